@@ -1,0 +1,252 @@
+"""Citation keys from a pattern, in the spirit of JabRef and Better BibTeX.
+
+A pattern is literal text with fields in brackets, each with optional ``:modifiers``::
+
+    [auth:lower][year][shorttitle:1:lower]      ->  qian2026specdb   (the default, as Google
+                                                     Scholar makes them)
+    [authors2][year]                            ->  QianYang2026
+    [auth][shortyear]_[title:3]                 ->  Qian26_SpecDBLLMGenerated
+
+Fields: ``auth`` (first author's family name; editor when there is no author), ``authors``
+(every family name; ``authorsN``: the first N, then ``EtAl``), ``authini`` (first author's
+initials), ``year``, ``shortyear``, ``title`` (every significant word, capitalised),
+``shorttitle`` (the first three significant words), ``veryshorttitle`` (the first one),
+``firstpage``, ``type``. Modifiers: a number N (words of a title field), ``lower``, ``upper``.
+
+Keys are ASCII (``Łukasz`` -> ``Lukasz``) letters, digits and the pattern's own punctuation.
+They are unique: records whose keys collide get ``a``, ``b``, ``c`` ... in an order that depends
+on the records only, so the same record gets the same key whatever the order of the input. Keys
+read from an input are kept unless regeneration is asked for. This module must never change a
+record other than its ``citation_key``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache
+from itertools import count, product
+from string import ascii_lowercase
+
+from refbridge.model import Name, Record
+
+DEFAULT_PATTERN = "[auth:lower][year][shorttitle:1:lower]"
+
+#: Words a short title skips, as Google Scholar and Better BibTeX do.
+STOP_WORDS: frozenset[str] = frozenset(
+    "a an the of on in at to for and or but nor with from by as via into onto over under "
+    "about after before between through during without within is are be".split()
+)
+
+_FIELD = re.compile(r"\[([^\]]*)\]")
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_NON_KEY = re.compile(r"[^A-Za-z0-9]")
+
+
+class PatternError(ValueError):
+    """A citation-key pattern that cannot be used."""
+
+
+@cache
+def _ascii(text: str) -> str:
+    from anyascii import anyascii
+
+    return str(anyascii(text))
+
+
+def _clean(text: str) -> str:
+    return _NON_KEY.sub("", _ascii(text))
+
+
+def _family(name: Name) -> str:
+    return name.literal if name.literal is not None else (name.family or name.given or "")
+
+
+def _creators(record: Record) -> tuple[Name, ...]:
+    return record.names.get("author") or record.names.get("editor") or ()
+
+
+def _title_words(record: Record) -> list[str]:
+    words = [w for w in _WORD.findall(_ascii(record.title or ""))]
+    significant = [w for w in words if w.lower() not in STOP_WORDS]
+    return [_clean(w) for w in significant or words if _clean(w)]
+
+
+def _capitalised(words: Iterable[str]) -> str:
+    return "".join(w[:1].upper() + w[1:] for w in words)
+
+
+def _auth(record: Record, n: int | None) -> str:
+    people = _creators(record)
+    return _clean(_family(people[0])) if people else ""
+
+
+def _authors(record: Record, n: int | None) -> str:
+    people = _creators(record)
+    shown = people if n is None else people[:n]
+    text = "".join(_clean(_family(p)) for p in shown)
+    more = len(people) > len(shown) or "author" in record.incomplete_names
+    return text + ("EtAl" if more and text else "")
+
+
+def _authini(record: Record, n: int | None) -> str:
+    people = _creators(record)
+    if not people or people[0].literal is not None:
+        return _auth(record, n)
+    first = people[0]
+    initials = "".join(_clean(part)[:1] for part in (first.given or "").split())
+    return initials + _clean(first.family or "")
+
+
+def _year(record: Record, n: int | None) -> str:
+    return str(record.year) if record.year is not None else ""
+
+
+def _shortyear(record: Record, n: int | None) -> str:
+    return _year(record, n)[-2:]
+
+
+def _title(record: Record, n: int | None) -> str:
+    words = _title_words(record)
+    return _capitalised(words if n is None else words[:n])
+
+
+def _shorttitle(record: Record, n: int | None) -> str:
+    return _capitalised(_title_words(record)[: 3 if n is None else n])
+
+
+def _veryshorttitle(record: Record, n: int | None) -> str:
+    return _capitalised(_title_words(record)[: 1 if n is None else n])
+
+
+def _firstpage(record: Record, n: int | None) -> str:
+    page = record.get("page-first") or record.get("page") or ""
+    match = re.match(r"[A-Za-z]*\d+", page)
+    return match.group(0) if match else ""
+
+
+def _type(record: Record, n: int | None) -> str:
+    return _clean(record.type)
+
+
+FIELDS: dict[str, Callable[[Record, int | None], str]] = {
+    "auth": _auth,
+    "authors": _authors,
+    "authini": _authini,
+    "year": _year,
+    "shortyear": _shortyear,
+    "title": _title,
+    "shorttitle": _shorttitle,
+    "veryshorttitle": _veryshorttitle,
+    "firstpage": _firstpage,
+    "type": _type,
+}
+
+CASE_MODIFIERS: dict[str, Callable[[str], str]] = {
+    "lower": str.lower,
+    "upper": str.upper,
+}
+
+_AUTHORS_N = re.compile(r"^authors(\d+)$")
+
+Part = Callable[[Record], str]
+
+
+def _compile_field(spec: str, pattern: str) -> Part:
+    name, *modifiers = spec.split(":")
+    number: int | None = None
+    authors_n = _AUTHORS_N.match(name)
+    if authors_n:
+        name, number = "authors", int(authors_n.group(1))
+    function = FIELDS.get(name)
+    if function is None:
+        raise PatternError(f"unknown field [{name}] in key pattern {pattern!r} "
+                           f"(known: {', '.join(sorted(FIELDS))}, authorsN)")
+    cases: list[Callable[[str], str]] = []
+    for modifier in modifiers:
+        if modifier.isdigit():
+            number = int(modifier)
+        elif modifier in CASE_MODIFIERS:
+            cases.append(CASE_MODIFIERS[modifier])
+        else:
+            raise PatternError(f"unknown modifier {modifier!r} in [{spec}] of key pattern "
+                               f"{pattern!r} (known: N, {', '.join(CASE_MODIFIERS)})")
+
+    def part(record: Record) -> str:
+        text = function(record, number)
+        for case in cases:
+            text = case(text)
+        return text
+
+    return part
+
+
+@cache
+def compile_pattern(pattern: str) -> Callable[[Record], str]:
+    """A function giving the (not yet unique) key of a record under ``pattern``."""
+    parts: list[Part] = []
+    position = 0
+    for match in _FIELD.finditer(pattern):
+        literal = pattern[position:match.start()]
+        if literal:
+            parts.append(_literal(literal, pattern))
+        parts.append(_compile_field(match.group(1), pattern))
+        position = match.end()
+    if pattern[position:]:
+        parts.append(_literal(pattern[position:], pattern))
+    if not parts:
+        raise PatternError("the key pattern is empty")
+
+    def key(record: Record) -> str:
+        return "".join(part(record) for part in parts)
+
+    return key
+
+
+_LITERAL_OK = re.compile(r"^[A-Za-z0-9_:.\-/+]*$")
+
+
+def _literal(text: str, pattern: str) -> Part:
+    if not _LITERAL_OK.match(text):
+        raise PatternError(f"key pattern {pattern!r} has characters a citation key cannot "
+                           f"hold: {text!r}")
+    return lambda record: text
+
+
+def _fingerprint(record: Record) -> tuple[str, ...]:
+    people = "; ".join(p.display() for p in record.authors)
+    return (record.title or "", str(record.year or ""), people, record.type, record.id)
+
+
+def _suffixes() -> Iterator[str]:
+    """"", then a .. z, then aa, ab, ... for ever."""
+    yield ""
+    for length in count(1):
+        for letters in product(ascii_lowercase, repeat=length):
+            yield "".join(letters)
+
+
+def assign_keys(records: Sequence[Record], pattern: str = DEFAULT_PATTERN,
+                regenerate: bool = False) -> list[Record]:
+    """``records`` with a unique citation key each, in the same order.
+
+    Keys the records already have are kept (and reserved) unless ``regenerate``.
+    """
+    make_key = compile_pattern(pattern)
+    taken: set[str] = set()
+    if not regenerate:
+        taken.update(r.citation_key for r in records if r.citation_key)
+    groups: dict[str, list[int]] = {}
+    for index, record in enumerate(records):
+        if regenerate or not record.citation_key:
+            groups.setdefault(make_key(record) or "ref", []).append(index)
+    keys: dict[int, str] = {}
+    for base in sorted(groups):
+        members = sorted(groups[base], key=lambda i: _fingerprint(records[i]))
+        candidates = (base + suffix for suffix in _suffixes())
+        for index in members:
+            key = next(c for c in candidates if c not in taken)
+            taken.add(key)
+            keys[index] = key
+    return [record.replace(citation_key=keys[i]) if i in keys else record
+            for i, record in enumerate(records)]

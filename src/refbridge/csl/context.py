@@ -1,0 +1,123 @@
+"""State of one rendering (an item in a citation, bibliography or sort-key pass).
+
+A :class:`RenderContext` is created per rendered cite or entry; compiled nodes read the
+item and cite from it and record which variables they called, for group suppression.
+This module holds state only: it never renders.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .locale import Locale
+from .values import DateValue, parse_date
+
+DATE_VARIABLES = frozenset(
+    "accessed available-date event-date issued original-date submitted container".split()
+)
+
+
+@dataclass
+class Disambiguation:
+    """Per-item disambiguation state found by the processor."""
+
+    et_al_use_first: int | None = None
+    givenname_levels: dict[tuple[int, int], int] = field(default_factory=dict)  # (names element, name idx)
+    default_givenname_level: int = 0
+    year_suffix: str = ""
+    disambiguate: bool = False
+
+
+@dataclass
+class SortEtAl:
+    min: int | None
+    use_first: int | None
+    use_last: bool | None
+
+
+class RenderContext:
+    __slots__ = (
+        "item", "locale", "mode", "cite", "position", "disamb", "suppressed", "vars_called",
+        "vars_found", "year_suffix_done", "first_names", "suppress_author", "author_only",
+        "highlight", "sorting", "sort_etal", "names_seen", "dates", "explicit_year_suffix",
+        "citation_number", "first_note", "near_note", "in_substitute", "substitute_owner",
+        "names_counter",
+    )
+
+    def __init__(
+        self,
+        item: Mapping[str, Any],
+        locale: Locale,
+        mode: str,
+        cite: Mapping[str, Any] | None = None,
+        disamb: Disambiguation | None = None,
+        highlight: Callable[[Mapping[str, Any]], bool] | None = None,
+    ) -> None:
+        self.item = item
+        self.locale = locale
+        self.mode = mode
+        self.cite = cite or {}
+        self.position = "first"
+        self.disamb = disamb or Disambiguation()
+        self.suppressed: set[str] = set()
+        self.vars_called = 0
+        self.vars_found = 0
+        self.year_suffix_done = False
+        self.first_names: str | None = None
+        self.suppress_author = False
+        self.author_only = False
+        self.highlight = highlight
+        self.sorting = False
+        self.sort_etal: SortEtAl | None = None
+        self.names_seen = 0
+        self.dates: dict[str, DateValue | None] = {}
+        self.explicit_year_suffix = False
+        self.citation_number: int | None = None
+        self.first_note: int | None = None
+        self.near_note = False
+        self.in_substitute = False
+        self.substitute_owner = None
+        self.names_counter = 0
+
+    def date(self, name: str) -> DateValue | None:
+        if name not in self.dates:
+            self.dates[name] = None if name in self.suppressed else parse_date(self.item.get(name))
+        return self.dates[name]
+
+    def value(self, name: str) -> Any:
+        """A variable's raw value, honouring substitution and cite-level variables."""
+        if name in self.suppressed:
+            return None
+        if name == "locator":
+            return self.cite.get("locator")
+        if name == "citation-number":
+            return self.citation_number
+        if name == "first-reference-note-number":
+            return self.first_note
+        if name == "year-suffix":
+            return self.disamb.year_suffix or None
+        value = self.item.get(name)
+        if value in (None, "", []):
+            return _alias_value(self.item, name)
+        return value
+
+
+_ALIASES = {
+    "title-short": ("shortTitle",),
+    "container-title-short": ("journalAbbreviation", "shortContainerTitle"),
+}
+
+
+def _alias_value(item: Mapping[str, Any], name: str) -> Any:
+    for alias in _ALIASES.get(name, ()):
+        value = item.get(alias)
+        if value not in (None, "", []):
+            return value
+    if name == "page-first":
+        page = item.get("page")
+        if page:
+            match = re.match(r"\s*([^\s\-\u2013,&]+)", str(page))
+            return match.group(1) if match else None
+    return None

@@ -1,0 +1,319 @@
+"""Output formats of the CSL processor: text, HTML, Markdown, LaTeX and RTF.
+
+:func:`serialize` turns a :class:`~refbridge.csl.richtext.Rich` tree into a string in
+three passes: flattening (with flip-flop of nested italics/bold/small-caps and of
+double/single quotes), punctuation clean-up at the joins (doubled periods,
+punctuation-in-quote, the same merge table as citeproc-js), and writing with the
+format's markup table and escaping.  Every leaf is escaped, so record text can never
+become markup or LaTeX/RTF commands; links are written only for http(s) URLs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from .richtext import Node, Rich
+
+# -- punctuation merge table (left char, right char) -> replacement, as citeproc-js --
+_MERGE: dict[str, dict[str, str]] = {
+    "!": {".": "!", "?": "!?", ":": "!", ",": "!,", ";": "!;"},
+    "?": {"!": "?!", ".": "?", ":": "?", ",": "?,", ";": "?;"},
+    ".": {"!": ".!", "?": ".?", ":": ".:", ",": ".,", ";": ".;"},
+    ":": {"!": "!", "?": "?", ".": ":", ",": ":,", ";": ":;"},
+    ",": {"!": ",!", "?": ",?", ":": ",:", ".": ",.", ";": ",;"},
+    ";": {"!": "!", "?": "?", ":": ";", ",": ";,", ".": ";"},
+}
+_SWAP_IN = frozenset("!?.,")
+
+
+@dataclass(frozen=True)
+class QuoteMarks:
+    open: str = "\u201c"
+    close: str = "\u201d"
+    open_inner: str = "\u2018"
+    close_inner: str = "\u2019"
+
+
+# Event kinds of the flattened stream.
+TEXT, OPEN, CLOSE, QOPEN, QCLOSE = range(5)
+
+_FLIP = {
+    "font-style": ("italic", "normal"),
+    "font-weight": ("bold", "normal"),
+    "font-variant": ("small-caps", "normal"),
+}
+
+
+def _flatten(node: Node, state: dict[str, str], depth: int, marks: QuoteMarks, out: list[tuple[int, str]]) -> None:
+    if isinstance(node, str):
+        if node:
+            out.append((TEXT, node))
+        return
+    opened: list[str] = []
+    saved: dict[str, str] = {}
+    if node.display:
+        out.append((OPEN, "display:" + node.display))
+        opened.append("display:" + node.display)
+    if node.link:
+        out.append((OPEN, "link:" + node.link))
+        opened.append("link:" + node.link)
+    fmt = node.fmt
+    if fmt:
+        if "nodecor" in fmt:
+            fmt = {attr: values[1] for attr, values in _FLIP.items() if state.get(attr, values[1]) != values[1]}
+        for attr, value in fmt.items():
+            if attr in _FLIP:
+                on, off = _FLIP[attr]
+                current = state.get(attr, off)
+                if value == on and current == on:
+                    value = off
+                elif value == off and current == off:
+                    continue
+                saved.setdefault(attr, current)
+                state[attr] = value
+            key = f"{attr}:{value}"
+            out.append((OPEN, key))
+            opened.append(key)
+    if node.quotes:
+        out.append((QOPEN, marks.open_inner if depth % 2 else marks.open))
+        depth += 1
+    for kid in node.kids:
+        _flatten(kid, state, depth, marks, out)
+    if node.quotes:
+        out.append((QCLOSE, marks.close_inner if (depth - 1) % 2 else marks.close))
+    for key in reversed(opened):
+        out.append((CLOSE, key))
+    state.update(saved)
+
+
+def _last_text(out: list[list], start: int) -> int:
+    for j in range(start, -1, -1):
+        if out[j][0] in (TEXT, QOPEN, QCLOSE) and out[j][1]:
+            return j
+    return -1
+
+
+def _merge_into(out: list[list], j: int, char: str) -> None:
+    """Append punctuation *char* to the text event *j*, merging with its last character."""
+    prev = out[j][1]
+    last = prev[-1:]
+    if last == char:
+        return
+    merged = _MERGE.get(last, {}).get(char)
+    if merged is not None:
+        out[j][1] = prev[:-1] + merged
+    else:
+        out[j][1] = prev + char
+
+
+def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[list]:
+    out: list[list] = []
+    for kind, text in events:
+        if kind != TEXT:
+            out.append([kind, text])
+            continue
+        j = _last_text(out, len(out) - 1)
+        if j >= 0:
+            if out[j][0] == QCLOSE and punct_in_quote:
+                while text and text[0] in _SWAP_IN:
+                    k = _last_text(out, j - 1)
+                    if k < 0 or out[k][0] != TEXT:
+                        break
+                    _merge_into(out, k, text[0])
+                    text = text[1:]
+            elif out[j][0] == TEXT:
+                prev = out[j][1]
+                last, first = prev[-1], text[0]
+                if last in _MERGE and first in _MERGE:
+                    if last == first or first in _MERGE[last] and len(_MERGE[last][first]) == 1:
+                        _merge_into(out, j, first)
+                        text = text[1:]
+                elif last == " " and first == " ":
+                    text = text[1:]
+            elif out[j][0] == QCLOSE and text[0] in _MERGE:
+                k = _last_text(out, j - 1)
+                if k >= 0 and out[k][0] == TEXT and out[k][1][-1:] == text[0] and text[0] in ".!?":
+                    text = text[1:]
+        if text:
+            out.append([TEXT, text])
+    return out
+
+
+# -- writers ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Format:
+    name: str
+    markup: dict[str, tuple[str, str]]
+    escape: Callable[[str], str]
+    link: Callable[[str, str], str]
+
+
+def _html_escape(text: str) -> str:
+    return text.replace("&", "&#38;").replace("<", "&#60;").replace(">", "&#62;")
+
+
+def _html_link(url: str, inner: str) -> str:
+    return f'<a href="{_html_escape(url).replace(chr(34), "&#34;")}">{inner}</a>'
+
+
+_LATEX_SPECIALS = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
+}
+_LATEX_RE = re.compile("|".join(re.escape(c) for c in _LATEX_SPECIALS))
+
+
+def _latex_escape(text: str) -> str:
+    return _LATEX_RE.sub(lambda m: _LATEX_SPECIALS[m.group()], text)
+
+
+def _latex_link(url: str, inner: str) -> str:
+    safe_url = re.sub(r"([\\{}%#])", r"\\\1", url)
+    return f"\\href{{{safe_url}}}{{{inner}}}"
+
+
+def _rtf_escape(text: str) -> str:
+    out = []
+    for char in text:
+        code = ord(char)
+        if char in "\\{}":
+            out.append("\\" + char)
+        elif code < 128:
+            out.append(char)
+        else:
+            for unit in char.encode("utf-16-le").hex(" ", 2).split() if code > 0xFFFF else [None]:
+                value = int.from_bytes(bytes.fromhex(unit), "little") if unit else code
+                out.append(f"\\uc0\\u{value - 65536 if value > 32767 else value} ")
+    return "".join(out)
+
+
+def _rtf_link(url: str, inner: str) -> str:
+    return '{\\field{\\*\\fldinst{HYPERLINK "' + _rtf_escape(url).replace('"', "") + '"}}{\\fldrslt ' + inner + "}}"
+
+
+def _md_escape(text: str) -> str:
+    return re.sub(r"([\\`*_\[\]<>#|])", r"\\\1", text)
+
+
+def _md_link(url: str, inner: str) -> str:
+    return f"[{inner}](<{url.replace('>', '%3E').replace('<', '%3C').replace(' ', '%20')}>)"
+
+
+_HTML = Format(
+    "html",
+    {
+        "font-style:italic": ("<i>", "</i>"),
+        "font-style:oblique": ('<span style="font-style:oblique;">', "</span>"),
+        "font-style:normal": ('<span style="font-style:normal;">', "</span>"),
+        "font-weight:bold": ("<b>", "</b>"),
+        "font-weight:light": ('<span style="font-weight:light;">', "</span>"),
+        "font-weight:normal": ('<span style="font-weight:normal;">', "</span>"),
+        "font-variant:small-caps": ('<span style="font-variant:small-caps;">', "</span>"),
+        "font-variant:normal": ('<span style="font-variant:normal;">', "</span>"),
+        "text-decoration:underline": ('<span style="text-decoration:underline;">', "</span>"),
+        "vertical-align:sup": ("<sup>", "</sup>"),
+        "vertical-align:sub": ("<sub>", "</sub>"),
+        "display:block": ('\n\n    <div class="csl-block">', "</div>\n"),
+        "display:left-margin": ('\n    <div class="csl-left-margin">', "</div>"),
+        "display:right-inline": ('<div class="csl-right-inline">', "</div>\n  "),
+        "display:indent": ('<div class="csl-indent">', "</div>\n  "),
+    },
+    _html_escape,
+    _html_link,
+)
+_TEXT = Format("text", {}, lambda text: text, lambda url, inner: inner)
+_MARKDOWN = Format(
+    "markdown",
+    {
+        "font-style:italic": ("*", "*"),
+        "font-weight:bold": ("**", "**"),
+        "vertical-align:sup": ("^", "^"),
+        "vertical-align:sub": ("~", "~"),
+    },
+    _md_escape,
+    _md_link,
+)
+_LATEX = Format(
+    "latex",
+    {
+        "font-style:italic": ("\\textit{", "}"),
+        "font-style:oblique": ("\\textsl{", "}"),
+        "font-style:normal": ("\\textup{", "}"),
+        "font-weight:bold": ("\\textbf{", "}"),
+        "font-weight:normal": ("\\textmd{", "}"),
+        "font-variant:small-caps": ("\\textsc{", "}"),
+        "font-variant:normal": ("\\textnormal{", "}"),
+        "text-decoration:underline": ("\\underline{", "}"),
+        "vertical-align:sup": ("\\textsuperscript{", "}"),
+        "vertical-align:sub": ("\\textsubscript{", "}"),
+    },
+    _latex_escape,
+    _latex_link,
+)
+_RTF = Format(
+    "rtf",
+    {
+        "font-style:italic": ("{\\i ", "}"),
+        "font-style:oblique": ("{\\i ", "}"),
+        "font-style:normal": ("{\\i0 ", "}"),
+        "font-weight:bold": ("{\\b ", "}"),
+        "font-weight:normal": ("{\\b0 ", "}"),
+        "font-variant:small-caps": ("{\\scaps ", "}"),
+        "font-variant:normal": ("{\\scaps0 ", "}"),
+        "text-decoration:underline": ("{\\ul ", "}"),
+        "vertical-align:sup": ("{\\super ", "}"),
+        "vertical-align:sub": ("{\\sub ", "}"),
+    },
+    _rtf_escape,
+    _rtf_link,
+)
+FORMATS: dict[str, Format] = {f.name: f for f in (_TEXT, _HTML, _MARKDOWN, _LATEX, _RTF)}
+SAFE_LINK_RE = re.compile(r"^https?://[^\s<>\"]+$", re.IGNORECASE)
+
+
+def _write(events: list[list], fmt: Format) -> str:
+    stack: list[list[str]] = [[]]
+    for kind, value in events:
+        if kind == OPEN:
+            stack.append([value])
+        elif kind == CLOSE:
+            frame = stack.pop()
+            key, inner = frame[0], "".join(frame[1:])
+            if key.startswith("link:"):
+                stack[-1].append(fmt.link(key[5:], inner) if inner else "")
+            else:
+                before, after = fmt.markup.get(key, ("", ""))
+                stack[-1].append(before + inner + after if inner else "")
+        else:
+            stack[-1].append(fmt.escape(value))
+    return "".join(stack[0])
+
+
+def serialize(node: Node | None, fmt: Format, marks: QuoteMarks, punct_in_quote: bool) -> str:
+    if node is None:
+        return ""
+    events: list[tuple[int, str]] = []
+    _flatten(node, {}, 0, marks, events)
+    return _write(_punctuate(events, punct_in_quote), fmt)
+
+
+def flat_text(node: Node | None, marks: QuoteMarks = QuoteMarks(), punct_in_quote: bool = False) -> str:
+    """The rendering as plain text, with quotes and punctuation clean-up (for comparisons)."""
+    return serialize(node, _TEXT, marks, punct_in_quote)
+
+
+__all__ = ["FORMATS", "Format", "QuoteMarks", "Rich", "serialize", "flat_text", "SAFE_LINK_RE"]

@@ -1,0 +1,200 @@
+"""CSL locales: loading locale files, layering them with fallback, looking up terms.
+
+A :class:`Locale` is the merge, lowest priority first, of en-US, the language's primary
+dialect, the requested locale file, and the style's own ``cs:locale`` overrides (no
+``xml:lang``, then the language, then the exact tag).  Terms fall back by form
+(verb-short -> verb -> long, symbol -> short -> long).  This module never renders output.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Iterable
+
+from ..errors import ParseError
+
+NS = "{http://purl.org/net/xbiblio/csl}"
+_FORM_FALLBACK = {
+    "verb-short": ("verb-short", "verb", "long"),
+    "verb": ("verb", "long"),
+    "symbol": ("symbol", "short", "long"),
+    "short": ("short", "long"),
+    "long": ("long",),
+}
+
+
+@dataclass(frozen=True)
+class Term:
+    single: str
+    multiple: str
+    gender: str | None = None
+    match: str | None = None
+
+
+@dataclass
+class LocaleLayer:
+    """One ``cs:locale`` element or locale file, parsed."""
+
+    lang: str | None
+    terms: dict[tuple[str, str, str], Term] = field(default_factory=dict)  # (name, form, gender-form)
+    date_formats: dict[str, tuple[dict[str, str], list[dict[str, str]]]] = field(default_factory=dict)
+    options: dict[str, str] = field(default_factory=dict)
+
+
+def _text(element: ET.Element) -> str:
+    return element.text or ""
+
+
+def parse_locale_element(element: ET.Element) -> LocaleLayer:
+    layer = LocaleLayer(element.get("{http://www.w3.org/XML/1998/namespace}lang"))
+    for child in element:
+        tag = child.tag.replace(NS, "")
+        if tag == "terms":
+            for term in child:
+                if term.tag.replace(NS, "") != "term":
+                    continue
+                single_el = term.find(NS + "single")
+                if single_el is not None:
+                    multiple_el = term.find(NS + "multiple")
+                    single = _text(single_el)
+                    multiple = _text(multiple_el) if multiple_el is not None else single
+                else:
+                    single = multiple = _text(term)
+                key = (term.get("name", ""), term.get("form", "long"), term.get("gender-form", ""))
+                layer.terms[key] = Term(single, multiple, term.get("gender"), term.get("match"))
+        elif tag == "date":
+            parts = [dict(part.attrib) for part in child if part.tag.replace(NS, "") == "date-part"]
+            layer.date_formats[child.get("form", "text")] = (dict(child.attrib), parts)
+        elif tag == "style-options":
+            layer.options.update(child.attrib)
+    return layer
+
+
+class Locale:
+    """Merged locale: terms, localized date formats and locale options."""
+
+    def __init__(self, lang: str, layers: Iterable[LocaleLayer]) -> None:
+        self.lang = lang
+        self.terms: dict[tuple[str, str, str], Term] = {}
+        self.date_formats: dict[str, tuple[dict[str, str], list[dict[str, str]]]] = {}
+        self.options: dict[str, str] = {}
+        for layer in layers:
+            if any(name.startswith("ordinal") for name, _, _ in layer.terms):
+                for key in [k for k in self.terms if k[0].startswith("ordinal")]:
+                    del self.terms[key]
+            self.terms.update(layer.terms)
+            for form, (attrs, parts) in layer.date_formats.items():
+                self.date_formats[form] = (attrs, parts)
+            self.options.update(layer.options)
+        self.punctuation_in_quote = self.options.get("punctuation-in-quote") == "true"
+        self.limit_day_ordinals = self.options.get("limit-day-ordinals-to-day-1") == "true"
+        self._cache: dict[tuple[str, str, bool, str], str | None] = {}
+
+    def term_entry(self, name: str, form: str = "long", gender_form: str = "") -> Term | None:
+        for candidate in _FORM_FALLBACK.get(form, (form, "long")):
+            term = self.terms.get((name, candidate, gender_form))
+            if term is None and gender_form:
+                term = self.terms.get((name, candidate, ""))
+            if term is not None:
+                return term
+        return None
+
+    def term(self, name: str, form: str = "long", plural: bool = False, gender_form: str = "") -> str | None:
+        key = (name, form, plural, gender_form)
+        if key in self._cache:
+            return self._cache[key]
+        entry = self.term_entry(name, form, gender_form)
+        value = None if entry is None else (entry.multiple if plural else entry.single)
+        self._cache[key] = value
+        return value
+
+    def gender(self, name: str) -> str:
+        entry = self.term_entry(name)
+        return (entry.gender or "") if entry else ""
+
+    def ordinal_suffix(self, number: int, gender: str = "") -> str:
+        terms = self.terms
+        if ("ordinal", "long", "") not in terms and ("ordinal-04", "long", "") in terms:
+            # CSL 1.0 locales: ordinal-01..04 with the English teens rule
+            digit = number % 10
+            name = "ordinal-04" if number % 100 in (11, 12, 13) or digit not in (1, 2, 3) else f"ordinal-0{digit}"
+            return self.term(name, "long", False, gender) or ""
+        two = number % 100
+        for name, match_default in ((f"ordinal-{two:02d}", "last-two-digits"), (f"ordinal-{number % 10:02d}", "last-digit")):
+            entry = self.term_entry(name, "long", gender)
+            if entry is None:
+                continue
+            match = entry.match or match_default
+            if match == "whole-number" and number != int(name[-2:]):
+                continue
+            if match == "last-two-digits" and two != int(name[-2:]):
+                continue
+            return entry.single
+        return self.term("ordinal", "long", False, gender) or ""
+
+    def long_ordinal(self, number: int, gender: str = "") -> str | None:
+        if 1 <= number <= 10:
+            return self.term(f"long-ordinal-{number:02d}", "long", False, gender)
+        return None
+
+
+class LocaleStore:
+    """Where locale files come from: a directory of ``locales-xx-XX.xml`` plus ``locales.json``.
+
+    The default is the copy of the official CSL locales bundled with refbridge.
+    """
+
+    def __init__(self, directory: str | Path | None = None) -> None:
+        if directory is None:
+            self._dir = Path(str(resources.files("refbridge.csl") / "locales"))
+        else:
+            self._dir = Path(directory)
+        self._layers: dict[str, LocaleLayer | None] = {}
+        dialects_file = self._dir / "locales.json"
+        self.primary_dialects: dict[str, str] = (
+            json.loads(dialects_file.read_text(encoding="utf-8")).get("primary-dialects", {})
+            if dialects_file.exists()
+            else {}
+        )
+
+    def layer(self, lang: str) -> LocaleLayer | None:
+        if lang not in self._layers:
+            path = self._dir / f"locales-{lang}.xml"
+            if not path.exists():
+                self._layers[lang] = None
+            else:
+                try:
+                    root = ET.parse(path).getroot()
+                except ET.ParseError as exc:
+                    raise ParseError(f"invalid locale XML: {exc}", str(path), exc.position[0]) from exc
+                self._layers[lang] = parse_locale_element(root)
+        return self._layers[lang]
+
+    def file_chain(self, lang: str) -> list[LocaleLayer]:
+        """Locale files for *lang*, lowest priority first: en-US, primary dialect, exact."""
+        base = lang.split("-")[0]
+        tags = ["en-US", self.primary_dialects.get(base, base), lang]
+        chain: list[LocaleLayer] = []
+        seen: set[str] = set()
+        for tag in tags:
+            if tag in seen:
+                continue
+            seen.add(tag)
+            layer = self.layer(tag)
+            if layer is not None:
+                chain.append(layer)
+        return chain
+
+    def locale(self, lang: str, style_layers: Iterable[LocaleLayer] = ()) -> Locale:
+        base = lang.split("-")[0]
+        overrides = list(style_layers)
+        ordered = (
+            [layer for layer in overrides if not layer.lang]
+            + [layer for layer in overrides if layer.lang == base and layer.lang != lang]
+            + [layer for layer in overrides if layer.lang == lang]
+        )
+        return Locale(lang, self.file_chain(lang) + ordered)

@@ -1,0 +1,578 @@
+"""Compiled CSL rendering elements (all but names): text, number, label, date, group, choose.
+
+Each element is built once from the style XML (see :mod:`refbridge.csl.compiler`) and
+renders an item from a :class:`~refbridge.csl.context.RenderContext` into a
+:class:`~refbridge.csl.richtext.Rich` tree (or ``None`` when empty).  Nodes never touch
+XML at render time and never produce markup strings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from .context import RenderContext
+from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup
+from .values import (
+    DateValue,
+    NUMBER_TOKEN_RE,
+    date_sort_key,
+    format_page_range,
+    is_numeric,
+    is_plural,
+    roman,
+    stringify,
+)
+
+FORMAT_ATTRS = ("font-style", "font-variant", "font-weight", "text-decoration", "vertical-align")
+NUMBER_VARIABLES = frozenset(
+    "chapter-number citation-number collection-number edition first-reference-note-number issue "
+    "locator number number-of-pages number-of-volumes page page-first part-number printing-number "
+    "section supplement-number version volume".split()
+)
+_STRIP_PERIODS_RE = re.compile(r"\.")
+
+
+def _english(ctx: RenderContext) -> bool:
+    language = ctx.item.get("language")
+    if language:
+        return str(language).lower().startswith("en")
+    return ctx.locale.lang.startswith("en")
+
+
+class Decor:
+    """Affixes, formatting, quotes, text-case, strip-periods and display of an element."""
+
+    __slots__ = ("prefix", "suffix", "fmt", "quotes", "text_case", "strip_periods", "display")
+
+    def __init__(self, attrs: dict[str, str], allow_quotes: bool = True) -> None:
+        self.prefix = attrs.get("prefix", "")
+        self.suffix = attrs.get("suffix", "")
+        fmt = {name: attrs[name] for name in FORMAT_ATTRS if name in attrs}
+        if fmt.get("text-decoration") == "none":
+            del fmt["text-decoration"]
+        if fmt.get("vertical-align") == "baseline":
+            del fmt["vertical-align"]
+        self.fmt = fmt or None
+        self.quotes = allow_quotes and attrs.get("quotes") == "true"
+        self.text_case = attrs.get("text-case")
+        self.strip_periods = attrs.get("strip-periods") == "true"
+        self.display = attrs.get("display")
+
+    @property
+    def inert(self) -> bool:
+        return not (self.prefix or self.suffix or self.fmt or self.quotes or self.text_case
+                    or self.strip_periods or self.display)
+
+    def apply(self, node: Node | None, ctx: RenderContext) -> Node | None:
+        if node is None or is_empty(node):
+            return None
+        if self.strip_periods:
+            node = map_leaves(node, lambda text: _STRIP_PERIODS_RE.sub("", text))
+        if self.text_case and not ctx.sorting:
+            if self.text_case != "title" or _english(ctx):
+                node = apply_text_case(node, self.text_case)
+        if self.fmt or self.quotes:
+            node = Rich([node], self.fmt, self.quotes)
+        if self.prefix or self.suffix:
+            node = Rich([self.prefix, node, self.suffix])
+        if self.display:
+            node = Rich([node], display=self.display)
+        return node
+
+
+def decor_of(attrs: dict[str, str], allow_quotes: bool = True) -> Decor | None:
+    decor = Decor(attrs, allow_quotes)
+    return None if decor.inert else decor
+
+
+class Element:
+    __slots__ = ("decor",)
+
+    def __init__(self, decor: Decor | None) -> None:
+        self.decor = decor
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        node = self.content(ctx)
+        return self.decor.apply(node, ctx) if self.decor and node is not None else node
+
+    def content(self, ctx: RenderContext) -> Node | None:
+        raise NotImplementedError
+
+
+def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
+    out: list[Node] = []
+    for child in children:
+        node = child.render(ctx)
+        if node is None or is_empty(node):
+            continue
+        if out and delimiter:
+            out.append(delimiter)
+        out.append(node)
+    if not out:
+        return None
+    return out[0] if len(out) == 1 else Rich(out)
+
+
+@dataclass
+class StyleOptions:
+    page_range_format: str | None = None
+    demote_non_dropping_particle: str = "display-and-sort"
+    initialize_with_hyphen: bool = True
+    links: bool = False
+
+
+class TextVariable(Element):
+    __slots__ = ("variable", "short", "options")
+
+    def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
+        super().__init__(decor)
+        self.variable = variable
+        self.short = form == "short"
+        self.options = options
+
+    def content(self, ctx: RenderContext) -> Node | None:
+        name = self.variable
+        ctx.vars_called += 1
+        value = None
+        if self.short:
+            value = ctx.value(name + "-short")
+            if value not in (None, ""):
+                ctx.suppressed.add(name)
+        if value in (None, ""):
+            value = ctx.value(name)
+        if name == "year-suffix":
+            ctx.year_suffix_done = True
+        if value in (None, "", []) or isinstance(value, (list, dict)):
+            return None
+        ctx.vars_found += 1
+        text = stringify(value)
+        if name in ("page", "locator") and name == "page" or (name == "locator" and ctx.cite.get("label", "page") == "page"):
+            text = format_page_range(text, self.options.page_range_format, ctx.locale.term("page-range-delimiter") or "\u2013")
+        if name in ("URL", "DOI") and self.options.links:
+            url = text if name == "URL" else "https://doi.org/" + text
+            node = parse_markup(text) if name != "URL" else text
+            return Rich([node], link=url) if _safe_url(url) else node
+        if name in ("URL", "DOI", "ISBN", "ISSN", "PMID", "PMCID"):
+            return text
+        return parse_markup(text)
+
+
+def _safe_url(url: str) -> bool:
+    from .formats import SAFE_LINK_RE
+
+    return bool(SAFE_LINK_RE.match(url))
+
+
+class TextTerm(Element):
+    __slots__ = ("term", "form", "plural")
+
+    def __init__(self, decor: Decor | None, term: str, form: str, plural: bool) -> None:
+        super().__init__(decor)
+        self.term = term
+        self.form = form
+        self.plural = plural
+
+    def content(self, ctx: RenderContext) -> Node | None:
+        text = ctx.locale.term(self.term, self.form, self.plural)
+        return parse_markup(text) if text else None
+
+
+class TextValue(Element):
+    __slots__ = ("value",)
+
+    def __init__(self, decor: Decor | None, value: str) -> None:
+        super().__init__(decor)
+        self.value = parse_markup(value)
+
+    def content(self, ctx: RenderContext) -> Node | None:
+        return self.value
+
+
+class Macro:
+    """A macro compiled for one section (citation, bibliography or sort)."""
+
+    __slots__ = ("name", "children")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.children: list[Element] = []
+
+
+class TextMacro(Element):
+    __slots__ = ("macro",)
+
+    def __init__(self, decor: Decor | None, macro: Macro) -> None:
+        super().__init__(decor)
+        self.macro = macro
+
+    def content(self, ctx: RenderContext) -> Node | None:
+        return render_children(self.macro.children, ctx, "")
+
+
+def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str:
+    if form == "ordinal":
+        return f"{value}{ctx.locale.ordinal_suffix(value, gender)}"
+    if form == "long-ordinal":
+        return ctx.locale.long_ordinal(value, gender) or f"{value}{ctx.locale.ordinal_suffix(value, gender)}"
+    if form == "roman":
+        return roman(value)
+    return str(value)
+
+
+class NumberNode(Element):
+    __slots__ = ("variable", "form", "options")
+
+    def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
+        super().__init__(decor)
+        self.variable = variable
+        self.form = form
+        self.options = options
+
+    def content(self, ctx: RenderContext) -> Node | None:
+        ctx.vars_called += 1
+        value = ctx.value(self.variable)
+        if value in (None, ""):
+            return None
+        ctx.vars_found += 1
+        text = stringify(value)
+        if not is_numeric(text):
+            return parse_markup(text)
+        if ctx.sorting:
+            return " ".join(f"{int(t):08d}" if t.isdigit() else t for t in re.findall(r"\d+|[^\d\s]+", text))
+        gender = ctx.locale.gender(self.variable if self.variable != "locator" else ctx.cite.get("label", "page"))
+        out = []
+        for token in NUMBER_TOKEN_RE.split(text):
+            if not token:
+                continue
+            if NUMBER_TOKEN_RE.fullmatch(token):
+                stripped = token.strip()
+                if stripped in ("-", "\u2013"):
+                    out.append("\u2013" if self.variable in ("page", "locator") or True else token)
+                elif stripped == ",":
+                    out.append(", ")
+                elif stripped == "&":
+                    out.append(" & ")
+                else:
+                    out.append(" " + (ctx.locale.term("and") or "and") + " ")
+            elif token.isdigit():
+                out.append(format_number(int(token), self.form, ctx, gender))
+            else:
+                out.append(token)
+        return "".join(out)
+
+
+_LABEL_VARIABLE_TERMS = {"locator": None, "page": "page", "number-of-pages": "page", "number-of-volumes": "volume"}
+
+
+class Label(Element):
+    __slots__ = ("variable", "form", "plural")
+
+    def __init__(self, decor: Decor | None, variable: str, form: str, plural: str) -> None:
+        super().__init__(decor)
+        self.variable = variable
+        self.form = form
+        self.plural = plural
+
+    def content(self, ctx: RenderContext) -> Node | None:
+        variable = self.variable
+        value = ctx.value(variable)
+        if value in (None, ""):
+            return None
+        if variable == "locator":
+            term = ctx.cite.get("label") or "page"
+        else:
+            term = _LABEL_VARIABLE_TERMS.get(variable) or variable
+        if self.plural == "always":
+            plural = True
+        elif self.plural == "never":
+            plural = False
+        elif variable in ("number-of-pages", "number-of-volumes"):
+            number = re.match(r"\s*(\d+)", stringify(value))
+            plural = bool(number) and int(number.group(1)) > 1
+        else:
+            plural = is_plural(value)
+        text = ctx.locale.term(term, self.form, plural)
+        return parse_markup(text) if text else None
+
+
+class Group(Element):
+    __slots__ = ("children", "delimiter")
+
+    def __init__(self, decor: Decor | None, children: list[Element], delimiter: str) -> None:
+        super().__init__(decor)
+        self.children = children
+        self.delimiter = delimiter
+
+    def content(self, ctx: RenderContext) -> Node | None:
+        called, found = ctx.vars_called, ctx.vars_found
+        node = render_children(self.children, ctx, self.delimiter)
+        if ctx.vars_called > called and ctx.vars_found == found:
+            return None
+        if ctx.vars_called > called:
+            # the group counts as one non-empty variable call for an enclosing group
+            pass
+        return node
+
+
+Condition = Callable[[RenderContext], bool]
+
+
+class Choose(Element):
+    __slots__ = ("branches",)
+
+    def __init__(self, branches: list[tuple[Condition | None, list[Element]]]) -> None:
+        super().__init__(None)
+        self.branches = branches
+
+    def content(self, ctx: RenderContext) -> Node | None:
+        for test, children in self.branches:
+            if test is None or test(ctx):
+                return render_children(children, ctx, "")
+        return None
+
+
+# --- conditions -------------------------------------------------------------------------
+
+
+def _has_variable(ctx: RenderContext, name: str) -> bool:
+    if name in ctx.suppressed:
+        return False
+    value = ctx.value(name)
+    if name == "locator":
+        return value not in (None, "")
+    return value not in (None, "", [], {})
+
+
+def _uncertain(ctx: RenderContext, name: str) -> bool:
+    date = ctx.date(name)
+    return bool(date and date.circa)
+
+
+def _numeric(ctx: RenderContext, name: str) -> bool:
+    value = ctx.value(name)
+    return value not in (None, "") and is_numeric(value)
+
+
+_POSITION_MATCHES = {
+    "first": ("first",),
+    "subsequent": ("subsequent", "ibid", "ibid-with-locator"),
+    "ibid": ("ibid", "ibid-with-locator"),
+    "ibid-with-locator": ("ibid-with-locator",),
+}
+
+
+def _position(ctx: RenderContext, value: str) -> bool:
+    if ctx.mode != "citation":
+        return False
+    if value == "near-note":
+        return ctx.near_note and ctx.position != "first"
+    return ctx.position in _POSITION_MATCHES.get(value, ())
+
+
+def _locator(ctx: RenderContext, value: str) -> bool:
+    if ctx.cite.get("locator") in (None, ""):
+        return False
+    label = ctx.cite.get("label") or "page"
+    return label == value or (value == "sub-verbo" and label == "sub verbo")
+
+
+_TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
+    "type": lambda ctx, value: ctx.item.get("type") == value,
+    "variable": _has_variable,
+    "is-numeric": _numeric,
+    "is-uncertain-date": _uncertain,
+    "position": _position,
+    "locator": _locator,
+    "disambiguate": lambda ctx, value: ctx.disamb.disambiguate == (value == "true"),
+}
+
+
+def compile_condition(attrs: dict[str, str]) -> Condition:
+    checks: list[tuple[Callable[[RenderContext, str], bool], str]] = []
+    for attr, test in _TESTS.items():
+        if attr in attrs:
+            values = [attrs[attr]] if attr == "disambiguate" else attrs[attr].split()
+            checks.extend((test, value) for value in values)
+    match = attrs.get("match", "all")
+    if match == "any":
+        return lambda ctx: any(test(ctx, value) for test, value in checks)
+    if match == "none":
+        return lambda ctx: not any(test(ctx, value) for test, value in checks)
+    return lambda ctx: all(test(ctx, value) for test, value in checks)
+
+
+# --- dates --------------------------------------------------------------------------------
+
+
+class DatePart:
+    __slots__ = ("name", "form", "decor", "range_delimiter", "attrs")
+
+    def __init__(self, attrs: dict[str, str]) -> None:
+        self.attrs = attrs
+        self.name = attrs.get("name", "")
+        self.form = attrs.get("form", "long" if self.name == "month" else "numeric" if self.name == "day" else "long")
+        self.decor = decor_of(attrs, allow_quotes=False)
+        self.range_delimiter = attrs.get("range-delimiter", "\u2013")
+
+    def text(self, value: tuple[int, int, int], ctx: RenderContext, season: str | None) -> str | None:
+        year, month, day = value
+        locale = ctx.locale
+        if self.name == "year":
+            if not year:
+                return None
+            if year < 0:
+                return f"{-year}{locale.term('bc') or 'BC'}"
+            text = str(year)[-2:] if self.form == "short" else str(year)
+            if year < 1000:
+                text += locale.term("ad") or "AD"
+            return text
+        if self.name == "month":
+            if month > 12:
+                return locale.term(f"season-{month - 12:02d}") or None
+            if not month:
+                if season and not season.isdigit():
+                    return season
+                return None
+            if self.form == "numeric":
+                return str(month)
+            if self.form == "numeric-leading-zeros":
+                return f"{month:02d}"
+            return locale.term(f"month-{month:02d}", "short" if self.form == "short" else "long")
+        if self.name == "day":
+            if not day or not month or month > 12:
+                return None
+            if self.form == "numeric-leading-zeros":
+                return f"{day:02d}"
+            if self.form == "ordinal" and (day == 1 or not locale.limit_day_ordinals):
+                return f"{day}{locale.ordinal_suffix(day, locale.gender(f'month-{month:02d}'))}"
+            return str(day)
+        return None
+
+
+_UNIT_ORDER = {"year": 0, "month": 1, "day": 2}
+
+
+class DateNode(Element):
+    __slots__ = ("variable", "form", "shown", "parts", "delimiter", "overrides", "_localized")
+
+    def __init__(self, decor: Decor | None, attrs: dict[str, str], parts: list[dict[str, str]]) -> None:
+        super().__init__(decor)
+        self.variable = attrs.get("variable", "")
+        self.form = attrs.get("form")
+        self.shown = set(attrs.get("date-parts", "year-month-day").split("-"))
+        self.delimiter = attrs.get("delimiter", "")
+        self.overrides = {p.get("name", ""): p for p in parts}
+        self.parts = [DatePart(p) for p in parts] if not self.form else []
+        self._localized: dict[int, tuple[list[DatePart], str, Decor | None]] = {}
+
+    def _format(self, ctx: RenderContext) -> tuple[list[DatePart], str, Decor | None]:
+        if not self.form:
+            return self.parts, self.delimiter, None
+        key = id(ctx.locale)
+        if key not in self._localized:
+            attrs, parts = ctx.locale.date_formats.get(self.form, ({}, []))
+            compiled = []
+            for part in parts:
+                name = part.get("name", "")
+                if name not in self.shown:
+                    continue
+                merged = dict(part)
+                for attr, value in self.overrides.get(name, {}).items():
+                    if attr not in ("prefix", "suffix"):
+                        merged[attr] = value
+                compiled.append(DatePart(merged))
+            outer = {k: v for k, v in attrs.items() if k in ("prefix", "suffix") or k in FORMAT_ATTRS or k == "text-case"}
+            self._localized[key] = (compiled, attrs.get("delimiter", ""), decor_of(outer))
+        return self._localized[key]
+
+    def content(self, ctx: RenderContext) -> Node | None:
+        ctx.vars_called += 1
+        value = ctx.date(self.variable)
+        if value is None:
+            return None
+        if ctx.sorting:
+            ctx.vars_found += 1
+            return date_sort_key(value)
+        if value.literal:
+            ctx.vars_found += 1
+            return parse_markup(value.literal)
+        parts, delimiter, outer = self._format(ctx)
+        node = self._render_value(value, parts, delimiter, ctx)
+        if node is None:
+            return None
+        ctx.vars_found += 1
+        return outer.apply(node, ctx) if outer else node
+
+    def _part(self, part: DatePart, date: tuple[int, int, int], ctx: RenderContext, season: str | None,
+              strip: str = "") -> Node | None:
+        text = part.text(date, ctx, season)
+        if text is None:
+            return None
+        node: Node = text
+        if part.name == "year" and ctx.disamb.year_suffix and not ctx.explicit_year_suffix and not ctx.year_suffix_done:
+            ctx.year_suffix_done = True
+            node = Rich([text, ctx.disamb.year_suffix])
+        decor = part.decor
+        if decor is None:
+            return node
+        if strip:
+            saved = decor.prefix, decor.suffix
+            if strip == "suffix":
+                decor.suffix = ""
+            else:
+                decor.prefix = ""
+            try:
+                return decor.apply(node, ctx)
+            finally:
+                decor.prefix, decor.suffix = saved
+        return decor.apply(node, ctx)
+
+    def _render_value(self, value: DateValue, parts: list[DatePart], delimiter: str, ctx: RenderContext) -> Node | None:
+        start, end, season = value.start, value.end, value.season
+        if end is None or not end[0]:
+            out = [n for n in (self._part(p, start, ctx, season) for p in parts) if n is not None]
+            return _join(out, delimiter)
+        differing = next((i for i in range(3) if start[i] != end[i]), None)
+        if differing is None:
+            out = [n for n in (self._part(p, start, ctx, season) for p in parts) if n is not None]
+            return _join(out, delimiter)
+        ranged = [p for p in parts if _UNIT_ORDER.get(p.name, 0) >= differing]
+        if not ranged:
+            out = [n for n in (self._part(p, start, ctx, season) for p in parts) if n is not None]
+            return _join(out, delimiter)
+        range_delimiter = next((p.range_delimiter for p in parts if _UNIT_ORDER.get(p.name) == differing), "\u2013")
+        first_idx = parts.index(ranged[0])
+        last_idx = parts.index(ranged[-1])
+        out: list[Node] = []
+        for i, part in enumerate(parts):
+            if i < first_idx or i > last_idx:
+                node = self._part(part, start, ctx, season)
+                if node is not None:
+                    out.append(node)
+            elif i == first_idx:
+                block1 = [self._part(p, start, ctx, season, "suffix" if j == len(ranged) - 1 else "")
+                          for j, p in enumerate(ranged)]
+                block2 = [self._part(p, end, ctx, season, "prefix" if j == 0 else "") for j, p in enumerate(ranged)]
+                left = _join([n for n in block1 if n is not None], delimiter)
+                right = _join([n for n in block2 if n is not None], delimiter)
+                out.append(Rich([left or "", range_delimiter, right or ""]))
+        return _join(out, delimiter)
+
+
+def _join(nodes: list[Node], delimiter: str) -> Node | None:
+    if not nodes:
+        return None
+    if len(nodes) == 1:
+        return nodes[0]
+    out: list[Node] = []
+    for node in nodes:
+        if out and delimiter:
+            out.append(delimiter)
+        out.append(node)
+    return Rich(out)
+
+
+def item_value_text(value: Any) -> str:
+    return stringify(value)

@@ -1,0 +1,294 @@
+"""Rendered-output tree of the CSL processor, markup in field values, and text-case.
+
+A rendering is a tree of :class:`Rich` nodes whose leaves are plain, unescaped ``str``.
+Formatting (italics, quotes, display blocks, links) lives on the nodes, so the output
+formats can escape every leaf and flip-flop nested formatting.  Field values that carry
+CSL rich-text markup (``<i>``, ``<b>``, ``<sup>``, ``<sub>``, small-caps and ``nocase``
+spans, straight double quotes) are parsed into the same tree; any other markup stays
+literal text.  This module never escapes or emits markup: that is the formats' job.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterator, Union
+
+Fmt = dict[str, str]
+
+
+class Rich:
+    """A node of rendered output: children plus the formatting that applies to all of them."""
+
+    __slots__ = ("kids", "fmt", "quotes", "display", "nocase", "link")
+
+    def __init__(
+        self,
+        kids: list["Node"],
+        fmt: Fmt | None = None,
+        quotes: bool = False,
+        display: str | None = None,
+        nocase: bool = False,
+        link: str | None = None,
+    ) -> None:
+        self.kids = kids
+        self.fmt = fmt
+        self.quotes = quotes
+        self.display = display
+        self.nocase = nocase
+        self.link = link
+
+    def __repr__(self) -> str:
+        return f"Rich({self.kids!r}, fmt={self.fmt!r}, quotes={self.quotes})"
+
+
+Node = Union[Rich, str]
+
+
+def plain(node: Node | None) -> str:
+    """The text of a rendering without any formatting (quotes not included)."""
+    if node is None:
+        return ""
+    if isinstance(node, str):
+        return node
+    return "".join(plain(kid) for kid in node.kids)
+
+
+def is_empty(node: Node | None) -> bool:
+    if node is None:
+        return True
+    if isinstance(node, str):
+        return not node
+    return all(is_empty(kid) for kid in node.kids)
+
+
+def first_char(node: Node | None) -> str:
+    if node is None:
+        return ""
+    if isinstance(node, str):
+        return node[:1]
+    for kid in node.kids:
+        char = first_char(kid)
+        if char:
+            return char
+    return ""
+
+
+def last_char(node: Node | None) -> str:
+    if node is None:
+        return ""
+    if isinstance(node, str):
+        return node[-1:]
+    for kid in reversed(node.kids):
+        char = last_char(kid)
+        if char:
+            return char
+    return ""
+
+
+def map_leaves(node: Node, func: Callable[[str], str]) -> Node:
+    """A copy of *node* with *func* applied to every leaf outside ``nocase`` spans."""
+    if isinstance(node, str):
+        return func(node)
+    if node.nocase:
+        return node
+    return Rich([map_leaves(kid, func) for kid in node.kids], node.fmt, node.quotes, node.display, False, node.link)
+
+
+# --- markup in field values ----------------------------------------------------------
+
+_TAGS: dict[str, tuple[str, Fmt | None, bool, bool]] = {
+    # opening tag -> (closing tag, formatting, nocase, quotes)
+    "<i>": ("</i>", {"font-style": "italic"}, False, False),
+    "<em>": ("</em>", {"font-style": "italic"}, False, False),
+    "<b>": ("</b>", {"font-weight": "bold"}, False, False),
+    "<strong>": ("</strong>", {"font-weight": "bold"}, False, False),
+    "<sup>": ("</sup>", {"vertical-align": "sup"}, False, False),
+    "<sub>": ("</sub>", {"vertical-align": "sub"}, False, False),
+    '<span style="font-variant:small-caps;">': ("</span>", {"font-variant": "small-caps"}, False, False),
+    '<span style="font-variant: small-caps;">': ("</span>", {"font-variant": "small-caps"}, False, False),
+    '<span style="font-variant:small-caps">': ("</span>", {"font-variant": "small-caps"}, False, False),
+    '<span class="nocase">': ("</span>", None, True, False),
+    '<span class="nodecor">': ("</span>", {"nodecor": "true"}, False, False),
+    '"': ('"', None, False, True),
+}
+_CLOSERS = {closer for closer, *_ in _TAGS.values()}
+_TOKEN_RE = re.compile(
+    "(" + "|".join(re.escape(tag) for tag in sorted(set(_TAGS) | _CLOSERS, key=len, reverse=True)) + ")"
+)
+_APOSTROPHE_RE = re.compile(r"(?<=\w)'|'(?=\w)")
+
+
+def _apostrophes(text: str) -> str:
+    return _APOSTROPHE_RE.sub("\u2019", text) if "'" in text else text
+
+
+def parse_markup(text: str) -> Node:
+    """Parse CSL rich text in a field value; unknown or unbalanced markup stays literal."""
+    if "<" not in text and '"' not in text:
+        return _apostrophes(text)
+    # frames: (opening token, closing token, formatting, nocase, quotes, children)
+    root: list[Node] = []
+    stack: list[tuple[str, str, Fmt | None, bool, bool, list[Node]]] = []
+    current = root
+    for token in _TOKEN_RE.split(text):
+        if not token:
+            continue
+        if stack and token == stack[-1][1] and (token != '"' or current):
+            opener, _, fmt, nocase, quotes, kids = stack.pop()
+            current = stack[-1][5] if stack else root
+            current.append(Rich(kids, fmt, quotes, nocase=nocase))
+        elif token in _TAGS:
+            closer, fmt, nocase, quotes = _TAGS[token]
+            kids: list[Node] = []
+            stack.append((token, closer, fmt, nocase, quotes, kids))
+            current = kids
+        else:
+            current.append(_apostrophes(token))
+    while stack:  # unclosed markup is literal text
+        opener, _, _, _, _, kids = stack.pop()
+        parent = stack[-1][5] if stack else root
+        parent.append(opener)
+        parent.extend(kids)
+    return root[0] if len(root) == 1 else Rich(root)
+
+
+# --- text-case -----------------------------------------------------------------------
+
+STOP_WORDS = frozenset(
+    "a an and as at but by down for from in into nor of on onto or over so the till to up via with yet "
+    "vs vs. v. v".split()
+)
+_WORD_RE = re.compile(r"[^\s\-\u2013\u2014/]+")
+
+
+def _leaves(node: Node, protected: bool, out: list[tuple[list[Node], int, bool]], holder: list[Node], idx: int) -> None:
+    if isinstance(node, str):
+        out.append((holder, idx, protected))
+        return
+    for i, kid in enumerate(node.kids):
+        _leaves(kid, protected or node.nocase, out, node.kids, i)
+
+
+def apply_text_case(node: Node, case: str) -> Node:
+    """Apply a CSL text-case to a rendering (in place on a private copy); nocase spans are kept."""
+    root = Rich([_copy(node)])
+    slots: list[tuple[list[Node], int, bool]] = []
+    _leaves(root, False, slots, [], 0)
+    texts = [holder[i] for holder, i, _ in slots]
+    whole = "".join(texts)  # type: ignore[arg-type]
+    mask: list[bool] = []
+    for (_, _, prot), text in zip(slots, texts):
+        mask.extend([prot] * len(text))  # type: ignore[arg-type]
+    new = _CASES[case](whole, mask)
+    pos = 0
+    for (holder, i, _), text in zip(slots, texts):
+        n = len(text)  # type: ignore[arg-type]
+        holder[i] = "".join(new[pos : pos + n])
+        pos += n
+    return root.kids[0] if len(root.kids) == 1 else root
+
+
+def _copy(node: Node) -> Node:
+    if isinstance(node, str):
+        return node
+    return Rich([_copy(k) for k in node.kids], node.fmt, node.quotes, node.display, node.nocase, node.link)
+
+
+def _per_char(text: str, mask: list[bool], func: Callable[[str], str]) -> list[str]:
+    return [c if m else func(c) for c, m in zip(text, mask)]
+
+
+def _lower(text: str, mask: list[bool]) -> list[str]:
+    return _per_char(text, mask, str.lower)
+
+
+def _upper(text: str, mask: list[bool]) -> list[str]:
+    return _per_char(text, mask, str.upper)
+
+
+def _words(text: str) -> Iterator[re.Match[str]]:
+    return _WORD_RE.finditer(text)
+
+
+def _first_letter(text: str, start: int, end: int) -> int:
+    for i in range(start, end):
+        if text[i].isalpha():
+            return i
+    return -1
+
+
+def _capitalize_first(text: str, mask: list[bool]) -> list[str]:
+    out = list(text)
+    for match in _words(text):
+        word = match.group()
+        if word.islower() or not any(c.isalpha() for c in word):
+            i = _first_letter(text, match.start(), match.end())
+            if i >= 0 and not mask[i]:
+                out[i] = text[i].upper()
+        if any(c.isalpha() for c in word):
+            break
+    return out
+
+
+def _capitalize_all(text: str, mask: list[bool]) -> list[str]:
+    out = list(text)
+    for match in _words(text):
+        if match.group().islower():
+            i = _first_letter(text, match.start(), match.end())
+            if i >= 0 and not mask[i]:
+                out[i] = text[i].upper()
+    return out
+
+
+def _is_all_upper(text: str, mask: list[bool]) -> bool:
+    letters = [c for c, m in zip(text, mask) if not m and c.isalpha()]
+    return bool(letters) and all(c.isupper() or not c.islower() for c in letters) and any(c.isupper() for c in letters)
+
+
+def _sentence(text: str, mask: list[bool]) -> list[str]:
+    if _is_all_upper(text, mask):
+        text = "".join(_lower(text, mask))
+    out = list(text)
+    i = _first_letter(text, 0, len(text))
+    if i >= 0 and not mask[i]:
+        out[i] = text[i].upper()
+    return out
+
+
+def _title(text: str, mask: list[bool]) -> list[str]:
+    if _is_all_upper(text, mask):
+        text = "".join(_lower(text, mask))
+    out = list(text)
+    words = list(_words(text))
+    last = len(words) - 1
+    after_colon = False
+    for n, match in enumerate(words):
+        word = match.group()
+        core = word.strip("\"'\u201c\u201d\u2018\u2019([{.,;:!?")
+        core_start = match.start() + word.find(core) if core else match.start()
+        lower = core.lower()
+        sep_before = text[max(0, match.start() - 1) : match.start()]
+        starts = n == 0 or after_colon
+        if lower in STOP_WORDS and not starts and n != last and sep_before not in "-/\u2013\u2014" or (
+            lower in STOP_WORDS and sep_before in "-" and not starts and n != last
+        ):
+            if core.istitle() or core.islower():
+                for i in range(core_start, core_start + len(core)):
+                    if not mask[i]:
+                        out[i] = text[i].lower()
+        elif core.islower() or (core[:1].islower() and not any(c.isupper() for c in core)):
+            i = _first_letter(text, core_start, core_start + len(core))
+            if i >= 0 and not mask[i]:
+                out[i] = text[i].upper()
+        after_colon = word.endswith((":", "?", "!")) or text[match.end() : match.end() + 2].startswith((" :",))
+    return out
+
+
+_CASES: dict[str, Callable[[str, list[bool]], list[str]]] = {
+    "lowercase": _lower,
+    "uppercase": _upper,
+    "capitalize-first": _capitalize_first,
+    "capitalize-all": _capitalize_all,
+    "sentence": _sentence,
+    "title": _title,
+}

@@ -1,0 +1,215 @@
+"""Reading CSL-JSON values for rendering: numbers, page ranges and dates.
+
+Pure functions on item values (is-numeric, roman numerals, page-range-format, date parsing
+and sort keys).  This module knows nothing about styles or output formats.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+NUMERIC_RE = re.compile(
+    r"^\s*(?:[A-Za-z]{0,3}\d+[A-Za-z]{0,3}|[ivxlcdmIVXLCDM]+)"
+    r"(?:\s*(?:[-\u2013,&]|and)\s*(?:[A-Za-z]{0,3}\d+[A-Za-z]{0,3}|[ivxlcdmIVXLCDM]+))*\s*$"
+)
+NUMBER_TOKEN_RE = re.compile(r"(\s*[-\u2013,&]\s*|\s+and\s+)")
+_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+          (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+
+
+def stringify(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def is_numeric(value: Any) -> bool:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return True
+    text = stringify(value)
+    return bool(text) and bool(NUMERIC_RE.match(text)) and any(c.isdigit() for c in text)
+
+
+def is_plural(value: Any) -> bool:
+    """Whether a number variable holds several numbers (a range or a list)."""
+    text = stringify(value)
+    return len([t for t in NUMBER_TOKEN_RE.split(text) if t and not NUMBER_TOKEN_RE.fullmatch(t)]) > 1
+
+
+def roman(number: int) -> str:
+    if number <= 0 or number >= 4000:
+        return str(number)
+    out = []
+    for value, letters in _ROMAN:
+        while number >= value:
+            out.append(letters)
+            number -= value
+    return "".join(out)
+
+
+def leading_int(text: str) -> int | None:
+    match = re.search(r"\d+", text)
+    return int(match.group()) if match else None
+
+
+# --- page ranges ---------------------------------------------------------------------
+
+_RANGE_RE = re.compile(r"^(\s*)([A-Za-z]*)(\d+)(\s*[-\u2013]+\s*)([A-Za-z]*)(\d+)(\s*)$")
+
+
+def _minimal(first: str, second: str, keep: int) -> str:
+    if len(first) != len(second):
+        return second
+    i = 0
+    while i < len(first) - keep and first[i] == second[i]:
+        i += 1
+    return second[i:]
+
+
+def _chicago(first: str, second: str, edition16: bool) -> str:
+    start = int(first)
+    if start < 100 or start % 100 == 0:
+        return second
+    if start % 100 < 10:
+        return _minimal(first, second, 1)
+    if not edition16 and len(first) == 4 and len(second) == 4:
+        changed = _minimal(first, second, 1)
+        if len(changed) >= 3:
+            return second
+    return _minimal(first, second, 2)
+
+
+def format_page_range(value: str, style_format: str | None, delimiter: str) -> str:
+    """Apply page-range-format to every ``a-b`` range in *value* (comma lists kept)."""
+    parts = re.split(r"(\s*[,&]\s*)", value)
+    out = []
+    for part in parts:
+        match = _RANGE_RE.match(part)
+        if not match:
+            out.append(part.replace("-", delimiter) if re.fullmatch(r"\s*\d+\s*-\s*\d+\s*", part) else part)
+            continue
+        lead, pre1, first, _, pre2, second, trail = match.groups()
+        if pre1 != pre2:
+            out.append(part.replace(match.group(4), delimiter))
+            continue
+        if len(second) < len(first):
+            second = first[: len(first) - len(second)] + second
+        if style_format and int(second) > int(first):
+            if style_format == "minimal":
+                second = _minimal(first, second, 1)
+            elif style_format == "minimal-two":
+                second = _minimal(first, second, 2) if len(second) > 1 else second
+            elif style_format in ("chicago", "chicago-15"):
+                second = _chicago(first, second, False)
+            elif style_format == "chicago-16":
+                second = _chicago(first, second, True)
+        out.append(f"{lead}{pre1}{first}{delimiter}{pre2}{second}{trail}")
+    return "".join(out)
+
+
+# --- dates ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DateValue:
+    start: tuple[int, int, int]  # year, month (13-16 = season), day; 0 = missing
+    end: tuple[int, int, int] | None
+    season: str | None = None
+    circa: bool = False
+    literal: str | None = None
+
+
+_MONTHS = {m: i + 1 for i, m in enumerate(
+    "jan feb mar apr may jun jul aug sep oct nov dec".split())}
+_SEASONS = {"spring": 13, "summer": 14, "autumn": 15, "fall": 15, "winter": 16}
+
+
+def _to_int(value: Any) -> int:
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return 0
+
+
+def _parts(raw: Any) -> tuple[int, int, int]:
+    values = [_to_int(v) for v in list(raw)[:3]] if isinstance(raw, (list, tuple)) else []
+    values += [0] * (3 - len(values))
+    return values[0], values[1], values[2]
+
+
+def _parse_raw_single(text: str) -> tuple[int, int, int] | None:
+    text = text.strip()
+    match = re.fullmatch(r"(-?\d{1,4})(?:[-/](\d{1,2}))?(?:[-/](\d{1,2}))?", text)
+    if match:
+        return int(match.group(1)), _to_int(match.group(2)), _to_int(match.group(3))
+    year = month = day = 0
+    for token in re.findall(r"[A-Za-z]+|\d+", text):
+        lower = token.lower()
+        if lower[:3] in _MONTHS and token.isalpha():
+            month = _MONTHS[lower[:3]]
+        elif lower in _SEASONS:
+            month = _SEASONS[lower]
+        elif token.isdigit():
+            if len(token) >= 3 or (day and not year):
+                year = int(token)
+            elif not day:
+                day = int(token)
+    if not year:
+        return None
+    return year, month, day
+
+
+def parse_date(raw: Any) -> DateValue | None:
+    """A CSL-JSON date (date-parts, raw, literal, season, circa) as a :class:`DateValue`."""
+    if not raw:
+        return None
+    if isinstance(raw, str):
+        raw = {"raw": raw}
+    if not isinstance(raw, dict):
+        return None
+    circa = bool(raw.get("circa"))
+    season = raw.get("season")
+    season_text = str(season) if season not in (None, "") else None
+    parts = raw.get("date-parts")
+    if parts and isinstance(parts, list) and parts[0] and str(parts[0][0]).strip():
+        start = _parts(parts[0])
+        end = _parts(parts[1]) if len(parts) > 1 and parts[1] and _parts(parts[1])[0] else None
+        if season_text and season_text.isdigit() and not start[1]:
+            start = (start[0], 12 + int(season_text), start[2])
+            season_text = None
+        if end == start:
+            end = None
+        return DateValue(start, end, season_text, circa)
+    if raw.get("literal"):
+        return DateValue((0, 0, 0), None, None, circa, str(raw["literal"]))
+    if raw.get("raw"):
+        text = str(raw["raw"])
+        pieces = re.split(r"\s*(?:/|\u2013|--| - )\s*", text) if not re.fullmatch(r"\d{4}-\d{1,2}(-\d{1,2})?", text) else [text]
+        if len(pieces) == 2:
+            first, second = _parse_raw_single(pieces[0]), _parse_raw_single(pieces[1])
+            if first and second:
+                return DateValue(first, second, None, circa)
+        single = _parse_raw_single(text)
+        if single:
+            return DateValue(single, None, None, circa)
+        return DateValue((0, 0, 0), None, None, circa, text)
+    return None
+
+
+def date_sort_key(value: DateValue | None) -> str:
+    if value is None:
+        return ""
+    if value.literal:
+        return value.literal
+    year, month, day = value.start
+    key = f"{year + 10000:05d}{month:02d}{day:02d}"
+    if value.end:
+        ey, em, ed = value.end
+        key += f"{ey + 10000:05d}{em:02d}{ed:02d}"
+    return key

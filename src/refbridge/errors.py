@@ -1,0 +1,98 @@
+"""Errors and diagnostics: how refbridge tells a user what is wrong with which file and line.
+
+Readers report problems to a ``Diagnostics`` collector instead of printing. In lenient mode a
+broken record is skipped with a warning and counted; in strict mode the first one raises. The
+exit statuses the command line uses are defined here, once. This module must never print or exit.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class ExitStatus(enum.IntEnum):
+    """Documented exit statuses of the ``refbridge`` command."""
+
+    OK = 0
+    FAILED = 1  #: input could not be read or converted; nothing was written
+    USAGE = 2  #: bad command-line usage
+    SKIPPED = 3  #: the output was written, but broken records were skipped (see warnings)
+
+
+class RefbridgeError(Exception):
+    """Base class of every error refbridge reports to users (never shown as a traceback)."""
+
+    exit_status: ExitStatus = ExitStatus.FAILED
+
+
+def location(file: str | None, line: int | None = None, column: int | None = None) -> str:
+    """``file:line:column``, leaving out what is unknown."""
+    text = file or "<input>"
+    if line is not None:
+        text += f":{line}"
+        if column is not None:
+            text += f":{column}"
+    return text
+
+
+class ParseError(RefbridgeError):
+    """Input that cannot be read, with the file, line and column where the problem is."""
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None,
+                 column: int | None = None) -> None:
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        super().__init__(f"{location(file, line, column)}: {message}")
+
+
+class OutputError(RefbridgeError):
+    """An output that cannot be written (the existing file, if any, is left untouched)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One message about the input: ``warning`` (kept going) or ``error`` (record skipped)."""
+
+    level: str
+    message: str
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        return f"{location(self.file, self.line, self.column)}: {self.level}: {self.message}"
+
+
+@dataclass(slots=True)
+class Diagnostics:
+    """Collects warnings and skipped-record errors of one run.
+
+    ``strict``: the first error raises ``ParseError`` instead of skipping the record.
+    """
+
+    strict: bool = False
+    messages: list[Diagnostic] = field(default_factory=list)
+    skipped: int = 0
+
+    def warning(self, message: str, file: str | None = None, line: int | None = None,
+                column: int | None = None) -> None:
+        self.messages.append(Diagnostic("warning", message, file, line, column))
+
+    def error(self, message: str, file: str | None = None, line: int | None = None,
+              column: int | None = None) -> None:
+        """A record that could not be read: raise in strict mode, else count it as skipped."""
+        if self.strict:
+            raise ParseError(message, file, line, column)
+        self.skipped += 1
+        self.messages.append(Diagnostic("error", message, file, line, column))
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [m for m in self.messages if m.level == "warning"]
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [m for m in self.messages if m.level == "error"]

@@ -1,0 +1,335 @@
+"""CSL-JSON reader and writer: the model's own vocabulary as JSON.
+
+Output validates against the official CSL-JSON schema, so everything the schema has no variable
+for goes into the schema's ``custom`` object: the eprint (with the fields derived from it for
+other consumers, such as ``publisher: "arXiv"`` and ``number: "arXiv:ID"``, which is how Zotero
+recognises a preprint), incomplete name lists, and the ``extra`` fields of other formats. Reading
+what was written gives back the same model. The reader accepts an array or one object, string or
+date-parts dates, and keeps unknown keys. This module must never drop a value silently.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, TextIO
+
+from refbridge.errors import Diagnostics, ParseError
+from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
+from refbridge.registry import WriteOptions
+from refbridge.vocab import (
+    DATE_VARIABLE_SET,
+    NAME_VARIABLE_SET,
+    TEXT_VARIABLE_SET,
+)
+
+#: CSL name-part keys and the model's attribute for each.
+NAME_PARTS: tuple[tuple[str, str], ...] = (
+    ("family", "family"),
+    ("given", "given"),
+    ("dropping-particle", "dropping_particle"),
+    ("non-dropping-particle", "non_dropping_particle"),
+    ("suffix", "suffix"),
+    ("literal", "literal"),
+)
+
+SEASON_NAMES: dict[str, int] = {"spring": 1, "summer": 2, "autumn": 3, "fall": 3, "winter": 4}
+
+#: Keys of the ``custom`` object that carry what CSL has no variable for.
+CUSTOM_EPRINT = "eprint"
+CUSTOM_INCOMPLETE = "incomplete-names"
+CUSTOM_EXTRA = "extra"
+CUSTOM_KEYWORDS = "keywords"
+CUSTOM_DERIVED = "derived"
+
+#: Keys the reader understands besides the CSL variables.
+_HANDLED = frozenset({"id", "type", "citation-key", "keyword", "categories", "custom"})
+_ARXIV_NUMBER = re.compile(r"^arXiv:(?P<id>\S+)$", re.IGNORECASE)
+_EDTF_PART = re.compile(r"^(?P<y>-?\d{1,4})(?:-(?P<m>\d{2})(?:-(?P<d>\d{2}))?)?(?P<circa>[~?%])?$")
+
+
+# -- model -> CSL-JSON ------------------------------------------------------------------
+def _name_json(name: Name) -> dict[str, str]:
+    return {key: value for key, attribute in NAME_PARTS
+            if (value := getattr(name, attribute)) is not None}
+
+
+def _date_json(date: Date) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if date.start is not None:
+        out["date-parts"] = [p.as_list() for p in (date.start, date.end) if p is not None]
+    if date.season is not None:
+        out["season"] = date.season
+    if date.circa:
+        out["circa"] = True
+    if date.literal is not None:
+        out["literal"] = date.literal
+    return out
+
+
+def _eprint_derived(eprint: Eprint) -> dict[str, str]:
+    """Fields other consumers expect of a preprint (Zotero reads ``number: "arXiv:ID"``)."""
+    derived = {"publisher": eprint.archive}
+    if eprint.identifier:
+        derived["number"] = f"{eprint.archive}:{eprint.identifier}"
+    return derived
+
+
+def to_csl(record: Record) -> dict[str, Any]:
+    """The CSL-JSON item of ``record`` (schema-valid)."""
+    item: dict[str, Any] = {"id": record.citation_key or record.id, "type": record.type}
+    for role, people in record.names.items():
+        item[role] = [_name_json(p) for p in people]
+    item.update(record.fields)
+    for variable, date in record.dates.items():
+        item[variable] = _date_json(date)
+    custom: dict[str, Any] = {}
+    if record.keywords:
+        item["keyword"] = ", ".join(record.keywords)
+        if any("," in k for k in record.keywords):
+            custom[CUSTOM_KEYWORDS] = list(record.keywords)
+    if record.eprint is not None:
+        eprint = record.eprint
+        custom[CUSTOM_EPRINT] = {
+            key: value for key, value in (
+                ("archive", eprint.archive), ("id", eprint.identifier),
+                ("primary-class", eprint.primary_class),
+                ("cross-lists", list(eprint.cross_lists) or None)) if value}
+        derived = [k for k, v in _eprint_derived(eprint).items() if k not in item]
+        for key in derived:
+            item[key] = _eprint_derived(eprint)[key]
+        if derived:
+            custom[CUSTOM_DERIVED] = derived
+        if eprint.classes:
+            item["categories"] = list(eprint.classes)
+    if record.incomplete_names:
+        custom[CUSTOM_INCOMPLETE] = sorted(record.incomplete_names)
+    if record.extra:
+        custom[CUSTOM_EXTRA] = dict(record.extra)
+    if custom:
+        item["custom"] = custom
+    return item
+
+
+# -- CSL-JSON -> model ------------------------------------------------------------------
+class _ItemError(ValueError):
+    pass
+
+
+def _text(value: Any, what: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise _ItemError(f"{what} must be text or a number, not {json.dumps(value)[:40]}")
+    return str(value)
+
+
+def _name(value: Any, role: str) -> Name:
+    if isinstance(value, str):
+        return Name(literal=value)
+    if not isinstance(value, Mapping):
+        raise _ItemError(f"{role}: a name must be an object, not {json.dumps(value)[:40]}")
+    parts = {attribute: _text(value[key], f"{role} {key}").strip() or None
+             for key, attribute in NAME_PARTS if key in value}
+    try:
+        return Name(**parts)
+    except ModelError as exc:
+        raise _ItemError(f"{role}: {exc}") from None
+
+
+def _int(value: Any, what: str) -> int:
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise _ItemError(f"{what} must be a number, not {value!r}") from None
+
+
+def _parts(value: Any, variable: str) -> DateParts:
+    if not isinstance(value, list) or not 1 <= len(value) <= 3:
+        raise _ItemError(f"{variable}: date-parts must hold lists of 1-3 numbers")
+    numbers = [_int(v, f"{variable} date part") for v in value]
+    if len(numbers) > 1 and numbers[1] > 12:  # CSL writes seasons as months 13-16
+        numbers = numbers[:1]
+    return DateParts(*numbers)
+
+
+def _edtf(text: str, variable: str) -> Date:
+    ends = text.split("/")
+    matches = [_EDTF_PART.match(end.strip()) for end in ends]
+    if len(ends) > 2 or not all(matches):
+        return Date(literal=text)
+    points = [DateParts(int(m["y"]), int(m["m"]) if m["m"] else None,
+                        int(m["d"]) if m["d"] else None) for m in matches if m]
+    circa = any(m["circa"] for m in matches if m)
+    return Date(start=points[0], end=points[1] if len(points) > 1 else None, circa=circa)
+
+
+def _date(value: Any, variable: str) -> Date:
+    if isinstance(value, (str, int)):
+        return _edtf(str(value), variable)
+    if not isinstance(value, Mapping):
+        raise _ItemError(f"{variable}: a date must be an object or a string")
+    season = value.get("season")
+    if isinstance(season, str):
+        season = SEASON_NAMES.get(season.strip().lower()) or _int(season, f"{variable} season")
+    circa = bool(value.get("circa"))
+    parts = value.get("date-parts")
+    try:
+        if parts and isinstance(parts[0], list) and parts[0] and parts[0][0] not in ("", None):
+            points = [_parts(p, variable) for p in parts]
+            if season is None and len(parts[0]) > 1 and _int(parts[0][1], variable) > 12:
+                season = _int(parts[0][1], variable) - 12
+            return Date(start=points[0], end=points[1] if len(points) > 1 else None,
+                        season=season, circa=circa, literal=value.get("literal"))
+        if value.get("literal"):
+            return Date(literal=str(value["literal"]), season=season, circa=circa)
+        if value.get("raw"):
+            return _edtf(str(value["raw"]), variable)
+    except ModelError as exc:
+        raise _ItemError(f"{variable}: {exc}") from None
+    raise _ItemError(f"{variable}: a date needs date-parts, raw or literal")
+
+
+def _eprint_from(item: Mapping[str, Any], custom: Mapping[str, Any],
+                 fields: dict[str, str]) -> Eprint | None:
+    data = custom.get(CUSTOM_EPRINT)
+    if isinstance(data, Mapping):
+        eprint = Eprint(archive=str(data.get("archive") or "arXiv"),
+                        identifier=data.get("id"), primary_class=data.get("primary-class"),
+                        cross_lists=tuple(data.get("cross-lists") or ()))
+        for key in custom.get(CUSTOM_DERIVED) or ():
+            fields.pop(str(key), None)
+        return eprint
+    number = _ARXIV_NUMBER.match(fields.get("number", ""))
+    if number is None:
+        return None
+    classes = [str(c) for c in item.get("categories") or ()]
+    fields.pop("number")
+    if fields.get("publisher", "").lower() == "arxiv":
+        fields.pop("publisher")
+    return Eprint("arXiv", number.group("id"), classes[0] if classes else None,
+                  tuple(classes[1:]))
+
+
+def from_csl(item: Any, source: Source | None = None) -> Record:
+    """The record of one CSL-JSON item; raises ``ValueError`` naming the bad value."""
+    if not isinstance(item, Mapping):
+        raise _ItemError(f"an item must be an object, not {json.dumps(item)[:40]}")
+    for required in ("id", "type"):
+        if required not in item:
+            raise _ItemError(f"the item has no {required}")
+    record_id = _text(item["id"], "id")
+    custom = item.get("custom") if isinstance(item.get("custom"), Mapping) else {}
+    fields: dict[str, str] = {}
+    names: dict[str, tuple[Name, ...]] = {}
+    dates: dict[str, Date] = {}
+    extra: dict[str, str] = dict(custom.get(CUSTOM_EXTRA) or {})
+    for key, value in item.items():
+        if key in _HANDLED or value in (None, "", []):
+            continue
+        if key in TEXT_VARIABLE_SET:
+            text = _text(value, key)
+            if text.strip():
+                fields[key] = text
+        elif key in NAME_VARIABLE_SET:
+            if not isinstance(value, list):
+                raise _ItemError(f"{key} must be a list of names")
+            names[key] = tuple(_name(v, key) for v in value)
+        elif key in DATE_VARIABLE_SET:
+            dates[key] = _date(value, key)
+        else:
+            extra[f"csl.{key}"] = value if isinstance(value, str) else json.dumps(
+                value, ensure_ascii=False)
+    if isinstance(item.get("custom"), Mapping):
+        rest = {k: v for k, v in custom.items() if k not in (
+            CUSTOM_EPRINT, CUSTOM_INCOMPLETE, CUSTOM_EXTRA, CUSTOM_KEYWORDS, CUSTOM_DERIVED)}
+        if rest:
+            extra["csl.custom"] = json.dumps(rest, ensure_ascii=False, sort_keys=True)
+    eprint = _eprint_from(item, custom, fields)
+    if eprint is None and item.get("categories"):
+        extra["csl.categories"] = json.dumps(item["categories"], ensure_ascii=False)
+    keywords: list[str] = list(custom.get(CUSTOM_KEYWORDS) or ())
+    if not keywords and item.get("keyword"):
+        keywords = [k.strip() for k in re.split(r"[,;]", _text(item["keyword"], "keyword"))
+                    if k.strip()]
+    try:
+        return Record(
+            id=record_id,
+            type=_text(item.get("type"), "type"),
+            fields=fields,
+            names=names,
+            dates=dates,
+            keywords=tuple(keywords),
+            eprint=eprint,
+            incomplete_names=frozenset(custom.get(CUSTOM_INCOMPLETE) or ()),
+            citation_key=_text(item.get("citation-key", record_id), "citation-key"),
+            extra=extra,
+            source=source,
+        )
+    except ModelError as exc:
+        raise _ItemError(str(exc)) from None
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def _item_lines(text: str) -> Iterator[int]:
+    """Line numbers where the top-level items of a JSON array start (for messages)."""
+    decoder = json.JSONDecoder()
+    index = text.index("[") + 1
+    while True:
+        while index < len(text) and text[index] in " \t\r\n,":
+            index += 1
+        if index >= len(text) or text[index] == "]":
+            return
+        yield _line_of(text, index)
+        _, index = decoder.raw_decode(text, index)
+
+
+class CslJsonReader:
+    name = "csl-json"
+    description = "CSL-JSON (citeproc-js, Zotero, pandoc, Mendeley)"
+    extensions = (".json", ".csl.json", ".csljson")
+
+    def sniff(self, head: str) -> bool:
+        stripped = head.lstrip()
+        return stripped.startswith(("[", "{")) and '"type"' in head and '"id"' in head \
+            or stripped in ("[]", "")
+
+    def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
+        text = stream.read()
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ParseError(f"not valid JSON: {exc.msg}", source, exc.lineno,
+                             exc.colno) from None
+        if isinstance(data, dict):
+            items, lines = [data], iter([_line_of(text, text.index("{"))])
+        elif isinstance(data, list):
+            items, lines = data, _item_lines(text)
+        else:
+            raise ParseError("CSL-JSON must be an array of items or one item object", source, 1)
+        for item, line in zip(items, lines):
+            try:
+                yield from_csl(item, Source(source, line))
+            except ValueError as exc:
+                diagnostics.error(str(exc), source, line)
+
+
+class CslJsonWriter:
+    name = "csl-json"
+    description = "CSL-JSON, valid against the official schema"
+    extension = ".json"
+
+    def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
+        out.write("[")
+        separator = "\n"
+        for record in records:
+            item = json.dumps(to_csl(record), ensure_ascii=False, indent=len(options.indent))
+            out.write(separator + "\n".join(options.indent + line for line in item.split("\n")))
+            separator = ",\n"
+        out.write("\n]\n" if separator != "\n" else "]\n")
+
+
+READER = CslJsonReader()
+WRITER = CslJsonWriter()

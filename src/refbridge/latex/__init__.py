@@ -1,0 +1,1 @@
+"""LaTeX <-> Unicode conversion for bibliographic text fields."""

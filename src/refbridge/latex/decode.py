@@ -1,0 +1,108 @@
+"""LaTeX to Unicode for text fields, built on pylatexenc and configured never to delete text.
+
+pylatexenc's default context silently drops the content of ``\\texttt{...}`` and similar macros,
+every unknown macro, and turns ``&`` into spaces. Here text-style macros keep their argument,
+unknown macros stay readable as ``\\name``, and ``&`` stays ``&``. Math is rendered as readable
+text (``$\\times$`` becomes ``×``).
+
+Most field values contain no LaTeX at all; they skip the parser entirely (the fast path), which
+is what makes decoding a large ``.bib`` cheap. This module must never touch identifiers (DOI,
+URL, file names): callers decode text fields only.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+#: Text that needs the parser: a macro, a group, math, a tie, or a TeX ligature.
+_NEEDS_PARSER = re.compile(r"[\\{}$~&%]|--|``|''|!`|\?`")
+
+#: Macros whose argument is the text itself (font and style switches).
+_TEXT_ARGUMENT_MACROS: tuple[str, ...] = (
+    "texttt", "textsf", "textrm", "textup", "textmd", "textnormal", "textsc", "textsl",
+    "textbf", "textit", "emph", "mbox", "hbox", "text", "mathrm", "mathtt", "mathsf", "mathit",
+    "mathbf", "mathcal", "mathbb", "operatorname", "url", "nolinkurl", "NoCaseChange",
+    "MakeUppercase", "MakeLowercase", "uppercase", "lowercase", "ensuremath",
+)
+
+#: In prose (profile pages), a ``~`` after a space means "approximately", not a tie.
+_PROSE_TILDE = re.compile(r"(^|(?<=\s))~")
+_UNESCAPED_DOLLAR = re.compile(r"(?<!\\)\$")
+#: A ``%`` not escaped: a TeX comment, but in a field value it is a literal percent sign.
+_UNESCAPED_PERCENT = re.compile(r"(?<!\\)((?:\\\\)*)%")
+
+
+def _keep_unknown_macro(n: Any) -> str:
+    return "\\" + str(n.macroname) + str(n.macro_post_space)
+
+
+@cache
+def _converter() -> Any:
+    from pylatexenc.latex2text import (
+        LatexNodes2Text,
+        MacroTextSpec,
+        SpecialsTextSpec,
+        get_default_latex_context_db,
+    )
+    from pylatexenc.macrospec import LatexContextDb
+
+    db: LatexContextDb = get_default_latex_context_db()
+    db.add_context_category(
+        "refbridge-keep-text",
+        prepend=True,
+        macros=[MacroTextSpec(name, discard=False) for name in _TEXT_ARGUMENT_MACROS],
+        specials=[SpecialsTextSpec("&", "&")],
+    )
+    db.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_keep_unknown_macro))
+    return LatexNodes2Text(latex_context=db, math_mode="text",
+                           strict_latex_spaces=True)
+
+
+def _balance_math(text: str) -> str:
+    """Escape a lone ``$`` (``$5 million``) so it cannot swallow the rest of the text as math."""
+    dollars = list(_UNESCAPED_DOLLAR.finditer(text))
+    if len(dollars) % 2 == 0:
+        return text
+    last = dollars[-1].start()
+    return text[:last] + "\\" + text[last:]
+
+
+def _escape_stray_braces(text: str) -> str:
+    """Escape braces that close nothing or are never closed, and a trailing lone backslash,
+    so the parser keeps them as characters instead of dropping them."""
+    stray: list[int] = []
+    open_at: list[int] = []
+    escaped = False
+    for index, char in enumerate(text):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == "{":
+            open_at.append(index)
+        elif char == "}":
+            if open_at:
+                open_at.pop()
+            else:
+                stray.append(index)
+    stray.extend(open_at)
+    for index in sorted(stray, reverse=True):
+        text = text[:index] + "\\" + text[index:]
+    return text[:-1] + "\\textbackslash{}" if escaped else text
+
+
+def decode_latex(text: str, *, prose: bool = False) -> str:
+    """Unicode text for a LaTeX-encoded ``text``; nothing is deleted.
+
+    ``prose``: the text is plain prose with occasional LaTeX (as on profile pages), so a ``~``
+    after a space is a literal tilde and an unpaired ``$`` a dollar sign.
+    """
+    if not _NEEDS_PARSER.search(text):
+        return text
+    if prose:
+        text = _balance_math(_PROSE_TILDE.sub(r"\\textasciitilde{}", text))
+    text = _UNESCAPED_PERCENT.sub(r"\1\\%", _escape_stray_braces(text))
+    decoded: str = _converter().latex_to_text(text)
+    return decoded

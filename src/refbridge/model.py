@@ -1,0 +1,308 @@
+"""The citation model: one immutable representation every reader fills and every writer reads.
+
+The vocabulary is CSL-JSON's (item types, variables, name parts, date parts; see ``vocab``), so
+the model is the common ground between BibTeX, RIS, CSL-JSON, Zotero RDF and profile pages.
+Text is Unicode here: readers decode LaTeX on the way in, writers encode on the way out.
+
+Values are validated when a record is built, with a message that says which record and which
+value is wrong. This module must never know about any file format: no BibTeX, RIS or HTML here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NoReturn, TypeVar
+
+from refbridge.vocab import (
+    DATE_VARIABLE_SET,
+    ITEM_TYPES,
+    NAME_VARIABLE_SET,
+    TEXT_VARIABLE_SET,
+)
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+_EXTRA_KEY = re.compile(r"^[a-z][a-z0-9-]*\.[^\s]+$")
+
+
+class ModelError(ValueError):
+    """A value that the citation model does not accept."""
+
+
+class FrozenMap(dict[K, V]):
+    """A read-only dict: hashable, picklable, JSON-serialisable, and cheap to build."""
+
+    __slots__ = ()
+
+    def _readonly(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("citation model mappings are read-only; use dataclasses.replace()")
+
+    __setitem__ = __delitem__ = _readonly  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _readonly  # type: ignore[assignment]
+    __ior__ = _readonly  # type: ignore[assignment]
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self) -> tuple[type, tuple[dict[K, V]]]:
+        return (type(self), (dict(self),))
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({dict.__repr__(self)})"
+
+
+def _check_text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise ModelError(f"{what} must be text, not {type(value).__name__}")
+    if not value.strip():
+        raise ModelError(f"{what} is empty")
+    if "\x00" in value:
+        raise ModelError(f"{what} contains a NUL character")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a record came from, for messages: a file name (or ``<stdin>``) and a 1-based line."""
+
+    file: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return self.file if self.line is None else f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A personal name split into CSL name parts, or a literal (corporate) name."""
+
+    family: str | None = None
+    given: str | None = None
+    dropping_particle: str | None = None
+    non_dropping_particle: str | None = None
+    suffix: str | None = None
+    literal: str | None = None
+
+    def __post_init__(self) -> None:
+        for part in ("family", "given", "dropping_particle", "non_dropping_particle", "suffix",
+                     "literal"):
+            value = getattr(self, part)
+            if value is not None:
+                _check_text(value, f"name part {part!r}")
+        if self.literal is not None:
+            if any(getattr(self, p) for p in ("family", "given", "dropping_particle",
+                                               "non_dropping_particle", "suffix")):
+                raise ModelError(f"literal name {self.literal!r} cannot also have name parts")
+        elif self.family is None and self.given is None:
+            raise ModelError("a name needs a family name, a given name or a literal form")
+
+    @property
+    def is_literal(self) -> bool:
+        return self.literal is not None
+
+    def display(self) -> str:
+        """The name in reading order: ``Ludwig van Beethoven Jr.`` or the literal form."""
+        if self.literal is not None:
+            return self.literal
+        parts = (self.given, self.dropping_particle, self.non_dropping_particle, self.family)
+        text = " ".join(p for p in parts if p)
+        return f"{text}, {self.suffix}" if self.suffix else text
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class DateParts:
+    """One calendar point: a year, optionally a month (1-12) and a day (1-31)."""
+
+    year: int
+    month: int | None = None
+    day: int | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.year, bool) or not isinstance(self.year, int):
+            raise ModelError(f"year must be a whole number, not {self.year!r}")
+        if self.year == 0:
+            raise ModelError("year 0 does not exist (1 BC is -1 in date parts)")
+        if self.month is not None and not 1 <= self.month <= 12:
+            raise ModelError(f"month must be 1-12, not {self.month!r}")
+        if self.day is not None:
+            if self.month is None:
+                raise ModelError("a day needs a month")
+            if not 1 <= self.day <= 31:
+                raise ModelError(f"day must be 1-31, not {self.day!r}")
+
+    def as_list(self) -> list[int]:
+        return [p for p in (self.year, self.month, self.day) if p is not None]
+
+
+SEASONS: tuple[str, ...] = ("spring", "summer", "autumn", "winter")
+
+
+@dataclass(frozen=True, slots=True)
+class Date:
+    """A date: a point or a range of date parts, with season and circa, or a literal text."""
+
+    start: DateParts | None = None
+    end: DateParts | None = None
+    season: int | None = None
+    circa: bool = False
+    literal: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.start is None and self.literal is None:
+            raise ModelError("a date needs date parts or a literal form")
+        if self.end is not None and self.start is None:
+            raise ModelError("a date range needs a start")
+        if self.season is not None and not 1 <= self.season <= 4:
+            raise ModelError(f"season must be 1-4 (spring..winter), not {self.season!r}")
+        if self.literal is not None:
+            _check_text(self.literal, "literal date")
+
+    @property
+    def year(self) -> int | None:
+        return self.start.year if self.start is not None else None
+
+    @classmethod
+    def of(cls, year: int, month: int | None = None, day: int | None = None) -> Date:
+        return cls(start=DateParts(year, month, day))
+
+
+@dataclass(frozen=True, slots=True)
+class Eprint:
+    """A preprint server identity: archive (``arXiv``), identifier with version, categories."""
+
+    archive: str
+    identifier: str | None = None
+    primary_class: str | None = None
+    cross_lists: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_text(self.archive, "eprint archive")
+        if self.identifier is not None:
+            _check_text(self.identifier, "eprint identifier")
+        if self.primary_class is not None:
+            _check_text(self.primary_class, "eprint primary class")
+        object.__setattr__(self, "cross_lists", tuple(self.cross_lists))
+        for code in self.cross_lists:
+            _check_text(code, "eprint cross-list category")
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        """Every category: the primary first, then the cross-lists."""
+        primary = (self.primary_class,) if self.primary_class else ()
+        return primary + tuple(c for c in self.cross_lists if c != self.primary_class)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One bibliographic record.
+
+    ``fields`` maps CSL text and number variables (``title``, ``container-title``, ``DOI``,
+    ``page`` ...) to text; ``names`` maps CSL name roles to name tuples; ``dates`` maps CSL date
+    variables to dates. ``incomplete_names`` holds the roles whose lists are known to be cut
+    short ("and others"). ``extra`` keeps what a reader saw that has no slot here, under keys
+    ``"<format>.<field>"`` (``"bibtex.mrnumber"``), so no format loses data by passing through.
+    """
+
+    id: str
+    type: str
+    fields: Mapping[str, str] = field(default_factory=FrozenMap)
+    names: Mapping[str, tuple[Name, ...]] = field(default_factory=FrozenMap)
+    dates: Mapping[str, Date] = field(default_factory=FrozenMap)
+    keywords: tuple[str, ...] = ()
+    eprint: Eprint | None = None
+    incomplete_names: frozenset[str] = frozenset()
+    citation_key: str | None = None
+    extra: Mapping[str, str] = field(default_factory=FrozenMap)
+    source: Source | None = None
+
+    def __post_init__(self) -> None:
+        where = f"record {self.id!r}" + (f" ({self.source})" if self.source else "")
+        try:
+            self._validate()
+        except ModelError as exc:
+            raise ModelError(f"{where}: {exc}") from None
+
+    def _validate(self) -> None:
+        _check_text(self.id, "id")
+        if self.type not in ITEM_TYPES:
+            raise ModelError(f"unknown item type {self.type!r}")
+        setattr_ = object.__setattr__
+        fields = FrozenMap(self.fields)
+        for key, value in fields.items():
+            if key not in TEXT_VARIABLE_SET:
+                raise ModelError(f"unknown field {key!r} (keep it in extra)")
+            _check_text(value, f"field {key!r}")
+        setattr_(self, "fields", fields)
+        names = FrozenMap((role, tuple(people)) for role, people in self.names.items())
+        for role, people in names.items():
+            if role not in NAME_VARIABLE_SET:
+                raise ModelError(f"unknown name role {role!r}")
+            if not people:
+                raise ModelError(f"name role {role!r} has no names")
+            for person in people:
+                if not isinstance(person, Name):
+                    raise ModelError(f"name role {role!r} holds {person!r}, not a Name")
+        setattr_(self, "names", names)
+        dates = FrozenMap(self.dates)
+        for key, value in dates.items():
+            if key not in DATE_VARIABLE_SET:
+                raise ModelError(f"unknown date variable {key!r}")
+            if not isinstance(value, Date):
+                raise ModelError(f"date {key!r} holds {value!r}, not a Date")
+        setattr_(self, "dates", dates)
+        keywords = tuple(self.keywords)
+        for keyword in keywords:
+            _check_text(keyword, "keyword")
+        setattr_(self, "keywords", keywords)
+        incomplete = frozenset(self.incomplete_names)
+        unknown_roles = incomplete - names.keys()
+        if unknown_roles:
+            raise ModelError(f"incomplete name roles {sorted(unknown_roles)} have no names")
+        setattr_(self, "incomplete_names", incomplete)
+        extra = FrozenMap(self.extra)
+        for key, value in extra.items():
+            if not isinstance(key, str) or not _EXTRA_KEY.match(key):
+                raise ModelError(f"extra key {key!r} must look like 'format.field'")
+            _check_text(value, f"extra field {key!r}")
+        setattr_(self, "extra", extra)
+        if self.citation_key is not None:
+            _check_text(self.citation_key, "citation key")
+
+    # -- reading -------------------------------------------------------------------------
+    def get(self, variable: str, default: str | None = None) -> str | None:
+        """The text of a CSL text or number variable, or ``default``."""
+        return self.fields.get(variable, default)
+
+    @property
+    def title(self) -> str | None:
+        return self.fields.get("title")
+
+    @property
+    def issued(self) -> Date | None:
+        return self.dates.get("issued")
+
+    @property
+    def year(self) -> int | None:
+        issued = self.dates.get("issued")
+        return issued.year if issued is not None else None
+
+    @property
+    def authors(self) -> tuple[Name, ...]:
+        return self.names.get("author", ())
+
+    def extra_for(self, namespace: str) -> Iterator[tuple[str, str]]:
+        """The extra fields a reader of ``namespace`` kept, as (field, value) pairs."""
+        prefix = namespace + "."
+        for key, value in self.extra.items():
+            if key.startswith(prefix):
+                yield key[len(prefix):], value
+
+    # -- changing ------------------------------------------------------------------------
+    def replace(self, **changes: Any) -> Record:
+        """A copy with ``changes`` applied (validated like a new record)."""
+        return dataclasses.replace(self, **changes)
+

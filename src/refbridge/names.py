@@ -1,0 +1,44 @@
+"""Personal names written in reading order (``Ludwig van Beethoven Jr.``) split into name parts.
+
+Profile pages and other plain-text sources give a person's name as one string; this splits it
+into CSL's given / particle / family / suffix parts using tables of particles and suffixes. It
+must never reorder or drop a word: every word of the input lands in exactly one part.
+"""
+
+from __future__ import annotations
+
+from refbridge.model import Name
+
+#: Lower-case words that, between given and family names, are particles kept with the family
+#: name when sorting (``van`` in ``Vincent van Gogh``; CSL's non-dropping particle).
+PARTICLES: frozenset[str] = frozenset(
+    "van von der den de del della di da dos das du la le lo ten ter vom zu zum zur y "
+    "bin ibn al el".split()
+)
+
+#: Generational and similar suffixes, compared without a trailing period.
+SUFFIXES: frozenset[str] = frozenset({"jr", "sr", "ii", "iii", "iv", "v", "2nd", "3rd"})
+
+
+def split_name(text: str) -> Name:
+    """Split a name in reading order into given, particle, family and suffix."""
+    words = text.replace(",", " , ").split()
+    suffix: str | None = None
+    if len(words) > 2 and words[-1].rstrip(".").lower() in SUFFIXES:
+        suffix = words.pop()
+        if words[-1] == ",":
+            words.pop()
+    words = [w for w in words if w != ","]
+    if len(words) == 1:
+        return Name(family=words[0], suffix=suffix)
+    family_start = len(words) - 1
+    while family_start > 1 and words[family_start - 1] in PARTICLES:
+        family_start -= 1
+    particle_words = [w for w in words[family_start:-1]]
+    given = " ".join(words[:family_start])
+    return Name(
+        family=words[-1],
+        given=given or None,
+        non_dropping_particle=" ".join(particle_words) or None,
+        suffix=suffix,
+    )

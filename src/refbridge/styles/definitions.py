@@ -1,0 +1,149 @@
+"""What a named style is: a CSL style with refbridge options, or a Python formatter.
+
+Every style refbridge can format with, whatever its origin (a ``.csl`` path, the official
+catalogue, refbridge's built-in style modules, a third-party package, a user's style folder),
+ends up as one of the two definitions here, and both hand out a :class:`BibliographyProcessor`
+with the same three methods the CSL engine's processors have. This module must never look
+styles up by name (see ``refbridge.styles.registry``) nor write whole documents (see
+``refbridge.formatting``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol
+
+Item = Mapping[str, Any]  #: one CSL-JSON item
+NamePredicate = Callable[[Mapping[str, Any]], bool]  #: True for a CSL-JSON name to emphasise
+
+OUTPUTS = ("text", "html", "markdown", "latex", "rtf")
+
+
+class BibliographyProcessor(Protocol):
+    """Formats one set of items; the shape of ``refbridge.csl.make_processor``'s result."""
+
+    def bibliography(self) -> list[str]:
+        """The formatted entries, in bibliography order."""
+        ...
+
+    def bibliography_ids(self) -> list[str]:
+        """The item ids of :meth:`bibliography`'s entries, in the same order."""
+        ...
+
+    def cite(self, cites: Sequence[Mapping[str, Any]]) -> str:
+        """One in-text citation of the cited items (``[{"id": ...}, ...]``)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class FormatRequest:
+    """What the caller asks of a style besides the items."""
+
+    output: str = "text"  #: one of ``OUTPUTS``
+    locale: str | None = None  #: e.g. ``de-DE``; None: the style's own default
+    highlight: NamePredicate | None = None  #: names to set in bold (CV lists)
+
+
+@dataclass(frozen=True, slots=True)
+class CslStyleDefinition:
+    """A CSL style file plus refbridge options.
+
+    ``csl`` names the CSL style like ``--style`` does (a catalogue id, an alias or a path; a
+    relative path is taken relative to the defining module's folder, ``base_dir``).
+    """
+
+    name: str
+    title: str
+    csl: str
+    default_locale: str | None = None  #: used when the caller gives no locale
+    newest_first: bool = False  #: order entries by issued date, newest first (CV lists)
+    base_dir: Path | None = field(default=None, compare=False)
+
+    def make_processor(self, items: Sequence[Item], request: FormatRequest) -> BibliographyProcessor:
+        from refbridge.csl import make_processor
+        from refbridge.styles.registry import resolve_csl
+
+        path, dependent_locale = resolve_csl(self.csl, self.base_dir)
+        ordered = newest_first(items) if self.newest_first else list(items)
+        processor = make_processor(
+            _load_csl(path), ordered,
+            locale=request.locale or self.default_locale or dependent_locale,
+            output=request.output, highlight=request.highlight)
+        return NewestFirst(processor, ordered) if self.newest_first else processor
+
+
+@dataclass(frozen=True, slots=True)
+class FormatterStyleDefinition:
+    """A style written in Python: ``factory(items, request)`` returns its processor."""
+
+    name: str
+    title: str
+    factory: Callable[[Sequence[Item], FormatRequest], BibliographyProcessor]
+    outputs: tuple[str, ...] = OUTPUTS  #: the outputs the formatter can write
+
+    def make_processor(self, items: Sequence[Item], request: FormatRequest) -> BibliographyProcessor:
+        from refbridge.errors import RefbridgeError
+
+        if request.output not in self.outputs:
+            raise RefbridgeError(f"style {self.name!r} cannot write {request.output!r} "
+                                 f"(it writes {', '.join(self.outputs)})")
+        return self.factory(items, request)
+
+
+StyleDefinition = CslStyleDefinition | FormatterStyleDefinition
+
+
+@cache
+def _load_csl(path: Path) -> Any:
+    from refbridge.csl import CslStyle
+
+    return CslStyle.from_path(path)
+
+
+def _issued_key(item: Item) -> tuple[int, int, int]:
+    parts = (item.get("issued") or {}).get("date-parts") or [[]]
+    numbers = []
+    for part in (list(parts[0]) + [0, 0, 0])[:3]:
+        try:
+            numbers.append(int(part))
+        except (TypeError, ValueError):
+            numbers.append(0)
+    return numbers[0], numbers[1], numbers[2]
+
+
+def newest_first(items: Sequence[Item]) -> list[Item]:
+    """``items`` ordered by issued date, newest first; undated items (in press) come first."""
+    return sorted(items, key=_newest_first_key)
+
+
+def _newest_first_key(item: Item) -> tuple[int, tuple[int, int, int]]:
+    year, month, day = _issued_key(item)
+    return (0 if item.get("issued") is None else 1, (-year, -month, -day))
+
+
+@dataclass(slots=True)
+class NewestFirst:
+    """A processor whose bibliography is reordered newest first, keeping the style's order
+    among entries of the same date (numbered styles are already numbered in that order)."""
+
+    processor: BibliographyProcessor
+    items: Sequence[Item]
+
+    def _order(self) -> list[int]:
+        ids = self.processor.bibliography_ids()
+        by_id = {str(item.get("id")): item for item in self.items}
+        return sorted(range(len(ids)), key=lambda i: _newest_first_key(by_id.get(ids[i], {})))
+
+    def bibliography(self) -> list[str]:
+        entries = self.processor.bibliography()
+        return [entries[i] for i in self._order()]
+
+    def bibliography_ids(self) -> list[str]:
+        ids = self.processor.bibliography_ids()
+        return [ids[i] for i in self._order()]
+
+    def cite(self, cites: Sequence[Mapping[str, Any]]) -> str:
+        return self.processor.cite(cites)

@@ -1,0 +1,168 @@
+"""Text in and out: decoding input files and writing outputs atomically.
+
+Input: the encoding is taken from a byte-order mark (UTF-8, UTF-16, UTF-32), else UTF-8, else the
+legacy 8-bit encoding of old ``.bib`` files (cp1252, a superset of Latin-1 for text) with a
+warning, unless the user names one. Binary files are refused. Line endings CR, LF and CRLF all
+read as LF.
+
+Output: written to a temporary file beside the target and renamed into place only when the whole
+run succeeded, so a failed run leaves an existing file untouched and no half-written file behind;
+standard output is spooled for the same reason. This module must never parse any format.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from refbridge.errors import Diagnostics, OutputError, ParseError
+
+STDIO = "-"
+HEAD_BYTES = 1 << 16
+LEGACY_ENCODING = "cp1252"
+
+_BOMS: tuple[tuple[bytes, str], ...] = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def display_name(path: str) -> str:
+    return "<stdin>" if path == STDIO else path
+
+
+def _detect_encoding(head: bytes, source: str, diagnostics: Diagnostics) -> str:
+    for bom, encoding in _BOMS:
+        if head.startswith(bom):
+            return encoding
+    if b"\x00" in head:
+        offset = head.index(b"\x00")
+        raise ParseError(f"binary data (NUL byte at offset {offset}): not a text file", source)
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start < len(head) - 3:  # not just a character cut at the end of the sample
+            line = head[: exc.start].count(b"\n") + 1
+            diagnostics.warning(
+                f"not UTF-8 (byte 0x{head[exc.start]:02x}); reading as {LEGACY_ENCODING} "
+                "(name another encoding with --encoding)", source, line)
+            return LEGACY_ENCODING
+    return "utf-8"
+
+
+class _CheckedText(io.TextIOWrapper):
+    """A text stream that turns decoding errors into ``ParseError`` naming the file."""
+
+    def __init__(self, raw: BinaryIO, encoding: str, source: str) -> None:
+        super().__init__(raw, encoding=encoding, errors="strict", newline=None)  # type: ignore[arg-type]
+        self._source = source
+        self._lines_read = 0
+
+    def __next__(self) -> str:
+        try:
+            line = super().__next__()
+        except UnicodeDecodeError as exc:
+            raise ParseError(f"cannot decode as {self.encoding}: {exc.reason}", self._source,
+                             self._lines_read + 1) from None
+        self._lines_read += 1
+        return line
+
+    def read(self, size: int | None = -1) -> str:
+        try:
+            return super().read(size)
+        except UnicodeDecodeError as exc:
+            raise ParseError(f"cannot decode as {self.encoding}: {exc.reason}",
+                             self._source) from None
+
+
+@contextmanager
+def open_input(path: str, diagnostics: Diagnostics, encoding: str | None = None
+               ) -> Iterator[tuple[TextIO, str]]:
+    """Open ``path`` (``-`` for standard input) as text; yields the stream and its head."""
+    source = display_name(path)
+    try:
+        raw: io.BufferedReader = (
+            io.BufferedReader(sys.stdin.buffer, HEAD_BYTES) if path == STDIO  # type: ignore[arg-type]
+            else open(path, "rb", buffering=HEAD_BYTES))  # noqa: SIM115
+    except OSError as exc:
+        raise ParseError(f"cannot open: {exc.strerror}", source) from None
+    stream: _CheckedText | None = None
+    try:
+        head = raw.peek(HEAD_BYTES)[:HEAD_BYTES]
+        if encoding is None:
+            encoding = _detect_encoding(head, source, diagnostics)
+        else:
+            try:
+                codecs.lookup(encoding)
+            except LookupError:
+                raise ParseError(f"unknown encoding {encoding!r}", source) from None
+        stream = _CheckedText(raw, encoding, source)
+        head_text = head.decode(encoding, errors="ignore").lstrip("\ufeff")
+        yield stream, head_text.replace("\r\n", "\n").replace("\r", "\n")
+    finally:
+        if path == STDIO:
+            if stream is not None:
+                stream.detach()
+            raw.detach()
+        elif stream is not None:
+            stream.close()
+        else:
+            raw.close()
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+@contextmanager
+def atomic_output(path: str, inputs: Sequence[str] = ()) -> Iterator[TextIO]:
+    """A UTF-8 text stream that becomes ``path`` (``-``: standard output) only on success."""
+    if path != STDIO:
+        for source in inputs:
+            if source != STDIO and _same_file(path, source):
+                raise OutputError(f"{path}: refusing to write over an input file")
+    if path == STDIO:
+        spool = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8",
+                                              newline="\n")
+        with spool:
+            yield spool  # type: ignore[misc]
+            spool.seek(0)
+            for chunk in iter(lambda: spool.read(1 << 16), ""):
+                sys.stdout.write(chunk)
+            sys.stdout.flush()
+        return
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                         dir=directory)
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot write: {exc.strerror}") from None
+    try:
+        with open(fd, "w", encoding="utf-8", newline="\n") as out:
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
+        if target.exists():
+            os.chmod(temp_name, target.stat().st_mode & 0o7777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temp_name, 0o666 & ~umask)
+        os.replace(temp_name, target)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
