@@ -12,7 +12,7 @@ ALIASES: dict[str, str] = {
     "chicago": "chicago-author-date",
     "mla": "modern-language-association",
     "harvard": "harvard-cite-them-right",
-    "vancouver": "vancouver",
+    "vancouver": "nlm-citation-sequence",  # upstream renamed the independent style in 2026
     "nlm": "nlm-citation-sequence",
     "nature": "nature",
     "acm": "association-for-computing-machinery",

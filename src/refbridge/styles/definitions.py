@@ -67,7 +67,7 @@ class CslStyleDefinition:
         from refbridge.styles.registry import resolve_csl
 
         path, dependent_locale = resolve_csl(self.csl, self.base_dir)
-        ordered = newest_first(items) if self.newest_first else list(items)
+        ordered = order_newest_first(items) if self.newest_first else list(items)
         processor = make_processor(
             _load_csl(path), ordered,
             locale=request.locale or self.default_locale or dependent_locale,
@@ -114,7 +114,7 @@ def _issued_key(item: Item) -> tuple[int, int, int]:
     return numbers[0], numbers[1], numbers[2]
 
 
-def newest_first(items: Sequence[Item]) -> list[Item]:
+def order_newest_first(items: Sequence[Item]) -> list[Item]:
     """``items`` ordered by issued date, newest first; undated items (in press) come first."""
     return sorted(items, key=_newest_first_key)
 

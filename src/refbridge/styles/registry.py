@@ -1,0 +1,100 @@
+"""Style lookup by what people type: a ``.csl`` path, a style-module name, an alias or an id.
+
+``resolve_style`` tries, in order: a path to a ``.csl`` file; a style defined by a style module
+(``refbridge.styles.modules``); an alias (``refbridge.styles.aliases``); an id of the official
+catalogue (``refbridge.styles.catalogue``). A dependent CSL style (one that only points at an
+independent parent) is rendered with its parent from the catalogue and keeps its own
+default locale. ``list_styles`` gives the same names for browsing. This module must never render.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from refbridge.errors import RefbridgeError
+from refbridge.styles.aliases import ALIASES
+from refbridge.styles.catalogue import catalogue_index, catalogue_path
+from refbridge.styles.definitions import CslStyleDefinition, StyleDefinition
+from refbridge.styles.header import read_style_header
+from refbridge.styles.modules import find_style_modules
+
+
+class UnknownStyle(RefbridgeError):
+    """A style name that is no file, style module, alias or catalogue id."""
+
+
+@dataclass(frozen=True, slots=True)
+class StyleListing:
+    """One line of ``refbridge styles``."""
+
+    name: str
+    title: str
+    kind: str  #: ``module``, ``alias`` or ``catalogue``
+
+
+def _is_path(reference: str) -> bool:
+    return reference.endswith(".csl") or "/" in reference or "\\" in reference
+
+
+def _independent(path: Path) -> tuple[Path, str | None]:
+    header = read_style_header(path)
+    if header.parent is None:
+        return path, None
+    parent = catalogue_path(header.parent)
+    if parent is None:
+        raise UnknownStyle(f"{path}: dependent style whose parent {header.parent!r} is not in "
+                           "the CSL style catalogue")
+    return parent, header.default_locale
+
+
+def resolve_csl(reference: str, base_dir: Path | None = None) -> tuple[Path, str | None]:
+    """The independent CSL file for ``reference`` (path, alias or catalogue id) and, when the
+    reference is a dependent style, that style's default locale."""
+    if _is_path(reference):
+        path = Path(reference).expanduser()
+        if base_dir is not None and not path.is_absolute():
+            path = base_dir / path
+        if not path.is_file():
+            raise UnknownStyle(f"{path}: no such CSL style file")
+        return _independent(path)
+    path = catalogue_path(ALIASES.get(reference, reference))
+    if path is None:
+        raise UnknownStyle(f"{reference!r} is neither an alias nor a CSL catalogue style id")
+    return _independent(path)
+
+
+def resolve_style(name: str, style_dirs: Sequence[str | Path] = ()) -> StyleDefinition:
+    """The style ``name`` stands for; ``style_dirs`` are extra user style folders."""
+    if _is_path(name):
+        path = Path(name).expanduser()
+        if not path.is_file():
+            raise UnknownStyle(f"{path}: no such CSL style file")
+        return CslStyleDefinition(path.stem, read_style_header(path).title, str(path))
+    modules = find_style_modules(style_dirs)
+    if name in modules:
+        return modules[name].definition
+    path = catalogue_path(ALIASES.get(name, name))
+    if path is not None:
+        return CslStyleDefinition(path.stem, read_style_header(path).title, path.stem)
+    candidates = [*modules, *ALIASES, *(header.id for header in catalogue_index())]
+    close = difflib.get_close_matches(name, list(dict.fromkeys(candidates)), n=5)
+    hint = f"; did you mean {', '.join(close)}?" if close else "; see `refbridge styles --search WORD`"
+    raise UnknownStyle(f"unknown style {name!r}{hint}")
+
+
+def list_styles(search: str | None = None,
+                style_dirs: Sequence[str | Path] = ()) -> list[StyleListing]:
+    """Style modules, aliases and catalogue styles whose name or title contains every word of
+    ``search`` (case-insensitive); all of them when ``search`` is empty."""
+    listings = [StyleListing(name, found.definition.title, "module")
+                for name, found in sorted(find_style_modules(style_dirs).items())]
+    titles = {header.id: header.title for header in catalogue_index()}
+    listings += [StyleListing(alias, f"= {target}: {titles.get(target, '')}", "alias")
+                 for alias, target in sorted(ALIASES.items()) if alias != target]
+    listings += [StyleListing(style_id, title, "catalogue") for style_id, title in titles.items()]
+    words = (search or "").lower().split()
+    return [listing for listing in listings
+            if all(word in f"{listing.name} {listing.title}".lower() for word in words)]
