@@ -130,3 +130,47 @@ def formats() -> None:
     click.echo("Writers (--to):")
     for name in writer_names():
         click.echo(f"  {name:<12} {get_writer(name).description}")
+
+
+@main.command("format")
+@input_options
+@click.option("--style", default="apa", show_default=True, metavar="STYLE",
+              help="A .csl file, a style id or alias (see `refbridge styles`).")
+@click.option("--to", "output_format", default="text", show_default=True,
+              type=click.Choice(["text", "html", "markdown", "latex", "rtf"]), help="Output.")
+@click.option("--locale", metavar="xx-XX", help="Locale (default: the style's).")
+@click.option("--cite", is_flag=True, help="Print each item's in-text citation instead.")
+@click.option("--highlight", metavar="NAME",
+              help="Set this author in bold: 'Family' or 'Family, Given' (CV lists).")
+@click.option("--style-dir", "style_dirs", multiple=True, metavar="DIR",
+              help="Folder of your own styles (.csl files, style modules); repeatable.")
+@click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
+              help="Output file; - for standard output.")
+@handle_errors
+def format_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
+                   strict: bool, skip_invalid: bool, style: str, output_format: str,
+                   locale: str | None, cite: bool, highlight: str | None,
+                   style_dirs: tuple[str, ...], output: str) -> None:
+    """Format INPUT files as a bibliography (or in-text citations) in a citation style."""
+    from refbridge.formatting import FormatOptions, format_files
+    from refbridge.pipeline import ReadOptions
+
+    diagnostics = Diagnostics(strict=strict)
+    format_files(list(inputs), output,
+                 FormatOptions(style, output_format, locale, cite, highlight, style_dirs),
+                 diagnostics, ReadOptions(from_format, encoding))
+    _report(diagnostics, skip_invalid)
+
+
+@main.command("styles")
+@click.option("--search", metavar="WORDS", help="Only styles whose id or title has these words.")
+@click.option("--style-dir", "style_dirs", multiple=True, metavar="DIR",
+              help="Folder of your own styles to include; repeatable.")
+@handle_errors
+def styles_command(search: str | None, style_dirs: tuple[str, ...]) -> None:
+    """List citation styles: refbridge's style modules (marked *), aliases, CSL catalogue ids."""
+    from refbridge.styles import list_styles
+
+    for listing in list_styles(search, style_dirs):
+        marker = "*" if listing.kind == "module" else " "
+        click.echo(f"{marker} {listing.name}\t{listing.title}")

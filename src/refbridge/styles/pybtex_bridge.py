@@ -19,6 +19,9 @@ from typing import Any
 from pybtex.backends import latex as latex_backend
 from pybtex.database import BibliographyData, Entry, Person
 from pybtex.plugin import find_plugin
+from pybtex.style import FormattedEntry
+from pybtex.style.formatting import BaseStyle
+from pybtex.style.template import FieldIsMissing
 
 from refbridge.errors import RefbridgeError
 from refbridge.styles.definitions import FormatRequest, Item
@@ -63,6 +66,10 @@ CONTAINER_FIELDS: dict[str, str] = {"article": "journal", "incollection": "bookt
                                     "inproceedings": "booktitle"}
 #: BibTeX field that holds CSL ``publisher``, by entry type (default: publisher)
 PUBLISHER_FIELDS: dict[str, str] = {"techreport": "institution", "phdthesis": "school"}
+#: BibTeX fields that styles recase (plain lowercases titles): words with capitals are kept
+#: as written, the way Zotero protects them when it exports BibTeX
+CASE_PROTECTED_FIELDS = frozenset({"title"})
+_WORD_WITH_CAPITAL = re.compile(r"(?<!\S)(?=\S*[A-Z])\S+")
 #: CSL name variable -> BibTeX person role
 PERSON_ROLES: dict[str, str] = {"author": "author", "editor": "editor"}
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -112,6 +119,13 @@ def _escape(value: str, item_id: str, variable: str) -> str:
     return _LATEX_SPECIAL.sub(lambda m: _LATEX_ESCAPES[m.group(0)], value)
 
 
+def _protect_capitals(latex: str) -> str:
+    """Brace every word after the first that has a capital letter (``the {ATLAS} detector``)."""
+    first, _, rest = latex.partition(" ")
+    return first + (" " + _WORD_WITH_CAPITAL.sub(lambda m: "{" + m.group(0) + "}", rest)
+                    if rest else "")
+
+
 def _person(name: Mapping[str, Any], item_id: str, role: str) -> Person:
     if "literal" in name:
         return Person(last="{" + _escape(str(name["literal"]), item_id, role) + "}")
@@ -134,6 +148,8 @@ def to_pybtex_entry(item: Item) -> Entry:
         value = item.get(variable)
         if value not in (None, "") and bibtex_field not in fields:
             fields[bibtex_field] = _escape(str(value), item_id, variable)
+    for bibtex_field in CASE_PROTECTED_FIELDS & fields.keys():
+        fields[bibtex_field] = _protect_capitals(fields[bibtex_field])
     date_parts = ((item.get("issued") or {}).get("date-parts") or [[]])[0]
     if date_parts:
         fields["year"] = str(date_parts[0])
@@ -142,6 +158,17 @@ def to_pybtex_entry(item: Item) -> Entry:
     persons = {role: [_person(name, item_id, variable) for name in item[variable]]
                for variable, role in PERSON_ROLES.items() if item.get(variable)}
     return Entry(entry_type, fields=fields, persons=persons)
+
+
+def _format_entry(formatter: BaseStyle, label: str, entry: Entry) -> FormattedEntry:
+    """One formatted entry; an entry that lacks a field its BibTeX type requires is formatted
+    as ``misc``, where every field is optional (BibTeX itself warns and goes on)."""
+    try:
+        return formatter.format_entry(label, entry)
+    except FieldIsMissing:
+        fallback = Entry("misc", fields=entry.fields, persons=entry.persons)
+        fallback.key = entry.key
+        return formatter.format_entry(label, fallback)
 
 
 @dataclass(slots=True)
@@ -153,7 +180,10 @@ class PybtexProcessor:
     @classmethod
     def create(cls, style: str, items: Sequence[Item], request: FormatRequest) -> PybtexProcessor:
         data = BibliographyData({str(item["id"]): to_pybtex_entry(item) for item in items})
-        formatted = find_plugin("pybtex.style.formatting", style)().format_bibliography(data)
+        formatter: BaseStyle = find_plugin("pybtex.style.formatting", style)()
+        entries = formatter.sort(list(data.entries.values()))
+        formatted = [_format_entry(formatter, label, entry)
+                     for label, entry in zip(formatter.format_labels(entries), entries)]
         backend = (_LatexBackend() if request.output == "latex"
                    else find_plugin("pybtex.backends", request.output)())
         template = ENTRY_TEMPLATES[request.output]

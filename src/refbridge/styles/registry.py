@@ -92,7 +92,7 @@ def list_styles(search: str | None = None,
     listings = [StyleListing(name, found.definition.title, "module")
                 for name, found in sorted(find_style_modules(style_dirs).items())]
     titles = {header.id: header.title for header in catalogue_index()}
-    listings += [StyleListing(alias, f"= {target}: {titles.get(target, '')}", "alias")
+    listings += [StyleListing(alias, f"alias of {target}: {titles.get(target, '')}", "alias")
                  for alias, target in sorted(ALIASES.items()) if alias != target]
     listings += [StyleListing(style_id, title, "catalogue") for style_id, title in titles.items()]
     words = (search or "").lower().split()

@@ -1,0 +1,130 @@
+"""Formatted bibliographies and in-text citations: the library entry point of ``refbridge format``.
+
+``format_bibliography`` takes records (``refbridge.model.Record``) or CSL-JSON items, a style name
+(anything ``refbridge.styles.resolve_style`` accepts) and an output format, and returns the whole
+document: one entry per line for text, an HTML fragment, Markdown or LaTeX paragraphs, or an RTF
+document. ``format_files`` reads inputs through the readers and writes the result atomically.
+Rendering itself is the style's business (the CSL engine or a Python formatter); this module
+must never format an entry itself.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from refbridge.errors import Diagnostics, RefbridgeError
+from refbridge.model import Record
+from refbridge.pipeline import ReadOptions, read_records
+from refbridge.styles.definitions import OUTPUTS, FormatRequest, Item, NamePredicate
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How the lines of one output format make a document."""
+
+    start: str
+    separator: str
+    end: str
+    line_prefix: str = ""
+
+
+#: output format -> layout of the bibliography and of the list of in-text citations
+LAYOUTS: dict[str, Layout] = {
+    "text": Layout("", "\n", "\n"),
+    "html": Layout('<div class="csl-bib-body">\n', "\n", "\n</div>\n", line_prefix="  "),
+    "markdown": Layout("", "\n\n", "\n"),
+    "latex": Layout("", "\n\n", "\n"),
+    "rtf": Layout("{\\rtf1\\ansi\\deff0\n", "\\par\n", "\\par\n}\n"),
+}
+CITATION_LAYOUTS: dict[str, Layout] = {**LAYOUTS, "html": Layout("", "\n", "\n"),
+                                       "markdown": Layout("", "\n", "\n")}
+
+
+@dataclass(frozen=True, slots=True)
+class FormatOptions:
+    """Everything ``refbridge format`` can be asked besides its inputs."""
+
+    style: str = "apa"
+    output: str = "text"  #: one of ``OUTPUTS``
+    locale: str | None = None
+    cite: bool = False  #: in-text citations (each item cited alone) instead of the bibliography
+    highlight: str | None = None  #: "Family" or "Family, Given" of names to set in bold
+    style_dirs: tuple[str | Path, ...] = field(default_factory=tuple)
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold().strip()
+
+
+def name_matcher(pattern: str) -> NamePredicate:
+    """A predicate for CSL-JSON names matching ``Family`` or ``Family, Given`` (case-insensitive;
+    a given name matches by prefix, so ``Qian, Z`` matches Zhengping Qian)."""
+    family, _, given = (_fold(part) for part in pattern.partition(","))
+
+    def matches(name: Mapping[str, Any]) -> bool:
+        name_family = _fold(" ".join(str(name[part]) for part in ("non-dropping-particle", "family")
+                                     if name.get(part)))
+        if _fold(str(name.get("literal", ""))) == family and not given:
+            return True
+        return name_family.endswith(family) and _fold(str(name.get("given", ""))).startswith(given)
+
+    return matches
+
+
+def as_items(records_or_items: Iterable[Record | Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """CSL-JSON items for records and items alike; an item without id gets ``item-N``."""
+    from refbridge.formats.csljson import to_csl
+
+    items = []
+    for number, entry in enumerate(records_or_items, start=1):
+        item = to_csl(entry) if isinstance(entry, Record) else dict(entry)
+        item.setdefault("id", f"item-{number}")
+        item["id"] = str(item["id"])
+        items.append(item)
+    return items
+
+
+def _document(lines: Sequence[str], layout: Layout) -> str:
+    if not lines:
+        return ""
+    return layout.start + layout.separator.join(layout.line_prefix + line.strip()
+                                                for line in lines) + layout.end
+
+
+def format_bibliography(records_or_items: Iterable[Record | Mapping[str, Any]],
+                        style: str = "apa", output: str = "text", locale: str | None = None,
+                        cite: bool = False, highlight: str | None = None,
+                        style_dirs: Sequence[str | Path] = ()) -> str:
+    """The bibliography (or, with ``cite``, each item's in-text citation, one per line, in input
+    order) of the records or items in ``style``, as a document in ``output``."""
+    from refbridge.styles import resolve_style
+
+    if output not in OUTPUTS:
+        raise RefbridgeError(f"unknown output {output!r} (choose from {', '.join(OUTPUTS)})")
+    items = as_items(records_or_items)
+    request = FormatRequest(output, locale, name_matcher(highlight) if highlight else None)
+    processor = resolve_style(style, style_dirs).make_processor(items, request)
+    if cite:
+        return _document([processor.cite([{"id": item["id"]}]) for item in items],
+                         CITATION_LAYOUTS[output])
+    return _document(processor.bibliography(), LAYOUTS[output])
+
+
+def format_files(inputs: Sequence[str], output_path: str, options: FormatOptions,
+                 diagnostics: Diagnostics, read_options: ReadOptions = ReadOptions()) -> int:
+    """Read ``inputs`` (see ``refbridge.pipeline``), format them, and write ``output_path``
+    (``-``: standard output) atomically; returns the number of records formatted."""
+    from refbridge.styles import resolve_style
+    from refbridge.textio import atomic_output
+
+    resolve_style(options.style, options.style_dirs)  # an unknown style fails before reading
+    records = list(read_records(inputs, diagnostics, read_options))
+    document = format_bibliography(records, options.style, options.output, options.locale,
+                                   options.cite, options.highlight, options.style_dirs)
+    with atomic_output(output_path, inputs) as out:
+        out.write(document)
+    return len(records)
