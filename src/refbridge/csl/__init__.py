@@ -1,0 +1,28 @@
+"""refbridge's CSL 1.0.2 processor: formatted citations and bibliographies from CSL-JSON.
+
+Architecture (compile once, render many):
+
+* :mod:`.style` parses a style's XML once into a tree of node objects
+  (:mod:`.nodes`, :mod:`.names`); macros are compiled once per section with that
+  section's inherited name options, so rendering never walks XML.
+* :mod:`.locale` merges locale files and the style's own locale overrides
+  (xx-XX -> primary dialect -> en-US) and looks up terms, date formats and ordinals.
+* :mod:`.processor` registers items, sorts them, disambiguates (added names, given
+  names by every givenname-disambiguation-rule, the ``disambiguate`` condition, year
+  suffixes), and renders bibliographies and citation clusters (positions, cite sorting,
+  grouping and collapsing).
+* Rendering produces a tree of :class:`.richtext.Rich` nodes with plain-text leaves;
+  :mod:`.formats` flattens it (flip-flop of nested formatting and quotes, punctuation
+  merging, punctuation-in-quote) and writes text, HTML, Markdown, LaTeX or RTF,
+  escaping every leaf so record text never becomes markup.
+* :mod:`.conformance` runs the official CSL processor test-suite fixtures.
+
+Written for refbridge instead of using citeproc-py because that library was measured at
+59% of the official suite, lacks year-suffix disambiguation and leaves HTML unescaped.
+"""
+
+from .locale import Locale, LocaleStore
+from .processor import Processor, make_processor
+from .style import CslStyle, StyleInfo
+
+__all__ = ["CslStyle", "Locale", "LocaleStore", "Processor", "StyleInfo", "make_processor"]

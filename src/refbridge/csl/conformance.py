@@ -1,0 +1,121 @@
+"""Runner for the official CSL processor test suite (``processor-tests/humans/*.txt``).
+
+Usage: ``python -m refbridge.csl.conformance SUITE_DIR LOCALES_DIR [-v] [-k PREFIX]``.
+Prints the names of failing fixtures (with diffs under ``-v``) and, as its last line,
+``csl-suite: N of M passed``.  It only reads fixtures; it never changes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import re
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .locale import LocaleStore
+from .processor import make_processor
+from .style import CslStyle
+
+_SECTION_RE = re.compile(r">>=+ *([A-Z-]+) *=+>>\s*\n(.*?)\n<<=+ *\1 *=+<<", re.S)
+
+
+@dataclass
+class Fixture:
+    name: str
+    mode: str
+    csl: str
+    items: list[dict[str, Any]]
+    result: str
+    citation_items: list[list[dict[str, Any]]] | None
+    citations: list[Any] | None
+
+
+def parse_fixture(path: Path) -> Fixture:
+    text = path.read_text(encoding="utf-8-sig")
+    sections = {name: body for name, body in _SECTION_RE.findall(text)}
+    return Fixture(
+        name=path.stem,
+        mode=sections.get("MODE", "").strip(),
+        csl=sections.get("CSL", ""),
+        items=json.loads(sections["INPUT"]) if "INPUT" in sections else [],
+        result=sections.get("RESULT", ""),
+        citation_items=json.loads(sections["CITATION-ITEMS"]) if "CITATION-ITEMS" in sections else None,
+        citations=json.loads(sections["CITATIONS"]) if "CITATIONS" in sections else None,
+    )
+
+
+def _citations_output(proc: Any, citations: list[Any]) -> str:
+    document: list[dict[str, Any]] = []
+    previous: list[str] = []
+    rendered: list[str] = []
+    changed: set[int] = set()
+    for citation, before, _after in citations:
+        document.insert(len(before), citation)
+        rendered = proc.cite_clusters(document)
+        inserted = len(before)
+        old = previous[:inserted] + [None] + previous[inserted:]
+        changed = {i for i, text in enumerate(rendered) if i == inserted or old[i] != text}
+        previous = rendered
+    return "\n".join(f"{'>>' if i in changed else '..'}[{i}] {text}" for i, text in enumerate(rendered))
+
+
+def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
+    style = CslStyle.from_xml(fixture.csl, fixture.name)
+    proc = make_processor(style, fixture.items, output="html", locale_store=store, links=False)
+    if fixture.mode.startswith("bibliography"):
+        return proc.bibliography_document()
+    if fixture.citations is not None:
+        return _citations_output(proc, fixture.citations)
+    if fixture.citation_items is not None:
+        return "\n".join(proc.cite_clusters(fixture.citation_items))
+    return proc.cite([{"id": item["id"]} for item in fixture.items])
+
+
+def _normalize(text: str) -> str:
+    return "\n".join(line.strip() for line in text.strip().splitlines() if line.strip())
+
+
+def run(suite: Path, locales: Path, prefix: str = "", verbose: bool = False) -> tuple[int, int, list[str]]:
+    store = LocaleStore(locales)
+    paths = sorted(p for p in suite.glob("*.txt") if p.name.startswith(prefix))
+    failures: list[str] = []
+    for path in paths:
+        fixture = parse_fixture(path)
+        try:
+            got = render_fixture(fixture, store)
+        except Exception as exc:  # a crash is a failure of that fixture, reported by name
+            got = f"!! {type(exc).__name__}: {exc}"
+        if _normalize(got) != _normalize(fixture.result):
+            failures.append(fixture.name)
+            if verbose:
+                print(f"--- {fixture.name}")
+                diff = difflib.unified_diff(_normalize(fixture.result).splitlines(), _normalize(got).splitlines(),
+                                            "expected", "got", lineterm="", n=0)
+                print("\n".join(list(diff)[2:]))
+    return len(paths) - len(failures), len(paths), failures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("suite", type=Path)
+    parser.add_argument("locales", type=Path)
+    parser.add_argument("-v", "--verbose", action="store_true", help="show a diff for each failure")
+    parser.add_argument("-k", "--prefix", default="", help="only fixtures whose name starts with this")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    passed, total, failures = run(args.suite, args.locales, args.prefix, args.verbose)
+    if not args.verbose:
+        for name in failures:
+            print(name)
+    print(f"time: {time.perf_counter() - start:.1f}s", file=sys.stderr)
+    print(f"csl-suite: {passed} of {total} passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,664 @@
+"""The CSL processor: sorting, disambiguation, citation clusters and bibliographies.
+
+A :class:`Processor` holds one compiled style, one merged locale and the registered items.
+At creation it computes the bibliography order, citation numbers and the disambiguation
+state of every item (added names, expanded given names, the ``disambiguate`` condition,
+year suffixes); citations add positions (first/subsequent/ibid/near-note), cite sorting,
+grouping and collapsing.  Serializing to an output format is delegated to
+:mod:`refbridge.csl.formats`; this module never writes markup itself.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cmp_to_key
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from .context import Disambiguation, RenderContext, SortEtAl
+from .formats import FORMATS, QuoteMarks, flat_text, serialize
+from .locale import LocaleStore
+from .names import parse_name
+from .nodes import Element, render_children
+from .richtext import Node, Rich, is_empty, parse_markup, plain
+from .style import CslStyle, Section, SortKey
+from .values import stringify
+
+Highlight = Callable[[Mapping[str, Any]], bool]
+_DEFAULT_STORE: LocaleStore | None = None
+
+
+def _default_store() -> LocaleStore:
+    global _DEFAULT_STORE
+    if _DEFAULT_STORE is None:
+        _DEFAULT_STORE = LocaleStore()
+    return _DEFAULT_STORE
+
+
+def _suffix_letters(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(97 + rem) + letters
+    return letters
+
+
+def _sort_text(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = re.sub(r"^[\W_]+", "", text)
+    return text.casefold().replace("\u2019", "'")
+
+
+class Processor:
+    def __init__(
+        self,
+        style: CslStyle,
+        items: Iterable[Mapping[str, Any]],
+        locale: str | None = None,
+        output: str = "text",
+        locale_store: LocaleStore | None = None,
+        highlight: Highlight | None = None,
+        highlight_style: str = "bold",
+        links: bool = True,
+    ) -> None:
+        if output not in FORMATS:
+            raise ValueError(f"unknown output format {output!r}; choose one of {', '.join(FORMATS)}")
+        self.style = style
+        self.format = FORMATS[output]
+        style.options.links = links and output != "text"
+        store = locale_store or _default_store()
+        self.locale = store.locale(locale or style.info.default_locale or "en-US", style.locale_layers)
+        loc = self.locale
+        self.marks = QuoteMarks(
+            loc.term("open-quote") or "\u201c", loc.term("close-quote") or "\u201d",
+            loc.term("open-inner-quote") or "\u2018", loc.term("close-inner-quote") or "\u2019",
+        )
+        self.highlight = _StyledHighlight(highlight, highlight_style) if highlight else None
+        self.items: dict[str, Mapping[str, Any]] = {}
+        for index, item in enumerate(items):
+            key = str(item.get("id", f"item-{index + 1}"))
+            self.items[key] = item
+        self.registration = list(self.items)
+        self.disamb: dict[str, Disambiguation] = {key: Disambiguation() for key in self.items}
+        self.citation_numbers = {key: i + 1 for i, key in enumerate(self.registration)}
+        self._bib_order = self._sorted(self.registration, style.bibliography, "bibliography")
+        if style.bibliography is not None and style.bibliography.sort:
+            if not self._sort_is_by_citation_number(style.bibliography):
+                self.citation_numbers = {key: i + 1 for i, key in enumerate(self._bib_order)}
+        self._disambiguate()
+
+    # -- rendering helpers -------------------------------------------------------------
+
+    def _context(self, key: str, mode: str, cite: Mapping[str, Any] | None = None) -> RenderContext:
+        ctx = RenderContext(self.items[key], self.locale, mode, cite, self.disamb[key], self.highlight)
+        ctx.citation_number = self.citation_numbers.get(key)
+        ctx.explicit_year_suffix = self.style.explicit_year_suffix
+        return ctx
+
+    def _render(self, section: Section, ctx: RenderContext) -> Node | None:
+        return render_children(section.layout, ctx, "")
+
+    def _out(self, node: Node | None) -> str:
+        return serialize(node, self.format, self.marks, self.locale.punctuation_in_quote)
+
+    def _text(self, node: Node | None) -> str:
+        return flat_text(node, self.marks, self.locale.punctuation_in_quote)
+
+    # -- sorting -------------------------------------------------------------------------
+
+    def _sort_is_by_citation_number(self, section: Section) -> bool:
+        return bool(section.sort) and section.sort[0].variable == "citation-number"
+
+    def _sort_value(self, key: SortKey, ctx: RenderContext) -> Any:
+        ctx.sorting = True
+        ctx.sort_etal = SortEtAl(key.names_min, key.names_use_first, key.names_use_last)
+        if key.macro is not None:
+            node = render_children(key.macro.children, ctx, "")
+            return _sort_text(plain(node)) if node is not None else None
+        name = key.variable or ""
+        if name == "citation-number":
+            return ctx.citation_number
+        if name in ("issued", "accessed", "original-date", "event-date", "submitted", "available-date"):
+            from .values import date_sort_key
+
+            value = ctx.date(name)
+            return date_sort_key(value) or None
+        value = ctx.item.get(name)
+        if isinstance(value, list):
+            names = []
+            for raw in value:
+                parts = parse_name(raw)
+                names.append(parts.literal or "  ".join(
+                    p for p in (parts.family, parts.non_dropping, parts.dropping, parts.given) if p))
+            return _sort_text("   ".join(names))
+        if value in (None, ""):
+            return None
+        text = stringify(value)
+        if re.fullmatch(r"\s*-?\d+\s*", text):
+            return int(text)
+        from .values import is_numeric
+
+        if is_numeric(text):
+            numbers = re.findall(r"\d+", text)
+            return int(numbers[0]) if numbers else _sort_text(text)
+        return _sort_text(plain(parse_markup(text)))
+
+    def _sort_keys(self, key: str, section: Section, mode: str, cite: Mapping[str, Any] | None = None) -> list[Any]:
+        out = []
+        for sort_key in section.sort:
+            ctx = self._context(key, mode, cite)
+            out.append(self._sort_value(sort_key, ctx))
+        return out
+
+    def _sorted(self, keys: list[str], section: Section | None, mode: str,
+                cites: Sequence[Mapping[str, Any]] | None = None) -> list[str]:
+        if section is None or not section.sort:
+            return list(keys)
+        values = {i: self._sort_keys(k, section, mode, cites[i] if cites else None) for i, k in enumerate(keys)}
+        descending = [s.descending for s in section.sort]
+
+        def compare(a: int, b: int) -> int:
+            for va, vb, desc in zip(values[a], values[b], descending):
+                if va == vb:
+                    continue
+                if va is None:
+                    return 1
+                if vb is None:
+                    return -1
+                if type(va) is not type(vb):
+                    va, vb = str(va), str(vb)
+                result = -1 if va < vb else 1
+                return -result if desc else result
+            return a - b
+
+        order = sorted(range(len(keys)), key=cmp_to_key(compare))
+        return [keys[i] for i in order]
+
+    # -- disambiguation ------------------------------------------------------------------
+
+    def _cite_text(self, key: str) -> str:
+        section = self.style.citation
+        assert section is not None
+        ctx = self._context(key, "citation", {})
+        return self._text(self._render(section, ctx))
+
+    def _ambiguous_groups(self, keys: list[str]) -> list[list[str]]:
+        groups: dict[str, list[str]] = {}
+        for key in keys:
+            groups.setdefault(self._cite_text(key), []).append(key)
+        return [g for g in groups.values() if len(g) > 1]
+
+    def _disambiguate(self) -> None:
+        section = self.style.citation
+        if section is None:
+            return
+        opts = section.options
+        add_names = opts.get("disambiguate-add-names") == "true"
+        add_given = opts.get("disambiguate-add-givenname") == "true"
+        rule = opts.get("givenname-disambiguation-rule", "by-cite")
+        add_year = opts.get("disambiguate-add-year-suffix") == "true"
+        if add_given and rule != "by-cite":
+            self._global_givennames(rule)
+        groups = self._ambiguous_groups(self.registration)
+        if not groups:
+            return
+        if add_names:
+            groups = [g for group in groups for g in self._add_names(group)]
+        if add_given:
+            groups = [g for group in groups for g in self._add_givennames(group, rule)]
+        remaining: list[list[str]] = []
+        for group in groups:
+            for key in group:
+                self.disamb[key].disambiguate = True
+            still = self._ambiguous_groups(group)
+            remaining.extend(still)
+            resolved = {k for g in still for k in g}
+            for key in group:
+                if key not in resolved and len(still) == 0:
+                    continue
+        if add_year:
+            order = {key: i for i, key in enumerate(self._bib_order)}
+            for group in remaining:
+                for index, key in enumerate(sorted(group, key=order.__getitem__)):
+                    self.disamb[key].year_suffix = _suffix_letters(index)
+
+    def _name_lists(self, key: str) -> list[list[Mapping[str, Any]]]:
+        item = self.items[key]
+        return [v for v in item.values() if isinstance(v, list) and v and isinstance(v[0], dict)
+                and any(k in v[0] for k in ("family", "given", "literal"))]
+
+    def _add_names(self, group: list[str]) -> list[list[str]]:
+        most = max(len(names) for key in group for names in self._name_lists(key) or [[]])
+        unresolved = list(group)
+        for count in range(1, most + 1):
+            for key in unresolved:
+                self.disamb[key].et_al_use_first = count
+            texts = {key: self._cite_text(key) for key in unresolved}
+            counts: dict[str, int] = {}
+            for text in texts.values():
+                counts[text] = counts.get(text, 0) + 1
+            unresolved = [k for k in unresolved if counts[texts[k]] > 1]
+            if not unresolved:
+                break
+        for key in unresolved:
+            self.disamb[key].et_al_use_first = None
+        return self._ambiguous_groups(group)
+
+    def _add_givennames(self, group: list[str], rule: str) -> list[list[str]]:
+        max_level = 1 if rule.endswith("with-initials") else 2
+        for level in range(1, max_level + 1):
+            families: dict[str, set[str]] = {}
+            for key in group:
+                for names in self._name_lists(key):
+                    for raw in names:
+                        parts = parse_name(raw)
+                        families.setdefault(parts.family, set()).add(parts.given)
+            for key in group:
+                for names in self._name_lists(key):
+                    for index, raw in enumerate(names):
+                        if rule.startswith("primary-name") and index > 0:
+                            break
+                        parts = parse_name(raw)
+                        if len(families.get(parts.family, ())) > 1 or level == max_level:
+                            levels = self.disamb[key].givenname_levels
+                            levels[(parts.family, parts.given)] = max(levels.get((parts.family, parts.given), 0), level)
+            remaining = self._ambiguous_groups(group)
+            if not remaining:
+                return []
+            group = [k for g in remaining for k in g]
+        return self._ambiguous_groups(group)
+
+    def _global_givennames(self, rule: str) -> None:
+        families: dict[str, set[str]] = {}
+        initials: dict[str, set[str]] = {}
+        for key in self.registration:
+            for names in self._name_lists(key):
+                for index, raw in enumerate(names):
+                    if rule.startswith("primary-name") and index > 0:
+                        break
+                    parts = parse_name(raw)
+                    families.setdefault(parts.family, set()).add(parts.given)
+                    initials.setdefault(parts.family, set()).add("".join(w[:1] for w in parts.given.split()))
+        for key in self.registration:
+            levels = self.disamb[key].givenname_levels
+            for names in self._name_lists(key):
+                for index, raw in enumerate(names):
+                    if rule.startswith("primary-name") and index > 0:
+                        break
+                    parts = parse_name(raw)
+                    if len(families.get(parts.family, ())) > 1:
+                        full = len(initials[parts.family]) < len(families[parts.family])
+                        level = 2 if full and not rule.endswith("with-initials") else 1
+                        levels[(parts.family, parts.given)] = level
+
+    # -- bibliography --------------------------------------------------------------------
+
+    def bibliography_ids(self) -> list[str]:
+        return list(self._bib_order) if self.style.bibliography is not None else []
+
+    def _bibliography_nodes(self) -> list[Node | None]:
+        section = self.style.bibliography
+        if section is None:
+            return []
+        opts = section.options
+        sas = opts.get("subsequent-author-substitute")
+        sas_rule = opts.get("subsequent-author-substitute-rule", "complete-all")
+        second_field = opts.get("second-field-align") in ("flush", "margin")
+        previous_names: str | None = None
+        out: list[Node | None] = []
+        for key in self._bib_order:
+            ctx = self._context(key, "bibliography")
+            parts = self._layout_parts(section, ctx) if second_field else None
+            node = render_children(section.layout, ctx, "") if parts is None else None
+            names_node = ctx.first_names
+            names_text = self._text(names_node) if names_node is not None else None
+            if sas is not None and names_text and names_text == previous_names:
+                ctx = self._context(key, "bibliography")
+                ctx.sas = (sas, sas_rule)  # type: ignore[attr-defined]
+                ctx.suppress_author = sas == "" and sas_rule == "complete-all"
+                replaced = self._replace_names(section, ctx, sas, sas_rule, second_field)
+                node, parts = replaced
+            previous_names = names_text
+            if parts is not None:
+                node = parts
+            if node is not None and section.layout_decor:
+                node = section.layout_decor.apply(node, ctx)
+            out.append(node)
+        return out
+
+    def _replace_names(self, section: Section, ctx: RenderContext, sas: str, rule: str,
+                       second_field: bool) -> tuple[Node | None, Node | None]:
+        from .names import NamesNode
+
+        original = NamesNode.render
+
+        def substituted(node_self: NamesNode, c: RenderContext) -> Node | None:
+            first = c.names_seen == 0 and not c.in_substitute
+            result = original(node_self, c)
+            if first and result is not None and rule == "complete-all":
+                return sas or None
+            return result
+
+        NamesNode.render = substituted  # type: ignore[method-assign]
+        try:
+            parts = self._layout_parts(section, ctx) if second_field else None
+            node = render_children(section.layout, ctx, "") if parts is None else None
+        finally:
+            NamesNode.render = original  # type: ignore[method-assign]
+        return node, parts
+
+    def _layout_parts(self, section: Section, ctx: RenderContext) -> Node | None:
+        rendered = [child.render(ctx) for child in section.layout]
+        rendered = [n for n in rendered if n is not None and not is_empty(n)]
+        if not rendered:
+            return None
+        first = Rich([rendered[0]], display="left-margin")
+        if len(rendered) == 1:
+            return first
+        return Rich([first, Rich(rendered[1:], display="right-inline")])
+
+    def bibliography(self) -> list[str]:
+        entries = []
+        for node in self._bibliography_nodes():
+            text = self._out(node)
+            if self.format.name == "html":
+                text = f'<div class="csl-entry">{text}</div>'
+            entries.append(text)
+        return entries
+
+    def bibliography_document(self) -> str:
+        """The whole bibliography in the output format (HTML: citeproc-js's csl-bib-body)."""
+        entries = [self._out(node) for node in self._bibliography_nodes()]
+        if self.format.name == "html":
+            body = "".join(f'  <div class="csl-entry">{e}</div>\n' for e in entries)
+            return f'<div class="csl-bib-body">\n{body}</div>'
+        return "\n".join(entries)
+
+    # -- citations -----------------------------------------------------------------------
+
+    def cite(self, cites: Sequence[Mapping[str, Any]]) -> str:
+        return self.cite_clusters([cites])[0]
+
+    def cite_clusters(self, clusters: Iterable[Any]) -> list[str]:
+        history = _CiteHistory(int(self._citation_option("near-note-distance", "5")))
+        out = []
+        for number, cluster in enumerate(clusters, start=1):
+            if isinstance(cluster, Mapping):
+                cites = list(cluster.get("citationItems", []))
+                note = int(cluster.get("properties", {}).get("noteIndex", number) or number)
+            else:
+                cites, note = list(cluster), number
+            out.append(self._cluster(cites, note, history))
+        return out
+
+    def _citation_option(self, name: str, default: str) -> str:
+        section = self.style.citation
+        return section.options.get(name, default) if section else default
+
+    def _cluster(self, cites: list[Mapping[str, Any]], note: int, history: "_CiteHistory") -> str:
+        section = self.style.citation
+        if section is None:
+            return ""
+        for cite in cites:
+            if str(cite.get("id")) not in self.items:
+                raise KeyError(f"cited item {cite.get('id')!r} is not among the processor's items")
+        keys = [str(c["id"]) for c in cites]
+        positions = history.positions(keys, cites, note)
+        if section.sort:
+            order = self._sorted(keys, section, "citation", cites)
+            index = {id(c): i for i, c in enumerate(cites)}
+            paired = sorted(range(len(keys)), key=lambda i: order.index(keys[i]) * 1000 + i)
+            cites = [cites[i] for i in paired]
+            keys = [keys[i] for i in paired]
+            positions = [positions[i] for i in paired]
+            del index
+        rendered: list[tuple[str, Node | None, RenderContext]] = []
+        for key, cite, (position, first_note, near) in zip(keys, cites, positions):
+            ctx = self._context(key, "citation", cite)
+            ctx.position = position
+            ctx.first_note = first_note
+            ctx.near_note = near
+            ctx.suppress_author = bool(cite.get("suppress-author"))
+            node = self._render(section, ctx)
+            if cite.get("author-only"):
+                node = ctx.first_names
+            rendered.append((key, node, ctx))
+        node = self._join_cites(section, rendered, cites)
+        if node is None:
+            return ""
+        if section.layout_decor:
+            node = section.layout_decor.apply(node, rendered[0][2] if rendered else self._context(keys[0], "citation"))
+        return self._out(node)
+
+    def _with_affixes(self, node: Node | None, cite: Mapping[str, Any]) -> Node | None:
+        prefix, suffix = cite.get("prefix"), cite.get("suffix")
+        if not prefix and not suffix:
+            return node
+        parts: list[Node] = []
+        if prefix:
+            parts.append(parse_markup(str(prefix)))
+        if node is not None:
+            parts.append(node)
+        if suffix:
+            parts.append(parse_markup(str(suffix)))
+        return Rich(parts)
+
+    def _join_cites(self, section: Section, rendered: list[tuple[str, Node | None, RenderContext]],
+                    cites: list[Mapping[str, Any]]) -> Node | None:
+        opts = section.options
+        collapse = opts.get("collapse")
+        delimiter = section.delimiter
+        after_collapse = opts.get("after-collapse-delimiter", delimiter)
+        if collapse == "citation-number":
+            return self._collapse_numbers(rendered, cites, delimiter, after_collapse)
+        if collapse in ("year", "year-suffix", "year-suffix-ranged") or "cite-group-delimiter" in opts:
+            return self._collapse_years(section, rendered, cites, collapse, delimiter, after_collapse)
+        parts: list[Node] = []
+        for (key, node, ctx), cite in zip(rendered, cites):
+            node = self._with_affixes(node, cite)
+            if node is None or is_empty(node):
+                continue
+            if parts and delimiter:
+                parts.append(delimiter)
+            parts.append(node)
+        return Rich(parts) if parts else None
+
+    def _collapse_numbers(self, rendered: list[tuple[str, Node | None, RenderContext]], cites: list[Mapping[str, Any]],
+                          delimiter: str, after_collapse: str) -> Node | None:
+        runs: list[list[tuple[Node, int | None]]] = []
+        for (key, node, ctx), cite in zip(rendered, cites):
+            if node is None:
+                continue
+            number = self.citation_numbers.get(key)
+            plain_cite = not (cite.get("locator") or cite.get("prefix") or cite.get("suffix"))
+            entry = (self._with_affixes(node, cite) or "", number if plain_cite else None)
+            if runs and entry[1] is not None and runs[-1][-1][1] is not None and entry[1] == runs[-1][-1][1] + 1:
+                runs[-1].append(entry)
+            else:
+                runs.append([entry])
+        parts: list[Node] = []
+        previous_collapsed = False
+        for run in runs:
+            if parts:
+                parts.append(after_collapse if previous_collapsed else delimiter)
+            if len(run) >= 3:
+                parts.extend([run[0][0], "\u2013", run[-1][0]])
+                previous_collapsed = True
+            else:
+                for i, (node, _) in enumerate(run):
+                    if i:
+                        parts.append(delimiter)
+                    parts.append(node)
+                previous_collapsed = False
+        return Rich(parts) if parts else None
+
+    def _collapse_years(self, section: Section, rendered: list[tuple[str, Node | None, RenderContext]],
+                        cites: list[Mapping[str, Any]], collapse: str | None, delimiter: str,
+                        after_collapse: str) -> Node | None:
+        group_delimiter = section.options.get("cite-group-delimiter", ", ")
+        suffix_delimiter = section.options.get("year-suffix-delimiter", delimiter)
+        groups: list[list[int]] = []
+        author_of: dict[int, str] = {}
+        for i, (key, node, ctx) in enumerate(rendered):
+            author = self._text(ctx.first_names) if ctx.first_names is not None else None
+            author_of[i] = author or f"\0{i}"
+            for group in groups:
+                if author_of[group[0]] == author_of[i]:
+                    group.append(i)
+                    break
+            else:
+                groups.append([i])
+        parts: list[Node] = []
+        previous_collapsed = False
+        for group in groups:
+            if parts:
+                parts.append(after_collapse if previous_collapsed else delimiter)
+            members: list[Node] = []
+            last_year: Any = None
+            last_suffix_index: int | None = None
+            suffix_run: list[tuple[int, Node]] = []
+            for n, i in enumerate(group):
+                key, node, ctx = rendered[i]
+                cite = cites[i]
+                year = (self.items[key].get("issued") or {}).get("date-parts", [[None]])[0][0] if isinstance(
+                    self.items[key].get("issued"), dict) else None
+                suffix = self.disamb[key].year_suffix
+                if n == 0:
+                    members.append(self._with_affixes(node, cite) or "")
+                    last_year = year
+                    last_suffix_index = _suffix_index(suffix)
+                    suffix_run = [(last_suffix_index, members[-1])] if suffix else []
+                    continue
+                again = self._context(key, "citation", cite)
+                again.position = ctx.position
+                again.suppress_author = True
+                short = self._render(section, again)
+                if (collapse in ("year-suffix", "year-suffix-ranged") and suffix and year == last_year
+                        and not cite.get("locator") and not cite.get("prefix") and not cite.get("suffix")):
+                    members.append(("\0suffix", suffix))  # type: ignore[arg-type]
+                else:
+                    members.append(self._with_affixes(short, cite) or "")
+                last_year = year
+            parts.append(_join_members(members, group_delimiter, suffix_delimiter, collapse == "year-suffix-ranged"))
+            del last_suffix_index, suffix_run
+            previous_collapsed = len(group) > 1
+        return Rich(parts) if parts else None
+
+
+def _suffix_index(suffix: str) -> int | None:
+    if not suffix:
+        return None
+    value = 0
+    for char in suffix:
+        value = value * 26 + (ord(char) - 96)
+    return value
+
+
+def _join_members(members: list[Any], group_delimiter: str, suffix_delimiter: str, ranged: bool) -> Node:
+    out: list[Node] = []
+    i = 0
+    while i < len(members):
+        member = members[i]
+        if isinstance(member, tuple):
+            run = [member[1]]
+            j = i + 1
+            while j < len(members) and isinstance(members[j], tuple):
+                run.append(members[j][1])
+                j += 1
+            out.append(suffix_delimiter)
+            out.append(_suffix_run(run, suffix_delimiter, ranged))
+            i = j
+            continue
+        if out:
+            out.append(group_delimiter)
+        out.append(member)
+        i += 1
+    return Rich(out)
+
+
+def _suffix_run(suffixes: list[str], delimiter: str, ranged: bool) -> Node:
+    if not ranged:
+        return delimiter.join(suffixes)
+    indices = [_suffix_index(s) or 0 for s in suffixes]
+    pieces: list[str] = []
+    start = 0
+    for end in range(1, len(suffixes) + 1):
+        if end == len(suffixes) or indices[end] != indices[end - 1] + 1:
+            if end - start >= 3:
+                pieces.append(suffixes[start] + "\u2013" + suffixes[end - 1])
+            else:
+                pieces.extend(suffixes[start:end])
+            start = end
+    return delimiter.join(pieces)
+
+
+class _CiteHistory:
+    """Positions of cites in document order (first, subsequent, ibid, near-note)."""
+
+    def __init__(self, near_note_distance: int) -> None:
+        self.near_note_distance = near_note_distance
+        self.first_note: dict[str, int] = {}
+        self.last_note: dict[str, int] = {}
+        self.previous_cluster: list[tuple[str, Any]] = []
+
+    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int) -> list[tuple[str, int | None, bool]]:
+        out = []
+        for index, (key, cite) in enumerate(zip(keys, cites)):
+            locator = cite.get("locator")
+            if key not in self.first_note:
+                position = "first"
+            else:
+                if index > 0:
+                    prev = (keys[index - 1], cites[index - 1].get("locator"))
+                    same = prev[0] == key
+                else:
+                    prev = self.previous_cluster[0] if len(self.previous_cluster) == 1 else (None, None)
+                    same = prev[0] == key
+                if same:
+                    if locator in (None, "") and prev[1] in (None, ""):
+                        position = "ibid"
+                    elif locator not in (None, "") and locator != prev[1]:
+                        position = "ibid-with-locator"
+                    elif locator not in (None, "") and locator == prev[1]:
+                        position = "ibid"
+                    else:
+                        position = "subsequent"
+                else:
+                    position = "subsequent"
+            near = key in self.last_note and note - self.last_note[key] <= self.near_note_distance
+            first_note = self.first_note.get(key, note)
+            out.append((position, first_note, near))
+            self.first_note.setdefault(key, note)
+            self.last_note[key] = note
+        self.previous_cluster = [(k, c.get("locator")) for k, c in zip(keys, cites)]
+        return out
+
+
+class _StyledHighlight:
+    """A highlight predicate with the emphasis it asks for (bold or underline)."""
+
+    def __init__(self, predicate: Highlight, style: str) -> None:
+        if style not in ("bold", "underline"):
+            raise ValueError("highlight_style must be 'bold' or 'underline'")
+        self.predicate = predicate
+        self.style = style
+
+    def __call__(self, name: Mapping[str, Any]) -> bool:
+        return bool(self.predicate(name))
+
+
+def make_processor(
+    style: CslStyle,
+    items: Iterable[Mapping[str, Any]],
+    locale: str | None = None,
+    output: str = "text",
+    locale_store: LocaleStore | None = None,
+    highlight: Highlight | None = None,
+    highlight_style: str = "bold",
+    links: bool = True,
+) -> Processor:
+    """A processor for *items* (CSL-JSON dicts) in *style*, writing *output* (text, html,
+    markdown, latex or rtf).  *highlight* marks names (bold or underline)."""
+    return Processor(style, items, locale, output, locale_store, highlight, highlight_style, links)

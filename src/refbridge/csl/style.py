@@ -1,0 +1,285 @@
+"""CSL style loading and compilation: XML is read once into a tree of node objects.
+
+:class:`CslStyle` parses a style (independent or dependent), resolves the inheritable
+name options of ``cs:style``/``cs:citation``/``cs:bibliography``, and compiles each
+section's layout, macros (once per section) and sort keys into the elements of
+:mod:`refbridge.csl.nodes` and :mod:`refbridge.csl.names`.  Nothing here renders items;
+rendering never goes back to the XML.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import ParseError
+from .locale import NS, LocaleLayer, parse_locale_element
+from .names import LabelSpec, NameSpec, NamesNode, NamesSpec
+from .nodes import (
+    Choose,
+    DateNode,
+    Decor,
+    Element,
+    Group,
+    Label,
+    Macro,
+    NumberNode,
+    StyleOptions,
+    TextMacro,
+    TextTerm,
+    TextValue,
+    TextVariable,
+    compile_condition,
+    decor_of,
+)
+
+INHERITABLE_NAME_ATTRS = (
+    "and", "delimiter-precedes-et-al", "delimiter-precedes-last", "et-al-min", "et-al-use-first",
+    "et-al-use-last", "et-al-subsequent-min", "et-al-subsequent-use-first", "initialize",
+    "initialize-with", "name-as-sort-order", "sort-separator", "name-form", "name-delimiter",
+    "names-delimiter",
+)
+
+
+def _tag(element: ET.Element) -> str:
+    return element.tag.replace(NS, "")
+
+
+@dataclass(frozen=True)
+class StyleInfo:
+    id: str
+    title: str
+    parent_link: str | None
+    is_dependent: bool
+    class_: str
+    default_locale: str | None
+
+
+@dataclass
+class SortKey:
+    variable: str | None
+    macro: Macro | None
+    descending: bool
+    names_min: int | None
+    names_use_first: int | None
+    names_use_last: bool | None
+
+
+@dataclass
+class Section:
+    """A compiled cs:citation or cs:bibliography."""
+
+    layout: list[Element]
+    layout_decor: Decor | None
+    delimiter: str
+    options: dict[str, str]
+    sort: list[SortKey] = field(default_factory=list)
+
+
+class _Compiler:
+    """Compiles one section; macros are compiled lazily, once per section."""
+
+    def __init__(self, macros: dict[str, ET.Element], inherited: dict[str, str], options: StyleOptions) -> None:
+        self.macros_xml = macros
+        self.inherited = inherited
+        self.options = options
+        self.macros: dict[str, Macro] = {}
+
+    def macro(self, name: str) -> Macro:
+        if name not in self.macros:
+            if name not in self.macros_xml:
+                raise ParseError(f"CSL style calls undefined macro {name!r}")
+            macro = Macro(name)
+            self.macros[name] = macro
+            macro.children = self.children(self.macros_xml[name])
+        return self.macros[name]
+
+    def children(self, element: ET.Element, parent_names: NamesSpec | None = None) -> list[Element]:
+        out = []
+        for child in element:
+            if not isinstance(child.tag, str):
+                continue
+            compiled = self.element(child, parent_names)
+            if compiled is not None:
+                out.append(compiled)
+        return out
+
+    def element(self, element: ET.Element, parent_names: NamesSpec | None = None) -> Element | None:
+        tag = _tag(element)
+        attrs = dict(element.attrib)
+        if tag == "text":
+            decor = decor_of(attrs)
+            if "variable" in attrs:
+                return TextVariable(decor, attrs["variable"], attrs.get("form", "long"), self.options)
+            if "macro" in attrs:
+                return TextMacro(decor, self.macro(attrs["macro"]))
+            if "term" in attrs:
+                return TextTerm(decor, attrs["term"], attrs.get("form", "long"), attrs.get("plural") == "true")
+            if "value" in attrs:
+                return TextValue(decor, attrs["value"])
+            return None
+        if tag == "number":
+            return NumberNode(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "numeric"), self.options)
+        if tag == "label":
+            return Label(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "long"),
+                         attrs.get("plural", "contextual"))
+        if tag == "group":
+            return Group(decor_of(attrs), self.children(element, parent_names), attrs.get("delimiter", ""))
+        if tag == "choose":
+            branches = []
+            for branch in element:
+                if not isinstance(branch.tag, str):
+                    continue
+                branch_tag = _tag(branch)
+                test = None if branch_tag == "else" else compile_condition(dict(branch.attrib))
+                branches.append((test, self.children(branch, parent_names)))
+            return Choose(branches)
+        if tag == "date":
+            parts = [dict(p.attrib) for p in element if isinstance(p.tag, str) and _tag(p) == "date-part"]
+            date_attrs = dict(attrs)
+            return DateNode(decor_of({k: v for k, v in attrs.items() if k != "delimiter"}), date_attrs, parts)
+        if tag == "names":
+            return self.names(element, parent_names)
+        return None
+
+    def names(self, element: ET.Element, parent_names: NamesSpec | None) -> NamesNode:
+        attrs = dict(element.attrib)
+        variables = attrs.get("variable", "").split()
+        name_el = element.find(NS + "name")
+        has_own = any(_tag(c) in ("name", "et-al", "label") for c in element if isinstance(c.tag, str))
+        if parent_names is not None and not has_own:
+            spec = parent_names
+        else:
+            name_attrs = {k: v for k, v in self.inherited.items() if k != "names-delimiter"}
+            parts: dict[str, dict[str, str]] = {}
+            if name_el is not None:
+                name_attrs.update(name_el.attrib)
+                for part in name_el:
+                    if isinstance(part.tag, str) and _tag(part) == "name-part":
+                        parts[part.get("name", "")] = dict(part.attrib)
+            et_al_el = element.find(NS + "et-al")
+            label_spec = None
+            label_before = False
+            seen_name = False
+            for child in element:
+                if not isinstance(child.tag, str):
+                    continue
+                if _tag(child) == "name":
+                    seen_name = True
+                if _tag(child) == "label":
+                    label_before = not seen_name
+                    label_attrs = dict(child.attrib)
+                    label_spec = LabelSpec(label_attrs.get("form", "long"), label_attrs.get("plural", "contextual"),
+                                           decor_of(label_attrs), label_before)
+            spec = NamesSpec(
+                name=NameSpec.from_attrs(name_attrs, parts),
+                et_al_term=et_al_el.get("term", "et-al") if et_al_el is not None else "et-al",
+                et_al_decor=decor_of(dict(et_al_el.attrib), allow_quotes=False) if et_al_el is not None else None,
+                label=label_spec,
+                delimiter=attrs.get("delimiter", self.inherited.get("names-delimiter", "")),
+            )
+        if "delimiter" in attrs and spec.delimiter != attrs["delimiter"]:
+            spec = NamesSpec(spec.name, spec.et_al_term, spec.et_al_decor, spec.label, attrs["delimiter"])
+        substitute: list[Element] = []
+        sub_el = element.find(NS + "substitute")
+        if sub_el is not None:
+            substitute = self.children(sub_el, spec)
+        return NamesNode(decor_of(attrs), variables, spec, substitute, self.options)
+
+
+def _int_or_none(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+class CslStyle:
+    """A CSL 1.0.x style, compiled once; share it between processors."""
+
+    def __init__(self, root: ET.Element, source: str) -> None:
+        if _tag(root) != "style":
+            raise ParseError("not a CSL style (root element is not <style>)", source)
+        self.source = source
+        info = root.find(NS + "info")
+        parent_link = None
+        if info is not None:
+            for link in info.findall(NS + "link"):
+                if link.get("rel") == "independent-parent":
+                    parent_link = link.get("href")
+        self.info = StyleInfo(
+            id=(info.findtext(NS + "id") or "").strip() if info is not None else "",
+            title=(info.findtext(NS + "title") or "").strip() if info is not None else "",
+            parent_link=parent_link,
+            is_dependent=parent_link is not None,
+            class_=root.get("class", "in-text"),
+            default_locale=root.get("default-locale"),
+        )
+        self.locale_layers: list[LocaleLayer] = [parse_locale_element(el) for el in root.findall(NS + "locale")]
+        self.options = StyleOptions(
+            page_range_format=root.get("page-range-format"),
+            demote_non_dropping_particle=root.get("demote-non-dropping-particle", "display-and-sort"),
+            initialize_with_hyphen=root.get("initialize-with-hyphen", "true") == "true",
+        )
+        macros = {m.get("name", ""): m for m in root.findall(NS + "macro")}
+        style_names = {k: v for k, v in root.attrib.items() if k in INHERITABLE_NAME_ATTRS}
+        self.explicit_year_suffix = any(
+            el.get("variable") == "year-suffix" for el in root.iter(NS + "text")
+        )
+        self.citation = self._section(root.find(NS + "citation"), macros, style_names)
+        self.bibliography = self._section(root.find(NS + "bibliography"), macros, style_names)
+        self._macros_xml = macros
+        self._style_names = style_names
+
+    def _section(self, element: ET.Element | None, macros: dict[str, ET.Element],
+                 style_names: dict[str, str]) -> Section | None:
+        if element is None:
+            return None
+        inherited = dict(style_names)
+        inherited.update({k: v for k, v in element.attrib.items() if k in INHERITABLE_NAME_ATTRS})
+        compiler = _Compiler(macros, inherited, self.options)
+        layout = element.find(NS + "layout")
+        if layout is None:
+            raise ParseError(f"<{_tag(element)}> has no <layout>", self.source)
+        layout_attrs = dict(layout.attrib)
+        section = Section(
+            layout=compiler.children(layout),
+            layout_decor=decor_of({k: v for k, v in layout_attrs.items() if k != "delimiter"}),
+            delimiter=layout_attrs.get("delimiter", ""),
+            options=dict(element.attrib),
+        )
+        sort = element.find(NS + "sort")
+        if sort is not None:
+            for key in sort.findall(NS + "key"):
+                macro_name = key.get("macro")
+                use_last = key.get("names-use-last")
+                section.sort.append(SortKey(
+                    variable=key.get("variable"),
+                    macro=compiler.macro(macro_name) if macro_name else None,
+                    descending=key.get("sort") == "descending",
+                    names_min=_int_or_none(key.get("names-min")),
+                    names_use_first=_int_or_none(key.get("names-use-first")),
+                    names_use_last=None if use_last is None else use_last == "true",
+                ))
+        return section
+
+    def sort_macro_compiler(self) -> _Compiler:
+        return _Compiler(self._macros_xml, dict(self._style_names), self.options)
+
+    @classmethod
+    def from_xml(cls, text: str | bytes, source: str = "<string>") -> "CslStyle":
+        try:
+            root = ET.fromstring(text)
+        except ET.ParseError as exc:
+            raise ParseError(f"invalid CSL XML: {exc}", source, exc.position[0], exc.position[1]) from exc
+        return cls(root, source)
+
+    @classmethod
+    def from_path(cls, path: str | Path) -> "CslStyle":
+        path = Path(path)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise ParseError(f"cannot read CSL style: {exc.strerror}", str(path)) from exc
+        return cls.from_xml(data, str(path))
