@@ -45,6 +45,7 @@ class FormatRequest:
     output: str = "text"  #: one of ``OUTPUTS``
     locale: str | None = None  #: e.g. ``de-DE``; None: the style's own default
     highlight: NamePredicate | None = None  #: names to set in bold (CV lists)
+    highlight_style: str = "bold"  #: how highlighted names are set: ``bold`` or ``underline``
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,8 @@ class CslStyleDefinition:
         processor = make_processor(
             _load_csl(path), ordered,
             locale=request.locale or self.default_locale or dependent_locale,
-            output=request.output, highlight=request.highlight)
+            output=request.output, highlight=request.highlight,
+            highlight_style=request.highlight_style)
         return NewestFirst(processor, ordered) if self.newest_first else processor
 
 
