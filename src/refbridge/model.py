@@ -220,11 +220,10 @@ class Record:
     source: Source | None = None
 
     def __post_init__(self) -> None:
-        where = f"record {self.id!r}" + (f" ({self.source})" if self.source else "")
         try:
             self._validate()
         except ModelError as exc:
-            raise ModelError(f"{where}: {exc}") from None
+            raise ModelError(f"record {self.id!r}: {exc}") from None
 
     def _validate(self) -> None:
         _check_text(self.id, "id")

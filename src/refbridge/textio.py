@@ -61,28 +61,35 @@ def _detect_encoding(head: bytes, source: str, diagnostics: Diagnostics) -> str:
 
 
 class _CheckedText(io.TextIOWrapper):
-    """A text stream that turns decoding errors into ``ParseError`` naming the file."""
+    """A text stream that turns decoding errors into ``ParseError`` naming file and line."""
 
     def __init__(self, raw: BinaryIO, encoding: str, source: str) -> None:
         super().__init__(raw, encoding=encoding, errors="strict", newline=None)  # type: ignore[arg-type]
         self._source = source
-        self._lines_read = 0
+
+    def _decode_error(self, exc: UnicodeDecodeError) -> ParseError:
+        line: int | None = None
+        raw = self.buffer
+        if raw.seekable():  # the failing chunk ends where the buffer now stands
+            offset = raw.tell() - len(exc.object) + exc.start
+            raw.seek(0)
+            before = raw.read(max(offset, 0))
+            line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
+        return ParseError(f"cannot decode as {self.encoding}: {exc.reason} "
+                          f"(byte 0x{exc.object[exc.start]:02x}; name the encoding with "
+                          "--encoding)", self._source, line)
 
     def __next__(self) -> str:
         try:
-            line = super().__next__()
+            return super().__next__()
         except UnicodeDecodeError as exc:
-            raise ParseError(f"cannot decode as {self.encoding}: {exc.reason}", self._source,
-                             self._lines_read + 1) from None
-        self._lines_read += 1
-        return line
+            raise self._decode_error(exc) from None
 
     def read(self, size: int | None = -1) -> str:
         try:
             return super().read(size)
         except UnicodeDecodeError as exc:
-            raise ParseError(f"cannot decode as {self.encoding}: {exc.reason}",
-                             self._source) from None
+            raise self._decode_error(exc) from None
 
 
 @contextmanager

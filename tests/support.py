@@ -1,0 +1,29 @@
+"""Test helpers importable from every test module (``from support import ...``).
+
+Paths of the repository, its samples and ../shared, and markers that skip a test with a reason
+when ../shared or an external tool is missing, so a plain ``pytest`` on a clone passes.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+SHARED = ROOT.parent / "shared"
+REFERENCE_NODE_MODULES = Path.home() / ".cache" / "refbridge-reference-js" / "node_modules"
+
+
+def requires_tool(*names: str) -> pytest.MarkDecorator:
+    """Skip the test unless every program in ``names`` is on PATH."""
+    missing = [n for n in names if shutil.which(n) is None]
+    return pytest.mark.skipif(bool(missing), reason=f"needs {', '.join(missing)} on PATH")
+
+
+def requires_reference_js() -> pytest.MarkDecorator:
+    """Skip unless node and the reference npm packages (../shared/tools/setup-js.sh) exist."""
+    ok = shutil.which("node") is not None and REFERENCE_NODE_MODULES.is_dir()
+    return pytest.mark.skipif(not ok, reason="needs node and ../shared/tools/setup-js.sh")

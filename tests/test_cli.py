@@ -1,0 +1,140 @@
+"""The command line: conversions, listings, and how failures are reported."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from support import SAMPLES
+from refbridge.cli import main
+
+QIAN = str(SAMPLES / "zhengping-qian.profile.txt")
+YANG = str(SAMPLES / "qinwei-yang.profile.txt")
+
+
+def run(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_convert_writes_csl_json_to_a_file(tmp_path: Path) -> None:
+    out = tmp_path / "qian.json"
+    code, stdout, stderr = run("convert", QIAN, "--to", "csl-json", "-o", str(out))
+    assert (code, stdout, stderr) == (0, "", "")
+    items = json.loads(out.read_text(encoding="utf-8"))
+    assert [i["id"] for i in items][:3] == ["qian2026specdb", "qian2026trainmover", "qian2026few"]
+
+
+def test_several_inputs_are_concatenated() -> None:
+    code, stdout, _ = run("convert", QIAN, YANG, "--to", "csl-json")
+    assert code == 0
+    assert len(json.loads(stdout)) == 23
+
+
+def test_standard_input_and_output() -> None:
+    page = (SAMPLES / "qinwei-yang.profile.txt").read_bytes()
+    code, stdout, _ = run("convert", "-", "--to", "csl-json", stdin=page)
+    assert code == 0
+    assert len(json.loads(stdout)) == 9
+
+
+def test_from_overrides_detection(tmp_path: Path) -> None:
+    page = tmp_path / "page.dat"
+    page.write_bytes((SAMPLES / "qinwei-yang.profile.txt").read_bytes())
+    code, stdout, _ = run("convert", str(page), "--from", "profile", "--to", "csl-json")
+    assert code == 0 and len(json.loads(stdout)) == 9
+
+
+def test_content_is_detected_whatever_the_extension(tmp_path: Path) -> None:
+    items = tmp_path / "items.txt"
+    items.write_text('[{"id": "a", "type": "book", "title": "T"}]', encoding="utf-8")
+    code, stdout, _ = run("convert", str(items), "--to", "csl-json")
+    assert (code, json.loads(stdout)) == (0, [{"id": "a", "type": "book", "title": "T"}])
+
+
+def test_formats_lists_readers_and_writers() -> None:
+    code, stdout, _ = run("formats")
+    assert code == 0
+    assert "Readers (--from):\n" in stdout and "Writers (--to):\n" in stdout
+    assert "  profile " in stdout and "  csl-json " in stdout
+
+
+def test_an_unknown_output_format_fails_before_reading(tmp_path: Path) -> None:
+    code, stdout, stderr = run("convert", str(tmp_path / "missing.txt"), "--to", "docbook")
+    assert (code, stdout) == (1, "")
+    assert stderr.startswith("refbridge: error: no writer for format 'docbook' (known: ")
+
+
+def test_a_missing_input_is_named() -> None:
+    code, _, stderr = run("convert", "nowhere.txt", "--to", "csl-json")
+    assert (code, stderr) == (1, "refbridge: error: nowhere.txt: cannot open: "
+                                 "No such file or directory\n")
+
+
+def test_an_unreadable_input_leaves_no_output_and_keeps_an_existing_one(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("this is not\na profile page\nat all\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    code, _, stderr = run("convert", str(bad), "--to", "csl-json", "-o", str(out))
+    assert code == 1
+    assert stderr.startswith(f"refbridge: error: {bad}:")
+    assert not out.exists()
+    out.write_text("precious", encoding="utf-8")
+    run("convert", str(bad), "--to", "csl-json", "-o", str(out))
+    assert out.read_text(encoding="utf-8") == "precious"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.txt", "out.json"]
+
+
+def test_writing_over_an_input_is_refused(tmp_path: Path) -> None:
+    page = tmp_path / "page.txt"
+    page.write_bytes((SAMPLES / "qinwei-yang.profile.txt").read_bytes())
+    code, _, stderr = run("convert", str(page), "--to", "csl-json", "-o", str(page))
+    assert (code, stderr) == (1, f"refbridge: error: {page}: refusing to write over an input "
+                                 "file\n")
+    assert page.read_bytes() == (SAMPLES / "qinwei-yang.profile.txt").read_bytes()
+
+
+def test_skipped_records_are_reported_and_set_the_exit_status(tmp_path: Path) -> None:
+    items = tmp_path / "items.json"
+    items.write_text('[\n{"id": "a", "type": "book", "title": "A"},\n'
+                     '{"id": "b", "type": "nonsense"}\n]', encoding="utf-8")
+    code, stdout, stderr = run("convert", str(items), "--to", "csl-json")
+    assert code == 3
+    assert [i["id"] for i in json.loads(stdout)] == ["a"]
+    assert stderr == (f"{items}:3: error: record 'b': unknown item type 'nonsense'\n"
+                      "refbridge: 1 broken record(s) skipped\n")
+
+
+def test_skip_invalid_accepts_skipped_records() -> None:
+    code, _, stderr = run("convert", "-", "--to", "csl-json", "--skip-invalid",
+                          stdin='[{"id": "b", "type": "nonsense"}]')
+    assert code == 0
+    assert stderr.endswith("refbridge: 1 broken record(s) skipped\n")
+
+
+def test_strict_stops_at_the_first_broken_record(tmp_path: Path) -> None:
+    out = tmp_path / "out.json"
+    code, _, stderr = run("convert", "-", "--to", "csl-json", "--strict", "-o", str(out),
+                          stdin='[{"id": "b", "type": "nonsense"}]')
+    assert (code, stderr) == (1, "refbridge: error: <stdin>:1: record 'b': unknown item "
+                                 "type 'nonsense'\n")
+    assert not out.exists()
+
+
+def test_warnings_are_printed_without_failing(tmp_path: Path) -> None:
+    page = tmp_path / "page.txt"
+    page.write_text((SAMPLES / "qinwei-yang.profile.txt").read_text(encoding="utf-8").replace(
+        "9 recordsLinked", "10 recordsLinked"), encoding="utf-8")
+    code, _, stderr = run("convert", str(page), "--to", "csl-json")
+    assert (code, stderr) == (0, f"{page}:5: warning: the page says it lists 10 records but 9 "
+                                 "were found\n")
+
+
+def test_the_installed_command_runs_as_a_module() -> None:
+    result = subprocess.run([sys.executable, "-m", "refbridge", "convert", YANG, "--to",
+                             "csl-json"], capture_output=True, text=True, check=False)
+    assert result.returncode == 0 and len(json.loads(result.stdout)) == 9

@@ -1,0 +1,179 @@
+"""CSL-JSON: schema-valid output, a forgiving reader, and exact round trips."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from support import SAMPLES
+from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats.csljson import READER, WRITER, from_csl, to_csl
+from refbridge.model import Date, DateParts, Eprint, Name, Record
+from refbridge.pipeline import read_file, with_keys
+from refbridge.registry import WriteOptions
+
+
+def read(text: str, diagnostics: Diagnostics | None = None) -> list[Record]:
+    return list(READER.read(io.StringIO(text), "items.json", diagnostics or Diagnostics()))
+
+
+def write(records: list[Record]) -> str:
+    out = io.StringIO()
+    WRITER.write(records, out, WriteOptions())
+    return out.getvalue()
+
+
+def seed_records(name: str) -> list[Record]:
+    return with_keys(read_file(str(SAMPLES / f"{name}.profile.txt"), Diagnostics()),
+                     WriteOptions())
+
+
+REALISTIC = [
+    Record(id="knuth1984", type="article-journal",
+           fields={"title": "Literate Programming", "container-title": "The Computer Journal",
+                   "volume": "27", "issue": "2", "page": "97-111",
+                   "DOI": "10.1093/comjnl/27.2.97", "language": "en"},
+           names={"author": (Name(family="Knuth", given="Donald E."),)},
+           dates={"issued": Date(start=DateParts(1984, 2))}, keywords=("programming", "TeX")),
+    Record(id="beethoven", type="musical_score",
+           fields={"title": "Symphonie Nr. 9", "publisher": "Bärenreiter"},
+           names={"composer": (Name(family="Beethoven", given="Ludwig",
+                                    non_dropping_particle="van"),),
+                  "editor": (Name(family="Del Mar", given="Jonathan", suffix="Jr."),
+                             Name(literal="Beethoven-Haus Bonn"))},
+           dates={"issued": Date(start=DateParts(1996), end=DateParts(1999, 5), circa=True),
+                  "original-date": Date(literal="1824")}),
+    Record(id="qian2026specdb", type="article", citation_key="qian2026specdb",
+           fields={"title": "SpecDB", "abstract": "We present SpecDB."},
+           names={"author": (Name(family="Qian", given="Zhengping"),)},
+           dates={"issued": Date(start=DateParts(2026), season=3)},
+           eprint=Eprint("arXiv", "2601.00001v2", "cs.DB", ("cs.LG",)),
+           incomplete_names=frozenset({"author"}),
+           keywords=("databases, generated", "LLM"),
+           extra={"bibtex.mrnumber": "MR123", "ris.M4": "x"}),
+]
+
+
+def test_every_sample_converts_to_schema_valid_csl_json(shared_dir: Path) -> None:
+    import jsonschema
+
+    schema = json.loads((shared_dir / "schemas" / "csl-data.json").read_text(encoding="utf-8"))
+    for name in ("zhengping-qian", "qinwei-yang"):
+        jsonschema.validate(json.loads(write(seed_records(name))), schema)
+    jsonschema.validate(json.loads(write(REALISTIC)), schema)
+
+
+def test_a_profile_record_becomes_a_preprint_zotero_recognises() -> None:
+    item = to_csl(seed_records("zhengping-qian")[0])
+    assert {k: item[k] for k in ("id", "type", "publisher", "categories", "author")} == {
+        "id": "qian2026specdb", "type": "article", "publisher": "arXiv",
+        "categories": ["cs.DB"], "author": [{"family": "Qian", "given": "Zhengping"}]}
+    assert item["custom"] == {"eprint": {"archive": "arXiv", "primary-class": "cs.DB"},
+                              "derived": ["publisher"], "incomplete-names": ["author"]}
+
+
+def test_a_known_arxiv_identifier_becomes_zoteros_number() -> None:
+    item = to_csl(REALISTIC[2])
+    assert (item["publisher"], item["number"]) == ("arXiv", "arXiv:2601.00001v2")
+
+
+@pytest.mark.parametrize("record", REALISTIC, ids=lambda r: r.id)
+def test_reading_what_was_written_gives_the_same_model(record: Record) -> None:
+    (back,) = read(write([record]))
+    expected = record.replace(citation_key=record.citation_key or record.id)
+    assert back.replace(source=None) == expected
+
+
+def test_the_seeds_round_trip_exactly() -> None:
+    records = seed_records("qinwei-yang")
+    back = read(write(records))
+    assert [r.replace(source=None, id=o.id) for r, o in zip(back, records)] == [
+        o.replace(source=None) for o in records]
+
+
+def test_a_single_object_is_read_as_one_item() -> None:
+    (record,) = read('{"id": "a", "type": "book", "title": "Alone"}')
+    assert (record.id, record.type, record.title) == ("a", "book", "Alone")
+
+
+@pytest.mark.parametrize(
+    ("issued", "date"),
+    [
+        ('{"date-parts": [[2020, 5, 17]]}', Date.of(2020, 5, 17)),
+        ('{"date-parts": [["2020", "5"]]}', Date.of(2020, 5)),
+        ('"2020-05-17"', Date.of(2020, 5, 17)),
+        ('"2019/2021"', Date(start=DateParts(2019), end=DateParts(2021))),
+        ('"2020~"', Date(start=DateParts(2020), circa=True)),
+        ('{"raw": "2020-05"}', Date.of(2020, 5)),
+        ('{"literal": "Spring term 1888"}', Date(literal="Spring term 1888")),
+        ('{"date-parts": [[2020, 14]]}', Date(start=DateParts(2020), season=2)),
+        ('{"date-parts": [[2020]], "season": "Winter"}', Date(start=DateParts(2020), season=4)),
+    ],
+)
+def test_dates_are_read_from_every_csl_form(issued: str, date: Date) -> None:
+    (record,) = read(f'[{{"id": "a", "type": "book", "issued": {issued}}}]')
+    assert record.issued == date
+
+
+def test_unknown_keys_are_kept_in_extra() -> None:
+    (record,) = read('[{"id": "a", "type": "book", "shelf": "B-12", "rating": 5}]')
+    assert record.extra == {"csl.shelf": "B-12", "csl.rating": "5"}
+    assert to_csl(record)["custom"] == {"extra": {"csl.shelf": "B-12", "csl.rating": "5"}}
+
+
+def test_numbers_are_read_as_text() -> None:
+    (record,) = read('[{"id": 7, "type": "book", "volume": 3, "edition": 2}]')
+    assert (record.id, record.get("volume"), record.get("edition")) == ("7", "3", "2")
+
+
+def test_a_zotero_style_preprint_is_read_as_an_eprint() -> None:
+    (record,) = read('[{"id": "a", "type": "article", "title": "T", "publisher": "arXiv", '
+                     '"number": "arXiv:2401.12345", "categories": ["cs.DB", "cs.LG"]}]')
+    assert record.eprint == Eprint("arXiv", "2401.12345", "cs.DB", ("cs.LG",))
+    assert "publisher" not in record.fields and "number" not in record.fields
+
+
+def test_a_broken_item_is_skipped_with_its_line_and_the_rest_is_read() -> None:
+    diagnostics = Diagnostics()
+    text = ('[\n  {"id": "a", "type": "book", "title": "One"},\n'
+            '  {"id": "b", "type": "journal", "title": "Two"},\n'
+            '  {"id": "c", "type": "book", "title": "Three"}\n]')
+    records = read(text, diagnostics)
+    assert [r.id for r in records] == ["a", "c"]
+    assert [str(m) for m in diagnostics.messages] == [
+        "items.json:3: error: record 'b': unknown item type 'journal'"]
+
+
+def test_an_item_without_a_type_is_reported() -> None:
+    diagnostics = Diagnostics()
+    assert read('[{"id": "a", "title": "One"}]', diagnostics) == []
+    assert [str(m) for m in diagnostics.messages] == ["items.json:1: error: the item has no type"]
+
+
+def test_invalid_json_names_line_and_column() -> None:
+    with pytest.raises(ParseError, match=r"^items.json:2:22: not valid JSON: Expecting ':' delimiter$"):
+        read('[\n  {"id": "a", "type" "book"}\n]')
+
+
+def test_json_that_is_not_items_is_refused() -> None:
+    with pytest.raises(ParseError, match="items.json:1: CSL-JSON must be an array"):
+        read('"just a string"')
+
+
+def test_output_is_an_indented_array_one_item_after_another() -> None:
+    record = Record(id="a", type="book", fields={"title": "Ä"})
+    assert write([record, record.replace(id="b")]) == (
+        '[\n  {\n    "id": "a",\n    "type": "book",\n    "title": "Ä"\n  },\n'
+        '  {\n    "id": "b",\n    "type": "book",\n    "title": "Ä"\n  }\n]\n')
+
+
+def test_no_records_write_an_empty_array() -> None:
+    assert write([]) == "[]\n"
+
+
+def test_from_csl_rejects_a_name_that_is_not_an_object() -> None:
+    with pytest.raises(ValueError, match="author: a name must be an object"):
+        from_csl({"id": "a", "type": "book", "author": [["Knuth"]]})

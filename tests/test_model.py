@@ -1,0 +1,131 @@
+"""The citation model accepts valid records and rejects invalid values with a clear message."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
+
+
+def preprint(**changes: object) -> Record:
+    record = Record(
+        id="qian-1",
+        type="article",
+        fields={"title": "SpecDB: LLM-Generated Customized Databases"},
+        names={"author": (Name(family="Qian", given="Zhengping"),)},
+        dates={"issued": Date.of(2026)},
+        eprint=Eprint("arXiv", primary_class="cs.DB"),
+        incomplete_names=frozenset({"author"}),
+        source=Source("qian.txt", 9),
+    )
+    return record.replace(**changes) if changes else record
+
+
+def test_a_record_exposes_title_year_and_authors() -> None:
+    record = preprint()
+    assert (record.title, record.year, record.authors[0].display()) == (
+        "SpecDB: LLM-Generated Customized Databases", 2026, "Zhengping Qian")
+
+
+def test_records_are_immutable() -> None:
+    record = preprint()
+    with pytest.raises(TypeError):
+        record.fields["title"] = "Other"  # type: ignore[index]
+    # FrozenInstanceError (an AttributeError); Python 3.10-3.11 raise TypeError for slotted
+    # frozen dataclasses instead
+    with pytest.raises((AttributeError, TypeError)):
+        record.id = "other"  # type: ignore[misc]
+
+
+def test_replace_gives_a_validated_copy() -> None:
+    changed = preprint().replace(fields={"title": "TrainMover"})
+    assert changed.title == "TrainMover"
+    with pytest.raises(ModelError, match="unknown item type 'journal'"):
+        preprint().replace(type="journal")
+
+
+def test_unknown_item_type_is_rejected_naming_the_record() -> None:
+    with pytest.raises(ModelError, match=r"^record 'qian-1': unknown item type 'preprint'$"):
+        preprint(type="preprint")
+
+
+def test_unknown_field_is_rejected_with_a_pointer_to_extra() -> None:
+    with pytest.raises(ModelError, match="unknown field 'mrnumber' .keep it in extra."):
+        preprint(fields={"title": "T", "mrnumber": "123"})
+
+
+def test_extra_fields_must_be_namespaced_by_format() -> None:
+    assert preprint(extra={"bibtex.mrnumber": "MR123"}).extra["bibtex.mrnumber"] == "MR123"
+    with pytest.raises(ModelError, match="extra key 'mrnumber' must look like 'format.field'"):
+        preprint(extra={"mrnumber": "MR123"})
+
+
+def test_empty_text_is_rejected() -> None:
+    with pytest.raises(ModelError, match="field 'title' is empty"):
+        preprint(fields={"title": "  "})
+
+
+def test_nul_characters_are_rejected() -> None:
+    with pytest.raises(ModelError, match="contains a NUL character"):
+        preprint(fields={"title": "a\x00b"})
+
+
+def test_incomplete_flag_needs_names_of_that_role() -> None:
+    with pytest.raises(ModelError, match=r"incomplete name roles \['editor'\] have no names"):
+        preprint(incomplete_names=frozenset({"editor"}))
+
+
+def test_a_literal_name_cannot_have_name_parts() -> None:
+    with pytest.raises(ModelError, match="literal name 'CERN' cannot also have name parts"):
+        Name(literal="CERN", given="European")
+
+
+def test_a_name_needs_some_part() -> None:
+    with pytest.raises(ModelError, match="a name needs a family name, a given name or a literal"):
+        Name(suffix="Jr.")
+
+
+def test_name_display_puts_parts_in_reading_order() -> None:
+    name = Name(family="Beethoven", given="Ludwig", non_dropping_particle="van", suffix="Jr.")
+    assert name.display() == "Ludwig van Beethoven, Jr."
+
+
+@pytest.mark.parametrize(
+    ("parts", "message"),
+    [
+        ((2026, 13), "month must be 1-12"),
+        ((2026, 2, 32), "day must be 1-31"),
+        ((0,), "year 0 does not exist"),
+    ],
+)
+def test_date_parts_are_checked(parts: tuple[int, ...], message: str) -> None:
+    with pytest.raises(ModelError, match=message):
+        DateParts(*parts)
+
+
+def test_a_day_needs_a_month() -> None:
+    with pytest.raises(ModelError, match="a day needs a month"):
+        DateParts(2026, None, 3)
+
+
+def test_dates_hold_ranges_seasons_circa_and_literals() -> None:
+    date = Date(start=DateParts(1998), end=DateParts(2001, 5), season=2, circa=True)
+    assert (date.year, date.end, date.season, date.circa) == (1998, DateParts(2001, 5), 2, True)
+    assert Date(literal="Michaelmas term 1888").year is None
+
+
+def test_a_date_needs_parts_or_a_literal() -> None:
+    with pytest.raises(ModelError, match="a date needs date parts or a literal form"):
+        Date()
+
+
+def test_eprint_lists_primary_class_first() -> None:
+    eprint = Eprint("arXiv", "2401.00001v2", "cs.DB", cross_lists=("cs.LG", "cs.DB"))
+    assert eprint.classes == ("cs.DB", "cs.LG")
+
+
+def test_records_survive_pickling() -> None:
+    record = preprint(extra={"bibtex.mrnumber": "MR123"})
+    assert pickle.loads(pickle.dumps(record)) == record
