@@ -1,0 +1,66 @@
+"""`refbridge format` and `refbridge styles` on the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from refbridge.cli import main
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REFBRIDGE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("REFBRIDGE_STYLE_PATH", raising=False)
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_styles_search_lists_modules_marked_first() -> None:
+    code, out, _ = run("styles", "--search", "bibtex")
+    assert code == 0
+    assert out.splitlines()[:3] == [
+        "* alpha\tBibTeX alpha: author-year labels such as [Knu97], sorted like plain (pybtex)",
+        "* plain\tBibTeX plain: numbered, sorted by author, year and title (pybtex)",
+        "* unsrt\tBibTeX unsrt: numbered in input order (pybtex)",
+    ]
+
+
+def test_styles_search_finds_catalogue_styles_by_title() -> None:
+    code, out, _ = run("styles", "--search", "nature digest")
+    assert (code, out) == (0, "  nature-digest\tNature Digest\n")
+
+
+def test_format_prints_one_entry_per_line(samples_dir: Path) -> None:
+    code, out, _ = run("format", str(samples_dir / "varied.json"), "--style", "unsrt")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 26
+    assert lines[0] == ("[1] Alice B. Smith and Robert Jones. Neural approaches to citation "
+                        "parsing. Journal of Documentation, 75(4):801-829, July 2019. "
+                        "doi:10.1108/JD-11-2018-0190.")
+
+
+def test_format_cite_prints_citations(samples_dir: Path) -> None:
+    code, out, _ = run("format", str(samples_dir / "varied.json"), "--style", "alpha", "--cite")
+    assert code == 0
+    assert out.splitlines()[:3] == ["[SJ19]", "[Smi20b]", "[Smi20a]"]
+
+
+def test_format_writes_output_file(samples_dir: Path, tmp_path: Path) -> None:
+    target = tmp_path / "publications.html"
+    code, out, _ = run("format", str(samples_dir / "varied.json"), "--style", "plain",
+                       "--to", "html", "-o", str(target))
+    assert (code, out) == (0, "")
+    assert target.read_text(encoding="utf-8").startswith('<div class="csl-bib-body">\n')
+
+
+def test_format_unknown_style_fails_before_reading(tmp_path: Path) -> None:
+    code, out, err = run("format", str(tmp_path / "missing.json"), "--style", "ieeee")
+    assert (code, out) == (1, "")
+    assert err.startswith("refbridge: error: unknown style 'ieeee'; did you mean ieee")
