@@ -30,6 +30,16 @@ class Disambiguation:
     disambiguate: bool = False
 
 
+@dataclass(frozen=True)
+class SubsequentAuthor:
+    """subsequent-author-substitute applied to this entry: replacement, rule, previous names."""
+
+    text: str
+    rule: str
+    previous_text: str
+    previous_names: tuple[str, ...]
+
+
 @dataclass
 class SortEtAl:
     min: int | None
@@ -42,8 +52,8 @@ class RenderContext:
         "item", "locale", "mode", "cite", "position", "disamb", "suppressed", "vars_called",
         "vars_found", "year_suffix_done", "first_names", "suppress_author", "author_only",
         "highlight", "sorting", "sort_etal", "names_seen", "dates", "explicit_year_suffix",
-        "citation_number", "first_note", "near_note", "in_substitute", "substitute_owner",
-        "names_counter",
+        "citation_number", "first_note", "near_note", "in_substitute",
+        "sas", "first_names_text", "first_name_texts", "capture_names",
     )
 
     def __init__(
@@ -78,8 +88,10 @@ class RenderContext:
         self.first_note: int | None = None
         self.near_note = False
         self.in_substitute = False
-        self.substitute_owner = None
-        self.names_counter = 0
+        self.sas: SubsequentAuthor | None = None
+        self.first_names_text: str | None = None
+        self.first_name_texts: list[str] = []
+        self.capture_names = False
 
     def date(self, name: str) -> DateValue | None:
         if name not in self.dates:

@@ -14,12 +14,10 @@ from typing import Any, Mapping
 
 from .context import RenderContext
 from .nodes import Decor, Element, decor_of
-from .richtext import Node, Rich, is_empty, parse_markup
+from .richtext import Node, Rich, is_empty, parse_markup, plain
 from .values import stringify
 
-_LATIN_RE = re.compile(r"[A-Za-z\u00C0-\u024F\u1E00-\u1EFF]")
 _PARTICLE_END = ("'", "\u2019", "-")
-_INITIAL_TOKEN_RE = re.compile(r"([^\s.\-\u2010]+)(\.?)([\s.\-\u2010]*)")
 ROLE_TERMS = {"editortranslator": "editortranslator"}
 
 
@@ -87,29 +85,88 @@ def parse_name(raw: Mapping[str, Any]) -> NameParts:
     return parts
 
 
-def initialize(given: str, initialize_with: str, full_words: bool, hyphen: bool) -> str:
-    """Initials of a given name (``John Robert`` -> ``J. R.``)."""
-    out: list[str] = []
-    for word, period, sep in _INITIAL_TOKEN_RE.findall(given):
-        if not full_words and len(word) > 1 and not period and not word.isupper():
-            out.append(word + (" " if sep.strip() == "" and sep else ""))
-            if "-" in sep or "\u2010" in sep:
-                out[-1] = word + "-"
+_ROMANESQUE_CHARS = "a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0370-\u03ff\u0400-\u052f\u0590-\u05d4\u05d6-\u05ff\u1f00-\u1fff\u0600-\u06ff"
+_STARTS_ROMANESQUE_RE = re.compile(f"^[&{_ROMANESQUE_CHARS}]")
+_ROMANESQUE_RE = re.compile(f"[-0-9{_ROMANESQUE_CHARS}]")
+_NAME_INITIAL_RE = re.compile(
+    "^([A-Z\u0e01-\u0e5b\u00c0-\u017f\u0400-\u042f\u0590-\u05d4\u05d6-\u05ff\u0600-\u06ff\u0370\u0372"
+    "\u0376\u0386\u0388-\u03ab\u03e2\u03e4\u03e6\u03e8\u03ea\u03ec\u03ee\u03f4\u03f7\u03fd-\u03ff])"
+    "([a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0400-\u052f\u0600-\u06ff\u0370-\u03ff\u1f00-\u1fff]*|)(\\.)*"
+)
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"[\s\ufeff\u00a0]+$", "", text)
+    return re.sub(r"\s+", " ", re.sub(r"\s*-\s*", "-", text))
+
+
+def initialize(given: str, terminator: str, initialize_names: bool, hyphen: bool) -> str:
+    """Initials of a given name as citeproc-js makes them (``John Robert`` -> ``J. R.``).
+
+    With *initialize_names* false, only names that already are initials are normalized.
+    """
+    if not given or given in ("Lord", "Lady") or not _STARTS_ROMANESQUE_RE.match(given):
+        return given
+    name = given if hyphen else given.replace("-", " ")
+    name = re.sub(r"\s+", " ", re.sub(r"\s*-\s*", "-", name))
+    name = re.sub(r"-([a-z])", "\u2013\\1", name)
+    name = re.sub(r"\.(?=[^ ])", ". ", name)
+    pieces = re.split(r"([-\s]+)", name)
+    if len(pieces) == 1:
+        tail = re.search(r"[^.]+$", pieces[0])
+        if tail and len(tail.group()) == 1 and tail.group() != tail.group().lower():
+            pieces[0] += "."
+    text = _initialize_pieces(pieces, terminator) if initialize_names else _normalize_pieces(pieces, terminator)
+    return re.sub("\u2013([a-z])", r"-\1", text)
+
+
+def _initialize_pieces(pieces: list[str], terminator: str) -> str:
+    count = len(pieces)
+    for i in range(0, count, 2):
+        piece = pieces[i]
+        if not piece:
             continue
-        if len(word) > 1 and word.isupper() and not full_words and not period:
-            out.append(word + " ")
-            continue
-        initial = word[0]
-        if word[:2].lower() in ("th", "ch") and word[1:2].islower() and False:
-            initial = word[:2]
-        if ("-" in sep or "\u2010" in sep) and hyphen:
-            out.append(initial + initialize_with.rstrip() + "-")
-        elif initial and initial[0].islower():
-            out.append(initial + initialize_with)
+        match = _NAME_INITIAL_RE.match(piece)
+        if match:
+            head, rest, period = match.group(1), match.group(2), match.group(3)
+            if rest and period:
+                head, rest = head + rest, ""
+            extra = ""
+            if rest:
+                upper = ""
+                for char in rest:
+                    if char != char.upper():
+                        break
+                    upper += char
+                if len(upper) < len(rest):
+                    extra = upper.lower()
+            pieces[i] = head + extra
+            if i < count - 1:
+                pieces[i + 1] = terminator + "-" if "-" in pieces[i + 1] else terminator
+            else:
+                pieces.append(terminator)
+        elif _ROMANESQUE_RE.search(piece):
+            pieces[i] = " " + piece
+    return _tidy("".join(pieces))
+
+
+def _normalize_pieces(pieces: list[str], terminator: str) -> str:
+    abbreviations = []
+    for i, piece in enumerate(pieces):
+        if len(piece) > 1 and piece.endswith("."):
+            pieces[i] = re.sub(r"^(.*)\.(.*)$", r"\1\2", piece)
+            abbreviations.append(True)
         else:
-            out.append(initial + initialize_with)
-    text = "".join(out)
-    return text.rstrip() if text.endswith(" ") else text
+            abbreviations.append(len(piece) == 1 and piece.upper() == piece)
+    for i in range(0, len(pieces), 2):
+        if not abbreviations[i]:
+            continue
+        if i < len(pieces) - 2:
+            separator = "" if abbreviations[i + 2] else " "
+            pieces[i + 1] = terminator.rstrip("\ufeff") + separator if len(pieces[i + 2]) > 1 else terminator
+        if i == len(pieces) - 1:
+            pieces[i] += terminator
+    return _tidy("".join(pieces))
 
 
 def _join_particle(particle: str, name: str) -> str:
@@ -118,6 +175,14 @@ def _join_particle(particle: str, name: str) -> str:
     if not name:
         return particle
     return particle + name if particle.endswith(_PARTICLE_END) else particle + " " + name
+
+
+def _unaffixed_decor(attrs: Mapping[str, str]) -> Decor | None:
+    return decor_of({k: v for k, v in attrs.items() if k not in ("prefix", "suffix")}, allow_quotes=False)
+
+
+def _affixes(attrs: Mapping[str, str]) -> tuple[str, str]:
+    return attrs.get("prefix", ""), attrs.get("suffix", "")
 
 
 @dataclass
@@ -139,6 +204,8 @@ class NameSpec:
     decor: Decor | None = None
     family_decor: Decor | None = None
     given_decor: Decor | None = None
+    family_affixes: tuple[str, str] = ("", "")
+    given_affixes: tuple[str, str] = ("", "")
 
     @classmethod
     def from_attrs(cls, attrs: Mapping[str, str], parts: Mapping[str, dict[str, str]]) -> "NameSpec":
@@ -165,8 +232,10 @@ class NameSpec:
             sort_order=attrs.get("name-as-sort-order"),
             sort_separator=attrs.get("sort-separator", ", "),
             decor=decor_of({k: v for k, v in attrs.items() if k not in ("delimiter",)}, allow_quotes=False),
-            family_decor=decor_of(parts.get("family", {}), allow_quotes=False),
-            given_decor=decor_of(parts.get("given", {}), allow_quotes=False),
+            family_decor=_unaffixed_decor(parts.get("family", {})),
+            given_decor=_unaffixed_decor(parts.get("given", {})),
+            family_affixes=_affixes(parts.get("family", {})),
+            given_affixes=_affixes(parts.get("given", {})),
         )
 
 
@@ -201,12 +270,20 @@ class NamesNode(Element):
         self.options = options
 
     def render(self, ctx: RenderContext) -> Node | None:
-        first = ctx.names_seen == 0 and not ctx.in_substitute
+        first = ctx.names_seen == 0 and not ctx.in_substitute and not ctx.sorting
         if first:
             ctx.names_seen += 1
+            ctx.capture_names = True
         node = self.content(ctx)
+        if first:
+            ctx.capture_names = False
+            if node is not None:
+                ctx.first_names_text = plain(node)
+                sas = ctx.sas
+                if sas is not None and sas.rule == "complete-all" and ctx.first_names_text == sas.previous_text:
+                    node = sas.text or None
         node = self.decor.apply(node, ctx) if self.decor and node is not None else node
-        if first and node is not None and not ctx.sorting:
+        if first and node is not None:
             ctx.first_names = node
             if ctx.suppress_author:
                 return None
@@ -254,7 +331,6 @@ class NamesNode(Element):
         if not self.substitute or ctx.in_substitute:
             return None
         ctx.in_substitute = True
-        ctx.substitute_owner = self
         try:
             for child in self.substitute:
                 before = set(ctx.suppressed)
@@ -269,7 +345,6 @@ class NamesNode(Element):
                 ctx.vars_found = found
         finally:
             ctx.in_substitute = False
-            ctx.substitute_owner = None
         return None
 
     def _limits(self, ctx: RenderContext) -> tuple[int, int, bool]:
@@ -304,8 +379,6 @@ class NamesNode(Element):
         parts = [parse_name(n) for n in shown]
         rendered = [self._render_name(p, raw, i, ctx) for i, (p, raw) in enumerate(zip(parts, shown))]
         rendered = self._subsequent_author(rendered, ctx)
-        if rendered is None:
-            return None
         inverted = [self._inverted(i, p) for i, p in enumerate(parts)]
         out: list[Node] = []
         count = len(rendered)
@@ -360,9 +433,25 @@ class NamesNode(Element):
         node: Node = parse_markup(text)
         return label.decor.apply(node, ctx) if label.decor else node
 
-    def _subsequent_author(self, rendered: list[Node], ctx: RenderContext) -> list[Node] | None:
-        sas = getattr(ctx, "sas", None)
-        return rendered if sas is None else rendered
+    def _subsequent_author(self, rendered: list[Node], ctx: RenderContext) -> list[Node]:
+        """Per-name subsequent-author-substitute (complete-each, partial-each, partial-first)."""
+        if not ctx.capture_names:
+            return rendered
+        texts = [plain(node) for node in rendered]
+        ctx.first_name_texts = texts
+        sas = ctx.sas
+        if sas is None or sas.rule == "complete-all":
+            return rendered
+        previous = sas.previous_names
+        if sas.rule == "complete-each":
+            return [sas.text] * len(rendered) if tuple(texts) == previous else rendered
+        out = list(rendered)
+        limit = 1 if sas.rule == "partial-first" else len(out)
+        for i in range(min(limit, len(out), len(previous))):
+            if texts[i] != previous[i]:
+                break
+            out[i] = sas.text
+        return out
 
     def _inverted(self, index: int, parts: NameParts) -> bool:
         order = self.spec.name.sort_order
@@ -387,77 +476,88 @@ class NamesNode(Element):
                         else {"text-decoration": "underline"})
         return node
 
+    def _given_text(self, parts: NameParts, ctx: RenderContext) -> str | None:
+        """The given name as this rendering shows it (None: not shown), honouring disambiguation."""
+        spec = self.spec.name
+        level = self._givenname_level(parts, ctx)
+        if spec.form == "short" and level == 0:
+            return None
+        given = parts.given
+        if spec.initialize_with is not None and given and level < 2 and not (spec.form == "long" and level >= 1):
+            given = initialize(given, spec.initialize_with, spec.initialize, self.options.initialize_with_hyphen)
+        return given
+
     def _name_node(self, parts: NameParts, index: int, ctx: RenderContext) -> Node:
         spec = self.spec.name
         if parts.literal:
             node = parse_markup(parts.literal)
-            return spec.family_decor.apply(node, ctx) or node if spec.family_decor else node
-        level = self._givenname_level(parts, ctx)
-        form = spec.form
-        given = parts.given
-        show_given = form != "short" or level > 0
-        if show_given and given:
-            use_initials = spec.initialize_with is not None and level < (2 if form == "long" else 2)
-            if form == "short" and level == 1 and spec.initialize_with is None:
-                use_initials = False
-            if form == "long" and level >= 1:
-                use_initials = False
-            if use_initials and spec.initialize_with is not None:
-                given = initialize(given, spec.initialize_with, spec.initialize, self.options.initialize_with_hyphen)
-        non_latin = not _LATIN_RE.search(parts.family + parts.given)
-        family_decor, given_decor = spec.family_decor, spec.given_decor
+            return _affixed(spec.family_decor.apply(node, ctx) if spec.family_decor else node, spec.family_affixes)
+        given = self._given_text(parts, ctx)
 
         def fam(text: str) -> Node | None:
-            if not text:
-                return None
-            node: Node = parse_markup(text)
-            return (family_decor.apply(node, ctx) if family_decor else node)
+            return _part(text, spec.family_decor, ctx)
 
         def giv(text: str) -> Node | None:
-            if not text:
-                return None
-            node: Node = parse_markup(text)
-            return (given_decor.apply(node, ctx) if given_decor else node)
+            return _part(text, spec.given_decor, ctx)
 
-        if not show_given or not given and not parts.dropping:
-            family_text = _join_particle(parts.non_dropping, parts.family)
-            if not show_given:
-                return fam(family_text) or ""
-            pieces: list[Node] = [fam(family_text) or ""]
-            if parts.suffix and form != "short":
-                pieces.append((", " if parts.comma_suffix else " ") + parts.suffix)
-            return Rich(pieces) if len(pieces) > 1 else pieces[0]
-        if non_latin and parts.family:
-            if self._inverted(index, parts) or True:
-                return Rich([fam(parts.family) or "", giv(given) or ""])
-        demote = self.options.demote_non_dropping_particle
+        family = _spaced([fam(parts.non_dropping), fam(parts.family)], parts.non_dropping)
+        if given is None:
+            return _affixed(family, spec.family_affixes)
+        if not _ROMANESQUE_RE.search(parts.family + parts.given):
+            return Rich([_affixed(fam(parts.family) or "", spec.family_affixes),
+                         _affixed(giv(given) or "", spec.given_affixes)])
+        suffix_sep = ", " if parts.comma_suffix else " "
         if self._inverted(index, parts) or parts.static:
-            sep = spec.sort_separator if not parts.static else " "
-            if demote == "display-and-sort":
-                family_text = parts.family
-                given_text = " ".join(p for p in (given, parts.dropping, parts.non_dropping) if p)
-                if parts.non_dropping.endswith(_PARTICLE_END):
-                    given_text = " ".join(p for p in (given, parts.dropping) if p)
-                    given_text = (given_text + " " if given_text else "") + parts.non_dropping
-                pieces = [fam(family_text) or ""]
+            sep = " " if parts.static else spec.sort_separator
+            if self.options.demote_non_dropping_particle == "display-and-sort" and parts.non_dropping:
+                family = fam(parts.family)
+                trailing = _spaced([giv(parts.dropping), giv(parts.non_dropping)], parts.dropping)
             else:
-                family_text = _join_particle(parts.non_dropping, parts.family)
-                given_text = " ".join(p for p in (given, parts.dropping) if p)
-                pieces = [fam(family_text) or ""]
-            if given_text:
-                pieces.extend([sep, giv(given_text) or ""])
+                trailing = giv(parts.dropping)
+            given_block = _spaced([giv(given), trailing], given)
+            pieces: list[Node] = [_affixed(family, spec.family_affixes)]
+            if given_block is not None:
+                pieces.extend([sep, _affixed(given_block, spec.given_affixes)])
             if parts.suffix:
-                pieces.extend([sep, parts.suffix])
+                pieces.extend([sep if not parts.static else " ", parts.suffix])
             return Rich(pieces)
-        given_block = giv(given)
-        family_text = _join_particle(parts.dropping, _join_particle(parts.non_dropping, parts.family))
-        pieces = []
-        if given_block is not None:
-            pieces.extend([given_block, " "])
-        pieces.append(fam(family_text) or "")
+        family_block = _spaced([parts.dropping or None, family], parts.dropping)
         if parts.suffix:
-            pieces.append((", " if parts.comma_suffix else " ") + parts.suffix)
+            family_block = Rich([family_block or "", suffix_sep + parts.suffix])
+        pieces = []
+        if given:
+            pieces.extend([_affixed(giv(given) or "", spec.given_affixes), " "])
+        pieces.append(_affixed(family_block, spec.family_affixes))
         return Rich(pieces)
+
+
+def _part(text: str, decor: Decor | None, ctx: RenderContext) -> Node | None:
+    if not text:
+        return None
+    node = parse_markup(text)
+    return decor.apply(node, ctx) if decor else node
+
+
+def _spaced(nodes: list[Node | None], particle: str) -> Node | None:
+    """Join name pieces with spaces (none after a particle ending in an apostrophe or hyphen)."""
+    present = [n for n in nodes if n is not None and n != ""]
+    if not present:
+        return None
+    if len(present) == 1:
+        return present[0]
+    joiner = "" if particle.endswith(_PARTICLE_END) else " "
+    out: list[Node] = [present[0]]
+    for node in present[1:]:
+        out.extend([joiner, node])
+    return Rich(out)
+
+
+def _affixed(node: Node | None, affixes: tuple[str, str]) -> Node:
+    if node is None:
+        return ""
+    if affixes == ("", ""):
+        return node
+    return Rich([affixes[0], node, affixes[1]])
 
 
 def _delimiter_applies(rule: str, count: int, previous_inverted: bool, et_al: bool = False) -> bool:

@@ -15,7 +15,7 @@ import unicodedata
 from functools import cmp_to_key
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .context import Disambiguation, RenderContext, SortEtAl
+from .context import Disambiguation, RenderContext, SortEtAl, SubsequentAuthor
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .locale import LocaleStore
 from .names import parse_name
@@ -306,48 +306,26 @@ class Processor:
         sas = opts.get("subsequent-author-substitute")
         sas_rule = opts.get("subsequent-author-substitute-rule", "complete-all")
         second_field = opts.get("second-field-align") in ("flush", "margin")
-        previous_names: str | None = None
+        previous: tuple[str, tuple[str, ...]] | None = None
         out: list[Node | None] = []
         for key in self._bib_order:
             ctx = self._context(key, "bibliography")
-            parts = self._layout_parts(section, ctx) if second_field else None
-            node = render_children(section.layout, ctx, "") if parts is None else None
-            names_node = ctx.first_names
-            names_text = self._text(names_node) if names_node is not None else None
-            if sas is not None and names_text and names_text == previous_names:
+            node = self._entry(section, ctx, second_field)
+            names = (ctx.first_names_text, tuple(ctx.first_name_texts)) if ctx.first_names_text else None
+            if sas is not None and names is not None and previous is not None and _sas_applies(sas_rule, names, previous):
                 ctx = self._context(key, "bibliography")
-                ctx.sas = (sas, sas_rule)  # type: ignore[attr-defined]
-                ctx.suppress_author = sas == "" and sas_rule == "complete-all"
-                replaced = self._replace_names(section, ctx, sas, sas_rule, second_field)
-                node, parts = replaced
-            previous_names = names_text
-            if parts is not None:
-                node = parts
+                ctx.sas = SubsequentAuthor(sas, sas_rule, previous[0], previous[1])
+                node = self._entry(section, ctx, second_field)
+            previous = names
             if node is not None and section.layout_decor:
                 node = section.layout_decor.apply(node, ctx)
             out.append(node)
         return out
 
-    def _replace_names(self, section: Section, ctx: RenderContext, sas: str, rule: str,
-                       second_field: bool) -> tuple[Node | None, Node | None]:
-        from .names import NamesNode
-
-        original = NamesNode.render
-
-        def substituted(node_self: NamesNode, c: RenderContext) -> Node | None:
-            first = c.names_seen == 0 and not c.in_substitute
-            result = original(node_self, c)
-            if first and result is not None and rule == "complete-all":
-                return sas or None
-            return result
-
-        NamesNode.render = substituted  # type: ignore[method-assign]
-        try:
-            parts = self._layout_parts(section, ctx) if second_field else None
-            node = render_children(section.layout, ctx, "") if parts is None else None
-        finally:
-            NamesNode.render = original  # type: ignore[method-assign]
-        return node, parts
+    def _entry(self, section: Section, ctx: RenderContext, second_field: bool) -> Node | None:
+        if second_field:
+            return self._layout_parts(section, ctx)
+        return render_children(section.layout, ctx, "")
 
     def _layout_parts(self, section: Section, ctx: RenderContext) -> Node | None:
         rendered = [child.render(ctx) for child in section.layout]
@@ -545,6 +523,12 @@ class Processor:
             del last_suffix_index, suffix_run
             previous_collapsed = len(group) > 1
         return Rich(parts) if parts else None
+
+
+def _sas_applies(rule: str, names: tuple[str, tuple[str, ...]], previous: tuple[str, tuple[str, ...]]) -> bool:
+    if rule in ("complete-all", "complete-each"):
+        return names == previous
+    return bool(names[1]) and bool(previous[1]) and names[1][0] == previous[1][0]
 
 
 def _suffix_index(suffix: str) -> int | None:
