@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from click.testing import CliRunner
-
 from support import SAMPLES
+
 from refbridge.cli import main
 
 QIAN = str(SAMPLES / "zhengping-qian.profile.txt")

@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from support import SAMPLES
+
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.csljson import READER, WRITER, from_csl, to_csl
 from refbridge.model import Date, DateParts, Eprint, Name, Record

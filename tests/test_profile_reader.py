@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from support import SAMPLES
+
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.profile import READER
 from refbridge.model import Date, Eprint, Name, Record

@@ -89,10 +89,9 @@ def test_output_appears_only_when_the_block_succeeds(tmp_path: Path) -> None:
 def test_a_failure_keeps_the_old_output_and_leaves_no_temporary_file(tmp_path: Path) -> None:
     target = tmp_path / "out.bib"
     target.write_text("old", encoding="utf-8")
-    with pytest.raises(RuntimeError):
-        with atomic_output(str(target)) as out:
-            out.write("half")
-            raise RuntimeError("writer failed")
+    with pytest.raises(RuntimeError), atomic_output(str(target)) as out:
+        out.write("half")
+        raise RuntimeError("writer failed")
     assert target.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["out.bib"]
 
@@ -105,8 +104,7 @@ def test_an_unwritable_directory_is_an_output_error(tmp_path: Path) -> None:
 
 def test_standard_output_gets_nothing_when_the_block_fails(
         capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(RuntimeError):
-        with atomic_output("-") as out:
-            out.write("partial")
-            raise RuntimeError("writer failed")
+    with pytest.raises(RuntimeError), atomic_output("-") as out:
+        out.write("partial")
+        raise RuntimeError("writer failed")
     assert capsys.readouterr().out == ""

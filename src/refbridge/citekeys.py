@@ -34,8 +34,7 @@ DEFAULT_PATTERN = "[auth:lower][year][shorttitle:1:lower]"
 
 #: Words a short title skips, as Google Scholar and Better BibTeX do.
 STOP_WORDS: frozenset[str] = frozenset(
-    "a an the of on in at to for and or but nor with from by as via into onto over under "
-    "about after before between through during without within is are be".split()
+    ["a", "an", "the", "of", "on", "in", "at", "to", "for", "and", "or", "but", "nor", "with", "from", "by", "as", "via", "into", "onto", "over", "under", "about", "after", "before", "between", "through", "during", "without", "within", "is", "are", "be"]
 )
 
 _FIELD = re.compile(r"\[([^\]]*)\]")

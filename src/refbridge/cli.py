@@ -103,7 +103,8 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
             key_pattern: str | None, regenerate_keys: bool, fields: str | None,
             exclude_fields: str, indent: int, collection: str | None) -> None:
     """Convert INPUT files (- for standard input) to another format."""
-    from refbridge.pipeline import ReadOptions, convert as run
+    from refbridge.pipeline import ReadOptions
+    from refbridge.pipeline import convert as run
     from refbridge.registry import WriteOptions
 
     def field_set(text: str) -> frozenset[str]:

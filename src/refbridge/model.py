@@ -41,9 +41,9 @@ class FrozenMap(dict[K, V]):
     def _readonly(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError("citation model mappings are read-only; use dataclasses.replace()")
 
-    __setitem__ = __delitem__ = _readonly  # type: ignore[assignment]
-    clear = pop = popitem = setdefault = update = _readonly  # type: ignore[assignment]
-    __ior__ = _readonly  # type: ignore[assignment]
+    __setitem__ = __delitem__ = _readonly
+    clear = pop = popitem = setdefault = update = _readonly
+    __ior__ = _readonly
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(frozenset(self.items()))
@@ -247,11 +247,11 @@ class Record:
                     raise ModelError(f"name role {role!r} holds {person!r}, not a Name")
         setattr_(self, "names", names)
         dates = FrozenMap(self.dates)
-        for key, value in dates.items():
+        for key, date in dates.items():
             if key not in DATE_VARIABLE_SET:
                 raise ModelError(f"unknown date variable {key!r}")
-            if not isinstance(value, Date):
-                raise ModelError(f"date {key!r} holds {value!r}, not a Date")
+            if not isinstance(date, Date):
+                raise ModelError(f"date {key!r} holds {date!r}, not a Date")
         setattr_(self, "dates", dates)
         keywords = tuple(self.keywords)
         for keyword in keywords:
@@ -263,10 +263,10 @@ class Record:
             raise ModelError(f"incomplete name roles {sorted(unknown_roles)} have no names")
         setattr_(self, "incomplete_names", incomplete)
         extra = FrozenMap(self.extra)
-        for key, value in extra.items():
+        for key, text in extra.items():
             if not isinstance(key, str) or not _EXTRA_KEY.match(key):
                 raise ModelError(f"extra key {key!r} must look like 'format.field'")
-            _check_text(value, f"extra field {key!r}")
+            _check_text(text, f"extra field {key!r}")
         setattr_(self, "extra", extra)
         if self.citation_key is not None:
             _check_text(self.citation_key, "citation key")

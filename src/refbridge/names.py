@@ -12,8 +12,7 @@ from refbridge.model import Name
 #: Lower-case words that, between given and family names, are particles kept with the family
 #: name when sorting (``van`` in ``Vincent van Gogh``; CSL's non-dropping particle).
 PARTICLES: frozenset[str] = frozenset(
-    "van von der den de del della di da dos das du la le lo ten ter vom zu zum zur y "
-    "bin ibn al el".split()
+    ["van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "lo", "ten", "ter", "vom", "zu", "zum", "zur", "y", "bin", "ibn", "al", "el"]
 )
 
 #: Generational and similar suffixes, compared without a trailing period.

@@ -20,7 +20,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import Any, TextIO, cast
 
 from refbridge.errors import Diagnostics, OutputError, ParseError
 
@@ -63,23 +63,24 @@ def _detect_encoding(head: bytes, source: str, diagnostics: Diagnostics) -> str:
 class _CheckedText(io.TextIOWrapper):
     """A text stream that turns decoding errors into ``ParseError`` naming file and line."""
 
-    def __init__(self, raw: BinaryIO, encoding: str, source: str) -> None:
-        super().__init__(raw, encoding=encoding, errors="strict", newline=None)  # type: ignore[arg-type]
+    def __init__(self, raw: io.BufferedReader[Any], encoding: str, source: str) -> None:
+        super().__init__(raw, encoding=encoding, errors="strict", newline=None)
+        self._raw = raw
         self._source = source
 
     def _decode_error(self, exc: UnicodeDecodeError) -> ParseError:
         line: int | None = None
-        raw = self.buffer
+        raw = self._raw
         if raw.seekable():  # the failing chunk ends where the buffer now stands
             offset = raw.tell() - len(exc.object) + exc.start
             raw.seek(0)
-            before = raw.read(max(offset, 0))
+            before: bytes = raw.read(max(offset, 0))
             line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
         return ParseError(f"cannot decode as {self.encoding}: {exc.reason} "
                           f"(byte 0x{exc.object[exc.start]:02x}; name the encoding with "
                           "--encoding)", self._source, line)
 
-    def __next__(self) -> str:
+    def __next__(self) -> str:  # type: ignore[override]
         try:
             return super().__next__()
         except UnicodeDecodeError as exc:
@@ -98,9 +99,9 @@ def open_input(path: str, diagnostics: Diagnostics, encoding: str | None = None
     """Open ``path`` (``-`` for standard input) as text; yields the stream and its head."""
     source = display_name(path)
     try:
-        raw: io.BufferedReader = (
-            io.BufferedReader(sys.stdin.buffer, HEAD_BYTES) if path == STDIO  # type: ignore[arg-type]
-            else open(path, "rb", buffering=HEAD_BYTES))  # noqa: SIM115
+        raw = io.BufferedReader(
+            cast(io.RawIOBase, sys.stdin.buffer) if path == STDIO else io.FileIO(path, "rb"),
+            HEAD_BYTES)
     except OSError as exc:
         raise ParseError(f"cannot open: {exc.strerror}", source) from None
     stream: _CheckedText | None = None

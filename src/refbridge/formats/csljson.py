@@ -218,7 +218,7 @@ def from_csl(item: Any, source: Source | None = None) -> Record:
         if required not in item:
             raise _ItemError(f"the item has no {required}")
     record_id = _text(item["id"], "id")
-    custom = item.get("custom") if isinstance(item.get("custom"), Mapping) else {}
+    custom: Mapping[str, Any] = item["custom"] if isinstance(item.get("custom"), Mapping) else {}
     fields: dict[str, str] = {}
     names: dict[str, tuple[Name, ...]] = {}
     dates: dict[str, Date] = {}
