@@ -19,7 +19,7 @@ from typing import Any
 from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.model import Record
 from refbridge.pipeline import ReadOptions, read_records
-from refbridge.styles.definitions import OUTPUTS, FormatRequest, Item, NamePredicate
+from refbridge.styles.definitions import OUTPUTS, FormatRequest, NamePredicate
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,8 @@ def _definitions(module: ModuleType, origin: str) -> Iterator[StyleDefinition]:
     styles = getattr(module, "STYLES", None)
     if not isinstance(styles, (list, tuple)):
         raise StyleModuleError(f"{origin}: a style module must define STYLES, a list of styles")
-    base_dir = Path(module.__file__).parent if getattr(module, "__file__", None) else None
+    module_file = getattr(module, "__file__", None)
+    base_dir = Path(module_file).parent if module_file else None
     for definition in styles:
         if isinstance(definition, CslStyleDefinition) and definition.base_dir is None:
             yield dataclasses.replace(definition, base_dir=base_dir)

@@ -60,10 +60,10 @@ def resolve_csl(reference: str, base_dir: Path | None = None) -> tuple[Path, str
         if not path.is_file():
             raise UnknownStyle(f"{path}: no such CSL style file")
         return _independent(path)
-    path = catalogue_path(ALIASES.get(reference, reference))
-    if path is None:
+    found = catalogue_path(ALIASES.get(reference, reference))
+    if found is None:
         raise UnknownStyle(f"{reference!r} is neither an alias nor a CSL catalogue style id")
-    return _independent(path)
+    return _independent(found)
 
 
 def resolve_style(name: str, style_dirs: Sequence[str | Path] = ()) -> StyleDefinition:
@@ -76,9 +76,9 @@ def resolve_style(name: str, style_dirs: Sequence[str | Path] = ()) -> StyleDefi
     modules = find_style_modules(style_dirs)
     if name in modules:
         return modules[name].definition
-    path = catalogue_path(ALIASES.get(name, name))
-    if path is not None:
-        return CslStyleDefinition(path.stem, read_style_header(path).title, path.stem)
+    found = catalogue_path(ALIASES.get(name, name))
+    if found is not None:
+        return CslStyleDefinition(found.stem, read_style_header(found).title, found.stem)
     candidates = [*modules, *ALIASES, *(header.id for header in catalogue_index())]
     close = difflib.get_close_matches(name, list(dict.fromkeys(candidates)), n=5)
     hint = f"; did you mean {', '.join(close)}?" if close else "; see `refbridge styles --search WORD`"
