@@ -458,6 +458,8 @@ class NamesNode(Element):
         return order == "all" or (order == "first" and index == 0)
 
     def _givenname_level(self, parts: NameParts, ctx: RenderContext) -> int:
+        if ctx.mode != "citation":
+            return 0
         return ctx.disamb.givenname_levels.get((parts.family, parts.given), ctx.disamb.default_givenname_level)
 
     def _sort_key(self, raw: Mapping[str, Any], ctx: RenderContext) -> str:

@@ -190,6 +190,14 @@ class Processor:
             groups.setdefault(self._cite_text(key), []).append(key)
         return [g for g in groups.values() if len(g) > 1]
 
+    def _collisions(self, group: list[str]) -> dict[str, int]:
+        """For each item of *group*, how many others render the same citation."""
+        texts = {key: self._cite_text(key) for key in group}
+        counts: dict[str, int] = {}
+        for text in texts.values():
+            counts[text] = counts.get(text, 0) + 1
+        return {key: counts[texts[key]] - 1 for key in group}
+
     def _disambiguate(self) -> None:
         section = self.style.citation
         if section is None:
@@ -201,23 +209,17 @@ class Processor:
         add_year = opts.get("disambiguate-add-year-suffix") == "true"
         if add_given and rule != "by-cite":
             self._global_givennames(rule)
-        groups = self._ambiguous_groups(self.registration)
-        if not groups:
-            return
-        if add_names:
-            groups = [g for group in groups for g in self._add_names(group)]
-        if add_given:
-            groups = [g for group in groups for g in self._add_givennames(group, rule)]
         remaining: list[list[str]] = []
-        for group in groups:
-            for key in group:
-                self.disamb[key].disambiguate = True
+        for group in self._ambiguous_groups(self.registration):
+            if add_names:
+                self._add_names(group, add_given, rule)
+            if add_given:
+                self._add_givennames(group, rule)
             still = self._ambiguous_groups(group)
-            remaining.extend(still)
-            resolved = {k for g in still for k in g}
-            for key in group:
-                if key not in resolved and len(still) == 0:
-                    continue
+            for subgroup in still:
+                for key in subgroup:
+                    self.disamb[key].disambiguate = True
+                remaining.extend(self._ambiguous_groups(subgroup))
         if add_year:
             order = {key: i for i, key in enumerate(self._bib_order)}
             for group in remaining:
@@ -229,69 +231,80 @@ class Processor:
         return [v for v in item.values() if isinstance(v, list) and v and isinstance(v[0], dict)
                 and any(k in v[0] for k in ("family", "given", "literal"))]
 
-    def _add_names(self, group: list[str]) -> list[list[str]]:
-        most = max(len(names) for key in group for names in self._name_lists(key) or [[]])
-        unresolved = list(group)
+    def _add_names(self, group: list[str], with_givennames: bool, rule: str) -> None:
+        """Show more names (et-al-use-first) where that separates cites, keeping the fewest."""
+        most = max((len(names) for key in group for names in self._name_lists(key)), default=0)
+        full_level = 1 if rule.endswith("with-initials") else 2
+        if with_givennames:
+            for key in group:
+                self.disamb[key].default_givenname_level = full_level
+        best = {key: (self._collisions(group)[key], None) for key in group}
+        unresolved = [k for k in group if best[k][0]]
         for count in range(1, most + 1):
             for key in unresolved:
                 self.disamb[key].et_al_use_first = count
-            texts = {key: self._cite_text(key) for key in unresolved}
-            counts: dict[str, int] = {}
-            for text in texts.values():
-                counts[text] = counts.get(text, 0) + 1
-            unresolved = [k for k in unresolved if counts[texts[k]] > 1]
+            collisions = self._collisions(group)
+            for key in unresolved:
+                if collisions[key] < best[key][0]:
+                    best[key] = (collisions[key], count)
+            unresolved = [k for k in unresolved if best[k][0]]
             if not unresolved:
                 break
-        for key in unresolved:
-            self.disamb[key].et_al_use_first = None
-        return self._ambiguous_groups(group)
+        for key in group:
+            self.disamb[key].et_al_use_first = best[key][1]
+            self.disamb[key].default_givenname_level = 0
 
-    def _add_givennames(self, group: list[str], rule: str) -> list[list[str]]:
+    def _add_givennames(self, group: list[str], rule: str) -> None:
+        """Expand given names, position by position, where that separates cites."""
         max_level = 1 if rule.endswith("with-initials") else 2
-        for level in range(1, max_level + 1):
-            families: dict[str, set[str]] = {}
-            for key in group:
-                for names in self._name_lists(key):
-                    for raw in names:
-                        parts = parse_name(raw)
-                        families.setdefault(parts.family, set()).add(parts.given)
-            for key in group:
-                for names in self._name_lists(key):
-                    for index, raw in enumerate(names):
-                        if rule.startswith("primary-name") and index > 0:
-                            break
-                        parts = parse_name(raw)
-                        if len(families.get(parts.family, ())) > 1 or level == max_level:
+        most = max((len(names) for key in group for names in self._name_lists(key)), default=0)
+        if rule.startswith("primary-name"):
+            most = min(most, 1)
+        total = sum(self._collisions(group).values())
+        for position in range(most):
+            if not total:
+                return
+            for level in range(1, max_level + 1):
+                saved = {key: dict(self.disamb[key].givenname_levels) for key in group}
+                for key in group:
+                    for names in self._name_lists(key):
+                        if position < len(names):
+                            parts = parse_name(names[position])
                             levels = self.disamb[key].givenname_levels
-                            levels[(parts.family, parts.given)] = max(levels.get((parts.family, parts.given), 0), level)
-            remaining = self._ambiguous_groups(group)
-            if not remaining:
-                return []
-            group = [k for g in remaining for k in g]
-        return self._ambiguous_groups(group)
+                            name_key = (parts.family, parts.given)
+                            levels[name_key] = max(levels.get(name_key, 0), level)
+                new_total = sum(self._collisions(group).values())
+                if new_total < total:
+                    total = new_total
+                    if not total:
+                        return
+                else:
+                    for key in group:
+                        self.disamb[key].givenname_levels = saved[key]
 
     def _global_givennames(self, rule: str) -> None:
-        families: dict[str, set[str]] = {}
-        initials: dict[str, set[str]] = {}
+        """all-names / primary-name rules: expand names that share a family name document-wide."""
+        primary_only = rule.startswith("primary-name")
+        with_initials = rule.endswith("with-initials")
+        givens: dict[str, set[str]] = {}
         for key in self.registration:
             for names in self._name_lists(key):
-                for index, raw in enumerate(names):
-                    if rule.startswith("primary-name") and index > 0:
-                        break
+                for raw in names[:1] if primary_only else names:
                     parts = parse_name(raw)
-                    families.setdefault(parts.family, set()).add(parts.given)
-                    initials.setdefault(parts.family, set()).add("".join(w[:1] for w in parts.given.split()))
+                    givens.setdefault(_family_key(parts), set()).add(parts.given)
         for key in self.registration:
             levels = self.disamb[key].givenname_levels
             for names in self._name_lists(key):
-                for index, raw in enumerate(names):
-                    if rule.startswith("primary-name") and index > 0:
-                        break
+                for raw in names[:1] if primary_only else names:
                     parts = parse_name(raw)
-                    if len(families.get(parts.family, ())) > 1:
-                        full = len(initials[parts.family]) < len(families[parts.family])
-                        level = 2 if full and not rule.endswith("with-initials") else 1
-                        levels[(parts.family, parts.given)] = level
+                    others = givens.get(_family_key(parts), set())
+                    if len(others) < 2:
+                        continue
+                    initials = [_initials(g) for g in others]
+                    if initials.count(_initials(parts.given)) == 1:
+                        levels[(parts.family, parts.given)] = 1
+                    elif not with_initials:
+                        levels[(parts.family, parts.given)] = 2
 
     # -- bibliography --------------------------------------------------------------------
 
@@ -523,6 +536,14 @@ class Processor:
             del last_suffix_index, suffix_run
             previous_collapsed = len(group) > 1
         return Rich(parts) if parts else None
+
+
+def _family_key(parts: Any) -> str:
+    return f"{parts.non_dropping} {parts.family}".strip()
+
+
+def _initials(given: str) -> str:
+    return "".join(word[:1] for word in re.split(r"[\s.\-]+", given) if word)
 
 
 def _sas_applies(rule: str, names: tuple[str, tuple[str, ...]], previous: tuple[str, tuple[str, ...]]) -> bool:
