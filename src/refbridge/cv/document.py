@@ -1,0 +1,242 @@
+"""A CV publication list as data: merged, filtered, grouped, sorted and numbered entries.
+
+``build_cv`` takes records and ``CvOptions`` and returns a ``CvDocument`` whose entries are
+already formatted by the chosen style (through the style registry and the CSL engine) in the
+output the writer asks for, with the owner's name highlighted. Grouping, sorting and numbering
+are tables of small functions, one per option value. Writers (``refbridge.cv.writers``) turn the
+document into Markdown, HTML, LaTeX, text or DOCX. This module must never write markup itself.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from refbridge.arxiv_taxonomy import category_name
+from refbridge.cv.links import Link, record_links
+from refbridge.cv.owner import OwnerMatcher
+from refbridge.cv.select import Filters, record_subjects, select
+from refbridge.cv.types import PUBLICATION_KINDS, kind_of
+from refbridge.errors import Diagnostics, RefbridgeError
+from refbridge.merge import MergeResult, deduplicate, normalized_title
+from refbridge.model import Record
+
+DEFAULT_STYLE = "cv"
+UNDATED = "Undated"
+NO_SUBJECT = "Other subjects"
+HIGHLIGHTS = ("bold", "underline", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class CvOptions:
+    """Everything ``refbridge cv`` can be asked besides its inputs and output format."""
+
+    owners: tuple[str, ...] = ()  #: the owner's name(s), highlighted in author lists
+    style: str = DEFAULT_STYLE  #: any name ``refbridge.styles.resolve_style`` accepts
+    style_dirs: tuple[str | Path, ...] = ()
+    locale: str | None = None
+    group_by: str = "year"  #: a key of ``GROUPINGS``
+    sort: str = "newest"  #: a key of ``SORTS``
+    numbering: str = "count-down"  #: a key of ``NUMBERINGS``
+    highlight: str = "bold"  #: one of ``HIGHLIGHTS``
+    links: bool = True
+    abstracts: bool = False
+    summary: bool = True
+    merge: bool = True
+    title: str = "Publications"
+    filters: Filters = field(default_factory=Filters)
+
+    def __post_init__(self) -> None:
+        for option, value, choices in (("group-by", self.group_by, GROUPINGS),
+                                       ("sort", self.sort, SORTS),
+                                       ("numbering", self.numbering, NUMBERINGS),
+                                       ("highlight", self.highlight, HIGHLIGHTS)):
+            if value not in choices:
+                raise RefbridgeError(f"unknown --{option} {value!r} "
+                                     f"(choose from {', '.join(choices)})")
+
+
+@dataclass(frozen=True, slots=True)
+class CvEntry:
+    record: Record
+    text: str  #: the entry formatted by the style, in the document's output format
+    number: int | None
+    links: tuple[Link, ...] = ()
+    abstract: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CvSection:
+    heading: str | None  #: None when the list is not grouped
+    entries: tuple[CvEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    total: int
+    per_year: tuple[tuple[int | None, int], ...]  #: newest year first, undated last
+
+    def text(self) -> str:
+        """``14 publications: 2026 (7), 2025 (1), undated (1)``."""
+        noun = "publication" if self.total == 1 else "publications"
+        years = ", ".join(f"{year if year is not None else UNDATED.lower()} ({count})"
+                          for year, count in self.per_year)
+        return f"{self.total} {noun}" + (f": {years}" if years else "")
+
+
+@dataclass(frozen=True, slots=True)
+class CvDocument:
+    title: str
+    owners: tuple[str, ...]
+    summary: Summary | None
+    sections: tuple[CvSection, ...]
+    output: str  #: the style output the entry texts are in (``html``, ``latex``, ...)
+    highlight: str = "bold"
+
+    @property
+    def entries(self) -> list[CvEntry]:
+        return [entry for section in self.sections for entry in section.entries]
+
+
+# -- sorting within a group ---------------------------------------------------------------
+def _date_key(record: Record) -> tuple[int, int, int] | None:
+    issued = record.issued
+    if issued is None or issued.start is None:
+        return None
+    return issued.start.year, issued.start.month or 0, issued.start.day or 0
+
+
+def _by_date(newest_first: bool) -> Callable[[Sequence[Record]], list[Record]]:
+    def order(records: Sequence[Record]) -> list[Record]:
+        dated = [r for r in records if _date_key(r) is not None]
+        undated = [r for r in records if _date_key(r) is None]
+        return sorted(dated, key=_date_key, reverse=newest_first) + undated  # type: ignore[arg-type]
+
+    return order
+
+
+def _by_title(records: Sequence[Record]) -> list[Record]:
+    return sorted(records, key=lambda r: normalized_title(r.title or ""))
+
+
+#: --sort value -> how records are ordered within a group (stable: input order breaks ties)
+SORTS: dict[str, Callable[[Sequence[Record]], list[Record]]] = {
+    "newest": _by_date(newest_first=True),
+    "oldest": _by_date(newest_first=False),
+    "title": _by_title,
+}
+
+
+# -- grouping ------------------------------------------------------------------------------
+Groups = list[tuple[str | None, list[Record]]]
+
+
+def _group_by_year(records: Sequence[Record]) -> Groups:
+    years: dict[int | None, list[Record]] = {}
+    for record in records:
+        years.setdefault(record.year, []).append(record)
+    order = sorted((y for y in years if y is not None), reverse=True)
+    groups: Groups = [(str(year), years[year]) for year in order]
+    return groups + ([(UNDATED, years[None])] if None in years else [])
+
+
+def _group_by_type(records: Sequence[Record]) -> Groups:
+    kinds: dict[str, list[Record]] = {}
+    for record in records:
+        kinds.setdefault(kind_of(record.type).name, []).append(record)
+    return [(kind.heading, kinds[kind.name]) for kind in PUBLICATION_KINDS if kind.name in kinds]
+
+
+def subject_heading(code: str | None) -> str:
+    """``Databases (cs.DB)``; the bare code when the taxonomy does not know it."""
+    if code is None:
+        return NO_SUBJECT
+    name = category_name(code)
+    return f"{name} ({code})" if name else code
+
+
+def _group_by_subject(records: Sequence[Record]) -> Groups:
+    subjects: dict[str | None, list[Record]] = {}
+    for record in records:
+        primary = next(iter(record_subjects(record)), None)
+        subjects.setdefault(primary, []).append(record)
+    named = sorted((code for code in subjects if code is not None),
+                   key=lambda code: (-len(subjects[code]), subject_heading(code).casefold()))
+    groups: Groups = [(subject_heading(code), subjects[code]) for code in named]
+    return groups + ([(NO_SUBJECT, subjects[None])] if None in subjects else [])
+
+
+def _no_groups(records: Sequence[Record]) -> Groups:
+    return [(None, list(records))] if records else []
+
+
+#: --group-by value -> the groups in display order, each with its heading
+GROUPINGS: dict[str, Callable[[Sequence[Record]], Groups]] = {
+    "year": _group_by_year,
+    "type": _group_by_type,
+    "subject": _group_by_subject,
+    "none": _no_groups,
+}
+
+#: --numbering value -> the number of the entry at display position i (0-based) of n
+NUMBERINGS: dict[str, Callable[[int, int], int | None]] = {
+    "count-down": lambda position, total: total - position,
+    "count-up": lambda position, total: position + 1,
+    "none": lambda position, total: None,
+}
+
+
+# -- building ------------------------------------------------------------------------------
+def _formatted_entries(records: Sequence[Record], options: CvOptions, output: str
+                       ) -> dict[int, str]:
+    """The style's entry for each record, by the record's position in ``records``."""
+    from refbridge.formats.csljson import to_csl
+    from refbridge.styles import FormatRequest, resolve_style
+
+    items = [{**to_csl(record), "id": f"cv-{position}"} for position, record in
+             enumerate(records)]
+    highlight = (OwnerMatcher.of(options.owners)
+                 if options.owners and options.highlight != "none" else None)
+    request = FormatRequest(output, options.locale, highlight,
+                            options.highlight if highlight else "bold")
+    processor = resolve_style(options.style, options.style_dirs).make_processor(items, request)
+    return {int(item_id.removeprefix("cv-")): text.strip()
+            for item_id, text in zip(processor.bibliography_ids(), processor.bibliography())}
+
+
+def summarize(records: Sequence[Record]) -> Summary:
+    counts = Counter(record.year for record in records)
+    years = sorted((y for y in counts if y is not None), reverse=True)
+    per_year = [(year, counts[year]) for year in years]
+    return Summary(len(records), tuple(per_year + ([(None, counts[None])] if None in counts
+                                                    else [])))
+
+
+def build_cv(records: Sequence[Record], options: CvOptions, output: str,
+             diagnostics: Diagnostics) -> tuple[CvDocument, MergeResult]:
+    """The CV document of ``records`` with entries formatted in style ``output``, and what was
+    merged (nothing when ``options.merge`` is off)."""
+    merged = deduplicate(records) if options.merge else MergeResult(list(records))
+    chosen = select(merged.records, options.filters)
+    position = {id(record): index for index, record in enumerate(chosen)}
+    texts = _formatted_entries(chosen, options, output) if chosen else {}
+    groups = [(heading, SORTS[options.sort](members))
+              for heading, members in GROUPINGS[options.group_by](chosen)]
+    number = NUMBERINGS[options.numbering]
+    sections: list[CvSection] = []
+    shown = 0
+    for heading, members in groups:
+        entries = []
+        for record in members:
+            entries.append(CvEntry(
+                record, texts[position[id(record)]], number(shown, len(chosen)),
+                record_links(record, diagnostics) if options.links else (),
+                record.get("abstract") if options.abstracts else None))
+            shown += 1
+        sections.append(CvSection(heading, tuple(entries)))
+    document = CvDocument(options.title, options.owners,
+                          summarize(chosen) if options.summary else None, tuple(sections),
+                          output, options.highlight)
+    return document, merged

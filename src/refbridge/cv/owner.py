@@ -1,0 +1,102 @@
+"""Recognising the CV owner's name in author lists, whatever form a source gave it.
+
+``Zhengping Qian`` must match ``Qian, Zhengping``, ``Qian, Z.``, ``Z. Qian``, ``QIAN Zhengping``,
+``Zheng-Ping Qian`` and a name stored in the wrong order (family ``Zhengping``, given ``Qian``);
+``José Núñez`` must match ``Jose Nunez``. Names are compared as lower-case ASCII (``anyascii``),
+family names exactly, given names in full when both are written in full and by their first
+initial when either is only initials. This module must never format or change a name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from anyascii import anyascii
+
+from refbridge.names import split_name
+
+_WORD = re.compile(r"[a-z0-9]+")
+_INITIALS = re.compile(r"^(?:[A-Z]\.?[\s-]*)+$")
+
+
+def _fold(text: str) -> str:
+    return " ".join(_WORD.findall(anyascii(text).lower()))
+
+
+def _is_initials(given: str) -> bool:
+    return bool(_INITIALS.match(anyascii(given).strip()))
+
+
+@dataclass(frozen=True, slots=True)
+class NameForm:
+    """A name as folded family and given names; ``given_initials``: written as initials only."""
+
+    family: str
+    given: str
+    given_initials: bool
+
+    @classmethod
+    def of(cls, family: str, given: str) -> NameForm:
+        return cls(_fold(family), _fold(given), _is_initials(given))
+
+    def matches(self, other: NameForm) -> bool:
+        if not self.family or self.family != other.family:
+            return False
+        if not self.given or not other.given:
+            return True
+        if self.given_initials or other.given_initials:
+            return self.given[0] == other.given[0]
+        return self.given.replace(" ", "") == other.given.replace(" ", "")
+
+
+def _csl_forms(name: Mapping[str, Any]) -> list[NameForm]:
+    """The ways a CSL-JSON name may be read: as given, with family and given swapped, and a
+    literal name in both orders."""
+    literal = str(name.get("literal") or "")
+    if literal:
+        words = literal.replace(",", " ").split()
+        if len(words) < 2:
+            return [NameForm.of(literal, "")]
+        if "," in literal:
+            family, _, given = literal.partition(",")
+            return [NameForm.of(family, given), NameForm.of(given, family)]
+        return [NameForm.of(words[-1], " ".join(words[:-1])),
+                NameForm.of(words[0], " ".join(words[1:]))]
+    family = " ".join(str(name[part]) for part in ("non-dropping-particle", "family")
+                      if name.get(part))
+    given = str(name.get("given") or "")
+    forms = [NameForm.of(family, given)]
+    if given:
+        forms.append(NameForm.of(given, family))
+    return forms
+
+
+def owner_forms(owner: str) -> NameForm:
+    """The owner's name as typed: ``Family, Given`` or ``Given Family`` (reading order)."""
+    if "," in owner:
+        family, _, given = owner.partition(",")
+        return NameForm.of(family, given)
+    name = split_name(owner)
+    family = " ".join(p for p in (name.non_dropping_particle, name.family) if p)
+    return NameForm.of(family, name.given or "")
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerMatcher:
+    """True for a CSL-JSON name that is one of the owner's names (several for a name change)."""
+
+    owners: tuple[NameForm, ...]
+
+    @classmethod
+    def of(cls, names: Iterable[str]) -> OwnerMatcher:
+        return cls(tuple(owner_forms(n) for n in names if n.strip()))
+
+    def __call__(self, name: Mapping[str, Any]) -> bool:
+        forms = _csl_forms(name)
+        return any(owner.matches(form) for owner in self.owners for form in forms)
+
+    def in_list(self, names: Sequence[Mapping[str, Any]]) -> bool:
+        return any(self(name) for name in names)

@@ -1,0 +1,62 @@
+"""The CV as Markdown for GitHub, Jekyll (kramdown) and Hugo (goldmark).
+
+Headings are ``##`` (the title) and ``###`` (groups) so the list drops into a page; entries are
+bullet items with an escaped ``\\[N\\]`` number (ordered lists cannot count down). Entry texts
+come from the style engine's Markdown output, already escaped; everything this module adds
+(headings, summary, link labels, abstracts) is escaped here, including ``$`` (math on GitHub),
+``~`` (strike-through; written as ``&#126;`` since kramdown has no ``\~``) and ``&`` before an
+entity name, so record text never becomes Markdown or HTML markup.
+"""
+
+from __future__ import annotations
+
+import re
+
+from refbridge.cv.document import CvDocument, CvEntry
+
+_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#|!$])")
+_ENTITY = re.compile(r"&(?=#?\w+;)")
+_LINE_START = re.compile(r"^(\d+)([.)])|^([-+=])")
+
+
+def escape(text: str) -> str:
+    """``text`` as Markdown that renders as exactly ``text`` (on one line)."""
+    flat = " ".join(text.split())
+    escaped = _ENTITY.sub("&amp;", _SPECIAL.sub(r"\\\1", flat)).replace("~", "&#126;")
+    return guard_line_start(escaped)
+
+
+def guard_line_start(line: str) -> str:
+    """Escape what would make a line a list item or heading underline (``1.``, ``-``, ``=``)."""
+    return _LINE_START.sub(lambda m: (f"{m.group(1)}\\{m.group(2)}" if m.group(1)
+                                      else f"\\{m.group(3)}"), line)
+
+
+def _link(label: str, url: str) -> str:
+    return f"[{escape(label)}](<{url}>)"
+
+
+def _entry(entry: CvEntry) -> list[str]:
+    number = f"\\[{entry.number}\\] " if entry.number is not None else ""
+    links = " ".join(_link(link.label, link.url) for link in entry.links)
+    text = guard_line_start(" ".join(entry.text.split()))
+    lines = [f"- {number}{text}" + (f" {links}" if links else "")]
+    if entry.abstract:
+        lines += ["", f"  > {escape(entry.abstract)}"]
+    return lines
+
+
+def render(document: CvDocument, fragment: bool = False) -> str:
+    lines = [f"## {escape(document.title)}", ""]
+    if document.summary is not None:
+        lines += [escape(document.summary.text()), ""]
+    for section in document.sections:
+        if section.heading is not None:
+            lines += [f"### {escape(section.heading)} ({len(section.entries)})", ""]
+        for entry in section.entries:
+            lines += _entry(entry)
+            if entry.abstract:
+                lines.append("")
+        if not lines[-1] == "":
+            lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"
