@@ -1,0 +1,81 @@
+"""The residue: what a format's own syntax could not carry, kept as CSL-JSON so nothing is lost.
+
+RIS and Zotero RDF have no slot for parts of the model (CSL types they lack, name particles,
+date ranges, most name roles, other formats' extra fields). Their writers compare the record with
+what their own reader makes of the native output and keep the difference, as CSL-JSON keys of
+``formats.csljson.to_csl``, in the format's free-text slot (an RIS note, Zotero's Extra field);
+their readers apply it back. Reading what was written therefore gives the record that was
+written. The residue is plain CSL-JSON, so a person (or another CSL tool) can read it.
+
+This module must never know the syntax of any format.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from refbridge.formats.csljson import from_csl, to_csl
+from refbridge.model import Record, Source
+
+#: The prefix of the line that holds a residue, in every format that writes one.
+RESIDUE_LABEL = "refbridge"
+
+
+#: The CSL-JSON key whose object is compared key by key (the rest are compared whole).
+NESTED = "custom"
+
+
+def _diff(wanted: Mapping[str, Any], got: Mapping[str, Any]) -> dict[str, Any]:
+    difference: dict[str, Any] = {k: v for k, v in wanted.items() if got.get(k) != v}
+    difference.update({k: None for k in got if k not in wanted})
+    return difference
+
+
+def _apply(item: dict[str, Any], difference: Mapping[str, Any]) -> None:
+    for key, value in difference.items():
+        if value is None:
+            item.pop(key, None)
+        else:
+            item[key] = value
+
+
+def residue(original: Record, native: Record) -> dict[str, Any]:
+    """The CSL-JSON keys that turn ``native`` (what the format carried) into ``original``.
+
+    A key whose value is ``None`` is one ``native`` has and ``original`` has not; ``custom``
+    is compared key by key, so the residue names only the custom keys that differ.
+    """
+    wanted, got = to_csl(original), to_csl(native)
+    difference = _diff(wanted, got)
+    if isinstance(difference.get(NESTED), dict) and isinstance(got.get(NESTED), dict):
+        difference[NESTED] = _diff(wanted[NESTED], got[NESTED])
+    return difference
+
+
+def apply_residue(native: Record, difference: Mapping[str, Any],
+                  source: Source | None) -> Record:
+    """``native`` with ``difference`` applied; raises ``ValueError`` naming a bad value."""
+    item = to_csl(native)
+    nested = difference.get(NESTED)
+    if isinstance(nested, Mapping) and isinstance(item.get(NESTED), dict):
+        _apply(item[NESTED], nested)
+        if not item[NESTED]:
+            del item[NESTED]
+        difference = {k: v for k, v in difference.items() if k != NESTED}
+    _apply(item, difference)
+    return from_csl(item, source)
+
+
+def dump(difference: Mapping[str, Any]) -> str:
+    """One line of JSON (line breaks inside values are escaped)."""
+    return json.dumps(difference, ensure_ascii=False, separators=(", ", ": "), sort_keys=True)
+
+
+def load(text: str) -> dict[str, Any]:
+    """The residue written by ``dump``; raises ``ValueError`` when it is not one."""
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError("a residue must be a JSON object")
+    return value
