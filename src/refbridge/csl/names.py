@@ -185,6 +185,21 @@ def _affixes(attrs: Mapping[str, str]) -> tuple[str, str]:
     return attrs.get("prefix", ""), attrs.get("suffix", "")
 
 
+def name_sort_key(parts: NameParts, demote: str, short: bool = False) -> str:
+    """The sort key of one name: family (with its particle unless demoted), particles, given."""
+    if parts.literal:
+        return parts.literal
+    if demote == "never":
+        family = _join_particle(parts.non_dropping, parts.family)
+        particles = parts.dropping
+    else:
+        family = parts.family
+        particles = " ".join(p for p in (parts.dropping, parts.non_dropping) if p)
+    if short:
+        return family
+    return "  ".join(p for p in (family, particles, parts.given, parts.suffix) if p)
+
+
 @dataclass
 class NameSpec:
     and_term: str | None = None
@@ -375,7 +390,7 @@ class NamesNode(Element):
         _, _, use_last = self._limits(ctx)
         if ctx.sorting:
             keys = [self._sort_key(n, ctx) for n in shown]
-            return "   ".join(keys) + ("   et al" if truncated else "")
+            return "   ".join(keys)
         parts = [parse_name(n) for n in shown]
         rendered = [self._render_name(p, raw, i, ctx) for i, (p, raw) in enumerate(zip(parts, shown))]
         rendered = self._subsequent_author(rendered, ctx)
@@ -463,13 +478,7 @@ class NamesNode(Element):
         return ctx.disamb.givenname_levels.get((parts.family, parts.given), ctx.disamb.default_givenname_level)
 
     def _sort_key(self, raw: Mapping[str, Any], ctx: RenderContext) -> str:
-        parts = parse_name(raw)
-        if parts.literal:
-            return parts.literal
-        demote = self.options.demote_non_dropping_particle
-        family = parts.family if demote in ("sort-only", "display-and-sort") else _join_particle(parts.non_dropping, parts.family)
-        particles = " ".join(p for p in (parts.dropping, parts.non_dropping if demote != "never" else "") if p)
-        return "  ".join(p for p in (family, particles, parts.given, parts.suffix) if p)
+        return name_sort_key(parse_name(raw), self.options.demote_non_dropping_particle, self.spec.name.form == "short")
 
     def _render_name(self, parts: NameParts, raw: Mapping[str, Any], index: int, ctx: RenderContext) -> Node:
         node = self._name_node(parts, index, ctx)

@@ -494,7 +494,7 @@ class DateNode(Element):
             return None
         if ctx.sorting:
             ctx.vars_found += 1
-            return date_sort_key(value)
+            return date_sort_key(value, self._shown_parts(ctx))
         if value.literal:
             ctx.vars_found += 1
             return parse_markup(value.literal)
@@ -504,6 +504,11 @@ class DateNode(Element):
             return None
         ctx.vars_found += 1
         return outer.apply(node, ctx) if outer else node
+
+    def _shown_parts(self, ctx: RenderContext) -> frozenset[str]:
+        if self.form:
+            return frozenset(self.shown)
+        return frozenset(part.name for part in self.parts)
 
     def _part(self, part: DatePart, date: tuple[int, int, int], ctx: RenderContext, season: str | None,
               strip: str = "") -> Node | None:

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from .context import Disambiguation, RenderContext, SortEtAl, SubsequentAuthor
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .locale import LocaleStore
-from .names import parse_name
+from .names import name_sort_key, parse_name
 from .nodes import Element, render_children
 from .richtext import Node, Rich, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
@@ -127,12 +127,8 @@ class Processor:
             return date_sort_key(value) or None
         value = ctx.item.get(name)
         if isinstance(value, list):
-            names = []
-            for raw in value:
-                parts = parse_name(raw)
-                names.append(parts.literal or "  ".join(
-                    p for p in (parts.family, parts.non_dropping, parts.dropping, parts.given) if p))
-            return _sort_text("   ".join(names))
+            demote = self.style.options.demote_non_dropping_particle
+            return _sort_text("   ".join(name_sort_key(parse_name(raw), demote) for raw in value))
         if value in (None, ""):
             return None
         text = stringify(value)
@@ -330,7 +326,9 @@ class Processor:
                 ctx.sas = SubsequentAuthor(sas, sas_rule, previous[0], previous[1])
                 node = self._entry(section, ctx, second_field)
             previous = names
-            if node is not None and section.layout_decor:
+            if node is None or is_empty(node):
+                continue
+            if section.layout_decor and not second_field:
                 node = section.layout_decor.apply(node, ctx)
             out.append(node)
         return out
@@ -341,14 +339,17 @@ class Processor:
         return render_children(section.layout, ctx, "")
 
     def _layout_parts(self, section: Section, ctx: RenderContext) -> Node | None:
+        """second-field-align: the first rendered element in the margin, the rest beside it."""
         rendered = [child.render(ctx) for child in section.layout]
         rendered = [n for n in rendered if n is not None and not is_empty(n)]
         if not rendered:
             return None
-        first = Rich([rendered[0]], display="left-margin")
+        decor = section.layout_decor
+        prefix, suffix = (decor.prefix, decor.suffix) if decor else ("", "")
+        first = Rich([prefix, rendered[0]], display="left-margin")
         if len(rendered) == 1:
-            return first
-        return Rich([first, Rich(rendered[1:], display="right-inline")])
+            return Rich([first, suffix])
+        return Rich([first, Rich(rendered[1:] + [suffix], display="right-inline")])
 
     def bibliography(self) -> list[str]:
         entries = []

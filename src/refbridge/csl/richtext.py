@@ -110,7 +110,9 @@ _TAGS: dict[str, tuple[str, Fmt | None, bool, bool]] = {
     '<span class="nocase">': ("</span>", None, True, False),
     '<span class="nodecor">': ("</span>", {"nodecor": "true"}, False, False),
     '"': ('"', None, False, True),
+    "\x01": ("\x02", None, False, True),  # straight single quotes, marked by _mark_single_quotes
 }
+_LITERAL = {"\x01": "\u2019", "\x02": "\u2019"}
 _CLOSERS = {closer for closer, *_ in _TAGS.values()}
 _TOKEN_RE = re.compile(
     "(" + "|".join(re.escape(tag) for tag in sorted(set(_TAGS) | _CLOSERS, key=len, reverse=True)) + ")"
@@ -122,10 +124,21 @@ def _apostrophes(text: str) -> str:
     return _APOSTROPHE_RE.sub("\u2019", text) if "'" in text else text
 
 
+def _mark_single_quotes(text: str) -> str:
+    """Mark straight single quotes that open or close a quotation (others are apostrophes)."""
+    text = re.sub(r"(?<![\w'\u2019])'(?=[^\s'])", "\x01", text)
+    return re.sub(r"(?<=[^\s\x01])'(?![\w])", "\x02", text)
+
+
 def parse_markup(text: str) -> Node:
     """Parse CSL rich text in a field value; unknown or unbalanced markup stays literal."""
-    if "<" not in text and '"' not in text:
-        return _apostrophes(text)
+    if "<" not in text and '"' not in text and "'" not in text:
+        return text
+    if "'" in text:
+        text = _mark_single_quotes(text)
+        if "\x01" not in text:
+            return _apostrophes(text.replace("\x02", "\u2019")) if "<" not in text and '"' not in text else \
+                parse_markup(text.replace("\x02", "\u2019"))
     # frames: (opening token, closing token, formatting, nocase, quotes, children)
     root: list[Node] = []
     stack: list[tuple[str, str, Fmt | None, bool, bool, list[Node]]] = []
@@ -137,17 +150,17 @@ def parse_markup(text: str) -> Node:
             opener, _, fmt, nocase, quotes, kids = stack.pop()
             current = stack[-1][5] if stack else root
             current.append(Rich(kids, fmt, quotes, nocase=nocase))
-        elif token in _TAGS:
+        elif token in _TAGS and token != "\x02":
             closer, fmt, nocase, quotes = _TAGS[token]
             kids: list[Node] = []
             stack.append((token, closer, fmt, nocase, quotes, kids))
             current = kids
         else:
-            current.append(_apostrophes(token))
+            current.append(_apostrophes(_LITERAL.get(token, token)))
     while stack:  # unclosed markup is literal text
         opener, _, _, _, _, kids = stack.pop()
         parent = stack[-1][5] if stack else root
-        parent.append(opener)
+        parent.append(_LITERAL.get(opener, opener))
         parent.extend(kids)
     return root[0] if len(root) == 1 else Rich(root)
 

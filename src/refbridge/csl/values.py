@@ -202,14 +202,16 @@ def parse_date(raw: Any) -> DateValue | None:
     return None
 
 
-def date_sort_key(value: DateValue | None) -> str:
+def date_sort_key(value: DateValue | None, parts: frozenset[str] = frozenset(("year", "month", "day"))) -> str:
+    """A sortable string of a date (parts not shown count as zero)."""
     if value is None:
         return ""
     if value.literal:
         return value.literal
-    year, month, day = value.start
-    key = f"{year + 10000:05d}{month:02d}{day:02d}"
-    if value.end:
-        ey, em, ed = value.end
-        key += f"{ey + 10000:05d}{em:02d}{ed:02d}"
-    return key
+
+    def one(date: tuple[int, int, int]) -> str:
+        year, month, day = date
+        return (f"{year + 10000:05d}" + (f"{month:02d}" if "month" in parts else "00")
+                + (f"{day:02d}" if "day" in parts else "00"))
+
+    return one(value.start) + (one(value.end) if value.end else "")
