@@ -175,3 +175,62 @@ def styles_command(search: str | None, style_dirs: tuple[str, ...]) -> None:
     for listing in list_styles(search, style_dirs):
         marker = "*" if listing.kind == "module" else " "
         click.echo(f"{marker} {listing.name}\t{listing.title}")
+
+
+@main.command("cv")
+@input_options
+@click.option("--owner", "owners", multiple=True, metavar="NAME",
+              help="Your name, highlighted in author lists ('Given Family' or 'Family, "
+                   "Given'); repeat for other forms, e.g. a former name.")
+@click.option("--style", default="cv", show_default=True, metavar="STYLE",
+              help="Entry style: cv, apa, ieee-cv, a .csl file... (see `refbridge styles`).")
+@click.option("--style-dir", "style_dirs", multiple=True, metavar="DIR",
+              help="Folder of your own styles (.csl files, style modules); repeatable.")
+@click.option("--locale", metavar="xx-XX", help="Locale (default: the style's).")
+@click.option("--to", "to", default="markdown", show_default=True, metavar="FORMAT",
+              help="markdown, html, latex, text or docx.")
+@click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
+              help="Output file; - for standard output.")
+@click.option("--fragment", is_flag=True, help="HTML: a fragment to paste, not a whole page.")
+@click.option("--title", default="Publications", show_default=True, help="Heading of the list.")
+@click.option("--group-by", default="year", show_default=True, metavar="KEY",
+              help="year (newest first), type, subject (arXiv category) or none.")
+@click.option("--sort", default="newest", show_default=True, metavar="ORDER",
+              help="Order within a group: newest, oldest or title.")
+@click.option("--numbering", default="count-down", show_default=True, metavar="HOW",
+              help="count-down (the newest is [N]), count-up or none.")
+@click.option("--highlight", default="bold", show_default=True, metavar="HOW",
+              help="How the owner's name is set: bold, underline or none.")
+@click.option("--since", type=int, metavar="YEAR", help="Only records from this year on.")
+@click.option("--until", type=int, metavar="YEAR", help="Only records up to this year.")
+@click.option("--type", "kinds", multiple=True, metavar="TYPE",
+              help="Only this type: preprint, journal, conference, book, chapter, thesis, "
+                   "report, talk, software, patent, other, or a CSL type; repeatable.")
+@click.option("--subject", "subjects", multiple=True, metavar="CATEGORY",
+              help="Only this arXiv category (cs.DB) or archive (cs); repeatable.")
+@click.option("--match", "text", metavar="WORDS", help="Only records containing every word.")
+@click.option("--abstracts", is_flag=True, help="Include abstracts.")
+@click.option("--no-links", is_flag=True, help="Leave out the DOI, arXiv and URL links.")
+@click.option("--no-summary", is_flag=True, help="Leave out the summary line.")
+@click.option("--no-merge", is_flag=True, help="Keep duplicates found across the inputs.")
+@handle_errors
+def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
+               strict: bool, skip_invalid: bool, owners: tuple[str, ...], style: str,
+               style_dirs: tuple[str, ...], locale: str | None, to: str, output: str,
+               fragment: bool, title: str, group_by: str, sort: str, numbering: str,
+               highlight: str, since: int | None, until: int | None, kinds: tuple[str, ...],
+               subjects: tuple[str, ...], text: str | None, abstracts: bool, no_links: bool,
+               no_summary: bool, no_merge: bool) -> None:
+    """Write a CV or website publication list of INPUT files (merged, grouped, numbered)."""
+    from refbridge.cv import CvOptions, Filters, write_cv
+    from refbridge.pipeline import ReadOptions
+
+    options = CvOptions(owners, style, style_dirs, locale, group_by, sort, numbering, highlight,
+                        links=not no_links, abstracts=abstracts, summary=not no_summary,
+                        merge=not no_merge, title=title,
+                        filters=Filters(since, until, kinds, subjects, text))
+    report = write_cv(list(inputs), output, options, to, fragment,
+                      ReadOptions(from_format, encoding), strict=strict)
+    for line in report.merge.describe():
+        click.echo(f"refbridge: {line}", err=True)
+    _report(report.diagnostics, skip_invalid)

@@ -17,9 +17,9 @@ from pathlib import Path
 from refbridge.arxiv_taxonomy import category_name
 from refbridge.cv.links import Link, record_links
 from refbridge.cv.owner import OwnerMatcher
-from refbridge.cv.select import Filters, record_subjects, select
+from refbridge.cv.select import CvOptionError, Filters, record_subjects, select
 from refbridge.cv.types import PUBLICATION_KINDS, kind_of
-from refbridge.errors import Diagnostics, RefbridgeError
+from refbridge.errors import Diagnostics
 from refbridge.merge import MergeResult, deduplicate, normalized_title
 from refbridge.model import Record
 
@@ -54,7 +54,7 @@ class CvOptions:
                                        ("numbering", self.numbering, NUMBERINGS),
                                        ("highlight", self.highlight, HIGHLIGHTS)):
             if value not in choices:
-                raise RefbridgeError(f"unknown --{option} {value!r} "
+                raise CvOptionError(f"unknown --{option} {value!r} "
                                      f"(choose from {', '.join(choices)})")
 
 
@@ -150,11 +150,11 @@ def _group_by_type(records: Sequence[Record]) -> Groups:
 
 
 def subject_heading(code: str | None) -> str:
-    """``Databases (cs.DB)``; the bare code when the taxonomy does not know it."""
+    """``Databases · cs.DB``; the bare code when the taxonomy does not know it."""
     if code is None:
         return NO_SUBJECT
     name = category_name(code)
-    return f"{name} ({code})" if name else code
+    return f"{name} \u00b7 {code}" if name else code
 
 
 def _group_by_subject(records: Sequence[Record]) -> Groups:

@@ -15,9 +15,15 @@ from dataclasses import dataclass
 from anyascii import anyascii
 
 from refbridge.cv.types import KIND_NAMES, kind_of
-from refbridge.errors import RefbridgeError
+from refbridge.errors import ExitStatus, RefbridgeError
 from refbridge.model import Record
 from refbridge.vocab import ITEM_TYPES
+
+
+class CvOptionError(RefbridgeError):
+    """A CV option with a value refbridge does not know (a usage error)."""
+
+    exit_status = ExitStatus.USAGE
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +39,10 @@ class Filters:
     def __post_init__(self) -> None:
         for kind in self.kinds:
             if kind not in KIND_NAMES and kind not in ITEM_TYPES:
-                raise RefbridgeError(f"unknown publication type {kind!r} (choose from "
+                raise CvOptionError(f"unknown publication type {kind!r} (choose from "
                                      f"{', '.join(KIND_NAMES)}, or a CSL item type)")
         if self.since is not None and self.until is not None and self.since > self.until:
-            raise RefbridgeError(f"the year range {self.since}-{self.until} is empty")
+            raise CvOptionError(f"the year range {self.since}-{self.until} is empty")
 
 
 def _fold(text: str) -> str:

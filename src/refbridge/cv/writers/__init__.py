@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from refbridge.cv.document import CvDocument
-from refbridge.errors import RefbridgeError
+from refbridge.cv.select import CvOptionError
 
 
 class CvRenderer(Protocol):
@@ -44,5 +44,5 @@ def get_cv_writer(name: str) -> CvWriter:
     try:
         return WRITERS[name]
     except KeyError:
-        raise RefbridgeError(f"unknown CV output {name!r} (choose from "
+        raise CvOptionError(f"unknown CV output {name!r} (choose from "
                              f"{', '.join(WRITERS)})") from None

@@ -151,7 +151,7 @@ def render(document: CvDocument, fragment: bool = False) -> bytes:
     word.core_properties.title = document.title
     word.add_heading(document.title, level=1)
     if document.owners:
-        word.add_paragraph(", ".join(document.owners))
+        word.add_paragraph(document.owners[0])
     if document.summary is not None:
         word.add_paragraph(document.summary.text())
     for section in document.sections:

@@ -58,7 +58,7 @@ def _entry(entry: CvEntry) -> str:
 
 def _body(document: CvDocument, title_level: int) -> list[str]:
     group_level = title_level + 1
-    owner = (f' <span class="cv-owner">{escape(", ".join(document.owners))}</span>'
+    owner = (f' <span class="cv-owner">{escape(document.owners[0])}</span>'
              if document.owners and title_level == 1 else "")
     lines = [f"<h{title_level}>{escape(document.title)}{owner}</h{title_level}>"]
     if document.summary is not None:
@@ -79,7 +79,7 @@ def render(document: CvDocument, fragment: bool = False) -> str:
     if fragment:
         return "\n".join(['<section class="cv-publications">', *_body(document, 2),
                           "</section>"]) + "\n"
-    title = document.title + (f" \u2014 {', '.join(document.owners)}" if document.owners else "")
+    title = document.title + (f" \u2014 {document.owners[0]}" if document.owners else "")
     return "\n".join([
         "<!DOCTYPE html>",
         '<html lang="en">',
