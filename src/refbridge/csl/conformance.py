@@ -64,9 +64,25 @@ def _citations_output(proc: Any, citations: list[Any]) -> str:
     return "\n".join(f"{'>>' if i in changed else '..'}[{i}] {text}" for i, text in enumerate(rendered))
 
 
+def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
+    """The items a fixture cites, in order of first citation (all items when it cites none)."""
+    if fixture.citations is not None:
+        clusters = [citation["citationItems"] for citation, _, _ in fixture.citations]
+    elif fixture.citation_items is not None:
+        clusters = fixture.citation_items
+    else:
+        return fixture.items
+    by_id = {str(item["id"]): item for item in fixture.items}
+    order: dict[str, None] = {}
+    for cluster in clusters:
+        for cite in cluster:
+            order.setdefault(str(cite["id"]), None)
+    return [by_id[key] for key in order if key in by_id]
+
+
 def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
     style = CslStyle.from_xml(fixture.csl, fixture.name)
-    proc = make_processor(style, fixture.items, output="html", locale_store=store, links=False)
+    proc = make_processor(style, _cited_items(fixture), output="html", locale_store=store, links=False)
     if fixture.mode.startswith("bibliography"):
         return proc.bibliography_document()
     if fixture.citations is not None:

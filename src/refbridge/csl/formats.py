@@ -63,7 +63,7 @@ def _flatten(node: Node, state: dict[str, str], depth: int, marks: QuoteMarks, o
     if fmt:
         if "nodecor" in fmt:
             fmt = {attr: values[1] for attr, values in _FLIP.items() if state.get(attr, values[1]) != values[1]}
-        for attr, value in fmt.items():
+        for attr, value in reversed(fmt.items()):  # the first attribute is the innermost
             if attr in _FLIP:
                 on, off = _FLIP[attr]
                 current = state.get(attr, off)

@@ -526,6 +526,8 @@ class NamesNode(Element):
             else:
                 trailing = giv(parts.dropping)
             given_block = _spaced([giv(given), trailing], given)
+            if family is None:
+                return _affixed(given_block, spec.given_affixes)
             pieces: list[Node] = [_affixed(family, spec.family_affixes)]
             if given_block is not None:
                 pieces.extend([sep, _affixed(given_block, spec.given_affixes)])

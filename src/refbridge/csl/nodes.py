@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from .context import RenderContext
+from .context import DATE_VARIABLES, RenderContext
 from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup
 from .values import (
     DateValue,
@@ -49,7 +49,7 @@ class Decor:
     def __init__(self, attrs: dict[str, str], allow_quotes: bool = True) -> None:
         self.prefix = attrs.get("prefix", "")
         self.suffix = attrs.get("suffix", "")
-        fmt = {name: attrs[name] for name in FORMAT_ATTRS if name in attrs}
+        fmt = {name: value for name, value in attrs.items() if name in FORMAT_ATTRS}  # XML order
         if fmt.get("text-decoration") == "none":
             del fmt["text-decoration"]
         if fmt.get("vertical-align") == "baseline":
@@ -138,8 +138,6 @@ class TextVariable(Element):
         value = None
         if self.short:
             value = ctx.value(name + "-short")
-            if value not in (None, ""):
-                ctx.suppressed.add(name)
         if value in (None, ""):
             value = ctx.value(name)
         if name == "year-suffix":
@@ -281,7 +279,7 @@ class Label(Element):
         if value in (None, ""):
             return None
         if variable == "locator":
-            term = ctx.cite.get("label") or "page"
+            term = (ctx.cite.get("label") or "page").replace(" ", "-")
         else:
             term = _LABEL_VARIABLE_TERMS.get(variable) or variable
         if self.plural == "always":
@@ -339,6 +337,8 @@ class Choose(Element):
 def _has_variable(ctx: RenderContext, name: str) -> bool:
     if name in ctx.suppressed:
         return False
+    if name in DATE_VARIABLES:
+        return ctx.date(name) is not None
     value = ctx.value(name)
     if name == "locator":
         return value not in (None, "")
@@ -374,8 +374,8 @@ def _position(ctx: RenderContext, value: str) -> bool:
 def _locator(ctx: RenderContext, value: str) -> bool:
     if ctx.cite.get("locator") in (None, ""):
         return False
-    label = ctx.cite.get("label") or "page"
-    return label == value or (value == "sub-verbo" and label == "sub verbo")
+    label = (ctx.cite.get("label") or "page").replace(" ", "-")
+    return label == value
 
 
 _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {

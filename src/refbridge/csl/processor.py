@@ -20,7 +20,7 @@ from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .locale import LocaleStore
 from .names import name_sort_key, parse_name
 from .nodes import Element, render_children
-from .richtext import Node, Rich, is_empty, parse_markup, plain
+from .richtext import Node, Rich, apply_text_case, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
 from .values import stringify
 
@@ -431,6 +431,8 @@ class Processor:
         parts: list[Node] = []
         if prefix:
             parts.append(parse_markup(str(prefix)))
+            if node is not None and re.search(r"[.!?]\s*$", str(prefix)):
+                node = apply_text_case(node, "capitalize-first")
         if node is not None:
             parts.append(node)
         if suffix:
