@@ -138,3 +138,10 @@ def test_the_installed_command_runs_as_a_module() -> None:
     result = subprocess.run([sys.executable, "-m", "refbridge", "convert", YANG, "--to",
                              "csl-json"], capture_output=True, text=True, check=False)
     assert result.returncode == 0 and len(json.loads(result.stdout)) == 9
+
+
+def test_a_closed_pipe_ends_the_command_quietly() -> None:
+    shell = f"{sys.executable} -m refbridge convert {QIAN} {YANG} --to csl-json | head -c 1"
+    result = subprocess.run(["bash", "-c", "set -o pipefail; " + shell], capture_output=True,
+                            text=True, check=False)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "[", "")

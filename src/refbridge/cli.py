@@ -45,6 +45,10 @@ def handle_errors(command: F) -> F:
         except KeyboardInterrupt:
             click.echo("refbridge: interrupted", err=True)
             sys.exit(130)
+        except BrokenPipeError:  # the reader of our output went away (`refbridge ... | head`)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(ExitStatus.OK)
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except Exception as exc:  # a bug: say so plainly, with the traceback on request
