@@ -141,7 +141,8 @@ def test_the_installed_command_runs_as_a_module() -> None:
 
 
 def test_a_closed_pipe_ends_the_command_quietly() -> None:
-    shell = f"{sys.executable} -m refbridge convert {QIAN} {YANG} --to csl-json | head -c 1"
+    inputs = " ".join([QIAN, YANG] * 10)  # more than a pipe buffer holds
+    shell = f"{sys.executable} -m refbridge convert {inputs} --to csl-json | head -c 1"
     result = subprocess.run(["bash", "-c", "set -o pipefail; " + shell], capture_output=True,
                             text=True, check=False)
     assert (result.returncode, result.stdout, result.stderr) == (0, "[", "")
