@@ -1,0 +1,118 @@
+"""Enriching records: which need it, which services to ask, which answers to apply.
+
+For each record that lacks an identifier (DOI or arXiv id) or a complete author list, arXiv is
+asked for the preprint, then Crossref and, if Crossref has nothing, OpenAlex for the published
+version. Each look-up is judged (``matching``); a ``match`` is merged (``merge``), an
+``ambiguous`` or ``weak`` one only when the user accepts that verdict; everything is recorded
+in the report. ``OfflineError`` (network down) stops the run, since every further record would
+fail the same way; ``--offline`` instead answers from the cache and reports what is missing.
+This module must never print or parse a service's format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Protocol
+
+from refbridge.enrich import arxiv, crossref, openalex
+from refbridge.enrich.cache import ResponseCache
+from refbridge.enrich.found import Found
+from refbridge.enrich.http import NotCached, PoliteClient
+from refbridge.enrich.matching import judge
+from refbridge.enrich.merge import merge
+from refbridge.enrich.report import EnrichReport, RecordOutcome, Step
+from refbridge.enrich.settings import EnrichOptions
+from refbridge.model import Record
+
+
+class LookUp(Protocol):
+    def __call__(self, client: PoliteClient, base_url: str, record: Record,
+                 mailto: str | None) -> tuple[list[Found], bool]: ...
+
+
+def _arxiv(client: PoliteClient, base_url: str, record: Record, mailto: str | None
+           ) -> tuple[list[Found], bool]:
+    return arxiv.look_up(client, base_url, record)
+
+
+#: Service -> (look-up, whether only published versions count). Published-version services
+#: after the first that matches are not asked.
+LOOK_UPS: dict[str, tuple[LookUp, bool]] = {
+    "arxiv": (_arxiv, False),
+    "crossref": (crossref.look_up, True),
+    "openalex": (openalex.look_up, True),
+}
+
+
+def needs_enrichment(record: Record) -> bool:
+    """Whether ``record`` lacks a complete author list or any identifier."""
+    has_identifier = bool(record.get("DOI")) or bool(record.eprint and record.eprint.identifier)
+    return "author" in record.incomplete_names or not record.authors or not has_identifier
+
+
+def enrich_records(records: Iterable[Record], options: EnrichOptions = EnrichOptions(), *,
+                   on_record: Callable[[RecordOutcome], None] | None = None,
+                   client: PoliteClient | None = None) -> tuple[list[Record], EnrichReport]:
+    """``records`` with what the services know filled in, and a report of what was done.
+
+    ``on_record`` is called after each record (a progress bar); ``client`` replaces the
+    default polite client (tests inject one with a fake clock).
+    """
+    own_client = client is None
+    if client is None:
+        cache = ResponseCache(options.cache_path()) if options.use_cache else None
+        client = PoliteClient(options, cache)
+    report = EnrichReport()
+    result: list[Record] = []
+    try:
+        for record in records:
+            outcome = _enrich_one(client, record, options)
+            report.outcomes.append(outcome)
+            result.append(outcome.record)
+            if on_record is not None:
+                on_record(outcome)
+    finally:
+        report.requests = client.requests_made
+        if own_client:
+            client.close()
+            if client.cache is not None:
+                client.cache.close()
+    return result, report
+
+
+def _enrich_one(client: PoliteClient, record: Record, options: EnrichOptions
+                ) -> RecordOutcome:
+    outcome = RecordOutcome(record)
+    if not needs_enrichment(record):
+        return outcome
+    requests_before = client.requests_made
+    published_found = False
+    for service in options.services:
+        look_up, published_only = LOOK_UPS[service]
+        if published_only and published_found:
+            continue
+        try:
+            candidates, linked = look_up(client, options.base_url(service), outcome.record,
+                                         options.mailto)
+        except NotCached as exc:
+            outcome.steps.append(Step(service, "not-cached", 0.0, str(exc), applied=False))
+            continue
+        if published_only:
+            candidates = [c for c in candidates if c.published]
+        judgement = judge(outcome.record, candidates, linked)
+        applies = judgement.verdict == "match" or judgement.verdict in options.accept
+        if not applies or judgement.best is None:
+            outcome.steps.append(Step(service, judgement.verdict, judgement.confidence,
+                                      judgement.explain(), applied=False))
+            continue
+        merged = merge(outcome.record, judgement.best.found, options.overwrite)
+        outcome.record = merged.record
+        published_found = published_found or published_only
+        outcome.steps.append(Step(service, judgement.verdict, judgement.confidence,
+                                  judgement.explain(), applied=True,
+                                  filled=tuple(merged.filled),
+                                  conflicts=tuple(merged.conflicts)))
+    outcome.from_cache = client.requests_made == requests_before and any(
+        s.verdict != "not-cached" for s in outcome.steps)
+    outcome.settle()
+    return outcome

@@ -1,0 +1,89 @@
+"""Settings of an enrichment run: which services, where they live, how politely to ask them.
+
+Base URLs come from the options, else the environment (``REFBRIDGE_ARXIV_API``,
+``REFBRIDGE_CROSSREF_API``, ``REFBRIDGE_OPENALEX_API``), else the services' public addresses;
+the cache lives in ``REFBRIDGE_CACHE_DIR`` or the user's cache directory. Delays between
+requests and before retries are plain numbers so tests can make them zero. This module must
+never make a request or touch the cache.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from refbridge.enrich.errors import EnrichError
+
+#: Service name -> (environment variable, default base URL).
+SERVICE_ENDPOINTS: dict[str, tuple[str, str]] = {
+    "arxiv": ("REFBRIDGE_ARXIV_API", "http://export.arxiv.org/api/query"),
+    "crossref": ("REFBRIDGE_CROSSREF_API", "https://api.crossref.org"),
+    "openalex": ("REFBRIDGE_OPENALEX_API", "https://api.openalex.org"),
+}
+
+#: Seconds to wait between two requests to one service (arXiv asks for three).
+SERVICE_INTERVALS: dict[str, float] = {"arxiv": 3.0, "crossref": 1.0, "openalex": 0.2}
+
+SERVICES: tuple[str, ...] = tuple(SERVICE_ENDPOINTS)
+
+CACHE_DIR_VARIABLE = "REFBRIDGE_CACHE_DIR"
+CACHE_FILE_NAME = "enrich.sqlite3"
+
+#: Match verdicts a user may accept besides a clear match (see ``matching``).
+ACCEPTABLE_VERDICTS: frozenset[str] = frozenset({"ambiguous", "weak"})
+
+
+def endpoint(service: str, override: str | None = None) -> str:
+    """The base URL of ``service``: the override, the environment, or the public address."""
+    variable, default = SERVICE_ENDPOINTS[service]
+    return (override or os.environ.get(variable) or default).rstrip("/")
+
+
+def default_cache_dir() -> Path:
+    """``REFBRIDGE_CACHE_DIR`` if set, else refbridge's directory in the user's cache."""
+    configured = os.environ.get(CACHE_DIR_VARIABLE)
+    if configured:
+        return Path(configured)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("refbridge", appauthor=False))
+
+
+@dataclass(frozen=True, slots=True)
+class EnrichOptions:
+    """How records are enriched; every default is the polite, careful choice."""
+
+    services: tuple[str, ...] = SERVICES  #: which services to ask, in this order
+    endpoints: dict[str, str] = field(default_factory=dict)  #: service -> base URL override
+    mailto: str | None = None  #: contact address for Crossref's and OpenAlex's polite pools
+    overwrite: bool = False  #: replace values the input already has
+    accept: frozenset[str] = frozenset()  #: also apply "ambiguous" and/or "weak" matches
+    offline: bool = False  #: answer from the cache only
+    refresh: bool = False  #: ignore cached answers (and store the new ones)
+    cache_dir: Path | None = None  #: None: ``default_cache_dir()``
+    use_cache: bool = True  #: False: neither read nor write the cache
+    timeout: float = 20.0  #: seconds for one request
+    retries: int = 3  #: further attempts after a 429, a 5xx or a dropped connection
+    backoff: float = 2.0  #: seconds before the first retry; doubled each time
+    intervals: dict[str, float] = field(default_factory=lambda: dict(SERVICE_INTERVALS))
+    max_age_days: float = 30.0  #: cached answers older than this are asked again
+
+    def __post_init__(self) -> None:
+        unknown = [s for s in (*self.services, *self.endpoints) if s not in SERVICE_ENDPOINTS]
+        if unknown:
+            raise EnrichError(f"unknown service(s) {', '.join(unknown)} "
+                             f"(known: {', '.join(SERVICES)})")
+        unknown_verdicts = set(self.accept) - ACCEPTABLE_VERDICTS
+        if unknown_verdicts:
+            raise EnrichError(f"cannot accept {', '.join(sorted(unknown_verdicts))} matches "
+                             f"(acceptable: {', '.join(sorted(ACCEPTABLE_VERDICTS))})")
+
+    def base_url(self, service: str) -> str:
+        return endpoint(service, self.endpoints.get(service))
+
+    def interval(self, service: str) -> float:
+        return self.intervals.get(service, SERVICE_INTERVALS[service])
+
+    def cache_path(self) -> Path:
+        return (self.cache_dir or default_cache_dir()) / CACHE_FILE_NAME

@@ -1,0 +1,223 @@
+"""A local stand-in for the arXiv, Crossref and OpenAlex APIs, for the enrichment tests.
+
+It listens on 127.0.0.1 only and answers in each API's own format from fixture files in
+tests/fixtures/enrich: an Atom feed of arXiv entries, and JSON lists of Crossref work messages
+and OpenAlex work objects. Searches are answered the way the services answer them, in small:
+arXiv by the words of the ``ti:"..."`` phrase and the ``au:`` name (or ``id_list``), Crossref by
+shared title words, OpenAlex by the words of ``title.search``. ``fail_next`` makes the next
+requests to one service answer an error status first. Every request is logged.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from lxml import etree
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "enrich"
+ATOM_NS = "http://www.w3.org/2005/Atom"
+OPENSEARCH_NS = "http://a9.com/-/spec/opensearch/1.1/"
+NS = {"a": ATOM_NS}
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+class FixtureData:
+    """The works one test's services know."""
+
+    def __init__(self, arxiv: str | None = None, crossref: str | None = None,
+                 openalex: str | None = None) -> None:
+        self.entries = (etree.parse(str(FIXTURES / "arxiv" / arxiv)).getroot()
+                        .findall("a:entry", NS) if arxiv else [])
+        self.crossref = json.loads((FIXTURES / "crossref" / crossref).read_text("utf-8")
+                                   ) if crossref else []
+        self.openalex = json.loads((FIXTURES / "openalex" / openalex).read_text("utf-8")
+                                   ) if openalex else []
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: FixtureServer
+
+    def log_message(self, format: str, *args: object) -> None:  # quiet
+        return
+
+    def do_GET(self) -> None:
+        parts = urlsplit(self.path)
+        query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+        service = parts.path.strip("/").split("/", 1)[0]
+        self.server.log.append((service, unquote(parts.path), query, dict(self.headers)))
+        failures = self.server.failures.get(service)
+        if failures:
+            self._send(failures.pop(0), "text/plain", b"Service Unavailable")
+            return
+        route = {"arxiv": self._arxiv, "crossref": self._crossref,
+                 "openalex": self._openalex}.get(service)
+        if route is None:
+            self._send(404, "text/plain", b"no such service")
+            return
+        route(unquote(parts.path), query)
+
+    def _send(self, status: int, content_type: str, body: bytes) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    # -- arXiv ---------------------------------------------------------------------------
+    def _arxiv(self, path: str, query: dict[str, str]) -> None:
+        data = self.server.data
+        if "id_list" in query:
+            wanted = {re.sub(r"v\d+$", "", i) for i in query["id_list"].split(",")}
+            chosen = [e for e in data.entries
+                      if re.sub(r"v\d+$", "", e.findtext("a:id", "", NS).rsplit("/abs/", 1)[-1])
+                      in wanted]
+        else:
+            search = query.get("search_query", "")
+            phrase = re.search(r'ti:"([^"]*)"', search)
+            author = re.search(r'au:"?([^"]*)"?', search)
+            chosen = [e for e in data.entries
+                      if (not phrase or set(words(phrase.group(1))) <= set(
+                          words(e.findtext("a:title", "", NS))))
+                      and (not author or any(
+                          set(words(author.group(1))) <= set(words(n.text or ""))
+                          for n in e.findall("a:author/a:name", NS)))]
+        self._send(200, "application/atom+xml; charset=utf-8", self._feed(chosen, query))
+
+    def _feed(self, entries: list[etree._Element], query: dict[str, str]) -> bytes:
+        feed = etree.Element(f"{{{ATOM_NS}}}feed",
+                             nsmap={None: ATOM_NS, "opensearch": OPENSEARCH_NS,
+                                    "arxiv": "http://arxiv.org/schemas/atom"})
+        etree.SubElement(feed, f"{{{ATOM_NS}}}id").text = "http://arxiv.org/api/fixture"
+        etree.SubElement(feed, f"{{{ATOM_NS}}}title").text = (
+            f"arXiv Query: search_query={query.get('search_query', '')}"
+            f"&id_list={query.get('id_list', '')}")
+        etree.SubElement(feed, f"{{{ATOM_NS}}}updated").text = "2026-01-20T00:00:00-05:00"
+        for name, value in (("totalResults", len(entries)), ("startIndex", 0),
+                            ("itemsPerPage", query.get("max_results", "10"))):
+            etree.SubElement(feed, f"{{{OPENSEARCH_NS}}}{name}").text = str(value)
+        for entry in entries:
+            feed.append(copy.deepcopy(entry))
+        return etree.tostring(feed, xml_declaration=True, encoding="UTF-8")
+
+    # -- Crossref ------------------------------------------------------------------------
+    def _crossref(self, path: str, query: dict[str, str]) -> None:
+        works = self.server.data.crossref
+        doi = path.partition("/works/")[2]
+        if doi:
+            match = next((w for w in works if w["DOI"].lower() == doi.lower()), None)
+            if match is None:
+                self._send(404, "text/plain", b"Resource not found.")
+                return
+            self._json({"status": "ok", "message-type": "work", "message-version": "1.0.0",
+                        "message": match})
+            return
+        asked = set(words(query.get("query.bibliographic", "")))
+        chosen = [w for w in works
+                  if asked and len(asked & set(words(w["title"][0]))) >= 0.6 * len(asked)]
+        self._json({"status": "ok", "message-type": "work-list", "message-version": "1.0.0",
+                    "message": {"facets": {}, "total-results": len(chosen), "items": chosen,
+                                "items-per-page": int(query.get("rows", "20")),
+                                "query": {"start-index": 0,
+                                          "search-terms": query.get("query.bibliographic")}}})
+
+    # -- OpenAlex ------------------------------------------------------------------------
+    def _openalex(self, path: str, query: dict[str, str]) -> None:
+        works = self.server.data.openalex
+        key = path.partition("/works/")[2]
+        if key:
+            doi = key.removeprefix("doi:").lower()
+            match = next((w for w in works
+                          if (w.get("doi") or "").lower().endswith(doi)), None)
+            if match is None:
+                self._json({"error": "404 Not Found",
+                            "message": "The requested URL was not found on the server."}, 404)
+                return
+            self._json(match)
+            return
+        asked = set(words(query.get("filter", "").removeprefix("title.search:")))
+        chosen = [w for w in works if asked and asked <= set(words(w["title"]))]
+        self._json({"meta": {"count": len(chosen), "db_response_time_ms": 12, "page": 1,
+                             "per_page": int(query.get("per-page", "25")),
+                             "groups_count": None},
+                    "results": chosen, "group_by": []})
+
+    def _json(self, data: object, status: int = 200) -> None:
+        self._send(status, "application/json; charset=utf-8",
+                   json.dumps(data).encode("utf-8"))
+
+
+class FixtureServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, data: FixtureData) -> None:
+        super().__init__(("127.0.0.1", 0), Handler)
+        self.data = data
+        self.log: list[tuple[str, str, dict[str, str], dict[str, str]]] = []
+        self.failures: dict[str, list[int]] = {}
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}"
+
+    def endpoints(self) -> dict[str, str]:
+        """Base URLs for ``EnrichOptions.endpoints``."""
+        return {"arxiv": f"{self.url}/arxiv/api/query", "crossref": f"{self.url}/crossref",
+                "openalex": f"{self.url}/openalex"}
+
+    def environment(self) -> dict[str, str]:
+        """The same base URLs as the environment variables the command line reads."""
+        urls = self.endpoints()
+        return {"REFBRIDGE_ARXIV_API": urls["arxiv"],
+                "REFBRIDGE_CROSSREF_API": urls["crossref"],
+                "REFBRIDGE_OPENALEX_API": urls["openalex"]}
+
+    def fail_next(self, service: str, *statuses: int) -> None:
+        self.failures.setdefault(service, []).extend(statuses)
+
+    def requests_to(self, service: str) -> list[tuple[str, dict[str, str]]]:
+        return [(path, query) for s, path, query, _ in self.log if s == service]
+
+
+@contextmanager
+def serving(data: FixtureData) -> Iterator[FixtureServer]:
+    server = FixtureServer(data)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def forbid_remote_connections(monkeypatch: object) -> None:
+    """Make any connection to an address outside 127.0.0.0/8 fail loudly in this test."""
+    import ipaddress
+    import socket
+
+    real_connect = socket.socket.connect
+
+    def connect(self: socket.socket, address: object) -> None:
+        host = address[0] if isinstance(address, tuple) else None
+        if host is not None:
+            try:
+                loopback = ipaddress.ip_address(host).is_loopback
+            except ValueError:
+                loopback = host == "localhost"
+            if not loopback:
+                raise AssertionError(f"a test tried to reach {host}")
+        real_connect(self, address)
+
+    monkeypatch.setattr(socket.socket, "connect", connect)  # type: ignore[attr-defined]
