@@ -16,8 +16,10 @@ initials), ``year``, ``shortyear``, ``title`` (every significant word, capitalis
 Keys are ASCII (``Łukasz`` -> ``Lukasz``) letters, digits and the pattern's own punctuation.
 They are unique: records whose keys collide get ``a``, ``b``, ``c`` ... in an order that depends
 on the records only, so the same record gets the same key whatever the order of the input. Keys
-read from an input are kept unless regeneration is asked for. This module must never change a
-record other than its ``citation_key``.
+read from an input are kept unless regeneration is asked for. ``KeyBook`` decides them for a
+stream: it holds the keys in use and a short summary of each record that needs one, never the
+records themselves, so a conversion can stream its records through. This module must never
+change a record other than its ``citation_key``.
 """
 
 from __future__ import annotations
@@ -225,27 +227,52 @@ def _suffixes() -> Iterator[str]:
             yield "".join(letters)
 
 
+class KeyBook:
+    """Unique keys for a stream of records, decided once every record has been noted.
+
+    ``note`` each record in input order: a record that keeps its own key reserves it, one that
+    needs a key is remembered by its pattern key and sort fingerprint. ``generated_keys`` then
+    gives the keys of the records that needed one, in the order they were noted.
+    """
+
+    def __init__(self, pattern: str = DEFAULT_PATTERN, regenerate: bool = False) -> None:
+        self._make_key = compile_pattern(pattern)
+        self._regenerate = regenerate
+        self._taken: set[str] = set()
+        self._groups: dict[str, list[tuple[tuple[str, ...], int]]] = {}
+        self._needing = 0
+
+    def note(self, record: Record) -> bool:
+        """Note ``record``; whether it keeps the key it has (so it can be written at once)."""
+        if record.citation_key and not self._regenerate:
+            self._taken.add(record.citation_key)
+            return True
+        base = self._make_key(record) or "ref"
+        self._groups.setdefault(base, []).append((_fingerprint(record), self._needing))
+        self._needing += 1
+        return False
+
+    def generated_keys(self) -> list[str]:
+        """The key of each noted record that needed one, in the order they were noted."""
+        taken = set(self._taken)
+        keys = [""] * self._needing
+        for base in sorted(self._groups):
+            candidates = (base + suffix for suffix in _suffixes())
+            for _, position in sorted(self._groups[base]):
+                key = next(c for c in candidates if c not in taken)
+                taken.add(key)
+                keys[position] = key
+        return keys
+
+
 def assign_keys(records: Sequence[Record], pattern: str = DEFAULT_PATTERN,
                 regenerate: bool = False) -> list[Record]:
     """``records`` with a unique citation key each, in the same order.
 
     Keys the records already have are kept (and reserved) unless ``regenerate``.
     """
-    make_key = compile_pattern(pattern)
-    taken: set[str] = set()
-    if not regenerate:
-        taken.update(r.citation_key for r in records if r.citation_key)
-    groups: dict[str, list[int]] = {}
-    for index, record in enumerate(records):
-        if regenerate or not record.citation_key:
-            groups.setdefault(make_key(record) or "ref", []).append(index)
-    keys: dict[int, str] = {}
-    for base in sorted(groups):
-        members = sorted(groups[base], key=lambda i: _fingerprint(records[i]))
-        candidates = (base + suffix for suffix in _suffixes())
-        for index in members:
-            key = next(c for c in candidates if c not in taken)
-            taken.add(key)
-            keys[index] = key
-    return [record.replace(citation_key=keys[i]) if i in keys else record
-            for i, record in enumerate(records)]
+    book = KeyBook(pattern, regenerate)
+    keeps = [book.note(record) for record in records]
+    generated = iter(book.generated_keys())
+    return [record if keep else record.replace(citation_key=next(generated))
+            for record, keep in zip(records, keeps)]

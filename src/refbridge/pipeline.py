@@ -3,14 +3,22 @@
 This is the library entry point the command line calls (``read_records``, ``write_records``,
 ``convert``). It knows no format: readers and writers come from the registry. Outputs are
 written atomically: a run that fails leaves no output file behind and an existing one untouched.
+
+Records stream from the readers through citation-key assignment into the writer, so memory does
+not grow with the input: records that keep the key they were read with (a .bib's) pass straight
+through; from the first record that needs a generated key on, records wait in a temporary file
+(on disk past a few megabytes) until the whole input has been seen and every key is decided.
+``convert`` must never hold all the records of a run in memory.
 """
 
 from __future__ import annotations
 
+import pickle
+import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from refbridge.citekeys import DEFAULT_PATTERN, assign_keys
+from refbridge.citekeys import DEFAULT_PATTERN, KeyBook
 from refbridge.errors import Diagnostics
 from refbridge.model import Record
 from refbridge.registry import WriteOptions, detect_reader, get_reader, get_writer
@@ -51,29 +59,68 @@ def read_records(paths: Sequence[str], diagnostics: Diagnostics,
         yield from read_file(path, diagnostics, options)
 
 
+#: How many bytes of waiting records stay in memory before the temporary file goes to disk.
+SPOOL_MEMORY = 8 << 20
+
+
+def keyed(records: Iterable[Record], options: WriteOptions) -> Iterator[Record]:
+    """``records`` with unique citation keys (kept from the input unless regenerating), in order.
+
+    Records that keep their key are yielded at once; the rest of the input after the first
+    record that needs a key waits in a temporary file until every key is known.
+    """
+    book = KeyBook(options.key_pattern or DEFAULT_PATTERN, options.regenerate_keys)
+    stream = iter(records)
+    for record in stream:
+        if book.note(record):
+            yield record
+            continue
+        with tempfile.SpooledTemporaryFile(max_size=SPOOL_MEMORY) as spool:
+            waiting = 1
+            pickle.dump((False, record), spool, pickle.HIGHEST_PROTOCOL)
+            for later in stream:
+                pickle.dump((book.note(later), later), spool, pickle.HIGHEST_PROTOCOL)
+                waiting += 1
+            generated = iter(book.generated_keys())
+            spool.seek(0)
+            for _ in range(waiting):
+                keeps, held = pickle.load(spool)
+                yield held if keeps else held.replace(citation_key=next(generated))
+        return
+
+
 def with_keys(records: Iterable[Record], options: WriteOptions) -> list[Record]:
-    """``records`` with unique citation keys (kept from the input unless regenerating)."""
-    return assign_keys(list(records), options.key_pattern or DEFAULT_PATTERN,
-                       options.regenerate_keys)
+    """``records`` with unique citation keys, as a list (for callers that need them all)."""
+    return list(keyed(records, options))
 
 
 def write_records(records: Iterable[Record], output: str, to_format: str,
                   options: WriteOptions = WriteOptions(), inputs: Sequence[str] = ()) -> int:
-    """Write ``records`` to ``output`` (``-``: standard output) atomically; returns the count."""
+    """Write ``records`` to ``output`` (``-``: standard output) atomically; returns the count.
+
+    The writer consumes the records as they come, so ``records`` may be a lazy stream.
+    """
     writer = get_writer(to_format)
-    keyed = with_keys(records, options)
+    written = 0
+
+    def counted() -> Iterator[Record]:
+        nonlocal written
+        for record in keyed(records, options):
+            written += 1
+            yield record
+
     with atomic_output(output, inputs) as out:
-        writer.write(keyed, out, options)
-    return len(keyed)
+        writer.write(counted(), out, options)
+    return written
 
 
 def convert(inputs: Sequence[str], output: str, to_format: str,
             read_options: ReadOptions = ReadOptions(),
             write_options: WriteOptions = WriteOptions(), strict: bool = False) -> RunReport:
-    """Read every input and write one output in ``to_format``."""
+    """Read every input and write one output in ``to_format``, streaming record by record."""
     get_writer(to_format)  # an unknown output format fails before any input is read
     report = RunReport(Diagnostics(strict=strict))
-    records = list(read_records(inputs, report.diagnostics, read_options))
-    report.records_read = len(records)
+    records = read_records(inputs, report.diagnostics, read_options)
     report.records_written = write_records(records, output, to_format, write_options, inputs)
+    report.records_read = report.records_written  # every record read is written
     return report
