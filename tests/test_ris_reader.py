@@ -1,0 +1,185 @@
+"""RIS reader: Zotero/EndNote/Mendeley RIS into records, with every loss of rispy avoided."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats.ris import READER, parse_date, parse_name
+from refbridge.model import Date, DateParts, Eprint, Name, Record
+from refbridge.pipeline import read_file
+
+ZOTERO_EXPORT = """TY  - JOUR
+TI  - Literate Programming
+AU  - Knuth, Donald E.
+T2  - The Computer Journal
+J2  - Comput. J.
+PY  - 1984
+DA  - 1984/02//
+VL  - 27
+IS  - 2
+SP  - 97
+EP  - 111
+SN  - 0010-4620
+DO  - 10.1093/comjnl/27.2.97
+UR  - https://academic.oup.com/comjnl/article/27/2/97/343244?login=false;x=1
+KW  - programming
+KW  - TeX
+AB  - The structure of a software program may be thought of as a web.
+N1  - Reprinted in Literate Programming (1992).
+ER  - 
+"""
+
+
+def read(text: str, diagnostics: Diagnostics | None = None) -> list[Record]:
+    return list(READER.read(io.StringIO(text), "refs.ris", diagnostics or Diagnostics()))
+
+
+def test_a_zotero_journal_article_reads_into_every_model_field() -> None:
+    (record,) = read(ZOTERO_EXPORT)
+    assert record.type == "article-journal"
+    assert dict(record.fields) == {
+        "title": "Literate Programming", "container-title": "The Computer Journal",
+        "container-title-short": "Comput. J.", "volume": "27", "issue": "2",
+        "page": "97-111", "ISSN": "0010-4620", "DOI": "10.1093/comjnl/27.2.97",
+        "URL": "https://academic.oup.com/comjnl/article/27/2/97/343244?login=false;x=1",
+        "abstract": "The structure of a software program may be thought of as a web.",
+        "note": "Reprinted in Literate Programming (1992)."}
+    assert record.authors == (Name(family="Knuth", given="Donald E."),)
+    assert record.dates == {"issued": Date(start=DateParts(1984, 2))}
+    assert record.keywords == ("programming", "TeX")
+
+
+def test_a_url_with_semicolons_stays_one_url() -> None:
+    (record,) = read("TY  - ELEC\nUR  - https://example.org/a;b;c\nER  - \n")
+    assert record.fields["URL"] == "https://example.org/a;b;c"
+
+
+def test_a_byte_order_mark_does_not_hide_the_first_record(tmp_path: Path) -> None:
+    path = tmp_path / "bom.ris"
+    path.write_bytes(b"\xef\xbb\xbf" + ZOTERO_EXPORT.encode() + b"TY  - BOOK\nTI  - Two\nER  - \n")
+    titles = [r.title for r in read_file(str(path), Diagnostics())]
+    assert titles == ["Literate Programming", "Two"]
+
+
+def test_a_byte_order_mark_in_text_is_ignored_too() -> None:
+    assert [r.title for r in read("\ufeff" + ZOTERO_EXPORT)] == ["Literate Programming"]
+
+
+def test_crlf_and_lf_files_read_the_same(tmp_path: Path) -> None:
+    crlf, lf = tmp_path / "crlf.ris", tmp_path / "lf.ris"
+    crlf.write_bytes(ZOTERO_EXPORT.replace("\n", "\r\n").encode())
+    lf.write_bytes(ZOTERO_EXPORT.encode())
+    from_crlf = [r.replace(source=None) for r in read_file(str(crlf), Diagnostics())]
+    from_lf = [r.replace(source=None) for r in read_file(str(lf), Diagnostics())]
+    assert from_crlf == from_lf and from_lf[0].fields["note"].startswith("Reprinted")
+
+
+def test_a_last_record_without_er_is_kept_with_a_warning() -> None:
+    diagnostics = Diagnostics()
+    records = read(ZOTERO_EXPORT + "\nTY  - BOOK\nTI  - Unfinished\nPY  - 2001\n", diagnostics)
+    assert [r.title for r in records] == ["Literate Programming", "Unfinished"]
+    assert [str(m) for m in diagnostics.messages] == [
+        "refs.ris:21: warning: the record of line 21 has no 'ER  -' line; "
+        "it ends at the end of the file"]
+
+
+def test_a_record_cut_off_by_the_next_type_line_is_kept_with_a_warning() -> None:
+    diagnostics = Diagnostics()
+    records = read("TY  - BOOK\nTI  - One\nTY  - BOOK\nTI  - Two\nER  - \n", diagnostics)
+    assert [r.title for r in records] == ["One", "Two"]
+    assert [str(m) for m in diagnostics.messages] == [
+        "refs.ris:3: warning: the record of line 1 has no 'ER  -' line; it ends here"]
+
+
+def test_names_with_suffix_particles_and_corporate_forms() -> None:
+    assert parse_name("King, Martin Luther, Jr.") == Name(
+        family="King", given="Martin Luther", suffix="Jr.")
+    assert parse_name("van Gogh, Vincent") == Name(
+        family="Gogh", given="Vincent", non_dropping_particle="van")
+    assert parse_name("Beethoven, Ludwig van") == Name(
+        family="Beethoven", given="Ludwig", dropping_particle="van")
+    assert parse_name("World Health Organization") == Name(literal="World Health Organization")
+    assert parse_name("Plato,") == Name(family="Plato")
+
+
+def test_dates_with_missing_parts_seasons_and_free_text() -> None:
+    assert parse_date("2024/05/17/") == Date(start=DateParts(2024, 5, 17))
+    assert parse_date("2024///") == Date(start=DateParts(2024))
+    assert parse_date("1999///Spring") == Date(start=DateParts(1999), season=1)
+    assert parse_date("2020/03//Conference week") == Date(
+        start=DateParts(2020, 3), literal="Conference week")
+    assert parse_date("ca. 1850") == Date(literal="ca. 1850")
+
+
+def test_editors_translators_and_series_editors_have_their_roles() -> None:
+    (record,) = read("TY  - BOOK\nTI  - T\nA2  - Eco, Umberto\nED  - Calvino, Italo\n"
+                     "A3  - Weaver, William\nA4  - Parks, Tim\nER  - \n")
+    assert {role: [n.family for n in people] for role, people in record.names.items()} == {
+        "editor": ["Eco", "Calvino"], "collection-editor": ["Weaver"], "translator": ["Parks"]}
+
+
+def test_continuation_lines_join_a_multi_line_abstract() -> None:
+    (record,) = read("TY  - JOUR\nAB  - First paragraph\nwraps here.\n\nSecond one.\nER  - \n")
+    assert record.fields["abstract"] == "First paragraph\nwraps here.\n\nSecond one."
+
+
+def test_unknown_tags_are_kept_as_extra_fields() -> None:
+    (record,) = read("TY  - JOUR\nTI  - T\nL1  - file:///paper.pdf\nL1  - file:///si.pdf\n"
+                     "C7  - e1001\nER  - \n")
+    assert dict(record.extra) == {"ris.L1": "file:///paper.pdf\nfile:///si.pdf",
+                                  "ris.C7": "e1001"}
+
+
+def test_an_unknown_reference_type_reads_as_a_document_with_a_warning() -> None:
+    diagnostics = Diagnostics()
+    (record,) = read("TY  - WIDGET\nTI  - T\nER  - \n", diagnostics)
+    assert (record.type, dict(record.extra)) == ("document", {"ris.TY": "WIDGET"})
+    assert [str(m) for m in diagnostics.messages] == [
+        "refs.ris:1: warning: unknown RIS type 'WIDGET', read as a generic document"]
+
+
+def test_the_arxiv_note_becomes_the_eprint_and_drops_the_derived_publisher() -> None:
+    (record,) = read("TY  - UNPB\nTI  - SpecDB\nPB  - arXiv\nDB  - arXiv\n"
+                     "N1  - arXiv:2601.00001v2 [cs.DB]\nER  - \n")
+    assert record.eprint == Eprint("arXiv", "2601.00001v2", "cs.DB")
+    assert dict(record.fields) == {"title": "SpecDB"}
+    assert record.type == "article"
+
+
+def test_a_broken_residue_note_is_kept_as_a_note_with_a_warning() -> None:
+    diagnostics = Diagnostics()
+    (record,) = read("TY  - GEN\nTI  - T\nN1  - refbridge: not json\nER  - \n", diagnostics)
+    assert record.fields["note"] == "refbridge: not json"
+    assert [m.line for m in diagnostics.warnings] == [3]
+
+
+def test_a_record_that_cannot_be_built_is_skipped_with_file_and_line() -> None:
+    diagnostics = Diagnostics()
+    text = ('TY  - JOUR\nTI  - Good\nER  - \n\nTY  - JOUR\nTI  - Bad\n'
+            'N1  - refbridge: {"issued": {"date-parts": [[2020, 2, 40]]}}\nER  - \n')
+    assert [r.title for r in read(text, diagnostics)] == ["Good"]
+    assert diagnostics.skipped == 1
+    assert diagnostics.errors[0].file == "refs.ris" and diagnostics.errors[0].line == 5
+
+
+def test_strict_mode_stops_at_a_broken_record() -> None:
+    text = 'TY  - JOUR\nN1  - refbridge: {"author": [{"family": 3, "given": []}]}\nER  - \n'
+    with pytest.raises(ParseError, match=r"refs\.ris:1: record skipped"):
+        read(text, Diagnostics(strict=True))
+
+
+def test_text_outside_a_record_is_reported_with_its_line() -> None:
+    diagnostics = Diagnostics()
+    assert read("Exported by X\n\n" + ZOTERO_EXPORT, diagnostics)[0].title \
+        == "Literate Programming"
+    assert [str(m) for m in diagnostics.messages] == [
+        "refs.ris:1: warning: text outside a record (expected 'TY  - '): 'Exported by X'"]
+
+
+def test_the_reader_recognises_ris_by_its_first_line() -> None:
+    assert READER.sniff("\n\nTY  - JOUR\nTI  - x\n")
+    assert not READER.sniff("@article{x,\n")

@@ -1,0 +1,114 @@
+"""RIS writer: tags Zotero, EndNote and Mendeley import, and a residue note for the rest."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from support import SAMPLES
+
+from refbridge.errors import Diagnostics
+from refbridge.formats.ris import READER, WRITER
+from refbridge.model import Date, DateParts, Eprint, Name, Record
+from refbridge.pipeline import read_file, with_keys
+from refbridge.registry import WriteOptions
+
+
+def write(records: list[Record]) -> str:
+    out = io.StringIO()
+    WRITER.write(records, out, WriteOptions())
+    return out.getvalue()
+
+
+def read(text: str) -> list[Record]:
+    return list(READER.read(io.StringIO(text), "out.ris", Diagnostics(strict=True)))
+
+
+KNUTH = Record(
+    id="knuth1984", type="article-journal", citation_key="knuth1984",
+    fields={"title": "Literate Programming", "container-title": "The Computer Journal",
+            "volume": "27", "issue": "2", "page": "97-111", "DOI": "10.1093/comjnl/27.2.97",
+            "URL": "https://example.org/a;b"},
+    names={"author": (Name(family="Knuth", given="Donald E."),),
+           "editor": (Name(family="Gogh", given="Vincent", non_dropping_particle="van",
+                           suffix="Jr."), Name(literal="ACM"))},
+    dates={"issued": Date(start=DateParts(1984, 2, 1))},
+    keywords=("programming", "TeX"),
+)
+
+
+def test_a_journal_article_is_written_with_the_standard_tags() -> None:
+    assert write([KNUTH]) == (
+        "TY  - JOUR\n"
+        "ID  - knuth1984\n"
+        "TI  - Literate Programming\n"
+        "AU  - Knuth, Donald E.\n"
+        "A2  - van Gogh, Vincent, Jr.\n"
+        "A2  - ACM\n"
+        "T2  - The Computer Journal\n"
+        "PY  - 1984\n"
+        "DA  - 1984/02/01/\n"
+        "VL  - 27\n"
+        "IS  - 2\n"
+        "SP  - 97\n"
+        "EP  - 111\n"
+        "DO  - 10.1093/comjnl/27.2.97\n"
+        "UR  - https://example.org/a;b\n"
+        "KW  - programming\n"
+        "KW  - TeX\n"
+        "ER  - \n")
+
+
+def test_what_the_tags_carry_needs_no_residue_note() -> None:
+    assert "refbridge:" not in write([KNUTH])
+    assert read(write([KNUTH]))[0].replace(source=None) == KNUTH
+
+
+def test_a_seed_preprint_gets_the_arxiv_note_and_publisher_zotero_imports() -> None:
+    records = with_keys(read_file(str(SAMPLES / "zhengping-qian.profile.txt"), Diagnostics()),
+                        WriteOptions())
+    first = write(records[:1]).splitlines()
+    assert first[:7] == ["TY  - UNPB", "ID  - qian2026specdb",
+                         "TI  - SpecDB: LLM-Generated Customized Databases via Feature-Oriented "
+                         "Decomposition", "AU  - Qian, Zhengping", "PY  - 2026", "PB  - arXiv",
+                         "DB  - arXiv"]
+    assert first[-3:] == ["N1  - arXiv [cs.DB]",
+                          'N1  - refbridge: {"custom": {"incomplete-names": ["author"]}}',
+                          "ER  - "]
+
+
+def test_a_known_arxiv_identifier_is_in_the_note() -> None:
+    record = Record(id="x", type="article", fields={"title": "T"},
+                    eprint=Eprint("arXiv", "2601.00001v2", "cs.DB"))
+    assert "N1  - arXiv:2601.00001v2 [cs.DB]\n" in write([record])
+
+
+def test_what_ris_cannot_hold_goes_into_one_residue_note_and_comes_back() -> None:
+    record = Record(
+        id="bach", type="musical_score", citation_key="bach",
+        fields={"title": "Messe in h-Moll", "version": "BWV 232"},
+        names={"composer": (Name(family="Bach", given="Johann Sebastian"),)},
+        dates={"issued": Date(start=DateParts(1733), end=DateParts(1749), circa=True)},
+        extra={"bibtex.mrnumber": "MR1"})
+    text = write([record])
+    (note,) = [line for line in text.splitlines() if line.startswith("N1  - refbridge: ")]
+    assert json.loads(note.removeprefix("N1  - refbridge: ")) == {
+        "composer": [{"family": "Bach", "given": "Johann Sebastian"}],
+        "custom": {"extra": {"bibtex.mrnumber": "MR1"}},
+        "issued": {"circa": True, "date-parts": [[1733], [1749]]},
+        "version": "BWV 232"}
+    assert read(text)[0].replace(source=None) == record
+
+
+def test_record_text_can_never_become_a_tag_line() -> None:
+    record = Record(id="x", type="article-journal",
+                    fields={"title": "T", "abstract": "One\nER  - \nTY  - BOOK\nAU  - Evil, E."})
+    text = write([record])
+    assert [line[:2] for line in text.splitlines() if not line.startswith(" ")] == [
+        "TY", "TI", "AB", "N1", "ER"]
+    assert read(text)[0].replace(source=None) == record
+
+
+def test_records_are_separated_by_a_blank_line() -> None:
+    text = write([KNUTH, KNUTH.replace(citation_key="knuth1984a")])
+    assert "ER  - \n\nTY  - JOUR\n" in text and len(read(text)) == 2
