@@ -101,7 +101,7 @@ def test_what_ris_cannot_hold_goes_into_one_residue_note_and_comes_back() -> Non
 
 
 def test_record_text_can_never_become_a_tag_line() -> None:
-    record = Record(id="x", type="article-journal",
+    record = Record(id="x", type="article-journal", citation_key="x",
                     fields={"title": "T", "abstract": "One\nER  - \nTY  - BOOK\nAU  - Evil, E."})
     text = write([record])
     assert [line[:2] for line in text.splitlines() if not line.startswith(" ")] == [
