@@ -420,8 +420,9 @@ class Processor:
         node = self._join_cites(section, rendered, cites)
         if node is None:
             return ""
-        if section.layout_decor:
-            node = section.layout_decor.apply(node, rendered[0][2] if rendered else self._context(keys[0], "citation"))
+        decor = section.layout_decor
+        if decor is not None:  # in citations, layout formatting wraps the layout affixes too
+            node = Rich([decor.prefix, node, decor.suffix], decor.fmt)
         return self._out(node)
 
     def _with_affixes(self, node: Node | None, cite: Mapping[str, Any]) -> Node | None:
@@ -491,54 +492,68 @@ class Processor:
     def _collapse_years(self, section: Section, rendered: list[tuple[str, Node | None, RenderContext]],
                         cites: list[Mapping[str, Any]], collapse: str | None, delimiter: str,
                         after_collapse: str) -> Node | None:
-        group_delimiter = section.options.get("cite-group-delimiter", ", ")
-        suffix_delimiter = section.options.get("year-suffix-delimiter", delimiter)
+        """Cite grouping by author, then collapse="year" / "year-suffix" / "year-suffix-ranged"."""
+        opts = section.options
+        in_text = self.style.info.class_ == "in-text"
+        within = opts.get("cite-group-delimiter", ", " if in_text else delimiter)
+        has_after = "after-collapse-delimiter" in opts
+        suffix_delimiter = opts.get("year-suffix-delimiter", delimiter)
         groups: list[list[int]] = []
-        author_of: dict[int, str] = {}
+        authors: list[str] = []
         for i, (key, node, ctx) in enumerate(rendered):
-            author = self._text(ctx.first_names) if ctx.first_names is not None else None
-            author_of[i] = author or f"\0{i}"
-            for group in groups:
-                if author_of[group[0]] == author_of[i]:
-                    group.append(i)
-                    break
+            author = self._text(ctx.first_names) if ctx.first_names is not None else f"\0{i}"
+            if author in authors:
+                groups[authors.index(author)].append(i)
             else:
+                authors.append(author)
                 groups.append([i])
         parts: list[Node] = []
-        previous_collapsed = False
+        previous: tuple[bool, bool] | None = None  # (group collapsed, last cite had a locator)
         for group in groups:
-            if parts:
-                parts.append(after_collapse if previous_collapsed else delimiter)
-            members: list[Node] = []
+            if previous is not None:
+                collapsed, locator = previous
+                use_after = has_after and (locator or collapsed or collapse != "year-suffix")
+                parts.append(after_collapse if use_after else delimiter)
+            members: list[tuple[Node, list[str]]] = []  # rendered cite, year suffixes collapsed into it
             last_year: Any = None
-            last_suffix_index: int | None = None
-            suffix_run: list[tuple[int, Node]] = []
+            last_locator = False
             for n, i in enumerate(group):
                 key, node, ctx = rendered[i]
                 cite = cites[i]
-                year = (self.items[key].get("issued") or {}).get("date-parts", [[None]])[0][0] if isinstance(
-                    self.items[key].get("issued"), dict) else None
+                year = _issued_year(self.items[key])
                 suffix = self.disamb[key].year_suffix
-                if n == 0:
-                    members.append(self._with_affixes(node, cite) or "")
-                    last_year = year
-                    last_suffix_index = _suffix_index(suffix)
-                    suffix_run = [(last_suffix_index, members[-1])] if suffix else []
+                plain_cite = not (cite.get("locator") or cite.get("prefix") or cite.get("suffix"))
+                if (n and collapse in ("year-suffix", "year-suffix-ranged") and suffix and year == last_year
+                        and plain_cite and members and members[-1][1]):
+                    members[-1][1].append(suffix)
                     continue
-                again = self._context(key, "citation", cite)
-                again.position = ctx.position
-                again.suppress_author = True
-                short = self._render(section, again)
-                if (collapse in ("year-suffix", "year-suffix-ranged") and suffix and year == last_year
-                        and not cite.get("locator") and not cite.get("prefix") and not cite.get("suffix")):
-                    members.append(("\0suffix", suffix))  # type: ignore[arg-type]
-                else:
-                    members.append(self._with_affixes(short, cite) or "")
+                if n:
+                    again = self._context(key, "citation", cite)
+                    again.position = ctx.position
+                    again.suppress_author = True
+                    node = self._render(section, again)
+                node = self._with_affixes(node, cite)
+                if node is None or is_empty(node):
+                    continue
+                if members:
+                    members.append((after_collapse if has_after and last_locator else within, []))
+                members.append((node, [suffix] if suffix and plain_cite else []))
                 last_year = year
-            parts.append(_join_members(members, group_delimiter, suffix_delimiter, collapse == "year-suffix-ranged"))
-            del last_suffix_index, suffix_run
-            previous_collapsed = len(group) > 1
+                last_locator = bool(cite.get("locator"))
+            out: list[Node] = []
+            for node, suffixes in members:
+                out.append(node)
+                if len(suffixes) > 1:
+                    out.append(_suffix_tail(suffixes, suffix_delimiter, collapse == "year-suffix-ranged"))
+            parts.append(Rich(out))
+            previous = (len(group) > 1, last_locator)
         return Rich(parts) if parts else None
+
+
+def _sas_applies(rule: str, names: tuple[str, tuple[str, ...]], previous: tuple[str, tuple[str, ...]]) -> bool:
+    if rule in ("complete-all", "complete-each"):
+        return names == previous
+    return bool(names[1]) and bool(previous[1]) and names[1][0] == previous[1][0]
 
 
 def _family_key(parts: Any) -> str:
@@ -549,57 +564,35 @@ def _initials(given: str) -> str:
     return "".join(word[:1] for word in re.split(r"[\s.\-]+", given) if word)
 
 
-def _sas_applies(rule: str, names: tuple[str, tuple[str, ...]], previous: tuple[str, tuple[str, ...]]) -> bool:
-    if rule in ("complete-all", "complete-each"):
-        return names == previous
-    return bool(names[1]) and bool(previous[1]) and names[1][0] == previous[1][0]
+def _issued_year(item: Mapping[str, Any]) -> Any:
+    issued = item.get("issued")
+    if isinstance(issued, dict):
+        parts = issued.get("date-parts") or [[None]]
+        return parts[0][0] if parts and parts[0] else issued.get("literal")
+    return issued
 
 
-def _suffix_index(suffix: str) -> int | None:
-    if not suffix:
-        return None
+def _suffix_index(suffix: str) -> int:
     value = 0
     for char in suffix:
         value = value * 26 + (ord(char) - 96)
     return value
 
 
-def _join_members(members: list[Any], group_delimiter: str, suffix_delimiter: str, ranged: bool) -> Node:
-    out: list[Node] = []
-    i = 0
-    while i < len(members):
-        member = members[i]
-        if isinstance(member, tuple):
-            run = [member[1]]
-            j = i + 1
-            while j < len(members) and isinstance(members[j], tuple):
-                run.append(members[j][1])
-                j += 1
-            out.append(suffix_delimiter)
-            out.append(_suffix_run(run, suffix_delimiter, ranged))
-            i = j
-            continue
-        if out:
-            out.append(group_delimiter)
-        out.append(member)
-        i += 1
-    return Rich(out)
-
-
-def _suffix_run(suffixes: list[str], delimiter: str, ranged: bool) -> Node:
-    if not ranged:
-        return delimiter.join(suffixes)
-    indices = [_suffix_index(s) or 0 for s in suffixes]
+def _suffix_tail(suffixes: list[str], delimiter: str, ranged: bool) -> str:
+    """What follows a cite whose year suffix absorbed the next cites' (``,b`` or ``–e``)."""
     pieces: list[str] = []
     start = 0
+    indices = [_suffix_index(s) for s in suffixes]
     for end in range(1, len(suffixes) + 1):
         if end == len(suffixes) or indices[end] != indices[end - 1] + 1:
-            if end - start >= 3:
+            if ranged and end - start >= 3:
                 pieces.append(suffixes[start] + "\u2013" + suffixes[end - 1])
             else:
                 pieces.extend(suffixes[start:end])
             start = end
-    return delimiter.join(pieces)
+    tail = pieces[0][len(suffixes[0]):]  # "–e" when the first range starts at the cite's own suffix
+    return tail + "".join(delimiter + piece for piece in pieces[1:])
 
 
 class _CiteHistory:
