@@ -105,7 +105,7 @@ def test_record_text_can_never_become_a_tag_line() -> None:
                     fields={"title": "T", "abstract": "One\nER  - \nTY  - BOOK\nAU  - Evil, E."})
     text = write([record])
     assert [line[:2] for line in text.splitlines() if not line.startswith(" ")] == [
-        "TY", "TI", "AB", "N1", "ER"]
+        "TY", "ID", "TI", "AB", "N1", "ER"]
     assert read(text)[0].replace(source=None) == record
 
 
