@@ -4,15 +4,27 @@ The output is a fragment (``\\section*`` with ``\\subsection*`` per group and an
 list whose labels are the numbers) for a UTF-8 document that loads ``hyperref`` (moderncv
 does). Entry texts come from the style engine's LaTeX output; everything this module adds is
 escaped with the engine's own LaTeX escaping, and link addresses with its ``\\href`` writer, so
-record text never becomes a LaTeX command. This module must never write a preamble.
+record text never becomes a LaTeX command. Non-ASCII characters are written as LaTeX commands
+(``refbridge.latex.encode``) so that pdflatex without extra packages reads them; only scripts no
+table covers (CJK) stay UTF-8 and need a CJK setup. This module must never write a preamble.
 """
 
 from __future__ import annotations
 
+import re
+
 from refbridge.csl.formats import FORMATS
 from refbridge.cv.document import CvDocument, CvEntry
+from refbridge.latex.encode import encode_latex
 
 _LATEX = FORMATS["latex"]
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+def pdflatex_safe(latex: str) -> str:
+    """``latex`` with its non-ASCII characters written as LaTeX commands (``{\\L}``,
+    ``{\\ensuremath{\\tau}}``); characters no table knows (CJK) stay UTF-8."""
+    return _NON_ASCII.sub(lambda match: encode_latex(match.group()), latex)
 
 
 def escape(text: str) -> str:
@@ -40,4 +52,4 @@ def render(document: CvDocument, fragment: bool = False) -> str:
         for entry in section.entries:
             lines += _entry(entry)
         lines += ["\\end{itemize}", ""]
-    return "\n".join(lines).rstrip("\n") + "\n"
+    return pdflatex_safe("\n".join(lines).rstrip("\n") + "\n")

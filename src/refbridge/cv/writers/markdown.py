@@ -1,4 +1,4 @@
-"""The CV as Markdown for GitHub, Jekyll (kramdown) and Hugo (goldmark).
+r"""The CV as Markdown for GitHub, Jekyll (kramdown) and Hugo (goldmark).
 
 Headings are ``##`` (the title) and ``###`` (groups) so the list drops into a page; entries are
 bullet items with an escaped ``\\[N\\]`` number (ordered lists cannot count down). Entry texts
