@@ -131,6 +131,9 @@ def _merged_eprint(mine: Eprint | None, theirs: Eprint | None, overwrite: bool,
     elif theirs.identifier and arxiv_base(identifier) != arxiv_base(theirs.identifier):
         result.conflicts.append(f"eprint: kept {identifier}, {found.provenance} is "
                                 f"{theirs.identifier}")
+    if mine.primary_class and theirs.primary_class and mine.primary_class != theirs.primary_class:
+        result.conflicts.append(f"eprint primary class: kept {mine.primary_class}, "
+                                f"{found.provenance} has {theirs.primary_class}")
     merged = Eprint(mine.archive, identifier, mine.primary_class or theirs.primary_class,
                     mine.cross_lists or theirs.cross_lists)
     return mine if merged == mine else merged
