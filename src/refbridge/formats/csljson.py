@@ -136,6 +136,24 @@ def _name(value: Any, role: str) -> Name:
         raise _ItemError(f"{role}: {exc}") from None
 
 
+def _list(value: Any, what: str) -> list[Any]:
+    """``value`` when it is a JSON array (absent or null: empty), else an item error."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise _ItemError(f"{what} must be a list, not {json.dumps(value)[:40]}")
+    return value
+
+
+def _mapping(value: Any, what: str) -> Mapping[str, Any]:
+    """``value`` when it is a JSON object (absent or null: empty), else an item error."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise _ItemError(f"{what} must be an object, not {json.dumps(value)[:40]}")
+    return value
+
+
 def _int(value: Any, what: str) -> int:
     try:
         return int(str(value).strip())
@@ -172,7 +190,7 @@ def _date(value: Any, variable: str) -> Date:
     if isinstance(season, str):
         season = SEASON_NAMES.get(season.strip().lower()) or _int(season, f"{variable} season")
     circa = bool(value.get("circa"))
-    parts = value.get("date-parts")
+    parts = _list(value.get("date-parts"), f"{variable} date-parts")
     try:
         if parts and isinstance(parts[0], list) and parts[0] and parts[0][0] not in ("", None):
             points = [_parts(p, variable) for p in parts]
@@ -195,14 +213,14 @@ def _eprint_from(item: Mapping[str, Any], custom: Mapping[str, Any],
     if isinstance(data, Mapping):
         eprint = Eprint(archive=str(data.get("archive") or "arXiv"),
                         identifier=data.get("id"), primary_class=data.get("primary-class"),
-                        cross_lists=tuple(data.get("cross-lists") or ()))
-        for key in custom.get(CUSTOM_DERIVED) or ():
+                        cross_lists=tuple(_list(data.get("cross-lists"), "eprint cross-lists")))
+        for key in _list(custom.get(CUSTOM_DERIVED), "custom derived"):
             fields.pop(str(key), None)
         return eprint
     number = _ARXIV_NUMBER.match(fields.get("number", ""))
     if number is None:
         return None
-    classes = [str(c) for c in item.get("categories") or ()]
+    classes = [str(c) for c in _list(item.get("categories"), "categories")]
     fields.pop("number")
     if fields.get("publisher", "").lower() == "arxiv":
         fields.pop("publisher")
@@ -222,7 +240,7 @@ def from_csl(item: Any, source: Source | None = None) -> Record:
     fields: dict[str, str] = {}
     names: dict[str, tuple[Name, ...]] = {}
     dates: dict[str, Date] = {}
-    extra: dict[str, str] = dict(custom.get(CUSTOM_EXTRA) or {})
+    extra: dict[str, str] = dict(_mapping(custom.get(CUSTOM_EXTRA), "custom extra"))
     for key, value in item.items():
         if key in _HANDLED or value in (None, "", []):
             continue
@@ -247,7 +265,7 @@ def from_csl(item: Any, source: Source | None = None) -> Record:
     eprint = _eprint_from(item, custom, fields)
     if eprint is None and item.get("categories"):
         extra["csl.categories"] = json.dumps(item["categories"], ensure_ascii=False)
-    keywords: list[str] = list(custom.get(CUSTOM_KEYWORDS) or ())
+    keywords: list[str] = list(_list(custom.get(CUSTOM_KEYWORDS), "custom keywords"))
     if not keywords and item.get("keyword"):
         keywords = [k.strip() for k in re.split(r"[,;]", _text(item["keyword"], "keyword"))
                     if k.strip()]
@@ -260,7 +278,9 @@ def from_csl(item: Any, source: Source | None = None) -> Record:
             dates=dates,
             keywords=tuple(keywords),
             eprint=eprint,
-            incomplete_names=frozenset(custom.get(CUSTOM_INCOMPLETE) or ()),
+            incomplete_names=frozenset(
+                _text(role, "custom incomplete-names")
+                for role in _list(custom.get(CUSTOM_INCOMPLETE), "custom incomplete-names")),
             citation_key=_text(item.get("citation-key", record_id), "citation-key"),
             extra=extra,
             source=source,
@@ -303,6 +323,11 @@ class CslJsonReader:
         except json.JSONDecodeError as exc:
             raise ParseError(f"not valid JSON: {exc.msg}", source, exc.lineno,
                              exc.colno) from None
+        except RecursionError:
+            raise ParseError("not CSL-JSON: arrays or objects nested too deeply", source,
+                             1) from None
+        except ValueError:  # only a number with more digits than Python converts
+            raise ParseError("not CSL-JSON: a number has more than 4300 digits", source) from None
         if isinstance(data, dict):
             items, lines = [data], iter([_line_of(text, text.index("{"))])
         elif isinstance(data, list):
