@@ -102,11 +102,12 @@ _TAGS: dict[str, tuple[str, Fmt | None, bool, bool]] = {
     "<em>": ("</em>", {"font-style": "italic"}, False, False),
     "<b>": ("</b>", {"font-weight": "bold"}, False, False),
     "<strong>": ("</strong>", {"font-weight": "bold"}, False, False),
-    "<sup>": ("</sup>", {"vertical-align": "sup"}, False, False),
-    "<sub>": ("</sub>", {"vertical-align": "sub"}, False, False),
-    '<span style="font-variant:small-caps;">': ("</span>", {"font-variant": "small-caps"}, False, False),
-    '<span style="font-variant: small-caps;">': ("</span>", {"font-variant": "small-caps"}, False, False),
-    '<span style="font-variant:small-caps">': ("</span>", {"font-variant": "small-caps"}, False, False),
+    "<sup>": ("</sup>", {"vertical-align": "sup"}, True, False),
+    "<sub>": ("</sub>", {"vertical-align": "sub"}, True, False),
+    "<sc>": ("</sc>", {"font-variant": "small-caps"}, True, False),
+    '<span style="font-variant:small-caps;">': ("</span>", {"font-variant": "small-caps"}, True, False),
+    '<span style="font-variant: small-caps;">': ("</span>", {"font-variant": "small-caps"}, True, False),
+    '<span style="font-variant:small-caps">': ("</span>", {"font-variant": "small-caps"}, True, False),
     '<span class="nocase">': ("</span>", None, True, False),
     '<span class="nodecor">': ("</span>", {"nodecor": "true"}, False, False),
     '"': ('"', None, False, True),
@@ -167,11 +168,17 @@ def parse_markup(text: str) -> Node:
 
 # --- text-case -----------------------------------------------------------------------
 
+# citeproc-js's stop words (lowercase words that title case leaves alone)
 STOP_WORDS = frozenset(
-    "a an and as at but by down for from in into nor of on onto or over so the till to up via with yet "
-    "vs vs. v. v".split()
+    "about above across afore after against al along alongside amid amidst among amongst anenst apropos apud "
+    "around as aside astride at athwart atop barring before behind below beneath beside besides between beyond "
+    "but by circa despite down during et except for forenenst from given in inside into lest like modulo near "
+    "next notwithstanding of off on onto out over per plus pro qua sans since than through thru throughout "
+    "thruout till to toward towards under underneath until unto up upon versus vs. v. vs v via vis-\u00e0-vis "
+    "with within without or yet so and nor a an the de d' von van c ca".split()
 )
-_WORD_RE = re.compile(r"[^\s\-\u2013\u2014/]+")
+# punctuation and quotes that separate the strings text-case works on
+_CASE_TAG_RE = re.compile("(\u2018|\u2019|\u201c|\u201d| \"| '|\"|'|[-\u2013\u2014/.,;?!:]|\\[|\\]|\\(|\\))")
 
 
 def _leaves(node: Node, protected: bool, out: list[tuple[list[Node], int, bool]], holder: list[Node], idx: int) -> None:
@@ -219,82 +226,94 @@ def _upper(text: str, mask: list[bool]) -> list[str]:
     return _per_char(text, mask, str.upper)
 
 
-def _words(text: str) -> Iterator[re.Match[str]]:
-    return _WORD_RE.finditer(text)
+class _CaseEngine:
+    """citeproc-js's text-case state machine over strings between punctuation, word by word."""
 
+    def __init__(self, text: str, mask: list[bool]) -> None:
+        self.text = text
+        self.mask = mask
+        self.out = list(text)
+        self.is_first = True
+        self.after_punct = False
+        self.last_word: tuple[int, int] | None = None
 
-def _first_letter(text: str, start: int, end: int) -> int:
-    for i in range(start, end):
-        if text[i].isalpha():
-            return i
-    return -1
+    def capitalise(self, start: int, end: int) -> None:
+        word = self.text[start:end]
+        if self.mask[start] or ("\u0370" <= word[0] <= "\u03ff" and len(word) == 1):
+            return
+        self.out[start] = word[0].upper()
 
-
-def _capitalize_first(text: str, mask: list[bool]) -> list[str]:
-    out = list(text)
-    for match in _words(text):
-        word = match.group()
-        if word.islower() or not any(c.isalpha() for c in word):
-            i = _first_letter(text, match.start(), match.end())
-            if i >= 0 and not mask[i]:
-                out[i] = text[i].upper()
-        if any(c.isalpha() for c in word):
-            break
-    return out
-
-
-def _capitalize_all(text: str, mask: list[bool]) -> list[str]:
-    out = list(text)
-    for match in _words(text):
-        if match.group().islower():
-            i = _first_letter(text, match.start(), match.end())
-            if i >= 0 and not mask[i]:
-                out[i] = text[i].upper()
-    return out
-
-
-def _is_all_upper(text: str, mask: list[bool]) -> bool:
-    letters = [c for c, m in zip(text, mask) if not m and c.isalpha()]
-    return bool(letters) and all(c.isupper() or not c.islower() for c in letters) and any(c.isupper() for c in letters)
-
-
-def _sentence(text: str, mask: list[bool]) -> list[str]:
-    if _is_all_upper(text, mask):
-        text = "".join(_lower(text, mask))
-    out = list(text)
-    i = _first_letter(text, 0, len(text))
-    if i >= 0 and not mask[i]:
-        out[i] = text[i].upper()
-    return out
+    def words(self) -> Iterator[tuple[int, int, bool, str | None]]:
+        """(start, end, last word of its string, the punctuation following the string)."""
+        pieces = _CASE_TAG_RE.split(self.text)
+        pos = 0
+        for n, piece in enumerate(pieces):
+            if n % 2:
+                if re.search(r"[!?:]$", piece):
+                    self.after_punct = True
+                pos += len(piece)
+                continue
+            # citeproc-js only looks at the punctuation after the first string
+            following = pieces[1] if n == 0 and len(pieces) > 1 else None
+            spans = [(m.start() + pos, m.end() + pos) for m in re.finditer(r"[^\u00a0 \u2000-\u200b\u205f\u3000]+", piece)]
+            for k, (start, end) in enumerate(spans):
+                if all(self.mask[start:end]):
+                    self.last_word = None
+                    continue
+                yield start, end, k == len(spans) - 1, following
+            pos += len(piece)
 
 
 def _title(text: str, mask: list[bool]) -> list[str]:
-    if _is_all_upper(text, mask):
-        text = "".join(_lower(text, mask))
-    out = list(text)
-    words = list(_words(text))
-    last = len(words) - 1
-    after_colon = False
-    for n, match in enumerate(words):
-        word = match.group()
-        core = word.strip("\"'\u201c\u201d\u2018\u2019([{.,;:!?")
-        core_start = match.start() + word.find(core) if core else match.start()
-        lower = core.lower()
-        sep_before = text[max(0, match.start() - 1) : match.start()]
-        starts = n == 0 or after_colon
-        if lower in STOP_WORDS and not starts and n != last and sep_before not in "-/\u2013\u2014" or (
-            lower in STOP_WORDS and sep_before in "-" and not starts and n != last
-        ):
-            if core.istitle() or core.islower():
-                for i in range(core_start, core_start + len(core)):
-                    if not mask[i]:
-                        out[i] = text[i].lower()
-        elif core.islower() or (core[:1].islower() and not any(c.isupper() for c in core)):
-            i = _first_letter(text, core_start, core_start + len(core))
-            if i >= 0 and not mask[i]:
-                out[i] = text[i].upper()
-        after_colon = word.endswith((":", "?", "!")) or text[match.end() : match.end() + 2].startswith((" :",))
-    return out
+    engine = _CaseEngine(text, mask)
+    for start, end, last_in_string, following in engine.words():
+        word = text[start:end]
+        lower = word.lower()
+        capitalize = (len(word) > 1 and lower not in STOP_WORDS) or (last_in_string and following == "-") \
+            or engine.is_first or engine.after_punct
+        if capitalize and word == lower:
+            engine.capitalise(start, end)
+        engine.after_punct = False
+        engine.is_first = False
+        engine.last_word = (start, end)
+    if engine.last_word:
+        start, end = engine.last_word
+        word = text[start:end]
+        if len(word) > 1 and word.lower() in STOP_WORDS:
+            engine.capitalise(start, end)
+    return engine.out
+
+
+def _sentence(text: str, mask: list[bool]) -> list[str]:
+    engine = _CaseEngine(text, mask)
+    for start, end, _, _ in engine.words():
+        if engine.is_first:
+            engine.capitalise(start, end)
+            engine.is_first = False
+        else:
+            for i in range(start, end):
+                if not mask[i]:
+                    engine.out[i] = text[i].lower()
+    return engine.out
+
+
+def _capitalize_first(text: str, mask: list[bool]) -> list[str]:
+    engine = _CaseEngine(text, mask)
+    for start, end, _, _ in engine.words():
+        word = text[start:end]
+        if word == word.lower():
+            engine.capitalise(start, end)
+        break
+    return engine.out
+
+
+def _capitalize_all(text: str, mask: list[bool]) -> list[str]:
+    engine = _CaseEngine(text, mask)
+    for start, end, _, _ in engine.words():
+        word = text[start:end]
+        if word == word.lower():
+            engine.capitalise(start, end)
+    return engine.out
 
 
 _CASES: dict[str, Callable[[str, list[bool]], list[str]]] = {
