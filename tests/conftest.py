@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from support import SAMPLES, SHARED
+
+# Property tests: a fast profile for everyday runs, thousands of examples on request
+# (``--hypothesis-profile=thorough`` or ``REFBRIDGE_THOROUGH=1``).
+settings.register_profile("fast", max_examples=200, deadline=None)
+settings.register_profile("thorough", max_examples=3000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("thorough" if os.environ.get("REFBRIDGE_THOROUGH") else "fast")
 
 
 @pytest.fixture(scope="session")

@@ -112,4 +112,7 @@ def markdown(coverages: Iterable[Coverage]) -> str:
 
 
 if __name__ == "__main__":
-    print(markdown(declared_coverages()), end="")
+    # through the package, so the writers' Coverage objects are instances of this very class
+    from refbridge import coverage
+
+    print(coverage.markdown(coverage.declared_coverages()), end="")

@@ -142,7 +142,7 @@ def format_eprint(eprint: Eprint) -> str:
 
 
 # -- tags -> record -------------------------------------------------------------------------
-def _record(draft: _Draft, source: str, number: int, diagnostics: Diagnostics,
+def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diagnostics,
             with_residue: bool = True) -> Record:
     """The record of one draft; raises ``ValueError`` for a record that cannot be built."""
     fields: dict[str, str] = {}
@@ -298,7 +298,7 @@ class RisReader:
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         for number, draft in enumerate(read_drafts(stream, source, diagnostics), start=1):
             try:
-                yield _record(draft, source, number, diagnostics)
+                yield record_from_draft(draft, source, number, diagnostics)
             except ValueError as exc:
                 diagnostics.error(f"record skipped: {exc}", source, draft.line)
 
@@ -359,7 +359,7 @@ def format_record(record: Record) -> str:
     """The RIS text of ``record``, with a residue note when RIS's own tags lose something."""
     tags = _native_tags(record)
     drafts = list(read_drafts(io.StringIO(format_tags(tags)), "<ris>", Diagnostics()))
-    native = _record(drafts[0], "<ris>", 1, Diagnostics(), with_residue=False)
+    native = record_from_draft(drafts[0], "<ris>", 1, Diagnostics(), with_residue=False)
     difference = residue(record, native)
     if difference:
         tags.append((t.NOTE_TAG, _RESIDUE_PREFIX + dump(difference)))
