@@ -89,7 +89,7 @@ def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
         return _citations_output(proc, fixture.citations)
     if fixture.citation_items is not None:
         return "\n".join(proc.cite_clusters(fixture.citation_items))
-    return proc.cite([{"id": item["id"]} for item in fixture.items])
+    return proc.cite([{"id": key} for key in proc.item_ids()])
 
 
 def _normalize(text: str) -> str:

@@ -108,6 +108,16 @@ def _merge_into(out: list[list], j: int, char: str) -> None:
         out[j][1] = prev + char
 
 
+def _text_before(out: list[list], j: int) -> int:
+    """The text event before position *j*, looking through closing quotes and markup."""
+    k = j
+    while k >= 0 and out[k][0] != TEXT:
+        if out[k][0] == QOPEN:
+            return -1
+        k -= 1
+    return k if k >= 0 and out[k][1] else -1
+
+
 def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[list]:
     out: list[list] = []
     for kind, text in events:
@@ -115,27 +125,27 @@ def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[list
             out.append([kind, text])
             continue
         j = _last_text(out, len(out) - 1)
-        if j >= 0:
-            if out[j][0] == QCLOSE and punct_in_quote:
-                while text and text[0] in _SWAP_IN:
-                    k = _last_text(out, j - 1)
-                    if k < 0 or out[k][0] != TEXT:
+        if j >= 0 and out[j][0] == QCLOSE:
+            k = _text_before(out, j)
+            while text and text[0] in _MERGE and k >= 0:
+                char, last = text[0], out[k][1][-1]
+                if punct_in_quote and char in _SWAP_IN:
+                    _merge_into(out, k, char)
+                elif last in _MERGE and (last == char or len(_MERGE[last].get(char, "xx")) == 1):
+                    if _MERGE[last].get(char, last) != last:
                         break
-                    _merge_into(out, k, text[0])
+                else:
+                    break
+                text = text[1:]
+        elif j >= 0 and out[j][0] == TEXT and text:
+            prev = out[j][1]
+            last, first = prev[-1], text[0]
+            if last in _MERGE and first in _MERGE:
+                if last == first or len(_MERGE[last].get(first, "xx")) == 1:
+                    _merge_into(out, j, first)
                     text = text[1:]
-            elif out[j][0] == TEXT:
-                prev = out[j][1]
-                last, first = prev[-1], text[0]
-                if last in _MERGE and first in _MERGE:
-                    if last == first or first in _MERGE[last] and len(_MERGE[last][first]) == 1:
-                        _merge_into(out, j, first)
-                        text = text[1:]
-                elif last == " " and first == " ":
-                    text = text[1:]
-            elif out[j][0] == QCLOSE and text[0] in _MERGE:
-                k = _last_text(out, j - 1)
-                if k >= 0 and out[k][0] == TEXT and out[k][1][-1:] == text[0] and text[0] in ".!?":
-                    text = text[1:]
+            elif last == " " and first == " ":
+                text = text[1:]
         if text:
             out.append([TEXT, text])
     return out

@@ -206,7 +206,12 @@ class TextMacro(Element):
         self.macro = macro
 
     def content(self, ctx: RenderContext) -> Node | None:
-        return render_children(self.macro.children, ctx, "")
+        # a macro call is suppressed like a group when all the variables it calls are empty
+        called, found = ctx.vars_called, ctx.vars_found
+        node = render_children(self.macro.children, ctx, "")
+        if ctx.vars_called > called and ctx.vars_found == found:
+            return None
+        return node
 
 
 def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str:
@@ -308,9 +313,6 @@ class Group(Element):
         node = render_children(self.children, ctx, self.delimiter)
         if ctx.vars_called > called and ctx.vars_found == found:
             return None
-        if ctx.vars_called > called:
-            # the group counts as one non-empty variable call for an enclosing group
-            pass
         return node
 
 

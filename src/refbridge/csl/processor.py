@@ -304,6 +304,10 @@ class Processor:
 
     # -- bibliography --------------------------------------------------------------------
 
+    def item_ids(self) -> list[str]:
+        """The registered items' ids, in registration order."""
+        return list(self.registration)
+
     def bibliography_ids(self) -> list[str]:
         return list(self._bib_order) if self.style.bibliography is not None else []
 

@@ -111,13 +111,18 @@ _TAGS: dict[str, tuple[str, Fmt | None, bool, bool]] = {
     '<span class="nocase">': ("</span>", None, True, False),
     '<span class="nodecor">': ("</span>", {"nodecor": "true"}, False, False),
     '"': ('"', None, False, True),
-    "\x01": ("\x02", None, False, True),  # straight single quotes, marked by _mark_single_quotes
+    # quotation marks, marked by _mark_quotes: straight single, curly single, curly double
+    "\x01": ("\x02", None, False, True),
+    "\x03": ("\x04", None, False, True),
+    "\x05": ("\x06", None, False, True),
 }
-_LITERAL = {"\x01": "\u2019", "\x02": "\u2019"}
+_LITERAL = {"\x01": "\u2019", "\x02": "\u2019", "\x03": "\u2018", "\x04": "\u2019", "\x05": "\u201c", "\x06": "\u201d"}
+_CLOSING_MARKS = frozenset("\x02\x04\x06")
 _CLOSERS = {closer for closer, *_ in _TAGS.values()}
 _TOKEN_RE = re.compile(
     "(" + "|".join(re.escape(tag) for tag in sorted(set(_TAGS) | _CLOSERS, key=len, reverse=True)) + ")"
 )
+_MARKUP_CHARS_RE = re.compile("[<\"'\u2018\u201c]")
 _APOSTROPHE_RE = re.compile(r"(?<=\w)'|'(?=\w)")
 
 
@@ -125,21 +130,24 @@ def _apostrophes(text: str) -> str:
     return _APOSTROPHE_RE.sub("\u2019", text) if "'" in text else text
 
 
-def _mark_single_quotes(text: str) -> str:
-    """Mark straight single quotes that open or close a quotation (others are apostrophes)."""
-    text = re.sub(r"(?<![\w'\u2019])'(?=[^\s'])", "\x01", text)
-    return re.sub(r"(?<=[^\s\x01])'(?![\w])", "\x02", text)
+def _mark_quotes(text: str) -> str:
+    """Mark quotation marks that open or close a quotation (other single quotes are apostrophes)."""
+    if "'" in text:
+        text = re.sub(r"(?<![\w'\u2019])'(?=[^\s'])", "\x01", text)
+        text = re.sub(r"(?<=[^\s\x01])'(?![\w])", "\x02", text)
+    if "\u2018" in text:
+        text = text.replace("\u2018", "\x03")
+        text = re.sub(r"(?<=[^\s\x03])\u2019(?![\w])", "\x04", text)
+    if "\u201c" in text:
+        text = text.replace("\u201c", "\x05").replace("\u201d", "\x06")
+    return text
 
 
 def parse_markup(text: str) -> Node:
     """Parse CSL rich text in a field value; unknown or unbalanced markup stays literal."""
-    if "<" not in text and '"' not in text and "'" not in text:
+    if not _MARKUP_CHARS_RE.search(text):
         return text
-    if "'" in text:
-        text = _mark_single_quotes(text)
-        if "\x01" not in text:
-            return _apostrophes(text.replace("\x02", "\u2019")) if "<" not in text and '"' not in text else \
-                parse_markup(text.replace("\x02", "\u2019"))
+    text = _mark_quotes(text)
     # frames: (opening token, closing token, formatting, nocase, quotes, children)
     root: list[Node] = []
     stack: list[tuple[str, str, Fmt | None, bool, bool, list[Node]]] = []
@@ -151,7 +159,7 @@ def parse_markup(text: str) -> Node:
             opener, _, fmt, nocase, quotes, kids = stack.pop()
             current = stack[-1][5] if stack else root
             current.append(Rich(kids, fmt, quotes, nocase=nocase))
-        elif token in _TAGS and token != "\x02":
+        elif token in _TAGS and token not in _CLOSING_MARKS:
             closer, fmt, nocase, quotes = _TAGS[token]
             kids: list[Node] = []
             stack.append((token, closer, fmt, nocase, quotes, kids))
