@@ -27,6 +27,12 @@ _TEXT_ARGUMENT_MACROS: tuple[str, ...] = (
     "MakeUppercase", "MakeLowercase", "uppercase", "lowercase", "ensuremath",
 )
 
+#: Macros that stand for one character or a paragraph break (what the encoder writes for
+#: characters that would otherwise be syntax).
+_SYMBOL_MACROS: dict[str, str] = {
+    "textbraceleft": "{", "textbraceright": "}", "textasciicircum": "^", "par": "\n\n",
+}
+
 #: In prose (profile pages), a ``~`` after a space means "approximately", not a tie.
 _PROSE_TILDE = re.compile(r"(^|(?<=\s))~")
 _UNESCAPED_DOLLAR = re.compile(r"(?<!\\)\$")
@@ -52,7 +58,8 @@ def _converter() -> Any:
     db.add_context_category(
         "refbridge-keep-text",
         prepend=True,
-        macros=[MacroTextSpec(name, discard=False) for name in _TEXT_ARGUMENT_MACROS],
+        macros=[MacroTextSpec(name, discard=False) for name in _TEXT_ARGUMENT_MACROS]
+        + [MacroTextSpec(name, simplify_repl=text) for name, text in _SYMBOL_MACROS.items()],
         specials=[SpecialsTextSpec("&", "&")],
     )
     db.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_keep_unknown_macro))

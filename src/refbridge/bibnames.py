@@ -1,0 +1,213 @@
+"""BibTeX name lists: ``von Last, Jr, First and ...`` to model names and back.
+
+Follows BibTeX's own rules (as in Patashnik's "Designing BibTeX styles" and btparse): names are
+separated by the word ``and`` outside braces; a name has the forms ``First von Last``,
+``von Last, First`` or ``von Last, Jr, First``; the von part is the run of words that start
+with a lower-case letter (``{\\"u}ber`` counts as lower case, ``{van}`` as caseless); a name
+that is one brace group (``{Barnes and Noble, Inc.}``) is a corporate (literal) name; a final
+``others`` marks the list as incomplete. The von part becomes the model's non-dropping
+particle. Name parts are decoded from LaTeX here.
+
+Writing does the reverse and braces whatever BibTeX would otherwise split differently, so that
+reading what was written gives back the same names. This module must never drop a word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from refbridge.latex.decode import decode_latex
+from refbridge.model import Name
+
+#: The name that, last in a list, stands for "and others".
+OTHERS = "others"
+
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+_SIMPLE = re.compile(r"^[^{}\\]*$")
+_SPACE = re.compile(r"\s+")
+_COMMA = re.compile(r"\s*,\s*")
+_FIRST_LETTER = re.compile(r"[^\W\d_]")
+#: A special character at the start of a word: ``{\"u}``, ``{\ss}``, ``{\c{c}}``.
+_SPECIAL = re.compile(r"\{\\([A-Za-z]+|.)\s*\{?\s*([A-Za-z])?")
+#: Special characters that are letters themselves (their case is the command's).
+_LETTER_COMMANDS = frozenset({"i", "j", "oe", "OE", "ae", "AE", "aa", "AA", "o", "O", "l", "L",
+                              "ss"})
+
+
+def _split_top(text: str, separator: re.Pattern[str]) -> list[str]:
+    """``text`` split at ``separator`` matches that are outside braces."""
+    if "{" not in text:
+        return separator.split(text)
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    position = 0
+    while position < len(text):
+        char = text[position]
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            match = separator.match(text, position)
+            if match is not None and match.end() > position:
+                parts.append(text[start:position])
+                start = position = match.end()
+                continue
+        position += 1
+    parts.append(text[start:])
+    return parts
+
+
+def split_names(value: str) -> list[str]:
+    """The names of a name list, each as BibTeX text."""
+    text = value.strip()
+    if not text:
+        return []
+    return [part.strip() for part in _split_top(text, _AND) if part.strip()]
+
+
+def _is_lower(word: str) -> bool | None:
+    """BibTeX's case of a word: True (lower), False (upper) or None (caseless)."""
+    depth = 0
+    position = 0
+    while position < len(word):
+        char = word[position]
+        if char == "{":
+            if depth == 0 and word.startswith("{\\", position):
+                command = _SPECIAL.match(word, position)
+                if command is not None:
+                    letter = command.group(2)
+                    name = command.group(1)
+                    if name in _LETTER_COMMANDS:
+                        return name[0].islower()
+                    if letter:
+                        return letter.islower()
+                    if name.isalpha():
+                        return name[0].islower()
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif depth == 0 and char.isalpha():
+            return char.islower()
+        position += 1
+    return None
+
+
+def _words(part: str) -> list[str]:
+    return [w for w in _split_top(part.strip(), _SPACE) if w]
+
+
+def _von_last(words: list[str]) -> tuple[list[str], list[str]]:
+    """Split ``von Last`` words: the von part ends at the last lower-case word before the
+    final word."""
+    lower = [i for i, w in enumerate(words[:-1]) if _is_lower(w)]
+    if not lower:
+        return [], words
+    return words[:lower[-1] + 1], words[lower[-1] + 1:]
+
+
+def _decoded(words: Sequence[str]) -> str | None:
+    text = " ".join(words)
+    return decode_latex(text).strip() or None if text else None
+
+
+def parse_name(text: str) -> Name:
+    """One BibTeX name as a model name."""
+    stripped = text.strip()
+    if _one_group(stripped) and not stripped.startswith("{\\"):
+        return Name(literal=decode_latex(stripped[1:-1]).strip() or stripped)
+    parts = _split_top(stripped, _COMMA)
+    if len(parts) == 1:
+        words = _words(parts[0])
+        if len(words) == 1:
+            return Name(family=_decoded(words))
+        lower = [i for i, w in enumerate(words[:-1]) if _is_lower(w)]
+        if lower:
+            first, von, last = words[:lower[0]], words[lower[0]:lower[-1] + 1], \
+                words[lower[-1] + 1:]
+        else:
+            first, von, last = words[:-1], [], words[-1:]
+        return _name(first, von, last, [])
+    von, last = _von_last(_words(parts[0]))
+    if len(parts) == 2:
+        return _name(_words(parts[1]), von, last, [])
+    return _name(_words(", ".join(parts[2:])), von, last, _words(parts[1]))
+
+
+def _one_group(text: str) -> bool:
+    """Whether ``text`` is a single brace group (``{Barnes and Noble, Inc.}``)."""
+    if not (text.startswith("{") and text.endswith("}")):
+        return False
+    depth = 0
+    for position, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return position == len(text) - 1
+    return False
+
+
+def _name(first: list[str], von: list[str], last: list[str], jr: list[str]) -> Name:
+    family = _decoded(last)
+    given = _decoded(first)
+    particle = _decoded(von)
+    if family is None and particle is not None:
+        family, particle = particle, None
+    return Name(family=family, given=given, non_dropping_particle=particle,
+                suffix=_decoded(jr))
+
+
+def parse_names(value: str) -> tuple[tuple[Name, ...], bool]:
+    """The names of a BibTeX name list and whether it ends in ``and others``."""
+    texts = split_names(value)
+    incomplete = bool(texts) and texts[-1].lower() == OTHERS
+    if incomplete:
+        texts = texts[:-1]
+    return tuple(parse_name(t) for t in texts), incomplete
+
+
+# -- writing ---------------------------------------------------------------------------
+_NEEDS_BRACES = re.compile(r",|\band\b", re.IGNORECASE)
+
+
+def _starts_lower(text: str) -> bool:
+    return any(
+        (letter := _FIRST_LETTER.search(word)) is not None and letter.group().islower()
+        for word in text.split())
+
+
+def _protected(encoded: str, plain: str, lower_sensitive: bool) -> str:
+    if _NEEDS_BRACES.search(plain) or (lower_sensitive and _starts_lower(plain)):
+        return "{" + encoded + "}"
+    return encoded
+
+
+def format_name(name: Name, encode: Callable[[str], str]) -> str:
+    """One name as BibTeX text (``von Last, Jr, First``), ``encode`` turning text into LaTeX."""
+    if name.literal is not None:
+        return "{" + encode(name.literal) + "}"
+    family = name.family or ""
+    particle = " ".join(p for p in (name.dropping_particle, name.non_dropping_particle) if p)
+    last = _protected(encode(family), family, lower_sensitive=True) if family else ""
+    if family.lower() == OTHERS and not name.given:
+        last = "{" + last + "}"
+    head = f"{encode(particle)} {last}" if particle and last else (encode(particle) or last)
+    if not family and name.given:
+        return _protected(encode(name.given), name.given, lower_sensitive=True)
+    given = _protected(encode(name.given), name.given, False) if name.given else ""
+    suffix = _protected(encode(name.suffix), name.suffix, False) if name.suffix else ""
+    if suffix:
+        return f"{head}, {suffix}, {given}"
+    return f"{head}, {given}" if given else head
+
+
+def format_names(names: Sequence[Name], incomplete: bool, encode: Callable[[str], str]) -> str:
+    """A name list as BibTeX text, ending in ``and others`` when ``incomplete``."""
+    texts = [format_name(n, encode) for n in names]
+    if incomplete:
+        texts.append(OTHERS)
+    return " and ".join(texts)

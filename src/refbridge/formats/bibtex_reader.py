@@ -1,0 +1,393 @@
+"""Reader for .bib files, BibTeX and BibLaTeX alike: entries to records, one at a time.
+
+Blocks come from the streaming tokenizer (``bibtex_syntax``); each entry is mapped to the model
+with the tables of ``bibtex_tables``: entry type to CSL type, fields to CSL variables, names
+(``bibnames``), dates (``bibtex_dates``), arXiv eprints (``eprint`` with ``eprinttype`` or
+``archivePrefix``, ``eprintclass`` or ``primaryClass``). Text fields are decoded from LaTeX;
+URL, DOI, file and other identifier fields are kept verbatim. Fields the model has no slot for
+are kept in ``Record.extra`` as ``bibtex.<field>``, and so are ``@preamble`` and ``@comment``
+blocks (``bibtex.@preamble`` / ``bibtex.@comment`` on the entry that follows them) and an entry
+type the CSL type does not give back (``bibtex.@type``), so the writers can put them back.
+
+A ``crossref`` child inherits its parent's fields (the parent's title as the container title)
+once the parent is read; children wait for their parent, parents of book-like types are
+remembered for children that come later. A broken entry is reported with file and line and
+skipped (fatal with ``--strict``); duplicate keys and fields are reported. This module must
+never drop a field or an entry without a diagnostic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TextIO
+
+from refbridge.bibnames import parse_names
+from refbridge.errors import Diagnostics
+from refbridge.formats import bibtex_tables as tables
+from refbridge.formats.bibtex_dates import parse_iso_date, parse_year_month
+from refbridge.formats.bibtex_syntax import Block, Field, read_blocks
+from refbridge.latex.decode import decode_latex
+from refbridge.model import Date, Eprint, ModelError, Name, Record, Source
+
+_WHITESPACE = re.compile(r"\s+")
+_KEYWORD_SEPARATOR = re.compile(r"\s*[,;]\s*")
+_ARXIV_PREFIX = re.compile(r"^arxiv:\s*", re.IGNORECASE)
+_CLASS_SEPARATOR = re.compile(r"[\s,]+")
+_SNIFF = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]", re.MULTILINE)
+
+#: Extra keys for what is not a field.
+EXTRA_ENTRY_TYPE = "bibtex.@type"
+EXTRA_PREAMBLE = "bibtex.@preamble"
+EXTRA_COMMENT = "bibtex.@comment"
+EXTRA_PREFIX = "bibtex."
+
+#: Entry types whose records may be crossref parents of entries read after them.
+PARENT_ENTRY_TYPES: frozenset[str] = frozenset(
+    {"book", "mvbook", "collection", "mvcollection", "proceedings", "mvproceedings",
+     "reference", "mvreference", "periodical"})
+#: Variables a crossref child never takes from its parent.
+NOT_INHERITED_VARIABLES: frozenset[str] = frozenset(
+    {"title", "title-short", "abstract", "annote", "note", "DOI", "URL"})
+
+
+def arxiv_note(eprint: Eprint) -> str:
+    """What a .bib writer says of an arXiv preprint in ``howpublished`` (and the reader
+    recognises): ``arXiv preprint arXiv:2401.01234, cs.DB (Databases)``."""
+    from refbridge.arxiv_taxonomy import category_name
+
+    text = "arXiv preprint" + (f" arXiv:{eprint.identifier}" if eprint.identifier else "")
+    if eprint.primary_class:
+        name = category_name(eprint.primary_class)
+        text += f", {eprint.primary_class}" + (f" ({name})" if name else "")
+    return text
+
+
+def is_preprint(csl_type: str, eprint: Eprint | None) -> bool:
+    return csl_type == tables.PREPRINT_TYPE and eprint is not None
+
+
+def entry_type_for(csl_type: str, eprint: Eprint | None, dialect: str) -> str:
+    """The entry type a dialect's writer gives a record of ``csl_type`` by default: a preprint
+    is ``@misc`` in BibTeX; in BibLaTeX ``@online`` when it has an identifier to link to,
+    else ``@misc`` (which prints ``howpublished``)."""
+    if is_preprint(csl_type, eprint):
+        return "online" if dialect == tables.BIBLATEX and eprint and eprint.identifier \
+            else "misc"
+    return tables.CSL_TO_ENTRY[dialect].get(csl_type, tables.FALLBACK_ENTRY)
+
+
+def field_mapping(entry_type: str) -> dict[str, str]:
+    """Field -> CSL variable for text fields of ``entry_type`` (typed meanings first)."""
+    typed = tables.TYPED_FIELDS.get(entry_type, tables.DEFAULT_TYPED_FIELDS)
+    return {**tables.TEXT_FIELDS, **tables.DEFAULT_TYPED_FIELDS, **typed}
+
+
+def _clean(value: str) -> str:
+    return _WHITESPACE.sub(" ", value).strip()
+
+
+class _Entry:
+    """One entry being mapped: its fields by name and what has been used so far."""
+
+    def __init__(self, block: Block, source: str, diagnostics: Diagnostics) -> None:
+        self.block = block
+        self.source = source
+        self.diagnostics = diagnostics
+        self.values: dict[str, str] = {}
+        for field in block.fields:
+            self._add(field)
+        self.used: set[str] = set()
+
+    def _add(self, field: Field) -> None:
+        if field.undefined_macros:
+            self.diagnostics.warning(
+                f"entry {self.block.key!r}: field {field.name!r} uses undefined macro(s) "
+                f"{', '.join(field.undefined_macros)}; kept as text", self.source, self.block.line)
+        if field.name in self.values:
+            self.diagnostics.warning(
+                f"entry {self.block.key!r}: field {field.name!r} appears twice; the second "
+                f"value {field.value[:40]!r} is ignored, as BibTeX does", self.source,
+                self.block.line)
+            return
+        value = _clean(field.value)
+        if value:
+            self.values[field.name] = value
+
+    def take(self, name: str) -> str | None:
+        value = self.values.get(name)
+        if value is not None:
+            self.used.add(name)
+        return value
+
+    def text(self, name: str) -> str | None:
+        value = self.take(name)
+        if value is None or name in tables.VERBATIM_FIELDS:
+            return value
+        return decode_latex(value).strip() or None
+
+    def rest(self) -> dict[str, str]:
+        return {name: value for name, value in self.values.items() if name not in self.used}
+
+
+def _names(entry: _Entry) -> tuple[dict[str, tuple[Name, ...]], set[str]]:
+    names: dict[str, tuple[Name, ...]] = {}
+    incomplete: set[str] = set()
+    for field, role in tables.NAME_FIELDS.items():
+        value = entry.take(field)
+        if value is None:
+            continue
+        people, more = parse_names(value)
+        if people:
+            names[role] = people
+            if more:
+                incomplete.add(role)
+        elif more:
+            entry.used.discard(field)
+    return names, incomplete
+
+
+def _dates(entry: _Entry) -> dict[str, Date]:
+    dates: dict[str, Date] = {}
+    for field, variable in tables.DATE_FIELDS.items():
+        value = entry.take(field)
+        if value is not None:
+            dates[variable] = parse_iso_date(value)
+            if dates[variable].literal is not None:
+                entry.diagnostics.warning(
+                    f"entry {entry.block.key!r}: {field} {value!r} is not an ISO 8601 date; "
+                    "kept as text", entry.source, entry.block.line)
+    for field, variable in tables.YEAR_FIELDS.items():
+        if variable in dates or field not in entry.values:
+            continue
+        is_issued = variable == "issued"
+        year = entry.take(field) or ""
+        month = entry.values.get("month") if is_issued else None
+        day = entry.values.get("day") if is_issued else None
+        date, unused = parse_year_month(decode_latex(year), month, day)
+        dates[variable] = date
+        if is_issued:
+            entry.used.update(n for n in ("month", "day") if n in entry.values and n not in unused)
+    return dates
+
+
+def _eprint(entry: _Entry) -> Eprint | None:
+    archive_field = next((f for f in tables.EPRINT_TYPE_FIELDS if f in entry.values), None)
+    if archive_field is None or entry.values[archive_field].lower() != tables.ARXIV.lower():
+        return None
+    class_field = next((f for f in tables.EPRINT_CLASS_FIELDS if f in entry.values), None)
+    identifier = entry.take(tables.EPRINT_FIELD)
+    classes = _CLASS_SEPARATOR.split(entry.take(class_field) or "") if class_field else []
+    classes = [c for c in classes if c]
+    entry.take(archive_field)
+    for other in (*tables.EPRINT_TYPE_FIELDS, *tables.EPRINT_CLASS_FIELDS):
+        if entry.values.get(other, "").lower() in (tables.ARXIV.lower(), " ".join(classes)
+                                                   .lower()):
+            entry.take(other)
+    return Eprint(tables.ARXIV, _ARXIV_PREFIX.sub("", identifier) if identifier else None,
+                  classes[0] if classes else None, tuple(classes[1:]))
+
+
+def _joined_title(entry: _Entry, field: str) -> str | None:
+    title = entry.text(field)
+    subtitle_field = tables.SUBTITLE_FIELDS.get(field)
+    subtitle = entry.text(subtitle_field) if subtitle_field else None
+    if title and subtitle:
+        return title + tables.SUBTITLE_SEPARATOR + subtitle
+    return title or subtitle
+
+
+def _text_fields(entry: _Entry, entry_type: str) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    mapping = field_mapping(entry_type)
+    for field in [f for f in entry.values if f in mapping]:
+        variable = mapping[field]
+        if variable in fields or field in entry.used:
+            continue
+        if field == "type":
+            value = entry.take(field)
+            fields[variable] = tables.GENRE_OF_TYPE_KEY.get(value or "", None) or \
+                decode_latex(value or "")
+            continue
+        value = _joined_title(entry, field)
+        if value:
+            fields[variable] = value
+    return fields
+
+
+def _keywords(entry: _Entry) -> tuple[str, ...]:
+    words: list[str] = []
+    for field in tables.KEYWORD_FIELDS:
+        value = entry.text(field)
+        if value:
+            words.extend(k for k in _KEYWORD_SEPARATOR.split(value) if k)
+    return tuple(words)
+
+
+def _csl_type(entry_type: str, fields: dict[str, str], eprint: Eprint | None) -> str:
+    if eprint is not None and entry_type in tables.PREPRINT_ENTRY_TYPES and \
+            "container-title" not in fields:
+        return tables.PREPRINT_TYPE
+    return tables.ENTRY_TO_CSL.get(entry_type, tables.ENTRY_TO_CSL["misc"])
+
+
+def _genre(entry_type: str, fields: dict[str, str]) -> None:
+    """A classic ``@phdthesis``/``@mastersthesis`` says its genre by its type."""
+    key = tables.ENTRY_TYPE_KEYS.get(entry_type)
+    if key and entry_type != "techreport" and "genre" not in fields:
+        fields["genre"] = tables.GENRE_OF_TYPE_KEY[key]
+
+
+def _drop_derived(entry: _Entry, fields: dict[str, str], eprint: Eprint | None,
+                  csl_type: str) -> None:
+    """Remove what a writer derives from the eprint (so reading what was written is exact)."""
+    if eprint is None:
+        return
+    if fields.get("medium") == arxiv_note(eprint):
+        del fields["medium"]
+    if is_preprint(csl_type, eprint) and fields.get("status") == tables.PREPRINT_PUBSTATE:
+        del fields["status"]
+
+
+def entry_record(block: Block, source: str, diagnostics: Diagnostics) -> Record:
+    """The record of one entry block; raises ``ModelError`` when the entry cannot be one."""
+    entry = _Entry(block, source, diagnostics)
+    entry_type = block.entry_type
+    if entry_type not in tables.ENTRY_TO_CSL:
+        diagnostics.warning(f"entry {block.key!r}: unknown entry type @{entry_type}; read as "
+                            "a document", source, block.line)
+    names, incomplete = _names(entry)
+    dates = _dates(entry)
+    eprint = _eprint(entry)
+    keywords = _keywords(entry)
+    fields = _text_fields(entry, entry_type)
+    _genre(entry_type, fields)
+    csl_type = _csl_type(entry_type, fields, eprint)
+    _drop_derived(entry, fields, eprint, csl_type)
+    extra = {EXTRA_PREFIX + name: value for name, value in entry.rest().items()}
+    if entry_type_for(csl_type, eprint, tables.BIBLATEX) != entry_type:
+        extra[EXTRA_ENTRY_TYPE] = entry_type
+    return Record(id=block.key, type=csl_type, fields=fields, names=names, dates=dates,
+                  keywords=keywords, eprint=eprint, incomplete_names=frozenset(incomplete),
+                  citation_key=block.key, extra=extra, source=Source(source, block.line))
+
+
+def inherit(child: Record, parent: Record) -> Record:
+    """``child`` with what it lacks taken from its crossref ``parent``."""
+    fields = dict(child.fields)
+    names = dict(child.names)
+    dates = dict(child.dates)
+    for variable, value in parent.fields.items():
+        if variable not in NOT_INHERITED_VARIABLES:
+            fields.setdefault(variable, value)
+    for field, variable in tables.INHERITED_AS.items():
+        if field == "title" and parent.title:
+            fields.setdefault(variable, parent.title)
+        elif field in parent.names and variable not in names:
+            names[variable] = parent.names[field]
+    for role, people in parent.names.items():
+        if role != "author":
+            names.setdefault(role, people)
+    for variable, date in parent.dates.items():
+        dates.setdefault(variable, date)
+    incomplete = child.incomplete_names | {r for r in parent.incomplete_names
+                                           if r in names and r not in child.names}
+    return child.replace(fields=fields, names=names, dates=dates,
+                         incomplete_names=incomplete)
+
+
+class BibtexReader:
+    name = "bibtex"
+    description = "BibTeX and BibLaTeX .bib files (both dialects)"
+    extensions = (".bib", ".bibtex", ".biblatex")
+
+    def sniff(self, head: str) -> bool:
+        return _SNIFF.search(head) is not None
+
+    def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
+        return self._resolve_crossrefs(self._records(stream, source, diagnostics), source,
+                                       diagnostics)
+
+    def _records(self, stream: TextIO, source: str, diagnostics: Diagnostics
+                 ) -> Iterator[Record]:
+        notes: dict[str, list[str]] = {}
+        first_line: dict[str, int] = {}
+        held: Record | None = None
+        for block in read_blocks(stream):
+            if block.kind == "error":
+                diagnostics.error(f"broken entry, skipped: {block.message}", source,
+                                  block.error_line)
+            elif block.kind in ("preamble", "comment"):
+                notes.setdefault(block.kind, []).append(block.text)
+            elif block.kind == "entry":
+                record = self._entry(block, source, diagnostics, first_line)
+                if record is None:
+                    continue
+                if notes:
+                    record = _with_notes(record, notes)
+                    notes = {}
+                if held is not None:
+                    yield held
+                held = record
+        if held is not None:
+            yield _with_notes(held, notes) if notes else held
+        elif notes:
+            diagnostics.warning("the file has @preamble/@comment blocks but no entry to keep "
+                                "them with; they are not converted", source, 1)
+
+    def _entry(self, block: Block, source: str, diagnostics: Diagnostics,
+               first_line: dict[str, int]) -> Record | None:
+        key = block.key
+        if key in first_line:
+            diagnostics.warning(f"duplicate key {key!r} (first at line {first_line[key]}); "
+                                "both entries are kept, the later one gets a new key",
+                                source, block.line)
+        else:
+            first_line[key] = block.line
+        try:
+            return entry_record(block, source, diagnostics)
+        except ModelError as exc:
+            diagnostics.error(f"entry {key!r} skipped: {exc}", source, block.line)
+            return None
+
+    def _resolve_crossrefs(self, records: Iterator[Record], source: str,
+                           diagnostics: Diagnostics) -> Iterator[Record]:
+        parents: dict[str, Record] = {}
+        waiting: dict[str, list[Record]] = {}
+        for record in records:
+            parent_key = record.extra.get(EXTRA_PREFIX + tables.CROSSREF_FIELD)
+            if parent_key is not None:
+                parent = parents.get(parent_key.lower())
+                if parent is None:
+                    waiting.setdefault(parent_key.lower(), []).append(record)
+                    continue
+                record = inherit(record, parent)
+            key = (record.citation_key or record.id).lower()
+            children = waiting.pop(key, [])
+            yield from (inherit(child, record) for child in children)
+            if children or record.extra.get(EXTRA_ENTRY_TYPE, _entry_type(record)) in \
+                    PARENT_ENTRY_TYPES:
+                parents[key] = record
+            yield record
+        for parent_key, children in waiting.items():
+            for child in children:
+                diagnostics.warning(f"entry {child.citation_key!r}: crossref {parent_key!r} "
+                                    "is not in the file; nothing inherited", source,
+                                    child.source.line if child.source else None)
+                yield child
+
+
+def _entry_type(record: Record) -> str:
+    return entry_type_for(record.type, record.eprint, tables.BIBLATEX)
+
+
+def _with_notes(record: Record, notes: dict[str, list[str]]) -> Record:
+    extra = dict(record.extra)
+    if notes.get("preamble"):
+        extra[EXTRA_PREAMBLE] = " # ".join(notes["preamble"])
+    if notes.get("comment"):
+        extra[EXTRA_COMMENT] = "\n".join(notes["comment"])
+    return record.replace(extra={k: v for k, v in extra.items() if v.strip()})
+
+
+READER = BibtexReader()

@@ -1,0 +1,321 @@
+"""The syntax of .bib files: a streaming tokenizer that turns text into blocks, one at a time.
+
+Why not bibtexparser 2: on this project's 2-core machine, ``bibtexparser.parse_file`` on
+biblatex-examples.bib replicated to 10,028 entries took 0.81-1.09 s (9,200-12,400 entries/s)
+for the syntax alone, against a goal of 20,000 entries/s for the whole .bib -> CSL-JSON
+conversion with LaTeX decoded, and it builds the whole library in memory before returning
+(no streaming). pybtex is slower still (~5,000 entries/s). This tokenizer reads the stream in
+chunks, yields each block as soon as it is complete (memory stays bounded by the largest
+block), and does the same file in ~0.1 s. It follows bibtexparser 2's rules where .bib dialects
+differ (a block starts at an ``@`` at the beginning of a line, so an ``@`` inside a value is
+text; a broken block ends at the next such ``@``), and tests/test_bibtex_syntax.py checks it
+against bibtexparser 2 entry by entry on biblatex-examples.bib and on hostile inputs.
+
+Values are resolved here: ``@string`` macros (case-insensitive, later definitions win), the
+month macros ``jan`` .. ``dec``, and ``#`` concatenation; each field also keeps its raw source
+text. This module knows nothing of the citation model and must never decode LaTeX.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TextIO
+
+#: Month macros every BibTeX style defines, as ``plain.bst`` expands them.
+MONTH_MACROS: dict[str, str] = {
+    "jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May",
+    "jun": "June", "jul": "July", "aug": "August", "sep": "September", "oct": "October",
+    "nov": "November", "dec": "December",
+}
+
+#: How many characters are read from the stream at a time.
+CHUNK_SIZE = 1 << 20
+
+_BLOCK_START = re.compile(r"^[ \t]*@", re.MULTILINE)
+_HEAD = re.compile(r"@[ \t]*([A-Za-z_][\w:-]*)?[ \t]*([{(])?")
+_KEY = re.compile(r"\s*([^,\s{}()=\"#]*)\s*([,})])?")
+_FIELD_NAME = re.compile(r"\s*([^\s=,{}()\"#]+)\s*(=)?\s*")
+#: A field whose value is one brace group without inner braces, a simple quoted value or a
+#: number, followed by ``,`` or a closing delimiter: most fields, parsed with one match.
+_SIMPLE_FIELD = re.compile(
+    r'\s*([^\s=,{}()"#]+)\s*=\s*(\{[^{}]*\}|"[^"{}]*"|\d+)\s*([,})])')
+_BARE = re.compile(r"[^\s#,{}()\"=]+")
+_SPACE = re.compile(r"\s*")
+_BRACE = re.compile(r"[{}]")
+_QUOTE_OR_BRACE = re.compile(r'[{}"]')
+_DIGITS = re.compile(r"\d+$")
+
+
+class BibSyntaxError(ValueError):
+    """A block that does not follow the .bib syntax; ``offset`` is where, inside the block."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One ``name = value`` of an entry: the name lower-cased, the resolved value, the raw text,
+    and the macros the value used that no ``@string`` defines."""
+
+    name: str
+    value: str
+    raw: str
+    undefined_macros: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One ``@...`` block. ``kind`` is ``entry``, ``string``, ``preamble``, ``comment`` or
+    ``error`` (then ``message`` and ``error_line`` say what and where)."""
+
+    kind: str
+    line: int
+    entry_type: str = ""
+    key: str = ""
+    fields: tuple[Field, ...] = ()
+    text: str = ""
+    message: str = ""
+    error_line: int = 0
+
+
+def _line_at(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset)
+
+
+class _BlockParser:
+    """Parses the text of one block (from its ``@`` up to the next block start)."""
+
+    __slots__ = ("text", "pos", "strings", "closer")
+
+    def __init__(self, text: str, strings: dict[str, str]) -> None:
+        self.text = text
+        self.pos = 0
+        self.strings = strings
+        self.closer = "}"
+
+    def fail(self, message: str, offset: int | None = None) -> BibSyntaxError:
+        return BibSyntaxError(message, self.pos if offset is None else offset)
+
+    def braced(self, start: int) -> int:
+        """The offset just after the ``}`` that closes the ``{`` at ``start``."""
+        text = self.text
+        close = text.find("}", start + 1)
+        if close != -1 and text.find("{", start + 1, close) == -1:
+            return close + 1
+        depth = 0
+        for match in _BRACE.finditer(text, start):
+            if match.group() == "{":
+                depth += 1
+            else:
+                depth -= 1
+                if depth == 0:
+                    return match.end()
+        raise self.fail("a '{' is never closed (unbalanced braces)", start)
+
+    def quoted(self, start: int) -> int:
+        """The offset just after the ``"`` that ends the quoted value at ``start``."""
+        depth = 0
+        for match in _QUOTE_OR_BRACE.finditer(self.text, start + 1):
+            char = match.group()
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth < 0:
+                    raise self.fail("a '}' inside a quoted value closes nothing", match.start())
+            elif depth == 0:
+                return match.end()
+        raise self.fail('a quoted value is never closed (missing \'"\')', start)
+
+    def value(self) -> tuple[str, str, tuple[str, ...]]:
+        """Parse ``piece # piece ...`` at the current position: (resolved, raw, undefined)."""
+        text = self.text
+        start = self.pos
+        parts: list[str] = []
+        undefined: list[str] = []
+        while True:
+            position = self.pos
+            char = text[position:position + 1]
+            if char == "{":
+                end = self.braced(position)
+                parts.append(text[position + 1:end - 1])
+            elif char == '"':
+                end = self.quoted(position)
+                parts.append(text[position + 1:end - 1])
+            else:
+                bare = _BARE.match(text, position)
+                if bare is None:
+                    raise self.fail("expected a value ({...}, \"...\", a number or a macro)"
+                                    if char else "the block ends where a value should be")
+                end = bare.end()
+                word = bare.group()
+                if _DIGITS.match(word):
+                    parts.append(word)
+                else:
+                    resolved = self.strings.get(word.lower())
+                    if resolved is None:
+                        resolved = MONTH_MACROS.get(word.lower())
+                    if resolved is None:
+                        undefined.append(word)
+                        resolved = word
+                    parts.append(resolved)
+            raw_end = end
+            self.pos = _SPACE.match(text, end).end()  # type: ignore[union-attr]
+            if text.startswith("#", self.pos):
+                self.pos = _SPACE.match(text, self.pos + 1).end()  # type: ignore[union-attr]
+                continue
+            return "".join(parts), text[start:raw_end], tuple(undefined)
+
+    def head(self) -> tuple[str, str]:
+        """The block's type (lower-cased) and its opening delimiter."""
+        match = _HEAD.match(self.text)
+        if match is None or match.group(1) is None:
+            raise self.fail("expected an entry type after '@'", 1)
+        if match.group(2) is None:
+            raise self.fail(f"expected '{{' or '(' after @{match.group(1)}", match.end())
+        self.pos = match.end()
+        self.closer = "}" if match.group(2) == "{" else ")"
+        return match.group(1).lower(), match.group(2)
+
+    def close(self) -> None:
+        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
+        if not self.text.startswith(self.closer, self.pos):
+            found = self.text[self.pos:self.pos + 1] or "the end of the block"
+            raise self.fail(f"expected '{self.closer}' to close the block, found {found!r}")
+        self.pos += 1
+
+    def entry(self, entry_type: str, line: int) -> Block:
+        text = self.text
+        key_match = _KEY.match(text, self.pos)
+        assert key_match is not None  # the pattern matches the empty string
+        key, after = key_match.group(1), key_match.group(2)
+        if not key:
+            raise self.fail("the entry has no citation key", key_match.start(1))
+        if after is None:
+            raise self.fail(f"expected ',' after the citation key {key!r}", key_match.end())
+        self.pos = key_match.end()
+        fields: list[Field] = []
+        if after != ",":
+            if after != self.closer:
+                raise self.fail(f"expected '{self.closer}' to close the entry",
+                                key_match.end() - 1)
+            return Block("entry", line, entry_type, key)
+        while True:
+            self.pos = _SPACE.match(text, self.pos).end()  # type: ignore[union-attr]
+            if text.startswith(self.closer, self.pos):
+                self.pos += 1
+                return Block("entry", line, entry_type, key, tuple(fields))
+            simple = _SIMPLE_FIELD.match(text, self.pos)
+            if simple is not None:
+                raw = simple.group(2)
+                value = raw if raw[0] not in '{"' else raw[1:-1]
+                fields.append(Field(simple.group(1).lower(), value, raw))
+                self.pos = simple.end()
+                if simple.group(3) == ",":
+                    continue
+                if simple.group(3) == self.closer:
+                    return Block("entry", line, entry_type, key, tuple(fields))
+                self.pos = simple.start(3)
+            name_match = _FIELD_NAME.match(text, self.pos)
+            if name_match is None:
+                found = text[self.pos:self.pos + 1] or "the end of the block"
+                raise self.fail(f"expected a field name or '{self.closer}', found {found!r}"
+                                if found != "the end of the block" else
+                                f"the entry is never closed (missing '{self.closer}')")
+            if name_match.group(2) is None:
+                raise self.fail(f"expected '=' after the field name {name_match.group(1)!r}",
+                                name_match.end())
+            self.pos = name_match.end()
+            resolved, raw, undefined = self.value()
+            fields.append(Field(name_match.group(1).lower(), resolved, raw, undefined))
+            if text.startswith(",", self.pos):
+                self.pos += 1
+            elif not text.startswith(self.closer, self.pos):
+                found = text[self.pos:self.pos + 1] or "the end of the block"
+                raise self.fail(f"expected ',' or '{self.closer}' after the value of "
+                                f"{name_match.group(1)!r}, found {found!r}")
+
+    def block(self, line: int) -> Block:
+        kind, opener = self.head()
+        if kind == "comment":
+            if opener == "(":
+                end = self.text.rfind(")")
+                if end < self.pos:
+                    raise self.fail("the @comment is never closed (missing ')')")
+            else:
+                end = self.braced(self.pos - 1) - 1
+            return Block("comment", line, text=self.text[self.pos:end])
+        if kind == "preamble":
+            self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
+            resolved, raw, _ = self.value()
+            self.close()
+            return Block("preamble", line, text=raw)
+        if kind == "string":
+            name_match = _FIELD_NAME.match(self.text, self.pos)
+            if name_match is None or name_match.group(2) is None:
+                raise self.fail("expected 'name = value' in @string")
+            self.pos = name_match.end()
+            resolved, raw, undefined = self.value()
+            self.close()
+            name = name_match.group(1).lower()
+            self.strings[name] = resolved
+            return Block("string", line, key=name,
+                         fields=(Field(name, resolved, raw, undefined),))
+        return self.entry(kind, line)
+
+
+def parse_blocks(text: str, strings: dict[str, str], first_line: int = 1) -> Iterator[Block]:
+    """The blocks of ``text`` (which must start at a line start); ``strings`` holds the
+    ``@string`` definitions seen so far and receives new ones."""
+    starts = [m.end() - 1 for m in _BLOCK_START.finditer(text)]
+    line = first_line + _line_at(text, starts[0]) if starts else first_line
+    for index, start in enumerate(starts):
+        end = starts[index + 1] if index + 1 < len(starts) else len(text)
+        block_text = text[start:end]
+        parser = _BlockParser(block_text, strings)
+        try:
+            yield parser.block(line)
+        except BibSyntaxError as error:
+            yield Block("error", line, text=block_text, message=str(error),
+                        error_line=line + _line_at(block_text, error.offset))
+        if index + 1 < len(starts):
+            line += text.count("\n", start, end)
+
+
+def read_blocks(stream: TextIO, chunk_size: int = CHUNK_SIZE) -> Iterator[Block]:
+    """The blocks of a .bib stream, read ``chunk_size`` characters at a time."""
+    strings: dict[str, str] = {}
+    pending = ""
+    line = 1
+    while True:
+        chunk = stream.read(chunk_size)
+        text = pending + chunk
+        if not chunk:
+            yield from parse_blocks(text, strings, line)
+            return
+        last_start = _last_block_start(text)
+        if last_start <= 0:
+            pending = text
+            continue
+        complete, pending = text[:last_start], text[last_start:]
+        yield from parse_blocks(complete, strings, line)
+        line += complete.count("\n")
+
+
+def _last_block_start(text: str) -> int:
+    """The offset of the line that starts the last block in ``text`` (0: none after the first).
+    """
+    last = 0
+    search_from = len(text)
+    while True:
+        at = text.rfind("@", 0, search_from)
+        if at <= 0:
+            return last
+        line_start = text.rfind("\n", 0, at) + 1
+        if not text[line_start:at].strip(" \t"):
+            return line_start
+        search_from = at
