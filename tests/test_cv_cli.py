@@ -1,0 +1,121 @@
+"""The ``refbridge cv`` command: inputs merged, options passed on, problems reported, exit codes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from support import ROOT, SAMPLES
+
+from refbridge.cli import main
+from refbridge.cv import CvOptions, render_cv
+from refbridge.errors import RefbridgeError
+from refbridge.model import Record
+
+FIXTURES = ROOT / "tests" / "fixtures" / "cv"
+ZHENGPING = str(SAMPLES / "zhengping-qian.profile.txt")
+QINWEI = str(SAMPLES / "qinwei-yang.profile.txt")
+COAUTHORS = str(FIXTURES / "coauthor-records.json")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["cv", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_both_profiles_give_the_expected_markdown(tmp_path: Path) -> None:
+    output = tmp_path / "publications.md"
+    status, _, stderr = run(ZHENGPING, QINWEI, "--owner", "Zhengping Qian", "-o", str(output))
+    assert (status, stderr) == (0, "")
+    assert output.read_text(encoding="utf-8") == (FIXTURES / "merged.md").read_text("utf-8")
+
+
+def test_duplicates_across_inputs_are_merged_and_reported() -> None:
+    status, stdout, stderr = run(ZHENGPING, COAUTHORS, "--owner", "Zhengping Qian",
+                                 "--to", "text", "--no-summary")
+    assert status == 0
+    assert stderr.splitlines() == [
+        f"refbridge: merged 2 records (same title and year): {ZHENGPING}:17, {COAUTHORS}:2: "
+        "TrainMover: An interruption-resilient runtime for ML training",
+        f"refbridge: merged 2 records (same title and year): {ZHENGPING}:105, {COAUTHORS}:18: "
+        "Taming the expressiveness and programmability of graph analytical query"]
+    assert ("[14] ChonLam Lao, Z. Qian, Qinwei Yang and Ang Chen. TrainMover: An "
+            "interruption-resilient runtime for ML training. In Proceedings of the Example "
+            "Systems Conference, 101–117, Example Press, 2026.") in stdout
+    assert "     DOI: https://doi.org/10.5555/cv-test.trainmover" in stdout
+
+
+def test_no_merge_keeps_every_record() -> None:
+    status, stdout, stderr = run(ZHENGPING, COAUTHORS, "--no-merge", "--to", "text")
+    assert (status, stderr) == (0, "")
+    assert "16 publications: 2026 (8), 2025 (1), 2022 (1), 2021 (2), 2020 (3), 2019 (1)" in stdout
+
+
+def test_filters_grouping_and_numbering_reach_the_list() -> None:
+    status, stdout, _ = run(QINWEI, "--to", "text", "--group-by", "subject", "--since", "2025",
+                            "--subject", "stat", "--numbering", "count-up", "--no-summary",
+                            "--title", "Statistics papers")
+    assert status == 0
+    assert stdout == (
+        "Statistics papers\n=================\n\nMethodology \u00b7 stat.ME (2)\n"
+        "-------------------------\n\n"
+        "[1] Qinwei Yang. Improving Treatment Effect Estimation in Trials through Adaptive "
+        "Borrowing of External Controls. arXiv, 2026.\n\n"
+        "[2] Qinwei Yang. Adaptive Data-Borrowing for Improving Treatment Effect Estimation "
+        "using External Controls. arXiv, 2025.\n")
+
+
+def test_an_unsafe_url_is_reported_with_file_and_line() -> None:
+    hostile = str(FIXTURES / "hostile-records.json")
+    status, stdout, stderr = run(hostile, "--to", "html", "--fragment")
+    assert status == 0
+    assert stderr == (f"{hostile}:2: warning: record 'hostile': URL 'javascript:alert"
+                      "(document.cookie)' is not an http(s) address; the CV does not link it\n")
+    assert "javascript:alert(document" not in stdout
+
+
+@pytest.mark.parametrize("option", [("--group-by", "month"), ("--numbering", "roman"),
+                                    ("--highlight", "italic"), ("--to", "rtf"),
+                                    ("--type", "journl")])
+def test_unknown_option_values_exit_with_usage_status(option: tuple[str, str]) -> None:
+    status, stdout, stderr = run(QINWEI, *option)
+    assert (status, stdout) == (2, "")
+    assert stderr.startswith("refbridge: error: unknown ")
+
+
+def test_docx_needs_an_output_file() -> None:
+    status, _, stderr = run(QINWEI, "--to", "docx")
+    assert status == 1
+    assert stderr == "refbridge: error: docx output is a binary file: name it with -o FILE.docx\n"
+
+
+def test_docx_is_written_to_the_named_file(tmp_path: Path) -> None:
+    pytest.importorskip("docx", reason="DOCX output needs python-docx")
+    output = tmp_path / "publications.docx"
+    status, _, stderr = run(QINWEI, "--owner", "Qinwei Yang", "--to", "docx", "-o", str(output))
+    assert (status, stderr) == (0, "")
+    assert output.read_bytes()[:2] == b"PK"
+
+
+def test_docx_without_python_docx_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "docx", None)
+    record = Record("a", "article", {"title": "A title"})
+    with pytest.raises(RefbridgeError, match=r"DOCX output needs python-docx: pip install "
+                                             r"'refbridge\[docx\]'"):
+        render_cv([record], CvOptions(), "docx")
+
+
+def test_an_unknown_style_fails_before_reading() -> None:
+    status, stdout, stderr = run(QINWEI, "--style", "no-such-style-anywhere")
+    assert (status, stdout) == (1, "")
+    assert stderr.startswith("refbridge: error: unknown style 'no-such-style-anywhere'")
+
+
+def test_a_catalogue_style_can_format_the_entries() -> None:
+    status, stdout, _ = run(QINWEI, "--style", "apa", "--owner", "Yang, Q.", "--to", "text",
+                            "--until", "2023", "--no-summary", "--group-by", "none")
+    assert status == 0
+    assert stdout.endswith("[1] Yang, Q. (2023). Isolated Scheduling for Distributed Training "
+                           "Tasks in GPU Clusters. arXiv.\n")
