@@ -37,10 +37,10 @@ def test_duplicates_across_inputs_are_merged_and_reported() -> None:
                                  "--to", "text", "--no-summary")
     assert status == 0
     assert stderr.splitlines() == [
-        f"refbridge: merged 2 records (same title and year): {ZHENGPING}:17, {COAUTHORS}:2: "
-        "TrainMover: An interruption-resilient runtime for ML training",
-        f"refbridge: merged 2 records (same title and year): {ZHENGPING}:105, {COAUTHORS}:18: "
-        "Taming the expressiveness and programmability of graph analytical query"]
+        (f"refbridge: merged 2 records (same title and year): {ZHENGPING}:17, {COAUTHORS}:2: "
+         "TrainMover: An interruption-resilient runtime for ML training"),
+        (f"refbridge: merged 2 records (same title and year): {ZHENGPING}:105, {COAUTHORS}:18: "
+         "Taming the expressiveness and programmability of graph analytical query")]
     assert ("[14] ChonLam Lao, Z. Qian, Qinwei Yang and Ang Chen. TrainMover: An "
             "interruption-resilient runtime for ML training. In Proceedings of the Example "
             "Systems Conference, 101–117, Example Press, 2026.") in stdout

@@ -54,7 +54,8 @@ def test_no_grouping_is_one_section_without_heading() -> None:
 
 
 def build(**options: object) -> list[tuple[str | None, list[tuple[int | None, str]]]]:
-    document, _ = build_cv(RECORDS, CvOptions(**options), "text", Diagnostics())  # type: ignore[arg-type]
+    document, _ = build_cv(RECORDS, CvOptions(**options),  # type: ignore[arg-type]
+                           "text", Diagnostics())
     return [(section.heading, [(entry.number, entry.record.id) for entry in section.entries])
             for section in document.sections]
 
@@ -130,5 +131,5 @@ def test_only_http_urls_are_linked_and_the_rest_reported(url: str) -> None:
     hostile = Record("x", "webpage", {"URL": url}, source=Source("cv.json", 7))
     assert record_links(hostile, diagnostics) == ()
     assert [str(m) for m in diagnostics.messages] == [
-        f"cv.json:7: warning: record 'x': URL {url!r} is not an http(s) address; "
-        "the CV does not link it"]
+        (f"cv.json:7: warning: record 'x': URL {url!r} is not an http(s) address; "
+         "the CV does not link it")]

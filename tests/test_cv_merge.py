@@ -1,4 +1,4 @@
-"""Duplicates across inputs (refbridge.merge): which records are one work, and what a merge keeps."""
+"""Duplicates across inputs (refbridge.merge): which records are one work, what a merge keeps."""
 
 from __future__ import annotations
 
@@ -98,5 +98,5 @@ def test_deduplicate_reports_every_source_of_a_merge() -> None:
     assert result.merges[0].sources == (Source("zhengping-qian.profile.txt", 90),
                                         Source("cv.json", 4))
     assert result.describe() == [
-        "merged 2 records (same title and year): zhengping-qian.profile.txt:90, cv.json:4: "
-        "FLAT: fast, lightweight and accurate method"]
+        ("merged 2 records (same title and year): zhengping-qian.profile.txt:90, cv.json:4: "
+         "FLAT: fast, lightweight and accurate method")]

@@ -39,7 +39,8 @@ CASES = [
 
 def render(case: Case, to: str, **options: object) -> str | bytes:
     records = list(read_records([str(SAMPLES / name) for name in case.inputs], Diagnostics()))
-    content, _, _ = render_cv(records, CvOptions(owners=(case.owner,), **options), to)  # type: ignore[arg-type]
+    options_ = CvOptions(owners=(case.owner,), **options)  # type: ignore[arg-type]
+    content, _, _ = render_cv(records, options_, to)
     return content
 
 
@@ -91,7 +92,8 @@ def test_html_parses_as_html5_without_errors(case: Case, fragment: bool) -> None
 
 
 #: document class -> the LaTeX files it needs besides the TeX Live base
-LATEX_REQUIREMENTS = {"article": ("hyperref.sty",), "moderncv": ("moderncv.cls", "fontawesome5.sty")}
+LATEX_REQUIREMENTS = {"article": ("hyperref.sty",),
+                      "moderncv": ("moderncv.cls", "fontawesome5.sty")}
 LATEX_DOCUMENTS = {
     "article": "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{hyperref}\n"
                "\\begin{document}\n\\input{publications}\n\\end{document}\n",
@@ -104,7 +106,7 @@ def _missing_latex_files(names: tuple[str, ...]) -> list[str]:
     if shutil.which("kpsewhich") is None:
         return list(names)
     return [name for name in names if not subprocess.run(
-        ["kpsewhich", name], capture_output=True, text=True).stdout.strip()]
+        ["kpsewhich", name], check=False, capture_output=True, text=True).stdout.strip()]
 
 
 @requires_tool("pdflatex")
@@ -119,7 +121,7 @@ def test_latex_section_compiles_with_pdflatex(case: Case, document_class: str,
                                                 encoding="utf-8")
     (tmp_path / "cv.tex").write_text(LATEX_DOCUMENTS[document_class], encoding="utf-8")
     run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "cv.tex"],
-                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+                         cwd=tmp_path, check=False, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout[-3000:]
     assert (tmp_path / "cv.pdf").stat().st_size > 0
 

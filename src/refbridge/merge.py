@@ -158,7 +158,8 @@ def duplicate_sets(records: Sequence[Record], similarity: float = TITLE_SIMILARI
 
 def _richness(record: Record) -> tuple[int, int, int, int]:
     authors_complete = int(bool(record.authors) and "author" not in record.incomplete_names)
-    date_precision = len(record.issued.start.as_list()) if record.issued and record.issued.start else 0
+    issued = record.issued
+    date_precision = len(issued.start.as_list()) if issued and issued.start else 0
     return (authors_complete, len(record.fields) + len(record.names) + len(record.dates),
             len(record.authors), date_precision)
 

@@ -21,7 +21,7 @@ from refbridge.model import Record
 from refbridge.pipeline import ReadOptions, read_records
 from refbridge.textio import STDIO, atomic_output
 
-__all__ = ["CvDocument", "CvOptions", "CvReport", "Filters", "WRITERS", "build_cv",
+__all__ = ["WRITERS", "CvDocument", "CvOptions", "CvReport", "Filters", "build_cv",
            "render_cv", "write_cv"]
 
 
@@ -46,7 +46,7 @@ def render_cv(records: Sequence[Record], options: CvOptions, to: str = "markdown
 
 
 def write_cv(inputs: Sequence[str], output: str, options: CvOptions, to: str = "markdown",
-             fragment: bool = False, read_options: ReadOptions = ReadOptions(),
+             fragment: bool = False, read_options: ReadOptions | None = None,
              strict: bool = False) -> CvReport:
     """Read ``inputs``, build their CV and write it to ``output`` (``-``: standard output)."""
     from refbridge.styles import resolve_style
@@ -56,7 +56,7 @@ def write_cv(inputs: Sequence[str], output: str, options: CvOptions, to: str = "
         raise OutputError(f"{to} output is a binary file: name it with -o FILE{writer.extension}")
     resolve_style(options.style, options.style_dirs)  # an unknown style fails before reading
     report = CvReport(Diagnostics(strict=strict))
-    records = list(read_records(inputs, report.diagnostics, read_options))
+    records = list(read_records(inputs, report.diagnostics, read_options or ReadOptions()))
     report.records_read = len(records)
     content, document, report.merge = render_cv(records, options, to, fragment,
                                                 report.diagnostics)

@@ -110,9 +110,10 @@ def _date_key(record: Record) -> tuple[int, int, int] | None:
 
 def _by_date(newest_first: bool) -> Callable[[Sequence[Record]], list[Record]]:
     def order(records: Sequence[Record]) -> list[Record]:
-        dated = [r for r in records if _date_key(r) is not None]
+        keyed = [(key, r) for r in records if (key := _date_key(r)) is not None]
         undated = [r for r in records if _date_key(r) is None]
-        return sorted(dated, key=_date_key, reverse=newest_first) + undated  # type: ignore[arg-type]
+        dated = sorted(keyed, key=lambda pair: pair[0], reverse=newest_first)
+        return [r for _, r in dated] + undated
 
     return order
 

@@ -63,7 +63,7 @@ class _InlineRuns(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         style = self.stack[-1][1]
         values = dict(attrs)
-        changes = dict(TAG_STYLES.get(tag, {}))
+        changes: dict[str, Any] = dict(TAG_STYLES.get(tag, {}))
         for declaration in (values.get("style") or "").split(";"):
             changes.update(CSS_STYLES.get(declaration.replace(" ", ""), {}))
         if tag == "a" and safe_http_url(values.get("href") or ""):

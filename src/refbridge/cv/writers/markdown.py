@@ -57,6 +57,6 @@ def render(document: CvDocument, fragment: bool = False) -> str:
             lines += _entry(entry)
             if entry.abstract:
                 lines.append("")
-        if not lines[-1] == "":
+        if lines[-1]:
             lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"

@@ -1,8 +1,8 @@
-"""refbridge's own CV style ``cv``: the default of ``refbridge cv`` (``cv.csl`` beside this file).
+"""refbridge's own CV style ``cv``, the default of ``refbridge cv`` (``cv-list.csl`` here).
 
 Catalogue styles cut long author lists (et al.) and add year letters (2026a, 2026b), which on a
 CV hide the owner and read oddly; this CSL style lists every author in reading order, then the
-title, the venue and the year. Copy ``cv.csl`` into a style folder to make your own.
+title, the venue and the year. Copy ``cv-list.csl`` into a style folder to make your own.
 """
 
 from __future__ import annotations
@@ -11,5 +11,5 @@ from refbridge.styles.definitions import CslStyleDefinition
 
 STYLES = [
     CslStyleDefinition("cv", "CV publication list: every author, title, venue, year; newest "
-                             "first", "cv.csl", newest_first=True),
+                             "first", "cv-list.csl", newest_first=True),
 ]
