@@ -19,7 +19,8 @@ from refbridge.pipeline import read_records
 
 HOSTILE = ROOT / "tests" / "fixtures" / "cv" / "hostile-records.json"
 TITLE = ('<script>alert(1)</script> & *not bold* _not_ [no link](javascript:alert(1)) $x^2$ '
-         "100% {\\textbf{not}} # ~40% `code`")
+         "100% {\\textbf{not}} # ~40% `code` {{ site.email }} {% include x.html %} "
+         "{{< shortcode >}}")
 ABSTRACT = ("<img src=x onerror=alert(2)> \\end{itemize} ~3% of $$ cost | a | b | ## not a "
             "heading 1. not a list")
 OPTIONS = CvOptions(owners=("Zhengping Qian",), abstracts=True)
@@ -73,6 +74,13 @@ def test_markdown_renders_to_the_record_text_and_no_markup() -> None:
     text = visible_text(tree)
     assert TITLE in text
     assert ABSTRACT in text
+
+
+def test_markdown_gives_jekyll_liquid_and_hugo_shortcodes_nothing_to_run() -> None:
+    markdown = str(render("markdown"))
+    assert "{" not in markdown
+    assert "}" not in markdown
+    assert "&#123;&#123; site.email &#125;&#125; &#123;% include x.html %&#125;" in markdown
 
 
 def test_latex_escapes_commands_and_specials() -> None:

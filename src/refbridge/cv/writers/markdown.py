@@ -1,11 +1,13 @@
 r"""The CV as Markdown for GitHub, Jekyll (kramdown) and Hugo (goldmark).
 
 Headings are ``##`` (the title) and ``###`` (groups) so the list drops into a page; entries are
-bullet items with an escaped ``\\[N\\]`` number (ordered lists cannot count down). Entry texts
+bullet items with an escaped ``\[N\]`` number (ordered lists cannot count down). Entry texts
 come from the style engine's Markdown output, already escaped; everything this module adds
 (headings, summary, link labels, abstracts) is escaped here, including ``$`` (math on GitHub),
-``~`` (strike-through; written as ``&#126;`` since kramdown has no ``\~``) and ``&`` before an
-entity name, so record text never becomes Markdown or HTML markup.
+``~`` (strike-through; written ``&#126;``, as kramdown has no ``\~``) and ``&`` before an entity
+name. Braces anywhere in the document, entries included, are written ``&#123;`` and ``&#125;``:
+Jekyll runs Liquid and Hugo runs shortcodes on a page before Markdown, and no backslash stops
+them. This module must never let record text become Markdown, HTML or template markup.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ import re
 
 from refbridge.cv.document import CvDocument, CvEntry
 
-_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#|!$])")
+_SPECIAL = re.compile(r"([\\`*_\[\]<>#|!$])")
+#: braces as character references: Jekyll runs Liquid (``{{ }}``, ``{% %}``) and Hugo runs
+#: shortcodes (``{{< >}}``) on a page before Markdown, and no backslash escape stops them
+_TEMPLATE_BRACES = str.maketrans({"{": "&#123;", "}": "&#125;"})
 _ENTITY = re.compile(r"&(?=#?\w+;)")
 _LINE_START = re.compile(r"^(\d+)([.)])|^([-+=])")
 
@@ -59,4 +64,4 @@ def render(document: CvDocument, fragment: bool = False) -> str:
                 lines.append("")
         if lines[-1]:
             lines.append("")
-    return "\n".join(lines).rstrip("\n") + "\n"
+    return ("\n".join(lines).rstrip("\n") + "\n").translate(_TEMPLATE_BRACES)
