@@ -76,11 +76,12 @@ def test_markdown_renders_to_the_record_text_and_no_markup() -> None:
     assert ABSTRACT in text
 
 
-def test_markdown_gives_jekyll_liquid_and_hugo_shortcodes_nothing_to_run() -> None:
-    markdown = str(render("markdown"))
-    assert "{" not in markdown
-    assert "}" not in markdown
-    assert "&#123;&#123; site.email &#125;&#125; &#123;% include x.html %&#125;" in markdown
+@pytest.mark.parametrize("to", ["markdown", "html"])
+def test_site_generators_find_no_liquid_or_shortcode_to_run(to: str) -> None:
+    content = str(render(to, fragment=True))
+    assert "{" not in content
+    assert "}" not in content
+    assert "&#123;&#123; site.email &#125;&#125; &#123;% include x.html %&#125;" in content
 
 
 def test_latex_escapes_commands_and_specials() -> None:

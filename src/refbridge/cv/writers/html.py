@@ -4,7 +4,9 @@ Entry texts come from the style engine's HTML output (escaped there, links only 
 text this module adds is escaped with ``html.escape``. Numbers are written into the entries
 (``[14]``) rather than left to ``<ol>`` markers, so they survive copying into a form. The
 fragment is one ``<section class="cv-publications">`` with ``h2``/``h3`` headings and no styles.
-This module must never emit record text unescaped or a link that is not http(s).
+Braces in the content are written ``&#123;``/``&#125;`` so that a page or fragment placed in a
+Jekyll or Hugo site gives Liquid and shortcodes nothing to run. This module must never emit
+record text unescaped or a link that is not http(s).
 """
 
 from __future__ import annotations
@@ -56,6 +58,9 @@ def _entry(entry: CvEntry) -> str:
             f'<div class="cv-body">{body}</div></li>')
 
 
+_TEMPLATE_BRACES = str.maketrans({"{": "&#123;", "}": "&#125;"})
+
+
 def _body(document: CvDocument, title_level: int) -> list[str]:
     group_level = title_level + 1
     owner = (f' <span class="cv-owner">{escape(document.owners[0])}</span>'
@@ -72,7 +77,7 @@ def _body(document: CvDocument, title_level: int) -> list[str]:
         lines.append('<ul class="cv-entries">')
         lines += [_entry(entry) for entry in section.entries]
         lines += ["</ul>", "</section>"]
-    return lines
+    return [line.translate(_TEMPLATE_BRACES) for line in lines]
 
 
 def render(document: CvDocument, fragment: bool = False) -> str:
