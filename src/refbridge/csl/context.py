@@ -100,26 +100,30 @@ class RenderContext:
 
     def value(self, name: str) -> Any:
         """A variable's raw value, honouring substitution and cite-level variables."""
-        if name in self.suppressed:
+        if self.suppressed and name in self.suppressed:
             return None
-        if name == "locator":
-            return self.cite.get("locator")
-        if name == "citation-number":
-            return self.citation_number
-        if name == "first-reference-note-number":
-            return self.first_note
-        if name == "year-suffix":
+        if name in _CITE_VARIABLES:
+            if name == "locator":
+                return self.cite.get("locator")
+            if name == "citation-number":
+                return self.citation_number
+            if name == "first-reference-note-number":
+                return self.first_note
             return self.disamb.year_suffix or None
         value = self.item.get(name)
-        if value in (None, "", []):
-            return _alias_value(self.item, name)
+        if value is None or value == "" or value == []:
+            return _alias_value(self.item, name) if name in _DERIVED else None
         return value
 
 
+_CITE_VARIABLES = frozenset(("locator", "citation-number", "first-reference-note-number", "year-suffix"))
 _ALIASES = {
     "title-short": ("shortTitle",),
     "container-title-short": ("journalAbbreviation", "shortContainerTitle"),
 }
+
+
+_DERIVED = frozenset(("title-short", "container-title-short", "page-first"))
 
 
 def _alias_value(item: Mapping[str, Any], name: str) -> Any:

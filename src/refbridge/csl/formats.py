@@ -245,7 +245,12 @@ _HTML = Format(
     _html_escape,
     _html_link,
 )
-_TEXT = Format("text", {}, lambda text: text, lambda url, inner: inner)
+_PLAIN_DISPLAY = {
+    "display:block": ("\n", ""),
+    "display:left-margin": ("", " "),
+    "display:indent": ("\n    ", ""),
+}
+_TEXT = Format("text", dict(_PLAIN_DISPLAY), lambda text: text, lambda url, inner: inner)
 _MARKDOWN = Format(
     "markdown",
     {
@@ -253,6 +258,7 @@ _MARKDOWN = Format(
         "font-weight:bold": ("**", "**"),
         "vertical-align:sup": ("^", "^"),
         "vertical-align:sub": ("~", "~"),
+        **_PLAIN_DISPLAY,
     },
     _md_escape,
     _md_link,
@@ -270,6 +276,7 @@ _LATEX = Format(
         "text-decoration:underline": ("\\underline{", "}"),
         "vertical-align:sup": ("\\textsuperscript{", "}"),
         "vertical-align:sub": ("\\textsubscript{", "}"),
+        **_PLAIN_DISPLAY,
     },
     _latex_escape,
     _latex_link,
@@ -287,6 +294,9 @@ _RTF = Format(
         "text-decoration:underline": ("{\\ul ", "}"),
         "vertical-align:sup": ("{\\super ", "}"),
         "vertical-align:sub": ("{\\sub ", "}"),
+        "display:block": ("\\line ", ""),
+        "display:left-margin": ("", "\\tab "),
+        "display:indent": ("\\line ", ""),
     },
     _rtf_escape,
     _rtf_link,

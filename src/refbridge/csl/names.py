@@ -37,7 +37,26 @@ def _is_particle(word: str) -> bool:
     return bool(word) and word[0].islower() and not word.startswith(("'", "\u2019"))
 
 
+_PARSED: dict[tuple[Any, ...], NameParts] = {}
+_NAME_FIELDS = ("family", "given", "literal", "name", "dropping-particle", "non-dropping-particle", "suffix",
+                "comma-suffix", "static-ordering", "parse-names")
+
+
 def parse_name(raw: Mapping[str, Any]) -> NameParts:
+    """Split a CSL-JSON name into parts (cached: parts are never mutated after parsing)."""
+    key = tuple(raw.get(f) for f in _NAME_FIELDS)
+    try:
+        parts = _PARSED.get(key)
+    except TypeError:  # unhashable field values: parse without caching
+        return _parse_name(raw)
+    if parts is None:
+        if len(_PARSED) > 50000:
+            _PARSED.clear()
+        parts = _PARSED[key] = _parse_name(raw)
+    return parts
+
+
+def _parse_name(raw: Mapping[str, Any]) -> NameParts:
     """Split a CSL-JSON name into parts, finding particles and suffixes like citeproc-js."""
     literal = stringify(raw.get("literal") or "")
     family = stringify(raw.get("family") or "")
@@ -100,11 +119,24 @@ def _tidy(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"\s*-\s*", "-", text))
 
 
+_INITIALIZED: dict[tuple[str, str, bool, bool], str] = {}
+
+
 def initialize(given: str, terminator: str, initialize_names: bool, hyphen: bool) -> str:
     """Initials of a given name as citeproc-js makes them (``John Robert`` -> ``J. R.``).
 
     With *initialize_names* false, only names that already are initials are normalized.
     """
+    key = (given, terminator, initialize_names, hyphen)
+    result = _INITIALIZED.get(key)
+    if result is None:
+        if len(_INITIALIZED) > 50000:
+            _INITIALIZED.clear()
+        result = _INITIALIZED[key] = _initialize(given, terminator, initialize_names, hyphen)
+    return result
+
+
+def _initialize(given: str, terminator: str, initialize_names: bool, hyphen: bool) -> str:
     if not given or given in ("Lord", "Lady") or not _STARTS_ROMANESQUE_RE.match(given):
         return given
     name = given if hyphen else given.replace("-", " ")

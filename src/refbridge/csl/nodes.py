@@ -66,10 +66,13 @@ class Decor:
                     or self.strip_periods or self.display)
 
     def apply(self, node: Node | None, ctx: RenderContext) -> Node | None:
-        if node is None or is_empty(node):
+        """Decorate a rendering; elements never return empty renderings, only None."""
+        if node is None or node == "":
             return None
         if self.strip_periods:
             node = map_leaves(node, lambda text: _STRIP_PERIODS_RE.sub("", text))
+            if is_empty(node):
+                return None
         if self.text_case and not ctx.sorting:
             if self.text_case != "title" or _english(ctx):
                 node = apply_text_case(node, self.text_case)
@@ -101,18 +104,34 @@ class Element:
         raise NotImplementedError
 
 
-def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
-    out: list[Node] = []
+def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node]) -> None:
+    """Render *children* into *out*; a cs:choose contributes its branch's elements one by one,
+    so that an enclosing group puts its delimiter between them."""
     for child in children:
-        node = child.render(ctx)
-        if node is None or is_empty(node):
+        if type(child) is Choose:
+            branch = child.branch(ctx)
+            if branch:
+                _rendered(branch, ctx, out)
             continue
-        if out and delimiter:
-            out.append(delimiter)
-        out.append(node)
-    if not out:
+        node = child.render(ctx)
+        if node is not None and node != "":
+            out.append(node)
+
+
+def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
+    nodes: list[Node] = []
+    _rendered(children, ctx, nodes)
+    if not nodes:
         return None
-    return out[0] if len(out) == 1 else Rich(out)
+    if len(nodes) == 1:
+        return nodes[0]
+    if not delimiter:
+        return Rich(nodes)
+    out: list[Node] = [nodes[0]]
+    for node in nodes[1:]:
+        out.append(delimiter)
+        out.append(node)
+    return Rich(out)
 
 
 @dataclass
@@ -154,7 +173,8 @@ class TextVariable(Element):
             return Rich([node], link=url) if _safe_url(url) else node
         if name in ("URL", "DOI", "ISBN", "ISSN", "PMID", "PMCID"):
             return text
-        return parse_markup(text)
+        node = parse_markup(text)
+        return None if isinstance(node, Rich) and is_empty(node) else node
 
 
 def _safe_url(url: str) -> bool:
@@ -182,7 +202,7 @@ class TextValue(Element):
 
     def __init__(self, decor: Decor | None, value: str) -> None:
         super().__init__(decor)
-        self.value = parse_markup(value)
+        self.value: Node | None = parse_markup(value) if value else None
 
     def content(self, ctx: RenderContext) -> Node | None:
         return self.value
@@ -313,6 +333,10 @@ class Group(Element):
         node = render_children(self.children, ctx, self.delimiter)
         if ctx.vars_called > called and ctx.vars_found == found:
             return None
+        if node is not None and ctx.vars_called == called:
+            # a nested group that renders (terms only) counts as content for enclosing groups
+            ctx.vars_called += 1
+            ctx.vars_found += 1
         return node
 
 
@@ -326,25 +350,25 @@ class Choose(Element):
         super().__init__(None)
         self.branches = branches
 
-    def content(self, ctx: RenderContext) -> Node | None:
+    def branch(self, ctx: RenderContext) -> list[Element] | None:
         for test, children in self.branches:
             if test is None or test(ctx):
-                return render_children(children, ctx, "")
+                return children
         return None
+
+    def content(self, ctx: RenderContext) -> Node | None:
+        children = self.branch(ctx)
+        return render_children(children, ctx, "") if children else None
 
 
 # --- conditions -------------------------------------------------------------------------
 
 
 def _has_variable(ctx: RenderContext, name: str) -> bool:
-    if name in ctx.suppressed:
-        return False
     if name in DATE_VARIABLES:
         return ctx.date(name) is not None
     value = ctx.value(name)
-    if name == "locator":
-        return value not in (None, "")
-    return value not in (None, "", [], {})
+    return value is not None and value != "" and value != [] and value != {}
 
 
 def _uncertain(ctx: RenderContext, name: str) -> bool:
@@ -391,18 +415,31 @@ _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
 }
 
 
+def _single_test(test: Callable[[RenderContext, str], bool], value: str) -> Condition:
+    return lambda ctx: test(ctx, value)
+
+
 def compile_condition(attrs: dict[str, str]) -> Condition:
-    checks: list[tuple[Callable[[RenderContext, str], bool], str]] = []
-    for attr, test in _TESTS.items():
-        if attr in attrs:
-            values = [attrs[attr]] if attr == "disambiguate" else attrs[attr].split()
-            checks.extend((test, value) for value in values)
+    """A predicate for cs:if / cs:else-if (match all, any or none of the tests)."""
+    checks: list[Condition] = []
     match = attrs.get("match", "all")
+    for attr, test in _TESTS.items():
+        if attr not in attrs:
+            continue
+        values = [attrs[attr]] if attr == "disambiguate" else attrs[attr].split()
+        if attr == "type" and match in ("any", "none"):
+            types = frozenset(values)
+            checks.append(lambda ctx: ctx.item.get("type") in types)
+        else:
+            checks.extend(_single_test(test, value) for value in values)
+    if len(checks) == 1:
+        only = checks[0]
+        return (lambda ctx: not only(ctx)) if match == "none" else only
     if match == "any":
-        return lambda ctx: any(test(ctx, value) for test, value in checks)
+        return lambda ctx: any(check(ctx) for check in checks)
     if match == "none":
-        return lambda ctx: not any(test(ctx, value) for test, value in checks)
-    return lambda ctx: all(test(ctx, value) for test, value in checks)
+        return lambda ctx: not any(check(ctx) for check in checks)
+    return lambda ctx: all(check(ctx) for check in checks)
 
 
 # --- dates --------------------------------------------------------------------------------

@@ -82,6 +82,7 @@ class Processor:
             self.items[key] = item
         self.registration = list(self.items)
         self.disamb: dict[str, Disambiguation] = {key: Disambiguation() for key in self.items}
+        self._cite_texts: dict[tuple[Any, ...], str] = {}
         self.citation_numbers = {key: i + 1 for i, key in enumerate(self.registration)}
         self._bib_order = self._sorted(self.registration, style.bibliography, "bibliography")
         if style.bibliography is not None and style.bibliography.sort:
@@ -175,10 +176,17 @@ class Processor:
     # -- disambiguation ------------------------------------------------------------------
 
     def _cite_text(self, key: str) -> str:
+        """The plain first-position citation of an item under its current disambiguation."""
         section = self.style.citation
         assert section is not None
-        ctx = self._context(key, "citation", {})
-        return self._text(self._render(section, ctx))
+        state = self.disamb[key]
+        signature = (key, state.et_al_use_first, state.default_givenname_level, state.disambiguate,
+                     tuple(sorted(state.givenname_levels.items())))
+        text = self._cite_texts.get(signature)
+        if text is None:
+            ctx = self._context(key, "citation", {})
+            text = self._cite_texts[signature] = self._text(self._render(section, ctx))
+        return text
 
     def _ambiguous_groups(self, keys: list[str]) -> list[list[str]]:
         groups: dict[str, list[str]] = {}
