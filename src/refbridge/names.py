@@ -41,3 +41,23 @@ def split_name(text: str) -> Name:
         non_dropping_particle=" ".join(particle_words) or None,
         suffix=suffix,
     )
+
+
+def name_from_fields(family: str | None, given: str | None, suffix: str | None = None) -> Name:
+    """A name from formats with only family and given fields (RIS, Zotero): particle words
+    that start the family name (``van Gogh``) or end the given name (``Ludwig van``) are split
+    off as CSL's non-dropping and dropping particles."""
+    family_words, given_words = (family or "").split(), (given or "").split()
+    start = 0
+    while start < len(family_words) - 1 and family_words[start] in PARTICLES:
+        start += 1
+    end = len(given_words)
+    while end > 1 and given_words[end - 1] in PARTICLES:
+        end -= 1
+    return Name(
+        family=" ".join(family_words[start:]) or None,
+        given=" ".join(given_words[:end]) or None,
+        non_dropping_particle=" ".join(family_words[:start]) or None,
+        dropping_particle=" ".join(given_words[end:]) or None,
+        suffix=suffix or None,
+    )

@@ -34,7 +34,7 @@ from refbridge.formats import ris_tables as t
 from refbridge.formats.csljson import SEASON_NAMES
 from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, residue
 from refbridge.model import SEASONS, Date, DateParts, Eprint, ModelError, Name, Record, Source
-from refbridge.names import PARTICLES
+from refbridge.names import name_from_fields
 from refbridge.registry import WriteOptions
 
 TAG_LINE = re.compile(r"^(?P<tag>[A-Z][A-Z0-9]) {1,2}-(?: (?P<value>.*))?$")
@@ -66,37 +66,13 @@ class _Draft:
 
 
 # -- values ---------------------------------------------------------------------------------
-def _leading_particles(words: list[str]) -> tuple[list[str], list[str]]:
-    """The particle words that start ``words`` (never the last word), and the rest."""
-    index = 0
-    while index < len(words) - 1 and words[index] in PARTICLES:
-        index += 1
-    return words[:index], words[index:]
-
-
-def _trailing_particles(words: list[str]) -> tuple[list[str], list[str]]:
-    """The particle words that end ``words`` (never the first word), and the rest."""
-    index = len(words)
-    while index > 1 and words[index - 1] in PARTICLES:
-        index -= 1
-    return words[index:], words[:index]
-
-
 def parse_name(text: str) -> Name:
     """``Family, Given, Suffix`` (particles split off); a name without a comma is corporate."""
     if "," not in text:
         return Name(literal=text)
     family, _, rest = (p.strip() for p in text.partition(","))
     given, _, suffix = (p.strip() for p in rest.partition(","))
-    particle, family_words = _leading_particles(family.split())
-    dropping, given_words = _trailing_particles(given.split())
-    return Name(
-        family=" ".join(family_words) or None,
-        given=" ".join(given_words) or None,
-        non_dropping_particle=" ".join(particle) or None,
-        dropping_particle=" ".join(dropping) or None,
-        suffix=suffix or None,
-    )
+    return name_from_fields(family, given, suffix)
 
 
 def format_name(name: Name) -> str:
@@ -325,6 +301,8 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
     for variable in ("ISBN", "ISSN"):
         if variable in fields:
             tags.append((t.ISBN_ISSN_TAG, fields.pop(variable)))
+    if _reads_as_special_note(fields.get("note", "")):
+        del fields["note"]  # it would read back as a residue or an eprint: residue keeps it
     tags += [(tag, fields[v]) for v, tag in t.FIELD_TAGS.items() if v in fields]
     tags += [(t.KEYWORD_TAG, k) for k in record.keywords]
     if record.eprint is not None:
@@ -337,6 +315,10 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
             tags += [(key, line) for line in value.split("\n")]
     order = {tag: i for i, tag in enumerate(t.TAG_ORDER)}
     return sorted(tags, key=lambda pair: order.get(pair[0], len(order)))
+
+
+def _reads_as_special_note(note: str) -> bool:
+    return note.startswith(_RESIDUE_PREFIX) or _EPRINT_NOTE.match(note) is not None
 
 
 def _value_lines(value: str) -> list[str]:
