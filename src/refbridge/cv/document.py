@@ -221,6 +221,11 @@ def build_cv(records: Sequence[Record], options: CvOptions, output: str,
     merged (nothing when ``options.merge`` is off)."""
     merged = deduplicate(records) if options.merge else MergeResult(list(records))
     chosen = select(merged.records, options.filters)
+    cut_short = sum("author" in record.incomplete_names for record in chosen)
+    if cut_short:
+        diagnostics.warning(f"{cut_short} of {len(chosen)} listed records have incomplete author "
+                            "lists (their source names only some authors); add an input with "
+                            "the full lists to complete them")
     position = {id(record): index for index, record in enumerate(chosen)}
     texts = _formatted_entries(chosen, options, output) if chosen else {}
     groups = [(heading, SORTS[options.sort](members))
