@@ -54,6 +54,22 @@ def test_duplicates_across_inputs_are_merged_and_reported() -> None:
     assert "     DOI: https://doi.org/10.5555/cv-test.trainmover" in stdout
 
 
+def test_a_profile_and_a_bib_file_become_one_list() -> None:
+    published = str(FIXTURES / "qian-published.bib")
+    status, stdout, stderr = run(ZHENGPING, published, "--owner", "Qian, Zhengping",
+                                 "--group-by", "type", "--to", "markdown", "--no-summary")
+    assert status == 0
+    assert stderr.splitlines()[0] == (
+        f"refbridge: merged 2 records (same title and year): {ZHENGPING}:89, {published}:2: "
+        "FLAT: Fast, Lightweight and Accurate Method for Cardinality Estimation")
+    assert stdout.startswith("## Publications\n\n### Preprints (13)\n")
+    assert stdout.endswith(
+        "### Journal articles (1)\n\n- \\[1\\] Rong Zhu, Ziniu Wu, Yuxing Han, Kai Zeng, "
+        "Andreas Pfadler, **Zhengping Qian**, Jingren Zhou and Bin Cui. FLAT: Fast, "
+        "Lightweight and Accurate Method for Cardinality Estimation. *Proceedings of the VLDB "
+        "Endowment*, 14(9), 1489–1502, 2021.\n")
+
+
 def test_no_merge_keeps_every_record() -> None:
     status, stdout, stderr = run(ZHENGPING, COAUTHORS, "--no-merge", "--to", "text")
     assert (status, stderr) == (0, incomplete_authors_note(14, 16))

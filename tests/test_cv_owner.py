@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from refbridge.cv.owner import OwnerMatcher
+from refbridge.cv.owner import OwnerMatcher, reading_order
 
 OWNER = OwnerMatcher.of(["Zhengping Qian"])
 
@@ -48,6 +48,11 @@ def test_several_owner_names_cover_a_name_change() -> None:
     owner = OwnerMatcher.of(["Maria Schmidt", "Maria Keller"])
     assert owner({"family": "Keller", "given": "M."})
     assert owner({"family": "Schmidt", "given": "Maria"})
+
+
+def test_titles_show_the_owner_in_reading_order() -> None:
+    assert reading_order("Qian, Zhengping") == "Zhengping Qian"
+    assert reading_order("Zhengping Qian") == "Zhengping Qian"
 
 
 def test_particles_are_part_of_the_family_name() -> None:

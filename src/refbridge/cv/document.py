@@ -16,7 +16,7 @@ from pathlib import Path
 
 from refbridge.arxiv_taxonomy import category_name
 from refbridge.cv.links import Link, record_links
-from refbridge.cv.owner import OwnerMatcher
+from refbridge.cv.owner import OwnerMatcher, reading_order
 from refbridge.cv.select import CvOptionError, Filters, record_subjects, select
 from refbridge.cv.types import PUBLICATION_KINDS, kind_of
 from refbridge.errors import Diagnostics
@@ -94,6 +94,11 @@ class CvDocument:
     sections: tuple[CvSection, ...]
     output: str  #: the style output the entry texts are in (``html``, ``latex``, ...)
     highlight: str = "bold"
+
+    @property
+    def owner(self) -> str | None:
+        """The (first) owner's name in reading order, for titles."""
+        return reading_order(self.owners[0]) if self.owners else None
 
     @property
     def entries(self) -> list[CvEntry]:

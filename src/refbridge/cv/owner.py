@@ -84,6 +84,12 @@ def owner_forms(owner: str) -> NameForm:
     return NameForm.of(family, name.given or "")
 
 
+def reading_order(owner: str) -> str:
+    """The owner's name as a heading shows it: ``Qian, Zhengping`` -> ``Zhengping Qian``."""
+    family, comma, given = owner.partition(",")
+    return f"{given.strip()} {family.strip()}" if comma and given.strip() else owner.strip()
+
+
 @dataclass(frozen=True, slots=True)
 class OwnerMatcher:
     """True for a CSL-JSON name that is one of the owner's names (several for a name change)."""

@@ -150,8 +150,8 @@ def render(document: CvDocument, fragment: bool = False) -> bytes:
     word = docx.Document()
     word.core_properties.title = document.title
     word.add_heading(document.title, level=1)
-    if document.owners:
-        word.add_paragraph(document.owners[0])
+    if document.owner:
+        word.add_paragraph(document.owner)
     if document.summary is not None:
         word.add_paragraph(document.summary.text())
     for section in document.sections:

@@ -63,8 +63,8 @@ _TEMPLATE_BRACES = str.maketrans({"{": "&#123;", "}": "&#125;"})
 
 def _body(document: CvDocument, title_level: int) -> list[str]:
     group_level = title_level + 1
-    owner = (f' <span class="cv-owner">{escape(document.owners[0])}</span>'
-             if document.owners and title_level == 1 else "")
+    owner = (f' <span class="cv-owner">{escape(document.owner)}</span>'
+             if document.owner and title_level == 1 else "")
     lines = [f"<h{title_level}>{escape(document.title)}{owner}</h{title_level}>"]
     if document.summary is not None:
         lines.append(f'<p class="cv-summary">{escape(document.summary.text())}</p>')
@@ -84,7 +84,7 @@ def render(document: CvDocument, fragment: bool = False) -> str:
     if fragment:
         return "\n".join(['<section class="cv-publications">', *_body(document, 2),
                           "</section>"]) + "\n"
-    title = document.title + (f" \u2014 {document.owners[0]}" if document.owners else "")
+    title = document.title + (f" \u2014 {document.owner}" if document.owner else "")
     return "\n".join([
         "<!DOCTYPE html>",
         '<html lang="en">',

@@ -24,7 +24,7 @@ def _entry(entry: CvEntry, indent: str) -> list[str]:
 
 
 def render(document: CvDocument, fragment: bool = False) -> str:
-    title = document.title + (f" \u2014 {document.owners[0]}" if document.owners else "")
+    title = document.title + (f" \u2014 {document.owner}" if document.owner else "")
     lines = [title, "=" * len(title), ""]
     if document.summary is not None:
         lines += [document.summary.text(), ""]
