@@ -78,6 +78,78 @@ def input_options(command: F) -> F:
     return command
 
 
+#: Parameters of ``enrich_options``, handed to the command as one ``enrichment`` mapping.
+ENRICH_PARAMETERS = ("mailto", "offline", "refresh", "no_cache", "overwrite", "accept",
+                     "services", "retries", "timeout", "arxiv_api", "crossref_api",
+                     "openalex_api")
+
+
+def enrich_options(command: F) -> F:
+    """Options of every command that can enrich records (``enrich``, ``convert --enrich``,
+    ``cv --enrich``); the command receives them as one ``enrichment`` mapping."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        kwargs["enrichment"] = {name: kwargs.pop(name) for name in ENRICH_PARAMETERS}
+        return command(*args, **kwargs)
+
+    for option in reversed([
+        click.option("--mailto", metavar="EMAIL", envvar="REFBRIDGE_MAILTO",
+                     help="Your address, for Crossref's and OpenAlex's polite pools."),
+        click.option("--offline", is_flag=True, help="Use cached answers only; ask no service."),
+        click.option("--refresh", is_flag=True, help="Ignore cached answers and ask again."),
+        click.option("--no-cache", is_flag=True, help="Neither read nor write the cache."),
+        click.option("--overwrite", is_flag=True,
+                     help="Replace values the input already has by the ones found."),
+        click.option("--accept", multiple=True, type=click.Choice(["ambiguous", "weak"]),
+                     help="Also apply ambiguous (best candidate) or weak matches."),
+        click.option("--services", default="arxiv,crossref,openalex", show_default=True,
+                     metavar="LIST", help="Services to ask, comma-separated."),
+        click.option("--retries", default=3, show_default=True, type=click.IntRange(0, 10),
+                     help="Further attempts after HTTP 429/5xx or a dropped connection."),
+        click.option("--timeout", default=20.0, show_default=True,
+                     type=click.FloatRange(1, 600), help="Seconds to wait for one answer."),
+        click.option("--arxiv-api", metavar="URL",
+                     help="arXiv API base URL (default: $REFBRIDGE_ARXIV_API or arXiv's)."),
+        click.option("--crossref-api", metavar="URL",
+                     help="Crossref API base URL (default: $REFBRIDGE_CROSSREF_API or "
+                          "Crossref's)."),
+        click.option("--openalex-api", metavar="URL",
+                     help="OpenAlex API base URL (default: $REFBRIDGE_OPENALEX_API or "
+                          "OpenAlex's)."),
+    ]):
+        wrapper = option(wrapper)
+    return wrapper  # type: ignore[return-value]
+
+
+def run_enrichment(records: list[Any], enrichment: dict[str, Any]) -> list[Any]:
+    """Enrich ``records`` with the options of ``enrich_options``: a progress bar on a terminal,
+    then every uncertain match and conflict, then the summary, on standard error."""
+    from refbridge.enrich import EnrichOptions, enrich_records, needs_enrichment
+
+    endpoints = {service: enrichment[f"{service}_api"]
+                 for service in ("arxiv", "crossref", "openalex")
+                 if enrichment[f"{service}_api"]}
+    options = EnrichOptions(
+        services=tuple(s.strip() for s in enrichment["services"].split(",") if s.strip()),
+        endpoints=endpoints, mailto=enrichment["mailto"], overwrite=enrichment["overwrite"],
+        accept=frozenset(enrichment["accept"]), offline=enrichment["offline"],
+        refresh=enrichment["refresh"], use_cache=not enrichment["no_cache"],
+        retries=enrichment["retries"], timeout=enrichment["timeout"])
+    pending = sum(1 for record in records if needs_enrichment(record))
+    if pending > 1 and sys.stderr.isatty():
+        with click.progressbar(length=len(records), label="Enriching", file=sys.stderr,
+                               show_pos=True) as bar:
+            enriched, report = enrich_records(records, options,
+                                              on_record=lambda outcome: bar.update(1))
+    else:
+        enriched, report = enrich_records(records, options)
+    for message in report.messages():
+        click.echo(message, err=True)
+    click.echo(f"refbridge: enrich: {report.summary()}", err=True)
+    return enriched
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="refbridge")
 def main() -> None:
@@ -101,11 +173,15 @@ def main() -> None:
               help="Spaces of indentation.")
 @click.option("--collection", metavar="NAME",
               help="Name of the collection holding the records (Zotero).")
+@click.option("--enrich", is_flag=True,
+              help="Complete the records from arXiv, Crossref and OpenAlex first.")
+@enrich_options
 @handle_errors
 def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
             strict: bool, skip_invalid: bool, to_format: str, output: str, unicode: bool,
             key_pattern: str | None, regenerate_keys: bool, fields: str | None,
-            exclude_fields: str, indent: int, collection: str | None) -> None:
+            exclude_fields: str, indent: int, collection: str | None, enrich: bool,
+            enrichment: dict[str, Any]) -> None:
     """Convert INPUT files (- for standard input) to another format."""
     from refbridge.pipeline import ReadOptions
     from refbridge.pipeline import convert as run
@@ -118,9 +194,53 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
         unicode=unicode, key_pattern=key_pattern, regenerate_keys=regenerate_keys,
         include_fields=field_set(fields) if fields else None,
         exclude_fields=field_set(exclude_fields), indent=" " * indent, collection=collection)
+    if enrich:
+        _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
+                          write_options, strict, skip_invalid, enrichment)
+        return
     report = run(list(inputs), output, to_format, ReadOptions(from_format, encoding),
                  write_options, strict=strict)
     _report(report.diagnostics, skip_invalid)
+
+
+def _enrich_and_write(inputs: tuple[str, ...], output: str, to_format: str,
+                      read_options: Any, write_options: Any, strict: bool, skip_invalid: bool,
+                      enrichment: dict[str, Any]) -> None:
+    """Read every input, enrich the records, write them: ``enrich`` and ``convert --enrich``."""
+    from refbridge.pipeline import read_records, write_records
+    from refbridge.registry import get_writer
+
+    get_writer(to_format)  # an unknown output format fails before any service is asked
+    diagnostics = Diagnostics(strict=strict)
+    records = run_enrichment(list(read_records(inputs, diagnostics, read_options)), enrichment)
+    write_records(records, output, to_format, write_options, inputs)
+    _report(diagnostics, skip_invalid)
+
+
+@main.command("enrich")
+@input_options
+@click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
+              help="Output file; - for standard output.")
+@click.option("--to", "to_format", metavar="FORMAT",
+              help="Output format (default: from the output file's extension, else csl-json, "
+                   "which keeps every enriched value).")
+@enrich_options
+@handle_errors
+def enrich_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
+                   strict: bool, skip_invalid: bool, output: str, to_format: str | None,
+                   enrichment: dict[str, Any]) -> None:
+    """Complete INPUT records from arXiv, Crossref and OpenAlex: full author lists, arXiv
+    identifiers and categories, and the published version when there is one."""
+    from refbridge.pipeline import ReadOptions
+    from refbridge.registry import WriteOptions, get_writer, writer_names
+
+    if to_format is None:
+        by_extension: dict[str, str] = {}
+        for name in writer_names():
+            by_extension.setdefault(get_writer(name).extension, name)
+        to_format = by_extension.get(os.path.splitext(output)[1].lower(), "csl-json")
+    _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
+                      WriteOptions(), strict, skip_invalid, enrichment)
 
 
 @main.command()

@@ -28,6 +28,8 @@ SERVICE_INTERVALS: dict[str, float] = {"arxiv": 3.0, "crossref": 1.0, "openalex"
 SERVICES: tuple[str, ...] = tuple(SERVICE_ENDPOINTS)
 
 CACHE_DIR_VARIABLE = "REFBRIDGE_CACHE_DIR"
+#: Seconds between requests to every service, for a local mirror or a test server only.
+INTERVAL_VARIABLE = "REFBRIDGE_REQUEST_INTERVAL"
 CACHE_FILE_NAME = "enrich.sqlite3"
 
 #: Match verdicts a user may accept besides a clear match (see ``matching``).
@@ -38,6 +40,19 @@ def endpoint(service: str, override: str | None = None) -> str:
     """The base URL of ``service``: the override, the environment, or the public address."""
     variable, default = SERVICE_ENDPOINTS[service]
     return (override or os.environ.get(variable) or default).rstrip("/")
+
+
+def default_intervals() -> dict[str, float]:
+    """``SERVICE_INTERVALS``, or ``REFBRIDGE_REQUEST_INTERVAL`` for every service when set."""
+    configured = os.environ.get(INTERVAL_VARIABLE)
+    if configured is None:
+        return dict(SERVICE_INTERVALS)
+    try:
+        seconds = float(configured)
+    except ValueError:
+        raise EnrichError(f"{INTERVAL_VARIABLE} must be a number of seconds, not "
+                          f"{configured!r}") from None
+    return {service: seconds for service in SERVICES}
 
 
 def default_cache_dir() -> Path:
@@ -66,7 +81,7 @@ class EnrichOptions:
     timeout: float = 20.0  #: seconds for one request
     retries: int = 3  #: further attempts after a 429, a 5xx or a dropped connection
     backoff: float = 2.0  #: seconds before the first retry; doubled each time
-    intervals: dict[str, float] = field(default_factory=lambda: dict(SERVICE_INTERVALS))
+    intervals: dict[str, float] = field(default_factory=default_intervals)
     max_age_days: float = 30.0  #: cached answers older than this are asked again
 
     def __post_init__(self) -> None:

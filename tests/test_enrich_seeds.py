@@ -1,0 +1,147 @@
+"""The bundled profile pages, enriched against the local fixture services, end to end."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import SAMPLES
+from enrich_support import FixtureData, FixtureServer, forbid_remote_connections, serving
+
+from refbridge.cli import main
+from refbridge.enrich import EnrichOptions, enrich_records
+from refbridge.errors import Diagnostics
+from refbridge.pipeline import read_records
+from refbridge.registry import writer_names
+
+PAGES = [str(SAMPLES / "zhengping-qian.profile.txt"), str(SAMPLES / "qinwei-yang.profile.txt")]
+
+
+@pytest.fixture(autouse=True)
+def no_remote_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    forbid_remote_connections(monkeypatch)
+
+
+@pytest.fixture
+def server() -> Iterator[FixtureServer]:
+    with serving(FixtureData("seeds.atom", "seeds.json")) as running:
+        yield running
+
+
+@pytest.fixture
+def environment(server: FixtureServer, tmp_path: Path) -> dict[str, str]:
+    return {**server.environment(), "REFBRIDGE_CACHE_DIR": str(tmp_path / "cache"),
+            "REFBRIDGE_REQUEST_INTERVAL": "0"}
+
+
+def enriched_seeds(server: FixtureServer, tmp_path: Path) -> list:
+    records = list(read_records(PAGES, Diagnostics()))
+    options = EnrichOptions(endpoints=server.endpoints(), cache_dir=tmp_path, backoff=0.0,
+                            intervals={"arxiv": 0.0, "crossref": 0.0, "openalex": 0.0})
+    enriched, report = enrich_records(records, options)
+    assert report.counts() == {"enriched": 23}
+    return enriched
+
+
+def test_every_seed_record_gets_its_arxiv_identity(server: FixtureServer,
+                                                   tmp_path: Path) -> None:
+    enriched = enriched_seeds(server, tmp_path)
+    identifiers = [r.eprint.identifier for r in enriched]
+    assert [i.split("v")[0] for i in identifiers] == [f"2601.{n:05d}" for n in range(1, 24)]
+    assert all(r.incomplete_names == frozenset() for r in enriched)
+    assert all(len(r.authors) >= 2 for r in enriched)
+
+
+def test_seed_owner_stays_among_the_full_author_list(server: FixtureServer,
+                                                     tmp_path: Path) -> None:
+    first = enriched_seeds(server, tmp_path)[0]
+    assert first.title == ("SpecDB: LLM-Generated Customized Databases via "
+                           "Feature-Oriented Decomposition")
+    assert [n.display() for n in first.authors] == ["Jing Wang", "Zhengping Qian", "Ming Zhou"]
+    assert first.eprint.primary_class == "cs.DB" and first.eprint.cross_lists == ("cs.LG",)
+
+
+def test_seed_with_a_published_version_is_cited_as_the_paper(server: FixtureServer,
+                                                            tmp_path: Path) -> None:
+    [flat] = [r for r in enriched_seeds(server, tmp_path) if r.title.startswith("FLAT:")]
+    assert flat.type == "article-journal"
+    assert (flat.fields["container-title"], flat.fields["volume"], flat.fields["issue"],
+            flat.fields["page"]) == ("Proceedings of the VLDB Endowment", "14", "9", "1489-1502")
+    assert flat.eprint.identifier == "2601.00011v3"
+
+
+def test_enrich_command_writes_enriched_csl_json(environment: dict[str, str],
+                                                 tmp_path: Path) -> None:
+    out = tmp_path / "qian.json"
+    result = CliRunner().invoke(main, ["enrich", PAGES[0], "-o", str(out)], env=environment)
+    assert result.exit_code == 0, result.output
+    items = json.loads(out.read_text("utf-8"))
+    assert len(items) == 14
+    assert items[0]["author"][0] == {"family": "Wang", "given": "Jing"}
+    assert items[0]["number"] == "arXiv:2601.00001v2"
+    assert result.stderr.splitlines()[-1] == (
+        "refbridge: enrich: 14 record(s): 14 enriched; 0 from cache, 41 request(s)")
+
+
+def test_second_enrich_run_is_answered_from_the_cache(server: FixtureServer,
+                                                      environment: dict[str, str],
+                                                      tmp_path: Path) -> None:
+    runner = CliRunner()
+    runner.invoke(main, ["enrich", PAGES[1], "-o", str(tmp_path / "a.json")], env=environment)
+    asked = len(server.log)
+    result = runner.invoke(main, ["enrich", PAGES[1], "-o", str(tmp_path / "b.json")],
+                           env=environment)
+    assert len(server.log) == asked
+    assert result.stderr.splitlines()[-1] == (
+        "refbridge: enrich: 9 record(s): 9 enriched; 9 from cache, 0 request(s)")
+    assert (tmp_path / "a.json").read_text("utf-8") == (tmp_path / "b.json").read_text("utf-8")
+
+
+def test_convert_enrich_without_network_fails_clearly(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    out = tmp_path / "out.json"
+    result = CliRunner().invoke(
+        main, ["convert", PAGES[1], "--to", "csl-json", "-o", str(out), "--enrich",
+               "--arxiv-api", closed, "--services", "arxiv", "--retries", "0"],
+        env={"REFBRIDGE_CACHE_DIR": str(tmp_path / "cache")})
+    assert result.exit_code == 1
+    assert "refbridge: error: cannot reach arXiv at 127.0.0.1:" in result.stderr
+    assert not out.exists()
+
+
+@pytest.mark.skipif("bibtex" not in writer_names(), reason="the BibTeX writer is not "
+                    "registered yet")
+def test_enriched_seeds_as_bibtex_have_full_authors_and_eprints(
+        environment: dict[str, str], tmp_path: Path) -> None:
+    out = tmp_path / "qian.bib"
+    result = CliRunner().invoke(main, ["convert", PAGES[0], "--to", "bibtex", "-o", str(out),
+                                       "--enrich"], env=environment)
+    assert result.exit_code == 0, result.output
+    bib = out.read_text("utf-8")
+    assert "others" not in bib
+    assert bib.count("archivePrefix") == 14
+    assert "  eprint = {2601.00001v2},\n  archivePrefix = {arXiv},\n  primaryClass = {cs.DB" in bib
+    assert "Wang, Jing and Qian, Zhengping and Zhou, Ming" in bib
+
+
+@pytest.mark.skipif(not any(n.startswith("zotero") for n in writer_names()),
+                    reason="the Zotero RDF writer is not registered yet")
+def test_enriched_seeds_as_zotero_rdf_carry_archive_ids(environment: dict[str, str],
+                                                        tmp_path: Path) -> None:
+    name = next(n for n in writer_names() if n.startswith("zotero"))
+    out = tmp_path / "qian.rdf"
+    result = CliRunner().invoke(main, ["convert", PAGES[0], "--to", name, "-o", str(out),
+                                       "--enrich"], env=environment)
+    assert result.exit_code == 0, result.output
+    rdf = out.read_text("utf-8")
+    # Zotero's archiveID of the 13 preprints; FLAT is cited as its journal article
+    assert rdf.count("<prism:number>arXiv:2601.000") == 13
+    assert "<prism:number>arXiv:2601.00001v2</prism:number>" in rdf
+    assert "<foaf:givenName>Jing</foaf:givenName>" in rdf
