@@ -1,0 +1,191 @@
+"""Benchmark refbridge against its peers: ``python benchmarks/run.py [--quick]``.
+
+Builds its own inputs (see ``workloads``), runs every job at several sizes, each run in a fresh
+process (see ``measure``), and prints entries per second, peak memory, the ratios against the
+peers measured in the same run, the marginal cost per entry between sizes, the cold start of
+profile-page commands, and whether each goal of the project is met (see ``summary``). Peers that
+are not installed are skipped with the reason. This is a tool, not a test: nothing here asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import workloads
+import summary
+from contenders import (
+    APA,
+    BIB_TO_CSL,
+    REFBRIDGE,
+    ROOT,
+    Contender,
+    cold_start_commands,
+    contenders_for,
+)
+from measure import Measurement, run_measured
+
+FULL_SIZES: dict[str, tuple[int, ...]] = {BIB_TO_CSL: (1_000, 10_000, 100_000),
+                                          APA: (1_000, 10_000, 100_000)}
+QUICK_SIZES: dict[str, tuple[int, ...]] = {BIB_TO_CSL: (1_000, 10_000), APA: (1_000,)}
+COLD_START = "cold-start"
+JOBS = (BIB_TO_CSL, APA, COLD_START)
+
+
+def count_json_items(path: Path) -> int:
+    """How many items the JSON array in ``path`` holds, decoding one item at a time."""
+    text = path.read_text(encoding="utf-8")
+    decoder = json.JSONDecoder()
+    index, count = text.index("[") + 1, 0
+    while True:
+        while index < len(text) and text[index] in " \t\r\n,":
+            index += 1
+        if index >= len(text) or text[index] == "]":
+            return count
+        _, index = decoder.raw_decode(text, index)
+        count += 1
+
+
+def items_out(job: str, contender: Contender, output: Path) -> int | None:
+    """How many entries the output holds: the parsers print a count; CSL-JSON is an array;
+    a plain-text bibliography has one entry per non-blank line."""
+    if not output.exists():
+        return None
+    if contender.parse_only:
+        return int(output.read_text(encoding="utf-8").split()[-1])
+    if job == BIB_TO_CSL:
+        return count_json_items(output)
+    with output.open(encoding="utf-8") as lines:
+        return sum(1 for line in lines if line.strip())
+
+
+def progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def run_contender(job: str, contender: Contender, source: workloads.BuiltInput, work: Path,
+                  repeat: int) -> summary.Result:
+    """``repeat`` measured runs of one contender on one input (or why it was skipped)."""
+    base = summary.Result(job, contender.name, source.entries, parse_only=contender.parse_only)
+    reason = contender.missing()
+    if reason is None and contender.max_entries and source.entries > contender.max_entries:
+        reason = f"not run above {contender.max_entries:,} entries (too slow)"
+    if reason:
+        return dataclasses.replace(base, skipped=reason)
+    output = work / "output"
+    runs: list[Measurement] = []
+    for _ in range(repeat):
+        output.unlink(missing_ok=True)
+        command = contender.command(source.path, output)
+        run = run_measured(command, output if contender.prints_output else None, cwd=ROOT)
+        runs.append(run)
+        progress(f"  {contender.name:<34} {source.entries:>9,} entries  {run.seconds:7.2f} s"
+                 + ("" if run.ok else f"  FAILED: {run.error}"))
+        if not run.ok:
+            break
+    count = items_out(job, contender, output) if runs[-1].ok else None
+    output.unlink(missing_ok=True)
+    return dataclasses.replace(base, runs=tuple(runs), items_out=count)
+
+
+def run_job(job: str, sizes: Sequence[int], work: Path, repeat: int,
+            bib_source: workloads.BibSource | None) -> list[summary.Result]:
+    results = []
+    for size in sizes:
+        source = (workloads.write_bib(work, size, bib_source) if job == BIB_TO_CSL
+                  else workloads.write_csl_items(work, size))
+        progress(f"{job}: {source.entries:,} entries ({source.origin})")
+        for contender in contenders_for(job):
+            results.append(run_contender(job, contender, source, work, repeat))
+        source.path.unlink()
+    return results
+
+
+def run_cold_starts(runs: int) -> list[summary.ColdStart]:
+    """Each profile-page command ``runs`` times in a fresh process, plus one import trace."""
+    found = []
+    for label, command in cold_start_commands():
+        measurements = tuple(run_measured(command, cwd=ROOT) for _ in range(runs))
+        trace = subprocess.run([command[0], "-X", "importtime", *command[1:]], cwd=ROOT,
+                               capture_output=True, text=True, check=False)
+        found.append(summary.ColdStart(label, measurements,
+                                       tuple(summary.import_times(trace.stderr))))
+        progress(f"  {label:<45} {found[-1].seconds:.3f} s")
+    return found
+
+
+def header(bib_source: workloads.BibSource | None) -> list[str]:
+    from refbridge import __version__
+
+    revision = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True, check=False).stdout.strip()
+    origin = (f"{bib_source.name} from TeX Live ({len(bib_source.entries)} entries) replicated "
+              "with unique keys" if bib_source else "generated .bib (TeX Live not found)")
+    return [f"# refbridge {__version__} ({revision or 'no git'}) benchmarks, "
+            f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+            f"Python {platform.python_version()}, {platform.machine()}, "
+            f"{os.cpu_count()} CPUs; .bib input: {origin}"]
+
+
+def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="smaller sizes (about a minute): .bib 1k and 10k, APA 1k")
+    parser.add_argument("--jobs", default=",".join(JOBS),
+                        help=f"comma-separated jobs to run (default: {','.join(JOBS)})")
+    parser.add_argument("--sizes", help="comma-separated entry counts for every job")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs per contender and size; the median is reported")
+    parser.add_argument("--cold-runs", type=int,
+                        help="fresh processes per cold-start command (default 5; quick: 3)")
+    parser.add_argument("--json", type=Path, help="also write every measurement to this file")
+    arguments = parser.parse_args(argv)
+    unknown = set(arguments.jobs.split(",")) - set(JOBS)
+    if unknown:
+        parser.error(f"unknown job(s) {', '.join(sorted(unknown))} (known: {', '.join(JOBS)})")
+    return arguments
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    arguments = parse_arguments(argv)
+    jobs = arguments.jobs.split(",")
+    sizes = QUICK_SIZES if arguments.quick else FULL_SIZES
+    if arguments.sizes:
+        sizes = {job: tuple(int(s) for s in arguments.sizes.split(",")) for job in sizes}
+    bib_source = workloads.load_bib_source()
+    results: list[summary.Result] = []
+    with tempfile.TemporaryDirectory(prefix="refbridge-bench-") as directory:
+        for job in (BIB_TO_CSL, APA):
+            if job in jobs:
+                results += run_job(job, sizes[job], Path(directory), arguments.repeat,
+                                   bib_source)
+    cold_starts: list[summary.ColdStart] = []
+    if COLD_START in jobs:
+        runs = arguments.cold_runs or (3 if arguments.quick else 5)
+        progress(f"{COLD_START}: {runs} fresh processes per command")
+        cold_starts = run_cold_starts(runs)
+    lines = header(bib_source)
+    for job in (BIB_TO_CSL, APA):
+        if job in jobs:
+            lines += ["", *summary.job_lines(results, job)]
+    if cold_starts:
+        lines += ["", *summary.cold_start_lines(cold_starts)]
+    lines += ["", *summary.goal_lines(summary.goals(results, cold_starts))]
+    print("\n".join(lines))
+    if arguments.json:
+        arguments.json.write_text(json.dumps(
+            {"results": [dataclasses.asdict(r) for r in results],
+             "cold_starts": [dataclasses.asdict(c) for c in cold_starts]}, indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
