@@ -5,9 +5,11 @@ every unknown macro, and turns ``&`` into spaces. Here text-style macros keep th
 unknown macros stay readable as ``\\name``, and ``&`` stays ``&``. Math is rendered as readable
 text (``$\\times$`` becomes ``×``).
 
-Most field values contain no LaTeX at all; they skip the parser entirely (the fast path), which
-is what makes decoding a large ``.bib`` cheap. This module must never touch identifiers (DOI,
-URL, file names): callers decode text fields only.
+Most field values contain no LaTeX at all; they skip the parser entirely (the fast path), and
+most of the rest hold only braces, accents and the like, which ``refbridge.latex.simple``
+decodes to the parser's exact result; that is what makes decoding a large ``.bib`` cheap.
+This module must never touch identifiers (DOI, URL, file names): callers decode text fields
+only.
 """
 
 from __future__ import annotations
@@ -16,21 +18,29 @@ import re
 from functools import cache
 from typing import Any
 
+from refbridge.latex.simple import decode_simple
+
 #: Text that needs the parser: a macro, a group, math, a tie, or a TeX ligature.
 _NEEDS_PARSER = re.compile(r"[\\{}$~&%]|--|``|''|!`|\?`")
 
 #: Macros whose argument is the text itself (font and style switches).
-_TEXT_ARGUMENT_MACROS: tuple[str, ...] = (
+TEXT_ARGUMENT_MACROS: tuple[str, ...] = (
     "texttt", "textsf", "textrm", "textup", "textmd", "textnormal", "textsc", "textsl",
     "textbf", "textit", "emph", "mbox", "hbox", "text", "mathrm", "mathtt", "mathsf", "mathit",
     "mathbf", "mathcal", "mathbb", "operatorname", "url", "nolinkurl", "NoCaseChange",
     "MakeUppercase", "MakeLowercase", "uppercase", "lowercase", "ensuremath",
+    "mkbibemph", "mkbibitalic", "mkbibbold", "mkbibacro", "textsmallcaps",
 )
+
+#: BibLaTeX's quotation macro: its argument in curly quotes.
+_QUOTE_MACROS: dict[str, str] = {"mkbibquote": "\u201c%s\u201d"}
 
 #: Macros that stand for one character or a paragraph break (what the encoder writes for
 #: characters that would otherwise be syntax).
 _SYMBOL_MACROS: dict[str, str] = {
     "textbraceleft": "{", "textbraceright": "}", "textasciicircum": "^", "par": "\n\n",
+    "slash": "/", "hyphen": "-", "TeX": "TeX", "LaTeX": "LaTeX", "BibTeX": "BibTeX",
+    "LaTeXe": "LaTeX2e", "XeTeX": "XeTeX", "LuaTeX": "LuaTeX",
 }
 
 #: In prose (profile pages), a ``~`` after a space means "approximately", not a tie.
@@ -58,8 +68,9 @@ def _converter() -> Any:
     db.add_context_category(
         "refbridge-keep-text",
         prepend=True,
-        macros=[MacroTextSpec(name, discard=False) for name in _TEXT_ARGUMENT_MACROS]
-        + [MacroTextSpec(name, simplify_repl=text) for name, text in _SYMBOL_MACROS.items()],
+        macros=[MacroTextSpec(name, discard=False) for name in TEXT_ARGUMENT_MACROS]
+        + [MacroTextSpec(name, simplify_repl=text) for name, text in _SYMBOL_MACROS.items()]
+        + [MacroTextSpec(name, simplify_repl=text) for name, text in _QUOTE_MACROS.items()],
         specials=[SpecialsTextSpec("&", "&")],
     )
     db.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_keep_unknown_macro))
@@ -110,6 +121,33 @@ def decode_latex(text: str, *, prose: bool = False) -> str:
         return text
     if prose:
         text = _balance_math(_PROSE_TILDE.sub(r"\\textasciitilde{}", text))
+    simple = decode_simple(text)
+    return simple if simple is not None else parse_latex(text)
+
+
+@cache
+def _walker_context() -> Any:
+    from pylatexenc.latexwalker import get_default_latex_context_db
+    from pylatexenc.macrospec import MacroSpec
+
+    db = get_default_latex_context_db()
+    db.add_context_category(
+        "refbridge-arguments", prepend=True,
+        macros=[MacroSpec(name, "{") for name in (*TEXT_ARGUMENT_MACROS, *_QUOTE_MACROS)
+                if db.get_macro_spec(name) is None])
+    return db
+
+
+@cache
+def is_unknown_macro(name: str) -> bool:
+    """Whether the parser keeps ``\\name`` as text (it knows no meaning and no arguments)."""
+    converter_db = _converter().latex_context
+    return _walker_context().get_macro_spec(name) is None and \
+        converter_db.get_macro_spec(name) is converter_db.get_macro_spec("\x00unknown")
+
+
+def parse_latex(text: str) -> str:
+    """``text`` decoded by pylatexenc (the full parser, without the fast paths)."""
     text = _UNESCAPED_PERCENT.sub(r"\1\\%", _escape_stray_braces(text))
-    decoded: str = _converter().latex_to_text(text)
+    decoded: str = _converter().latex_to_text(text, latex_context=_walker_context())
     return decoded

@@ -87,7 +87,8 @@ def encode_latex(text: str, *, unicode: bool = False) -> str:
 
 
 # -- case protection ---------------------------------------------------------------------
-_WORD = re.compile(r"[^\W_](?:[\w'’.-]*[^\W_])?")
+#: A word, without the hyphens of a compound (``LLM-Generated`` is two words).
+_WORD = re.compile(r"[^\W_](?:[\w'’.]*[^\W_])?")
 #: Words whose case says nothing about the title's style.
 _MINOR_WORDS: frozenset[str] = frozenset(
     "a an the of on in at to for and or but nor with from by as via into onto over under "
@@ -100,10 +101,12 @@ def _has_inner_capital(word: str) -> bool:
 
 
 def _is_sentence_case(words: list[tuple[int, str, bool]]) -> bool:
-    """Whether most words that a title-cased text would capitalise are in lower case."""
+    """Whether most words that a title-cased text would capitalise (words of four letters or
+    more, not starting a sentence) are in lower case."""
     upper = lower = 0
     for _, word, starts_sentence in words:
-        if starts_sentence or word.lower() in _MINOR_WORDS or not word[0].isalpha():
+        if starts_sentence or len(word) < 4 or word.lower() in _MINOR_WORDS or \
+                not word[0].isalpha():
             continue
         if word[0].isupper():
             upper += 1
@@ -112,24 +115,35 @@ def _is_sentence_case(words: list[tuple[int, str, bool]]) -> bool:
     return lower >= upper
 
 
-def protect_case(text: str, *, unicode: bool = False) -> str:
-    """``text`` encoded like ``encode_latex``, with words whose capitals must survive a
-    lower-casing style in braces: acronyms and mixed case (``{SpecDB}``, ``{LLM}``,
-    ``{TPC-C}``) always, capitalised words in a sentence-case title (proper nouns) too."""
+def _protected_spans(text: str) -> list[tuple[int, int]]:
+    """Where the words that need braces are, adjacent ones (``TPC-C``) merged."""
     words: list[tuple[int, str, bool]] = []
     for match in _WORD.finditer(text):
         starts_sentence = not words or bool(_SENTENCE_END.search(text[:match.start()]))
         words.append((match.start(), match.group(), starts_sentence))
     sentence_case = _is_sentence_case(words)
+    spans: list[tuple[int, int]] = []
+    for start, word, starts_sentence in words:
+        after_hyphen = start > 0 and text[start - 1] == "-"
+        if _has_inner_capital(word) or (after_hyphen and len(word) == 1 and word.isupper()) \
+                or (sentence_case and not starts_sentence and word[0].isupper()):
+            end = start + len(word)
+            if spans and text[spans[-1][1]:start] == "-":
+                spans[-1] = (spans[-1][0], end)
+            else:
+                spans.append((start, end))
+    return spans
+
+
+def protect_case(text: str, *, unicode: bool = False) -> str:
+    """``text`` encoded like ``encode_latex``, with words whose capitals must survive a
+    lower-casing style in braces: acronyms and mixed case (``{SpecDB}``, ``{LLM}``,
+    ``{TPC-C}``) always, capitalised words in a sentence-case title (proper nouns) too."""
     pieces: list[str] = []
     position = 0
-    for start, word, starts_sentence in words:
-        protect = _has_inner_capital(word) or (
-            sentence_case and not starts_sentence and word[0].isupper())
-        if not protect:
-            continue
+    for start, end in _protected_spans(text):
         pieces.append(encode_latex(text[position:start], unicode=unicode))
-        pieces.append("{" + encode_latex(word, unicode=unicode) + "}")
-        position = start + len(word)
+        pieces.append("{" + encode_latex(text[start:end], unicode=unicode) + "}")
+        position = end
     pieces.append(encode_latex(text[position:], unicode=unicode))
     return "".join(pieces)
