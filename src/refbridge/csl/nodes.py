@@ -8,12 +8,13 @@ XML at render time and never produce markup strings.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from .context import DATE_VARIABLES, RenderContext
-from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup
+from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup, plain
 from .values import (
     DateValue,
     NUMBER_TOKEN_RE,
@@ -142,14 +143,33 @@ class StyleOptions:
     links: bool = False
 
 
+_DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
+
+
 class TextVariable(Element):
-    __slots__ = ("variable", "short", "options")
+    __slots__ = ("variable", "short", "options", "resolver", "linked_decor")
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
         super().__init__(decor)
         self.variable = variable
         self.short = form == "short"
         self.options = options
+        # a DOI printed after a resolver prefix links as a whole: the prefix moves into the link
+        match = _DOI_RESOLVER_RE.search(decor.prefix) if decor and variable == "DOI" else None
+        self.resolver = match.group() if match else ""
+        self.linked_decor: Decor | None = None
+        if match and decor is not None:
+            self.linked_decor = copy.copy(decor)
+            self.linked_decor.prefix = decor.prefix[: match.start()]
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        if not (self.resolver and self.options.links):
+            return super().render(ctx)
+        node = self.content(ctx)
+        if isinstance(node, Rich) and node.link:
+            node = Rich([self.resolver, *node.kids], link=self.resolver + plain(node))
+            return self.linked_decor.apply(node, ctx) if self.linked_decor else node
+        return self.decor.apply(node, ctx) if self.decor else node
 
     def content(self, ctx: RenderContext) -> Node | None:
         name = self.variable
@@ -169,8 +189,7 @@ class TextVariable(Element):
             text = format_page_range(text, self.options.page_range_format, ctx.locale.term("page-range-delimiter") or "\u2013")
         if name in ("URL", "DOI") and self.options.links:
             url = text if name == "URL" else "https://doi.org/" + text
-            node = parse_markup(text) if name != "URL" else text
-            return Rich([node], link=url) if _safe_url(url) else node
+            return Rich([text], link=url) if _safe_url(url) else text
         if name in ("URL", "DOI", "ISBN", "ISSN", "PMID", "PMCID"):
             return text
         node = parse_markup(text)

@@ -1,0 +1,326 @@
+"""refbridge's CSL processor, one behaviour per test, on small inline styles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from refbridge.csl import CslStyle, LocaleStore, make_processor
+from refbridge.errors import ParseError
+
+DOE = {"family": "Doe", "given": "John Robert"}
+ROE = {"family": "Roe", "given": "Jane"}
+POE = {"family": "Poe", "given": "Edgar Allan"}
+
+
+def style(citation: str = '<text value="x"/>', bibliography: str | None = None,
+          citation_attrs: str = "", bibliography_attrs: str = "", style_attrs: str = "",
+          extra: str = "", sort: str = "") -> CslStyle:
+    bib = (f"<bibliography {bibliography_attrs}>{sort}<layout>{bibliography}</layout></bibliography>"
+           if bibliography is not None else "")
+    return CslStyle.from_xml(
+        f'<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0" {style_attrs}>'
+        f"<info><id>test</id><title>Test style</title></info>{extra}"
+        f"<citation {citation_attrs}><layout>{citation}</layout></citation>{bib}</style>",
+        source="test",
+    )
+
+
+def bib(layout: str, items: list[dict[str, Any]], output: str = "text", **kwargs: Any) -> list[str]:
+    attrs = {k: kwargs.pop(k) for k in list(kwargs) if k in ("bibliography_attrs", "style_attrs", "extra", "sort")}
+    return make_processor(style(bibliography=layout, **attrs), items, output=output, **kwargs).bibliography()
+
+
+def item(**fields: Any) -> dict[str, Any]:
+    return {"id": fields.pop("id", "ITEM-1"), "type": fields.pop("type", "book"), **fields}
+
+
+# -- style loading ----------------------------------------------------------------------
+
+
+def test_style_info_of_a_dependent_style() -> None:
+    dependent = CslStyle.from_xml(
+        '<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.0"><info>'
+        "<id>http://www.zotero.org/styles/dep</id><title>Dependent</title>"
+        '<link href="http://www.zotero.org/styles/parent" rel="independent-parent"/></info></style>')
+    assert (dependent.info.id, dependent.info.title, dependent.info.class_) == (
+        "http://www.zotero.org/styles/dep", "Dependent", "note")
+    assert dependent.info.is_dependent
+    assert dependent.info.parent_link == "http://www.zotero.org/styles/parent"
+
+
+def test_malformed_style_raises_parse_error_with_source() -> None:
+    with pytest.raises(ParseError, match="invalid CSL XML"):
+        CslStyle.from_xml("<style><citation>", source="broken.csl")
+
+
+def test_undefined_macro_is_reported() -> None:
+    with pytest.raises(ParseError, match="undefined macro 'nope'"):
+        style('<text macro="nope"/>')
+
+
+# -- names ------------------------------------------------------------------------------
+
+
+def test_et_al_after_et_al_use_first() -> None:
+    layout = '<names variable="author"><name et-al-min="3" et-al-use-first="1"/></names>'
+    assert bib(layout, [item(author=[DOE, ROE, POE])]) == ["John Robert Doe et al."]
+
+
+def test_et_al_use_last() -> None:
+    layout = ('<names variable="author"><name et-al-min="3" et-al-use-first="1" et-al-use-last="true"/>'
+              "</names>")
+    assert bib(layout, [item(author=[DOE, ROE, POE, {"family": "Zed", "given": "Z"}])]) == [
+        "John Robert Doe, … Z Zed"]
+
+
+def test_sort_order_initials_and_delimiter_before_and() -> None:
+    layout = ('<names variable="author"><name name-as-sort-order="first" initialize-with=". " and="text"/>'
+              "</names>")
+    assert bib(layout, [item(author=[DOE, ROE, POE])]) == ["Doe, J. R., J. Roe, and E. A. Poe"]
+
+
+def test_two_names_joined_by_symbol_without_delimiter() -> None:
+    layout = '<names variable="author"><name and="symbol"/></names>'
+    assert bib(layout, [item(author=[DOE, ROE])]) == ["John Robert Doe & Jane Roe"]
+
+
+def test_particles_demoted_in_sort_order_names() -> None:
+    layout = '<names variable="author"><name name-as-sort-order="all"/></names>'
+    beethoven = {"family": "Beethoven", "given": "Ludwig", "non-dropping-particle": "van"}
+    assert bib(layout, [item(author=[beethoven])]) == ["Beethoven, Ludwig van"]
+    assert bib(layout, [item(author=[beethoven])], style_attrs='demote-non-dropping-particle="never"') == [
+        "van Beethoven, Ludwig"]
+
+
+def test_particle_parsed_from_family_name() -> None:
+    layout = '<names variable="author"><name form="short"/></names>'
+    assert bib(layout, [item(author=[{"family": "van Gogh", "given": "Vincent"}])]) == ["van Gogh"]
+
+
+def test_literal_and_non_latin_names() -> None:
+    layout = '<names variable="author"><name/></names>'
+    names = [{"literal": "World Health Organization"}, {"family": "毛", "given": "泽东"}]
+    assert bib(layout, [item(author=names)]) == ["World Health Organization, 毛泽东"]
+
+
+def test_name_part_formatting_applies_to_the_family_name_only() -> None:
+    layout = ('<names variable="author"><name><name-part name="family" text-case="uppercase"/></name>'
+              "</names>")
+    assert bib(layout, [item(author=[DOE])]) == ["John Robert DOE"]
+
+
+def test_editor_translator_combined_with_label() -> None:
+    layout = '<names variable="editor translator"><name/><label form="short" prefix=" (" suffix=")"/></names>'
+    assert bib(layout, [item(editor=[ROE], translator=[ROE])]) == ["Jane Roe (ed. & trans.)"]
+
+
+def test_substitute_uses_editor_and_suppresses_it_later() -> None:
+    layout = ('<group delimiter=". "><names variable="author"><name/><substitute><names variable="editor"/>'
+              '</substitute></names><names variable="editor"/><text variable="title"/></group>')
+    assert bib(layout, [item(editor=[ROE], title="Book")]) == ["Jane Roe. Book"]
+
+
+def test_subsequent_author_substitute() -> None:
+    layout = '<group delimiter=". "><names variable="author"><name/></names><text variable="title"/></group>'
+    items = [item(id="a", author=[DOE], title="One"), item(id="b", author=[DOE], title="Two")]
+    assert bib(layout, items, bibliography_attrs='subsequent-author-substitute="———"') == [
+        "John Robert Doe. One", "———. Two"]
+
+
+def test_highlighted_name_is_bold_or_underlined() -> None:
+    layout = '<names variable="author"><name/></names>'
+    owner = lambda name: name.get("family") == "Roe"  # noqa: E731
+    assert bib(layout, [item(author=[DOE, ROE])], output="html", highlight=owner) == [
+        '<div class="csl-entry">John Robert Doe, <b>Jane Roe</b></div>']
+    assert bib(layout, [item(author=[DOE, ROE])], output="latex", highlight=owner,
+               highlight_style="underline") == [r"John Robert Doe, \underline{Jane Roe}"]
+
+
+# -- dates ------------------------------------------------------------------------------
+
+
+def test_localized_text_date() -> None:
+    layout = '<date variable="issued" form="text"/>'
+    assert bib(layout, [item(issued={"date-parts": [[2020, 3, 5]]})]) == ["March 5, 2020"]
+
+
+def test_date_range_collapses_shared_parts() -> None:
+    layout = '<date variable="issued" form="text"/>'
+    assert bib(layout, [item(issued={"date-parts": [[2020, 3, 5], [2020, 4, 7]]})]) == [
+        "March 5–April 7, 2020"]
+
+
+def test_season_bc_and_circa() -> None:
+    layout = ('<group delimiter="; "><date variable="issued"><date-part name="month" suffix=" "/>'
+              '<date-part name="year"/></date><choose><if is-uncertain-date="issued">'
+              '<text term="circa" form="short"/></if></choose></group>')
+    items = [item(id="a", issued={"date-parts": [[1999]], "season": 2, "circa": True}),
+             item(id="b", issued={"date-parts": [[-44, 3]]})]
+    assert bib(layout, items) == ["Summer 1999; c.", "March 44 BC"]
+
+
+def test_raw_and_literal_dates() -> None:
+    layout = '<date variable="issued" form="numeric"/>'
+    items = [item(id="a", issued={"raw": "2001-02-03"}), item(id="b", issued={"literal": "Spring term"})]
+    assert bib(layout, items) == ["02/03/2001", "Spring term"]
+
+
+# -- numbers, pages, labels -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("form", "expected"), [
+    ("ordinal", "2nd"), ("long-ordinal", "second"), ("roman", "ii"), ("numeric", "2")])
+def test_number_forms(form: str, expected: str) -> None:
+    assert bib(f'<number variable="edition" form="{form}"/>', [item(edition="2")]) == [expected]
+
+
+@pytest.mark.parametrize(("fmt", "expected"), [
+    ("expanded", "321–328"), ("minimal", "321–8"), ("minimal-two", "321–28"), ("chicago", "321–28")])
+def test_page_range_formats(fmt: str, expected: str) -> None:
+    assert bib('<text variable="page"/>', [item(page="321-28")], style_attrs=f'page-range-format="{fmt}"') == [
+        expected]
+
+
+def test_label_is_plural_for_a_page_range() -> None:
+    layout = '<group delimiter=" "><label variable="page" form="short"/><text variable="page"/></group>'
+    assert bib(layout, [item(id="a", page="5"), item(id="b", page="5-9")]) == ["p. 5", "pp. 5–9"]
+
+
+# -- text-case, quotes, flip-flop, strip-periods -----------------------------------------
+
+
+def test_title_case_keeps_stop_words_and_nocase() -> None:
+    layout = '<text variable="title" text-case="title"/>'
+    title = 'the history of <span class="nocase">iPhone</span> design: a case of usability'
+    assert bib(layout, [item(title=title)]) == ["The History of iPhone Design: A Case of Usability"]
+
+
+def test_sentence_case_and_uppercase() -> None:
+    assert bib('<text variable="title" text-case="capitalize-first"/>', [item(title="an essay")]) == ["An essay"]
+    assert bib('<text variable="title" text-case="uppercase"/>', [item(title="an essay")]) == ["AN ESSAY"]
+
+
+def test_punctuation_moves_inside_quotes_in_american_english() -> None:
+    layout = '<group delimiter=" "><text variable="title" quotes="true" suffix=","/><text value="next"/></group>'
+    assert bib(layout, [item(title="Title")]) == ["“Title,” next"]
+    assert bib(layout, [item(title="Title")], locale="en-GB") == ["‘Title’, next"]
+
+
+def test_nested_quotes_and_italics_flip_flop() -> None:
+    layout = '<text variable="title" quotes="true" font-style="italic"/>'
+    title = 'A "quoted" word and <i>a ship</i>'
+    assert bib(layout, [item(title=title)], output="html") == [
+        '<div class="csl-entry"><i>“A ‘quoted’ word and <span style="font-style:normal;">a ship</span>”</i></div>']
+
+
+def test_strip_periods_and_duplicate_punctuation() -> None:
+    layout = '<text variable="container-title" strip-periods="true" suffix="."/><text variable="title" suffix="."/>'
+    assert bib(layout, [item(**{"container-title": "J. Chem.", "title": " Done."})]) == ["J Chem. Done."]
+
+
+# -- groups, conditions ------------------------------------------------------------------
+
+
+def test_group_with_only_empty_variables_is_suppressed() -> None:
+    layout = ('<group delimiter=" "><text variable="title"/><group prefix="(" suffix=")">'
+              '<text term="volume" form="short"/><text variable="volume"/></group></group>')
+    assert bib(layout, [item(title="Book")]) == ["Book"]
+
+
+def test_condition_match_none_and_numeric() -> None:
+    layout = ('<choose><if variable="volume" is-numeric="volume" match="all"><text value="numeric"/></if>'
+              '<else-if type="article chapter" match="none"><text value="neither"/></else-if></choose>')
+    assert bib(layout, [item(id="a", volume="12"), item(id="b", volume="XII-bis")]) == ["numeric", "neither"]
+
+
+# -- sorting, disambiguation, citations ---------------------------------------------------
+
+
+def test_sort_by_names_then_descending_date() -> None:
+    layout = '<group delimiter=" "><names variable="author"><name form="short"/></names><date variable="issued"><date-part name="year"/></date></group>'
+    sort = '<sort><key variable="author"/><key variable="issued" sort="descending"/></sort>'
+    items = [item(id="a", author=[ROE], issued={"date-parts": [[2001]]}),
+             item(id="b", author=[DOE], issued={"date-parts": [[1999]]}),
+             item(id="c", author=[DOE], issued={"date-parts": [[2005]]})]
+    proc = make_processor(style(bibliography=layout, sort=sort), items)
+    assert proc.bibliography() == ["Doe 2005", "Doe 1999", "Roe 2001"]
+    assert proc.bibliography_ids() == ["c", "b", "a"]
+
+
+AUTHOR_YEAR = ('<group delimiter=" "><names variable="author"><name form="short"/></names>'
+               '<date variable="issued"><date-part name="year"/></date></group>')
+
+
+def test_year_suffixes_disambiguate_same_author_and_year() -> None:
+    cite_style = style(AUTHOR_YEAR, AUTHOR_YEAR, citation_attrs='disambiguate-add-year-suffix="true"',
+                       sort='<sort><key variable="title"/></sort>')
+    items = [item(id="b", author=[DOE], issued={"date-parts": [[2000]]}, title="B"),
+             item(id="a", author=[DOE], issued={"date-parts": [[2000]]}, title="A")]
+    proc = make_processor(cite_style, items)
+    assert proc.bibliography() == ["Doe 2000a", "Doe 2000b"]
+    assert proc.cite([{"id": "b"}]) == "Doe 2000b"
+
+
+def test_given_names_added_to_disambiguate() -> None:
+    cite_style = style(AUTHOR_YEAR, citation_attrs='disambiguate-add-givenname="true"')
+    items = [item(id="a", author=[DOE], issued={"date-parts": [[2000]]}),
+             item(id="b", author=[{"family": "Doe", "given": "Jane"}], issued={"date-parts": [[2000]]})]
+    assert make_processor(cite_style, items).cite([{"id": "a"}, {"id": "b"}]) == "John Robert Doe 2000Jane Doe 2000"
+
+
+def test_citation_numbers_collapse_into_ranges() -> None:
+    cite_style = CslStyle.from_xml(
+        '<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0"><info><id>n</id>'
+        '<title>n</title></info><citation collapse="citation-number"><sort><key variable="citation-number"/>'
+        '</sort><layout prefix="[" suffix="]" delimiter=","><text variable="citation-number"/></layout>'
+        "</citation></style>")
+    items = [item(id=str(n)) for n in range(1, 6)]
+    proc = make_processor(cite_style, items)
+    assert proc.cite([{"id": "4"}, {"id": "1"}, {"id": "2"}, {"id": "3"}]) == "[1–4]"
+
+
+def test_positions_across_clusters_give_ibid_and_subsequent() -> None:
+    layout = ('<choose><if position="ibid-with-locator"><text term="ibid"/><text variable="locator" prefix=", "/>'
+              '</if><if position="ibid"><text term="ibid"/></if><else-if position="subsequent">'
+              '<text variable="title" form="short"/></else-if><else><text variable="title"/></else></choose>')
+    items = [item(id="a", title="Long Title", **{"title-short": "Short"}), item(id="b", title="Other")]
+    proc = make_processor(style(layout), items)
+    assert proc.cite_clusters([[{"id": "a"}], [{"id": "a", "locator": "5"}], [{"id": "b"}], [{"id": "a"}]]) == [
+        "Long Title", "ibid., 5", "Other", "Short"]
+
+
+def test_cite_prefix_suffix_and_suppress_author() -> None:
+    cite_style = style(AUTHOR_YEAR)
+    items = [item(id="a", author=[DOE], issued={"date-parts": [[2000]]})]
+    assert make_processor(cite_style, items).cite(
+        [{"id": "a", "prefix": "see ", "suffix": ", ch. 2", "suppress-author": True}]) == "see 2000, ch. 2"
+
+
+def test_unknown_cited_id_is_an_error() -> None:
+    with pytest.raises(KeyError, match="nope"):
+        make_processor(style(AUTHOR_YEAR), []).cite([{"id": "nope"}])
+
+
+# -- locales ------------------------------------------------------------------------------
+
+
+def test_locale_falls_back_from_region_to_language_to_en_us() -> None:
+    layout = '<group delimiter=" "><text term="edition"/><text term="retrieved"/></group>'
+    assert bib(layout, [item()], locale="de-AT") == ["Auflage abgerufen"]
+    assert bib(layout, [item()], locale="xx-YY") == ["edition retrieved"]
+
+
+def test_style_locale_overrides_terms() -> None:
+    extra = '<locale xml:lang="en"><terms><term name="edition">ed.!</term></terms></locale>'
+    assert bib('<text term="edition"/>', [item()], extra=extra) == ["ed.!"]
+
+
+def test_custom_locale_store(tmp_path: Any) -> None:
+    (tmp_path / "locales-en-US.xml").write_text(
+        '<locale xmlns="http://purl.org/net/xbiblio/csl" version="1.0" xml:lang="en-US"><terms>'
+        '<term name="and">plus</term></terms></locale>', encoding="utf-8")
+    layout = '<names variable="author"><name and="text"/></names>'
+    assert bib(layout, [item(author=[DOE, ROE])], locale_store=LocaleStore(tmp_path)) == [
+        "John Robert Doe plus Jane Roe"]
