@@ -16,7 +16,8 @@ initials), ``year``, ``shortyear``, ``title`` (every significant word, capitalis
 Keys are ASCII (``Łukasz`` -> ``Lukasz``) letters, digits and the pattern's own punctuation.
 They are unique: records whose keys collide get ``a``, ``b``, ``c`` ... in an order that depends
 on the records only, so the same record gets the same key whatever the order of the input. Keys
-read from an input are kept unless regeneration is asked for. ``KeyBook`` decides them for a
+read from an input are kept unless regeneration is asked for; a key read twice stays with the
+first record and the others get it with a suffix (``knuth84``, ``knuth84a``). ``KeyBook`` decides them for a
 stream: it holds the keys in use and a short summary of each record that needs one, never the
 records themselves, so a conversion can stream its records through. This module must never
 change a record other than its ``citation_key``.
@@ -244,10 +245,11 @@ class KeyBook:
 
     def note(self, record: Record) -> bool:
         """Note ``record``; whether it keeps the key it has (so it can be written at once)."""
-        if record.citation_key and not self._regenerate:
-            self._taken.add(record.citation_key)
+        kept = record.citation_key if not self._regenerate else None
+        if kept and kept not in self._taken:
+            self._taken.add(kept)
             return True
-        base = self._make_key(record) or "ref"
+        base = kept or self._make_key(record) or "ref"  # a repeated key gets a suffix
         self._groups.setdefault(base, []).append((_fingerprint(record), self._needing))
         self._needing += 1
         return False
@@ -269,7 +271,8 @@ def assign_keys(records: Sequence[Record], pattern: str = DEFAULT_PATTERN,
                 regenerate: bool = False) -> list[Record]:
     """``records`` with a unique citation key each, in the same order.
 
-    Keys the records already have are kept (and reserved) unless ``regenerate``.
+    Keys the records already have are kept (and reserved) unless ``regenerate``; when two
+    records have the same key, the first keeps it and the others get it with a suffix.
     """
     book = KeyBook(pattern, regenerate)
     keeps = [book.note(record) for record in records]
