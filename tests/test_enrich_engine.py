@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from enrich_support import FixtureData, FixtureServer, forbid_remote_connections, serving
 
-from refbridge.enrich import EnrichOptions, OfflineError, enrich_records
+from refbridge.enrich import EnrichOptions, OfflineError, ServiceError, enrich_records
 from refbridge.model import Date, DateParts, Eprint, Name, Record, Source
 
 OWNER = Name(family="Lin", given="Mei")
@@ -26,9 +26,9 @@ def server() -> Iterator[FixtureServer]:
 
 
 def options_for(server: FixtureServer, tmp_path: Path, **changes: object) -> EnrichOptions:
-    settings: dict[str, object] = dict(
-        endpoints=server.endpoints(), cache_dir=tmp_path / "cache", backoff=0.0,
-        intervals={"arxiv": 0.0, "crossref": 0.0, "openalex": 0.0})
+    settings: dict[str, object] = {
+        "endpoints": server.endpoints(), "cache_dir": tmp_path / "cache", "backoff": 0.0,
+        "intervals": {"arxiv": 0.0, "crossref": 0.0, "openalex": 0.0}}
     settings.update(changes)
     return EnrichOptions(**settings)  # type: ignore[arg-type]
 
@@ -72,7 +72,7 @@ def test_arxiv_is_searched_by_title_phrase_and_owner(server: FixtureServer,
                                                       tmp_path: Path) -> None:
     record = profile_record("Learned Index Structures for Spatial Joins", 2025)
     enrich_records([record], options_for(server, tmp_path, services=("arxiv",)))
-    [(path, query)] = server.requests_to("arxiv")
+    [(_, query)] = server.requests_to("arxiv")
     assert query["search_query"] == ('ti:"learned index structures for spatial joins" '
                                      'AND au:"lin"')
 
@@ -192,13 +192,14 @@ def test_service_unavailable_then_success_is_retried(server: FixtureServer,
     [enriched], report = enrich_records([record], options_for(server, tmp_path))
     assert enriched.eprint is not None and enriched.eprint.identifier == "2601.00101v2"
     assert len(server.requests_to("arxiv")) == 3
+    assert report.outcomes[0].outcome == "enriched"
 
 
 def test_a_service_that_keeps_failing_stops_the_run_with_its_name(server: FixtureServer,
                                                                   tmp_path: Path) -> None:
     server.fail_next("arxiv", 503, 503, 503, 503)
     record = profile_record("Learned Index Structures for Spatial Joins", 2025)
-    with pytest.raises(Exception, match=r"arXiv kept failing \(HTTP 503\) after 4 attempts"):
+    with pytest.raises(ServiceError, match=r"arXiv kept failing \(HTTP 503\) after 4 attempts"):
         enrich_records([record], options_for(server, tmp_path))
 
 
@@ -286,9 +287,9 @@ def test_overwrite_replaces_the_input_values(server: FixtureServer, tmp_path: Pa
                 "abstract": "Our own abstract."})
     [kept], report = enrich_records([record], options_for(server, tmp_path))
     assert kept.year == 2024
-    assert list(report.messages()) == [
+    assert list(report.messages()) == [(
         "mei-lin.profile.txt:9: conflict: 'Learned Index Structures for Spatial Joins': "
-        "issued: kept 2024, arxiv:2601.00101v2 has 2025 (--overwrite replaces)"]
+        "issued: kept 2024, arxiv:2601.00101v2 has 2025 (--overwrite replaces)")]
     [replaced], _ = enrich_records([record], options_for(server, tmp_path, overwrite=True))
     assert replaced.year == 2025
     assert replaced.fields["abstract"] == "Fixture entry: an exact match."

@@ -50,14 +50,16 @@ def needs_enrichment(record: Record) -> bool:
     return "author" in record.incomplete_names or not record.authors or not has_identifier
 
 
-def enrich_records(records: Iterable[Record], options: EnrichOptions = EnrichOptions(), *,
+def enrich_records(records: Iterable[Record], options: EnrichOptions | None = None, *,
                    on_record: Callable[[RecordOutcome], None] | None = None,
                    client: PoliteClient | None = None) -> tuple[list[Record], EnrichReport]:
     """``records`` with what the services know filled in, and a report of what was done.
 
+    ``options`` default to ``EnrichOptions()``: every service, politely, with the cache.
     ``on_record`` is called after each record (a progress bar); ``client`` replaces the
     default polite client (tests inject one with a fake clock).
     """
+    options = options or EnrichOptions()
     own_client = client is None
     if client is None:
         cache = ResponseCache(options.cache_path()) if options.use_cache else None

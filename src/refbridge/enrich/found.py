@@ -52,4 +52,4 @@ def arxiv_base(identifier: str) -> str:
 
 def bare_doi(text: str) -> str:
     """A DOI without resolver prefix (``https://doi.org/10.1/x`` -> ``10.1/x``)."""
-    return re.sub(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", "", text.strip(), flags=re.I)
+    return re.sub(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", "", text.strip(), flags=re.IGNORECASE)

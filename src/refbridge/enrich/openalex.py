@@ -71,8 +71,8 @@ def _date(work: Mapping[str, Any]) -> Date | None:
     if isinstance(text, str) and len(text) >= 10:
         year, month, day = (int(p) for p in text[:10].split("-"))
         return Date(start=DateParts(year, month, day))
-    year = work.get("publication_year")
-    return Date.of(year) if isinstance(year, int) else None
+    publication_year = work.get("publication_year")
+    return Date.of(publication_year) if isinstance(publication_year, int) else None
 
 
 def _authors(work: Mapping[str, Any]) -> tuple[Name, ...]:
