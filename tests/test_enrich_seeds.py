@@ -14,6 +14,7 @@ from enrich_support import FixtureData, FixtureServer, forbid_remote_connections
 from refbridge.cli import main
 from refbridge.enrich import EnrichOptions, enrich_records
 from refbridge.errors import Diagnostics
+from refbridge.model import Eprint, Record
 from refbridge.pipeline import read_records
 from refbridge.registry import writer_names
 
@@ -25,7 +26,7 @@ def no_remote_network(monkeypatch: pytest.MonkeyPatch) -> None:
     forbid_remote_connections(monkeypatch)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def server() -> Iterator[FixtureServer]:
     with serving(FixtureData("seeds.atom", "seeds.json")) as running:
         yield running
@@ -37,40 +38,43 @@ def environment(server: FixtureServer, tmp_path: Path) -> dict[str, str]:
             "REFBRIDGE_REQUEST_INTERVAL": "0"}
 
 
-def enriched_seeds(server: FixtureServer, tmp_path: Path) -> list:
+@pytest.fixture(scope="module")
+def enriched_seeds(server: FixtureServer, tmp_path_factory: pytest.TempPathFactory
+                   ) -> list[Record]:
     records = list(read_records(PAGES, Diagnostics()))
-    options = EnrichOptions(endpoints=server.endpoints(), cache_dir=tmp_path, backoff=0.0,
+    options = EnrichOptions(endpoints=server.endpoints(),
+                            cache_dir=tmp_path_factory.mktemp("cache"), backoff=0.0,
                             intervals={"arxiv": 0.0, "crossref": 0.0, "openalex": 0.0})
-    enriched, report = enrich_records(records, options)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        forbid_remote_connections(monkeypatch)
+        enriched, report = enrich_records(records, options)
     assert report.counts() == {"enriched": 23}
     return enriched
 
 
-def test_every_seed_record_gets_its_arxiv_identity(server: FixtureServer,
-                                                   tmp_path: Path) -> None:
-    enriched = enriched_seeds(server, tmp_path)
-    identifiers = [r.eprint.identifier for r in enriched]
+def test_every_seed_record_gets_its_arxiv_identity(enriched_seeds: list[Record]) -> None:
+    enriched = enriched_seeds
+    identifiers = [r.eprint.identifier for r in enriched if r.eprint and r.eprint.identifier]
     assert [i.split("v")[0] for i in identifiers] == [f"2601.{n:05d}" for n in range(1, 24)]
     assert all(r.incomplete_names == frozenset() for r in enriched)
     assert all(len(r.authors) >= 2 for r in enriched)
 
 
-def test_seed_owner_stays_among_the_full_author_list(server: FixtureServer,
-                                                     tmp_path: Path) -> None:
-    first = enriched_seeds(server, tmp_path)[0]
+def test_seed_owner_stays_among_the_full_author_list(enriched_seeds: list[Record]) -> None:
+    first = enriched_seeds[0]
     assert first.title == ("SpecDB: LLM-Generated Customized Databases via "
                            "Feature-Oriented Decomposition")
     assert [n.display() for n in first.authors] == ["Jing Wang", "Zhengping Qian", "Ming Zhou"]
-    assert first.eprint.primary_class == "cs.DB" and first.eprint.cross_lists == ("cs.LG",)
+    assert first.eprint == Eprint("arXiv", "2601.00001v2", "cs.DB", ("cs.LG",))
 
 
-def test_seed_with_a_published_version_is_cited_as_the_paper(server: FixtureServer,
-                                                            tmp_path: Path) -> None:
-    [flat] = [r for r in enriched_seeds(server, tmp_path) if r.title.startswith("FLAT:")]
+def test_seed_with_a_published_version_is_cited_as_the_paper(
+        enriched_seeds: list[Record]) -> None:
+    [flat] = [r for r in enriched_seeds if (r.title or "").startswith("FLAT:")]
     assert flat.type == "article-journal"
     assert (flat.fields["container-title"], flat.fields["volume"], flat.fields["issue"],
             flat.fields["page"]) == ("Proceedings of the VLDB Endowment", "14", "9", "1489-1502")
-    assert flat.eprint.identifier == "2601.00011v3"
+    assert flat.eprint == Eprint("arXiv", "2601.00011v3", "cs.DB", ("cs.LG",))
 
 
 def test_enrich_command_writes_enriched_csl_json(environment: dict[str, str],
