@@ -36,8 +36,9 @@ class QuoteMarks:
     close_inner: str = "\u2019"
 
 
-# Event kinds of the flattened stream.
-TEXT, OPEN, CLOSE, QOPEN, QCLOSE = range(5)
+# Event kinds of the flattened stream (QCLOSE_DATA: closing quote typed in a value, which
+# punctuation-in-quote leaves alone).
+TEXT, OPEN, CLOSE, QOPEN, QCLOSE, QCLOSE_DATA = range(6)
 
 _FLIP = {
     "font-style": ("italic", "normal"),
@@ -82,7 +83,8 @@ def _flatten(node: Node, state: dict[str, str], depth: int, marks: QuoteMarks, o
     for kid in node.kids:
         _flatten(kid, state, depth, marks, out)
     if node.quotes:
-        out.append((QCLOSE, marks.close_inner if (depth - 1) % 2 else marks.close))
+        out.append((QCLOSE if node.quotes is True else QCLOSE_DATA,
+                    marks.close_inner if (depth - 1) % 2 else marks.close))
     for key in reversed(opened):
         out.append((CLOSE, key))
     state.update(saved)
@@ -90,7 +92,7 @@ def _flatten(node: Node, state: dict[str, str], depth: int, marks: QuoteMarks, o
 
 def _last_text(out: list[list], start: int) -> int:
     for j in range(start, -1, -1):
-        if out[j][0] in (TEXT, QOPEN, QCLOSE) and out[j][1]:
+        if out[j][0] in (TEXT, QOPEN, QCLOSE, QCLOSE_DATA) and out[j][1]:
             return j
     return -1
 
@@ -125,11 +127,11 @@ def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[list
             out.append([kind, text])
             continue
         j = _last_text(out, len(out) - 1)
-        if j >= 0 and out[j][0] == QCLOSE:
+        if j >= 0 and out[j][0] in (QCLOSE, QCLOSE_DATA):
             k = _text_before(out, j)
             while text and text[0] in _MERGE and k >= 0:
                 char, last = text[0], out[k][1][-1]
-                if punct_in_quote and char in _SWAP_IN:
+                if punct_in_quote and char in _SWAP_IN and out[j][0] == QCLOSE:
                     _merge_into(out, k, char)
                 elif last in _MERGE and (last == char or len(_MERGE[last].get(char, "xx")) == 1):
                     if _MERGE[last].get(char, last) != last:

@@ -143,6 +143,7 @@ class StyleOptions:
     links: bool = False
 
 
+_NUMBER_RANGE_RE = re.compile(r"(\d)\s*-\s*(\d)")
 _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
 
 
@@ -185,7 +186,11 @@ class TextVariable(Element):
             return None
         ctx.vars_found += 1
         text = stringify(value)
-        if name in ("page", "locator") and name == "page" or (name == "locator" and ctx.cite.get("label", "page") == "page"):
+        if name == "locator":
+            text = text.strip()
+            if (ctx.cite.get("label") or "page") != "page":
+                text = _NUMBER_RANGE_RE.sub("\\1\u2013\\2", text)
+        if name == "page" or (name == "locator" and (ctx.cite.get("label") or "page") == "page"):
             text = format_page_range(text, self.options.page_range_format, ctx.locale.term("page-range-delimiter") or "\u2013")
         if name in ("URL", "DOI") and self.options.links:
             url = text if name == "URL" else "https://doi.org/" + text
@@ -213,7 +218,14 @@ class TextTerm(Element):
 
     def content(self, ctx: RenderContext) -> Node | None:
         text = ctx.locale.term(self.term, self.form, self.plural)
-        return parse_markup(text) if text else None
+        if not text:
+            return None
+        node = parse_markup(text)
+        return TermText(node) if isinstance(node, str) else node
+
+
+class TermText(str):
+    """Text of a locale term: a citation that starts with one capitalizes it (as citeproc-js)."""
 
 
 class TextValue(Element):

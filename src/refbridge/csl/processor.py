@@ -19,7 +19,7 @@ from .context import Disambiguation, RenderContext, SortEtAl, SubsequentAuthor
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .locale import LocaleStore
 from .names import name_sort_key, parse_name
-from .nodes import Element, render_children
+from .nodes import TermText, render_children
 from .richtext import Node, Rich, apply_text_case, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
 from .values import stringify
@@ -429,6 +429,8 @@ class Processor:
             if cite.get("author-only"):
                 node = ctx.first_names
             rendered.append((key, node, ctx))
+        if rendered and rendered[0][1] is not None and not cites[0].get("prefix"):
+            rendered[0] = (rendered[0][0], _capitalize_leading_term(rendered[0][1]), rendered[0][2])
         node = self._join_cites(section, rendered, cites)
         if node is None:
             return ""
@@ -444,7 +446,7 @@ class Processor:
         parts: list[Node] = []
         if prefix:
             parts.append(parse_markup(str(prefix)))
-            if node is not None and re.search(r"[.!?]\s*$", str(prefix)):
+            if node is not None and _SENTENCE_END_RE.search(str(prefix)):
                 node = apply_text_case(node, "capitalize-first")
         if node is not None:
             parts.append(node)
@@ -467,7 +469,7 @@ class Processor:
             node = self._with_affixes(node, cite)
             if node is None or is_empty(node):
                 continue
-            if parts and delimiter:
+            if parts and delimiter and not _PREFIX_PUNCT_RE.match(str(cite.get("prefix") or "")):
                 parts.append(delimiter)
             parts.append(node)
         return Rich(parts) if parts else None
@@ -560,6 +562,27 @@ class Processor:
             parts.append(Rich(out))
             previous = (len(group) > 1, last_locator)
         return Rich(parts) if parts else None
+
+
+_SENTENCE_END_RE = re.compile("[.!?][\"'\u201d\u2019]?\\s*$")
+_PREFIX_PUNCT_RE = re.compile(r"[,.;:]")
+
+
+def _capitalize_leading_term(node: Node) -> Node:
+    """A citation that starts with a locale term (``ibid.``) starts with a capital."""
+    if isinstance(_first_leaf(node), TermText):
+        return apply_text_case(node, "capitalize-first")
+    return node
+
+
+def _first_leaf(node: Node) -> str | None:
+    if isinstance(node, str):
+        return node or None
+    for kid in node.kids:
+        leaf = _first_leaf(kid)
+        if leaf is not None:
+            return leaf
+    return None
 
 
 def _sas_applies(rule: str, names: tuple[str, tuple[str, ...]], previous: tuple[str, tuple[str, ...]]) -> bool:

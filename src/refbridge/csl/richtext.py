@@ -25,7 +25,7 @@ class Rich:
         self,
         kids: list["Node"],
         fmt: Fmt | None = None,
-        quotes: bool = False,
+        quotes: bool | str = False,  # True: cs quotes="true"; "data": quotation marks in a value
         display: str | None = None,
         nocase: bool = False,
         link: str | None = None,
@@ -158,7 +158,7 @@ def parse_markup(text: str) -> Node:
         if stack and token == stack[-1][1] and (token != '"' or current):
             opener, _, fmt, nocase, quotes, kids = stack.pop()
             current = stack[-1][5] if stack else root
-            current.append(Rich(kids, fmt, quotes, nocase=nocase))
+            current.append(Rich(kids, fmt, "data" if quotes else False, nocase=nocase))
         elif token in _TAGS and token not in _CLOSING_MARKS:
             closer, fmt, nocase, quotes = _TAGS[token]
             kids: list[Node] = []
