@@ -288,7 +288,7 @@ def test_positions_across_clusters_give_ibid_and_subsequent() -> None:
     items = [item(id="a", title="Long Title", **{"title-short": "Short"}), item(id="b", title="Other")]
     proc = make_processor(style(layout), items)
     assert proc.cite_clusters([[{"id": "a"}], [{"id": "a", "locator": "5"}], [{"id": "b"}], [{"id": "a"}]]) == [
-        "Long Title", "ibid., 5", "Other", "Short"]
+        "Long Title", "Ibid., 5", "Other", "Short"]
 
 
 def test_cite_prefix_suffix_and_suppress_author() -> None:
