@@ -13,7 +13,6 @@ through; from the first record that needs a generated key on, records wait in a 
 
 from __future__ import annotations
 
-import pickle
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -75,6 +74,8 @@ def keyed(records: Iterable[Record], options: WriteOptions) -> Iterator[Record]:
         if book.note(record):
             yield record
             continue
+        import pickle  # here: most runs never wait, and start-up time counts
+
         with tempfile.SpooledTemporaryFile(max_size=SPOOL_MEMORY) as spool:
             waiting = 1
             pickle.dump((False, record), spool, pickle.HIGHEST_PROTOCOL)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
 from typing import Protocol, TextIO
 
+from refbridge.entrypoints import EntryPoint, entry_points
 from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.model import Record
 
