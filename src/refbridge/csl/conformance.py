@@ -49,25 +49,43 @@ def parse_fixture(path: Path) -> Fixture:
     )
 
 
+def _documents(citations: list[Any]) -> list[tuple[list[dict[str, Any]], str]]:
+    """The document after each processCitationCluster call: the citations before and after
+    the new one, by citationID (a known ID is replaced), with their note numbers."""
+    store: dict[str, dict[str, Any]] = {}
+    documents = []
+    for number, (citation, before, after) in enumerate(citations):
+        cid = citation.get("citationID") or f"CITATION-{number}"
+        store[cid] = {**citation, "citationID": cid}
+        order: list[dict[str, Any]] = []
+        for other, note in before:
+            order.append({**store[other], "properties": {**store[other].get("properties", {}), "noteIndex": note}})
+        order.append(store[cid])
+        for other, note in after:
+            order.append({**store[other], "properties": {**store[other].get("properties", {}), "noteIndex": note}})
+        documents.append((order, cid))
+    return documents
+
+
 def _citations_output(proc: Any, citations: list[Any]) -> str:
-    document: list[dict[str, Any]] = []
-    previous: list[str] = []
-    rendered: list[str] = []
-    changed: set[int] = set()
-    for citation, before, _after in citations:
-        document.insert(len(before), citation)
+    """citeproc-js test-runner output: every citation, ``>>`` marking those the last call changed."""
+    previous: dict[str, tuple[str, Any]] = {}
+    lines: list[str] = []
+    for document, current in _documents(citations):
         rendered = proc.cite_clusters(document)
-        inserted = len(before)
-        old = previous[:inserted] + [None] + previous[inserted:]
-        changed = {i for i, text in enumerate(rendered) if i == inserted or old[i] != text}
-        previous = rendered
-    return "\n".join(f"{'>>' if i in changed else '..'}[{i}] {text}" for i, text in enumerate(rendered))
+        states = {c["citationID"]: (text, c.get("properties", {}).get("noteIndex"))
+                  for c, text in zip(document, rendered)}
+        lines = [f"{'>>' if cid == current or previous.get(cid) != state else '..'}[{i}] {state[0]}"
+                 for i, (cid, state) in enumerate(states.items())]
+        previous = states
+    return "\n".join(lines)
 
 
 def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
     """The items a fixture cites, in order of first citation (all items when it cites none)."""
     if fixture.citations is not None:
-        clusters = [citation["citationItems"] for citation, _, _ in fixture.citations]
+        documents = _documents(fixture.citations)
+        clusters = [c["citationItems"] for document, _ in documents[::-1] for c in document]
     elif fixture.citation_items is not None:
         clusters = fixture.citation_items
     else:
