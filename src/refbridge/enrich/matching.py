@@ -44,7 +44,7 @@ _DATE_IN_TEXT = re.compile(r"^(\d{4})")
 
 
 def normalize_title(text: str) -> str:
-    """Lower-case ASCII words: ``"Higher-Order $(k,τ)$-Truss"`` -> ``"higher order k tau truss"``."""
+    """Lower-case ASCII words: ``"Higher-Order $(k,τ)$-Truss"`` -> ``"higher order k t truss"``."""
     folded = anyascii(_TEX_COMMAND.sub(" ", text)).lower()
     return " ".join(_NON_WORD.sub(" ", folded).split())
 
