@@ -189,6 +189,9 @@ def _date(value: Any, variable: str) -> Date:
     season = value.get("season")
     if isinstance(season, str):
         season = SEASON_NAMES.get(season.strip().lower()) or _int(season, f"{variable} season")
+    elif season is not None and not isinstance(season, int):
+        raise _ItemError(f"{variable}: season must be a number or a name, not "
+                         f"{json.dumps(season)[:40]}")
     circa = bool(value.get("circa"))
     parts = _list(value.get("date-parts"), f"{variable} date-parts")
     try:

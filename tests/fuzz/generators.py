@@ -1,0 +1,207 @@
+"""Hypothesis strategies for near-valid input: model records, and text that is almost a valid
+file of each format (the right syntax with random, hostile or wrongly-typed values).
+
+Each text generator returns the input and the number of records it holds, so tests can check
+that every record is either read or reported as skipped, never silently lost.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import strategies as st
+
+from fuzz.hostile import HOSTILE_TEXTS, HOSTILE_URLS
+from refbridge.formats.profile import SOURCE_YEAR
+from refbridge.model import Date, DateParts, Eprint, Name, Record
+from refbridge.vocab import ITEM_TYPES, NAME_VARIABLES, TEXT_VARIABLES
+
+#: any character a text file can hold (no NUL, no lone surrogate)
+_CHARACTERS = st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
+
+texts = (st.sampled_from(HOSTILE_TEXTS) | st.text(_CHARACTERS, min_size=1, max_size=30)
+         | st.from_regex(r"[A-Z][a-z]{2,9}( [a-z]{2,9}){0,5}", fullmatch=True)
+         ).filter(lambda text: bool(text.strip()))
+
+names = (st.builds(Name, family=texts, given=st.none() | texts)
+         | st.builds(Name, given=texts)
+         | st.builds(Name, family=texts, given=texts, non_dropping_particle=st.just("van der"))
+         | st.builds(Name, literal=texts))
+
+date_parts = st.builds(DateParts, st.integers(-9999, 9999).filter(bool),
+                       st.none() | st.integers(1, 12)).flatmap(
+    lambda p: st.just(p) if p.month is None
+    else st.sampled_from((p, DateParts(p.year, p.month, 28))))
+
+dates = (st.builds(Date, start=date_parts)
+         | st.builds(lambda a, b: Date(start=min(a, b), end=max(a, b)), date_parts, date_parts)
+         | st.builds(Date, start=date_parts, season=st.integers(1, 4), circa=st.booleans())
+         | st.builds(Date, literal=texts))
+
+eprints = st.builds(Eprint, st.just("arXiv"), st.none() | st.from_regex(r"\d{4}\.\d{5}(v\d)?",
+                                                                           fullmatch=True),
+                    st.none() | st.sampled_from(("cs.DB", "math.CO", "hep-th")))
+
+
+@st.composite
+def records(draw: st.DrawFn) -> Record:
+    """A valid record with random, often hostile, text in every part of the model."""
+    fields = draw(st.dictionaries(st.sampled_from(TEXT_VARIABLES), texts, max_size=6))
+    if draw(st.booleans()):
+        fields["URL"] = draw(st.sampled_from(HOSTILE_URLS) | texts)
+    name_roles = draw(st.dictionaries(st.sampled_from(NAME_VARIABLES[:12]),
+                                      st.lists(names, min_size=1, max_size=4).map(tuple),
+                                      max_size=3))
+    return Record(
+        id=draw(st.from_regex(r"[a-z][a-z0-9]{0,12}", fullmatch=True)),
+        type=draw(st.sampled_from(sorted(ITEM_TYPES))),
+        fields=fields,
+        names=name_roles,
+        dates=draw(st.dictionaries(st.sampled_from(("issued", "accessed", "original-date")),
+                                   dates, max_size=2)),
+        keywords=tuple(draw(st.lists(texts, max_size=3, unique=True))),
+        eprint=draw(st.none() | eprints),
+        incomplete_names=frozenset(r for r in name_roles if draw(st.booleans())),
+    )
+
+
+# -- CSL-JSON -------------------------------------------------------------------------------
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=3),
+    max_leaves=8)
+
+_CSL_KEYS = ("id", "type", "title", "author", "editor", "issued", "accessed", "custom",
+             "categories", "number", "publisher", "keyword", "citation-key", "DOI", "page",
+             "x-unknown")
+_PLAUSIBLE: dict[str, Any] = {
+    "author": st.lists(st.fixed_dictionaries({}, optional={
+        "family": json_values | texts, "given": json_values | texts,
+        "literal": json_values | texts, "non-dropping-particle": texts})),
+    "issued": st.fixed_dictionaries({}, optional={
+        "date-parts": st.lists(st.lists(st.integers() | st.text(max_size=4) | json_values,
+                                        max_size=4), max_size=3),
+        "season": json_values, "circa": json_values, "literal": json_values,
+        "raw": json_values}) | st.text(max_size=12),
+    "custom": st.fixed_dictionaries({}, optional={
+        "eprint": st.fixed_dictionaries({}, optional={
+            "archive": json_values, "id": json_values, "primary-class": json_values,
+            "cross-lists": json_values}),
+        "extra": json_values, "keywords": json_values, "incomplete-names": json_values,
+        "derived": json_values}),
+    "type": st.sampled_from(sorted(ITEM_TYPES)) | json_values,
+    "id": texts | json_values,
+}
+
+
+@st.composite
+def csl_json_documents(draw: st.DrawFn) -> tuple[bytes, int]:
+    """A CSL-JSON array of items whose keys are right and whose values may be of any shape."""
+    items = []
+    for _ in range(draw(st.integers(0, 4))):
+        item: dict[str, Any] = {"id": draw(texts), "type": "book"}
+        for key in draw(st.lists(st.sampled_from(_CSL_KEYS), max_size=6)):
+            item[key] = draw(_PLAUSIBLE.get(key, texts | json_values))
+        items.append(item)
+    return json.dumps(items, indent=1).encode(), len(items)
+
+
+# -- BibTeX ---------------------------------------------------------------------------------
+_BIB_TYPES = ("article", "book", "inproceedings", "misc", "online", "thesis", "ARTICLE",
+              "phdthesis", "unknowntype", "string", "comment", "preamble")
+_BIB_FIELDS = ("author", "editor", "title", "journal", "booktitle", "year", "date", "month",
+               "pages", "doi", "url", "eprint", "archiveprefix", "primaryclass", "keywords",
+               "crossref", "note", "isbn", "unknownfield", "urldate", "edition")
+_BIB_VALUE_TEXT = st.text(st.characters(blacklist_categories=("Cs",),
+                                        blacklist_characters="\x00@"), max_size=25)
+_bib_values = st.one_of(
+    _BIB_VALUE_TEXT.map(lambda v: "{" + v + "}"),
+    _BIB_VALUE_TEXT.map(lambda v: '"' + v + '"'),
+    st.from_regex(r"[0-9]{1,6}|jan|feb|dec|undefinedmacro", fullmatch=True),
+    st.sampled_from(HOSTILE_TEXTS).map(lambda v: "{" + v.replace("@", "(at)") + "}"),
+    st.sampled_from(("{Doe, Jane and Roe, Richard}", "{{World Health Organization}}",
+                     "{M{\\\"u}ller, J{\\\"o}rg and others}", "{2020-03/2021}", "{12--}",
+                     '{\\"{o}}', "{\\url{x}}", "{{{{{{x}}}}}}", "{ and and }", "{, , }",
+                     '"a" # "b"', "jan # {~15}", "{2021-13-45}", "{-5}", "{10.1/x}")))
+
+
+@st.composite
+def bibtex_documents(draw: st.DrawFn) -> tuple[bytes, int]:
+    """A .bib text of entries with right syntax and random, hostile or malformed values."""
+    blocks = []
+    count = 0
+    for index in range(draw(st.integers(0, 4))):
+        entry_type = draw(st.sampled_from(_BIB_TYPES))
+        fields = draw(st.lists(st.tuples(st.sampled_from(_BIB_FIELDS), _bib_values),
+                               max_size=6))
+        body = ",\n".join(f"  {name} = {value}" for name, value in fields)
+        if entry_type in ("string", "comment", "preamble"):
+            value = draw(st.sampled_from(('{Proceedings of the {VLDB} Endowment}', '"x"',
+                                          '"a" # {b}', "{}", "{\\\"{o}}")))
+            blocks.append({"string": f"@string{{macro{index} = {value}}}",
+                           "comment": f"@comment{{{body.replace('@', '')}}}",
+                           "preamble": f"@preamble{{{value}}}"}[entry_type])
+            continue
+        count += 1
+        blocks.append(f"@{entry_type}{{key{index},\n{body}\n}}")
+    return "\n\n".join(blocks).encode(), count
+
+
+# -- RIS ------------------------------------------------------------------------------------
+_RIS_TAGS = ("TY", "AU", "A1", "A2", "A3", "TI", "T1", "T2", "JO", "JF", "PY", "Y1", "DA",
+             "SP", "EP", "VL", "IS", "DO", "UR", "KW", "N1", "AB", "SN", "PB", "CY", "ID",
+             "ZZ", "L1", "M3", "ET", "C1")
+_RIS_TYPES = ("JOUR", "BOOK", "CHAP", "CONF", "GEN", "UNPB", "EJOUR", "THES", "XXXX", "")
+_ris_values = st.one_of(
+    st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00\r\n"),
+            max_size=25),
+    st.sampled_from(("2020", "2020/06/01/", "2020///Spring", "/06/", "99999", "-50",
+                     "2020/13/45/", "Doe, Jane, Jr.", "van der Berg, Jan", ",,,", "arXiv:",
+                     "refbridge: {", "refbridge: {\"x\": 1}", "refbridge: []", "12-", "x--y")),
+    st.sampled_from(HOSTILE_TEXTS).map(lambda v: v.replace("\n", " ")))
+
+
+@st.composite
+def ris_documents(draw: st.DrawFn) -> tuple[bytes, int]:
+    """An RIS text of records with right syntax and random, hostile or malformed values."""
+    lines: list[str] = []
+    count = draw(st.integers(0, 4))
+    for _ in range(count):
+        lines.append(f"TY  - {draw(st.sampled_from(_RIS_TYPES))}")
+        for tag, value in draw(st.lists(st.tuples(st.sampled_from(_RIS_TAGS[1:]), _ris_values),
+                                        max_size=8)):
+            lines.append(f"{tag}  - {value}")
+        lines.append("ER  - ")
+        lines.append("")
+    return "\n".join(lines).encode(), count
+
+
+# -- profile pages --------------------------------------------------------------------------
+_PROFILE_LINES = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"),
+                                       blacklist_characters="↗\x85"),
+                         min_size=1, max_size=40).filter(
+    lambda line: bool(line.strip()) and SOURCE_YEAR.match(line.strip()) is None)
+
+
+@st.composite
+def profile_pages(draw: st.DrawFn) -> tuple[bytes, int]:
+    """A profile page with records whose title and abstract lines are random or hostile."""
+    owner = draw(st.sampled_from(("Zhengping Qian", "Jörg Müller", "A", "van der Berg, Jan")))
+    count = draw(st.integers(0, 4))
+    lines = ["arXiv subjects", "", owner, "",
+             f"Publications and source records attributed to {owner}.", ""]
+    if draw(st.booleans()):
+        lines += [f"{draw(st.integers(0, 9))} recordsLinked to original sources", ""]
+    for _ in range(count):
+        source = draw(st.sampled_from(("arXiv", "DBLP", "Crossref")))
+        lines += [f"{source}{draw(st.integers(1500, 2199))}", "",
+                  draw(_PROFILE_LINES | st.sampled_from(HOSTILE_TEXTS).map(
+                      lambda v: v.replace("\n", " "))), ""]
+        lines += [draw(_PROFILE_LINES) for _ in range(draw(st.integers(0, 2)))]
+        if draw(st.booleans()):
+            lines += ["", draw(st.sampled_from(("cs.DB↗", "cs.DB↗ cs.LG↗", "nonsense↗",
+                                                "math.CO↗")))]
+        lines.append("")
+    return "\n".join(lines).encode(), count
