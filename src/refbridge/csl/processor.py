@@ -391,7 +391,7 @@ class Processor:
         for number, cluster in enumerate(clusters, start=1):
             if isinstance(cluster, Mapping):
                 cites = list(cluster.get("citationItems", []))
-                note = int(cluster.get("properties", {}).get("noteIndex", number) or number)
+                note = int(cluster.get("properties", {}).get("noteIndex", number) or 0)
             else:
                 cites, note = list(cluster), number
             out.append(self._cluster(cites, note, history))
@@ -409,7 +409,7 @@ class Processor:
             if str(cite.get("id")) not in self.items:
                 raise KeyError(f"cited item {cite.get('id')!r} is not among the processor's items")
         keys = [str(c["id"]) for c in cites]
-        positions = history.positions(keys, cites, note)
+        positions = history.positions(keys, cites, note, in_text=note == 0)
         if section.sort:
             order = self._sorted(keys, section, "citation", cites)
             index = {id(c): i for i, c in enumerate(cites)}
@@ -631,45 +631,63 @@ def _suffix_tail(suffixes: list[str], delimiter: str, ranged: bool) -> str:
 
 
 class _CiteHistory:
-    """Positions of cites in document order (first, subsequent, ibid, near-note)."""
+    """Positions of cites in document order (first, subsequent, ibid, near-note).
+
+    Ibid looks back at the previous cite in the same citation, or else at the previous
+    note (all its citations) for footnote citations, or the previous in-text citation.
+    """
 
     def __init__(self, near_note_distance: int) -> None:
         self.near_note_distance = near_note_distance
         self.first_note: dict[str, int] = {}
         self.last_note: dict[str, int] = {}
-        self.previous_cluster: list[tuple[str, Any]] = []
+        self.note_index: int | None = None
+        self.note_cites: list[tuple[str, Any]] = []
+        self.previous_note_cites: list[tuple[str, Any]] = []
+        self.previous_in_text: list[tuple[str, Any]] = []
 
-    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int) -> list[tuple[str, int | None, bool]]:
+    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int,
+                  in_text: bool = False) -> list[tuple[str, int | None, bool]]:
+        if in_text:
+            before = self.previous_in_text
+        else:
+            if note != self.note_index:
+                self.previous_note_cites, self.note_cites, self.note_index = self.note_cites, [], note
+            before = self.note_cites or self.previous_note_cites
         out = []
         for index, (key, cite) in enumerate(zip(keys, cites)):
-            locator = cite.get("locator")
+            locator = _locator_of(cite)
             if key not in self.first_note:
                 position = "first"
             else:
                 if index > 0:
-                    prev = (keys[index - 1], cites[index - 1].get("locator"))
-                    same = prev[0] == key
+                    prev: tuple[str | None, Any] = (keys[index - 1], _locator_of(cites[index - 1]))
                 else:
-                    prev = self.previous_cluster[0] if len(self.previous_cluster) == 1 else (None, None)
-                    same = prev[0] == key
-                if same:
-                    if locator in (None, "") and prev[1] in (None, ""):
-                        position = "ibid"
-                    elif locator not in (None, "") and locator != prev[1]:
-                        position = "ibid-with-locator"
-                    elif locator not in (None, "") and locator == prev[1]:
-                        position = "ibid"
-                    else:
-                        position = "subsequent"
-                else:
+                    prev = before[0] if len(before) == 1 else (None, None)
+                if prev[0] != key:
                     position = "subsequent"
+                elif locator is None:
+                    position = "ibid" if prev[1] is None else "subsequent"
+                else:
+                    position = "ibid" if locator == prev[1] else "ibid-with-locator"
             near = key in self.last_note and note - self.last_note[key] <= self.near_note_distance
-            first_note = self.first_note.get(key, note)
+            first_note = self.first_note.get(key) if position != "first" else None
             out.append((position, first_note, near))
             self.first_note.setdefault(key, note)
             self.last_note[key] = note
-        self.previous_cluster = [(k, c.get("locator")) for k, c in zip(keys, cites)]
+        cluster = [(k, _locator_of(c)) for k, c in zip(keys, cites)]
+        if in_text:
+            self.previous_in_text = cluster
+        else:
+            self.note_cites = self.note_cites + cluster
         return out
+
+
+def _locator_of(cite: Mapping[str, Any]) -> tuple[str, str] | None:
+    locator = cite.get("locator")
+    if locator in (None, ""):
+        return None
+    return (cite.get("label") or "page", str(locator).strip())
 
 
 class _StyledHighlight:
