@@ -174,35 +174,46 @@ def parse_names(value: str) -> tuple[tuple[Name, ...], bool]:
 _NEEDS_BRACES = re.compile(r",|\band\b", re.IGNORECASE)
 
 
-def _starts_lower(text: str) -> bool:
-    return any(
-        (letter := _FIRST_LETTER.search(word)) is not None and letter.group().islower()
-        for word in text.split())
+def _starts_lower(word: str) -> bool:
+    letter = _FIRST_LETTER.search(word)
+    return letter is not None and letter.group().islower()
 
 
-def _protected(encoded: str, plain: str, lower_sensitive: bool) -> str:
-    if _NEEDS_BRACES.search(plain) or (lower_sensitive and _starts_lower(plain)):
-        return "{" + encoded + "}"
-    return encoded
+def _part(text: str, encode: Callable[[str], str]) -> str:
+    """A given name or suffix: braced when it holds a comma or the word ``and``."""
+    encoded = encode(text)
+    return "{" + encoded + "}" if _NEEDS_BRACES.search(text) else encoded
+
+
+def _family(family: str, encode: Callable[[str], str]) -> str:
+    """A family name: lower-case words before its last word are braced (else BibTeX reads
+    them as a von part); one holding a comma or ``and`` is braced whole; the family name
+    ``others`` gets its first letter braced (else it means "and others")."""
+    if _NEEDS_BRACES.search(family):
+        return "{" + encode(family) + "}"
+    if family.lower() == OTHERS:
+        return "{" + family[0] + "}" + family[1:]
+    words = family.split(" ")
+    return " ".join("{" + encode(w) + "}" if i < len(words) - 1 and _starts_lower(w)
+                    else encode(w) for i, w in enumerate(words))
 
 
 def format_name(name: Name, encode: Callable[[str], str]) -> str:
     """One name as BibTeX text (``von Last, Jr, First``), ``encode`` turning text into LaTeX."""
     if name.literal is not None:
         return "{" + encode(name.literal) + "}"
-    family = name.family or ""
+    if name.family is None:
+        return _family(name.given or "", encode)
     particle = " ".join(p for p in (name.dropping_particle, name.non_dropping_particle) if p)
-    last = _protected(encode(family), family, lower_sensitive=True) if family else ""
-    if family.lower() == OTHERS and not name.given:
-        last = "{" + last + "}"
-    head = f"{encode(particle)} {last}" if particle and last else (encode(particle) or last)
-    if not family and name.given:
-        return _protected(encode(name.given), name.given, lower_sensitive=True)
-    given = _protected(encode(name.given), name.given, False) if name.given else ""
-    suffix = _protected(encode(name.suffix), name.suffix, False) if name.suffix else ""
-    if suffix:
-        return f"{head}, {suffix}, {given}"
-    return f"{head}, {given}" if given else head
+    head = _family(name.family, encode)
+    if particle:
+        head = f"{encode(particle)} {head}"
+    given = _part(name.given, encode) if name.given else ""
+    if name.suffix:
+        return f"{head}, {_part(name.suffix, encode)}, {given}"
+    if given or " " in name.family.strip() or particle:
+        return f"{head}, {given}".rstrip()  # ``de la Cruz,``: an empty first part
+    return head
 
 
 def format_names(names: Sequence[Name], incomplete: bool, encode: Callable[[str], str]) -> str:

@@ -194,6 +194,11 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
         unicode=unicode, key_pattern=key_pattern, regenerate_keys=regenerate_keys,
         include_fields=field_set(fields) if fields else None,
         exclude_fields=field_set(exclude_fields), indent=" " * indent, collection=collection)
+    asked = [f"--{name.replace('_', '-')}" for name in ("offline", "refresh", "no_cache",
+                                                         "overwrite", "accept")
+             if enrichment[name]]
+    if asked and not enrich:
+        raise click.UsageError(f"use --enrich with {', '.join(asked)}")
     if enrich:
         _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
                           write_options, strict, skip_invalid, enrichment)

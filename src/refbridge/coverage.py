@@ -3,13 +3,14 @@
 Every writer that round-trips declares a ``Coverage`` (the ``coverage`` attribute of its writer
 object) built from its own mapping tables, so the table in ``docs/field-coverage.md`` and the
 round-trip property tests read the same data. ``python -m refbridge.coverage`` prints that
-document. This module holds no format's tables itself, except CSL-JSON's (the model's own
-vocabulary, which carries every part). It must never read or write records.
+document. Formats whose modules declare none get one here: CSL-JSON (the model's own
+vocabulary, which carries every part) and the .bib dialects (derived from ``bibtex_tables``).
+This module must never read or write records.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from refbridge.vocab import DATE_VARIABLES, NAME_VARIABLES, TEXT_VARIABLES
@@ -35,6 +36,8 @@ class Coverage:
     native: Mapping[str, str]
     elsewhere: Mapping[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()  #: what the table cannot say (name and date detail, ...)
+    #: When ``type`` is carried: the CSL item types that come back as themselves (None: all).
+    kept_types: frozenset[str] | None = None
 
     def __post_init__(self) -> None:
         unknown = (set(self.native) | set(self.elsewhere)) - set(MODEL_PARTS)
@@ -50,7 +53,14 @@ class Coverage:
     def lost(self) -> tuple[str, ...]:
         return tuple(p for p in MODEL_PARTS if p not in self.carried)
 
+    def keeps_type(self, item_type: str) -> bool:
+        return "type" in self.carried and (self.kept_types is None
+                                           or item_type in self.kept_types)
+
     def cell(self, part: str) -> str:
+        if part == "type" and self.kept_types is not None and part in self.native:
+            return (f"`{self.native[part]}` ({len(self.kept_types)} CSL types; "
+                    "the others are lost)")
         if part in self.native:
             return f"`{self.native[part]}`"
         if part in self.elsewhere:
@@ -67,8 +77,40 @@ CSL_JSON = Coverage(
     notes=("Every model part is a CSL-JSON key or a key of the schema's `custom` object.",),
 )
 
+def bibtex_coverage(dialect: str) -> Coverage:
+    """The coverage of a .bib dialect, derived from the tables its reader and writer share."""
+    from refbridge.formats import bibtex_tables as tables
+
+    native: dict[str, str] = {}
+    for table in (tables.TEXT_FIELDS, tables.NAME_FIELDS, tables.DATE_FIELDS,
+                  tables.YEAR_FIELDS):
+        for bib_field, part in table.items():
+            native.setdefault(part, bib_field)
+    native.pop("genre", None)  # see the notes: theses get one
+    native |= {"type": "@entrytype", "citation-key": "entry key",
+               "keywords": "keywords", "eprint": "eprint, archivePrefix, primaryClass"}
+    entries = tables.CSL_TO_ENTRY[dialect]
+    return Coverage(
+        format=dialect,
+        native=native,
+        kept_types=frozenset(t for t, e in entries.items() if tables.ENTRY_TO_CSL.get(e) == t),
+        notes=("Derived from `refbridge.formats.bibtex_tables`: the fields the reader maps to "
+               "a model part in every entry type (fields whose meaning depends on the entry "
+               "type, such as `number`, are left out). CSL types without an entry type of "
+               "their own are written as the nearest entry type and read back as that type.",
+               "Runs of white space in a value become one space; a name's particles are "
+               "spelled as BibTeX's `von` part, so dropping and non-dropping particles are "
+               "not told apart; a keyword containing a comma or semicolon becomes two keywords; a thesis without a genre is read back as a PhD thesis, and a preprint without a URL gets its arXiv abstract page.",
+               "Extra fields of other formats are lost (`bibtex.*` extras are written back).",),
+    )
+
+
 #: Coverage of formats whose modules do not declare one themselves.
-BUILTIN: dict[str, Coverage] = {CSL_JSON.format: CSL_JSON}
+BUILTIN: dict[str, Callable[[], Coverage]] = {
+    CSL_JSON.format: lambda: CSL_JSON,
+    "bibtex": lambda: bibtex_coverage("bibtex"),
+    "biblatex": lambda: bibtex_coverage("biblatex"),
+}
 
 
 def coverage_of(writer_name: str) -> Coverage | None:
@@ -76,7 +118,10 @@ def coverage_of(writer_name: str) -> Coverage | None:
     from refbridge.registry import get_writer
 
     declared = getattr(get_writer(writer_name), "coverage", None)
-    return declared if isinstance(declared, Coverage) else BUILTIN.get(writer_name)
+    if isinstance(declared, Coverage):
+        return declared
+    builtin = BUILTIN.get(writer_name)
+    return builtin() if builtin is not None else None
 
 
 def declared_coverages() -> list[Coverage]:

@@ -220,6 +220,10 @@ class TextTerm(Element):
         text = ctx.locale.term(self.term, self.form, self.plural)
         if not text:
             return None
+        if (self.term == "no date" and ctx.disamb.year_suffix and not ctx.explicit_year_suffix
+                and not ctx.year_suffix_done):
+            ctx.year_suffix_done = True  # "n.d.-a": the year suffix joins the no-date term
+            return f"{text}-{ctx.disamb.year_suffix}"
         node = parse_markup(text)
         return TermText(node) if isinstance(node, str) else node
 
@@ -606,6 +610,11 @@ class DateNode(Element):
 
     def _render_value(self, value: DateValue, parts: list[DatePart], delimiter: str, ctx: RenderContext) -> Node | None:
         start, end, season = value.start, value.end, value.season
+        if end == (0, 0, 0):
+            out = [n for n in (self._part(p, start, ctx, season) for p in parts) if n is not None]
+            single = _join(out, delimiter)
+            year_part = next((p for p in parts if p.name == "year"), None)
+            return Rich([single, year_part.range_delimiter if year_part else "\u2013"]) if single else None
         if end is None or not end[0]:
             out = [n for n in (self._part(p, start, ctx, season) for p in parts) if n is not None]
             return _join(out, delimiter)

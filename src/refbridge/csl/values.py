@@ -119,7 +119,7 @@ def format_page_range(value: str, style_format: str | None, delimiter: str) -> s
 @dataclass(frozen=True)
 class DateValue:
     start: tuple[int, int, int]  # year, month (13-16 = season), day; 0 = missing
-    end: tuple[int, int, int] | None
+    end: tuple[int, int, int] | None  # (0, 0, 0): an open range ("1987–")
     season: str | None = None
     circa: bool = False
     literal: str | None = None
@@ -137,10 +137,19 @@ def _to_int(value: Any) -> int:
         return 0
 
 
+def _month(month: int) -> int:
+    """Months 13-20 and 21-24 are seasons (stored as 13-16); other out-of-range months are dropped."""
+    if 13 <= month <= 20:
+        return 13 + (month - 13) % 4
+    if 21 <= month <= 24:
+        return month - 8
+    return month if 0 <= month <= 12 else 0
+
+
 def _parts(raw: Any) -> tuple[int, int, int]:
     values = [_to_int(v) for v in list(raw)[:3]] if isinstance(raw, (list, tuple)) else []
     values += [0] * (3 - len(values))
-    return values[0], values[1], values[2]
+    return values[0], _month(values[1]), values[2]
 
 
 def _parse_raw_single(text: str) -> tuple[int, int, int] | None:
@@ -179,7 +188,9 @@ def parse_date(raw: Any) -> DateValue | None:
     parts = raw.get("date-parts")
     if parts and isinstance(parts, list) and parts[0] and str(parts[0][0]).strip():
         start = _parts(parts[0])
-        end = _parts(parts[1]) if len(parts) > 1 and parts[1] and _parts(parts[1])[0] else None
+        end = _parts(parts[1]) if len(parts) > 1 and isinstance(parts[1], list) else None
+        if end is not None and not end[0] and any(end):
+            end = None
         if season_text and season_text.isdigit() and not start[1]:
             start = (start[0], 12 + int(season_text), start[2])
             season_text = None

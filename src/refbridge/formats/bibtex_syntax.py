@@ -89,7 +89,7 @@ def _line_at(text: str, offset: int) -> int:
 class _BlockParser:
     """Parses the text of one block (from its ``@`` up to the next block start)."""
 
-    __slots__ = ("text", "pos", "strings", "closer")
+    __slots__ = ("closer", "pos", "strings", "text")
 
     def __init__(self, text: str, strings: dict[str, str]) -> None:
         self.text = text
@@ -230,14 +230,17 @@ class _BlockParser:
                 raise self.fail(f"expected '=' after the field name {name_match.group(1)!r}",
                                 name_match.end())
             self.pos = name_match.end()
+            value_start = self.pos
             resolved, raw, undefined = self.value()
             fields.append(Field(name_match.group(1).lower(), resolved, raw, undefined))
             if text.startswith(",", self.pos):
                 self.pos += 1
+            elif self.pos >= len(text):
+                raise self.fail(f"the value of {name_match.group(1)!r} runs to the end of the "
+                                "entry: a '{' in it is never closed", value_start)
             elif not text.startswith(self.closer, self.pos):
-                found = text[self.pos:self.pos + 1] or "the end of the block"
                 raise self.fail(f"expected ',' or '{self.closer}' after the value of "
-                                f"{name_match.group(1)!r}, found {found!r}")
+                                f"{name_match.group(1)!r}, found {text[self.pos]!r}")
 
     def block(self, line: int) -> Block:
         kind, opener = self.head()

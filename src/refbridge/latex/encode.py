@@ -9,7 +9,8 @@ escaped lone brace would still end the field), ``# $ % & _`` -> ``\\#`` ..., ``~
 break ``\\par``. Non-ASCII characters become brace-protected commands (``{\\"u}``, ``{\\L}``),
 from pylatexenc's table with one fix: pylatexenc writes ``í`` as ``{\\'\\i}``, which biber turns
 into a dotless i plus a combining accent that pdflatex rejects, so accents are put on plain
-``i``/``j`` (``{\\'i}``). Characters no table knows are kept as UTF-8, never dropped. With
+``i``/``j`` (``{\\'i}``), and a command is used only if it decodes back to the same character
+(pylatexenc writes ``𝙰`` as ``\\mathtt{A}``). Other characters are kept as UTF-8, never dropped. With
 ``unicode=True`` only the syntax characters are encoded.
 
 ``protect_case`` adds the braces that stop BibTeX styles from lower-casing acronyms and proper
@@ -62,10 +63,20 @@ def _encoder() -> Any:
                                  unknown_char_policy="keep", unknown_char_warning=False)
 
 
+@cache
+def latex_for(char: str) -> str:
+    """The LaTeX command for one non-ASCII character, or the character itself when no command
+    reads back as exactly that character (pylatexenc writes ``𝙰`` as ``\\mathtt{A}``)."""
+    from refbridge.latex.decode import decode_latex
+
+    latex: str = _encoder().unicode_to_latex(char)
+    latex = _DOTLESS_ACCENT.sub(lambda m: f"{m.group(1)}{{{m.group(2)}}}" if m.group(2)
+                                else f"{m.group(1)}{m.group(3)}", latex)
+    return latex if decode_latex(latex) == char else char
+
+
 def _non_ascii(match: re.Match[str]) -> str:
-    latex: str = _encoder().unicode_to_latex(match.group())
-    return _DOTLESS_ACCENT.sub(lambda m: f"{m.group(1)}{{{m.group(2)}}}" if m.group(2)
-                               else f"{m.group(1)}{m.group(3)}", latex)
+    return "".join(latex_for(char) for char in match.group())
 
 
 def _syntax(match: re.Match[str]) -> str:
@@ -90,9 +101,11 @@ def encode_latex(text: str, *, unicode: bool = False) -> str:
 #: A word, without the hyphens of a compound (``LLM-Generated`` is two words).
 _WORD = re.compile(r"[^\W_](?:[\w'’.]*[^\W_])?")
 #: Words whose case says nothing about the title's style.
-_MINOR_WORDS: frozenset[str] = frozenset(
-    "a an the of on in at to for and or but nor with from by as via into onto over under "
-    "about after before between through during without within is are be vs".split())
+_MINOR_WORDS: frozenset[str] = frozenset({
+    "a", "an", "the", "of", "on", "in", "at", "to", "for", "and", "or", "but", "nor", "with",
+    "from", "by", "as", "via", "into", "onto", "over", "under", "about", "after", "before",
+    "between", "through", "during", "without", "within", "is", "are", "be", "vs",
+})
 _SENTENCE_END = re.compile(r"[:.?!]\s*$")
 
 

@@ -74,7 +74,7 @@ def _symbols() -> dict[str, str]:
 
 
 def _accented(accent: str, base: str) -> str:
-    letter = base[1:] if base.startswith("\\") else base  # an accent puts its dot on \i
+    letter = base.removeprefix("\\")  # an accent puts its dot on \i
     return unicodedata.normalize("NFC", letter + ACCENTS[accent])
 
 

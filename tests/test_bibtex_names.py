@@ -1,0 +1,86 @@
+"""BibTeX name lists: BibTeX's own rules for splitting, and writing that reads back the same."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from refbridge.bibnames import format_names, parse_name, parse_names
+from refbridge.latex.encode import encode_latex
+from refbridge.model import Name
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Donald E. Knuth", Name(family="Knuth", given="Donald E.")),
+    ("Knuth, Donald E.", Name(family="Knuth", given="Donald E.")),
+    ("Ludwig van Beethoven", Name(family="Beethoven", given="Ludwig",
+                                  non_dropping_particle="van")),
+    ("van Beethoven, Ludwig", Name(family="Beethoven", given="Ludwig",
+                                   non_dropping_particle="van")),
+    ("Charles Louis Xavier Joseph de la Vall{\\'e}e Poussin",
+     Name(family="Vallée Poussin", given="Charles Louis Xavier Joseph",
+          non_dropping_particle="de la")),
+    ("King, Jr, Martin Luther", Name(family="King", given="Martin Luther", suffix="Jr")),
+    ("Aks{\\i}n, {\\\"O}zge", Name(family="Aksın", given="Özge")),
+    ("{\\\"u}ber Meier", Name(family="Meier", non_dropping_particle="über")),
+    ("{van} Gogh", Name(family="Gogh", given="van")),
+    ("Jean {de la} Fontaine", Name(family="Fontaine", given="Jean de la")),
+    ("Aristotle", Name(family="Aristotle")),
+    ("{Barnes and Noble, Inc.}", Name(literal="Barnes and Noble, Inc.")),
+    ("{\\L}ukasz Kowalski", Name(family="Kowalski", given="Łukasz")),
+])
+def test_a_name_is_split_as_bibtex_splits_it(text: str, name: Name) -> None:
+    assert parse_name(text) == name
+
+
+def test_and_inside_braces_does_not_separate_names() -> None:
+    names, incomplete = parse_names("{Simon and Schuster} and Doe, Jane")
+    assert names == (Name(literal="Simon and Schuster"), Name(family="Doe", given="Jane"))
+    assert incomplete is False
+
+
+def test_and_others_marks_the_list_incomplete() -> None:
+    names, incomplete = parse_names("Qian, Zhengping and others")
+    assert (names, incomplete) == ((Name(family="Qian", given="Zhengping"),), True)
+
+
+def test_and_is_found_whatever_its_case_and_spacing() -> None:
+    names, _ = parse_names("Doe, Jane AND\n  Roe, Richard")
+    assert names == (Name(family="Doe", given="Jane"), Name(family="Roe", given="Richard"))
+
+
+def encode(text: str) -> str:
+    return encode_latex(text)
+
+
+def test_names_are_written_family_first_with_particles_and_suffixes() -> None:
+    names = (Name(family="Beethoven", given="Ludwig", non_dropping_particle="van"),
+             Name(family="King", given="Martin Luther", suffix="Jr."),
+             Name(family="Müller", given="Jürgen"))
+    assert format_names(names, True, encode) == (
+        "van Beethoven, Ludwig and King, Jr., Martin Luther and "
+        "M{\\\"u}ller, J{\\\"u}rgen and others")
+
+
+def test_corporate_names_and_names_bibtex_would_split_are_braced() -> None:
+    names = (Name(literal="Barnes and Noble, Inc."), Name(family="de la Cruz", given="Ana"),
+             Name(family="others"))
+    assert format_names(names, False, encode) == \
+        "{Barnes and Noble, Inc.} and {de} {la} Cruz, Ana and {o}thers"
+
+
+_WORD = st.text(st.sampled_from("abcdeXYZéŁ"), min_size=1, max_size=6).filter(
+    lambda w: w.lower() not in ("and", "others"))
+_PARTS = st.lists(_WORD, min_size=1, max_size=3).map(" ".join)
+_CAPITALISED = _PARTS.map(lambda p: " ".join(w[0].upper() + w[1:] for w in p.split()))
+_PERSON = st.builds(
+    Name, family=_PARTS, given=st.none() | _PARTS,
+    non_dropping_particle=st.none() | st.sampled_from(["van", "de la", "von der"]),
+    suffix=st.none() | st.sampled_from(["Jr.", "III"]))
+
+
+@given(st.lists(_PERSON | st.builds(Name, literal=_CAPITALISED), min_size=1, max_size=4),
+       st.booleans())
+def test_written_names_read_back_the_same(names: list[Name], incomplete: bool) -> None:
+    assert parse_names(format_names(names, incomplete, encode)) == (tuple(names), incomplete)
