@@ -1,6 +1,7 @@
-"""Running one command in a fresh process and measuring its wall time and peak memory.
+"""Running one command in a fresh process and measuring its wall time, CPU time and peak memory.
 
-Peak memory is the child's own maximum resident set size, read with ``os.wait4`` when it ends
+CPU time (user + system) is reported beside wall time because a machine shared with other work
+stretches wall time while CPU time stays put. Peak memory is the child's own maximum resident set size, read with ``os.wait4`` when it ends
 (the same figure ``/usr/bin/time`` reports), so each measurement counts one process only.
 This module must never know what the commands do.
 """
@@ -23,12 +24,14 @@ _ERROR_LENGTH = 160
 
 @dataclass(frozen=True, slots=True)
 class Measurement:
-    """One run of a command: wall seconds, peak resident memory in bytes, and how it ended."""
+    """One run of a command: wall seconds, peak resident memory in bytes, how it ended, and
+    CPU seconds."""
 
     seconds: float
     peak_rss: int
     status: int
     error: str = ""  #: the last line of standard error when the command failed
+    cpu_seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
@@ -50,4 +53,5 @@ def run_measured(argv: Sequence[str], stdout: Path | None = None, cwd: Path | No
             err.seek(0)
             lines = err.read().decode("utf-8", "replace").strip().splitlines() or [""]
             error = " ".join(lines[-1].split())[:_ERROR_LENGTH] or f"exit status {status}"
-    return Measurement(seconds, usage.ru_maxrss * _MAXRSS_UNIT, status, error)
+    return Measurement(seconds, usage.ru_maxrss * _MAXRSS_UNIT, status, error,
+                       usage.ru_utime + usage.ru_stime)

@@ -68,12 +68,21 @@ def items_out(job: str, contender: Contender, output: Path) -> int | None:
         return sum(1 for line in lines if line.strip())
 
 
+def child_environment(pycache: Path) -> dict[str, str]:
+    """The environment of every measured process: Python caches bytecode (in ``pycache``, outside
+    the repository) as it does for an installed package; with PYTHONDONTWRITEBYTECODE set, each
+    run would compile every refbridge module anew."""
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    environment["PYTHONPYCACHEPREFIX"] = str(pycache)
+    return environment
+
+
 def progress(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
 def run_contender(job: str, contender: Contender, source: workloads.BuiltInput, work: Path,
-                  repeat: int) -> summary.Result:
+                  repeat: int, environment: dict[str, str]) -> summary.Result:
     """``repeat`` measured runs of one contender on one input (or why it was skipped)."""
     base = summary.Result(job, contender.name, source.entries, parse_only=contender.parse_only)
     reason = contender.missing()
@@ -86,7 +95,8 @@ def run_contender(job: str, contender: Contender, source: workloads.BuiltInput, 
     for _ in range(repeat):
         output.unlink(missing_ok=True)
         command = contender.command(source.path, output)
-        run = run_measured(command, output if contender.prints_output else None, cwd=ROOT)
+        run = run_measured(command, output if contender.prints_output else None, cwd=ROOT,
+                           env=environment)
         runs.append(run)
         progress(f"  {contender.name:<34} {source.entries:>9,} entries  {run.seconds:7.2f} s"
                  + ("" if run.ok else f"  FAILED: {run.error}"))
@@ -98,25 +108,33 @@ def run_contender(job: str, contender: Contender, source: workloads.BuiltInput, 
 
 
 def run_job(job: str, sizes: Sequence[int], work: Path, repeat: int,
-            bib_source: workloads.BibSource | None) -> list[summary.Result]:
+            bib_source: workloads.BibSource | None, environment: dict[str, str]
+            ) -> list[summary.Result]:
     results = []
     for size in sizes:
         source = (workloads.write_bib(work, size, bib_source) if job == BIB_TO_CSL
                   else workloads.write_csl_items(work, size))
         progress(f"{job}: {source.entries:,} entries ({source.origin})")
         for contender in contenders_for(job):
-            results.append(run_contender(job, contender, source, work, repeat))
+            results.append(run_contender(job, contender, source, work, repeat, environment))
         source.path.unlink()
     return results
 
 
-def run_cold_starts(runs: int) -> list[summary.ColdStart]:
+def warm_bytecode_cache(environment: dict[str, str]) -> None:
+    """Run each profile-page command once, so that no measured run compiles modules."""
+    for _, command in cold_start_commands():
+        run_measured(command, cwd=ROOT, env=environment)
+
+
+def run_cold_starts(runs: int, environment: dict[str, str]) -> list[summary.ColdStart]:
     """Each profile-page command ``runs`` times in a fresh process, plus one import trace."""
     found = []
     for label, command in cold_start_commands():
-        measurements = tuple(run_measured(command, cwd=ROOT) for _ in range(runs))
+        measurements = tuple(run_measured(command, cwd=ROOT, env=environment)
+                             for _ in range(runs))
         trace = subprocess.run([command[0], "-X", "importtime", *command[1:]], cwd=ROOT,
-                               capture_output=True, text=True, check=False)
+                               env=environment, capture_output=True, text=True, check=False)
         found.append(summary.ColdStart(label, measurements,
                                        tuple(summary.import_times(trace.stderr))))
         progress(f"  {label:<45} {found[-1].seconds:.3f} s")
@@ -132,8 +150,8 @@ def header(bib_source: workloads.BibSource | None) -> list[str]:
               "with unique keys" if bib_source else "generated .bib (TeX Live not found)")
     return [f"# refbridge {__version__} ({revision or 'no git'}) benchmarks, "
             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
-            f"Python {platform.python_version()}, {platform.machine()}, "
-            f"{os.cpu_count()} CPUs; .bib input: {origin}"]
+            f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, "
+            f"load average {os.getloadavg()[0]:.2f} at the end; .bib input: {origin}"]
 
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -163,16 +181,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         sizes = {job: tuple(int(s) for s in arguments.sizes.split(",")) for job in sizes}
     bib_source = workloads.load_bib_source()
     results: list[summary.Result] = []
+    cold_starts: list[summary.ColdStart] = []
     with tempfile.TemporaryDirectory(prefix="refbridge-bench-") as directory:
+        work = Path(directory)
+        environment = child_environment(work / "pycache")
+        warm_bytecode_cache(environment)
         for job in (BIB_TO_CSL, APA):
             if job in jobs:
-                results += run_job(job, sizes[job], Path(directory), arguments.repeat,
-                                   bib_source)
-    cold_starts: list[summary.ColdStart] = []
-    if COLD_START in jobs:
-        runs = arguments.cold_runs or (3 if arguments.quick else 5)
-        progress(f"{COLD_START}: {runs} fresh processes per command")
-        cold_starts = run_cold_starts(runs)
+                results += run_job(job, sizes[job], work, arguments.repeat, bib_source,
+                                   environment)
+        if COLD_START in jobs:
+            runs = arguments.cold_runs or (3 if arguments.quick else 5)
+            progress(f"{COLD_START}: {runs} fresh processes per command")
+            cold_starts = run_cold_starts(runs, environment)
     lines = header(bib_source)
     for job in (BIB_TO_CSL, APA):
         if job in jobs:

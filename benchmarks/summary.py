@@ -28,6 +28,8 @@ MAX_COLD_START_SECONDS = 0.3
 #: Largest growth of the marginal cost per entry, from the smallest sizes to the largest,
 #: that still counts as linear (timing noise on a shared machine is well below this).
 MAX_LINEAR_GROWTH = 1.5
+#: Packages that took less time to import are left out of the import report.
+MIN_REPORTED_IMPORT_MS = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,10 @@ class ColdStart:
         return statistics.median(run.seconds for run in self.runs)
 
     @property
+    def cpu_seconds(self) -> float:
+        return statistics.median(run.cpu_seconds for run in self.runs)
+
+    @property
     def peak_rss(self) -> int:
         return max(run.peak_rss for run in self.runs)
 
@@ -95,7 +101,8 @@ _IMPORT_LINE = re.compile(r"^import time:\s+(\d+) \|\s+\d+ \|\s*([\w.]+)\s*$")
 
 def import_times(importtime_output: str) -> list[tuple[str, float]]:
     """Milliseconds spent importing each top-level package that is not in the standard
-    library, from ``python -X importtime`` output; slowest first."""
+    library (from ``python -X importtime`` output), slowest first, leaving out those under
+    ``MIN_REPORTED_IMPORT_MS``."""
     totals: dict[str, float] = {}
     for line in importtime_output.splitlines():
         match = _IMPORT_LINE.match(line)
@@ -105,7 +112,8 @@ def import_times(importtime_output: str) -> list[tuple[str, float]]:
         if package in sys.stdlib_module_names or package.startswith("_"):
             continue
         totals[package] = totals.get(package, 0.0) + int(match.group(1)) / 1000
-    return sorted(totals.items(), key=lambda item: (-item[1], item[0]))
+    return sorted(((name, ms) for name, ms in totals.items() if ms >= MIN_REPORTED_IMPORT_MS),
+                  key=lambda item: (-item[1], item[0]))
 
 
 # -- ratios and scaling ----------------------------------------------------------------------
@@ -255,10 +263,10 @@ def job_lines(results: Sequence[Result], job: str) -> list[str]:
 
 def cold_start_lines(cold_starts: Sequence[ColdStart]) -> list[str]:
     runs = len(cold_starts[0].runs) if cold_starts else 0
-    rows = [[c.label, f"{c.seconds:.3f}" if c.ok else "failed", _mib(c.peak_rss)]
-            for c in cold_starts]
+    rows = [[c.label, f"{c.seconds:.3f}" if c.ok else "failed", f"{c.cpu_seconds:.3f}",
+             _mib(c.peak_rss)] for c in cold_starts]
     lines = [f"## Cold start: refbridge on a profile page (median of {runs} fresh processes)",
-             "", *table(["command", "seconds", "peak MiB"], rows), "",
+             "", *table(["command", "wall s", "CPU s", "peak MiB"], rows), "",
              "Imports outside the standard library (python -X importtime, self time):"]
     for c in cold_starts:
         packages = ", ".join(f"{name} {ms:.1f} ms" for name, ms in c.imports)
