@@ -53,7 +53,7 @@ class RenderContext:
         "vars_found", "year_suffix_done", "first_names", "suppress_author", "author_only",
         "highlight", "sorting", "sort_etal", "names_seen", "dates", "explicit_year_suffix",
         "citation_number", "first_note", "near_note", "in_substitute",
-        "sas", "first_names_text", "first_name_texts", "capture_names",
+        "sas", "first_names_text", "first_name_texts", "capture_names", "disambiguating",
     )
 
     def __init__(
@@ -92,6 +92,7 @@ class RenderContext:
         self.first_names_text: str | None = None
         self.first_name_texts: list[str] = []
         self.capture_names = False
+        self.disambiguating = False
 
     def date(self, name: str) -> DateValue | None:
         if name not in self.dates:

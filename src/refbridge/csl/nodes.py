@@ -174,14 +174,17 @@ class TextVariable(Element):
 
     def content(self, ctx: RenderContext) -> Node | None:
         name = self.variable
+        if name == "year-suffix":
+            # year-suffix never makes a group vanish (it is empty until disambiguation needs it)
+            ctx.year_suffix_done = True
+            suffix = ctx.disamb.year_suffix
+            return suffix or None
         ctx.vars_called += 1
         value = None
         if self.short:
             value = ctx.value(name + "-short")
         if value in (None, ""):
             value = ctx.value(name)
-        if name == "year-suffix":
-            ctx.year_suffix_done = True
         if value in (None, "", []) or isinstance(value, (list, dict)):
             return None
         ctx.vars_found += 1
@@ -563,6 +566,8 @@ class DateNode(Element):
 
     def content(self, ctx: RenderContext) -> Node | None:
         ctx.vars_called += 1
+        if ctx.disambiguating and self.variable == "accessed":
+            return None  # access dates never tell cites apart (as citeproc-js)
         value = ctx.date(self.variable)
         if value is None:
             return None
@@ -636,9 +641,11 @@ class DateNode(Element):
                 if node is not None:
                     out.append(node)
             elif i == first_idx:
-                block1 = [self._part(p, start, ctx, season, "suffix" if j == len(ranged) - 1 else "")
-                          for j, p in enumerate(ranged)]
-                block2 = [self._part(p, end, ctx, season, "prefix" if j == 0 else "") for j, p in enumerate(ranged)]
+                shown1 = [p for p in ranged if p.text(start, ctx, season) is not None]
+                shown2 = [p for p in ranged if p.text(end, ctx, season) is not None]
+                block1 = [self._part(p, start, ctx, season, "suffix" if j == len(shown1) - 1 else "")
+                          for j, p in enumerate(shown1)]
+                block2 = [self._part(p, end, ctx, season, "prefix" if j == 0 else "") for j, p in enumerate(shown2)]
                 left = _join([n for n in block1 if n is not None], delimiter)
                 right = _join([n for n in block2 if n is not None], delimiter)
                 out.append(Rich([left or "", range_delimiter, right or ""]))

@@ -185,6 +185,7 @@ class Processor:
         text = self._cite_texts.get(signature)
         if text is None:
             ctx = self._context(key, "citation", {})
+            ctx.disambiguating = True
             text = self._cite_texts[signature] = self._text(self._render(section, ctx))
         return text
 
