@@ -72,8 +72,5 @@ class ResponseCache:
                              (cache_key(url), status, body,
                               time.time() if fetched is None else fetched))
 
-    def __len__(self) -> int:
-        return int(self._db.execute("SELECT COUNT(*) FROM responses").fetchone()[0])
-
     def close(self) -> None:
         self._db.close()

@@ -89,6 +89,9 @@ class EnrichOptions:
         if unknown:
             raise EnrichError(f"unknown service(s) {', '.join(unknown)} "
                              f"(known: {', '.join(SERVICES)})")
+        if self.offline and (self.refresh or not self.use_cache):
+            raise EnrichError("offline enrichment answers from the cache: it cannot be "
+                              "combined with --refresh or --no-cache")
         unknown_verdicts = set(self.accept) - ACCEPTABLE_VERDICTS
         if unknown_verdicts:
             raise EnrichError(f"cannot accept {', '.join(sorted(unknown_verdicts))} matches "
