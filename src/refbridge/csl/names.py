@@ -77,12 +77,12 @@ def _parse_name(raw: Mapping[str, Any]) -> NameParts:
     if family.startswith('"') and family.endswith('"') and len(family) > 1:
         parts.family = family[1:-1]
         return parts
-    if not parts.non_dropping and " " in family or (not parts.non_dropping and re.match(r"^[a-z]+['\u2019]", family)):
+    if not parts.non_dropping and " " in family or (not parts.non_dropping and re.match(r"^[a-z]+['\u2019-]", family)):
         words = family.split(" ")
         particles = []
         while len(words) > 1 and _is_particle(words[0]):
             particles.append(words.pop(0))
-        apostrophe = re.match(r"^([a-z]+['\u2019])(.+)$", words[0]) if len(words) == 1 and not particles else None
+        apostrophe = re.match(r"^([a-z]+['\u2019-])(.+)$", words[0]) if len(words) == 1 and not particles else None
         if apostrophe:
             parts.non_dropping, parts.family = apostrophe.group(1), apostrophe.group(2)
         elif particles:
@@ -554,7 +554,7 @@ class NamesNode(Element):
             sep = " " if parts.static else spec.sort_separator
             if self.options.demote_non_dropping_particle == "display-and-sort" and parts.non_dropping:
                 family = fam(parts.family)
-                trailing = _spaced([giv(parts.dropping), giv(parts.non_dropping)], parts.dropping)
+                trailing = _spaced([giv(parts.dropping), fam(parts.non_dropping)], parts.dropping)
             else:
                 trailing = giv(parts.dropping)
             given_block = _spaced([giv(given), trailing], given)
@@ -564,11 +564,11 @@ class NamesNode(Element):
             if given_block is not None:
                 pieces.extend([sep, _affixed(given_block, spec.given_affixes)])
             if parts.suffix:
-                pieces.extend([sep if not parts.static else " ", parts.suffix])
+                pieces.extend([sep if not parts.static else " ", parse_markup(parts.suffix)])
             return Rich(pieces)
-        family_block = _spaced([parts.dropping or None, family], parts.dropping)
+        family_block = _spaced([parse_markup(parts.dropping) if parts.dropping else None, family], parts.dropping)
         if parts.suffix:
-            family_block = Rich([family_block or "", suffix_sep + parts.suffix])
+            family_block = Rich([family_block or "", suffix_sep, parse_markup(parts.suffix)])
         pieces = []
         if given:
             pieces.extend([_affixed(giv(given) or "", spec.given_affixes), " "])
