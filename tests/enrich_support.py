@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from lxml import etree
@@ -108,7 +109,7 @@ class Handler(BaseHTTPRequestHandler):
             etree.SubElement(feed, f"{{{OPENSEARCH_NS}}}{name}").text = str(value)
         for entry in entries:
             feed.append(copy.deepcopy(entry))
-        return etree.tostring(feed, xml_declaration=True, encoding="UTF-8")
+        return bytes(etree.tostring(feed, xml_declaration=True, encoding="UTF-8"))
 
     # -- Crossref ------------------------------------------------------------------------
     def _crossref(self, path: str, query: dict[str, str]) -> None:
@@ -209,7 +210,7 @@ def forbid_remote_connections(monkeypatch: object) -> None:
 
     real_connect = socket.socket.connect
 
-    def connect(self: socket.socket, address: object) -> None:
+    def connect(self: socket.socket, address: Any) -> None:
         host = address[0] if isinstance(address, tuple) else None
         if host is not None:
             try:
