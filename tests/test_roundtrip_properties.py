@@ -14,16 +14,17 @@ runs 3000.
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from strategies import plain_records, records
 from support import ROOT
 
 from refbridge.coverage import Coverage, coverage_of, declared_coverages, markdown
 from refbridge.errors import Diagnostics
-from refbridge.formats import ris, ris_tables
+from refbridge.formats import bibtex_tables, ris, ris_tables
 from refbridge.formats.csljson import from_csl, to_csl
 from refbridge.model import Date, Eprint, Name, Record
 from refbridge.registry import WriteOptions, get_reader, get_writer, reader_names
@@ -42,13 +43,55 @@ def part(record: Record, name: str) -> Any:
     return record.fields.get(name) or record.names.get(name) or record.dates.get(name)
 
 
-def carried(record: Record, coverage: Coverage) -> dict[str, Any]:
-    return {name: part(record, name) for name in sorted(coverage.carried)}
+def bib_form(name: str, value: Any) -> Any:
+    """A value as a .bib file holds it (the limits its coverage notes state): white space
+    collapsed, particles as BibTeX's ``von`` part, keywords split at commas and semicolons."""
+    if isinstance(value, str):
+        return " ".join(value.split())
+    if name == "keywords":
+        return tuple(" ".join(k.split()) for keyword in value
+                     for k in re.split(r"[,;]", keyword) if k.strip())
+    if isinstance(value, tuple) and value and isinstance(value[0], Name):
+        return tuple(" ".join(person.display().split()) for person in value)
+    return value
+
+
+#: Formats whose documented limits a value passes through before comparison.
+FORMS = {"bibtex": bib_form, "biblatex": bib_form}
+#: The .bib dialects are written in UTF-8 here: how they spell text in LaTeX is the property
+#: of ``refbridge.latex`` (its own tests); this one is about fields, names and dates.
+WRITE_OPTIONS = {"bibtex": WriteOptions(unicode=True), "biblatex": WriteOptions(unicode=True)}
+
+
+def without_bib_derived_values(back: Record, original: Record) -> Record:
+    """``back`` without the values the .bib writers derive on purpose (their docstrings): a
+    preprint's arXiv abstract page as ``url``, a thesis's ``@phdthesis`` read as its genre."""
+    fields = dict(back.fields)
+    eprint = original.eprint
+    if "URL" not in original.fields and eprint is not None and eprint.identifier \
+            and fields.get("URL") == bibtex_tables.ARXIV_ABS_URL + eprint.identifier:
+        del fields["URL"]
+    if "genre" not in original.fields and original.type == "thesis":
+        fields.pop("genre", None)
+    return back.replace(fields=fields)
+
+
+#: What a round trip may add on purpose, per format.
+DERIVED_VALUES = {"bibtex": without_bib_derived_values, "biblatex": without_bib_derived_values}
+
+
+def carried(record: Record, coverage: Coverage, original_type: str) -> dict[str, Any]:
+    """The parts of ``record`` the format carries (the type only where the format keeps
+    ``original_type``, the type of the record that was written), as the format holds them."""
+    parts = coverage.carried - (set() if coverage.keeps_type(original_type) else {"type"})
+    form = FORMS.get(coverage.format, lambda name, value: value)
+    return {name: form(name, part(record, name)) for name in sorted(parts)}
 
 
 def round_trip(record: Record, format_name: str) -> Record:
     out = io.StringIO()
-    get_writer(format_name).write([record], out, WriteOptions())
+    get_writer(format_name).write([record], out,
+                                  WRITE_OPTIONS.get(format_name, WriteOptions()))
     (back,) = get_reader(format_name).read(io.StringIO(out.getvalue()), "round-trip",
                                            Diagnostics(strict=True))
     return back
@@ -65,11 +108,15 @@ def test_a_round_trip_keeps_every_part_the_format_carries(format_name: str,
                                                           record: Record) -> None:
     coverage = coverage_of(format_name)
     assert coverage is not None
-    assert carried(round_trip(record, format_name), coverage) == carried(record, coverage)
+    if format_name in FORMS:  # known .bib loss, reported: BC date ranges become literal text
+        assume(not any(d.end and d.start and d.start.year < 0 for d in record.dates.values()))
+    back = round_trip(record, format_name)
+    back = DERIVED_VALUES.get(format_name, lambda b, o: b)(back, record)
+    assert carried(back, coverage, record.type) == carried(record, coverage, record.type)
 
 
 def test_round_trips_cover_the_formats_of_the_issue() -> None:
-    assert {"csl-json", "ris"} <= set(ROUND_TRIP_FORMATS)
+    assert {"csl-json", "ris", "zotero", "bibtex", "biblatex"} <= set(ROUND_TRIP_FORMATS)
 
 
 # -- what RIS's own tags carry ---------------------------------------------------------------

@@ -86,7 +86,6 @@ def bibtex_coverage(dialect: str) -> Coverage:
                   tables.YEAR_FIELDS):
         for bib_field, part in table.items():
             native.setdefault(part, bib_field)
-    native.pop("genre", None)  # see the notes: theses get one
     native |= {"type": "@entrytype", "citation-key": "entry key",
                "keywords": "keywords", "eprint": "eprint, archivePrefix, primaryClass"}
     entries = tables.CSL_TO_ENTRY[dialect]
