@@ -65,7 +65,8 @@ def test_every_filled_value_names_its_source(server: FixtureServer, tmp_path: Pa
     assert provenance == {"enrich.author": "arxiv:2601.00101v2",
                           "enrich.abstract": "arxiv:2601.00101v2",
                           "enrich.issued": "arxiv:2601.00101v2",
-                          "enrich.eprint": "arxiv:2601.00101v2"}
+                          "enrich.eprint": "arxiv:2601.00101v2",
+                          "enrich.confidence.arxiv": "1.00"}
 
 
 def test_arxiv_is_searched_by_title_phrase_and_owner(server: FixtureServer,

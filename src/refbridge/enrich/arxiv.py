@@ -114,9 +114,9 @@ def _entry(entry: _Element) -> Found | None:
     summary = _text(entry, "summary")
     if summary:
         fields["abstract"] = decode_latex(summary, prose=True)
-    doi = _text(entry, "doi", ARXIV)
-    if doi:
-        fields["DOI"] = doi
+    dois = _text(entry, "doi", ARXIV).split()
+    if dois:  # authors occasionally list several; the first is the article's
+        fields["DOI"] = dois[0]
     extra = {key: _text(entry, element, ARXIV) for element, key in EXTRA_ELEMENTS.items()
              if _text(entry, element, ARXIV)}
     published, updated = _text(entry, "published"), _text(entry, "updated")

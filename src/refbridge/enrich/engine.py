@@ -4,8 +4,10 @@ For each record that lacks an identifier (DOI or arXiv id) or a complete author 
 asked for the preprint, then Crossref and, if Crossref has nothing, OpenAlex for the published
 version. Each look-up is judged (``matching``); a ``match`` is merged (``merge``), an
 ``ambiguous`` or ``weak`` one only when the user accepts that verdict; everything is recorded
-in the report. ``OfflineError`` (network down) stops the run, since every further record would
-fail the same way; ``--offline`` instead answers from the cache and reports what is missing.
+in the report, and the confidence of each applied match is kept in the record's ``extra``
+(``enrich.confidence.<service>``). ``OfflineError`` (network down) stops the run, since every
+further record would fail the same way; ``--offline`` instead answers from the cache and
+reports what is missing.
 This module must never print or parse a service's format.
 """
 
@@ -42,6 +44,10 @@ LOOK_UPS: dict[str, tuple[LookUp, bool]] = {
     "crossref": (crossref.look_up, True),
     "openalex": (openalex.look_up, True),
 }
+
+
+#: ``extra`` key prefix of the confidence of each applied match (``enrich.confidence.arxiv``).
+CONFIDENCE_PREFIX = "enrich.confidence."
 
 
 def needs_enrichment(record: Record) -> bool:
@@ -109,6 +115,10 @@ def _enrich_one(client: PoliteClient, record: Record, options: EnrichOptions
             continue
         merged = merge(outcome.record, judgement.best.found, options.overwrite)
         outcome.record = merged.record
+        if merged.filled:
+            outcome.record = outcome.record.replace(extra={
+                **outcome.record.extra,
+                f"{CONFIDENCE_PREFIX}{service}": f"{judgement.confidence:.2f}"})
         published_found = published_found or published_only
         outcome.steps.append(Step(service, judgement.verdict, judgement.confidence,
                                   judgement.explain(), applied=True,
