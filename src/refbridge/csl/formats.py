@@ -11,6 +11,7 @@ become markup or LaTeX/RTF commands; links are written only for http(s) URLs.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Callable
 
@@ -164,8 +165,24 @@ class Format:
     link: Callable[[str, str], str]
 
 
+_SUPERSCRIPTS = (
+    "\u00aa\u00b2\u00b3\u00b9\u00ba\u02b0\u02b1\u02b2\u02b3\u02b4\u02b5\u02b6\u02b7\u02b8\u02e0\u02e1\u02e2"
+    "\u02e3\u02e4\u1d2c\u1d2d\u1d2e\u1d30\u1d31\u1d32\u1d33\u1d34\u1d35\u1d36\u1d37\u1d38\u1d39\u1d3a\u1d3c"
+    "\u1d3d\u1d3e\u1d3f\u1d40\u1d41\u1d42\u1d43\u1d44\u1d45\u1d46\u1d47\u1d48\u1d49\u1d4a\u1d4b\u1d4c\u1d4d"
+    "\u1d4f\u1d50\u1d51\u1d52\u1d53\u1d54\u1d55\u1d56\u1d57\u1d58\u1d59\u1d5a\u1d5b\u1d5c\u1d5d\u1d5e\u1d5f"
+    "\u1d60\u1d61\u2070\u2071\u2074\u2075\u2076\u2077\u2078\u2079\u207a\u207b\u207c\u207d\u207e\u207f\u2120"
+    "\u2122\u3192\u3193\u3194\u3195\u3196\u3197\u3198\u3199\u319a\u319b\u319c\u319d\u319e\u319f\u02c0\u02c1"
+    "\u06e5\u06e6"
+)
+_SUPERSCRIPT_RE = re.compile(f"[{_SUPERSCRIPTS}]")
+
+
 def _html_escape(text: str) -> str:
-    return text.replace("&", "&#38;").replace("<", "&#60;").replace(">", "&#62;")
+    """Numeric entities for & < >; superscript letters as <sup> (as citeproc-js)."""
+    text = text.replace("&", "&#38;").replace("<", "&#60;").replace(">", "&#62;")
+    if _SUPERSCRIPT_RE.search(text):
+        text = _SUPERSCRIPT_RE.sub(lambda m: f"<sup>{unicodedata.normalize('NFKC', m.group())}</sup>", text)
+    return text
 
 
 def _html_link(url: str, inner: str) -> str:

@@ -265,11 +265,7 @@ class TextMacro(Element):
 
     def content(self, ctx: RenderContext) -> Node | None:
         # a macro call is suppressed like a group when all the variables it calls are empty
-        called, found = ctx.vars_called, ctx.vars_found
-        node = render_children(self.macro.children, ctx, "")
-        if ctx.vars_called > called and ctx.vars_found == found:
-            return None
-        return node
+        return _suppressible(render_children, self.macro.children, ctx, "")
 
 
 def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str:
@@ -367,15 +363,21 @@ class Group(Element):
         self.delimiter = delimiter
 
     def content(self, ctx: RenderContext) -> Node | None:
-        called, found = ctx.vars_called, ctx.vars_found
-        node = render_children(self.children, ctx, self.delimiter)
-        if ctx.vars_called > called and ctx.vars_found == found:
-            return None
-        if node is not None and ctx.vars_called == called:
-            # a nested group that renders (terms only) counts as content for enclosing groups
-            ctx.vars_called += 1
-            ctx.vars_found += 1
-        return node
+        return _suppressible(render_children, self.children, ctx, self.delimiter)
+
+
+def _suppressible(render: Callable[[Sequence[Element], RenderContext, str], Node | None],
+                  children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
+    """Group semantics (cs:group and macro calls): nothing when every variable called is
+    empty; output without variables (terms only) counts as content for enclosing groups."""
+    called, found = ctx.vars_called, ctx.vars_found
+    node = render(children, ctx, delimiter)
+    if ctx.vars_called > called and ctx.vars_found == found:
+        return None
+    if node is not None and ctx.vars_called == called:
+        ctx.vars_called += 1
+        ctx.vars_found += 1
+    return node
 
 
 Condition = Callable[[RenderContext], bool]

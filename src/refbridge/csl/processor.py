@@ -446,13 +446,13 @@ class Processor:
             return node
         parts: list[Node] = []
         if prefix:
-            parts.append(parse_markup(str(prefix)))
+            parts.append(_typed_quotes(parse_markup(str(prefix))))
             if node is not None and _SENTENCE_END_RE.search(str(prefix)):
                 node = apply_text_case(node, "capitalize-first")
         if node is not None:
             parts.append(node)
         if suffix:
-            parts.append(parse_markup(str(suffix)))
+            parts.append(_typed_quotes(parse_markup(str(suffix))))
         return Rich(parts)
 
     def _join_cites(self, section: Section, rendered: list[tuple[str, Node | None, RenderContext]],
@@ -573,6 +573,16 @@ def _capitalize_leading_term(node: Node) -> Node:
     """A citation that starts with a locale term (``ibid.``) starts with a capital."""
     if isinstance(_first_leaf(node), TermText):
         return apply_text_case(node, "capitalize-first")
+    return node
+
+
+def _typed_quotes(node: Node) -> Node:
+    """Quotation marks typed in a cite prefix or suffix keep punctuation where it was typed."""
+    if isinstance(node, Rich):
+        if node.quotes:
+            node.quotes = "data"
+        for kid in node.kids:
+            _typed_quotes(kid)
     return node
 
 

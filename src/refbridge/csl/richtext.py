@@ -158,7 +158,7 @@ def parse_markup(text: str) -> Node:
         if stack and token == stack[-1][1] and (token != '"' or current):
             opener, _, fmt, nocase, quotes, kids = stack.pop()
             current = stack[-1][5] if stack else root
-            current.append(Rich(kids, fmt, "data" if quotes else False, nocase=nocase))
+            current.append(Rich(kids, fmt, quotes, nocase=nocase))
         elif token in _TAGS and token not in _CLOSING_MARKS:
             closer, fmt, nocase, quotes = _TAGS[token]
             kids: list[Node] = []

@@ -60,7 +60,9 @@ def leading_int(text: str) -> int | None:
 
 # --- page ranges ---------------------------------------------------------------------
 
-_RANGE_RE = re.compile(r"^(\s*)([A-Za-z]*)(\d+)(\s*[-\u2013]+\s*)([A-Za-z]*)(\d+)(\s*)$")
+_RANGE_RE = re.compile(r"^(\s*)(\S+?)\s*(?:-+|\u2013)\s*(\S+?)(\s*)$")
+_SIDE_RE = re.compile(r"^(.*?)(\d+)$")
+_ROMAN_RE = re.compile(r"^[ivxlcdm]+$|^[IVXLCDM]+$")
 
 
 def _minimal(first: str, second: str, keep: int) -> str:
@@ -85,32 +87,42 @@ def _chicago(first: str, second: str, edition16: bool) -> str:
     return _minimal(first, second, 2)
 
 
+_SHORTENERS = {
+    "minimal": lambda a, b: _minimal(a, b, 1),
+    "minimal-two": lambda a, b: _minimal(a, b, 2),
+    "chicago": lambda a, b: _chicago(a, b, False),
+    "chicago-15": lambda a, b: _chicago(a, b, False),
+    "chicago-16": lambda a, b: _chicago(a, b, True),
+}
+
+
+def _format_range(part: str, style_format: str | None, delimiter: str) -> str:
+    match = _RANGE_RE.match(part)
+    if not match:
+        return part
+    lead, left, right, trail = match.groups()
+    if _ROMAN_RE.match(left) and _ROMAN_RE.match(right):
+        return f"{lead}{left}{delimiter}{right}{trail}"
+    first_side, second_side = _SIDE_RE.match(left), _SIDE_RE.match(right)
+    if not first_side or not second_side or first_side.group(1) != second_side.group(1):
+        return f"{lead}{left}-{right}{trail}"  # unlike prefixes: not a page range to format
+    prefix, first = first_side.groups()
+    second = second_side.group(2)
+    if not style_format:
+        return f"{lead}{left}{delimiter}{right}{trail}"
+    if len(second) < len(first):
+        second = first[: len(first) - len(second)] + second
+    if int(second) <= int(first):
+        return f"{lead}{left}-{right}{trail}"
+    shorten = _SHORTENERS.get(style_format)
+    if shorten is None:  # expanded
+        return f"{lead}{left}{delimiter}{prefix}{second}{trail}"
+    return f"{lead}{left}{delimiter}{shorten(first, second)}{trail}"
+
+
 def format_page_range(value: str, style_format: str | None, delimiter: str) -> str:
     """Apply page-range-format to every ``a-b`` range in *value* (comma lists kept)."""
-    parts = re.split(r"(\s*[,&]\s*)", value)
-    out = []
-    for part in parts:
-        match = _RANGE_RE.match(part)
-        if not match:
-            out.append(part.replace("-", delimiter) if re.fullmatch(r"\s*\d+\s*-\s*\d+\s*", part) else part)
-            continue
-        lead, pre1, first, _, pre2, second, trail = match.groups()
-        if pre1 != pre2:
-            out.append(part.replace(match.group(4), delimiter))
-            continue
-        if len(second) < len(first):
-            second = first[: len(first) - len(second)] + second
-        if style_format and int(second) > int(first):
-            if style_format == "minimal":
-                second = _minimal(first, second, 1)
-            elif style_format == "minimal-two":
-                second = _minimal(first, second, 2) if len(second) > 1 else second
-            elif style_format in ("chicago", "chicago-15"):
-                second = _chicago(first, second, False)
-            elif style_format == "chicago-16":
-                second = _chicago(first, second, True)
-        out.append(f"{lead}{pre1}{first}{delimiter}{pre2}{second}{trail}")
-    return "".join(out)
+    return "".join(_format_range(part, style_format, delimiter) for part in re.split(r"(\s*[,&]\s*)", value))
 
 
 # --- dates ---------------------------------------------------------------------------
