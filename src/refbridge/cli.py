@@ -363,3 +363,31 @@ def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str |
     for line in report.merge.describe():
         click.echo(f"refbridge: {line}", err=True)
     _report(report.diagnostics, skip_invalid)
+
+
+@main.command("check")
+@input_options
+@click.option("--require", "requirements", multiple=True, metavar="STYLE",
+              help="Report fields this style needs: bibtex (default), biblatex or apa; "
+                   "repeatable.")
+@click.option("--ignore", multiple=True, metavar="CODE",
+              help="Do not report this kind of finding, e.g. missing-field; repeatable.")
+@handle_errors
+def check_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
+                  strict: bool, skip_invalid: bool, requirements: tuple[str, ...],
+                  ignore: tuple[str, ...]) -> None:
+    """Lint INPUT files: duplicates, missing fields, suspicious values (exit 4 if any)."""
+    from refbridge.check import check_files
+    from refbridge.pipeline import ReadOptions
+
+    diagnostics = Diagnostics(strict=strict)
+    found = 0
+    for finding in check_files(list(inputs), diagnostics, requirements or ("bibtex",), ignore,
+                               ReadOptions(from_format, encoding)):
+        click.echo(str(finding))
+        found += 1
+    if found:
+        click.echo(f"refbridge: {found} problem(s) found", err=True)
+    _report(diagnostics, skip_invalid)
+    if found:
+        sys.exit(ExitStatus.PROBLEMS)

@@ -18,6 +18,7 @@ class ExitStatus(enum.IntEnum):
     FAILED = 1  #: input could not be read or converted; nothing was written
     USAGE = 2  #: bad command-line usage
     SKIPPED = 3  #: the output was written, but broken records were skipped (see warnings)
+    PROBLEMS = 4  #: ``refbridge check`` found problems in records that were read
 
 
 class RefbridgeError(Exception):
