@@ -21,7 +21,7 @@ Written for refbridge instead of using citeproc-py because that library was meas
 59% of the official suite, lacks year-suffix disambiguation and leaves HTML unescaped.
 """
 
-from .locale import Locale, LocaleStore
+from .localization import Locale, LocaleStore
 from .processor import Processor, make_processor
 from .style import CslStyle, StyleInfo
 

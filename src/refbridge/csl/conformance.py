@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .locale import LocaleStore
+from .localization import LocaleStore
 from .processor import make_processor
 from .style import CslStyle
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .locale import Locale
+from .localization import Locale
 from .values import DateValue, parse_date
 
 DATE_VARIABLES = frozenset(

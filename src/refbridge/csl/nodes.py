@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from .context import DATE_VARIABLES, RenderContext
 from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup, plain
@@ -306,7 +306,7 @@ class NumberNode(Element):
             if NUMBER_TOKEN_RE.fullmatch(token):
                 stripped = token.strip()
                 if stripped in ("-", "\u2013"):
-                    out.append("\u2013" if self.variable in ("page", "locator") or True else token)
+                    out.append("\u2013")
                 elif stripped == ",":
                     out.append(", ")
                 elif stripped == "&":
@@ -666,6 +666,3 @@ def _join(nodes: list[Node], delimiter: str) -> Node | None:
         out.append(node)
     return Rich(out)
 
-
-def item_value_text(value: Any) -> str:
-    return stringify(value)

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .context import Disambiguation, RenderContext, SortEtAl, SubsequentAuthor
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
-from .locale import LocaleStore
+from .localization import LocaleStore
 from .names import name_sort_key, parse_name
 from .nodes import TermText, render_children
 from .richtext import Node, Rich, apply_text_case, is_empty, parse_markup, plain
@@ -149,10 +149,14 @@ class Processor:
             out.append(self._sort_value(sort_key, ctx))
         return out
 
-    def _sorted(self, keys: list[str], section: Section | None, mode: str,
-                cites: Sequence[Mapping[str, Any]] | None = None) -> list[str]:
+    def _sorted(self, keys: list[str], section: Section | None, mode: str) -> list[str]:
+        return [keys[i] for i in self._sort_order(keys, section, mode)]
+
+    def _sort_order(self, keys: list[str], section: Section | None, mode: str,
+                    cites: Sequence[Mapping[str, Any]] | None = None) -> list[int]:
+        """Indices of *keys* in the section's sort order (stable; empty keys last)."""
         if section is None or not section.sort:
-            return list(keys)
+            return list(range(len(keys)))
         values = {i: self._sort_keys(k, section, mode, cites[i] if cites else None) for i, k in enumerate(keys)}
         descending = [s.descending for s in section.sort]
 
@@ -170,8 +174,7 @@ class Processor:
                 return -result if desc else result
             return a - b
 
-        order = sorted(range(len(keys)), key=cmp_to_key(compare))
-        return [keys[i] for i in order]
+        return sorted(range(len(keys)), key=cmp_to_key(compare))
 
     # -- disambiguation ------------------------------------------------------------------
 
@@ -412,13 +415,10 @@ class Processor:
         keys = [str(c["id"]) for c in cites]
         positions = history.positions(keys, cites, note, in_text=note == 0)
         if section.sort:
-            order = self._sorted(keys, section, "citation", cites)
-            index = {id(c): i for i, c in enumerate(cites)}
-            paired = sorted(range(len(keys)), key=lambda i: order.index(keys[i]) * 1000 + i)
+            paired = self._sort_order(keys, section, "citation", cites)
             cites = [cites[i] for i in paired]
             keys = [keys[i] for i in paired]
             positions = [positions[i] for i in paired]
-            del index
         rendered: list[tuple[str, Node | None, RenderContext]] = []
         for key, cite, (position, first_note, near) in zip(keys, cites, positions):
             ctx = self._context(key, "citation", cite)

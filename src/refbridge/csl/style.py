@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ParseError
-from .locale import NS, LocaleLayer, parse_locale_element
+from .localization import NS, LocaleLayer, parse_locale_element
 from .names import LabelSpec, NameSpec, NamesNode, NamesSpec
 from .nodes import (
     Choose,
