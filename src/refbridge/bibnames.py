@@ -27,7 +27,6 @@ _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 _SIMPLE = re.compile(r"^[^{}\\]*$")
 _SPACE = re.compile(r"\s+")
 _COMMA = re.compile(r"\s*,\s*")
-_FIRST_LETTER = re.compile(r"[^\W\d_]")
 #: A special character at the start of a word: ``{\"u}``, ``{\ss}``, ``{\c{c}}``.
 _SPECIAL = re.compile(r"\{\\([A-Za-z]+|.)\s*\{?\s*([A-Za-z])?")
 #: Special characters that are letters themselves (their case is the command's).
@@ -116,7 +115,7 @@ def _decoded(words: Sequence[str]) -> str | None:
 def parse_name(text: str) -> Name:
     """One BibTeX name as a model name."""
     stripped = text.strip()
-    if _one_group(stripped) and not stripped.startswith("{\\"):
+    if _one_group(stripped):
         return Name(literal=decode_latex(stripped[1:-1]).strip() or stripped)
     parts = _split_top(stripped, _COMMA)
     if len(parts) == 1:
@@ -174,11 +173,6 @@ def parse_names(value: str) -> tuple[tuple[Name, ...], bool]:
 _NEEDS_BRACES = re.compile(r",|\band\b", re.IGNORECASE)
 
 
-def _starts_lower(word: str) -> bool:
-    letter = _FIRST_LETTER.search(word)
-    return letter is not None and letter.group().islower()
-
-
 def _part(text: str, encode: Callable[[str], str]) -> str:
     """A given name or suffix: braced when it holds a comma or the word ``and``."""
     encoded = encode(text)
@@ -186,16 +180,22 @@ def _part(text: str, encode: Callable[[str], str]) -> str:
 
 
 def _family(family: str, encode: Callable[[str], str]) -> str:
-    """A family name: lower-case words before its last word are braced (else BibTeX reads
-    them as a von part); one holding a comma or ``and`` is braced whole; the family name
+    """A family name: words before its last word that BibTeX sees as lower case (``de``, and
+    ``\\textbackslash{}`` too) are braced, else BibTeX reads them as a von part; one holding a comma or ``and`` is braced whole; the family name
     ``others`` gets its first letter braced (else it means "and others")."""
     if _NEEDS_BRACES.search(family):
         return "{" + encode(family) + "}"
     if family.lower() == OTHERS:
         return "{" + family[0] + "}" + family[1:]
-    words = family.split(" ")
-    return " ".join("{" + encode(w) + "}" if i < len(words) - 1 and _starts_lower(w)
-                    else encode(w) for i, w in enumerate(words))
+    words = [encode(word) for word in family.split(" ")]
+    return " ".join(_caseless(w) if i < len(words) - 1 and _is_lower(w) else w
+                    for i, w in enumerate(words))
+
+
+def _caseless(word: str) -> str:
+    """``word`` in a group BibTeX sees as caseless: ``{de}``; ``{{}\\textbackslash{}x}``,
+    as a group that starts with a command would be a special character with a case."""
+    return "{{}" + word + "}" if word.startswith("\\") else "{" + word + "}"
 
 
 def format_name(name: Name, encode: Callable[[str], str]) -> str:
@@ -211,8 +211,8 @@ def format_name(name: Name, encode: Callable[[str], str]) -> str:
     given = _part(name.given, encode) if name.given else ""
     if name.suffix:
         return f"{head}, {_part(name.suffix, encode)}, {given}"
-    if given or " " in name.family.strip() or particle:
-        return f"{head}, {given}".rstrip()  # ``de la Cruz,``: an empty first part
+    if given or particle or " " in name.family.strip() or _one_group(head):
+        return f"{head}, {given}".rstrip()  # ``{\\'E}mile,``: an empty first part
     return head
 
 

@@ -28,7 +28,7 @@ from refbridge.formats import bibtex_tables as tables
 from refbridge.formats.bibtex_dates import parse_iso_date, parse_year_month
 from refbridge.formats.bibtex_syntax import Block, Field, read_blocks
 from refbridge.latex.decode import decode_latex
-from refbridge.model import Date, Eprint, ModelError, Name, Record, Source
+from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 
 _WHITESPACE = re.compile(r"\s+")
 _KEYWORD_SEPARATOR = re.compile(r"\s*[,;]\s*")
@@ -157,6 +157,9 @@ def _dates(entry: _Entry) -> dict[str, Date]:
                 entry.diagnostics.warning(
                     f"entry {entry.block.key!r}: {field} {value!r} is not an ISO 8601 date; "
                     "kept as text", entry.source, entry.block.line)
+    issued = dates.get("issued")
+    if issued is not None and issued.start is not None:
+        _take_agreeing(entry, issued.start)
     for field, variable in tables.YEAR_FIELDS.items():
         if variable in dates or field not in entry.values:
             continue
@@ -169,6 +172,18 @@ def _dates(entry: _Entry) -> dict[str, Date]:
         if is_issued:
             entry.used.update(n for n in ("month", "day") if n in entry.values and n not in unused)
     return dates
+
+
+def _take_agreeing(entry: _Entry, start: DateParts) -> None:
+    """Use up ``year``/``month``/``day`` fields that say what the ``date`` field says."""
+    values = entry.values
+    if values.get("year") == str(start.year):
+        entry.take("year")
+        month = values.get("month", "").rstrip(".").lower()
+        if month and tables.MONTH_NUMBERS.get(month) == start.month:
+            entry.take("month")
+            if values.get("day") == str(start.day):
+                entry.take("day")
 
 
 def _eprint(entry: _Entry) -> Eprint | None:
@@ -265,7 +280,8 @@ def entry_record(block: Block, source: str, diagnostics: Diagnostics) -> Record:
     csl_type = _csl_type(entry_type, fields, eprint)
     _drop_derived(entry, fields, eprint, csl_type)
     extra = {EXTRA_PREFIX + name: value for name, value in entry.rest().items()}
-    if entry_type_for(csl_type, eprint, tables.BIBLATEX) != entry_type:
+    if entry_type_for(csl_type, eprint, tables.BIBLATEX) != entry_type and not (
+            is_preprint(csl_type, eprint) and entry_type in tables.PREPRINT_SPELLINGS):
         extra[EXTRA_ENTRY_TYPE] = entry_type
     return Record(id=block.key, type=csl_type, fields=fields, names=names, dates=dates,
                   keywords=keywords, eprint=eprint, incomplete_names=frozenset(incomplete),

@@ -50,6 +50,10 @@ PREPRINT_ENTRY_TYPES: frozenset[str] = frozenset(
     {"misc", "online", "electronic", "www", "unpublished", "article", "preprint", "report",
      "techreport"})
 
+#: Entry types a preprint is written as (by arXiv, BibLaTeX and this project's writers): which
+#: one a .bib used is not kept.
+PREPRINT_SPELLINGS: frozenset[str] = frozenset({"misc", "online"})
+
 #: CSL item type -> entry type, for writing, per dialect.
 CSL_TO_ENTRY: dict[str, dict[str, str]] = {
     BIBLATEX: {

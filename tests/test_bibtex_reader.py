@@ -1,0 +1,258 @@
+"""Reading .bib files (BibTeX and BibLaTeX) into the citation model."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats.bibtex_reader import READER
+from refbridge.model import Date, DateParts, Eprint, Name, Record
+
+
+def read(text: str, diagnostics: Diagnostics | None = None) -> list[Record]:
+    return list(READER.read(io.StringIO(text), "refs.bib",
+                            diagnostics if diagnostics is not None else Diagnostics()))
+
+
+def one(text: str) -> Record:
+    (record,) = read(text)
+    return record
+
+
+KNUTH = r"""
+@string{cj = {The Computer Journal}}
+@article{knuth1984,
+  author = {Knuth, Donald E.},
+  title = {Literate {Programming}},
+  journal = cj,
+  year = 1984, month = feb,
+  volume = {27}, number = {2}, pages = {97--111},
+  doi = {10.1093/comjnl/27.2.97},
+  url = {https://example.org/knuth_{1984}%20lp},
+  keywords = {programming, TeX; documentation},
+  mrnumber = {MR0756512},
+}
+"""
+
+
+def test_a_classic_article_fills_the_model() -> None:
+    record = one(KNUTH)
+    assert record.type == "article-journal"
+    assert record.citation_key == "knuth1984"
+    assert record.fields == {
+        "title": "Literate Programming", "container-title": "The Computer Journal",
+        "volume": "27", "issue": "2", "page": "97–111", "DOI": "10.1093/comjnl/27.2.97",
+        "URL": "https://example.org/knuth_{1984}%20lp"}
+    assert record.names == {"author": (Name(family="Knuth", given="Donald E."),)}
+    assert record.dates == {"issued": Date(start=DateParts(1984, 2))}
+    assert record.keywords == ("programming", "TeX", "documentation")
+
+
+def test_fields_without_a_slot_are_kept_as_extra() -> None:
+    assert one(KNUTH).extra == {"bibtex.mrnumber": "MR0756512"}
+
+
+def test_the_record_knows_its_file_and_line() -> None:
+    assert str(one(KNUTH).source) == "refs.bib:3"
+
+
+def test_biblatex_fields_date_journaltitle_and_subtitle_are_understood() -> None:
+    record = one(r"""
+@article{baez,
+  author = {Baez, John C. and Lauda, Aaron D.},
+  title = {Higher-Dimensional Algebra {V}},
+  subtitle = {2-Groups},
+  journaltitle = {Theory and Applications of Categories},
+  date = {2004-05-21},
+  location = {Sackville},
+}""")
+    assert record.fields == {
+        "title": "Higher-Dimensional Algebra V: 2-Groups",
+        "container-title": "Theory and Applications of Categories",
+        "publisher-place": "Sackville"}
+    assert record.dates == {"issued": Date(start=DateParts(2004, 5, 21))}
+
+
+@pytest.mark.parametrize(("value", "date"), [
+    ("2001/2003", Date(start=DateParts(2001), end=DateParts(2003))),
+    ("1984~", Date(start=DateParts(1984), circa=True)),
+    ("2020-22", Date(start=DateParts(2020), season=2)),
+    ("in press", Date(literal="in press")),
+])
+def test_biblatex_dates_ranges_circa_and_seasons(value: str, date: Date) -> None:
+    assert one(f"@misc{{k, date = {{{value}}}}}").dates == {"issued": date}
+
+
+def test_a_biblatex_arxiv_preprint_becomes_an_eprint() -> None:
+    record = one(r"""
+@online{baez/online,
+  author = {Baez, John C. and Lauda, Aaron D.},
+  title = {Higher-Dimensional Algebra {V}: 2-Groups},
+  date = {2004-10-27},
+  eprint = {math/0307200v3},
+  eprinttype = {arxiv},
+  eprintclass = {math.QA},
+  pubstate = {prepublished},
+}""")
+    assert record.type == "article"
+    assert record.eprint == Eprint("arXiv", "math/0307200v3", "math.QA")
+    assert "status" not in record.fields
+    assert record.extra == {}
+
+
+def test_arxivs_own_export_with_archiveprefix_and_primaryclass_is_understood() -> None:
+    record = one(r"""
+@misc{vaswani2017attention,
+      title={Attention Is All You Need},
+      author={Ashish Vaswani and Noam Shazeer},
+      year={2017},
+      eprint={1706.03762},
+      archivePrefix={arXiv},
+      primaryClass={cs.CL},
+      url={https://arxiv.org/abs/1706.03762},
+}""")
+    assert record.type == "article"
+    assert record.eprint == Eprint("arXiv", "1706.03762", "cs.CL")
+    assert record.fields["URL"] == "https://arxiv.org/abs/1706.03762"
+    assert record.extra == {}
+
+
+def test_an_arxiv_eprint_of_a_journal_article_keeps_the_article_type() -> None:
+    record = one("@article{k, title={T}, journal={J}, eprint={1234.5678}, "
+                 "eprinttype={arxiv}}")
+    assert (record.type, record.eprint) == ("article-journal", Eprint("arXiv", "1234.5678"))
+
+
+def test_a_non_arxiv_eprint_is_kept_as_extra() -> None:
+    record = one("@article{k, title={T}, eprint={12345}, eprinttype={jstor}}")
+    assert record.eprint is None
+    assert record.extra == {"bibtex.eprint": "12345", "bibtex.eprinttype": "jstor"}
+
+
+def test_and_others_marks_the_author_list_incomplete() -> None:
+    record = one("@misc{k, author = {Qian, Zhengping and others}, title = {T}}")
+    assert record.authors == (Name(family="Qian", given="Zhengping"),)
+    assert record.incomplete_names == {"author"}
+
+
+def test_latex_in_text_fields_is_decoded_but_identifiers_are_verbatim() -> None:
+    record = one(r"""@article{k,
+  title = {Schr{\"o}dinger's {\ss}-Stra{\ss}e~-- \"{U}ber $\alpha$ \& more},
+  doi = {10.1000/a\_b}, url = {https://x.org/~user/a\_b}, file = {C\:/papers/x.pdf}}""")
+    assert record.fields["title"] == "Schrödinger's ß-Straße\u00a0– Über α & more"
+    assert record.fields["DOI"] == "10.1000/a\\_b"
+    assert record.fields["URL"] == "https://x.org/~user/a\\_b"
+    assert record.extra == {"bibtex.file": "C\\:/papers/x.pdf"}
+
+
+@pytest.mark.parametrize(("entry_type", "csl_type"), [
+    ("article", "article-journal"), ("book", "book"), ("booklet", "pamphlet"),
+    ("conference", "paper-conference"), ("inbook", "chapter"), ("incollection", "chapter"),
+    ("inproceedings", "paper-conference"), ("manual", "report"), ("mastersthesis", "thesis"),
+    ("misc", "document"), ("phdthesis", "thesis"), ("proceedings", "book"),
+    ("techreport", "report"), ("unpublished", "manuscript"), ("mvbook", "book"),
+    ("online", "webpage"), ("dataset", "dataset"), ("software", "software"),
+    ("patent", "patent"), ("inreference", "entry-encyclopedia"), ("movie", "motion_picture"),
+])
+def test_entry_types_map_to_csl_types(entry_type: str, csl_type: str) -> None:
+    assert one(f"@{entry_type}{{k, title = {{T}}}}").type == csl_type
+
+
+def test_an_entry_type_the_csl_type_does_not_give_back_is_kept() -> None:
+    assert one("@mvbook{k, title = {T}}").extra == {"bibtex.@type": "mvbook"}
+    assert one("@book{k, title = {T}}").extra == {}
+
+
+def test_a_thesis_type_becomes_its_genre() -> None:
+    assert one("@phdthesis{k, title={T}, school={MIT}}").fields == {
+        "title": "T", "publisher": "MIT", "genre": "PhD thesis"}
+    assert one("@thesis{k, title={T}, type={mathesis}, institution={MIT}}").fields == {
+        "title": "T", "publisher": "MIT", "genre": "Master's thesis"}
+
+
+def test_number_means_issue_in_an_article_and_series_number_in_a_book() -> None:
+    assert one("@article{k, number={4}}").fields == {"issue": "4"}
+    assert one("@book{k, series={LNCS}, number={42}}").fields == {
+        "collection-title": "LNCS", "collection-number": "42"}
+
+
+def test_a_crossref_child_inherits_from_its_parent_read_later() -> None:
+    child, parent = read(r"""
+@incollection{westfahl:space,
+  author = {Westfahl, Gary}, title = {The True Frontier}, pages = {55-65},
+  crossref = {westfahl:frontier}}
+@collection{westfahl:frontier,
+  editor = {Westfahl, Gary}, title = {Space and Beyond},
+  date = 2000, publisher = {Greenwood}, location = {Westport, Conn.}}
+""")
+    assert child.fields == {"title": "The True Frontier", "page": "55-65",
+                            "container-title": "Space and Beyond", "publisher": "Greenwood",
+                            "publisher-place": "Westport, Conn."}
+    assert child.names["editor"] == (Name(family="Westfahl", given="Gary"),)
+    assert child.dates == {"issued": Date.of(2000)}
+    assert child.extra == {"bibtex.crossref": "westfahl:frontier"}
+    assert parent.citation_key == "westfahl:frontier"
+
+
+def test_a_crossref_to_a_missing_entry_is_reported() -> None:
+    diagnostics = Diagnostics()
+    (record,) = read("@incollection{c, title={T}, crossref={nowhere}}", diagnostics)
+    assert record.fields == {"title": "T"}
+    assert [str(m) for m in diagnostics.messages] == [
+        "refs.bib:1: warning: entry 'c': crossref 'nowhere' is not in the file; "
+        "nothing inherited"]
+
+
+def test_preamble_and_comments_are_kept_with_the_next_entry() -> None:
+    record = one('@preamble{"\\newcommand{\\noop}[1]{}"}\n@comment{jabref-meta: x;}\n'
+                 "@misc{k, title = {T}}")
+    assert record.extra == {"bibtex.@preamble": '"\\newcommand{\\noop}[1]{}"',
+                            "bibtex.@comment": "jabref-meta: x;"}
+
+
+def test_a_broken_entry_is_reported_with_file_and_line_and_the_rest_is_read() -> None:
+    diagnostics = Diagnostics()
+    records = read("@misc{a, title = {A}}\n@misc{b, title = {Broken}\n  year = 2001}\n"
+                   "@misc{c, title = {C}}\n", diagnostics)
+    assert [r.citation_key for r in records] == ["a", "c"]
+    assert [str(m) for m in diagnostics.messages] == [
+        "refs.bib:3: error: broken entry, skipped: expected ',' or '}' after the value of "
+        "'title', found 'y'"]
+
+
+def test_strict_mode_makes_a_broken_entry_fatal() -> None:
+    with pytest.raises(ParseError, match=r"refs.bib:1: broken entry, skipped"):
+        read("@misc{b, title = {Broken}", Diagnostics(strict=True))
+
+
+def test_duplicate_keys_are_reported_and_both_entries_kept() -> None:
+    diagnostics = Diagnostics()
+    records = read("@misc{k, title = {One}}\n@misc{k, title = {Two}}\n", diagnostics)
+    assert [r.title for r in records] == ["One", "Two"]
+    assert [str(m) for m in diagnostics.messages] == [
+        "refs.bib:2: warning: duplicate key 'k' (first at line 1); both entries are kept, "
+        "the later one gets a new key"]
+
+
+def test_a_repeated_field_is_reported() -> None:
+    diagnostics = Diagnostics()
+    assert one("@misc{k, title = {One}, title = {Two}}").title == "One"
+    read("@misc{k, title = {One}, title = {Two}}", diagnostics)
+    assert [m.message for m in diagnostics.messages] == [
+        "entry 'k': field 'title' appears twice; the second value 'Two' is ignored, "
+        "as BibTeX does"]
+
+
+def test_an_undefined_macro_is_reported_and_kept_as_text() -> None:
+    diagnostics = Diagnostics()
+    (record,) = read("@article{k, journal = jacm}", diagnostics)
+    assert record.fields == {"container-title": "jacm"}
+    assert [m.message for m in diagnostics.messages] == [
+        "entry 'k': field 'journal' uses undefined macro(s) jacm; kept as text"]
+
+
+def test_the_reader_recognises_bib_text() -> None:
+    assert READER.sniff("% my refs\n@Article{k,\n")
+    assert not READER.sniff('[{"id": "k", "type": "book"}]')

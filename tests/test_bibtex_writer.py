@@ -1,0 +1,192 @@
+"""Writing .bib files in the two dialects: BibTeX (bibtex + .bst styles) and BibLaTeX (biber)."""
+
+from __future__ import annotations
+
+import io
+
+from refbridge.errors import Diagnostics
+from refbridge.formats.bibtex_reader import READER
+from refbridge.formats.bibtex_writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
+from refbridge.model import Date, DateParts, Eprint, Name, Record
+from refbridge.registry import WriteOptions
+
+PREPRINT = Record(
+    id="qian2026specdb", type="article", citation_key="qian2026specdb",
+    fields={"title": "SpecDB: LLM-Generated Customized Databases",
+            "DOI": "10.48550/arXiv.2601.01234"},
+    names={"author": (Name(family="Qian", given="Zhengping"),)},
+    dates={"issued": Date.of(2026, 1)},
+    eprint=Eprint("arXiv", "2601.01234v2", "cs.DB"),
+    incomplete_names=frozenset({"author"}),
+)
+#: What a profile page knows of a preprint: no identifier, one author of several.
+PROFILE_PREPRINT = Record(
+    id="qian2026specdb", type="article", citation_key="qian2026specdb",
+    fields={"title": "SpecDB"}, names={"author": (Name(family="Qian", given="Zhengping"),)},
+    dates={"issued": Date.of(2026)}, eprint=Eprint("arXiv", primary_class="cs.DB"),
+    incomplete_names=frozenset({"author"}),
+)
+
+
+def write(writer: BibtexWriter, *records: Record, **options: object) -> str:
+    out = io.StringIO()
+    writer.write(records, out, WriteOptions(**options))  # type: ignore[arg-type]
+    return out.getvalue()
+
+
+def read_back(text: str) -> list[Record]:
+    return [r.replace(source=None) for r in
+            READER.read(io.StringIO(text), "out.bib", Diagnostics(strict=True))]
+
+
+def test_a_preprint_in_bibtex_follows_arxivs_export_and_helps_zotero() -> None:
+    assert write(BIBTEX_WRITER, PREPRINT) == """\
+@misc{qian2026specdb,
+  author = {Qian, Zhengping and others},
+  title = {{SpecDB}: {LLM}-Generated Customized Databases},
+  howpublished = {arXiv preprint arXiv:2601.01234v2, cs.DB (Databases)},
+  year = {2026},
+  month = jan,
+  doi = {10.48550/arXiv.2601.01234},
+  eprint = {2601.01234v2},
+  archivePrefix = {arXiv},
+  primaryClass = {cs.DB},
+  eprinttype = {arxiv},
+  url = {https://arxiv.org/abs/2601.01234v2},
+}
+"""
+
+
+def test_a_preprint_in_biblatex_is_an_online_entry_with_eprint_fields() -> None:
+    assert write(BIBLATEX_WRITER, PREPRINT) == """\
+@online{qian2026specdb,
+  author = {Qian, Zhengping and others},
+  title = {{SpecDB}: {LLM}-Generated Customized Databases},
+  date = {2026-01},
+  doi = {10.48550/arXiv.2601.01234},
+  eprint = {2601.01234v2},
+  eprinttype = {arxiv},
+  eprintclass = {cs.DB},
+  pubstate = {prepublished},
+}
+"""
+
+
+def test_a_preprint_without_identifier_says_what_is_known_and_nothing_more() -> None:
+    assert write(BIBTEX_WRITER, PROFILE_PREPRINT) == """\
+@misc{qian2026specdb,
+  author = {Qian, Zhengping and others},
+  title = {{SpecDB}},
+  howpublished = {arXiv preprint, cs.DB (Databases)},
+  year = {2026},
+  archivePrefix = {arXiv},
+  primaryClass = {cs.DB},
+  eprinttype = {arxiv},
+}
+"""
+    assert write(BIBLATEX_WRITER, PROFILE_PREPRINT) == """\
+@misc{qian2026specdb,
+  author = {Qian, Zhengping and others},
+  title = {{SpecDB}},
+  howpublished = {arXiv preprint, cs.DB (Databases)},
+  date = {2026},
+  eprinttype = {arxiv},
+  eprintclass = {cs.DB},
+  pubstate = {prepublished},
+}
+"""
+
+
+def test_preprints_read_back_as_the_same_records_in_both_dialects() -> None:
+    for writer in (BIBTEX_WRITER, BIBLATEX_WRITER):
+        assert read_back(write(writer, PROFILE_PREPRINT)) == [PROFILE_PREPRINT]
+    assert read_back(write(BIBLATEX_WRITER, PREPRINT)) == [PREPRINT]
+
+
+HOSTILE_TEXT = "}\\input{/etc/passwd}{ 100% & $x_1$ #2 ~ ^ {unbalanced"
+
+
+def test_hostile_text_is_written_as_literal_text() -> None:
+    record = Record(id="h", type="book", citation_key="h", fields={"title": HOSTILE_TEXT})
+    assert write(BIBTEX_WRITER, record) == (
+        "@book{h,\n"
+        "  title = {\\textbraceright{}\\textbackslash{}input\\textbraceleft{}/etc/passwd"
+        "\\textbraceright{}\\textbraceleft{} 100\\% \\& \\$x\\_1\\$ \\#2 \\textasciitilde{} "
+        "\\textasciicircum{} \\textbraceleft{}unbalanced},\n"
+        "}\n")
+
+
+def test_hostile_text_in_every_field_reads_back_the_same() -> None:
+    record = Record(
+        id="h", type="chapter", citation_key="h",
+        fields={v: HOSTILE_TEXT for v in (
+            "title", "container-title", "publisher", "publisher-place", "note", "abstract",
+            "volume", "page", "edition", "collection-title", "collection-number")},
+        names={"author": (Name(family=HOSTILE_TEXT, given=HOSTILE_TEXT),),
+               "editor": (Name(literal=HOSTILE_TEXT),)},
+        keywords=(HOSTILE_TEXT,), dates={"issued": Date(literal=HOSTILE_TEXT)})
+    for writer in (BIBTEX_WRITER, BIBLATEX_WRITER):
+        assert read_back(write(writer, record)) == [record]
+
+
+def test_non_ascii_is_written_as_latex_commands_or_as_utf8_on_request() -> None:
+    record = Record(id="m", type="book", citation_key="m", fields={"publisher": "Müller & Łódź"})
+    assert "publisher = {M{\\\"u}ller \\& {\\L}{\\'o}d{\\'z}}" in write(BIBTEX_WRITER, record)
+    assert "publisher = {Müller \\& Łódź}" in write(BIBTEX_WRITER, record, unicode=True)
+
+
+def test_identifiers_are_written_verbatim_and_unbalanced_braces_percent_encoded() -> None:
+    record = Record(id="u", type="webpage", citation_key="u",
+                    fields={"URL": "https://x.org/a_b%20c#d{e", "DOI": "10.1000/x_y"})
+    text = write(BIBLATEX_WRITER, record)
+    assert "url = {https://x.org/a_b%20c#d%7Be}" in text
+    assert "doi = {10.1000/x_y}" in text
+
+
+def test_chosen_fields_and_indentation_are_honoured() -> None:
+    text = write(BIBTEX_WRITER, PREPRINT, include_fields=frozenset({"author", "title", "year"}),
+                 indent="\t")
+    assert text == ("@misc{qian2026specdb,\n\tauthor = {Qian, Zhengping and others},\n"
+                    "\ttitle = {{SpecDB}: {LLM}-Generated Customized Databases},\n"
+                    "\tyear = {2026},\n}\n")
+    assert "doi" not in write(BIBTEX_WRITER, PREPRINT, exclude_fields=frozenset({"doi"}))
+
+
+def test_fields_kept_from_a_bib_are_written_back_as_they_were() -> None:
+    record = Record(id="k", type="book", citation_key="k", fields={"title": "T"},
+                    extra={"bibtex.mrnumber": "MR0756512", "bibtex.langid": "english",
+                           "bibtex.@type": "mvbook", "csl.custom": "{}"})
+    assert write(BIBLATEX_WRITER, record) == (
+        "@mvbook{k,\n  title = {T},\n  mrnumber = {MR0756512},\n  langid = {english},\n}\n")
+    assert write(BIBTEX_WRITER, record).startswith("@book{k,")
+
+
+def test_a_citation_key_cannot_break_the_entry() -> None:
+    record = Record(id="x", type="book", citation_key="http://x.org/a b,{c}")
+    assert write(BIBTEX_WRITER, record) == "@book{http://x.org/a-b--c-,\n}\n"
+
+
+def test_theses_and_reports_use_each_dialects_types() -> None:
+    thesis = Record(id="t", type="thesis", citation_key="t",
+                    fields={"title": "T", "publisher": "MIT", "genre": "Master's thesis"})
+    assert write(BIBTEX_WRITER, thesis) == \
+        "@mastersthesis{t,\n  title = {T},\n  school = {MIT},\n}\n"
+    assert write(BIBLATEX_WRITER, thesis) == \
+        "@thesis{t,\n  title = {T},\n  type = {mathesis},\n  institution = {MIT},\n}\n"
+
+
+def test_a_date_classic_bibtex_cannot_hold_is_also_written_as_a_biblatex_date() -> None:
+    record = Record(id="d", type="book", citation_key="d",
+                    dates={"issued": Date(start=DateParts(1984), circa=True)})
+    assert write(BIBTEX_WRITER, record) == \
+        "@book{d,\n  year = {1984},\n  date = {1984~},\n}\n"
+    assert read_back(write(BIBTEX_WRITER, record)) == [record]
+
+
+def test_preamble_and_comments_kept_from_a_bib_come_before_their_entry() -> None:
+    record = Record(id="k", type="book", citation_key="k",
+                    extra={"bibtex.@preamble": '"\\newcommand{\\noop}[1]{}"',
+                           "bibtex.@comment": "jabref-meta: x;"})
+    assert write(BIBTEX_WRITER, record) == (
+        '@preamble{"\\newcommand{\\noop}[1]{}"}\n\n@comment{jabref-meta: x;}\n\n'
+        "@book{k,\n}\n")
