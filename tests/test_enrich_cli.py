@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import SAMPLES
 from enrich_support import FixtureData, FixtureServer, forbid_remote_connections, serving
 
 from refbridge.cli import main
@@ -96,8 +95,8 @@ def test_offline_without_cache_writes_the_records_unchanged(
         "refbridge: enrich: 2 record(s): 2 not in the cache; 0 from cache, 0 request(s)")
 
 
-def test_enrichment_options_need_the_enrich_flag_on_convert() -> None:
-    result = CliRunner().invoke(main, ["convert", str(SAMPLES / "qinwei-yang.profile.txt"),
+def test_enrichment_options_need_the_enrich_flag_on_convert(samples_dir: Path) -> None:
+    result = CliRunner().invoke(main, ["convert", str(samples_dir / "qinwei-yang.profile.txt"),
                                        "--to", "csl-json", "--offline", "--overwrite"])
     assert result.exit_code == 2
     assert "use --enrich with --offline, --overwrite" in result.stderr

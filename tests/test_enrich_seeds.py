@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import SAMPLES
 from enrich_support import FixtureData, FixtureServer, forbid_remote_connections, serving
 
 from refbridge.cli import main
@@ -18,12 +17,18 @@ from refbridge.model import Eprint, Record
 from refbridge.pipeline import read_records
 from refbridge.registry import writer_names
 
-PAGES = [str(SAMPLES / "zhengping-qian.profile.txt"), str(SAMPLES / "qinwei-yang.profile.txt")]
+PAGE_NAMES = ("zhengping-qian.profile.txt", "qinwei-yang.profile.txt")
 
 
 @pytest.fixture(autouse=True)
 def no_remote_network(monkeypatch: pytest.MonkeyPatch) -> None:
     forbid_remote_connections(monkeypatch)
+
+
+@pytest.fixture(scope="module")
+def pages(samples_dir: Path) -> list[str]:
+    """The two bundled profile pages: Zhengping Qian's (14 records), Qinwei Yang's (9)."""
+    return [str(samples_dir / name) for name in PAGE_NAMES]
 
 
 @pytest.fixture(scope="module")
@@ -39,9 +44,9 @@ def environment(server: FixtureServer, tmp_path: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def enriched_seeds(server: FixtureServer, tmp_path_factory: pytest.TempPathFactory
-                   ) -> list[Record]:
-    records = list(read_records(PAGES, Diagnostics()))
+def enriched_seeds(server: FixtureServer, pages: list[str],
+                   tmp_path_factory: pytest.TempPathFactory) -> list[Record]:
+    records = list(read_records(pages, Diagnostics()))
     options = EnrichOptions(endpoints=server.endpoints(),
                             cache_dir=tmp_path_factory.mktemp("cache"), backoff=0.0,
                             intervals={"arxiv": 0.0, "crossref": 0.0, "openalex": 0.0})
@@ -77,10 +82,10 @@ def test_seed_with_a_published_version_is_cited_as_the_paper(
     assert flat.eprint == Eprint("arXiv", "2601.00011v3", "cs.DB", ("cs.LG",))
 
 
-def test_enrich_command_writes_enriched_csl_json(environment: dict[str, str],
+def test_enrich_command_writes_enriched_csl_json(pages: list[str], environment: dict[str, str],
                                                  tmp_path: Path) -> None:
     out = tmp_path / "qian.json"
-    result = CliRunner().invoke(main, ["enrich", PAGES[0], "-o", str(out)], env=environment)
+    result = CliRunner().invoke(main, ["enrich", pages[0], "-o", str(out)], env=environment)
     assert result.exit_code == 0, result.output
     items = json.loads(out.read_text("utf-8"))
     assert len(items) == 14
@@ -90,13 +95,13 @@ def test_enrich_command_writes_enriched_csl_json(environment: dict[str, str],
         "refbridge: enrich: 14 record(s): 14 enriched; 0 from cache, 41 request(s)")
 
 
-def test_second_enrich_run_is_answered_from_the_cache(server: FixtureServer,
+def test_second_enrich_run_is_answered_from_the_cache(pages: list[str], server: FixtureServer,
                                                       environment: dict[str, str],
                                                       tmp_path: Path) -> None:
     runner = CliRunner()
-    runner.invoke(main, ["enrich", PAGES[1], "-o", str(tmp_path / "a.json")], env=environment)
+    runner.invoke(main, ["enrich", pages[1], "-o", str(tmp_path / "a.json")], env=environment)
     asked = len(server.log)
-    result = runner.invoke(main, ["enrich", PAGES[1], "-o", str(tmp_path / "b.json")],
+    result = runner.invoke(main, ["enrich", pages[1], "-o", str(tmp_path / "b.json")],
                            env=environment)
     assert len(server.log) == asked
     assert result.stderr.splitlines()[-1] == (
@@ -104,7 +109,7 @@ def test_second_enrich_run_is_answered_from_the_cache(server: FixtureServer,
     assert (tmp_path / "a.json").read_text("utf-8") == (tmp_path / "b.json").read_text("utf-8")
 
 
-def test_convert_enrich_without_network_fails_clearly(tmp_path: Path) -> None:
+def test_convert_enrich_without_network_fails_clearly(pages: list[str], tmp_path: Path) -> None:
     import socket
 
     with socket.socket() as probe:
@@ -112,7 +117,7 @@ def test_convert_enrich_without_network_fails_clearly(tmp_path: Path) -> None:
         closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
     out = tmp_path / "out.json"
     result = CliRunner().invoke(
-        main, ["convert", PAGES[1], "--to", "csl-json", "-o", str(out), "--enrich",
+        main, ["convert", pages[1], "--to", "csl-json", "-o", str(out), "--enrich",
                "--arxiv-api", closed, "--services", "arxiv", "--retries", "0"],
         env={"REFBRIDGE_CACHE_DIR": str(tmp_path / "cache")})
     assert result.exit_code == 1
@@ -123,9 +128,9 @@ def test_convert_enrich_without_network_fails_clearly(tmp_path: Path) -> None:
 @pytest.mark.skipif("bibtex" not in writer_names(), reason="the BibTeX writer is not "
                     "registered yet")
 def test_enriched_seeds_as_bibtex_have_full_authors_and_eprints(
-        environment: dict[str, str], tmp_path: Path) -> None:
+        pages: list[str], environment: dict[str, str], tmp_path: Path) -> None:
     out = tmp_path / "qian.bib"
-    result = CliRunner().invoke(main, ["convert", PAGES[0], "--to", "bibtex", "-o", str(out),
+    result = CliRunner().invoke(main, ["convert", pages[0], "--to", "bibtex", "-o", str(out),
                                        "--enrich"], env=environment)
     assert result.exit_code == 0, result.output
     bib = out.read_text("utf-8")
@@ -137,11 +142,11 @@ def test_enriched_seeds_as_bibtex_have_full_authors_and_eprints(
 
 @pytest.mark.skipif(not any(n.startswith("zotero") for n in writer_names()),
                     reason="the Zotero RDF writer is not registered yet")
-def test_enriched_seeds_as_zotero_rdf_carry_archive_ids(environment: dict[str, str],
-                                                        tmp_path: Path) -> None:
+def test_enriched_seeds_as_zotero_rdf_carry_archive_ids(
+        pages: list[str], environment: dict[str, str], tmp_path: Path) -> None:
     name = next(n for n in writer_names() if n.startswith("zotero"))
     out = tmp_path / "qian.rdf"
-    result = CliRunner().invoke(main, ["convert", PAGES[0], "--to", name, "-o", str(out),
+    result = CliRunner().invoke(main, ["convert", pages[0], "--to", name, "-o", str(out),
                                        "--enrich"], env=environment)
     assert result.exit_code == 0, result.output
     rdf = out.read_text("utf-8")
