@@ -122,9 +122,18 @@ WRAPPERS: dict[str, tuple[str, str, str]] = {
 }
 
 FALLBACK_TYPE = "document"
+#: Where the reader keeps an item's child notes (Zotero's HTML), as ``zotero.notes`` extra.
+CHILD_NOTES_FIELD = "notes"
 DEFAULT_COLLECTION = "refbridge import"
 _EXTRA_LINE = re.compile(r"^(?P<key>[A-Za-z][\w-]*): (?P<value>.+)$")
 _ISO_DATE = re.compile(r"^(?P<y>-?\d{1,4})(?:-(?P<m>\d{2})(?:-(?P<d>\d{2}))?)?$")
+_WRITTEN_DATE = re.compile(
+    r"^(?:(?P<day>\d{1,2})\.? )?(?P<month>[A-Za-z]+)\.?(?: (?P<day_after>\d{1,2}),?)? "
+    r"(?P<year>\d{4})$")
+#: English month names and abbreviations (first three letters) -> month number.
+MONTH_NAMES: dict[str, int] = {name: number for number, name in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
+    start=1)}
 _ARXIV_NUMBER = re.compile(r"^(?P<archive>arXiv):(?P<id>\S+)$")
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _RESIDUE_PREFIX = RESIDUE_LABEL + ": "
@@ -198,11 +207,22 @@ def format_date(date: Date) -> str | None:
 
 
 def parse_date(text: str) -> Date:
-    match = _ISO_DATE.match(text.strip())
-    if match is None or int(match["y"]) == 0:
-        return Date(literal=text)
-    return Date(start=DateParts(int(match["y"]), int(match["m"]) if match["m"] else None,
-                                int(match["d"]) if match["d"] else None))
+    """Zotero's date text: ISO (``1984-02-17``, ``1984/02/17``), ``February 1984``,
+    ``17 February 1984`` or ``February 17, 1984``; anything else is a literal date."""
+    stripped = text.strip()
+    iso = _ISO_DATE.match(stripped.replace("/", "-"))
+    words = _WRITTEN_DATE.match(stripped)
+    try:
+        if iso is not None:
+            return Date(start=DateParts(int(iso["y"]), int(iso["m"]) if iso["m"] else None,
+                                        int(iso["d"]) if iso["d"] else None))
+        month = MONTH_NAMES.get(words["month"].lower()[:3]) if words else None
+        if words is not None and month is not None:
+            day = words["day"] or words["day_after"]
+            return Date(start=DateParts(int(words["year"]), month, int(day) if day else None))
+    except ModelError:
+        pass  # not a calendar date (month 13, year 0): keep the text
+    return Date(literal=text)
 
 
 # -- record -> Zotero item ------------------------------------------------------------------------
@@ -457,6 +477,10 @@ def read_item(node: Any, index: Mapping[str, Any], source: str) -> ZoteroItem:
                 first = person.findtext(qname("foaf:givenName")) or person.findtext(
                     qname("foaf:givenname"))
                 item.creators.append((local[:-1], name_of(last, first)))
+    notes = [memo.findtext(qname("rdf:value")) or "" for memo in _objects(
+        node, "dcterms:isReferencedBy", index) if not isinstance(memo, str)]
+    if any(n.strip() for n in notes):
+        item.fields[CHILD_NOTES_FIELD] = "\n\n".join(n for n in notes if n.strip())
     item.tags = [tag for tag in _texts(node, "dc:subject", index) if tag.strip()]
     for automatic in node.iter(qname("z:AutomaticTag")):
         if (value := automatic.findtext(qname("rdf:value"))) and value.strip():
@@ -579,6 +603,9 @@ class ZoteroReader:
         except etree.XMLSyntaxError as exc:
             line, column = exc.position
             raise ParseError(f"not well-formed XML: {exc.msg}", source, line, column) from None
+        if root.getroottree().docinfo.doctype:
+            raise ParseError("a document type declaration is not allowed in Zotero RDF "
+                             "(entities are never expanded)", source, 1)
         if root.tag != qname("rdf:RDF"):
             raise ParseError("not Zotero RDF: the root element is not rdf:RDF", source,
                              root.sourceline)
