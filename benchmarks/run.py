@@ -108,14 +108,16 @@ def run_contender(job: str, contender: Contender, source: workloads.BuiltInput, 
 
 
 def run_job(job: str, sizes: Sequence[int], work: Path, repeat: int,
-            bib_source: workloads.BibSource | None, environment: dict[str, str]
-            ) -> list[summary.Result]:
+            bib_source: workloads.BibSource | None, environment: dict[str, str],
+            only: set[str] | None) -> list[summary.Result]:
     results = []
     for size in sizes:
         source = (workloads.write_bib(work, size, bib_source) if job == BIB_TO_CSL
                   else workloads.write_csl_items(work, size))
         progress(f"{job}: {source.entries:,} entries ({source.origin})")
         for contender in contenders_for(job):
+            if only is not None and contender.name not in only:
+                continue
             results.append(run_contender(job, contender, source, work, repeat, environment))
         source.path.unlink()
     return results
@@ -161,6 +163,8 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--jobs", default=",".join(JOBS),
                         help=f"comma-separated jobs to run (default: {','.join(JOBS)})")
     parser.add_argument("--sizes", help="comma-separated entry counts for every job")
+    parser.add_argument("--only", metavar="NAMES",
+                        help="comma-separated contenders to run, e.g. refbridge,Citation.js")
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs per contender and size; the median is reported")
     parser.add_argument("--cold-runs", type=int,
@@ -179,6 +183,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     sizes = QUICK_SIZES if arguments.quick else FULL_SIZES
     if arguments.sizes:
         sizes = {job: tuple(int(s) for s in arguments.sizes.split(",")) for job in sizes}
+    only = set(arguments.only.split(",")) if arguments.only else None
     bib_source = workloads.load_bib_source()
     results: list[summary.Result] = []
     cold_starts: list[summary.ColdStart] = []
@@ -189,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for job in (BIB_TO_CSL, APA):
             if job in jobs:
                 results += run_job(job, sizes[job], work, arguments.repeat, bib_source,
-                                   environment)
+                                   environment, only)
         if COLD_START in jobs:
             runs = arguments.cold_runs or (3 if arguments.quick else 5)
             progress(f"{COLD_START}: {runs} fresh processes per command")
