@@ -45,12 +45,18 @@ def render(case: Case, to: str, **options: object) -> str | bytes:
 
 
 def docx_outline(content: bytes) -> str:
-    """The paragraphs of a DOCX file, one per line, with the owner's bold runs in ** **."""
+    """The paragraphs of a DOCX file, one per line: bold runs in ** **, italic runs in * *,
+    hyperlinks as <address|text>."""
     import docx
+    from docx.text.hyperlink import Hyperlink
+
+    def inline(run: docx.text.run.Run) -> str:
+        return (f"**{run.text}**" if run.bold else f"*{run.text}*" if run.italic else run.text)
 
     lines = []
     for paragraph in docx.Document(io.BytesIO(content)).paragraphs:
-        text = "".join(f"**{run.text}**" if run.bold else run.text for run in paragraph.runs)
+        text = "".join(f"<{part.address}|{part.text}>" if isinstance(part, Hyperlink)
+                       else inline(part) for part in paragraph.iter_inner_content())
         lines.append(f"[{paragraph.style.name}] {text}")
     return "\n".join(lines) + "\n"
 
@@ -67,6 +73,17 @@ def test_docx_has_exactly_the_expected_paragraphs_and_bold_owner(case: Case) -> 
     pytest.importorskip("docx", reason="DOCX output needs python-docx")
     expected = (FIXTURES / f"{case.name}.docx.txt").read_text(encoding="utf-8")
     assert docx_outline(render(case, "docx")) == expected  # type: ignore[arg-type]
+
+
+def test_docx_links_are_hyperlinks_and_styles_carry_over() -> None:
+    pytest.importorskip("docx", reason="DOCX output needs python-docx")
+    records = [record for record in read_records([str(SAMPLES / "varied.json")], Diagnostics())
+               if record.id == "smith2019neural"]
+    content, _, _ = render_cv(records, CvOptions(owners=("Smith, Alice B.",)), "docx")
+    assert docx_outline(content).splitlines()[-1] == (  # type: ignore[arg-type]
+        "[Normal] [1]\t**Alice B. Smith** and Robert Jones. Neural approaches to citation "
+        "parsing. *Journal of Documentation*, 75(4), 801–829, 2019. "
+        "<https://doi.org/10.1108/JD-11-2018-0190|[DOI]>")
 
 
 def test_merged_profiles_list_every_record_of_both() -> None:
