@@ -124,7 +124,24 @@ _ALIASES = {
 }
 
 
-_DERIVED = frozenset(("title-short", "container-title-short", "page-first"))
+_DERIVED = frozenset(("title-short", "container-title-short", "page-first", "citation-label"))
+# citation-label trigraph: letters taken from each of the first 1-4 names, and the year
+_TRIGRAPH = ((4,), (2, 2), (2, 1, 1), (1, 1, 1, 1))
+
+
+def _citation_label(item: Mapping[str, Any]) -> str | None:
+    names = item.get("author") or item.get("editor") or []
+    families = [str(n.get("family") or n.get("literal") or "") for n in names if isinstance(n, dict)]
+    families = [f for f in families if f]
+    if not families:
+        return None
+    widths = _TRIGRAPH[min(len(families), 4) - 1]
+    label = "".join(family[:width] for family, width in zip(families, widths))
+    issued = item.get("issued")
+    parts = issued.get("date-parts") if isinstance(issued, dict) else None
+    if parts and parts[0] and str(parts[0][0]).strip():
+        label += str(parts[0][0]).strip()[-2:]
+    return label
 
 
 def _alias_value(item: Mapping[str, Any], name: str) -> Any:
@@ -132,6 +149,8 @@ def _alias_value(item: Mapping[str, Any], name: str) -> Any:
         value = item.get(alias)
         if value not in (None, "", []):
             return value
+    if name == "citation-label":
+        return _citation_label(item)
     if name == "page-first":
         page = item.get("page")
         if page:

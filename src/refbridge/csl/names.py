@@ -9,7 +9,7 @@ It never reads XML at render time and never produces markup strings.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from .context import RenderContext
@@ -510,7 +510,12 @@ class NamesNode(Element):
         return ctx.disamb.givenname_levels.get((parts.family, parts.given), ctx.disamb.default_givenname_level)
 
     def _sort_key(self, raw: Mapping[str, Any], ctx: RenderContext) -> str:
-        return name_sort_key(parse_name(raw), self.options.demote_non_dropping_particle, self.spec.name.form == "short")
+        """A name in a sort macro: family first, given name as the macro shows it (initials)."""
+        parts = parse_name(raw)
+        given = self._given_text(parts, ctx)
+        if given is not None and given != parts.given:
+            parts = replace(parts, given=given)
+        return name_sort_key(parts, self.options.demote_non_dropping_particle, given is None)
 
     def _render_name(self, parts: NameParts, raw: Mapping[str, Any], index: int, ctx: RenderContext) -> Node:
         node = self._name_node(parts, index, ctx)

@@ -189,6 +189,10 @@ class TextVariable(Element):
             return None
         ctx.vars_found += 1
         text = stringify(value)
+        if name == "citation-label" and ctx.disamb.year_suffix and not ctx.explicit_year_suffix \
+                and not ctx.year_suffix_done:
+            ctx.year_suffix_done = True
+            return text + ctx.disamb.year_suffix
         if name == "locator":
             text = text.strip()
             if (ctx.cite.get("label") or "page") != "page":
@@ -575,7 +579,7 @@ class DateNode(Element):
             return None
         if ctx.sorting:
             ctx.vars_found += 1
-            return date_sort_key(value, self._shown_parts(ctx))
+            return date_sort_key(value, self._shown_parts(ctx)) + ctx.disamb.year_suffix
         if value.literal:
             ctx.vars_found += 1
             return parse_markup(value.literal)

@@ -84,11 +84,16 @@ class Processor:
         self.disamb: dict[str, Disambiguation] = {key: Disambiguation() for key in self.items}
         self._cite_texts: dict[tuple[Any, ...], str] = {}
         self.citation_numbers = {key: i + 1 for i, key in enumerate(self.registration)}
-        self._bib_order = self._sorted(self.registration, style.bibliography, "bibliography")
-        if style.bibliography is not None and style.bibliography.sort:
-            if not self._sort_is_by_citation_number(style.bibliography):
-                self.citation_numbers = {key: i + 1 for i, key in enumerate(self._bib_order)}
+        self._order_bibliography()
         self._disambiguate()
+        if any(state.year_suffix for state in self.disamb.values()):
+            self._order_bibliography()  # sort keys may include the year suffixes just assigned
+
+    def _order_bibliography(self) -> None:
+        section = self.style.bibliography
+        self._bib_order = self._sorted(self.registration, section, "bibliography")
+        if section is not None and section.sort and not self._sort_is_by_citation_number(section):
+            self.citation_numbers = {key: i + 1 for i, key in enumerate(self._bib_order)}
 
     # -- rendering helpers -------------------------------------------------------------
 
