@@ -517,16 +517,19 @@ class Processor:
         in_text = self.style.info.class_ == "in-text"
         within = opts.get("cite-group-delimiter", ", " if in_text else delimiter)
         has_after = "after-collapse-delimiter" in opts
-        suffix_delimiter = opts.get("year-suffix-delimiter", delimiter)
+        suffix_delimiter = opts.get("cite-group-delimiter", opts.get("year-suffix-delimiter", delimiter))
         groups: list[list[int]] = []
         authors: list[str] = []
         for i, (key, node, ctx) in enumerate(rendered):
-            author = self._text(ctx.first_names) if ctx.first_names is not None else f"\0{i}"
-            if author in authors:
-                groups[authors.index(author)].append(i)
-            else:
+            author = self._text(ctx.first_names) if ctx.first_names is not None else ""
+            # sorted citations gather each author's cites; unsorted ones only join neighbours
+            target = authors.index(author) if section.sort and author in authors else (
+                len(groups) - 1 if authors and authors[-1] == author else None)
+            if target is None:
                 authors.append(author)
                 groups.append([i])
+            else:
+                groups[target].append(i)
         parts: list[Node] = []
         previous: tuple[bool, bool] | None = None  # (group collapsed, last cite had a locator)
         for group in groups:
@@ -547,7 +550,7 @@ class Processor:
                         and plain_cite and members and members[-1][1]):
                     members[-1][1].append(suffix)
                     continue
-                if n:
+                if n and collapse:
                     again = self._context(key, "citation", cite)
                     again.position = ctx.position
                     again.suppress_author = True
@@ -619,7 +622,7 @@ def _issued_year(item: Mapping[str, Any]) -> Any:
     issued = item.get("issued")
     if isinstance(issued, dict):
         parts = issued.get("date-parts") or [[None]]
-        return parts[0][0] if parts and parts[0] else issued.get("literal")
+        return str(parts[0][0]).strip() if parts and parts[0] else issued.get("literal")
     return issued
 
 
