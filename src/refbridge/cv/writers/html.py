@@ -38,6 +38,9 @@ h2 { font-size: 1.25rem; margin: 2rem 0 .5rem; padding-bottom: .2rem;
 .cv-abstract { font-size: .9em; color: #444; margin-top: .3rem; }
 .cv-abstract summary { cursor: pointer; color: #1a5490; }
 .csl-entry { display: inline; }
+.csl-left-margin { float: left; min-width: 2.8rem; }
+.csl-right-inline { margin-left: 3rem; }
+.csl-entry:has(.csl-right-inline) + .cv-links { display: block; margin-left: 3rem; }
 """
 
 
