@@ -29,17 +29,17 @@ INPUTS = ("varied.json", "zhengping-qian.profile.txt", "qinwei-yang.profile.txt"
 #: Our format -> (file extension, Citation.js input mode).
 FORMATS = {"ris": (".ris", "ris"), "bibtex": (".bib", "bibtex"), "biblatex": (".bib", "bib")}
 
-#: Where Citation.js puts a variable in some CSL types of RIS input.
-RIS_TAG_READINGS: dict[str, dict[str, str]] = {
-    "article-newspaper": {"author": "reporter"},
-    "paper-conference": {"container-title": "event-title"},
-    "webpage": {"container-title": "collection-title"},
+#: Where Citation.js puts a variable in some CSL types of RIS input (the first key present).
+RIS_TAG_READINGS: dict[str, dict[str, tuple[str, ...]]] = {
+    "article-newspaper": {"author": ("reporter",)},
+    "paper-conference": {"container-title": ("event-title",)},
+    "webpage": {"container-title": ("collection-title", "container-title")},
 }
 #: CSL types Citation.js gives .bib entries whose container it does not read (@misc, @online).
 BIB_ENTRIES_WITHOUT_CONTAINER = frozenset({"document", "webpage"})
 BLIND_SPOTS = (
     "RIS: a newspaper's AU is read as 'reporter' text, a conference paper's T2 as its "
-    "event, a web page's T2 as a collection title",
+    "event, a web page's T2 as a collection title when it has an author",
     ".bib: 'and others' is read as an author named 'others'; @misc/@online entries lose "
     "their container",
 )
@@ -51,9 +51,13 @@ def _name(name: dict[str, str]) -> str:
     return f"{family}, {name['given']}" if name.get("given") else family
 
 
-def essentials(item: dict[str, Any], readings: dict[str, str]) -> dict[str, Any]:
+def _reading(item: dict[str, Any], readings: dict[str, tuple[str, ...]], key: str) -> Any:
+    return next((item[k] for k in readings.get(key, (key,)) if k in item), None)
+
+
+def essentials(item: dict[str, Any], readings: dict[str, tuple[str, ...]]) -> dict[str, Any]:
     """Title, authors, year and container, where Citation.js would put them."""
-    authors = item.get(readings.get("author", "author"), [])
+    authors = _reading(item, readings, "author") or []
     issued = item.get("issued", {}).get("date-parts", [[None]])[0][0] if "issued" in item \
         else None
     return {
@@ -61,7 +65,7 @@ def essentials(item: dict[str, Any], readings: dict[str, str]) -> dict[str, Any]
         "authors": authors if isinstance(authors, str) else [_name(n) for n in authors
                                                              if n.get("family") != "others"],
         "year": int(issued) if issued is not None else None,
-        "container": item.get(readings.get("container-title", "container-title")),
+        "container": _reading(item, readings, "container-title"),
     }
 
 
