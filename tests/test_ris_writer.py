@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
 from support import SAMPLES
 
 from refbridge.errors import Diagnostics
@@ -112,3 +114,19 @@ def test_record_text_can_never_become_a_tag_line() -> None:
 def test_records_are_separated_by_a_blank_line() -> None:
     text = write([KNUTH, KNUTH.replace(citation_key="knuth1984a")])
     assert "ER  - \n\nTY  - JOUR\n" in text and len(read(text)) == 2
+
+
+@pytest.mark.parametrize("sample", ["varied.json", "varied-types.json"])
+def test_every_item_type_of_the_varied_samples_round_trips(sample: str) -> None:
+    records = with_keys(read_file(str(SAMPLES / sample), Diagnostics()), WriteOptions())
+    back = read(write(records))
+    assert [r.replace(source=None) for r in back] == [r.replace(source=None) for r in records]
+
+
+def test_every_seed_round_trips_under_its_citation_key() -> None:
+    for name in ("zhengping-qian", "qinwei-yang"):
+        records = with_keys(read_file(str(SAMPLES / f"{name}.profile.txt"), Diagnostics()),
+                            WriteOptions())
+        back = read(write(records))
+        assert [r.replace(source=None) for r in back] == [
+            r.replace(source=None, id=r.citation_key) for r in records]

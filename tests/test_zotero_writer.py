@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from lxml import etree
 from support import SAMPLES
 
@@ -137,7 +138,8 @@ def test_what_zotero_has_no_field_for_goes_into_extra_and_comes_back() -> None:
     assert back.replace(source=None) == record
 
 
-def test_every_item_type_of_the_varied_sample_round_trips() -> None:
-    records = with_keys(read_file(str(SAMPLES / "varied.json"), Diagnostics()), WriteOptions())
+@pytest.mark.parametrize("sample", ["varied.json", "varied-types.json"])
+def test_every_item_type_of_the_varied_samples_round_trips(sample: str) -> None:
+    records = with_keys(read_file(str(SAMPLES / sample), Diagnostics()), WriteOptions())
     back = list(READER.read(io.StringIO(write(records)), "varied.rdf", Diagnostics(strict=True)))
     assert [r.replace(source=None) for r in back] == [r.replace(source=None) for r in records]
