@@ -306,7 +306,7 @@ class NamesSpec:
 
 
 class NamesNode(Element):
-    __slots__ = ("variables", "spec", "substitute", "options")
+    __slots__ = ("variables", "spec", "substitute", "options", "substitute_cache")
 
     def __init__(self, decor: Decor | None, variables: list[str], spec: NamesSpec, substitute: list[Element],
                  options: Any) -> None:
@@ -315,6 +315,7 @@ class NamesNode(Element):
         self.spec = spec
         self.substitute = substitute
         self.options = options
+        self.substitute_cache: dict[int, tuple[str, ...]] = {}
 
     def render(self, ctx: RenderContext) -> Node | None:
         first = ctx.names_seen == 0 and not ctx.in_substitute and not ctx.sorting
@@ -384,8 +385,9 @@ class NamesNode(Element):
                 found = ctx.vars_found
                 node = child.render(ctx)
                 if node is not None and not is_empty(node):
-                    for name in _variables_of(child, ctx):
-                        ctx.suppressed.add(name)
+                    for name in self._substitute_variables(child):
+                        if ctx.value(name) not in (None, "", []):
+                            ctx.suppressed.add(name)
                     ctx.dates.clear()
                     return node
                 ctx.suppressed = before
@@ -393,6 +395,13 @@ class NamesNode(Element):
         finally:
             ctx.in_substitute = False
         return None
+
+    def _substitute_variables(self, child: Element) -> tuple[str, ...]:
+        """The variables a substitute element may render (collected once, after compilation)."""
+        cache = self.substitute_cache
+        if id(child) not in cache:
+            cache[id(child)] = tuple(dict.fromkeys(_variables_of(child, set())))
+        return cache[id(child)]
 
     def _limits(self, ctx: RenderContext) -> tuple[int, int, bool]:
         spec = self.spec.name
@@ -620,19 +629,22 @@ def _delimiter_applies(rule: str, count: int, previous_inverted: bool, et_al: bo
     return count > 2 if not et_al else count > 2
 
 
-def _variables_of(element: Element, ctx: RenderContext) -> list[str]:
+def _variables_of(element: Element, seen: set[int]) -> list[str]:
+    """Every variable an element can render, through macros, groups and choose branches."""
+    if id(element) in seen:
+        return []
+    seen.add(id(element))
     names: list[str] = []
     variable = getattr(element, "variable", None)
     if variable:
         names.append(variable)
     names.extend(getattr(element, "variables", []) or [])
     macro = getattr(element, "macro", None)
+    children = list(getattr(element, "children", []) or [])
     if macro is not None:
-        for child in macro.children:
-            names.extend(_variables_of(child, ctx))
-    for child in getattr(element, "children", []) or []:
-        names.extend(_variables_of(child, ctx))
-    for _, children in getattr(element, "branches", []) or []:
-        for child in children:
-            names.extend(_variables_of(child, ctx))
-    return [n for n in names if ctx.value(n) not in (None, "", [])] if names else []
+        children.extend(macro.children)
+    for _, branch in getattr(element, "branches", []) or []:
+        children.extend(branch)
+    for child in children:
+        names.extend(_variables_of(child, seen))
+    return names

@@ -244,8 +244,14 @@ class Processor:
         return [v for v in item.values() if isinstance(v, list) and v and isinstance(v[0], dict)
                 and any(k in v[0] for k in ("family", "given", "literal"))]
 
+    def _same_names(self, group: list[str]) -> bool:
+        """Whether every item of *group* has the same name lists (names cannot separate them)."""
+        return len({repr(self._name_lists(key)) for key in group}) == 1
+
     def _add_names(self, group: list[str], with_givennames: bool, rule: str) -> None:
         """Show more names (et-al-use-first) where that separates cites, keeping the fewest."""
+        if self._same_names(group):
+            return
         most = max((len(names) for key in group for names in self._name_lists(key)), default=0)
         full_level = 1 if rule.endswith("with-initials") else 2
         if with_givennames:
@@ -269,6 +275,8 @@ class Processor:
 
     def _add_givennames(self, group: list[str], rule: str) -> None:
         """Expand given names, position by position, where that separates cites."""
+        if self._same_names(group):
+            return
         max_level = 1 if rule.endswith("with-initials") else 2
         most = max((len(names) for key in group for names in self._name_lists(key)), default=0)
         if rule.startswith("primary-name"):
