@@ -70,6 +70,14 @@ def test_corporate_names_and_names_bibtex_would_split_are_braced() -> None:
         "{Barnes and Noble, Inc.} and {de} {la} Cruz, Ana and {o}thers"
 
 
+def test_a_name_with_a_word_starting_with_a_syntax_character_is_written_as_a_literal() -> None:
+    name = Name(family="Doe", given="#2 {x}")
+    assert format_names((name,), False, encode) == \
+        "{\\#2 \\textbraceleft{}x\\textbraceright{} Doe}"
+    assert parse_names(format_names((name,), False, encode))[0] == \
+        (Name(literal="#2 {x} Doe"),)
+
+
 _WORD = st.text(st.sampled_from("abcdeXYZéŁ"), min_size=1, max_size=6).filter(
     lambda w: w.lower() not in ("and", "others"))
 _PARTS = st.lists(_WORD, min_size=1, max_size=3).map(" ".join)

@@ -201,8 +201,8 @@ def test_a_crossref_to_a_missing_entry_is_reported() -> None:
     (record,) = read("@incollection{c, title={T}, crossref={nowhere}}", diagnostics)
     assert record.fields == {"title": "T"}
     assert [str(m) for m in diagnostics.messages] == [
-        "refs.bib:1: warning: entry 'c': crossref 'nowhere' is not in the file; "
-        "nothing inherited"]
+        ("refs.bib:1: warning: entry 'c': crossref 'nowhere' is not in the file; "
+        "nothing inherited")]
 
 
 def test_preamble_and_comments_are_kept_with_the_next_entry() -> None:
@@ -218,8 +218,8 @@ def test_a_broken_entry_is_reported_with_file_and_line_and_the_rest_is_read() ->
                    "@misc{c, title = {C}}\n", diagnostics)
     assert [r.citation_key for r in records] == ["a", "c"]
     assert [str(m) for m in diagnostics.messages] == [
-        "refs.bib:3: error: broken entry, skipped: expected ',' or '}' after the value of "
-        "'title', found 'y'"]
+        ("refs.bib:3: error: broken entry, skipped: expected ',' or '}' after the value of "
+        "'title', found 'y'")]
 
 
 def test_strict_mode_makes_a_broken_entry_fatal() -> None:
@@ -232,8 +232,8 @@ def test_duplicate_keys_are_reported_and_both_entries_kept() -> None:
     records = read("@misc{k, title = {One}}\n@misc{k, title = {Two}}\n", diagnostics)
     assert [r.title for r in records] == ["One", "Two"]
     assert [str(m) for m in diagnostics.messages] == [
-        "refs.bib:2: warning: duplicate key 'k' (first at line 1); both entries are kept, "
-        "the later one gets a new key"]
+        ("refs.bib:2: warning: duplicate key 'k' (first at line 1); both entries are kept, "
+        "the later one gets a new key")]
 
 
 def test_a_repeated_field_is_reported() -> None:
@@ -241,8 +241,8 @@ def test_a_repeated_field_is_reported() -> None:
     assert one("@misc{k, title = {One}, title = {Two}}").title == "One"
     read("@misc{k, title = {One}, title = {Two}}", diagnostics)
     assert [m.message for m in diagnostics.messages] == [
-        "entry 'k': field 'title' appears twice; the second value 'Two' is ignored, "
-        "as BibTeX does"]
+        ("entry 'k': field 'title' appears twice; the second value 'Two' is ignored, "
+        "as BibTeX does")]
 
 
 def test_an_undefined_macro_is_reported_and_kept_as_text() -> None:

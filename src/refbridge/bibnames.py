@@ -9,7 +9,8 @@ that is one brace group (``{Barnes and Noble, Inc.}``) is a corporate (literal) 
 particle. Name parts are decoded from LaTeX here.
 
 Writing does the reverse and braces whatever BibTeX would otherwise split differently, so that
-reading what was written gives back the same names. This module must never drop a word.
+reading what was written gives back the same names (a name with a word that starts with a
+syntax character is written as a literal: see ``format_name``). This module must never drop a word.
 """
 
 from __future__ import annotations
@@ -171,6 +172,8 @@ def parse_names(value: str) -> tuple[tuple[Name, ...], bool]:
 
 # -- writing ---------------------------------------------------------------------------
 _NEEDS_BRACES = re.compile(r",|\band\b", re.IGNORECASE)
+#: A word that starts with a character LaTeX or BibTeX treats as syntax.
+_SYNTAX_START = re.compile(r"(?:^|\s)[\\{}#$%&_~^]")
 
 
 def _part(text: str, encode: Callable[[str], str]) -> str:
@@ -198,10 +201,22 @@ def _caseless(word: str) -> str:
     return "{{}" + word + "}" if word.startswith("\\") else "{" + word + "}"
 
 
+def _word_starts_with_syntax(name: Name) -> bool:
+    parts = (name.family, name.given, name.dropping_particle, name.non_dropping_particle,
+             name.suffix)
+    return any(_SYNTAX_START.search(part) for part in parts if part)
+
+
 def format_name(name: Name, encode: Callable[[str], str]) -> str:
-    """One name as BibTeX text (``von Last, Jr, First``), ``encode`` turning text into LaTeX."""
+    """One name as BibTeX text (``von Last, Jr, First``), ``encode`` turning text into LaTeX.
+
+    A name with a word that starts with a LaTeX syntax character (``#2``, ``{x}``) is written
+    whole as a literal name: biber takes the first character of each word as an initial and
+    writes it unescaped into the .bbl, which breaks LaTeX."""
     if name.literal is not None:
         return "{" + encode(name.literal) + "}"
+    if _word_starts_with_syntax(name):
+        return "{" + encode(name.display()) + "}"
     if name.family is None:
         return _family(name.given or "", encode)
     particle = " ".join(p for p in (name.dropping_particle, name.non_dropping_particle) if p)
