@@ -130,3 +130,17 @@ def test_every_seed_round_trips_under_its_citation_key() -> None:
         back = read(write(records))
         assert [r.replace(source=None) for r in back] == [
             r.replace(source=None, id=r.citation_key) for r in records]
+
+
+def test_exclude_fields_takes_model_parts_and_ris_tags() -> None:
+    out = io.StringIO()
+    WRITER.write([KNUTH], out, WriteOptions(exclude_fields=frozenset({"KW", "editor", "DOI"})))
+    assert [line[:2] for line in out.getvalue().splitlines()] == [
+        "TY", "ID", "TI", "AU", "T2", "PY", "DA", "VL", "IS", "SP", "EP", "UR", "ER"]
+
+
+def test_fields_writes_only_the_parts_asked_for() -> None:
+    out = io.StringIO()
+    WRITER.write([KNUTH], out, WriteOptions(include_fields=frozenset({"title", "AU"})))
+    assert out.getvalue() == ("TY  - JOUR\nID  - knuth1984\nTI  - Literate Programming\n"
+                              "AU  - Knuth, Donald E.\nER  - \n")

@@ -143,3 +143,9 @@ def test_every_item_type_of_the_varied_samples_round_trips(sample: str) -> None:
     records = with_keys(read_file(str(SAMPLES / sample), Diagnostics()), WriteOptions())
     back = list(READER.read(io.StringIO(write(records)), "varied.rdf", Diagnostics(strict=True)))
     assert [r.replace(source=None) for r in back] == [r.replace(source=None) for r in records]
+
+
+def test_exclude_fields_leaves_parts_out_of_the_rdf() -> None:
+    item = parse(write([KNUTH], WriteOptions(exclude_fields=frozenset({"keywords", "URL"}))))[0]
+    assert item.find("dc:subject", NS) is None and item.find("dc:identifier/dcterms:URI",
+                                                            NS) is None

@@ -33,6 +33,7 @@ from refbridge.errors import Diagnostics
 from refbridge.formats import ris_tables as t
 from refbridge.formats.csljson import SEASON_NAMES
 from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, residue
+from refbridge.formats.selection import select
 from refbridge.model import SEASONS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names import name_from_fields
 from refbridge.registry import WriteOptions
@@ -48,6 +49,10 @@ YEAR_ONLY_TAGS = frozenset({t.YEAR_TAG, "Y1"})
 _FIELD_OF_TAG = {tag: var for var, tag in t.FIELD_TAGS.items()} | t.FIELD_TAG_ALIASES
 _ROLE_OF_TAG = {tag: role for role, tag in t.NAME_TAGS.items()} | t.NAME_TAG_ALIASES
 _DATE_OF_TAG = {tag: var for var, tag in t.DATE_TAGS.items()} | t.DATE_TAG_ALIASES
+#: RIS tags as names for ``--fields`` / ``--exclude-fields`` -> the model part each writes.
+TAG_PARTS: dict[str, str] = {
+    **_FIELD_OF_TAG, **_ROLE_OF_TAG, **_DATE_OF_TAG, t.KEYWORD_TAG: "keywords",
+    t.START_PAGE_TAG: "page", t.END_PAGE_TAG: "page"}
 
 
 @dataclass(slots=True)
@@ -356,7 +361,7 @@ class RisWriter:
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         separator = ""
         for record in records:
-            out.write(separator + format_record(record))
+            out.write(separator + format_record(select(record, options, TAG_PARTS)))
             separator = "\n"
 
 

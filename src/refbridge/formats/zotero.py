@@ -33,6 +33,7 @@ from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import zotero_tables as zt
 from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, residue
+from refbridge.formats.selection import select
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names import name_from_fields
 from refbridge.registry import WriteOptions
@@ -381,7 +382,7 @@ class ZoteroWriter:
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         from lxml import etree
 
-        records = list(records)
+        records = [select(record, options, {}) for record in records]
         root = etree.Element(qname("rdf:RDF"), nsmap=NAMESPACES)
         abouts = [f"#item_{number}" for number in range(1, len(records) + 1)]
         for record, about in zip(records, abouts):
