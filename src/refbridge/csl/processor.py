@@ -45,8 +45,10 @@ def _suffix_letters(index: int) -> str:
 
 
 def _sort_text(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
+    """A sort key string: accents, leading punctuation and case do not count."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
     text = re.sub(r"^[\W_]+", "", text)
     return text.casefold().replace("\u2019", "'")
 
@@ -83,6 +85,7 @@ class Processor:
         self.registration = list(self.items)
         self.disamb: dict[str, Disambiguation] = {key: Disambiguation() for key in self.items}
         self._cite_texts: dict[tuple[Any, ...], str] = {}
+        self._bib_sort_keys: dict[tuple[str, str], list[Any]] = {}
         self.citation_numbers = {key: i + 1 for i, key in enumerate(self.registration)}
         self._order_bibliography()
         self._disambiguate()
@@ -148,10 +151,16 @@ class Processor:
         return _sort_text(plain(parse_markup(text)))
 
     def _sort_keys(self, key: str, section: Section, mode: str, cite: Mapping[str, Any] | None = None) -> list[Any]:
+        """An item's sort key values; bibliography keys are kept until its year suffix changes."""
+        cache_key = (key, self.disamb[key].year_suffix)
+        if mode == "bibliography" and cache_key in self._bib_sort_keys:
+            return self._bib_sort_keys[cache_key]
         out = []
         for sort_key in section.sort:
             ctx = self._context(key, mode, cite)
             out.append(self._sort_value(sort_key, ctx))
+        if mode == "bibliography":
+            self._bib_sort_keys[cache_key] = out
         return out
 
     def _sorted(self, keys: list[str], section: Section | None, mode: str) -> list[str]:
