@@ -1,5 +1,6 @@
-"""Hypothesis strategies for near-valid input: model records, and text that is almost a valid
-file of each format (the right syntax with random, hostile or wrongly-typed values).
+"""Hypothesis strategies for near-valid input: text that is almost a valid file of each format
+(the right syntax with random, hostile or wrongly-typed values). Valid model records come from
+tests/strategies.py.
 
 Each text generator returns the input and the number of records it holds, so tests can check
 that every record is either read or reported as skipped, never silently lost.
@@ -12,10 +13,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from fuzz.hostile import HOSTILE_TEXTS, HOSTILE_URLS
+from fuzz.hostile import HOSTILE_TEXTS
 from refbridge.formats.profile import SOURCE_YEAR
-from refbridge.model import Date, DateParts, Eprint, Name, Record
-from refbridge.vocab import ITEM_TYPES, NAME_VARIABLES, TEXT_VARIABLES
+from refbridge.vocab import ITEM_TYPES
 
 #: any character a text file can hold (no NUL, no lone surrogate)
 _CHARACTERS = st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
@@ -23,48 +23,6 @@ _CHARACTERS = st.characters(blacklist_categories=("Cs",), blacklist_characters="
 texts = (st.sampled_from(HOSTILE_TEXTS) | st.text(_CHARACTERS, min_size=1, max_size=30)
          | st.from_regex(r"[A-Z][a-z]{2,9}( [a-z]{2,9}){0,5}", fullmatch=True)
          ).filter(lambda text: bool(text.strip()))
-
-names = (st.builds(Name, family=texts, given=st.none() | texts)
-         | st.builds(Name, given=texts)
-         | st.builds(Name, family=texts, given=texts, non_dropping_particle=st.just("van der"))
-         | st.builds(Name, literal=texts))
-
-date_parts = st.builds(DateParts, st.integers(-9999, 9999).filter(bool),
-                       st.none() | st.integers(1, 12)).flatmap(
-    lambda p: st.just(p) if p.month is None
-    else st.sampled_from((p, DateParts(p.year, p.month, 28))))
-
-dates = (st.builds(Date, start=date_parts)
-         | st.builds(lambda a, b: Date(start=min(a, b), end=max(a, b)), date_parts, date_parts)
-         | st.builds(Date, start=date_parts, season=st.integers(1, 4), circa=st.booleans())
-         | st.builds(Date, literal=texts))
-
-eprints = st.builds(Eprint, st.just("arXiv"), st.none() | st.from_regex(r"\d{4}\.\d{5}(v\d)?",
-                                                                           fullmatch=True),
-                    st.none() | st.sampled_from(("cs.DB", "math.CO", "hep-th")))
-
-
-@st.composite
-def records(draw: st.DrawFn) -> Record:
-    """A valid record with random, often hostile, text in every part of the model."""
-    fields = draw(st.dictionaries(st.sampled_from(TEXT_VARIABLES), texts, max_size=6))
-    if draw(st.booleans()):
-        fields["URL"] = draw(st.sampled_from(HOSTILE_URLS) | texts)
-    name_roles = draw(st.dictionaries(st.sampled_from(NAME_VARIABLES[:12]),
-                                      st.lists(names, min_size=1, max_size=4).map(tuple),
-                                      max_size=3))
-    return Record(
-        id=draw(st.from_regex(r"[a-z][a-z0-9]{0,12}", fullmatch=True)),
-        type=draw(st.sampled_from(sorted(ITEM_TYPES))),
-        fields=fields,
-        names=name_roles,
-        dates=draw(st.dictionaries(st.sampled_from(("issued", "accessed", "original-date")),
-                                   dates, max_size=2)),
-        keywords=tuple(draw(st.lists(texts, max_size=3, unique=True))),
-        eprint=draw(st.none() | eprints),
-        incomplete_names=frozenset(r for r in name_roles if draw(st.booleans())),
-    )
-
 
 # -- CSL-JSON -------------------------------------------------------------------------------
 json_values = st.recursive(

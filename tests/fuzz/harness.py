@@ -34,7 +34,7 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 10
 #: the usual file name ending of each reader, so detection by name is fuzzed too
 EXTENSIONS: dict[str, str] = {
     "profile": ".profile.txt", "csl-json": ".json", "bibtex": ".bib", "biblatex": ".bib",
-    "ris": ".ris", "zotero-rdf": ".rdf",
+    "ris": ".ris", "zotero": ".rdf",
 }
 
 _WORKDIR = Path(tempfile.mkdtemp(prefix="refbridge-fuzz-"))

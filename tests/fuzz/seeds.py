@@ -8,8 +8,9 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
-from fuzz.mutation import windows
 from support import SAMPLES, SHARED
+
+from fuzz.mutation import windows
 
 SEEDS = Path(__file__).resolve().parent.parent / "corpus" / "seeds"
 
@@ -20,7 +21,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "bibtex": ("*.bib",),
     "biblatex": ("*.bib",),
     "ris": ("*.ris",),
-    "zotero-rdf": ("*.rdf",),
+    "zotero": ("*.rdf",),
 }
 
 #: .bib databases of TeX Live (real files by many hands), found with kpsewhich

@@ -1,0 +1,140 @@
+"""BibTeX and BibLaTeX output of hostile record text: no LaTeX command from a record, no extra
+entry, every value reads back as written, and real bibtex/biber + pdflatex compile it with the
+text intact in the .bbl."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from fuzz.hostile import BREAKOUT_URLS, HOSTILE_DOIS, HOSTILE_TEXTS, HOSTILE_URLS
+from fuzz.safety import assert_no_dangerous_tex, run_tex, tex_available
+from refbridge.errors import Diagnostics
+from refbridge.latex.decode import decode_latex
+from refbridge.model import Date, Name, Record
+from refbridge.pipeline import with_keys
+from refbridge.registry import WriteOptions, get_reader, get_writer
+
+WRITERS = ("bibtex", "biblatex")
+TEXT_FIELDS = ("title", "container-title", "note", "abstract")
+
+
+def hostile_record(index: int, text: str, family: str = "Doe") -> Record:
+    return Record(
+        id=f"r{index}", type="article-journal",
+        fields={**dict.fromkeys(TEXT_FIELDS, text)},
+        names={"author": (Name(family=family, given="Jane"),)},
+        dates={"issued": Date.of(2020)})
+
+
+#: pdflatex has no glyph for a bidi override (U+202E), whatever the writer does: not markup
+TYPESETTABLE = [text for text in HOSTILE_TEXTS if "\u202e" not in text]
+RECORDS = [hostile_record(i, text) for i, text in enumerate(TYPESETTABLE)]
+NAMED = [hostile_record(i, "Title", f"{text} Doe") for i, text in enumerate(TYPESETTABLE)]
+
+
+def write(name: str, records: list[Record]) -> str:
+    out = io.StringIO()
+    get_writer(name).write(with_keys(records, WriteOptions()), out, WriteOptions())
+    return out.getvalue()
+
+
+def read(name: str, text: str) -> list[Record]:
+    diagnostics = Diagnostics(strict=True)
+    records = list(get_reader(name).read(io.StringIO(text), "hostile.bib", diagnostics))
+    assert diagnostics.messages == []
+    return records
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+@pytest.mark.parametrize("text", HOSTILE_TEXTS)
+def test_hostile_text_is_written_as_text_and_reads_back(writer: str, text: str) -> None:
+    written = write(writer, [hostile_record(0, text, f"{text} Doe")])
+    assert_no_dangerous_tex(written)
+    [back] = read(writer, written)
+    expected = " ".join(text.split())  # BibTeX values are whitespace-normalised
+    assert {field: back.fields[field] for field in TEXT_FIELDS} == dict.fromkeys(
+        TEXT_FIELDS, expected)
+    assert back.names["author"][0].display() == f"Jane {expected} Doe"
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+@pytest.mark.parametrize("address", HOSTILE_URLS + BREAKOUT_URLS + HOSTILE_DOIS)
+def test_addresses_cannot_break_out_of_their_field(writer: str, address: str) -> None:
+    record = Record(id="u", type="webpage", fields={"title": "Page", "URL": address,
+                                                    "DOI": address})
+    written = write(writer, [record])
+    [back] = read(writer, written)
+    assert back.fields["title"] == "Page"
+    assert back.fields.keys() == {"title", "URL", "DOI"}
+
+
+# -- real TeX -------------------------------------------------------------------------------
+requires_tex = pytest.mark.skipif(not tex_available(), reason="needs pdflatex, bibtex, biber")
+PREAMBLE = r"""\documentclass{article}
+\usepackage[T1]{fontenc}
+\usepackage[utf8]{inputenc}
+\usepackage{textcomp}
+\usepackage{url}
+"""
+
+
+def _bbl_fields(bbl: str, name: str) -> list[str]:
+    """The values of ``\\field{name}{...}`` in a biber .bbl (braces balanced)."""
+    values = []
+    for match in re.finditer(r"\\field\{" + name + r"\}\{", bbl):
+        depth, index = 1, match.end()
+        while depth:
+            depth += {"{": 1, "}": -1}.get(bbl[index], 0)
+            index += 1 if bbl[index] != "\\" else 2
+        values.append(bbl[match.end():index - 1])
+    return values
+
+
+def compile_biblatex(folder: Path, records: list[Record]) -> str:
+    """pdflatex, biber, pdflatex on ``records``; the .bbl biber wrote."""
+    (folder / "refs.bib").write_text(write("biblatex", records), encoding="utf-8")
+    (folder / "doc.tex").write_text(
+        PREAMBLE + "\\usepackage[backend=biber]{biblatex}\n\\addbibresource{refs.bib}\n"
+        "\\begin{document}\n\\nocite{*}\n\\printbibliography\n\\end{document}\n")
+    pdflatex = ["pdflatex", "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error",
+                "doc.tex"]
+    log = run_tex(folder, pdflatex, ["biber", "doc"], pdflatex)
+    assert "Undefined control sequence" not in log
+    assert not (folder / "pwned").exists()
+    return (folder / "doc.bbl").read_text(encoding="utf-8")
+
+
+@requires_tex
+def test_biber_and_pdflatex_keep_hostile_titles_as_text(tmp_path: Path) -> None:
+    bbl = compile_biblatex(tmp_path, RECORDS)
+    titles = _bbl_fields(bbl, "title")
+    assert sorted(decode_latex(t) for t in titles) == sorted(
+        " ".join(text.split()) for text in TYPESETTABLE)
+
+
+@requires_tex
+def test_biber_and_pdflatex_compile_hostile_names(tmp_path: Path) -> None:
+    bbl = compile_biblatex(tmp_path, NAMED)
+    assert bbl.count("\\entry{") == len(NAMED)
+
+
+@requires_tex
+@pytest.mark.parametrize("style", ["plain", "unsrturl"])
+def test_bibtex_and_pdflatex_compile_hostile_records(tmp_path: Path, style: str) -> None:
+    records = RECORDS + NAMED + [Record(id=f"u{i}", type="webpage", fields={"title": "Page", "URL": url})
+                         for i, url in enumerate(HOSTILE_URLS + BREAKOUT_URLS)]
+    (tmp_path / "refs.bib").write_text(write("bibtex", records), encoding="utf-8")
+    (tmp_path / "doc.tex").write_text(
+        PREAMBLE + f"\\begin{{document}}\n\\nocite{{*}}\n\\bibliographystyle{{{style}}}\n"
+        "\\bibliography{refs}\n\\end{document}\n")
+    pdflatex = ["pdflatex", "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error",
+                "doc.tex"]
+    log = run_tex(tmp_path, pdflatex, ["bibtex", "doc"], pdflatex)
+    assert "Undefined control sequence" not in log
+    assert not (tmp_path / "pwned").exists()
+    bbl = (tmp_path / "doc.bbl").read_text(encoding="utf-8")
+    assert bbl.count("\\bibitem") == len(records)
