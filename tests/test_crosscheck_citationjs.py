@@ -38,10 +38,10 @@ RIS_TAG_READINGS: dict[str, dict[str, tuple[str, ...]]] = {
 #: CSL types Citation.js gives .bib entries whose container it does not read (@misc, @online).
 BIB_ENTRIES_WITHOUT_CONTAINER = frozenset({"document", "webpage"})
 BLIND_SPOTS = (
-    "RIS: a newspaper's AU is read as 'reporter' text, a conference paper's T2 as its "
-    "event, a web page's T2 as a collection title when it has an author",
-    ".bib: 'and others' is read as an author named 'others'; @misc/@online entries lose "
-    "their container",
+    ("RIS: a newspaper's AU is read as 'reporter' text, a conference paper's T2 as its "
+    "event, a web page's T2 as a collection title when it has an author"),
+    (".bib: 'and others' is read as an author named 'others'; @misc/@online entries lose "
+    "their container"),
 )
 
 

@@ -83,8 +83,8 @@ def test_a_last_record_without_er_is_kept_with_a_warning() -> None:
     records = read(ZOTERO_EXPORT + "\nTY  - BOOK\nTI  - Unfinished\nPY  - 2001\n", diagnostics)
     assert [r.title for r in records] == ["Literate Programming", "Unfinished"]
     assert [str(m) for m in diagnostics.messages] == [
-        "refs.ris:21: warning: the record of line 21 has no 'ER  -' line; "
-        "it ends at the end of the file"]
+        ("refs.ris:21: warning: the record of line 21 has no 'ER  -' line; "
+        "it ends at the end of the file")]
 
 
 def test_a_record_cut_off_by_the_next_type_line_is_kept_with_a_warning() -> None:

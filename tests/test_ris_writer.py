@@ -6,7 +6,6 @@ import io
 import json
 
 import pytest
-
 from support import SAMPLES
 
 from refbridge.errors import Diagnostics
@@ -71,8 +70,8 @@ def test_a_seed_preprint_gets_the_arxiv_note_and_publisher_zotero_imports() -> N
                         WriteOptions())
     first = write(records[:1]).splitlines()
     assert first[:7] == ["TY  - UNPB", "ID  - qian2026specdb",
-                         "TI  - SpecDB: LLM-Generated Customized Databases via Feature-Oriented "
-                         "Decomposition", "AU  - Qian, Zhengping", "PY  - 2026", "PB  - arXiv",
+                         ("TI  - SpecDB: LLM-Generated Customized Databases via Feature-Oriented "
+                         "Decomposition"), "AU  - Qian, Zhengping", "PY  - 2026", "PB  - arXiv",
                          "DB  - arXiv"]
     assert first[-3:] == ["N1  - arXiv [cs.DB]",
                           'N1  - refbridge: {"custom": {"incomplete-names": ["author"]}}',

@@ -17,9 +17,9 @@ from refbridge.registry import WriteOptions
 NS = NAMESPACES
 
 
-def write(records: list[Record], options: WriteOptions = WriteOptions()) -> str:
+def write(records: list[Record], options: WriteOptions | None = None) -> str:
     out = io.StringIO()
-    WRITER.write(records, out, options)
+    WRITER.write(records, out, options or WriteOptions())
     return out.getvalue()
 
 
@@ -131,9 +131,9 @@ def test_what_zotero_has_no_field_for_goes_into_extra_and_comes_back() -> None:
         "Autograph score.",
         "type: musical_score",
         "version: BWV 232",
-        'refbridge: {"composer": [{"family": "Bach", "given": "Johann Sebastian"}], '
+        ('refbridge: {"composer": [{"family": "Bach", "given": "Johann Sebastian"}], '
         '"custom": {"incomplete-names": ["editor"]}, '
-        '"issued": {"date-parts": [[1733], [1749]]}}']
+        '"issued": {"date-parts": [[1733], [1749]]}}')]
     (back,) = READER.read(io.StringIO(text), "out.rdf", Diagnostics(strict=True))
     assert back.replace(source=None) == record
 

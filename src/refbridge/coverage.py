@@ -93,13 +93,13 @@ def bibtex_coverage(dialect: str) -> Coverage:
         format=dialect,
         native=native,
         kept_types=frozenset(t for t, e in entries.items() if tables.ENTRY_TO_CSL.get(e) == t),
-        notes=("Derived from `refbridge.formats.bibtex_tables`: the fields the reader maps to "
+        notes=(("Derived from `refbridge.formats.bibtex_tables`: the fields the reader maps to "
                "a model part in every entry type (fields whose meaning depends on the entry "
                "type, such as `number`, are left out). CSL types without an entry type of "
-               "their own are written as the nearest entry type and read back as that type.",
-               "Runs of white space in a value become one space; a name's particles are "
+               "their own are written as the nearest entry type and read back as that type."),
+               ("Runs of white space in a value become one space; a name's particles are "
                "spelled as BibTeX's `von` part, so dropping and non-dropping particles are "
-               "not told apart; a keyword containing a comma or semicolon becomes two keywords; a thesis without a genre is read back as a PhD thesis, and a preprint without a URL gets its arXiv abstract page.",
+               "not told apart; a keyword containing a comma or semicolon becomes two keywords; a thesis without a genre is read back as a PhD thesis, and a preprint without a URL gets its arXiv abstract page."),
                "Extra fields of other formats are lost (`bibtex.*` extras are written back).",),
     )
 
@@ -116,8 +116,8 @@ def coverage_of(writer_name: str) -> Coverage | None:
     """The declared coverage of a registered writer, or None when it declares none."""
     from refbridge.registry import get_writer
 
-    declared = getattr(get_writer(writer_name), "coverage", None)
-    if isinstance(declared, Coverage):
+    declared: Coverage | None = getattr(get_writer(writer_name), "coverage", None)
+    if declared is not None:
         return declared
     builtin = BUILTIN.get(writer_name)
     return builtin() if builtin is not None else None
@@ -156,7 +156,4 @@ def markdown(coverages: Iterable[Coverage]) -> str:
 
 
 if __name__ == "__main__":
-    # through the package, so the writers' Coverage objects are instances of this very class
-    from refbridge import coverage
-
-    print(coverage.markdown(coverage.declared_coverages()), end="")
+    print(markdown(declared_coverages()), end="")

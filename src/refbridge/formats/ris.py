@@ -384,15 +384,15 @@ def _coverage() -> Coverage:
         native=native,
         elsewhere={part: note for part in MODEL_PARTS if part not in native},
         notes=(
-            "Names are `Family, Given, Suffix`: particles are merged into the family and given "
+            ("Names are `Family, Given, Suffix`: particles are merged into the family and given "
             "names and split off again by the particle table; what that does not give back, "
-            "and corporate names with commas, travel in the residue note.",
-            "Dates are `YYYY/MM/DD/other` (other: a season or a literal date); ranges and "
-            "circa travel in the residue note.",
-            "Values are lines: a continuation line that would read as a tag is indented by "
-            "one space, and the exact value travels in the residue note.",
-            "Cross-listed arXiv categories and eprint archives other than arXiv travel in the "
-            "residue note.",
+            "and corporate names with commas, travel in the residue note."),
+            ("Dates are `YYYY/MM/DD/other` (other: a season or a literal date); ranges and "
+            "circa travel in the residue note."),
+            ("Values are lines: a continuation line that would read as a tag is indented by "
+            "one space, and the exact value travels in the residue note."),
+            ("Cross-listed arXiv categories and eprint archives other than arXiv travel in the "
+            "residue note."),
         ),
     )
 

@@ -648,17 +648,17 @@ def _coverage() -> Coverage:
         native=native,
         elsewhere={part: extra for part in MODEL_PARTS if part not in native},
         notes=(
-            "A field is native only in the item types whose Zotero fields include it; in "
-            "other types it travels in Extra (`variable: value`, which Zotero itself reads).",
-            "Names are Zotero's last and first name: particles are merged into them, a suffix "
+            ("A field is native only in the item types whose Zotero fields include it; in "
+            "other types it travels in Extra (`variable: value`, which Zotero itself reads)."),
+            ("Names are Zotero's last and first name: particles are merged into them, a suffix "
             "follows the first name after a comma; what that does not give back travels in "
-            "Extra. A corporate name is a single-field name.",
-            "Dates are Zotero's date text (`YYYY-MM-DD`, or the literal text); ranges, "
-            "seasons and circa travel in Extra.",
-            "arXiv categories become two tags each (`cs.DB`, `Databases`); a preprint's "
-            "repository is `arXiv` and its archive ID `arXiv:ID`.",
-            "Characters XML 1.0 cannot hold become U+FFFD in the RDF (the residue keeps them "
-            "escaped in JSON).",
+            "Extra. A corporate name is a single-field name."),
+            ("Dates are Zotero's date text (`YYYY-MM-DD`, or the literal text); ranges, "
+            "seasons and circa travel in Extra."),
+            ("arXiv categories become two tags each (`cs.DB`, `Databases`); a preprint's "
+            "repository is `arXiv` and its archive ID `arXiv:ID`."),
+            ("Characters XML 1.0 cannot hold become U+FFFD in the RDF (the residue keeps them "
+            "escaped in JSON)."),
         ),
     )
 
