@@ -1,6 +1,6 @@
 """RIS reader and writer (``TY  - `` ... ``ER  - ``), as Zotero, EndNote and Mendeley use it.
 
-Why not rispy: measured with rispy 0.x on ``BOM + two records, the last without ER, a UR with a
+Why not rispy: measured with rispy 0.10.0 on ``BOM + two records, the last without ER, a UR with a
 semicolon``, it returned no record at all (the BOM hides the first ``TY``), dropped the record
 without ``ER`` and split the URL at ``;``; it also gives no line numbers, which error messages
 need. Wrapping it would mean re-parsing the text to repair each loss, so this is a small reader
