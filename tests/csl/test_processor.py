@@ -16,11 +16,11 @@ POE = {"family": "Poe", "given": "Edgar Allan"}
 
 def style(citation: str = '<text value="x"/>', bibliography: str | None = None,
           citation_attrs: str = "", bibliography_attrs: str = "", style_attrs: str = "",
-          extra: str = "", sort: str = "") -> CslStyle:
+          extra: str = "", sort: str = "", style_class: str = "in-text") -> CslStyle:
     bib = (f"<bibliography {bibliography_attrs}>{sort}<layout>{bibliography}</layout></bibliography>"
            if bibliography is not None else "")
     return CslStyle.from_xml(
-        f'<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0" {style_attrs}>'
+        f'<style xmlns="http://purl.org/net/xbiblio/csl" class="{style_class}" version="1.0" {style_attrs}>'
         f"<info><id>test</id><title>Test style</title></info>{extra}"
         f"<citation {citation_attrs}><layout>{citation}</layout></citation>{bib}</style>",
         source="test",
@@ -286,7 +286,7 @@ def test_positions_across_clusters_give_ibid_and_subsequent() -> None:
               '</if><if position="ibid"><text term="ibid"/></if><else-if position="subsequent">'
               '<text variable="title" form="short"/></else-if><else><text variable="title"/></else></choose>')
     items = [item(id="a", title="Long Title", **{"title-short": "Short"}), item(id="b", title="Other")]
-    proc = make_processor(style(layout), items)
+    proc = make_processor(style(layout, style_class="note"), items)
     assert proc.cite_clusters([[{"id": "a"}], [{"id": "a", "locator": "5"}], [{"id": "b"}], [{"id": "a"}]]) == [
         "Long Title", "Ibid., 5", "Other", "Short"]
 

@@ -353,7 +353,7 @@ class Label(Element):
             number = re.match(r"\s*(\d+)", stringify(value))
             plural = bool(number) and int(number.group(1)) > 1
         else:
-            plural = is_plural(value)
+            plural = is_plural(value, ctx.locale.term("and") or "and")
         text = ctx.locale.term(term, self.form, plural)
         return parse_markup(text) if text else None
 

@@ -452,7 +452,8 @@ class Processor:
             if cite.get("author-only"):
                 node = ctx.first_names
             rendered.append((key, node, ctx))
-        if rendered and rendered[0][1] is not None and not cites[0].get("prefix"):
+        if self.style.info.class_ == "note" and rendered and rendered[0][1] is not None \
+                and not cites[0].get("prefix"):
             rendered[0] = (rendered[0][0], _capitalize_leading_term(rendered[0][1]), rendered[0][2])
         node = self._join_cites(section, rendered, cites)
         if node is None:

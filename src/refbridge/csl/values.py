@@ -36,9 +36,12 @@ def is_numeric(value: Any) -> bool:
     return bool(text) and bool(NUMERIC_RE.match(text)) and any(c.isdigit() for c in text)
 
 
-def is_plural(value: Any) -> bool:
-    """Whether a number variable holds several numbers (a range or a list)."""
-    text = stringify(value)
+def is_plural(value: Any, and_term: str = "and") -> bool:
+    """Whether a number variable holds several numbers (a range or a list; ``\\-`` is a
+    literal hyphen, not a range)."""
+    text = stringify(value).replace("\\-", "")
+    if and_term != "and":
+        text = text.replace(f" {and_term} ", " and ")
     return len([t for t in NUMBER_TOKEN_RE.split(text) if t and not NUMBER_TOKEN_RE.fullmatch(t)]) > 1
 
 
@@ -122,6 +125,8 @@ def _format_range(part: str, style_format: str | None, delimiter: str) -> str:
 
 def format_page_range(value: str, style_format: str | None, delimiter: str) -> str:
     """Apply page-range-format to every ``a-b`` range in *value* (comma lists kept)."""
+    if "\\-" in value:  # an escaped hyphen is not a range
+        return value.replace("\\-", "-")
     return "".join(_format_range(part, style_format, delimiter) for part in re.split(r"(\s*[,&]\s*)", value))
 
 
