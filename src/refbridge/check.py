@@ -300,7 +300,8 @@ def check_records(records: Iterable[Record], requirements: Sequence[str] = ("bib
 
 def check_files(paths: Sequence[str], diagnostics: Diagnostics,
                 requirements: Sequence[str] = ("bibtex",), ignore: Iterable[str] = (),
-                read_options: ReadOptions = ReadOptions()) -> Iterator[Finding]:
+                read_options: ReadOptions | None = None) -> Iterator[Finding]:
     """Read ``paths`` (reading problems go to ``diagnostics``) and check their records."""
-    return check_records(read_records(paths, diagnostics, read_options), requirements, ignore)
+    records = read_records(paths, diagnostics, read_options or ReadOptions())
+    return check_records(records, requirements, ignore)
 

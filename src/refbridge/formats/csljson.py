@@ -87,7 +87,7 @@ def to_csl(record: Record) -> dict[str, Any]:
     custom: dict[str, Any] = {}
     if record.keywords:
         item["keyword"] = ", ".join(record.keywords)
-        if any("," in k for k in record.keywords):
+        if any("," in k or ";" in k for k in record.keywords):  # the separators of keyword
             custom[CUSTOM_KEYWORDS] = list(record.keywords)
     if record.eprint is not None:
         eprint = record.eprint
