@@ -29,7 +29,8 @@ def latex_check(shared: Path, bib: Path, *options: str) -> subprocess.CompletedP
 
 
 def write_bib(records: list[Record], writer: BibtexWriter, path: Path,
-              options: WriteOptions = WriteOptions()) -> Path:
+              options: WriteOptions | None = None) -> Path:
+    options = options or WriteOptions()
     out = io.StringIO()
     writer.write(with_keys(records, options), out, options)
     path.write_text(out.getvalue(), encoding="utf-8")

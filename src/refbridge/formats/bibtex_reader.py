@@ -247,9 +247,10 @@ def _csl_type(entry_type: str, fields: dict[str, str], eprint: Eprint | None) ->
 
 
 def _genre(entry_type: str, fields: dict[str, str]) -> None:
-    """A classic ``@phdthesis``/``@mastersthesis`` says its genre by its type."""
+    """A classic ``@phdthesis``, ``@mastersthesis`` or ``@techreport`` says its genre by its
+    type."""
     key = tables.ENTRY_TYPE_KEYS.get(entry_type)
-    if key and entry_type != "techreport" and "genre" not in fields:
+    if key and "genre" not in fields:
         fields["genre"] = tables.GENRE_OF_TYPE_KEY[key]
 
 
@@ -280,7 +281,8 @@ def entry_record(block: Block, source: str, diagnostics: Diagnostics) -> Record:
     csl_type = _csl_type(entry_type, fields, eprint)
     _drop_derived(entry, fields, eprint, csl_type)
     extra = {EXTRA_PREFIX + name: value for name, value in entry.rest().items()}
-    if entry_type_for(csl_type, eprint, tables.BIBLATEX) != entry_type and not (
+    spelling = tables.CLASSIC_ALIASES.get(entry_type, entry_type)
+    if entry_type_for(csl_type, eprint, tables.BIBLATEX) != spelling and not (
             is_preprint(csl_type, eprint) and entry_type in tables.PREPRINT_SPELLINGS):
         extra[EXTRA_ENTRY_TYPE] = entry_type
     return Record(id=block.key, type=csl_type, fields=fields, names=names, dates=dates,

@@ -50,6 +50,12 @@ PREPRINT_ENTRY_TYPES: frozenset[str] = frozenset(
     {"misc", "online", "electronic", "www", "unpublished", "article", "preprint", "report",
      "techreport"})
 
+#: Classic spellings of BibLaTeX entry types (what their type says is in the genre): reading
+#: one does not keep it as the record's entry type.
+CLASSIC_ALIASES: dict[str, str] = {
+    "techreport": "report", "phdthesis": "thesis", "mastersthesis": "thesis",
+    "conference": "inproceedings", "electronic": "online", "www": "online"}
+
 #: Entry types a preprint is written as (by arXiv, BibLaTeX and this project's writers): which
 #: one a .bib used is not kept.
 PREPRINT_SPELLINGS: frozenset[str] = frozenset({"misc", "online"})

@@ -1,0 +1,105 @@
+"""Round trips: biblatex-examples.bib -> model -> BibLaTeX -> model gives the same model, and
+its CSL-JSON is valid against the official schema."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from support import SAMPLES
+
+from refbridge.errors import Diagnostics
+from refbridge.formats.bibtex_reader import READER
+from refbridge.formats.bibtex_writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
+from refbridge.formats.csljson import WRITER as CSL_WRITER
+from refbridge.model import Record
+from refbridge.pipeline import read_file
+from refbridge.registry import WriteOptions
+
+
+def biblatex_examples() -> Path:
+    if shutil.which("kpsewhich") is None:
+        pytest.skip("needs kpsewhich (TeX Live) to find biblatex-examples.bib")
+    found = subprocess.run(["kpsewhich", "biblatex-examples.bib"], capture_output=True,
+                           text=True, check=False).stdout.strip()
+    if not found:
+        pytest.skip("biblatex-examples.bib is not installed (texlive-bibtex-extra)")
+    return Path(found)
+
+
+def read_text(text: str, source: str = "refs.bib") -> list[Record]:
+    diagnostics = Diagnostics(strict=True)
+    records = [r.replace(source=None) for r in READER.read(io.StringIO(text), source,
+                                                            diagnostics)]
+    assert diagnostics.messages == []
+    return records
+
+
+def written(records: list[Record], writer: BibtexWriter, **options: object) -> str:
+    out = io.StringIO()
+    writer.write(records, out, WriteOptions(**options))  # type: ignore[arg-type]
+    return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def examples() -> list[Record]:
+    return read_text(biblatex_examples().read_text(encoding="utf-8"))
+
+
+def test_biblatex_examples_is_read_whole(examples: list[Record]) -> None:
+    assert len(examples) == 92
+    assert {r.type for r in examples} >= {"article-journal", "book", "chapter", "thesis",
+                                          "report", "patent", "webpage", "article"}
+
+
+@pytest.mark.parametrize("unicode", [False, True], ids=["latex", "utf8"])
+def test_biblatex_examples_round_trip_through_biblatex(examples: list[Record],
+                                                       unicode: bool) -> None:
+    assert read_text(written(examples, BIBLATEX_WRITER, unicode=unicode)) == examples
+
+
+def test_a_second_round_trip_writes_the_same_text(examples: list[Record]) -> None:
+    once = written(examples, BIBLATEX_WRITER)
+    assert written(read_text(once), BIBLATEX_WRITER) == once
+
+
+def _without_entry_type(record: Record) -> Record:
+    """``record`` without what its entry type says (type, genre, kept entry type) and the
+    arXiv address the classic writer adds."""
+    fields = {k: v for k, v in record.fields.items() if k not in ("genre", "URL")}
+    extra = {k: v for k, v in record.extra.items() if k != "bibtex.@type"}
+    return record.replace(type="document", fields=fields, extra=extra)
+
+
+def test_classic_bibtex_keeps_everything_but_biblatex_only_entry_types(
+        examples: list[Record]) -> None:
+    back = read_text(written(examples, BIBTEX_WRITER))
+    assert [_without_entry_type(r) for r in back] == [_without_entry_type(r) for r in examples]
+
+
+def test_biblatex_examples_as_csl_json_is_schema_valid(examples: list[Record],
+                                                       shared_dir: Path,
+                                                       tmp_path: Path) -> None:
+    out = io.StringIO()
+    CSL_WRITER.write(examples, out, WriteOptions())
+    path = tmp_path / "examples.json"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    assert len(json.loads(out.getvalue())) == 92
+    result = subprocess.run([sys.executable, str(shared_dir / "tools" / "csl-json-check.py"),
+                             str(path)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("writer", [BIBTEX_WRITER, BIBLATEX_WRITER], ids=lambda w: w.name)
+@pytest.mark.parametrize("seed", sorted(SAMPLES.glob("*.profile.txt")), ids=lambda p: p.name)
+def test_seed_records_round_trip_through_both_dialects(seed: Path,
+                                                       writer: BibtexWriter) -> None:
+    records = [r.replace(source=None, citation_key=r.id, extra={})
+               for r in read_file(str(seed), Diagnostics(strict=True))]
+    assert [r.replace(id=o.id) for r, o in
+            zip(read_text(written(records, writer)), records, strict=True)] == records
