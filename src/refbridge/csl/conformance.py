@@ -67,14 +67,23 @@ def _documents(citations: list[Any]) -> list[tuple[list[dict[str, Any]], str]]:
     return documents
 
 
-def _citations_output(proc: Any, citations: list[Any]) -> str:
-    """citeproc-js test-runner output: every citation, ``>>`` marking those the last call changed."""
-    previous: dict[str, tuple[str, Any]] = {}
+def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> str:
+    """citeproc-js test-runner output: every citation after the last processCitationCluster
+    call, ``>>`` marking those that call changed (text or disambiguation of their items)."""
+    by_id = {str(item["id"]): item for item in fixture.items}
+    previous: dict[str, tuple[Any, ...]] = {}
     lines: list[str] = []
-    for document, current in _documents(citations):
+    assert fixture.citations is not None
+    for document, current in _documents(fixture.citations):
+        cited = dict.fromkeys(str(c["id"]) for citation in document for c in citation["citationItems"])
+        proc = make_processor(style, [by_id[key] for key in cited if key in by_id], output="html",
+                              locale_store=store, links=False)
         rendered = proc.cite_clusters(document)
-        states = {c["citationID"]: (text, c.get("properties", {}).get("noteIndex"))
-                  for c, text in zip(document, rendered)}
+        states = {}
+        for citation, text in zip(document, rendered):
+            keys = [str(c["id"]) for c in citation["citationItems"]]
+            states[citation["citationID"]] = (text, citation.get("properties", {}).get("noteIndex"),
+                                              tuple(repr(proc.disamb.get(key)) for key in keys))
         lines = [f"{'>>' if cid == current or previous.get(cid) != state else '..'}[{i}] {state[0]}"
                  for i, (cid, state) in enumerate(states.items())]
         previous = states
@@ -104,7 +113,7 @@ def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
     if fixture.mode.startswith("bibliography"):
         return proc.bibliography_document()
     if fixture.citations is not None:
-        return _citations_output(proc, fixture.citations)
+        return _citations_output(fixture, style, store)
     if fixture.citation_items is not None:
         return "\n".join(proc.cite_clusters(fixture.citation_items))
     return proc.cite([{"id": key} for key in proc.item_ids()])

@@ -86,6 +86,7 @@ class Processor:
         self.disamb: dict[str, Disambiguation] = {key: Disambiguation() for key in self.items}
         self._cite_texts: dict[tuple[Any, ...], str] = {}
         self._bib_sort_keys: dict[tuple[str, str], list[Any]] = {}
+        self._disamb_position = "first"
         self.citation_numbers = {key: i + 1 for i, key in enumerate(self.registration)}
         self._order_bibliography()
         self._disambiguate()
@@ -197,11 +198,12 @@ class Processor:
         section = self.style.citation
         assert section is not None
         state = self.disamb[key]
-        signature = (key, state.et_al_use_first, state.default_givenname_level, state.disambiguate,
-                     tuple(sorted(state.givenname_levels.items())))
+        signature = (key, self._disamb_position, state.et_al_use_first, state.default_givenname_level,
+                     state.disambiguate, tuple(sorted(state.givenname_levels.items())))
         text = self._cite_texts.get(signature)
         if text is None:
             ctx = self._context(key, "citation", {})
+            ctx.position = self._disamb_position
             ctx.disambiguating = True
             text = self._cite_texts[signature] = self._text(self._render(section, ctx))
         return text
@@ -232,19 +234,26 @@ class Processor:
         if add_given and rule != "by-cite":
             self._global_givennames(rule)
         remaining: list[list[str]] = []
-        for group in self._ambiguous_groups(self.registration):
-            if add_names:
-                self._add_names(group, add_given, rule)
-            if add_given:
-                self._add_givennames(group, rule)
-            still = self._ambiguous_groups(group)
-            for subgroup in still:
-                for key in subgroup:
-                    self.disamb[key].disambiguate = True
-                remaining.extend(self._ambiguous_groups(subgroup))
+        # cites are told apart in their first form and, where the style varies with
+        # position, in their subsequent form too
+        for position in ("first", "subsequent") if self.style.citation_uses_position else ("first",):
+            self._disamb_position = position
+            for group in self._ambiguous_groups(self.registration):
+                if add_names:
+                    self._add_names(group, add_given, rule)
+                if add_given:
+                    self._add_givennames(group, rule)
+                still = self._ambiguous_groups(group)
+                for subgroup in still:
+                    for key in subgroup:
+                        self.disamb[key].disambiguate = True
+                    remaining.extend(self._ambiguous_groups(subgroup))
+        self._disamb_position = "first"
         if add_year:
             order = {key: i for i, key in enumerate(self._bib_order)}
             for group in remaining:
+                if any(self.disamb[key].year_suffix for key in group):
+                    continue
                 for index, key in enumerate(sorted(group, key=order.__getitem__)):
                     self.disamb[key].year_suffix = _suffix_letters(index)
 

@@ -228,6 +228,9 @@ class CslStyle:
             el.get("variable") == "year-suffix" for el in root.iter(NS + "text")
         )
         self.citation = self._section(root.find(NS + "citation"), macros, style_names)
+        citation_el = root.find(NS + "citation")
+        self.citation_uses_position = citation_el is not None and any(
+            "position" in el.attrib for el in root.iter() if el.tag in (NS + "if", NS + "else-if"))
         self.bibliography = self._section(root.find(NS + "bibliography"), macros, style_names)
         self._macros_xml = macros
         self._style_names = style_names
