@@ -3,9 +3,9 @@
 For every registered format with a reader, a writer and a declared ``Coverage``, hypothesis draws
 realistic records (``strategies``) and checks that writing and reading them back gives the same
 value for every model part the coverage table says the format carries: the same table
-``docs/field-coverage.md`` is generated from. For RIS, whose writer keeps what its tags cannot
-hold in a residue note, a second property checks the tags themselves: with the residue ignored,
-the parts the table calls native still come back.
+``docs/field-coverage.md`` is generated from. RIS and Zotero RDF keep what their own syntax
+cannot hold in a residue (an RIS note, Zotero's Extra), so for them a second property checks the
+syntax itself: with the residue ignored, the parts the table calls native still come back.
 
 Runs 200 examples per property; ``--hypothesis-profile=thorough`` or ``REFBRIDGE_THOROUGH=1``
 runs 3000.
@@ -24,7 +24,7 @@ from support import ROOT
 
 from refbridge.coverage import Coverage, coverage_of, declared_coverages, markdown
 from refbridge.errors import Diagnostics
-from refbridge.formats import bibtex_tables, ris, ris_tables
+from refbridge.formats import bibtex_tables, ris, ris_tables, zotero, zotero_tables
 from refbridge.formats.csljson import from_csl, to_csl
 from refbridge.model import Date, Eprint, Name, Record
 from refbridge.registry import WriteOptions, get_reader, get_writer, reader_names
@@ -171,3 +171,33 @@ def test_the_field_coverage_document_is_generated_from_the_format_tables() -> No
     assert document == markdown(declared_coverages()), (
         "docs/field-coverage.md is stale: run `python -m refbridge.coverage > "
         "docs/field-coverage.md`")
+
+
+# -- what Zotero's own fields carry ------------------------------------------------------------
+def zotero_native(record: Record) -> dict[str, Any]:
+    """The parts Zotero's own fields hold for the record's item type, as Zotero spells them:
+    names in reading order, plain dates, arXiv eprints without the cross-list order."""
+    item_type = zotero_tables.ZOTERO_TYPE_OF_CSL.get(record.type, zotero.FALLBACK_TYPE)
+    fields = {k: v for k, v in record.fields.items()
+              if k in zotero_tables.FIELDS[item_type] and k != "note"}
+    dates = {k: v for k, v in record.dates.items()
+             if k in zotero_tables.DATE_FIELDS[item_type] and zotero.format_date(v)}
+    names = {role: tuple(" ".join(p.display().split()) for p in people)
+             for role, people in record.names.items()
+             if role in zotero_tables.CREATORS[item_type]}
+    eprint = record.eprint if item_type == "preprint" and record.eprint else None
+    return {"type": zotero_tables.CSL_TYPE_OF_ZOTERO[item_type], "fields": fields,
+            "dates": dates, "names": names, "keywords": record.keywords,
+            "eprint": eprint and Eprint(eprint.archive, eprint.identifier,
+                                        eprint.primary_class, eprint.cross_lists)}
+
+
+@given(plain_records())
+def test_zotero_fields_alone_carry_every_part_the_table_calls_native(record: Record) -> None:
+    from lxml import etree
+
+    written = etree.fromstring(etree.tostring(zotero.item_element(zotero.native_item(record),
+                                                                  "#item_1")))
+    native = zotero.record_of(zotero.read_item(written, {}, "native.rdf"), "native.rdf",
+                              Diagnostics(), with_residue=False)
+    assert zotero_native(native) == zotero_native(record)
