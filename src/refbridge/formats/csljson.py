@@ -300,12 +300,15 @@ def _item_lines(text: str) -> Iterator[int]:
     """Line numbers where the top-level items of a JSON array start (for messages)."""
     decoder = json.JSONDecoder()
     index = text.index("[") + 1
+    line, counted = 1, 0  # lines are counted on from the previous item, not from the start
     while True:
         while index < len(text) and text[index] in " \t\r\n,":
             index += 1
         if index >= len(text) or text[index] == "]":
             return
-        yield _line_of(text, index)
+        line += text.count("\n", counted, index)
+        counted = index
+        yield line
         _, index = decoder.raw_decode(text, index)
 
 
