@@ -38,7 +38,7 @@ def test_rtf_escapes_braces_and_backslashes() -> None:
 
 
 def test_markdown_escapes_emphasis_and_html() -> None:
-    assert entry("markdown") == r"*\<script\>alert(1)\</script\> }\\input{x}{ \\ { & 100% $5 \#1 \_a ~b ^c*"
+    assert entry("markdown") == r"*\<script\>alert(1)\</script\> }\\input{x}{ \\ { \& 100% $5 \#1 \_a ~b ^c*"
 
 
 def test_text_output_is_the_plain_string() -> None:

@@ -235,7 +235,7 @@ def _rtf_link(url: str, inner: str) -> str:
 
 
 def _md_escape(text: str) -> str:
-    return re.sub(r"([\\`*_\[\]<>#|])", r"\\\1", text)
+    return re.sub(r"([\\`*_\[\]<>#|&])", r"\\\1", text)
 
 
 def _md_link(url: str, inner: str) -> str:

@@ -323,7 +323,7 @@ class NamesNode(Element):
             ctx.names_seen += 1
             ctx.capture_names = True
         node = self.content(ctx)
-        if first:
+        if first and ctx.capture_names:  # substituted by a non-name element: compare its text
             ctx.capture_names = False
             if node is not None:
                 ctx.first_names_text = plain(node)
@@ -346,7 +346,7 @@ class NamesNode(Element):
                 lists.append((variable, value))
         if len(lists) >= 2:
             roles = [role for role, _ in lists]
-            if "editor" in roles and "translator" in roles:
+            if "editor" in roles and "translator" in roles and ctx.locale.term("editortranslator"):
                 editors = dict(lists)["editor"]
                 if editors == dict(lists)["translator"]:
                     index = roles.index("editor")
@@ -431,6 +431,8 @@ class NamesNode(Element):
         _, _, use_last = self._limits(ctx)
         if ctx.sorting:
             keys = [self._sort_key(n, ctx) for n in shown]
+            if truncated and use_last and len(names) - len(shown) >= 2:
+                keys.append(self._sort_key(names[-1], ctx))
             return "   ".join(keys)
         parts = [parse_name(n) for n in shown]
         rendered = [self._render_name(p, raw, i, ctx) for i, (p, raw) in enumerate(zip(parts, shown))]
@@ -470,9 +472,18 @@ class NamesNode(Element):
                     if spec.et_al_decor:
                         term_node = spec.et_al_decor.apply(term_node, ctx) or ""
                     out.append(term_node)
-        node = Rich(out) if len(out) > 1 else out[0]
-        if name_spec.decor:
+        node: Node | None = Rich(out) if len(out) > 1 else out[0]
+        if ctx.capture_names:
+            # subsequent-author-substitute compares and replaces the names, not their label
+            ctx.capture_names = False
+            ctx.first_names_text = plain(node)
+            sas = ctx.sas
+            if sas is not None and sas.rule == "complete-all" and ctx.first_names_text == sas.previous_text:
+                node = sas.text or None
+        if name_spec.decor and node is not None:
             node = name_spec.decor.apply(node, ctx) or node
+        if node is None:
+            return None
         if spec.label:
             label = self._label(role, len(names), ctx)
             if label is not None:
@@ -510,6 +521,8 @@ class NamesNode(Element):
         return out
 
     def _inverted(self, index: int, parts: NameParts) -> bool:
+        if parts.literal:
+            return False
         order = self.spec.name.sort_order
         return order == "all" or (order == "first" and index == 0)
 
