@@ -8,7 +8,10 @@ unique keys: every copy's keys get a ``-N`` suffix, and so do the keys its entri
 alike. Without TeX Live, a generated .bib of the same flavour
 (accented names in LaTeX, particles, protected capitals, math, dashes, macros, long plain
 abstracts) is used instead; it is the same for the same size. The CSL-JSON items for the APA job
-come from ``csl_apa.sample_items``. This module must never run or time anything.
+come from ``csl_apa.sample_items``, with every name of the k-th copy of an item given a surname
+of its own (``Smith Kovaro``): plain copies would make one author-year group of N/40 items each,
+and a bibliography that big with that many identical works measures disambiguation, not
+formatting. This module must never run or time anything.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from csl_apa import sample_items
 
@@ -204,11 +208,46 @@ def write_bib(directory: Path, entries: int, source: BibSource | None) -> BuiltI
     return BuiltInput(path, count, origin)
 
 
+SYLLABLES = ("ka", "ro", "mi", "te", "su", "na", "lo", "vi", "de", "ha", "zu", "pe", "ni",
+             "bo", "ya", "fe")
+
+
+def surname(number: int) -> str:
+    """A made-up surname for each number (``Kovaro``), different for different numbers."""
+    letters = ""
+    while True:
+        number, digit = divmod(number, len(SYLLABLES))
+        letters += SYLLABLES[digit]
+        if number == 0:
+            return letters.capitalize()
+        number -= 1
+
+
+def _renamed_person(person: dict[str, Any], extra: str) -> dict[str, Any]:
+    key = "literal" if "literal" in person else "family"
+    return {**person, key: f"{person[key]} {extra}"} if key in person else person
+
+
+def distinct_items(entries: int) -> list[dict[str, Any]]:
+    """``entries`` sample items; copies after the first have names of their own."""
+    items = sample_items(entries)
+    copies: dict[str, int] = {}
+    for item in items:
+        original = item["id"].rsplit("-", 1)[0]  # sample_items appends "-<position>"
+        copy = copies[original] = copies.get(original, -1) + 1
+        if copy == 0:
+            continue
+        for role, value in item.items():
+            if isinstance(value, list) and value and isinstance(value[0], dict):
+                item[role] = [_renamed_person(p, surname(copy)) for p in value]
+    return items
+
+
 def write_csl_items(directory: Path, entries: int) -> BuiltInput:
     """A CSL-JSON file of ``entries`` items (the APA job's input)."""
     path = directory / f"items-{entries}.json"
-    path.write_text(json.dumps(sample_items(entries), ensure_ascii=False), encoding="utf-8")
-    return BuiltInput(path, entries, "samples/varied.json and the seed profiles' items")
+    path.write_text(json.dumps(distinct_items(entries), ensure_ascii=False), encoding="utf-8")
+    return BuiltInput(path, entries, "samples' items, copies with names of their own")
 
 
 def load_bib_source() -> BibSource | None:

@@ -80,3 +80,19 @@ def test_without_tex_live_the_bib_is_generated(tmp_path: Path) -> None:
     assert len(blocks) == 3 + 40  # the @string definitions, then the entries
     assert blocks[0] == "@string{jacm = {Journal of the {ACM}}}"
     assert blocks[3].endswith("{gen1,")
+
+
+def test_made_up_surnames_differ_for_different_numbers() -> None:
+    assert [workloads.surname(n) for n in (0, 1, 15, 16, 17)] == [
+        "Ka", "Ro", "Fe", "Kaka", "Roka"]
+    assert len({workloads.surname(n) for n in range(20_000)}) == 20_000
+
+
+def test_copies_of_the_sample_items_get_names_of_their_own() -> None:
+    items = workloads.distinct_items(100)
+    first = next(item for item in items if item["id"] == "smith2019neural-0")
+    copies = [item for item in items if item["id"].startswith("smith2019neural-")]
+    assert first["author"] == [{"family": "Smith", "given": "Alice B."},
+                               {"family": "Jones", "given": "Robert"}]
+    assert [item["author"][0]["family"] for item in copies] == ["Smith", "Smith Ro", "Smith Mi"]
+    assert len(items) == 100
