@@ -84,7 +84,7 @@ def _flatten(node: Node, state: dict[str, str], depth: int, marks: QuoteMarks, o
     for kid in node.kids:
         _flatten(kid, state, depth, marks, out)
     if node.quotes:
-        out.append((QCLOSE if node.quotes is True else QCLOSE_DATA,
+        out.append((QCLOSE_DATA if node.quotes == "data" else QCLOSE,
                     marks.close_inner if (depth - 1) % 2 else marks.close))
     for key in reversed(opened):
         out.append((CLOSE, key))

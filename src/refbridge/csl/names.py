@@ -201,6 +201,11 @@ def _normalize_pieces(pieces: list[str], terminator: str) -> str:
     return _tidy("".join(pieces))
 
 
+def _joins(particle: str) -> bool:
+    """Whether a particle attaches to the name without a space (d', al-)."""
+    return particle.endswith(_PARTICLE_END)
+
+
 def _join_particle(particle: str, name: str) -> str:
     if not particle:
         return name

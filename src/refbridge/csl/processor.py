@@ -49,8 +49,8 @@ def _sort_text(text: str) -> str:
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text)
         text = "".join(c for c in text if not unicodedata.combining(c))
-    text = re.sub(r"^[\W_]+", "", text)
-    return text.casefold().replace("\u2019", "'")
+    text = re.sub(r"[^\w\s]+", "", text)
+    return text.strip().casefold()
 
 
 class Processor:

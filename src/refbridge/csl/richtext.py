@@ -25,7 +25,8 @@ class Rich:
         self,
         kids: list["Node"],
         fmt: Fmt | None = None,
-        quotes: bool | str = False,  # True: cs quotes="true"; "data": quotation marks in a value
+        quotes: bool | str = False,  # True: cs quotes="true" or quotes in a value;
+        # "data": quotes typed in a cite prefix or suffix
         display: str | None = None,
         nocase: bool = False,
         link: str | None = None,
@@ -123,11 +124,10 @@ _TOKEN_RE = re.compile(
     "(" + "|".join(re.escape(tag) for tag in sorted(set(_TAGS) | _CLOSERS, key=len, reverse=True)) + ")"
 )
 _MARKUP_CHARS_RE = re.compile("[<\"'\u2018\u201c]")
-_APOSTROPHE_RE = re.compile(r"(?<=\w)'|'(?=\w)")
 
 
 def _apostrophes(text: str) -> str:
-    return _APOSTROPHE_RE.sub("\u2019", text) if "'" in text else text
+    return text.replace("'", "\u2019") if "'" in text else text
 
 
 def _mark_quotes(text: str) -> str:
@@ -186,7 +186,10 @@ STOP_WORDS = frozenset(
     "with within without or yet so and nor a an the de d' von van c ca".split()
 )
 # punctuation and quotes that separate the strings text-case works on
-_CASE_TAG_RE = re.compile("(\u2018|\u2019|\u201c|\u201d| \"| '|\"|'|[-\u2013\u2014/.,;?!:]|\\[|\\]|\\(|\\))")
+_CASE_TAG_RE = re.compile(
+    "(\u2018|(?<![^\\W\\d_])\u2019|\u2019(?![^\\W\\d_])|\u201c|\u201d| \"| '|\"|(?<![^\\W\\d_])'|'(?![^\\W\\d_])"
+    "|[-\u2013\u2014/.,;?!:]|\\[|\\]|\\(|\\))"
+)  # an apostrophe between letters (You’re) does not split a word
 
 
 def _leaves(node: Node, protected: bool, out: list[tuple[list[Node], int, bool]], holder: list[Node], idx: int) -> None:
