@@ -21,12 +21,11 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-import workloads
 import summary
+import workloads
 from contenders import (
     APA,
     BIB_TO_CSL,
-    REFBRIDGE,
     ROOT,
     Contender,
     cold_start_commands,
@@ -150,10 +149,10 @@ def header(bib_source: workloads.BibSource | None) -> list[str]:
                               capture_output=True, text=True, check=False).stdout.strip()
     origin = (f"{bib_source.name} from TeX Live ({len(bib_source.entries)} entries) replicated "
               "with unique keys" if bib_source else "generated .bib (TeX Live not found)")
-    return [f"# refbridge {__version__} ({revision or 'no git'}) benchmarks, "
-            f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
-            f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, "
-            f"load average {os.getloadavg()[0]:.2f} at the end; .bib input: {origin}"]
+    return [(f"# refbridge {__version__} ({revision or 'no git'}) benchmarks, "
+             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"),
+            (f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, "
+             f"load average {os.getloadavg()[0]:.2f} at the end; .bib input: {origin}")]
 
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -13,6 +13,7 @@ import statistics
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from contenders import APA, BIB_TO_CSL, CITATION_JS, JOB_TITLES, REFBRIDGE
 from measure import Measurement
@@ -126,7 +127,7 @@ def measured(results: Iterable[Result], job: str, contender: str) -> list[Result
 def marginal_costs(series: Sequence[Result]) -> list[tuple[int, int, float]]:
     """(smaller size, larger size, seconds per extra entry) between consecutive sizes."""
     return [(a.entries, b.entries, (b.seconds - a.seconds) / (b.entries - a.entries))
-            for a, b in zip(series, series[1:]) if b.entries > a.entries]
+            for a, b in pairwise(series) if b.entries > a.entries]
 
 
 def growth(series: Sequence[Result]) -> float | None:

@@ -10,9 +10,9 @@ from support import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from contenders import CONTENDERS, contenders_for  # noqa: E402
-from measure import run_measured  # noqa: E402
-from run import count_json_items, items_out  # noqa: E402
+from contenders import CONTENDERS, contenders_for
+from measure import run_measured
+from run import count_json_items, items_out
 
 
 def test_peak_memory_is_the_child_process_own() -> None:
@@ -62,5 +62,5 @@ def test_a_parser_that_only_parses_reports_its_printed_count(tmp_path: Path) -> 
 
 
 def test_every_job_has_refbridge_among_its_contenders() -> None:
-    assert [c.name for c in contenders_for("bib-csl")][0] == "refbridge"
-    assert [c.name for c in contenders_for("apa")][0] == "refbridge"
+    assert contenders_for("bib-csl")[0].name == "refbridge"
+    assert contenders_for("apa")[0].name == "refbridge"

@@ -9,8 +9,8 @@ from support import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from measure import Measurement  # noqa: E402
-from summary import ColdStart, Goal, Result, goals, growth, import_times, job_lines  # noqa: E402
+from measure import Measurement
+from summary import ColdStart, Goal, Result, goals, growth, import_times, job_lines
 
 MIB = 1 << 20
 

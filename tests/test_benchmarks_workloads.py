@@ -9,7 +9,7 @@ from support import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-import workloads  # noqa: E402
+import workloads
 
 SMALL_BIB = """@string{cup = {Cambridge University Press}}
 
@@ -34,8 +34,8 @@ def test_a_bib_splits_into_definitions_and_entries() -> None:
 def test_renaming_suffixes_the_key_and_the_keys_it_refers_to() -> None:
     source = workloads.split_bib("small.bib", SMALL_BIB)
     assert [workloads.renamed(entry, "-7") for entry in source.entries] == [
-        "@incollection{westfahl:space-7,\n  title        = {The True Frontier},\n"
-        "  crossref     = {westfahl:frontier-7},\n}",
+        ("@incollection{westfahl:space-7,\n  title        = {The True Frontier},\n"
+         "  crossref     = {westfahl:frontier-7},\n}"),
         "@set{set-7,\n  entryset     = {herrmann-7,aksin-7},\n}",
     ]
 
