@@ -72,7 +72,8 @@ def test_a_profile_record_becomes_a_preprint_zotero_recognises() -> None:
         "id": "qian2026specdb", "type": "article", "publisher": "arXiv",
         "categories": ["cs.DB"], "author": [{"family": "Qian", "given": "Zhengping"}]}
     assert item["custom"] == {"eprint": {"archive": "arXiv", "primary-class": "cs.DB"},
-                              "derived": ["publisher"], "incomplete-names": ["author"]}
+                              "derived": ["publisher"], "incomplete-names": ["author"],
+                              "extra": {"profile.owner": "Zhengping Qian"}}
 
 
 def test_a_known_arxiv_identifier_becomes_zoteros_number() -> None:

@@ -76,13 +76,24 @@ def test_no_merge_keeps_every_record() -> None:
     assert "16 publications: 2026 (8), 2025 (1), 2022 (1), 2021 (2), 2020 (3), 2019 (1)" in stdout
 
 
+def test_the_profile_owner_is_the_default_owner() -> None:
+    status, stdout, _ = run(QINWEI, "--to", "markdown", "--no-summary", "--since", "2026",
+                            "--match", "ARGUS")
+    assert status == 0
+    assert stdout == (
+        "## Publications\n\n### 2026 (1)\n\n- \\[1\\] **Qinwei Yang**. ARGUS: "
+        "Production-Scale Tracing and Performance Diagnosis for over 10,000-GPU Clusters. "
+        "arXiv, 2026.\n")
+
+
 def test_filters_grouping_and_numbering_reach_the_list() -> None:
     status, stdout, _ = run(QINWEI, "--to", "text", "--group-by", "subject", "--since", "2025",
                             "--subject", "stat", "--numbering", "count-up", "--no-summary",
                             "--title", "Statistics papers")
     assert status == 0
     assert stdout == (
-        "Statistics papers\n=================\n\nMethodology \u00b7 stat.ME (2)\n"
+        "Statistics papers — Qinwei Yang\n===============================\n\n"
+        "Methodology \u00b7 stat.ME (2)\n"
         "-------------------------\n\n"
         "[1] Qinwei Yang. Improving Treatment Effect Estimation in Trials through Adaptive "
         "Borrowing of External Controls. arXiv, 2026.\n\n"

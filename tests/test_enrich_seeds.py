@@ -154,3 +154,19 @@ def test_enriched_seeds_as_zotero_rdf_carry_archive_ids(
     assert rdf.count("<prism:number>arXiv:2601.000") == 13
     assert "<prism:number>arXiv:2601.00001v2</prism:number>" in rdf
     assert "<foaf:givenName>Jing</foaf:givenName>" in rdf
+
+
+def test_cv_enrich_lists_the_full_author_lists(pages: list[str], environment: dict[str, str],
+                                               tmp_path: Path) -> None:
+    out = tmp_path / "qian.md"
+    result = CliRunner().invoke(main, ["cv", pages[0], "--to", "markdown", "-o", str(out),
+                                       "--enrich"], env=environment)
+    assert result.exit_code == 0, result.output
+    listing = out.read_text("utf-8")
+    assert "Wang, J., **Qian, Z.**, & Zhou, M." in listing or "Jing Wang" in listing
+
+
+def test_cv_enrichment_options_need_enrich(pages: list[str]) -> None:
+    result = CliRunner().invoke(main, ["cv", pages[0], "--offline"])
+    assert result.exit_code == 2
+    assert "use --enrich with --offline" in result.output

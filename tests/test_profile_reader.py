@@ -73,6 +73,7 @@ def test_a_record_is_an_arxiv_preprint_by_the_owner_with_an_incomplete_author_li
     assert record.incomplete_names == frozenset({"author"})
     assert record.eprint == Eprint("arXiv", primary_class="cs.DB")
     assert record.dates == {"issued": Date.of(2026)}
+    assert record.extra == {"profile.owner": "Zhengping Qian"}
     assert str(record.source) == "page.txt:9"
 
 
@@ -144,7 +145,8 @@ def test_a_record_without_an_abstract_is_kept() -> None:
 def test_other_sources_keep_their_name_and_subjects_as_keywords() -> None:
     (record,) = read(HEADER + record_text(source="DBLP2024", subject="Databases↗"))
     assert (record.year, record.eprint, record.keywords, record.extra) == (
-        2024, None, ("Databases",), {"profile.source": "DBLP"})
+        2024, None, ("Databases",),
+        {"profile.owner": "Zhengping Qian", "profile.source": "DBLP"})
 
 
 def test_several_subjects_become_primary_class_and_cross_lists() -> None:

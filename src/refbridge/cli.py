@@ -122,6 +122,15 @@ def enrich_options(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _require_enrich_flag(enrich: bool, enrichment: dict[str, Any]) -> None:
+    """Enrichment-only options on a command that was not asked to ``--enrich`` are a mistake."""
+    asked = [f"--{name.replace('_', '-')}" for name in ("offline", "refresh", "no_cache",
+                                                         "overwrite", "accept")
+             if enrichment[name]]
+    if asked and not enrich:
+        raise click.UsageError(f"use --enrich with {', '.join(asked)}")
+
+
 def run_enrichment(records: list[Any], enrichment: dict[str, Any]) -> list[Any]:
     """Enrich ``records`` with the options of ``enrich_options``: a progress bar on a terminal,
     then every uncertain match and conflict, then the summary, on standard error."""
@@ -194,11 +203,7 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
         unicode=unicode, key_pattern=key_pattern, regenerate_keys=regenerate_keys,
         include_fields=field_set(fields) if fields else None,
         exclude_fields=field_set(exclude_fields), indent=" " * indent, collection=collection)
-    asked = [f"--{name.replace('_', '-')}" for name in ("offline", "refresh", "no_cache",
-                                                         "overwrite", "accept")
-             if enrichment[name]]
-    if asked and not enrich:
-        raise click.UsageError(f"use --enrich with {', '.join(asked)}")
+    _require_enrich_flag(enrich, enrichment)
     if enrich:
         _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
                           write_options, strict, skip_invalid, enrichment)
@@ -342,6 +347,9 @@ def styles_command(search: str | None, style_dirs: tuple[str, ...]) -> None:
 @click.option("--no-links", is_flag=True, help="Leave out the DOI, arXiv and URL links.")
 @click.option("--no-summary", is_flag=True, help="Leave out the summary line.")
 @click.option("--no-merge", is_flag=True, help="Keep duplicates found across the inputs.")
+@click.option("--enrich", is_flag=True,
+              help="Complete the records from arXiv, Crossref and OpenAlex first.")
+@enrich_options
 @handle_errors
 def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
                strict: bool, skip_invalid: bool, owners: tuple[str, ...], style: str,
@@ -349,7 +357,8 @@ def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str |
                fragment: bool, title: str, group_by: str, sort: str, numbering: str,
                highlight: str, since: int | None, until: int | None, kinds: tuple[str, ...],
                subjects: tuple[str, ...], text: str | None, abstracts: bool, no_links: bool,
-               no_summary: bool, no_merge: bool) -> None:
+               no_summary: bool, no_merge: bool, enrich: bool,
+               enrichment: dict[str, Any]) -> None:
     """Write a CV or website publication list of INPUT files (merged, grouped, numbered)."""
     from refbridge.cv import CvOptions, Filters, write_cv
     from refbridge.pipeline import ReadOptions
@@ -358,8 +367,11 @@ def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str |
                         links=not no_links, abstracts=abstracts, summary=not no_summary,
                         merge=not no_merge, title=title,
                         filters=Filters(since, until, kinds, subjects, text))
+    _require_enrich_flag(enrich, enrichment)
     report = write_cv(list(inputs), output, options, to, fragment,
-                      ReadOptions(from_format, encoding), strict=strict)
+                      ReadOptions(from_format, encoding), strict=strict,
+                      prepare=(lambda records: run_enrichment(records, enrichment))
+                      if enrich else None)
     for line in report.merge.describe():
         click.echo(f"refbridge: {line}", err=True)
     _report(report.diagnostics, skip_invalid)

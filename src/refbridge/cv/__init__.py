@@ -9,7 +9,7 @@ package must never format an entry itself: entries come from the style registry'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from refbridge.cv.document import CvDocument, CvOptions, build_cv
@@ -47,8 +47,11 @@ def render_cv(records: Sequence[Record], options: CvOptions, to: str = "markdown
 
 def write_cv(inputs: Sequence[str], output: str, options: CvOptions, to: str = "markdown",
              fragment: bool = False, read_options: ReadOptions | None = None,
-             strict: bool = False) -> CvReport:
-    """Read ``inputs``, build their CV and write it to ``output`` (``-``: standard output)."""
+             strict: bool = False,
+             prepare: Callable[[list[Record]], list[Record]] | None = None) -> CvReport:
+    """Read ``inputs``, build their CV and write it to ``output`` (``-``: standard output).
+
+    ``prepare``: a step applied to the records read before the list is built (enrichment)."""
     from refbridge.styles import resolve_style
 
     writer = get_cv_writer(to)
@@ -58,6 +61,8 @@ def write_cv(inputs: Sequence[str], output: str, options: CvOptions, to: str = "
     report = CvReport(Diagnostics(strict=strict))
     records = list(read_records(inputs, report.diagnostics, read_options or ReadOptions()))
     report.records_read = len(records)
+    if prepare is not None:
+        records = prepare(records)
     content, document, report.merge = render_cv(records, options, to, fragment,
                                                 report.diagnostics)
     report.records_listed = len(document.entries)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from refbridge.arxiv_taxonomy import category_name
@@ -20,6 +20,7 @@ from refbridge.cv.owner import OwnerMatcher, reading_order
 from refbridge.cv.select import CvOptionError, Filters, record_subjects, select
 from refbridge.cv.types import PUBLICATION_KINDS, kind_of
 from refbridge.errors import Diagnostics
+from refbridge.formats.profile import OWNER_EXTRA
 from refbridge.merge import MergeResult, deduplicate, normalized_title
 from refbridge.model import Record
 
@@ -220,10 +221,18 @@ def summarize(records: Sequence[Record]) -> Summary:
                                                     else [])))
 
 
+def profile_owners(records: Sequence[Record]) -> tuple[str, ...]:
+    """The owners of the profile pages the records came from, in order of appearance."""
+    owners = (record.extra.get(OWNER_EXTRA) for record in records)
+    return tuple(dict.fromkeys(owner for owner in owners if owner))
+
+
 def build_cv(records: Sequence[Record], options: CvOptions, output: str,
              diagnostics: Diagnostics) -> tuple[CvDocument, MergeResult]:
     """The CV document of ``records`` with entries formatted in style ``output``, and what was
     merged (nothing when ``options.merge`` is off)."""
+    if not options.owners:
+        options = replace(options, owners=profile_owners(records))
     merged = deduplicate(records) if options.merge else MergeResult(list(records))
     chosen = select(merged.records, options.filters)
     cut_short = sum("author" in record.incomplete_names for record in chosen)

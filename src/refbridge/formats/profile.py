@@ -30,6 +30,9 @@ SOURCE_YEAR = re.compile(r"^(?P<source>[A-Za-z][A-Za-z .&'-]*?)\s*(?P<year>1[5-9
 SUBJECT_MARK = "↗"
 SUBJECT = re.compile(r"^(?P<code>[A-Za-z][\w.-]*)\s*↗$")
 
+#: The extra field that keeps whose profile a record came from (a CV highlights that person).
+OWNER_EXTRA = "profile.owner"
+
 #: Non-empty lines allowed before the attribution line (the header and the owner's name).
 MAX_PREAMBLE_LINES = 2
 
@@ -177,7 +180,7 @@ class ProfileReader:
         is_arxiv = draft.source.lower() in ARXIV_SOURCES
         eprint: Eprint | None = None
         keywords: tuple[str, ...] = ()
-        extra: dict[str, str] = {}
+        extra: dict[str, str] = {OWNER_EXTRA: owner}
         if is_arxiv:
             for code in draft.subjects:
                 if not is_category(code):
