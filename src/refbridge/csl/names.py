@@ -31,6 +31,7 @@ class NameParts:
     comma_suffix: bool = False
     literal: str = ""
     static: bool = False
+    spaced_particle: bool = False  # "de' Frinkle": a space was typed after the particle
 
 
 def _is_particle(word: str) -> bool:
@@ -87,6 +88,7 @@ def _parse_name(raw: Mapping[str, Any]) -> NameParts:
             parts.non_dropping, parts.family = apostrophe.group(1), apostrophe.group(2)
         elif particles:
             parts.non_dropping, parts.family = " ".join(particles), " ".join(words)
+            parts.spaced_particle = True
     if not parts.suffix and "," in given:
         head, _, tail = given.partition(",")
         tail = tail.strip()
@@ -575,7 +577,8 @@ class NamesNode(Element):
         def giv(text: str) -> Node | None:
             return _part(text, spec.given_decor, ctx)
 
-        family = _spaced([fam(parts.non_dropping), fam(parts.family)], parts.non_dropping)
+        family = _spaced([fam(parts.non_dropping), fam(parts.family)],
+                         "" if parts.spaced_particle else parts.non_dropping)
         if given is None:
             return _affixed(family, spec.family_affixes)
         if not _ROMANESQUE_RE.search(parts.family + parts.given):

@@ -45,12 +45,13 @@ def _suffix_letters(index: int) -> str:
 
 
 def _sort_text(text: str) -> str:
-    """A sort key string: accents, leading punctuation and case do not count."""
+    """A sort key string: accents, punctuation (but apostrophes) and case do not count."""
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text)
         text = "".join(c for c in text if not unicodedata.combining(c))
-    text = re.sub(r"[^\w\s]+", "", text)
-    return text.strip().casefold()
+    text = re.sub(r"[^\w\s'\u2019]+", "", text)  # punctuation does not count, apostrophes do
+    text = re.sub(r"^[\W_]+", "", text)
+    return text.casefold().replace("\u2019", "'")
 
 
 class Processor:
