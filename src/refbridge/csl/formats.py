@@ -149,6 +149,7 @@ def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[list
                     text = text[1:]
             elif last == " " and first == " ":
                 text = text[1:]
+
         if text:
             out.append([TEXT, text])
     return out

@@ -35,7 +35,9 @@ class NameParts:
 
 
 def _is_particle(word: str) -> bool:
-    return bool(word) and word[0].islower() and not word.startswith(("'", "\u2019"))
+    if word[:1] in ("'", "\u2019"):  # 't, as in "in 't Veld"
+        return word[1:2].islower()
+    return word[:1].islower()
 
 
 _PARSED: dict[tuple[Any, ...], NameParts] = {}
@@ -570,6 +572,8 @@ class NamesNode(Element):
             node = parse_markup(parts.literal)
             return _affixed(spec.family_decor.apply(node, ctx) if spec.family_decor else node, spec.family_affixes)
         given = self._given_text(parts, ctx)
+        if not parts.family:  # a mononym given as the given name ("Banksy")
+            return _affixed(_part(parts.given, spec.given_decor, ctx), spec.given_affixes)
 
         def fam(text: str) -> Node | None:
             return _part(text, spec.family_decor, ctx)
