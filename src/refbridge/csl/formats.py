@@ -336,6 +336,8 @@ def _write(events: list[list], fmt: Format) -> str:
             if key.startswith("link:"):
                 stack[-1].append(fmt.link(key[5:], inner) if inner else "")
             else:
+                if key == "display:right-inline":
+                    inner = inner.rstrip()  # as citeproc-js: no trailing space beside the margin
                 before, after = fmt.markup.get(key, ("", ""))
                 stack[-1].append(before + inner + after if inner else "")
         else:
