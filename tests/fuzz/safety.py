@@ -27,6 +27,23 @@ def assert_no_dangerous_tex(text: str) -> None:
     assert tex_commands(text) & DANGEROUS_TEX == set(), text
 
 
+#: what LaTeX writers put for each special character of record text
+TEX_ESCAPES: dict[str, str] = {
+    r"\textbackslash{}": "\\", r"\{": "{", r"\}": "}", r"\%": "%", r"\$": "$", r"\&": "&",
+    r"\#": "#", r"\_": "_", r"\textasciitilde{}": "~", r"\textasciicircum{}": "^",
+    r"\textless{}": "<", r"\textgreater{}": ">", "~": " ", r"\\": "\\",
+}
+_TEX_TOKEN = re.compile("|".join(re.escape(e) for e in sorted(TEX_ESCAPES, key=len,
+                                                              reverse=True))
+                        + r"|\\href\{(?:\\.|[^\\{}])*\}|\\[A-Za-z]+\s*|[{}]")
+
+
+def tex_text(latex: str) -> str:
+    """The text a LaTeX fragment shows: escapes undone, commands, link targets and grouping
+    braces dropped (enough to find record text in writers' output)."""
+    return _TEX_TOKEN.sub(lambda m: TEX_ESCAPES.get(m.group(), ""), latex)
+
+
 # -- HTML -----------------------------------------------------------------------------------
 def html_tree(markup: str) -> object:
     import html5lib
@@ -60,36 +77,48 @@ RTF_WORDS: frozenset[str] = frozenset({
     "rtf", "ansi", "deff", "par", "b", "i", "ul", "ulnone", "scaps", "nosupersub", "super",
     "sub", "u", "line", "tab", "fonttbl", "f", "fswiss", "fnil", "fs", "pard", "li", "fi",
     "plain", "ql", "sl", "slmult", "ri", "tx", "strike", "ldblquote", "rdblquote", "lquote",
-    "rquote", "endash", "emdash", "bullet", "uc",
+    "rquote", "endash", "emdash", "bullet", "uc", "field", "fldinst", "fldrslt",
 })
-_RTF_TOKEN = re.compile(r"\\([a-z]+)(-?\d+)? ?|\\([\\{}])|\\'([0-9a-f]{2})|([{}])|([^\\{}]+)")
+_RTF_TOKEN = re.compile(r"\\([a-z]+)(-?\d+)? ?|\\([\\{}*])|\\'([0-9a-f]{2})|([{}])|([^\\{}]+)")
+_RTF_LINK = re.compile(r'HYPERLINK "([^"]*)"')
+
+
+#: RTF control words that stand for a character
+RTF_CHARACTERS: dict[str, str] = {
+    "ldblquote": "“", "rdblquote": "”", "lquote": "‘", "rquote": "’", "endash": "–",
+    "emdash": "—", "bullet": "•", "tab": "\t", "par": "\n", "line": "\n",
+}
 
 
 def rtf_text(rtf: str) -> str:
-    """The text of an RTF document; asserts groups balance and only known control words."""
+    """The text of an RTF document; asserts groups balance, only known control words and only
+    http(s) hyperlinks."""
+    for link in _RTF_LINK.findall(rtf):
+        assert link.startswith(("https://", "http://")), link
     depth = 0
     text: list[str] = []
-    skip_fallback = False
+    fallback = 1  # characters after \uN that stand in for it (set by \ucN)
+    skip = 0
     for word, number, escaped, hex_byte, brace, plain in _RTF_TOKEN.findall(rtf):
         if word:
             assert word in RTF_WORDS, f"unexpected RTF control word \\{word}"
-            if word == "u":
+            if word == "uc":
+                fallback = int(number)
+            elif word == "u":
                 text.append(chr(int(number) % 65536))
-                skip_fallback = True
+                skip = fallback
                 continue
-            if word in ("par", "line"):
-                text.append("\n")
+            text.append(RTF_CHARACTERS.get(word, ""))
         elif escaped:
-            text.append(escaped)
+            text.append("" if escaped == "*" else escaped)
         elif hex_byte:
             text.append(bytes([int(hex_byte, 16)]).decode("cp1252"))
         elif brace:
             depth += 1 if brace == "{" else -1
             assert depth >= 0
         else:
-            plain = plain.replace("\n", "")
-            text.append(plain[1:] if skip_fallback else plain)
-        skip_fallback = False
+            text.append(plain.replace("\n", "")[skip:])
+        skip = 0
     assert depth == 0
     return "".join(text)
 

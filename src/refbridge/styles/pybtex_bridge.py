@@ -11,6 +11,7 @@ pybtex styles are not used (pybtex is imported here at the top).
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from pybtex.style import FormattedEntry
 from pybtex.style.formatting import BaseStyle
 from pybtex.style.template import FieldIsMissing
 
+from refbridge.cv.links import safe_http_url
 from refbridge.errors import RefbridgeError
 from refbridge.styles.definitions import FormatRequest, Item
 
@@ -105,11 +107,36 @@ class PybtexValueError(RefbridgeError):
     """A value pybtex cannot format faithfully."""
 
 
+#: fields pybtex styles print as they are (``field(..., raw=True)``), links among them: never
+#: LaTeX-escaped on the way in, and linked only when they are a web address
+RAW_FIELDS = frozenset({"url", "doi", "eprint"})
+
+
+def _linkable(url: str) -> bool:
+    """An http(s) address that no output's link syntax can be broken out of."""
+    return safe_http_url(url) and not set(url) & set("{}()[]")
+
+
 class _LatexBackend(latex_backend.Backend):  # type: ignore[misc]
     """pybtex's LaTeX backend, escaping every LaTeX special character of record text."""
 
     def format_str(self, str_: str) -> str:
         return _LATEX_OUTPUT_SPECIAL.sub(lambda m: _LATEX_OUTPUT_ESCAPES[m.group(0)], str_)
+
+
+def _backend(output: str) -> Any:
+    """pybtex's backend for ``output``, whose links are made only of safe web addresses (and
+    whose link text is the address as text otherwise)."""
+    base = _LatexBackend if output == "latex" else find_plugin("pybtex.backends", output)
+
+    class SafeLinks(base):  # type: ignore[misc, valid-type]
+        def format_href(self, url: str, text: str, external: bool = False) -> str:
+            if not _linkable(url):
+                return text
+            return str(super().format_href(html.escape(url) if output == "html" else url,
+                                           text, external))
+
+    return SafeLinks()
 
 
 def _escape(value: str, item_id: str, variable: str) -> str:
@@ -147,7 +174,8 @@ def to_pybtex_entry(item: Item) -> Entry:
     for variable, bibtex_field in variables.items():
         value = item.get(variable)
         if value not in (None, "") and bibtex_field not in fields:
-            fields[bibtex_field] = _escape(str(value), item_id, variable)
+            fields[bibtex_field] = (str(value) if bibtex_field in RAW_FIELDS
+                                    else _escape(str(value), item_id, variable))
     for bibtex_field in CASE_PROTECTED_FIELDS & fields.keys():
         fields[bibtex_field] = _protect_capitals(fields[bibtex_field])
     date_parts = ((item.get("issued") or {}).get("date-parts") or [[]])[0]
@@ -184,8 +212,7 @@ class PybtexProcessor:
         entries = formatter.sort(list(data.entries.values()))
         formatted = [_format_entry(formatter, label, entry)
                      for label, entry in zip(formatter.format_labels(entries), entries)]
-        backend = (_LatexBackend() if request.output == "latex"
-                   else find_plugin("pybtex.backends", request.output)())
+        backend = _backend(request.output)
         template = ENTRY_TEMPLATES[request.output]
         return cls([(entry.key, entry.label,
                      template.format(label=backend.format_str(entry.label),
