@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from .context import RenderContext
-from .nodes import Decor, Element, decor_of
+from .nodes import Decor, Element, TextTerm, decor_of
 from .richtext import Node, Rich, is_empty, parse_markup, plain
 from .values import stringify
 
@@ -393,6 +393,8 @@ class NamesNode(Element):
                 before = set(ctx.suppressed)
                 found = ctx.vars_found
                 node = child.render(ctx)
+                if (node is None or is_empty(node)) and isinstance(child, TextTerm):
+                    return None  # a term ends the substitution, even an empty one (as citeproc-js)
                 if node is not None and not is_empty(node):
                     for name in self._substitute_variables(child):
                         if ctx.value(name) not in (None, "", []):
