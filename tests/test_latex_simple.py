@@ -21,6 +21,7 @@ from refbridge.latex.simple import decode_simple
     ("\\TeX book \\ss{} x", "TeXbook ß x"),
     ("\\texttt{x} and \\emph{y}", "x and y"),
     ("baez\\slash article", "baez/article"),
+    ("\\mkbibquote{De Motu {A}nimalium}", "“De Motu Animalium”"),
     ("\\arabic{author} authors", "\\arabicauthor authors"),
 ])
 def test_simple_latex_is_decoded_without_the_parser(latex: str, text: str) -> None:
@@ -28,7 +29,7 @@ def test_simple_latex_is_decoded_without_the_parser(latex: str, text: str) -> No
 
 
 @pytest.mark.parametrize("latex", [
-    "$x^2$", "\\emph x", "{unbalanced", "closed}", "\\'\\i x", "\\mkbibquote{q}",
+    "$x^2$", "\\emph x", "{unbalanced", "closed}", "\\'\\i x", "\\mkbibquote q",
     "a_b",
 ])
 def test_anything_else_is_left_to_the_parser(latex: str) -> None:

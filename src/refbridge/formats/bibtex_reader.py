@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from typing import TextIO
 
 from refbridge.bibnames import parse_names
@@ -77,14 +78,21 @@ def entry_type_for(csl_type: str, eprint: Eprint | None, dialect: str) -> str:
     return tables.CSL_TO_ENTRY[dialect].get(csl_type, tables.FALLBACK_ENTRY)
 
 
+@cache
 def field_mapping(entry_type: str) -> dict[str, str]:
     """Field -> CSL variable for text fields of ``entry_type`` (typed meanings first)."""
     typed = tables.TYPED_FIELDS.get(entry_type, tables.DEFAULT_TYPED_FIELDS)
     return {**tables.TEXT_FIELDS, **tables.DEFAULT_TYPED_FIELDS, **typed}
 
 
+_WHITESPACE_RUN = re.compile(r"\s\s|[\t\n\r\f\v]")
+
+
 def _clean(value: str) -> str:
-    return _WHITESPACE.sub(" ", value).strip()
+    """``value`` with runs of whitespace as one space, as BibTeX reads it."""
+    if _WHITESPACE_RUN.search(value):
+        return _WHITESPACE.sub(" ", value).strip()
+    return value.strip()
 
 
 class _Entry:

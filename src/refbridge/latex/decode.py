@@ -33,7 +33,7 @@ TEXT_ARGUMENT_MACROS: tuple[str, ...] = (
 )
 
 #: BibLaTeX's quotation macro: its argument in curly quotes.
-_QUOTE_MACROS: dict[str, str] = {"mkbibquote": "\u201c%s\u201d"}
+QUOTE_MACROS: dict[str, str] = {"mkbibquote": "\u201c%s\u201d"}
 
 #: Macros that stand for one character or a paragraph break (what the encoder writes for
 #: characters that would otherwise be syntax).
@@ -70,7 +70,7 @@ def _converter() -> Any:
         prepend=True,
         macros=[MacroTextSpec(name, discard=False) for name in TEXT_ARGUMENT_MACROS]
         + [MacroTextSpec(name, simplify_repl=text) for name, text in _SYMBOL_MACROS.items()]
-        + [MacroTextSpec(name, simplify_repl=text) for name, text in _QUOTE_MACROS.items()],
+        + [MacroTextSpec(name, simplify_repl=text) for name, text in QUOTE_MACROS.items()],
         specials=[SpecialsTextSpec("&", "&")],
     )
     db.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_keep_unknown_macro))
@@ -133,7 +133,7 @@ def _walker_context() -> Any:
     db = get_default_latex_context_db()
     db.add_context_category(
         "refbridge-arguments", prepend=True,
-        macros=[MacroSpec(name, "{") for name in (*TEXT_ARGUMENT_MACROS, *_QUOTE_MACROS)
+        macros=[MacroSpec(name, "{") for name in (*TEXT_ARGUMENT_MACROS, *QUOTE_MACROS)
                 if db.get_macro_spec(name) is None])
     return db
 

@@ -4,9 +4,9 @@ Why: decoding biblatex-examples.bib replicated to 10,028 entries took 50 s throu
 (about 2 ms per value that needs the parser; 21,691 such values), against a goal of about
 0.5 s for the whole conversion. Almost all of those values hold only brace groups
 (``{SpecDB}``), accents (``{\\"u}``, ``\\'{e}``, ``\\c c``), letter commands (``{\\ss}``,
-``\\L``), escaped specials (``\\&``), ties, dashes and quote ligatures, and font commands with
-a braced argument (``\\texttt{x}``). This module decodes exactly those with one regular
-expression and returns None for anything else (math, unknown commands, unbalanced braces, a
+``\\L``), escaped specials (``\\&``), ties, dashes and quote ligatures, font and quotation
+commands with a braced argument (``\\texttt{x}``, ``\\mkbibquote{x}``) and commands the parser
+keeps as text. This module decodes exactly those with one regular expression and returns None for anything else (math, unknown commands, unbalanced braces, a
 control word followed by a space where TeX's rules get subtle), so the caller falls back to
 pylatexenc. Every replacement text is taken from pylatexenc's own conversion at start-up, and
 tests/test_latex_simple.py checks that both decoders agree. This module must never return a
@@ -47,7 +47,7 @@ _SYMBOL_ACCENTS = re.escape("'`^\"~=.")
 
 @cache
 def _token() -> re.Pattern[str]:
-    from refbridge.latex.decode import TEXT_ARGUMENT_MACROS
+    from refbridge.latex.decode import QUOTE_MACROS, TEXT_ARGUMENT_MACROS
 
     fonts = "|".join(sorted(TEXT_ARGUMENT_MACROS, key=len, reverse=True))
     return re.compile(
@@ -57,12 +57,22 @@ def _token() -> re.Pattern[str]:
         r"|(?P<char>[~%&\-`'!?])"
         r"|\\(?P<escaped>[&%$#_{}])"
         rf"|\\(?P<accent>[{_SYMBOL_ACCENTS}])(?:\{{(?P<braced>[A-Za-z]|\\[ij])\}}"
-        r"|(?P<bare>[A-Za-z]|\\[ij](?![A-Za-z ])))"
+        r"|(?P<bare>[A-Za-z]|\\[ij](?![A-Za-z\s])))"
         r"|\\(?P<letter_accent>[uvHcdbkr])(?:\{(?P<letter_braced>[A-Za-z]|\\[ij])\}"
         r"|[ ](?P<letter_bare>[A-Za-z]))"
         rf"|\\(?P<font>{fonts})\{{"
+        rf"|\\(?P<quote>{'|'.join(QUOTE_MACROS)})\{{"
         r"|\\(?P<word>[A-Za-z]+)(?P<empty>\{\})?(?P<post>[ \t\n]*)"
     )
+
+
+@cache
+def _quotes() -> dict[str, tuple[str, str]]:
+    """The text before and after the argument of each quotation command."""
+    from refbridge.latex.decode import QUOTE_MACROS
+
+    return {name: tuple(form.split("%s")) for name, form in  # type: ignore[misc]
+            QUOTE_MACROS.items()}
 
 
 @cache
@@ -112,7 +122,7 @@ _ALTERNATIVE_OF: dict[str, str] = {
 def decode_simple(text: str) -> str | None:
     """The Unicode text of ``text`` when it holds only the simple LaTeX above, else None."""
     out: list[str] = []
-    depth = 0
+    closers: list[str] = []  # what each open group prints when it closes
     position = 0
     for match in _token().finditer(text):
         if match.start() != position:
@@ -120,18 +130,23 @@ def decode_simple(text: str) -> str | None:
         position = match.end()
         kind = match.lastgroup
         if kind in ("open", "font"):
-            depth += 1
+            closers.append("")
+            continue
+        if kind == "quote":
+            opening, closing = _quotes()[match.group("quote")]
+            out.append(opening)
+            closers.append(closing)
             continue
         if kind == "close":
-            depth -= 1
-            if depth < 0:
+            if not closers:
                 return None
+            out.append(closers.pop())
             continue
         kind = _ALTERNATIVE_OF.get(kind, kind)  # type: ignore[arg-type]
         piece = _HANDLERS[kind](match)  # type: ignore[index]
         if piece is None:
             return None
         out.append(piece)
-    if position != len(text) or depth != 0:
+    if position != len(text) or closers:
         return None
     return "".join(out)
