@@ -364,6 +364,8 @@ class NamesNode(Element):
         if not lists:
             return self._substitute(ctx)
         ctx.vars_found += 1
+        if ctx.in_substitute:  # a variable substituted once is not rendered again
+            ctx.suppressed.update(variable for variable in self.variables)
         spec = self.spec
         if spec.name.form == "count":
             total = sum(len(self._shown(names, ctx)[0]) for _, names in lists)

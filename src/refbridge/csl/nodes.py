@@ -188,6 +188,8 @@ class TextVariable(Element):
         if value in (None, "", []) or isinstance(value, (list, dict)):
             return None
         ctx.vars_found += 1
+        if ctx.in_substitute:  # a variable substituted once is not rendered again
+            ctx.suppressed.add(name)
         text = stringify(value)
         if name == "citation-label" and ctx.disamb.year_suffix and not ctx.explicit_year_suffix \
                 and not ctx.year_suffix_done:
