@@ -601,7 +601,7 @@ class Processor:
         return Rich(parts) if parts else None
 
 
-_SENTENCE_END_RE = re.compile("[.!?][\"'\u201d\u2019]?\\s*$")
+_SENTENCE_END_RE = re.compile("\\S\\s+\\S+[.!?][\"'\u201d\u2019]?\\s*$")  # not after a lone word
 _PREFIX_PUNCT_RE = re.compile(r"[,.;:]")
 
 
