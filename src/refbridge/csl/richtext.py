@@ -268,8 +268,9 @@ class _CaseEngine:
             following = pieces[1] if n == 0 and len(pieces) > 1 else None
             spans = [(m.start() + pos, m.end() + pos) for m in re.finditer(r"[^\u00a0 \u2000-\u200b\u205f\u3000]+", piece)]
             for k, (start, end) in enumerate(spans):
-                if all(self.mask[start:end]):
+                if all(self.mask[start:end]):  # protected text still counts as a word seen
                     self.last_word = None
+                    self.after_punct = self.is_first = False
                     continue
                 yield start, end, k == len(spans) - 1, following
             pos += len(piece)

@@ -42,7 +42,9 @@ def is_plural(value: Any, and_term: str = "and") -> bool:
     text = stringify(value).replace("\\-", "")
     if and_term != "and":
         text = text.replace(f" {and_term} ", " and ")
-    return len([t for t in NUMBER_TOKEN_RE.split(text) if t and not NUMBER_TOKEN_RE.fullmatch(t)]) > 1
+    numbers = [t for t in NUMBER_TOKEN_RE.split(text)
+               if t and not NUMBER_TOKEN_RE.fullmatch(t) and (any(c.isdigit() for c in t) or _ROMAN_RE.match(t.strip()))]
+    return len(numbers) > 1
 
 
 def roman(number: int) -> str:
