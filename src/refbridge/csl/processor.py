@@ -293,9 +293,21 @@ class Processor:
             self.disamb[key].default_givenname_level = 0
 
     def _add_givennames(self, group: list[str], rule: str) -> None:
-        """Expand given names, position by position, where that separates cites."""
+        """Expand given names, position by position, where that separates cites (compared
+        with as many names shown for every cite as the most any of them shows)."""
         if self._same_names(group):
             return
+        shown = {key: self.disamb[key].et_al_use_first for key in group}
+        widest = max((n for n in shown.values() if n is not None), default=None)
+        for key in group:
+            self.disamb[key].et_al_use_first = widest
+        try:
+            self._expand_givennames(group, rule)
+        finally:
+            for key in group:
+                self.disamb[key].et_al_use_first = shown[key]
+
+    def _expand_givennames(self, group: list[str], rule: str) -> None:
         max_level = 1 if rule.endswith("with-initials") else 2
         most = max((len(names) for key in group for names in self._name_lists(key)), default=0)
         if rule.startswith("primary-name"):
