@@ -1,0 +1,40 @@
+"""Inputs at the limits, generated as streams so the suite stays fast: deeply nested braces and
+arrays, a very long field, many tiny records. No recursion error, no record lost; the big
+figures (50 MB field, 1 GB file, a million records) come from tests/fuzz/limits.py."""
+
+from __future__ import annotations
+
+from fuzz.harness import read_bytes
+
+
+def test_deeply_nested_braces_in_a_bib_field_read_without_recursion() -> None:
+    depth = 100_000
+    data = b"@article{deep, title = " + b"{" * depth + b"x" + b"}" * depth + b"}\n"
+    outcome = read_bytes("bibtex", data)
+    assert outcome.error is None
+    assert [r.fields["title"] for r in outcome.records] == ["x"]
+
+
+def test_unclosed_nested_braces_are_one_skipped_record() -> None:
+    data = b"@article{deep, title = " + b"{" * 100_000 + b"\n\n@article{next, title = {Kept}}\n"
+    outcome = read_bytes("bibtex", data)
+    assert [r.fields["title"] for r in outcome.records] == ["Kept"]
+    assert outcome.diagnostics.skipped == 1
+
+
+def test_deeply_nested_json_is_an_error_not_a_crash() -> None:
+    outcome = read_bytes("csl-json", b"[" * 100_000 + b"]" * 100_000)
+    assert outcome.error is not None
+    assert str(outcome.error).endswith("not CSL-JSON: arrays or objects nested too deeply")
+
+
+def test_a_5_mb_field_is_read_whole() -> None:
+    title = "word " * 1_000_000
+    outcome = read_bytes("bibtex", b"@article{long, title = {" + title.encode() + b"}}\n")
+    assert [len(r.fields["title"]) for r in outcome.records] == [len(title.strip())]
+
+
+def test_20_000_tiny_records_are_all_read() -> None:
+    data = b"".join(b"@misc{k%d, title = {T%d}}\n" % (i, i) for i in range(20_000))
+    outcome = read_bytes("bibtex", data)
+    assert (len(outcome.records), outcome.diagnostics.skipped) == (20_000, 0)
