@@ -65,13 +65,14 @@ WRITE_OPTIONS = {"bibtex": WriteOptions(unicode=True), "biblatex": WriteOptions(
 
 def without_bib_derived_values(back: Record, original: Record) -> Record:
     """``back`` without the values the .bib writers derive on purpose (their docstrings): a
-    preprint's arXiv abstract page as ``url``, a thesis's ``@phdthesis`` read as its genre."""
+    preprint's arXiv abstract page as ``url``, the genre an entry type implies (``@phdthesis``,
+    ``@techreport``)."""
     fields = dict(back.fields)
     eprint = original.eprint
     if "URL" not in original.fields and eprint is not None and eprint.identifier \
             and fields.get("URL") == bibtex_tables.ARXIV_ABS_URL + eprint.identifier:
         del fields["URL"]
-    if "genre" not in original.fields and original.type == "thesis":
+    if "genre" not in original.fields:  # @phdthesis, @techreport ... imply one
         fields.pop("genre", None)
     return back.replace(fields=fields)
 
@@ -85,7 +86,10 @@ def carried(record: Record, coverage: Coverage, original_type: str) -> dict[str,
     ``original_type``, the type of the record that was written), as the format holds them."""
     parts = coverage.carried - (set() if coverage.keeps_type(original_type) else {"type"})
     form = FORMS.get(coverage.format, lambda name, value: value)
-    return {name: form(name, part(record, name)) for name in sorted(parts)}
+    values = {name: form(name, part(record, name)) for name in sorted(parts)}
+    if "incomplete-names" in values:  # only the roles the format carries can be incomplete
+        values["incomplete-names"] = values["incomplete-names"] & coverage.carried
+    return values
 
 
 def round_trip(record: Record, format_name: str) -> Record:

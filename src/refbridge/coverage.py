@@ -85,22 +85,27 @@ def bibtex_coverage(dialect: str) -> Coverage:
     for table in (tables.TEXT_FIELDS, tables.NAME_FIELDS, tables.DATE_FIELDS,
                   tables.YEAR_FIELDS):
         for bib_field, part in table.items():
-            native.setdefault(part, bib_field)
+            native.setdefault(part, tables.WRITE_FIELD[dialect].get(part, bib_field))
     native |= {"type": "@entrytype", "citation-key": "entry key",
-               "keywords": "keywords", "eprint": "eprint, archivePrefix, primaryClass"}
+               "keywords": "keywords", "eprint": "eprint, archivePrefix, primaryClass",
+               "incomplete-names": "and others"}
     entries = tables.CSL_TO_ENTRY[dialect]
     return Coverage(
         format=dialect,
         native=native,
         kept_types=frozenset(t for t, e in entries.items() if tables.ENTRY_TO_CSL.get(e) == t),
-        notes=(("Derived from `refbridge.formats.bibtex_tables`: the fields the reader maps to "
-               "a model part in every entry type (fields whose meaning depends on the entry "
-               "type, such as `number`, are left out). CSL types without an entry type of "
-               "their own are written as the nearest entry type and read back as that type."),
-               ("Runs of white space in a value become one space; a name's particles are "
-               "spelled as BibTeX's `von` part, so dropping and non-dropping particles are "
-               "not told apart; a keyword containing a comma or semicolon becomes two keywords; a thesis without a genre is read back as a PhD thesis, and a preprint without a URL gets its arXiv abstract page."),
-               "Extra fields of other formats are lost (`bibtex.*` extras are written back).",),
+        notes=(
+            "Derived from `refbridge.formats.bibtex_tables`: the fields the reader maps to a "
+            "model part in every entry type (fields whose meaning depends on the entry type, "
+            "such as `number`, are left out). CSL types without an entry type of their own "
+            "are written as the nearest entry type and read back as that type.",
+            "Runs of white space in a value become one space; a name's particles are spelled "
+            "as BibTeX's `von` part, so dropping and non-dropping particles are not told "
+            "apart; a keyword containing a comma or semicolon becomes two keywords; a thesis "
+            "or report without a genre gets the one its entry type implies (`@phdthesis`, "
+            "`@techreport`), and a preprint without a URL gets its arXiv abstract page.",
+            "Extra fields of other formats are lost (`bibtex.*` extras are written back).",
+        ),
     )
 
 
