@@ -95,15 +95,15 @@ def bibtex_coverage(dialect: str) -> Coverage:
         native=native,
         kept_types=frozenset(t for t, e in entries.items() if tables.ENTRY_TO_CSL.get(e) == t),
         notes=(
-            "Derived from `refbridge.formats.bibtex_tables`: the fields the reader maps to a "
+            ("Derived from `refbridge.formats.bibtex_tables`: the fields the reader maps to a "
             "model part in every entry type (fields whose meaning depends on the entry type, "
             "such as `number`, are left out). CSL types without an entry type of their own "
-            "are written as the nearest entry type and read back as that type.",
-            "Runs of white space in a value become one space; a name's particles are spelled "
+            "are written as the nearest entry type and read back as that type."),
+            ("Runs of white space in a value become one space; a name's particles are spelled "
             "as BibTeX's `von` part, so dropping and non-dropping particles are not told "
             "apart; a keyword containing a comma or semicolon becomes two keywords; a thesis "
             "or report without a genre gets the one its entry type implies (`@phdthesis`, "
-            "`@techreport`), and a preprint without a URL gets its arXiv abstract page.",
+            "`@techreport`), and a preprint without a URL gets its arXiv abstract page."),
             "Extra fields of other formats are lost (`bibtex.*` extras are written back).",
         ),
     )
