@@ -27,7 +27,7 @@ class Disambiguation:
     givenname_levels: dict[tuple[int, int], int] = field(default_factory=dict)  # (names element, name idx)
     default_givenname_level: int = 0
     year_suffix: str = ""
-    disambiguate: bool = False
+    disambiguate: int = 0  # how many disambiguate="true" tests (in rendering order) are true
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,7 @@ class RenderContext:
         "highlight", "sorting", "sort_etal", "names_seen", "dates", "explicit_year_suffix",
         "citation_number", "first_note", "near_note", "in_substitute",
         "sas", "first_names_text", "first_name_texts", "capture_names", "disambiguating",
+        "disambiguate_tests",
     )
 
     def __init__(
@@ -93,6 +94,7 @@ class RenderContext:
         self.first_name_texts: list[str] = []
         self.capture_names = False
         self.disambiguating = False
+        self.disambiguate_tests = 0
 
     def date(self, name: str) -> DateValue | None:
         if name not in self.dates:

@@ -427,6 +427,13 @@ def _numeric(ctx: RenderContext, name: str) -> bool:
     return value not in (None, "") and is_numeric(value)
 
 
+def _disambiguate_test(ctx: RenderContext) -> bool:
+    """disambiguate="true" tests are switched on one at a time, in rendering order, as far as
+    the item's disambiguation needed (as citeproc-js)."""
+    ctx.disambiguate_tests += 1
+    return ctx.disambiguate_tests <= ctx.disamb.disambiguate
+
+
 _POSITION_MATCHES = {
     "first": ("first",),
     "subsequent": ("subsequent", "ibid", "ibid-with-locator"),
@@ -457,7 +464,7 @@ _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
     "is-uncertain-date": _uncertain,
     "position": _position,
     "locator": _locator,
-    "disambiguate": lambda ctx, value: ctx.disamb.disambiguate == (value == "true"),
+    "disambiguate": lambda ctx, value: _disambiguate_test(ctx) == (value == "true"),
 }
 
 

@@ -88,6 +88,7 @@ class Processor:
         self._cite_texts: dict[tuple[Any, ...], str] = {}
         self._bib_sort_keys: dict[tuple[str, str], list[Any]] = {}
         self._disamb_position = "first"
+        self._disambiguate_tests = 0  # the most disambiguate="true" tests one rendering met
         self.citation_numbers = {key: i + 1 for i, key in enumerate(self.registration)}
         self._order_bibliography()
         self._disambiguate()
@@ -207,6 +208,7 @@ class Processor:
             ctx.position = self._disamb_position
             ctx.disambiguating = True
             text = self._cite_texts[signature] = self._text(self._render(section, ctx))
+            self._disambiguate_tests = max(self._disambiguate_tests, ctx.disambiguate_tests)
         return text
 
     def _ambiguous_groups(self, keys: list[str]) -> list[list[str]]:
@@ -244,11 +246,8 @@ class Processor:
                     self._add_names(group, add_given, rule)
                 if add_given:
                     self._add_givennames(group, rule)
-                still = self._ambiguous_groups(group)
-                for subgroup in still:
-                    for key in subgroup:
-                        self.disamb[key].disambiguate = True
-                    remaining.extend(self._ambiguous_groups(subgroup))
+                for subgroup in self._ambiguous_groups(group):
+                    remaining.extend(self._disambiguate_condition(subgroup))
         self._disamb_position = "first"
         if add_year:
             order = {key: i for i, key in enumerate(self._bib_order)}
@@ -257,6 +256,19 @@ class Processor:
                     continue
                 for index, key in enumerate(sorted(group, key=order.__getitem__)):
                     self.disamb[key].year_suffix = _suffix_letters(index)
+
+    def _disambiguate_condition(self, group: list[str]) -> list[list[str]]:
+        """Switch on disambiguate="true" tests one by one until the cites differ; the groups
+        still ambiguous are returned (for year suffixes)."""
+        unresolved = list(group)
+        level = 0
+        while unresolved and level < self._disambiguate_tests:
+            level += 1
+            for key in unresolved:
+                self.disamb[key].disambiguate = level
+            collisions = self._collisions(group)
+            unresolved = [key for key in unresolved if collisions[key]]
+        return self._ambiguous_groups(group)
 
     def _name_lists(self, key: str) -> list[list[Mapping[str, Any]]]:
         item = self.items[key]
