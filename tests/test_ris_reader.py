@@ -6,6 +6,8 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.ris import READER, parse_date, parse_name
@@ -183,3 +185,18 @@ def test_text_outside_a_record_is_reported_with_its_line() -> None:
 def test_the_reader_recognises_ris_by_its_first_line() -> None:
     assert READER.sniff("\n\nTY  - JOUR\nTI  - x\n")
     assert not READER.sniff("@article{x,\n")
+
+
+@given(st.text(alphabet=st.sampled_from(list("TYAUERPDSKN1 -,/\n\r\ufeff{}x0123456789")) | st.characters(),
+               max_size=300))
+def test_any_text_reads_without_a_crash(text: str) -> None:
+    diagnostics = Diagnostics()
+    records = read(text, diagnostics)
+    assert all(isinstance(r, Record) for r in records)
+
+
+def test_a_comma_alone_is_kept_as_a_corporate_name_with_a_warning() -> None:
+    diagnostics = Diagnostics()
+    (record,) = read("TY  - JOUR\nAU  - ,\nER  - \n", diagnostics)
+    assert record.authors == (Name(literal=","),)
+    assert [m.line for m in diagnostics.warnings] == [2]

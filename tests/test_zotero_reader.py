@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.zotero import READER, parse_date
@@ -169,3 +171,26 @@ def test_an_unknown_item_type_reads_as_a_document_with_a_warning() -> None:
 def test_the_reader_recognises_zotero_rdf() -> None:
     assert READER.sniff(ZOTERO_EXPORT[:600])
     assert not READER.sniff('<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">')
+
+
+@given(st.text(max_size=200))
+def test_any_text_is_records_or_a_parse_error(text: str) -> None:
+    try:
+        records = read(text)
+    except ParseError as exc:
+        assert exc.file == "My Library.rdf"
+    else:
+        assert records == []
+
+
+@given(st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40))
+def test_any_field_text_in_a_zotero_export_reads(value: str) -> None:
+    from xml.sax.saxutils import escape
+
+    text = ZOTERO_EXPORT.replace("<dc:title>SpecDB</dc:title>",
+                                 f"<dc:title>{escape(value)}</dc:title>")
+    try:
+        records = read(text)
+    except ParseError:
+        return  # characters XML 1.0 forbids make the file not well-formed
+    assert len(records) == 2

@@ -150,7 +150,13 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
                 extra.setdefault("ris.TY", []).append(value)
             record_type = known or "document"
         elif tag in _ROLE_OF_TAG:
-            names.setdefault(_ROLE_OF_TAG[tag], []).append(parse_name(value))
+            try:
+                person = parse_name(value)
+            except ModelError:
+                diagnostics.warning(f"{tag}: {value!r} is no name; kept as written",
+                                    source, line)
+                person = Name(literal=value)
+            names.setdefault(_ROLE_OF_TAG[tag], []).append(person)
         elif tag in _DATE_OF_TAG:
             variable = _DATE_OF_TAG[tag]
             try:

@@ -188,9 +188,10 @@ def name_fields(name: Name) -> tuple[str, str | None]:
     return last, first or None
 
 
-def name_of(last: str | None, first: str | None) -> Name:
+def name_of(last: str, first: str) -> Name:
+    """The name of Zotero's (lastName, firstName); at least one of them is not empty."""
     if not first:
-        return Name(literal=last) if last else Name(family="")
+        return Name(literal=last)
     given, _, suffix = first.rpartition(", ") if ", " in first else (first, "", "")
     return name_from_fields(last, given, suffix)
 
@@ -474,10 +475,11 @@ def read_item(node: Any, index: Mapping[str, Any], source: str) -> ZoteroItem:
         for element in node.findall(predicate):
             people = element.iter(qname("foaf:Person"))
             for person in people:
-                last = person.findtext(qname("foaf:surname"))
-                first = person.findtext(qname("foaf:givenName")) or person.findtext(
-                    qname("foaf:givenname"))
-                item.creators.append((local[:-1], name_of(last, first)))
+                last = (person.findtext(qname("foaf:surname")) or "").strip()
+                first = (person.findtext(qname("foaf:givenName")) or person.findtext(
+                    qname("foaf:givenname")) or "").strip()
+                if last or first:  # an empty foaf:Person names no one
+                    item.creators.append((local[:-1], name_of(last, first)))
     notes = [memo.findtext(qname("rdf:value")) or "" for memo in _objects(
         node, "dcterms:isReferencedBy", index) if not isinstance(memo, str)]
     if any(n.strip() for n in notes):
