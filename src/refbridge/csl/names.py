@@ -336,8 +336,9 @@ class NamesNode(Element):
             ctx.capture_names = False
             if node is not None:
                 ctx.first_names_text = plain(node)
+                ctx.first_name_texts = [ctx.first_names_text]
                 sas = ctx.sas
-                if sas is not None and sas.rule == "complete-all" and ctx.first_names_text == sas.previous_text:
+                if sas is not None and ctx.first_names_text == sas.previous_text:
                     node = sas.text or None
         node = self.decor.apply(node, ctx) if self.decor and node is not None else node
         if first and node is not None:

@@ -517,7 +517,7 @@ class DatePart:
             if year < 0:
                 return f"{-year}{locale.term('bc') or 'BC'}"
             text = str(year)[-2:] if self.form == "short" else str(year)
-            if year < 1000:
+            if year < 500:  # as citeproc-js
                 text += locale.term("ad") or "AD"
             return text
         if self.name == "month":
