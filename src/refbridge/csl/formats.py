@@ -257,6 +257,7 @@ _HTML = Format(
         "text-decoration:underline": ('<span style="text-decoration:underline;">', "</span>"),
         "vertical-align:sup": ("<sup>", "</sup>"),
         "vertical-align:sub": ("<sub>", "</sub>"),
+        "vertical-align:baseline": ('<span style="baseline">', "</span>"),  # as citeproc-js
         "display:block": ('\n\n    <div class="csl-block">', "</div>\n"),
         "display:left-margin": ('\n    <div class="csl-left-margin">', "</div>"),
         "display:right-inline": ('<div class="csl-right-inline">', "</div>\n  "),

@@ -615,7 +615,9 @@ class NamesNode(Element):
             family_block = Rich([family_block or "", suffix_sep, parse_markup(parts.suffix)])
         pieces = []
         if given:
-            pieces.extend([_affixed(giv(given) or "", spec.given_affixes), " "])
+            given_suffix = spec.given_affixes[1]
+            pieces.extend([_affixed(giv(given) or "", spec.given_affixes),
+                           "" if given_suffix[-1:].isspace() else " "])
         pieces.append(_affixed(family_block, spec.family_affixes))
         return Rich(pieces)
 

@@ -53,8 +53,6 @@ class Decor:
         fmt = {name: value for name, value in attrs.items() if name in FORMAT_ATTRS}  # XML order
         if fmt.get("text-decoration") == "none":
             del fmt["text-decoration"]
-        if fmt.get("vertical-align") == "baseline":
-            del fmt["vertical-align"]
         self.fmt = fmt or None
         self.quotes = allow_quotes and attrs.get("quotes") == "true"
         self.text_case = attrs.get("text-case")

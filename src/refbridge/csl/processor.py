@@ -485,6 +485,8 @@ class Processor:
             node = self._render(section, ctx)
             if cite.get("author-only"):
                 node = ctx.first_names
+            elif node is None and not ctx.suppress_author:
+                node = _NO_PRINTED_FORM  # citeproc-js's marker for a cite that renders nothing
             rendered.append((key, node, ctx))
         if self.style.info.class_ == "note" and rendered and rendered[0][1] is not None \
                 and not cites[0].get("prefix"):
@@ -625,6 +627,7 @@ class Processor:
         return Rich(parts) if parts else None
 
 
+_NO_PRINTED_FORM = "[CSL STYLE ERROR: reference with no printed form.]"
 _SENTENCE_END_RE = re.compile("\\S\\s+\\S+[.!?][\"'\u201d\u2019]?\\s*$")  # not after a lone word
 _PREFIX_PUNCT_RE = re.compile(r"[,.;:]")
 
