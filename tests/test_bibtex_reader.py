@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 
 import pytest
 
@@ -256,3 +257,12 @@ def test_an_undefined_macro_is_reported_and_kept_as_text() -> None:
 def test_the_reader_recognises_bib_text() -> None:
     assert READER.sniff("% my refs\n@Article{k,\n")
     assert not READER.sniff('[{"id": "k", "type": "book"}]')
+
+
+def test_records_are_handed_on_before_the_file_is_read_to_the_end() -> None:
+    class Endless(io.StringIO):
+        def read(self, size: int | None = -1) -> str:
+            return "@book{k, title = {T}}\n" * 50
+
+    records = READER.read(Endless(), "endless.bib", Diagnostics())
+    assert [r.title for r in itertools.islice(records, 3)] == ["T", "T", "T"]

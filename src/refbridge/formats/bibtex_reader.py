@@ -10,8 +10,8 @@ blocks (``bibtex.@preamble`` / ``bibtex.@comment`` on the entry that follows the
 type the CSL type does not give back (``bibtex.@type``), so the writers can put them back.
 
 A ``crossref`` child inherits its parent's fields (the parent's title as the container title)
-once the parent is read; children wait for their parent, parents of book-like types are
-remembered for children that come later. A broken entry is reported with file and line and
+once the parent is read; children wait for their parent, and the last ``PARENTS_REMEMBERED``
+entries of book-like types are remembered for children that come later. A broken entry is reported with file and line and
 skipped (fatal with ``--strict``); duplicate keys and fields are reported. This module must
 never drop a field or an entry without a diagnostic.
 """
@@ -19,6 +19,7 @@ never drop a field or an entry without a diagnostic.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Iterator
 from functools import cache
 from typing import TextIO
@@ -47,6 +48,10 @@ EXTRA_PREFIX = "bibtex."
 PARENT_ENTRY_TYPES: frozenset[str] = frozenset(
     {"book", "mvbook", "collection", "mvcollection", "proceedings", "mvproceedings",
      "reference", "mvreference", "periodical"})
+#: How many book-like entries are remembered for crossref children that come after their
+#: parent (BibTeX itself needs children first); the oldest are forgotten, so memory stays
+#: bounded on large files.
+PARENTS_REMEMBERED = 2000
 #: Variables a crossref child never takes from its parent.
 NOT_INHERITED_VARIABLES: frozenset[str] = frozenset(
     {"title", "title-short", "abstract", "annote", "note", "DOI", "URL"})
@@ -378,7 +383,7 @@ class BibtexReader:
 
     def _resolve_crossrefs(self, records: Iterator[Record], source: str,
                            diagnostics: Diagnostics) -> Iterator[Record]:
-        parents: dict[str, Record] = {}
+        parents: OrderedDict[str, Record] = OrderedDict()
         waiting: dict[str, list[Record]] = {}
         for record in records:
             parent_key = record.extra.get(EXTRA_PREFIX + tables.CROSSREF_FIELD)
@@ -394,6 +399,8 @@ class BibtexReader:
             if children or record.extra.get(EXTRA_ENTRY_TYPE, _entry_type(record)) in \
                     PARENT_ENTRY_TYPES:
                 parents[key] = record
+                if len(parents) > PARENTS_REMEMBERED:
+                    parents.popitem(last=False)
             yield record
         for parent_key, children in waiting.items():
             for child in children:
