@@ -132,8 +132,10 @@ _TRIGRAPH = ((4,), (2, 2), (2, 1, 1), (1, 1, 1, 1))
 
 
 def _citation_label(item: Mapping[str, Any]) -> str | None:
+    from .names import parse_name  # names imports this module
+
     names = item.get("author") or item.get("editor") or []
-    families = [str(n.get("family") or n.get("literal") or "") for n in names if isinstance(n, dict)]
+    families = [parse_name(n).family or parse_name(n).literal for n in names if isinstance(n, dict)]
     families = [f for f in families if f]
     if not families:
         return None

@@ -137,7 +137,7 @@ class Processor:
 
             value = ctx.date(name)
             return date_sort_key(value) or None
-        value = ctx.item.get(name)
+        value = ctx.value(name)
         if isinstance(value, list):
             demote = self.style.options.demote_non_dropping_particle
             return _sort_text("   ".join(name_sort_key(parse_name(raw), demote) for raw in value))
