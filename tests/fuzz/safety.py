@@ -9,11 +9,13 @@ import shutil
 import subprocess
 from pathlib import Path
 
-#: TeX primitives and LaTeX commands a record must never be able to run
+#: TeX primitives and LaTeX commands no writer needs and a record must never be able to run
+#: (commands writers do use, such as \\par and \\end, are caught by the text checks instead:
+#: a record's "\\par" that became a command is missing from the text shown)
 DANGEROUS_TEX: frozenset[str] = frozenset({
     "input", "include", "write", "immediate", "openout", "openin", "read", "def", "edef",
-    "gdef", "xdef", "let", "end", "catcode", "csname", "special", "usepackage", "newcommand",
-    "renewcommand", "documentclass", "typeout", "message", "par", "rtf",
+    "gdef", "xdef", "let", "catcode", "csname", "special", "usepackage", "newcommand",
+    "renewcommand", "documentclass", "typeout", "message", "rtf",
 })
 _CONTROL_WORD = re.compile(r"\\([A-Za-z]+)")
 
