@@ -315,7 +315,7 @@ class NamesSpec:
 
 
 class NamesNode(Element):
-    __slots__ = ("variables", "spec", "substitute", "options", "substitute_cache")
+    __slots__ = ("variables", "spec", "substitute", "options")
 
     def __init__(self, decor: Decor | None, variables: list[str], spec: NamesSpec, substitute: list[Element],
                  options: Any) -> None:
@@ -324,7 +324,6 @@ class NamesNode(Element):
         self.spec = spec
         self.substitute = substitute
         self.options = options
-        self.substitute_cache: dict[int, tuple[str, ...]] = {}
 
     def render(self, ctx: RenderContext) -> Node | None:
         first = ctx.names_seen == 0 and not ctx.in_substitute and not ctx.sorting
@@ -399,23 +398,13 @@ class NamesNode(Element):
                 if (node is None or is_empty(node)) and isinstance(child, TextTerm):
                     return None  # a term ends the substitution, even an empty one (as citeproc-js)
                 if node is not None and not is_empty(node):
-                    for name in self._substitute_variables(child):
-                        if ctx.value(name) not in (None, "", []):
-                            ctx.suppressed.add(name)
-                    ctx.dates.clear()
+                    ctx.dates.clear()  # variables rendered by the substitute are suppressed now
                     return node
                 ctx.suppressed = before
                 ctx.vars_found = found
         finally:
             ctx.in_substitute = False
         return None
-
-    def _substitute_variables(self, child: Element) -> tuple[str, ...]:
-        """The variables a substitute element may render (collected once, after compilation)."""
-        cache = self.substitute_cache
-        if id(child) not in cache:
-            cache[id(child)] = tuple(dict.fromkeys(_variables_of(child, set())))
-        return cache[id(child)]
 
     def _limits(self, ctx: RenderContext) -> tuple[int, int, bool]:
         spec = self.spec.name
@@ -478,7 +467,7 @@ class NamesNode(Element):
             else:
                 term = ctx.locale.term(spec.et_al_term) or ""
                 if term:
-                    if _delimiter_applies(spec.name.precedes_et_al, len(shown) + 1, inverted[len(shown) - 1], et_al=True):
+                    if _delimiter_applies(spec.name.precedes_et_al, len(shown) + 1, inverted[len(shown) - 1]):
                         out.append(name_spec.delimiter)
                     else:
                         out.append(" ")
@@ -651,32 +640,12 @@ def _affixed(node: Node | None, affixes: tuple[str, str]) -> Node:
     return Rich([affixes[0], node, affixes[1]])
 
 
-def _delimiter_applies(rule: str, count: int, previous_inverted: bool, et_al: bool = False) -> bool:
+def _delimiter_applies(rule: str, count: int, previous_inverted: bool) -> bool:
+    """delimiter-precedes-last / -et-al: *count* names (et al. counting as one)."""
     if rule == "always":
         return True
     if rule == "never":
         return False
     if rule == "after-inverted-name":
         return previous_inverted
-    return count > 2 if not et_al else count > 2
-
-
-def _variables_of(element: Element, seen: set[int]) -> list[str]:
-    """Every variable an element can render, through macros, groups and choose branches."""
-    if id(element) in seen:
-        return []
-    seen.add(id(element))
-    names: list[str] = []
-    variable = getattr(element, "variable", None)
-    if variable:
-        names.append(variable)
-    names.extend(getattr(element, "variables", []) or [])
-    macro = getattr(element, "macro", None)
-    children = list(getattr(element, "children", []) or [])
-    if macro is not None:
-        children.extend(macro.children)
-    for _, branch in getattr(element, "branches", []) or []:
-        children.extend(branch)
-    for child in children:
-        names.extend(_variables_of(child, seen))
-    return names
+    return count > 2

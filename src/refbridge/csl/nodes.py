@@ -17,6 +17,7 @@ from .context import DATE_VARIABLES, RenderContext
 from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup, plain
 from .values import (
     DateValue,
+    parse_date,
     NUMBER_TOKEN_RE,
     date_sort_key,
     format_page_range,
@@ -197,6 +198,8 @@ class TextVariable(Element):
             text = text.strip()
             if (ctx.cite.get("label") or "page") != "page":
                 text = _NUMBER_RANGE_RE.sub("\\1\u2013\\2", text)
+        elif name in NUMBER_VARIABLES and name != "page" and "-" in text and is_numeric(text):
+            text = _NUMBER_RANGE_RE.sub("\\1\u2013\\2", text)  # numeric ranges get an en dash
         if name == "page" or (name == "locator" and (ctx.cite.get("label") or "page") == "page"):
             text = format_page_range(text, self.options.page_range_format, ctx.locale.term("page-range-delimiter") or "\u2013")
         if name in ("URL", "DOI") and self.options.links:
@@ -297,6 +300,8 @@ class NumberNode(Element):
         if value in (None, ""):
             return None
         ctx.vars_found += 1
+        if ctx.in_substitute:  # a variable substituted once is not rendered again
+            ctx.suppressed.add(self.variable)
         text = stringify(value)
         if not is_numeric(text):
             return parse_markup(text)
@@ -409,9 +414,14 @@ class Choose(Element):
 
 
 def _has_variable(ctx: RenderContext, name: str) -> bool:
+    """variable="..." tests: substitution does not hide a variable from conditions."""
     if name in DATE_VARIABLES:
-        return ctx.date(name) is not None
-    value = ctx.value(name)
+        return parse_date(ctx.item.get(name)) is not None
+    suppressed, ctx.suppressed = ctx.suppressed, _NOTHING_SUPPRESSED
+    try:
+        value = ctx.value(name)
+    finally:
+        ctx.suppressed = suppressed
     return value is not None and value != "" and value != [] and value != {}
 
 
@@ -423,6 +433,9 @@ def _uncertain(ctx: RenderContext, name: str) -> bool:
 def _numeric(ctx: RenderContext, name: str) -> bool:
     value = ctx.value(name)
     return value not in (None, "") and is_numeric(value)
+
+
+_NOTHING_SUPPRESSED: set[str] = set()
 
 
 def _disambiguate_test(ctx: RenderContext) -> bool:
@@ -595,6 +608,8 @@ class DateNode(Element):
         if node is None:
             return None
         ctx.vars_found += 1
+        if ctx.in_substitute:  # a variable substituted once is not rendered again
+            ctx.suppressed.add(self.variable)
         return outer.apply(node, ctx) if outer else node
 
     def _shown_parts(self, ctx: RenderContext) -> frozenset[str]:

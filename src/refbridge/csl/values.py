@@ -14,6 +14,7 @@ NUMERIC_RE = re.compile(
     r"^\s*(?:[A-Za-z]{0,3}\d+[A-Za-z]{0,3}|[ivxlcdmIVXLCDM]+)"
     r"(?:\s*(?:[-\u2013,&]|and)\s*(?:[A-Za-z]{0,3}\d+[A-Za-z]{0,3}|[ivxlcdmIVXLCDM]+))*\s*$"
 )
+_THOUSANDS_RE = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # 9,123,456 is one number
 NUMBER_TOKEN_RE = re.compile(r"(\s*[-\u2013,&]\s*|\s+and\s+)")
 _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
           (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
@@ -39,7 +40,7 @@ def is_numeric(value: Any) -> bool:
 def is_plural(value: Any, and_term: str = "and") -> bool:
     """Whether a number variable holds several numbers (a range or a list; ``\\-`` is a
     literal hyphen, not a range)."""
-    text = stringify(value).replace("\\-", "")
+    text = _THOUSANDS_RE.sub("", stringify(value).replace("\\-", ""))
     if and_term != "and":
         text = text.replace(f" {and_term} ", " and ")
     numbers = [t for t in NUMBER_TOKEN_RE.split(text)
