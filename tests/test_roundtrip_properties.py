@@ -58,9 +58,6 @@ def bib_form(name: str, value: Any) -> Any:
 
 #: Formats whose documented limits a value passes through before comparison.
 FORMS = {"bibtex": bib_form, "biblatex": bib_form}
-#: The .bib dialects are written in UTF-8 here: how they spell text in LaTeX is the property
-#: of ``refbridge.latex`` (its own tests); this one is about fields, names and dates.
-WRITE_OPTIONS = {"bibtex": WriteOptions(unicode=True), "biblatex": WriteOptions(unicode=True)}
 
 
 def without_bib_derived_values(back: Record, original: Record) -> Record:
@@ -94,8 +91,7 @@ def carried(record: Record, coverage: Coverage, original_type: str) -> dict[str,
 
 def round_trip(record: Record, format_name: str) -> Record:
     out = io.StringIO()
-    get_writer(format_name).write([record], out,
-                                  WRITE_OPTIONS.get(format_name, WriteOptions()))
+    get_writer(format_name).write([record], out, WriteOptions())
     (back,) = get_reader(format_name).read(io.StringIO(out.getvalue()), "round-trip",
                                            Diagnostics(strict=True))
     return back
