@@ -33,7 +33,11 @@ NUMBER_VARIABLES = frozenset(
     "locator number number-of-pages number-of-volumes page page-first part-number printing-number "
     "section supplement-number version volume".split()
 )
-_STRIP_PERIODS_RE = re.compile(r"\.")
+_STRIP_PERIODS_RE = re.compile(r"\.(?![a-z])")  # as citeproc-js: not before a lowercase letter
+_ROMANESQUE_RE = re.compile(
+    "[-0-9a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0370-\u03ff\u0400-\u052f\u0590-\u05d4\u05d6-\u05ff"
+    "\u1f00-\u1fff\u0600-\u06ff\u200c\u200d\u200e\u0218\u0219\u021a\u021b\u202a-\u202e]"
+)
 
 
 def _english(ctx: RenderContext) -> bool:
@@ -76,8 +80,12 @@ class Decor:
         if self.text_case and not ctx.sorting:
             if self.text_case != "title" or _english(ctx):
                 node = apply_text_case(node, self.text_case)
-        if self.fmt or self.quotes:
-            node = Rich([node], self.fmt, self.quotes)
+        fmt = self.fmt
+        if fmt and "font-style" in fmt and not _ROMANESQUE_RE.search(plain(node)):
+            # as citeproc-js: no italics for text without a Latin, Greek, Cyrillic... letter (CJK)
+            fmt = {k: v for k, v in fmt.items() if k != "font-style"} or None
+        if fmt or self.quotes:
+            node = Rich([node], fmt, self.quotes)
         if self.prefix or self.suffix:
             node = Rich([self.prefix, node, self.suffix])
         if self.display:
@@ -343,7 +351,7 @@ class Label(Element):
 
     def content(self, ctx: RenderContext) -> Node | None:
         variable = self.variable
-        value = ctx.value(variable)
+        value = ctx.value(variable) if variable in ("locator", "citation-number") else ctx.item.get(variable)
         if value in (None, ""):
             return None
         if variable == "locator":

@@ -160,15 +160,13 @@ class _Compiler:
                         parts[part.get("name", "")] = dict(part.attrib)
             et_al_el = element.find(NS + "et-al")
             label_spec = None
-            label_before = False
-            seen_name = False
+            tags = [_tag(child) for child in element if isinstance(child.tag, str)]
             for child in element:
                 if not isinstance(child.tag, str):
                     continue
-                if _tag(child) == "name":
-                    seen_name = True
                 if _tag(child) == "label":
-                    label_before = not seen_name
+                    # before the names only when it precedes a cs:name
+                    label_before = "name" in tags and tags.index("label") < tags.index("name")
                     label_attrs = dict(child.attrib)
                     label_spec = LabelSpec(label_attrs.get("form", "long"), label_attrs.get("plural", "contextual"),
                                            decor_of(label_attrs), label_before)
