@@ -337,10 +337,12 @@ def _write(events: list[list], fmt: Format) -> str:
             if key.startswith("link:"):
                 stack[-1].append(fmt.link(key[5:], inner) if inner else "")
             else:
-                if key == "display:right-inline":
-                    inner = inner.rstrip()  # as citeproc-js: no trailing space beside the margin
+                trailing = ""
+                if key == "display:right-inline":  # as citeproc-js: trailing space moves out
+                    stripped = inner.rstrip()
+                    inner, trailing = stripped, inner[len(stripped):]
                 before, after = fmt.markup.get(key, ("", ""))
-                stack[-1].append(before + inner + after if inner else "")
+                stack[-1].append(before + inner + after + trailing if inner else "")
         else:
             stack[-1].append(fmt.escape(value))
     return "".join(stack[0])
