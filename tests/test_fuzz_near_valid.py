@@ -7,11 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from fuzz.generators import (
+    bibtex_documents,
+    csl_json_documents,
+    profile_pages,
+    ris_documents,
+    zotero_documents,
+)
+from fuzz.harness import FUZZ, read_both_ways
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuzz.generators import bibtex_documents, csl_json_documents, profile_pages, ris_documents
-from fuzz.harness import FUZZ, read_both_ways
 from refbridge.registry import reader_names
 
 GENERATORS: dict[str, Callable[[], st.SearchStrategy[tuple[bytes, int]]]] = {
@@ -20,6 +26,7 @@ GENERATORS: dict[str, Callable[[], st.SearchStrategy[tuple[bytes, int]]]] = {
     "biblatex": bibtex_documents,
     "ris": ris_documents,
     "profile": profile_pages,
+    "zotero": zotero_documents,
 }
 READERS = [name for name in reader_names() if name in GENERATORS]
 

@@ -163,3 +163,44 @@ def profile_pages(draw: st.DrawFn) -> tuple[bytes, int]:
                                                 "math.CO↗")))]
         lines.append("")
     return "\n".join(lines).encode(), count
+
+
+# -- Zotero RDF -----------------------------------------------------------------------------
+_ZOTERO_HEAD = ('<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" '
+                'xmlns:z="http://www.zotero.org/namespaces/export#" '
+                'xmlns:dc="http://purl.org/dc/elements/1.1/" '
+                'xmlns:foaf="http://xmlns.com/foaf/0.1/" xmlns:bib="http://purl.org/net/biblio#" '
+                'xmlns:dcterms="http://purl.org/dc/terms/" '
+                'xmlns:prism="http://prismstandard.org/namespaces/1.2/basic/">\n')
+_ZOTERO_TYPES = ("journalArticle", "book", "bookSection", "preprint", "thesis", "webpage",
+                 "conferencePaper", "report", "unknownType", "")
+_xml_text = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=25).map(
+    lambda text: text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+_zotero_values = _xml_text | st.sampled_from(
+    ("2020", "2020-06", "2020-13-45", "99999", "", "  ", "arXiv:2601.01234", "DOI 10.1/x",
+     "ISSN 0163-5808", "12-", "&lt;script&gt;", "]]&gt;"))
+_ZOTERO_FIELDS = ("dc:title", "dc:date", "dcterms:abstract", "bib:pages", "dc:identifier",
+                  "prism:volume", "prism:number", "dc:subject", "dc:description",
+                  "z:language", "z:shortTitle", "dc:rights")
+
+
+@st.composite
+def zotero_documents(draw: st.DrawFn) -> tuple[bytes, int]:
+    """Zotero RDF with items of random types and random (escaped) field values and creators."""
+    parts = [_ZOTERO_HEAD]
+    count = draw(st.integers(0, 4))
+    for index in range(count):
+        parts.append(f'<rdf:Description rdf:about="#item_{index}">\n'
+                     f"<z:itemType>{draw(st.sampled_from(_ZOTERO_TYPES))}</z:itemType>\n")
+        for element, value in draw(st.lists(st.tuples(st.sampled_from(_ZOTERO_FIELDS),
+                                                      _zotero_values), max_size=6)):
+            parts.append(f"<{element}>{value}</{element}>\n")
+        people = draw(st.lists(st.tuples(_xml_text, _xml_text), max_size=3))
+        if people:
+            parts.append("<bib:authors><rdf:Seq>" + "".join(
+                f"<rdf:li><foaf:Person><foaf:surname>{family}</foaf:surname>"
+                f"<foaf:givenName>{given}</foaf:givenName></foaf:Person></rdf:li>"
+                for family, given in people) + "</rdf:Seq></bib:authors>\n")
+        parts.append("</rdf:Description>\n")
+    parts.append("</rdf:RDF>\n")
+    return "".join(parts).encode(), count
