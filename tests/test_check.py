@@ -39,8 +39,8 @@ def test_a_reused_citation_key_names_the_first_use() -> None:
     first, second = article(1), article(9, title="Another paper")
     second = second.replace(citation_key="QIAN2020-1")
     assert findings(first, second) == [
-        "refs.bib:9: warning: citation key 'QIAN2020-1' is already used at refs.bib:1 "
-        "[duplicate-key]"]
+        ("refs.bib:9: warning: citation key 'QIAN2020-1' is already used at refs.bib:1 "
+        "[duplicate-key]")]
 
 
 def test_the_same_doi_twice_is_a_duplicate_record() -> None:
@@ -48,14 +48,14 @@ def test_the_same_doi_twice_is_a_duplicate_record() -> None:
                     article(9, DOI="https://doi.org/10.1145/3318464.3389703",
                             title="Other title")) == [
         "refs.bib:9: warning: same DOI as the record at refs.bib:1 [duplicate-record]",
-        "refs.bib:9: warning: DOI 'https://doi.org/10.1145/3318464.3389703' holds more than "
-        "the DOI; write '10.1145/3318464.3389703' [doi]"]
+        ("refs.bib:9: warning: DOI 'https://doi.org/10.1145/3318464.3389703' holds more than "
+        "the DOI; write '10.1145/3318464.3389703' [doi]")]
 
 
 def test_the_same_title_year_and_first_author_is_a_duplicate_record() -> None:
     assert findings(article(1), article(9, title="TIMELY  Reliability!")) == [
-        "refs.bib:9: warning: same title, year and first author as the record at refs.bib:1 "
-        "[duplicate-record]"]
+        ("refs.bib:9: warning: same title, year and first author as the record at refs.bib:1 "
+        "[duplicate-record]")]
 
 
 def test_a_missing_field_is_named_with_the_style_that_needs_it() -> None:
@@ -91,14 +91,14 @@ def test_a_year_far_from_now_is_suspicious(issued: Date, message: str) -> None:
     ("page", "x--y", "pages 'x--y' are not a page or a range such as 12-19 [pages]"),
     ("DOI", "10.1145", "DOI '10.1145' is not a DOI (10.NNNN/suffix) [doi]"),
     ("DOI", "doi:10.1145/3318464.3389703",
-     "DOI 'doi:10.1145/3318464.3389703' holds more than the DOI; write "
-     "'10.1145/3318464.3389703' [doi]"),
+     ("DOI 'doi:10.1145/3318464.3389703' holds more than the DOI; write "
+     "'10.1145/3318464.3389703' [doi]")),
     ("URL", "javascript:alert(1)",
      "URL 'javascript:alert(1)' is not a web address (http, https or ftp) [url]"),
     ("URL", "www.example.com/paper.pdf",
      "URL 'www.example.com/paper.pdf' is not a web address (http, https or ftp) [url]"),
-    ("ISBN", "978-0-201-89683-2", "ISBN '978-0-201-89683-2' has a wrong length or check "
-     "digit [isbn]"),
+    ("ISBN", "978-0-201-89683-2", ("ISBN '978-0-201-89683-2' has a wrong length or check "
+     "digit [isbn]")),
     ("ISBN", "0-201-89683-5", "ISBN '0-201-89683-5' has a wrong length or check digit [isbn]"),
     ("ISSN", "0163-5807", "ISSN '0163-5807' has a wrong form or check digit [issn]"),
 ])
@@ -146,10 +146,10 @@ def test_check_prints_findings_and_exits_with_problems(tmp_path: Path) -> None:
     status, out, err = run_check(tmp_path, LIBRARY)
     assert status == ExitStatus.PROBLEMS == 4
     assert out.splitlines() == [
-        f"{tmp_path}/refs.bib:1: warning: pages '12-' are not a page or a range such as 12-19 "
-        "[pages]",
-        f"{tmp_path}/refs.bib:6: warning: citation key 'qian2020' is already used at "
-        f"{tmp_path}/refs.bib:1 [duplicate-key]"]
+        (f"{tmp_path}/refs.bib:1: warning: pages '12-' are not a page or a range such as 12-19 "
+        "[pages]"),
+        (f"{tmp_path}/refs.bib:6: warning: citation key 'qian2020' is already used at "
+        f"{tmp_path}/refs.bib:1 [duplicate-key]")]
     assert "refbridge: 2 problem(s) found" in err
 
 

@@ -12,7 +12,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from fuzz.harness import read_both_ways
 
 CORPUS = Path(__file__).resolve().parent / "corpus"

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from fuzz.harness import read_bytes
 from fuzz.seeds import SEEDS
+from support import SAMPLES
+
 from refbridge.cli import main
 from refbridge.errors import ExitStatus
-from support import SAMPLES
 
 #: reader -> a small real input (text) of it
 INPUTS: dict[str, Path] = {
@@ -115,7 +115,7 @@ def test_a_failed_run_keeps_the_existing_output(tmp_path: Path, command: str) ->
     output = tmp_path / "out.txt"
     output.write_text("precious")
     missing = tmp_path / "missing.bib"
-    status, err = invoke(WRITING_COMMANDS[command] + [str(missing), "-o", str(output)])
+    status, _ = invoke(WRITING_COMMANDS[command] + [str(missing), "-o", str(output)])
     assert status == ExitStatus.FAILED
     assert output.read_text() == "precious"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]

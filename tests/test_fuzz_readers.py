@@ -8,12 +8,12 @@ skipped a record. ``REFBRIDGE_FUZZ_EXAMPLES=20000`` runs the campaign.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 from fuzz.harness import FUZZ, read_both_ways, read_bytes
 from fuzz.mutation import TOKENS, mutated
 from fuzz.seeds import seeds_for
+from hypothesis import given
+from hypothesis import strategies as st
+
 from refbridge.registry import reader_names
 
 READERS = reader_names()

@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-
 from fuzz.hostile import BREAKOUT_URLS, HOSTILE_DOIS, HOSTILE_TEXTS, HOSTILE_URLS
 from fuzz.safety import assert_no_dangerous_tex, run_tex, tex_available
+
 from refbridge.errors import Diagnostics
 from refbridge.latex.decode import decode_latex
 from refbridge.model import Date, Name, Record

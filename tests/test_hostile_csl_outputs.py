@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from fuzz.hostile import BREAKOUT_URLS, HOSTILE_DOIS, HOSTILE_TEXTS, HOSTILE_URLS
 from fuzz.safety import (
     assert_no_dangerous_tex,
@@ -18,8 +17,9 @@ from fuzz.safety import (
     tex_available,
     tex_text,
 )
-from refbridge.formatting import format_bibliography
+
 from refbridge.errors import RefbridgeError
+from refbridge.formatting import format_bibliography
 from refbridge.model import Date, Name, Record
 
 #: two CSL styles and a pybtex style (which refuses braces in titles: see the last test)

@@ -9,7 +9,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from fuzz.hostile import BREAKOUT_URLS, HOSTILE_DOIS, HOSTILE_TEXTS, HOSTILE_URLS
 from fuzz.safety import (
     assert_no_dangerous_tex,
@@ -19,6 +18,7 @@ from fuzz.safety import (
     tex_available,
     tex_text,
 )
+
 from refbridge.cv import CvOptions, render_cv
 from refbridge.model import Date, Eprint, Name, Record
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import io
 
 import pytest
-
 from fuzz.hostile import BREAKOUT_URLS, HOSTILE_DOIS, HOSTILE_TEXTS, HOSTILE_URLS
+
 from refbridge.errors import Diagnostics
 from refbridge.model import Date, Name, Record
 from refbridge.pipeline import with_keys
