@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .localization import Locale
+from .richtext import Node
 from .values import DateValue, parse_date
 
 DATE_VARIABLES = frozenset(
@@ -24,7 +25,7 @@ class Disambiguation:
     """Per-item disambiguation state found by the processor."""
 
     et_al_use_first: int | None = None
-    givenname_levels: dict[tuple[int, int], int] = field(default_factory=dict)  # (names element, name idx)
+    givenname_levels: dict[tuple[str, str], int] = field(default_factory=dict)  # (family, given) -> level
     default_givenname_level: int = 0
     year_suffix: str = ""
     disambiguate: int = 0  # how many disambiguate="true" tests (in rendering order) are true
@@ -76,7 +77,7 @@ class RenderContext:
         self.vars_called = 0
         self.vars_found = 0
         self.year_suffix_done = False
-        self.first_names: str | None = None
+        self.first_names: Node | None = None  # the first cs:names output (author-only, grouping)
         self.suppress_author = False
         self.author_only = False
         self.highlight = highlight

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from .richtext import Node, Rich
 
@@ -91,14 +91,17 @@ def _flatten(node: Node, state: dict[str, str], depth: int, marks: QuoteMarks, o
     state.update(saved)
 
 
-def _last_text(out: list[list], start: int) -> int:
+Event = list[Any]  # [kind, text]: mutable, punctuation clean-up edits the text in place
+
+
+def _last_text(out: list[Event], start: int) -> int:
     for j in range(start, -1, -1):
         if out[j][0] in (TEXT, QOPEN, QCLOSE, QCLOSE_DATA) and out[j][1]:
             return j
     return -1
 
 
-def _merge_into(out: list[list], j: int, char: str) -> None:
+def _merge_into(out: list[Event], j: int, char: str) -> None:
     """Append punctuation *char* to the text event *j*, merging with its last character."""
     prev = out[j][1]
     last = prev[-1:]
@@ -111,7 +114,7 @@ def _merge_into(out: list[list], j: int, char: str) -> None:
         out[j][1] = prev + char
 
 
-def _text_before(out: list[list], j: int) -> int:
+def _text_before(out: list[Event], j: int) -> int:
     """The text event before position *j*, looking through closing quotes and markup."""
     k = j
     while k >= 0 and out[k][0] != TEXT:
@@ -121,8 +124,8 @@ def _text_before(out: list[list], j: int) -> int:
     return k if k >= 0 and out[k][1] else -1
 
 
-def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[list]:
-    out: list[list] = []
+def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Event]:
+    out: list[Event] = []
     for kind, text in events:
         if kind != TEXT:
             out.append([kind, text])
@@ -326,7 +329,7 @@ FORMATS: dict[str, Format] = {f.name: f for f in (_TEXT, _HTML, _MARKDOWN, _LATE
 SAFE_LINK_RE = re.compile(r"^https?://[^\s<>\"]+$", re.IGNORECASE)
 
 
-def _write(events: list[list], fmt: Format) -> str:
+def _write(events: list[Event], fmt: Format) -> str:
     stack: list[list[str]] = [[]]
     for kind, value in events:
         if kind == OPEN:

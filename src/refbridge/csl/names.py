@@ -326,6 +326,7 @@ class NamesNode(Element):
         self.options = options
 
     def render(self, ctx: RenderContext) -> Node | None:
+        node: Node | None
         first = ctx.names_seen == 0 and not ctx.in_substitute and not ctx.sorting
         if first:
             ctx.names_seen += 1
@@ -475,18 +476,19 @@ class NamesNode(Element):
                     if spec.et_al_decor:
                         term_node = spec.et_al_decor.apply(term_node, ctx) or ""
                     out.append(term_node)
-        node: Node | None = Rich(out) if len(out) > 1 else out[0]
+        names_node: Node | None = Rich(out) if len(out) > 1 else out[0]
         if ctx.capture_names:
             # subsequent-author-substitute compares and replaces the names, not their label
             ctx.capture_names = False
-            ctx.first_names_text = plain(node)
+            ctx.first_names_text = plain(names_node)
             sas = ctx.sas
             if sas is not None and sas.rule == "complete-all" and ctx.first_names_text == sas.previous_text:
-                node = sas.text or None
-        if name_spec.decor and node is not None:
-            node = name_spec.decor.apply(node, ctx) or node
-        if node is None:
+                names_node = sas.text or None
+        if name_spec.decor and names_node is not None:
+            names_node = name_spec.decor.apply(names_node, ctx) or names_node
+        if names_node is None:
             return None
+        node = names_node
         if spec.label:
             label = self._label(role, len(names), ctx)
             if label is not None:

@@ -364,7 +364,7 @@ class Label(Element):
             plural = False
         elif variable in ("number-of-pages", "number-of-volumes"):
             number = re.match(r"\s*(\d+)", stringify(value))
-            plural = bool(number) and int(number.group(1)) > 1
+            plural = number is not None and int(number.group(1)) > 1
         else:
             plural = is_plural(value, ctx.locale.term("and") or "and")
         text = ctx.locale.term(term, self.form, plural)
@@ -670,12 +670,12 @@ class DateNode(Element):
         range_delimiter = next((p.range_delimiter for p in parts if _UNIT_ORDER.get(p.name) == differing), "\u2013")
         first_idx = parts.index(ranged[0])
         last_idx = parts.index(ranged[-1])
-        out: list[Node] = []
+        joined: list[Node] = []
         for i, part in enumerate(parts):
             if i < first_idx or i > last_idx:
                 node = self._part(part, start, ctx, season)
                 if node is not None:
-                    out.append(node)
+                    joined.append(node)
             elif i == first_idx:
                 shown1 = [p for p in ranged if p.text(start, ctx, season) is not None]
                 shown2 = [p for p in ranged if p.text(end, ctx, season) is not None]
@@ -684,8 +684,8 @@ class DateNode(Element):
                 block2 = [self._part(p, end, ctx, season, "prefix" if j == 0 else "") for j, p in enumerate(shown2)]
                 left = _join([n for n in block1 if n is not None], delimiter)
                 right = _join([n for n in block2 if n is not None], delimiter)
-                out.append(Rich([left or "", range_delimiter, right or ""]))
-        return _join(out, delimiter)
+                joined.append(Rich([left or "", range_delimiter, right or ""]))
+        return _join(joined, delimiter)
 
 
 def _join(nodes: list[Node], delimiter: str) -> Node | None:

@@ -288,7 +288,7 @@ class Processor:
         if with_givennames:
             for key in group:
                 self.disamb[key].default_givenname_level = full_level
-        best = {key: (self._collisions(group)[key], None) for key in group}
+        best: dict[str, tuple[int, int | None]] = {key: (self._collisions(group)[key], None) for key in group}
         unresolved = [k for k in group if best[k][0]]
         for count in range(1, most + 1):
             for key in unresolved:
@@ -412,8 +412,8 @@ class Processor:
 
     def _layout_parts(self, section: Section, ctx: RenderContext) -> Node | None:
         """second-field-align: the first rendered element in the margin, the rest beside it."""
-        rendered = [child.render(ctx) for child in section.layout]
-        rendered = [n for n in rendered if n is not None and not is_empty(n)]
+        rendered: list[Node] = [n for n in (child.render(ctx) for child in section.layout)
+                                if n is not None and not is_empty(n)]
         if not rendered:
             return None
         decor = section.layout_decor

@@ -161,9 +161,9 @@ def parse_markup(text: str) -> Node:
             current.append(Rich(kids, fmt, quotes, nocase=nocase))
         elif token in _TAGS and token not in _CLOSING_MARKS:
             closer, fmt, nocase, quotes = _TAGS[token]
-            kids: list[Node] = []
-            stack.append((token, closer, fmt, nocase, quotes, kids))
-            current = kids
+            children: list[Node] = []
+            stack.append((token, closer, fmt, nocase, quotes, children))
+            current = children
         else:
             current.append(_apostrophes(_LITERAL.get(token, token)))
     while stack:  # unclosed markup is literal text
