@@ -41,13 +41,14 @@ def _is_particle(word: str) -> bool:
 
 
 _PARSED: dict[tuple[Any, ...], NameParts] = {}
-_NAME_FIELDS = ("family", "given", "literal", "name", "dropping-particle", "non-dropping-particle", "suffix",
-                "comma-suffix", "static-ordering", "parse-names")
 
 
 def parse_name(raw: Mapping[str, Any]) -> NameParts:
     """Split a CSL-JSON name into parts (cached: parts are never mutated after parsing)."""
-    key = tuple(raw.get(f) for f in _NAME_FIELDS)
+    get = raw.get
+    key = (get("family"), get("given"), get("literal"), get("name"), get("dropping-particle"),
+           get("non-dropping-particle"), get("suffix"), get("comma-suffix"), get("static-ordering"),
+           get("parse-names"))
     try:
         parts = _PARSED.get(key)
     except TypeError:  # unhashable field values: parse without caching

@@ -424,7 +424,9 @@ class Choose(Element):
 def _has_variable(ctx: RenderContext, name: str) -> bool:
     """variable="..." tests: substitution does not hide a variable from conditions."""
     if name in DATE_VARIABLES:
-        return parse_date(ctx.item.get(name)) is not None
+        if name in ctx.suppressed:
+            return parse_date(ctx.item.get(name)) is not None
+        return ctx.date(name) is not None
     suppressed, ctx.suppressed = ctx.suppressed, _NOTHING_SUPPRESSED
     try:
         value = ctx.value(name)
