@@ -86,7 +86,7 @@ class Processor:
         self.registration = list(self.items)
         self.disamb: dict[str, Disambiguation] = {key: Disambiguation() for key in self.items}
         self._cite_texts: dict[tuple[Any, ...], str] = {}
-        self._bib_sort_keys: dict[tuple[str, str], list[Any]] = {}
+        self._bib_sort_keys: dict[tuple[str, str], _LazyKeys] = {}
         self._disamb_position = "first"
         self._disambiguate_tests = 0  # the most disambiguate="true" tests one rendering met
         self.citation_numbers = {key: i + 1 for i, key in enumerate(self.registration)}
@@ -153,18 +153,16 @@ class Processor:
             return int(numbers[0]) if numbers else _sort_text(text)
         return _sort_text(plain(parse_markup(text)))
 
-    def _sort_keys(self, key: str, section: Section, mode: str, cite: Mapping[str, Any] | None = None) -> list[Any]:
-        """An item's sort key values; bibliography keys are kept until its year suffix changes."""
+    def _sort_keys(self, key: str, section: Section, mode: str, cite: Mapping[str, Any] | None = None) -> "_LazyKeys":
+        """An item's sort key values, computed when a comparison needs them; bibliography keys
+        are kept until the item's year suffix changes."""
         cache_key = (key, self.disamb[key].year_suffix)
         if mode == "bibliography" and cache_key in self._bib_sort_keys:
             return self._bib_sort_keys[cache_key]
-        out = []
-        for sort_key in section.sort:
-            ctx = self._context(key, mode, cite)
-            out.append(self._sort_value(sort_key, ctx))
+        keys = _LazyKeys(lambda index: self._sort_value(section.sort[index], self._context(key, mode, cite)))
         if mode == "bibliography":
-            self._bib_sort_keys[cache_key] = out
-        return out
+            self._bib_sort_keys[cache_key] = keys
+        return keys
 
     def _sorted(self, keys: list[str], section: Section | None, mode: str) -> list[str]:
         return [keys[i] for i in self._sort_order(keys, section, mode)]
@@ -178,7 +176,8 @@ class Processor:
         descending = [s.descending for s in section.sort]
 
         def compare(a: int, b: int) -> int:
-            for va, vb, desc in zip(values[a], values[b], descending):
+            for index, desc in enumerate(descending):
+                va, vb = values[a][index], values[b][index]
                 if va == vb:
                     continue
                 if va is None:
@@ -702,6 +701,22 @@ def _suffix_tail(suffixes: list[str], delimiter: str, ranged: bool) -> str:
             start = end
     tail = pieces[0][len(suffixes[0]):]  # "–e" when the first range starts at the cite's own suffix
     return tail + "".join(delimiter + piece for piece in pieces[1:])
+
+
+class _LazyKeys:
+    """An item's sort key values, each rendered the first time a comparison asks for it."""
+
+    __slots__ = ("compute", "values")
+
+    def __init__(self, compute: Callable[[int], Any]) -> None:
+        self.compute = compute
+        self.values: dict[int, Any] = {}
+
+    def __getitem__(self, index: int) -> Any:
+        values = self.values
+        if index not in values:
+            values[index] = self.compute(index)
+        return values[index]
 
 
 class _CiteHistory:
