@@ -80,3 +80,9 @@ def test_bibliography_document_wraps_entries_like_citeproc_js() -> None:
 def test_unknown_output_format_is_rejected() -> None:
     with pytest.raises(ValueError, match="unknown output format 'pdf'"):
         make_processor(STYLE, [], output="pdf")
+
+
+def test_rtf_writes_non_ascii_as_unicode_escapes() -> None:
+    item = {"id": "x", "type": "book", "title": "Müller 😀"}
+    assert make_processor(STYLE, [item], output="rtf").bibliography() == [
+        r"{\i M\uc0\u252 ller \uc0\u-10179 \uc0\u-8704 }"]

@@ -324,3 +324,13 @@ def test_custom_locale_store(tmp_path: Any) -> None:
     layout = '<names variable="author"><name and="text"/></names>'
     assert bib(layout, [item(author=[DOE, ROE])], locale_store=LocaleStore(tmp_path)) == [
         "John Robert Doe plus Jane Roe"]
+
+
+def test_clusters_with_note_numbers_give_near_note_and_first_reference() -> None:
+    layout = ('<choose><if position="near-note"><text value="near "/></if></choose>'
+              '<choose><if position="first"><text variable="title"/></if>'
+              '<else><text variable="first-reference-note-number" prefix="see n. "/></else></choose>')
+    proc = make_processor(style(layout, style_class="note", citation_attrs='near-note-distance="2"'),
+                          [item(id="a", title="Book")])
+    clusters = [{"citationItems": [{"id": "a"}], "properties": {"noteIndex": n}} for n in (1, 2, 9)]
+    assert proc.cite_clusters(clusters) == ["Book", "near see n. 1", "see n. 1"]
