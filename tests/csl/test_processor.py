@@ -334,3 +334,11 @@ def test_clusters_with_note_numbers_give_near_note_and_first_reference() -> None
                           [item(id="a", title="Book")])
     clusters = [{"citationItems": [{"id": "a"}], "properties": {"noteIndex": n}} for n in (1, 2, 9)]
     assert proc.cite_clusters(clusters) == ["Book", "near see n. 1", "see n. 1"]
+
+
+def test_values_of_the_wrong_shape_do_not_break_rendering() -> None:
+    odd = item(title={"not": "text"}, volume=12, author=["not a name", {"family": "Doe"}],
+               issued=[2020], type=["book"], edition=True)
+    layout = ('<group delimiter=", "><names variable="author"/><text variable="title"/>'
+              '<text variable="volume"/><date variable="issued" form="numeric"/></group>')
+    assert bib(layout, [odd]) == ["Doe, 12"]

@@ -15,7 +15,7 @@ import unicodedata
 from functools import cmp_to_key
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .context import Disambiguation, RenderContext, SortEtAl, SubsequentAuthor
+from .context import DATE_VARIABLES, Disambiguation, RenderContext, SortEtAl, SubsequentAuthor
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import LocaleStore
 from .names import name_sort_key, parse_name
@@ -26,6 +26,26 @@ from .values import stringify
 
 Highlight = Callable[[Mapping[str, Any]], bool]
 _DEFAULT_STORE: LocaleStore | None = None
+
+
+def _normalized(item: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of a CSL-JSON item in the shapes rendering expects: names as lists of dicts,
+    dates as given, other values as strings; values of no renderable shape are left out."""
+    out: dict[str, Any] = {}
+    for name, value in item.items():
+        if value is None:
+            continue
+        if name in DATE_VARIABLES:
+            if isinstance(value, (dict, str)):
+                out[name] = value
+        elif isinstance(value, list):
+            names = [{k: v for k, v in entry.items() if isinstance(v, (str, int, float, bool))}
+                     for entry in value if isinstance(entry, dict)]
+            if names:
+                out[name] = names
+        elif isinstance(value, (str, int, float, bool)):
+            out[name] = value if name == "id" else stringify(value)
+    return out
 
 
 def _default_store() -> LocaleStore:
@@ -82,7 +102,7 @@ class Processor:
         self.items: dict[str, Mapping[str, Any]] = {}
         for index, item in enumerate(items):
             key = str(item.get("id", f"item-{index + 1}"))
-            self.items[key] = item
+            self.items[key] = _normalized(item)
         self.registration = list(self.items)
         self.disamb: dict[str, Disambiguation] = {key: Disambiguation() for key in self.items}
         self._cite_texts: dict[tuple[Any, ...], str] = {}
