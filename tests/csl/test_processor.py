@@ -342,3 +342,7 @@ def test_values_of_the_wrong_shape_do_not_break_rendering() -> None:
     layout = ('<group delimiter=", "><names variable="author"/><text variable="title"/>'
               '<text variable="volume"/><date variable="issued" form="numeric"/></group>')
     assert bib(layout, [odd]) == ["Doe, 12"]
+
+
+def test_locale_names_cannot_reach_outside_the_locale_folder() -> None:
+    assert bib('<text term="edition"/>', [item()], locale="../../etc/passwd") == ["edition"]

@@ -9,6 +9,7 @@ dialect, the requested locale file, and the style's own ``cs:locale`` overrides 
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from importlib import resources
@@ -18,6 +19,7 @@ from typing import Iterable
 from ..errors import ParseError
 
 NS = "{http://purl.org/net/xbiblio/csl}"
+_LANG_TAG_RE = re.compile(r"^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$")
 _FORM_FALLBACK = {
     "verb-short": ("verb-short", "verb", "long"),
     "verb": ("verb", "long"),
@@ -164,7 +166,7 @@ class LocaleStore:
     def layer(self, lang: str) -> LocaleLayer | None:
         if lang not in self._layers:
             path = self._dir / f"locales-{lang}.xml"
-            if not path.exists():
+            if not _LANG_TAG_RE.match(lang) or not path.exists():
                 self._layers[lang] = None
             else:
                 try:
