@@ -116,7 +116,9 @@ def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
         return _citations_output(fixture, style, store)
     if fixture.citation_items is not None:
         return "\n".join(proc.cite_clusters(fixture.citation_items))
-    return proc.cite([{"id": key} for key in proc.item_ids()])
+    # the reference runner cites every item, in the order the processor registered them
+    # (sorted like the bibliography when the style has one)
+    return proc.cite([{"id": key} for key in proc.bibliography_ids() or proc.item_ids()])
 
 
 def _normalize(text: str) -> str:
