@@ -152,6 +152,12 @@ def test_chosen_fields_and_indentation_are_honoured() -> None:
     assert "doi" not in write(BIBTEX_WRITER, PREPRINT, exclude_fields=frozenset({"doi"}))
 
 
+def test_a_chosen_field_order_comes_first() -> None:
+    text = write(BIBLATEX_WRITER, PREPRINT, field_order=("date", "eprint", "title"))
+    assert [line.split(" = ")[0].strip() for line in text.splitlines()[1:-1]] == [
+        "date", "eprint", "title", "author", "doi", "eprinttype", "eprintclass", "pubstate"]
+
+
 def test_fields_kept_from_a_bib_are_written_back_as_they_were() -> None:
     record = Record(id="k", type="book", citation_key="k", fields={"title": "T"},
                     extra={"bibtex.mrnumber": "MR0756512", "bibtex.langid": "english",

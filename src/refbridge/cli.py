@@ -180,6 +180,8 @@ def main() -> None:
               help="Never write these fields (comma-separated), e.g. abstract,keywords.")
 @click.option("--indent", default=2, show_default=True, type=click.IntRange(0, 16),
               help="Spaces of indentation.")
+@click.option("--field-order", metavar="LIST", default="",
+              help=".bib: write these fields first, in this order (comma-separated).")
 @click.option("--collection", metavar="NAME",
               help="Name of the collection holding the records (Zotero).")
 @click.option("--enrich", is_flag=True,
@@ -189,8 +191,8 @@ def main() -> None:
 def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
             strict: bool, skip_invalid: bool, to_format: str, output: str, unicode: bool,
             key_pattern: str | None, regenerate_keys: bool, fields: str | None,
-            exclude_fields: str, indent: int, collection: str | None, enrich: bool,
-            enrichment: dict[str, Any]) -> None:
+            exclude_fields: str, indent: int, field_order: str, collection: str | None,
+            enrich: bool, enrichment: dict[str, Any]) -> None:
     """Convert INPUT files (- for standard input) to another format."""
     from refbridge.pipeline import ReadOptions
     from refbridge.pipeline import convert as run
@@ -202,7 +204,8 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
     write_options = WriteOptions(
         unicode=unicode, key_pattern=key_pattern, regenerate_keys=regenerate_keys,
         include_fields=field_set(fields) if fields else None,
-        exclude_fields=field_set(exclude_fields), indent=" " * indent, collection=collection)
+        exclude_fields=field_set(exclude_fields), indent=" " * indent, collection=collection,
+        field_order=tuple(f.strip().lower() for f in field_order.split(",") if f.strip()))
     _require_enrich_flag(enrich, enrichment)
     if enrich:
         _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),

@@ -36,6 +36,7 @@ class WriteOptions:
     include_fields: frozenset[str] | None = None  #: write only these fields (None: all)
     exclude_fields: frozenset[str] = field(default_factory=frozenset)  #: never write these
     indent: str = "  "  #: indentation of nested lines (BibTeX fields, JSON)
+    field_order: tuple[str, ...] = ()  #: .bib: these fields first, in this order
     collection: str | None = None  #: name of the collection that holds the records (Zotero)
 
 

@@ -143,7 +143,8 @@ class BibtexWriter:
                     name not in written:
                 fields.append((name, value, BRACED if _balanced(value) else TEXT))
         fields = [f for f in fields if self._wanted(f[0], options)]
-        fields.sort(key=lambda f: _ORDER.get(f[0], len(_ORDER)))
+        chosen = {name: index for index, name in enumerate(options.field_order)}
+        fields.sort(key=lambda f: (chosen.get(f[0], len(chosen)), _ORDER.get(f[0], len(_ORDER))))
         return fields
 
     @staticmethod
