@@ -419,8 +419,14 @@ class Processor:
             previous = names
             if node is None or is_empty(node):
                 continue
-            if section.layout_decor and not second_field:
-                node = section.layout_decor.apply(node, ctx)
+            decor = section.layout_decor
+            if decor and not second_field:
+                block = _last_display_block(node) if decor.suffix else None
+                if block is not None:  # the layout suffix goes inside a closing display block
+                    block.kids.append(decor.suffix)
+                    node = Rich([decor.prefix, node], decor.fmt)
+                else:
+                    node = decor.apply(node, ctx)
             out.append(node)
         return out
 
@@ -656,6 +662,18 @@ def _capitalize_leading_term(node: Node) -> Node:
     if isinstance(_first_leaf(node), TermText):
         return apply_text_case(node, "capitalize-first")
     return node
+
+
+def _last_display_block(node: Node) -> Rich | None:
+    """The display block that ends a rendering, if one does."""
+    while isinstance(node, Rich):
+        if node.display:
+            return node
+        kids = [kid for kid in node.kids if kid != ""]
+        if not kids:
+            return None
+        node = kids[-1]
+    return None
 
 
 def _typed_quotes(node: Node) -> Node:
