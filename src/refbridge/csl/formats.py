@@ -124,6 +124,22 @@ def _text_before(out: list[Event], j: int) -> int:
     return k if k >= 0 and out[k][1] else -1
 
 
+def _swap_into_quote(out: list[Event], j: int, punct_in_quote: bool) -> None:
+    """After merging, punctuation standing alone right after a closing quote moves inside
+    (“colon”: + ! -> “colon!”)."""
+    if not punct_in_quote or len(out[j][1]) != 1 or out[j][1] not in _SWAP_IN:
+        return
+    q = j - 1
+    while q >= 0 and out[q][0] == CLOSE:
+        q -= 1
+    if q < 0 or out[q][0] != QCLOSE:
+        return
+    k = _text_before(out, q)
+    if k >= 0 and out[k][0] == TEXT:
+        _merge_into(out, k, out[j][1])
+        out[j][1] = ""
+
+
 def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Event]:
     out: list[Event] = []
     for kind, text in events:
@@ -150,6 +166,7 @@ def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Even
                 if last == first or len(_MERGE[last].get(first, "xx")) == 1:
                     _merge_into(out, j, first)
                     text = text[1:]
+                    _swap_into_quote(out, j, punct_in_quote)
             elif last == " " and first == " ":
                 text = text[1:]
 
