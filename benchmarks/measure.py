@@ -1,24 +1,30 @@
 """Running one command in a fresh process and measuring its wall time, CPU time and peak memory.
 
-CPU time (user + system) is reported beside wall time because a machine shared with other work
-stretches wall time while CPU time stays put. Peak memory is the child's own maximum resident set size, read with ``os.wait4`` when it ends
-(the same figure ``/usr/bin/time`` reports), so each measurement counts one process only.
-This module must never know what the commands do.
+Peak memory is the command's maximum resident set size. Linux carries that figure across
+``exec``, so a command started straight from this (large) runner would report at least the
+runner's own size; GNU time (``/usr/bin/time``) starts the command from its own small process and
+reports the command's figure, so it is used when installed, else the runner's ``os.wait4``
+figure (an upper bound). CPU time (user + system) is reported beside wall time because a machine
+shared with other work stretches wall time while CPU time stays put. This module must never
+know what the commands do.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
-#: ``ru_maxrss`` is in kilobytes on Linux, in bytes on macOS.
+#: ``ru_maxrss`` is in kilobytes on Linux, in bytes on macOS; GNU time's ``%M`` in kilobytes.
 _MAXRSS_UNIT = 1 if sys.platform == "darwin" else 1024
+_KILOBYTE = 1024
 _ERROR_LENGTH = 160
 
 
@@ -38,20 +44,40 @@ class Measurement:
         return self.status == 0
 
 
+@cache
+def gnu_time() -> str | None:
+    """The GNU time program, or None when it is not installed."""
+    program = shutil.which("time") or ("/usr/bin/time" if os.path.exists("/usr/bin/time")
+                                       else None)
+    if program is None:
+        return None
+    probe = subprocess.run([program, "-f", "%M", "-o", os.devnull, "true"],
+                           capture_output=True, check=False)
+    return program if probe.returncode == 0 else None
+
+
 def run_measured(argv: Sequence[str], stdout: Path | None = None, cwd: Path | None = None,
                  env: dict[str, str] | None = None) -> Measurement:
     """Run ``argv`` to completion (standard output to ``stdout``, else discarded)."""
-    with open(stdout or os.devnull, "wb") as out, tempfile.TemporaryFile() as err:
+    timer = gnu_time()
+    with open(stdout or os.devnull, "wb") as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        command = [timer, "-f", "%M %U %S", "-o", report.name, *argv] if timer else list(argv)
         start = time.perf_counter()
-        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                                    cwd=cwd, env=env)
         _, wait_status, usage = os.wait4(process.pid, 0)
         seconds = time.perf_counter() - start
         process.returncode = status = os.waitstatus_to_exitcode(wait_status)
+        peak_rss = usage.ru_maxrss * _MAXRSS_UNIT
+        cpu_seconds = usage.ru_utime + usage.ru_stime
+        if timer:
+            lines = report.read().split("\n")
+            kilobytes, user, system = [line for line in lines if line.strip()][-1].split()
+            peak_rss, cpu_seconds = int(kilobytes) * _KILOBYTE, float(user) + float(system)
         error = ""
         if status != 0:
             err.seek(0)
             lines = err.read().decode("utf-8", "replace").strip().splitlines() or [""]
             error = " ".join(lines[-1].split())[:_ERROR_LENGTH] or f"exit status {status}"
-    return Measurement(seconds, usage.ru_maxrss * _MAXRSS_UNIT, status, error,
-                       usage.ru_utime + usage.ru_stime)
+    return Measurement(seconds, peak_rss, status, error, cpu_seconds)

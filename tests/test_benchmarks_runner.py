@@ -6,12 +6,13 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
 from support import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from contenders import CONTENDERS, contenders_for
-from measure import run_measured
+from measure import gnu_time, run_measured
 from run import count_json_items, items_out
 
 
@@ -20,6 +21,14 @@ def test_peak_memory_is_the_child_process_own() -> None:
     measured = run_measured([sys.executable, "-c", allocate])
     assert measured.ok
     assert 150_000_000 <= measured.peak_rss < 300_000_000
+
+
+@pytest.mark.skipif(gnu_time() is None, reason="needs GNU time (/usr/bin/time)")
+def test_a_small_command_is_not_charged_with_the_runner_memory() -> None:
+    runner_ballast = bytearray(200_000_000)
+    runner_ballast[::4096] = b"x" * len(runner_ballast[::4096])
+    measured = run_measured([sys.executable, "-c", "pass"])
+    assert measured.peak_rss < 100_000_000
 
 
 def test_a_failing_command_reports_its_status_and_last_error_line() -> None:
