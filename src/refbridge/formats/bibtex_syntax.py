@@ -39,10 +39,12 @@ _BLOCK_START = re.compile(r"^[ \t]*@", re.MULTILINE)
 _HEAD = re.compile(r"@[ \t]*([A-Za-z_][\w:-]*)?[ \t]*([{(])?")
 _KEY = re.compile(r"\s*([^,\s{}()=\"#]*)\s*([,})])?")
 _FIELD_NAME = re.compile(r"\s*([^\s=,{}()\"#]+)\s*(=)?\s*")
-#: A field whose value is one brace group without inner braces, a simple quoted value or a
-#: number, followed by ``,`` or a closing delimiter: most fields, parsed with one match.
+#: A field whose value is one brace group (with groups at most two deep inside), a simple
+#: quoted value or a number, followed by ``,`` or a closing delimiter: most fields, parsed
+#: with one match.
 _SIMPLE_FIELD = re.compile(
-    r'\s*([^\s=,{}()"#]+)\s*=\s*(\{[^{}]*\}|"[^"{}]*"|\d+)\s*([,})])')
+    r'\s*([^\s=,{}()"#]+)\s*=\s*'
+    r'(\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|"[^"{}]*"|\d+)\s*([,})])')
 _BARE = re.compile(r"[^\s#,{}()\"=]+")
 _SPACE = re.compile(r"\s*")
 _BRACE = re.compile(r"[{}]")
