@@ -233,9 +233,10 @@ def _text_fields(entry: _Entry, entry_type: str) -> dict[str, str]:
         if variable in fields or field in entry.used:
             continue
         if field == "type":
-            value = entry.take(field)
-            fields[variable] = tables.GENRE_OF_TYPE_KEY.get(value or "", None) or \
-                decode_latex(value or "")
+            key = entry.take(field) or ""
+            genre = tables.GENRE_OF_TYPE_KEY.get(key) or decode_latex(key).strip()
+            if genre:
+                fields[variable] = genre
             continue
         value = _joined_title(entry, field)
         if value:

@@ -38,7 +38,7 @@ from refbridge.registry import WriteOptions
 #: Characters a citation key cannot hold in either dialect, replaced by ``-``.
 _KEY_UNSAFE = re.compile(r"[\s,{}()\"#%'=\\~]")
 _ORDER = {name: index for index, name in enumerate(tables.FIELD_ORDER)}
-#: Fields written from the record's own slots; an extra of the same name is not repeated.
+#: CSL variables written with case protection (the ones .bst styles lower-case).
 _TITLE_VARIABLES = frozenset({"title"})
 
 #: How a field's value is written: encoded text, an encoded and case-protected title, an
@@ -100,11 +100,10 @@ class BibtexWriter:
             name = tables.FIELD_SPELLING.get(name, name)
             lines.append(f"{options.indent}{name} = {self.value(value, how, options)},")
         lines.append("}\n")
-        head = ""
-        if EXTRA_PREAMBLE in record.extra:
-            head += f"@preamble{{{record.extra[EXTRA_PREAMBLE]}}}\n\n"
-        if EXTRA_COMMENT in record.extra and _balanced(record.extra[EXTRA_COMMENT]):
-            head += f"@comment{{{record.extra[EXTRA_COMMENT]}}}\n\n"
+        head = "".join(f"@{kind}{{{record.extra[key]}}}\n\n"
+                       for kind, key in (("preamble", EXTRA_PREAMBLE),
+                                         ("comment", EXTRA_COMMENT))
+                       if key in record.extra and _balanced(record.extra[key]))
         return head + "\n".join(lines)
 
     def entry_type(self, record: Record) -> str:
