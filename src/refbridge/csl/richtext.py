@@ -111,18 +111,21 @@ _TAGS: dict[str, tuple[str, Fmt | None, bool, bool]] = {
     '<span style="font-variant:small-caps">': ("</span>", {"font-variant": "small-caps"}, True, False),
     '<span class="nocase">': ("</span>", None, True, False),
     '<span class="nodecor">': ("</span>", {"nodecor": "true"}, False, False),
-    '"': ('"', None, False, True),
     # quotation marks, marked by _mark_quotes: straight single, curly single, curly double
     "\x01": ("\x02", None, False, True),
     "\x03": ("\x04", None, False, True),
     "\x05": ("\x06", None, False, True),
+    "\x07": ("\x08", None, False, True),
 }
-_LITERAL = {"\x01": "\u2019", "\x02": "\u2019", "\x03": "\u2018", "\x04": "\u2019", "\x05": "\u201c", "\x06": "\u201d"}
-_CLOSING_MARKS = frozenset("\x02\x04\x06")
+_LITERAL = {"\x01": "\u2019", "\x02": "\u2019", "\x03": "\u2018", "\x04": "\u2019", "\x05": "\u201c", "\x06": "\u201d",
+            "\x07": '"', "\x08": '"'}
+_CLOSING_MARKS = frozenset("\x02\x04\x06\x08")
 _CLOSERS = {closer for closer, *_ in _TAGS.values()}
 _TOKEN_RE = re.compile(
     "(" + "|".join(re.escape(tag) for tag in sorted(set(_TAGS) | _CLOSERS, key=len, reverse=True)) + ")"
 )
+_TAG_RE = re.compile(r"<[^<>]*>")
+_SENTINELS_RE = re.compile("[\x01-\x08\x10]")
 _MARKUP_CHARS_RE = re.compile("[<\"'\u2018\u201c]")
 
 
@@ -140,6 +143,13 @@ def _mark_quotes(text: str) -> str:
         text = re.sub(r"(?<=[^\s\x03])\u2019(?![\w])", "\x04", text)
     if "\u201c" in text:
         text = text.replace("\u201c", "\x05").replace("\u201d", "\x06")
+    if '"' in text:  # straight double quotes open before and close after non-space text
+        tags = _TAG_RE.findall(text)
+        text = _TAG_RE.sub("\x10", text)  # markup tags keep their attribute quotes
+        text = re.sub(r'(?<![^\s(\[{\x01\x03\x05])"(?=\S)', "\x07", text)
+        text = re.sub(r'(?<=[^\s\x07])"', "\x08", text)
+        restored = iter(tags)
+        text = re.sub("\x10", lambda _: next(restored), text)
     return text
 
 
@@ -147,6 +157,7 @@ def parse_markup(text: str) -> Node:
     """Parse CSL rich text in a field value; unknown or unbalanced markup stays literal."""
     if not _MARKUP_CHARS_RE.search(text):
         return text
+    text = _SENTINELS_RE.sub("", text)  # control characters used below as quote marks
     text = _mark_quotes(text)
     # frames: (opening token, closing token, formatting, nocase, quotes, children)
     root: list[Node] = []
@@ -155,7 +166,7 @@ def parse_markup(text: str) -> Node:
     for token in _TOKEN_RE.split(text):
         if not token:
             continue
-        if stack and token == stack[-1][1] and (token != '"' or current):
+        if stack and token == stack[-1][1]:
             opener, _, fmt, nocase, quotes, kids = stack.pop()
             current = stack[-1][5] if stack else root
             current.append(Rich(kids, fmt, quotes, nocase=nocase))
