@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 #: Month macros every BibTeX style defines, as ``plain.bst`` expands them.
 MONTH_MACROS: dict[str, str] = {
@@ -60,10 +60,10 @@ class BibSyntaxError(ValueError):
         self.offset = offset
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class Field(NamedTuple):
     """One ``name = value`` of an entry: the name lower-cased, the resolved value, the raw text,
-    and the macros the value used that no ``@string`` defines."""
+    and the macros the value used that no ``@string`` defines (a tuple: made once per field,
+    so made cheaply)."""
 
     name: str
     value: str
