@@ -74,7 +74,8 @@ def test_a_seed_preprint_gets_the_arxiv_note_and_publisher_zotero_imports() -> N
                          "Decomposition"), "AU  - Qian, Zhengping", "PY  - 2026", "PB  - arXiv",
                          "DB  - arXiv"]
     assert first[-3:] == ["N1  - arXiv [cs.DB]",
-                          'N1  - refbridge: {"custom": {"incomplete-names": ["author"]}}',
+                          ('N1  - refbridge: {"custom": {"extra": {"profile.owner": '
+                          '"Zhengping Qian"}, "incomplete-names": ["author"]}}'),
                           "ER  - "]
 
 

@@ -70,8 +70,9 @@ def test_a_seed_preprint_imports_as_a_zotero_preprint_with_repository_and_tags()
     assert item.findtext("z:itemType", namespaces=NS) == "preprint"
     assert item.findtext("dc:publisher/foaf:Organization/foaf:name", namespaces=NS) == "arXiv"
     assert [s.text for s in item.findall("dc:subject", NS)] == ["cs.DB", "Databases"]
-    assert item.findtext("dc:description", namespaces=NS) \
-        == 'refbridge: {"custom": {"incomplete-names": ["author"]}}'
+    assert item.findtext("dc:description", namespaces=NS) == (
+        'refbridge: {"custom": {"extra": {"profile.owner": "Zhengping Qian"}, '
+        '"incomplete-names": ["author"]}}')
     assert item.findtext("dcterms:abstract", namespaces=NS).startswith(
         "Mainstream relational databases")
 
@@ -149,3 +150,13 @@ def test_exclude_fields_leaves_parts_out_of_the_rdf() -> None:
     item = parse(write([KNUTH], WriteOptions(exclude_fields=frozenset({"keywords", "URL"}))))[0]
     assert item.find("dc:subject", NS) is None and item.find("dc:identifier/dcterms:URI",
                                                             NS) is None
+
+
+def test_the_seeds_csl_json_is_what_zotero_imports_as_preprints() -> None:
+    from refbridge.formats.csljson import to_csl
+
+    items = [to_csl(r) for name in ("zhengping-qian", "qinwei-yang") for r in seed(name)
+             if r.eprint is not None]
+    assert len(items) >= 20
+    assert {(i["type"], i["publisher"], "number" in i) for i in items} == {
+        ("article", "arXiv", False)}  # the profile pages give no arXiv identifiers
