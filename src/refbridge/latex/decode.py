@@ -122,7 +122,12 @@ def decode_latex(text: str, *, prose: bool = False) -> str:
     if prose:
         text = _balance_math(_PROSE_TILDE.sub(r"\\textasciitilde{}", text))
     simple = decode_simple(text)
-    return simple if simple is not None else parse_latex(text)
+    if simple is not None:
+        return simple
+    try:
+        return parse_latex(text)
+    except RecursionError:  # groups nested hundreds deep: the parser recurses; keep the text
+        return text
 
 
 @cache
