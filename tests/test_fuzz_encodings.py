@@ -130,3 +130,14 @@ def test_writing_over_an_input_is_refused(tmp_path: Path, command: str) -> None:
     assert status == ExitStatus.FAILED
     assert "refusing to write over an input file" in err
     assert library.read_text() == text
+
+
+def test_encoding_named_on_the_command_line_is_used(tmp_path: Path) -> None:
+    koi8 = tmp_path / "refs.bib"
+    koi8.write_bytes("@article{k, author = {Пушкин, Александр}, title = {Стихи}, year = 1830}\n"
+                     .encode("koi8-r"))
+    result = CliRunner().invoke(main, ["convert", str(koi8), "--to", "csl-json",
+                                       "--encoding", "koi8-r"])
+    assert result.exit_code == ExitStatus.OK
+    assert '"title": "Стихи"' in result.stdout
+    assert '"family": "Пушкин"' in result.stdout
