@@ -220,6 +220,29 @@ def test_strip_periods_and_duplicate_punctuation() -> None:
     assert bib(layout, [item(**{"container-title": "J. Chem.", "title": " Done."})]) == ["J Chem. Done."]
 
 
+def test_a_cjk_string_drops_its_own_italics() -> None:
+    layout = '<text variable="container-title" font-style="italic"/>'
+    assert bib(layout, [item(**{"container-title": "情报学报"})], output="html") == [
+        '<div class="csl-entry">情报学报</div>']
+
+
+def test_a_group_keeps_its_italics_on_cjk_text() -> None:
+    layout = '<group font-style="italic"><text variable="container-title"/></group>'
+    assert bib(layout, [item(**{"container-title": "情报学报"})], output="html") == [
+        '<div class="csl-entry"><i>情报学报</i></div>']
+
+
+def test_a_number_variable_keeps_its_italics_on_cjk_text() -> None:
+    layout = '<text variable="volume" font-style="italic"/>'
+    assert bib(layout, [item(volume="三")], output="html") == ['<div class="csl-entry"><i>三</i></div>']
+
+
+def test_markup_in_a_cjk_field_keeps_the_italics_of_its_element() -> None:
+    layout = '<text variable="title" font-style="italic"/>'
+    assert bib(layout, [item(title="中<sup>一</sup>")], output="html") == [
+        '<div class="csl-entry"><i>中<sup>一</sup></i></div>']
+
+
 # -- groups, conditions ------------------------------------------------------------------
 
 

@@ -475,7 +475,7 @@ class NamesNode(Element):
                         out.append(" ")
                     term_node: Node = term
                     if spec.et_al_decor:
-                        term_node = spec.et_al_decor.apply(term_node, ctx) or ""
+                        term_node = spec.et_al_decor.apply(term_node, ctx, string_leaf=True) or ""
                     out.append(term_node)
         names_node: Node | None = Rich(out) if len(out) > 1 else out[0]
         if ctx.capture_names:
@@ -504,7 +504,7 @@ class NamesNode(Element):
         if not text:
             return None
         node: Node = parse_markup(text)
-        return label.decor.apply(node, ctx) if label.decor else node
+        return label.decor.apply(node, ctx, string_leaf=True) if label.decor else node
 
     def _subsequent_author(self, rendered: list[Node], ctx: RenderContext) -> list[Node]:
         """Per-name subsequent-author-substitute (complete-each, partial-each, partial-first)."""
@@ -567,7 +567,7 @@ class NamesNode(Element):
         spec = self.spec.name
         if parts.literal:
             node = parse_markup(parts.literal)
-            return _affixed(spec.family_decor.apply(node, ctx) if spec.family_decor else node, spec.family_affixes)
+            return _affixed(spec.family_decor.apply(node, ctx, string_leaf=True) if spec.family_decor else node, spec.family_affixes)
         given = self._given_text(parts, ctx)
         if not parts.family:  # a mononym given as the given name ("Banksy")
             return _affixed(_part(parts.given, spec.given_decor, ctx), spec.given_affixes)
@@ -618,7 +618,7 @@ def _part(text: str, decor: Decor | None, ctx: RenderContext) -> Node | None:
     if not text:
         return None
     node = parse_markup(text)
-    return decor.apply(node, ctx) if decor else node
+    return decor.apply(node, ctx, string_leaf=True) if decor else node
 
 
 def _spaced(nodes: list[Node | None], particle: str) -> Node | None:

@@ -34,10 +34,23 @@ NUMBER_VARIABLES = frozenset(
     "section supplement-number version volume".split()
 )
 _STRIP_PERIODS_RE = re.compile(r"\.(?![a-z])")  # as citeproc-js: not before a lowercase letter
+# citeproc-js renders these through its number path, where formatting stays on any text
+_NUMBER_PATH_VARIABLES = frozenset(
+    "first-reference-note-number first-container-reference-note-number locator locator-extra page "
+    "page-first chapter-number collection-number edition issue number number-of-pages number-of-volumes "
+    "volume".split()
+)
 _ROMANESQUE_RE = re.compile(
     "[-0-9a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0370-\u03ff\u0400-\u052f\u0590-\u05d4\u05d6-\u05ff"
     "\u1f00-\u1fff\u0600-\u06ff\u200c\u200d\u200e\u0218\u0219\u021a\u021b\u202a-\u202e]"
 )
+
+
+def _written_romanesque(node: Node) -> bool:
+    """Whether the field text behind *node* (markup tags included) has a Latin-like letter or digit."""
+    if isinstance(node, str):
+        return _ROMANESQUE_RE.search(node) is not None
+    return bool(node.fmt or node.nocase) or any(_written_romanesque(kid) for kid in node.kids)
 
 
 def _english(ctx: RenderContext) -> bool:
@@ -69,8 +82,14 @@ class Decor:
         return not (self.prefix or self.suffix or self.fmt or self.quotes or self.text_case
                     or self.strip_periods or self.display)
 
-    def apply(self, node: Node | None, ctx: RenderContext) -> Node | None:
-        """Decorate a rendering; elements never return empty renderings, only None."""
+    def apply(self, node: Node | None, ctx: RenderContext, string_leaf: bool = False) -> Node | None:
+        """Decorate a rendering; elements never return empty renderings, only None.
+
+        *string_leaf* marks the decoration of one written string (a term, a label, a value,
+        a date part, a name part, a text variable outside the number path): as citeproc-js,
+        such a string with no Latin, Greek, Cyrillic... letter or digit (CJK) is not italicized.
+        Groups, macros, names, dates and numbers keep their italics whatever their text.
+        """
         if node is None or node == "":
             return None
         if self.strip_periods:
@@ -81,8 +100,7 @@ class Decor:
             if self.text_case != "title" or _english(ctx):
                 node = apply_text_case(node, self.text_case)
         fmt = self.fmt
-        if fmt and "font-style" in fmt and not _ROMANESQUE_RE.search(plain(node)):
-            # as citeproc-js: no italics for text without a Latin, Greek, Cyrillic... letter (CJK)
+        if string_leaf and fmt and "font-style" in fmt and not _written_romanesque(node):
             fmt = {k: v for k, v in fmt.items() if k != "font-style"} or None
         if fmt or self.quotes:
             node = Rich([node], fmt, self.quotes)
@@ -100,13 +118,14 @@ def decor_of(attrs: dict[str, str], allow_quotes: bool = True) -> Decor | None:
 
 class Element:
     __slots__ = ("decor",)
+    string_leaf = False  # renders one written string (see Decor.apply)
 
     def __init__(self, decor: Decor | None) -> None:
         self.decor = decor
 
     def render(self, ctx: RenderContext) -> Node | None:
         node = self.content(ctx)
-        return self.decor.apply(node, ctx) if self.decor and node is not None else node
+        return self.decor.apply(node, ctx, self.string_leaf) if self.decor and node is not None else node
 
     def content(self, ctx: RenderContext) -> Node | None:
         raise NotImplementedError
@@ -155,11 +174,12 @@ _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
 
 
 class TextVariable(Element):
-    __slots__ = ("variable", "short", "options", "resolver", "linked_decor")
+    __slots__ = ("variable", "short", "options", "resolver", "linked_decor", "string_leaf")
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
         super().__init__(decor)
         self.variable = variable
+        self.string_leaf = variable not in _NUMBER_PATH_VARIABLES
         self.short = form == "short"
         self.options = options
         # a DOI printed after a resolver prefix links as a whole: the prefix moves into the link
@@ -176,8 +196,8 @@ class TextVariable(Element):
         node = self.content(ctx)
         if isinstance(node, Rich) and node.link:
             node = Rich([self.resolver, *node.kids], link=self.resolver + plain(node))
-            return self.linked_decor.apply(node, ctx) if self.linked_decor else node
-        return self.decor.apply(node, ctx) if self.decor else node
+            return self.linked_decor.apply(node, ctx, self.string_leaf) if self.linked_decor else node
+        return self.decor.apply(node, ctx, self.string_leaf) if self.decor else node
 
     def content(self, ctx: RenderContext) -> Node | None:
         name = self.variable
@@ -227,6 +247,7 @@ def _safe_url(url: str) -> bool:
 
 class TextTerm(Element):
     __slots__ = ("term", "form", "plural")
+    string_leaf = True
 
     def __init__(self, decor: Decor | None, term: str, form: str, plural: bool) -> None:
         super().__init__(decor)
@@ -252,6 +273,7 @@ class TermText(str):
 
 class TextValue(Element):
     __slots__ = ("value",)
+    string_leaf = True
 
     def __init__(self, decor: Decor | None, value: str) -> None:
         super().__init__(decor)
@@ -342,6 +364,7 @@ _LABEL_VARIABLE_TERMS = {"locator": None, "page": "page", "number-of-pages": "pa
 
 class Label(Element):
     __slots__ = ("variable", "form", "plural")
+    string_leaf = True
 
     def __init__(self, decor: Decor | None, variable: str, form: str, plural: str) -> None:
         super().__init__(decor)
@@ -646,10 +669,10 @@ class DateNode(Element):
             else:
                 decor.prefix = ""
             try:
-                return decor.apply(node, ctx)
+                return decor.apply(node, ctx, string_leaf=True)
             finally:
                 decor.prefix, decor.suffix = saved
-        return decor.apply(node, ctx)
+        return decor.apply(node, ctx, string_leaf=True)
 
     def _render_value(self, value: DateValue, parts: list[DatePart], delimiter: str, ctx: RenderContext) -> Node | None:
         start, end, season = value.start, value.end, value.season
