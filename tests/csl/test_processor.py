@@ -138,6 +138,18 @@ def test_highlighted_name_is_bold_or_underlined() -> None:
                highlight_style="underline") == [r"John Robert Doe, \underline{Jane Roe}"]
 
 
+def test_a_cjk_and_term_joins_the_last_name_without_spaces() -> None:
+    names = [{"family": "张", "given": "伟"}, {"family": "李", "given": "娜"}, {"family": "王", "given": "五"}]
+    layout = '<names variable="author"><name and="text"/></names>'
+    assert bib(layout, [item(author=names)], locale="zh-CN") == ["张伟, 李娜和王五"]
+
+
+def test_a_cjk_et_al_term_joins_the_last_name_without_a_space() -> None:
+    names = [{"family": "张", "given": "伟"}, {"family": "李", "given": "娜"}, {"family": "王", "given": "五"}]
+    layout = '<names variable="author"><name et-al-min="3" et-al-use-first="1"/></names>'
+    assert bib(layout, [item(author=names)], locale="zh-CN") == ["张伟等"]
+
+
 # -- dates ------------------------------------------------------------------------------
 
 

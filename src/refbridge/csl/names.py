@@ -454,10 +454,7 @@ class NamesNode(Element):
             if i > 0:
                 last = i == count - 1
                 if last and and_text and not truncated:
-                    if _delimiter_applies(name_spec.precedes_last, count, inverted[i - 1]):
-                        out.append(name_spec.delimiter + and_text + " ")
-                    else:
-                        out.append(" " + and_text + " ")
+                    out.append(self._and_joint(and_text, count, inverted[i - 1]))
                 else:
                     out.append(name_spec.delimiter)
             out.append(node)
@@ -471,8 +468,8 @@ class NamesNode(Element):
                 if term:
                     if _delimiter_applies(spec.name.precedes_et_al, len(shown) + 1, inverted[len(shown) - 1]):
                         out.append(name_spec.delimiter)
-                    else:
-                        out.append(" ")
+                    elif _STARTS_ROMANESQUE_RE.match(term):
+                        out.append(" ")  # (a CJK or Hebrew term joins the last name directly)
                     term_node: Node = term
                     if spec.et_al_decor:
                         term_node = spec.et_al_decor.apply(term_node, ctx, string_leaf=True) or ""
@@ -495,6 +492,20 @@ class NamesNode(Element):
             if label is not None:
                 node = Rich([label, node]) if spec.label.before else Rich([node, label])
         return node
+
+    def _and_joint(self, and_text: str, count: int, inverted_before: bool) -> str:
+        """What goes before the last name: delimiter or space, the "and" term, a space.
+
+        As citeproc-js, a term that does not start with a Latin-like letter (CJK, Hebrew "ו")
+        takes no spaces, and no delimiter unless delimiter-precedes-last="always" for two names.
+        """
+        name_spec = self.spec.name
+        if not _STARTS_ROMANESQUE_RE.match(and_text):
+            always = name_spec.precedes_last == "always" and count == 2
+            return (name_spec.delimiter if always else "") + and_text
+        if _delimiter_applies(name_spec.precedes_last, count, inverted_before):
+            return name_spec.delimiter + and_text + " "
+        return " " + and_text + " "
 
     def _label(self, role: str, count: int, ctx: RenderContext) -> Node | None:
         label = self.spec.label
