@@ -200,6 +200,15 @@ def test_label_is_plural_for_a_page_range() -> None:
     assert bib(layout, [item(id="a", page="5"), item(id="b", page="5-9")]) == ["p. 5", "pp. 5–9"]
 
 
+def test_an_ampersand_between_numbers_is_the_locales_and_symbol() -> None:
+    extra = '<locale><terms><term name="and" form="symbol">+</term></terms></locale>'
+    assert bib('<text variable="volume"/>', [item(volume="1&2")], extra=extra) == ["1 + 2"]
+
+
+def test_an_ampersand_between_letters_stays_tight() -> None:
+    assert bib('<number variable="issue"/>', [item(issue="A & B")]) == ["A&B"]
+
+
 # -- text-case, quotes, flip-flop, strip-periods -----------------------------------------
 
 

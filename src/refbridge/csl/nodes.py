@@ -16,7 +16,10 @@ from typing import Callable, Sequence
 from .context import DATE_VARIABLES, RenderContext
 from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup, plain
 from .values import (
+    LABELLED_NUMBER_TERMS,
     DateValue,
+    ampersand_joint,
+    localize_ampersands,
     parse_date,
     NUMBER_TOKEN_RE,
     date_sort_key,
@@ -51,6 +54,23 @@ def _written_romanesque(node: Node) -> bool:
     if isinstance(node, str):
         return _ROMANESQUE_RE.search(node) is not None
     return bool(node.fmt or node.nocase) or any(_written_romanesque(kid) for kid in node.kids)
+
+
+def _ampersand(ctx: RenderContext) -> str:
+    """The locale's "and" symbol between numbers ("&" when the locale has no symbol form)."""
+    symbol = ctx.locale.term("and", "symbol")
+    return "&" if not symbol or symbol == ctx.locale.term("and") else symbol
+
+
+def _labelled_number(variable: str, ctx: RenderContext) -> bool:
+    """Whether citeproc-js reads a label before the variable's first number (see values)."""
+    if variable in ("locator", "locator-extra"):
+        term = ctx.cite.get("label") or "page"
+    elif variable in ("page", "page-first"):
+        term = ctx.item.get("label") or "page"
+    else:
+        term = variable
+    return term in LABELLED_NUMBER_TERMS
 
 
 def _english(ctx: RenderContext) -> bool:
@@ -222,6 +242,8 @@ class TextVariable(Element):
                 and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
             return text + ctx.disamb.year_suffix
+        if "&" in text and name in _NUMBER_PATH_VARIABLES:
+            text = localize_ampersands(text, _ampersand(ctx), _labelled_number(name, ctx))
         if name == "locator":
             text = text.strip()
             if (ctx.cite.get("label") or "page") != "page":
@@ -334,11 +356,14 @@ class NumberNode(Element):
             ctx.suppressed.add(self.variable)
         text = stringify(value)
         if not is_numeric(text):
+            if "&" in text:
+                text = localize_ampersands(text, _ampersand(ctx), _labelled_number(self.variable, ctx))
             return parse_markup(text)
         if ctx.sorting:
             return " ".join(f"{int(t):08d}" if t.isdigit() else t for t in re.findall(r"\d+|[^\d\s]+", text))
         gender = ctx.locale.gender(self.variable if self.variable != "locator" else ctx.cite.get("label", "page"))
         out = []
+        before = ""  # the number before a joiner
         for token in NUMBER_TOKEN_RE.split(text):
             if not token:
                 continue
@@ -349,12 +374,15 @@ class NumberNode(Element):
                 elif stripped == ",":
                     out.append(", ")
                 elif stripped == "&":
-                    out.append(" & ")
+                    out.append(ampersand_joint(before, len(out) == 1, _labelled_number(self.variable, ctx),
+                                               _ampersand(ctx)))
                 else:
                     out.append(" " + (ctx.locale.term("and") or "and") + " ")
             elif token.isdigit():
+                before = token
                 out.append(format_number(int(token), self.form, ctx, gender))
             else:
+                before = token
                 out.append(token)
         return "".join(out)
 

@@ -48,6 +48,39 @@ def is_plural(value: Any, and_term: str = "and") -> bool:
     return len(numbers) > 1
 
 
+# citeproc-js's joiners in a number variable, and the terms it writes as a label before the
+# variable's first number (so that a first number like "3a" reads as starting with a letter)
+_JOINER_RE = re.compile(r"(\s*&\s*|,\s+and\s+|\s+and\s+|;\s+|,\s+|\s*\\*[-\u2013]+\s*)")
+_AMPERSAND_RE = re.compile(r"\s*&\s*")
+LABELLED_NUMBER_TERMS = frozenset(
+    "verse sub-verbo subparagraph opus subchapter addendum amendment annotation appendix article "
+    "bibliography book chapter clause column comment decision department example field folio note "
+    "hypothetical illustration introduction line issue page paragraph part preamble principle "
+    "publication rule randnummer schedule section subdivision subsection supplement table title "
+    "volume".split()
+) | {"sub verbo"}
+
+
+def ampersand_joint(before: str, first: bool, labelled: bool, ampersand: str) -> str:
+    """The locale's ampersand joining two numbers, spaced unless the number before it starts
+    (or has a label) and ends with an ASCII letter ("A&B", "3a & 4"), as citeproc-js."""
+    starts_with_letter = (first and labelled) or before[:1].isascii() and before[:1].isalpha()
+    if starts_with_letter and before[-1:].isascii() and before[-1:].isalpha():
+        return ampersand
+    return f" {ampersand} "
+
+
+def localize_ampersands(text: str, ampersand: str, labelled: bool) -> str:
+    """*text* with every "&" joiner written as :func:`ampersand_joint`."""
+    if "&" not in text:
+        return text
+    pieces = _JOINER_RE.split(text.strip())
+    for i in range(1, len(pieces), 2):
+        if _AMPERSAND_RE.fullmatch(pieces[i]):
+            pieces[i] = ampersand_joint(pieces[i - 1], i == 1, labelled, ampersand)
+    return "".join(pieces)
+
+
 def roman(number: int) -> str:
     if number <= 0 or number >= 4000:
         return str(number)
