@@ -150,6 +150,14 @@ def test_a_cjk_et_al_term_joins_the_last_name_without_a_space() -> None:
     assert bib(layout, [item(author=names)], locale="zh-CN") == ["张伟等"]
 
 
+def test_et_al_use_first_zero_renders_no_names_and_no_substitute() -> None:
+    layout = ('<group delimiter="|"><text value="A"/><names variable="author">'
+              '<name et-al-min="2" et-al-use-first="0"/><substitute><text variable="title"/></substitute>'
+              '</names><text variable="container-title"/></group>')
+    assert bib(layout, [item(author=[DOE, ROE], title="Book", **{"container-title": "Series"})]) == [
+        "A|Series"]
+
+
 # -- dates ------------------------------------------------------------------------------
 
 

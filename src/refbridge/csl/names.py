@@ -249,9 +249,9 @@ class NameSpec:
     precedes_et_al: str = "contextual"
     precedes_last: str = "contextual"
     et_al_min: int = 0
-    et_al_use_first: int = 0
+    et_al_use_first: int | None = None  # 0 shows no names at all (as citeproc-js)
     et_al_subsequent_min: int = 0
-    et_al_subsequent_use_first: int = 0
+    et_al_subsequent_use_first: int | None = None
     et_al_use_last: bool = False
     form: str = "long"
     initialize: bool = True
@@ -264,15 +264,20 @@ class NameSpec:
     family_affixes: tuple[str, str] = ("", "")
     given_affixes: tuple[str, str] = ("", "")
 
+    @property
+    def shows_no_names(self) -> bool:
+        """Whether an et-al rule may leave no name to show (et-al-use-first="0")."""
+        return self.et_al_use_first == 0 or self.et_al_subsequent_use_first == 0
+
     @classmethod
     def from_attrs(cls, attrs: Mapping[str, str], parts: Mapping[str, dict[str, str]]) -> "NameSpec":
-        def number(name: str, default: int = 0) -> int:
+        def number(name: str, default: int | None = None) -> int | None:
             try:
-                return int(attrs.get(name, default))
+                return int(attrs[name]) if name in attrs else default
             except ValueError:
                 return default
 
-        et_al_min, use_first = number("et-al-min"), number("et-al-use-first")
+        et_al_min, use_first = number("et-al-min") or 0, number("et-al-use-first")
         return cls(
             and_term=attrs.get("and"),
             delimiter=attrs.get("delimiter", attrs.get("name-delimiter", ", ")),
@@ -280,7 +285,7 @@ class NameSpec:
             precedes_last=attrs.get("delimiter-precedes-last", "contextual"),
             et_al_min=et_al_min,
             et_al_use_first=use_first,
-            et_al_subsequent_min=number("et-al-subsequent-min", et_al_min),
+            et_al_subsequent_min=number("et-al-subsequent-min", et_al_min) or 0,
             et_al_subsequent_use_first=number("et-al-subsequent-use-first", use_first),
             et_al_use_last=attrs.get("et-al-use-last") == "true",
             form=attrs.get("form", attrs.get("name-form", "long")),
@@ -365,6 +370,10 @@ class NamesNode(Element):
                     lists.insert(min(index, len(lists)), ("editortranslator", editors))
         if not lists:
             return self._substitute(ctx)
+        if self.spec.name.shows_no_names:  # et-al-use-first="0": an empty rendering, no substitute
+            lists = [(role, names) for role, names in lists if self._shown(names, ctx)[0]]
+            if not lists:
+                return None
         ctx.vars_found += 1
         if ctx.in_substitute:  # a variable substituted once is not rendered again
             ctx.suppressed.update(variable for variable in self.variables)
@@ -408,7 +417,7 @@ class NamesNode(Element):
             ctx.in_substitute = False
         return None
 
-    def _limits(self, ctx: RenderContext) -> tuple[int, int, bool]:
+    def _limits(self, ctx: RenderContext) -> tuple[int, int | None, bool]:
         spec = self.spec.name
         if ctx.sorting and ctx.sort_etal is not None:
             sort = ctx.sort_etal
@@ -422,7 +431,7 @@ class NamesNode(Element):
     def _shown(self, names: list[Mapping[str, Any]], ctx: RenderContext) -> tuple[list[Mapping[str, Any]], bool]:
         et_al_min, use_first, _ = self._limits(ctx)
         override = ctx.disamb.et_al_use_first
-        if et_al_min and len(names) >= et_al_min and use_first:
+        if et_al_min and len(names) >= et_al_min and use_first is not None:
             if override is not None and ctx.mode == "citation":
                 use_first = max(use_first, override)
             if use_first < len(names):
