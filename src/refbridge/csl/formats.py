@@ -196,13 +196,17 @@ _SUPERSCRIPTS = (
     "\u06e5\u06e6"
 )
 _SUPERSCRIPT_RE = re.compile(f"[{_SUPERSCRIPTS}]")
+# the letter each superscript stands for: its compatibility form, but for four modifier
+# letters that citeproc-js reads as the Arabic letters and glottal stops they mark
+_SUPERSCRIPT_BASE = {char: unicodedata.normalize("NFKC", char) for char in _SUPERSCRIPTS} | {
+    "\u02c0": "\u0294", "\u02c1": "\u0295", "\u06e5": "\u0648", "\u06e6": "\u064a"}
 
 
 def _html_escape(text: str) -> str:
     """Numeric entities for & < >; superscript letters as <sup> (as citeproc-js)."""
     text = text.replace("&", "&#38;").replace("<", "&#60;").replace(">", "&#62;")
     if _SUPERSCRIPT_RE.search(text):
-        text = _SUPERSCRIPT_RE.sub(lambda m: f"<sup>{unicodedata.normalize('NFKC', m.group())}</sup>", text)
+        text = _SUPERSCRIPT_RE.sub(lambda m: f"<sup>{_SUPERSCRIPT_BASE[m.group()]}</sup>", text)
     return text
 
 
