@@ -4,6 +4,10 @@ figures (50 MB field, 1 GB file, a million records) come from tests/fuzz/limits.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from fuzz.harness import read_bytes
 
 
@@ -38,3 +42,17 @@ def test_20_000_tiny_records_are_all_read() -> None:
     data = b"".join(b"@misc{k%d, title = {T%d}}\n" % (i, i) for i in range(20_000))
     outcome = read_bytes("bibtex", data)
     assert (len(outcome.records), outcome.diagnostics.skipped) == (20_000, 0)
+
+
+def test_a_20_mb_field_is_read_in_bounded_memory(tmp_path: Path) -> None:
+    source = tmp_path / "long.bib"
+    source.write_text("@article{long, title = {" + "word " * 4_000_000 + "}}\n")
+    program = ("import resource, sys\nfrom refbridge.errors import Diagnostics\n"
+               "from refbridge.pipeline import read_records\n"
+               "records = list(read_records([sys.argv[1]], Diagnostics()))\n"
+               "print(len(records), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    done = subprocess.run([sys.executable, "-c", program, str(source)], capture_output=True,
+                          text=True, check=True)
+    count, peak_kb = map(int, done.stdout.split())
+    assert count == 1
+    assert peak_kb < 400 * 1024  # the value is 20 MB; a per-character regex stack took 1.6 GB
