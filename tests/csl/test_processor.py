@@ -355,6 +355,18 @@ def test_unknown_cited_id_is_an_error() -> None:
         make_processor(style(AUTHOR_YEAR), []).cite([{"id": "nope"}])
 
 
+def test_variables_written_in_the_note_are_read_as_variables() -> None:
+    note = "container-title: Journal of Tests\nreviewed-author: Hall || W. C.\nissued: 2004-10-01\nA remark."
+    layout = ('<group delimiter="|"><text variable="container-title"/><names variable="reviewed-author"/>'
+              '<date variable="issued" form="numeric"/><text variable="note"/></group>')
+    assert bib(layout, [item(note=note)]) == ["Journal of Tests|W. C. Hall|10/01/2004|A remark."]
+
+
+def test_a_note_field_does_not_replace_the_items_own_value() -> None:
+    layout = '<group delimiter="|"><text variable="volume"/><text variable="note"/></group>'
+    assert bib(layout, [item(volume="9", note="volume: 3")]) == ["9|volume: 3"]
+
+
 # -- locales ------------------------------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import LocaleStore
 from .names import name_sort_key, parse_name
 from .nodes import TermText, render_children
+from .notefield import read_note_fields
 from .richtext import Node, Rich, apply_text_case, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
 from .values import stringify
@@ -30,7 +31,8 @@ _DEFAULT_STORE: LocaleStore | None = None
 
 def _normalized(item: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of a CSL-JSON item in the shapes rendering expects: names as lists of dicts,
-    dates as given, other values as strings; values of no renderable shape are left out."""
+    dates as given, other values as strings; values of no renderable shape are left out;
+    variables written in the note moved out of it."""
     out: dict[str, Any] = {}
     for name, value in item.items():
         if value is None:
@@ -45,6 +47,7 @@ def _normalized(item: Mapping[str, Any]) -> dict[str, Any]:
                 out[name] = names
         elif isinstance(value, (str, int, float, bool)):
             out[name] = value if name == "id" else stringify(value)
+    read_note_fields(out)
     return out
 
 
