@@ -56,3 +56,10 @@ def test_a_20_mb_field_is_read_in_bounded_memory(tmp_path: Path) -> None:
     count, peak_kb = map(int, done.stdout.split())
     assert count == 1
     assert peak_kb < 400 * 1024  # the value is 20 MB; a per-character regex stack took 1.6 GB
+
+
+def test_an_ris_value_of_100_000_continuation_lines_is_read_whole() -> None:
+    lines = [f"line {i} of a pasted abstract" for i in range(100_000)]
+    data = ("TY  - JOUR\nTI  - Long\nAB  - " + "\n".join(lines) + "\nER  - \n").encode()
+    outcome = read_bytes("ris", data)
+    assert [r.fields["abstract"] for r in outcome.records] == ["\n".join(lines)]

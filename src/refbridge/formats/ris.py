@@ -60,14 +60,24 @@ class _Draft:
     """The tag lines of one record, as read."""
 
     line: int
-    tags: list[tuple[str, str, int]] = field(default_factory=list)  #: (tag, value, line)
+    read_tags: list[tuple[str, str, int]] = field(default_factory=list)  #: (tag, value, line)
+    #: lines continuing the last value, joined to it when the tags are read (joining line by
+    #: line made a value of n lines cost n² time)
+    continued: list[str] = field(default_factory=list)
+
+    @property
+    def tags(self) -> list[tuple[str, str, int]]:
+        if self.continued:
+            tag, value, line = self.read_tags[-1]
+            self.read_tags[-1] = (tag, "\n".join((value, *self.continued)), line)
+            self.continued.clear()
+        return self.read_tags
 
     def add(self, tag: str, value: str, line: int) -> None:
         self.tags.append((tag, value, line))
 
     def continue_value(self, text: str) -> None:
-        tag, value, line = self.tags[-1]
-        self.tags[-1] = (tag, f"{value}\n{text}", line)
+        self.continued.append(text)
 
 
 # -- values ---------------------------------------------------------------------------------
@@ -243,7 +253,7 @@ def read_drafts(stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterat
             line = line.lstrip("\ufeff")
         match = TAG_LINE.match(line)
         if match is None:
-            if draft is not None and draft.tags:
+            if draft is not None and draft.read_tags:
                 draft.continue_value(line)
             elif line.strip():
                 diagnostics.warning(f"text outside a record (expected 'TY  - '): "
