@@ -272,6 +272,12 @@ def test_markup_in_a_cjk_field_keeps_the_italics_of_its_element() -> None:
         '<div class="csl-entry"><i>中<sup>一</sup></i></div>']
 
 
+def test_french_spacing_in_field_text_becomes_narrow_no_break_spaces() -> None:
+    layout = '<text variable="title" prefix="x : "/>'
+    assert bib(layout, [item(title="Le « vrai » titre : suite")]) == [
+        "x : Le «\u202fvrai\u202f» titre\u202f: suite"]
+
+
 # -- groups, conditions ------------------------------------------------------------------
 
 

@@ -153,8 +153,15 @@ def _mark_quotes(text: str) -> str:
     return text
 
 
+# as citeproc-js in every written string: a space before : ; ? ! » or after « becomes a
+# narrow no-break space (French orthography)
+_FRENCH_SPACE_RE = re.compile(" (?=[:;?!\u00bb])|(?<=\u00ab) ")
+
+
 def parse_markup(text: str) -> Node:
     """Parse CSL rich text in a field value; unknown or unbalanced markup stays literal."""
+    if " " in text:
+        text = _FRENCH_SPACE_RE.sub("\u202f", text)
     if not _MARKUP_CHARS_RE.search(text):
         return text
     text = _SENTINELS_RE.sub("", text)  # control characters used below as quote marks
