@@ -278,6 +278,11 @@ def test_french_spacing_in_field_text_becomes_narrow_no_break_spaces() -> None:
         "x : Le «\u202fvrai\u202f» titre\u202f: suite"]
 
 
+def test_uppercase_follows_turkish_letter_case_for_a_turkish_item() -> None:
+    layout = '<text variable="title" text-case="uppercase"/>'
+    assert bib(layout, [item(title="ic ve ıd", language="tr")]) == ["\u0130C VE ID"]
+
+
 # -- groups, conditions ------------------------------------------------------------------
 
 

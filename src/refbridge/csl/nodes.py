@@ -73,6 +73,15 @@ def _labelled_number(variable: str, ctx: RenderContext) -> bool:
     return term in LABELLED_NUMBER_TERMS
 
 
+_LANGUAGE_RE = re.compile(r"[a-zA-Z]+")
+
+
+def _case_language(ctx: RenderContext) -> str:
+    """The language whose letter case rules text-case follows: the item's, else the locale's."""
+    match = _LANGUAGE_RE.match(str(ctx.item.get("language") or ""))
+    return match.group() if match else ctx.locale.lang
+
+
 def _english(ctx: RenderContext) -> bool:
     language = ctx.item.get("language")
     if language:
@@ -118,7 +127,7 @@ class Decor:
                 return None
         if self.text_case and not ctx.sorting:
             if self.text_case != "title" or _english(ctx):
-                node = apply_text_case(node, self.text_case)
+                node = apply_text_case(node, self.text_case, _case_language(ctx))
         fmt = self.fmt
         if string_leaf and fmt and "font-style" in fmt and not _written_romanesque(node):
             fmt = {k: v for k, v in fmt.items() if k != "font-style"} or None

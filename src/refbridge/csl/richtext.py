@@ -11,7 +11,7 @@ literal text.  This module never escapes or emits markup: that is the formats' j
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterator, Union
+from typing import Callable, Iterator, NamedTuple, Union
 
 Fmt = dict[str, str]
 
@@ -218,8 +218,11 @@ def _leaves(node: Node, protected: bool, out: list[tuple[list[Node], int, bool]]
         _leaves(kid, protected or node.nocase, out, node.kids, i)
 
 
-def apply_text_case(node: Node, case: str) -> Node:
-    """Apply a CSL text-case to a rendering (in place on a private copy); nocase spans are kept."""
+def apply_text_case(node: Node, case: str, language: str = "") -> Node:
+    """Apply a CSL text-case to a rendering (in place on a private copy); nocase spans are kept.
+
+    *language* (a language tag) picks the letter case rules: Turkish and Azerbaijani dotted
+    and dotless i, as JavaScript's toLocaleUpperCase in citeproc-js."""
     root = Rich([_copy(node)])
     slots: list[tuple[list[Node], int, bool]] = []
     _leaves(root, False, slots, [], 0)
@@ -228,7 +231,8 @@ def apply_text_case(node: Node, case: str) -> Node:
     mask: list[bool] = []
     for (_, _, prot), text in zip(slots, texts):
         mask.extend([prot] * len(text))  # type: ignore[arg-type]
-    new = _CASES[case](whole, mask)
+    casing = _TURKIC_CASING if language[:2].lower() in _TURKIC_LANGUAGES else _CASING
+    new = _CASES[case](whole, mask, casing)
     pos = 0
     for (holder, i, _), text in zip(slots, texts):
         n = len(text)  # type: ignore[arg-type]
@@ -243,24 +247,38 @@ def _copy(node: Node) -> Node:
     return Rich([_copy(k) for k in node.kids], node.fmt, node.quotes, node.display, node.nocase, node.link)
 
 
+class _Casing(NamedTuple):
+    upper: Callable[[str], str]
+    lower: Callable[[str], str]
+
+
+_TURKIC_LANGUAGES = frozenset(("tr", "az"))
+_TURKIC_UPPER = str.maketrans({"i": "\u0130"})
+_TURKIC_LOWER = str.maketrans({"I": "\u0131", "\u0130": "i"})
+_CASING = _Casing(str.upper, str.lower)
+_TURKIC_CASING = _Casing(lambda text: text.translate(_TURKIC_UPPER).upper(),
+                         lambda text: text.translate(_TURKIC_LOWER).lower())
+
+
 def _per_char(text: str, mask: list[bool], func: Callable[[str], str]) -> list[str]:
     return [c if m else func(c) for c, m in zip(text, mask)]
 
 
-def _lower(text: str, mask: list[bool]) -> list[str]:
-    return _per_char(text, mask, str.lower)
+def _lower(text: str, mask: list[bool], casing: _Casing) -> list[str]:
+    return _per_char(text, mask, casing.lower)
 
 
-def _upper(text: str, mask: list[bool]) -> list[str]:
-    return _per_char(text, mask, str.upper)
+def _upper(text: str, mask: list[bool], casing: _Casing) -> list[str]:
+    return _per_char(text, mask, casing.upper)
 
 
 class _CaseEngine:
     """citeproc-js's text-case state machine over strings between punctuation, word by word."""
 
-    def __init__(self, text: str, mask: list[bool]) -> None:
+    def __init__(self, text: str, mask: list[bool], casing: _Casing) -> None:
         self.text = text
         self.mask = mask
+        self.casing = casing
         self.out = list(text)
         self.is_first = True
         self.after_punct = False
@@ -270,7 +288,7 @@ class _CaseEngine:
         word = self.text[start:end]
         if self.mask[start] or ("\u0370" <= word[0] <= "\u03ff" and len(word) == 1):
             return
-        self.out[start] = word[0].upper()
+        self.out[start] = self.casing.upper(word[0])
 
     def words(self) -> Iterator[tuple[int, int, bool, str | None]]:
         """(start, end, last word of its string, the punctuation following the string)."""
@@ -294,8 +312,8 @@ class _CaseEngine:
             pos += len(piece)
 
 
-def _title(text: str, mask: list[bool]) -> list[str]:
-    engine = _CaseEngine(text, mask)
+def _title(text: str, mask: list[bool], casing: _Casing) -> list[str]:
+    engine = _CaseEngine(text, mask, casing)
     for start, end, last_in_string, following in engine.words():
         word = text[start:end]
         lower = word.lower()
@@ -314,8 +332,8 @@ def _title(text: str, mask: list[bool]) -> list[str]:
     return engine.out
 
 
-def _sentence(text: str, mask: list[bool]) -> list[str]:
-    engine = _CaseEngine(text, mask)
+def _sentence(text: str, mask: list[bool], casing: _Casing) -> list[str]:
+    engine = _CaseEngine(text, mask, casing)
     for start, end, _, _ in engine.words():
         if engine.is_first:
             engine.capitalise(start, end)
@@ -323,12 +341,12 @@ def _sentence(text: str, mask: list[bool]) -> list[str]:
         else:
             for i in range(start, end):
                 if not mask[i]:
-                    engine.out[i] = text[i].lower()
+                    engine.out[i] = casing.lower(text[i])
     return engine.out
 
 
-def _capitalize_first(text: str, mask: list[bool]) -> list[str]:
-    engine = _CaseEngine(text, mask)
+def _capitalize_first(text: str, mask: list[bool], casing: _Casing) -> list[str]:
+    engine = _CaseEngine(text, mask, casing)
     for start, end, _, _ in engine.words():
         word = text[start:end]
         if word == word.lower():
@@ -337,8 +355,8 @@ def _capitalize_first(text: str, mask: list[bool]) -> list[str]:
     return engine.out
 
 
-def _capitalize_all(text: str, mask: list[bool]) -> list[str]:
-    engine = _CaseEngine(text, mask)
+def _capitalize_all(text: str, mask: list[bool], casing: _Casing) -> list[str]:
+    engine = _CaseEngine(text, mask, casing)
     for start, end, _, _ in engine.words():
         word = text[start:end]
         if word == word.lower():
@@ -346,7 +364,7 @@ def _capitalize_all(text: str, mask: list[bool]) -> list[str]:
     return engine.out
 
 
-_CASES: dict[str, Callable[[str, list[bool]], list[str]]] = {
+_CASES: dict[str, Callable[[str, list[bool], _Casing], list[str]]] = {
     "lowercase": _lower,
     "uppercase": _upper,
     "capitalize-first": _capitalize_first,
