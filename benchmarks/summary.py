@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from contenders import APA, BIB_TO_CSL, CITATION_JS, JOB_TITLES, REFBRIDGE
+from contenders import APA, BIB_TO_CSL, CITATION_JS, JOB_TITLES, PANDOC, REFBRIDGE
 from measure import Measurement
 
 MIB = 1 << 20
@@ -170,6 +170,26 @@ def _largest_common(results: Sequence[Result], job: str, peer: str
     return (ours[common[-1]], theirs[common[-1]]) if common else None
 
 
+def _apa_goal(results: Sequence[Result]) -> Goal:
+    """At least pandoc's level (2,000 entries/s where the goal was set): judged against pandoc
+    in the same run when it was measured, else on the absolute rate at the largest size."""
+    statement = (f"APA bibliography at least {MIN_APA_ENTRIES_PER_SECOND:,.0f} entries/s "
+                 "(pandoc's level)")
+    pair = _largest_common(results, APA, PANDOC)
+    if pair is not None:
+        ratio = speedup(*pair)
+        return Goal(statement, ratio >= 1.0,
+                    f"{ratio:.2f}x pandoc at {pair[0].entries:,} entries "
+                    f"({pair[0].entries_per_second:,.0f} entries/s, pandoc "
+                    f"{pair[1].entries_per_second:,.0f})")
+    apa = measured(results, APA, REFBRIDGE)
+    if not apa:
+        return Goal(statement, None, "not measured")
+    return Goal(statement, apa[-1].entries_per_second >= MIN_APA_ENTRIES_PER_SECOND,
+                f"{apa[-1].entries_per_second:,.0f} entries/s at {apa[-1].entries:,} entries "
+                "(pandoc not measured)")
+
+
 def goals(results: Sequence[Result], cold_starts: Sequence[ColdStart]) -> list[Goal]:
     """Each goal of the project, judged on this run's measurements."""
     found: list[Goal] = []
@@ -189,11 +209,7 @@ def goals(results: Sequence[Result], cold_starts: Sequence[ColdStart]) -> list[G
     found.append(Goal(statement, large[0].peak_rss < MAX_PEAK_RSS_AT_100K,
                       f"{large[0].peak_rss / 10**6:.0f} MB at {large[0].entries:,} entries")
                  if large else Goal(statement, None, "not measured at that size"))
-    statement = f"APA bibliography at least {MIN_APA_ENTRIES_PER_SECOND:,.0f} entries/s"
-    apa = measured(results, APA, REFBRIDGE)
-    found.append(Goal(statement, apa[-1].entries_per_second >= MIN_APA_ENTRIES_PER_SECOND,
-                      f"{apa[-1].entries_per_second:,.0f} entries/s at {apa[-1].entries:,}")
-                 if apa else Goal(statement, None, "not measured"))
+    found.append(_apa_goal(results))
     statement = f"profile-page commands under {MAX_COLD_START_SECONDS:g} s from a cold start"
     if cold_starts:
         slowest = max(cold_starts, key=lambda c: (not c.ok, c.seconds))
