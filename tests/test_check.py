@@ -7,8 +7,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from fuzz.harness import FUZZ
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import records
 
-from refbridge.check import REQUIREMENTS, CheckUsageError, check_records
+from refbridge.check import CODES, REQUIREMENTS, CheckUsageError, check_records
 from refbridge.cli import main
 from refbridge.errors import ExitStatus
 from refbridge.model import Date, Name, Record, Source
@@ -189,3 +193,11 @@ def test_strict_stops_at_the_first_broken_record(tmp_path: Path) -> None:
     assert status == ExitStatus.FAILED
     assert out == ""
     assert f"{tmp_path}/refs.bib:2: broken entry" in err
+
+
+@FUZZ
+@given(st.lists(records(), max_size=6))
+def test_any_records_give_only_known_findings(library: list[Record]) -> None:
+    for finding in check_records(library, tuple(REQUIREMENTS)):
+        assert finding.code in CODES
+        assert finding.message.strip()
