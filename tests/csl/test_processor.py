@@ -361,6 +361,16 @@ def test_cite_prefix_suffix_and_suppress_author() -> None:
         [{"id": "a", "prefix": "see ", "suffix": ", ch. 2", "suppress-author": True}]) == "see 2000, ch. 2"
 
 
+def test_a_cite_suffix_ending_in_a_comma_keeps_only_the_delimiters_space() -> None:
+    cite_style = CslStyle.from_xml(
+        '<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.0"><info><id>t</id>'
+        '<title>T</title></info><citation><layout delimiter="; "><text variable="title"/></layout>'
+        "</citation></style>", source="test")
+    items = [item(id="a", title="Book C"), item(id="b", title="Book D")]
+    assert make_processor(cite_style, items).cite(
+        [{"id": "a", "suffix": " is one source,"}, {"id": "b"}]) == "Book C is one source, Book D"
+
+
 def test_unknown_cited_id_is_an_error() -> None:
     with pytest.raises(KeyError, match="nope"):
         make_processor(style(AUTHOR_YEAR), []).cite([{"id": "nope"}])

@@ -553,12 +553,14 @@ class Processor:
         if collapse in ("year", "year-suffix", "year-suffix-ranged") or "cite-group-delimiter" in opts:
             return self._collapse_years(section, rendered, cites, collapse, delimiter, after_collapse)
         parts: list[Node] = []
-        for (key, node, ctx), cite in zip(rendered, cites):
+        for n, ((key, node, ctx), cite) in enumerate(zip(rendered, cites)):
             node = self._with_affixes(node, cite)
             if node is None or is_empty(node):
                 continue
-            if parts and delimiter and not _PREFIX_PUNCT_RE.match(str(cite.get("prefix") or "")):
-                parts.append(delimiter)
+            if parts:
+                joint = _cite_delimiter(delimiter, cites[n - 1], cite)
+                if joint:
+                    parts.append(joint)
             parts.append(node)
         return Rich(parts) if parts else None
 
@@ -657,7 +659,21 @@ class Processor:
 
 _NO_PRINTED_FORM = "[CSL STYLE ERROR: reference with no printed form.]"
 _SENTENCE_END_RE = re.compile("\\S\\s+\\S+[.!?][\"'\u201d\u2019]?\\s*$")  # not after a lone word
-_PREFIX_PUNCT_RE = re.compile(r"[,.;:]")
+_CITE_AFFIX_PUNCTUATION = frozenset(";.,")
+
+
+def _cite_delimiter(delimiter: str, previous: Mapping[str, Any], cite: Mapping[str, Any]) -> str:
+    """The delimiter between two cites, as citeproc-js: after a suffix ending in ; . or , only
+    its spacing (from its first space) is kept; before a prefix starting with one (and no
+    suffix before it), none."""
+    previous_suffix = str(previous.get("suffix") or "")
+    prefix = str(cite.get("prefix") or "")
+    if not previous_suffix and prefix[:1] in _CITE_AFFIX_PUNCTUATION:
+        return ""
+    if previous_suffix[-1:] in _CITE_AFFIX_PUNCTUATION:
+        space = delimiter.find(" ")
+        return delimiter[space:] if space > -1 else ""
+    return delimiter
 
 
 def _capitalize_leading_term(node: Node) -> Node:
