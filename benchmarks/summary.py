@@ -231,11 +231,14 @@ def goals(results: Sequence[Result], cold_starts: Sequence[ColdStart]) -> list[G
 
 # -- text ------------------------------------------------------------------------------------
 def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    """Rows in aligned columns: the first column left-aligned, the others right-aligned."""
+    """Rows in aligned columns: numbers right-aligned, the first column (a name) and a last
+    column with an empty header (a note) left-aligned."""
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    note = 1 if header[-1] == "" else 0
 
     def line(row: Sequence[str]) -> str:
-        cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]
+        middle = zip(row[1:len(row) - note], widths[1:len(widths) - note])
+        cells = [row[0].ljust(widths[0]), *(c.rjust(w) for c, w in middle), *row[len(row) - note:]]
         return "  ".join(cells).rstrip()
 
     return [line(header), *(line(row) for row in rows)]
@@ -257,10 +260,10 @@ def job_lines(results: Sequence[Result], job: str) -> list[str]:
         else:
             reason = (f"skipped: {r.skipped}" if r.skipped else
                       f"failed: {next(run.error for run in r.runs if not run.ok)}")
-            rows.append([name, f"{r.entries:,}", "-", "-", "-", "-", reason])
+            rows.append([name, f"{r.entries:,}", "-", "-", "-", "-", "-", reason])
     lines = [f"## {JOB_TITLES[job]}", "",
-             *table(["contender", "entries", "wall s", "CPU s", "entries/s", "peak MiB", "out"],
-                    rows)]
+             *table(["contender", "entries", "wall s", "CPU s", "entries/s", "peak MiB", "out",
+                     ""], [row + [""] * (8 - len(row)) for row in rows])]
     ratio_lines = []
     for peer in peers_of(results, job):
         ours = {r.entries: r for r in measured(results, job, REFBRIDGE)}
