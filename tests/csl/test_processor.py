@@ -402,6 +402,12 @@ def test_style_locale_overrides_terms() -> None:
     assert bib('<text term="edition"/>', [item()], extra=extra) == ["ed.!"]
 
 
+def test_a_term_written_across_lines_with_no_content_is_empty() -> None:
+    extra = '<locale><terms><term name="and others">\n      </term></terms></locale>'
+    layout = '<names variable="author"><name et-al-min="2" et-al-use-first="1"/><et-al term="and others"/></names>'
+    assert bib(layout, [item(author=[DOE, ROE])], extra=extra) == ["John Robert Doe"]
+
+
 def test_custom_locale_store(tmp_path: Any) -> None:
     (tmp_path / "locales-en-US.xml").write_text(
         '<locale xmlns="http://purl.org/net/xbiblio/csl" version="1.0" xml:lang="en-US"><terms>'

@@ -48,7 +48,10 @@ class LocaleLayer:
 
 
 def _text(element: ET.Element) -> str:
-    return element.text or ""
+    """A term's text as citeproc-js reads locale XML: line breaks are spaces, and text of only
+    spaces and tabs (a term written across lines with no content) is no text."""
+    text = (element.text or "").replace("\n", " ")
+    return text if text.strip(" \t") else ""
 
 
 def parse_locale_element(element: ET.Element) -> LocaleLayer:
