@@ -217,6 +217,16 @@ def test_an_ampersand_between_letters_stays_tight() -> None:
     assert bib('<number variable="issue"/>', [item(issue="A & B")]) == ["A&B"]
 
 
+def test_a_number_variable_starting_with_a_digit_is_written_verbatim() -> None:
+    assert bib('<number variable="number"/>', [item(number="1<sup>er</sup>")], output="html") == [
+        '<div class="csl-entry">1&#60;sup&#62;er&#60;/sup&#62;</div>']
+
+
+def test_a_number_variable_starting_with_markup_keeps_its_markup() -> None:
+    assert bib('<number variable="number"/>', [item(number="<i>b</i> 1-2")], output="html") == [
+        '<div class="csl-entry"><i>b</i> 1-2</div>']
+
+
 # -- text-case, quotes, flip-flop, strip-periods -----------------------------------------
 
 

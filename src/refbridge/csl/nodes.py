@@ -20,6 +20,7 @@ from .values import (
     DateValue,
     ampersand_joint,
     localize_ampersands,
+    written_as_number,
     parse_date,
     NUMBER_TOKEN_RE,
     date_sort_key,
@@ -266,6 +267,8 @@ class TextVariable(Element):
             return Rich([text], link=url) if _safe_url(url) else text
         if name in ("URL", "DOI", "ISBN", "ISSN", "PMID", "PMCID"):
             return text
+        if name in _NUMBER_PATH_VARIABLES and written_as_number(text):
+            return text
         node = parse_markup(text)
         return None if isinstance(node, Rich) and is_empty(node) else node
 
@@ -367,7 +370,7 @@ class NumberNode(Element):
         if not is_numeric(text):
             if "&" in text:
                 text = localize_ampersands(text, _ampersand(ctx), _labelled_number(self.variable, ctx))
-            return parse_markup(text)
+            return text if written_as_number(text) else parse_markup(text)
         if ctx.sorting:
             return " ".join(f"{int(t):08d}" if t.isdigit() else t for t in re.findall(r"\d+|[^\d\s]+", text))
         gender = ctx.locale.gender(self.variable if self.variable != "locator" else ctx.cite.get("label", "page"))

@@ -81,6 +81,15 @@ def localize_ampersands(text: str, ampersand: str, labelled: bool) -> str:
     return "".join(pieces)
 
 
+_LEADING_NUMBER_RE = re.compile(r"\s*[-+]?\d|[ivxlcmIVXLCM]+$")
+
+
+def written_as_number(text: str) -> bool:
+    """Whether citeproc-js writes a number variable as numbers, verbatim (no markup, no quote
+    or apostrophe styling): its first number starts with a digit or is a roman numeral."""
+    return _LEADING_NUMBER_RE.match(_JOINER_RE.split(text.strip(), 1)[0]) is not None
+
+
 def roman(number: int) -> str:
     if number <= 0 or number >= 4000:
         return str(number)
