@@ -158,6 +158,13 @@ def test_et_al_use_first_zero_renders_no_names_and_no_substitute() -> None:
         "A|Series"]
 
 
+def test_initials_keep_the_markup_of_the_given_name() -> None:
+    layout = '<names variable="author"><name initialize-with=". "/></names>'
+    author = {"family": "Doe", "given": "<b>John</b> Quiggly"}
+    assert bib(layout, [item(author=[author])], output="html") == [
+        '<div class="csl-entry"><b>J.</b> Q. Doe</div>']
+
+
 # -- dates ------------------------------------------------------------------------------
 
 

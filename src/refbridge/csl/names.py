@@ -141,14 +141,39 @@ def initialize(given: str, terminator: str, initialize_names: bool, hyphen: bool
     return result
 
 
+# citeproc-js's separators of given-name pieces: spaces and hyphens, and markup tags with
+# the spaces and hyphens around them ("<b>John</b> Quiggly" has the pieces "", "John", "Quiggly")
+_NAME_SEPARATOR_RE = re.compile(
+    r"((?:[-\s]*</*(?:span\s+class=\"no(?:case|decor)\"|i|sc|b|sub|sup)>[-\s]*|[-\s]+))")
+_LEADING_TAGS_RE = re.compile(r"^(?:<[^>]+>)*")
+_TAG_RUN_RE = re.compile(r"(?:-*<[^>]+>-*)")
+_TRAILING_SPACE_RE = re.compile(r"^(.*[^\s])?(\s+)$", re.S)
+
+
+def _merge_tags(separator: str, terminator: str) -> str:
+    """The terminator with the separator's markup tags placed before its trailing spaces."""
+    tags = "".join(_TAG_RUN_RE.findall(separator))
+    if not tags:
+        return terminator
+    match = _TRAILING_SPACE_RE.match(terminator)
+    if match:
+        return (match.group(1) or "") + tags + match.group(2)
+    return terminator + tags
+
+
+def _tags_only(separator: str) -> str:
+    match = re.search(r"(?:<[^>]+>)+", separator)
+    return match.group() if match else separator
+
+
 def _initialize(given: str, terminator: str, initialize_names: bool, hyphen: bool) -> str:
-    if not given or given in ("Lord", "Lady") or not _STARTS_ROMANESQUE_RE.match(given):
+    if not given or given in ("Lord", "Lady") or not _STARTS_ROMANESQUE_RE.match(_LEADING_TAGS_RE.sub("", given)):
         return given
     name = given if hyphen else given.replace("-", " ")
     name = re.sub(r"\s+", " ", re.sub(r"\s*-\s*", "-", name))
     name = re.sub(r"-([a-z])", "\u2013\\1", name)
     name = re.sub(r"\.(?=[^ ])", ". ", name)
-    pieces = re.split(r"([-\s]+)", name)
+    pieces = _NAME_SEPARATOR_RE.split(name)
     if len(pieces) == 1:
         tail = re.search(r"[^.]+$", pieces[0])
         if tail and len(tail.group()) == 1 and tail.group() != tail.group().lower():
@@ -179,7 +204,11 @@ def _initialize_pieces(pieces: list[str], terminator: str) -> str:
                     extra = upper.lower()
             pieces[i] = head + extra
             if i < count - 1:
-                pieces[i + 1] = terminator + "-" if "-" in pieces[i + 1] else terminator
+                separator = pieces[i + 1]
+                if "-" in separator:
+                    pieces[i + 1] = _merge_tags(separator.replace("-", "", 1), terminator) + "-"
+                else:
+                    pieces[i + 1] = _merge_tags(separator, terminator)
             else:
                 pieces.append(terminator)
         elif _ROMANESQUE_RE.search(piece):
@@ -190,7 +219,8 @@ def _initialize_pieces(pieces: list[str], terminator: str) -> str:
 def _normalize_pieces(pieces: list[str], terminator: str) -> str:
     abbreviations = []
     for i, piece in enumerate(pieces):
-        if len(piece) > 1 and piece.endswith("."):
+        bare = _LEADING_TAGS_RE.sub("", piece)
+        if len(bare) > 1 and bare.endswith("."):
             pieces[i] = re.sub(r"^(.*)\.(.*)$", r"\1\2", piece)
             abbreviations.append(True)
         else:
@@ -199,8 +229,13 @@ def _normalize_pieces(pieces: list[str], terminator: str) -> str:
         if not abbreviations[i]:
             continue
         if i < len(pieces) - 2:
-            separator = "" if abbreviations[i + 2] else " "
-            pieces[i + 1] = terminator.rstrip("\ufeff") + separator if len(pieces[i + 2]) > 1 else terminator
+            separator = _tags_only(pieces[i + 1])
+            if not abbreviations[i + 2]:
+                separator += " "
+            if len(pieces[i + 2]) > 1:
+                pieces[i + 1] = terminator.rstrip("\ufeff") + separator
+            else:
+                pieces[i + 1] = _merge_tags(separator, terminator)
         if i == len(pieces) - 1:
             pieces[i] += terminator
     return _tidy("".join(pieces))
