@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from .context import RenderContext
-from .nodes import Decor, Element, TextTerm, decor_of
+from .nodes import ROMANESQUE_CHARS, Decor, Element, TextTerm, decor_of
 from .richtext import Node, Rich, is_empty, parse_markup, plain
 from .values import stringify
 
@@ -109,9 +109,8 @@ def _parse_name(raw: Mapping[str, Any]) -> NameParts:
     return parts
 
 
-_ROMANESQUE_CHARS = "a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0370-\u03ff\u0400-\u052f\u0590-\u05d4\u05d6-\u05ff\u1f00-\u1fff\u0600-\u06ff"
-_STARTS_ROMANESQUE_RE = re.compile(f"^[&{_ROMANESQUE_CHARS}]")
-_ROMANESQUE_RE = re.compile(f"[-0-9{_ROMANESQUE_CHARS}]")
+_STARTS_ROMANESQUE_RE = re.compile(f"^[&{ROMANESQUE_CHARS}]")
+_ROMANESQUE_RE = re.compile(f"[-0-9{ROMANESQUE_CHARS}]")
 _NAME_INITIAL_RE = re.compile(
     "^([A-Z\u0e01-\u0e5b\u00c0-\u017f\u0400-\u042f\u0590-\u05d4\u05d6-\u05ff\u0600-\u06ff\u0370\u0372"
     "\u0376\u0386\u0388-\u03ab\u03e2\u03e4\u03e6\u03e8\u03ea\u03ec\u03ee\u03f4\u03f7\u03fd-\u03ff])"

@@ -44,10 +44,11 @@ _NUMBER_PATH_VARIABLES = frozenset(
     "page-first chapter-number collection-number edition issue number number-of-pages number-of-volumes "
     "volume".split()
 )
-_ROMANESQUE_RE = re.compile(
-    "[-0-9a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0370-\u03ff\u0400-\u052f\u0590-\u05d4\u05d6-\u05ff"
-    "\u1f00-\u1fff\u0600-\u06ff\u200c\u200d\u200e\u0218\u0219\u021a\u021b\u202a-\u202e]"
-)
+# citeproc-js's "romanesque" letters: Latin, Greek, Cyrillic, Hebrew (but its "and", \u05d5),
+# Arabic, Thai, and direction marks; CJK and other scripts are not
+ROMANESQUE_CHARS = ("a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0370-\u03ff\u0400-\u052f\u0590-\u05d4\u05d6-\u05ff"
+                    "\u1f00-\u1fff\u0600-\u06ff\u200c\u200d\u200e\u0218\u0219\u021a\u021b\u202a-\u202e")
+_ROMANESQUE_RE = re.compile(f"[-0-9{ROMANESQUE_CHARS}]")
 
 
 def _written_romanesque(node: Node) -> bool:
