@@ -2,7 +2,7 @@
 
 Builds its own inputs (see ``workloads``), runs every job at several sizes, each run in a fresh
 process (see ``measure``), and prints entries per second, peak memory, the ratios against the
-peers measured in the same run, the marginal cost per entry between sizes, the cold start of
+peers measured in the same run, the marginal CPU time per entry between sizes, the cold start of
 profile-page commands, and whether each goal of the project is met (see ``summary``). Peers that
 are not installed are skipped with the reason. This is a tool, not a test: nothing here asserts.
 """
