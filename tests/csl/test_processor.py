@@ -300,6 +300,14 @@ def test_uppercase_follows_turkish_letter_case_for_a_turkish_item() -> None:
     assert bib(layout, [item(title="ic ve ıd", language="tr")]) == ["\u0130C VE ID"]
 
 
+def test_typed_single_curly_quotes_stay_single_at_the_top_level() -> None:
+    assert bib('<text variable="title"/>', [item(title="a ‘b “c” d’ e")]) == ["a ‘b “c” d’ e"]
+
+
+def test_the_first_straight_quote_kind_is_the_outer_form() -> None:
+    assert bib('<text variable="title"/>', [item(title="x 'y \"z\"' w")]) == ["x “y ‘z’” w"]
+
+
 # -- groups, conditions ------------------------------------------------------------------
 
 

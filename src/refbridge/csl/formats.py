@@ -48,7 +48,14 @@ _FLIP = {
 }
 
 
-def _flatten(node: Node, state: dict[str, str], depth: int, marks: QuoteMarks, out: list[tuple[int, str]]) -> None:
+_INNER_QUOTES = frozenset(("inner", "data-inner"))
+_DATA_QUOTES = frozenset(("data", "data-inner"))
+
+
+def _flatten(node: Node, state: dict[str, str], inner: bool | None, marks: QuoteMarks,
+             out: list[tuple[int, str]]) -> None:
+    """Flatten *node* into events; *inner* is the form of the enclosing quotes (None: none):
+    quotes nested in quotes take the other form, top-level ones their own."""
     if isinstance(node, str):
         if node:
             out.append((TEXT, node))
@@ -79,13 +86,13 @@ def _flatten(node: Node, state: dict[str, str], depth: int, marks: QuoteMarks, o
             out.append((OPEN, key))
             opened.append(key)
     if node.quotes:
-        out.append((QOPEN, marks.open_inner if depth % 2 else marks.open))
-        depth += 1
+        inner = (not inner) if inner is not None else node.quotes in _INNER_QUOTES
+        out.append((QOPEN, marks.open_inner if inner else marks.open))
     for kid in node.kids:
-        _flatten(kid, state, depth, marks, out)
+        _flatten(kid, state, inner, marks, out)
     if node.quotes:
-        out.append((QCLOSE_DATA if node.quotes == "data" else QCLOSE,
-                    marks.close_inner if (depth - 1) % 2 else marks.close))
+        out.append((QCLOSE_DATA if node.quotes in _DATA_QUOTES else QCLOSE,
+                    marks.close_inner if inner else marks.close))
     for key in reversed(opened):
         out.append((CLOSE, key))
     state.update(saved)
@@ -376,7 +383,7 @@ def serialize(node: Node | None, fmt: Format, marks: QuoteMarks, punct_in_quote:
     if node is None:
         return ""
     events: list[tuple[int, str]] = []
-    _flatten(node, {}, 0, marks, events)
+    _flatten(node, {}, None, marks, events)
     return _write(_punctuate(events, punct_in_quote), fmt)
 
 

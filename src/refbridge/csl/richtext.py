@@ -25,8 +25,9 @@ class Rich:
         self,
         kids: list["Node"],
         fmt: Fmt | None = None,
-        quotes: bool | str = False,  # True: cs quotes="true" or quotes in a value;
-        # "data": quotes typed in a cite prefix or suffix
+        quotes: bool | str = False,  # True: cs quotes="true" or outer quotes in a value;
+        # "inner": inner quotes in a value (at the top level they stay inner);
+        # "data", "data-inner": the same typed in a cite prefix or suffix
         display: str | None = None,
         nocase: bool = False,
         link: str | None = None,
@@ -120,6 +121,8 @@ _TAGS: dict[str, tuple[str, Fmt | None, bool, bool]] = {
 _LITERAL = {"\x01": "\u2019", "\x02": "\u2019", "\x03": "\u2018", "\x04": "\u2019", "\x05": "\u201c", "\x06": "\u201d",
             "\x07": '"', "\x08": '"'}
 _CLOSING_MARKS = frozenset("\x02\x04\x06\x08")
+_STRAIGHT_OPENERS = frozenset("\x01\x07")
+_CURLY_SINGLE = "\x03"
 _CLOSERS = {closer for closer, *_ in _TAGS.values()}
 _TOKEN_RE = re.compile(
     "(" + "|".join(re.escape(tag) for tag in sorted(set(_TAGS) | _CLOSERS, key=len, reverse=True)) + ")"
@@ -159,36 +162,49 @@ _FRENCH_SPACE_RE = re.compile(" (?=[:;?!\u00bb])|(?<=\u00ab) ")
 
 
 def parse_markup(text: str) -> Node:
-    """Parse CSL rich text in a field value; unknown or unbalanced markup stays literal."""
+    """Parse CSL rich text in a field value; unknown or unbalanced markup stays literal.
+
+    Quotation forms, as citeproc-js for English-style quotes: typed curly double quotes are
+    outer quotes and curly single ones inner quotes; of straight quotes, the kind that opens
+    first is the outer form and the other kind the inner one.  Nested quotes alternate.
+    """
     if " " in text:
         text = _FRENCH_SPACE_RE.sub("\u202f", text)
     if not _MARKUP_CHARS_RE.search(text):
         return text
     text = _SENTINELS_RE.sub("", text)  # control characters used below as quote marks
     text = _mark_quotes(text)
-    # frames: (opening token, closing token, formatting, nocase, quotes, children)
+    # frames: (opening token, closing token, formatting, nocase, quotes, children, position)
     root: list[Node] = []
-    stack: list[tuple[str, str, Fmt | None, bool, bool, list[Node]]] = []
+    stack: list[tuple[str, str, Fmt | None, bool, bool, list[Node], int]] = []
+    straight: list[tuple[int, str, Rich]] = []  # matched straight quotes: (position, opener, node)
     current = root
-    for token in _TOKEN_RE.split(text):
+    for position, token in enumerate(_TOKEN_RE.split(text)):
         if not token:
             continue
         if stack and token == stack[-1][1]:
-            opener, _, fmt, nocase, quotes, kids = stack.pop()
+            opener, _, fmt, nocase, quotes, kids, opened_at = stack.pop()
             current = stack[-1][5] if stack else root
-            current.append(Rich(kids, fmt, quotes, nocase=nocase))
+            node = Rich(kids, fmt, "inner" if opener == _CURLY_SINGLE else quotes, nocase=nocase)
+            if opener in _STRAIGHT_OPENERS:
+                straight.append((opened_at, opener, node))
+            current.append(node)
         elif token in _TAGS and token not in _CLOSING_MARKS:
             closer, fmt, nocase, quotes = _TAGS[token]
             children: list[Node] = []
-            stack.append((token, closer, fmt, nocase, quotes, children))
+            stack.append((token, closer, fmt, nocase, quotes, children, position))
             current = children
         else:
             current.append(_apostrophes(_LITERAL.get(token, token)))
     while stack:  # unclosed markup is literal text
-        opener, _, _, _, _, kids = stack.pop()
+        opener, _, _, _, _, kids, _ = stack.pop()
         parent = stack[-1][5] if stack else root
         parent.append(_LITERAL.get(opener, opener))
         parent.extend(kids)
+    if straight:
+        outer = min(straight, key=lambda entry: entry[0])[1]
+        for _, opener, node in straight:
+            node.quotes = True if opener == outer else "inner"
     return root[0] if len(root) == 1 else Rich(root)
 
 
