@@ -308,6 +308,16 @@ def test_the_first_straight_quote_kind_is_the_outer_form() -> None:
     assert bib('<text variable="title"/>', [item(title="x 'y \"z\"' w")]) == ["x “y ‘z’” w"]
 
 
+def test_text_case_leaves_a_nodecor_span_alone() -> None:
+    layout = '<text variable="title" text-case="capitalize-all"/>'
+    assert bib(layout, [item(title='lessard <span class="nodecor">v.</span> schmidt')]) == ["Lessard v. Schmidt"]
+
+
+def test_strip_periods_reaches_into_nocase_spans() -> None:
+    layout = '<text variable="title" strip-periods="true"/>'
+    assert bib(layout, [item(title='a. <span class="nocase">b.</span>')]) == ["a b"]
+
+
 # -- groups, conditions ------------------------------------------------------------------
 
 

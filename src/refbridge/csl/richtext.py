@@ -88,12 +88,11 @@ def last_char(node: Node | None) -> str:
 
 
 def map_leaves(node: Node, func: Callable[[str], str]) -> Node:
-    """A copy of *node* with *func* applied to every leaf outside ``nocase`` spans."""
+    """A copy of *node* with *func* applied to every leaf (``nocase`` spans included)."""
     if isinstance(node, str):
         return func(node)
-    if node.nocase:
-        return node
-    return Rich([map_leaves(kid, func) for kid in node.kids], node.fmt, node.quotes, node.display, False, node.link)
+    return Rich([map_leaves(kid, func) for kid in node.kids], node.fmt, node.quotes, node.display, node.nocase,
+                node.link)
 
 
 # --- markup in field values ----------------------------------------------------------
@@ -111,7 +110,7 @@ _TAGS: dict[str, tuple[str, Fmt | None, bool, bool]] = {
     '<span style="font-variant: small-caps;">': ("</span>", {"font-variant": "small-caps"}, True, False),
     '<span style="font-variant:small-caps">': ("</span>", {"font-variant": "small-caps"}, True, False),
     '<span class="nocase">': ("</span>", None, True, False),
-    '<span class="nodecor">': ("</span>", {"nodecor": "true"}, False, False),
+    '<span class="nodecor">': ("</span>", {"nodecor": "true"}, True, False),
     # quotation marks, marked by _mark_quotes: straight single, curly single, curly double
     "\x01": ("\x02", None, False, True),
     "\x03": ("\x04", None, False, True),
