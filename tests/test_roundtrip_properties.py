@@ -62,8 +62,8 @@ FORMS = {"bibtex": bib_form, "biblatex": bib_form}
 
 def without_bib_derived_values(back: Record, original: Record) -> Record:
     """``back`` without the values the .bib writers derive on purpose (their docstrings): a
-    preprint's arXiv abstract page as ``url``, the genre an entry type implies (``@phdthesis``,
-    ``@techreport``)."""
+    preprint's arXiv abstract page as ``url`` and ``pubstate = {prepublished}``, the genre an
+    entry type implies (``@phdthesis``, ``@techreport``)."""
     fields = dict(back.fields)
     eprint = original.eprint
     if "URL" not in original.fields and eprint is not None and eprint.identifier \
@@ -71,6 +71,9 @@ def without_bib_derived_values(back: Record, original: Record) -> Record:
         del fields["URL"]
     if "genre" not in original.fields:  # @phdthesis, @techreport ... imply one
         fields.pop("genre", None)
+    if "status" not in original.fields and eprint is not None \
+            and fields.get("status") == bibtex_tables.PREPRINT_PUBSTATE:
+        del fields["status"]
     return back.replace(fields=fields)
 
 
