@@ -406,6 +406,16 @@ def test_a_cite_suffix_ending_in_a_comma_keeps_only_the_delimiters_space() -> No
         [{"id": "a", "suffix": " is one source,"}, {"id": "b"}]) == "Book C is one source, Book D"
 
 
+def test_given_names_differing_only_in_spacing_are_one_name_for_all_names_disambiguation() -> None:
+    layout = ('<group delimiter=", "><names variable="author"><name form="short" initialize-with=". "/></names>'
+              '<text variable="title"/></group>')
+    cite_style = style(layout, citation_attrs='disambiguate-add-givenname="true" givenname-disambiguation-rule="all-names"')
+    items = [item(id="a", title="Part 1", author=[{"family": "Doe", "given": "J. J."}]),
+             item(id="b", title="Part 2", author=[{"family": "Doe", "given": "J.J."}])]
+    assert make_processor(cite_style, items).cite_clusters([[{"id": "a"}], [{"id": "b"}]]) == [
+        "Doe, Part 1", "Doe, Part 2"]
+
+
 def test_unknown_cited_id_is_an_error() -> None:
     with pytest.raises(KeyError, match="nope"):
         make_processor(style(AUTHOR_YEAR), []).cite([{"id": "nope"}])

@@ -377,7 +377,7 @@ class Processor:
             for names in self._name_lists(key):
                 for raw in names[:1] if primary_only else names:
                     parts = parse_name(raw)
-                    givens.setdefault(_family_key(parts), set()).add(parts.given)
+                    givens.setdefault(_family_key(parts), set()).add(_given_key(parts.given))
         for key in self.registration:
             levels = self.disamb[key].givenname_levels
             for names in self._name_lists(key):
@@ -387,7 +387,7 @@ class Processor:
                     if len(others) < 2:
                         continue
                     initials = [_initials(g) for g in others]
-                    if initials.count(_initials(parts.given)) == 1:
+                    if initials.count(_initials(_given_key(parts.given))) == 1:
                         levels[(parts.family, parts.given)] = 1
                     elif not with_initials:
                         levels[(parts.family, parts.given)] = 2
@@ -723,6 +723,12 @@ def _sas_applies(rule: str, names: tuple[str, tuple[str, ...]], previous: tuple[
 
 def _family_key(parts: Any) -> str:
     return f"{parts.non_dropping} {parts.family}".strip()
+
+
+def _given_key(given: str) -> str:
+    """A given name as citeproc-js compares it across a document: periods are spaces
+    ("J.J." and "J. J." are one name)."""
+    return re.sub(r"\s+", " ", given.replace(".", " ")).rstrip()
 
 
 def _initials(given: str) -> str:
