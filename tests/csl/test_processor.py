@@ -416,6 +416,17 @@ def test_given_names_differing_only_in_spacing_are_one_name_for_all_names_disamb
         "Doe, Part 1", "Doe, Part 2"]
 
 
+def test_cites_alike_in_their_subsequent_et_al_form_get_year_suffixes() -> None:
+    layout = ('<names variable="author"><name form="short"/></names>'
+              '<date prefix=" " variable="issued"><date-part name="year"/></date><text variable="year-suffix"/>')
+    cite_style = style(layout, citation_attrs='disambiguate-add-year-suffix="true" et-al-min="3" '
+                                              'et-al-use-first="3" et-al-subsequent-min="1" et-al-subsequent-use-first="1"')
+    year = {"date-parts": [[2000]]}
+    items = [item(id="a", author=[DOE, ROE, POE], issued=year), item(id="b", author=[DOE, POE], issued=year)]
+    assert make_processor(cite_style, items).cite_clusters([[{"id": "a"}], [{"id": "b"}]]) == [
+        "Doe, Roe, Poe 2000a", "Doe, Poe 2000b"]
+
+
 def test_unknown_cited_id_is_an_error() -> None:
     with pytest.raises(KeyError, match="nope"):
         make_processor(style(AUTHOR_YEAR), []).cite([{"id": "nope"}])

@@ -227,8 +227,11 @@ class CslStyle:
         )
         self.citation = self._section(root.find(NS + "citation"), macros, style_names)
         citation_el = root.find(NS + "citation")
+        # cites vary with position through position conditions or subsequent et-al rules
         self.citation_uses_position = citation_el is not None and any(
-            "position" in el.attrib for el in root.iter() if el.tag in (NS + "if", NS + "else-if"))
+            ("position" in el.attrib and el.tag in (NS + "if", NS + "else-if"))
+            or "et-al-subsequent-min" in el.attrib or "et-al-subsequent-use-first" in el.attrib
+            for el in root.iter())
         self.bibliography = self._section(root.find(NS + "bibliography"), macros, style_names)
         self._macros_xml = macros
         self._style_names = style_names
