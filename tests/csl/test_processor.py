@@ -483,6 +483,24 @@ def test_clusters_with_note_numbers_give_near_note_and_first_reference() -> None
     assert proc.cite_clusters(clusters) == ["Book", "near see n. 1", "see n. 1"]
 
 
+def test_ibid_repeats_the_previous_citation_in_the_same_note() -> None:
+    layout = ('<choose><if position="ibid-with-locator"><text value="ibid "/><text variable="locator"/></if>'
+              '<else-if position="ibid"><text value="ibid"/></else-if>'
+              '<else><text variable="title"/></else></choose>')
+    proc = make_processor(style(layout, style_class="note"), [item(id="a", title="Book")])
+    clusters = [{"citationItems": [{"id": "a", **locator}], "properties": {"noteIndex": note}}
+                for note, locator in ((1, {}), (2, {"locator": "99"}), (2, {}), (2, {}))]
+    assert proc.cite_clusters(clusters) == ["Book", "ibid 99", "Book", "ibid"]
+
+
+def test_in_text_and_note_citations_are_separate_sequences() -> None:
+    layout = '<choose><if position="ibid"><text value="ibid"/></if><else><text variable="title"/></else></choose>'
+    proc = make_processor(style(layout, style_class="note"), [item(id="a", title="A"), item(id="b", title="B")])
+    clusters = [{"citationItems": [{"id": key}], "properties": {"noteIndex": note}}
+                for key, note in (("a", 0), ("b", 1), ("a", 0))]
+    assert proc.cite_clusters(clusters) == ["A", "B", "ibid"]
+
+
 def test_values_of_the_wrong_shape_do_not_break_rendering() -> None:
     odd = item(title={"not": "text"}, volume=12, author=["not a name", {"family": "Doe"}],
                issued=[2020], type=["book"], edition=True)

@@ -497,12 +497,11 @@ class Processor:
             if str(cite.get("id")) not in self.items:
                 raise KeyError(f"cited item {cite.get('id')!r} is not among the processor's items")
         keys = [str(c["id"]) for c in cites]
-        positions = history.positions(keys, cites, note, in_text=note == 0)
         if section.sort:
             paired = self._sort_order(keys, section, "citation", cites)
             cites = [cites[i] for i in paired]
             keys = [keys[i] for i in paired]
-            positions = [positions[i] for i in paired]
+        positions = history.positions(keys, cites, note)
         rendered: list[tuple[str, Node | None, RenderContext]] = []
         for key, cite, (position, first_note, near) in zip(keys, cites, positions):
             ctx = self._context(key, "citation", cite)
@@ -783,55 +782,71 @@ class _LazyKeys:
 
 
 class _CiteHistory:
-    """Positions of cites in document order (first, subsequent, ibid, near-note).
+    """Positions of cites in document order (first, subsequent, ibid, near-note), as citeproc-js:
+    in-text citations (note 0) and footnote citations are two separate sequences."""
 
-    Ibid looks back at the previous cite in the same citation, or else at the previous
-    note (all its citations) for footnote citations, or the previous in-text citation.
+    def __init__(self, near_note_distance: int) -> None:
+        self.in_text = _PositionTrack(near_note_distance)
+        self.in_notes = _PositionTrack(near_note_distance)
+
+    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int) -> list[tuple[str, int | None, bool]]:
+        return (self.in_notes if note else self.in_text).positions(keys, cites, note)
+
+
+class _PositionTrack:
+    """Positions along one sequence of citations.
+
+    Ibid looks back at the previous cite in the same citation; for a citation's first cite,
+    at the previous citation: in the same note (or in-text), its last cite must be the same
+    item; in an earlier note, that note (the one just before) must hold one cite only, of the
+    same item.  The locators then decide between ibid, ibid-with-locator and subsequent.
     """
 
     def __init__(self, near_note_distance: int) -> None:
         self.near_note_distance = near_note_distance
         self.first_note: dict[str, int] = {}
         self.last_note: dict[str, int] = {}
-        self.note_index: int | None = None
-        self.note_cites: list[tuple[str, Any]] = []
-        self.previous_note_cites: list[tuple[str, Any]] = []
-        self.previous_in_text: list[tuple[str, Any]] = []
+        self.cites_in_note: dict[int, int] = {}
+        self.previous: list[tuple[str, Any]] = []  # the previous citation's cites
+        self.previous_note: int | None = None
 
-    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int,
-                  in_text: bool = False) -> list[tuple[str, int | None, bool]]:
-        if in_text:
-            before = self.previous_in_text
-        else:
-            if note != self.note_index:
-                self.previous_note_cites, self.note_cites, self.note_index = self.note_cites, [], note
-            before = self.note_cites or self.previous_note_cites
+    def _ibid_source(self, index: int, keys: list[str], cites: list[Mapping[str, Any]],
+                     note: int) -> tuple[str, Any] | None:
+        """The cite an ibid would repeat (its key and locator), or None: a subsequent cite."""
+        key = keys[index]
+        if index > 0:
+            return (keys[index - 1], _locator_of(cites[index - 1])) if keys[index - 1] == key else None
+        previous, previous_note = self.previous, self.previous_note
+        if not previous or previous_note is None:
+            return None
+        if previous_note != note:
+            single = self.cites_in_note.get(previous_note) == 1
+            return previous[0] if previous[0][0] == key and previous_note >= note - 1 and single else None
+        return previous[0] if previous[-1][0] == key else None
+
+    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int) -> list[tuple[str, int | None, bool]]:
+        self.cites_in_note[note] = self.cites_in_note.get(note, 0) + len(keys)
         out = []
         for index, (key, cite) in enumerate(zip(keys, cites)):
             locator = _locator_of(cite)
             if key not in self.first_note:
                 position = "first"
             else:
-                if index > 0:
-                    prev: tuple[str | None, Any] = (keys[index - 1], _locator_of(cites[index - 1]))
-                else:
-                    prev = before[0] if len(before) == 1 else (None, None)
-                if prev[0] != key:
+                source = self._ibid_source(index, keys, cites, note)
+                previous_locator = source[1] if source is not None else None
+                if source is None or (previous_locator is not None and locator is None):
                     position = "subsequent"
-                elif locator is None:
-                    position = "ibid" if prev[1] is None else "subsequent"
+                elif locator is None or locator == previous_locator:
+                    position = "ibid"
                 else:
-                    position = "ibid" if locator == prev[1] else "ibid-with-locator"
+                    position = "ibid-with-locator"
             near = key in self.last_note and note - self.last_note[key] <= self.near_note_distance
             first_note = self.first_note.get(key) if position != "first" else None
             out.append((position, first_note, near))
             self.first_note.setdefault(key, note)
             self.last_note[key] = note
-        cluster = [(k, _locator_of(c)) for k, c in zip(keys, cites)]
-        if in_text:
-            self.previous_in_text = cluster
-        else:
-            self.note_cites = self.note_cites + cluster
+        self.previous = [(k, _locator_of(c)) for k, c in zip(keys, cites)]
+        self.previous_note = note
         return out
 
 
@@ -839,7 +854,7 @@ def _locator_of(cite: Mapping[str, Any]) -> tuple[str, str] | None:
     locator = cite.get("locator")
     if locator in (None, ""):
         return None
-    return (cite.get("label") or "page", str(locator).strip())
+    return (str(locator).strip(), cite.get("label") or "")
 
 
 class _StyledHighlight:
