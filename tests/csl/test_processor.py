@@ -427,6 +427,12 @@ def test_cites_alike_in_their_subsequent_et_al_form_get_year_suffixes() -> None:
         "Doe, Roe, Poe 2000a", "Doe, Poe 2000b"]
 
 
+def test_a_locator_starting_with_a_label_abbreviation_takes_that_label() -> None:
+    layout = '<group delimiter=" "><label variable="locator" form="short"/><text variable="locator"/></group>'
+    proc = make_processor(style(layout), [item(id="a")])
+    assert proc.cite([{"id": "a", "locator": "vol. 2, fol. 186"}]) == "vol. 2, fol. 186"
+
+
 def test_unknown_cited_id_is_an_error() -> None:
     with pytest.raises(KeyError, match="nope"):
         make_processor(style(AUTHOR_YEAR), []).cite([{"id": "nope"}])

@@ -23,7 +23,7 @@ from .nodes import TermText, render_children
 from .notefield import read_note_fields
 from .richtext import Node, Rich, apply_text_case, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
-from .values import stringify
+from .values import split_locator_label, stringify
 
 Highlight = Callable[[Mapping[str, Any]], bool]
 _DEFAULT_STORE: LocaleStore | None = None
@@ -489,6 +489,19 @@ class Processor:
         section = self.style.citation
         return section.options.get(name, default) if section else default
 
+    def _labelled_locator(self, cite: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A cite whose locator starts with a label abbreviation ("vol. 2") with that label
+        instead, as citeproc-js (unless another label is given, or for legal types)."""
+        locator = cite.get("locator")
+        if locator in (None, "") or cite.get("label") not in (None, "", "page"):
+            return cite
+        if self.items[str(cite["id"])].get("type") in _LEGAL_TYPES:
+            return cite
+        split = split_locator_label(str(locator))
+        if split is None or not self.locale.term(split[0]):
+            return cite
+        return {**cite, "label": split[0], "locator": split[1].rstrip()}
+
     def _cluster(self, cites: list[Mapping[str, Any]], note: int, history: "_CiteHistory") -> str:
         section = self.style.citation
         if section is None:
@@ -496,6 +509,7 @@ class Processor:
         for cite in cites:
             if str(cite.get("id")) not in self.items:
                 raise KeyError(f"cited item {cite.get('id')!r} is not among the processor's items")
+        cites = [self._labelled_locator(cite) for cite in cites]
         keys = [str(c["id"]) for c in cites]
         if section.sort:
             paired = self._sort_order(keys, section, "citation", cites)
@@ -658,6 +672,7 @@ class Processor:
 
 _NO_PRINTED_FORM = "[CSL STYLE ERROR: reference with no printed form.]"
 _SENTENCE_END_RE = re.compile("\\S\\s+\\S+[.!?][\"'\u201d\u2019]?\\s*$")  # not after a lone word
+_LEGAL_TYPES = frozenset(("bill", "gazette", "legislation", "regulation", "treaty"))
 _CITE_AFFIX_PUNCTUATION = frozenset(";.,")
 
 

@@ -39,8 +39,10 @@ def is_numeric(value: Any) -> bool:
 
 def is_plural(value: Any, and_term: str = "and") -> bool:
     """Whether a number variable holds several numbers (a range or a list; ``\\-`` is a
-    literal hyphen, not a range)."""
+    literal hyphen, not a range).  Numbers after a label of their own ("1, fol. 186") do not
+    count, as citeproc-js."""
     text = _THOUSANDS_RE.sub("", stringify(value).replace("\\-", ""))
+    text = _EMBEDDED_LABEL_RE.split(text, 1)[0]
     if and_term != "and":
         text = text.replace(f" {and_term} ", " and ")
     numbers = [t for t in NUMBER_TOKEN_RE.split(text)
@@ -88,6 +90,34 @@ def written_as_number(text: str) -> bool:
     """Whether citeproc-js writes a number variable as numbers, verbatim (no markup, no quote
     or apostrophe styling): its first number starts with a digit or is a roman numeral."""
     return _LEADING_NUMBER_RE.match(_JOINER_RE.split(text.strip(), 1)[0]) is not None
+
+
+# citeproc-js's label abbreviations a locator may start with ("vol. 2" is volume 2)
+LOCATOR_LABEL_ABBREVIATIONS = {
+    "vrs": "verse", "sv": "sub-verbo", "subpara": "subparagraph", "op": "opus", "subch": "subchapter",
+    "add": "addendum", "amend": "amendment", "annot": "annotation", "app": "appendix", "art": "article",
+    "bibliog": "bibliography", "bk": "book", "ch": "chapter", "cl": "clause", "col": "column",
+    "cmt": "comment", "dec": "decision", "dept": "department", "ex": "example", "fig": "figure",
+    "fld": "field", "fol": "folio", "n": "note", "hypo": "hypothetical", "illus": "illustration",
+    "intro": "introduction", "l": "line", "no": "issue", "p": "page", "pp": "page", "para": "paragraph",
+    "pt": "part", "pmbl": "preamble", "princ": "principle", "pub": "publication", "r": "rule",
+    "rn": "randnummer", "sched": "schedule", "sec": "section", "subdiv": "subdivision",
+    "subsec": "subsection", "supp": "supplement", "tbl": "table", "tit": "title", "vol": "volume",
+}
+_LOCATOR_LABEL_RE = re.compile(
+    "^((" + "|".join(sorted(LOCATOR_LABEL_ABBREVIATIONS, key=len, reverse=True)) + r")\.)\s+(.*)")
+
+
+_EMBEDDED_LABEL_RE = re.compile(
+    r"(?:,\s+|;\s+|\s*&\s*|\s+and\s+|\s*[-\u2013]+\s*)(?:"
+    + "|".join(sorted(LOCATOR_LABEL_ABBREVIATIONS, key=len, reverse=True)) + r")\.")
+
+
+def split_locator_label(locator: str) -> tuple[str, str] | None:
+    """A locator that starts with a label abbreviation as (label term, the rest): "vol. 2" ->
+    ("volume", "2"); None for any other locator."""
+    match = _LOCATOR_LABEL_RE.match(locator)
+    return (LOCATOR_LABEL_ABBREVIATIONS[match.group(2)], match.group(3)) if match else None
 
 
 def roman(number: int) -> str:
