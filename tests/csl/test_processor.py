@@ -433,6 +433,12 @@ def test_a_locator_starting_with_a_label_abbreviation_takes_that_label() -> None
     assert proc.cite([{"id": "a", "locator": "vol. 2, fol. 186"}]) == "vol. 2, fol. 186"
 
 
+def test_a_cite_may_state_its_position() -> None:
+    layout = '<choose><if position="subsequent"><text value="short"/></if><else><text value="full"/></else></choose>'
+    proc = make_processor(style(layout), [item(id="a")])
+    assert proc.cite([{"id": "a", "position": 1}]) == "short"
+
+
 def test_unknown_cited_id_is_an_error() -> None:
     with pytest.raises(KeyError, match="nope"):
         make_processor(style(AUTHOR_YEAR), []).cite([{"id": "nope"}])
