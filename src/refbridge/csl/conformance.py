@@ -91,10 +91,10 @@ def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> 
 
 
 def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
-    """The items a fixture cites, in order of first citation (all items when it cites none)."""
+    """The items a fixture cites, in order of first citation (all items when it cites none);
+    with processCitationCluster calls, those of the final document (others are deleted)."""
     if fixture.citations is not None:
-        documents = _documents(fixture.citations)
-        clusters = [c["citationItems"] for document, _ in documents[::-1] for c in document]
+        clusters = [c["citationItems"] for c in _documents(fixture.citations)[-1][0]]
     elif fixture.citation_items is not None:
         clusters = fixture.citation_items
     else:
