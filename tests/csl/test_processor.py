@@ -318,6 +318,11 @@ def test_strip_periods_reaches_into_nocase_spans() -> None:
     assert bib(layout, [item(title='a. <span class="nocase">b.</span>')]) == ["a b"]
 
 
+def test_a_straight_quote_opens_right_after_a_markup_tag() -> None:
+    assert bib('<text variable="title"/>', [item(title='<i>"x y"</i> z')], output="html") == [
+        '<div class="csl-entry"><i>“x y”</i> z</div>']
+
+
 # -- groups, conditions ------------------------------------------------------------------
 
 

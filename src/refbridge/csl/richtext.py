@@ -127,7 +127,7 @@ _TOKEN_RE = re.compile(
     "(" + "|".join(re.escape(tag) for tag in sorted(set(_TAGS) | _CLOSERS, key=len, reverse=True)) + ")"
 )
 _TAG_RE = re.compile(r"<[^<>]*>")
-_SENTINELS_RE = re.compile("[\x01-\x08\x10]")
+_SENTINELS_RE = re.compile("[\x01-\x08\x10\x11]")
 _MARKUP_CHARS_RE = re.compile("[<\"'\u2018\u201c]")
 
 
@@ -147,11 +147,12 @@ def _mark_quotes(text: str) -> str:
         text = text.replace("\u201c", "\x05").replace("\u201d", "\x06")
     if '"' in text:  # straight double quotes open before and close after non-space text
         tags = _TAG_RE.findall(text)
-        text = _TAG_RE.sub("\x10", text)  # markup tags keep their attribute quotes
-        text = re.sub(r'(?<![^\s(\[{\x01\x03\x05])"(?=\S)', "\x07", text)
+        # markup tags keep their attribute quotes; a quote may open right after an opening tag
+        text = _TAG_RE.sub(lambda m: "\x11" if m.group().startswith("</") else "\x10", text)
+        text = re.sub(r'(?<![^\s(\[{\x01\x03\x05\x10])"(?=\S)', "\x07", text)
         text = re.sub(r'(?<=[^\s\x07])"', "\x08", text)
         restored = iter(tags)
-        text = re.sub("\x10", lambda _: next(restored), text)
+        text = re.sub("[\x10\x11]", lambda _: next(restored), text)
     return text
 
 
