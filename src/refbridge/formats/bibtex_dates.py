@@ -97,8 +97,9 @@ def format_year_month(date: Date) -> tuple[str, str | None, str | None]:
     """A date as classic ``year``, ``month`` (a month macro name) and ``day`` values."""
     if date.start is None:
         return date.literal or "", None, None
-    if date.end is not None:
-        return f"{date.start.year}--{date.end.year}", None, None
+    if date.end is not None:  # "--" would read back as an em dash before a BC year's minus
+        separator = "/" if min(date.start.year, date.end.year) < 0 else "--"
+        return f"{date.start.year}{separator}{date.end.year}", None, None
     month = MONTHS[date.start.month - 1] if date.start.month else None
     day = str(date.start.day) if date.start.day else None
     return str(date.start.year), month, day
