@@ -21,7 +21,7 @@ COAUTHORS = str(FIXTURES / "coauthor-records.json")
 
 
 def incomplete_authors_note(cut_short: int, listed: int) -> str:
-    return (f"<input>: warning: {cut_short} of {listed} listed records have incomplete author "
+    return (f"refbridge: warning: {cut_short} of {listed} listed records have incomplete author "
             "lists (their source names only some authors); add an input with the full lists to "
             "complete them\n")
 

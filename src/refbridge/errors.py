@@ -64,7 +64,8 @@ class Diagnostic:
     column: int | None = None
 
     def __str__(self) -> str:
-        return f"{location(self.file, self.line, self.column)}: {self.level}: {self.message}"
+        where = "refbridge" if self.file is None else location(self.file, self.line, self.column)
+        return f"{where}: {self.level}: {self.message}"
 
 
 @dataclass(slots=True)
