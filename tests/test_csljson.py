@@ -7,10 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from support import SAMPLES
 
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.formats.csljson import READER, WRITER, from_csl, to_csl
+from refbridge.formats.csljson import READER, WRITER, from_csl, indented_json, to_csl
 from refbridge.model import Date, DateParts, Eprint, Name, Record
 from refbridge.pipeline import read_file, with_keys
 from refbridge.registry import WriteOptions
@@ -178,3 +180,23 @@ def test_no_records_write_an_empty_array() -> None:
 def test_from_csl_rejects_a_name_that_is_not_an_object() -> None:
     with pytest.raises(ValueError, match="author: a name must be an object"):
         from_csl({"id": "a", "type": "book", "author": [["Knuth"]]})
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+    max_leaves=12)
+
+
+@given(value=_JSON_VALUES, width=st.integers(min_value=0, max_value=4))
+def test_indented_json_is_what_json_dumps_writes_with_every_line_indented(
+        value: object, width: int) -> None:
+    indent = " " * width
+    expected = "\n".join(indent + line for line in
+                         json.dumps(value, ensure_ascii=False, indent=width).split("\n"))
+    assert indented_json(value, indent) == expected
+
+
+def test_indented_json_leaves_keys_that_are_not_text_to_json() -> None:
+    assert indented_json({"issued": {2024: [1, True]}}, "  ") == (
+        '  {\n    "issued": {\n      "2024": [\n        1,\n        true\n      ]\n    }\n  }')
