@@ -234,6 +234,14 @@ def test_a_number_variable_starting_with_markup_keeps_its_markup() -> None:
         '<div class="csl-entry"><i>b</i> 1-2</div>']
 
 
+def test_numbers_after_an_embedded_label_keep_it_as_a_term() -> None:
+    assert bib('<number variable="edition" form="ordinal"/>', [item(edition="7, p. 3-8")]) == ["7th, pp. 3–8"]
+
+
+def test_a_leading_abbreviation_of_the_variables_own_label_is_dropped() -> None:
+    assert bib('<text variable="page"/>', [item(page="pp. 5-10")]) == ["5–10"]
+
+
 # -- text-case, quotes, flip-flop, strip-periods -----------------------------------------
 
 

@@ -17,9 +17,12 @@ from .context import DATE_VARIABLES, RenderContext
 from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup, plain
 from .values import (
     LABELLED_NUMBER_TERMS,
+    LOCATOR_LABEL_ABBREVIATIONS,
     DateValue,
     ampersand_joint,
     localize_ampersands,
+    several_plain_numbers,
+    split_labelled_numbers,
     written_as_number,
     parse_date,
     NUMBER_TOKEN_RE,
@@ -64,15 +67,18 @@ def _ampersand(ctx: RenderContext) -> str:
     return "&" if not symbol or symbol == ctx.locale.term("and") else symbol
 
 
+def _own_label(variable: str, ctx: RenderContext) -> str:
+    """The term citeproc-js reads as the label of the variable's first number."""
+    if variable in ("locator", "locator-extra"):
+        return ctx.cite.get("label") or "page"
+    if variable in ("page", "page-first"):
+        return ctx.item.get("label") or "page"
+    return variable
+
+
 def _labelled_number(variable: str, ctx: RenderContext) -> bool:
     """Whether citeproc-js reads a label before the variable's first number (see values)."""
-    if variable in ("locator", "locator-extra"):
-        term = ctx.cite.get("label") or "page"
-    elif variable in ("page", "page-first"):
-        term = ctx.item.get("label") or "page"
-    else:
-        term = variable
-    return term in LABELLED_NUMBER_TERMS
+    return _own_label(variable, ctx) in LABELLED_NUMBER_TERMS
 
 
 _LANGUAGE_RE = re.compile(r"[a-zA-Z]+")
@@ -82,6 +88,25 @@ def _case_language(ctx: RenderContext) -> str:
     """The language whose letter case rules text-case follows: the item's, else the locale's."""
     match = _LANGUAGE_RE.match(str(ctx.item.get("language") or ""))
     return match.group() if match else ctx.locale.lang
+
+
+def _labelled_parts(parts: list[tuple[str, str, str]], ctx: RenderContext) -> str:
+    """The labelled parts of a number variable ("7, p. 3-8" -> ", pp. 3–8"): each label as
+    the locale's short term (plural for several numbers), its numbers with en-dash ranges."""
+    out = []
+    for joiner, abbreviation, numbers in parts:
+        term = ctx.locale.term(LOCATOR_LABEL_ABBREVIATIONS[abbreviation], "short", several_plain_numbers(numbers))
+        ranged = NUMBER_TOKEN_RE.sub(lambda m: "\u2013" if m.group().strip() in ("-", "\u2013") else m.group(), numbers)
+        out.append(f"{joiner}{term or abbreviation + '.'} {ranged}")
+    return "".join(out)
+
+
+def _with_labelled_parts(node: Node | None, parts: str) -> Node | None:
+    if not parts:
+        return node
+    if node is None or node == "":
+        return parts.lstrip()
+    return node + parts if isinstance(node, str) else Rich([node, parts])
 
 
 def _english(ctx: RenderContext) -> bool:
@@ -253,6 +278,10 @@ class TextVariable(Element):
                 and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
             return text + ctx.disamb.year_suffix
+        labelled = ""
+        if name in _NUMBER_PATH_VARIABLES and "." in text:
+            text, parts = split_labelled_numbers(text, _own_label(name, ctx))
+            labelled = _labelled_parts(parts, ctx)
         if "&" in text and name in _NUMBER_PATH_VARIABLES:
             text = localize_ampersands(text, _ampersand(ctx), _labelled_number(name, ctx))
         if name == "locator":
@@ -269,8 +298,10 @@ class TextVariable(Element):
         if name in ("URL", "DOI", "ISBN", "ISSN", "PMID", "PMCID"):
             return text
         if name in _NUMBER_PATH_VARIABLES and written_as_number(text):
-            return text
+            return text + labelled
         node = parse_markup(text)
+        if labelled:
+            return _with_labelled_parts(node, labelled)
         return None if isinstance(node, Rich) and is_empty(node) else node
 
 
@@ -368,6 +399,13 @@ class NumberNode(Element):
         if ctx.in_substitute:  # a variable substituted once is not rendered again
             ctx.suppressed.add(self.variable)
         text = stringify(value)
+        if "." in text and not ctx.sorting:
+            text, parts = split_labelled_numbers(text, _own_label(self.variable, ctx))
+            if parts:
+                return _with_labelled_parts(self._written(text, ctx), _labelled_parts(parts, ctx))
+        return self._written(text, ctx)
+
+    def _written(self, text: str, ctx: RenderContext) -> Node:
         if not is_numeric(text):
             if "&" in text:
                 text = localize_ampersands(text, _ampersand(ctx), _labelled_number(self.variable, ctx))

@@ -113,6 +113,30 @@ _EMBEDDED_LABEL_RE = re.compile(
     + "|".join(sorted(LOCATOR_LABEL_ABBREVIATIONS, key=len, reverse=True)) + r")\.")
 
 
+_LABELLED_PART_RE = re.compile(
+    r"(,\s+|;\s+|\s*&\s*|\s+and\s+)("
+    + "|".join(sorted(LOCATOR_LABEL_ABBREVIATIONS, key=len, reverse=True)) + r")\.\s*")
+_PLAIN_NUMBER_RE = re.compile(r"\d+[a-zA-Z]*|[ivxlcmIVXLCM]+")
+
+
+def split_labelled_numbers(text: str, own_label: str) -> tuple[str, list[tuple[str, str, str]]]:
+    """A number variable's numbers before any label of their own, and the labelled parts
+    after, each as (joiner before it, label abbreviation, its numbers): "7, p. 3-8" ->
+    ("7", [(", ", "p", "3-8")]), as citeproc-js reads them.  A leading abbreviation of the
+    variable's own label (*own_label*, a term) is dropped: "pp. 5-10" in page is "5-10"."""
+    leading = _LOCATOR_LABEL_RE.match(text)
+    if leading and leading.group(3) and LOCATOR_LABEL_ABBREVIATIONS[leading.group(2)] == own_label:
+        text = leading.group(3)
+    pieces = _LABELLED_PART_RE.split(text)
+    return pieces[0], [(pieces[i], pieces[i + 1], pieces[i + 2]) for i in range(1, len(pieces), 3)]
+
+
+def several_plain_numbers(text: str) -> bool:
+    """Whether *text* is a range or list of plain numbers ("3-8", "3, 4"; not "8 April")."""
+    numbers = [t.strip() for t in NUMBER_TOKEN_RE.split(text) if t and not NUMBER_TOKEN_RE.fullmatch(t)]
+    return len(numbers) > 1 and all(_PLAIN_NUMBER_RE.fullmatch(n) for n in numbers)
+
+
 def split_locator_label(locator: str) -> tuple[str, str] | None:
     """A locator that starts with a label abbreviation as (label term, the rest): "vol. 2" ->
     ("volume", "2"); None for any other locator."""
