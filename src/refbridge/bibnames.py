@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from refbridge.latex.decode import decode_latex
 from refbridge.model import Name
@@ -161,8 +162,14 @@ def _name(first: list[str], von: list[str], last: list[str], jr: list[str]) -> N
                 suffix=_decoded(jr))
 
 
+#: How many name lists are remembered: the same people recur throughout a file.
+NAME_LISTS_REMEMBERED = 4096
+
+
+@lru_cache(maxsize=NAME_LISTS_REMEMBERED)
 def parse_names(value: str) -> tuple[tuple[Name, ...], bool]:
-    """The names of a BibTeX name list and whether it ends in ``and others``."""
+    """The names of a BibTeX name list and whether it ends in ``and others`` (names are
+    immutable, so a list read before is given again)."""
     texts = split_names(value)
     incomplete = bool(texts) and texts[-1].lower() == OTHERS
     if incomplete:

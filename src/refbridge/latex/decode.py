@@ -8,6 +8,7 @@ text (``$\\times$`` becomes ``×``).
 Most field values contain no LaTeX at all; they skip the parser entirely (the fast path), and
 most of the rest hold only braces, accents and the like, which ``refbridge.latex.simple``
 decodes to the parser's exact result; that is what makes decoding a large ``.bib`` cheap.
+The last ``DECODED_REMEMBERED`` distinct values are remembered (values repeat in a file).
 This module must never touch identifiers (DOI, URL, file names): callers decode text fields
 only.
 """
@@ -15,7 +16,7 @@ only.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from refbridge.latex.simple import decode_simple
@@ -120,7 +121,12 @@ def decode_latex(text: str, *, prose: bool = False) -> str:
     if not _NEEDS_PARSER.search(text):
         return text
     if prose:
-        text = _balance_math(_PROSE_TILDE.sub(r"\\textasciitilde{}", text))
+        return _decoded(_balance_math(_PROSE_TILDE.sub(r"\\textasciitilde{}", text)))
+    return _remembered(text)
+
+
+def _decoded(text: str) -> str:
+    """``text`` through the fast decoder, or the parser when the fast decoder declines."""
     simple = decode_simple(text)
     if simple is not None:
         return simple
@@ -128,6 +134,12 @@ def decode_latex(text: str, *, prose: bool = False) -> str:
         return parse_latex(text)
     except RecursionError:  # groups nested hundreds deep: the parser recurses; keep the text
         return text
+
+
+#: How many decoded values are remembered: a file names the same journals, publishers,
+#: places and people again and again, and a hit costs a dictionary look-up instead of a decode.
+DECODED_REMEMBERED = 4096
+_remembered = lru_cache(maxsize=DECODED_REMEMBERED)(_decoded)
 
 
 @cache
