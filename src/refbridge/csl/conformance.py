@@ -69,9 +69,12 @@ def _documents(citations: list[Any]) -> list[tuple[list[dict[str, Any]], str]]:
 
 def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> str:
     """citeproc-js test-runner output: every citation after the last processCitationCluster
-    call, ``>>`` marking those that call changed (text or disambiguation of their items)."""
+    call, ``>>`` marking those that call changed: their text, the disambiguation of their
+    items, or the first-reference note of an item cited again (citeproc-js re-renders every
+    citation of such an item)."""
     by_id = {str(item["id"]): item for item in fixture.items}
     previous: dict[str, tuple[Any, ...]] = {}
+    previous_refs: dict[str, Any] = {}
     lines: list[str] = []
     assert fixture.citations is not None
     for document, current in _documents(fixture.citations):
@@ -79,15 +82,30 @@ def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> 
         proc = make_processor(style, [by_id[key] for key in cited if key in by_id], output="html",
                               locale_store=store, links=False)
         rendered = proc.cite_clusters(document)
-        states = {}
+        first_refs = _first_references(document)
+        moved = {key for key, note in first_refs.items() if previous_refs.get(key, note) != note}
+        states, tainted = {}, set()
         for citation, text in zip(document, rendered):
             keys = [str(c["id"]) for c in citation["citationItems"]]
-            states[citation["citationID"]] = (text, citation.get("properties", {}).get("noteIndex"),
-                                              tuple(repr(proc.disamb.get(key)) for key in keys))
-        lines = [f"{'>>' if cid == current or previous.get(cid) != state else '..'}[{i}] {state[0]}"
+            states[citation["citationID"]] = (text, tuple(repr(proc.disamb.get(key)) for key in keys))
+            if moved.intersection(keys):
+                tainted.add(citation["citationID"])
+        lines = [f"{'>>' if cid == current or cid in tainted or previous.get(cid) != state else '..'}[{i}] {state[0]}"
                  for i, (cid, state) in enumerate(states.items())]
-        previous = states
+        previous, previous_refs = states, first_refs
     return "\n".join(lines)
+
+
+def _first_references(document: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first note of each item cited more than once (citeproc-js records it for them)."""
+    first: dict[str, Any] = {}
+    counts: dict[str, int] = {}
+    for citation in document:
+        for cite in citation["citationItems"]:
+            key = str(cite["id"])
+            first.setdefault(key, citation.get("properties", {}).get("noteIndex"))
+            counts[key] = counts.get(key, 0) + 1
+    return {key: note for key, note in first.items() if counts[key] > 1}
 
 
 def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
