@@ -331,6 +331,14 @@ def test_a_straight_quote_opens_right_after_a_markup_tag() -> None:
         '<div class="csl-entry"><i>“x y”</i> z</div>']
 
 
+def test_punctuation_typed_after_a_closing_quote_stays_outside() -> None:
+    assert bib('<text variable="title"/>', [item(title='a "b". c')]) == ["a “b”. c"]
+
+
+def test_an_affix_after_a_closing_quote_moves_inside() -> None:
+    assert bib('<text variable="title" suffix="."/>', [item(title='a "b"')]) == ["a “b.”"]
+
+
 # -- groups, conditions ------------------------------------------------------------------
 
 

@@ -715,7 +715,7 @@ def _typed_quotes(node: Node) -> Node:
     """Quotation marks typed in a cite prefix or suffix keep punctuation where it was typed."""
     if isinstance(node, Rich):
         if node.quotes:
-            node.quotes = "data-inner" if node.quotes == "inner" else "data"
+            node.quotes = "data-inner" if node.quotes in ("inner", "data-inner") else "data"
         for kid in node.kids:
             _typed_quotes(kid)
     return node

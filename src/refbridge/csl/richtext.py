@@ -167,6 +167,7 @@ def parse_markup(text: str) -> Node:
     Quotation forms, as citeproc-js for English-style quotes: typed curly double quotes are
     outer quotes and curly single ones inner quotes; of straight quotes, the kind that opens
     first is the outer form and the other kind the inner one.  Nested quotes alternate.
+    Punctuation typed after a closing quote in the same value stays outside it.
     """
     if " " in text:
         text = _FRENCH_SPACE_RE.sub("\u202f", text)
@@ -178,6 +179,8 @@ def parse_markup(text: str) -> Node:
     root: list[Node] = []
     stack: list[tuple[str, str, Fmt | None, bool, bool, list[Node], int]] = []
     straight: list[tuple[int, str, Rich]] = []  # matched straight quotes: (position, opener, node)
+    closed: list[Rich] = []  # quotations closed with no text after them yet
+    followed: list[Rich] = []  # quotations with text after them in this string
     current = root
     for position, token in enumerate(_TOKEN_RE.split(text)):
         if not token:
@@ -188,6 +191,8 @@ def parse_markup(text: str) -> Node:
             node = Rich(kids, fmt, "inner" if opener == _CURLY_SINGLE else quotes, nocase=nocase)
             if opener in _STRAIGHT_OPENERS:
                 straight.append((opened_at, opener, node))
+            if quotes:
+                closed.append(node)
             current.append(node)
         elif token in _TAGS and token not in _CLOSING_MARKS:
             closer, fmt, nocase, quotes = _TAGS[token]
@@ -196,6 +201,8 @@ def parse_markup(text: str) -> Node:
             current = children
         else:
             current.append(_apostrophes(_LITERAL.get(token, token)))
+            followed.extend(closed)
+            closed.clear()
     while stack:  # unclosed markup is literal text
         opener, _, _, _, _, kids, _ = stack.pop()
         parent = stack[-1][5] if stack else root
@@ -205,6 +212,8 @@ def parse_markup(text: str) -> Node:
         outer = min(straight, key=lambda entry: entry[0])[1]
         for _, opener, node in straight:
             node.quotes = True if opener == outer else "inner"
+    for node in followed:  # punctuation typed after them stays where it is
+        node.quotes = "data-inner" if node.quotes == "inner" else "data"
     return root[0] if len(root) == 1 else Rich(root)
 
 
