@@ -43,9 +43,9 @@ _FIELD_NAME = re.compile(r"\s*([^\s=,{}()\"#]+)\s*(=)?\s*")
 #: quoted value or a number, followed by ``,`` or a closing delimiter: most fields, parsed
 #: with one match. The groups are written "text (group text)*" so that the regex engine keeps
 #: a backtracking point per inner group, not per character (a 50 MB value took 8.5 GB).
-_SIMPLE_FIELD = re.compile(
-    r'\s*([^\s=,{}()"#]+)\s*=\s*'
-    r'(\{[^{}]*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}[^{}]*)*\}|"[^"{}]*"|\d+)\s*([,})])')
+_SIMPLE_NAME = r'([^\s=,{}()"#]+)\s*=\s*'
+_SIMPLE_VALUE = r'(\{[^{}]*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}[^{}]*)*\}|"[^"{}]*"|\d+)'
+_SIMPLE_FIELD = re.compile(r"\s*" + _SIMPLE_NAME + _SIMPLE_VALUE + r"\s*([,})])")
 _BARE = re.compile(r"[^\s#,{}()\"=]+")
 _SPACE = re.compile(r"\s*")
 _BRACE = re.compile(r"[{}]")
@@ -70,6 +70,10 @@ class Field(NamedTuple):
     value: str
     raw: str
     undefined_macros: tuple[str, ...] = ()
+
+
+#: Makes a ``Field`` from a tuple of all its parts, without the keyword handling of ``Field()``.
+_new_field = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,22 +213,24 @@ class _BlockParser:
                 raise self.fail(f"expected '{self.closer}' to close the entry",
                                 key_match.end() - 1)
             return Block("entry", line, entry_type, key)
-        while True:
+        while True:  # runs of simple fields, then one field of any kind, and again
+            simple = None
+            for simple in iter(_SIMPLE_FIELD.scanner(text, self.pos).match, None):
+                name, raw, ending = simple.groups()
+                fields.append(_new_field(Field, (name.lower(), raw[1:-1] if raw[0] in '{"'
+                                                 else raw, raw, ())))
+                if ending != ",":
+                    break
+            if simple is not None:
+                self.pos = simple.end()
+                if ending == self.closer:
+                    return Block("entry", line, entry_type, key, tuple(fields))
+                if ending != ",":
+                    self.pos = simple.start(3)
             self.pos = _SPACE.match(text, self.pos).end()  # type: ignore[union-attr]
             if text.startswith(self.closer, self.pos):
                 self.pos += 1
                 return Block("entry", line, entry_type, key, tuple(fields))
-            simple = _SIMPLE_FIELD.match(text, self.pos)
-            if simple is not None:
-                raw = simple.group(2)
-                value = raw if raw[0] not in '{"' else raw[1:-1]
-                fields.append(Field(simple.group(1).lower(), value, raw))
-                self.pos = simple.end()
-                if simple.group(3) == ",":
-                    continue
-                if simple.group(3) == self.closer:
-                    return Block("entry", line, entry_type, key, tuple(fields))
-                self.pos = simple.start(3)
             name_match = _FIELD_NAME.match(text, self.pos)
             if name_match is None:
                 found = text[self.pos:self.pos + 1] or "the end of the block"
