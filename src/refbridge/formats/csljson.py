@@ -373,14 +373,18 @@ def _indented(value: Any, step: str, prefix: str) -> str:
         for key, member in value.items():
             if type(key) is not str:
                 raise _NotPlainJson
-            parts.append(_json_string(key) + ": " + _indented(member, step, inner))
+            parts.append(_json_string(key) + ": " + (
+                _json_string(member) if type(member) is str else _indented(member, step, inner)))
         return "{\n" + inner + (",\n" + inner).join(parts) + "\n" + prefix + "}"
     if isinstance(value, (list, tuple)):
         if not value:
             return "[]"
         inner = prefix + step
         return "[\n" + inner + (",\n" + inner).join(
-            [_indented(member, step, inner) for member in value]) + "\n" + prefix + "]"
+            [_json_string(member) if type(member) is str else _indented(member, step, inner)
+             for member in value]) + "\n" + prefix + "]"
+    if type(value) is int:
+        return int.__repr__(value)
     if isinstance(value, (str, int, float)) or value is None:
         return json.dumps(value, ensure_ascii=False)
     raise _NotPlainJson
