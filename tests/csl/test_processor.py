@@ -497,6 +497,11 @@ def test_a_term_written_across_lines_with_no_content_is_empty() -> None:
     assert bib(layout, [item(author=[DOE, ROE])], extra=extra) == ["John Robert Doe"]
 
 
+def test_a_term_given_only_in_gendered_forms_defaults_to_the_feminine() -> None:
+    assert bib('<number variable="edition" form="long-ordinal"/>', [item(edition="1")], locale="pt-BR") == [
+        "primeira"]
+
+
 def test_custom_locale_store(tmp_path: Any) -> None:
     (tmp_path / "locales-en-US.xml").write_text(
         '<locale xmlns="http://purl.org/net/xbiblio/csl" version="1.0" xml:lang="en-US"><terms>'

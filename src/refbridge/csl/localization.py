@@ -76,7 +76,21 @@ def parse_locale_element(element: ET.Element) -> LocaleLayer:
             layer.date_formats[child.get("form", "text")] = (dict(child.attrib), parts)
         elif tag == "style-options":
             layer.options.update(child.attrib)
+    if any(name == "ordinal" for name, _, _ in layer.terms):
+        _default_genders(layer.terms)
     return layer
+
+
+def _default_genders(terms: dict[tuple[str, str, str], Term]) -> None:
+    """As citeproc-js for a locale with CSL 1.0.1 ordinals: a term given only in gendered
+    forms has its feminine forms (else its masculine ones) as its plain forms too (ordinal
+    suffixes keep their own rules)."""
+    plain = {name for name, _, gender in terms if not gender}
+    for gender in ("feminine", "masculine"):
+        for (name, form, gender_form), term in list(terms.items()):
+            if gender_form == gender and name not in plain and not name.startswith("ordinal-"):
+                terms.setdefault((name, form, ""), term)
+        plain = {name for name, _, gender_form in terms if not gender_form}
 
 
 class Locale:
