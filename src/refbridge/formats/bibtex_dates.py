@@ -9,6 +9,7 @@ module writes dates back in each dialect. It must never guess a missing part of 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from refbridge.formats.bibtex_tables import MONTH_NUMBERS, MONTHS, SEASON_MONTHS
 from refbridge.model import Date, DateParts, ModelError
@@ -36,8 +37,10 @@ def _point(text: str) -> tuple[DateParts, int | None, bool] | None:
     return parts, season, mark in ("~", "%")
 
 
+@lru_cache(maxsize=1024)
 def parse_iso_date(text: str) -> Date:
-    """A BibLaTeX date field's value as a date (a literal date when it is not ISO 8601-2)."""
+    """A BibLaTeX date field's value as a date (a literal date when it is not ISO 8601-2);
+    dates are immutable and recur in a file, so the last 1024 are remembered."""
     ends = text.strip().split("/")
     points = [_point(end) for end in ends]
     if len(ends) > 2 or not all(points):
