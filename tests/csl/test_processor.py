@@ -339,6 +339,16 @@ def test_an_affix_after_a_closing_quote_moves_inside() -> None:
     assert bib('<text variable="title" suffix="."/>', [item(title='a "b"')]) == ["a “b.”"]
 
 
+def test_typed_single_quotes_are_outer_quotes_where_the_locale_uses_them_so() -> None:
+    assert bib('<text variable="title" quotes="true"/>', [item(title="a ‘b’ c")], locale="en-GB") == [
+        "‘a “b” c’"]
+
+
+def test_typed_curly_quotes_a_locale_does_not_use_stay_as_typed() -> None:
+    assert bib('<text variable="title" quotes="true"/>', [item(title="a “b” c")], locale="de-DE") == [
+        "„a “b” c“"]
+
+
 # -- groups, conditions ------------------------------------------------------------------
 
 

@@ -48,8 +48,15 @@ _FLIP = {
 }
 
 
-_INNER_QUOTES = frozenset(("inner", "data-inner"))
-_DATA_QUOTES = frozenset(("data", "data-inner"))
+_TYPED_CLOSE = {"\u201c": ("\u201c", "\u201d"), "\u2018": ("\u2018", "\u2019")}  # typed curly quotes
+
+
+def _inner_form(quotes: bool | str, marks: QuoteMarks) -> bool:
+    """Whether top-level quotes of this form (see Rich.quotes) take the inner marks."""
+    form = quotes.removeprefix("data-") if isinstance(quotes, str) else quotes
+    if form in _TYPED_CLOSE:  # typed curly quotes: the form the locale writes them in
+        return marks.open != form
+    return form == "inner"
 
 
 def _flatten(node: Node, state: dict[str, str], inner: bool | None, marks: QuoteMarks,
@@ -85,14 +92,22 @@ def _flatten(node: Node, state: dict[str, str], inner: bool | None, marks: Quote
             key = f"{attr}:{value}"
             out.append((OPEN, key))
             opened.append(key)
-    if node.quotes:
-        inner = (not inner) if inner is not None else node.quotes in _INNER_QUOTES
-        out.append((QOPEN, marks.open_inner if inner else marks.open))
-    for kid in node.kids:
-        _flatten(kid, state, inner, marks, out)
-    if node.quotes:
-        out.append((QCLOSE_DATA if node.quotes in _DATA_QUOTES else QCLOSE,
-                    marks.close_inner if inner else marks.close))
+    typed = _TYPED_CLOSE.get(node.quotes.removeprefix("data-")) if isinstance(node.quotes, str) else None
+    if typed and typed[0] not in (marks.open, marks.open_inner):
+        # curly quotes the locale does not use are plain text (as citeproc-js)
+        out.append((TEXT, typed[0]))
+        for kid in node.kids:
+            _flatten(kid, state, inner, marks, out)
+        out.append((TEXT, typed[1]))
+    else:
+        if node.quotes:
+            inner = (not inner) if inner is not None else _inner_form(node.quotes, marks)
+            out.append((QOPEN, marks.open_inner if inner else marks.open))
+        for kid in node.kids:
+            _flatten(kid, state, inner, marks, out)
+        if node.quotes:
+            out.append((QCLOSE_DATA if str(node.quotes).startswith("data") else QCLOSE,
+                        marks.close_inner if inner else marks.close))
     for key in reversed(opened):
         out.append((CLOSE, key))
     state.update(saved)

@@ -21,7 +21,7 @@ from .localization import LocaleStore
 from .names import name_sort_key, parse_name
 from .nodes import TermText, render_children
 from .notefield import read_note_fields
-from .richtext import Node, Rich, apply_text_case, is_empty, parse_markup, plain
+from .richtext import Node, Rich, apply_text_case, data_quotes, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
 from .values import split_locator_label, stringify
 
@@ -715,7 +715,7 @@ def _typed_quotes(node: Node) -> Node:
     """Quotation marks typed in a cite prefix or suffix keep punctuation where it was typed."""
     if isinstance(node, Rich):
         if node.quotes:
-            node.quotes = "data-inner" if node.quotes in ("inner", "data-inner") else "data"
+            node.quotes = data_quotes(node.quotes)
         for kid in node.kids:
             _typed_quotes(kid)
     return node

@@ -26,8 +26,9 @@ class Rich:
         kids: list["Node"],
         fmt: Fmt | None = None,
         quotes: bool | str = False,  # True: cs quotes="true" or outer quotes in a value;
-        # "inner": inner quotes in a value (at the top level they stay inner);
-        # "data", "data-inner": the same typed in a cite prefix or suffix
+        # "inner": inner quotes in a value (at the top level they stay inner); "\u201c", "\u2018":
+        # typed curly quotes (outer or inner as the locale uses them); "data-" before any of
+        # these (True: "data"): punctuation-in-quote leaves them alone
         display: str | None = None,
         nocase: bool = False,
         link: str | None = None,
@@ -121,7 +122,7 @@ _LITERAL = {"\x01": "\u2019", "\x02": "\u2019", "\x03": "\u2018", "\x04": "\u201
             "\x07": '"', "\x08": '"'}
 _CLOSING_MARKS = frozenset("\x02\x04\x06\x08")
 _STRAIGHT_OPENERS = frozenset("\x01\x07")
-_CURLY_SINGLE = "\x03"
+_CURLY_FORMS = {"\x03": "\u2018", "\x05": "\u201c"}  # typed curly quotes, by opening mark
 _CLOSERS = {closer for closer, *_ in _TAGS.values()}
 _TOKEN_RE = re.compile(
     "(" + "|".join(re.escape(tag) for tag in sorted(set(_TAGS) | _CLOSERS, key=len, reverse=True)) + ")"
@@ -164,9 +165,10 @@ _FRENCH_SPACE_RE = re.compile(" (?=[:;?!\u00bb])|(?<=\u00ab) ")
 def parse_markup(text: str) -> Node:
     """Parse CSL rich text in a field value; unknown or unbalanced markup stays literal.
 
-    Quotation forms, as citeproc-js for English-style quotes: typed curly double quotes are
-    outer quotes and curly single ones inner quotes; of straight quotes, the kind that opens
-    first is the outer form and the other kind the inner one.  Nested quotes alternate.
+    Quotation forms, as citeproc-js: typed curly quotes are outer or inner as the locale uses
+    them (en-US: double outer, single inner; en-GB the other way round); of straight quotes,
+    the kind that opens first is the outer form and the other kind the inner one.  Nested
+    quotes alternate.
     Punctuation typed after a closing quote in the same value stays outside it.
     """
     if " " in text:
@@ -188,7 +190,7 @@ def parse_markup(text: str) -> Node:
         if stack and token == stack[-1][1]:
             opener, _, fmt, nocase, quotes, kids, opened_at = stack.pop()
             current = stack[-1][5] if stack else root
-            node = Rich(kids, fmt, "inner" if opener == _CURLY_SINGLE else quotes, nocase=nocase)
+            node = Rich(kids, fmt, _CURLY_FORMS.get(opener, quotes), nocase=nocase)
             if opener in _STRAIGHT_OPENERS:
                 straight.append((opened_at, opener, node))
             if quotes:
@@ -213,8 +215,15 @@ def parse_markup(text: str) -> Node:
         for _, opener, node in straight:
             node.quotes = True if opener == outer else "inner"
     for node in followed:  # punctuation typed after them stays where it is
-        node.quotes = "data-inner" if node.quotes == "inner" else "data"
+        node.quotes = data_quotes(node.quotes)
     return root[0] if len(root) == 1 else Rich(root)
+
+
+def data_quotes(quotes: bool | str) -> str:
+    """The form of quotes whose typed punctuation punctuation-in-quote leaves alone."""
+    if quotes is True or quotes == "data":
+        return "data"
+    return quotes if str(quotes).startswith("data-") else f"data-{quotes}"
 
 
 # --- text-case -----------------------------------------------------------------------
