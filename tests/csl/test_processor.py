@@ -165,6 +165,11 @@ def test_initials_keep_the_markup_of_the_given_name() -> None:
         '<div class="csl-entry"><b>J.</b> Q. Doe</div>']
 
 
+def test_names_of_a_chinese_item_are_written_family_name_first() -> None:
+    layout = '<names variable="author"><name initialize-with=". "/></names>'
+    assert bib(layout, [item(author=[{"family": "Mao", "given": "Zedong"}], language="zh")]) == ["Mao Z."]
+
+
 # -- dates ------------------------------------------------------------------------------
 
 

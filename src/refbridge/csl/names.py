@@ -636,12 +636,14 @@ class NamesNode(Element):
                          "" if parts.spaced_particle else parts.non_dropping)
         if given is None:
             return _affixed(family, spec.family_affixes)
-        if not _ROMANESQUE_RE.search(parts.family + parts.given):
+        level = _romanesque_level(parts, ctx)
+        if level == 0:
             return Rich([_affixed(fam(parts.family) or "", spec.family_affixes),
                          _affixed(giv(given) or "", spec.given_affixes)])
+        static = parts.static or level == 1
         suffix_sep = ", " if parts.comma_suffix else " "
-        if self._inverted(index, parts) or parts.static:
-            sep = " " if parts.static else spec.sort_separator
+        if self._inverted(index, parts) or static:
+            sep = " " if static else spec.sort_separator
             if self.options.demote_non_dropping_particle == "display-and-sort" and parts.non_dropping:
                 family = fam(parts.family)
                 trailing = _spaced([giv(parts.dropping), fam(parts.non_dropping)], parts.dropping)
@@ -654,7 +656,7 @@ class NamesNode(Element):
             if given_block is not None:
                 pieces.extend([sep, _affixed(given_block, spec.given_affixes)])
             if parts.suffix:
-                pieces.extend([sep if not parts.static else " ", parse_markup(parts.suffix)])
+                pieces.extend([sep if not static else " ", parse_markup(parts.suffix)])
             return Rich(pieces)
         family_block = _spaced([parse_markup(parts.dropping) if parts.dropping else None, family], parts.dropping)
         if parts.suffix:
@@ -666,6 +668,15 @@ class NamesNode(Element):
                            "" if given_suffix[-1:].isspace() else " "])
         pieces.append(_affixed(family_block, spec.family_affixes))
         return Rich(pieces)
+
+
+def _romanesque_level(parts: NameParts, ctx: RenderContext) -> int:
+    """citeproc-js's script test of a name: 0 no Latin-like family name (CJK: "毛泽东"),
+    1 mixed (written family name first, with a space: a Latin-like given name after a CJK
+    family name, or any name of a Chinese or Japanese item), 2 Latin-like."""
+    if not _ROMANESQUE_RE.search(parts.family.replace('"', "")):
+        return 1 if parts.given and _STARTS_ROMANESQUE_RE.match(parts.given) else 0
+    return 1 if str(ctx.item.get("language") or "")[:2] in ("ja", "zh") else 2
 
 
 def _part(text: str, decor: Decor | None, ctx: RenderContext) -> Node | None:
