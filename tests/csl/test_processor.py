@@ -170,6 +170,12 @@ def test_names_of_a_chinese_item_are_written_family_name_first() -> None:
     assert bib(layout, [item(author=[{"family": "Mao", "given": "Zedong"}], language="zh")]) == ["Mao Z."]
 
 
+def test_a_name_suffix_is_normalized_like_initials() -> None:
+    layout = '<names variable="author"><name initialize-with="" name-as-sort-order="all" sort-separator=" "/></names>'
+    author = {"family": "King", "given": "Martin Luther", "suffix": "Jr."}
+    assert bib(layout, [item(author=[author])]) == ["King ML Jr"]
+
+
 # -- dates ------------------------------------------------------------------------------
 
 

@@ -617,6 +617,14 @@ class NamesNode(Element):
             given = initialize(given, spec.initialize_with, spec.initialize, self.options.initialize_with_hyphen)
         return given
 
+    def _suffix_text(self, suffix: str) -> str:
+        """A name suffix; with initialize-with, normalized as initials are ("Jr." with an
+        empty terminator is "Jr"), as citeproc-js."""
+        terminator = self.spec.name.initialize_with
+        if terminator is None:
+            return suffix
+        return initialize(suffix, terminator, False, self.options.initialize_with_hyphen)
+
     def _name_node(self, parts: NameParts, index: int, ctx: RenderContext) -> Node:
         spec = self.spec.name
         if parts.literal:
@@ -656,11 +664,11 @@ class NamesNode(Element):
             if given_block is not None:
                 pieces.extend([sep, _affixed(given_block, spec.given_affixes)])
             if parts.suffix:
-                pieces.extend([sep if not static else " ", parse_markup(parts.suffix)])
+                pieces.extend([sep if not static else " ", parse_markup(self._suffix_text(parts.suffix))])
             return Rich(pieces)
         family_block = _spaced([parse_markup(parts.dropping) if parts.dropping else None, family], parts.dropping)
         if parts.suffix:
-            family_block = Rich([family_block or "", suffix_sep, parse_markup(parts.suffix)])
+            family_block = Rich([family_block or "", suffix_sep, parse_markup(self._suffix_text(parts.suffix))])
         pieces = []
         if given:
             given_suffix = spec.given_affixes[1]
