@@ -498,6 +498,14 @@ def test_a_note_field_does_not_replace_the_items_own_value() -> None:
     assert bib(layout, [item(volume="9", note="volume: 3")]) == ["9|volume: 3"]
 
 
+def test_subsequent_author_substitute_compares_the_names_shown_not_et_al() -> None:
+    layout = ('<group delimiter=". "><names variable="author"><name et-al-min="3" et-al-use-first="1"/></names>'
+              '<text variable="title"/></group>')
+    items = [item(id="a", title="First", author=[DOE, ROE, POE]), item(id="b", title="Second", author=[DOE])]
+    assert bib(layout, items, bibliography_attrs='subsequent-author-substitute="---"') == [
+        "John Robert Doe et al. First", "---. Second"]
+
+
 # -- locales ------------------------------------------------------------------------------
 
 

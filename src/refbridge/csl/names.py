@@ -523,7 +523,7 @@ class NamesNode(Element):
             ctx.capture_names = False
             ctx.first_names_text = plain(names_node)
             sas = ctx.sas
-            if sas is not None and sas.rule == "complete-all" and ctx.first_names_text == sas.previous_text:
+            if sas is not None and sas.rule == "complete-all" and tuple(ctx.first_name_texts) == sas.previous_names:
                 names_node = sas.text or None
         if name_spec.decor and names_node is not None:
             names_node = name_spec.decor.apply(names_node, ctx) or names_node

@@ -732,8 +732,8 @@ def _first_leaf(node: Node) -> str | None:
 
 
 def _sas_applies(rule: str, names: tuple[str, tuple[str, ...]], previous: tuple[str, tuple[str, ...]]) -> bool:
-    if rule in ("complete-all", "complete-each"):
-        return names == previous
+    if rule in ("complete-all", "complete-each"):  # the names shown (not "et al."), as citeproc-js
+        return bool(names[1]) and names[1] == previous[1]
     return bool(names[1]) and bool(previous[1]) and names[1][0] == previous[1][0]
 
 
