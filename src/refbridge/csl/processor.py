@@ -673,7 +673,7 @@ class Processor:
 _NO_PRINTED_FORM = "[CSL STYLE ERROR: reference with no printed form.]"
 _SENTENCE_END_RE = re.compile("\\S\\s+\\S+[.!?][\"'\u201d\u2019]?\\s*$")  # not after a lone word
 # a position a cite states (citeproc-js's numbers), instead of the one found from its history
-_GIVEN_POSITIONS = {0: "first", 1: "subsequent", 2: "ibid", 3: "ibid-with-locator", 4: "subsequent"}
+_GIVEN_POSITIONS: dict[Any, str] = {0: "first", 1: "subsequent", 2: "ibid", 3: "ibid-with-locator", 4: "subsequent"}
 _LEGAL_TYPES = frozenset(("bill", "gazette", "legislation", "regulation", "treaty"))
 _CITE_AFFIX_PUNCTUATION = frozenset(";.,")
 

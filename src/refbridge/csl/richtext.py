@@ -223,7 +223,7 @@ def data_quotes(quotes: bool | str) -> str:
     """The form of quotes whose typed punctuation punctuation-in-quote leaves alone."""
     if quotes is True or quotes == "data":
         return "data"
-    return quotes if str(quotes).startswith("data-") else f"data-{quotes}"
+    return str(quotes) if str(quotes).startswith("data-") else f"data-{quotes}"
 
 
 # --- text-case -----------------------------------------------------------------------
