@@ -119,8 +119,26 @@ _ALTERNATIVE_OF: dict[str, str] = {
 }
 
 
+#: LaTeX other than brace groups: a command, a special character or a ligature. Text without
+#: it (``{DNA} and {Fourier}``) is decoded by dropping its braces when they are balanced.
+_BEYOND_BRACES = re.compile(r"[\\~%&`'!?$^_#]|--")
+_BRACE = re.compile(r"[{}]")
+
+
+def _without_braces(text: str) -> str | None:
+    """``text`` (braces its only LaTeX) without its braces, or None when they do not pair."""
+    depth = 0
+    for brace in _BRACE.findall(text):
+        depth += 1 if brace == "{" else -1
+        if depth < 0:
+            return None
+    return text.replace("{", "").replace("}", "") if depth == 0 else None
+
+
 def decode_simple(text: str) -> str | None:
     """The Unicode text of ``text`` when it holds only the simple LaTeX above, else None."""
+    if not _BEYOND_BRACES.search(text):
+        return _without_braces(text)
     out: list[str] = []
     closers: list[str] = []  # what each open group prints when it closes
     position = 0
