@@ -35,7 +35,10 @@ MONTH_MACROS: dict[str, str] = {
 #: How many characters are read from the stream at a time.
 CHUNK_SIZE = 1 << 20
 
-_BLOCK_START = re.compile(r"^[ \t]*@", re.MULTILINE)
+#: A block starts at an ``@`` at the start of a line (after spaces): at the start of the text,
+#: or after a newline (searched for as such: ``^`` with re.MULTILINE is ten times slower).
+_FIRST_BLOCK_START = re.compile(r"[ \t]*@")
+_BLOCK_START = re.compile(r"\n[ \t]*@")
 _HEAD = re.compile(r"@[ \t]*([A-Za-z_][\w:-]*)?[ \t]*([{(])?")
 _KEY = re.compile(r"\s*([^,\s{}()=\"#]*)\s*([,})])?")
 _FIELD_NAME = re.compile(r"\s*([^\s=,{}()\"#]+)\s*(=)?\s*")
@@ -286,6 +289,9 @@ def parse_blocks(text: str, strings: dict[str, str], first_line: int = 1) -> Ite
     """The blocks of ``text`` (which must start at a line start); ``strings`` holds the
     ``@string`` definitions seen so far and receives new ones."""
     starts = [m.end() - 1 for m in _BLOCK_START.finditer(text)]
+    first = _FIRST_BLOCK_START.match(text)
+    if first is not None:
+        starts.insert(0, first.end() - 1)
     line = first_line + _line_at(text, starts[0]) if starts else first_line
     for index, start in enumerate(starts):
         end = starts[index + 1] if index + 1 < len(starts) else len(text)
