@@ -7,7 +7,7 @@ conversion with LaTeX decoded, and it builds the whole library in memory before 
 (no streaming). pybtex is slower still (~5,000 entries/s). This tokenizer reads the stream in
 chunks, yields each block as soon as it is complete (memory stays bounded by the largest
 block), and does the same file in 0.19-0.21 s CPU (48,000-51,500 entries/s; runs of simple
-``name = {value}`` fields go through one regex scanner), measured side by side. It follows BibTeX where the dialects' tools differ (every brace counts, escaped or not)
+``name = {value}`` fields take one regex match each), measured side by side. It follows BibTeX where the dialects' tools differ (every brace counts, escaped or not)
 and bibtexparser 2 elsewhere (a block starts at an ``@`` at the beginning of a line, so an
 ``@`` inside a value is text; a broken block ends at the next such ``@``), and
 tests/test_bibtex_syntax.py checks it against bibtexparser 2 entry by entry on
@@ -217,19 +217,18 @@ class _BlockParser:
                                 key_match.end() - 1)
             return Block("entry", line, entry_type, key)
         while True:  # runs of simple fields, then one field of any kind, and again
-            simple = None
-            for simple in iter(_SIMPLE_FIELD.scanner(text, self.pos).match, None):
+            simple = _SIMPLE_FIELD.match(text, self.pos)
+            while simple is not None:
                 name, raw, ending = simple.groups()
                 fields.append(_new_field(Field, (name.lower(), raw[1:-1] if raw[0] in '{"'
                                                  else raw, raw, ())))
-                if ending != ",":
-                    break
-            if simple is not None:
                 self.pos = simple.end()
-                if ending == self.closer:
-                    return Block("entry", line, entry_type, key, tuple(fields))
                 if ending != ",":
+                    if ending == self.closer:
+                        return Block("entry", line, entry_type, key, tuple(fields))
                     self.pos = simple.start(3)
+                    break
+                simple = _SIMPLE_FIELD.match(text, self.pos)
             self.pos = _SPACE.match(text, self.pos).end()  # type: ignore[union-attr]
             if text.startswith(self.closer, self.pos):
                 self.pos += 1

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-from json.encoder import encode_basestring
 from collections.abc import Iterable, Iterator, Mapping
+from json.encoder import encode_basestring
 from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
