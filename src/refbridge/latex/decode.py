@@ -132,8 +132,8 @@ def _decoded(text: str) -> str:
         return simple
     try:
         return parse_latex(text)
-    except RecursionError:  # groups nested hundreds deep: the parser recurses; keep the text
-        return text
+    except (RecursionError, IndexError):  # pylatexenc fails on groups nested hundreds deep
+        return text  # and on a \verb at the very end: the text is kept as written
 
 
 #: How many decoded values are remembered: a file names the same journals, publishers,
