@@ -219,12 +219,12 @@ def test_a_broken_entry_is_reported_with_file_and_line_and_the_rest_is_read() ->
                    "@misc{c, title = {C}}\n", diagnostics)
     assert [r.citation_key for r in records] == ["a", "c"]
     assert [str(m) for m in diagnostics.messages] == [
-        ("refs.bib:3: error: broken entry, skipped: expected ',' or '}' after the value of "
+        ("refs.bib:3: error: broken entry: expected ',' or '}' after the value of "
         "'title', found 'y'")]
 
 
 def test_strict_mode_makes_a_broken_entry_fatal() -> None:
-    with pytest.raises(ParseError, match=r"refs.bib:1: broken entry, skipped"):
+    with pytest.raises(ParseError, match=r"refs.bib:1: broken entry: "):
         read("@misc{b, title = {Broken}", Diagnostics(strict=True))
 
 

@@ -178,7 +178,7 @@ def test_an_unknown_code_to_ignore_is_a_usage_error(tmp_path: Path) -> None:
 def test_broken_records_take_precedence_over_findings(tmp_path: Path) -> None:
     status, _, err = run_check(tmp_path, LIBRARY + "\n@article{broken,\n  title = {x\n")
     assert status == ExitStatus.SKIPPED
-    assert f"{tmp_path}/refs.bib:11: error: broken entry, skipped: a '{{' is never closed" in err
+    assert f"{tmp_path}/refs.bib:11: error: broken entry: a '{{' is never closed" in err
 
 
 def test_skip_invalid_leaves_the_findings_status(tmp_path: Path) -> None:

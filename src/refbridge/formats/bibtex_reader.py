@@ -342,7 +342,7 @@ class BibtexReader:
         held: Record | None = None
         for block in read_blocks(stream):
             if block.kind == "error":
-                diagnostics.error(f"broken entry, skipped: {block.message}", source,
+                diagnostics.error(f"broken entry: {block.message}", source,
                                   block.error_line)
             elif block.kind in ("preamble", "comment"):
                 notes.setdefault(block.kind, []).append(block.text)
@@ -374,7 +374,7 @@ class BibtexReader:
         try:
             return entry_record(block, source, diagnostics)
         except ModelError as exc:
-            diagnostics.error(f"entry {key!r} skipped: {exc}", source, block.line)
+            diagnostics.error(f"entry {key!r}: {exc}", source, block.line)
             return None
 
     def _resolve_crossrefs(self, records: Iterator[Record], source: str,
