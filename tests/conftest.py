@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
-
 from support import SAMPLES, SHARED
 
 # Property tests: a fast profile for everyday runs, thousands of examples on request

@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import given
 from strategies import plain_records, records
 from support import ROOT
 

@@ -131,7 +131,7 @@ def test_subsequent_author_substitute() -> None:
 
 def test_highlighted_name_is_bold_or_underlined() -> None:
     layout = '<names variable="author"><name/></names>'
-    owner = lambda name: name.get("family") == "Roe"  # noqa: E731
+    owner = lambda name: name.get("family") == "Roe"
     assert bib(layout, [item(author=[DOE, ROE])], output="html", highlight=owner) == [
         '<div class="csl-entry">John Robert Doe, <b>Jane Roe</b></div>']
     assert bib(layout, [item(author=[DOE, ROE])], output="latex", highlight=owner,

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from reference import ROOT, STYLES, item_sets, items, reference  # noqa: E402
+from reference import ROOT, STYLES, item_sets, items, reference
 
 SHORT = {"apa": "apa", "ieee": "ieee", "chicago-author-date": "chic", "nature": "natu",
          "modern-language-association": "mla", "harvard-cite-them-right": "harv",

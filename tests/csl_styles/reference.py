@@ -22,7 +22,7 @@ STYLES = ("apa", "ieee", "chicago-author-date", "modern-language-association",
           "association-for-computing-machinery")
 FORMATS = {"text": "txt", "html": "html"}
 CITATIONS_MARKER = "\n--- in-text citations (each item cited alone) ---\n"
-_HTML_ENTRY = re.compile(r'^  (?=<div class="csl-entry">)', re.M)
+_HTML_ENTRY = re.compile(r'^  (?=<div class="csl-entry">)', re.MULTILINE)
 _BIB_BODY = '<div class="csl-bib-body">\n'
 
 

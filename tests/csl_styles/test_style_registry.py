@@ -9,8 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from refbridge.styles import CslStyleDefinition, FormatterStyleDefinition, UnknownStyle
-from refbridge.styles import list_styles, resolve_style
+from refbridge.styles import (
+    CslStyleDefinition,
+    FormatterStyleDefinition,
+    UnknownStyle,
+    list_styles,
+    resolve_style,
+)
 from refbridge.styles import modules as style_modules
 from refbridge.styles.catalogue import catalogue_index
 from refbridge.styles.modules import StyleModuleError

@@ -21,7 +21,7 @@ from .localization import LocaleStore
 from .processor import make_processor
 from .style import CslStyle
 
-_SECTION_RE = re.compile(r">>=+ *([A-Z-]+) *=+>>\s*\n(.*?)\n<<=+ *\1 *=+<<", re.S)
+_SECTION_RE = re.compile(r">>=+ *([A-Z-]+) *=+>>\s*\n(.*?)\n<<=+ *\1 *=+<<", re.DOTALL)
 
 
 @dataclass

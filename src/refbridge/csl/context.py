@@ -8,15 +8,16 @@ This module holds state only: it never renders.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .localization import Locale
 from .richtext import Node
 from .values import DateValue, parse_date
 
 DATE_VARIABLES = frozenset(
-    "accessed available-date event-date issued original-date submitted container".split()
+    ["accessed", "available-date", "event-date", "issued", "original-date", "submitted", "container"]
 )
 
 
@@ -50,12 +51,35 @@ class SortEtAl:
 
 class RenderContext:
     __slots__ = (
-        "item", "locale", "mode", "cite", "position", "disamb", "suppressed", "vars_called",
-        "vars_found", "year_suffix_done", "first_names", "suppress_author", "author_only",
-        "highlight", "sorting", "sort_etal", "names_seen", "dates", "explicit_year_suffix",
-        "citation_number", "first_note", "near_note", "in_substitute",
-        "sas", "first_names_text", "first_name_texts", "capture_names", "disambiguating",
+        "author_only",
+        "capture_names",
+        "citation_number",
+        "cite",
+        "dates",
+        "disamb",
         "disambiguate_tests",
+        "disambiguating",
+        "explicit_year_suffix",
+        "first_name_texts",
+        "first_names",
+        "first_names_text",
+        "first_note",
+        "highlight",
+        "in_substitute",
+        "item",
+        "locale",
+        "mode",
+        "names_seen",
+        "near_note",
+        "position",
+        "sas",
+        "sort_etal",
+        "sorting",
+        "suppress_author",
+        "suppressed",
+        "vars_called",
+        "vars_found",
+        "year_suffix_done",
     )
 
     def __init__(

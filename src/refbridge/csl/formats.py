@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .richtext import Node, Rich
 
@@ -407,4 +408,4 @@ def flat_text(node: Node | None, marks: QuoteMarks = QuoteMarks(), punct_in_quot
     return serialize(node, _TEXT, marks, punct_in_quote)
 
 
-__all__ = ["FORMATS", "Format", "QuoteMarks", "Rich", "serialize", "flat_text", "SAFE_LINK_RE"]
+__all__ = ["FORMATS", "SAFE_LINK_RE", "Format", "QuoteMarks", "Rich", "flat_text", "serialize"]

@@ -9,8 +9,9 @@ It never reads XML at render time and never produces markup strings.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any
 
 from .context import RenderContext
 from .nodes import ROMANESQUE_CHARS, Decor, Element, TextTerm, decor_of
@@ -146,7 +147,7 @@ _NAME_SEPARATOR_RE = re.compile(
     r"((?:[-\s]*</*(?:span\s+class=\"no(?:case|decor)\"|i|sc|b|sub|sup)>[-\s]*|[-\s]+))")
 _LEADING_TAGS_RE = re.compile(r"^(?:<[^>]+>)*")
 _TAG_RUN_RE = re.compile(r"(?:-*<[^>]+>-*)")
-_TRAILING_SPACE_RE = re.compile(r"^(.*[^\s])?(\s+)$", re.S)
+_TRAILING_SPACE_RE = re.compile(r"^(.*[^\s])?(\s+)$", re.DOTALL)
 
 
 def _merge_tags(separator: str, terminator: str) -> str:
@@ -304,7 +305,7 @@ class NameSpec:
         return self.et_al_use_first == 0 or self.et_al_subsequent_use_first == 0
 
     @classmethod
-    def from_attrs(cls, attrs: Mapping[str, str], parts: Mapping[str, dict[str, str]]) -> "NameSpec":
+    def from_attrs(cls, attrs: Mapping[str, str], parts: Mapping[str, dict[str, str]]) -> NameSpec:
         def number(name: str, default: int | None = None) -> int | None:
             try:
                 return int(attrs[name]) if name in attrs else default
@@ -355,7 +356,7 @@ class NamesSpec:
 
 
 class NamesNode(Element):
-    __slots__ = ("variables", "spec", "substitute", "options")
+    __slots__ = ("options", "spec", "substitute", "variables")
 
     def __init__(self, decor: Decor | None, variables: list[str], spec: NamesSpec, substitute: list[Element],
                  options: Any) -> None:

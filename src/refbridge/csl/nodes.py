@@ -10,42 +10,38 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from .context import DATE_VARIABLES, RenderContext
 from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup, plain
 from .values import (
     LABELLED_NUMBER_TERMS,
     LOCATOR_LABEL_ABBREVIATIONS,
+    NUMBER_TOKEN_RE,
     DateValue,
     ampersand_joint,
-    localize_ampersands,
-    several_plain_numbers,
-    split_labelled_numbers,
-    written_as_number,
-    parse_date,
-    NUMBER_TOKEN_RE,
     date_sort_key,
     format_page_range,
     is_numeric,
     is_plural,
+    localize_ampersands,
+    parse_date,
     roman,
+    several_plain_numbers,
+    split_labelled_numbers,
     stringify,
+    written_as_number,
 )
 
 FORMAT_ATTRS = ("font-style", "font-variant", "font-weight", "text-decoration", "vertical-align")
 NUMBER_VARIABLES = frozenset(
-    "chapter-number citation-number collection-number edition first-reference-note-number issue "
-    "locator number number-of-pages number-of-volumes page page-first part-number printing-number "
-    "section supplement-number version volume".split()
+    ["chapter-number", "citation-number", "collection-number", "edition", "first-reference-note-number", "issue", "locator", "number", "number-of-pages", "number-of-volumes", "page", "page-first", "part-number", "printing-number", "section", "supplement-number", "version", "volume"]
 )
 _STRIP_PERIODS_RE = re.compile(r"\.(?![a-z])")  # as citeproc-js: not before a lowercase letter
 # citeproc-js renders these through its number path, where formatting stays on any text
 _NUMBER_PATH_VARIABLES = frozenset(
-    "first-reference-note-number first-container-reference-note-number locator locator-extra page "
-    "page-first chapter-number collection-number edition issue number number-of-pages number-of-volumes "
-    "volume".split()
+    ["first-reference-note-number", "first-container-reference-note-number", "locator", "locator-extra", "page", "page-first", "chapter-number", "collection-number", "edition", "issue", "number", "number-of-pages", "number-of-volumes", "volume"]
 )
 # citeproc-js's "romanesque" letters: Latin, Greek, Cyrillic, Hebrew (but its "and", \u05d5),
 # Arabic, Thai, and direction marks; CJK and other scripts are not
@@ -119,7 +115,7 @@ def _english(ctx: RenderContext) -> bool:
 class Decor:
     """Affixes, formatting, quotes, text-case, strip-periods and display of an element."""
 
-    __slots__ = ("prefix", "suffix", "fmt", "quotes", "text_case", "strip_periods", "display")
+    __slots__ = ("display", "fmt", "prefix", "quotes", "strip_periods", "suffix", "text_case")
 
     def __init__(self, attrs: dict[str, str], allow_quotes: bool = True) -> None:
         self.prefix = attrs.get("prefix", "")
@@ -230,7 +226,7 @@ _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
 
 
 class TextVariable(Element):
-    __slots__ = ("variable", "short", "options", "resolver", "linked_decor", "string_leaf")
+    __slots__ = ("linked_decor", "options", "resolver", "short", "string_leaf", "variable")
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
         super().__init__(decor)
@@ -312,7 +308,7 @@ def _safe_url(url: str) -> bool:
 
 
 class TextTerm(Element):
-    __slots__ = ("term", "form", "plural")
+    __slots__ = ("form", "plural", "term")
     string_leaf = True
 
     def __init__(self, decor: Decor | None, term: str, form: str, plural: bool) -> None:
@@ -352,7 +348,7 @@ class TextValue(Element):
 class Macro:
     """A macro compiled for one section (citation, bibliography or sort)."""
 
-    __slots__ = ("name", "children")
+    __slots__ = ("children", "name")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -382,7 +378,7 @@ def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str
 
 
 class NumberNode(Element):
-    __slots__ = ("variable", "form", "options")
+    __slots__ = ("form", "options", "variable")
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
         super().__init__(decor)
@@ -442,7 +438,7 @@ _LABEL_VARIABLE_TERMS = {"locator": None, "page": "page", "number-of-pages": "pa
 
 
 class Label(Element):
-    __slots__ = ("variable", "form", "plural")
+    __slots__ = ("form", "plural", "variable")
     string_leaf = True
 
     def __init__(self, decor: Decor | None, variable: str, form: str, plural: str) -> None:
@@ -622,7 +618,7 @@ def compile_condition(attrs: dict[str, str]) -> Condition:
 
 
 class DatePart:
-    __slots__ = ("name", "form", "decor", "range_delimiter", "attrs")
+    __slots__ = ("attrs", "decor", "form", "name", "range_delimiter")
 
     def __init__(self, attrs: dict[str, str]) -> None:
         self.attrs = attrs
@@ -670,7 +666,7 @@ _UNIT_ORDER = {"year": 0, "month": 1, "day": 2}
 
 
 class DateNode(Element):
-    __slots__ = ("variable", "form", "shown", "parts", "delimiter", "overrides", "_localized")
+    __slots__ = ("_localized", "delimiter", "form", "overrides", "parts", "shown", "variable")
 
     def __init__(self, decor: Decor | None, attrs: dict[str, str], parts: list[dict[str, str]]) -> None:
         super().__init__(decor)

@@ -18,12 +18,9 @@ _INLINE_FIELD_RE = re.compile(r"\{:(?:[-_a-z]+|[A-Z]+):[^}]+\}")
 _FIELD_RE = re.compile(r"^([-_a-z]+|[A-Z]+):\s*([^}]+)$")
 # citeproc-js's tables (an "alt-" prefix is dropped before looking a key up)
 _DATE_VARIABLES = frozenset(
-    "locator-date issued event-date accessed original-date publication-date available-date submitted".split())
+    ["locator-date", "issued", "event-date", "accessed", "original-date", "publication-date", "available-date", "submitted"])
 _NAME_VARIABLES = frozenset(
-    "author chair collection-editor compiler composer container-author contributor curator director editor "
-    "editor-translator editorial-director executive-producer guest host illustrator interviewer narrator "
-    "organizer original-author performer producer recipient reviewed-author script-writer series-creator "
-    "translator commenter".split())
+    ["author", "chair", "collection-editor", "compiler", "composer", "container-author", "contributor", "curator", "director", "editor", "editor-translator", "editorial-director", "executive-producer", "guest", "host", "illustrator", "interviewer", "narrator", "organizer", "original-author", "performer", "producer", "recipient", "reviewed-author", "script-writer", "series-creator", "translator", "commenter"])
 
 
 def _inline_fields_on_lines(line: str, index: int) -> str:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cmp_to_key
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from .context import DATE_VARIABLES, Disambiguation, RenderContext, SortEtAl, SubsequentAuthor
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
@@ -176,7 +177,7 @@ class Processor:
             return int(numbers[0]) if numbers else _sort_text(text)
         return _sort_text(plain(parse_markup(text)))
 
-    def _sort_keys(self, key: str, section: Section, mode: str, cite: Mapping[str, Any] | None = None) -> "_LazyKeys":
+    def _sort_keys(self, key: str, section: Section, mode: str, cite: Mapping[str, Any] | None = None) -> _LazyKeys:
         """An item's sort key values, computed when a comparison needs them; bibliography keys
         are kept until the item's year suffix changes."""
         cache_key = (key, self.disamb[key].year_suffix)
@@ -502,7 +503,7 @@ class Processor:
             return cite
         return {**cite, "label": split[0], "locator": split[1].rstrip()}
 
-    def _cluster(self, cites: list[Mapping[str, Any]], note: int, history: "_CiteHistory") -> str:
+    def _cluster(self, cites: list[Mapping[str, Any]], note: int, history: _CiteHistory) -> str:
         section = self.style.citation
         if section is None:
             return ""

@@ -11,7 +11,8 @@ literal text.  This module never escapes or emits markup: that is the formats' j
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterator, NamedTuple, Union
+from collections.abc import Callable, Iterator
+from typing import NamedTuple, Union
 
 Fmt = dict[str, str]
 
@@ -19,11 +20,11 @@ Fmt = dict[str, str]
 class Rich:
     """A node of rendered output: children plus the formatting that applies to all of them."""
 
-    __slots__ = ("kids", "fmt", "quotes", "display", "nocase", "link")
+    __slots__ = ("display", "fmt", "kids", "link", "nocase", "quotes")
 
     def __init__(
         self,
-        kids: list["Node"],
+        kids: list[Node],
         fmt: Fmt | None = None,
         quotes: bool | str = False,  # True: cs quotes="true" or outer quotes in a value;
         # "inner": inner quotes in a value (at the top level they stay inner); "\u201c", "\u2018":
@@ -230,12 +231,7 @@ def data_quotes(quotes: bool | str) -> str:
 
 # citeproc-js's stop words (lowercase words that title case leaves alone)
 STOP_WORDS = frozenset(
-    "about above across afore after against al along alongside amid amidst among amongst anenst apropos apud "
-    "around as aside astride at athwart atop barring before behind below beneath beside besides between beyond "
-    "but by circa despite down during et except for forenenst from given in inside into lest like modulo near "
-    "next notwithstanding of off on onto out over per plus pro qua sans since than through thru throughout "
-    "thruout till to toward towards under underneath until unto up upon versus vs. v. vs v via vis-\u00e0-vis "
-    "with within without or yet so and nor a an the de d' von van c ca".split()
+    ["about", "above", "across", "afore", "after", "against", "al", "along", "alongside", "amid", "amidst", "among", "amongst", "anenst", "apropos", "apud", "around", "as", "aside", "astride", "at", "athwart", "atop", "barring", "before", "behind", "below", "beneath", "beside", "besides", "between", "beyond", "but", "by", "circa", "despite", "down", "during", "et", "except", "for", "forenenst", "from", "given", "in", "inside", "into", "lest", "like", "modulo", "near", "next", "notwithstanding", "of", "off", "on", "onto", "out", "over", "per", "plus", "pro", "qua", "sans", "since", "than", "through", "thru", "throughout", "thruout", "till", "to", "toward", "towards", "under", "underneath", "until", "unto", "up", "upon", "versus", "vs.", "v.", "vs", "v", "via", "vis-à-vis", "with", "within", "without", "or", "yet", "so", "and", "nor", "a", "an", "the", "de", "d'", "von", "van", "c", "ca"]
 )
 # punctuation and quotes that separate the strings text-case works on
 _CASE_TAG_RE = re.compile(

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import ParseError
 from .localization import NS, LocaleLayer, parse_locale_element
-from .names import LabelSpec, NameSpec, NamesNode, NamesSpec
+from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
 from .nodes import (
     Choose,
     DateNode,
@@ -272,7 +272,7 @@ class CslStyle:
         return _Compiler(self._macros_xml, dict(self._style_names), self.options)
 
     @classmethod
-    def from_xml(cls, text: str | bytes, source: str = "<string>") -> "CslStyle":
+    def from_xml(cls, text: str | bytes, source: str = "<string>") -> CslStyle:
         try:
             root = ET.fromstring(text)
         except ET.ParseError as exc:
@@ -280,7 +280,7 @@ class CslStyle:
         return cls(root, source)
 
     @classmethod
-    def from_path(cls, path: str | Path) -> "CslStyle":
+    def from_path(cls, path: str | Path) -> CslStyle:
         path = Path(path)
         try:
             data = path.read_bytes()

@@ -55,11 +55,7 @@ def is_plural(value: Any, and_term: str = "and") -> bool:
 _JOINER_RE = re.compile(r"(\s*&\s*|,\s+and\s+|\s+and\s+|;\s+|,\s+|\s*\\*[-\u2013]+\s*)")
 _AMPERSAND_RE = re.compile(r"\s*&\s*")
 LABELLED_NUMBER_TERMS = frozenset(
-    "verse sub-verbo subparagraph opus subchapter addendum amendment annotation appendix article "
-    "bibliography book chapter clause column comment decision department example field folio note "
-    "hypothetical illustration introduction line issue page paragraph part preamble principle "
-    "publication rule randnummer schedule section subdivision subsection supplement table title "
-    "volume".split()
+    ["verse", "sub-verbo", "subparagraph", "opus", "subchapter", "addendum", "amendment", "annotation", "appendix", "article", "bibliography", "book", "chapter", "clause", "column", "comment", "decision", "department", "example", "field", "folio", "note", "hypothetical", "illustration", "introduction", "line", "issue", "page", "paragraph", "part", "preamble", "principle", "publication", "rule", "randnummer", "schedule", "section", "subdivision", "subsection", "supplement", "table", "title", "volume"]
 ) | {"sub verbo"}
 
 
@@ -242,7 +238,7 @@ class DateValue:
 
 
 _MONTHS = {m: i + 1 for i, m in enumerate(
-    "jan feb mar apr may jun jul aug sep oct nov dec".split())}
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
 _SEASONS = {"spring": 13, "summer": 14, "autumn": 15, "fall": 15, "winter": 16}
 
 

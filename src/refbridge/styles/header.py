@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 _HEAD_BYTES = 8192  #: enough for the <info> block of all but a handful of catalogue styles
-_STYLE_TAG = re.compile(r"<style\b[^>]*>", re.S)
-_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
-_ID = re.compile(r"<id>(.*?)</id>", re.S)
-_LINK = re.compile(r"<link\b[^>]*>", re.S)
+_STYLE_TAG = re.compile(r"<style\b[^>]*>", re.DOTALL)
+_TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL)
+_ID = re.compile(r"<id>(.*?)</id>", re.DOTALL)
+_LINK = re.compile(r"<link\b[^>]*>", re.DOTALL)
 _ATTRIBUTE = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 
 

@@ -29,7 +29,11 @@ from pathlib import Path
 from types import ModuleType
 
 from refbridge.errors import RefbridgeError
-from refbridge.styles.definitions import CslStyleDefinition, FormatterStyleDefinition, StyleDefinition
+from refbridge.styles.definitions import (
+    CslStyleDefinition,
+    FormatterStyleDefinition,
+    StyleDefinition,
+)
 from refbridge.styles.header import read_style_header
 
 ENTRY_POINT_GROUP = "refbridge.styles"
