@@ -34,8 +34,27 @@ MAX_LINEAR_GROWTH = 1.5
 MIN_REPORTED_IMPORT_MS = 0.5
 
 
+class _RunFigures:
+    """The figures of several runs of one command: median times, the highest peak memory."""
+
+    __slots__ = ()
+    runs: tuple[Measurement, ...]
+
+    @property
+    def seconds(self) -> float:
+        return statistics.median(run.seconds for run in self.runs)
+
+    @property
+    def cpu_seconds(self) -> float:
+        return statistics.median(run.cpu_seconds for run in self.runs)
+
+    @property
+    def peak_rss(self) -> int:
+        return max(run.peak_rss for run in self.runs)
+
+
 @dataclass(frozen=True, slots=True)
-class Result:
+class Result(_RunFigures):
     """One contender on one input: measured, or skipped with the reason."""
 
     job: str
@@ -51,41 +70,17 @@ class Result:
         return bool(self.runs) and all(run.ok for run in self.runs)
 
     @property
-    def seconds(self) -> float:
-        return statistics.median(run.seconds for run in self.runs)
-
-    @property
-    def cpu_seconds(self) -> float:
-        return statistics.median(run.cpu_seconds for run in self.runs)
-
-    @property
-    def peak_rss(self) -> int:
-        return max(run.peak_rss for run in self.runs)
-
-    @property
     def entries_per_second(self) -> float:
         return self.entries / self.seconds
 
 
 @dataclass(frozen=True, slots=True)
-class ColdStart:
+class ColdStart(_RunFigures):
     """A refbridge command on a profile page, run in several fresh processes."""
 
     label: str
     runs: tuple[Measurement, ...]
     imports: tuple[tuple[str, float], ...] = ()  #: (package, milliseconds), slowest first
-
-    @property
-    def seconds(self) -> float:
-        return statistics.median(run.seconds for run in self.runs)
-
-    @property
-    def cpu_seconds(self) -> float:
-        return statistics.median(run.cpu_seconds for run in self.runs)
-
-    @property
-    def peak_rss(self) -> int:
-        return max(run.peak_rss for run in self.runs)
 
     @property
     def ok(self) -> bool:

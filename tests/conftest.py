@@ -1,11 +1,14 @@
-"""Fixtures shared by every test: the repository's samples and ../shared when present."""
+"""Fixtures shared by every test: the repository's samples, ../shared when present, and the
+local stand-in for the services enrichment asks."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from enrich_support import FixtureData, FixtureServer, forbid_remote_connections, serving
 from hypothesis import HealthCheck, settings
 from support import SAMPLES, SHARED
 
@@ -28,3 +31,16 @@ def shared_dir() -> Path:
     if not SHARED.is_dir():
         pytest.skip(f"reference material not found at {SHARED}")
     return SHARED
+
+
+@pytest.fixture
+def no_remote_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any connection beyond 127.0.0.1 fails the test (enrichment tests never leave the host)."""
+    forbid_remote_connections(monkeypatch)
+
+
+@pytest.fixture
+def server() -> Iterator[FixtureServer]:
+    """The local arXiv, Crossref and OpenAlex stand-in, knowing the scenario works."""
+    with serving(FixtureData("scenarios.atom", "works.json", "works.json")) as running:
+        yield running

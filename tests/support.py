@@ -7,6 +7,7 @@ when ../shared or an external tool is missing, so a plain ``pytest`` on a clone 
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -27,3 +28,14 @@ def requires_reference_js() -> pytest.MarkDecorator:
     """Skip unless node and the reference npm packages (../shared/tools/setup-js.sh) exist."""
     ok = shutil.which("node") is not None and REFERENCE_NODE_MODULES.is_dir()
     return pytest.mark.skipif(not ok, reason="needs node and ../shared/tools/setup-js.sh")
+
+
+def biblatex_examples() -> Path:
+    """TeX Live's biblatex-examples.bib; the test is skipped when TeX Live does not have it."""
+    if shutil.which("kpsewhich") is None:
+        pytest.skip("needs kpsewhich (TeX Live) to find biblatex-examples.bib")
+    found = subprocess.run(["kpsewhich", "biblatex-examples.bib"], capture_output=True,
+                           text=True, check=False).stdout.strip()
+    if not found:
+        pytest.skip("biblatex-examples.bib is not installed (texlive-bibtex-extra)")
+    return Path(found)

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from support import SAMPLES
+from support import SAMPLES, biblatex_examples
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex_reader import READER
@@ -20,16 +19,6 @@ from refbridge.formats.csljson import WRITER as CSL_WRITER
 from refbridge.model import Record
 from refbridge.pipeline import read_file
 from refbridge.registry import WriteOptions
-
-
-def biblatex_examples() -> Path:
-    if shutil.which("kpsewhich") is None:
-        pytest.skip("needs kpsewhich (TeX Live) to find biblatex-examples.bib")
-    found = subprocess.run(["kpsewhich", "biblatex-examples.bib"], capture_output=True,
-                           text=True, check=False).stdout.strip()
-    if not found:
-        pytest.skip("biblatex-examples.bib is not installed (texlive-bibtex-extra)")
-    return Path(found)
 
 
 def read_text(text: str, source: str = "refs.bib") -> list[Record]:

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import io
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
+from support import biblatex_examples
 
 from refbridge.formats.bibtex_syntax import Block, parse_blocks, read_blocks
 
@@ -155,18 +153,8 @@ def _our_entries(text: str) -> list[tuple[str, str, dict[str, str]]]:
             for b in parse_blocks(text, {}) if b.kind == "entry"]
 
 
-def _biblatex_examples() -> Path:
-    if shutil.which("kpsewhich") is None:
-        pytest.skip("needs kpsewhich (TeX Live) to find biblatex-examples.bib")
-    found = subprocess.run(["kpsewhich", "biblatex-examples.bib"], capture_output=True,
-                           text=True, check=False).stdout.strip()
-    if not found:
-        pytest.skip("biblatex-examples.bib is not installed (texlive-bibtex-extra)")
-    return Path(found)
-
-
 def test_biblatex_examples_gives_the_same_entries_and_values_as_bibtexparser() -> None:
-    text = _biblatex_examples().read_text(encoding="utf-8")
+    text = biblatex_examples().read_text(encoding="utf-8")
     ours = _our_entries(text)
     assert len(ours) == 92
     assert ours == _bibtexparser_entries(text)

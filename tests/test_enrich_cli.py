@@ -3,25 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from enrich_support import FixtureData, FixtureServer, forbid_remote_connections, serving
+from enrich_support import FixtureServer
 
 from refbridge.cli import main
 
-
-@pytest.fixture(autouse=True)
-def no_remote_network(monkeypatch: pytest.MonkeyPatch) -> None:
-    forbid_remote_connections(monkeypatch)
-
-
-@pytest.fixture
-def server() -> Iterator[FixtureServer]:
-    with serving(FixtureData("scenarios.atom", "works.json", "works.json")) as running:
-        yield running
+pytestmark = pytest.mark.usefixtures("no_remote_network")
 
 
 @pytest.fixture

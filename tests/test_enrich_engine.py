@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from enrich_support import FixtureData, FixtureServer, forbid_remote_connections, serving
+from enrich_support import FixtureServer
 
 from refbridge.enrich import EnrichOptions, OfflineError, ServiceError, enrich_records
 from refbridge.model import Date, DateParts, Eprint, Name, Record, Source
@@ -14,15 +13,7 @@ from refbridge.model import Date, DateParts, Eprint, Name, Record, Source
 OWNER = Name(family="Lin", given="Mei")
 
 
-@pytest.fixture(autouse=True)
-def no_remote_network(monkeypatch: pytest.MonkeyPatch) -> None:
-    forbid_remote_connections(monkeypatch)
-
-
-@pytest.fixture
-def server() -> Iterator[FixtureServer]:
-    with serving(FixtureData("scenarios.atom", "works.json", "works.json")) as running:
-        yield running
+pytestmark = pytest.mark.usefixtures("no_remote_network")
 
 
 def options_for(server: FixtureServer, tmp_path: Path, **changes: object) -> EnrichOptions:

@@ -6,17 +6,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from enrich_support import FixtureData, FixtureServer, forbid_remote_connections, serving
+from enrich_support import FixtureData, FixtureServer, serving
 
 from refbridge.enrich.cache import ResponseCache, cache_key
 from refbridge.enrich.errors import ServiceError
 from refbridge.enrich.http import NotCached, PoliteClient
 from refbridge.enrich.settings import EnrichOptions
 
-
-@pytest.fixture(autouse=True)
-def no_remote_network(monkeypatch: pytest.MonkeyPatch) -> None:
-    forbid_remote_connections(monkeypatch)
+pytestmark = pytest.mark.usefixtures("no_remote_network")
 
 
 @pytest.fixture

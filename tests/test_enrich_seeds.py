@@ -19,9 +19,7 @@ from refbridge.pipeline import read_records
 PAGE_NAMES = ("zhengping-qian.profile.txt", "qinwei-yang.profile.txt")
 
 
-@pytest.fixture(autouse=True)
-def no_remote_network(monkeypatch: pytest.MonkeyPatch) -> None:
-    forbid_remote_connections(monkeypatch)
+pytestmark = pytest.mark.usefixtures("no_remote_network")
 
 
 @pytest.fixture(scope="module")

@@ -245,13 +245,9 @@ def enrich_command(inputs: tuple[str, ...], from_format: str | None, encoding: s
     """Complete INPUT records from arXiv, Crossref and OpenAlex: full author lists, arXiv
     identifiers and categories, and the published version when there is one."""
     from refbridge.pipeline import ReadOptions
-    from refbridge.registry import WriteOptions, get_writer, writer_names
+    from refbridge.registry import WriteOptions, writer_for_file
 
-    if to_format is None:
-        by_extension: dict[str, str] = {}
-        for name in writer_names():
-            by_extension.setdefault(get_writer(name).extension, name)
-        to_format = by_extension.get(os.path.splitext(output)[1].lower(), "csl-json")
+    to_format = to_format or writer_for_file(output) or "csl-json"
     _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
                       WriteOptions(), strict, skip_invalid, enrichment)
 

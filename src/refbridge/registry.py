@@ -9,6 +9,7 @@ format-specific knowledge.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -97,6 +98,13 @@ def get_reader(name: str) -> Reader:
 def get_writer(name: str) -> Writer:
     writer: Writer = _load(WRITERS_GROUP, name, "writer")  # type: ignore[assignment]
     return writer
+
+
+def writer_for_file(path: str) -> str | None:
+    """The writer whose usual file ending ``path`` has (the first by name when several share
+    it), or None."""
+    ending = os.path.splitext(path)[1].lower()
+    return next((name for name in writer_names() if get_writer(name).extension == ending), None)
 
 
 def detect_reader(source: str, head: str) -> Reader:
