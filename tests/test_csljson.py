@@ -182,19 +182,24 @@ def test_from_csl_rejects_a_name_that_is_not_an_object() -> None:
         from_csl({"id": "a", "type": "book", "author": [["Knuth"]]})
 
 
-_JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+_ITEM_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70) | st.text(),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
     max_leaves=12)
 
 
-@given(value=_JSON_VALUES, width=st.integers(min_value=0, max_value=4))
+@given(item=st.dictionaries(st.text(), _ITEM_VALUES, max_size=4),
+       width=st.integers(min_value=0, max_value=4))
 def test_indented_json_is_what_json_dumps_writes_with_every_line_indented(
-        value: object, width: int) -> None:
+        item: dict[str, object], width: int) -> None:
     indent = " " * width
     expected = "\n".join(indent + line for line in
-                         json.dumps(value, ensure_ascii=False, indent=width).split("\n"))
-    assert indented_json(value, indent) == expected
+                         json.dumps(item, ensure_ascii=False, indent=width).split("\n"))
+    assert indented_json(item, indent) == expected
+
+
+def test_indented_json_writes_a_lone_surrogate_as_json_does() -> None:
+    assert indented_json({"title": "\ud800"}, "  ") == '  {\n    "title": "\ud800"\n  }'
 
 
 def test_indented_json_leaves_keys_that_are_not_text_to_json() -> None:
