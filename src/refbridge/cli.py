@@ -186,13 +186,15 @@ def main() -> None:
               help="Name of the collection holding the records (Zotero).")
 @click.option("--enrich", is_flag=True,
               help="Complete the records from arXiv, Crossref and OpenAlex first.")
+@click.option("--jobs", type=click.IntRange(0), default=0, show_default=True,
+              help="Processes for one large .bib (0: one per CPU; 1: no parallel work).")
 @enrich_options
 @handle_errors
 def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
             strict: bool, skip_invalid: bool, to_format: str, output: str, unicode: bool,
             key_pattern: str | None, regenerate_keys: bool, fields: str | None,
             exclude_fields: str, indent: int, field_order: str, collection: str | None,
-            enrich: bool, enrichment: dict[str, Any]) -> None:
+            enrich: bool, jobs: int, enrichment: dict[str, Any]) -> None:
     """Convert INPUT files (- for standard input) to another format."""
     from refbridge.pipeline import ReadOptions
     from refbridge.pipeline import convert as run
@@ -211,8 +213,12 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
         _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
                           write_options, strict, skip_invalid, enrichment)
         return
+    if jobs == 0:
+        from refbridge.parallel import available_cpus
+
+        jobs = available_cpus()
     report = run(list(inputs), output, to_format, ReadOptions(from_format, encoding),
-                 write_options, strict=strict)
+                 write_options, strict=strict, jobs=jobs)
     _report(report.diagnostics, skip_invalid)
 
 

@@ -48,6 +48,11 @@ class ParseError(RefbridgeError):
         self.column = column
         super().__init__(f"{location(file, line, column)}: {message}")
 
+    def __reduce__(self) -> tuple[type[ParseError], tuple[str, str | None, int | None,
+                                                           int | None]]:
+        """Pickled with its parts (a worker process raises it for the main process)."""
+        return type(self), (self.message, self.file, self.line, self.column)
+
 
 class OutputError(RefbridgeError):
     """An output that cannot be written (the existing file, if any, is left untouched)."""

@@ -117,9 +117,19 @@ def write_records(records: Iterable[Record], output: str, to_format: str,
 
 def convert(inputs: Sequence[str], output: str, to_format: str,
             read_options: ReadOptions = ReadOptions(),
-            write_options: WriteOptions = WriteOptions(), strict: bool = False) -> RunReport:
-    """Read every input and write one output in ``to_format``, streaming record by record."""
+            write_options: WriteOptions = WriteOptions(), strict: bool = False,
+            jobs: int = 1) -> RunReport:
+    """Read every input and write one output in ``to_format``, streaming record by record;
+    one large input is converted on up to ``jobs`` processes when its format allows (see
+    ``refbridge.parallel``), with the same output."""
     get_writer(to_format)  # an unknown output format fails before any input is read
+    if jobs > 1 and len(inputs) == 1:
+        from refbridge.parallel import convert_in_parallel
+
+        parallel = convert_in_parallel(inputs[0], output, to_format, read_options,
+                                       write_options, strict, jobs)
+        if parallel is not None:
+            return parallel
     report = RunReport(Diagnostics(strict=strict))
     records = read_records(inputs, report.diagnostics, read_options)
     report.records_written = write_records(records, output, to_format, write_options, inputs)

@@ -69,6 +69,75 @@ class Writer(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class Framing:
+    """How the output of a writer that writes each record on its own is laid out: ``head``,
+    the records' texts with ``separator`` between them, ``tail``; ``empty`` without records."""
+
+    head: str = ""
+    separator: str = "\n"
+    tail: str = ""
+    empty: str = ""
+
+
+def write_framed(texts: Iterable[str], out: TextIO, framing: Framing) -> None:
+    """Write ``texts`` (one per record, or several records' texts already joined by the
+    separator) to ``out``, laid out by ``framing``."""
+    before, wrote = framing.head, False
+    for text in texts:
+        out.write(before + text)
+        before, wrote = framing.separator, True
+    out.write(framing.tail if wrote else framing.empty)
+
+
+class FramedWriter(Writer, Protocol):
+    """A writer whose output is each record's text on its own, laid out by ``framing``: the
+    records of one input can then be written in parallel, a part of the input each."""
+
+    framing: Framing
+
+    def record_text(self, record: Record, options: WriteOptions) -> str:
+        """The text of one record."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Shard:
+    """A byte range of an input file that a reader can read on its own: the text from
+    ``start`` to ``end``, starting at line ``first_line``, with ``context`` (what the file
+    defined before ``start``, such as a .bib's ``@string`` macros). ``last``: the range runs
+    to the end of the file."""
+
+    path: str
+    encoding: str
+    start: int
+    end: int
+    first_line: int
+    last: bool
+    context: tuple[tuple[str, str], ...] = ()
+
+
+class ShardIncomplete(RefbridgeError):
+    """A shard's records depend on text outside it (found only while reading it): the input
+    has to be read whole."""
+
+
+class ShardedReader(Reader, Protocol):
+    """A reader that can cut a file into shards that read, one by one, to exactly the records
+    (and diagnostics) of reading the whole file."""
+
+    def shards(self, path: str, encoding: str, size: int) -> list[Shard] | None:
+        """``path`` cut into shards of about ``size`` bytes, or None when it cannot be cut
+        (the whole file is then read at once)."""
+        ...
+
+    def read_shard(self, shard: Shard, source: str, diagnostics: Diagnostics
+                   ) -> Iterator[Record]:
+        """The records of ``shard``; raises ``ShardIncomplete`` when they depend on text
+        outside it."""
+        ...
+
+
 @cache
 def _group(group: str) -> dict[str, EntryPoint]:
     return {ep.name: ep for ep in entry_points(group=group)}

@@ -11,7 +11,9 @@ type the CSL type does not give back (``bibtex.@type``), so the writers can put 
 
 A ``crossref`` child inherits its parent's fields (the parent's title as the container title)
 once the parent is read; children wait for their parent, and the last ``PARENTS_REMEMBERED``
-entries of book-like types are remembered for children that come later. A broken entry is reported with file and line and
+entries of book-like types are remembered for children that come later. A large file can be
+read in shards, one process each (``bibtex_shards`` says where it may be cut; a shard whose
+records turn out to depend on text outside it raises ``ShardIncomplete``). A broken entry is reported with file and line and
 skipped (fatal with ``--strict``); duplicate keys and fields are reported. This module must
 never drop a field or an entry without a diagnostic.
 """
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import TextIO
 
@@ -28,9 +30,10 @@ from refbridge.bibnames import parse_names
 from refbridge.errors import Diagnostics
 from refbridge.formats import bibtex_tables as tables
 from refbridge.formats.bibtex_dates import parse_iso_date, parse_year_month
-from refbridge.formats.bibtex_syntax import Block, Field, read_blocks
+from refbridge.formats.bibtex_syntax import Block, read_blocks
 from refbridge.latex.decode import decode_latex
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
+from refbridge.registry import Shard, ShardIncomplete
 
 _KEYWORD_SEPARATOR = re.compile(r"\s*[,;]\s*")
 _ARXIV_PREFIX = re.compile(r"^arxiv:\s*", re.IGNORECASE)
@@ -89,12 +92,6 @@ def field_mapping(entry_type: str) -> dict[str, str]:
     return {**tables.TEXT_FIELDS, **tables.DEFAULT_TYPED_FIELDS, **typed}
 
 
-def _clean(value: str) -> str:
-    """``value`` with runs of whitespace as one space, as BibTeX reads it (``str.split`` knows
-    the same whitespace as the regex ``\\s``, and is three times faster)."""
-    return " ".join(value.split())
-
-
 class _Entry:
     """One entry being mapped: its fields by name and what has been used so far."""
 
@@ -103,24 +100,25 @@ class _Entry:
         self.source = source
         self.diagnostics = diagnostics
         self.values: dict[str, str] = {}
+        values = self.values
         for field in block.fields:
-            self._add(field)
+            if field.undefined_macros:
+                self.warn(f"field {field.name!r} uses undefined macro(s) "
+                          f"{', '.join(field.undefined_macros)}; kept as text")
+            if field.name in values:
+                self.warn(f"field {field.name!r} appears twice; the second value "
+                          f"{field.value[:40]!r} is ignored, as BibTeX does")
+                continue
+            # runs of whitespace as one space, as BibTeX reads them (``str.split`` knows the
+            # same whitespace as the regex ``\\s``, and is three times faster)
+            value = " ".join(field.value.split())
+            if value:
+                values[field.name] = value
         self.used: set[str] = set()
 
-    def _add(self, field: Field) -> None:
-        if field.undefined_macros:
-            self.diagnostics.warning(
-                f"entry {self.block.key!r}: field {field.name!r} uses undefined macro(s) "
-                f"{', '.join(field.undefined_macros)}; kept as text", self.source, self.block.line)
-        if field.name in self.values:
-            self.diagnostics.warning(
-                f"entry {self.block.key!r}: field {field.name!r} appears twice; the second "
-                f"value {field.value[:40]!r} is ignored, as BibTeX does", self.source,
-                self.block.line)
-            return
-        value = _clean(field.value)
-        if value:
-            self.values[field.name] = value
+    def warn(self, problem: str) -> None:
+        self.diagnostics.warning(f"entry {self.block.key!r}: {problem}", self.source,
+                                 self.block.line)
 
     def take(self, name: str) -> str | None:
         value = self.values.get(name)
@@ -162,9 +160,7 @@ def _dates(entry: _Entry) -> dict[str, Date]:
         if value is not None:
             dates[variable] = parse_iso_date(value)
             if dates[variable].literal is not None:
-                entry.diagnostics.warning(
-                    f"entry {entry.block.key!r}: {field} {value!r} is not an ISO 8601 date; "
-                    "kept as text", entry.source, entry.block.line)
+                entry.warn(f"{field} {value!r} is not an ISO 8601 date; kept as text")
     issued = dates.get("issued")
     if issued is not None and issued.start is not None:
         _take_agreeing(entry, issued.start)
@@ -332,15 +328,31 @@ class BibtexReader:
         return _SNIFF.search(head) is not None
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        return self._resolve_crossrefs(self._records(stream, source, diagnostics), source,
-                                       diagnostics)
+        return self._resolve_crossrefs(
+            self._records(read_blocks(stream), source, diagnostics, ends_file=True), source,
+            diagnostics, whole_file=True)
 
-    def _records(self, stream: TextIO, source: str, diagnostics: Diagnostics
-                 ) -> Iterator[Record]:
+    def shards(self, path: str, encoding: str, size: int) -> list[Shard] | None:
+        from refbridge.formats.bibtex_shards import plan_shards
+
+        return plan_shards(path, encoding, size)
+
+    def read_shard(self, shard: Shard, source: str, diagnostics: Diagnostics
+                   ) -> Iterator[Record]:
+        from refbridge.formats.bibtex_shards import shard_blocks
+
+        return self._resolve_crossrefs(
+            self._records(shard_blocks(shard), source, diagnostics, ends_file=shard.last),
+            source, diagnostics, whole_file=False)
+
+    def _records(self, blocks: Iterable[Block], source: str, diagnostics: Diagnostics,
+                 ends_file: bool) -> Iterator[Record]:
+        """The records of ``blocks``; ``@preamble``/``@comment`` notes go with the entry after
+        them, or the last entry when they end the file (they cannot end a shard)."""
         notes: dict[str, list[str]] = {}
         first_line: dict[str, int] = {}
         held: Record | None = None
-        for block in read_blocks(stream):
+        for block in blocks:
             if block.kind == "error":
                 diagnostics.error(f"broken entry: {block.message}", source,
                                   block.error_line)
@@ -356,6 +368,8 @@ class BibtexReader:
                 if held is not None:
                     yield held
                 held = record
+        if notes and not ends_file:
+            raise ShardIncomplete("@preamble/@comment blocks wait for an entry after the shard")
         if held is not None:
             yield _with_notes(held, notes) if notes else held
         elif notes:
@@ -378,7 +392,7 @@ class BibtexReader:
             return None
 
     def _resolve_crossrefs(self, records: Iterator[Record], source: str,
-                           diagnostics: Diagnostics) -> Iterator[Record]:
+                           diagnostics: Diagnostics, whole_file: bool) -> Iterator[Record]:
         parents: OrderedDict[str, Record] = OrderedDict()
         waiting: dict[str, list[Record]] = {}
         for record in records:
@@ -398,6 +412,8 @@ class BibtexReader:
                 if len(parents) > PARENTS_REMEMBERED:
                     parents.popitem(last=False)
             yield record
+        if waiting and not whole_file:
+            raise ShardIncomplete("a crossref child whose parent is not in the shard")
         for parent_key, children in waiting.items():
             for child in children:
                 diagnostics.warning(f"entry {child.citation_key!r}: crossref {parent_key!r} "

@@ -33,7 +33,7 @@ from refbridge.formats.bibtex_reader import (
 )
 from refbridge.latex.encode import encode_latex, protect_case
 from refbridge.model import Date, Record
-from refbridge.registry import WriteOptions
+from refbridge.registry import Framing, WriteOptions, write_framed
 
 #: Characters a citation key cannot hold in either dialect, replaced by ``-``.
 _KEY_UNSAFE = re.compile(r"[\s,{}()\"#%'=\\~]")
@@ -82,14 +82,13 @@ class BibtexWriter:
         self.dialect = dialect
         self.description = description
 
+    framing = Framing(separator="\n")
+
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
-        separator = ""
-        for record in records:
-            out.write(separator + self.entry(record, options))
-            separator = "\n"
+        write_framed((self.record_text(r, options) for r in records), out, self.framing)
 
     # -- one entry -----------------------------------------------------------------------
-    def entry(self, record: Record, options: WriteOptions) -> str:
+    def record_text(self, record: Record, options: WriteOptions) -> str:
         """The .bib text of one record (with any @preamble/@comment kept before it)."""
         entry_type = self.entry_type(record)
         encode = partial(encode_latex, unicode=options.unicode)

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
-from refbridge.registry import WriteOptions
+from refbridge.registry import Framing, WriteOptions, write_framed
 from refbridge.vocab import (
     DATE_VARIABLE_SET,
     NAME_VARIABLE_SET,
@@ -380,13 +380,13 @@ class CslJsonWriter:
     description = "CSL-JSON, valid against the official schema"
     extension = ".json"
 
+    framing = Framing(head="[\n", separator=",\n", tail="\n]\n", empty="[]\n")
+
+    def record_text(self, record: Record, options: WriteOptions) -> str:
+        return indented_json(to_csl(record), options.indent)
+
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
-        out.write("[")
-        separator = "\n"
-        for record in records:
-            out.write(separator + indented_json(to_csl(record), options.indent))
-            separator = ",\n"
-        out.write("\n]\n" if separator != "\n" else "]\n")
+        write_framed((self.record_text(r, options) for r in records), out, self.framing)
 
 
 READER = CslJsonReader()

@@ -36,7 +36,7 @@ from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, 
 from refbridge.formats.selection import select
 from refbridge.model import SEASONS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names import name_from_fields
-from refbridge.registry import WriteOptions
+from refbridge.registry import Framing, WriteOptions, write_framed
 
 TAG_LINE = re.compile(r"^(?P<tag>[A-Z][A-Z0-9]) {1,2}-(?: (?P<value>.*))?$")
 _DATE = re.compile(r"^(?P<y>-?\d{1,4})?(?:/(?P<m>\d{0,2})(?:/(?P<d>\d{0,2})(?:/(?P<other>.*))?)?)?$")
@@ -374,11 +374,13 @@ class RisWriter:
     description = "RIS (imports into Zotero, EndNote, Mendeley, citation managers)"
     extension = ".ris"
 
+    framing = Framing(separator="\n")
+
+    def record_text(self, record: Record, options: WriteOptions) -> str:
+        return format_record(select(record, options, TAG_PARTS))
+
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
-        separator = ""
-        for record in records:
-            out.write(separator + format_record(select(record, options, TAG_PARTS)))
-            separator = "\n"
+        write_framed((self.record_text(r, options) for r in records), out, self.framing)
 
 
 def _coverage() -> Coverage:
