@@ -35,6 +35,9 @@ JOB_TITLES: dict[str, str] = {
 }
 
 REFBRIDGE = "refbridge"
+#: refbridge held to one process (``--jobs 1``): by default a large .bib is converted on every
+#: CPU, and this shows what one core does.
+REFBRIDGE_ONE_PROCESS = "refbridge, one process"
 CITATION_JS = "Citation.js"
 PANDOC = "pandoc"
 CITEPROC_JS = "citeproc-js"
@@ -120,6 +123,10 @@ CONTENDERS: tuple[Contender, ...] = (
     Contender(REFBRIDGE, BIB_TO_CSL,
               lambda source, output: _refbridge("convert", str(source), "--to", "csl-json",
                                                 "-o", str(output)),
+              False, _refbridge_reads_bib),
+    Contender(REFBRIDGE_ONE_PROCESS, BIB_TO_CSL,
+              lambda source, output: _refbridge("convert", str(source), "--to", "csl-json",
+                                                "--jobs", "1", "-o", str(output)),
               False, _refbridge_reads_bib),
     Contender(CITATION_JS, BIB_TO_CSL,
               lambda source, output: ["node", str(TOOLS / "citationjs-parse.js"), str(source),

@@ -23,6 +23,20 @@ def test_peak_memory_is_the_child_process_own() -> None:
     assert 150_000_000 <= measured.peak_rss < 300_000_000
 
 
+@pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(),
+                    reason="needs Linux's /proc/PID/smaps_rollup")
+def test_peak_memory_of_a_command_on_several_processes_is_their_sum() -> None:
+    two_processes = (
+        "import os, time\n"
+        "pid = os.fork()\n"
+        "block = bytearray(120_000_000); block[::4096] = b'x' * len(block[::4096])\n"
+        "time.sleep(0.5)\n"
+        "os.waitpid(pid, 0) if pid else os._exit(0)\n")
+    measured = run_measured([sys.executable, "-c", two_processes])
+    assert measured.ok
+    assert 240_000_000 <= measured.peak_rss < 400_000_000
+
+
 @pytest.mark.skipif(gnu_time() is None, reason="needs GNU time (/usr/bin/time)")
 def test_a_small_command_is_not_charged_with_the_runner_memory() -> None:
     runner_ballast = bytearray(200_000_000)

@@ -71,6 +71,13 @@ def test_goals_are_judged_on_the_measurements_of_the_run() -> None:
     ]
 
 
+def test_the_speed_goal_also_quotes_refbridge_held_to_one_process() -> None:
+    one_process = [result("refbridge, one process", 10_000, 1.0)]
+    assert goals(LINEAR + PEERS + one_process, [])[0] == Goal(
+        ".bib -> CSL-JSON at least 2x Citation.js", True,
+        "2.00x at 10,000 entries (15,385 entries/s); one process: 1.30x (10,000 entries/s)")
+
+
 def test_the_apa_goal_is_judged_against_pandoc_in_the_same_run() -> None:
     apa = [result("refbridge", 10_000, 6.0, job="apa"), result("pandoc", 10_000, 12.0, job="apa")]
     assert goals(apa, [])[2] == Goal(
