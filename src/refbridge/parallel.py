@@ -38,12 +38,17 @@ from refbridge.registry import (
 from refbridge.textio import STDIO, atomic_output, display_name, open_input
 
 if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
+
     from refbridge.pipeline import ReadOptions, RunReport
 
 #: Inputs smaller than this are converted in one process (starting workers costs more).
 PARALLEL_FROM_BYTES = 2 << 20
-#: About how many bytes of input each worker converts at a time.
-SHARD_BYTES = 1 << 20
+#: Each worker gets about this many shards (smaller shards even out the workers' loads at the
+#: end; each costs a little to send and to set up)...
+SHARDS_PER_WORKER = 6
+#: ... of at least and at most this many bytes.
+SHARD_BYTES = (256 << 10, 4 << 20)
 
 
 def available_cpus() -> int:
@@ -96,7 +101,8 @@ def convert_in_parallel(path: str, output: str, to_format: str, read_options: Re
                         ) -> RunReport | None:
     """Convert ``path`` on ``jobs`` processes; None when it has to be converted whole (smaller
     than ``from_bytes``, a format that cannot be cut or written a record at a time, keys to
-    generate). Shards are about ``shard_bytes`` long."""
+    generate). Shards are about ``shard_bytes`` long (default: from ``SHARD_BYTES`` and
+    ``SHARDS_PER_WORKER``)."""
     from refbridge.pipeline import RunReport
 
     writer = get_writer(to_format)
@@ -112,37 +118,49 @@ def convert_in_parallel(path: str, output: str, to_format: str, read_options: Re
                   else detect_reader(source, head))
     if not hasattr(reader, "shards"):
         return None
-    shards = reader.shards(path, encoding, SHARD_BYTES if shard_bytes is None else shard_bytes)
-    if shards is None:
-        return None
-    tasks = [_Task(reader.name, to_format, shard, source, strict, write_options)
-             for shard in shards]
-    report = RunReport(Diagnostics(strict=strict, messages=list(opened.messages)))
-    framed: FramedWriter = writer  # type: ignore[assignment]
-    try:
-        with atomic_output(output, [path]) as out:
-            write_framed(_texts(tasks, min(jobs, len(tasks)), report), out, framed.framing)
-    except (ShardIncomplete, _SharedKey):
-        return None
-    return report
-
-
-def _texts(tasks: list[_Task], workers: int, report: RunReport) -> Iterator[str]:
-    """The shards' texts in input order, converted by ``workers`` processes; the shards'
-    diagnostics and counts go to ``report``."""
+    size = os.path.getsize(path)
+    if shard_bytes is None:
+        smallest, largest = SHARD_BYTES
+        shard_bytes = min(max(size // (jobs * SHARDS_PER_WORKER), smallest), largest)
     import multiprocessing
 
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+    workers = min(jobs, -(-size // shard_bytes))
+    with context.Pool(workers, _prepare, (reader.name, to_format)) as pool:
+        shards = reader.shards(path, encoding, shard_bytes)  # while the workers get ready
+        if shards is None:
+            return None
+        tasks = [_Task(reader.name, to_format, shard, source, strict, write_options)
+                 for shard in shards]
+        report = RunReport(Diagnostics(strict=strict, messages=list(opened.messages)))
+        framed: FramedWriter = writer  # type: ignore[assignment]
+        try:
+            with atomic_output(output, [path]) as out:
+                write_framed(_texts(pool, tasks, report), out, framed.framing)
+        except (ShardIncomplete, _SharedKey):
+            return None
+    return report
+
+
+def _prepare(reader: str, writer: str) -> None:
+    """Get a new worker ready: load the reader and writer and let the reader prepare."""
+    get_writer(writer)
+    sharded: ShardedReader = get_reader(reader)  # type: ignore[assignment]
+    sharded.prepare()
+
+
+def _texts(pool: Pool, tasks: list[_Task], report: RunReport) -> Iterator[str]:
+    """The shards' texts in input order, as the pool's workers convert them; the shards'
+    diagnostics and counts go to ``report``."""
     keys: set[str | None] = set()
-    with context.Pool(workers) as pool:
-        for done in pool.imap(_convert_shard, tasks):
-            for key in done.keys:
-                if key in keys:
-                    raise _SharedKey(key)
-                keys.add(key)
-            report.diagnostics.messages.extend(done.messages)
-            report.diagnostics.skipped += done.skipped
-            report.records_written += done.count
-            if done.count:
-                yield done.text
+    for done in pool.imap(_convert_shard, tasks):
+        for key in done.keys:
+            if key in keys:
+                raise _SharedKey(key)
+            keys.add(key)
+        report.diagnostics.messages.extend(done.messages)
+        report.diagnostics.skipped += done.skipped
+        report.records_written += done.count
+        if done.count:
+            yield done.text
     report.records_read = report.records_written

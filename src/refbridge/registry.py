@@ -137,6 +137,11 @@ class ShardedReader(Reader, Protocol):
         outside it."""
         ...
 
+    def prepare(self) -> None:
+        """Load, in a new worker process, what reading the first shard would (so that the
+        work is done while the input is being cut)."""
+        ...
+
 
 @cache
 def _group(group: str) -> dict[str, EntryPoint]:

@@ -59,6 +59,12 @@ NOT_INHERITED_VARIABLES: frozenset[str] = frozenset(
     {"title", "title-short", "abstract", "annote", "note", "DOI", "URL"})
 
 
+#: Values whose decoding loads the LaTeX decoder's tables and parser (``prepare``).
+PREPARING_VALUES: tuple[str, ...] = (
+    "M{\\\"u}ller, J{\\\"o}rg and {\\L}ukasz, Ma{\\l}gorzata", "\\emph{In situ} -- \\ss",
+    "$\\alpha$-stable $O(n \\log n)$ \\mkbibquote{x} \\unknown{}")
+
+
 def arxiv_note(eprint: Eprint) -> str:
     """What a .bib writer says of an arXiv preprint in ``howpublished`` (and the reader
     recognises): ``arXiv preprint arXiv:2401.01234, cs.DB (Databases)``."""
@@ -336,6 +342,11 @@ class BibtexReader:
         from refbridge.formats.bibtex_shards import plan_shards
 
         return plan_shards(path, encoding, size)
+
+    def prepare(self) -> None:
+        for value in PREPARING_VALUES:
+            decode_latex(value)
+        parse_names(PREPARING_VALUES[0])
 
     def read_shard(self, shard: Shard, source: str, diagnostics: Diagnostics
                    ) -> Iterator[Record]:
