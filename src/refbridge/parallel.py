@@ -11,8 +11,10 @@ key, nothing is written and the caller converts the input whole.
 Why: converting a .bib spends about 80 us of CPU per entry in Python, a single core's worth;
 the conversions of a large .bib run on the machine's cores side by side. Passing records
 between processes was measured too (pickling a record costs 29-35 us, a third of the work),
-so workers pass text. This module must never write an output that converting the input whole
-would not write.
+so workers pass text. On Linux the workers are forked (they start with what the caller has
+loaded; the library converts on one process unless asked, since forking a program that runs
+threads is unsafe); elsewhere they are spawned. This module must never write an output that
+converting the input whole would not write.
 """
 
 from __future__ import annotations
