@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refbridge.bibnames import format_names, parse_name, parse_names
+from refbridge.bibnames import format_names, parse_name, parse_names, split_names
 from refbridge.latex.encode import encode_latex
 from refbridge.model import Name
 
@@ -48,6 +48,47 @@ def test_and_others_marks_the_list_incomplete() -> None:
 def test_and_is_found_whatever_its_case_and_spacing() -> None:
     names, _ = parse_names("Doe, Jane AND\n  Roe, Richard")
     assert names == (Name(family="Doe", given="Jane"), Name(family="Roe", given="Richard"))
+
+
+@pytest.mark.parametrize(("value", "texts"), [
+    ("Barnes {and} Noble and Smith, J.", ["Barnes {and} Noble", "Smith, J."]),
+    ("{Ma{\\v{s}}ek and {\\L}{\\'o}d\\'z Group} and Qian, Zhengping",
+     ["{Ma{\\v{s}}ek and {\\L}{\\'o}d\\'z Group}", "Qian, Zhengping"]),
+    ("{\\AA}str{\\\"o}m\tAND\nYang, Qinwei AnD\n\t{Knuth}",
+     ["{\\AA}str{\\\"o}m", "Yang, Qinwei", "{Knuth}"]),
+    ("S{\\o}rensen and{Iyer} and Sand andy and Wang",
+     ["S{\\o}rensen and{Iyer}", "Sand andy", "Wang"]),
+])
+def test_a_name_list_is_split_at_and_outside_braces(value: str, texts: list[str]) -> None:
+    assert split_names(value) == texts
+
+
+@pytest.mark.parametrize(("value", "texts"), [
+    ("Smith} and Jones and {Brown", ["Smith}", "Jones", "{Brown"]),
+    ("Smith}} and {Jones and Brown} and Wang", ["Smith}}", "{Jones and Brown}", "Wang"]),
+    ("{Smith and Jones and Brown", ["{Smith and Jones and Brown"]),
+])
+def test_a_closing_brace_without_its_opening_one_is_ignored_as_bibtex_does(
+        value: str, texts: list[str]) -> None:
+    assert split_names(value) == texts
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("{von Neumann}, John", Name(family="von Neumann", given="John")),
+    ("{\\v{S}}koda, Jr., {Jan, Maria}", Name(family="Škoda", given="Jan, Maria", suffix="Jr.")),
+    ("de\tla\n{Cruz}, Tom{\\'a}{\\v{s}}",
+     Name(family="Cruz", given="Tomáš", non_dropping_particle="de la")),
+    ("Jan} van {der Berg", Name(family="{der Berg", given="Jan}", non_dropping_particle="van")),
+])
+def test_commas_and_spaces_inside_braces_do_not_split_a_name(text: str, name: Name) -> None:
+    assert parse_name(text) == name
+
+
+def test_a_person_in_several_name_lists_is_read_once() -> None:
+    first, _ = parse_names("Qian, Zhengping and Yang, Qinwei")
+    second, _ = parse_names("Yang, Qinwei and Knuth, Donald E. and Qian, Zhengping")
+    assert second[0] is first[1]
+    assert second[2] is first[0]
 
 
 def encode(text: str) -> str:

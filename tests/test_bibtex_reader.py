@@ -55,6 +55,15 @@ def test_fields_without_a_slot_are_kept_as_extra() -> None:
     assert one(KNUTH).extra == {"bibtex.mrnumber": "MR0756512"}
 
 
+def test_entries_of_the_same_year_and_month_share_a_date_and_each_keep_what_it_cannot_use(
+        ) -> None:
+    first, second = read("@misc{a, title = {A}, year = 1984, month = {Smarch}}\n"
+                         "@misc{b, title = {B}, year = 1984, month = {Smarch}}\n")
+    assert first.dates["issued"] is second.dates["issued"]
+    assert first.dates["issued"] == Date(start=DateParts(1984))
+    assert (first.extra, second.extra) == ({"bibtex.month": "Smarch"}, {"bibtex.month": "Smarch"})
+
+
 def test_the_record_knows_its_file_and_line() -> None:
     assert str(one(KNUTH).source) == "refs.bib:3"
 

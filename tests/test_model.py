@@ -72,6 +72,22 @@ def test_nul_characters_are_rejected() -> None:
         preprint(fields={"title": "a\x00b"})
 
 
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"fields": {"title": "T", "volume": 27}}, "field 'volume' must be text, not int"),
+    ({"extra": {"bibtex.mrnumber": " "}}, "extra field 'bibtex.mrnumber' is empty"),
+    ({"keywords": ("databases", "")}, "keyword is empty"),
+    ({"citation_key": "qian\x002026"}, "citation key contains a NUL character"),
+])
+def test_wrong_text_is_named_in_the_message(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(ModelError, match=f"^record 'qian-1': {message}$"):
+        preprint(**changes)
+
+
+def test_a_wrong_name_part_is_named_in_the_message() -> None:
+    with pytest.raises(ModelError, match="^name part 'given' must be text, not list$"):
+        Name(family="Qian", given=["Zhengping"])  # type: ignore[arg-type]
+
+
 def test_incomplete_flag_needs_names_of_that_role() -> None:
     with pytest.raises(ModelError, match=r"incomplete name roles \['editor'\] have no names"):
         preprint(incomplete_names=frozenset({"editor"}))

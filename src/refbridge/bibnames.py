@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from refbridge.latex.decode import decode_latex
 from refbridge.model import Name
@@ -36,27 +36,35 @@ _LETTER_COMMANDS = frozenset({"i", "j", "oe", "OE", "ae", "AE", "aa", "AA", "o",
                               "ss"})
 
 
+@cache
+def _braces_or(separator: re.Pattern[str]) -> re.Pattern[str]:
+    """A pattern that finds each brace and each ``separator`` match, left to right."""
+    return re.compile(r"[{}]|" + separator.pattern, separator.flags)
+
+
 def _split_top(text: str, separator: re.Pattern[str]) -> list[str]:
-    """``text`` split at ``separator`` matches that are outside braces."""
+    """``text`` split at ``separator`` matches that are outside braces (a ``}`` without its
+    ``{`` is ignored). ``separator`` must match neither a brace nor the empty text, so no
+    match hides a brace: the regex finds braces and separators, and only those cost a step
+    in Python (the name lists of a generated 10,000-entry file split in half the time a loop
+    over every character takes)."""
     if "{" not in text:
         return separator.split(text)
+    if separator.search(text) is None:
+        return [text]
     parts: list[str] = []
     depth = 0
     start = 0
-    position = 0
-    while position < len(text):
-        char = text[position]
-        if char == "{":
+    for match in _braces_or(separator).finditer(text):
+        token = match.group()
+        if token == "{":
             depth += 1
-        elif char == "}":
-            depth = max(depth - 1, 0)
-        elif depth == 0:
-            match = separator.match(text, position)
-            if match is not None and match.end() > position:
-                parts.append(text[start:position])
-                start = position = match.end()
-                continue
-        position += 1
+        elif token == "}":
+            if depth:
+                depth -= 1
+        elif not depth:
+            parts.append(text[start:match.start()])
+            start = match.end()
     parts.append(text[start:])
     return parts
 
@@ -114,8 +122,14 @@ def _decoded(words: Sequence[str]) -> str | None:
     return decode_latex(text).strip() or None if text else None
 
 
+#: How many single names are remembered: the same people recur in different lists.
+NAMES_REMEMBERED = 8192
+
+
+@lru_cache(maxsize=NAMES_REMEMBERED)
 def parse_name(text: str) -> Name:
-    """One BibTeX name as a model name."""
+    """One BibTeX name as a model name (names are immutable, so a name read before is given
+    again)."""
     stripped = text.strip()
     if _one_group(stripped):
         return Name(literal=decode_latex(stripped[1:-1]).strip() or stripped)

@@ -55,7 +55,14 @@ class FrozenMap(dict[K, V]):
         return f"FrozenMap({dict.__repr__(self)})"
 
 
-def _check_text(value: object, what: str) -> str:
+def _check_text(value: object, what: str, key: str | None = None) -> str:
+    """``value`` if it is text that is neither blank nor holds a NUL, else an error about
+    ``what`` (followed by ``key``, quoted, when given: the message is only built when
+    needed, as records are built by the thousand)."""
+    if isinstance(value, str) and value.strip() and "\x00" not in value:
+        return value
+    if key is not None:
+        what = f"{what} {key!r}"
     if not isinstance(value, str):
         raise ModelError(f"{what} must be text, not {type(value).__name__}")
     if not value.strip():
@@ -88,14 +95,13 @@ class Name:
     literal: str | None = None
 
     def __post_init__(self) -> None:
-        for part in ("family", "given", "dropping_particle", "non_dropping_particle", "suffix",
-                     "literal"):
-            value = getattr(self, part)
+        parts = (self.family, self.given, self.dropping_particle, self.non_dropping_particle,
+                 self.suffix)
+        for part, value in zip(_NAME_PARTS, (*parts, self.literal)):
             if value is not None:
-                _check_text(value, f"name part {part!r}")
+                _check_text(value, "name part", part)
         if self.literal is not None:
-            if any(getattr(self, p) for p in ("family", "given", "dropping_particle",
-                                               "non_dropping_particle", "suffix")):
+            if any(parts):
                 raise ModelError(f"literal name {self.literal!r} cannot also have name parts")
         elif self.family is None and self.given is None:
             raise ModelError("a name needs a family name, a given name or a literal form")
@@ -111,6 +117,10 @@ class Name:
         parts = (self.given, self.dropping_particle, self.non_dropping_particle, self.family)
         text = " ".join(p for p in parts if p)
         return f"{text}, {self.suffix}" if self.suffix else text
+
+
+#: The parts of a name, in the order of ``Name``'s fields.
+_NAME_PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Name))
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -234,9 +244,9 @@ class Record:
         for key, value in fields.items():
             if key not in TEXT_VARIABLE_SET:
                 raise ModelError(f"unknown field {key!r} (keep it in extra)")
-            _check_text(value, f"field {key!r}")
+            _check_text(value, "field", key)
         setattr_(self, "fields", fields)
-        names = FrozenMap((role, tuple(people)) for role, people in self.names.items())
+        names = FrozenMap(zip(self.names, map(tuple, self.names.values())))
         for role, people in names.items():
             if role not in NAME_VARIABLE_SET:
                 raise ModelError(f"unknown name role {role!r}")
@@ -266,7 +276,7 @@ class Record:
         for key, text in extra.items():
             if not isinstance(key, str) or not _EXTRA_KEY.match(key):
                 raise ModelError(f"extra key {key!r} must look like 'format.field'")
-            _check_text(text, f"extra field {key!r}")
+            _check_text(text, "extra field", key)
         setattr_(self, "extra", extra)
         if self.citation_key is not None:
             _check_text(self.citation_key, "citation key")

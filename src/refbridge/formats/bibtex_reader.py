@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import TextIO
 
 from refbridge.bibnames import parse_names
@@ -139,7 +139,9 @@ class _Entry:
         return decode_latex(value).strip() or None
 
     def rest(self) -> dict[str, str]:
-        return {name: value for name, value in self.values.items() if name not in self.used}
+        """The fields not used, as extra fields (``bibtex.<field>``)."""
+        return {EXTRA_PREFIX + name: value for name, value in self.values.items()
+                if name not in self.used}
 
 
 def _names(entry: _Entry) -> tuple[dict[str, tuple[Name, ...]], set[str]]:
@@ -177,11 +179,24 @@ def _dates(entry: _Entry) -> dict[str, Date]:
         year = entry.take(field) or ""
         month = entry.values.get("month") if is_issued else None
         day = entry.values.get("day") if is_issued else None
-        date, unused = parse_year_month(decode_latex(year), month, day)
+        date, unused = _classic_date(year, month, day)
         dates[variable] = date
         if is_issued:
             entry.used.update(n for n in ("month", "day") if n in entry.values and n not in unused)
     return dates
+
+
+#: How many classic ``year``/``month``/``day`` dates are remembered.
+CLASSIC_DATES_REMEMBERED = 1024
+
+
+@lru_cache(maxsize=CLASSIC_DATES_REMEMBERED)
+def _classic_date(year: str, month: str | None, day: str | None
+                  ) -> tuple[Date, frozenset[str]]:
+    """The date of ``year``/``month``/``day`` fields and the names of those it could not use
+    (dates are immutable and recur: a 10,000-entry file has a few hundred)."""
+    date, unused = parse_year_month(decode_latex(year), month, day)
+    return date, frozenset(unused)
 
 
 def _take_agreeing(entry: _Entry, start: DateParts) -> None:
@@ -291,7 +306,7 @@ def entry_record(block: Block, source: str, diagnostics: Diagnostics) -> Record:
     _genre(entry_type, fields)
     csl_type = _csl_type(entry_type, fields, eprint)
     _drop_derived(entry, fields, eprint, csl_type)
-    extra = {EXTRA_PREFIX + name: value for name, value in entry.rest().items()}
+    extra = entry.rest()
     spelling = tables.CLASSIC_ALIASES.get(entry_type, entry_type)
     if entry_type_for(csl_type, eprint, tables.BIBLATEX) != spelling and not (
             is_preprint(csl_type, eprint) and entry_type in tables.PREPRINT_SPELLINGS):
