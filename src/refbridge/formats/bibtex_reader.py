@@ -161,6 +161,10 @@ def _names(entry: _Entry) -> tuple[dict[str, tuple[Name, ...]], set[str]]:
     return names, incomplete
 
 
+#: The fields a classic date takes besides its year.
+_MONTH_DAY = frozenset({"month", "day"})
+
+
 def _dates(entry: _Entry) -> dict[str, Date]:
     dates: dict[str, Date] = {}
     for field, variable in tables.DATE_FIELDS.items():
@@ -182,7 +186,7 @@ def _dates(entry: _Entry) -> dict[str, Date]:
         date, unused = _classic_date(year, month, day)
         dates[variable] = date
         if is_issued:
-            entry.used.update(n for n in ("month", "day") if n in entry.values and n not in unused)
+            entry.used.update(_MONTH_DAY.intersection(entry.values).difference(unused))
     return dates
 
 
