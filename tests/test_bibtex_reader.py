@@ -263,6 +263,14 @@ def test_an_undefined_macro_is_reported_and_kept_as_text() -> None:
         "entry 'k': field 'journal' uses undefined macro(s) jacm; kept as text"]
 
 
+def test_a_date_that_is_not_iso_8601_is_reported_and_kept_as_text() -> None:
+    diagnostics = Diagnostics()
+    (record,) = read("@online{k, title = {Tides}, date = {Spring 2020}}", diagnostics)
+    assert record.dates == {"issued": Date(literal="Spring 2020")}
+    assert [m.message for m in diagnostics.messages] == [
+        "entry 'k': date 'Spring 2020' is not an ISO 8601 date; kept as text"]
+
+
 def test_the_reader_recognises_bib_text() -> None:
     assert READER.sniff("% my refs\n@Article{k,\n")
     assert not READER.sniff('[{"id": "k", "type": "book"}]')

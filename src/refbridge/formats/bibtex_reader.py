@@ -198,7 +198,7 @@ CLASSIC_DATES_REMEMBERED = 1024
 def _classic_date(year: str, month: str | None, day: str | None
                   ) -> tuple[Date, frozenset[str]]:
     """The date of ``year``/``month``/``day`` fields and the names of those it could not use
-    (dates are immutable and recur: a 10,000-entry file has a few hundred)."""
+    (dates are immutable and recur: 10,000 generated entries have 924 different ones)."""
     date, unused = parse_year_month(decode_latex(year), month, day)
     return date, frozenset(unused)
 
