@@ -71,8 +71,8 @@ def test_an_unknown_output_format_fails_before_reading(tmp_path: Path) -> None:
 
 def test_a_missing_input_is_named() -> None:
     code, _, stderr = run("convert", "nowhere.txt", "--to", "csl-json")
-    assert (code, stderr) == (1, "refbridge: error: nowhere.txt: cannot open: "
-                                 "No such file or directory\n")
+    assert (code, stderr) == (1, ("refbridge: error: nowhere.txt: cannot open: "
+                                 "No such file or directory\n"))
 
 
 def test_an_unreadable_input_leaves_no_output_and_keeps_an_existing_one(tmp_path: Path) -> None:
@@ -93,8 +93,8 @@ def test_writing_over_an_input_is_refused(tmp_path: Path) -> None:
     page = tmp_path / "page.txt"
     page.write_bytes((SAMPLES / "qinwei-yang.profile.txt").read_bytes())
     code, _, stderr = run("convert", str(page), "--to", "csl-json", "-o", str(page))
-    assert (code, stderr) == (1, f"refbridge: error: {page}: refusing to write over an input "
-                                 "file\n")
+    assert (code, stderr) == (1, (f"refbridge: error: {page}: refusing to write over an input "
+                                 "file\n"))
     assert page.read_bytes() == (SAMPLES / "qinwei-yang.profile.txt").read_bytes()
 
 
@@ -120,8 +120,8 @@ def test_strict_stops_at_the_first_broken_record(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     code, _, stderr = run("convert", "-", "--to", "csl-json", "--strict", "-o", str(out),
                           stdin='[{"id": "b", "type": "nonsense"}]')
-    assert (code, stderr) == (1, "refbridge: error: <stdin>:1: record 'b': unknown item "
-                                 "type 'nonsense'\n")
+    assert (code, stderr) == (1, ("refbridge: error: <stdin>:1: record 'b': unknown item "
+                                 "type 'nonsense'\n"))
     assert not out.exists()
 
 
@@ -130,8 +130,8 @@ def test_warnings_are_printed_without_failing(tmp_path: Path) -> None:
     page.write_text((SAMPLES / "qinwei-yang.profile.txt").read_text(encoding="utf-8").replace(
         "9 recordsLinked", "10 recordsLinked"), encoding="utf-8")
     code, _, stderr = run("convert", str(page), "--to", "csl-json")
-    assert (code, stderr) == (0, f"{page}:5: warning: the page says it lists 10 records but 9 "
-                                 "were found\n")
+    assert (code, stderr) == (0, (f"{page}:5: warning: the page says it lists 10 records but 9 "
+                                 "were found\n"))
 
 
 def test_the_installed_command_runs_as_a_module() -> None:

@@ -48,19 +48,19 @@ def test_seed_titles_years_and_subjects_in_page_order() -> None:
     with open(SAMPLES / "qinwei-yang.profile.txt", encoding="utf-8") as page:
         records = list(READER.read(page, "yang.txt", Diagnostics()))
     assert [(r.year, r.eprint.primary_class if r.eprint else None, r.title) for r in records] == [
-        (2026, "cs.DB", "SmartANN: Object Causal Modeling Boosts Approximate Nearest Neighbor "
-                        "Diagnosis and Auto-Design"),
-        (2026, "cs.DC", "ARGUS: Production-Scale Tracing and Performance Diagnosis for over "
-                        "10,000-GPU Clusters"),
-        (2026, "cs.DC", "LiveR: Fine-Grained Elasticity via Live Reconfiguration for Model "
-                        "Training"),
-        (2026, "stat.ME", "Improving Treatment Effect Estimation in Trials through Adaptive "
-                          "Borrowing of External Controls"),
+        (2026, "cs.DB", ("SmartANN: Object Causal Modeling Boosts Approximate Nearest Neighbor "
+                        "Diagnosis and Auto-Design")),
+        (2026, "cs.DC", ("ARGUS: Production-Scale Tracing and Performance Diagnosis for over "
+                        "10,000-GPU Clusters")),
+        (2026, "cs.DC", ("LiveR: Fine-Grained Elasticity via Live Reconfiguration for Model "
+                        "Training")),
+        (2026, "stat.ME", ("Improving Treatment Effect Estimation in Trials through Adaptive "
+                          "Borrowing of External Controls")),
         (2025, "cs.NI", "SHIFT: Exploring the Boundary of RDMA Network Fault Tolerance"),
-        (2025, "stat.ME", "Adaptive Data-Borrowing for Improving Treatment Effect Estimation "
-                          "using External Controls"),
-        (2025, "cs.LG", "Identification and Estimation of Long-Term Treatment Effects with "
-                        "Monotone Missing"),
+        (2025, "stat.ME", ("Adaptive Data-Borrowing for Improving Treatment Effect Estimation "
+                          "using External Controls")),
+        (2025, "cs.LG", ("Identification and Estimation of Long-Term Treatment Effects with "
+                        "Monotone Missing")),
         (2025, "cs.LG", "Optimal Policy Adaptation under Covariate Shift"),
         (2023, "cs.DC", "Isolated Scheduling for Distributed Training Tasks in GPU Clusters"),
     ]
@@ -194,8 +194,8 @@ def test_text_before_the_first_record_is_skipped_with_an_error() -> None:
     assert len(records) == 1
     assert diagnostics.skipped == 1
     assert [str(m) for m in diagnostics.messages] == [
-        "page.txt:7: error: expected a source and year such as 'arXiv2026', found "
-        "'Some stray text'; skipped up to the next record"]
+        ("page.txt:7: error: expected a source and year such as 'arXiv2026', found "
+        "'Some stray text'; skipped up to the next record")]
 
 
 def test_strict_mode_stops_at_the_first_broken_record() -> None:

@@ -44,8 +44,8 @@ def test_legacy_8_bit_files_are_read_as_cp1252_with_a_warning(tmp_path: Path) ->
     path.write_bytes("title = {Müller – “quoted”}\n".encode("cp1252"))
     text, _, messages = read_back(path)
     assert text == "title = {Müller – “quoted”}\n"
-    assert messages == [f"{path}:1: warning: not UTF-8 (byte 0xfc); reading as cp1252 (name "
-                        "another encoding with --encoding)"]
+    assert messages == [(f"{path}:1: warning: not UTF-8 (byte 0xfc); reading as cp1252 (name "
+                        "another encoding with --encoding)")]
 
 
 def test_a_named_encoding_is_used(tmp_path: Path) -> None:
@@ -72,10 +72,10 @@ def test_bad_bytes_after_the_sampled_head_name_the_line(tmp_path: Path) -> None:
     path = tmp_path / "late.txt"
     path.write_bytes(b"ok\n" * 30000 + b"bad \xff byte\n")
     diagnostics = Diagnostics()
-    with pytest.raises(ParseError, match=r"late.txt:30001: cannot decode as utf-8"):
-        with open_input(str(path), diagnostics) as (stream, _):
-            for _line in stream:
-                pass
+    with pytest.raises(ParseError, match=r"late.txt:30001: cannot decode as utf-8"), \
+            open_input(str(path), diagnostics) as (stream, _):
+        for _line in stream:
+            pass
 
 
 def test_output_appears_only_when_the_block_succeeds(tmp_path: Path) -> None:
@@ -97,9 +97,9 @@ def test_a_failure_keeps_the_old_output_and_leaves_no_temporary_file(tmp_path: P
 
 
 def test_an_unwritable_directory_is_an_output_error(tmp_path: Path) -> None:
-    with pytest.raises(OutputError, match="cannot write"):
-        with atomic_output(str(tmp_path / "missing-dir" / "out.bib")):
-            pass
+    with pytest.raises(OutputError, match="cannot write"), \
+            atomic_output(str(tmp_path / "missing-dir" / "out.bib")):
+        pass
 
 
 def test_standard_output_gets_nothing_when_the_block_fails(

@@ -143,9 +143,8 @@ def atomic_output(path: str, inputs: Sequence[str] = ()) -> Iterator[TextIO]:
             if source != STDIO and _same_file(path, source):
                 raise OutputError(f"{path}: refusing to write over an input file")
     if path == STDIO:
-        spool = tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8",
-                                              newline="\n")
-        with spool:
+        with tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8",
+                                           newline="\n") as spool:
             yield spool  # type: ignore[misc]
             spool.seek(0)
             for chunk in iter(lambda: spool.read(1 << 16), ""):

@@ -48,15 +48,15 @@ def test_text_output_is_the_plain_string() -> None:
 def test_markup_in_field_values_becomes_formatting() -> None:
     item = {"id": "x", "type": "book", "title": "H<sub>2</sub>O and <b>bold</b> <sc>Caps</sc>"}
     assert make_processor(STYLE, [item], output="html").bibliography() == [
-        '<div class="csl-entry"><i>H<sub>2</sub>O and <b>bold</b> '
-        '<span style="font-variant:small-caps;">Caps</span></i></div>']
+        ('<div class="csl-entry"><i>H<sub>2</sub>O and <b>bold</b> '
+        '<span style="font-variant:small-caps;">Caps</span></i></div>')]
 
 
 def test_links_only_for_http_urls_and_dois() -> None:
     item = {"id": "x", "type": "book", "title": "T", "URL": "https://example.org/a?b=1&c=2", "DOI": "10.1/x"}
     assert make_processor(STYLE, [item], output="html").bibliography() == [
-        '<div class="csl-entry"><i>T</i>. <a href="https://example.org/a?b=1&#38;c=2">'
-        'https://example.org/a?b=1&#38;c=2</a>. <a href="https://doi.org/10.1/x">https://doi.org/10.1/x</a></div>']
+        ('<div class="csl-entry"><i>T</i>. <a href="https://example.org/a?b=1&#38;c=2">'
+        'https://example.org/a?b=1&#38;c=2</a>. <a href="https://doi.org/10.1/x">https://doi.org/10.1/x</a></div>')]
 
 
 def test_javascript_urls_are_never_links() -> None:

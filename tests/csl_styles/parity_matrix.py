@@ -38,7 +38,7 @@ def compare(style: str, set_name: str, details: list[str]) -> dict[str, str]:
                 [dict(item) for item in items(set_name)], output=output, links=False)
             ids, entries = processor.bibliography_ids(), processor.bibliography()
             citations = {i: processor.cite([{"id": i}]) for i in marks}
-        except Exception:  # the matrix must cover every style even when one crashes
+        except Exception:  # noqa: BLE001  the matrix covers every style even when one crashes
             details.append(f"## {style} {set_name} {output}: engine error\n"
                            f"{traceback.format_exc()}")
             return {item_id: "E" for item_id in marks}

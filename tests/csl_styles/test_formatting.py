@@ -47,12 +47,12 @@ def echo_dir(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize(("output", "document"), [
     ("text", "Old book (old)\nNew book (new)\nIn press (soon)\n"),
-    ("html", '<div class="csl-bib-body">\n  Old book (old)\n  New book (new)\n'
-             "  In press (soon)\n</div>\n"),
+    ("html", ('<div class="csl-bib-body">\n  Old book (old)\n  New book (new)\n'
+             "  In press (soon)\n</div>\n")),
     ("markdown", "Old book (old)\n\nNew book (new)\n\nIn press (soon)\n"),
     ("latex", "Old book (old)\n\nNew book (new)\n\nIn press (soon)\n"),
-    ("rtf", "{\\rtf1\\ansi\\deff0\nOld book (old)\\par\nNew book (new)\\par\n"
-            "In press (soon)\\par\n}\n"),
+    ("rtf", ("{\\rtf1\\ansi\\deff0\nOld book (old)\\par\nNew book (new)\\par\n"
+            "In press (soon)\\par\n}\n")),
 ])
 def test_bibliography_document_per_output(echo_dir: Path, output: str, document: str) -> None:
     assert format_bibliography(ITEMS, "echo", output, style_dirs=[echo_dir]) == document

@@ -148,9 +148,8 @@ class Decor:
             node = map_leaves(node, lambda text: _STRIP_PERIODS_RE.sub("", text))
             if is_empty(node):
                 return None
-        if self.text_case and not ctx.sorting:
-            if self.text_case != "title" or _english(ctx):
-                node = apply_text_case(node, self.text_case, _case_language(ctx))
+        if self.text_case and not ctx.sorting and (self.text_case != "title" or _english(ctx)):
+            node = apply_text_case(node, self.text_case, _case_language(ctx))
         fmt = self.fmt
         if string_leaf and fmt and "font-style" in fmt and not _written_romanesque(node):
             fmt = {k: v for k, v in fmt.items() if k != "font-style"} or None
@@ -591,6 +590,11 @@ def _single_test(test: Callable[[RenderContext, str], bool], value: str) -> Cond
     return lambda ctx: test(ctx, value)
 
 
+def _type_among(types: frozenset[str]) -> Condition:
+    """Whether the item's type is one of ``types`` (one test for ``match="any"``/``"none"``)."""
+    return lambda ctx: ctx.item.get("type") in types
+
+
 def compile_condition(attrs: dict[str, str]) -> Condition:
     """A predicate for cs:if / cs:else-if (match all, any or none of the tests)."""
     checks: list[Condition] = []
@@ -600,8 +604,7 @@ def compile_condition(attrs: dict[str, str]) -> Condition:
             continue
         values = [attrs[attr]] if attr == "disambiguate" else attrs[attr].split()
         if attr == "type" and match in ("any", "none"):
-            types = frozenset(values)
-            checks.append(lambda ctx: ctx.item.get("type") in types)
+            checks.append(_type_among(frozenset(values)))
         else:
             checks.extend(_single_test(test, value) for value in values)
     if len(checks) == 1:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 Fmt = dict[str, str]
 
@@ -45,7 +45,7 @@ class Rich:
         return f"Rich({self.kids!r}, fmt={self.fmt!r}, quotes={self.quotes})"
 
 
-Node = Union[Rich, str]
+Node = Rich | str
 
 
 def plain(node: Node | None) -> str:
