@@ -14,6 +14,7 @@ from support import biblatex_examples
 from refbridge import parallel
 from refbridge.cli import main
 from refbridge.errors import Diagnostic, ExitStatus, ParseError
+from refbridge.formats import bibtex_shards
 from refbridge.formats.bibtex_shards import plan_shards
 from refbridge.parallel import convert_in_parallel
 from refbridge.pipeline import ReadOptions, convert
@@ -243,3 +244,14 @@ def test_a_parse_error_from_a_worker_keeps_its_file_line_and_column() -> None:
     error = pickle.loads(pickle.dumps(ParseError("broken entry", "refs.bib", 12, 3)))
     assert (error.message, error.file, error.line, error.column, str(error)) == (
         "broken entry", "refs.bib", 12, 3, "refs.bib:12:3: broken entry")
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_the_scan_finds_the_same_cuts_whatever_its_reading_chunk(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, newline: str) -> None:
+    text = many_entries(40, {6: CHAPTER + "\n" + COLLECTION, 5: STRING, 4: COMMENT})
+    path = write(tmp_path, text.replace("\n", newline), encoding="utf-8-sig")
+    whole = plan_shards(str(path), "utf-8-sig", SHARD_BYTES)
+    monkeypatch.setattr(bibtex_shards, "SCAN_CHUNK", 37)
+    assert plan_shards(str(path), "utf-8-sig", SHARD_BYTES) == whole
+    assert whole is not None and len(whole) > 5

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import codecs
+import os
 import re
 from array import array
 from collections.abc import Iterator
@@ -32,12 +33,10 @@ ASCII_COMPATIBLE: frozenset[str] = frozenset({"utf-8", "utf-8-sig", "cp1252", "i
 #: How many bytes the scan reads at a time.
 SCAN_CHUNK = 8 << 20
 _BOM = codecs.BOM_UTF8
-#: The head of a block, as ``bibtex_syntax`` reads it, after an ``@`` at the start of a line
-#: (only spaces before it); found by looking for ``@`` (a fast literal search) and then for
-#: the start of its line, which is ten times faster than a pattern for line starts.
-_AT = re.compile(rb"@")
-_HEAD = re.compile(rb"[ \t]*([A-Za-z_][\w:-]*)?[ \t]*([{(])?")
-_KEY = re.compile(rb"\s*([^,\s{}()=\"#]*)\s*([,})])?")
+#: The head of a block, as ``bibtex_syntax`` reads it: an ``@`` at the start of a line (only
+#: spaces before it), the block type, its delimiter and, for an entry, the citation key. The
+#: scan puts a line break before the file so that every head follows one.
+_HEAD = re.compile(rb"\n[ \t]*@[ \t]*([A-Za-z_][\w:-]*)?[ \t]*([{(])?\s*([^,\s{}()=\"#]*)")
 #: A crossref field, found in the lower-cased text (a literal search is fast, one that
 #: ignores case is not) and read in the text itself.
 _CROSSREF_WORD = re.compile(rb"crossref\s*=")
@@ -45,6 +44,9 @@ _WORD_BYTE = re.compile(rb"[\w-]")
 _CROSSREF_VALUE = re.compile(rb"\s*(?:\{\s*([^{}\s,]+)\s*\}|\"\s*([^\"{}\s,]+)\s*\"|(.))")
 _NOT_ENTRIES = frozenset({b"string", b"comment", b"preamble"})
 _STRING = b"string"
+#: The last shards of a file get smaller, each at most this fraction of what remains (but
+#: at least this fraction of the size asked), so that the workers finish together.
+TAPER = 4
 
 
 class _Unplaceable(Exception):
@@ -53,44 +55,37 @@ class _Unplaceable(Exception):
 
 @dataclass(slots=True)
 class _Scan:
-    """What the scan found: every block head's offset, line and kind, entry keys, crossrefs."""
+    """What the scan found: every block head's offset and kind, entry keys, crossrefs."""
 
     offsets: array[int] = field(default_factory=lambda: array("q"))
-    lines: array[int] = field(default_factory=lambda: array("q"))
     entry: bytearray = field(default_factory=bytearray)  #: 1 where the block is an entry
     strings: list[int] = field(default_factory=list)  #: heads that are @string blocks
-    keys: dict[str, int] = field(default_factory=dict)  #: lower-cased key -> head
-    exact_keys: set[str] = field(default_factory=set)
-    crossrefs: list[tuple[int, str]] = field(default_factory=list)  #: (offset, parent key)
+    keys: list[bytes] = field(default_factory=list)  #: each entry's key, as written
+    heads_of_keys: list[int] = field(default_factory=list)  #: the head of each key
+    crossrefs: list[tuple[int, bytes]] = field(default_factory=list)  #: (offset, parent)
     size: int = 0  #: bytes scanned: the whole file
+    #: block type as written -> (an @string, an entry type)
+    kinds: dict[bytes | None, tuple[bool, bool]] = field(default_factory=dict)
 
-    def add_head(self, match: re.Match[bytes], offset: int, line: int, data: bytes,
-                 encoding: str) -> None:
-        kind = (match.group(1) or b"").lower()
-        is_entry = bool(match.group(1)) and match.group(2) is not None and \
-            kind not in _NOT_ENTRIES
-        index = len(self.offsets)
-        self.offsets.append(offset)
-        self.lines.append(line)
-        self.entry.append(is_entry)
-        if kind == _STRING:
-            self.strings.append(index)
-        if is_entry:
-            key_match = _KEY.match(data, match.end())
-            key = key_match.group(1).decode(encoding) if key_match else ""
-            if key in self.exact_keys:
-                raise _Unplaceable(f"citation key {key!r} repeats")
-            self.exact_keys.add(key)
-            self.keys.setdefault(key.lower(), index)
-
-
-def _heads(part: bytes) -> Iterator[tuple[int, re.Match[bytes]]]:
-    """The block heads of ``part`` (which starts at the start of a line), each with the
-    offset of its line."""
-    for at in _AT.finditer(part):
-        line_start = part.rfind(b"\n", 0, at.start()) + 1
-        if not part[line_start:at.start()].strip(b" \t"):
-            yield line_start, _HEAD.match(part, at.end())  # type: ignore[misc]
+    def add_heads(self, part: bytes, base: int) -> None:
+        """Note the heads in ``part``, which starts ``base`` bytes into the file after a
+        line break."""
+        offsets, entry, kinds = self.offsets, self.entry, self.kinds
+        for match in _HEAD.finditer(part):
+            kind, delimiter, key = match.groups()
+            known = kinds.get(kind)
+            if known is None:
+                lowered = (kind or b"").lower()
+                known = kinds[kind] = (lowered == _STRING,
+                                       bool(lowered) and lowered not in _NOT_ENTRIES)
+            is_string, is_entry = known[0], known[1] and delimiter is not None
+            if is_string:
+                self.strings.append(len(offsets))
+            elif is_entry:
+                self.keys.append(key)
+                self.heads_of_keys.append(len(offsets))
+            offsets.append(base + match.start() + 1)
+            entry.append(is_entry)
 
 
 def _crossrefs(part: bytes) -> Iterator[tuple[int, bytes | None]]:
@@ -103,48 +98,58 @@ def _crossrefs(part: bytes) -> Iterator[tuple[int, bytes | None]]:
         yield word.start(), value.group(1) or value.group(2) if value else None
 
 
-def _scan(path: str, encoding: str) -> _Scan:
-    """Read ``path`` once, in chunks that end at a line break, noting every block head."""
-    scan = _Scan()
-    key_encoding = "utf-8" if encoding == "utf-8-sig" else encoding
+def _chunks(path: str, encoding: str) -> Iterator[tuple[int, bytes]]:
+    """The text of ``path`` in chunks, each with its offset in the file: every chunk but the
+    first starts with a line break, and so does the first, with one put before the text at
+    offset -1 (a byte-order mark is left out); every chunk but the last ends just before a
+    line break."""
     with open(path, "rb") as file:
-        base, line, carry = 0, 1, b""
-        first = file.read(len(_BOM))
-        if encoding == "utf-8-sig" and first == _BOM:
-            base = len(_BOM)
-        else:
-            carry = first
+        base, carry = -1, b"\n"
+        if encoding == "utf-8-sig" and file.read(len(_BOM)) != _BOM:
+            file.seek(0)
+        elif encoding == "utf-8-sig":
+            base = len(_BOM) - 1
         while True:
             chunk = file.read(SCAN_CHUNK)
             data = carry + chunk
-            cut = len(data) if not chunk else data.rfind(b"\n") + 1
-            part = data[:cut]
-            if part.count(b"\r") != part.count(b"\r\n"):
-                raise _Unplaceable("a carriage return that is not part of a line break")
-            position = 0
-            for start, match in _heads(part):
-                line += part.count(b"\n", position, start)
-                position = start
-                scan.add_head(match, base + start, line, part, key_encoding)
-            for offset, parent in _crossrefs(part):
-                if parent is None:
-                    raise _Unplaceable("a crossref that is not one braced or quoted key")
-                scan.crossrefs.append((base + offset, parent.decode(key_encoding).lower()))
-            line += part.count(b"\n", position)
-            base += cut
-            carry = data[cut:]
+            cut = len(data) if not chunk else data.rfind(b"\n")
+            if cut > 0:
+                yield base, data[:cut]
+            base += max(cut, 0)
+            carry = data[max(cut, 0):]
             if not chunk:
-                scan.size = base
-                return scan
+                return
 
 
-def _blocked(scan: _Scan) -> bytearray:
+def _scan(path: str, encoding: str) -> _Scan:
+    """Read ``path`` once, noting every block head and crossref."""
+    scan = _Scan()
+    end = 0
+    for base, part in _chunks(path, encoding):
+        if b"\r" in part and part.count(b"\r") != part.count(b"\r\n") + (
+                part.endswith(b"\r") and base + len(part) < os.path.getsize(path)):
+            raise _Unplaceable("a carriage return that is not part of a line break")
+        scan.add_heads(part, base)
+        for offset, parent in _crossrefs(part):
+            if parent is None:
+                raise _Unplaceable("a crossref that is not one braced or quoted key")
+            scan.crossrefs.append((base + offset, parent))
+        end = base + len(part)
+    scan.size = end
+    if len(set(scan.keys)) != len(scan.keys):
+        raise _Unplaceable("a citation key repeats")
+    return scan
+
+
+def _blocked(scan: _Scan, encoding: str) -> bytearray:
     """1 for each head the file must not be cut at: inside a crossref child-parent span."""
+    heads = {key.decode(encoding).lower(): head
+             for key, head in zip(scan.keys, scan.heads_of_keys)}
     spans = bytearray(len(scan.offsets) + 1)
     depth = array("q", [0] * (len(scan.offsets) + 1))
     for offset, parent_key in scan.crossrefs:
         child = bisect.bisect_right(scan.offsets, offset) - 1
-        parent = scan.keys.get(parent_key)
+        parent = heads.get(parent_key.decode(encoding).lower())
         if parent is None or child < 0:
             raise _Unplaceable(f"crossref {parent_key!r} names no entry of the file")
         if parent < child - PARENTS_REMEMBERED:
@@ -159,19 +164,36 @@ def _blocked(scan: _Scan) -> bytearray:
     return spans
 
 
-def _cuts(scan: _Scan, size: int) -> list[int]:
+def _cuts(scan: _Scan, size: int, encoding: str) -> list[int]:
     """The heads the file is cut at: entries after an entry, outside crossref spans, about
-    ``size`` bytes apart."""
-    blocked = _blocked(scan) if scan.crossrefs else bytearray(len(scan.offsets))
+    ``size`` bytes apart, closer towards the end (see ``TAPER``)."""
+    blocked = _blocked(scan, encoding) if scan.crossrefs else bytearray(len(scan.offsets))
     cuts: list[int] = []
+    offsets, entry = scan.offsets, scan.entry
     shard_start = 0
-    for index in range(1, len(scan.offsets)):
-        if scan.offsets[index] - shard_start < size:
+    target = min(size, max(size // TAPER, scan.size // TAPER))
+    for index in range(1, len(offsets)):
+        if offsets[index] - shard_start < target:
             continue
-        if scan.entry[index] and scan.entry[index - 1] and not blocked[index]:
+        if entry[index] and entry[index - 1] and not blocked[index]:
             cuts.append(index)
-            shard_start = scan.offsets[index]
+            shard_start = offsets[index]
+            target = min(size, max(size // TAPER, (scan.size - shard_start) // TAPER))
     return cuts
+
+
+def _lines_at(path: str, offsets: list[int]) -> list[int]:
+    """The line number at each of ``offsets`` (in increasing order)."""
+    lines: list[int] = []
+    with open(path, "rb") as file:
+        line, position = 1, 0
+        for offset in offsets:
+            while position < offset:
+                data = file.read(min(SCAN_CHUNK, offset - position))
+                line += data.count(b"\n")
+                position += len(data)
+            lines.append(line)
+    return lines
 
 
 def _macros_before(path: str, encoding: str, scan: _Scan, cuts: list[int]
@@ -200,23 +222,24 @@ def _text(data: bytes, encoding: str) -> str:
 
 
 def plan_shards(path: str, encoding: str, size: int) -> list[Shard] | None:
-    """``path`` cut into shards of about ``size`` bytes, or None when it must be read whole."""
+    """``path`` cut into shards of at most about ``size`` bytes, or None when it must be read
+    whole."""
     if codecs.lookup(encoding).name not in ASCII_COMPATIBLE:
         return None
+    key_encoding = "utf-8" if encoding == "utf-8-sig" else encoding
     try:
         scan = _scan(path, encoding)
-        cuts = _cuts(scan, size)
+        cuts = _cuts(scan, size, key_encoding)
         macros = _macros_before(path, encoding, scan, cuts)
     except (_Unplaceable, UnicodeDecodeError):
         return None
     if not cuts:
         return None
-    later_encoding = "utf-8" if encoding == "utf-8-sig" else encoding
     starts = [0, *(scan.offsets[c] for c in cuts)]
-    lines = [1, *(scan.lines[c] for c in cuts)]
+    lines = _lines_at(path, starts)
     contexts = [(), *macros]
     ends = [*starts[1:], scan.size]
-    return [Shard(path, encoding if number == 0 else later_encoding, start, end, line,
+    return [Shard(path, encoding if number == 0 else key_encoding, start, end, line,
                   end == scan.size, context)
             for number, (start, end, line, context)
             in enumerate(zip(starts, ends, lines, contexts))]
