@@ -83,6 +83,68 @@ def test_a_known_arxiv_identifier_becomes_zoteros_number() -> None:
     assert (item["publisher"], item["number"]) == ("arXiv", "arXiv:2601.00001v2")
 
 
+def test_an_item_lists_names_fields_and_dates_in_that_order() -> None:
+    assert list(to_csl(REALISTIC[1]).items()) == [
+        ("id", "beethoven"),
+        ("type", "musical_score"),
+        ("composer", [{"family": "Beethoven", "given": "Ludwig",
+                       "non-dropping-particle": "van"}]),
+        ("editor", [{"family": "Del Mar", "given": "Jonathan", "suffix": "Jr."},
+                    {"literal": "Beethoven-Haus Bonn"}]),
+        ("title", "Symphonie Nr. 9"),
+        ("publisher", "Bärenreiter"),
+        ("issued", {"date-parts": [[1996], [1999, 5]], "circa": True}),
+        ("original-date", {"literal": "1824"}),
+    ]
+
+
+def test_a_preprint_item_carries_keywords_eprint_and_extra_in_custom() -> None:
+    assert list(to_csl(REALISTIC[2]).items()) == [
+        ("id", "qian2026specdb"),
+        ("type", "article"),
+        ("author", [{"family": "Qian", "given": "Zhengping"}]),
+        ("title", "SpecDB"),
+        ("abstract", "We present SpecDB."),
+        ("issued", {"date-parts": [[2026]], "season": 3}),
+        ("keyword", "databases, generated, LLM"),
+        ("publisher", "arXiv"),
+        ("number", "arXiv:2601.00001v2"),
+        ("categories", ["cs.DB", "cs.LG"]),
+        ("custom", {"keywords": ["databases, generated", "LLM"],
+                    "eprint": {"archive": "arXiv", "id": "2601.00001v2",
+                               "primary-class": "cs.DB", "cross-lists": ["cs.LG"]},
+                    "derived": ["publisher", "number"],
+                    "incomplete-names": ["author"],
+                    "extra": {"bibtex.mrnumber": "MR123", "ris.M4": "x"}}),
+    ]
+
+
+def test_a_preprint_keeps_its_own_publisher_and_derives_only_the_number() -> None:
+    record = REALISTIC[2].replace(fields={"title": "SpecDB", "publisher": "Cornell University"})
+    item = to_csl(record)
+    assert (item["publisher"], item["number"], item["custom"]["derived"]) == (
+        "Cornell University", "arXiv:2601.00001v2", ["number"])
+
+
+@pytest.mark.parametrize(("keywords", "custom"), [
+    (("query; planning", "LLM"), {"keywords": ["query; planning", "LLM"]}),
+    (("query planning", "LLM"), {}),
+])
+def test_keywords_holding_a_separator_are_also_kept_as_a_list(
+        keywords: tuple[str, ...], custom: dict[str, list[str]]) -> None:
+    item = to_csl(REALISTIC[0].replace(keywords=keywords))
+    assert (item["keyword"], item.get("custom", {})) == (", ".join(keywords), custom)
+
+
+def test_the_names_of_an_item_are_the_callers_to_change() -> None:
+    knuth = REALISTIC[0].authors[0]
+    first, second = to_csl(REALISTIC[0]), to_csl(REALISTIC[0].replace(id="knuth-again"))
+    first["author"][0]["given"] = "D. E."
+    first["author"].append({"literal": "TeX Users Group"})
+    assert second["author"] == [{"family": "Knuth", "given": "Donald E."}]
+    assert knuth.parts == {"family": "Knuth", "given": "Donald E."}
+
+
 @pytest.mark.parametrize("record", REALISTIC, ids=lambda r: r.id)
 def test_reading_what_was_written_gives_the_same_model(record: Record) -> None:
     (back,) = read(write([record]))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 
 import pytest
@@ -106,6 +107,58 @@ def test_a_name_needs_some_part() -> None:
 def test_name_display_puts_parts_in_reading_order() -> None:
     name = Name(family="Beethoven", given="Ludwig", non_dropping_particle="van", suffix="Jr.")
     assert name.display() == "Ludwig van Beethoven, Jr."
+
+
+def test_a_name_gives_the_parts_it_has_under_their_csl_names_in_field_order() -> None:
+    name = Name(family="Beethoven", given="Ludwig", non_dropping_particle="van", suffix="Jr.")
+    assert list(name.parts.items()) == [("family", "Beethoven"), ("given", "Ludwig"),
+                                        ("non-dropping-particle", "van"), ("suffix", "Jr.")]
+
+
+def test_a_literal_name_has_only_its_literal_part() -> None:
+    assert Name(literal="Beethoven-Haus Bonn").parts == {"literal": "Beethoven-Haus Bonn"}
+
+
+def test_name_parts_are_built_once_and_read_only() -> None:
+    name = Name(family="Del Mar", given="Jonathan", dropping_particle="de")
+    assert name.parts is name.parts
+    with pytest.raises(TypeError, match="read-only"):
+        name.parts["given"] = "J."  # type: ignore[index]
+    assert name.parts == {"family": "Del Mar", "given": "Jonathan", "dropping-particle": "de"}
+
+
+def test_built_parts_leave_equality_hash_and_repr_of_a_name_alone() -> None:
+    used, fresh = Name(family="Qian", given="Zhengping"), Name(family="Qian", given="Zhengping")
+    assert used.parts == {"family": "Qian", "given": "Zhengping"}
+    assert (used == fresh, hash(used) == hash(fresh)) == (True, True)
+    assert repr(used) == ("Name(family='Qian', given='Zhengping', dropping_particle=None, "
+                          "non_dropping_particle=None, suffix=None, literal=None)")
+
+
+def test_a_changed_name_has_the_parts_of_the_change() -> None:
+    name = Name(family="Qian", given="Zhengping")
+    assert name.parts == {"family": "Qian", "given": "Zhengping"}
+    assert dataclasses.replace(name, given="Z.").parts == {"family": "Qian", "given": "Z."}
+
+
+def test_a_name_survives_pickling_with_its_parts() -> None:
+    name = Name(family="Yang", given="Qinwei")
+    assert name.parts == {"family": "Yang", "given": "Qinwei"}
+    copy = pickle.loads(pickle.dumps(name))
+    assert (copy, copy.parts) == (name, {"family": "Yang", "given": "Qinwei"})
+
+
+@pytest.mark.parametrize(
+    ("parts", "as_list"),
+    [
+        (DateParts(2026), [2026]),
+        (DateParts(-44, 3), [-44, 3]),
+        (DateParts(1984, 2, 29), [1984, 2, 29]),
+    ],
+)
+def test_date_parts_as_a_list_stop_at_the_last_part_given(parts: DateParts,
+                                                           as_list: list[int]) -> None:
+    assert parts.as_list() == as_list
 
 
 @pytest.mark.parametrize(
