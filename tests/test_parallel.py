@@ -4,7 +4,12 @@ bytes, the same diagnostics, the same failures; inputs that cannot be cut are co
 from __future__ import annotations
 
 import codecs
+import os
 import pickle
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -255,3 +260,24 @@ def test_the_scan_finds_the_same_cuts_whatever_its_reading_chunk(
     monkeypatch.setattr(bibtex_shards, "SCAN_CHUNK", 37)
     assert plan_shards(str(path), "utf-8-sig", SHARD_BYTES) == whole
     assert whole is not None and len(whole) > 5
+
+
+def test_ctrl_c_stops_a_parallel_conversion_with_status_130_and_no_traceback(
+        tmp_path: Path) -> None:
+    path = write(tmp_path, many_entries(12_000, {}))
+    output = tmp_path / "out.json"
+    # A shell starts a command in its own process group, with Ctrl-C not ignored (exec turns
+    # a handled signal back to its default, an ignored one stays ignored).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        command = subprocess.Popen(
+            [sys.executable, "-m", "refbridge", "convert", str(path), "--to", "csl-json",
+             "--jobs", "2", "-o", str(output)],
+            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    time.sleep(0.5)
+    os.killpg(command.pid, signal.SIGINT)  # Ctrl-C reaches every process of the group
+    _, stderr = command.communicate(timeout=30)
+    assert (command.returncode, stderr) == (130, "refbridge: interrupted\n")
+    assert not output.exists()

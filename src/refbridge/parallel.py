@@ -20,6 +20,7 @@ converting the input whole would not write.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -145,7 +146,9 @@ def convert_in_parallel(path: str, output: str, to_format: str, read_options: Re
 
 
 def _prepare(reader: str, writer: str) -> None:
-    """Get a new worker ready: load the reader and writer and let the reader prepare."""
+    """Get a new worker ready: leave Ctrl-C to the main process (which stops the workers),
+    load the reader and writer, and let the reader prepare."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     get_writer(writer)
     sharded: ShardedReader = get_reader(reader)  # type: ignore[assignment]
     sharded.prepare()
