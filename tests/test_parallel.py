@@ -18,7 +18,7 @@ from support import biblatex_examples
 
 from refbridge import parallel
 from refbridge.cli import main
-from refbridge.errors import Diagnostic, ExitStatus, ParseError
+from refbridge.errors import Diagnostic, ExitStatus, ParseError, RefbridgeError
 from refbridge.formats import bibtex_shards
 from refbridge.formats.bibtex_shards import plan_shards
 from refbridge.parallel import convert_in_parallel
@@ -281,3 +281,20 @@ def test_ctrl_c_stops_a_parallel_conversion_with_status_130_and_no_traceback(
     _, stderr = command.communicate(timeout=30)
     assert (command.returncode, stderr) == (130, "refbridge: interrupted\n")
     assert not output.exists()
+
+
+def _dies(task: object) -> None:
+    """A shard conversion whose worker process is killed (as the system does when memory
+    runs out)."""
+    os._exit(137)
+
+
+def test_a_worker_that_dies_fails_the_run_with_a_clear_error_and_no_output(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "_convert_shard", _dies)
+    path = write(tmp_path, many_entries(30, {}))
+    with pytest.raises(RefbridgeError, match=r"^a worker process ended unexpectedly \(out of "
+                                             r"memory\?\); convert with --jobs 1$"):
+        convert_in_parallel(str(path), str(tmp_path / "out.json"), "csl-json", ReadOptions(),
+                            WriteOptions(), False, 2, from_bytes=0, shard_bytes=SHARD_BYTES)
+    assert not (tmp_path / "out.json").exists()

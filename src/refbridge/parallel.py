@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from refbridge.errors import Diagnostic, Diagnostics
+from refbridge.errors import Diagnostic, Diagnostics, RefbridgeError
 from refbridge.registry import (
     FramedWriter,
     Shard,
@@ -41,8 +41,6 @@ from refbridge.registry import (
 from refbridge.textio import STDIO, atomic_output, display_name, open_input
 
 if TYPE_CHECKING:
-    from multiprocessing.pool import Pool
-
     from refbridge.pipeline import ReadOptions, RunReport
 
 #: Inputs smaller than this are converted in one process (starting workers costs more).
@@ -126,23 +124,36 @@ def convert_in_parallel(path: str, output: str, to_format: str, read_options: Re
         smallest, largest = SHARD_BYTES
         shard_bytes = min(max(size // (jobs * SHARDS_PER_WORKER), smallest), largest)
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
-    workers = min(jobs, -(-size // shard_bytes))
-    with context.Pool(workers, _prepare, (reader.name, to_format)) as pool:
-        shards = reader.shards(path, encoding, shard_bytes)  # while the workers get ready
+    workers = ProcessPoolExecutor(min(jobs, -(-size // shard_bytes)), context, _prepare,
+                                  (reader.name, to_format))
+    try:
+        workers.submit(_ready)  # the workers start and get ready while the input is cut
+        shards = reader.shards(path, encoding, shard_bytes)
         if shards is None:
             return None
         tasks = [_Task(reader.name, to_format, shard, source, strict, write_options)
                  for shard in shards]
         report = RunReport(Diagnostics(strict=strict, messages=list(opened.messages)))
         framed: FramedWriter = writer  # type: ignore[assignment]
-        try:
-            with atomic_output(output, [path]) as out:
-                write_framed(_texts(pool, tasks, report), out, framed.framing)
-        except (ShardIncomplete, _SharedKey):
-            return None
+        with atomic_output(output, [path]) as out:
+            write_framed(_texts(workers.map(_convert_shard, tasks), report), out,
+                         framed.framing)
+    except (ShardIncomplete, _SharedKey):
+        return None
+    except BrokenProcessPool:
+        raise RefbridgeError("a worker process ended unexpectedly (out of memory?); "
+                             "convert with --jobs 1") from None
+    finally:  # after an error or Ctrl-C, shards not begun are dropped
+        workers.shutdown(wait=False, cancel_futures=True)
     return report
+
+
+def _ready() -> None:
+    """Nothing: a first task, so that the workers start."""
 
 
 def _prepare(reader: str, writer: str) -> None:
@@ -154,11 +165,11 @@ def _prepare(reader: str, writer: str) -> None:
     sharded.prepare()
 
 
-def _texts(pool: Pool, tasks: list[_Task], report: RunReport) -> Iterator[str]:
-    """The shards' texts in input order, as the pool's workers convert them; the shards'
-    diagnostics and counts go to ``report``."""
+def _texts(converted: Iterator[_Done], report: RunReport) -> Iterator[str]:
+    """The texts of the ``converted`` shards, in input order; the shards' diagnostics and
+    counts go to ``report``."""
     keys: set[str | None] = set()
-    for done in pool.imap(_convert_shard, tasks):
+    for done in converted:
         for key in done.keys:
             if key in keys:
                 raise _SharedKey(key)
