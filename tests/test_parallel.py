@@ -262,6 +262,7 @@ def test_the_scan_finds_the_same_cuts_whatever_its_reading_chunk(
     assert whole is not None and len(whole) > 5
 
 
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc")
 def test_ctrl_c_stops_a_parallel_conversion_with_status_130_and_no_traceback(
         tmp_path: Path) -> None:
     path = write(tmp_path, many_entries(12_000, {}))
@@ -276,7 +277,10 @@ def test_ctrl_c_stops_a_parallel_conversion_with_status_130_and_no_traceback(
             stderr=subprocess.PIPE, text=True, start_new_session=True)
     finally:
         signal.signal(signal.SIGINT, previous)
-    time.sleep(0.5)
+    workers = Path(f"/proc/{command.pid}/task/{command.pid}/children")
+    deadline = time.monotonic() + 10
+    while not workers.read_text().split() and time.monotonic() < deadline:
+        time.sleep(0.005)  # until the workers have started: the conversion is under way
     os.killpg(command.pid, signal.SIGINT)  # Ctrl-C reaches every process of the group
     _, stderr = command.communicate(timeout=30)
     assert (command.returncode, stderr) == (130, "refbridge: interrupted\n")

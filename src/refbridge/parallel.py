@@ -23,6 +23,7 @@ import os
 import signal
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -131,7 +132,8 @@ def convert_in_parallel(path: str, output: str, to_format: str, read_options: Re
     workers = ProcessPoolExecutor(min(jobs, -(-size // shard_bytes)), context, _prepare,
                                   (reader.name, to_format))
     try:
-        workers.submit(_ready)  # the workers start and get ready while the input is cut
+        with _ctrl_c_held():  # the workers start and get ready while the input is cut
+            workers.submit(_ready)
         shards = reader.shards(path, encoding, shard_bytes)
         if shards is None:
             return None
@@ -150,6 +152,20 @@ def convert_in_parallel(path: str, output: str, to_format: str, read_options: Re
     finally:  # after an error or Ctrl-C, shards not begun are dropped
         workers.shutdown(wait=False, cancel_futures=True)
     return report
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C back while workers start: they must never take it (the initializer makes
+    them ignore it, but only once it runs); a Ctrl-C meanwhile reaches this process after."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _ready() -> None:
