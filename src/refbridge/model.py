@@ -138,6 +138,8 @@ class Name:
 #: The parts of a name, in the order of ``Name``'s fields, and their CSL names.
 _NAME_PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Name) if f.init)
 _CSL_NAME_PARTS: tuple[str, ...] = tuple(part.replace("_", "-") for part in _NAME_PARTS)
+#: (CSL name, ``Name`` attribute) of each name part.
+NAME_PARTS: tuple[tuple[str, str], ...] = tuple(zip(_CSL_NAME_PARTS, _NAME_PARTS))
 
 
 @dataclass(frozen=True, slots=True, order=True)

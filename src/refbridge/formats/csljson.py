@@ -16,22 +16,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
+from refbridge.model import NAME_PARTS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.registry import Framing, WriteOptions, write_framed
 from refbridge.vocab import (
     DATE_VARIABLE_SET,
     NAME_VARIABLE_SET,
     TEXT_VARIABLE_SET,
-)
-
-#: CSL name-part keys and the model's attribute for each.
-NAME_PARTS: tuple[tuple[str, str], ...] = (
-    ("family", "family"),
-    ("given", "given"),
-    ("dropping-particle", "dropping_particle"),
-    ("non-dropping-particle", "non_dropping_particle"),
-    ("suffix", "suffix"),
-    ("literal", "literal"),
 )
 
 SEASON_NAMES: dict[str, int] = {"spring": 1, "summer": 2, "autumn": 3, "fall": 3, "winter": 4}
