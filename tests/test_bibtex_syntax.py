@@ -109,6 +109,8 @@ def test_a_broken_entry_is_reported_with_its_line_and_the_next_entry_is_still_re
      "expected ',' or '}' after the value of 'title', found 'y'"),
     ("@article{key, title = }", "expected a value ({...}, \"...\", a number or a macro)"),
     ("@article{key, title = {x},", "the entry is never closed (missing '}')"),
+    ("@article{key, year = 2024)", "expected a field name or '}', found ')'"),
+    ("@article(key, title = {x}}", "expected a field name or ')', found '}'"),
 ])
 def test_syntax_errors_say_what_was_expected(text: str, message: str) -> None:
     (block,) = blocks(text)
@@ -118,6 +120,22 @@ def test_syntax_errors_say_what_was_expected(text: str, message: str) -> None:
 def test_an_undefined_macro_is_kept_as_text_and_named() -> None:
     (block,) = blocks("@article{k, journal = jacm}")
     assert (block.fields[0].value, block.fields[0].undefined_macros) == ("jacm", ("jacm",))
+
+
+def test_numbers_and_macros_among_braced_fields_keep_their_order_and_raw_text() -> None:
+    (block,) = blocks("@misc{k, year = \u0662\u0660\u0662\u0664, month = feb, journal = jacm,"
+                      " number = 12b, title = {T}}")
+    assert [tuple(field) for field in block.fields] == [
+        ("year", "\u0662\u0660\u0662\u0664", "\u0662\u0660\u0662\u0664", ()),
+        ("month", "February", "feb", ()), ("journal", "jacm", "jacm", ("jacm",)),
+        ("number", "12b", "12b", ("12b",)), ("title", "T", "{T}", ())]
+
+
+def test_a_macro_defined_in_the_file_is_resolved_between_braced_fields() -> None:
+    (_, block) = blocks("@string{tods = {ACM Transactions on Database Systems}}\n"
+                        "@article{k, title = {T}, journal = TODS, volume = 12, pages = {1--2}}")
+    assert entry_fields(block) == {"title": "T", "journal": "ACM Transactions on Database Systems",
+                                   "volume": "12", "pages": "1--2"}
 
 
 def test_reading_in_small_chunks_gives_the_same_blocks() -> None:
