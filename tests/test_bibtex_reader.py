@@ -271,6 +271,37 @@ def test_a_date_that_is_not_iso_8601_is_reported_and_kept_as_text() -> None:
         "entry 'k': date 'Spring 2020' is not an ISO 8601 date; kept as text"]
 
 
+def test_a_subtitle_whose_title_has_no_text_becomes_the_title() -> None:
+    assert one("@misc{k, title = {{}}, subtitle = {After the Colon}}").fields == \
+        {"title": "After the Colon"}
+
+
+def test_a_subtitle_without_a_title_is_kept_as_extra() -> None:
+    assert one("@misc{k, subtitle = {Alone}}").extra == {"bibtex.subtitle": "Alone"}
+
+
+def test_a_name_list_of_only_others_is_kept_as_extra() -> None:
+    record = one("@misc{k, author = {others}, title = {T}}")
+    assert (record.names, record.extra) == ({}, {"bibtex.author": "others"})
+
+
+def test_the_first_of_two_fields_of_one_variable_wins_and_the_other_is_kept() -> None:
+    record = one("@article{k, journal = {Second}, journaltitle = {First}, title = {T}}")
+    assert (record.fields, record.extra) == (
+        {"container-title": "Second", "title": "T"}, {"bibtex.journaltitle": "First"})
+
+
+def test_origyear_is_the_original_date_and_the_month_goes_with_the_year() -> None:
+    assert one("@misc{k, title = {T}, origyear = 1901, year = 2001, month = mar}").dates == {
+        "issued": Date(start=DateParts(2001, 3)), "original-date": Date(start=DateParts(1901))}
+
+
+def test_an_empty_field_and_the_same_field_again_is_no_repetition() -> None:
+    diagnostics = Diagnostics()
+    (record,) = read("@misc{k, title = {}, title = {Second}}", diagnostics)
+    assert (record.fields, diagnostics.messages) == ({"title": "Second"}, [])
+
+
 def test_the_reader_recognises_bib_text() -> None:
     assert READER.sniff("% my refs\n@Article{k,\n")
     assert not READER.sniff('[{"id": "k", "type": "book"}]')

@@ -107,19 +107,19 @@ class _Entry:
         self.diagnostics = diagnostics
         self.values: dict[str, str] = {}
         values = self.values
-        for field in block.fields:
-            if field.undefined_macros:
-                self.warn(f"field {field.name!r} uses undefined macro(s) "
-                          f"{', '.join(field.undefined_macros)}; kept as text")
-            if field.name in values:
-                self.warn(f"field {field.name!r} appears twice; the second value "
-                          f"{field.value[:40]!r} is ignored, as BibTeX does")
+        for name, value, _raw, undefined_macros in block.fields:
+            if undefined_macros:
+                self.warn(f"field {name!r} uses undefined macro(s) "
+                          f"{', '.join(undefined_macros)}; kept as text")
+            if name in values:
+                self.warn(f"field {name!r} appears twice; the second value "
+                          f"{value[:40]!r} is ignored, as BibTeX does")
                 continue
             # runs of whitespace as one space, as BibTeX reads them (``str.split`` knows the
             # same whitespace as the regex ``\\s``, and is three times faster)
-            value = " ".join(field.value.split())
+            value = " ".join(value.split())
             if value:
-                values[field.name] = value
+                values[name] = value
         self.used: set[str] = set()
 
     def warn(self, problem: str) -> None:
@@ -134,9 +134,7 @@ class _Entry:
 
     def text(self, name: str) -> str | None:
         value = self.take(name)
-        if value is None or name in tables.VERBATIM_FIELDS:
-            return value
-        return decode_latex(value).strip() or None
+        return None if value is None else _field_text(name, value) or None
 
     def rest(self) -> dict[str, str]:
         """The fields not used, as extra fields (``bibtex.<field>``)."""
@@ -144,20 +142,27 @@ class _Entry:
                 if name not in self.used}
 
 
+def _field_text(field: str, value: str) -> str:
+    """A field's value as text: LaTeX decoded, except in the fields kept verbatim."""
+    return value if field in tables.VERBATIM_FIELDS else decode_latex(value).strip()
+
+
 def _names(entry: _Entry) -> tuple[dict[str, tuple[Name, ...]], set[str]]:
     names: dict[str, tuple[Name, ...]] = {}
     incomplete: set[str] = set()
+    values = entry.values
     for field, role in tables.NAME_FIELDS.items():
-        value = entry.take(field)
+        value = values.get(field)
         if value is None:
             continue
         people, more = parse_names(value)
         if people:
+            entry.used.add(field)
             names[role] = people
             if more:
                 incomplete.add(role)
-        elif more:
-            entry.used.discard(field)
+        elif not more:
+            entry.used.add(field)
     return names, incomplete
 
 
@@ -167,26 +172,28 @@ _MONTH_DAY = frozenset({"month", "day"})
 
 def _dates(entry: _Entry) -> dict[str, Date]:
     dates: dict[str, Date] = {}
+    values = entry.values
+    used = entry.used
     for field, variable in tables.DATE_FIELDS.items():
-        value = entry.take(field)
+        value = values.get(field)
         if value is not None:
-            dates[variable] = parse_iso_date(value)
-            if dates[variable].literal is not None:
+            used.add(field)
+            date = dates[variable] = parse_iso_date(value)
+            if date.literal is not None:
                 entry.warn(f"{field} {value!r} is not an ISO 8601 date; kept as text")
     issued = dates.get("issued")
     if issued is not None and issued.start is not None:
         _take_agreeing(entry, issued.start)
     for field, variable in tables.YEAR_FIELDS.items():
-        if variable in dates or field not in entry.values:
+        year = values.get(field)
+        if year is None or variable in dates:
             continue
-        is_issued = variable == "issued"
-        year = entry.take(field) or ""
-        month = entry.values.get("month") if is_issued else None
-        day = entry.values.get("day") if is_issued else None
-        date, unused = _classic_date(year, month, day)
-        dates[variable] = date
-        if is_issued:
-            entry.used.update(_MONTH_DAY.intersection(entry.values).difference(unused))
+        used.add(field)
+        if variable == "issued":
+            dates[variable], unused = _classic_date(year, values.get("month"), values.get("day"))
+            used.update(_MONTH_DAY.intersection(values).difference(unused))
+        else:
+            dates[variable] = _classic_date(year, None, None)[0]
     return dates
 
 
@@ -216,8 +223,10 @@ def _take_agreeing(entry: _Entry, start: DateParts) -> None:
 
 
 def _eprint(entry: _Entry) -> Eprint | None:
-    archive_field = next((f for f in tables.EPRINT_TYPE_FIELDS if f in entry.values), None)
-    if archive_field is None or entry.values[archive_field].lower() != tables.ARXIV.lower():
+    if entry.values.keys().isdisjoint(tables.EPRINT_TYPE_FIELDS):
+        return None
+    archive_field = next(f for f in tables.EPRINT_TYPE_FIELDS if f in entry.values)
+    if entry.values[archive_field].lower() != tables.ARXIV.lower():
         return None
     class_field = next((f for f in tables.EPRINT_CLASS_FIELDS if f in entry.values), None)
     identifier = entry.take(tables.EPRINT_FIELD)
@@ -233,30 +242,32 @@ def _eprint(entry: _Entry) -> Eprint | None:
 
 
 def _joined_title(entry: _Entry, field: str) -> str | None:
+    """A title field (one of ``SUBTITLE_FIELDS``) joined with its subtitle field."""
     title = entry.text(field)
-    subtitle_field = tables.SUBTITLE_FIELDS.get(field)
-    subtitle = entry.text(subtitle_field) if subtitle_field else None
+    subtitle = entry.text(tables.SUBTITLE_FIELDS[field])
     if title and subtitle:
         return title + tables.SUBTITLE_SEPARATOR + subtitle
     return title or subtitle
 
 
 def _text_fields(entry: _Entry, entry_type: str) -> dict[str, str]:
+    """The text variables, in one pass over the fields (the first of a variable's fields
+    that has text wins)."""
     fields: dict[str, str] = {}
     mapping = field_mapping(entry_type)
-    for field in [f for f in entry.values if f in mapping]:
-        variable = mapping[field]
-        if variable in fields or field in entry.used:
+    used = entry.used
+    for field, value in entry.values.items():
+        variable = mapping.get(field)
+        if variable is None or variable in fields or field in used:
             continue
-        if field == "type":
-            key = entry.take(field) or ""
-            genre = tables.GENRE_OF_TYPE_KEY.get(key) or decode_latex(key).strip()
-            if genre:
-                fields[variable] = genre
-            continue
-        value = _joined_title(entry, field)
-        if value:
-            fields[variable] = value
+        if field in tables.SUBTITLE_FIELDS:
+            text = _joined_title(entry, field)
+        else:
+            used.add(field)
+            text = (tables.GENRE_OF_TYPE_KEY.get(value) or decode_latex(value).strip()
+                    if field == "type" else _field_text(field, value))
+        if text:
+            fields[variable] = text
     return fields
 
 
