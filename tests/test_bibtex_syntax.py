@@ -110,6 +110,7 @@ def test_a_broken_entry_is_reported_with_its_line_and_the_next_entry_is_still_re
     ("@article{key, title = }", "expected a value ({...}, \"...\", a number or a macro)"),
     ("@article{key, title = {x},", "the entry is never closed (missing '}')"),
     ("@article{key, year = 2024)", "expected a field name or '}', found ')'"),
+    ("@article{key, month = jan)", "expected ',' or '}' after the value of 'month', found ')'"),
     ("@article(key, title = {x}}", "expected a field name or ')', found '}'"),
 ])
 def test_syntax_errors_say_what_was_expected(text: str, message: str) -> None:

@@ -243,6 +243,8 @@ class _BlockParser:
                     if ending == self.closer:
                         return Block("entry", line, entry_type, key, tuple(fields))
                     self.pos = simple.start(3)
+                    if raw[0] not in '{"' and not raw.isdecimal():
+                        raise self.closer_expected(name)  # as after a value of several pieces
                     break
                 self.pos = simple.end()
                 simple = match_simple(text, self.pos)
@@ -269,8 +271,13 @@ class _BlockParser:
                 raise self.fail(f"the value of {name_match.group(1)!r} runs to the end of the "
                                 "entry: a '{' in it is never closed", value_start)
             elif not text.startswith(self.closer, self.pos):
-                raise self.fail(f"expected ',' or '{self.closer}' after the value of "
-                                f"{name_match.group(1)!r}, found {text[self.pos]!r}")
+                raise self.closer_expected(name_match.group(1))
+
+    def closer_expected(self, name: str) -> BibSyntaxError:
+        """The error of a value of field ``name`` followed by something else than ``,`` or
+        the closing delimiter (at the current position)."""
+        return self.fail(f"expected ',' or '{self.closer}' after the value of {name!r}, "
+                         f"found {self.text[self.pos]!r}")
 
     def block(self, line: int) -> Block:
         kind, opener = self.head()
