@@ -213,10 +213,6 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
         _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
                           write_options, strict, skip_invalid, enrichment)
         return
-    if jobs == 0:
-        from refbridge.parallel import available_cpus
-
-        jobs = available_cpus()
     report = run(list(inputs), output, to_format, ReadOptions(from_format, encoding),
                  write_options, strict=strict, jobs=jobs)
     _report(report.diagnostics, skip_invalid)

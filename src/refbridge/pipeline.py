@@ -120,14 +120,14 @@ def convert(inputs: Sequence[str], output: str, to_format: str,
             write_options: WriteOptions = WriteOptions(), strict: bool = False,
             jobs: int = 1) -> RunReport:
     """Read every input and write one output in ``to_format``, streaming record by record;
-    one large input is converted on up to ``jobs`` processes when its format allows (see
-    ``refbridge.parallel``), with the same output."""
+    one large input is converted on up to ``jobs`` processes (0: one per CPU) when its format
+    allows (see ``refbridge.parallel``), with the same output."""
     get_writer(to_format)  # an unknown output format fails before any input is read
-    if jobs > 1 and len(inputs) == 1:
-        from refbridge.parallel import convert_in_parallel
+    if jobs != 1 and len(inputs) == 1:
+        from refbridge.parallel import available_cpus, convert_in_parallel
 
         parallel = convert_in_parallel(inputs[0], output, to_format, read_options,
-                                       write_options, strict, jobs)
+                                       write_options, strict, jobs or available_cpus())
         if parallel is not None:
             return parallel
     report = RunReport(Diagnostics(strict=strict))
