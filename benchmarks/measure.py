@@ -7,8 +7,9 @@ reports the command's figure, so it is used when installed, else the runner's ``
 figure (an upper bound). Both are the figure of the largest single process; a command that
 works on several processes at once holds their sum, so on Linux the proportional set sizes
 (PSS: shared pages divided among their sharers) of the command's whole process tree are also
-summed every ``TREE_SAMPLE_SECONDS`` and the peak memory is the larger of the two figures. CPU time (user + system) is reported beside wall time because a machine
-shared with other work stretches wall time while CPU time stays put. This module must never
+summed every ``TREE_SAMPLE_SECONDS`` and the peak memory is the larger of the two figures.
+CPU time (user + system) is reported beside wall time because a machine shared with other work
+stretches wall time while CPU time stays put. This module must never
 know what the commands do.
 """
 

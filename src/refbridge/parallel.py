@@ -109,8 +109,10 @@ def convert_in_parallel(path: str, output: str, to_format: str, read_options: Re
 
     writer = get_writer(to_format)
     if jobs < 2 or path == STDIO or write_options.regenerate_keys or \
-            not hasattr(writer, "record_text") or not os.path.isfile(path) or \
-            os.path.getsize(path) < (PARALLEL_FROM_BYTES if from_bytes is None else from_bytes):
+            not hasattr(writer, "record_text") or not os.path.isfile(path):
+        return None
+    size = os.path.getsize(path)
+    if size < (PARALLEL_FROM_BYTES if from_bytes is None else from_bytes):
         return None
     source = display_name(path)
     opened = Diagnostics(strict=strict)  # what opening says (the encoding), kept on success
@@ -120,7 +122,6 @@ def convert_in_parallel(path: str, output: str, to_format: str, read_options: Re
                   else detect_reader(source, head))
     if not hasattr(reader, "shards"):
         return None
-    size = os.path.getsize(path)
     if shard_bytes is None:
         smallest, largest = SHARD_BYTES
         shard_bytes = min(max(size // (jobs * SHARDS_PER_WORKER), smallest), largest)

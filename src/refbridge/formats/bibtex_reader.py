@@ -13,8 +13,9 @@ A ``crossref`` child inherits its parent's fields (the parent's title as the con
 once the parent is read; children wait for their parent, and the last ``PARENTS_REMEMBERED``
 entries of book-like types are remembered for children that come later. A large file can be
 read in shards, one process each (``bibtex_shards`` says where it may be cut; a shard whose
-records turn out to depend on text outside it raises ``ShardIncomplete``). A broken entry is reported with file and line and
-skipped (fatal with ``--strict``); duplicate keys and fields are reported. This module must
+records turn out to depend on text outside it raises ``ShardIncomplete``). A broken entry is
+reported with file and line and skipped (fatal with ``--strict``); duplicate keys and fields
+are reported. This module must
 never drop a field or an entry without a diagnostic.
 """
 

@@ -5,12 +5,13 @@ Why: decoding biblatex-examples.bib replicated to 10,028 entries took 50 s throu
 0.5 s for the whole conversion; and in 10,000 generated entries, the 1,061 titles with inline
 math (``$\\alpha$-Stable Laws``, ``$O(n \\log n)$``) cost 0.49 s of a 2.3 s conversion in the
 parser (0.46 ms each); decoded here, that conversion takes 1.6 s of CPU and calls the parser
-for no value at all (about 3 us per value instead). Almost all such values hold only brace groups (``{SpecDB}``), accents
-(``{\\"u}``, ``\\'{e}``, ``\\c c``), commands that stand for fixed text (``{\\ss}``, ``\\L``,
-``\\alpha``, ``\\log``, ``\\times``, ``\\,``), escaped specials (``\\&``), ties, dashes and quote
-ligatures, font, quotation and root commands with a braced argument (``\\texttt{x}``,
-``\\mkbibquote{x}``, ``\\sqrt{n}``), commands the parser keeps as text, and inline math made
-of these and of ``^`` and ``_``, which the parser keeps as characters (``$x_{ij}$`` -> ``x_ij``).
+for no value at all (about 3 us per value instead). Almost all such values hold only brace
+groups (``{SpecDB}``), accents (``{\\"u}``, ``\\'{e}``, ``\\c c``), commands that stand for
+fixed text (``{\\ss}``, ``\\L``, ``\\alpha``, ``\\log``, ``\\times``, ``\\,``), escaped
+specials (``\\&``), ties, dashes and quote ligatures, font, quotation and root commands with a
+braced argument (``\\texttt{x}``, ``\\mkbibquote{x}``, ``\\sqrt{n}``), commands the parser
+keeps as text, and inline math made of these and of ``^`` and ``_``, which the parser keeps as
+characters (``$x_{ij}$`` -> ``x_ij``).
 
 This module decodes exactly those with one regular expression and returns None for anything
 else (display math, commands with other arguments, unbalanced braces or dollars), so the
