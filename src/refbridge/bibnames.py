@@ -6,11 +6,14 @@ separated by the word ``and`` outside braces; a name has the forms ``First von L
 with a lower-case letter (``{\\"u}ber`` counts as lower case, ``{van}`` as caseless); a name
 that is one brace group (``{Barnes and Noble, Inc.}``) is a corporate (literal) name; a final
 ``others`` marks the list as incomplete. The von part becomes the model's non-dropping
-particle. Name parts are decoded from LaTeX here.
+particle. Name parts are decoded from LaTeX here (to plain text: names keep no styles), and
+each name remembers how the .bib spelled it (``Name.latex``).
 
-Writing does the reverse and braces whatever BibTeX would otherwise split differently, so that
-reading what was written gives back the same names (a name with a word that starts with a
-syntax character is written as a literal: see ``format_name``). This module must never drop a word.
+Writing gives a name read from a .bib as it was spelled; any other is written the other way
+round, braced wherever BibTeX would otherwise split it differently (a family name with a
+lower-case first word is one group, ``{van Vugt}``), so that reading what was written gives
+back the same names (a name with a word that starts with a syntax character is written as a
+literal: see ``format_name``). This module must never drop a word.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 
-from refbridge.latex.decode import decode_latex
+from refbridge.latex.decode import decode_plain
 from refbridge.model import Name
 
 #: The name that, last in a list, stands for "and others".
@@ -119,7 +122,7 @@ def _von_last(words: list[str]) -> tuple[list[str], list[str]]:
 
 def _decoded(words: Sequence[str]) -> str | None:
     text = " ".join(words)
-    return decode_latex(text).strip() or None if text else None
+    return decode_plain(text).strip() or None if text else None
 
 
 #: How many single names are remembered: the same people recur in different lists.
@@ -132,23 +135,23 @@ def parse_name(text: str) -> Name:
     again)."""
     stripped = text.strip()
     if _one_group(stripped):
-        return Name(literal=decode_latex(stripped[1:-1]).strip() or stripped)
+        return Name(literal=decode_plain(stripped[1:-1]).strip() or stripped, latex=stripped)
     parts = _split_top(stripped, _COMMA)
     if len(parts) == 1:
         words = _words(parts[0])
         if len(words) == 1:
-            return Name(family=_decoded(words))
+            return Name(family=_decoded(words), latex=stripped)
         lower = [i for i, w in enumerate(words[:-1]) if _is_lower(w)]
         if lower:
             first, von, last = words[:lower[0]], words[lower[0]:lower[-1] + 1], \
                 words[lower[-1] + 1:]
         else:
             first, von, last = words[:-1], [], words[-1:]
-        return _name(first, von, last, [])
+        return _name(first, von, last, [], stripped)
     von, last = _von_last(_words(parts[0]))
     if len(parts) == 2:
-        return _name(_words(parts[1]), von, last, [])
-    return _name(_words(", ".join(parts[2:])), von, last, _words(parts[1]))
+        return _name(_words(parts[1]), von, last, [], stripped)
+    return _name(_words(", ".join(parts[2:])), von, last, _words(parts[1]), stripped)
 
 
 def _one_group(text: str) -> bool:
@@ -166,14 +169,15 @@ def _one_group(text: str) -> bool:
     return False
 
 
-def _name(first: list[str], von: list[str], last: list[str], jr: list[str]) -> Name:
+def _name(first: list[str], von: list[str], last: list[str], jr: list[str], latex: str
+          ) -> Name:
     family = _decoded(last)
     given = _decoded(first)
     particle = _decoded(von)
     if family is None and particle is not None:
         family, particle = particle, None
     return Name(family=family, given=given, non_dropping_particle=particle,
-                suffix=_decoded(jr))
+                suffix=_decoded(jr), latex=latex)
 
 
 #: How many name lists are remembered: the same people recur throughout a file.
@@ -204,22 +208,25 @@ def _part(text: str, encode: Callable[[str], str]) -> str:
 
 
 def _family(family: str, encode: Callable[[str], str]) -> str:
-    """A family name: words before its last word that BibTeX sees as lower case (``de``, and
-    ``\\textbackslash{}`` too) are braced, else BibTeX reads them as a von part; one holding a comma or ``and`` is braced whole; the family name
-    ``others`` gets its first letter braced (else it means "and others")."""
+    """A family name, braced whole when BibTeX would otherwise split it: when a word before
+    its last word is lower case to BibTeX (``{van Vugt}``, ``{de la Cruz}``; ``\\textbackslash{}``
+    counts too), else it reads that word as a von part, and when it holds a comma or ``and``.
+    The family name ``others`` gets its first letter braced (else it means "and others")."""
     if _NEEDS_BRACES.search(family):
-        return "{" + encode(family) + "}"
+        return _caseless(encode(family))
     if family.lower() == OTHERS:
         return "{" + family[0] + "}" + family[1:]
     words = [encode(word) for word in family.split(" ")]
-    return " ".join(_caseless(w) if i < len(words) - 1 and _is_lower(w) else w
-                    for i, w in enumerate(words))
+    if any(_is_lower(word) for word in words[:-1]):
+        return _caseless(" ".join(words))
+    return " ".join(words)
 
 
-def _caseless(word: str) -> str:
-    """``word`` in a group BibTeX sees as caseless: ``{de}``; ``{{}\\textbackslash{}x}``,
-    as a group that starts with a command would be a special character with a case."""
-    return "{{}" + word + "}" if word.startswith("\\") else "{" + word + "}"
+def _caseless(text: str) -> str:
+    """``text`` in a group BibTeX sees as one caseless word: ``{van Vugt}``;
+    ``{{}\\textbackslash{}x}``, as a group that starts with a command would be a special
+    character with a case."""
+    return "{{}" + text + "}" if text.startswith("\\") else "{" + text + "}"
 
 
 def _word_starts_with_syntax(name: Name) -> bool:
@@ -252,9 +259,12 @@ def format_name(name: Name, encode: Callable[[str], str]) -> str:
     return head
 
 
-def format_names(names: Sequence[Name], incomplete: bool, encode: Callable[[str], str]) -> str:
-    """A name list as BibTeX text, ending in ``and others`` when ``incomplete``."""
-    texts = [format_name(n, encode) for n in names]
+def format_names(names: Sequence[Name], incomplete: bool, encode: Callable[[str], str],
+                 spelled: bool = True) -> str:
+    """A name list as BibTeX text, ending in ``and others`` when ``incomplete``; names read
+    from a .bib as they were spelled there unless not ``spelled``."""
+    texts = [n.latex if spelled and n.latex is not None else format_name(n, encode)
+             for n in names]
     if incomplete:
         texts.append(OTHERS)
     return " and ".join(texts)

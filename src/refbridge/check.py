@@ -194,7 +194,7 @@ def suspicious_values(record: Record, this_year: int) -> Iterator[Finding]:
     """Findings about values that are not what their field says they are."""
     yield from _check_years(record, this_year)
     for variable, (code, checker) in VALUE_CHECKS.items():
-        value = record.fields.get(variable)
+        value = record.get(variable)
         message = checker(value) if value is not None else None
         if message is not None:
             yield Finding(code, message, record.source)
@@ -224,7 +224,7 @@ def _fold(text: str) -> str:
 
 
 def _signature(record: Record) -> tuple[str, int | None, str] | None:
-    title = record.fields.get("title")
+    title = record.get("title")
     if title is None or not _fold(title):
         return None
     issued = record.dates.get("issued")
@@ -254,7 +254,7 @@ class DuplicateFinder:
                               f"already used at {_where(self.keys[key])}", record.source)
             else:
                 self.keys[key] = record.source
-        doi = record.fields.get("DOI")
+        doi = record.get("DOI")
         if doi is not None:
             bare = _DOI_PREFIX.sub("", doi.strip()).casefold()
             if bare in self.dois:

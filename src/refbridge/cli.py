@@ -172,6 +172,8 @@ def main() -> None:
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
               help="Output file; - for standard output.")
 @click.option("--unicode", is_flag=True, help="LaTeX outputs: UTF-8 instead of LaTeX commands.")
+@click.option("--normalize", is_flag=True,
+              help=".bib: write every value and entry the writer's way, not as the input did.")
 @click.option("--key-pattern", metavar="PATTERN",
               help="Citation-key pattern, e.g. '[auth:lower][year][shorttitle:1:lower]'.")
 @click.option("--regenerate-keys", is_flag=True, help="Replace keys read from the input.")
@@ -192,7 +194,7 @@ def main() -> None:
 @handle_errors
 def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
             strict: bool, skip_invalid: bool, to_format: str, output: str, unicode: bool,
-            key_pattern: str | None, regenerate_keys: bool, fields: str | None,
+            normalize: bool, key_pattern: str | None, regenerate_keys: bool, fields: str | None,
             exclude_fields: str, indent: int, field_order: str, collection: str | None,
             enrich: bool, jobs: int, enrichment: dict[str, Any]) -> None:
     """Convert INPUT files (- for standard input) to another format."""
@@ -204,7 +206,8 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
         return frozenset(f.strip() for f in text.split(",") if f.strip())
 
     write_options = WriteOptions(
-        unicode=unicode, key_pattern=key_pattern, regenerate_keys=regenerate_keys,
+        unicode=unicode, normalize=normalize, key_pattern=key_pattern,
+        regenerate_keys=regenerate_keys,
         include_fields=field_set(fields) if fields else None,
         exclude_fields=field_set(exclude_fields), indent=" " * indent, collection=collection,
         field_order=tuple(f.strip().lower() for f in field_order.split(",") if f.strip()))

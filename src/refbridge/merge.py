@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from anyascii import anyascii
 
 from refbridge.model import Date, Eprint, Name, Record, Source
+from refbridge.richtext import Text
 
 #: Smallest ``difflib.SequenceMatcher`` ratio between two normalized titles of the same year
 #: that still counts as the same title (0.9 lets a typo or a changed article through, not a
@@ -192,7 +193,7 @@ def merge_records(duplicates: Sequence[Record]) -> Record:
     """One record from ``duplicates``: the richest one, every gap filled from the others."""
     base = max(duplicates, key=_richness)  # max keeps the first of equals: input order wins
     ordered = [base, *(r for r in duplicates if r is not base)]
-    fields: dict[str, str] = {}
+    fields: dict[str, Text] = {}
     extra: dict[str, str] = {}
     for record in ordered:
         for variable, value in record.fields.items():

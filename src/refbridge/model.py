@@ -2,7 +2,10 @@
 
 The vocabulary is CSL-JSON's (item types, variables, name parts, date parts; see ``vocab``), so
 the model is the common ground between BibTeX, RIS, CSL-JSON, Zotero RDF and profile pages.
-Text is Unicode here: readers decode LaTeX on the way in, writers encode on the way out.
+Text is Unicode here, and a field's value is rich text (``refbridge.richtext``): a ``str``, or
+a ``RichText`` that keeps italics, case protection, formulas and the like. Readers decode
+their markup into it on the way in, writers encode it on the way out; ``Record.get`` gives the
+plain text.
 
 Values are validated when a record is built, with a message that says which record and which
 value is wrong. This module must never know about any file format: no BibTeX, RIS or HTML here.
@@ -16,6 +19,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, TypeVar
 
+from refbridge.richtext import RichText, Text, check_text, plain
 from refbridge.vocab import (
     DATE_VARIABLE_SET,
     ITEM_TYPES,
@@ -93,6 +97,9 @@ class Name:
     non_dropping_particle: str | None = None
     suffix: str | None = None
     literal: str | None = None
+    #: How a .bib spelled the name, when it was read from one (a hint for .bib writers,
+    #: not part of the name).
+    latex: str | None = field(default=None, repr=False, compare=False)
     _parts: FrozenMap[str, str] | None = field(default=None, init=False, repr=False,
                                                compare=False)
 
@@ -138,7 +145,8 @@ class Name:
 
 
 #: The parts of a name, in the order of ``Name``'s fields, and their CSL names.
-_NAME_PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Name) if f.init)
+_NAME_PARTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Name)
+                                     if f.init and f.compare)
 _CSL_NAME_PARTS: tuple[str, ...] = tuple(part.replace("_", "-") for part in _NAME_PARTS)
 #: (CSL name, ``Name`` attribute) of each name part.
 NAME_PARTS: tuple[tuple[str, str], ...] = tuple(zip(_CSL_NAME_PARTS, _NAME_PARTS))
@@ -234,15 +242,19 @@ class Record:
     """One bibliographic record.
 
     ``fields`` maps CSL text and number variables (``title``, ``container-title``, ``DOI``,
-    ``page`` ...) to text; ``names`` maps CSL name roles to name tuples; ``dates`` maps CSL date
+    ``page`` ...) to text (rich text: see ``refbridge.richtext``); ``names`` maps CSL name roles to name tuples; ``dates`` maps CSL date
     variables to dates. ``incomplete_names`` holds the roles whose lists are known to be cut
     short ("and others"). ``extra`` keeps what a reader saw that has no slot here, under keys
     ``"<format>.<field>"`` (``"bibtex.mrnumber"``), so no format loses data by passing through.
+    ``hints`` keeps how the source laid the record out (``"bibtex.fields"``: its fields in
+    their order, ``"bibtex.preamble"`` ...), under the same kind of keys: a writer of that
+    format may lay the record out the same way. Hints are not data: records that differ only
+    in their hints are equal.
     """
 
     id: str
     type: str
-    fields: Mapping[str, str] = field(default_factory=FrozenMap)
+    fields: Mapping[str, Text] = field(default_factory=FrozenMap)
     names: Mapping[str, tuple[Name, ...]] = field(default_factory=FrozenMap)
     dates: Mapping[str, Date] = field(default_factory=FrozenMap)
     keywords: tuple[str, ...] = ()
@@ -251,6 +263,7 @@ class Record:
     citation_key: str | None = None
     extra: Mapping[str, str] = field(default_factory=FrozenMap)
     source: Source | None = None
+    hints: Mapping[str, str] = field(default_factory=FrozenMap, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         try:
@@ -267,7 +280,12 @@ class Record:
         for key, value in fields.items():
             if key not in TEXT_VARIABLE_SET:
                 raise ModelError(f"unknown field {key!r} (keep it in extra)")
-            _check_text(value, "field", key)
+            if isinstance(value, RichText):
+                problem = check_text(value)
+                if problem is not None:
+                    raise ModelError(f"field {key!r} {problem}")
+            else:
+                _check_text(value, "field", key)
         setattr_(self, "fields", fields)
         names = FrozenMap(zip(self.names, map(tuple, self.names.values())))
         for role, people in names.items():
@@ -301,17 +319,30 @@ class Record:
                 raise ModelError(f"extra key {key!r} must look like 'format.field'")
             _check_text(text, "extra field", key)
         setattr_(self, "extra", extra)
+        hints = FrozenMap(self.hints)
+        for key, text in hints.items():
+            if not isinstance(key, str) or not _EXTRA_KEY.match(key):
+                raise ModelError(f"hint key {key!r} must look like 'format.name'")
+            if not isinstance(text, str) or "\x00" in text:
+                raise ModelError(f"hint {key!r} must be text without NUL characters")
+        setattr_(self, "hints", hints)
         if self.citation_key is not None:
             _check_text(self.citation_key, "citation key")
 
     # -- reading -------------------------------------------------------------------------
     def get(self, variable: str, default: str | None = None) -> str | None:
-        """The text of a CSL text or number variable, or ``default``."""
-        return self.fields.get(variable, default)
+        """The plain text of a CSL text or number variable, or ``default``."""
+        value = self.fields.get(variable)
+        return default if value is None else plain(value)
+
+    def rich(self, variable: str) -> Text | None:
+        """The rich text of a CSL text or number variable, or None."""
+        return self.fields.get(variable)
 
     @property
     def title(self) -> str | None:
-        return self.fields.get("title")
+        """The plain text of the title."""
+        return self.get("title")
 
     @property
     def issued(self) -> Date | None:
@@ -325,6 +356,12 @@ class Record:
     @property
     def authors(self) -> tuple[Name, ...]:
         return self.names.get("author", ())
+
+    def hints_for(self, namespace: str) -> dict[str, str]:
+        """The layout hints a reader of ``namespace`` kept, by name."""
+        prefix = namespace + "."
+        return {key[len(prefix):]: value for key, value in self.hints.items()
+                if key.startswith(prefix)}
 
     def extra_for(self, namespace: str) -> Iterator[tuple[str, str]]:
         """The extra fields a reader of ``namespace`` kept, as (field, value) pairs."""

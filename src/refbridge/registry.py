@@ -39,6 +39,7 @@ class WriteOptions:
     indent: str = "  "  #: indentation of nested lines (BibTeX fields, JSON)
     field_order: tuple[str, ...] = ()  #: .bib: these fields first, in this order
     collection: str | None = None  #: name of the collection that holds the records (Zotero)
+    normalize: bool = False  #: write values and layout the writer's own way, not the source's
 
 
 class Reader(Protocol):

@@ -37,7 +37,8 @@ def safe_http_url(url: str) -> bool:
 def record_links(record: Record, diagnostics: Diagnostics) -> tuple[Link, ...]:
     """The record's links, DOI first, then arXiv, then its URL."""
     links: list[Link] = []
-    doi = bare_doi(record.fields["DOI"]) if record.get("DOI") else None
+    doi_text = record.get("DOI")
+    doi = bare_doi(doi_text) if doi_text else None
     if doi:
         links.append(Link("DOI", "https://doi.org/" + quote(doi, safe="/:;()._-~")))
     arxiv = arxiv_id(record)

@@ -55,7 +55,7 @@ def record_subjects(record: Record) -> tuple[str, ...]:
 
 
 def searchable_text(record: Record) -> str:
-    parts: list[str] = [record.fields.get(v, "") for v in
+    parts: list[str] = [record.get(v, "") or "" for v in
                         ("title", "container-title", "collection-title", "publisher",
                          "abstract", "event-title")]
     parts += [person.display() for people in record.names.values() for person in people]

@@ -22,6 +22,7 @@ from refbridge.enrich.matching import query_words
 from refbridge.latex.decode import decode_latex
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record
 from refbridge.names import split_name
+from refbridge.richtext import plain
 
 if TYPE_CHECKING:
     from lxml.etree import _Element
@@ -109,7 +110,7 @@ def _entry(entry: _Element) -> Found | None:
     for author in entry.findall(f"{ATOM}author"):
         name = _text(author, "name")
         if name:
-            names.append(split_name(decode_latex(name, prose=True)))
+            names.append(split_name(plain(decode_latex(name, prose=True))))
     fields = {"title": decode_latex(title, prose=True)}
     summary = _text(entry, "summary")
     if summary:

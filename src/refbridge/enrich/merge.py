@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from refbridge.enrich.found import Found, arxiv_base
 from refbridge.enrich.matching import normalize_title
 from refbridge.model import Date, Eprint, Record
+from refbridge.richtext import plain
 
 PROVENANCE_PREFIX = "enrich."
 #: The CSL type of preprints: a record of this type with an eprint can become the paper.
@@ -65,12 +66,12 @@ def merge(record: Record, found: Found, overwrite: bool = False) -> Merge:
 
     for variable, value in source.fields.items():
         mine = fields.get(variable)
-        if mine is None or (overwrite and not _same_text(mine, value)):
+        if mine is None or (overwrite and not _same_text(plain(mine), plain(value))):
             fields[variable] = value
             credit(variable)
-        elif not _same_text(mine, value) and variable not in QUIET_FIELDS:
-            result.conflicts.append(f"{variable}: kept {mine!r}, {found.provenance} has "
-                                    f"{value!r}")
+        elif not _same_text(plain(mine), plain(value)) and variable not in QUIET_FIELDS:
+            result.conflicts.append(f"{variable}: kept {plain(mine)!r}, {found.provenance} "
+                                    f"has {plain(value)!r}")
 
     for role, people in source.names.items():
         mine_people = names.get(role)

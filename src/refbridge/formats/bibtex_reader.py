@@ -31,10 +31,12 @@ from refbridge.bibnames import parse_names
 from refbridge.errors import Diagnostics
 from refbridge.formats import bibtex_tables as tables
 from refbridge.formats.bibtex_dates import parse_iso_date, parse_year_month
-from refbridge.formats.bibtex_syntax import Block, read_blocks
-from refbridge.latex.decode import decode_latex
+from refbridge.formats.bibtex_syntax import Block, month_macro_value, read_blocks
+from refbridge.latex.decode import decode_latex, decode_plain
+from refbridge.latex.encode import PROTECTED_VARIABLES
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.registry import Shard, ShardIncomplete
+from refbridge.richtext import Text, concat, latex_source, plain, with_latex, without_latex
 
 _KEYWORD_SEPARATOR = re.compile(r"\s*[,;]\s*")
 _ARXIV_PREFIX = re.compile(r"^arxiv:\s*", re.IGNORECASE)
@@ -43,9 +45,19 @@ _SNIFF = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]", re.MULTILINE)
 
 #: Extra keys for what is not a field.
 EXTRA_ENTRY_TYPE = "bibtex.@type"
-EXTRA_PREAMBLE = "bibtex.@preamble"
-EXTRA_COMMENT = "bibtex.@comment"
 EXTRA_PREFIX = "bibtex."
+#: Hints (``Record.hints``): how the entry was laid out.
+HINT_PREFIX = "bibtex."
+HINT_FIELDS = "bibtex.fields"  #: the entry's field names, in their order
+HINT_PREAMBLE = "bibtex.preamble"  #: @preamble blocks before the entry
+HINT_COMMENT = "bibtex.comment"  #: @comment blocks before the entry
+HINT_INHERITED = "bibtex.inherited"  #: what came from the crossref parent (variables, roles)
+HINT_YEAR = "bibtex.year"  #: a year field that is not a number as written
+#: ``raw.<field>``: a field written with month macros (``oct # " 10"``), as written
+HINT_RAW = "raw."
+#: A month macro as a bare word of a field's value.
+_MONTH_MACRO = re.compile(r"(?<![\w\\{\"])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+                          r"(?![\w}\"])", re.IGNORECASE)
 
 #: Entry types whose records may be crossref parents of entries read after them.
 PARENT_ENTRY_TYPES: frozenset[str] = frozenset(
@@ -108,7 +120,10 @@ class _Entry:
         self.diagnostics = diagnostics
         self.values: dict[str, str] = {}
         values = self.values
-        for name, value, _raw, undefined_macros in block.fields:
+        self.hints: dict[str, str] = {}
+        for name, value, raw, undefined_macros in block.fields:
+            if "#" in raw and _MONTH_MACRO.search(raw) and month_macro_value(raw) is not None:
+                self.hints[HINT_RAW + name] = raw  # biber reads month macros as numbers
             if undefined_macros:
                 self.warn(f"field {name!r} uses undefined macro(s) "
                           f"{', '.join(undefined_macros)}; kept as text")
@@ -133,9 +148,14 @@ class _Entry:
             self.used.add(name)
         return value
 
-    def text(self, name: str) -> str | None:
+    def text(self, name: str) -> Text | None:
         value = self.take(name)
         return None if value is None else _field_text(name, value) or None
+
+    def layout(self) -> dict[str, str]:
+        """The hints: these, and the names of the fields in their order."""
+        return {**{HINT_PREFIX + k: v for k, v in self.hints.items()},
+                HINT_FIELDS: ",".join(self.values)}
 
     def rest(self) -> dict[str, str]:
         """The fields not used, as extra fields (``bibtex.<field>``)."""
@@ -143,9 +163,9 @@ class _Entry:
                 if name not in self.used}
 
 
-def _field_text(field: str, value: str) -> str:
+def _field_text(field: str, value: str) -> Text:
     """A field's value as text: LaTeX decoded, except in the fields kept verbatim."""
-    return value if field in tables.VERBATIM_FIELDS else decode_latex(value).strip()
+    return value if field in tables.VERBATIM_FIELDS else decode_latex(value)
 
 
 def _names(entry: _Entry) -> tuple[dict[str, tuple[Name, ...]], set[str]]:
@@ -190,6 +210,8 @@ def _dates(entry: _Entry) -> dict[str, Date]:
         if year is None or variable in dates:
             continue
         used.add(field)
+        if not year.isdigit():
+            entry.hints[field] = year
         if variable == "issued":
             dates[variable], unused = _classic_date(year, values.get("month"), values.get("day"))
             used.update(_MONTH_DAY.intersection(values).difference(unused))
@@ -207,7 +229,7 @@ def _classic_date(year: str, month: str | None, day: str | None
                   ) -> tuple[Date, frozenset[str]]:
     """The date of ``year``/``month``/``day`` fields and the names of those it could not use
     (dates are immutable and recur: 10,000 generated entries have 924 different ones)."""
-    date, unused = parse_year_month(decode_latex(year), month, day)
+    date, unused = parse_year_month(decode_plain(year), month, day)
     return date, frozenset(unused)
 
 
@@ -242,19 +264,24 @@ def _eprint(entry: _Entry) -> Eprint | None:
                   classes[0] if classes else None, tuple(classes[1:]))
 
 
-def _joined_title(entry: _Entry, field: str) -> str | None:
+def _joined_title(entry: _Entry, field: str) -> Text | None:
     """A title field (one of ``SUBTITLE_FIELDS``) joined with its subtitle field."""
     title = entry.text(field)
-    subtitle = entry.text(tables.SUBTITLE_FIELDS[field])
+    subtitle_field = tables.SUBTITLE_FIELDS[field]
+    subtitle = entry.text(subtitle_field)
     if title and subtitle:
-        return title + tables.SUBTITLE_SEPARATOR + subtitle
+        subtitle_spelling = latex_source(subtitle) or plain(subtitle)
+        entry.hints[subtitle_field] = subtitle_spelling
+        spelling = (latex_source(title) or plain(title)) + tables.SUBTITLE_SEPARATOR + \
+            subtitle_spelling
+        return with_latex(concat(title, tables.SUBTITLE_SEPARATOR, subtitle), spelling)
     return title or subtitle
 
 
-def _text_fields(entry: _Entry, entry_type: str) -> dict[str, str]:
+def _text_fields(entry: _Entry, entry_type: str) -> dict[str, Text]:
     """The text variables, in one pass over the fields (the first of a variable's fields
     that has text wins)."""
-    fields: dict[str, str] = {}
+    fields: dict[str, Text] = {}
     mapping = field_mapping(entry_type)
     used = entry.used
     for field, value in entry.values.items():
@@ -265,10 +292,13 @@ def _text_fields(entry: _Entry, entry_type: str) -> dict[str, str]:
             text = _joined_title(entry, field)
         else:
             used.add(field)
-            text = (tables.GENRE_OF_TYPE_KEY.get(value) or decode_latex(value).strip()
+            text = (tables.GENRE_OF_TYPE_KEY.get(value) or decode_latex(value)
                     if field == "type" else _field_text(field, value))
         if text:
-            fields[variable] = text
+            fields[variable] = with_latex(text, text) if isinstance(text, str) and \
+                variable in PROTECTED_VARIABLES else text  # written as it was, unguessed
+        else:
+            used.discard(field)  # no text (``{}``): kept as written, with the extra fields
     return fields
 
 
@@ -277,18 +307,18 @@ def _keywords(entry: _Entry) -> tuple[str, ...]:
     for field in tables.KEYWORD_FIELDS:
         value = entry.text(field)
         if value:
-            words.extend(k for k in _KEYWORD_SEPARATOR.split(value) if k)
+            words.extend(k for k in _KEYWORD_SEPARATOR.split(plain(value)) if k)
     return tuple(words)
 
 
-def _csl_type(entry_type: str, fields: dict[str, str], eprint: Eprint | None) -> str:
+def _csl_type(entry_type: str, fields: dict[str, Text], eprint: Eprint | None) -> str:
     if eprint is not None and entry_type in tables.PREPRINT_ENTRY_TYPES and \
             "container-title" not in fields:
         return tables.PREPRINT_TYPE
     return tables.ENTRY_TO_CSL.get(entry_type, tables.ENTRY_TO_CSL["misc"])
 
 
-def _genre(entry_type: str, fields: dict[str, str]) -> None:
+def _genre(entry_type: str, fields: dict[str, Text]) -> None:
     """A classic ``@phdthesis``, ``@mastersthesis`` or ``@techreport`` says its genre by its
     type."""
     key = tables.ENTRY_TYPE_KEYS.get(entry_type)
@@ -296,12 +326,12 @@ def _genre(entry_type: str, fields: dict[str, str]) -> None:
         fields["genre"] = tables.GENRE_OF_TYPE_KEY[key]
 
 
-def _drop_derived(entry: _Entry, fields: dict[str, str], eprint: Eprint | None,
+def _drop_derived(entry: _Entry, fields: dict[str, Text], eprint: Eprint | None,
                   csl_type: str) -> None:
     """Remove what a writer derives from the eprint (so reading what was written is exact)."""
     if eprint is None:
         return
-    if fields.get("medium") == arxiv_note(eprint):
+    if "medium" in fields and plain(fields["medium"]) == arxiv_note(eprint):
         del fields["medium"]
     if is_preprint(csl_type, eprint) and fields.get("status") == tables.PREPRINT_PUBSTATE:
         del fields["status"]
@@ -329,7 +359,8 @@ def entry_record(block: Block, source: str, diagnostics: Diagnostics) -> Record:
         extra[EXTRA_ENTRY_TYPE] = entry_type
     return Record(id=block.key, type=csl_type, fields=fields, names=names, dates=dates,
                   keywords=keywords, eprint=eprint, incomplete_names=frozenset(incomplete),
-                  citation_key=block.key, extra=extra, source=Source(source, block.line))
+                  citation_key=block.key, extra=extra, source=Source(source, block.line),
+                  hints=entry.layout())
 
 
 def inherit(child: Record, parent: Record) -> Record:
@@ -341,8 +372,8 @@ def inherit(child: Record, parent: Record) -> Record:
         if variable not in NOT_INHERITED_VARIABLES:
             fields.setdefault(variable, value)
     for field, variable in tables.INHERITED_AS.items():
-        if field == "title" and parent.title:
-            fields.setdefault(variable, parent.title)
+        if field == "title" and "title" in parent.fields:
+            fields.setdefault(variable, without_latex(parent.fields["title"]))
         elif field in parent.names and variable not in names:
             names[variable] = parent.names[field]
     for role, people in parent.names.items():
@@ -352,8 +383,13 @@ def inherit(child: Record, parent: Record) -> Record:
         dates.setdefault(variable, date)
     incomplete = child.incomplete_names | {r for r in parent.incomplete_names
                                            if r in names and r not in child.names}
+    inherited = [key for key in (*fields, *names, *dates)
+                 if key not in child.fields and key not in child.names and key not in child.dates]
+    hints = dict(child.hints)
+    if inherited:
+        hints[HINT_INHERITED] = ",".join(inherited)
     return child.replace(fields=fields, names=names, dates=dates,
-                         incomplete_names=incomplete)
+                         incomplete_names=incomplete, hints=hints)
 
 
 class BibtexReader:
@@ -469,12 +505,12 @@ def _entry_type(record: Record) -> str:
 
 
 def _with_notes(record: Record, notes: dict[str, list[str]]) -> Record:
-    extra = dict(record.extra)
+    hints = dict(record.hints)
     if notes.get("preamble"):
-        extra[EXTRA_PREAMBLE] = " # ".join(notes["preamble"])
+        hints[HINT_PREAMBLE] = " # ".join(notes["preamble"])
     if notes.get("comment"):
-        extra[EXTRA_COMMENT] = "\n".join(notes["comment"])
-    return record.replace(extra={k: v for k, v in extra.items() if v.strip()})
+        hints[HINT_COMMENT] = "\n".join(notes["comment"])
+    return record.replace(hints={k: v for k, v in hints.items() if v.strip()})
 
 
 READER = BibtexReader()

@@ -308,6 +308,19 @@ class _BlockParser:
         return self.entry(kind, line)
 
 
+def month_macro_value(raw: str) -> str | None:
+    """The value of a field written with month macros (``oct # " 10"``) and nothing else
+    that needs a definition, else None."""
+    parser = _BlockParser(raw, {})
+    try:
+        resolved, _, undefined = parser.value()
+    except BibSyntaxError:
+        return None
+    if undefined or parser.pos != len(raw):
+        return None
+    return resolved
+
+
 def parse_blocks(text: str, strings: dict[str, str], first_line: int = 1) -> Iterator[Block]:
     """The blocks of ``text`` (which must start at a line start); ``strings`` holds the
     ``@string`` definitions seen so far and receives new ones."""

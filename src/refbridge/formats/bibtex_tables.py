@@ -211,6 +211,13 @@ FIELD_ORDER: tuple[str, ...] = (
     "abstract", "keywords", "annote", "annotation",
 )
 
+#: Fields only BibLaTeX knows: a ``bibtex`` writer spells their variables the classic way even
+#: when the source used these names.
+BIBLATEX_ONLY_FIELDS: frozenset[str] = frozenset(
+    {"journaltitle", "location", "date", "urldate", "eventdate", "origdate", "eventtitle",
+     "venue", "pagetotal", "eprinttype", "eprintclass", "pubstate", "annotation",
+     "shortjournal", "origtitle", "origlocation", "origpublisher", "titleaddon"})
+
 #: Field names written in arXiv's spelling (BibTeX field names are case-insensitive).
 FIELD_SPELLING: dict[str, str] = {"archiveprefix": "archivePrefix",
                                   "primaryclass": "primaryClass"}

@@ -20,20 +20,28 @@ from typing import TextIO
 
 from refbridge.bibnames import format_names
 from refbridge.formats import bibtex_tables as tables
-from refbridge.formats.bibtex_dates import format_iso_date, format_year_month
+from refbridge.formats.bibtex_dates import format_iso_date, format_year_month, parse_year_month
 from refbridge.formats.bibtex_reader import (
-    EXTRA_COMMENT,
     EXTRA_ENTRY_TYPE,
-    EXTRA_PREAMBLE,
     EXTRA_PREFIX,
+    HINT_COMMENT,
+    HINT_FIELDS,
+    HINT_INHERITED,
+    HINT_PREAMBLE,
+    HINT_PREFIX,
+    HINT_RAW,
+    HINT_YEAR,
     arxiv_note,
     entry_type_for,
     field_mapping,
     is_preprint,
 )
-from refbridge.latex.encode import encode_latex, protect_case
+from refbridge.formats.bibtex_syntax import month_macro_value
+from refbridge.latex.decode import decode_latex, decode_plain
+from refbridge.latex.encode import encode_latex, encode_text, guess_protection
 from refbridge.model import Date, Record
 from refbridge.registry import Framing, WriteOptions, write_framed
+from refbridge.richtext import Text, latex_source, plain, without_latex
 
 #: Characters a citation key cannot hold in either dialect, replaced by ``-``.
 _KEY_UNSAFE = re.compile(r"[\s,{}()\"#%'=\\~]")
@@ -45,7 +53,7 @@ _TITLE_VARIABLES = frozenset({"title"})
 #: identifier (verbatim), LaTeX already (names, dates, keys: braced as is), or bare (a number
 #: or month macro, unbraced).
 TEXT, TITLE, VERBATIM, BRACED, BARE = "text", "title", "verbatim", "braced", "bare"
-Field = tuple[str, str, str]  # (field name, value, how)
+Field = tuple[str, Text, str]  # (field name, value, how)
 
 
 def _balanced(text: str) -> bool:
@@ -90,19 +98,20 @@ class BibtexWriter:
     # -- one entry -----------------------------------------------------------------------
     def record_text(self, record: Record, options: WriteOptions) -> str:
         """The .bib text of one record (with any @preamble/@comment kept before it)."""
+        layout = Layout.of(record, options)
         entry_type = self.entry_type(record)
         encode = partial(encode_latex, unicode=options.unicode)
-        fields = self.fields(record, entry_type, encode, options)
+        fields = self.fields(record, entry_type, encode, options, layout)
         key = _KEY_UNSAFE.sub("-", record.citation_key or record.id)
         lines = [f"@{entry_type}{{{key},"]
         for name, value, how in fields:
+            text = layout.raw(name, self.value(value, how, options))
             name = tables.FIELD_SPELLING.get(name, name)
-            lines.append(f"{options.indent}{name} = {self.value(value, how, options)},")
+            lines.append(f"{options.indent}{name} = {text},")
         lines.append("}\n")
-        head = "".join(f"@{kind}{{{record.extra[key]}}}\n\n"
-                       for kind, key in (("preamble", EXTRA_PREAMBLE),
-                                         ("comment", EXTRA_COMMENT))
-                       if key in record.extra and _balanced(record.extra[key]))
+        head = "".join(f"@{kind}{{{text}}}\n\n" for kind, text in (
+            ("preamble", layout.preamble), ("comment", layout.comment))
+            if text is not None and _balanced(text))
         return head + "\n".join(lines)
 
     def entry_type(self, record: Record) -> str:
@@ -114,23 +123,29 @@ class BibtexWriter:
             return tables.THESIS_ENTRY_OF_GENRE.get(genre, "phdthesis")
         return entry_type_for(record.type, record.eprint, self.dialect)
 
-    def value(self, value: str, how: str, options: WriteOptions) -> str:
-        if how == BARE:
-            return value
+    def value(self, value: Text, how: str, options: WriteOptions) -> str:
+        if options.normalize and how in (TITLE, TEXT):
+            value = without_latex(value)
         if how == TITLE:
-            return "{" + protect_case(value, unicode=options.unicode) + "}"
+            return "{" + encode_text(value if latex_source(value) and not options.unicode
+                                     else guess_protection(value),
+                                     unicode=options.unicode) + "}"
+        if how == TEXT:
+            return "{" + encode_text(value, unicode=options.unicode) + "}"
+        text = plain(value)
+        if how == BARE:
+            return text
         if how == VERBATIM:
-            return "{" + _verbatim(value) + "}"
-        if how == BRACED:
-            return "{" + value + "}"
-        return "{" + encode_latex(value, unicode=options.unicode) + "}"
+            return "{" + _verbatim(text) + "}"
+        return "{" + text + "}"
 
     def fields(self, record: Record, entry_type: str, encode: Callable[[str], str],
-               options: WriteOptions) -> list[Field]:
+               options: WriteOptions, layout: Layout | None = None) -> list[Field]:
+        layout = layout or Layout()
         fields: list[Field] = []
-        fields += self._names(record, encode)
-        fields += self._texts(record, entry_type)
-        fields += self._dates(record)
+        fields += self._names(record, encode, options, layout)
+        fields += self._texts(record, entry_type, layout)
+        fields += self._dates(record, layout)
         fields += self._eprint_fields(record, entry_type, {f[0] for f in fields})
         if record.keywords:
             fields.append(("keywords", ", ".join(record.keywords), TEXT))
@@ -142,7 +157,9 @@ class BibtexWriter:
                 fields.append((name, value, BRACED if _balanced(value) else TEXT))
         fields = [f for f in fields if self._wanted(f[0], options)]
         chosen = {name: index for index, name in enumerate(options.field_order)}
-        fields.sort(key=lambda f: (chosen.get(f[0], len(chosen)), _ORDER.get(f[0], len(_ORDER))))
+        fields.sort(key=lambda f: (chosen.get(f[0], len(chosen)),
+                                   layout.order.get(f[0], len(layout.order)),
+                                   _ORDER.get(f[0], len(_ORDER))))
         return fields
 
     @staticmethod
@@ -153,24 +170,31 @@ class BibtexWriter:
             return False
         return include is None or name in {f.lower() for f in include}
 
-    def _names(self, record: Record, encode: Callable[[str], str]) -> list[Field]:
+    def _names(self, record: Record, encode: Callable[[str], str], options: WriteOptions,
+               layout: Layout) -> list[Field]:
         fields: list[Field] = []
         for field, role in tables.NAME_FIELDS.items():
             people = record.names.get(role)
-            if people:
-                text = format_names(people, role in record.incomplete_names, encode)
+            if people and role not in layout.inherited:
+                text = format_names(people, role in record.incomplete_names, encode,
+                                    spelled=not options.unicode and not options.normalize)
                 fields.append((field, text, BRACED))
         return fields
 
-    def _texts(self, record: Record, entry_type: str) -> list[Field]:
+    def _texts(self, record: Record, entry_type: str, layout: Layout) -> list[Field]:
         reverse = _reverse_mapping(entry_type)
         overrides = tables.WRITE_FIELD[self.dialect]
         fields: list[Field] = []
         for variable, value in record.fields.items():
+            if variable in layout.inherited:
+                continue
             if variable == "genre":
                 fields.extend(self._genre(value, entry_type))
                 continue
-            if variable == "container-title" and entry_type in tables.BOOKTITLE_ENTRY_TYPES:
+            field = layout.field_of(variable, entry_type, self.dialect)
+            if field is not None:
+                pass
+            elif variable == "container-title" and entry_type in tables.BOOKTITLE_ENTRY_TYPES:
                 field = "booktitle"
             elif variable == "publisher":
                 field = tables.PUBLISHER_FIELD[self.dialect].get(entry_type, "publisher")
@@ -181,34 +205,39 @@ class BibtexWriter:
                 field = reverse.get(variable, variable.lower())
             how = TITLE if variable in _TITLE_VARIABLES else (
                 VERBATIM if field in tables.VERBATIM_FIELDS else TEXT)
-            fields.append((field, value, how))
+            fields.extend(layout.with_subtitle(field, value, how))
         return fields
 
-    def _genre(self, genre: str, entry_type: str) -> list[Field]:
-        key = tables.TYPE_KEY_OF_GENRE.get(genre)
+    def _genre(self, genre: Text, entry_type: str) -> list[Field]:
+        key = tables.TYPE_KEY_OF_GENRE.get(plain(genre))
         if key is not None and tables.ENTRY_TYPE_KEYS.get(entry_type) == key:
             return []
         if key is not None and self.dialect == tables.BIBLATEX:
             return [("type", key, BRACED)]
         return [("type", genre, TEXT)]
 
-    def _dates(self, record: Record) -> list[Field]:
+    def _dates(self, record: Record, layout: Layout) -> list[Field]:
         fields: list[Field] = []
         date_field = {v: f for f, v in tables.DATE_FIELDS.items()}
         for variable, date in record.dates.items():
+            if variable in layout.inherited:
+                continue
             if variable == "issued":
-                fields.extend(self._issued(date))
+                fields.extend(self._issued(date, layout))
             elif variable in date_field:
                 iso = format_iso_date(date)
                 fields.append((date_field[variable], iso or date.literal or "",
                                BRACED if iso else TEXT))
         return fields
 
-    def _issued(self, date: Date) -> list[Field]:
+    def _issued(self, date: Date, layout: Layout) -> list[Field]:
+        spelled = layout.spelled_year(date)
+        if spelled is not None:
+            return [("year", spelled, BRACED)]
         iso = format_iso_date(date)
         if iso is None:
             return [("year", date.literal or "", TEXT)]
-        if self.dialect == tables.BIBLATEX:
+        if self.dialect == tables.BIBLATEX and not layout.classic_date:
             return [("date", iso, BRACED)]
         year, month, day = format_year_month(date)
         fields: list[Field] = [("year", year, BRACED)]
@@ -252,6 +281,74 @@ class BibtexWriter:
         if preprint and entry_type == "misc" and "howpublished" not in written:
             fields.append(("howpublished", arxiv_note(eprint), TEXT))
         return fields
+
+
+class Layout:
+    """How the source laid an entry out (its hints), for writing it the same way: field names
+    and order, the date as ``year``/``month`` or ``date``, a subtitle apart from its title, a
+    year that is not a number, what came from a crossref parent (not written while the
+    ``crossref`` field is), and the @preamble/@comment blocks before it. Empty when the record
+    has no hints or the writer normalises."""
+
+    def __init__(self, hints: dict[str, str] | None = None, crossref: bool = False) -> None:
+        hints = hints or {}
+        names = [f for f in hints.get(HINT_FIELDS[len(HINT_PREFIX):], "").split(",") if f]
+        self.fields: tuple[str, ...] = tuple(names)
+        self.order = {name: index for index, name in enumerate(names)}
+        self.hints = hints
+        self.inherited = frozenset(
+            hints.get(HINT_INHERITED[len(HINT_PREFIX):], "").split(",")) if crossref \
+            else frozenset()
+        self.classic_date = "year" in self.order and "date" not in self.order
+        self.preamble = hints.get(HINT_PREAMBLE[len(HINT_PREFIX):])
+        self.comment = hints.get(HINT_COMMENT[len(HINT_PREFIX):])
+
+    @classmethod
+    def of(cls, record: Record, options: WriteOptions) -> Layout:
+        if options.normalize:
+            hints = {k: v for k, v in record.hints_for("bibtex").items()
+                     if k in ("preamble", "comment")}
+            return cls(hints)
+        return cls(record.hints_for("bibtex"),
+                   crossref=EXTRA_PREFIX + tables.CROSSREF_FIELD in record.extra)
+
+    def field_of(self, variable: str, entry_type: str, dialect: str) -> str | None:
+        """The field the source held ``variable`` in, when the dialect knows it."""
+        mapping = field_mapping(entry_type)
+        for name in self.fields:
+            if mapping.get(name) == variable and not (
+                    dialect == tables.BIBTEX and name in tables.BIBLATEX_ONLY_FIELDS):
+                return name
+        return None
+
+    def with_subtitle(self, field: str, value: Text, how: str) -> list[Field]:
+        """``field`` and its value, cut into title and subtitle where the source had both."""
+        subtitle_field = tables.SUBTITLE_FIELDS.get(field)
+        subtitle = self.hints.get(subtitle_field) if subtitle_field else None
+        if subtitle_field is None or subtitle is None:
+            return [(field, value, how)]
+        ending = tables.SUBTITLE_SEPARATOR + subtitle
+        spelling = latex_source(value) or encode_text(value)
+        if not spelling.endswith(ending) or len(spelling) == len(ending):
+            return [(field, value, how)]
+        return [(field, decode_latex(spelling[:-len(ending)]), how),
+                (subtitle_field, subtitle, BRACED)]
+
+    def raw(self, field: str, written: str) -> str:
+        """``written`` (a field's braced value), or the source's month macros for it
+        (``oct # " 10"``: biber reads them as month numbers, bibtex as names)."""
+        raw = self.hints.get(HINT_RAW + field)
+        if raw is not None and written[:1] == "{" and month_macro_value(raw) == written[1:-1]:
+            return raw
+        return written
+
+    def spelled_year(self, date: Date) -> str | None:
+        """The year as the source wrote it, when that was no number and still says ``date``."""
+        year = self.hints.get(HINT_YEAR[len(HINT_PREFIX):])
+        if year is None or not _balanced(year):
+            return None
+        spelled, _ = parse_year_month(decode_plain(year), None, None)
+        return year if spelled == date else None
 
 
 BIBTEX_WRITER = BibtexWriter(tables.BIBTEX, "BibTeX (classic, for bibtex and .bst styles)")

@@ -23,6 +23,7 @@ from refbridge.errors import Diagnostics, ParseError
 from refbridge.latex.decode import decode_latex
 from refbridge.model import Date, Eprint, ModelError, Name, Record, Source
 from refbridge.names import split_name
+from refbridge.richtext import concat
 
 ATTRIBUTION = re.compile(r"^Publications and source records attributed to (?P<owner>.+?)\.?$")
 COUNT = re.compile(r"^(?P<count>\d+)\s*records?", re.IGNORECASE)
@@ -36,6 +37,8 @@ OWNER_EXTRA = "profile.owner"
 #: Non-empty lines allowed before the attribution line (the header and the owner's name).
 MAX_PREAMBLE_LINES = 2
 
+#: What separates the paragraphs of an abstract.
+PARAGRAPH_BREAK = "\n\n"
 #: Sources whose subject codes are arXiv categories and whose records are arXiv preprints.
 ARXIV_SOURCES: frozenset[str] = frozenset({"arxiv"})
 
@@ -175,8 +178,10 @@ class ProfileReader:
             return None
         fields = {"title": decode_latex(draft.title, prose=True)}
         if draft.paragraphs:
-            fields["abstract"] = "\n\n".join(
-                decode_latex(" ".join(lines), prose=True) for lines in draft.paragraphs)
+            paragraphs = [decode_latex(" ".join(lines), prose=True) for lines in draft.paragraphs]
+            fields["abstract"] = concat(*(piece for index, paragraph in enumerate(paragraphs)
+                                          for piece in ((PARAGRAPH_BREAK, paragraph) if index
+                                                        else (paragraph,))))
         is_arxiv = draft.source.lower() in ARXIV_SOURCES
         eprint: Eprint | None = None
         keywords: tuple[str, ...] = ()

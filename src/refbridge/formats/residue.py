@@ -25,6 +25,8 @@ RESIDUE_LABEL = "refbridge"
 
 #: The CSL-JSON key whose object is compared key by key (the rest are compared whole).
 NESTED = "custom"
+#: The key of ``NESTED`` that holds layout hints (``Record.hints``), which no residue carries.
+HINTS = "hints"
 
 
 def _diff(wanted: Mapping[str, Any], got: Mapping[str, Any]) -> dict[str, Any]:
@@ -48,6 +50,11 @@ def residue(original: Record, native: Record) -> dict[str, Any]:
     is compared key by key, so the residue names only the custom keys that differ.
     """
     wanted, got = to_csl(original), to_csl(native)
+    for item in (wanted, got):  # layout hints of other formats are no data to carry
+        if isinstance(item.get(NESTED), dict):
+            item[NESTED].pop(HINTS, None)
+            if not item[NESTED]:
+                del item[NESTED]
     difference = _diff(wanted, got)
     if isinstance(difference.get(NESTED), dict) and isinstance(got.get(NESTED), dict):
         difference[NESTED] = _diff(wanted[NESTED], got[NESTED])

@@ -31,12 +31,15 @@ from typing import Any, TextIO
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics
 from refbridge.formats import ris_tables as t
+from refbridge.formats.csl_markup import from_markup
 from refbridge.formats.csljson import SEASON_NAMES
 from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, residue
 from refbridge.formats.selection import select
 from refbridge.model import SEASONS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names import name_from_fields
 from refbridge.registry import Framing, WriteOptions, write_framed
+from refbridge.richtext import Text, plain
+from refbridge.vocab import VERBATIM_VARIABLES
 
 TAG_LINE = re.compile(r"^(?P<tag>[A-Z][A-Z0-9]) {1,2}-(?: (?P<value>.*))?$")
 _DATE = re.compile(r"^(?P<y>-?\d{1,4})?(?:/(?P<m>\d{0,2})(?:/(?P<d>\d{0,2})(?:/(?P<other>.*))?)?)?$")
@@ -81,6 +84,10 @@ class _Draft:
 
 
 # -- values ---------------------------------------------------------------------------------
+#: Variables read as they are written: identifiers, and notes (which hold residues).
+_PLAIN_VARIABLES: frozenset[str] = VERBATIM_VARIABLES | {"note"}
+
+
 def parse_name(text: str) -> Name:
     """``Family, Given, Suffix`` (particles split off); a name without a comma is corporate."""
     if "," not in text:
@@ -136,7 +143,7 @@ def format_eprint(eprint: Eprint) -> str:
 def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diagnostics,
             with_residue: bool = True) -> Record:
     """The record of one draft; raises ``ValueError`` for a record that cannot be built."""
-    fields: dict[str, str] = {}
+    fields: dict[str, Text] = {}
     names: dict[str, list[Name]] = {}
     dates: dict[str, Date] = {}
     keywords: list[str] = []
@@ -197,7 +204,8 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
             else:
                 notes.append(value)
         elif tag in _FIELD_OF_TAG and _FIELD_OF_TAG[tag] not in fields:
-            fields[_FIELD_OF_TAG[tag]] = value
+            variable = _FIELD_OF_TAG[tag]
+            fields[variable] = value if variable in _PLAIN_VARIABLES else from_markup(value)
         else:
             extra.setdefault(f"ris.{tag}", []).append(value)
     for tag, value, date in years:
@@ -211,7 +219,7 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
         fields["page"] = "-".join(p for p in (pages.get("SP"), pages.get("EP")) if p)
     if eprint is not None:
         for variable in ("archive", "publisher"):
-            if fields.get(variable) == eprint.archive:
+            if variable in fields and plain(fields[variable]) == eprint.archive:
                 del fields[variable]
     record = Record(
         id=key or f"ris{number}",
@@ -306,7 +314,7 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
     tags: list[tuple[str, str]] = [(t.TYPE_TAG, t.TYPE_TO_TY.get(record.type, t.FALLBACK_TY))]
     if record.citation_key:
         tags.append((t.KEY_TAG, record.citation_key))
-    fields = dict(record.fields)
+    fields = {variable: plain(value) for variable, value in record.fields.items()}
     for role, tag in t.NAME_TAGS.items():
         tags += [(tag, format_name(n)) for n in record.names.get(role, ())]
     issued = record.dates.get("issued")

@@ -32,12 +32,14 @@ from refbridge.arxiv_taxonomy import category_name, is_category
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import zotero_tables as zt
+from refbridge.formats.csl_markup import from_markup, to_markup
 from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, residue
 from refbridge.formats.selection import select
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names import name_from_fields
 from refbridge.registry import WriteOptions
-from refbridge.vocab import DATE_VARIABLE_SET, NAME_VARIABLES, TEXT_VARIABLE_SET
+from refbridge.richtext import Text, is_plain, plain
+from refbridge.vocab import DATE_VARIABLE_SET, NAME_VARIABLES, TEXT_VARIABLE_SET, VERBATIM_VARIABLES
 
 NAMESPACES: dict[str, str] = {
     "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
@@ -265,7 +267,8 @@ def native_item(record: Record) -> ZoteroItem:
     for variable, value in record.fields.items():
         zotero_field = fields.get(variable)
         if zotero_field is not None and zotero_field != "extra":
-            item.fields[zotero_field] = value
+            item.fields[zotero_field] = value if isinstance(value, str) and \
+                variable in VERBATIM_VARIABLES else to_markup(value)
     for variable, date in record.dates.items():
         zotero_field = zt.DATE_FIELDS[item_type].get(variable)
         text = format_date(date)
@@ -273,8 +276,8 @@ def native_item(record: Record) -> ZoteroItem:
             item.fields[zotero_field] = text
     if record.citation_key:
         item.fields["citationKey"] = record.citation_key
-    note = record.fields.get("note")
-    if note is not None and _is_plain_note(note):
+    note = record.get("note")
+    if note is not None and _is_plain_note(note) and is_plain(record.fields["note"]):
         item.fields["extra"] = note
     eprint = record.eprint
     if eprint is not None and item_type == "preprint":
@@ -524,7 +527,7 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
     if item_type not in zt.FIELDS:
         diagnostics.warning(f"unknown Zotero item type {item_type!r}, read as a document",
                             source, item.line)
-    fields: dict[str, str] = {}
+    fields: dict[str, Text] = {}
     dates: dict[str, Date] = {}
     extra: dict[str, str] = {}
     csl_of_field = _CSL_OF_FIELD.get(item_type, {})
@@ -541,7 +544,8 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
         elif zotero_field in csl_of_date:
             dates[csl_of_date[zotero_field]] = parse_date(value)
         elif zotero_field in csl_of_field:
-            fields[csl_of_field[zotero_field]] = value
+            variable = csl_of_field[zotero_field]
+            fields[variable] = value if variable in VERBATIM_VARIABLES else from_markup(value)
         else:
             extra[f"zotero.{zotero_field}"] = value
     names: dict[str, list[Name]] = {}
@@ -555,13 +559,14 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
             extra[f"zotero.{creator_type}"] = f"{previous}\n{text}" if previous else text
     eprint = None
     if item_type == "preprint":
-        number_match = _ARXIV_NUMBER.match(fields.get("number", ""))
-        archive = number_match["archive"] if number_match else fields.get("publisher")
+        number_match = _ARXIV_NUMBER.match(plain(fields.get("number", "")))
+        archive = number_match["archive"] if number_match else plain(fields.get("publisher",
+                                                                                 ""))
         if archive == "arXiv":
             eprint = Eprint(archive, number_match["id"] if number_match else None)
             if number_match:
                 del fields["number"]
-            if fields.get("publisher") == archive:
+            if plain(fields.get("publisher", "")) == archive:
                 del fields["publisher"]
     tags = list(item.tags)
     if eprint is not None:

@@ -1,87 +1,433 @@
-"""LaTeX to Unicode for text fields, built on pylatexenc and configured never to delete text.
+"""LaTeX to rich text, by BibTeX's own rules: what a ``.bib`` field says, and nothing lost.
 
-pylatexenc's default context silently drops the content of ``\\texttt{...}`` and similar macros,
-every unknown macro, and turns ``&`` into spaces. Here text-style macros keep their argument,
-unknown macros stay readable as ``\\name``, and ``&`` stays ``&``. Math is rendered as readable
-text (``$\\times$`` becomes ``×``).
+Why a decoder of our own: pylatexenc (used here for its tables: which command stands for
+which character) flattens text to a string, so it cannot keep italics, case protection or
+formulas, it deletes what it does not know or replaces it (``\\cite{x}`` becomes ``<cit.>``),
+and its parser took about 0.5 ms a value, against about 10 us here (one regular expression
+cuts the value into tokens, one pass builds the inlines).
 
-Most field values contain no LaTeX at all; they skip the parser entirely (the fast path), and
-most of the rest hold only braces, accents, symbol commands and simple inline math
-(``$O(n \\log n)$``), which ``refbridge.latex.simple`` decodes to the parser's exact result in
-about 3 us instead of the parser's 0.5 ms; that is what makes decoding a large ``.bib`` cheap.
-The last ``DECODED_REMEMBERED`` distinct values are remembered (values repeat in a file).
-This module must never touch identifiers (DOI, URL, file names): callers decode text fields
-only.
+BibTeX's rules, followed exactly because styles change case by them:
+
+- a brace group at the top level of a value (depth 1) that does not start with a backslash
+  protects the case of what it holds: ``{DNA}``, ``{van Vugt}``, the argument of a command at
+  the top level (``\\emph{Drosophila}``, ``\\"{U}``) -> *nocase*;
+- a brace group at depth 1 that starts with a backslash is a "special character", whose text
+  styles may change: ``{\\"U}``, ``{\\em x}``, ``{\\textit Cataglyphis}``;
+- deeper groups only group.
+
+Decoded: accents in every form (``{\\"u}``, ``\\"{u}``, ``\\"u``, ``\\c c``, stacked
+``\\~{\\^e}`` -> ``ễ``), characters and symbols (``\\ss``, ``\\o``, ``\\&``, ``\\%``, ``~``,
+``\\,``), ligatures (``--``, ``---``, quotes), font commands and switches (``\\emph{}``,
+``\\textit{}``, ``{\\em }``, ``{\\it }``, ``{\\bf }``, ``\\textbf{}``, ``\\textsc{}``,
+``\\textsuperscript{}``, ``\\textsubscript{}``, ``\\texttt{}`` ...), formulas (``$...$``,
+``\\(...\\)``, ``\\[...\\]``, ``$$...$$``, ``\\ensuremath{}``: kept as TeX), ``\\url{}``,
+``\\href{}{}``, ``\\mkbibquote{}``. Anything else (``\\cite{x}``, ``\\noopsort{1999}``, unknown
+macros) is kept as raw LaTeX, exactly as written. A decoded value remembers the LaTeX it was
+read from (``RichText.latex``), so that a ``.bib`` writer can write it unchanged.
+
+This module must never delete text and never touch identifiers (DOI, URL, file names):
+callers decode text fields only.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
-from refbridge.latex.simple import decode_simple
-
-#: Text that needs the parser: a macro, a group, math, a tie, or a TeX ligature.
-_NEEDS_PARSER = re.compile(r"[\\{}$~&%]|--|``|''|!`|\?`")
-
-#: Macros whose argument is the text itself (font and style switches).
-TEXT_ARGUMENT_MACROS: tuple[str, ...] = (
-    "texttt", "textsf", "textrm", "textup", "textmd", "textnormal", "textsc", "textsl",
-    "textbf", "textit", "emph", "mbox", "hbox", "text", "mathrm", "mathtt", "mathsf", "mathit",
-    "mathbf", "mathcal", "mathbb", "operatorname", "url", "nolinkurl", "NoCaseChange",
-    "MakeUppercase", "MakeLowercase", "uppercase", "lowercase", "ensuremath",
-    "mkbibemph", "mkbibitalic", "mkbibbold", "mkbibacro", "textsmallcaps",
+from refbridge.richtext import (
+    BOLD,
+    ITALIC,
+    MONOSPACE,
+    NOCASE,
+    SMALL_CAPS,
+    SUBSCRIPT,
+    SUPERSCRIPT,
+    Inline,
+    Link,
+    Math,
+    Raw,
+    Styled,
+    Text,
+    Url,
+    map_text,
+    normalized,
+    rich,
+    strip,
+    styled,
 )
 
-#: BibLaTeX's quotation macro: its argument in curly quotes.
-QUOTE_MACROS: dict[str, str] = {"mkbibquote": "\u201c%s\u201d"}
-
-#: Macros that stand for one character or a paragraph break (what the encoder writes for
-#: characters that would otherwise be syntax).
-_SYMBOL_MACROS: dict[str, str] = {
+#: Accents: the command and the combining mark it puts on the next letter.
+ACCENTS: dict[str, str] = {
+    "'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303",
+    "=": "\u0304", ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b",
+    "c": "\u0327", "d": "\u0323", "b": "\u0331", "k": "\u0328", "r": "\u030a",
+    "t": "\u0361", "G": "\u030f", "h": "\u0309", "f": "\u0311",
+}
+#: Commands whose one argument is text in a style.
+STYLE_COMMANDS: dict[str, str] = {
+    "emph": ITALIC, "textit": ITALIC, "textsl": ITALIC, "mkbibemph": ITALIC,
+    "mkbibitalic": ITALIC, "textbf": BOLD, "mkbibbold": BOLD, "textsc": SMALL_CAPS,
+    "textsmallcaps": SMALL_CAPS, "textsuperscript": SUPERSCRIPT,
+    "mkbibsuperscript": SUPERSCRIPT, "textsubscript": SUBSCRIPT, "mkbibsubscript": SUBSCRIPT,
+    "texttt": MONOSPACE, "NoCaseChange": NOCASE,
+}
+#: Switches: a style for the rest of the group they are in.
+STYLE_SWITCHES: dict[str, str] = {
+    "em": ITALIC, "it": ITALIC, "itshape": ITALIC, "sl": ITALIC, "slshape": ITALIC,
+    "bf": BOLD, "bfseries": BOLD, "sc": SMALL_CAPS, "scshape": SMALL_CAPS,
+    "tt": MONOSPACE, "ttfamily": MONOSPACE,
+}
+#: Switches back to the normal font, which text in the model always is unless styled.
+PLAIN_SWITCHES: frozenset[str] = frozenset(
+    {"rm", "upshape", "normalfont", "mdseries", "sf", "sffamily", "rmfamily"})
+#: Commands whose one argument is text without a style of its own.
+PLAIN_COMMANDS: frozenset[str] = frozenset(
+    {"mbox", "hbox", "text", "textrm", "textup", "textmd", "textnormal", "textsf",
+     "mkbibacro", "ifmmode"})
+#: Commands that change the case of their argument.
+CASE_COMMANDS: dict[str, Callable[[str], str]] = {
+    "MakeUppercase": str.upper, "uppercase": str.upper, "MakeTextUppercase": str.upper,
+    "MakeLowercase": str.lower, "lowercase": str.lower, "MakeTextLowercase": str.lower,
+}
+#: Quotation commands: their argument between curly quotes.
+QUOTE_COMMANDS: frozenset[str] = frozenset({"mkbibquote", "enquote", "textquote"})
+#: Commands that stand for fixed text, where pylatexenc's table has none or another.
+SYMBOLS: dict[str, str] = {
     "textbraceleft": "{", "textbraceright": "}", "textasciicircum": "^", "par": "\n\n",
-    "slash": "/", "hyphen": "-", "TeX": "TeX", "LaTeX": "LaTeX", "BibTeX": "BibTeX",
-    "LaTeXe": "LaTeX2e", "XeTeX": "XeTeX", "LuaTeX": "LuaTeX",
+    "slash": "/", "hyphen": "-", "S": "\u00a7", "P": "\u00b6", "copyright": "\u00a9",
+    "pounds": "\u00a3", "euro": "\u20ac", "textsection": "\u00a7", "textparagraph": "\u00b6",
+    "textemdash": "\u2014", "textendash": "\u2013", "textunderscore": "_",
+    "TeX": "TeX", "LaTeX": "LaTeX", "BibTeX": "BibTeX", "LaTeXe": "LaTeX2e", "XeTeX": "XeTeX", "LuaTeX": "LuaTeX",
+    "@": "", "/": "", "%": "%", "&": "&", "$": "$", "#": "#", "_": "_", "{": "{", "}": "}",
+    " ": " ", "\n": " ",
 }
 
+_TOKEN = re.compile(
+    r"(?P<text>[^\\{}$~\-`'!?]+)"
+    r"|(?P<open>\{)|(?P<close>\})"
+    r"|(?P<dmath>\$\$)|(?P<math>\$)"
+    r"|\\(?P<word>[A-Za-z]+)(?P<post>\s*)"
+    r"|\\(?P<symbol>.)"
+    r"|(?P<ligature>---|--|``|''|!`|\?`)"
+    r"|(?P<char>.)",
+    re.DOTALL,
+)
+LIGATURES: dict[str, str] = {"---": "\u2014", "--": "\u2013", "``": "\u201c", "''": "\u201d",
+                             "!`": "\u00a1", "?`": "\u00bf"}
+CHARACTERS: dict[str, str] = {"~": "\u00a0"}
+#: Delimiters of formulas other than ``$``: opening symbol -> (closing symbol, display).
+_MATH_DELIMITERS: dict[str, tuple[str, bool]] = {"(": (")", False), "[": ("]", True)}
+
+#: Text that needs decoding: a command, a group, a formula, a tie, a ligature, or a
+#: character outside ASCII (read as it is, but remembered as spelled).
+_NEEDS_DECODING = re.compile(r"[\\{}$~]|--|``|''|!`|\?`|[^\x00-\x7f]")
 #: In prose (profile pages), a ``~`` after a space means "approximately", not a tie.
 _PROSE_TILDE = re.compile(r"(^|(?<=\s))~")
 _UNESCAPED_DOLLAR = re.compile(r"(?<!\\)\$")
-#: A ``%`` not escaped: a TeX comment, but in a field value it is a literal percent sign.
-_UNESCAPED_PERCENT = re.compile(r"(?<!\\)((?:\\\\)*)%")
+#: A formula that is one command (``\ensuremath{\alpha}``, pylatexenc's spelling of ``α``).
+_SINGLE_COMMAND = re.compile(r"\\([A-Za-z]+)")
 
-
-def _keep_unknown_macro(n: Any) -> str:
-    return "\\" + str(n.macroname) + str(n.macro_post_space)
+# token kinds
+_TEXT, _OPEN, _CLOSE, _DMATH, _MATH, _WORD, _SYMBOL, _LIGATURE, _CHAR = range(9)
+_KIND = {"text": _TEXT, "open": _OPEN, "close": _CLOSE, "dmath": _DMATH, "math": _MATH,
+         "word": _WORD, "post": _WORD, "symbol": _SYMBOL, "ligature": _LIGATURE,
+         "char": _CHAR}
+Token = tuple[int, str, int, int]  # (kind, value, start, end) of the source
 
 
 @cache
 def _converter() -> Any:
-    from pylatexenc.latex2text import (
-        LatexNodes2Text,
-        MacroTextSpec,
-        SpecialsTextSpec,
-        get_default_latex_context_db,
-    )
-    from pylatexenc.macrospec import LatexContextDb
+    from pylatexenc.latex2text import LatexNodes2Text, get_default_latex_context_db
 
-    db: LatexContextDb = get_default_latex_context_db()
-    db.add_context_category(
-        "refbridge-keep-text",
-        prepend=True,
-        macros=[MacroTextSpec(name, discard=False) for name in TEXT_ARGUMENT_MACROS]
-        + [MacroTextSpec(name, simplify_repl=text) for name, text in _SYMBOL_MACROS.items()]
-        + [MacroTextSpec(name, simplify_repl=text) for name, text in QUOTE_MACROS.items()],
-        specials=[SpecialsTextSpec("&", "&")],
-    )
-    db.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_keep_unknown_macro))
-    return LatexNodes2Text(latex_context=db, math_mode="text",
+    return LatexNodes2Text(latex_context=get_default_latex_context_db(), math_mode="text",
                            strict_latex_spaces=True)
 
 
+@cache
+def _walker_context() -> Any:
+    from pylatexenc.latexwalker import get_default_latex_context_db
+
+    return get_default_latex_context_db()
+
+
+@cache
+def fixed_macro_text(name: str) -> str | None:
+    """The text ``\\name`` always stands for, when it is a command without arguments
+    (``\\alpha`` -> ``α``, ``\\log`` -> ``log``, ``\\ss`` -> ``ß``), else None. From
+    pylatexenc's tables, with ``SYMBOLS`` first."""
+    if name in SYMBOLS:
+        return SYMBOLS[name]
+    walker_spec = _walker_context().get_macro_spec(name)
+    if walker_spec is not None and getattr(walker_spec.args_parser, "argspec", None) != "":
+        return None
+    converter_db = _converter().latex_context
+    spec = converter_db.get_macro_spec(name)
+    if spec is converter_db.get_macro_spec("\x00unknown"):
+        return None
+    replacement = spec.simplify_repl
+    if not isinstance(replacement, str) or "%" in replacement:  # a callable or a format
+        return None
+    text: str = _converter().latex_to_text(f"\\{name}{{}}", latex_context=_walker_context())
+    return text
+
+
+def _tokens(text: str) -> list[Token]:
+    """The tokens of ``text``; a brace that pairs with none is a character (a name part cut
+    out of a .bib value can hold one: ``{der Berg``)."""
+    tokens: list[Token] = []
+    append = tokens.append
+    opened: list[int] = []
+    for match in _TOKEN.finditer(text):
+        kind = _KIND[match.lastgroup]  # type: ignore[index]
+        value = match.group("word") if kind == _WORD else (
+            match.group("symbol") if kind == _SYMBOL else match.group())
+        if kind == _OPEN:
+            opened.append(len(tokens))
+        elif kind == _CLOSE:
+            if opened:
+                opened.pop()
+            else:
+                kind = _CHAR
+        append((kind, value, match.start(), match.end()))
+    for index in opened:
+        tokens[index] = (_CHAR, *tokens[index][1:])
+    return tokens
+
+
+class _Decoder:
+    """One pass over the tokens of a value, building its inlines."""
+
+    __slots__ = ("index", "text", "tokens")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens = _tokens(text)
+        self.index = 0
+
+    def peek(self) -> Token | None:
+        return self.tokens[self.index] if self.index < len(self.tokens) else None
+
+    def sequence(self, level: int) -> list[Inline]:
+        """Inlines up to the ``}`` that closes the current group (consumed) or the end.
+        ``level`` is the brace depth: protection is decided at level 0 only, so deeper groups
+        only group (counted here, not parsed by recursion: a value may nest hundreds)."""
+        out: list[Inline] = []
+        tokens = self.tokens
+        depth = 0  # groups opened inside this one
+        while self.index < len(tokens):
+            kind, value, start, end = tokens[self.index]
+            self.index += 1
+            if kind == _TEXT:
+                out.append(value)
+            elif kind == _CLOSE:
+                if depth:
+                    depth -= 1
+                elif level:
+                    return out
+            elif kind == _OPEN:
+                if level:
+                    depth += 1
+                else:
+                    out.extend(self.group(level))
+            elif kind == _WORD:
+                if self.command(value, start, end, level, out):  # a switch took the rest
+                    if not depth:  # of the group, and its closing brace
+                        return out
+                    depth -= 1
+            elif kind == _SYMBOL:
+                self.symbol(value, start, level, out)
+            elif kind in (_MATH, _DMATH):
+                out.extend(self.formula(value, start, end))
+            elif kind == _LIGATURE:
+                out.append(LIGATURES[value])
+            else:
+                out.append(CHARACTERS.get(value, value))
+        return out
+
+    def group(self, level: int) -> list[Inline]:
+        """A brace group whose ``{`` was just read."""
+        if level:
+            return self.sequence(level + 1)
+        following = self.peek()
+        if following is not None and following[0] in (_WORD, _SYMBOL):
+            return self.sequence(1)  # a special character: its case may change
+        return list(styled(NOCASE, self.sequence(1)))
+
+    def argument(self, level: int) -> list[Inline]:
+        """The argument of a command: a group, one character or one command."""
+        following = self.peek()
+        if following is None:
+            return []
+        kind, value, start, end = following
+        if kind == _OPEN:
+            self.index += 1
+            return self.group(level)
+        if kind == _TEXT:
+            if len(value) == 1:
+                self.index += 1
+            else:
+                self.tokens[self.index] = (kind, value[1:], start + 1, end)
+            return [value[0]]
+        if kind in (_WORD, _SYMBOL):
+            out: list[Inline] = []
+            self.index += 1
+            if kind == _WORD:
+                self.command(value, start, end, 1, out)
+            else:
+                self.symbol(value, start, 1, out)
+            return out
+        if kind in (_CHAR, _LIGATURE):
+            self.index += 1
+            return [CHARACTERS.get(value, LIGATURES.get(value, value))]
+        return []
+
+    def verbatim_argument(self) -> str | None:
+        """The text of a braced argument as written (``\\url{...}``), or None."""
+        following = self.peek()
+        if following is None or following[0] != _OPEN:
+            return None
+        start = following[3]
+        depth = 0
+        for index in range(self.index, len(self.tokens)):
+            kind = self.tokens[index][0]
+            depth += 1 if kind == _OPEN else -1 if kind == _CLOSE else 0
+            if depth == 0:
+                self.index = index + 1
+                return self.text[start:self.tokens[index][2]]
+        return None
+
+    def raw_groups_end(self, end: int) -> int:
+        """Consume the brace groups right after a command (``\\noopsort{1999}``); where they
+        end in the source."""
+        while True:
+            following = self.peek()
+            if following is None or following[0] != _OPEN or following[2] != end:
+                return end
+            save = self.index
+            if self.verbatim_argument() is None:
+                self.index = save
+                return end
+            end = self.tokens[self.index - 1][3]
+
+    def command(self, name: str, start: int, end: int, level: int, out: list[Inline]) -> bool:
+        """A control word; True when it was a switch that took the rest of the group."""
+        if name in ACCENTS:
+            out.extend(_accented(self.argument(level), ACCENTS[name]))
+            return False
+        style = STYLE_COMMANDS.get(name)
+        if style is not None:
+            out.extend(styled(style, self.argument(level)))
+            return False
+        style = STYLE_SWITCHES.get(name)
+        if style is not None:
+            out.extend(styled(style, self.sequence(level)))
+            return True
+        if name in PLAIN_SWITCHES:
+            return False
+        if name in PLAIN_COMMANDS:
+            out.extend(self.argument(level))
+            return False
+        if name in QUOTE_COMMANDS:
+            out.extend(("\u201c", *self.argument(level), "\u201d"))
+            return False
+        change = CASE_COMMANDS.get(name)
+        if change is not None:
+            out.extend(_changed(self.argument(level), change))
+            return False
+        if name in ("url", "nolinkurl"):
+            address = self.verbatim_argument()
+            if address is not None and address.strip():
+                out.append(Url(address))
+                return False
+        elif name == "href":
+            address = self.verbatim_argument()
+            if address is not None and address.strip():
+                content = normalized(self.argument(1))
+                out.append(Link(address, content) if content else Url(address))
+                return False
+        elif name == "ensuremath":
+            tex = self.verbatim_argument()
+            if tex is not None and tex.strip():
+                symbol = _SINGLE_COMMAND.fullmatch(tex)
+                text = fixed_macro_text(symbol.group(1)) if symbol else None
+                out.append(text if text else Math(tex))  # one symbol is a character
+                return False
+        else:
+            text = fixed_macro_text(name)
+            if text is not None:
+                following = self.peek()
+                if following is not None and following[0] == _OPEN and \
+                        self.tokens[self.index + 1:self.index + 2] and \
+                        self.tokens[self.index + 1][0] == _CLOSE:
+                    self.index += 2  # \ss{}: the empty group ends the command
+                out.append(text)
+                return False
+        out.append(Raw(self.text[start:self.raw_groups_end(end)]))
+        return False
+
+    def symbol(self, char: str, start: int, level: int, out: list[Inline]) -> None:
+        """A control symbol (``\\&``, ``\\"``, ``\\(``)."""
+        if char in ACCENTS:
+            out.extend(_accented(self.argument(level), ACCENTS[char]))
+        elif char in _MATH_DELIMITERS:
+            out.extend(self.delimited_formula(char, start))
+        else:
+            text = fixed_macro_text(char)
+            out.append(Raw(self.text[start:start + 2]) if text is None else text)
+
+    def formula(self, dollars: str, start: int, end: int) -> list[Inline]:
+        """A formula after ``$`` or ``$$`` up to the same delimiter in the same group."""
+        kind = _DMATH if dollars == "$$" else _MATH
+        depth = 0
+        for index in range(self.index, len(self.tokens)):
+            token_kind, _, token_start, _ = self.tokens[index]
+            depth += 1 if token_kind == _OPEN else -1 if token_kind == _CLOSE else 0
+            if depth < 0:
+                break
+            if token_kind == kind and depth == 0:
+                self.index = index + 1
+                tex = self.text[end:token_start]
+                return [Math(tex, display=kind == _DMATH)] if tex.strip() else \
+                    [Raw(self.text[start:token_start + len(dollars)])]
+        return [dollars]  # never closed: a dollar sign
+
+    def delimited_formula(self, opener: str, start: int) -> list[Inline]:
+        closer, display = _MATH_DELIMITERS[opener]
+        for index in range(self.index, len(self.tokens)):
+            kind, value, token_start, _ = self.tokens[index]
+            if kind == _SYMBOL and value == closer:
+                tex = self.text[start + 2:token_start]
+                self.index = index + 1
+                return [Math(tex, display)] if tex.strip() else \
+                    [Raw(self.text[start:token_start + 2])]
+        return [Raw(self.text[start:start + 2])]
+
+
+def _accented(argument: list[Inline], mark: str) -> list[Inline]:
+    """``argument`` with ``mark`` on its first letter (nocase and styles kept around it)."""
+    items = normalized(argument)
+    if not items:
+        return [unicodedata.normalize("NFC", " " + mark)]  # an accent on nothing
+    first = items[0]
+    if isinstance(first, str):
+        base = {"\u0131": "i", "\u0237": "j"}.get(first[0], first[0])
+        return [unicodedata.normalize("NFC", base + mark) + first[1:], *items[1:]]
+    if isinstance(first, Styled):
+        return [Styled(first.style, normalized(_accented(list(first.content), mark))),
+                *items[1:]]
+    return [*items[:1], mark, *items[1:]]
+
+
+def _changed(argument: list[Inline], change: Callable[[str], str]) -> list[Inline]:
+    value = map_text(rich(argument), change)
+    return list(value.inlines) if not isinstance(value, str) else [value]
+
+
 def _balance_math(text: str) -> str:
-    """Escape a lone ``$`` (``$5 million``) so it cannot swallow the rest of the text as math."""
+    """Escape a lone ``$`` (``$5 million``) so it cannot swallow the rest of the text."""
     dollars = list(_UNESCAPED_DOLLAR.finditer(text))
     if len(dollars) % 2 == 0:
         return text
@@ -89,96 +435,40 @@ def _balance_math(text: str) -> str:
     return text[:last] + "\\" + text[last:]
 
 
-def _escape_stray_braces(text: str) -> str:
-    """Escape braces that close nothing or are never closed, and a trailing lone backslash,
-    so the parser keeps them as characters instead of dropping them."""
-    stray: list[int] = []
-    open_at: list[int] = []
-    escaped = False
-    for index, char in enumerate(text):
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif char == "{":
-            open_at.append(index)
-        elif char == "}":
-            if open_at:
-                open_at.pop()
-            else:
-                stray.append(index)
-    stray.extend(open_at)
-    for index in sorted(stray, reverse=True):
-        text = text[:index] + "\\" + text[index:]
-    return text[:-1] + "\\textbackslash{}" if escaped else text
-
-
-def decode_latex(text: str, *, prose: bool = False) -> str:
-    """Unicode text for a LaTeX-encoded ``text``; nothing is deleted.
-
-    ``prose``: the text is plain prose with occasional LaTeX (as on profile pages), so a ``~``
-    after a space is a literal tilde and an unpaired ``$`` a dollar sign.
-    """
-    if not _NEEDS_PARSER.search(text):
-        return text
-    if prose:
-        return _decoded(_balance_math(_PROSE_TILDE.sub(r"\\textasciitilde{}", text)))
-    return _remembered(text)
-
-
-def _decoded(text: str) -> str:
-    """``text`` through the fast decoder, or the parser when the fast decoder declines."""
-    simple = decode_simple(text)
-    if simple is not None:
-        return simple
+def _decoded(text: str) -> Text:
     try:
-        return parse_latex(text)
-    except (RecursionError, IndexError):  # pylatexenc fails on groups nested hundreds deep
-        return text  # and on a \verb at the very end: the text is kept as written
+        return strip(rich(_Decoder(text).sequence(0), text))
+    except RecursionError:  # commands nested hundreds deep: kept as written
+        return rich((Raw(text),), text)
 
 
 #: How many decoded values are remembered: a file names the same journals, publishers,
-#: places and people again and again, and a hit costs a dictionary look-up instead of a decode.
+#: places and people again and again, and a hit costs a dictionary look-up.
 DECODED_REMEMBERED = 4096
 _remembered = lru_cache(maxsize=DECODED_REMEMBERED)(_decoded)
 
 
-@cache
-def _walker_context() -> Any:
-    from pylatexenc.latexwalker import get_default_latex_context_db
-    from pylatexenc.macrospec import MacroSpec
+def decode_latex(text: str, *, prose: bool = False) -> Text:
+    """The rich text of a LaTeX-encoded ``text``; nothing is deleted.
 
-    db = get_default_latex_context_db()
-    db.add_context_category(
-        "refbridge-arguments", prepend=True,
-        macros=[MacroSpec(name, "{") for name in (*TEXT_ARGUMENT_MACROS, *QUOTE_MACROS)
-                if db.get_macro_spec(name) is None])
-    return db
-
-
-@cache
-def fixed_macro_text(name: str) -> str | None:
-    """What the parser turns ``\\name`` into when it is a macro without arguments that always
-    stands for the same text (``\\alpha`` -> ``α``, ``\\log`` -> ``log``), else None."""
-    walker_spec = _walker_context().get_macro_spec(name)
-    if walker_spec is not None and getattr(walker_spec.args_parser, "argspec", None) != "":
-        return None
-    replacement = _converter().latex_context.get_macro_spec(name).simplify_repl
-    if not isinstance(replacement, str) or "%" in replacement:  # a callable or a format
-        return None
-    return parse_latex(f"\\{name}{{}}")
+    The result remembers ``text`` as its LaTeX spelling, unless ``prose``: the text is plain
+    prose with occasional LaTeX (profile pages, arXiv's API), so a ``~`` after a space is a
+    literal tilde and an unpaired ``$`` a dollar sign, and the text is no LaTeX to keep.
+    """
+    if not _NEEDS_DECODING.search(text):
+        return text
+    if prose:
+        prepared = _balance_math(_PROSE_TILDE.sub(r"\\textasciitilde{}", text))
+        try:
+            return strip(rich(_Decoder(prepared).sequence(0)))
+        except RecursionError:
+            return rich((Raw(text),))
+    return _remembered(text)
 
 
-@cache
-def is_unknown_macro(name: str) -> bool:
-    """Whether the parser keeps ``\\name`` as text (it knows no meaning and no arguments)."""
-    converter_db = _converter().latex_context
-    return _walker_context().get_macro_spec(name) is None and \
-        converter_db.get_macro_spec(name) is converter_db.get_macro_spec("\x00unknown")
+def decode_plain(text: str) -> str:
+    """The plain text of a LaTeX-encoded ``text`` (for values that hold no structure the
+    model keeps, such as a year)."""
+    from refbridge.richtext import plain
 
-
-def parse_latex(text: str) -> str:
-    """``text`` decoded by pylatexenc (the full parser, without the fast paths)."""
-    text = _UNESCAPED_PERCENT.sub(r"\1\\%", _escape_stray_braces(text))
-    decoded: str = _converter().latex_to_text(text, latex_context=_walker_context())
-    return decoded
+    return plain(decode_latex(text))

@@ -1,28 +1,65 @@
-"""Unicode to LaTeX for .bib field values: text that BibTeX, biber and pdflatex read literally.
+"""Rich text to LaTeX for .bib field values: what BibTeX, biber and pdflatex read back as the
+same value, by BibTeX's own rules.
 
-Every character that is LaTeX or BibTeX syntax is written as a command that prints it, so no
-value can close its braces, start a comment or run a command: ``\\`` -> ``\\textbackslash{}``,
-``{`` -> ``\\textbraceleft{}`` (not ``\\{``: BibTeX counts every brace, escaped or not, so an
-escaped lone brace would still end the field), ``# $ % & _`` -> ``\\#`` ..., ``~`` and ``^`` ->
-``\\textasciitilde{}`` / ``\\textasciicircum{}``. TeX ligatures that would change the text
-(``--``, ``''``, ``!```) are broken with ``{}``, a no-break space becomes ``~`` and a paragraph
-break ``\\par``. Non-ASCII characters become brace-protected commands (``{\\"u}``, ``{\\L}``),
-from pylatexenc's table with one fix: pylatexenc writes ``í`` as ``{\\'\\i}``, which biber turns
-into a dotless i plus a combining accent that pdflatex rejects, so accents are put on plain
-``i``/``j`` (``{\\'i}``), and a command is used only if it decodes back to the same character
-(pylatexenc writes ``𝙰`` as ``\\mathtt{A}``). Other characters are kept as UTF-8, never dropped. With
-``unicode=True`` only the syntax characters are encoded.
+A value read from LaTeX is written as its source spelled it (``RichText.latex``), unless the
+caller asks for UTF-8 (``unicode=True``) or the value has none: then it is encoded here.
 
-``protect_case`` adds the braces that stop BibTeX styles from lower-casing acronyms and proper
-nouns in titles. ``refbridge.latex.decode`` reads all of this back to the same text. This
-module must never let record text become LaTeX markup.
+Plain text: every character that is LaTeX or BibTeX syntax is written as a command that prints
+it, so no text can close its braces, start a comment or run a command: ``\\`` ->
+``\\textbackslash{}``, ``{`` -> ``\\textbraceleft{}`` (not ``\\{``: BibTeX counts every brace,
+escaped or not, so an escaped lone brace would still end the field), ``# $ % & _`` -> ``\\#``
+..., ``~`` and ``^`` -> ``\\textasciitilde{}`` / ``\\textasciicircum{}``. Dashes and curly
+quotes are written as TeX's ligatures (``--``, ``---``, ````` ``, ``''``), other TeX
+ligatures that would change the text are broken with ``{}``, a no-break space becomes ``~`` and
+a paragraph break ``\\par``. Non-ASCII characters become brace-protected commands (``{\\"u}``,
+``{\\L}``, stacked accents ``{\\~{\\^e}}``), from pylatexenc's table with one fix (``{\\'\\i}``,
+which biber turns into a dotless i plus a combining accent that pdflatex rejects, is written
+``{\\'i}``), and only where the command reads back as the same character; a character with no
+command is kept as UTF-8, never dropped.
+
+Structure, at the top level of a value where BibTeX decides case: *nocase* is a brace group
+``{DNA}`` (``{{\\"O}}`` when it would start with a command, which would make it a "special
+character" whose case styles change); a style over protected text is the command with its
+argument as the protecting group (``\\textit{Drosophila}``), over unprotected text a special
+character (``{\\textit{in vivo}}``), and a style over both is cut into pieces of each kind.
+Formulas are written as TeX (``$...$``), addresses as ``\\url{}``, links as ``\\href{}{}``,
+raw LaTeX as it was. ``refbridge.latex.decode`` reads all of it back to the same value.
+
+``guess_protection`` (for titles from sources that say nothing of case) protects the words
+that BibTeX styles must not lower-case: acronyms and proper nouns. This module must never let record text
+become LaTeX markup: only formulas and raw LaTeX, which were LaTeX in the source, are written
+as LaTeX.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
+
+from refbridge.richtext import (
+    BOLD,
+    ITALIC,
+    MONOSPACE,
+    NOCASE,
+    SMALL_CAPS,
+    SUBSCRIPT,
+    SUPERSCRIPT,
+    Inline,
+    Link,
+    Math,
+    Styled,
+    Text,
+    Url,
+    inlines,
+    latex_source,
+    plain,
+    rich,
+    walk,
+    without_latex,
+)
 
 #: Characters that are syntax in LaTeX or BibTeX, and the text each is written as.
 SYNTAX_CHARACTERS: dict[str, str] = {
@@ -38,6 +75,21 @@ SYNTAX_CHARACTERS: dict[str, str] = {
     "^": "\\textasciicircum{}",
     "\u00a0": "~",
 }
+#: Characters written as TeX's own ligatures rather than commands.
+LIGATURE_CHARACTERS: dict[str, str] = {
+    "\u2013": "--", "\u2014": "---", "\u201c": "``", "\u201d": "''",
+}
+#: The command of each style.
+STYLE_COMMANDS: dict[str, str] = {
+    ITALIC: "textit", BOLD: "textbf", SMALL_CAPS: "textsc", SUPERSCRIPT: "textsuperscript",
+    SUBSCRIPT: "textsubscript", MONOSPACE: "texttt",
+}
+#: Combining marks and the accent commands that put them on a letter.
+ACCENT_COMMANDS: dict[str, str] = {
+    "\u0301": "'", "\u0300": "`", "\u0302": "^", "\u0308": '"', "\u0303": "~",
+    "\u0304": "=", "\u0307": ".", "\u0306": "u", "\u030c": "v", "\u030b": "H",
+    "\u0327": "c", "\u0323": "d", "\u0331": "b", "\u0328": "k", "\u030a": "r",
+}
 
 #: Character pairs TeX (with T1 fonts) merges into another character (``--`` is an en dash,
 #: ``<<`` a guillemet): ``{}`` is put between them.
@@ -50,8 +102,11 @@ _NEEDS_WORK = re.compile(r"[^ -~]|[\\{}#$%&_~^]|--|``|''|!`|\?`|<<|>>|,,|  ")
 _PARAGRAPH = re.compile(r"[ \t\r\f\v]*\n[ \t\r\f\v]*\n[ \t\n\r\f\v]*")
 _SPACE = re.compile(r"[ \t\n\r\f\v]+")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+_LIGATURE_CHARACTERS = re.compile("[" + "".join(LIGATURE_CHARACTERS) + "]")
 #: ``{\'\i}`` -> ``{\'i}`` (see the module docstring).
 _DOTLESS_ACCENT = re.compile(r"(\\[`'^\"~=.uvHrcdbk])(?:\{\\([ij])\}|\\([ij])(?![A-Za-z]) ?)")
+#: Raw LaTeX that ends in a control word, which would take the letters after it.
+_ENDS_IN_WORD = re.compile(r"\\[A-Za-z]+$")
 
 
 @cache
@@ -63,6 +118,20 @@ def _encoder() -> Any:
                                  unknown_char_policy="keep", unknown_char_warning=False)
 
 
+def _stacked_accents(char: str) -> str | None:
+    """``ễ`` as ``{\\~{\\^e}}``: a letter and accents that each have a command."""
+    decomposed = unicodedata.normalize("NFD", char)
+    base, marks = decomposed[0], decomposed[1:]
+    if not marks or not base.isascii() or not all(m in ACCENT_COMMANDS for m in marks):
+        return None
+    latex = base
+    for mark in marks:
+        command = ACCENT_COMMANDS[mark]
+        latex = f"\\{command}{{{latex}}}" if command.isalpha() or len(latex) > 1 \
+            else f"\\{command}{latex}"
+    return "{" + latex + "}"
+
+
 @cache
 def latex_for(char: str) -> str:
     """The LaTeX command for one non-ASCII character, or the character itself when no command
@@ -70,9 +139,13 @@ def latex_for(char: str) -> str:
     from refbridge.latex.decode import decode_latex
 
     latex: str = _encoder().unicode_to_latex(char)
+    if latex == char:
+        latex = _stacked_accents(char) or char
     latex = _DOTLESS_ACCENT.sub(lambda m: f"{m.group(1)}{{{m.group(2)}}}" if m.group(2)
                                 else f"{m.group(1)}{m.group(3)}", latex)
-    return latex if decode_latex(latex) == char else char
+    decoded = decode_latex(latex)
+    return latex if isinstance(decoded, str) and decoded == char or \
+        not isinstance(decoded, str) and decoded.inlines == (char,) else char
 
 
 def _non_ascii(match: re.Match[str]) -> str:
@@ -83,18 +156,176 @@ def _syntax(match: re.Match[str]) -> str:
     return SYNTAX_CHARACTERS[match.group()]
 
 
+def _ligature_character(match: re.Match[str]) -> str:
+    """A dash or curly quote as TeX's ligature, unless a neighbour would join it (``-–``)."""
+    char, text = match.group(), match.string
+    spelled = LIGATURE_CHARACTERS[char]
+    start, end = match.span()
+    if (start and text[start - 1] == spelled[0]) or (end < len(text) and text[end] == spelled[0]):
+        return char  # written as a command (or kept, with ``unicode``)
+    return spelled
+
+
 def _line(text: str, unicode: bool) -> str:
     text = _LIGATURE.sub("{}", _SPECIAL.sub(_syntax, _SPACE.sub(" ", text)))
+    text = _LIGATURE_CHARACTERS.sub(_ligature_character, text)
     return text if unicode else _NON_ASCII.sub(_non_ascii, text)
 
 
 def encode_latex(text: str, *, unicode: bool = False) -> str:
-    """``text`` as LaTeX that prints it; whitespace runs become one space, paragraph breaks
-    ``\\par``. ``unicode``: keep non-ASCII characters as they are."""
+    """Plain ``text`` as LaTeX that prints it; whitespace runs become one space, paragraph
+    breaks ``\\par``. ``unicode``: keep non-ASCII characters as they are (dashes and curly
+    quotes are TeX's ligatures all the same)."""
     if not _NEEDS_WORK.search(text):
         return text
-    paragraphs = _PARAGRAPH.split(text)
-    return "\\par ".join(_line(p, unicode) for p in paragraphs)
+    return "\\par ".join(_line(p, unicode) for p in _PARAGRAPH.split(text))
+
+
+# -- rich text ---------------------------------------------------------------------------
+#: CSL variables whose text BibTeX styles change the case of: their words that must keep their
+#: capitals are protected (``guess_protection``) when the value says nothing of case.
+PROTECTED_VARIABLES: frozenset[str] = frozenset({"title"})
+
+
+def variable_latex(variable: str, value: Text, *, unicode: bool = False) -> str:
+    """How a .bib writer encodes the value of a CSL ``variable`` that has no spelling."""
+    value = without_latex(value)
+    if variable in PROTECTED_VARIABLES:
+        value = guess_protection(value)
+    return encode_text(value, unicode=unicode)
+
+
+def encode_text(value: Text, *, unicode: bool = False) -> str:
+    """``value`` as LaTeX: as its source spelled it when it has a spelling (and ``unicode`` is
+    not asked for), else encoded."""
+    source = latex_source(value)
+    if source is not None and not unicode:
+        return source
+    if isinstance(value, str):
+        return encode_latex(value, unicode=unicode)
+    return _joined(_top(item, unicode) for item in value.inlines)
+
+
+def _joined(pieces: Iterable[str]) -> str:
+    return "".join(pieces)
+
+
+def _top(item: Inline, unicode: bool) -> str:
+    """One inline at the top level of a value, where braces decide case."""
+    if isinstance(item, str):
+        return encode_latex(item, unicode=unicode)
+    if isinstance(item, Styled) and item.style == NOCASE:
+        return _protecting_group(_inner(item.content, unicode))
+    if isinstance(item, (Styled, Link)):
+        return _joined(_styled_pieces(item, unicode))
+    return _inner((item,), unicode)
+
+
+def _protecting_group(latex: str) -> str:
+    """``latex`` in a group that protects case: one that does not start with a command."""
+    return "{{" + latex + "}}" if latex.startswith("\\") else "{" + latex + "}"
+
+
+def _protection(item: Inline) -> bool | None:
+    """Whether ``item`` is case-protected at the top level (None: it holds no letters whose
+    case could change, so either way)."""
+    if isinstance(item, str):
+        return False if any(c.isalpha() for c in item) else None
+    if isinstance(item, Styled):
+        if item.style == NOCASE:
+            return True
+        kinds = {_protection(i) for i in item.content} - {None}
+        return kinds.pop() if len(kinds) == 1 else (None if not kinds else False)
+    if isinstance(item, Link):
+        kinds = {_protection(i) for i in item.content} - {None}
+        return kinds.pop() if len(kinds) == 1 else (None if not kinds else False)
+    if isinstance(item, Math):
+        return False
+    return None  # addresses and raw LaTeX: kept as they are
+
+
+def _is_mixed(item: Inline) -> bool:
+    if not isinstance(item, (Styled, Link)):
+        return False
+    kinds = {_protection(i) for i in item.content} - {None}
+    return len(kinds) > 1 or any(_is_mixed(i) for i in item.content)
+
+
+def _split(item: Styled | Link) -> Iterator[Styled | Link]:
+    """A styled or linked inline cut into pieces each wholly protected or not."""
+    if not _is_mixed(item):
+        yield item
+        return
+    for part in item.content:
+        pieces: Iterable[Inline] = _split(part) if isinstance(part, (Styled, Link)) \
+            else (part,)
+        for piece in pieces:
+            yield Styled(item.style, (piece,)) if isinstance(item, Styled) \
+                else Link(item.address, (piece,))
+
+
+def _styled_pieces(item: Styled | Link, unicode: bool) -> Iterator[str]:
+    for piece in _split(item):
+        protected = _protection(piece)
+        content = piece.content
+        if protected:
+            content = tuple(_unprotected(content))
+        inner = _inner(content, unicode)
+        head = f"\\{STYLE_COMMANDS[piece.style]}" if isinstance(piece, Styled) \
+            else f"\\href{{{_address(piece.address)}}}"
+        if protected:
+            yield head + _protecting_group(inner)
+        else:
+            yield "{" + head + "{" + inner + "}}"
+
+
+def _unprotected(items: Iterable[Inline]) -> Iterator[Inline]:
+    """``items`` without their nocase (a protecting group says it once for all)."""
+    for item in items:
+        if isinstance(item, Styled) and item.style == NOCASE:
+            yield from _unprotected(item.content)
+        elif isinstance(item, Styled):
+            yield Styled(item.style, tuple(_unprotected(item.content)))
+        elif isinstance(item, Link):
+            yield Link(item.address, tuple(_unprotected(item.content)))
+        else:
+            yield item
+
+
+def _inner(items: Iterable[Inline], unicode: bool) -> str:
+    """Inlines inside a group, where braces no longer decide case."""
+    return _joined(_inner_piece(item, unicode) for item in items)
+
+
+def _inner_piece(item: Inline, unicode: bool) -> str:
+    if isinstance(item, str):
+        return encode_latex(item, unicode=unicode)
+    if isinstance(item, Styled):
+        inner = _inner(item.content, unicode)
+        if item.style == NOCASE:
+            return "{" + inner + "}"
+        return f"\\{STYLE_COMMANDS[item.style]}{{{inner}}}"
+    if isinstance(item, Math):
+        return f"\\[{item.tex}\\]" if item.display else f"${item.tex}$"
+    if isinstance(item, Url):
+        return f"\\url{{{_address(item.address)}}}"
+    if isinstance(item, Link):
+        return f"\\href{{{_address(item.address)}}}{{{_inner(item.content, unicode)}}}"
+    if _ENDS_IN_WORD.search(item.tex):
+        return "{" + item.tex + "}"  # \\flash: in its group, it cannot take the letters after it
+    return item.tex
+
+
+def _address(address: str) -> str:
+    """An address inside ``\\url{}``: braces it cannot pair percent-encoded."""
+    depth = 0
+    for char in address:
+        depth += 1 if char == "{" else -1 if char == "}" else 0
+        if depth < 0:
+            break
+    if depth == 0:
+        return address
+    return address.replace("{", "%7B").replace("}", "%7D")
 
 
 # -- case protection ---------------------------------------------------------------------
@@ -113,6 +344,14 @@ def _has_inner_capital(word: str) -> bool:
     return any(c.isupper() for c in word[1:])
 
 
+def _words(text: str) -> list[tuple[int, str, bool]]:
+    words: list[tuple[int, str, bool]] = []
+    for match in _WORD.finditer(text):
+        starts_sentence = not words or bool(_SENTENCE_END.search(text[:match.start()]))
+        words.append((match.start(), match.group(), starts_sentence))
+    return words
+
+
 def _is_sentence_case(words: list[tuple[int, str, bool]]) -> bool:
     """Whether most words that a title-cased text would capitalise (words of four letters or
     more, not starting a sentence) are in lower case."""
@@ -128,13 +367,9 @@ def _is_sentence_case(words: list[tuple[int, str, bool]]) -> bool:
     return lower >= upper
 
 
-def _protected_spans(text: str) -> list[tuple[int, int]]:
+def _protected_spans(text: str, sentence_case: bool) -> list[tuple[int, int]]:
     """Where the words that need braces are, adjacent ones (``TPC-C``) merged."""
-    words: list[tuple[int, str, bool]] = []
-    for match in _WORD.finditer(text):
-        starts_sentence = not words or bool(_SENTENCE_END.search(text[:match.start()]))
-        words.append((match.start(), match.group(), starts_sentence))
-    sentence_case = _is_sentence_case(words)
+    words = _words(text)
     spans: list[tuple[int, int]] = []
     for start, word, starts_sentence in words:
         after_hyphen = start > 0 and text[start - 1] == "-"
@@ -148,15 +383,23 @@ def _protected_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def protect_case(text: str, *, unicode: bool = False) -> str:
-    """``text`` encoded like ``encode_latex``, with words whose capitals must survive a
-    lower-casing style in braces: acronyms and mixed case (``{SpecDB}``, ``{LLM}``,
-    ``{TPC-C}``) always, capitalised words in a sentence-case title (proper nouns) too."""
-    pieces: list[str] = []
+def guess_protection(value: Text) -> Text:
+    """A title that says nothing of case (no part of it is protected) with the words whose
+    capitals must survive a lower-casing style protected: acronyms and mixed case
+    (``SpecDB``, ``LLM``, ``TPC-C``) always, capitalised words in a sentence-case title
+    (proper nouns) too. A value that protects anything is taken as it is."""
+    if any(isinstance(item, Styled) and item.style == NOCASE for item in walk(value)):
+        return value
+    sentence_case = _is_sentence_case(_words(plain(value)))
+    return rich(part for item in inlines(value)
+                for part in (_protected_parts(item, sentence_case) if isinstance(item, str)
+                             else (item,)))
+
+
+def _protected_parts(text: str, sentence_case: bool) -> Iterator[Inline]:
     position = 0
-    for start, end in _protected_spans(text):
-        pieces.append(encode_latex(text[position:start], unicode=unicode))
-        pieces.append("{" + encode_latex(text[start:end], unicode=unicode) + "}")
+    for start, end in _protected_spans(text, sentence_case):
+        yield text[position:start]
+        yield Styled(NOCASE, (text[start:end],))
         position = end
-    pieces.append(encode_latex(text[position:], unicode=unicode))
-    return "".join(pieces)
+    yield text[position:]
