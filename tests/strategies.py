@@ -23,6 +23,26 @@ from hypothesis import strategies as st
 from refbridge.arxiv_taxonomy import categories
 from refbridge.formats.csljson import from_csl, to_csl
 from refbridge.model import Date, DateParts, Eprint, Name, Record
+from refbridge.richtext import (
+    BOLD,
+    ITALIC,
+    MONOSPACE,
+    NOCASE,
+    SMALL_CAPS,
+    SUBSCRIPT,
+    SUPERSCRIPT,
+    Inline,
+    Link,
+    Math,
+    Raw,
+    Styled,
+    Text,
+    Url,
+    normalized,
+    plain,
+    rich,
+    strip,
+)
 from refbridge.vocab import DATE_VARIABLES, ITEM_TYPES, NAME_VARIABLES, TEXT_VARIABLES
 
 # -- words -----------------------------------------------------------------------------------
@@ -92,6 +112,41 @@ def _strip(text: str) -> str:
 
 def text_value(hostile: bool = True, max_words: int = 8) -> st.SearchStrategy[str]:
     return phrase(hostile, max_words).map(_strip).filter(bool)
+
+
+# -- rich text ---------------------------------------------------------------------------------
+#: Formulas as titles and abstracts hold them.
+FORMULAS = ("O(n^2)", r"\sum_{i=1}^n x_i^2 \geq 0", r"\alpha", "x_{ij}", "10^{-3}",
+            r"\mathcal{O}(n \log n)", r"\sqrt{n}", r"(k, \tau)", r"\mathbb{R}^d", "k")
+#: LaTeX the model keeps as written.
+RAW_LATEX = (r"\cite{knuth84}", r"\noopsort{1999}", r"\ref{sec:intro}", r"\flash{}")
+STYLES = (ITALIC, BOLD, SMALL_CAPS, SUPERSCRIPT, SUBSCRIPT, MONOSPACE, NOCASE)
+
+
+@st.composite
+def inline(draw: st.DrawFn, hostile: bool, depth: int = 0) -> Inline:
+    kind = draw(st.sampled_from(("text", "text", "text", "styled", "styled", "math", "url",
+                                 "link", "raw")))
+    if kind == "text" or depth > 2:
+        return " " + draw(phrase(hostile, 3)) + " "
+    if kind == "styled":
+        content = draw(st.lists(inline(hostile, depth + 1), min_size=1, max_size=3))
+        return Styled(draw(st.sampled_from(STYLES)), normalized(content) or ("x",))
+    if kind == "math":
+        return Math(draw(st.sampled_from(FORMULAS)))
+    if kind == "url":
+        return Url(draw(URL))
+    if kind == "link":
+        return Link(draw(URL), (draw(phrase(False, 2)),))
+    return Raw(draw(st.sampled_from(RAW_LATEX)))
+
+
+@st.composite
+def rich_value(draw: st.DrawFn, hostile: bool = True) -> Text:
+    """Rich text as the model holds it: words with styles, formulas, addresses and raw
+    LaTeX, nested a little."""
+    value = strip(rich(draw(st.lists(inline(hostile), min_size=1, max_size=5))))
+    return value if plain(value).strip() else draw(text_value(hostile))
 
 
 # -- identifiers and numbers -------------------------------------------------------------------
@@ -218,7 +273,7 @@ def _key(number: int) -> str:
 def _record(draw: st.DrawFn, hostile: bool) -> Record:
     item_type = draw(st.sampled_from(sorted(ITEM_TYPES)))
     variables = draw(st.lists(st.sampled_from(TEXT_VARIABLES), max_size=10, unique=True))
-    fields = {"title": draw(text_value(hostile))}
+    fields = {"title": draw(st.one_of(text_value(hostile), rich_value(hostile)))}
     fields |= {v: draw(field_value(v, hostile)) for v in variables}
     roles = ["author"] * draw(st.integers(0, 1)) + draw(
         st.lists(st.sampled_from(NAME_VARIABLES), max_size=2, unique=True))

@@ -108,7 +108,18 @@ def test_corporate_names_and_names_bibtex_would_split_are_braced() -> None:
     names = (Name(literal="Barnes and Noble, Inc."), Name(family="de la Cruz", given="Ana"),
              Name(family="others"))
     assert format_names(names, False, encode) == \
-        "{Barnes and Noble, Inc.} and {de} {la} Cruz, Ana and {o}thers"
+        "{Barnes and Noble, Inc.} and {de la Cruz}, Ana and {o}thers"
+
+
+def test_a_name_read_from_a_bib_is_written_as_it_was_spelled() -> None:
+    spelled = "Andr\\'e, Jacques and {van Vugt}, Frank and Donald E. Knuth"
+    assert format_names(parse_names(spelled)[0], False, encode) == spelled
+
+
+def test_a_spelled_name_can_be_written_the_writers_way() -> None:
+    names = parse_names("Donald E. Knuth and Andr\\'e, Jacques")[0]
+    assert format_names(names, False, encode, spelled=False) == \
+        "Knuth, Donald E. and Andr{\\'e}, Jacques"
 
 
 def test_a_name_with_a_word_starting_with_a_syntax_character_is_written_as_a_literal() -> None:

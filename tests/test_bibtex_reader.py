@@ -10,6 +10,11 @@ import pytest
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.bibtex_reader import READER
 from refbridge.model import Date, DateParts, Eprint, Name, Record
+from refbridge.richtext import NOCASE, Math, RichText, Styled, plain, rich
+
+
+def nocase(text: str) -> Styled:
+    return Styled(NOCASE, (text,))
 
 
 def read(text: str, diagnostics: Diagnostics | None = None) -> list[Record]:
@@ -43,7 +48,8 @@ def test_a_classic_article_fills_the_model() -> None:
     assert record.type == "article-journal"
     assert record.citation_key == "knuth1984"
     assert record.fields == {
-        "title": "Literate Programming", "container-title": "The Computer Journal",
+        "title": rich(["Literate ", nocase("Programming")]),
+        "container-title": "The Computer Journal",
         "volume": "27", "issue": "2", "page": "97–111", "DOI": "10.1093/comjnl/27.2.97",
         "URL": "https://example.org/knuth_{1984}%20lp"}
     assert record.names == {"author": (Name(family="Knuth", given="Donald E."),)}
@@ -79,7 +85,7 @@ def test_biblatex_fields_date_journaltitle_and_subtitle_are_understood() -> None
   location = {Sackville},
 }""")
     assert record.fields == {
-        "title": "Higher-Dimensional Algebra V: 2-Groups",
+        "title": rich(["Higher-Dimensional Algebra ", nocase("V"), ": 2-Groups"]),
         "container-title": "Theory and Applications of Categories",
         "publisher-place": "Sackville"}
     assert record.dates == {"issued": Date(start=DateParts(2004, 5, 21))}
@@ -151,7 +157,9 @@ def test_latex_in_text_fields_is_decoded_but_identifiers_are_verbatim() -> None:
     record = one(r"""@article{k,
   title = {Schr{\"o}dinger's {\ss}-Stra{\ss}e~-- \"{U}ber $\alpha$ \& more},
   doi = {10.1000/a\_b}, url = {https://x.org/~user/a\_b}, file = {C\:/papers/x.pdf}}""")
-    assert record.fields["title"] == "Schrödinger's ß-Straße\u00a0– Über α & more"
+    assert record.fields["title"] == rich(
+        ["Schrödinger's ß-Straße\u00a0– ", nocase("Ü"), "ber ", Math("\\alpha"), " & more"])
+    assert plain(record.fields["title"]) == "Schrödinger's ß-Straße\u00a0– Über α & more"
     assert record.fields["DOI"] == "10.1000/a\\_b"
     assert record.fields["URL"] == "https://x.org/~user/a\\_b"
     assert record.extra == {"bibtex.file": "C\\:/papers/x.pdf"}
@@ -215,11 +223,32 @@ def test_a_crossref_to_a_missing_entry_is_reported() -> None:
         "nothing inherited")]
 
 
-def test_preamble_and_comments_are_kept_with_the_next_entry() -> None:
+def test_preamble_and_comments_are_kept_with_the_next_entry_as_layout() -> None:
     record = one('@preamble{"\\newcommand{\\noop}[1]{}"}\n@comment{jabref-meta: x;}\n'
                  "@misc{k, title = {T}}")
-    assert record.extra == {"bibtex.@preamble": '"\\newcommand{\\noop}[1]{}"',
-                            "bibtex.@comment": "jabref-meta: x;"}
+    assert record.extra == {}
+    assert (record.hints["bibtex.preamble"], record.hints["bibtex.comment"]) == (
+        '"\\newcommand{\\noop}[1]{}"', "jabref-meta: x;")
+
+
+def test_the_layout_of_an_entry_is_kept_as_hints() -> None:
+    record = one("@Book{k, Title = {T}, Year = 1999, Month = {03}, Publisher = {P}, "
+                 "note = {A}, note = {B}}")
+    assert record.hints == {
+        "bibtex.fields": "title,year,month,publisher,note", "bibtex.type": "book",
+        "bibtex.read-as": "book", "bibtex.month": "03", "bibtex.again.note": "B"}
+
+
+def test_a_field_with_macros_that_nothing_defines_keeps_them_as_written() -> None:
+    record = one("@mastersthesis{k, title = {T}, type = dipl, school = RWTH # { Aachen}}")
+    assert record.hints["bibtex.raw.type"] == "dipl"
+    assert record.hints["bibtex.raw.school"] == "RWTH # { Aachen}"
+
+
+def test_a_title_keeps_how_the_bib_spelled_it() -> None:
+    title = one("@misc{k, title = {Evaluating SpecDB on \\emph{TPC-C}}}").fields["title"]
+    assert isinstance(title, RichText)
+    assert title.latex == "Evaluating SpecDB on \\emph{TPC-C}"
 
 
 def test_a_broken_entry_is_reported_with_file_and_line_and_the_rest_is_read() -> None:
@@ -252,7 +281,7 @@ def test_a_repeated_field_is_reported() -> None:
     read("@misc{k, title = {One}, title = {Two}}", diagnostics)
     assert [m.message for m in diagnostics.messages] == [
         ("entry 'k': field 'title' appears twice; the second value 'Two' is ignored, "
-        "as BibTeX does")]
+        "as BibTeX does (and kept for biber)")]
 
 
 def test_an_undefined_macro_is_reported_and_kept_as_text() -> None:

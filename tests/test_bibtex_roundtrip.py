@@ -16,6 +16,7 @@ from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex_reader import READER
 from refbridge.formats.bibtex_writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
 from refbridge.formats.csljson import WRITER as CSL_WRITER
+from refbridge.latex.encode import guess_protection
 from refbridge.model import Record
 from refbridge.pipeline import read_file
 from refbridge.registry import WriteOptions
@@ -90,5 +91,7 @@ def test_seed_records_round_trip_through_both_dialects(seed: Path,
                                                        writer: BibtexWriter) -> None:
     records = [r.replace(source=None, citation_key=r.id, extra={})
                for r in read_file(str(seed), Diagnostics(strict=True))]
+    expected = [r.replace(fields={**r.fields, "title": guess_protection(r.fields["title"])})
+                for r in records]  # the title's acronyms protected, as the .bib says
     assert [r.replace(id=o.id) for r, o in
-            zip(read_text(written(records, writer)), records, strict=True)] == records
+            zip(read_text(written(records, writer)), records, strict=True)] == expected

@@ -7,6 +7,7 @@ import io
 from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex_reader import READER
 from refbridge.formats.bibtex_writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
+from refbridge.latex.encode import guess_protection
 from refbridge.model import Date, DateParts, Eprint, Name, Record
 from refbridge.registry import WriteOptions
 
@@ -97,10 +98,16 @@ def test_a_preprint_without_identifier_says_what_is_known_and_nothing_more() -> 
 """
 
 
+def guessed(record: Record) -> Record:
+    """``record`` as a .bib gives it back: the title's acronyms protected."""
+    return record.replace(fields={**record.fields,
+                                  "title": guess_protection(record.fields["title"])})
+
+
 def test_preprints_read_back_as_the_same_records_in_both_dialects() -> None:
     for writer in (BIBTEX_WRITER, BIBLATEX_WRITER):
-        assert read_back(write(writer, PROFILE_PREPRINT)) == [PROFILE_PREPRINT]
-    assert read_back(write(BIBLATEX_WRITER, PREPRINT)) == [PREPRINT]
+        assert read_back(write(writer, PROFILE_PREPRINT)) == [guessed(PROFILE_PREPRINT)]
+    assert read_back(write(BIBLATEX_WRITER, PREPRINT)) == [guessed(PREPRINT)]
 
 
 HOSTILE_TEXT = "}\\input{/etc/passwd}{ 100% & $x_1$ #2 ~ ^ {unbalanced"
@@ -191,8 +198,79 @@ def test_a_date_classic_bibtex_cannot_hold_is_also_written_as_a_biblatex_date() 
 
 def test_preamble_and_comments_kept_from_a_bib_come_before_their_entry() -> None:
     record = Record(id="k", type="book", citation_key="k",
-                    extra={"bibtex.@preamble": '"\\newcommand{\\noop}[1]{}"',
-                           "bibtex.@comment": "jabref-meta: x;"})
+                    hints={"bibtex.preamble": '"\\newcommand{\\noop}[1]{}"',
+                           "bibtex.comment": "jabref-meta: x;"})
     assert write(BIBTEX_WRITER, record) == (
         '@preamble{"\\newcommand{\\noop}[1]{}"}\n\n@comment{jabref-meta: x;}\n\n'
         "@book{k,\n}\n")
+
+
+# -- a .bib read and written: what the source said, as it said it ----------------------------
+HAND_CURATED = r"""@Article{knuth84,
+  Author = {Donald E. Knuth and Andr\'e, Jacques},
+  Title = {Literate Programming: a \emph{Practical} Guide},
+  Subtitle = {With {\TeX} Examples},
+  Journal = j-CJ,
+  Year = {1984}, Month = {03},
+  Pages = {97--111},
+  Note = oct # " 10",
+  Keywords = {programming; TeX},
+  eprint = {0912.3747}, archivePrefix = {arXiv},
+}
+"""
+
+
+def test_a_hand_curated_entry_is_written_as_it_was() -> None:
+    records = read_back(HAND_CURATED)
+    assert write(BIBTEX_WRITER, *records) == """\
+@article{knuth84,
+  author = {Donald E. Knuth and Andr\\'e, Jacques},
+  title = {Literate Programming: a \\emph{Practical} Guide},
+  subtitle = {With {\\TeX} Examples},
+  journal = j-CJ,
+  year = {1984},
+  month = {03},
+  pages = {97--111},
+  note = oct # " 10",
+  keywords = {programming; TeX},
+  eprint = {0912.3747},
+  archivePrefix = {arXiv},
+}
+"""
+
+
+def test_a_normalised_entry_is_written_the_writers_way() -> None:
+    records = read_back(HAND_CURATED)
+    assert write(BIBLATEX_WRITER, *records, normalize=True) == """\
+@article{knuth84,
+  author = {Knuth, Donald E. and Andr{\\'e}, Jacques},
+  title = {Literate Programming: a \\textit{Practical} Guide: With TeX Examples},
+  journaltitle = {j-CJ},
+  pages = {97--111},
+  date = {1984-03},
+  eprint = {0912.3747},
+  eprinttype = {arxiv},
+  note = {October 10},
+  keywords = {programming, TeX},
+}
+"""
+
+
+def test_a_field_given_twice_is_written_twice_for_biber_reads_the_second() -> None:
+    (record,) = read_back("@misc{k, note = {first}, note = {second}}")
+    assert write(BIBTEX_WRITER, record) == "@misc{k,\n  note = {first},\n  note = {second},\n}\n"
+
+
+def test_an_entry_type_no_dialect_knows_is_written_as_it_was() -> None:
+    (record,) = read_back("@README{k, title = {Read me}}")
+    assert write(BIBLATEX_WRITER, record).startswith("@README{k,") is False
+    assert write(BIBLATEX_WRITER, record).startswith("@readme{k,")
+
+
+def test_what_a_crossref_child_inherited_is_not_written_while_it_has_its_crossref() -> None:
+    records = read_back("@inproceedings{c, title = {Ch}, crossref = {p}}\n"
+                        "@proceedings{p, title = {Proc}, year = 2001, publisher = {ACM}}\n")
+    child = next(r for r in records if r.citation_key == "c")
+    assert child.get("container-title") == "Proc" and child.get("publisher") == "ACM"
+    assert write(BIBTEX_WRITER, child) == \
+        "@inproceedings{c,\n  title = {Ch},\n  crossref = {p},\n}\n"

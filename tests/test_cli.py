@@ -146,3 +146,50 @@ def test_a_closed_pipe_ends_the_command_quietly() -> None:
     result = subprocess.run(["bash", "-c", "set -o pipefail; " + shell], capture_output=True,
                             text=True, check=False)
     assert (result.returncode, result.stdout, result.stderr) == (0, "[", "")
+
+
+LIBRARY = """@preamble{"\\newcommand{\\noopsort}[1]{}"}
+@article{knuth84,
+  Author = {Knuth, D. E.},
+  Title = {Literate Programming},
+  Journal = {The Computer Journal},
+  Year = {1984}, Month = {03},
+  Pages = {97--111},
+}
+@set{both, entryset = {knuth84,lamport86}}
+@book{lamport86, author = {Lamport, Leslie}, title = {{\\LaTeX}: A Document Preparation System},
+  publisher = {Addison-Wesley}, year = 1986}
+"""
+
+
+def test_a_bib_written_to_bib_keeps_its_layout_and_normalize_writes_the_writers_way(
+        tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(LIBRARY, encoding="utf-8")
+    code, stdout, _ = run("convert", str(path), "--to", "bibtex")
+    assert code == 0
+    assert stdout.startswith('@preamble{"\\newcommand{\\noopsort}[1]{}"}\n\n@article{knuth84,\n'
+                             "  author = {Knuth, D. E.},\n  title = {Literate Programming},\n"
+                             "  journal = {The Computer Journal},\n  year = {1984},\n"
+                             "  month = {03},\n  pages = {97--111},\n}\n")
+    code, stdout, _ = run("convert", str(path), "--to", "bibtex", "--normalize")
+    assert "  month = mar,\n" in stdout
+    assert "  title = {{\\LaTeX}: A Document Preparation System},\n" in stdout
+
+
+def test_a_preamble_does_not_leak_into_formats_that_cannot_use_it(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(LIBRARY, encoding="utf-8")
+    code, stdout, _ = run("convert", str(path), "--to", "ris")
+    assert code == 0
+    assert "noopsort" not in stdout
+
+
+def test_a_set_of_entries_is_no_reference_of_its_own(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(LIBRARY, encoding="utf-8")
+    code, stdout, _ = run("format", str(path), "--style", "apa")
+    assert code == 0
+    assert stdout.splitlines() == [
+        "Knuth, D. E. (1984). Literate Programming. The Computer Journal, 97–111.",
+        "Lamport, L. (1986). LaTeX: A Document Preparation System. Addison-Wesley."]

@@ -100,7 +100,8 @@ def test_parallel_output_is_the_serial_output_byte_for_byte(tmp_path: Path,
 def test_macros_redefined_along_the_file_resolve_as_in_the_whole_file(tmp_path: Path) -> None:
     path = write(tmp_path, many_entries(60, {5: STRING}))
     output, _, _ = converted(path, tmp_path, jobs=2)
-    assert '"container-title": "Journal of the ACM, series 55"' in output
+    assert '"container-title": "Journal of the <span class=\\"nocase\\">ACM</span>, ' \
+        'series 55"' in output
     assert output == converted(path, tmp_path)[0]
 
 

@@ -26,7 +26,10 @@ from refbridge.coverage import Coverage, coverage_of, declared_coverages, markdo
 from refbridge.errors import Diagnostics
 from refbridge.formats import bibtex_tables, ris, ris_tables, zotero, zotero_tables
 from refbridge.formats.csljson import from_csl, to_csl
+from refbridge.latex.encode import PROTECTED_VARIABLES, guess_protection
 from refbridge.model import Date, Eprint, Name, Record
+from refbridge.formats.csl_markup import from_markup, to_markup
+from refbridge.richtext import RichText, map_text, plain, strip
 from refbridge.registry import WriteOptions, get_reader, get_writer, reader_names
 
 ROUND_TRIP_FORMATS = sorted(c.format for c in declared_coverages() if c.format in reader_names())
@@ -45,9 +48,11 @@ def part(record: Record, name: str) -> Any:
 
 def bib_form(name: str, value: Any) -> Any:
     """A value as a .bib file holds it (the limits its coverage notes state): white space
-    collapsed, particles as BibTeX's ``von`` part, keywords split at commas and semicolons."""
-    if isinstance(value, str):
-        return " ".join(value.split())
+    collapsed, particles as BibTeX's ``von`` part, keywords split at commas and semicolons;
+    a title that says nothing of case with its acronyms and proper nouns protected."""
+    if isinstance(value, (str, RichText)):
+        value = strip(map_text(value, lambda text: re.sub(r"\s+", " ", text)))
+        return guess_protection(value) if name in PROTECTED_VARIABLES else value
     if name == "keywords":
         return tuple(" ".join(k.split()) for keyword in value
                      for k in re.split(r"[,;]", keyword) if k.strip())
@@ -154,6 +159,8 @@ def ris_native(record: Record) -> dict[str, Any]:
             value = tuple(_ris_name(n) for n in value)
         elif isinstance(value, Date):
             value = _ris_date(value)
+        elif isinstance(value, RichText):
+            value = plain(value).strip()  # RIS holds plain text
         values[name] = value
     return values
 
@@ -179,8 +186,8 @@ def zotero_native(record: Record) -> dict[str, Any]:
     """The parts Zotero's own fields hold for the record's item type, as Zotero spells them:
     names in reading order, plain dates, arXiv eprints without the cross-list order."""
     item_type = zotero_tables.ZOTERO_TYPE_OF_CSL.get(record.type, zotero.FALLBACK_TYPE)
-    fields = {k: v for k, v in record.fields.items()
-              if k in zotero_tables.FIELDS[item_type] and k != "note"}
+    fields = {k: from_markup(to_markup(v)) for k, v in record.fields.items()
+              if k in zotero_tables.FIELDS[item_type] and k != "note"}  # as its markup says
     dates = {k: v for k, v in record.dates.items()
              if k in zotero_tables.DATE_FIELDS[item_type] and zotero.format_date(v)}
     names = {role: tuple(" ".join(p.display().split()) for p in people)

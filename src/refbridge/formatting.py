@@ -121,8 +121,11 @@ def format_files(inputs: Sequence[str], output_path: str, options: FormatOptions
     from refbridge.styles import resolve_style
     from refbridge.textio import atomic_output
 
+    from refbridge.formats.bibtex_reader import is_container
+
     resolve_style(options.style, options.style_dirs)  # an unknown style fails before reading
-    records = list(read_records(inputs, diagnostics, read_options))
+    records = [r for r in read_records(inputs, diagnostics, read_options)
+               if not is_container(r)]  # a @set is its members, not a reference
     document = format_bibliography(records, options.style, options.output, options.locale,
                                    options.cite, options.highlight, options.style_dirs)
     with atomic_output(output_path, inputs) as out:

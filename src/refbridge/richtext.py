@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 ITALIC = "italic"
 BOLD = "bold"
@@ -96,12 +97,22 @@ class Link:
 
 @dataclass(frozen=True, slots=True)
 class Raw:
-    """LaTeX the model has no meaning for, exactly as written (shown as written elsewhere)."""
+    """LaTeX kept exactly as written: a command the model has no meaning for (shown as
+    written elsewhere), or one whose typesetting only LaTeX knows (a logo: ``\\TeX``, shown
+    as ``text`` elsewhere)."""
 
     tex: str
+    text: str | None = None
 
     def __post_init__(self) -> None:
         _check(self.tex, "LaTeX")
+        if self.text is not None:
+            _check(self.text, "text of LaTeX")
+
+    @property
+    def shown(self) -> str:
+        """How it reads outside LaTeX."""
+        return self.tex if self.text is None else self.text
 
 
 Inline = str | Styled | Math | Url | Link | Raw
@@ -163,7 +174,7 @@ def _plain_inline(inline: Inline) -> str:
         return math_plain(inline.tex)
     if isinstance(inline, Url):
         return inline.address
-    return inline.tex
+    return inline.shown
 
 
 def plain(text: Text) -> str:
@@ -191,10 +202,27 @@ def is_plain(text: Text) -> bool:
 
 # -- building ------------------------------------------------------------------------------
 def normalized(parts: Iterable[Inline]) -> tuple[Inline, ...]:
-    """``parts`` in their one form: adjacent texts merged, empty texts dropped, adjacent
-    inlines of the same style merged, nocase inside nocase removed."""
+    """``parts`` in their one form, so that values that mean the same are equal:
+
+    - empty texts dropped, adjacent texts merged, adjacent inlines of one style merged;
+    - a style inside the same style said once (italic inside italic is italic);
+    - nocase holds no styles or links: it is said of the text, formulas, addresses and raw
+      LaTeX inside them (``<nocase><i>x</i></nocase>`` is ``<i><nocase>x</nocase></i>``);
+    - two protected runs with only text without letters between them are one run.
+    """
     out: list[Inline] = []
-    for part in parts:
+    stack = list(reversed(tuple(parts)))
+    while stack:
+        part = stack.pop()
+        if isinstance(part, Styled) and part.style == NOCASE and \
+                any(isinstance(i, (Styled, Link)) for i in part.content):
+            stack.extend(reversed(tuple(_pushed_down(part.content))))
+            continue
+        if isinstance(part, (Styled, Link)):
+            canonical = _canonical(part)
+            if canonical is None:
+                continue
+            part = canonical
         if isinstance(part, str):
             if not part:
                 continue
@@ -209,25 +237,49 @@ def normalized(parts: Iterable[Inline]) -> tuple[Inline, ...]:
     return tuple(out)
 
 
-def styled(style: str, content: Iterable[Inline]) -> tuple[Inline, ...]:
-    """``content`` under ``style``, as inlines (none when the content is empty; nocase
-    content is not protected twice)."""
-    items = normalized(content)
-    if not items:
-        return ()
-    if style == NOCASE:
-        items = normalized(_without_nocase(items))
-    return (Styled(style, items),)
+def _is_nocase(item: Inline) -> bool:
+    return isinstance(item, Styled) and item.style == NOCASE
 
 
-def _without_nocase(items: Iterable[Inline]) -> Iterator[Inline]:
-    for item in items:
+def _pushed_down(content: Iterable[Inline]) -> Iterator[Inline]:
+    """Protected ``content`` with the protection said of its leaves, inside its styles."""
+    for item in content:
         if isinstance(item, Styled) and item.style == NOCASE:
-            yield from _without_nocase(item.content)
+            yield from _pushed_down(item.content)
         elif isinstance(item, Styled):
-            yield Styled(item.style, normalized(_without_nocase(item.content)))
+            yield Styled(item.style, tuple(_pushed_down(item.content)))
+        elif isinstance(item, Link):
+            yield Link(item.address, tuple(_pushed_down(item.content)))
+        else:
+            yield Styled(NOCASE, (item,))
+
+
+def _canonical(item: Styled | Link) -> Inline | None:
+    """A styled or linked inline in its one form (None when it holds nothing)."""
+    if isinstance(item, Link):
+        content = normalized(item.content)
+        return Link(item.address, content) if content else None
+    content = normalized(_without_style(item.style, item.content))
+    return Styled(item.style, content) if content else None
+
+
+def _without_style(style: str, items: Iterable[Inline]) -> Iterator[Inline]:
+    """``items`` with ``style`` taken off every inline inside them (it is said outside)."""
+    for item in items:
+        if isinstance(item, Styled) and item.style == style:
+            yield from _without_style(style, item.content)
+        elif isinstance(item, Styled):
+            yield Styled(item.style, tuple(_without_style(style, item.content)))
+        elif isinstance(item, Link):
+            yield Link(item.address, tuple(_without_style(style, item.content)))
         else:
             yield item
+
+
+def styled(style: str, content: Iterable[Inline]) -> tuple[Inline, ...]:
+    """``content`` under ``style``, as inlines in their one form (none when it is empty)."""
+    items = tuple(content)
+    return normalized((Styled(style, items),)) if items else ()
 
 
 def rich(parts: Iterable[Inline], latex: str | None = None) -> Text:
@@ -319,6 +371,55 @@ def walk(text: Text) -> Iterator[Inline]:
         yield item
         if isinstance(item, (Styled, Link)):
             stack.extend(reversed(item.content))
+
+
+# -- as data -------------------------------------------------------------------------------
+def to_data(value: Text) -> list[Any]:
+    """A value as JSON-ready data: a list of inlines, each a string or an object
+    (``{"style": "italic", "content": [...]}``, ``{"math": "O(n)"}``, ``{"url": ...}``,
+    ``{"link": ..., "content": [...]}``, ``{"latex": "\\cite{x}"}``)."""
+    return [_inline_data(item) for item in inlines(value)]
+
+
+def _inline_data(item: Inline) -> Any:
+    if isinstance(item, str):
+        return item
+    if isinstance(item, Styled):
+        return {"style": item.style, "content": [_inline_data(i) for i in item.content]}
+    if isinstance(item, Link):
+        return {"link": item.address, "content": [_inline_data(i) for i in item.content]}
+    if isinstance(item, Math):
+        return {"math": item.tex, "display": True} if item.display else {"math": item.tex}
+    if isinstance(item, Url):
+        return {"url": item.address}
+    return {"latex": item.tex} if item.text is None else {"latex": item.tex, "text": item.text}
+
+
+def from_data(data: Any) -> Text:
+    """The value ``to_data`` gave; raises ``RichTextError`` for data that is not one."""
+    if not isinstance(data, list):
+        raise RichTextError("rich text data must be a list of inlines")
+    return rich(_data_inline(item) for item in data)
+
+
+def _data_inline(data: Any) -> Inline:
+    if isinstance(data, str):
+        return data
+    if not isinstance(data, dict):
+        raise RichTextError(f"an inline must be text or an object, not {data!r:.40}")
+    content = data.get("content")
+    if "style" in data and isinstance(content, list):
+        return Styled(str(data["style"]), tuple(_data_inline(i) for i in content))
+    if "link" in data and isinstance(content, list):
+        return Link(str(data["link"]), tuple(_data_inline(i) for i in content))
+    if "math" in data:
+        return Math(str(data["math"]), bool(data.get("display")))
+    if "url" in data:
+        return Url(str(data["url"]))
+    if "latex" in data:
+        text = data.get("text")
+        return Raw(str(data["latex"]), None if text is None else str(text))
+    raise RichTextError(f"unknown inline {data!r:.40}")
 
 
 def check_text(value: object) -> str | None:

@@ -71,7 +71,12 @@ def _subject_matches(wanted: str, categories: Iterable[str]) -> bool:
 
 
 def keep(record: Record, filters: Filters) -> bool:
-    """Whether ``record`` passes every filter."""
+    """Whether ``record`` passes every filter (a BibLaTeX ``@set`` is its members, not a work
+    of its own)."""
+    from refbridge.formats.bibtex_reader import is_container
+
+    if is_container(record):
+        return False
     year = record.year
     if filters.since is not None and (year is None or year < filters.since):
         return False

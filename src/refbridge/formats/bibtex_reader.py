@@ -22,7 +22,7 @@ never drop a field or an entry without a diagnostic.
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from typing import TextIO
@@ -31,7 +31,7 @@ from refbridge.bibnames import parse_names
 from refbridge.errors import Diagnostics
 from refbridge.formats import bibtex_tables as tables
 from refbridge.formats.bibtex_dates import parse_iso_date, parse_year_month
-from refbridge.formats.bibtex_syntax import Block, month_macro_value, read_blocks
+from refbridge.formats.bibtex_syntax import Block, macro_value, read_blocks
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.latex.encode import PROTECTED_VARIABLES
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
@@ -53,7 +53,16 @@ HINT_PREAMBLE = "bibtex.preamble"  #: @preamble blocks before the entry
 HINT_COMMENT = "bibtex.comment"  #: @comment blocks before the entry
 HINT_INHERITED = "bibtex.inherited"  #: what came from the crossref parent (variables, roles)
 HINT_YEAR = "bibtex.year"  #: a year field that is not a number as written
-#: ``raw.<field>``: a field written with month macros (``oct # " 10"``), as written
+HINT_MONTH = "bibtex.month"  #: a month field that is not a month macro, as written
+HINT_KEYWORDS = "bibtex.keywords"  #: the keywords field as written
+HINT_TYPE = "bibtex.type"  #: the entry type as written
+HINT_READ_AS = "bibtex.read-as"  #: the CSL type the entry was read as
+#: ``again.<field>``: the last value of a field given more than once (BibTeX reads the
+#: first, biber the last: both are written back)
+HINT_AGAIN = "again."
+#: ``raw.<field>``: a field written with macros no ``@string`` defines (BibTeX and biber read
+#: them as empty) or with month macros in a concatenation (``oct # " 10"``: biber reads the
+#: macro as a month number, bibtex as a name), as written
 HINT_RAW = "raw."
 #: A month macro as a bare word of a field's value.
 _MONTH_MACRO = re.compile(r"(?<![\w\\{\"])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
@@ -94,6 +103,12 @@ def is_preprint(csl_type: str, eprint: Eprint | None) -> bool:
     return csl_type == tables.PREPRINT_TYPE and eprint is not None
 
 
+def is_container(record: Record) -> bool:
+    """Whether ``record`` is a BibLaTeX ``@set`` or ``@xdata`` entry: data for other entries,
+    not a work to list in a bibliography."""
+    return record.extra.get(EXTRA_ENTRY_TYPE) in tables.CONTAINER_ENTRY_TYPES
+
+
 def entry_type_for(csl_type: str, eprint: Eprint | None, dialect: str) -> str:
     """The entry type a dialect's writer gives a record of ``csl_type`` by default: a preprint
     is ``@misc`` in BibTeX; in BibLaTeX ``@online`` when it has an identifier to link to,
@@ -122,14 +137,16 @@ class _Entry:
         values = self.values
         self.hints: dict[str, str] = {}
         for name, value, raw, undefined_macros in block.fields:
-            if "#" in raw and _MONTH_MACRO.search(raw) and month_macro_value(raw) is not None:
-                self.hints[HINT_RAW + name] = raw  # biber reads month macros as numbers
+            if (undefined_macros or "#" in raw and _MONTH_MACRO.search(raw)) and \
+                    macro_value(raw) == value:
+                self.hints[HINT_RAW + name] = raw  # written again as it was (see HINT_RAW)
             if undefined_macros:
                 self.warn(f"field {name!r} uses undefined macro(s) "
                           f"{', '.join(undefined_macros)}; kept as text")
             if name in values:
                 self.warn(f"field {name!r} appears twice; the second value "
-                          f"{value[:40]!r} is ignored, as BibTeX does")
+                          f"{value[:40]!r} is ignored, as BibTeX does (and kept for biber)")
+                self.hints[HINT_AGAIN + name] = value  # biber reads the last
                 continue
             # runs of whitespace as one space, as BibTeX reads them (``str.split`` knows the
             # same whitespace as the regex ``\\s``, and is three times faster)
@@ -153,9 +170,9 @@ class _Entry:
         return None if value is None else _field_text(name, value) or None
 
     def layout(self) -> dict[str, str]:
-        """The hints: these, and the names of the fields in their order."""
+        """The hints: these, the entry type and the names of the fields in their order."""
         return {**{HINT_PREFIX + k: v for k, v in self.hints.items()},
-                HINT_FIELDS: ",".join(self.values)}
+                HINT_FIELDS: ",".join(self.values), HINT_TYPE: self.block.entry_type}
 
     def rest(self) -> dict[str, str]:
         """The fields not used, as extra fields (``bibtex.<field>``)."""
@@ -215,6 +232,10 @@ def _dates(entry: _Entry) -> dict[str, Date]:
         if variable == "issued":
             dates[variable], unused = _classic_date(year, values.get("month"), values.get("day"))
             used.update(_MONTH_DAY.intersection(values).difference(unused))
+            month = values.get("month")
+            if month is not None and "month" not in unused and \
+                    month not in tables.MONTH_MACRO_VALUES:
+                entry.hints["month"] = month  # "03", "october": bibtex prints it as written
         else:
             dates[variable] = _classic_date(year, None, None)[0]
     return dates
@@ -255,7 +276,9 @@ def _eprint(entry: _Entry) -> Eprint | None:
     identifier = entry.take(tables.EPRINT_FIELD)
     classes = _CLASS_SEPARATOR.split(entry.take(class_field) or "") if class_field else []
     classes = [c for c in classes if c]
-    entry.take(archive_field)
+    archive = entry.take(archive_field)
+    if archive is not None and archive != tables.ARXIV:
+        entry.hints["archive"] = archive  # "arxiv": written as it was
     for other in (*tables.EPRINT_TYPE_FIELDS, *tables.EPRINT_CLASS_FIELDS):
         if entry.values.get(other, "").lower() in (tables.ARXIV.lower(), " ".join(classes)
                                                    .lower()):
@@ -292,8 +315,9 @@ def _text_fields(entry: _Entry, entry_type: str) -> dict[str, Text]:
             text = _joined_title(entry, field)
         else:
             used.add(field)
-            text = (tables.GENRE_OF_TYPE_KEY.get(value) or decode_latex(value)
-                    if field == "type" else _field_text(field, value))
+            genre = tables.GENRE_OF_TYPE_KEY.get(value) if field == "type" else None
+            text = (with_latex(genre, value) if genre  # spelled as the key it was
+                    else _field_text(field, value))
         if text:
             fields[variable] = with_latex(text, text) if isinstance(text, str) and \
                 variable in PROTECTED_VARIABLES else text  # written as it was, unguessed
@@ -307,6 +331,7 @@ def _keywords(entry: _Entry) -> tuple[str, ...]:
     for field in tables.KEYWORD_FIELDS:
         value = entry.text(field)
         if value:
+            entry.hints[field] = latex_source(value) or plain(value)
             words.extend(k for k in _KEYWORD_SEPARATOR.split(plain(value)) if k)
     return tuple(words)
 
@@ -360,7 +385,7 @@ def entry_record(block: Block, source: str, diagnostics: Diagnostics) -> Record:
     return Record(id=block.key, type=csl_type, fields=fields, names=names, dates=dates,
                   keywords=keywords, eprint=eprint, incomplete_names=frozenset(incomplete),
                   citation_key=block.key, extra=extra, source=Source(source, block.line),
-                  hints=entry.layout())
+                  hints={**entry.layout(), HINT_READ_AS: csl_type})
 
 
 def inherit(child: Record, parent: Record) -> Record:
@@ -471,33 +496,61 @@ class BibtexReader:
 
     def _resolve_crossrefs(self, records: Iterator[Record], source: str,
                            diagnostics: Diagnostics, whole_file: bool) -> Iterator[Record]:
+        """``records`` in their order, each crossref child with what it inherits: a child
+        whose parent comes later (BibTeX's own order) waits for it, and the records after
+        it wait too, so that the output keeps the file's order (styles number and label
+        entries by it)."""
         parents: OrderedDict[str, Record] = OrderedDict()
-        waiting: dict[str, list[Record]] = {}
+        waiting: dict[str, list[_Slot]] = {}
+        pending: deque[_Slot] = deque()
+
+        def arrived(slot: _Slot) -> None:
+            """A record with all it inherits: a parent for the children waiting for it."""
+            key = (slot.record.citation_key or slot.record.id).lower()
+            children = waiting.pop(key, [])
+            if children or slot.record.extra.get(EXTRA_ENTRY_TYPE,
+                                                 _entry_type(slot.record)) in PARENT_ENTRY_TYPES:
+                parents[key] = slot.record
+                if len(parents) > PARENTS_REMEMBERED:
+                    parents.popitem(last=False)
+            for child in children:
+                child.record = inherit(child.record, slot.record)
+                child.waiting = False
+                arrived(child)
+
         for record in records:
+            slot = _Slot(record)
+            pending.append(slot)
             parent_key = record.extra.get(EXTRA_PREFIX + tables.CROSSREF_FIELD)
             if parent_key is not None:
                 parent = parents.get(parent_key.lower())
                 if parent is None:
-                    waiting.setdefault(parent_key.lower(), []).append(record)
+                    slot.waiting = True
+                    waiting.setdefault(parent_key.lower(), []).append(slot)
                     continue
-                record = inherit(record, parent)
-            key = (record.citation_key or record.id).lower()
-            children = waiting.pop(key, [])
-            yield from (inherit(child, record) for child in children)
-            if children or record.extra.get(EXTRA_ENTRY_TYPE, _entry_type(record)) in \
-                    PARENT_ENTRY_TYPES:
-                parents[key] = record
-                if len(parents) > PARENTS_REMEMBERED:
-                    parents.popitem(last=False)
-            yield record
+                slot.record = inherit(record, parent)
+            arrived(slot)
+            while pending and not pending[0].waiting:
+                yield pending.popleft().record
         if waiting and not whole_file:
             raise ShardIncomplete("a crossref child whose parent is not in the shard")
         for parent_key, children in waiting.items():
             for child in children:
-                diagnostics.warning(f"entry {child.citation_key!r}: crossref {parent_key!r} "
-                                    "is not in the file; nothing inherited", source,
-                                    child.source.line if child.source else None)
-                yield child
+                diagnostics.warning(f"entry {child.record.citation_key!r}: crossref "
+                                    f"{parent_key!r} is not in the file; nothing inherited",
+                                    source, child.record.source.line
+                                    if child.record.source else None)
+        yield from (slot.record for slot in pending)
+
+
+class _Slot:
+    """A record on its way out, and whether it waits for its crossref parent."""
+
+    __slots__ = ("record", "waiting")
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.waiting = False
 
 
 def _entry_type(record: Record) -> str:

@@ -308,17 +308,15 @@ class _BlockParser:
         return self.entry(kind, line)
 
 
-def month_macro_value(raw: str) -> str | None:
-    """The value of a field written with month macros (``oct # " 10"``) and nothing else
-    that needs a definition, else None."""
+def macro_value(raw: str) -> str | None:
+    """The value of a field written with month macros (``oct # " 10"``) and macros that no
+    ``@string`` defines (kept as their names, as the reader keeps them), else None."""
     parser = _BlockParser(raw, {})
     try:
-        resolved, _, undefined = parser.value()
+        resolved, _, _ = parser.value()
     except BibSyntaxError:
         return None
-    if undefined or parser.pos != len(raw):
-        return None
-    return resolved
+    return resolved if parser.pos == len(raw) else None
 
 
 def parse_blocks(text: str, strings: dict[str, str], first_line: int = 1) -> Iterator[Block]:

@@ -97,6 +97,10 @@ DIALECT_ENTRY_TYPES: dict[str, frozenset[str]] = {
         "preprint")),
 }
 
+#: BibLaTeX entry types that hold other entries' data, not a work: read and written back, but
+#: never shown as a reference of their own.
+CONTAINER_ENTRY_TYPES: frozenset[str] = frozenset({"set", "xdata"})
+
 #: Classic thesis/report entry types and the ``type`` key BibLaTeX uses for them.
 ENTRY_TYPE_KEYS: dict[str, str] = {"phdthesis": "phdthesis", "mastersthesis": "mathesis",
                                    "techreport": "techreport"}
@@ -188,6 +192,10 @@ VERBATIM_FIELDS: frozenset[str] = frozenset(
 
 MONTHS: tuple[str, ...] = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
                            "oct", "nov", "dec")
+#: What the month macros stand for, as BibTeX's styles define them.
+MONTH_MACRO_VALUES: frozenset[str] = frozenset(
+    ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+     "October", "November", "December"))
 #: Month texts a ``month`` field may hold -> month number.
 MONTH_NUMBERS: dict[str, int] = {
     **{m: i for i, m in enumerate(MONTHS, start=1)},

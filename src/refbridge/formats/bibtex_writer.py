@@ -14,7 +14,7 @@ record text become LaTeX markup, and never invent a value the record does not ho
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, partial
 from typing import TextIO
 
@@ -24,25 +24,32 @@ from refbridge.formats.bibtex_dates import format_iso_date, format_year_month, p
 from refbridge.formats.bibtex_reader import (
     EXTRA_ENTRY_TYPE,
     EXTRA_PREFIX,
+    HINT_AGAIN,
     HINT_COMMENT,
     HINT_FIELDS,
     HINT_INHERITED,
+    HINT_KEYWORDS,
+    HINT_MONTH,
     HINT_PREAMBLE,
     HINT_PREFIX,
     HINT_RAW,
+    HINT_READ_AS,
+    HINT_TYPE,
     HINT_YEAR,
     arxiv_note,
     entry_type_for,
     field_mapping,
     is_preprint,
 )
-from refbridge.formats.bibtex_syntax import month_macro_value
+from refbridge.formats.bibtex_syntax import MONTH_MACROS, macro_value
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.latex.encode import encode_latex, encode_text, guess_protection
-from refbridge.model import Date, Record
+from refbridge.model import Date, Eprint, Record
 from refbridge.registry import Framing, WriteOptions, write_framed
-from refbridge.richtext import Text, latex_source, plain, without_latex
+from refbridge.richtext import Text, latex_source, plain, with_latex, without_latex
 
+#: What separates keywords in a keywords field (as the reader splits them).
+_KEYWORD_SPLIT = re.compile(r"\s*[,;]\s*")
 #: Characters a citation key cannot hold in either dialect, replaced by ``-``.
 _KEY_UNSAFE = re.compile(r"[\s,{}()\"#%'=\\~]")
 _ORDER = {name: index for index, name in enumerate(tables.FIELD_ORDER)}
@@ -75,10 +82,15 @@ def _verbatim(value: str) -> str:
 
 @cache
 def _reverse_mapping(entry_type: str) -> dict[str, str]:
-    """CSL variable -> the field the reader maps back to it, for ``entry_type``."""
+    """CSL variable -> the field the reader maps back to it, for ``entry_type``: the entry
+    type's own fields first (a report's ``number`` is ``number``, not ``eid``)."""
+    mapping = field_mapping(entry_type)
     reverse: dict[str, str] = {}
-    for field, variable in field_mapping(entry_type).items():
-        reverse.setdefault(variable, field)
+    for table in (tables.TYPED_FIELDS.get(entry_type, {}), tables.DEFAULT_TYPED_FIELDS,
+                  tables.TEXT_FIELDS):
+        for field, variable in table.items():
+            if mapping.get(field) == variable:
+                reverse.setdefault(variable, field)
     return reverse
 
 
@@ -99,7 +111,7 @@ class BibtexWriter:
     def record_text(self, record: Record, options: WriteOptions) -> str:
         """The .bib text of one record (with any @preamble/@comment kept before it)."""
         layout = Layout.of(record, options)
-        entry_type = self.entry_type(record)
+        entry_type = self.entry_type(record, layout)
         encode = partial(encode_latex, unicode=options.unicode)
         fields = self.fields(record, entry_type, encode, options, layout)
         key = _KEY_UNSAFE.sub("-", record.citation_key or record.id)
@@ -114,7 +126,11 @@ class BibtexWriter:
             if text is not None and _balanced(text))
         return head + "\n".join(lines)
 
-    def entry_type(self, record: Record) -> str:
+    def entry_type(self, record: Record, layout: Layout | None = None) -> str:
+        written = layout.entry_type(record) if layout is not None else None
+        if written is not None and (written in tables.DIALECT_ENTRY_TYPES[self.dialect]
+                                    or written not in tables.ENTRY_TO_CSL):
+            return written  # as the source wrote it (an unknown type too)
         kept = record.extra.get(EXTRA_ENTRY_TYPE)
         if kept in tables.DIALECT_ENTRY_TYPES[self.dialect]:
             return kept
@@ -124,13 +140,14 @@ class BibtexWriter:
         return entry_type_for(record.type, record.eprint, self.dialect)
 
     def value(self, value: Text, how: str, options: WriteOptions) -> str:
-        if options.normalize and how in (TITLE, TEXT):
-            value = without_latex(value)
-        if how == TITLE:
-            return "{" + encode_text(value if latex_source(value) and not options.unicode
-                                     else guess_protection(value),
-                                     unicode=options.unicode) + "}"
-        if how == TEXT:
+        """A field's value as written: text encoded (as spelled, unless the output is UTF-8
+        or normalised), a title that says nothing of case (it has no .bib spelling) with its
+        acronyms and proper nouns protected, identifiers verbatim."""
+        if how in (TITLE, TEXT):
+            if how == TITLE and latex_source(value) is None:
+                value = guess_protection(value)
+            elif options.normalize:
+                value = without_latex(value)
             return "{" + encode_text(value, unicode=options.unicode) + "}"
         text = plain(value)
         if how == BARE:
@@ -146,15 +163,17 @@ class BibtexWriter:
         fields += self._names(record, encode, options, layout)
         fields += self._texts(record, entry_type, layout)
         fields += self._dates(record, layout)
-        fields += self._eprint_fields(record, entry_type, {f[0] for f in fields})
+        fields += self._eprint_fields(record, entry_type, {f[0] for f in fields}, layout)
         if record.keywords:
-            fields.append(("keywords", ", ".join(record.keywords), TEXT))
+            fields.append(layout.keywords(record.keywords) or
+                          ("keywords", ", ".join(record.keywords), TEXT))
         written = {name for name, _, _ in fields}
         for key, value in record.extra.items():
             name = key[len(EXTRA_PREFIX):]
             if key.startswith(EXTRA_PREFIX) and not name.startswith("@") and \
                     name not in written:
                 fields.append((name, value, BRACED if _balanced(value) else TEXT))
+        fields += layout.again()
         fields = [f for f in fields if self._wanted(f[0], options)]
         chosen = {name: index for index, name in enumerate(options.field_order)}
         fields.sort(key=lambda f: (chosen.get(f[0], len(chosen)),
@@ -189,9 +208,9 @@ class BibtexWriter:
             if variable in layout.inherited:
                 continue
             if variable == "genre":
-                fields.extend(self._genre(value, entry_type))
+                fields.extend(self._genre(value, entry_type, layout))
                 continue
-            field = layout.field_of(variable, entry_type, self.dialect)
+            field = layout.field_of(variable, entry_type, self.dialect, record.extra)
             if field is not None:
                 pass
             elif variable == "container-title" and entry_type in tables.BOOKTITLE_ENTRY_TYPES:
@@ -208,10 +227,15 @@ class BibtexWriter:
             fields.extend(layout.with_subtitle(field, value, how))
         return fields
 
-    def _genre(self, genre: Text, entry_type: str) -> list[Field]:
+    def _genre(self, genre: Text, entry_type: str, layout: Layout) -> list[Field]:
+        spelled = latex_source(genre)
+        if spelled is not None and tables.GENRE_OF_TYPE_KEY.get(spelled) == plain(genre):
+            return [("type", spelled, BRACED)]  # the key, as the source wrote it
         key = tables.TYPE_KEY_OF_GENRE.get(plain(genre))
         if key is not None and tables.ENTRY_TYPE_KEYS.get(entry_type) == key:
             return []
+        if "type" in layout.order:
+            return [("type", genre, TEXT)]  # the text, as the source wrote it
         if key is not None and self.dialect == tables.BIBLATEX:
             return [("type", key, BRACED)]
         return [("type", genre, TEXT)]
@@ -222,8 +246,12 @@ class BibtexWriter:
         for variable, date in record.dates.items():
             if variable in layout.inherited:
                 continue
+            year_field = next((f for f, v in tables.YEAR_FIELDS.items() if v == variable), None)
             if variable == "issued":
                 fields.extend(self._issued(date, layout))
+            elif year_field in layout.order and date.start is not None and date.end is None \
+                    and date.start.month is None:
+                fields.append((year_field, str(date.start.year), BRACED))  # as the source
             elif variable in date_field:
                 iso = format_iso_date(date)
                 fields.append((date_field[variable], iso or date.literal or "",
@@ -235,6 +263,8 @@ class BibtexWriter:
         if spelled is not None:
             return [("year", spelled, BRACED)]
         iso = format_iso_date(date)
+        if iso is None and layout.date_field and self.dialect == tables.BIBLATEX:
+            return [("date", date.literal or "", BRACED)]  # as the source wrote it
         if iso is None:
             return [("year", date.literal or "", TEXT)]
         if self.dialect == tables.BIBLATEX and not layout.classic_date:
@@ -242,7 +272,9 @@ class BibtexWriter:
         year, month, day = format_year_month(date)
         fields: list[Field] = [("year", year, BRACED)]
         if month:
-            fields.append(("month", month, BARE))
+            spelled_month = layout.spelled_month(date)
+            fields.append(("month", spelled_month, BRACED) if spelled_month
+                          else ("month", month, BARE))
         if day:
             fields.append(("day", day, BRACED))
         if date.circa or date.season or (date.end is not None and (
@@ -250,15 +282,18 @@ class BibtexWriter:
             fields.append(("date", iso, BRACED))  # what year/month cannot say
         return fields
 
-    def _eprint_fields(self, record: Record, entry_type: str, written: set[str]
-                       ) -> list[Field]:
+    def _eprint_fields(self, record: Record, entry_type: str, written: set[str],
+                       layout: Layout) -> list[Field]:
         """arXiv's export in BibTeX (``eprint``, ``archivePrefix``, ``primaryClass``, plus
         ``eprinttype`` for Zotero and the abs URL), BibLaTeX's ``eprint``/``eprinttype``/
         ``eprintclass`` and ``pubstate = {prepublished}``; a preprint without an identifier
-        says what is known in ``howpublished``, nothing more."""
+        says what is known in ``howpublished``, nothing more. An entry read from a .bib gets
+        the eprint fields it had, under their names, and nothing derived."""
         eprint = record.eprint
         if eprint is None:
             return []
+        if layout.fields:
+            return layout.eprint_fields(eprint)
         classes = " ".join(eprint.classes)
         preprint = is_preprint(record.type, eprint)
         fields: list[Field] = []
@@ -303,6 +338,47 @@ class Layout:
         self.preamble = hints.get(HINT_PREAMBLE[len(HINT_PREFIX):])
         self.comment = hints.get(HINT_COMMENT[len(HINT_PREFIX):])
 
+    def entry_type(self, record: Record) -> str | None:
+        """The entry type the source wrote, while the record's type is still the one read."""
+        if self.hints.get(HINT_READ_AS[len(HINT_PREFIX):]) != record.type:
+            return None
+        return self.hints.get(HINT_TYPE[len(HINT_PREFIX):])
+
+    @property
+    def date_field(self) -> bool:
+        return "date" in self.order
+
+    def keywords(self, keywords: tuple[str, ...]) -> Field | None:
+        """The keywords field as the source wrote it, when it still lists ``keywords``."""
+        written = self.hints.get(HINT_KEYWORDS[len(HINT_PREFIX):])
+        if written is None or not _balanced(written) or tuple(
+                k for k in _KEYWORD_SPLIT.split(plain(decode_latex(written))) if k) != keywords:
+            return None
+        return ("keywords", written, BRACED)
+
+    def again(self) -> list[Field]:
+        """Fields the source gave a second time (biber reads the second, bibtex the first)."""
+        return [(key[len(HINT_AGAIN):], value, BRACED if _balanced(value) else TEXT)
+                for key, value in self.hints.items() if key.startswith(HINT_AGAIN)]
+
+    def eprint_fields(self, eprint: Eprint) -> list[Field]:
+        """The eprint fields the source had, under the names it gave them."""
+        classes = " ".join(eprint.classes)
+        archive = self.hints.get("archive", eprint.archive)
+        if archive.lower() != eprint.archive.lower():
+            archive = eprint.archive
+        values = {"eprint": eprint.identifier or "", "archiveprefix": archive,
+                  "eprinttype": archive, "primaryclass": classes, "eprintclass": classes}
+        return [(name, values[name], VERBATIM) for name in self.fields if values.get(name)]
+
+    def spelled_month(self, date: Date) -> str | None:
+        """The month as the source wrote it (``03``, ``{mar}``), when it still says ``date``."""
+        month = self.hints.get(HINT_MONTH[len(HINT_PREFIX):])
+        if month is None or date.start is None or not _balanced(month):
+            return None
+        number = tables.MONTH_NUMBERS.get(month.strip().rstrip(".").lower())
+        return month if number == date.start.month else None
+
     @classmethod
     def of(cls, record: Record, options: WriteOptions) -> Layout:
         if options.normalize:
@@ -312,12 +388,17 @@ class Layout:
         return cls(record.hints_for("bibtex"),
                    crossref=EXTRA_PREFIX + tables.CROSSREF_FIELD in record.extra)
 
-    def field_of(self, variable: str, entry_type: str, dialect: str) -> str | None:
-        """The field the source held ``variable`` in, when the dialect knows it."""
+    def field_of(self, variable: str, entry_type: str, dialect: str,
+                 extra: Mapping[str, str]) -> str | None:
+        """The field the source held ``variable`` in, when the dialect knows it, or when the
+        source gave the dialect's own field too (``location`` beside ``address``)."""
         mapping = field_mapping(entry_type)
         for name in self.fields:
-            if mapping.get(name) == variable and not (
-                    dialect == tables.BIBTEX and name in tables.BIBLATEX_ONLY_FIELDS):
+            if mapping.get(name) != variable:
+                continue
+            if dialect != tables.BIBTEX or name not in tables.BIBLATEX_ONLY_FIELDS or any(
+                    mapping.get(key[len(EXTRA_PREFIX):]) == variable for key in extra
+                    if key.startswith(EXTRA_PREFIX)):
                 return name
         return None
 
@@ -331,24 +412,30 @@ class Layout:
         spelling = latex_source(value) or encode_text(value)
         if not spelling.endswith(ending) or len(spelling) == len(ending):
             return [(field, value, how)]
-        return [(field, decode_latex(spelling[:-len(ending)]), how),
+        title = spelling[:-len(ending)]
+        return [(field, with_latex(decode_latex(title), title), how),
                 (subtitle_field, subtitle, BRACED)]
 
     def raw(self, field: str, written: str) -> str:
-        """``written`` (a field's braced value), or the source's month macros for it
-        (``oct # " 10"``: biber reads them as month numbers, bibtex as names)."""
+        """``written`` (a field's value as the writer writes it), or the source's own macros
+        for the same value (see ``bibtex_reader.HINT_RAW``)."""
         raw = self.hints.get(HINT_RAW + field)
-        if raw is not None and written[:1] == "{" and month_macro_value(raw) == written[1:-1]:
-            return raw
-        return written
+        if raw is None:
+            return written
+        value = written[1:-1] if written[:1] == "{" else MONTH_MACROS.get(written, written)
+        return raw if macro_value(raw) == value else written
 
     def spelled_year(self, date: Date) -> str | None:
-        """The year as the source wrote it, when that was no number and still says ``date``."""
+        """The year as the source wrote it, when that was no number and still says ``date``
+        (its year, or the same literal text)."""
         year = self.hints.get(HINT_YEAR[len(HINT_PREFIX):])
         if year is None or not _balanced(year):
             return None
         spelled, _ = parse_year_month(decode_plain(year), None, None)
-        return year if spelled == date else None
+        same = spelled.literal == date.literal if spelled.start is None else (
+            date.start is not None and spelled.start.year == date.start.year
+            and spelled.end == date.end)
+        return year if same else None
 
 
 BIBTEX_WRITER = BibtexWriter(tables.BIBTEX, "BibTeX (classic, for bibtex and .bst styles)")

@@ -96,7 +96,7 @@ def _markup(items: tuple[Inline, ...], protected: bool) -> Iterator[str]:
             yield from _markup(item.content, protected)
         else:
             shown: tuple[Inline, ...] = math_inlines(item.tex) if isinstance(item, Math) else (
-                (item.address,) if isinstance(item, Url) else (item.tex,))
+                (item.address,) if isinstance(item, Url) else (item.shown,))
             yield from (_markup(shown, True) if protected
                         else (_protected(_markup(shown, True)),))
 

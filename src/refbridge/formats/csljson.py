@@ -8,11 +8,13 @@ what was written gives back the same model. The reader accepts an array or one o
 date-parts dates, and keeps unknown keys. This module must never drop a value silently.
 
 Rich text is written and read as CSL markup (``refbridge.formats.csl_markup``: ``<i>``,
-``<span class="nocase">`` ...). Where a value's LaTeX would not survive that way (a formula,
-raw LaTeX, or a .bib's own spelling such as ``\"{u}`` that a .bib writer would write
-otherwise), ``custom.latex`` keeps the LaTeX under the variable's name (for a name variable,
-a list with each name's .bib spelling or null); the reader takes it back when it still reads
-as the value beside it (an edited value wins over a stale spelling).
+``<span class="nocase">`` ...), which other processors understand. What the markup cannot
+say travels in ``custom``, under the variable's name: ``custom.rich`` holds the value's inlines
+as data (``richtext.to_data``) where the markup shows only a rendering (a formula as its TeX,
+raw LaTeX, an address, a link, monospace), and ``custom.latex`` a .bib's own spelling where a
+.bib writer would spell the value otherwise (``\\"{u}``, a title without case protection;
+for a name variable, a list with each name's spelling or null). The reader takes them back
+when they still read as the value beside them: an edited value wins over a stale one.
 ``custom.hints`` keeps the record's layout hints (``Record.hints``).
 """
 
@@ -21,15 +23,23 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from functools import lru_cache
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.csl_markup import from_markup, is_lossless, to_markup
 from refbridge.model import NAME_PARTS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.registry import Framing, WriteOptions, write_framed
-from refbridge.richtext import Text, latex_source, plain, with_latex
+from refbridge.richtext import (
+    RichTextError,
+    Text,
+    from_data,
+    latex_source,
+    plain,
+    to_data,
+    with_latex,
+)
 from refbridge.vocab import (
     DATE_VARIABLE_SET,
     NAME_VARIABLE_SET,
@@ -46,6 +56,7 @@ CUSTOM_EXTRA = "extra"
 CUSTOM_KEYWORDS = "keywords"
 CUSTOM_DERIVED = "derived"
 CUSTOM_LATEX = "latex"
+CUSTOM_RICH = "rich"
 CUSTOM_HINTS = "hints"
 
 #: Keys the reader understands besides the CSL variables.
@@ -97,6 +108,8 @@ def to_csl(record: Record) -> dict[str, Any]:
         latex = _kept_latex(variable, value)
         if latex is not None:
             custom.setdefault(CUSTOM_LATEX, {})[variable] = latex
+        if not is_lossless(value):
+            custom.setdefault(CUSTOM_RICH, {})[variable] = to_data(value)
     for variable, date in record.dates.items():
         item[variable] = _date_json(date)
     if record.keywords:
@@ -141,14 +154,14 @@ def _kept_name_latex(spelling: str | None) -> str | None:
 
 
 def _kept_latex(variable: str, value: Text) -> str | None:
-    """The LaTeX ``custom.latex`` keeps for a value: its .bib spelling where a .bib writer
-    would write it otherwise, or its encoding where the markup loses part of it."""
+    """The .bib spelling ``custom.latex`` keeps for a value: one a .bib writer would write
+    otherwise."""
     from refbridge.latex.encode import variable_latex
 
     spelling = latex_source(value)
     if spelling is not None and spelling != variable_latex(variable, value):
         return spelling
-    return None if is_lossless(value) else variable_latex(variable, value)
+    return None
 
 
 # -- CSL-JSON -> model ------------------------------------------------------------------
@@ -281,9 +294,17 @@ def _spelled_name(person: Name, spelling: Any) -> Name:
 
 def _take_latex(item: Mapping[str, Any], custom: Mapping[str, Any],
                 fields: dict[str, Text], names: dict[str, tuple[Name, ...]]) -> None:
-    """Values and names from ``custom.latex`` where they read as the ones beside them."""
+    """Values and names from ``custom.rich`` and ``custom.latex`` where they read as the ones
+    beside them."""
     from refbridge.latex.decode import decode_latex
 
+    for variable, data in _mapping(custom.get(CUSTOM_RICH), "custom rich").items():
+        try:
+            value = from_data(data)
+        except RichTextError:
+            continue
+        if variable in fields and to_markup(value) == item.get(variable):
+            fields[variable] = value
     for variable, latex in _mapping(custom.get(CUSTOM_LATEX), "custom latex").items():
         if variable in names and isinstance(latex, list) and len(latex) == len(names[variable]):
             names[variable] = tuple(_spelled_name(person, spelling)
@@ -292,7 +313,7 @@ def _take_latex(item: Mapping[str, Any], custom: Mapping[str, Any],
         if variable not in fields or not isinstance(latex, str) or not latex.strip():
             continue
         decoded = decode_latex(latex)
-        if to_markup(decoded) == item.get(variable):
+        if decoded == fields[variable]:
             fields[variable] = with_latex(decoded, latex)
 
 
@@ -329,7 +350,7 @@ def from_csl(item: Any, source: Source | None = None) -> Record:
     if isinstance(item.get("custom"), Mapping):
         rest = {k: v for k, v in custom.items() if k not in (
             CUSTOM_EPRINT, CUSTOM_INCOMPLETE, CUSTOM_EXTRA, CUSTOM_KEYWORDS, CUSTOM_DERIVED,
-            CUSTOM_LATEX, CUSTOM_HINTS)}
+            CUSTOM_LATEX, CUSTOM_RICH, CUSTOM_HINTS)}
         if rest:
             extra["csl.custom"] = json.dumps(rest, ensure_ascii=False, sort_keys=True)
     eprint = _eprint_from(item, custom, fields)

@@ -94,13 +94,19 @@ CASE_COMMANDS: dict[str, Callable[[str], str]] = {
 }
 #: Quotation commands: their argument between curly quotes.
 QUOTE_COMMANDS: frozenset[str] = frozenset({"mkbibquote", "enquote", "textquote"})
+#: Logos: commands that LaTeX typesets its own way, kept as LaTeX and read as this text.
+LOGOS: dict[str, str] = {
+    "TeX": "TeX", "LaTeX": "LaTeX", "LaTeXe": "LaTeX2e", "BibTeX": "BibTeX", "XeTeX": "XeTeX",
+    "LuaTeX": "LuaTeX", "XeLaTeX": "XeLaTeX", "LuaLaTeX": "LuaLaTeX", "AmSTeX": "AmS-TeX",
+    "AmS": "AmS", "METAFONT": "METAFONT", "MF": "METAFONT", "MP": "MetaPost",
+    "ConTeXt": "ConTeXt", "eTeX": "e-TeX", "pdfTeX": "pdfTeX", "SliTeX": "SliTeX",
+}
 #: Commands that stand for fixed text, where pylatexenc's table has none or another.
 SYMBOLS: dict[str, str] = {
     "textbraceleft": "{", "textbraceright": "}", "textasciicircum": "^", "par": "\n\n",
     "slash": "/", "hyphen": "-", "S": "\u00a7", "P": "\u00b6", "copyright": "\u00a9",
     "pounds": "\u00a3", "euro": "\u20ac", "textsection": "\u00a7", "textparagraph": "\u00b6",
     "textemdash": "\u2014", "textendash": "\u2013", "textunderscore": "_",
-    "TeX": "TeX", "LaTeX": "LaTeX", "BibTeX": "BibTeX", "LaTeXe": "LaTeX2e", "XeTeX": "XeTeX", "LuaTeX": "LuaTeX",
     "@": "", "/": "", "%": "%", "&": "&", "$": "$", "#": "#", "_": "_", "{": "{", "}": "}",
     " ": " ", "\n": " ",
 }
@@ -121,12 +127,17 @@ CHARACTERS: dict[str, str] = {"~": "\u00a0"}
 #: Delimiters of formulas other than ``$``: opening symbol -> (closing symbol, display).
 _MATH_DELIMITERS: dict[str, tuple[str, bool]] = {"(": (")", False), "[": ("]", True)}
 
-#: Text that needs decoding: a command, a group, a formula, a tie, a ligature, or a
-#: character outside ASCII (read as it is, but remembered as spelled).
-_NEEDS_DECODING = re.compile(r"[\\{}$~]|--|``|''|!`|\?`|[^\x00-\x7f]")
+#: Text that needs decoding: a command, a group, a formula, a tie, a ligature; or that an
+#: encoder would write otherwise (a character outside ASCII, ``&``, ``%``, ``#``, ``_``,
+#: ``^``): read as it is, but remembered as spelled.
+_NEEDS_DECODING = re.compile(r"[\\{}$~&%#_^]|--|``|''|!`|\?`|[^\x00-\x7f]")
 #: In prose (profile pages), a ``~`` after a space means "approximately", not a tie.
 _PROSE_TILDE = re.compile(r"(^|(?<=\s))~")
 _UNESCAPED_DOLLAR = re.compile(r"(?<!\\)\$")
+#: What makes the text between two dollar signs a formula.
+_TEX_MARK = re.compile(r"[\\^_{}]")
+#: A word of prose: three letters or more.
+_PROSE_WORD = re.compile(r"[^\W\d_]{3,}")
 #: A formula that is one command (``\ensuremath{\alpha}``, pylatexenc's spelling of ``α``).
 _SINGLE_COMMAND = re.compile(r"\\([A-Za-z]+)")
 
@@ -345,7 +356,7 @@ class _Decoder:
         elif name == "href":
             address = self.verbatim_argument()
             if address is not None and address.strip():
-                content = normalized(self.argument(1))
+                content = normalized(self.argument(level))
                 out.append(Link(address, content) if content else Url(address))
                 return False
         elif name == "ensuremath":
@@ -355,6 +366,9 @@ class _Decoder:
                 text = fixed_macro_text(symbol.group(1)) if symbol else None
                 out.append(text if text else Math(tex))  # one symbol is a character
                 return False
+        elif name in LOGOS:
+            out.append(Raw(self.text[start:self.raw_groups_end(end)].rstrip(), LOGOS[name]))
+            return False
         else:
             text = fixed_macro_text(name)
             if text is not None:
@@ -427,12 +441,26 @@ def _changed(argument: list[Inline], change: Callable[[str], str]) -> list[Inlin
 
 
 def _balance_math(text: str) -> str:
-    """Escape a lone ``$`` (``$5 million``) so it cannot swallow the rest of the text."""
-    dollars = list(_UNESCAPED_DOLLAR.finditer(text))
-    if len(dollars) % 2 == 0:
-        return text
-    last = dollars[-1].start()
-    return text[:last] + "\\" + text[last:]
+    """Escape the dollar signs of prose (``$5 million``, ``between $5 and $10``) so they
+    cannot swallow text as a formula: a ``$`` opens a formula only when a ``$`` closes it and
+    what is between looks like TeX (a command, a script, a group) or holds no word of prose
+    (``$k$-means``, ``$(k, τ)$``)."""
+    dollars = [m.start() for m in _UNESCAPED_DOLLAR.finditer(text)]
+    literal: list[int] = []
+    index = 0
+    while index < len(dollars):
+        start = dollars[index]
+        if index + 1 < len(dollars):
+            content = text[start + 1:dollars[index + 1]]
+            if _TEX_MARK.search(content) or (content.strip() and
+                                             not _PROSE_WORD.search(content)):
+                index += 2
+                continue
+        literal.append(start)
+        index += 1
+    for position in reversed(literal):
+        text = text[:position] + "\\" + text[position:]
+    return text
 
 
 def _decoded(text: str) -> Text:

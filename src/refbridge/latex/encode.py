@@ -105,8 +105,6 @@ _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _LIGATURE_CHARACTERS = re.compile("[" + "".join(LIGATURE_CHARACTERS) + "]")
 #: ``{\'\i}`` -> ``{\'i}`` (see the module docstring).
 _DOTLESS_ACCENT = re.compile(r"(\\[`'^\"~=.uvHrcdbk])(?:\{\\([ij])\}|\\([ij])(?![A-Za-z]) ?)")
-#: Raw LaTeX that ends in a control word, which would take the letters after it.
-_ENDS_IN_WORD = re.compile(r"\\[A-Za-z]+$")
 
 
 @cache
@@ -207,7 +205,14 @@ def encode_text(value: Text, *, unicode: bool = False) -> str:
 
 
 def _joined(pieces: Iterable[str]) -> str:
-    return "".join(pieces)
+    """Pieces of LaTeX one after the other; ``{}`` between two formulas (``$a$$b$`` would be
+    display math)."""
+    out = ""
+    for piece in pieces:
+        if out.endswith("$") and piece.startswith("$"):
+            out += "{}"
+        out += piece
+    return out
 
 
 def _top(item: Inline, unicode: bool) -> str:
@@ -226,29 +231,21 @@ def _protecting_group(latex: str) -> str:
     return "{{" + latex + "}}" if latex.startswith("\\") else "{" + latex + "}"
 
 
-def _protection(item: Inline) -> bool | None:
-    """Whether ``item`` is case-protected at the top level (None: it holds no letters whose
-    case could change, so either way)."""
-    if isinstance(item, str):
-        return False if any(c.isalpha() for c in item) else None
-    if isinstance(item, Styled):
-        if item.style == NOCASE:
-            return True
-        kinds = {_protection(i) for i in item.content} - {None}
-        return kinds.pop() if len(kinds) == 1 else (None if not kinds else False)
-    if isinstance(item, Link):
-        kinds = {_protection(i) for i in item.content} - {None}
-        return kinds.pop() if len(kinds) == 1 else (None if not kinds else False)
-    if isinstance(item, Math):
-        return False
-    return None  # addresses and raw LaTeX: kept as they are
+def _protection(item: Inline) -> bool:
+    """Whether ``item`` is case-protected at the top level, all of it (text, formulas,
+    addresses and raw LaTeX are not, unless nocase says so)."""
+    if isinstance(item, Styled) and item.style == NOCASE:
+        return True
+    if isinstance(item, (Styled, Link)):
+        return all(_protection(i) for i in item.content)
+    return False
 
 
 def _is_mixed(item: Inline) -> bool:
     if not isinstance(item, (Styled, Link)):
         return False
-    kinds = {_protection(i) for i in item.content} - {None}
-    return len(kinds) > 1 or any(_is_mixed(i) for i in item.content)
+    return len({_protection(i) for i in item.content}) > 1 or \
+        any(_is_mixed(i) for i in item.content)
 
 
 def _split(item: Styled | Link) -> Iterator[Styled | Link]:
@@ -311,9 +308,7 @@ def _inner_piece(item: Inline, unicode: bool) -> str:
         return f"\\url{{{_address(item.address)}}}"
     if isinstance(item, Link):
         return f"\\href{{{_address(item.address)}}}{{{_inner(item.content, unicode)}}}"
-    if _ENDS_IN_WORD.search(item.tex):
-        return "{" + item.tex + "}"  # \\flash: in its group, it cannot take the letters after it
-    return item.tex
+    return "{" + item.tex + "}"  # in its group, it takes nothing that follows it
 
 
 def _address(address: str) -> str:

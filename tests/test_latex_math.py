@@ -1,0 +1,47 @@
+"""Formulas shown without TeX: Unicode, superscripts and subscripts, never dropped."""
+
+from __future__ import annotations
+
+import pytest
+
+from refbridge.latex.math import math_inlines, math_plain
+from refbridge.richtext import SUBSCRIPT, SUPERSCRIPT, Styled
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("O(n^2)", "O(n²)"),
+    ("\\sum_{i=1}^n x_i^2 \\geq 0", "∑ᵢ₌₁ⁿ xᵢ² ≥ 0"),
+    ("O(n \\log n)", "O(n log n)"),
+    ("10^{-3}", "10⁻³"),
+    ("\\alpha", "α"),
+    ("\\mathcal{O}(n)", "𝒪(n)"),
+    ("\\mathbb{R}^d", "ℝᵈ"),
+    ("\\sqrt{n}", "√n"),
+    ("\\sqrt[3]{2}", "∛2"),
+    ("\\frac{a+b}{c}", "(a+b)/c"),
+    ("\\tilde{O}(n)", "Õ(n)"),
+    ("\\left(x\\right)", "(x)"),
+    ("f'(x)", "f′(x)"),
+    ("a \\times b", "a × b"),
+])
+def test_a_formula_reads_as_unicode(tex: str, text: str) -> None:
+    assert math_plain(tex) == text
+
+
+def test_a_script_without_unicode_characters_keeps_its_mark() -> None:
+    assert math_plain("x^\\alpha") == "x^α"
+    assert math_plain("x_{\\beta\\gamma}") == "x_(βγ)"
+
+
+def test_scripts_are_superscript_and_subscript_inlines() -> None:
+    assert math_inlines("x_i^2") == (
+        "x", Styled(SUBSCRIPT, ("i",)), Styled(SUPERSCRIPT, ("2",)))
+
+
+def test_an_unknown_command_is_shown_as_written() -> None:
+    assert math_plain("\\unknown{y} + 1") == "\\unknown{y} + 1"
+
+
+def test_a_formula_nested_too_deeply_to_follow_is_shown_as_written() -> None:
+    tex = "{" * 900 + "x" + "}" * 900
+    assert math_plain(tex) == tex
