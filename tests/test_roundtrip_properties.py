@@ -25,12 +25,12 @@ from support import ROOT
 from refbridge.coverage import Coverage, coverage_of, declared_coverages, markdown
 from refbridge.errors import Diagnostics
 from refbridge.formats import bibtex_tables, ris, ris_tables, zotero, zotero_tables
+from refbridge.formats.csl_markup import from_markup, to_markup
 from refbridge.formats.csljson import from_csl, to_csl
 from refbridge.latex.encode import PROTECTED_VARIABLES, guess_protection
 from refbridge.model import Date, Eprint, Name, Record
-from refbridge.formats.csl_markup import from_markup, to_markup
-from refbridge.richtext import RichText, map_text, plain, strip
 from refbridge.registry import WriteOptions, get_reader, get_writer, reader_names
+from refbridge.richtext import RichText, map_text, plain, strip
 
 ROUND_TRIP_FORMATS = sorted(c.format for c in declared_coverages() if c.format in reader_names())
 

@@ -118,10 +118,9 @@ def format_files(inputs: Sequence[str], output_path: str, options: FormatOptions
                  diagnostics: Diagnostics, read_options: ReadOptions = ReadOptions()) -> int:
     """Read ``inputs`` (see ``refbridge.pipeline``), format them, and write ``output_path``
     (``-``: standard output) atomically; returns the number of records formatted."""
+    from refbridge.formats.bibtex_reader import is_container
     from refbridge.styles import resolve_style
     from refbridge.textio import atomic_output
-
-    from refbridge.formats.bibtex_reader import is_container
 
     resolve_style(options.style, options.style_dirs)  # an unknown style fails before reading
     records = [r for r in read_records(inputs, diagnostics, read_options)
