@@ -234,9 +234,8 @@ def test_preamble_and_comments_are_kept_with_the_next_entry_as_layout() -> None:
 def test_the_layout_of_an_entry_is_kept_as_hints() -> None:
     record = one("@Book{k, Title = {T}, Year = 1999, Month = {03}, Publisher = {P}, "
                  "note = {A}, note = {B}}")
-    assert record.hints == {
-        "bibtex.fields": "title,year,month,publisher,note", "bibtex.type": "book",
-        "bibtex.read-as": "book", "bibtex.month": "03", "bibtex.again.note": "B"}
+    assert record.hints == {"bibtex.layout": "book book title,year,month,publisher,note",
+                            "bibtex.month": "03", "bibtex.again.note": "B"}
 
 
 def test_a_field_with_macros_that_nothing_defines_keeps_them_as_written() -> None:

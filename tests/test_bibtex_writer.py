@@ -244,7 +244,7 @@ def test_a_normalised_entry_is_written_the_writers_way() -> None:
     assert write(BIBLATEX_WRITER, *records, normalize=True) == """\
 @article{knuth84,
   author = {Knuth, Donald E. and Andr{\\'e}, Jacques},
-  title = {Literate Programming: a \\textit{Practical} Guide: With TeX Examples},
+  title = {Literate Programming: a \\textit{Practical} Guide: With {\\TeX} Examples},
   journaltitle = {j-CJ},
   pages = {97--111},
   date = {1984-03},

@@ -31,6 +31,22 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 _EXTRA_KEY = re.compile(r"^[a-z][a-z0-9-]*\.[^\s]+$")
+#: Keys of ``extra`` and ``hints`` already found well formed (records repeat them by the
+#: thousand; the set is emptied when it grows past ``_KEYS_REMEMBERED``).
+_GOOD_KEYS: set[str] = set()
+_KEYS_REMEMBERED = 4096
+
+
+def _good_key(key: object) -> bool:
+    """Whether ``key`` looks like ``format.name``."""
+    if key in _GOOD_KEYS:
+        return True
+    if not isinstance(key, str) or not _EXTRA_KEY.match(key):
+        return False
+    if len(_GOOD_KEYS) >= _KEYS_REMEMBERED:
+        _GOOD_KEYS.clear()
+    _GOOD_KEYS.add(key)
+    return True
 
 
 class ModelError(ValueError):
@@ -315,13 +331,13 @@ class Record:
         setattr_(self, "incomplete_names", incomplete)
         extra = FrozenMap(self.extra)
         for key, text in extra.items():
-            if not isinstance(key, str) or not _EXTRA_KEY.match(key):
+            if not _good_key(key):
                 raise ModelError(f"extra key {key!r} must look like 'format.field'")
             _check_text(text, "extra field", key)
         setattr_(self, "extra", extra)
         hints = FrozenMap(self.hints)
         for key, text in hints.items():
-            if not isinstance(key, str) or not _EXTRA_KEY.match(key):
+            if not _good_key(key):
                 raise ModelError(f"hint key {key!r} must look like 'format.name'")
             if not isinstance(text, str) or "\x00" in text:
                 raise ModelError(f"hint {key!r} must be text without NUL characters")

@@ -207,11 +207,19 @@ def normalized(parts: Iterable[Inline]) -> tuple[Inline, ...]:
     - empty texts dropped, adjacent texts merged, adjacent inlines of one style merged;
     - a style inside the same style said once (italic inside italic is italic);
     - nocase holds no styles or links: it is said of the text, formulas, addresses and raw
-      LaTeX inside them (``<nocase><i>x</i></nocase>`` is ``<i><nocase>x</nocase></i>``);
-    - two protected runs with only text without letters between them are one run.
+      LaTeX inside them (``<nocase><i>x</i></nocase>`` is ``<i><nocase>x</nocase></i>``).
+
+    Values are built by the thousand: inlines already in their form are taken as they are
+    (checked without building anything), and text alone is joined at once.
     """
+    items = parts if isinstance(parts, tuple) else tuple(parts)
+    if all(type(item) is str for item in items):
+        text = "".join(items)  # type: ignore[arg-type]
+        return (text,) if text else ()
+    if _in_form(items, ()):
+        return items
     out: list[Inline] = []
-    stack = list(reversed(tuple(parts)))
+    stack = list(reversed(items))
     while stack:
         part = stack.pop()
         if isinstance(part, Styled) and part.style == NOCASE and \
@@ -235,6 +243,28 @@ def normalized(parts: Iterable[Inline]) -> tuple[Inline, ...]:
             continue
         out.append(part)
     return tuple(out)
+
+
+def _in_form(items: tuple[Inline, ...], inside: tuple[str, ...]) -> bool:
+    """Whether ``items`` (inside the styles ``inside``) are already in their one form."""
+    previous: Inline | None = None
+    for item in items:
+        if isinstance(item, str):
+            if not item or isinstance(previous, str):
+                return False
+        elif isinstance(item, Styled):
+            if item.style in inside or (isinstance(previous, Styled)
+                                        and previous.style == item.style):
+                return False
+            if item.style == NOCASE and any(isinstance(i, (Styled, Link))
+                                            for i in item.content):
+                return False
+            if not _in_form(item.content, (*inside, item.style)):
+                return False
+        elif isinstance(item, Link) and not _in_form(item.content, inside):
+            return False
+        previous = item
+    return bool(items)
 
 
 def _is_nocase(item: Inline) -> bool:
@@ -430,13 +460,11 @@ def check_text(value: object) -> str | None:
         return "contains a NUL character" if "\x00" in value else None
     if not isinstance(value, RichText):
         return f"must be text, not {type(value).__name__}"
-    if not value.plain.strip():
+    text = value.plain  # every inline's text (and a TypeError for what is no inline)
+    if not text.strip():
         return "is empty"
-    for item in walk(value):
-        if isinstance(item, str) and "\x00" in item:
-            return "contains a NUL character"
-        if not isinstance(item, (str, Styled, Math, Url, Link, Raw)):
-            return f"holds {type(item).__name__}, which is not an inline"
+    if "\x00" in text:
+        return "contains a NUL character"
     if value.latex is not None and "\x00" in value.latex:
         return "has a LaTeX spelling with a NUL character"
     return None

@@ -33,7 +33,6 @@ from refbridge.formats import bibtex_tables as tables
 from refbridge.formats.bibtex_dates import parse_iso_date, parse_year_month
 from refbridge.formats.bibtex_syntax import Block, macro_value, read_blocks
 from refbridge.latex.decode import decode_latex, decode_plain
-from refbridge.latex.encode import PROTECTED_VARIABLES
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.registry import Shard, ShardIncomplete
 from refbridge.richtext import Text, concat, latex_source, plain, with_latex, without_latex
@@ -48,15 +47,14 @@ EXTRA_ENTRY_TYPE = "bibtex.@type"
 EXTRA_PREFIX = "bibtex."
 #: Hints (``Record.hints``): how the entry was laid out.
 HINT_PREFIX = "bibtex."
-HINT_FIELDS = "bibtex.fields"  #: the entry's field names, in their order
+#: The entry as laid out: ``<entry type> <CSL type it was read as> <field,field,...>``
+HINT_LAYOUT = "bibtex.layout"
 HINT_PREAMBLE = "bibtex.preamble"  #: @preamble blocks before the entry
 HINT_COMMENT = "bibtex.comment"  #: @comment blocks before the entry
 HINT_INHERITED = "bibtex.inherited"  #: what came from the crossref parent (variables, roles)
 HINT_YEAR = "bibtex.year"  #: a year field that is not a number as written
 HINT_MONTH = "bibtex.month"  #: a month field that is not a month macro, as written
 HINT_KEYWORDS = "bibtex.keywords"  #: the keywords field as written
-HINT_TYPE = "bibtex.type"  #: the entry type as written
-HINT_READ_AS = "bibtex.read-as"  #: the CSL type the entry was read as
 #: ``again.<field>``: the last value of a field given more than once (BibTeX reads the
 #: first, biber the last: both are written back)
 HINT_AGAIN = "again."
@@ -169,10 +167,12 @@ class _Entry:
         value = self.take(name)
         return None if value is None else _field_text(name, value) or None
 
-    def layout(self) -> dict[str, str]:
-        """The hints: these, the entry type and the names of the fields in their order."""
-        return {**{HINT_PREFIX + k: v for k, v in self.hints.items()},
-                HINT_FIELDS: ",".join(self.values), HINT_TYPE: self.block.entry_type}
+    def layout(self, csl_type: str) -> dict[str, str]:
+        """The hints: these, and the entry's type, the CSL type it was read as and the names
+        of its fields in their order."""
+        hints = {HINT_PREFIX + k: v for k, v in self.hints.items()} if self.hints else {}
+        hints[HINT_LAYOUT] = f"{self.block.entry_type} {csl_type} {','.join(self.values)}"
+        return hints
 
     def rest(self) -> dict[str, str]:
         """The fields not used, as extra fields (``bibtex.<field>``)."""
@@ -316,11 +316,11 @@ def _text_fields(entry: _Entry, entry_type: str) -> dict[str, Text]:
         else:
             used.add(field)
             genre = tables.GENRE_OF_TYPE_KEY.get(value) if field == "type" else None
-            text = (with_latex(genre, value) if genre  # spelled as the key it was
-                    else _field_text(field, value))
+            if genre:
+                entry.hints["genre-key"] = value  # written again as the key it was
+            text = genre or _field_text(field, value)
         if text:
-            fields[variable] = with_latex(text, text) if isinstance(text, str) and \
-                variable in PROTECTED_VARIABLES else text  # written as it was, unguessed
+            fields[variable] = text
         else:
             used.discard(field)  # no text (``{}``): kept as written, with the extra fields
     return fields
@@ -385,7 +385,7 @@ def entry_record(block: Block, source: str, diagnostics: Diagnostics) -> Record:
     return Record(id=block.key, type=csl_type, fields=fields, names=names, dates=dates,
                   keywords=keywords, eprint=eprint, incomplete_names=frozenset(incomplete),
                   citation_key=block.key, extra=extra, source=Source(source, block.line),
-                  hints={**entry.layout(), HINT_READ_AS: csl_type})
+                  hints=entry.layout(csl_type))
 
 
 def inherit(child: Record, parent: Record) -> Record:

@@ -26,15 +26,13 @@ from refbridge.formats.bibtex_reader import (
     EXTRA_PREFIX,
     HINT_AGAIN,
     HINT_COMMENT,
-    HINT_FIELDS,
     HINT_INHERITED,
     HINT_KEYWORDS,
+    HINT_LAYOUT,
     HINT_MONTH,
     HINT_PREAMBLE,
     HINT_PREFIX,
     HINT_RAW,
-    HINT_READ_AS,
-    HINT_TYPE,
     HINT_YEAR,
     arxiv_note,
     entry_type_for,
@@ -111,13 +109,14 @@ class BibtexWriter:
     def record_text(self, record: Record, options: WriteOptions) -> str:
         """The .bib text of one record (with any @preamble/@comment kept before it)."""
         layout = Layout.of(record, options)
+        from_bib = HINT_LAYOUT in record.hints  # its titles say what their case is
         entry_type = self.entry_type(record, layout)
         encode = partial(encode_latex, unicode=options.unicode)
         fields = self.fields(record, entry_type, encode, options, layout)
         key = _KEY_UNSAFE.sub("-", record.citation_key or record.id)
         lines = [f"@{entry_type}{{{key},"]
         for name, value, how in fields:
-            text = layout.raw(name, self.value(value, how, options))
+            text = layout.raw(name, self.value(value, how, options, from_bib))
             name = tables.FIELD_SPELLING.get(name, name)
             lines.append(f"{options.indent}{name} = {text},")
         lines.append("}\n")
@@ -129,8 +128,10 @@ class BibtexWriter:
     def entry_type(self, record: Record, layout: Layout | None = None) -> str:
         written = layout.entry_type(record) if layout is not None else None
         if written is not None and (written in tables.DIALECT_ENTRY_TYPES[self.dialect]
-                                    or written not in tables.ENTRY_TO_CSL):
-            return written  # as the source wrote it (an unknown type too)
+                                    or written not in tables.ENTRY_TO_CSL
+                                    or self.dialect == tables.BIBLATEX
+                                    and written in tables.CLASSIC_ALIASES):
+            return written  # as the source wrote it (an unknown type, an alias biber knows)
         kept = record.extra.get(EXTRA_ENTRY_TYPE)
         if kept in tables.DIALECT_ENTRY_TYPES[self.dialect]:
             return kept
@@ -139,12 +140,13 @@ class BibtexWriter:
             return tables.THESIS_ENTRY_OF_GENRE.get(genre, "phdthesis")
         return entry_type_for(record.type, record.eprint, self.dialect)
 
-    def value(self, value: Text, how: str, options: WriteOptions) -> str:
+    def value(self, value: Text, how: str, options: WriteOptions, from_bib: bool = False
+              ) -> str:
         """A field's value as written: text encoded (as spelled, unless the output is UTF-8
-        or normalised), a title that says nothing of case (it has no .bib spelling) with its
+        or normalised), a title that says nothing of case (not read from a .bib) with its
         acronyms and proper nouns protected, identifiers verbatim."""
         if how in (TITLE, TEXT):
-            if how == TITLE and latex_source(value) is None:
+            if how == TITLE and latex_source(value) is None and not from_bib:
                 value = guess_protection(value)
             elif options.normalize:
                 value = without_latex(value)
@@ -228,9 +230,9 @@ class BibtexWriter:
         return fields
 
     def _genre(self, genre: Text, entry_type: str, layout: Layout) -> list[Field]:
-        spelled = latex_source(genre)
-        if spelled is not None and tables.GENRE_OF_TYPE_KEY.get(spelled) == plain(genre):
-            return [("type", spelled, BRACED)]  # the key, as the source wrote it
+        written_key = layout.hints.get("genre-key")
+        if written_key is not None and tables.GENRE_OF_TYPE_KEY.get(written_key) == plain(genre):
+            return [("type", written_key, BRACED)]  # the key, as the source wrote it
         key = tables.TYPE_KEY_OF_GENRE.get(plain(genre))
         if key is not None and tables.ENTRY_TYPE_KEYS.get(entry_type) == key:
             return []
@@ -327,7 +329,11 @@ class Layout:
 
     def __init__(self, hints: dict[str, str] | None = None, crossref: bool = False) -> None:
         hints = hints or {}
-        names = [f for f in hints.get(HINT_FIELDS[len(HINT_PREFIX):], "").split(",") if f]
+        written_type, read_as, names_text = (
+            hints.get(HINT_LAYOUT[len(HINT_PREFIX):], "") + "  ").split(" ", 2)
+        self.written_type = written_type or None
+        self.read_as = read_as or None
+        names = [f for f in names_text.strip().split(",") if f]
         self.fields: tuple[str, ...] = tuple(names)
         self.order = {name: index for index, name in enumerate(names)}
         self.hints = hints
@@ -340,9 +346,7 @@ class Layout:
 
     def entry_type(self, record: Record) -> str | None:
         """The entry type the source wrote, while the record's type is still the one read."""
-        if self.hints.get(HINT_READ_AS[len(HINT_PREFIX):]) != record.type:
-            return None
-        return self.hints.get(HINT_TYPE[len(HINT_PREFIX):])
+        return self.written_type if self.read_as == record.type else None
 
     @property
     def date_field(self) -> bool:

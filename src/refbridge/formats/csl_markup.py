@@ -71,7 +71,7 @@ _UNTAGGED: frozenset[str] = frozenset({MONOSPACE})
 
 # -- writing -------------------------------------------------------------------------------
 def _literal(text: str) -> str:
-    return _MARKUP_TAG.sub("<" + TAG_BREAK, text)
+    return _MARKUP_TAG.sub("<" + TAG_BREAK, text) if "<" in text else text
 
 
 def _protected(content: Iterator[str]) -> str:

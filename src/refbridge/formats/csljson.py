@@ -29,13 +29,13 @@ from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.csl_markup import from_markup, is_lossless, to_markup
+from refbridge.latex.encode import needs_encoding
 from refbridge.model import NAME_PARTS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.registry import Framing, WriteOptions, write_framed
 from refbridge.richtext import (
     RichTextError,
     Text,
     from_data,
-    latex_source,
     plain,
     to_data,
     with_latex,
@@ -100,15 +100,22 @@ def to_csl(record: Record) -> dict[str, Any]:
         spellings = [_kept_name_latex(person.latex) for person in people]
         if any(spellings):
             custom.setdefault(CUSTOM_LATEX, {})[role] = spellings
-    for variable, value in record.fields.items():
+    fields = record.fields
+    item.update(fields)  # plain text as it is (most values); the rest is done below
+    for variable in [k for k, v in fields.items() if type(v) is not str or "<" in v]:
+        value = fields[variable]
         if isinstance(value, str):
-            item[variable] = value if variable in VERBATIM_VARIABLES else to_markup(value)
+            if variable not in VERBATIM_VARIABLES:
+                item[variable] = to_markup(value)
             continue
-        item[variable] = to_markup(value)
-        latex = _kept_latex(variable, value)
-        if latex is not None:
-            custom.setdefault(CUSTOM_LATEX, {})[variable] = latex
-        if not is_lossless(value):
+        first = value.inlines[0]
+        structured = len(value.inlines) > 1 or not isinstance(first, str)
+        item[variable] = to_markup(first) if isinstance(first, str) and not structured \
+            else to_markup(value)
+        if value.latex is not None and (structured or value.latex != value.plain
+                                        or needs_encoding(value.latex)):
+            custom.setdefault(CUSTOM_LATEX, {})[variable] = value.latex  # see _take_latex
+        if structured and not is_lossless(value):
             custom.setdefault(CUSTOM_RICH, {})[variable] = to_data(value)
     for variable, date in record.dates.items():
         item[variable] = _date_json(date)
@@ -151,17 +158,6 @@ def _kept_name_latex(spelling: str | None) -> str | None:
     if spelling is None:
         return None
     return None if format_name(parse_name(spelling), encode_latex) == spelling else spelling
-
-
-def _kept_latex(variable: str, value: Text) -> str | None:
-    """The .bib spelling ``custom.latex`` keeps for a value: one a .bib writer would write
-    otherwise."""
-    from refbridge.latex.encode import variable_latex
-
-    spelling = latex_source(value)
-    if spelling is not None and spelling != variable_latex(variable, value):
-        return spelling
-    return None
 
 
 # -- CSL-JSON -> model ------------------------------------------------------------------

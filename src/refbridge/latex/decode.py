@@ -49,6 +49,7 @@ from refbridge.richtext import (
     Link,
     Math,
     Raw,
+    RichText,
     Styled,
     Text,
     Url,
@@ -131,6 +132,12 @@ _MATH_DELIMITERS: dict[str, tuple[str, bool]] = {"(": (")", False), "[": ("]", T
 #: encoder would write otherwise (a character outside ASCII, ``&``, ``%``, ``#``, ``_``,
 #: ``^``): read as it is, but remembered as spelled.
 _NEEDS_DECODING = re.compile(r"[\\{}$~&%#_^]|--|``|''|!`|\?`|[^\x00-\x7f]")
+#: LaTeX proper: a command, a group, a formula, a tie or a ligature.
+_LATEX = re.compile(r"[\\{}$~]|--|``|''|!`|\?`")
+#: LaTeX other than brace groups, ligatures and ties.
+_COMMAND_OR_FORMULA = re.compile(r"[\\$]")
+_LIGATURE_OR_TIE = re.compile(r"---|--|``|''|!`|\?`|~")
+_BRACE = re.compile(r"[{}]")
 #: In prose (profile pages), a ``~`` after a space means "approximately", not a tie.
 _PROSE_TILDE = re.compile(r"(^|(?<=\s))~")
 _UNESCAPED_DOLLAR = re.compile(r"(?<!\\)\$")
@@ -464,10 +471,59 @@ def _balance_math(text: str) -> str:
 
 
 def _decoded(text: str) -> Text:
+    if not _LATEX.search(text):  # only characters an encoder would write otherwise
+        return RichText((text,), text) if text.strip() == text else strip(rich((text,), text))
+    if not _COMMAND_OR_FORMULA.search(text):  # groups, ligatures and ties: most values
+        braced = _braces_only(text)
+        if braced is not None:
+            return strip(rich(braced, text))
     try:
         return strip(rich(_Decoder(text).sequence(0), text))
     except RecursionError:  # commands nested hundreds deep: kept as written
         return rich((Raw(text),), text)
+
+
+def _braces_only(text: str) -> list[Inline] | None:
+    """The inlines of text whose only LaTeX is brace groups (``{DNA} repair``, the most
+    common kind): groups at the top level protect case, deeper ones only group; None when
+    the braces do not pair (the decoder then reads them as characters)."""
+    if "{" not in text and "}" not in text:
+        return [_ligatures(text)]
+    out: list[Inline] = []
+    group: list[str] = []
+    depth = 0
+    position = 0
+    for match in _BRACE.finditer(text):
+        piece = _ligatures(text[position:match.start()])
+        position = match.end()
+        if depth:
+            group.append(piece)
+        elif piece:
+            out.append(piece)
+        if match.group() == "{":
+            depth += 1
+        else:
+            depth -= 1
+            if depth < 0:
+                return None
+            if depth == 0:
+                inner = "".join(group)
+                group = []
+                if inner:
+                    out.append(Styled(NOCASE, (inner,)))
+    if depth:
+        return None
+    out.append(_ligatures(text[position:]))
+    return out
+
+
+def _ligatures(text: str) -> str:
+    """``text`` with TeX's ligatures and ties as the characters they stand for."""
+    return _LIGATURE_OR_TIE.sub(_ligature, text) if _LIGATURE_OR_TIE.search(text) else text
+
+
+def _ligature(match: re.Match[str]) -> str:
+    return LIGATURES.get(match.group()) or CHARACTERS[match.group()]
 
 
 #: How many decoded values are remembered: a file names the same journals, publishers,

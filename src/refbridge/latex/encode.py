@@ -170,6 +170,11 @@ def _line(text: str, unicode: bool) -> str:
     return text if unicode else _NON_ASCII.sub(_non_ascii, text)
 
 
+def needs_encoding(text: str) -> bool:
+    """Whether ``encode_latex`` writes ``text`` otherwise than as it is."""
+    return _NEEDS_WORK.search(text) is not None
+
+
 def encode_latex(text: str, *, unicode: bool = False) -> str:
     """Plain ``text`` as LaTeX that prints it; whitespace runs become one space, paragraph
     breaks ``\\par``. ``unicode``: keep non-ASCII characters as they are (dashes and curly
@@ -332,7 +337,7 @@ _MINOR_WORDS: frozenset[str] = frozenset({
     "from", "by", "as", "via", "into", "onto", "over", "under", "about", "after", "before",
     "between", "through", "during", "without", "within", "is", "are", "be", "vs",
 })
-_SENTENCE_END = re.compile(r"[:.?!]\s*$")
+_SENTENCE_ENDS = ":.?!"
 
 
 def _has_inner_capital(word: str) -> bool:
@@ -340,10 +345,15 @@ def _has_inner_capital(word: str) -> bool:
 
 
 def _words(text: str) -> list[tuple[int, str, bool]]:
+    """The words of ``text``: where each starts, the word, and whether it starts a sentence
+    (it is the first, or the text before it ends in ``:``, ``.``, ``?`` or ``!``)."""
     words: list[tuple[int, str, bool]] = []
+    end = 0
     for match in _WORD.finditer(text):
-        starts_sentence = not words or bool(_SENTENCE_END.search(text[:match.start()]))
-        words.append((match.start(), match.group(), starts_sentence))
+        start = match.start()
+        before = text[end:start].rstrip() or (words[-1][1] if words else "")
+        words.append((start, match.group(), not words or before[-1:] in _SENTENCE_ENDS))
+        end = match.end()
     return words
 
 
