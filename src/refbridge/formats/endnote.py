@@ -38,7 +38,7 @@ from refbridge.formats.residue import (
     residue_note,
 )
 from refbridge.formats.selection import select
-from refbridge.formats.tagged import TaggedSyntax, read_drafts, one_line
+from refbridge.formats.tagged import TaggedSyntax, one_line, read_drafts
 from refbridge.model import Date, ModelError, Name, Record, Source
 from refbridge.names import split_name
 from refbridge.registry import Framing, WriteOptions, write_framed
@@ -99,7 +99,7 @@ def format_name(name: Name) -> str:
     if name.literal is not None:
         return name.literal + ","
     text = ris.format_name(name)
-    return text[:-1] if text.endswith(",") else text
+    return text.removesuffix(",")
 
 
 # -- values -> record -------------------------------------------------------------------------
@@ -366,9 +366,9 @@ def endnote_coverage(format_name: str, native: Mapping[str, str], note: str,
         native=native,
         elsewhere={part: note for part in MODEL_PARTS if part not in native},
         kept_types=None,
-        notes=(f"Reference types: {len(kept)} CSL types have an EndNote type of their own; "
+        notes=((f"Reference types: {len(kept)} CSL types have an EndNote type of their own; "
                "the others are written as the nearest type (`Generic` when none is near) and "
-               "the CSL type travels in the residue note.", *notes),
+               "the CSL type travels in the residue note."), *notes),
     )
 
 
@@ -384,8 +384,8 @@ def _coverage() -> Coverage:
         **{role: f"%{tag}" for role, tag in t.NAME_TAGS.items()},
     }
     return endnote_coverage("endnote", native, f"%{t.NOTE_TAG} `{RESIDUE_LABEL}: {{CSL-JSON}}`", (
-        "Values are one line each: line breaks become spaces, and the exact value travels in "
-        "the residue note.",
+        ("Values are one line each: line breaks become spaces, and the exact value travels in "
+        "the residue note."),
         "`%N` is the issue in periodical types and the number in the others.",
     ))
 

@@ -252,11 +252,11 @@ def _coverage() -> Coverage:
     }
     return endnote_coverage("endnote-xml", native, f"{t.NOTE_ELEMENT} "
                             f"`{RESIDUE_LABEL}: {{CSL-JSON}}`", (
-        "Rich text: italic, bold, superscript and subscript are `<style face=…>` runs; other "
+        ("Rich text: italic, bold, superscript and subscript are `<style face=…>` runs; other "
         "inline structure (small caps, case protection, formulas) is written as its text and "
-        "travels exactly in the residue note.",
-        "`<number>` is the issue in periodical types and the number in the others "
-        "(`<issue>` then holds the issue).",
+        "travels exactly in the residue note."),
+        ("`<number>` is the issue in periodical types and the number in the others "
+        "(`<issue>` then holds the issue)."),
     ))
 
 

@@ -200,8 +200,8 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
             kind, value = (identifier.get("type") or "").lower(), text_of(identifier)
             if kind == t.KEY_IDENTIFIER and value:
                 key = key or value
-            elif (variable := _VARIABLE_OF_IDENTIFIER.get(kind)) and value:
-                fields.setdefault(variable, value)
+            elif (identified := _VARIABLE_OF_IDENTIFIER.get(kind)) and value:
+                fields.setdefault(identified, value)
             elif kind == "uri" and value:
                 fields.setdefault("URL", value)
     for holder in (item, host):
@@ -214,8 +214,7 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
             if value := text_of(child(location, element)):
                 fields.setdefault(variable, value)
     for element in item:
-        name = local_name(element)
-        text = text_of(element)
+        name, text = local_name(element), text_of(element)
         if name == "abstract" and text:
             fields.setdefault("abstract", text)
         elif name == "note" and text:

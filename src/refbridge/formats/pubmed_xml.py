@@ -26,7 +26,17 @@ from refbridge.formats.nbib import parse_date
 from refbridge.formats.xmlinput import child, children, local_name, parse_xml, text_of
 from refbridge.model import Date, Name, Record, Source
 from refbridge.names import name_from_fields
-from refbridge.richtext import BOLD, ITALIC, SUBSCRIPT, SUPERSCRIPT, Inline, Text, rich, strip
+from refbridge.richtext import (
+    BOLD,
+    ITALIC,
+    SUBSCRIPT,
+    SUPERSCRIPT,
+    Inline,
+    Text,
+    inlines,
+    rich,
+    strip,
+)
 from refbridge.richtext import styled as styled_inlines
 
 #: Inline elements of PubMed's titles and abstracts -> text styles.
@@ -98,8 +108,7 @@ def _abstract(abstract: Any | None) -> Text:
         label = section.get("Label")
         sections += ["\n"] if number else []
         sections += [f"{label}: "] if label else []
-        text = inline_text(section)
-        sections += list(rich((text,)).inlines if not isinstance(text, str) else (text,))
+        sections += inlines(inline_text(section))
     return strip(rich(sections))
 
 

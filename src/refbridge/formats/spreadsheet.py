@@ -236,8 +236,7 @@ class CsvWriter:
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         out.write(_line({c: c for c in COLUMNS}))
-        for record in records:
-            out.write(format_row(select(record, options, {})))
+        out.writelines(format_row(select(record, options, {})) for record in records)
 
 
 def _coverage() -> Coverage:

@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from refbridge.errors import Diagnostics
-from refbridge.formats import endnote, wos_tables as t
+from refbridge.formats import endnote
+from refbridge.formats import wos_tables as t
 from refbridge.formats.datetext import date_of, year_of
 from refbridge.formats.tagged import TagField, TaggedSyntax, read_drafts
 from refbridge.model import Date, ModelError, Name, Record, Source
