@@ -32,7 +32,7 @@ from refbridge.formats import ris
 from refbridge.formats.datetext import date_of, month_day_text, year_of, year_text
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
-    apply_residue,
+    apply_residues,
     looks_like_residue,
     note_residue,
     residue_note,
@@ -167,6 +167,10 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
             fields["ISSN" if _ISSN.match(text) else "ISBN"] = text
         elif tag in (v.number, v.issue) and tag not in numbers:
             numbers[tag] = text
+        elif (variable := v.fields.get(tag, "container-title" if tag in (
+                v.periodical, v.container) else "")) in fields and plain(
+                fields[variable]) == text:
+            continue  # the same value again (a journal as title and as periodical)
         elif tag in (v.periodical, v.container) and "container-title" not in fields:
             fields["container-title"] = text if isinstance(value, str) else strip(value)
         elif tag in v.notes:
@@ -205,10 +209,7 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
         extra={k: "\n".join(values) for k, values in extra.items()},
         source=Source(source, line),
     )
-    if with_residue:
-        for difference in residues:
-            record = apply_residue(record, difference, record.source)
-    return record
+    return apply_residues(record, residues) if with_residue else record
 
 
 # -- record -> values -------------------------------------------------------------------------
@@ -287,10 +288,21 @@ def _draft_values(fields: Iterable[Any]) -> Iterator[tuple[str, Text, int]]:
             yield field.tag, field.text, field.line
 
 
+def _lines(tag: str, value: Text) -> str:
+    """A tag's line, with continuation lines for a value of several lines when none of them
+    would end the record or read as a tag (else the value is one line)."""
+    text = plain(value).strip()
+    parts = text.split("\n")
+    if len(parts) > 1 and all(p.strip() and not p.startswith("%") and "\r" not in p
+                              for p in parts):
+        return f"%{tag} {text}"
+    return f"%{tag} {one_line(text)}" if one_line(text) else ""
+
+
 def format_values(values: Iterable[tuple[str, Text]]) -> str:
     order = {tag: i for i, tag in enumerate(t.TAG_ORDER)}
-    lines = [f"%{tag} {text}" for tag, value in sorted(values, key=lambda p: order.get(
-        p[0], len(order))) if (text := one_line(plain(value)))]
+    lines = [line for tag, value in sorted(values, key=lambda p: order.get(p[0], len(order)))
+             if (line := _lines(tag, value))]
     return "\n".join(lines) + "\n"
 
 

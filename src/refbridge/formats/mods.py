@@ -29,7 +29,7 @@ from refbridge.formats import mods_tables as t
 from refbridge.formats import ris
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
-    apply_residue,
+    apply_residues,
     looks_like_residue,
     note_residue,
     residue_note,
@@ -244,10 +244,7 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
         citation_key=key,
         source=Source(source, line),
     )
-    if with_residue:
-        for difference in residues:
-            record = apply_residue(record, difference, record.source)
-    return record
+    return apply_residues(record, residues) if with_residue else record
 
 
 def _records_of(root: Any, source: str, diagnostics: Diagnostics, with_residue: bool = True

@@ -29,7 +29,7 @@ from refbridge.formats import ris
 from refbridge.formats.datetext import MONTH_NAMES, SEASONS, date_of
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
-    apply_residue,
+    apply_residues,
     looks_like_residue,
     note_residue,
     residue_note,
@@ -161,10 +161,7 @@ def record_of(fields: Iterable[TagField], source: str, line: int, number: int,
         names={role: tuple(people) for role, people in names.items()}, dates=dates,
         keywords=tuple(dict.fromkeys(keywords)),
         extra={k: "\n".join(v) for k, v in extra.items()}, source=Source(source, line))
-    if with_residue:
-        for difference in residues:
-            record = apply_residue(record, difference, record.source)
-    return record
+    return apply_residues(record, residues) if with_residue else record
 
 
 def read_records(stream: TextIO, source: str, diagnostics: Diagnostics,

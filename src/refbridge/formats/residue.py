@@ -77,6 +77,17 @@ def apply_residue(native: Record, difference: Mapping[str, Any],
     return from_csl(item, source)
 
 
+def apply_residues(native: Record, differences: list[dict[str, Any]]) -> Record:
+    """``native`` with each residue applied; its citation key (or its lack of one) is kept
+    unless a residue names the record's ``id``."""
+    record = native
+    for difference in differences:
+        record = apply_residue(record, difference, native.source)
+    if record is not native and not any("id" in d for d in differences):
+        record = record.replace(id=native.id, citation_key=native.citation_key)
+    return record
+
+
 def dump(difference: Mapping[str, Any]) -> str:
     """One line of JSON (line breaks inside values are escaped)."""
     return json.dumps(difference, ensure_ascii=False, separators=(", ", ": "), sort_keys=True)

@@ -30,7 +30,7 @@ from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import ris
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
-    apply_residue,
+    apply_residues,
     looks_like_residue,
     note_residue,
     residue_note,
@@ -131,10 +131,7 @@ def record_of(row: dict[str, str], source: str, line: int, number: int,
     record = Record(id=key or f"row{number}", type=record_type, fields=fields, names=names,
                     dates=dates, keywords=keywords, citation_key=key, extra=extra,
                     source=Source(source, line))
-    if with_residue:
-        for difference in residues:
-            record = apply_residue(record, difference, record.source)
-    return record
+    return apply_residues(record, residues) if with_residue else record
 
 
 def rows(stream: TextIO, source: str, diagnostics: Diagnostics

@@ -28,7 +28,7 @@ from refbridge.formats import word_tables as t
 from refbridge.formats.datetext import MONTH_NAMES, dated, month_of, year_of
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
-    apply_residue,
+    apply_residues,
     looks_like_residue,
     note_residue,
     residue_note,
@@ -145,10 +145,7 @@ def record_of(source_element: Any, source: str, number: int, diagnostics: Diagno
         id=key or f"word{number}", type=record_type, fields=fields,
         names={role: tuple(people) for role, people in names.items()}, dates=dates,
         citation_key=key, extra=extra, source=Source(source, line))
-    if with_residue:
-        for difference in residues:
-            record = apply_residue(record, difference, record.source)
-    return record
+    return apply_residues(record, residues) if with_residue else record
 
 
 def _records_of(root: Any, source: str, diagnostics: Diagnostics, with_residue: bool = True
