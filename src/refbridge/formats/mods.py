@@ -20,6 +20,7 @@ value silently.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
@@ -78,7 +79,10 @@ def _name(element: Any) -> Name | None:
         return None
     if element.get("type") in ("corporate", "conference", "family"):
         return Name(literal=whole)
-    return ris.parse_name(whole) if "," in whole else split_name(whole)
+    person = ris.parse_name(whole) if "," in whole else split_name(whole)
+    if suffix and person.literal is None and person.suffix is None:
+        person = dataclasses.replace(person, suffix=suffix)
+    return person
 
 
 def _roles(element: Any) -> list[str]:
