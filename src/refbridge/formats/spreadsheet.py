@@ -60,6 +60,8 @@ COLUMN_ALIASES: dict[str, str] = {
 _COLUMN_OF = {**{c.lower(): c for c in TEXT_VARIABLE_SET | set(COLUMNS)}, **COLUMN_ALIASES}
 _FORMULA = re.compile(r"^'*[=+\-@\t\r]")
 _SEPARATOR = "; "
+#: The largest cell read (the csv module's default, 128 KiB, is less than an abstract may be).
+FIELD_LIMIT = 1 << 30
 _SCOPUS_HEADINGS = ("Source title", "EID")
 
 
@@ -138,6 +140,7 @@ def rows(stream: TextIO, source: str, diagnostics: Diagnostics
          ) -> Iterator[tuple[int, int, dict[str, str]]]:
     """The non-empty rows of a CSV text under its header row: (number, line, heading ->
     value); a row with more cells than headings is reported and skipped."""
+    csv.field_size_limit(max(csv.field_size_limit(), FIELD_LIMIT))
     reader = csv.reader(stream)
     try:
         header = next(reader, None)
