@@ -21,6 +21,7 @@ value silently.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
@@ -49,6 +50,7 @@ _ROLE_OF_TERM = {**t.ROLE_ALIASES, **{term: role for role, term in t.ROLE_TERMS.
 _VARIABLE_OF_IDENTIFIER = {**t.IDENTIFIER_ALIASES, **{i: v for v, i in t.IDENTIFIERS.items()}}
 _VARIABLE_OF_DETAIL = {**t.DETAIL_ALIASES, **{d: v for v, d in t.DETAILS.items()}}
 #: Roles written in the host item (a chapter's or paper's editors).
+_LEADING_YEAR = re.compile(r"^(\d{4})\b")
 _HOST_ROLES = frozenset({"editor", "container-author"})
 
 
@@ -103,7 +105,9 @@ def _date(elements: list[Any]) -> Date | None:
     circa = any(e.get("qualifier") == "approximate" for e in elements)
     end = parse_date(by_point["end"]) if "end" in by_point else None
     if start.start is None:
-        return Date(literal=start_text)
+        year = _LEADING_YEAR.match(start_text)  # bibutils: 1986-apr-may
+        return Date(start=DateParts(int(year[1])), literal=start_text) if year else Date(
+            literal=start_text)
     try:
         return Date(start=start.start, end=end.start if end else None, circa=circa)
     except ModelError:
