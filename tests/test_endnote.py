@@ -92,8 +92,8 @@ def test_an_unknown_reference_type_is_a_document_with_a_warning() -> None:
     (record,) = read_enw("%0 Hologram\n%T Light\n", diagnostics)
     assert record.type == "document"
     assert [str(m) for m in diagnostics.messages] == [
-        "refs.enw:1: warning: unknown EndNote reference type 'Hologram', read as a generic "
-        "document"]
+        ("refs.enw:1: warning: unknown EndNote reference type 'Hologram', read as a generic "
+        "document")]
 
 
 def test_the_writer_uses_endnote_type_names_and_marks_corporate_names() -> None:
@@ -101,8 +101,8 @@ def test_the_writer_uses_endnote_type_names_and_marks_corporate_names() -> None:
     text = endnote.format_record(article)
     assert text.splitlines()[:6] == [
         "%0 Journal Article",
-        "%T Learned cardinality estimation: a design space exploration and a comparative "
-        "evaluation",
+        ("%T Learned cardinality estimation: a design space exploration and a comparative "
+        "evaluation"),
         "%A Sun, Ji", "%A Zhang, Jintao", "%A van der Berg, Jan", "%A World Health Organization,"]
     assert "%Z refbridge:" not in text  # EndNote's own tags hold all of it
 
