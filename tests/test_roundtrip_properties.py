@@ -122,7 +122,8 @@ def test_a_round_trip_keeps_every_part_the_format_carries(format_name: str,
 
 
 def test_round_trips_cover_the_formats_of_the_issue() -> None:
-    assert {"csl-json", "ris", "zotero", "bibtex", "biblatex"} <= set(ROUND_TRIP_FORMATS)
+    assert {"csl-json", "ris", "zotero", "bibtex", "biblatex", "endnote", "endnote-xml",
+            "nbib", "mods", "word-xml", "csv"} <= set(ROUND_TRIP_FORMATS)
 
 
 # -- what RIS's own tags carry ---------------------------------------------------------------

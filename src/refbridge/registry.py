@@ -53,6 +53,10 @@ class Reader(Protocol):
         """Whether text that starts with ``head`` looks like this format."""
         ...
 
+    # A reader may also set ``sniff_first = True``: its ``sniff`` recognises a signature
+    # (an XML root element, a header row) that broader readers could mistake, so it is asked
+    # before readers without one.
+
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         """The records of ``stream``; problems go to ``diagnostics`` with ``source`` and line."""
         ...
@@ -185,11 +189,13 @@ def writer_for_file(path: str) -> str | None:
 def detect_reader(source: str, head: str) -> Reader:
     """The reader for a file named ``source`` whose text starts with ``head``.
 
-    Readers that claim the file's extension are asked first, then every reader; the first whose
-    ``sniff`` accepts the text wins, so a ``.txt`` profile page and a ``.json`` that is not
-    CSL-JSON are both told apart by content.
+    Readers that claim the file's extension are asked first, then every reader; within each
+    group readers with a signature (``sniff_first``) come first. The first whose ``sniff``
+    accepts the text wins, so a ``.txt`` profile page and a ``.json`` that is not CSL-JSON are
+    both told apart by content, and a ``.xml`` by its root element.
     """
-    readers = [get_reader(name) for name in reader_names()]
+    readers = sorted((get_reader(name) for name in reader_names()),
+                     key=lambda reader: not getattr(reader, "sniff_first", False))
     lowered = source.lower()
     by_extension = [r for r in readers if any(lowered.endswith(e) for e in r.extensions)]
     for reader in by_extension + [r for r in readers if r not in by_extension]:

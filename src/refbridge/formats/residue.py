@@ -16,11 +16,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from refbridge.errors import Diagnostics
 from refbridge.formats.csljson import from_csl, to_csl
 from refbridge.model import Record, Source
 
 #: The prefix of the line that holds a residue, in every format that writes one.
 RESIDUE_LABEL = "refbridge"
+RESIDUE_PREFIX = RESIDUE_LABEL + ": "
 
 
 #: The CSL-JSON key whose object is compared key by key (the rest are compared whole).
@@ -75,6 +77,17 @@ def apply_residue(native: Record, difference: Mapping[str, Any],
     return from_csl(item, source)
 
 
+def apply_residues(native: Record, differences: list[dict[str, Any]]) -> Record:
+    """``native`` with each residue applied; its citation key (or its lack of one) is kept
+    unless a residue names the record's ``id``."""
+    record = native
+    for difference in differences:
+        record = apply_residue(record, difference, native.source)
+    if record is not native and not any("id" in d for d in differences):
+        record = record.replace(id=native.id, citation_key=native.citation_key)
+    return record
+
+
 def dump(difference: Mapping[str, Any]) -> str:
     """One line of JSON (line breaks inside values are escaped)."""
     return json.dumps(difference, ensure_ascii=False, separators=(", ", ": "), sort_keys=True)
@@ -86,3 +99,29 @@ def load(text: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError("a residue must be a JSON object")  # noqa: TRY004 (as JSON errors)
     return value
+
+
+def residue_note(original: Record, native: Record) -> str | None:
+    """The note that turns ``native`` into ``original`` (``refbridge: {…}``), or None."""
+    difference = residue(original, native)
+    return RESIDUE_PREFIX + dump(difference) if difference else None
+
+
+def note_residue(note: str, source: str, line: int | None, diagnostics: Diagnostics
+                 ) -> dict[str, Any] | None:
+    """The residue a note holds, or None for an ordinary note (one that only looks like a
+    residue is reported and stays a note)."""
+    if not note.startswith(RESIDUE_PREFIX):
+        return None
+    try:
+        return load(note[len(RESIDUE_PREFIX):])
+    except ValueError:
+        diagnostics.warning(f"a note starts with {RESIDUE_PREFIX!r} but holds no residue; "
+                            "kept as a note", source, line)
+        return None
+
+
+def looks_like_residue(note: str) -> bool:
+    """Whether a line of ``note`` would read as a residue (such a note travels in the
+    residue instead of the format's own note)."""
+    return any(line.startswith(RESIDUE_PREFIX) for line in note.split("\n"))

@@ -33,7 +33,14 @@ from refbridge.errors import Diagnostics
 from refbridge.formats import ris_tables as t
 from refbridge.formats.csl_markup import from_markup
 from refbridge.formats.csljson import SEASON_NAMES
-from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, residue
+from refbridge.formats.residue import (
+    RESIDUE_LABEL,
+    RESIDUE_PREFIX,
+    apply_residue,
+    dump,
+    note_residue,
+    residue,
+)
 from refbridge.formats.selection import select
 from refbridge.model import SEASONS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names import name_from_fields
@@ -46,7 +53,6 @@ _DATE = re.compile(r"^(?P<y>-?\d{1,4})?(?:/(?P<m>\d{0,2})(?:/(?P<d>\d{0,2})(?:/(
 _ISSN = re.compile(r"^\d{4}-?\d{3}[\dXx]$")
 _EPRINT_NOTE = re.compile(
     r"^(?P<archive>arXiv)(?::(?P<id>\S+))?(?: \[(?P<classes>[^\]\s]+(?: [^\]\s]+)*)\])?$")
-_RESIDUE_PREFIX = RESIDUE_LABEL + ": "
 YEAR_ONLY_TAGS = frozenset({t.YEAR_TAG, "Y1"})
 
 _FIELD_OF_TAG = {tag: var for var, tag in t.FIELD_TAGS.items()} | t.FIELD_TAG_ALIASES
@@ -196,7 +202,7 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
         elif tag == t.ISBN_ISSN_TAG:
             fields.setdefault("ISSN" if _ISSN.match(value) else "ISBN", value)
         elif tag == t.NOTE_TAG:
-            if (found := _residue_of(value, source, line, diagnostics)) is not None:
+            if (found := note_residue(value, source, line, diagnostics)) is not None:
                 residues.append(found)
             elif (match := _EPRINT_NOTE.match(value)) and eprint is None:
                 classes = (match["classes"] or "").split()
@@ -237,19 +243,6 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
         for difference in residues:
             record = apply_residue(record, difference, record.source)
     return record
-
-
-def _residue_of(note: str, source: str, line: int, diagnostics: Diagnostics
-                ) -> dict[str, Any] | None:
-    """The residue a note holds, or None for an ordinary note."""
-    if not note.startswith(_RESIDUE_PREFIX):
-        return None
-    try:
-        return load(note[len(_RESIDUE_PREFIX):])
-    except ValueError:
-        diagnostics.warning(f"a note starts with {_RESIDUE_PREFIX!r} but holds no residue; "
-                            "kept as a note", source, line)
-        return None
 
 
 def read_drafts(stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[_Draft]:
@@ -347,7 +340,7 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
 
 
 def _reads_as_special_note(note: str) -> bool:
-    return note.startswith(_RESIDUE_PREFIX) or _EPRINT_NOTE.match(note) is not None
+    return note.startswith(RESIDUE_PREFIX) or _EPRINT_NOTE.match(note) is not None
 
 
 def _value_lines(value: str) -> list[str]:
@@ -373,7 +366,7 @@ def format_record(record: Record) -> str:
     native = record_from_draft(drafts[0], "<ris>", 1, Diagnostics(), with_residue=False)
     difference = residue(record, native)
     if difference:
-        tags.append((t.NOTE_TAG, _RESIDUE_PREFIX + dump(difference)))
+        tags.append((t.NOTE_TAG, RESIDUE_PREFIX + dump(difference)))
     return format_tags(tags)
 
 

@@ -35,6 +35,7 @@ from refbridge.formats import zotero_tables as zt
 from refbridge.formats.csl_markup import from_markup, to_markup
 from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, residue
 from refbridge.formats.selection import select
+from refbridge.formats.xmlinput import parse_xml, xml_text
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names import name_from_fields
 from refbridge.registry import WriteOptions
@@ -138,9 +139,7 @@ MONTH_NAMES: dict[str, int] = {name: number for number, name in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
     start=1)}
 _ARXIV_NUMBER = re.compile(r"^(?P<archive>arXiv):(?P<id>\S+)$")
-_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _RESIDUE_PREFIX = RESIDUE_LABEL + ": "
-_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _EXTRA_KEYS = TEXT_VARIABLE_SET | DATE_VARIABLE_SET | {"type"}
 
 _CSL_OF_FIELD = {ztype: {zf: var for var, zf in fields.items()}
@@ -160,11 +159,6 @@ def qname(name: str) -> str:
     """``prefix:local`` as lxml's ``{namespace}local``."""
     prefix, local = name.split(":")
     return f"{{{NAMESPACES[prefix]}}}{local}"
-
-
-def _xml_text(text: str) -> str:
-    """Text XML 1.0 can hold: characters it forbids become U+FFFD (the residue keeps them)."""
-    return _XML_INVALID.sub("\ufffd", text)
 
 
 @dataclass(slots=True)
@@ -318,7 +312,7 @@ def _sub(parent: Any, name: str, text: str | None = None, **attributes: str) -> 
     element = etree.SubElement(parent, qname(name),
                                {qname(k.replace("_", ":", 1)): v for k, v in attributes.items()})
     if text is not None:
-        element.text = _xml_text(text)
+        element.text = xml_text(text)
     return element
 
 
@@ -601,16 +595,7 @@ class ZoteroReader:
         return "rdf:RDF" in head and NAMESPACES["z"] in head
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        from lxml import etree
-
-        parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
-                                 remove_comments=True, remove_pis=True)
-        text = _XML_DECLARATION.sub("", stream.read(), count=1)
-        try:
-            root = etree.fromstring(text, parser)
-        except etree.XMLSyntaxError as exc:
-            line, column = exc.position
-            raise ParseError(f"not well-formed XML: {exc.msg}", source, line, column) from None
+        root = parse_xml(stream.read(), source, "Zotero RDF")
         if root.getroottree().docinfo.doctype:
             raise ParseError("a document type declaration is not allowed in Zotero RDF "
                              "(entities are never expanded)", source, 1)

@@ -1,0 +1,77 @@
+"""MEDLINE/PubMed vocabulary as data: the tags of the ``.nbib`` (MEDLINE) format and the
+publication types of PubMed, mapped to the model's CSL vocabulary. Tags follow NLM's "MEDLINE/
+PubMed Data Element (Field) Descriptions" (``PMID``, ``TI``, ``FAU``, ``AU``, ``DP``, ``JT``,
+``TA``, ``VI``, ``IP``, ``PG``, ``LID``/``AID``, ``AB``, ``OT``, ``MH``, ``PT``, ``PMC`` ...).
+PubMed XML (``pubmed_xml``) shares the publication types. Tables only: this module must never
+hold logic.
+"""
+
+from __future__ import annotations
+
+#: CSL text variable -> the tag refbridge writes.
+FIELD_TAGS: dict[str, str] = {
+    "PMID": "PMID",
+    "title": "TI",
+    "container-title": "JT",
+    "container-title-short": "TA",
+    "volume": "VI",
+    "issue": "IP",
+    "page": "PG",
+    "abstract": "AB",
+    "language": "LA",
+    "PMCID": "PMC",
+    "ISSN": "IS",
+    "ISBN": "ISBN",
+    "publisher": "PB",
+    "publisher-place": "PL",
+    "collection-title": "CTI",
+    "edition": "EN",
+    "original-title": "TT",
+    "note": "GN",
+}
+#: Book records keep the book's title here (the record's own title is then its chapter's).
+BOOK_TITLE_TAG = "BTI"
+#: CSL role -> (full-name tag, short-name tag). A corporate author is ``CN``.
+NAME_TAGS: dict[str, tuple[str, str]] = {
+    "author": ("FAU", "AU"),
+    "editor": ("FED", "ED"),
+}
+CORPORATE_TAG = "CN"
+DATE_TAG = "DP"
+TYPE_TAG = "PT"
+KEYWORD_TAG = "OT"
+MESH_TAG = "MH"
+IDENTIFIER_TAGS: tuple[str, ...] = ("LID", "AID")
+NOTE_TAG = "GN"
+
+#: PubMed publication types, in order of precedence, and the CSL type each means.
+PUBLICATION_TYPES: dict[str, str] = {
+    "Preprint": "article",
+    "Book Chapter": "chapter",
+    "Book": "book",
+    "Dataset": "dataset",
+    "Newspaper Article": "article-newspaper",
+    "Congress": "paper-conference",
+    "Technical Report": "report",
+    "Journal Article": "article-journal",
+    "Review": "article-journal",
+}
+#: CSL type -> the publication type refbridge writes (others: ``Journal Article``).
+TYPE_PUBLICATION: dict[str, str] = {
+    "article": "Preprint",
+    "chapter": "Book Chapter",
+    "book": "Book",
+    "dataset": "Dataset",
+    "article-newspaper": "Newspaper Article",
+    "paper-conference": "Congress",
+    "report": "Technical Report",
+    "article-journal": "Journal Article",
+}
+FALLBACK_PUBLICATION = "Journal Article"
+
+#: The order of tags in written records (as PubMed writes them).
+TAG_ORDER: tuple[str, ...] = (
+    "PMID", "IS", "VI", "IP", "DP", "TI", "BTI", "CTI", "PG", "LID", "AB", "FAU", "AU", "CN",
+    "FED", "ED", "LA", "PT", "TT", "PL", "PB", "EN", "ISBN", "TA", "JT", "OT", "AID", "PMC",
+    "GN",
+)

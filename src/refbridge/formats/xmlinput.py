@@ -1,0 +1,81 @@
+"""Safe XML in and out for the XML formats (Zotero RDF, EndNote XML, PubMed XML, MODS, Word).
+
+Input is parsed by lxml with entity substitution off, no network, no DTD loading and libxml2's
+size limits on: a document whose type declaration has an internal subset (where entities are
+declared: billion laughs, external entities reading files or URLs) is refused before it is
+parsed, so nothing is ever expanded or fetched. A type declaration that only names a DTD, as
+PubMed's efetch writes, is allowed and not loaded. Malformed XML is a ``ParseError`` with the
+file, line and column.
+
+Output text passes through ``xml_text``: characters XML 1.0 cannot hold become U+FFFD (the
+residue keeps them, escaped in JSON). This module must never resolve an entity or open a file
+or address named in a document.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from refbridge.errors import ParseError
+
+_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
+#: The prolog up to a document type declaration that opens an internal subset.
+_INTERNAL_SUBSET = re.compile(r"\A\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*)*<!DOCTYPE\s[^\[>]*\[",
+                              re.DOTALL)
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def xml_text(text: str) -> str:
+    """Text XML 1.0 can hold: characters it forbids become U+FFFD."""
+    return _XML_INVALID.sub("\ufffd", text)
+
+
+def parse_xml(text: str, source: str, what: str) -> Any:
+    """The root element of ``text``, an XML document of format ``what`` read from ``source``."""
+    from lxml import etree
+
+    text = text.lstrip("\ufeff")
+    subset = _INTERNAL_SUBSET.match(text)
+    if subset is not None:
+        raise ParseError(f"{what}: this document type declaration is not allowed: it has an "
+                         "internal subset (entities are never expanded or fetched)", source,
+                         text[:subset.end()].count("\n") + 1)
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                             huge_tree=False, remove_comments=True, remove_pis=True)
+    try:
+        root = etree.fromstring(_XML_DECLARATION.sub("", text, count=1), parser)
+    except etree.XMLSyntaxError as exc:
+        line, column = exc.position
+        raise ParseError(f"not well-formed XML: {exc.msg}", source, max(line, 1),
+                         column or None) from None
+    dtd = root.getroottree().docinfo.internalDTD
+    if dtd is not None and any(True for _ in dtd.iterentities()):
+        raise ParseError(f"{what}: entity declarations are not allowed", source, 1)
+    return root
+
+
+def local_name(element: Any) -> str:
+    """The tag of ``element`` without its namespace ('' for comments and the like)."""
+    tag = element.tag
+    if not isinstance(tag, str):
+        return ""
+    return tag.rpartition("}")[2]
+
+
+def children(element: Any, name: str) -> Iterator[Any]:
+    """The child elements of ``element`` named ``name`` (any namespace)."""
+    return (child for child in element if local_name(child) == name)
+
+
+def child(element: Any, name: str) -> Any | None:
+    """The first child element of ``element`` named ``name`` (any namespace), or None."""
+    return next(children(element, name), None)
+
+
+def text_of(element: Any | None) -> str:
+    """All the text inside ``element`` (inline markup dropped), stripped; '' for None."""
+    if element is None:
+        return ""
+    return "".join(element.itertext()).strip()

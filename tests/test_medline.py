@@ -1,0 +1,167 @@
+"""MEDLINE .nbib and PubMed XML: specimens laid out as PubMed writes them (NLM's MEDLINE
+element descriptions) read to the records a person sees."""
+
+from __future__ import annotations
+
+import io
+
+from refbridge.errors import Diagnostics
+from refbridge.formats import nbib, pubmed_xml
+from refbridge.model import Date, DateParts, Name, Record
+from refbridge.richtext import ITALIC, SUBSCRIPT, Styled, rich
+
+NBIB = """\
+PMID- 33456789
+OWN - NLM
+STAT- MEDLINE
+IS  - 1548-7105 (Electronic)
+IS  - 1548-7091 (Linking)
+VI  - 18
+IP  - 2
+DP  - 2021 Feb 15
+TI  - Single-cell imaging of bacterial growth in microfluidic chambers over many
+      generations.
+PG  - 101-108
+LID - 10.1038/s41592-020-01000-1 [doi]
+AB  - Bacteria grow. We image them for many generations and measure how their size
+      changes.
+FAU - Sun, Ji
+AU  - Sun J
+AD  - Tsinghua University, Beijing, China.
+FAU - van der Berg, Jan
+AU  - van der Berg J
+CN  - Microbial Imaging Consortium
+LA  - eng
+PT  - Journal Article
+PT  - Research Support, Non-U.S. Gov't
+DEP - 20210115
+PL  - United States
+TA  - Nat Methods
+JT  - Nature methods
+JID - 101215604
+OT  - microfluidics
+OT  - cell growth
+MH  - Escherichia coli/*growth & development
+AID - 10.1038/s41592-020-01000-1 [doi]
+AID - s41592-020-01000-1 [pii]
+PMC - PMC7890123
+SO  - Nat Methods. 2021 Feb 15;18(2):101-108. doi: 10.1038/s41592-020-01000-1.
+
+PMID- 30000001
+DP  - 2019 Winter
+TI  - A second record.
+PT  - Review
+AU  - Qian Z
+"""
+
+PUBMED_XML = """\
+<?xml version="1.0" ?>
+<!DOCTYPE PubmedArticleSet PUBLIC "-//NLM//DTD PubMedArticle, 1st January 2025//EN" "https://dtd.nlm.nih.gov/ncbi/pubmed/out/pubmed_250101.dtd">
+<PubmedArticleSet>
+<PubmedArticle>
+  <MedlineCitation Status="MEDLINE" Owner="NLM">
+    <PMID Version="1">33456789</PMID>
+    <Article PubModel="Print-Electronic">
+      <Journal>
+        <ISSN IssnType="Electronic">1548-7105</ISSN>
+        <JournalIssue CitedMedium="Internet">
+          <Volume>18</Volume>
+          <Issue>2</Issue>
+          <PubDate><Year>2021</Year><Month>Feb</Month><Day>15</Day></PubDate>
+        </JournalIssue>
+        <Title>Nature methods</Title>
+        <ISOAbbreviation>Nat Methods</ISOAbbreviation>
+      </Journal>
+      <ArticleTitle>Growth of <i>Escherichia coli</i> in H<sub>2</sub>O.</ArticleTitle>
+      <Pagination><MedlinePgn>101-108</MedlinePgn></Pagination>
+      <ELocationID EIdType="doi" ValidYN="Y">10.1038/s41592-020-01000-1</ELocationID>
+      <Abstract>
+        <AbstractText Label="BACKGROUND" NlmCategory="BACKGROUND">Bacteria grow.</AbstractText>
+        <AbstractText Label="RESULTS" NlmCategory="RESULTS">They divide.</AbstractText>
+      </Abstract>
+      <AuthorList CompleteYN="Y">
+        <Author ValidYN="Y"><LastName>Sun</LastName><ForeName>Ji</ForeName><Initials>J</Initials></Author>
+        <Author ValidYN="Y"><LastName>Smith</LastName><ForeName>John</ForeName><Suffix>Jr</Suffix></Author>
+        <Author ValidYN="Y"><CollectiveName>Microbial Imaging Consortium</CollectiveName></Author>
+      </AuthorList>
+      <Language>eng</Language>
+      <PublicationTypeList>
+        <PublicationType UI="D016428">Journal Article</PublicationType>
+      </PublicationTypeList>
+    </Article>
+    <KeywordList Owner="NOTNLM"><Keyword MajorTopicYN="N">microfluidics</Keyword></KeywordList>
+  </MedlineCitation>
+  <PubmedData>
+    <ArticleIdList>
+      <ArticleId IdType="pubmed">33456789</ArticleId>
+      <ArticleId IdType="doi">10.1038/s41592-020-01000-1</ArticleId>
+      <ArticleId IdType="pmc">PMC7890123</ArticleId>
+    </ArticleIdList>
+  </PubmedData>
+</PubmedArticle>
+</PubmedArticleSet>
+"""
+
+
+def read_nbib(text: str) -> list[Record]:
+    return list(nbib.READER.read(io.StringIO(text), "pubmed.nbib", Diagnostics(strict=True)))
+
+
+def test_a_pubmed_nbib_reads_to_the_article_a_person_sees() -> None:
+    article, _ = read_nbib(NBIB)
+    assert article.type == "article-journal"
+    assert article.id == "pmid33456789"
+    assert [n.display() for n in article.authors] == [
+        "Ji Sun", "Jan van der Berg", "Microbial Imaging Consortium"]
+    assert {k: article.get(k) for k in article.fields} == {
+        "PMID": "33456789", "ISSN": "1548-7105", "volume": "18", "issue": "2",
+        "title": "Single-cell imaging of bacterial growth in microfluidic chambers over many "
+                 "generations.",
+        "page": "101-108", "DOI": "10.1038/s41592-020-01000-1",
+        "abstract": "Bacteria grow. We image them for many generations and measure how their "
+                    "size changes.",
+        "language": "eng", "publisher-place": "United States",
+        "container-title-short": "Nat Methods", "container-title": "Nature methods",
+        "PMCID": "PMC7890123"}
+    assert article.dates == {"issued": Date(start=DateParts(2021, 2, 15))}
+    assert article.keywords == ("microfluidics", "cell growth",
+                                "Escherichia coli/*growth & development")
+    assert article.extra["nbib.AD"] == "Tsinghua University, Beijing, China."
+
+
+def test_short_names_are_read_when_a_record_has_no_full_names() -> None:
+    _, review = read_nbib(NBIB)
+    assert review.authors == (Name(family="Qian", given="Z"),)
+    assert review.dates == {"issued": Date(start=DateParts(2019), season=4)}
+
+
+def test_nbib_is_written_as_pubmed_lays_it_out() -> None:
+    article, _ = read_nbib(NBIB)
+    text = nbib.format_record(article)
+    assert text.splitlines()[:3] == ["PMID- 33456789", "IS  - 1548-7105", "VI  - 18"]
+    assert "DP  - 2021 Feb 15" in text.splitlines()
+    assert "FAU - van der Berg, Jan" in text.splitlines()
+    assert "AU  - van der Berg J" in text.splitlines()
+    assert "LID - 10.1038/s41592-020-01000-1 [doi]" in text.splitlines()
+    (back,) = read_nbib(text)
+    assert back.replace(source=None) == article.replace(source=None)
+
+
+def test_pubmed_xml_reads_inline_markup_as_rich_text() -> None:
+    (article,) = pubmed_xml.READER.read(io.StringIO(PUBMED_XML), "pubmed.xml",
+                                        Diagnostics(strict=True))
+    assert article.fields["title"] == rich([
+        "Growth of ", Styled(ITALIC, ("Escherichia coli",)), " in H",
+        Styled(SUBSCRIPT, ("2",)), "O."])
+    assert article.type == "article-journal"
+    assert [n.display() for n in article.authors] == [
+        "Ji Sun", "John Smith, Jr", "Microbial Imaging Consortium"]
+    assert {k: article.get(k) for k in ("PMID", "DOI", "PMCID", "container-title",
+                                        "container-title-short", "volume", "issue", "page",
+                                        "ISSN", "language", "abstract")} == {
+        "PMID": "33456789", "DOI": "10.1038/s41592-020-01000-1", "PMCID": "PMC7890123",
+        "container-title": "Nature methods", "container-title-short": "Nat Methods",
+        "volume": "18", "issue": "2", "page": "101-108", "ISSN": "1548-7105",
+        "language": "eng", "abstract": "BACKGROUND: Bacteria grow.\nRESULTS: They divide."}
+    assert article.dates == {"issued": Date(start=DateParts(2021, 2, 15))}
+    assert article.keywords == ("microfluidics",)
