@@ -129,6 +129,8 @@ FALLBACK_TYPE = "document"
 CHILD_NOTES_FIELD = "notes"
 DEFAULT_COLLECTION = "refbridge import"
 _EXTRA_LINE = re.compile(r"^(?P<key>[A-Za-z][\w-]*): (?P<value>.+)$")
+#: Better BibTeX's pinned key in Extra (``Citation Key: knuth1984``), which Zotero 7 also reads.
+_CITATION_KEY_LINE = re.compile(r"^\s*citation key:\s*(?P<key>\S+)\s*$", re.IGNORECASE)
 _ISO_DATE = re.compile(r"^(?P<y>-?\d{1,4})(?:-(?P<m>\d{2})(?:-(?P<d>\d{2}))?)?$")
 _WRITTEN_DATE = re.compile(
     r"^(?:(?P<day>\d{1,2})\.? )?(?P<month>[A-Za-z]+)\.?(?: (?P<day_after>\d{1,2}),?)? "
@@ -520,6 +522,17 @@ def _split_extra(extra: str) -> tuple[str | None, dict[str, Any]]:
     return (text if text.strip() else None), difference
 
 
+def _take_citation_key(extra: str, key: str | None) -> tuple[str, str | None]:
+    """Extra without its ``Citation Key:`` line, and the key: the line gives the key when the
+    item has none, and is dropped when it repeats the item's key (else it stays as text)."""
+    lines = extra.split("\n")
+    for number, line in enumerate(lines):
+        match = _CITATION_KEY_LINE.match(line)
+        if match and (key is None or match["key"] == key):
+            return "\n".join(lines[:number] + lines[number + 1:]), match["key"]
+    return extra, key
+
+
 def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
               with_residue: bool = True, number: int = 1) -> Record:
     """The record of a Zotero item; raises ``ValueError`` when it cannot be built."""
@@ -533,8 +546,10 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
     csl_of_field = _CSL_OF_FIELD.get(item_type, {})
     csl_of_date = _CSL_OF_DATE_FIELD.get(item_type, {})
     difference: dict[str, Any] = {}
-    key = item.fields.get("citationKey")
+    key = item.fields.get("citationKey", "").strip() or None
     for zotero_field, value in item.fields.items():
+        if zotero_field == "extra":
+            value, key = _take_citation_key(value, key)
         if zotero_field == "citationKey" or not value.strip():
             continue
         if zotero_field == "extra":
@@ -641,7 +656,7 @@ def _coverage() -> Coverage:
     roles = {r for table in zt.CREATORS.values() for r in table}
     native = {
         "type": f"z:itemType ({len(zt.ZOTERO_TYPE_OF_CSL)} CSL types; others as document)",
-        "citation-key": "z:citationKey",
+        "citation-key": "z:citationKey (read also from Extra `Citation Key:`)",
         "keywords": "dc:subject (tags)",
         "eprint": "preprint repository + archive ID arXiv:ID; categories as tags",
         "note": "dc:description (Extra)",
