@@ -522,7 +522,7 @@ def _split_extra(extra: str) -> tuple[str | None, dict[str, Any]]:
     return (text if text.strip() else None), difference
 
 
-def take_citation_key(extra: str, key: str | None) -> tuple[str, str | None]:
+def _take_citation_key(extra: str, key: str | None) -> tuple[str, str | None]:
     """Extra without its ``Citation Key:`` line, and the key: the line gives the key when the
     item has none, and is dropped when it repeats the item's key (else it stays as text)."""
     lines = extra.split("\n")
@@ -549,7 +549,7 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
     key = item.fields.get("citationKey", "").strip() or None
     for zotero_field, value in item.fields.items():
         if zotero_field == "extra":
-            value, key = take_citation_key(value, key)
+            value, key = _take_citation_key(value, key)
         if zotero_field == "citationKey" or not value.strip():
             continue
         if zotero_field == "extra":
@@ -604,6 +604,8 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
     )
     if with_residue and difference:
         record = apply_residue(record, difference, record.source)
+        if key is None and not {"id", "citation-key"} & difference.keys():
+            record = record.replace(citation_key=None)  # CSL-JSON's id is no key here
     return record
 
 

@@ -54,7 +54,9 @@ class ZoteroClient:
 
         self.address = address
         self.desktop = address.service == DESKTOP
-        self.retries = retries or Retries(retry_unreachable=not self.desktop)
+        # The desktop is on this computer: it is running or not, and its 500 is an answer.
+        self.retries = retries or (Retries(statuses=frozenset(), retry_unreachable=False)
+                                   if self.desktop else Retries())
         self.sleep = sleep
         self.clock = clock
         headers = {"User-Agent": f"refbridge/{__version__}", "Zotero-API-Version": API_VERSION}

@@ -127,9 +127,20 @@ def records_of_items(items: Iterable[Mapping[str, Any]], where: str,
 
 
 # -- records into items --------------------------------------------------------------------
+#: The id the Zotero RDF reader gives an item without a key (``zotero_item`` compares with it).
+_NATIVE_ID = "zotero1"
+
+
+def _item(record: Record) -> ZoteroItem:
+    """The Zotero item of ``record``. A record without a citation key has only a made-up id
+    (a profile page's ``qian-1``): it is not carried into Extra, so that the library's item
+    gets a key of its own when it is read back."""
+    return zotero_item(record if record.citation_key else record.replace(id=_NATIVE_ID))
+
+
 def translator_item(record: Record, item_id: str) -> dict[str, Any]:
     """The connector's translator item of ``record``, filed under ``item_id`` in its session."""
-    item = zotero_item(record)
+    item = _item(record)
     creators: list[dict[str, Any]] = []
     for creator_type, person in item.creators:
         last, first = name_fields(person)
@@ -143,7 +154,7 @@ def translator_item(record: Record, item_id: str) -> dict[str, Any]:
 def web_item(record: Record, collections: Iterable[str] = (),
              tags: Iterable[str] = ()) -> dict[str, Any]:
     """The Web API's editable JSON of ``record``, in ``collections``, with ``tags`` added."""
-    item = zotero_item(record)
+    item = _item(record)
     creators: list[dict[str, str]] = []
     for creator_type, person in item.creators:
         last, first = name_fields(person)

@@ -134,8 +134,8 @@ def _desktop_index(address: LibraryAddress) -> LibraryIndex:
 # -- zotero.org ----------------------------------------------------------------------------------
 def _push_web(records: Sequence[Record], address: LibraryAddress, options: PushOptions,
               progress: Progress | None) -> PushReport:
-    with ZoteroClient(address, api_key(required=True)) as client:
-        library = LibraryAddress(address.service, address.library, None, address.base_url)
+    library = LibraryAddress(address.service, address.library, None, address.base_url)
+    with ZoteroClient(library, api_key(required=True)) as client:
         collection, listing, notes = _web_collection(client, address, options)
         index, mirror = library_index(client, default_cache_file(library))
         steps = make_plan(records, index, options.update)

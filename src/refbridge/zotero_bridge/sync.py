@@ -33,7 +33,6 @@ from typing import Any
 from refbridge import __version__
 from refbridge.citekeys import DEFAULT_PATTERN, KeyBook
 from refbridge.errors import Diagnostics, OutputError
-from refbridge.formats.zotero import take_citation_key
 from refbridge.model import ModelError, Record
 from refbridge.registry import FramedWriter, WriteOptions, get_writer, write_framed
 from refbridge.zotero_bridge.address import LibraryAddress, api_key
@@ -78,13 +77,6 @@ def sync_writer(name: str) -> FramedWriter:
         raise ZoteroUsageError(f"sync writes formats whose entries stand alone (bibtex, "
                                f"biblatex, csl-json, ris), not {name}")
     return writer  # type: ignore[return-value]
-
-
-def library_key(data: Mapping[str, Any]) -> str | None:
-    """The key the library gives an item: its ``citationKey``, else ``Citation Key:`` in
-    Extra."""
-    own = str(data.get("citationKey") or "").strip() or None
-    return own or take_citation_key(str(data.get("extra") or ""), None)[1]
 
 
 # -- the key file ----------------------------------------------------------------------------
@@ -213,7 +205,12 @@ def sync_once(address: LibraryAddress, output: Path, options: SyncOptions,
                 records[item] = None
         return records[item]
 
-    own = {k: own_key for k, d in top.items() if (own_key := library_key(d)) is not None}
+    own = {k: str(cached[k]["own"]) for k in top
+           if k not in dirty and cached[k].get("own") is not None}
+    for item in sorted(dirty):
+        record = record_of(item)
+        if record is not None and record.citation_key is not None:
+            own[item] = record.citation_key
     keys, warnings = decide_keys(own, pinned, sorted(top), record_of,
                                  options.write.key_pattern or DEFAULT_PATTERN)
     for warning in warnings:
@@ -228,7 +225,8 @@ def sync_once(address: LibraryAddress, output: Path, options: SyncOptions,
         if record is None:
             continue
         text = writer.record_text(record.replace(citation_key=keys[item]), options.write)
-        entries[item] = {"key": keys[item], "text": text, "notes": children.get(item, [])}
+        entries[item] = {"key": keys[item], "own": record.citation_key, "text": text,
+                         "notes": children.get(item, [])}
         if previous is None:
             report.added += 1
         elif previous.get("text") != text:
