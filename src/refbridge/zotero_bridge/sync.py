@@ -254,7 +254,7 @@ def sync_forever(address: LibraryAddress, output: Path, options: SyncOptions, ev
                  on_report: Callable[[SyncReport], None],
                  on_unavailable: Callable[[ZoteroUnavailable], None],
                  progress: Progress | None = None,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] | None = None) -> None:
     """Sync every ``every`` seconds until interrupted; Zotero being away for a while (closed,
     the network down) is reported and waited out, anything else ends the watch."""
     with ZoteroClient(address, api_key(required=False)) as client:
@@ -263,4 +263,4 @@ def sync_forever(address: LibraryAddress, output: Path, options: SyncOptions, ev
                 on_report(sync_once(address, output, options, progress, client))
             except ZoteroUnavailable as exc:
                 on_unavailable(exc)
-            sleep(every)
+            (sleep or time.sleep)(every)
