@@ -144,6 +144,16 @@ def test_sync_writes_entries_in_key_order_and_a_key_file(web: FakeWebAPI,
     assert "2026" not in text and "version" not in text  # no stamp of any kind
 
 
+def test_a_large_library_is_fetched_fifty_items_a_request(web: FakeWebAPI,
+                                                          tmp_path: Path) -> None:
+    for number in range(120):
+        web.add_item("book", title=f"Book {number}", date="2001", creators=ADA)
+    code, _, stderr = sync(tmp_path / "refs.bib")
+    assert stderr.endswith("written, 120 entries (120 added, 0 changed, 0 removed)\n")
+    batches = [len(q["itemKey"].split(",")) for _, _, q, _, _ in web.log if "itemKey" in q]
+    assert sorted(batches) == [20, 50, 50]
+
+
 def test_an_unchanged_library_leaves_the_file_alone(web: FakeWebAPI, tmp_path: Path) -> None:
     fill(web)
     out = tmp_path / "refs.bib"
@@ -156,6 +166,17 @@ def test_an_unchanged_library_leaves_the_file_alone(web: FakeWebAPI, tmp_path: P
     assert out.read_bytes() == before and out.stat().st_mtime == 1_000_000
     [request] = web.log[asked:]
     assert request[3]["If-Modified-Since-Version"] == str(web.library().version)
+
+
+def test_a_file_edited_by_hand_is_written_again(web: FakeWebAPI, tmp_path: Path) -> None:
+    fill(web)
+    out = tmp_path / "refs.bib"
+    sync(out)
+    written = out.read_bytes()
+    out.write_text("% my own notes\n", encoding="utf-8")
+    code, _, stderr = sync(out)
+    assert (code, out.read_bytes()) == (0, written)
+    assert stderr.endswith("written, 3 entries (0 added, 0 changed, 0 removed)\n")
 
 
 def test_only_what_changed_is_fetched_and_keys_stay(web: FakeWebAPI, tmp_path: Path) -> None:

@@ -558,11 +558,9 @@ class FakeWebAPI(_Server):
         known = headers.get("If-Modified-Since-Version")
         if known is not None and library.version <= int(known):
             return 304, {**base, "Last-Modified-Version": str(library.version)}, b""
-        limit = int(query.get("limit", "25"))
-        if query.get("format", "json") == "json":
-            if limit > 100:
-                query = dict(query, limit="100")
-            query.setdefault("limit", "25")
+        if query.get("format", "json") == "json":  # keys and versions are not limited
+            limit = 50 if "itemKey" in query else min(int(query.get("limit", "25")), 100)
+            query = dict(query, limit=str(limit))
         if rest == "/deleted":
             since = int(query.get("since", "0"))
             return 200, {**base, "Last-Modified-Version": str(library.version)}, {

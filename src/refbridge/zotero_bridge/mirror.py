@@ -30,6 +30,7 @@ from typing import Any
 from refbridge.zotero_bridge.address import LibraryAddress
 from refbridge.zotero_bridge.client import CONCURRENCY, ZoteroClient, library_version
 from refbridge.zotero_bridge.collections import api_collections, resolve_collection
+from refbridge.zotero_bridge.errors import ZoteroError
 
 #: Item keys per request when fetching by key (the Web API's limit).
 KEYS_PER_REQUEST = 50
@@ -76,27 +77,50 @@ class LibraryMirror:
         self.client = client
         self.address = client.address
         self.cache_file = cache_file
-        self.items: dict[str, dict[str, Any]] = {}
         self.version: int | None = None
         self.server_id: str | None = None
+        self._items: dict[str, dict[str, Any]] | None = None
         self._collection: str | None = None
-        self._load()
+        self._load_head()
 
-    # -- the copy on disk ----------------------------------------------------------------------
-    def _load(self) -> None:
+    # -- the copy on disk: a small head (versions), and the items, read only when needed -------
+    def _items_file(self) -> Path | None:
+        return None if self.cache_file is None else self.cache_file.with_suffix(".items.json")
+
+    @staticmethod
+    def _read(path: Path | None) -> Any:
         import orjson
 
-        if self.cache_file is None or not self.cache_file.is_file():
-            return
         try:
-            saved = orjson.loads(self.cache_file.read_bytes())
+            return orjson.loads(path.read_bytes()) if path is not None else None
         except (OSError, orjson.JSONDecodeError):
-            return  # a copy that cannot be read is made again
-        if not isinstance(saved, dict) or saved.get("format") != CACHE_FORMAT \
-                or saved.get("address") != self._identity():
-            return
-        self.items, self.version = saved["items"], saved["version"]
-        self.server_id = saved.get("server_id")
+            return None  # a copy that cannot be read is made again
+
+    def _load_head(self) -> None:
+        head = self._read(self.cache_file)
+        items_file = self._items_file()
+        if isinstance(head, dict) and head.get("format") == CACHE_FORMAT \
+                and head.get("address") == self._identity() \
+                and items_file is not None and items_file.is_file():
+            self.version, self.server_id = head.get("version"), head.get("server_id")
+
+    @property
+    def items(self) -> dict[str, dict[str, Any]]:
+        """Item key -> the item's ``data``. The items file is written before the head, so it
+        is never older than the head's version (a newer one only brings changes again)."""
+        if self._items is None:
+            if self.version is None:
+                self._items = {}
+            else:
+                saved = self._read(self._items_file())
+                if not isinstance(saved, dict) or not isinstance(saved.get("items"), dict):
+                    for path in (self.cache_file, self._items_file()):
+                        if path is not None:
+                            path.unlink(missing_ok=True)
+                    raise ZoteroError(f"refbridge's copy of {self.address} in its cache was "
+                                      "damaged and has been removed: run the command again")
+                self._items = saved["items"]
+        return self._items
 
     def _identity(self) -> str:
         return f"{self.address.base_url}|{self.address.library}|{self.address.collection}"
@@ -106,13 +130,17 @@ class LibraryMirror:
 
         from refbridge.textio import atomic_output
 
-        if self.cache_file is None:
+        items_file = self._items_file()
+        if self.cache_file is None or items_file is None:
             return
         self.cache_file.parent.mkdir(parents=True, exist_ok=True)
-        data = {"format": CACHE_FORMAT, "address": self._identity(), "version": self.version,
-                "server_id": self.server_id, "items": self.items}
+        with atomic_output(str(items_file)) as out:
+            out.write(orjson.dumps({"version": self.version, "items": self.items}
+                                   ).decode("utf-8"))
+        head = {"format": CACHE_FORMAT, "address": self._identity(), "version": self.version,
+                "server_id": self.server_id}
         with atomic_output(str(self.cache_file)) as out:
-            out.write(orjson.dumps(data).decode("utf-8"))
+            out.write(orjson.dumps(head).decode("utf-8"))
 
     # -- refreshing ----------------------------------------------------------------------------
     def _scope(self) -> str:
@@ -125,7 +153,7 @@ class LibraryMirror:
         """Bring the copy up to date; what changed. Saves the copy when anything did."""
         scope = self._scope()
         known = {"If-Modified-Since-Version": str(self.version)} \
-            if self.version is not None and self.items and not self.client.desktop else {}
+            if self.version is not None and not self.client.desktop else {}
         library_wide = self.address.collection is None
         if not self.client.desktop and library_wide and known:
             changes = self._since(known, progress)
@@ -162,7 +190,7 @@ class LibraryMirror:
         if self.client.desktop and self.client.server_id is None:
             return self._whole(scope, progress)  # synced versions say nothing of local edits
         if self.client.desktop and self.server_id != self.client.server_id:
-            self.items, self.server_id = {}, self.client.server_id  # another Zotero's copy
+            self._items, self.server_id = {}, self.client.server_id  # another Zotero's copy
         if response.status_code == 304:
             return Changes()
         versions: dict[str, int] = response.json()
@@ -185,7 +213,7 @@ class LibraryMirror:
                 progress(len(fresh), int(page.headers.get("Total-Results") or len(fresh)))
         changes = Changes({k for k, data in fresh.items() if self.items.get(k) != data},
                           set(self.items) - set(fresh))
-        self.items, self.version, self.server_id = fresh, version, None
+        self._items, self.version, self.server_id = fresh, version, None
         return changes
 
     def _fetch(self, keys: list[str], progress: Progress | None) -> Changes:
@@ -213,7 +241,8 @@ class LibraryMirror:
 
     def _fetch_batch(self, keys: list[str]) -> list[dict[str, Any]]:
         response = self.client.get(f"{self.address.api_prefix}/items", "reading items",
-                                   {"itemKey": ",".join(keys), "format": "json"})
+                                   {"itemKey": ",".join(keys), "format": "json",
+                                    "limit": str(KEYS_PER_REQUEST)})
         entries: list[dict[str, Any]] = response.json()
         return entries
 

@@ -157,18 +157,36 @@ def _render_cache_file(address: LibraryAddress, output: Path, options: SyncOptio
     return mirror_file.with_name(f"{mirror_file.stem}.{digest}.entries.json")
 
 
-def _load_entries(path: Path) -> dict[str, dict[str, Any]]:
+def _load(path: Path) -> dict[str, Any]:
+    import orjson
+
     try:
-        loaded = json.loads(path.read_text(encoding="utf-8"))
-        return loaded if isinstance(loaded, dict) else {}
-    except (OSError, ValueError):
+        loaded = orjson.loads(path.read_bytes())
+    except (OSError, orjson.JSONDecodeError):
         return {}
+    return loaded if isinstance(loaded, dict) else {}
+
+
+def _digest(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _state(mirror: LibraryMirror, output: Path, key_path: Path, entries: int
+           ) -> dict[str, Any]:
+    """What a run left: the library version it saw, and the files it made, by digest."""
+    return {"version": mirror.version, "server_id": mirror.server_id,
+            "output": _digest(output), "keys": _digest(key_path), "entries": entries}
 
 
 def sync_once(address: LibraryAddress, output: Path, options: SyncOptions,
               progress: Progress | None = None, client: ZoteroClient | None = None
               ) -> SyncReport:
     """Bring ``output`` up to date with the library at ``address``."""
+    import orjson
+
     writer = sync_writer(options.to_format)
     report = SyncReport(str(output))
     key_path = options.key_file or output.with_name(output.name + KEY_FILE_SUFFIX)
@@ -182,7 +200,12 @@ def sync_once(address: LibraryAddress, output: Path, options: SyncOptions,
         if owned:
             client.close()
     entries_path = _render_cache_file(address, output, options)
-    cached = _load_entries(entries_path)
+    state_path = entries_path.with_suffix(".state.json")
+    last = _load(state_path)
+    if not changes and last and last == _state(mirror, output, key_path, last["entries"]):
+        report.entries = last["entries"]  # nothing changed, here or there
+        return report
+    cached = _load(entries_path)
     notes = child_notes(mirror.items.values())
     top = {k: d for k, d in mirror.items.items() if is_record_item(d)}
     children: dict[str, list[str]] = {}
@@ -235,9 +258,10 @@ def sync_once(address: LibraryAddress, output: Path, options: SyncOptions,
     report.entries = len(entries)
     report.written = _write_if_changed(output, _assemble(writer, entries))
     _write_if_changed(key_path, key_file_text(address, keys))
+    entries_path.parent.mkdir(parents=True, exist_ok=True)
     if entries != cached:
-        entries_path.parent.mkdir(parents=True, exist_ok=True)
-        _write_if_changed(entries_path, json.dumps(entries, ensure_ascii=False))
+        _write_if_changed(entries_path, orjson.dumps(entries).decode("utf-8"))
+    _write_if_changed(state_path, json.dumps(_state(mirror, output, key_path, len(entries))))
     return report
 
 

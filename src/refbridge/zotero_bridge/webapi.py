@@ -9,17 +9,21 @@
   PATCH: fields not sent are left alone); a version that moved meanwhile fails that item (412).
 - ``POST <library>/collections`` creates a collection (the Web API can; the connector cannot).
 
-Batches go out up to four at once (``ZoteroClient``'s limit). Why not pyzotero, which the
-issue suggested (measured with pyzotero 1.16.0 from PyPI, against this test suite's fake Web
-API): its releases since 1.14 pin ``bibtexparser<2``, which cannot be installed beside the
-``bibtexparser>=2`` refbridge's tests check the .bib tokenizer against (pip backtracks to
-pyzotero 1.6.11 of March 2025), and 1.16 brings a second HTTP stack (``httpx2``) beside
-``httpx``; its ``create_items`` draws a new write token on every call, so a batch sent again
-after a lost answer could be saved twice, and on a 429 it records the ``Retry-After`` and
-returns the 429's body as if it were the result, so the batch is silently not saved; its base
-addresses are fixed (api.zotero.org, localhost:23119/api). Wrapping it would have replaced
-every write it makes, so the bridge speaks the protocol through ``refbridge.retrying`` and
-``httpx``, which refbridge already uses. This module must never build items from records.
+Batches go out up to four at once (``ZoteroClient``'s limit).
+
+Why not pyzotero, as suggested (measured with pyzotero 1.16.0 from PyPI against this test
+suite's fake Web API): releases since 1.14 pin ``bibtexparser<2``, which cannot be installed
+beside the ``bibtexparser>=2`` the test extra checks the .bib tokenizer against (pip backtracks
+to pyzotero 1.6.11, of March 2025), and 1.16 brings a second HTTP stack (``httpx2``) beside
+``httpx``. ``create_items`` draws a new write token on every call (three calls, three
+tokens), so after a lost answer (it raises ``RemoteProtocolError``; the two items had been
+saved) calling again saves them twice; on a 429 it notes ``Retry-After``, then fails to read
+the 429's text as the result (``JSONDecodeError``): nothing saved, nothing retried. Its base
+addresses are fixed (api.zotero.org, localhost:23119/api) and it has no connector protocol.
+Wrapping it would have meant replacing every write it makes, so the bridge speaks the protocol
+through ``refbridge.retrying`` and ``httpx``, which refbridge already uses.
+
+This module must never build items from records.
 """
 
 from __future__ import annotations
