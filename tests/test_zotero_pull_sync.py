@@ -149,6 +149,7 @@ def test_a_large_library_is_fetched_fifty_items_a_request(web: FakeWebAPI,
     for number in range(120):
         web.add_item("book", title=f"Book {number}", date="2001", creators=ADA)
     code, _, stderr = sync(tmp_path / "refs.bib")
+    assert code == 0
     assert stderr.endswith("written, 120 entries (120 added, 0 changed, 0 removed)\n")
     batches = [len(q["itemKey"].split(",")) for _, _, q, _, _ in web.log if "itemKey" in q]
     assert sorted(batches) == [20, 50, 50]
