@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from zotero_fakes import FakeDesktop, FakeWebAPI, free_port, running
+from support import running
+from zotero_fakes import FakeDesktop, FakeWebAPI, free_port
 
 from refbridge.cli import main
 from refbridge.zotero_bridge.address import library_address

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from support import SAMPLES
-from zotero_fakes import FakeDesktop, FakeWebAPI, free_port, running
+from support import SAMPLES, running
+from zotero_fakes import FakeDesktop, FakeWebAPI, free_port
 
 from refbridge.cli import main
 from refbridge.retrying import Retries

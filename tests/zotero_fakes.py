@@ -27,8 +27,6 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -73,6 +71,15 @@ class Library:
         """Items in a collection, and their children (as the dataserver lists them)."""
         inside = {k for k, d in self.items.items() if collection in d.get("collections", [])}
         return inside | {k for k, d in self.items.items() if d.get("parentItem") in inside}
+
+    def scope(self, path: str) -> set[str] | None:
+        """The keys an items path lists (``/items``, ``/items/top``,
+        ``/collections/KEY/items``), None for another path."""
+        found = re.match(r"^(?:/collections/(\w+))?/items(/top)?$", path)
+        if found is None:
+            return None
+        keys = self.members(found[1]) if found[1] else set(self.items)
+        return {k for k in keys if not self.items[k].get("parentItem")} if found[2] else keys
 
 
 class Keys:
@@ -194,18 +201,6 @@ class _Server(ThreadingHTTPServer):
     def requests(self, method: str | None = None, path: str = "") -> list[Any]:
         return [entry for entry in self.log
                 if (method is None or entry[0] == method) and entry[1].startswith(path)]
-
-
-@contextmanager
-def running(server: _Server) -> Iterator[Any]:
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 # -- the desktop ------------------------------------------------------------------------------
@@ -417,15 +412,9 @@ class FakeDesktop(_Server):
         if rest == "/collections":
             entries = [{"key": k, "data": c} for k, c in sorted(library.collections.items())]
             return 200, {**common, "Total-Results": str(len(entries))}, entries
-        scope: set[str] | None = None
-        if rest in ("/items", "/items/top"):
-            scope = set(library.items)
-        elif (m := re.match(r"^/collections/(\w+)/items$", rest)):
-            scope = library.members(m[1])
+        scope = library.scope(rest)
         if scope is None:
             return 404, {**common, **plain}, "No endpoint found\n"
-        if rest.endswith("/top"):
-            scope = {k for k in scope if not library.items[k].get("parentItem")}
         shown = Library(library.kind, library.id, library.name,
                         self.client_version if self.local_versions else library.version,
                         {k: self._public(d) for k, d in library.items.items()})
@@ -571,15 +560,9 @@ class FakeWebAPI(_Server):
                        for k, c in sorted(library.collections.items())]
             return 200, {**base, "Total-Results": str(len(entries)),
                          "Last-Modified-Version": str(library.version)}, entries
-        scope: set[str] | None = None
-        if rest in ("/items", "/items/top"):
-            scope = set(library.items)
-        elif (m := re.match(r"^/collections/(\w+)/items$", rest)):
-            scope = library.members(m[1])
+        scope = library.scope(rest)
         if scope is None:
             return 404, {**base, "Content-Type": "text/plain"}, "Not found"
-        if rest.endswith("/top"):
-            scope = {k for k in scope if not library.items[k].get("parentItem")}
         if "itemKey" in query and len(query["itemKey"].split(",")) > 50:
             return 400, {**base, "Content-Type": "text/plain"}, "Too many keys"
         status, extra, payload = listing(library, scope, query, lambda d: d["version"],
