@@ -4,7 +4,10 @@ library's items read back as."""
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 
+import pytest
 from support import SAMPLES
 
 from refbridge.errors import Diagnostics
@@ -124,3 +127,40 @@ def test_an_item_the_model_refuses_is_reported_with_its_key() -> None:
     [message] = diagnostics.messages
     assert str(message).startswith("zotero-web:user:1/items/PAPER234: error: item skipped: ")
     assert "NUL" in str(message)
+
+
+def test_zotero_fields_and_types_without_a_csl_counterpart_go_back_as_they_came() -> None:
+    email = {"key": "MAIL2345", "version": 1, "itemType": "email", "subject": "Hello",
+             "rights": "CC BY", "creators": [
+                 {"creatorType": "author", "firstName": "Ada", "lastName": "Lovelace"},
+                 {"creatorType": "recipient", "firstName": "Charles", "lastName": "Babbage"}]}
+    song = {"key": "SONG2345", "version": 1, "itemType": "audioRecording", "title": "Air",
+            "creators": [{"creatorType": "wordsBy", "firstName": "Ada", "lastName": "Lovelace"},
+                         {"creatorType": "wordsBy", "name": "Anonymous"}]}
+    [(_, mail), (_, air)] = records_of_items([email, song], "zotero-desktop:", Diagnostics())
+    assert dict(mail.extra) == {"zotero.rights": "CC BY", "zotero.itemType": "email"}
+    assert dict(air.extra) == {"zotero.wordsBy": "Lovelace, Ada\nAnonymous"}
+    assert web_item(mail) == {"itemType": "email", "subject": "Hello", "rights": "CC BY",
+                              "creators": email["creators"], "tags": [], "collections": [],
+                              "relations": {}}
+    assert web_item(air)["creators"] == song["creators"]
+
+
+#: Zotero's own fixture of every item type with every field (zotero/zotero's
+#: test/tests/data/itemJSON.js), kept outside the repository.
+ALL_TYPES = Path("/work/data/zotero/itemJSON.json")
+
+
+@pytest.mark.skipif(not ALL_TYPES.is_file(), reason=f"needs Zotero's fixture at {ALL_TYPES}")
+def test_every_zotero_item_type_and_field_goes_back_as_it_came() -> None:
+    items = list(json.loads(ALL_TYPES.read_text(encoding="utf-8")).values())
+    diagnostics = Diagnostics()
+    read = list(records_of_items(items, "itemJSON", diagnostics))
+    assert (len(read), diagnostics.messages) == (len(items), [])
+    for (_, record), item in zip(read, items):
+        back = web_item(record)
+        for name, value in item.items():
+            if name not in ("key", "version", "dateAdded", "dateModified", "creators"):
+                assert back.get(name) == value, (item["itemType"], name)
+        assert sorted(map(sorted, (c.items() for c in back["creators"]))) == sorted(
+            map(sorted, (c.items() for c in item["creators"]))), item["itemType"]
