@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -22,6 +21,7 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from lxml import etree
+from support import running
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "enrich"
 ATOM_NS = "http://www.w3.org/2005/Atom"
@@ -192,15 +192,8 @@ class FixtureServer(ThreadingHTTPServer):
 
 @contextmanager
 def serving(data: FixtureData) -> Iterator[FixtureServer]:
-    server = FixtureServer(data)
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    try:
+    with running(FixtureServer(data)) as server:
         yield server
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 def forbid_remote_connections(monkeypatch: object) -> None:

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import HTTPServer
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -39,3 +44,20 @@ def biblatex_examples() -> Path:
     if not found:
         pytest.skip("biblatex-examples.bib is not installed (texlive-bibtex-extra)")
     return Path(found)
+
+
+ServerT = TypeVar("ServerT", bound=HTTPServer)
+
+
+@contextmanager
+def running(server: ServerT) -> Iterator[ServerT]:
+    """``server`` answering on a thread of its own until the block ends (local fakes of web
+    services)."""
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()

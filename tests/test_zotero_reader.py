@@ -133,6 +133,30 @@ def test_a_zotero_preprint_becomes_an_arxiv_eprint_with_its_categories() -> None
         Name(literal="ATLAS Collaboration"))
 
 
+def test_an_item_without_a_key_reads_without_one_when_extra_holds_data() -> None:
+    record = read(ZOTERO_EXPORT)[0]  # its Extra holds original-date
+    assert (record.citation_key, record.id) == (None, "zotero1")
+
+
+def test_better_bibtex_citation_key_in_extra_is_the_key() -> None:
+    text = ZOTERO_EXPORT.replace("<dc:description>original-date: 1983-05</dc:description>",
+                                 "<dc:description>Citation Key: knuth1984literate\n"
+                                 "original-date: 1983-05\nRead twice.</dc:description>")
+    record = read(text)[0]
+    assert (record.citation_key, record.id) == ("knuth1984literate", "knuth1984literate")
+    assert record.get("note") == "Read twice."
+
+
+def test_the_citation_key_field_wins_over_a_different_key_in_extra() -> None:
+    text = ZOTERO_EXPORT.replace(
+        "<dc:description>original-date: 1983-05</dc:description>",
+        "<z:citationKey>knuth84</z:citationKey>"
+        "<dc:description>Citation Key: knuth1984literate</dc:description>")
+    record = read(text)[0]
+    assert record.citation_key == "knuth84"
+    assert record.get("note") == "Citation Key: knuth1984literate"
+
+
 def test_attachments_are_reported_not_read_as_records() -> None:
     diagnostics = Diagnostics()
     assert len(read(ZOTERO_EXPORT, diagnostics)) == 2

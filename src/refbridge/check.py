@@ -223,7 +223,9 @@ def _fold(text: str) -> str:
     return "".join(c for c in text if c.isalnum())
 
 
-def _signature(record: Record) -> tuple[str, int | None, str] | None:
+def signature(record: Record) -> tuple[str, int | None, str] | None:
+    """The normalised title, year and first author's family name (editor's when there is no
+    author) that tell one work from another; None without a title."""
     title = record.get("title")
     if title is None or not _fold(title):
         return None
@@ -262,13 +264,13 @@ class DuplicateFinder:
                               f"{_where(self.dois[bare])}", record.source)
                 return
             self.dois[bare] = record.source
-        signature = _signature(record)
-        if signature is not None:
-            if signature in self.signatures:
+        found = signature(record)
+        if found is not None:
+            if found in self.signatures:
                 yield Finding("duplicate-record", "same title, year and first author as the "
-                              f"record at {_where(self.signatures[signature])}", record.source)
+                              f"record at {_where(self.signatures[found])}", record.source)
             else:
-                self.signatures[signature] = record.source
+                self.signatures[found] = record.source
 
 
 # -- the check ------------------------------------------------------------------------------

@@ -243,11 +243,17 @@ class KeyBook:
         self._groups: dict[str, list[tuple[tuple[str, ...], int]]] = {}
         self._needing = 0
 
+    def reserve(self, key: str) -> bool:
+        """Take ``key`` for a record that keeps it; False when it is taken already."""
+        if key in self._taken:
+            return False
+        self._taken.add(key)
+        return True
+
     def note(self, record: Record) -> bool:
         """Note ``record``; whether it keeps the key it has (so it can be written at once)."""
         kept = record.citation_key if not self._regenerate else None
-        if kept and kept not in self._taken:
-            self._taken.add(kept)
+        if kept and self.reserve(kept):
             return True
         base = kept or self._make_key(record) or "ref"  # a repeated key gets a suffix
         self._groups.setdefault(base, []).append((_fingerprint(record), self._needing))

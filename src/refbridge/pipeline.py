@@ -22,6 +22,7 @@ from refbridge.errors import Diagnostics
 from refbridge.model import Record
 from refbridge.registry import WriteOptions, detect_reader, get_reader, get_writer
 from refbridge.textio import atomic_output, display_name, open_input
+from refbridge.zotero_bridge.address import is_library_address
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,13 @@ class RunReport:
 
 def read_file(path: str, diagnostics: Diagnostics, options: ReadOptions = ReadOptions()
               ) -> Iterator[Record]:
-    """The records of one input file (``-``: standard input)."""
+    """The records of one input file (``-``: standard input), or of the Zotero library an
+    address such as ``zotero-desktop:`` names (see ``refbridge.zotero_bridge.address``)."""
+    if is_library_address(path):
+        from refbridge.zotero_bridge.pull import read_address
+
+        yield from read_address(path, diagnostics)
+        return
     with open_input(path, diagnostics, options.encoding) as (stream, head):
         source = display_name(path)
         reader = (get_reader(options.from_format) if options.from_format

@@ -9,7 +9,8 @@ so the services are asked directly through ``httpx`` here, and parsed by their o
 
 Rules kept here: at most one request per ``interval`` seconds to each service (arXiv asks for
 three); a timeout on every request; retries with doubling backoff on 429, 5xx and dropped
-connections (honouring ``Retry-After``); answers (200 and 404) stored in the cache and served
+connections, honouring ``Retry-After`` (the loop in ``refbridge.retrying``, which the Zotero
+bridge shares); answers (200 and 404) stored in the cache and served
 from it on the next run; ``offline`` never touches the network. ``sleep`` and ``clock`` are
 injectable so tests run without waiting. This module must never parse a service's format.
 """
@@ -26,16 +27,13 @@ from refbridge import __version__
 from refbridge.enrich.cache import ResponseCache
 from refbridge.enrich.errors import OfflineError, ServiceError
 from refbridge.enrich.settings import EnrichOptions
+from refbridge.retrying import GaveUp, Retries, Unreachable, send
 
 if TYPE_CHECKING:
     import httpx
 
-#: Statuses worth asking again after a pause.
-RETRY_STATUSES: frozenset[int] = frozenset({429, 500, 502, 503, 504})
 #: Statuses that are answers (kept in the cache): found, and not found.
 ANSWER_STATUSES: frozenset[int] = frozenset({200, 404})
-#: Longest pause a ``Retry-After`` header can impose, in seconds.
-MAX_RETRY_AFTER = 120.0
 
 SERVICE_NAMES: dict[str, str] = {"arxiv": "arXiv", "crossref": "Crossref",
                                  "openalex": "OpenAlex"}
@@ -111,48 +109,23 @@ class PoliteClient:
         self._last_request[service] = self.clock()
 
     def _fetch(self, service: str, url: str) -> tuple[int, bytes]:
-        import httpx
-
         name = SERVICE_NAMES[service]
-        host = urlsplit(url).netloc
-        delay = self.options.backoff
-        problem = ""
-        for attempt in range(self.options.retries + 1):
-            if attempt:
-                self.sleep(delay)
-                delay *= 2
+        retries = Retries(self.options.retries, self.options.backoff)
+
+        def before() -> None:
             self._pace(service)
             self.requests_made += 1
-            try:
-                response = self._http().get(url)
-            except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
-                if attempt == self.options.retries:
-                    raise OfflineError(
-                        f"cannot reach {name} at {host} ({exc}); check the network "
-                        "connection, or use --offline to work from cached answers only"
-                    ) from None
-                problem = str(exc)
-                continue
-            except httpx.TransportError as exc:
-                problem = f"{type(exc).__name__}: {exc}"
-                continue
-            if response.status_code in ANSWER_STATUSES:
-                return response.status_code, response.content
-            if response.status_code not in RETRY_STATUSES:
-                raise ServiceError(f"{name} answered HTTP {response.status_code} for {url}")
-            problem = f"HTTP {response.status_code}"
-            retry_after = _seconds(response.headers.get("Retry-After"))
-            if retry_after is not None:
-                delay = max(delay, min(retry_after, MAX_RETRY_AFTER))
-        raise ServiceError(f"{name} kept failing ({problem}) after "
-                           f"{self.options.retries + 1} attempts: {url}")
 
-
-def _seconds(header: str | None) -> float | None:
-    """A ``Retry-After`` given in seconds (the HTTP-date form is left to the backoff)."""
-    if header is None:
-        return None
-    try:
-        return max(0.0, float(header))
-    except ValueError:
-        return None
+        try:
+            response = send(self._http(), "GET", url, retries, self.sleep, before)
+        except Unreachable as exc:
+            raise OfflineError(
+                f"cannot reach {name} at {urlsplit(url).netloc} ({exc.problem}); check the "
+                "network connection, or use --offline to work from cached answers only"
+            ) from None
+        except GaveUp as exc:
+            raise ServiceError(f"{name} kept failing ({exc.problem}) after {exc.attempts} "
+                               f"attempts: {url}") from None
+        if response.status_code not in ANSWER_STATUSES:
+            raise ServiceError(f"{name} answered HTTP {response.status_code} for {url}")
+        return response.status_code, response.content

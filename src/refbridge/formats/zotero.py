@@ -128,8 +128,13 @@ WRAPPERS: dict[str, tuple[str, str, str]] = {
 FALLBACK_TYPE = "document"
 #: Where the reader keeps an item's child notes (Zotero's HTML), as ``zotero.notes`` extra.
 CHILD_NOTES_FIELD = "notes"
+#: The namespace of the extras this format keeps, and the one that keeps the item type.
+NAMESPACE = "zotero"
+ITEM_TYPE_FIELD = "itemType"
 DEFAULT_COLLECTION = "refbridge import"
 _EXTRA_LINE = re.compile(r"^(?P<key>[A-Za-z][\w-]*): (?P<value>.+)$")
+#: Better BibTeX's pinned key in Extra (``Citation Key: knuth1984``), which Zotero 7 also reads.
+_CITATION_KEY_LINE = re.compile(r"^\s*citation key:\s*(?P<key>\S+)\s*$", re.IGNORECASE)
 _ISO_DATE = re.compile(r"^(?P<y>-?\d{1,4})(?:-(?P<m>\d{2})(?:-(?P<d>\d{2}))?)?$")
 _WRITTEN_DATE = re.compile(
     r"^(?:(?P<day>\d{1,2})\.? )?(?P<month>[A-Za-z]+)\.?(?: (?P<day_after>\d{1,2}),?)? "
@@ -253,9 +258,45 @@ def _reads_as_extra_data(line: str) -> bool:
     return match is not None and (match["key"] in _EXTRA_KEYS or match["key"] == RESIDUE_LABEL)
 
 
+def _item_type(record: Record) -> str:
+    """The Zotero item type of ``record``: the one a Zotero reader kept (``zotero.itemType``,
+    for a type that shares its CSL type with others: email, letter), else its CSL type's."""
+    kept = record.extra.get(f"{NAMESPACE}.{ITEM_TYPE_FIELD}")
+    if kept in zt.FIELDS and zt.CSL_TYPE_OF_ZOTERO.get(kept) == record.type:
+        return kept
+    return zt.ZOTERO_TYPE_OF_CSL.get(record.type, FALLBACK_TYPE)
+
+
+def _kept_creators(text: str) -> list[Name] | None:
+    """The names of a ``zotero.<creatorType>`` extra (``Last, First`` lines), when each line
+    reads back as written; else None."""
+    people = []
+    for line in text.split("\n"):
+        last, _, first = line.partition(", ")
+        if not last.strip():
+            return None
+        person = name_of(last, first)
+        if ", ".join(p for p in name_fields(person) if p) != line:
+            return None
+        people.append(person)
+    return people
+
+
+def _restore_kept(record: Record, item: ZoteroItem) -> None:
+    """Fields and creators of Zotero's that have no CSL counterpart, kept by a Zotero reader
+    as ``zotero.*`` extras, back in their places (when the item type has them)."""
+    fields = set(zt.OTHER_FIELDS.get(item.item_type, ())) - {"citationKey"}
+    creator_types = set(zt.OTHER_CREATORS.get(item.item_type, ()))
+    for name, value in record.extra_for(NAMESPACE):
+        if name in fields:
+            item.fields[name] = value
+        elif name in creator_types and (people := _kept_creators(value)) is not None:
+            item.creators += [(name, person) for person in people]
+
+
 def native_item(record: Record) -> ZoteroItem:
     """The Zotero item of ``record``, without the residue (Zotero's own fields only)."""
-    item_type = zt.ZOTERO_TYPE_OF_CSL.get(record.type, FALLBACK_TYPE)
+    item_type = _item_type(record)
     item = ZoteroItem(item_type)
     fields = zt.FIELDS[item_type]
     for variable, value in record.fields.items():
@@ -282,6 +323,7 @@ def native_item(record: Record) -> ZoteroItem:
         creator_type = zt.CREATORS[item_type].get(role)
         if creator_type is not None:
             item.creators += [(creator_type, n) for n in record.names.get(role, ())]
+    _restore_kept(record, item)
     item.tags = list(record.keywords)
     if eprint is not None:
         for code in eprint.classes:
@@ -514,6 +556,17 @@ def _split_extra(extra: str) -> tuple[str | None, dict[str, Any]]:
     return (text if text.strip() else None), difference
 
 
+def _take_citation_key(extra: str, key: str | None) -> tuple[str, str | None]:
+    """Extra without its ``Citation Key:`` line, and the key: the line gives the key when the
+    item has none, and is dropped when it repeats the item's key (else it stays as text)."""
+    lines = extra.split("\n")
+    for number, line in enumerate(lines):
+        match = _CITATION_KEY_LINE.match(line)
+        if match and (key is None or match["key"] == key):
+            return "\n".join(lines[:number] + lines[number + 1:]), match["key"]
+    return extra, key
+
+
 def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
               with_residue: bool = True, number: int = 1) -> Record:
     """The record of a Zotero item; raises ``ValueError`` when it cannot be built."""
@@ -527,8 +580,10 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
     csl_of_field = _CSL_OF_FIELD.get(item_type, {})
     csl_of_date = _CSL_OF_DATE_FIELD.get(item_type, {})
     difference: dict[str, Any] = {}
-    key = item.fields.get("citationKey")
+    key = item.fields.get("citationKey", "").strip() or None
     for zotero_field, value in item.fields.items():
+        if zotero_field == "extra":
+            value, key = _take_citation_key(value, key)
         if zotero_field == "citationKey" or not value.strip():
             continue
         if zotero_field == "extra":
@@ -541,16 +596,16 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
             variable = csl_of_field[zotero_field]
             fields[variable] = value if variable in VERBATIM_VARIABLES else from_markup(value)
         else:
-            extra[f"zotero.{zotero_field}"] = value
+            extra[f"{NAMESPACE}.{zotero_field}"] = value
     names: dict[str, list[Name]] = {}
     roles = _ROLE_OF_CREATOR.get(item_type, {})
     for creator_type, person in item.creators:
         if creator_type in roles:
             names.setdefault(roles[creator_type], []).append(person)
         else:
-            previous = extra.get(f"zotero.{creator_type}")
+            previous = extra.get(f"{NAMESPACE}.{creator_type}")
             text = ", ".join(p for p in name_fields(person) if p)
-            extra[f"zotero.{creator_type}"] = f"{previous}\n{text}" if previous else text
+            extra[f"{NAMESPACE}.{creator_type}"] = f"{previous}\n{text}" if previous else text
     eprint = None
     if item_type == "preprint":
         number_match = _ARXIV_NUMBER.match(plain(fields.get("number", "")))
@@ -569,6 +624,9 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
         tags = [t for t in tags if t not in codes and t not in names_of_codes]
         eprint = Eprint(eprint.archive, eprint.identifier, codes[0] if codes else None,
                         tuple(codes[1:]))
+    csl_type = zt.CSL_TYPE_OF_ZOTERO.get(item_type)
+    if csl_type is not None and zt.ZOTERO_TYPE_OF_CSL.get(csl_type) != item_type:
+        extra[f"{NAMESPACE}.{ITEM_TYPE_FIELD}"] = item_type  # an email is no letter
     record = Record(
         id=key or f"zotero{number}",
         type=zt.CSL_TYPE_OF_ZOTERO.get(item_type, FALLBACK_TYPE),
@@ -583,6 +641,8 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
     )
     if with_residue and difference:
         record = apply_residue(record, difference, record.source)
+        if key is None and not {"id", "citation-key"} & difference.keys():
+            record = record.replace(citation_key=None)  # CSL-JSON's id is no key here
     return record
 
 
@@ -626,7 +686,7 @@ def _coverage() -> Coverage:
     roles = {r for table in zt.CREATORS.values() for r in table}
     native = {
         "type": f"z:itemType ({len(zt.ZOTERO_TYPE_OF_CSL)} CSL types; others as document)",
-        "citation-key": "z:citationKey",
+        "citation-key": "z:citationKey (read also from Extra `Citation Key:`)",
         "keywords": "dc:subject (tags)",
         "eprint": "preprint repository + archive ID arXiv:ID; categories as tags",
         "note": "dc:description (Extra)",
@@ -651,6 +711,9 @@ def _coverage() -> Coverage:
             "repository is `arXiv` and its archive ID `arXiv:ID`."),
             ("Characters XML 1.0 cannot hold become U+FFFD in the RDF (the residue keeps them "
             "escaped in JSON)."),
+            ("Zotero fields and creator types with no CSL counterpart (`rights`, `wordsBy` ...), "
+             "and an item type that shares its CSL type with another (`email`), are read into "
+             "`zotero.*` extras and written back into their own places."),
         ),
     )
 

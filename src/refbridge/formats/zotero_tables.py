@@ -3,7 +3,9 @@
 Generated from Zotero's schema (version 41) by ``zotero_tables_build``; do not edit by
 hand. ``FIELDS[zotero_type][csl_variable]`` is the Zotero field that holds the variable in that
 item type, ``BASE_FIELDS[zotero_field]`` its base field, ``CREATORS[zotero_type][csl_role]`` the
-creator type that holds the role. Tables only: this module must never hold logic.
+creator type that holds the role; ``OTHER_FIELDS`` and ``OTHER_CREATORS`` list, per item type,
+the fields and creator types that hold no CSL variable or role. Tables only: this module must
+never hold logic.
 """
 
 from __future__ import annotations
@@ -1227,4 +1229,211 @@ BASE_FIELDS: dict[str, str] = {
     "videoRecordingFormat": "medium",
     "websiteTitle": "publicationTitle",
     "websiteType": "type"
+}
+
+OTHER_FIELDS: dict[str, list[str]] = {
+    "artwork": [
+        "citationKey",
+        "rights"
+    ],
+    "audioRecording": [
+        "citationKey",
+        "rights"
+    ],
+    "bill": [
+        "citationKey",
+        "rights"
+    ],
+    "blogPost": [
+        "citationKey",
+        "rights"
+    ],
+    "book": [
+        "citationKey",
+        "rights"
+    ],
+    "bookSection": [
+        "citationKey",
+        "rights"
+    ],
+    "case": [
+        "citationKey",
+        "rights"
+    ],
+    "computerProgram": [
+        "rights",
+        "citationKey"
+    ],
+    "conferencePaper": [
+        "citationKey",
+        "rights"
+    ],
+    "dataset": [
+        "citationKey",
+        "rights"
+    ],
+    "dictionaryEntry": [
+        "citationKey",
+        "rights"
+    ],
+    "document": [
+        "citationKey",
+        "rights"
+    ],
+    "email": [
+        "citationKey",
+        "rights"
+    ],
+    "encyclopediaArticle": [
+        "citationKey",
+        "rights"
+    ],
+    "film": [
+        "citationKey",
+        "rights"
+    ],
+    "forumPost": [
+        "citationKey",
+        "rights"
+    ],
+    "hearing": [
+        "citationKey",
+        "rights"
+    ],
+    "instantMessage": [
+        "citationKey",
+        "rights"
+    ],
+    "interview": [
+        "citationKey",
+        "rights"
+    ],
+    "journalArticle": [
+        "partNumber",
+        "seriesTitle",
+        "seriesText",
+        "citationKey",
+        "rights"
+    ],
+    "letter": [
+        "citationKey",
+        "rights"
+    ],
+    "magazineArticle": [
+        "citationKey",
+        "rights"
+    ],
+    "manuscript": [
+        "citationKey",
+        "rights"
+    ],
+    "map": [
+        "citationKey",
+        "rights"
+    ],
+    "newspaperArticle": [
+        "citationKey",
+        "rights"
+    ],
+    "patent": [
+        "country",
+        "assignee",
+        "citationKey",
+        "rights"
+    ],
+    "podcast": [
+        "citationKey",
+        "rights"
+    ],
+    "preprint": [
+        "citationKey",
+        "rights"
+    ],
+    "presentation": [
+        "citationKey",
+        "rights"
+    ],
+    "radioBroadcast": [
+        "citationKey",
+        "rights"
+    ],
+    "report": [
+        "citationKey",
+        "rights"
+    ],
+    "standard": [
+        "partNumber",
+        "citationKey",
+        "rights"
+    ],
+    "statute": [
+        "citationKey",
+        "rights"
+    ],
+    "thesis": [
+        "citationKey",
+        "rights"
+    ],
+    "tvBroadcast": [
+        "citationKey",
+        "rights"
+    ],
+    "videoRecording": [
+        "citationKey",
+        "rights"
+    ],
+    "webpage": [
+        "citationKey",
+        "rights"
+    ]
+}
+
+OTHER_CREATORS: dict[str, list[str]] = {
+    "artwork": [],
+    "audioRecording": [
+        "wordsBy"
+    ],
+    "bill": [
+        "cosponsor"
+    ],
+    "blogPost": [
+        "commenter"
+    ],
+    "book": [],
+    "bookSection": [],
+    "case": [
+        "counsel"
+    ],
+    "computerProgram": [],
+    "conferencePaper": [],
+    "dataset": [],
+    "dictionaryEntry": [],
+    "document": [],
+    "email": [],
+    "encyclopediaArticle": [],
+    "film": [],
+    "forumPost": [],
+    "hearing": [],
+    "instantMessage": [],
+    "interview": [],
+    "journalArticle": [],
+    "letter": [],
+    "magazineArticle": [],
+    "manuscript": [],
+    "map": [],
+    "newspaperArticle": [],
+    "patent": [
+        "attorneyAgent"
+    ],
+    "podcast": [],
+    "preprint": [],
+    "presentation": [],
+    "radioBroadcast": [],
+    "report": [],
+    "standard": [],
+    "statute": [],
+    "thesis": [],
+    "tvBroadcast": [],
+    "videoRecording": [],
+    "webpage": []
 }

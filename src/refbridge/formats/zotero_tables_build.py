@@ -32,7 +32,9 @@ HEADER = '''"""Zotero's item types, fields and creator types mapped to CSL, as d
 Generated from Zotero's schema (version {version}) by ``zotero_tables_build``; do not edit by
 hand. ``FIELDS[zotero_type][csl_variable]`` is the Zotero field that holds the variable in that
 item type, ``BASE_FIELDS[zotero_field]`` its base field, ``CREATORS[zotero_type][csl_role]`` the
-creator type that holds the role. Tables only: this module must never hold logic.
+creator type that holds the role; ``OTHER_FIELDS`` and ``OTHER_CREATORS`` list, per item type,
+the fields and creator types that hold no CSL variable or role. Tables only: this module must
+never hold logic.
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ def build(schema: dict[str, Any]) -> dict[str, Any]:
     date_fields: dict[str, dict[str, str]] = {}
     creators: dict[str, dict[str, str]] = {}
     base_fields: dict[str, str] = {}
+    other_fields: dict[str, list[str]] = {}
+    other_creators: dict[str, list[str]] = {}
     for item_type in types:
         name = item_type["itemType"]
         fields[name], date_fields[name], creators[name] = {}, {}, {}
@@ -75,6 +79,11 @@ def build(schema: dict[str, Any]) -> dict[str, Any]:
             role = "author" if entry.get("primary") else creator_to_csl.get(creator)
             if role is not None:
                 creators[name].setdefault(role, creator)
+        mapped = set(fields[name].values()) | set(date_fields[name].values()) | {"extra"}
+        other_fields[name] = [e["field"] for e in item_type["fields"]
+                              if e["field"] not in mapped]
+        other_creators[name] = [e["creatorType"] for e in item_type["creatorTypes"]
+                                if e["creatorType"] not in creators[name].values()]
     return {
         "SCHEMA_VERSION": schema["version"],
         "ZOTERO_TYPE_OF_CSL": dict(sorted(zotero_of_csl_type.items())),
@@ -83,6 +92,8 @@ def build(schema: dict[str, Any]) -> dict[str, Any]:
         "DATE_FIELDS": date_fields,
         "CREATORS": creators,
         "BASE_FIELDS": dict(sorted(base_fields.items())),
+        "OTHER_FIELDS": other_fields,
+        "OTHER_CREATORS": other_creators,
     }
 
 
@@ -92,7 +103,9 @@ def render(tables: dict[str, Any]) -> str:
                    "CSL_TYPE_OF_ZOTERO": "dict[str, str]",
                    "FIELDS": "dict[str, dict[str, str]]",
                    "DATE_FIELDS": "dict[str, dict[str, str]]",
-                   "CREATORS": "dict[str, dict[str, str]]", "BASE_FIELDS": "dict[str, str]"}
+                   "CREATORS": "dict[str, dict[str, str]]", "BASE_FIELDS": "dict[str, str]",
+                   "OTHER_FIELDS": "dict[str, list[str]]",
+                   "OTHER_CREATORS": "dict[str, list[str]]"}
     for name, value in tables.items():
         body = json.dumps(value, indent=4, ensure_ascii=False)  # a valid Python literal too
         text += f"{name}: {annotations[name]} = {body}\n\n"

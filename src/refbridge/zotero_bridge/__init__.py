@@ -1,0 +1,17 @@
+"""The bridge to Zotero: push records into a library, pull a library out, keep a file in sync.
+
+Two services hold a Zotero library: the Zotero desktop program on this computer (its connector
+server and, from Zotero 7, its local API, both on 127.0.0.1:23119) and zotero.org (the Web API
+v3). The modules, one job each:
+
+- ``address``: which service, library and collection a command means (``zotero-web:user:1``);
+- ``client``: HTTP to either service (retries, ``Backoff``, at most four requests at once);
+- ``items``: Zotero's item JSON to records and back, through the Zotero RDF format's tables;
+- ``identity``: when a record is already in a library (DOI, arXiv id, ISBN, title+year+author);
+- ``collections``: a collection named on the command line, found among the library's;
+- ``mirror``: a local copy of a library, brought up to date by library version;
+- ``connector`` and ``webapi``: saving items through the desktop and through zotero.org;
+- ``push``, ``pull``, ``sync``: the three commands.
+
+Nothing here prints or exits: problems are ``ZoteroError``s with a message that says what to do.
+"""

@@ -1,0 +1,38 @@
+"""Reading a Zotero library as records: ``refbridge pull``, and a library address as the input of
+every command that reads (``refbridge cv zotero-desktop:Reading``).
+
+The library's items come through its ``mirror`` (only what changed since the last read is
+fetched) and become records through ``items``, in the order they were added to the library.
+Attachments, annotations and standalone notes are not records: how many there were is said
+once. This module must never write a file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from refbridge.errors import Diagnostics
+from refbridge.model import Record
+from refbridge.zotero_bridge.address import LibraryAddress, api_key, parse_address
+from refbridge.zotero_bridge.client import ZoteroClient
+from refbridge.zotero_bridge.items import Skipped, records_of_items
+from refbridge.zotero_bridge.mirror import LibraryMirror, Progress, default_cache_file
+
+
+def library_records(address: LibraryAddress, diagnostics: Diagnostics,
+                    progress: Progress | None = None) -> Iterator[Record]:
+    """The records of the library (or collection) at ``address``."""
+    with ZoteroClient(address, api_key(required=False)) as client:
+        mirror = LibraryMirror(client, default_cache_file(address))
+        mirror.refresh(progress)
+    skipped = Skipped()
+    for _, record in records_of_items(mirror.ordered_items(), str(address), diagnostics,
+                                      skipped):
+        yield record
+    if skipped.counts:
+        diagnostics.warning(f"not records, not read: {skipped.describe()}", str(address))
+
+
+def read_address(text: str, diagnostics: Diagnostics) -> Iterator[Record]:
+    """The records of an input that names a library (``zotero-web:user:1/Reading``)."""
+    yield from library_records(parse_address(text), diagnostics)
