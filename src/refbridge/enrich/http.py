@@ -1,4 +1,5 @@
-"""The polite HTTP client every service module asks through: cache, pacing, retries.
+"""The polite HTTP client every service module asks through (enrichment and ``refbridge
+fetch``): cache, pacing, retries.
 
 Why not the services' own client libraries: ``arxiv`` (PyPI) sets no timeout, retries at once
 without backoff whatever the status, and has no cache hook (its base URL is a class attribute);
@@ -25,7 +26,7 @@ from urllib.parse import urlencode, urlsplit
 from refbridge import __version__
 from refbridge.enrich.cache import ResponseCache
 from refbridge.enrich.errors import OfflineError, ServiceError
-from refbridge.enrich.settings import EnrichOptions
+from refbridge.enrich.settings import ClientOptions
 
 if TYPE_CHECKING:
     import httpx
@@ -38,7 +39,8 @@ ANSWER_STATUSES: frozenset[int] = frozenset({200, 404})
 MAX_RETRY_AFTER = 120.0
 
 SERVICE_NAMES: dict[str, str] = {"arxiv": "arXiv", "crossref": "Crossref",
-                                 "openalex": "OpenAlex"}
+                                 "openalex": "OpenAlex", "orcid": "ORCID", "dblp": "dblp",
+                                 "s2": "Semantic Scholar"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +57,9 @@ class NotCached(OfflineError):
 
 
 class PoliteClient:
-    """GET requests to the enrichment services, through the cache and within their limits."""
+    """GET requests to the services, through the cache and within their limits."""
 
-    def __init__(self, options: EnrichOptions, cache: ResponseCache | None,
+    def __init__(self, options: ClientOptions, cache: ResponseCache | None,
                  sleep: Callable[[float], None] = time.sleep,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.options = options
@@ -69,8 +71,10 @@ class PoliteClient:
         self._client: httpx.Client | None = None
 
     # -- public --------------------------------------------------------------------------
-    def get(self, service: str, url: str, params: Mapping[str, str] | None = None) -> Answer:
-        """The answer to ``GET url?params`` from the cache or from ``service``."""
+    def get(self, service: str, url: str, params: Mapping[str, str] | None = None,
+            headers: Mapping[str, str] | None = None) -> Answer:
+        """The answer to ``GET url?params`` from the cache or from ``service``; ``headers``
+        (such as the ``Accept`` a service needs) are sent, not part of the cache key."""
         full_url = f"{url}?{urlencode(dict(params))}" if params else url
         cached = self.cache.get(full_url) if self.cache is not None else None
         if cached is not None and not self.options.refresh and (
@@ -80,7 +84,7 @@ class PoliteClient:
         if self.options.offline:
             raise NotCached(f"{SERVICE_NAMES[service]}: no cached answer for {full_url} "
                             "(offline)")
-        status, body = self._fetch(service, full_url)
+        status, body = self._fetch(service, full_url, headers or {})
         if self.cache is not None:
             self.cache.put(full_url, status, body)
         return Answer(status, body, from_cache=False)
@@ -110,7 +114,8 @@ class PoliteClient:
                 self.sleep(wait)
         self._last_request[service] = self.clock()
 
-    def _fetch(self, service: str, url: str) -> tuple[int, bytes]:
+    def _fetch(self, service: str, url: str, headers: Mapping[str, str]
+               ) -> tuple[int, bytes]:
         import httpx
 
         name = SERVICE_NAMES[service]
@@ -124,7 +129,7 @@ class PoliteClient:
             self._pace(service)
             self.requests_made += 1
             try:
-                response = self._http().get(url)
+                response = self._http().get(url, headers=dict(headers))
             except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
                 if attempt == self.options.retries:
                     raise OfflineError(
