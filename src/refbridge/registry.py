@@ -187,9 +187,12 @@ def detect_reader(source: str, head: str) -> Reader:
 
     Readers that claim the file's extension are asked first, then every reader; the first whose
     ``sniff`` accepts the text wins, so a ``.txt`` profile page and a ``.json`` that is not
-    CSL-JSON are both told apart by content.
+    CSL-JSON are both told apart by content. Within each, a reader that says it is ``generic``
+    (its sniff accepts broad content: CSL-JSON takes any JSON with ``id`` and ``type``) is
+    asked after the others, so an OpenAlex or ORCID answer is never taken for CSL-JSON.
     """
-    readers = [get_reader(name) for name in reader_names()]
+    readers = sorted((get_reader(name) for name in reader_names()),
+                     key=lambda reader: bool(getattr(reader, "generic", False)))
     lowered = source.lower()
     by_extension = [r for r in readers if any(lowered.endswith(e) for e in r.extensions)]
     for reader in by_extension + [r for r in readers if r not in by_extension]:
