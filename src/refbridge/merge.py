@@ -61,7 +61,8 @@ class Merge:
 
     record: Record  #: the merged record
     merged: tuple[Record, ...]  #: the duplicates, in input order
-    reason: str  #: why they are the same work: ``same DOI``, ``same arXiv id``, ``same title``
+    reason: str  #: why they are the same work: ``same DOI``, ``same arXiv id``, ``same PMID``,
+    #: ``same title and year``, or several of these
 
     @property
     def sources(self) -> tuple[Source | None, ...]:
@@ -142,7 +143,7 @@ class _Sets:
 
     def __init__(self, size: int) -> None:
         self.parent = list(range(size))
-        self.reason: dict[int, str] = {}
+        self.reasons: dict[int, dict[str, None]] = {}
 
     def find(self, i: int) -> int:
         while self.parent[i] != i:
@@ -154,7 +155,13 @@ class _Sets:
         root_i, root_j = sorted((self.find(i), self.find(j)))
         if root_i != root_j:
             self.parent[root_j] = root_i
-            self.reason.setdefault(root_i, reason)
+            reasons = self.reasons.setdefault(root_i, {})
+            reasons.update(self.reasons.pop(root_j, {}))
+            reasons[reason] = None
+
+    def reason(self, root: int) -> str:
+        """Every reason that joined the set, in the order they were found."""
+        return ", ".join(self.reasons.get(root, ()))
 
 
 def _join_by_key(sets: _Sets, keys: Iterable[tuple[int, str | None]], reason: str) -> None:
@@ -197,7 +204,7 @@ def duplicate_sets(records: Sequence[Record], similarity: float = TITLE_SIMILARI
     groups: dict[int, list[int]] = {}
     for position in range(len(records)):
         groups.setdefault(sets.find(position), []).append(position)
-    return [(members, sets.reason.get(root, "")) for root, members in groups.items()]
+    return [(members, sets.reason(root)) for root, members in groups.items()]
 
 
 def origin(record: Record) -> str:

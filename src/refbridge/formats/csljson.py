@@ -81,6 +81,11 @@ def _date_json(date: Date) -> dict[str, Any]:
     return out
 
 
+#: Types whose eprint is the work itself: only they get the preprint's publisher and number
+#: (a published paper's publisher is not arXiv; its arXiv id stays in ``custom.eprint``).
+PREPRINT_TYPES: frozenset[str] = frozenset({"article"})
+
+
 def _eprint_derived(eprint: Eprint) -> dict[str, str]:
     """Fields other consumers expect of a preprint (Zotero reads ``number: "arXiv:ID"``)."""
     derived = {"publisher": eprint.archive}
@@ -128,7 +133,8 @@ def to_csl(record: Record) -> dict[str, Any]:
                 ("archive", eprint.archive), ("id", eprint.identifier),
                 ("primary-class", eprint.primary_class),
                 ("cross-lists", list(eprint.cross_lists) or None)) if value}
-        derived = {k: v for k, v in _eprint_derived(eprint).items() if k not in item}
+        derived = {k: v for k, v in _eprint_derived(eprint).items()
+                   if k not in item and record.type in PREPRINT_TYPES}
         if derived:
             item.update(derived)
             custom[CUSTOM_DERIVED] = list(derived)

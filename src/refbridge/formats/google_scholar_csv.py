@@ -4,9 +4,9 @@ The file has a byte-order mark and the header ``Authors,Title,Publication,Volume
 Pages,Year,Publisher``; authors are ``Family, Given`` separated by ``;`` with a trailing
 ``"; "``; a list cut short ends in ``...``. The export names no type: ``Publication`` is free
 text, so the type is read from it (``arXiv preprint arXiv:2101.00001`` is that preprint, with
-its arXiv identity; a venue named a conference, proceedings, symposium or workshop is a
-conference paper; a thesis, a patent ...), else a journal article when there is a venue, else
-a document. Scholar's BibTeX export is BibTeX and its RefMan export is RIS: their readers read
+its arXiv identity; a venue with a volume and a number is a journal; one named a conference,
+proceedings, symposium or workshop is a conference paper; a thesis, a patent ...), else a
+journal article when there is a venue, else a document. Scholar's BibTeX export is BibTeX and its RefMan export is RIS: their readers read
 them. This module must never make a request.
 """
 
@@ -71,6 +71,8 @@ def _record(row: dict[str, str], number: int, source: Source, diagnostics: Diagn
         del fields["container-title"]
         eprint = Eprint("arXiv", preprint.group("id"))
         record_type = "article"
+    elif "volume" in fields and "issue" in fields:
+        record_type = "article-journal"
     else:
         record_type = next((kind for pattern, kind in VENUE_TYPES if pattern.search(venue)),
                            "article-journal" if venue else "document")

@@ -11,7 +11,8 @@ agree (versions of a data set with their own DOIs). A work's ``self`` identifier
 arXiv identity, PMID, PMCID, ISBN (for a book chapter, the ``part-of`` ISBN is the book's) and
 ISSN; other identifiers are kept in ``orcid.ids``; contributors keep their ORCID iDs. A work
 without contributors takes the authors of its BibTeX citation when it has one. A record (or a
-works answer, by its path) names its owner, who then owns every record. XML is read into the
+works answer, by its path) names its owner, who then owns every record; a work known only
+by its summary is the owner's, with the author list marked incomplete. XML is read into the
 shape of the JSON (element names are the JSON keys), so one mapping serves both. This module
 must never make a request.
 """
@@ -387,7 +388,21 @@ def records(documents: Sequence[Document], source: str, diagnostics: Diagnostics
                     found.append(record)
     owner = next((doc.owner for doc in documents if doc.owner), None)
     owner_id = next((doc.owner_id for doc in documents if doc.owner_id), None)
+    if owner:
+        found = [_by_owner(record, owner, owner_id) for record in found]
     yield from owned(found, owner, [owner_id] if owner_id else [])
+
+
+def _by_owner(record: Record, owner: str, owner_id: str | None) -> Record:
+    """A record without names (a summary) as the owner's, the author list marked incomplete:
+    a work on someone's ORCID record is theirs, the other authors are unknown."""
+    if record.names:
+        return record
+    split = split_name(owner)
+    person = Name(family=split.family, given=split.given,
+                  non_dropping_particle=split.non_dropping_particle, suffix=split.suffix,
+                  ids=(owner_id,) if owner_id else ())
+    return record.replace(names={"author": (person,)}, incomplete_names=frozenset({"author"}))
 
 
 def _line(work: Mapping[str, Any], lines: JsonLines | None) -> int | None:

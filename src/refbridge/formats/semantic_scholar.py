@@ -49,6 +49,8 @@ PUBLICATION_TYPES: dict[str, str] = {
 ID_VARIABLES: dict[str, str] = {"DOI": "DOI", "PubMed": "PMID", "PubMedCentral": "PMCID"}
 #: ``externalIds`` members that identify nothing a citation needs, kept in ``extra``.
 KEPT_IDS: tuple[str, ...] = ("DBLP", "CorpusId", "MAG", "ACL")
+#: How Semantic Scholar names arXiv as a venue (its "volume" is then ``abs/ID``).
+ARXIV_VENUES: frozenset[str] = frozenset({"arxiv", "arxiv.org"})
 _PAGES = re.compile(r"\s*[-–]\s*")
 
 
@@ -104,9 +106,11 @@ def paper_record(paper: Mapping[str, Any], source: Source, diagnostics: Diagnost
     venue = (journal.get("name") or (paper.get("publicationVenue") or {}).get("name")
              or paper.get("venue") or "")
     venue = " ".join(str(venue).split())
-    if venue and venue.lower() not in ("arxiv", "arxiv.org"):
+    on_arxiv = venue.lower() in ARXIV_VENUES or str(journal.get("name") or "").lower() \
+        in ARXIV_VENUES
+    if venue and not on_arxiv:
         fields["container-title"] = venue
-    if journal.get("volume") and str(journal["volume"]).strip():
+    if journal.get("volume") and str(journal["volume"]).strip() and not on_arxiv:
         fields["volume"] = str(journal["volume"]).strip()
     if journal.get("pages") and str(journal["pages"]).strip():
         fields["page"] = _PAGES.sub("-", str(journal["pages"]).strip())
