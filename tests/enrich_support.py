@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from lxml import etree
@@ -192,7 +192,16 @@ class FixtureServer(ThreadingHTTPServer):
 
 @contextmanager
 def serving(data: FixtureData) -> Iterator[FixtureServer]:
-    server = FixtureServer(data)
+    with running(FixtureServer(data)) as server:
+        yield server
+
+
+S = TypeVar("S", bound=ThreadingHTTPServer)
+
+
+@contextmanager
+def running(server: S) -> Iterator[S]:
+    """``server`` answering on its own thread until the block ends."""
     thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     try:

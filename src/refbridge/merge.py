@@ -126,11 +126,19 @@ def _own_doi(record: Record) -> str | None:
     return doi if doi and not _ARXIV_DOI.match(doi) else None
 
 
+def _name_keys(name: Name) -> set[str]:
+    """How a name may appear in another list: its identifiers, its family name, and its
+    letters in either order (``Zhengping Qian`` is ``钱正平``: both fold to qianzhengping)."""
+    family = _NOT_WORD.sub("", anyascii(" ".join(
+        p for p in (name.non_dropping_particle, name.family or name.literal) if p)).lower())
+    given = _NOT_WORD.sub("", anyascii(name.given or "").lower())
+    return {*name.ids, family, family + given, given + family} - {""}
+
+
 def _share_an_author(a: Record, b: Record) -> bool:
-    """Whether the author lists share a family name (or either has none)."""
-    families = [{normalized_title(n.family or n.literal or "") for n in r.authors}
-                for r in (a, b)]
-    return not families[0] or not families[1] or bool(families[0] & families[1])
+    """Whether the author lists share a person (or either has none)."""
+    keys = [set().union(*(_name_keys(n) for n in r.authors)) for r in (a, b)]
+    return not keys[0] or not keys[1] or bool(keys[0] & keys[1])
 
 
 def normalized_title(title: str) -> str:
