@@ -123,7 +123,7 @@ def test_semantic_scholar_follows_the_offset_to_the_empty_page(
     out = tmp_path / "s2.json"
     result = fetch(environment, "s2:1723755", "-o", str(out))
     assert result.exit_code == 0, result.output
-    assert len(items(out)) == 3
+    assert len(items(out)) == 4
     assert [query["offset"] for _, query in services.requests_to("s2")] == ["0", "2", "4"]
     assert items(out)[0]["custom"]["extra"]["profile.owner-id"] == "s2:1723755"
 
@@ -167,7 +167,7 @@ def test_a_429_waits_as_long_as_retry_after_says(services: ServicesServer) -> No
                             use_cache=False, backoff=0.5)
     client = PoliteClient(options, None, sleep=pauses.append, clock=lambda: 0.0)
     records = fetch_records(parse_target("s2:1723755"), options, Diagnostics(), client=client)
-    assert len(records) == 3
+    assert len(records) == 4
     assert pauses == [7.0]
     assert [query["offset"] for _, query in services.requests_to("s2")] == ["0", "0", "2", "4"]
 
@@ -226,6 +226,6 @@ def test_several_targets_are_written_one_after_the_other(environment: dict[str, 
     out = tmp_path / "both.json"
     result = fetch(environment, "dblp:95/7448-1", "s2:1723755", "-o", str(out))
     assert result.exit_code == 0, result.output
-    assert len(items(out)) == 8
+    assert len(items(out)) == 9
     assert result.stderr.splitlines() == ["refbridge: fetch: dblp:95/7448-1: 5 record(s)",
-                                          "refbridge: fetch: s2:1723755: 3 record(s)"]
+                                          "refbridge: fetch: s2:1723755: 4 record(s)"]

@@ -117,6 +117,9 @@ def _shape(element: _Element) -> Any:
     shaped: dict[str, Any] = {key.rsplit("}", 1)[-1]: value
                               for key, value in element.attrib.items()}
     shaped[_LINE] = element.sourceline
+    text = " ".join((element.text or "").split())
+    if text and not children:  # ``{"value": ..., "transient": true}`` in the JSON
+        shaped["value"] = text
     for child in children:
         name = local(child)
         value = _shape(child)
