@@ -215,10 +215,15 @@ def duplicate_sets(records: Sequence[Record], similarity: float = TITLE_SIMILARI
     return [(members, sets.reason(root)) for root, members in groups.items()]
 
 
+#: Schemes of record ids that name the work at its service (``dblp:journals/pvldb/X``).
+SERVICE_IDS: frozenset[str] = frozenset({"dblp", "orcid", "crossref", "openalex", "arxiv",
+                                         "s2"})
+
+
 def origin(record: Record) -> str:
-    """Where a record came from, for ``merge.<field>``: its service id, else file and line."""
-    scheme = record.id.partition(":")[0]
-    if scheme in AUTHORITY and ":" in record.id:
+    """Where a record came from, for ``merge.<field>``: its id at its service, else the file
+    and line it was read from."""
+    if record.id.partition(":")[0] in SERVICE_IDS:
         return record.id
     return str(record.source) if record.source is not None else record.id
 

@@ -292,8 +292,9 @@ def work_record(work: Mapping[str, Any], source: Source, diagnostics: Diagnostic
     if work_type not in WORK_TYPES:
         parts.extra["orcid.type"] = work_type
     issued = _date(merged.get("publication-date"))
+    path = _value(merged.get("path"))
     return record_or_error(
-        diagnostics, source, id=f"orcid:{put_code or source.line}",
+        diagnostics, source, id=f"orcid:{path.strip('/') if path else put_code or source.line}",
         type=WORK_TYPES.get(work_type, "document"), fields=parts.fields,
         names={role: tuple(people) for role, people in parts.names.items()},
         dates={"issued": issued} if issued else {}, eprint=parts.eprint, extra=parts.extra)
