@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from refbridge.errors import Diagnostics
+from refbridge.model import Record
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 SHARED = ROOT.parent / "shared"
@@ -39,3 +42,10 @@ def biblatex_examples() -> Path:
     if not found:
         pytest.skip("biblatex-examples.bib is not installed (texlive-bibtex-extra)")
     return Path(found)
+
+
+def records_of(*paths: Path, diagnostics: Diagnostics | None = None) -> list[Record]:
+    """The records of ``paths``, read as ``refbridge`` reads its inputs (format detected)."""
+    from refbridge.pipeline import read_records
+
+    return list(read_records([str(path) for path in paths], diagnostics or Diagnostics()))

@@ -5,20 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support import records_of
 
-from refbridge.errors import Diagnostics, ParseError
-from refbridge.model import Date, Eprint, Name, Record
-from refbridge.pipeline import read_records
+from refbridge.errors import ParseError
+from refbridge.model import Date, Eprint, Name
 
 SPECIMEN = Path(__file__).parent / "fixtures" / "sources" / "qian.arxiv.atom"
 
 
-def read(path: Path) -> list[Record]:
-    return list(read_records([str(path)], Diagnostics()))
-
-
 def test_each_entry_is_a_preprint_with_versions_and_categories() -> None:
-    specdb = read(SPECIMEN)[0]
+    specdb = records_of(SPECIMEN)[0]
     assert specdb.type == "article"
     assert specdb.title == ("SpecDB: LLM-Generated Customized Databases via Feature-Oriented "
                             "Decomposition")
@@ -32,11 +28,11 @@ def test_each_entry_is_a_preprint_with_versions_and_categories() -> None:
 
 
 def test_the_journal_reference_is_kept() -> None:
-    assert read(SPECIMEN)[2].extra["arxiv.journal-ref"] == "Proc. VLDB Endow. 14(9) (2021)"
+    assert records_of(SPECIMEN)[2].extra["arxiv.journal-ref"] == "Proc. VLDB Endow. 14(9) (2021)"
 
 
 def test_an_author_query_names_the_owner() -> None:
-    assert {r.extra["profile.owner"] for r in read(SPECIMEN)} == {"Zhengping Qian"}
+    assert {r.extra["profile.owner"] for r in records_of(SPECIMEN)} == {"Zhengping Qian"}
 
 
 def test_an_error_feed_is_an_error_naming_arxivs_message(tmp_path: Path) -> None:
@@ -48,4 +44,4 @@ def test_an_error_feed_is_an_error_naming_arxivs_message(tmp_path: Path) -> None
         "<link href=\"http://arxiv.org/api/errors\"/></entry></feed>")
     with pytest.raises(ParseError, match="arXiv reported an error: incorrect id format for "
                                          "1234.12345"):
-        read(feed)
+        records_of(feed)

@@ -5,21 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support import records_of
 
-from refbridge.errors import Diagnostics, ParseError
+from refbridge.errors import ParseError
 from refbridge.model import Date, Eprint, Name, Source
-from refbridge.pipeline import read_records
 
 SPECIMEN = Path(__file__).parent / "fixtures" / "sources" / "qian.dblp.xml"
 QIAN = Name(family="Qian", given="Zhengping")
 
 
-def read(path: Path, diagnostics: Diagnostics | None = None) -> list:  # type: ignore[type-arg]
-    return list(read_records([str(path)], diagnostics or Diagnostics()))
-
-
 def test_a_journal_article_has_every_author_its_venue_and_doi() -> None:
-    flat = read(SPECIMEN)[4]
+    flat = records_of(SPECIMEN)[4]
     assert flat.type == "article-journal"
     assert flat.authors == (Name(family="Wang", given="Jing"), QIAN,
                             Name(family="Zhou", given="Ming"), Name(family="Liu", given="Xiaoyu"))
@@ -32,14 +28,14 @@ def test_a_journal_article_has_every_author_its_venue_and_doi() -> None:
 
 
 def test_names_lose_the_homonym_number_and_keep_dblp_and_orcid_ids() -> None:
-    owner = read(SPECIMEN)[4].authors[1]
+    owner = records_of(SPECIMEN)[4].authors[1]
     assert owner.display() == "Zhengping Qian"
     assert owner.ids == ("dblp:95/7448-1", "orcid:0000-0002-1825-0097")
-    assert read(SPECIMEN)[2].authors[2].display() == "Yuxin Chen"
+    assert records_of(SPECIMEN)[2].authors[2].display() == "Yuxin Chen"
 
 
 def test_a_corr_entry_is_the_arxiv_preprint_it_stands_for() -> None:
-    specdb = read(SPECIMEN)[0]
+    specdb = records_of(SPECIMEN)[0]
     assert specdb.type == "article"
     assert specdb.eprint == Eprint("arXiv", "2601.00001")
     assert "container-title" not in specdb.fields and "volume" not in specdb.fields
@@ -47,7 +43,7 @@ def test_a_corr_entry_is_the_arxiv_preprint_it_stands_for() -> None:
 
 
 def test_a_conference_paper_has_its_proceedings_and_keeps_the_crossref_key() -> None:
-    truss = read(SPECIMEN)[1]
+    truss = records_of(SPECIMEN)[1]
     assert (truss.type, truss.get("container-title"), truss.get("page")) == (
         "paper-conference", "ICDE", "3178-3190")
     assert truss.extra["dblp.crossref"] == "conf/icde/2022"
@@ -55,7 +51,7 @@ def test_a_conference_paper_has_its_proceedings_and_keeps_the_crossref_key() -> 
 
 
 def test_the_page_owner_owns_every_record_by_name_pid_and_orcid() -> None:
-    for record in read(SPECIMEN):
+    for record in records_of(SPECIMEN):
         assert record.extra["profile.owner"] == "Zhengping Qian"
         assert record.extra["profile.owner-id"] == "dblp:95/7448-1 orcid:0000-0002-1825-0097"
 
@@ -65,7 +61,7 @@ def test_title_markup_becomes_rich_text_without_the_final_period(tmp_path: Path)
     page.write_text('<dblpperson name="A B" pid="1/2"><r><article key="journals/x/B1">'
                     "<author>A B</author><title>On <i>k</i>-cores of H<sub>2</sub>O.</title>"
                     "<year>2020</year><journal>J. X</journal></article></r></dblpperson>")
-    title = read(page)[0].rich("title")
+    title = records_of(page)[0].rich("title")
     from refbridge.formats.csl_markup import to_markup
 
     assert to_markup(title) == "On <i>k</i>-cores of H<sub>2</sub>O"
@@ -78,7 +74,7 @@ def test_a_document_type_declaration_is_refused(tmp_path: Path) -> None:
                     "</article></r></dblpperson>")
     with pytest.raises(ParseError, match="a document type declaration is not allowed in a dblp "
                                          "person page"):
-        read(page)
+        records_of(page)
 
 
 def test_an_external_entity_is_never_read(tmp_path: Path) -> None:
@@ -88,4 +84,4 @@ def test_an_external_entity_is_never_read(tmp_path: Path) -> None:
     page.write_text(f'<!DOCTYPE dblpperson [<!ENTITY s SYSTEM "file://{secret}">]>'
                     '<dblpperson name="A" pid="1/2"></dblpperson>')
     with pytest.raises(ParseError, match="document type declaration"):
-        read(page)
+        records_of(page)

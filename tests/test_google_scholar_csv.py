@@ -4,19 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from support import records_of
+
 from refbridge.errors import Diagnostics
-from refbridge.model import Date, Eprint, Name, Record
-from refbridge.pipeline import read_records
+from refbridge.model import Date, Eprint, Name
 
 SPECIMEN = Path(__file__).parent / "fixtures" / "sources" / "qian.scholar.csv"
 
 
-def read(path: Path, diagnostics: Diagnostics | None = None) -> list[Record]:
-    return list(read_records([str(path)], diagnostics or Diagnostics()))
-
-
 def test_a_journal_row_has_its_authors_venue_volume_number_and_pages() -> None:
-    flat = read(SPECIMEN)[0]
+    flat = records_of(SPECIMEN)[0]
     assert flat.type == "article-journal"
     assert flat.authors == (Name(family="Wang", given="Jing"),
                             Name(family="Qian", given="Zhengping"),
@@ -30,17 +27,17 @@ def test_a_journal_row_has_its_authors_venue_volume_number_and_pages() -> None:
 
 
 def test_an_arxiv_preprint_venue_is_the_preprint_itself() -> None:
-    specdb = read(SPECIMEN)[1]
+    specdb = records_of(SPECIMEN)[1]
     assert (specdb.type, specdb.eprint) == ("article", Eprint("arXiv", "2601.00001"))
     assert "container-title" not in specdb.fields
 
 
 def test_a_conference_venue_is_a_conference_paper() -> None:
-    assert read(SPECIMEN)[2].type == "paper-conference"
+    assert records_of(SPECIMEN)[2].type == "paper-conference"
 
 
 def test_an_author_list_ending_in_dots_is_incomplete() -> None:
-    gac = read(SPECIMEN)[3]
+    gac = records_of(SPECIMEN)[3]
     assert [n.display() for n in gac.authors] == ["Jing Wang", "Zhengping Qian"]
     assert gac.incomplete_names == frozenset({"author"})
 
@@ -51,7 +48,7 @@ def test_a_row_with_more_cells_than_the_header_is_reported(tmp_path: Path) -> No
                       '"Doe, Jane; ",A Title,Journal,1,2,3-4,2020,Pub,extra\n'
                       '"Doe, Jane; ","A title\nacross lines",Journal,1,2,3-4,2021,Pub\n')
     diagnostics = Diagnostics()
-    found = read(export, diagnostics)
+    found = records_of(export, diagnostics=diagnostics)
     assert [str(m) for m in diagnostics.messages] == [
         f"{export}:2: error: row has 9 cells, the header 8; skipped"]
     assert [(r.title, r.source.line if r.source else None) for r in found] == [

@@ -5,19 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from refbridge.errors import Diagnostics
-from refbridge.model import Date, Eprint, Record
-from refbridge.pipeline import read_records
+from support import records_of
+
+from refbridge.model import Date, Eprint
 
 SPECIMEN = Path(__file__).parent / "fixtures" / "sources" / "qian.openalex.json"
 
 
-def read(path: Path) -> list[Record]:
-    return list(read_records([str(path)], Diagnostics()))
-
-
 def test_a_journal_article_has_its_venue_biblio_date_and_abstract() -> None:
-    flat = read(SPECIMEN)[0]
+    flat = records_of(SPECIMEN)[0]
     assert flat.type == "article-journal"
     assert dict(flat.fields) == {
         "title": "FLAT: Fast, Lightweight and Accurate Method for Cardinality Estimation",
@@ -31,41 +27,41 @@ def test_a_journal_article_has_its_venue_biblio_date_and_abstract() -> None:
 
 
 def test_authors_keep_their_openalex_ids_and_orcid() -> None:
-    owner = read(SPECIMEN)[0].authors[1]
+    owner = records_of(SPECIMEN)[0].authors[1]
     assert (owner.display(), owner.ids) == (
         "Zhengping Qian", ("openalex:A5025692314", "orcid:0000-0002-1825-0097"))
 
 
 def test_types_come_from_the_crossref_type() -> None:
-    assert [r.type for r in read(SPECIMEN)] == ["article-journal", "paper-conference",
+    assert [r.type for r in records_of(SPECIMEN)] == ["article-journal", "paper-conference",
                                                "article"]
 
 
 def test_a_preprint_on_arxiv_has_its_arxiv_identity_and_no_container() -> None:
-    trainmover = read(SPECIMEN)[2]
+    trainmover = records_of(SPECIMEN)[2]
     assert trainmover.eprint == Eprint("arXiv", "2601.00002")
     assert "container-title" not in trainmover.fields
 
 
 def test_the_author_of_every_work_owns_the_list() -> None:
-    found = read(SPECIMEN)
+    found = records_of(SPECIMEN)
     assert {r.extra["profile.owner"] for r in found} == {"Zhengping Qian"}
     assert {r.extra["profile.owner-id"] for r in found} == {
         "openalex:A5025692314 orcid:0000-0002-1825-0097"}
 
 
 def test_records_name_the_line_of_their_work() -> None:
-    assert [r.source.line for r in read(SPECIMEN) if r.source] == [12, 239, 375]
+    assert [r.source.line for r in records_of(SPECIMEN) if r.source] == [12, 239, 375]
 
 
 def test_a_list_of_works_and_an_empty_answer_read(tmp_path: Path) -> None:
     works = json.loads(SPECIMEN.read_text("utf-8"))["results"]
     listed = tmp_path / "works.json"
     listed.write_text(json.dumps(works[:1]))
-    assert [r.title for r in read(listed)] == [
+    assert [r.title for r in records_of(listed)] == [
         "FLAT: Fast, Lightweight and Accurate Method for Cardinality Estimation"]
     empty = tmp_path / "none.json"
     empty.write_text(json.dumps({"meta": {"count": 0, "db_response_time_ms": 7, "page": 1,
                                           "per_page": 25, "groups_count": None},
                                  "results": [], "group_by": []}))
-    assert read(empty) == []
+    assert records_of(empty) == []

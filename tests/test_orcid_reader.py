@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from support import records_of
+
 from refbridge.errors import Diagnostics
 from refbridge.formats.orcid import document, person_name, records
-from refbridge.model import Date, Eprint, Name, Record
-from refbridge.pipeline import read_records
+from refbridge.model import Date, Eprint, Name
 
 SPECIMENS = Path(__file__).parent / "fixtures" / "sources"
 WORKS = SPECIMENS / "qian.orcid-works.json"
@@ -17,12 +18,8 @@ BULK = SPECIMENS / "qian.orcid-bulk.json"
 ORCID = "orcid:0000-0002-1825-0097"
 
 
-def read(*paths: Path, diagnostics: Diagnostics | None = None) -> list[Record]:
-    return list(read_records([str(p) for p in paths], diagnostics or Diagnostics()))
-
-
 def test_each_work_group_is_one_record_made_from_its_preferred_version() -> None:
-    found = read(WORKS)
+    found = records_of(WORKS)
     assert [(r.title, r.get("DOI")) for r in found] == [
         ("FLAT: Fast, Lightweight and Accurate Method for Cardinality Estimation",
          "10.5555/refbridge.flat"),
@@ -38,23 +35,23 @@ def test_each_work_group_is_one_record_made_from_its_preferred_version() -> None
 
 
 def test_self_identifiers_give_doi_arxiv_and_part_of_gives_the_journal_issn() -> None:
-    flat, cardinality = read(WORKS)[:2]
+    flat, cardinality = records_of(WORKS)[:2]
     assert flat.get("ISSN") == "2150-8097"
     assert cardinality.eprint == Eprint("arXiv", "2601.00010")
     assert (cardinality.type, cardinality.issued) == ("paper-conference", Date.of(2022, 6, 12))
 
 
 def test_types_follow_orcid_work_types() -> None:
-    assert [r.type for r in read(WORKS)] == ["article-journal", "paper-conference", "dataset",
+    assert [r.type for r in records_of(WORKS)] == ["article-journal", "paper-conference", "dataset",
                                             "dataset", "article"]
 
 
 def test_the_works_path_names_the_owner() -> None:
-    assert {r.extra["profile.owner-id"] for r in read(WORKS)} == {ORCID}
+    assert {r.extra["profile.owner-id"] for r in records_of(WORKS)} == {ORCID}
 
 
 def test_bulk_full_works_carry_contributors_with_their_orcid_ids() -> None:
-    flat = read(BULK)[0]
+    flat = records_of(BULK)[0]
     assert flat.authors == (Name(family="Wang", given="Jing"),
                             Name(family="Qian", given="Zhengping"),
                             Name(family="Zhou", given="Ming"), Name(family="Liu", given="Xiaoyu"))
@@ -62,7 +59,7 @@ def test_bulk_full_works_carry_contributors_with_their_orcid_ids() -> None:
 
 
 def test_a_work_without_contributors_takes_the_authors_of_its_bibtex_citation() -> None:
-    cardinality = read(BULK)[1]
+    cardinality = records_of(BULK)[1]
     assert [n.display() for n in cardinality.authors] == ["Wei Zhang", "Zhengping Qian",
                                                           "Yuxin Chen"]
     assert cardinality.extra["orcid.authors-from"] == "citation"
@@ -70,7 +67,7 @@ def test_a_work_without_contributors_takes_the_authors_of_its_bibtex_citation() 
 
 def test_an_error_in_a_bulk_answer_is_reported_with_its_message() -> None:
     diagnostics = Diagnostics()
-    assert len(read(BULK, diagnostics=diagnostics)) == 4
+    assert len(records_of(BULK, diagnostics=diagnostics)) == 4
     assert [str(m) for m in diagnostics.messages] == [
         (f"{BULK}: warning: ORCID reported an error for a work: 404 Not Found: The resource was "
         "not found. Full validation error: No entity found with id: 310006")]
@@ -90,8 +87,8 @@ def test_summaries_read_with_full_works_and_the_person_give_complete_owned_recor
 
 
 def test_xml_reads_like_json() -> None:
-    from_xml = read(SPECIMENS / "qian.orcid-works.xml")
-    from_json = read(WORKS)
+    from_xml = records_of(SPECIMENS / "qian.orcid-works.xml")
+    from_json = records_of(WORKS)
     assert [r.title for r in from_xml] == [from_json[0].title, from_json[4].title]
     assert dict(from_xml[0].fields) == dict(from_json[0].fields)
     assert from_xml[0].issued == from_json[0].issued
@@ -100,4 +97,4 @@ def test_xml_reads_like_json() -> None:
 
 
 def test_json_records_name_the_line_of_their_put_code() -> None:
-    assert [r.source.line for r in read(WORKS) if r.source] == [40, 214, 317, 405, 493]
+    assert [r.source.line for r in records_of(WORKS) if r.source] == [40, 214, 317, 405, 493]
