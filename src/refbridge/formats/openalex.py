@@ -22,6 +22,9 @@ from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.csl_markup import from_markup
 from refbridge.formats.service_data import (
     JsonLines,
+    as_list,
+    as_map,
+    as_text,
     common_author,
     load_json,
     owned,
@@ -77,25 +80,26 @@ _WORK_ID = re.compile(r"(W\d+)$")
 
 def publication_date(work: Mapping[str, Any]) -> Date | None:
     """``publication_date`` (``2021-03-05``), else ``publication_year``."""
-    text = work.get("publication_date")
-    if isinstance(text, str) and re.match(r"^\d{4}-\d{2}-\d{2}", text):
+    text = as_text(work.get("publication_date"))
+    if re.match(r"^\d{4}-\d{2}-\d{2}", text):
         year, month, day = (int(p) for p in text[:10].split("-"))
         try:
             return Date(start=DateParts(year, month, day))
         except ModelError:
             pass
-    publication_year = work.get("publication_year")
-    return Date.of(publication_year) if isinstance(publication_year, int) and \
-        publication_year else None
+    year = work.get("publication_year")
+    return Date.of(year) if isinstance(year, int) and not isinstance(year, bool) and year \
+        else None
 
 
 def biblio_fields(work: Mapping[str, Any]) -> dict[str, Text]:
     """Volume, issue and pages of ``biblio``."""
-    biblio = work.get("biblio") or {}
-    fields: dict[str, Text] = {variable: str(biblio[member])
+    biblio = as_map(work.get("biblio"))
+    fields: dict[str, Text] = {variable: as_text(biblio.get(member))
                                for member, variable in BIBLIO_MEMBERS.items()
-                               if biblio.get(member)}
-    pages = [str(biblio[p]) for p in ("first_page", "last_page") if biblio.get(p)]
+                               if as_text(biblio.get(member))}
+    pages = [as_text(biblio.get(p)) for p in ("first_page", "last_page")
+             if as_text(biblio.get(p))]
     if pages:
         fields["page"] = "-".join(dict.fromkeys(pages))
     return fields
@@ -104,9 +108,9 @@ def biblio_fields(work: Mapping[str, Any]) -> dict[str, Text]:
 def _person_ids(author: Mapping[str, Any]) -> tuple[str, ...]:
     ids = []
     for scheme, key in (("openalex", "id"), ("orcid", "orcid")):
-        if author.get(key):
+        if as_text(author.get(key)):
             try:
-                ids.append(person_id(scheme, str(author[key])))
+                ids.append(person_id(scheme, as_text(author.get(key))))
             except PersonIdError:
                 continue
     return tuple(ids)
@@ -115,11 +119,11 @@ def _person_ids(author: Mapping[str, Any]) -> tuple[str, ...]:
 def authorship_names(work: Mapping[str, Any]) -> tuple[Name, ...]:
     """The authors of a work, in order, with their OpenAlex ids and ORCID iDs."""
     names = []
-    for authorship in work.get("authorships") or ():
-        author = authorship.get("author") or {}
-        text = author.get("display_name") or authorship.get("raw_author_name")
+    for authorship in map(as_map, as_list(work.get("authorships"))):
+        author = as_map(authorship.get("author"))
+        text = as_text(author.get("display_name")) or as_text(authorship.get("raw_author_name"))
         if text:
-            split = split_name(" ".join(str(text).split()))
+            split = split_name(text)
             names.append(Name(family=split.family, given=split.given,
                               non_dropping_particle=split.non_dropping_particle,
                               suffix=split.suffix, ids=_person_ids(author)))
@@ -131,60 +135,60 @@ def _abstract(inverted: Any) -> str | None:
     if not isinstance(inverted, Mapping):
         return None
     placed = sorted((position, word) for word, positions in inverted.items()
-                    for position in positions if isinstance(position, int))
+                    for position in as_list(positions) if isinstance(position, int))
     return " ".join(word for _, word in placed) or None
 
 
 def _type(work: Mapping[str, Any], source_type: str | None) -> str:
-    crossref = CROSSREF_TYPES.get(str(work.get("type_crossref") or ""))
+    crossref = CROSSREF_TYPES.get(as_text(work.get("type_crossref")))
     if crossref:
         return crossref
-    kind = str(work.get("type") or "")
+    kind = as_text(work.get("type"))
     return WORK_TYPES.get((kind, source_type)) or WORK_TYPES.get((kind, None)) or "document"
 
 
 def _arxiv(work: Mapping[str, Any], doi: str) -> str | None:
     if doi.lower().startswith("10.48550/arxiv."):
         return doi[len("10.48550/arxiv."):]
-    for location in work.get("locations") or ():
-        url = (location or {}).get("landing_page_url") or ""
+    for location in as_list(work.get("locations")):
+        url = as_text(as_map(location).get("landing_page_url"))
         if arxiv_id_from_url(url):
-            return str(url).rsplit("/", 1)[-1]
+            return url.rsplit("/", 1)[-1]
     return None
 
 
 def work_record(work: Mapping[str, Any], source: Source, diagnostics: Diagnostics
                 ) -> Record | None:
     """The record of one OpenAlex work object."""
-    location = work.get("primary_location") or {}
-    venue = location.get("source") or {}
-    source_type = venue.get("type")
+    location = as_map(work.get("primary_location"))
+    venue = as_map(location.get("source"))
+    source_type = as_text(venue.get("type")) or None
     fields: dict[str, Text] = biblio_fields(work)
-    title = work.get("title") or work.get("display_name")
+    title = as_text(work.get("title")) or as_text(work.get("display_name"))
     if title:
-        fields["title"] = from_markup(" ".join(str(title).split()))
-    doi = bare_doi(work["doi"]) if work.get("doi") else ""
+        fields["title"] = from_markup(title)
+    doi = bare_doi(as_text(work.get("doi")))
     if doi:
         fields["DOI"] = doi
     for member, (variable, prefix) in ID_MEMBERS.items():
-        value = (work.get("ids") or {}).get(member)
+        value = as_text(as_map(work.get("ids")).get(member)).removeprefix(prefix).strip("/")
         if value:
-            fields[variable] = str(value).removeprefix(prefix).strip("/")
-    if venue.get("display_name") and source_type != "repository":
-        fields["container-title"] = venue["display_name"]
+            fields[variable] = value
+    if as_text(venue.get("display_name")) and source_type != "repository":
+        fields["container-title"] = as_text(venue.get("display_name"))
     for key, variable in (("host_organization_name", "publisher"), ("issn_l", "ISSN")):
-        if venue.get(key):
-            fields[variable] = str(venue[key])
+        if as_text(venue.get(key)):
+            fields[variable] = as_text(venue.get(key))
     abstract = _abstract(work.get("abstract_inverted_index"))
     if abstract:
         fields["abstract"] = abstract
-    if work.get("language"):
-        fields["language"] = str(work["language"])
-    landing = location.get("landing_page_url")
+    if as_text(work.get("language")):
+        fields["language"] = as_text(work.get("language"))
+    landing = as_text(location.get("landing_page_url"))
     if landing and not doi:
-        fields["URL"] = str(landing)
+        fields["URL"] = landing
     arxiv = _arxiv(work, doi)
-    match = _WORK_ID.search(str(work.get("id") or ""))
+    match = _WORK_ID.search(as_text(work.get("id")))
     identifier = match.group(1) if match else doi or str(source.line)
     authors = authorship_names(work)
     issued = publication_date(work)
@@ -216,7 +220,8 @@ def read_works(works: Sequence[Mapping[str, Any]], source: str, diagnostics: Dia
     """The records of ``works``, owned by their common author."""
     records = []
     for work in works:
-        line = lines.line_of(str(work.get("id"))) if lines and work.get("id") else None
+        line = lines.line_of(as_text(work.get("id"))) if lines and as_text(work.get("id")) \
+            else None
         record = work_record(work, Source(source, line), diagnostics)
         if record is not None:
             records.append(record)

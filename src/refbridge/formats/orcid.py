@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.service_data import (
     JsonLines,
+    as_map,
     load_json,
     local,
     owned,
@@ -346,7 +347,7 @@ def document(data: Any, source: str) -> Document:
                         [e["error"] for e in entries
                          if isinstance(e, Mapping) and isinstance(e.get("error"), Mapping)])
     if "activities-summary" in data or "orcid-identifier" in data:
-        works = (data.get("activities-summary") or {}).get("works") or {}
+        works = as_map(as_map(data.get("activities-summary")).get("works"))
         owner_id = _orcid(data.get("orcid-identifier")) or owner_id
         return Document(_list(works, "group"), [], [], person_name(data.get("person")),
                         owner_id)

@@ -22,6 +22,9 @@ from typing import Any, TextIO
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.service_data import (
     JsonLines,
+    as_list,
+    as_map,
+    as_text,
     common_author,
     load_json,
     owned,
@@ -55,27 +58,28 @@ _PAGES = re.compile(r"\s*[-–]\s*")
 
 
 def _date(paper: Mapping[str, Any]) -> Date | None:
-    text = paper.get("publicationDate")
-    if isinstance(text, str) and re.match(r"^\d{4}-\d{2}-\d{2}$", text):
+    text = as_text(paper.get("publicationDate"))
+    if re.match(r"^\d{4}-\d{2}-\d{2}$", text):
         try:
             return Date(start=DateParts(*(int(p) for p in text.split("-"))))
         except ModelError:
             pass
     year = paper.get("year")
-    return Date.of(year) if isinstance(year, int) and year else None
+    return Date.of(year) if isinstance(year, int) and not isinstance(year, bool) and year \
+        else None
 
 
 def _authors(paper: Mapping[str, Any]) -> tuple[Name, ...]:
     names = []
-    for author in paper.get("authors") or ():
-        text = " ".join(str((author or {}).get("name") or "").split())
+    for author in map(as_map, as_list(paper.get("authors"))):
+        text = as_text(author.get("name"))
         if not text:
             continue
         split = split_name(text)
         ids: tuple[str, ...] = ()
-        if author.get("authorId"):
+        if as_text(author.get("authorId")):
             try:
-                ids = (person_id("s2", str(author["authorId"])),)
+                ids = (person_id("s2", as_text(author.get("authorId"))),)
             except PersonIdError:
                 pass
         names.append(Name(family=split.family, given=split.given,
@@ -85,7 +89,7 @@ def _authors(paper: Mapping[str, Any]) -> tuple[Name, ...]:
 
 
 def _type(paper: Mapping[str, Any], has_venue: bool, arxiv: str | None) -> str:
-    kinds = [str(k) for k in paper.get("publicationTypes") or ()]
+    kinds = [as_text(k) for k in as_list(paper.get("publicationTypes"))]
     for kind, csl_type in PUBLICATION_TYPES.items():
         if kind in kinds:
             return csl_type
@@ -99,35 +103,36 @@ def paper_record(paper: Mapping[str, Any], source: Source, diagnostics: Diagnost
     """The record of one Semantic Scholar paper object."""
     fields: dict[str, Text] = {}
     for member, variable in (("title", "title"), ("abstract", "abstract")):
-        text = " ".join(str(paper.get(member) or "").split())
+        text = as_text(paper.get(member))
         if text:
             fields[variable] = text
-    journal = paper.get("journal") or {}
-    venue = (journal.get("name") or (paper.get("publicationVenue") or {}).get("name")
-             or paper.get("venue") or "")
-    venue = " ".join(str(venue).split())
-    on_arxiv = venue.lower() in ARXIV_VENUES or str(journal.get("name") or "").lower() \
+    journal = as_map(paper.get("journal"))
+    venue = (as_text(journal.get("name")) or as_text(as_map(paper.get("publicationVenue"))
+                                                     .get("name"))
+             or as_text(paper.get("venue")))
+    on_arxiv = venue.lower() in ARXIV_VENUES or as_text(journal.get("name")).lower() \
         in ARXIV_VENUES
     if venue and not on_arxiv:
         fields["container-title"] = venue
-    if journal.get("volume") and str(journal["volume"]).strip() and not on_arxiv:
-        fields["volume"] = str(journal["volume"]).strip()
-    if journal.get("pages") and str(journal["pages"]).strip():
-        fields["page"] = _PAGES.sub("-", str(journal["pages"]).strip())
-    external = paper.get("externalIds") or {}
+    if as_text(journal.get("volume")) and not on_arxiv:
+        fields["volume"] = as_text(journal.get("volume"))
+    if as_text(journal.get("pages")):
+        fields["page"] = _PAGES.sub("-", as_text(journal.get("pages")))
+    external = as_map(paper.get("externalIds"))
     for member, variable in ID_VARIABLES.items():
-        if external.get(member):
-            fields[variable] = bare_doi(str(external[member])) if member == "DOI" \
-                else str(external[member])
-    extra = {f"semantic-scholar.{member.lower()}": str(external[member])
-             for member in KEPT_IDS if external.get(member)}
-    if paper.get("paperId"):
-        extra["semantic-scholar.id"] = str(paper["paperId"])
-    arxiv = str(external["ArXiv"]) if external.get("ArXiv") else None
+        value = as_text(external.get(member))
+        if value:
+            fields[variable] = bare_doi(value) if member == "DOI" else value
+    extra = {f"semantic-scholar.{member.lower()}": as_text(external.get(member))
+             for member in KEPT_IDS if as_text(external.get(member))}
+    paper_id = as_text(paper.get("paperId"))
+    if paper_id:
+        extra["semantic-scholar.id"] = paper_id
+    arxiv = as_text(external.get("ArXiv")) or None
     authors = _authors(paper)
     issued = _date(paper)
     return record_or_error(
-        diagnostics, source, id=f"s2:{paper.get('paperId') or source.line}",
+        diagnostics, source, id=f"s2:{paper_id or source.line}",
         type=_type(paper, "container-title" in fields, arxiv), fields=fields,
         names={"author": authors} if authors else {}, dates={"issued": issued} if issued else {},
         eprint=Eprint("arXiv", arxiv) if arxiv else None, extra=extra)
@@ -141,7 +146,7 @@ def papers_of(data: Any, source: str) -> tuple[list[Mapping[str, Any]], Mapping[
         raise ParseError("not a Semantic Scholar answer: expected an object or a list", source,
                          1)
     if "papers" in data and "authorId" in data:
-        return [p for p in data["papers"] or () if isinstance(p, Mapping)], data
+        return [p for p in as_list(data["papers"]) if isinstance(p, Mapping)], data
     if "paperId" in data:
         return [data], None
     if "data" in data or "offset" in data:
@@ -158,13 +163,15 @@ def read_papers(papers: Sequence[Mapping[str, Any]], author: Mapping[str, Any] |
     """The records of ``papers``, owned by ``author`` or the author they all share."""
     records = []
     for paper in papers:
-        line = lines.line_of(str(paper["paperId"])) if lines and paper.get("paperId") else None
+        paper_id = as_text(paper.get("paperId"))
+        line = lines.line_of(paper_id) if lines and paper_id else None
         record = paper_record(paper, Source(source, line), diagnostics)
         if record is not None:
             records.append(record)
     ids: tuple[str, ...]
-    if author is not None and str(author.get("authorId") or "").isdigit():
-        owner, ids = author.get("name"), (person_id("s2", str(author["authorId"])),)
+    if author is not None and as_text(author.get("authorId")).isdigit():
+        owner, ids = as_text(author.get("name")) or None, (
+            person_id("s2", as_text(author.get("authorId"))),)
     else:
         owner, ids = common_author(records, "s2")
     yield from owned(records, owner, ids)

@@ -2,7 +2,9 @@
 
 XML is parsed without entity expansion, network access or a document type declaration (one is
 refused: entities are never expanded), and JSON with a message naming the file, line and
-column where it breaks. ``JsonLines`` finds the line of each work in a JSON answer, for
+column where it breaks; ``as_map``, ``as_list`` and ``as_text`` read a member of the shape the
+service documents and nothing else (a value of another shape counts as absent, never as a
+crash). ``JsonLines`` finds the line of each work in a JSON answer, for
 messages; ``element_text`` reads an XML element with inline markup (``<i>``, ``<sub>`` ...)
 as rich text; ``owned`` marks the records of one person's publication list with that person
 (``profile.owner``, ``profile.owner-id``), which is whom a CV highlights. This module must
@@ -55,6 +57,24 @@ def load_json(text: str, source: str, what: str) -> Any:
     except (RecursionError, ValueError):
         raise ParseError(f"not {what}: nested too deeply or a number too long", source,
                          1) from None
+
+
+def as_map(value: Any) -> Mapping[str, Any]:
+    """A JSON member that should be an object (anything else reads as an empty one)."""
+    return value if isinstance(value, Mapping) else {}
+
+
+def as_list(value: Any) -> list[Any]:
+    """A JSON member that should be an array (anything else reads as an empty one)."""
+    return value if isinstance(value, list) else []
+
+
+def as_text(value: Any) -> str:
+    """A JSON member that should be text (a number counts), whitespace runs made one space;
+    anything else reads as no text."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return ""
+    return " ".join(str(value).split())
 
 
 class JsonLines:
