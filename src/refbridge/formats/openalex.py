@@ -87,9 +87,9 @@ def publication_date(work: Mapping[str, Any]) -> Date | None:
             return Date(start=DateParts(year, month, day))
         except ModelError:
             pass
-    year = work.get("publication_year")
-    return Date.of(year) if isinstance(year, int) and not isinstance(year, bool) and year \
-        else None
+    only_year = work.get("publication_year")
+    return Date.of(only_year) if isinstance(only_year, int) \
+        and not isinstance(only_year, bool) and only_year else None
 
 
 def biblio_fields(work: Mapping[str, Any]) -> dict[str, Text]:
