@@ -105,7 +105,7 @@ class Name:
     #: Who the person is at the services that tell people apart, as ``scheme:value``
     #: (``orcid:0000-0002-1825-0097``, ``dblp:95/7448-1``, ``openalex:A5025692314``,
     #: ``s2:1723755``): what a source knew of the person, not part of how the name is written.
-    ids: tuple[str, ...] = field(default=(), compare=False)
+    ids: tuple[str, ...] = field(default=(), repr=False, compare=False)
     _parts: FrozenMap[str, str] | None = field(default=None, init=False, repr=False,
                                                compare=False)
 
