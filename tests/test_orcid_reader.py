@@ -98,3 +98,13 @@ def test_xml_reads_like_json() -> None:
 
 def test_json_records_name_the_line_of_their_put_code() -> None:
     assert [r.source.line for r in records_of(WORKS) if r.source] == [40, 214, 317, 405, 493]
+
+
+def test_one_work_reads_even_without_its_put_code(tmp_path: Path) -> None:
+    work = json.loads(BULK.read_text("utf-8"))["bulk"][0]["work"]
+    del work["put-code"], work["path"]
+    single = tmp_path / "work.json"
+    single.write_text(json.dumps(work, indent=2))
+    [flat] = records_of(single)
+    assert (flat.title, len(flat.authors)) == (
+        "FLAT: Fast, Lightweight and Accurate Method for Cardinality Estimation", 4)

@@ -353,7 +353,7 @@ def document(data: Any, source: str) -> Document:
                         owner_id)
     if "group" in data:
         return Document(_list(data, "group"), [], [], None, owner_id)
-    if "put-code" in data and "title" in data:
+    if "title" in data and ("put-code" in data or "external-ids" in data):
         return Document([], [data], [])
     raise ParseError("not an ORCID works answer (no group, bulk, work or record)", source, 1)
 
@@ -438,7 +438,7 @@ class OrcidReader:
             return "http://www.orcid.org/ns/" in head
         return stripped.startswith("{") and any(
             key in head for key in ('"put-code"', '"orcid-identifier"', '"work-summary"',
-                                    '"bulk"'))
+                                    '"bulk"', '"external-id-type"'))
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         doc, lines = read_document(stream.read(), source)
