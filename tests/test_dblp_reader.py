@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from support import records_of
 
-from refbridge.errors import ParseError
+from refbridge.errors import Diagnostics, ParseError
 from refbridge.model import Date, Eprint, Name, Source
 
 SPECIMEN = Path(__file__).parent / "fixtures" / "sources" / "qian.dblp.xml"
@@ -85,3 +85,23 @@ def test_an_external_entity_is_never_read(tmp_path: Path) -> None:
                     '<dblpperson name="A" pid="1/2"></dblpperson>')
     with pytest.raises(ParseError, match="document type declaration"):
         records_of(page)
+
+
+def test_home_pages_and_homonyms_are_no_records_and_no_owners(tmp_path: Path) -> None:
+    page = tmp_path / "p.xml"
+    page.write_text(
+        '<dblpperson name="Hana Park 0002" pid="331/8145">'
+        '<person key="homepages/331/8145"><author pid="331/8145">Hana Park 0002</author>'
+        "<url>https://orcid.org/0000-0002-1694-233X</url></person>"
+        "<r><www><title>Home Page</title><year>2024</year></www></r>"
+        '<r><inproceedings key="conf/x/ParkA26"><author pid="331/8145">Hana Park 0002</author>'
+        '<author pid="10/1/JungHoAhn">Jung Ho Ahn</author><title>A paper.</title>'
+        "<year>2026</year><booktitle>X</booktitle></inproceedings></r>"
+        "<homonyms><person><url>https://orcid.org/0000-0001-5109-3700</url></person>"
+        "</homonyms></dblpperson>")
+    diagnostics = Diagnostics()
+    [paper] = records_of(page, diagnostics=diagnostics)
+    assert diagnostics.messages == []
+    assert paper.authors[1].ids == ("dblp:10/1/JungHoAhn",)
+    assert paper.extra["profile.owner-id"] == "dblp:331/8145 orcid:0000-0002-1694-233X"
+    assert paper.extra["profile.owner"] == "Hana Park"

@@ -52,6 +52,8 @@ RECORD_TYPES: dict[str, str] = {
     "mastersthesis": "thesis",
     "data": "dataset",
 }
+#: The record of a person's home page: not a publication.
+HOMEPAGE = "www"
 #: ``publtype`` values that change the type: dblp's software and data entries.
 PUBLTYPE_TYPES: dict[str, str] = {"software": "software", "data": "dataset"}
 #: dblp record element -> CSL genre.
@@ -185,7 +187,7 @@ def _owner(root: _Element) -> tuple[str | None, list[str]]:
     pid = root.get("pid")
     if pid:
         ids.append(person_id("dblp", pid))
-    for url in root.iterfind("person/url"):
+    for url in [*root.iterfind("person/url"), *root.iterfind("url")]:
         try:
             ids.append(person_id("orcid", (url.text or "").strip()))
         except PersonIdError:
@@ -207,6 +209,8 @@ def read_person(root: _Element, source: str, diagnostics: Diagnostics) -> Iterat
     for wrapper in root.iterfind("r"):
         for entry in wrapper:
             if not isinstance(entry.tag, str):
+                continue
+            if local(entry) == HOMEPAGE:
                 continue
             if local(entry) not in RECORD_TYPES:
                 diagnostics.warning(f"dblp <{local(entry)}> entry is not a publication; "
