@@ -12,7 +12,7 @@ from refbridge.cli import main
 from refbridge.cv.owner import IDS_KEY, OwnerMatcher
 from refbridge.errors import Diagnostics
 from refbridge.merge import deduplicate
-from refbridge.model import Date, Name, Record, Source
+from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.pipeline import read_records
 
 ROOT = Path(__file__).parent.parent
@@ -107,7 +107,7 @@ def test_scholars_arxiv_venue_is_the_arxiv_id() -> None:
                      **{"container-title": "arXiv preprint arXiv:2601.00001"})
     arxiv = Record("arxiv:2601.00001", "article", {"title": "SpecDB: LLM-generated databases"},
                    dates={"issued": Date.of(2026)},
-                   eprint=__import__("refbridge.model").model.Eprint("arXiv", "2601.00001v2"))
+                   eprint=Eprint("arXiv", "2601.00001v2"))
     assert [m.reason for m in deduplicate([scholar, arxiv]).merges] == ["same arXiv id"]
 
 
