@@ -121,8 +121,10 @@ def fetch_openalex(session: Session) -> list[Record]:
     seen: set[str] = set()
     while cursor and cursor not in seen and len(seen) < MAX_PAGES:
         seen.add(cursor)
-        data = load_json(session.text(url, {**params, "cursor": cursor}) or "{}", url,
-                         "OpenAlex works")
+        text = session.text(url, {**params, "cursor": cursor},
+                            missing=f"OpenAlex answered 404 for the works of "
+                                    f"{session.target.value}")
+        data = load_json(text or "{}", url, "OpenAlex works")
         page = works_of(data, url)
         if not page:
             break
@@ -160,7 +162,8 @@ def fetch_arxiv(session: Session) -> list[Record]:
     for _ in range(MAX_PAGES):
         text = session.text(url, {"search_query": query, "start": str(len(records)),
                                   "max_results": str(ARXIV_PER_PAGE),
-                                  "sortBy": "submittedDate", "sortOrder": "descending"})
+                                  "sortBy": "submittedDate", "sortOrder": "descending"},
+                            missing=f"arXiv answered 404 for its query API at {url}")
         found = list(read_feed(text or "", url, session.diagnostics, session.target.value))
         if not found:
             break
