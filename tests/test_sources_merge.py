@@ -151,3 +151,20 @@ def test_convert_merge_writes_one_record_per_work(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert out.read_text("utf-8").count("\n@") + 1 == 8
     assert result.stderr.count("refbridge: merged ") == 6
+
+
+def test_cv_highlights_the_owner_by_identifier_in_another_script() -> None:
+    result = CliRunner().invoke(main, ["cv", str(SOURCES / "qian.openalex.json"), "--to",
+                                       "markdown", "--no-summary", "--no-links",
+                                       "--owner", "Z. Qian",
+                                       "--owner-id", "openalex:A5025692314"])
+    assert result.exit_code == 0, result.output
+    assert ("- \\[3\\] Anna Schmidt, **钱正平**, Rui Zhao and Lei Sun. TrainMover: An "
+            "Interruption-Resilient Runtime for ML Training. arXiv:2601.00002, 2026."
+            ) in result.stdout.splitlines()
+
+
+def test_cv_refuses_an_owner_id_that_is_not_one() -> None:
+    result = CliRunner().invoke(main, ["cv", str(PROFILE), "--owner-id", "orcid:1234"])
+    assert result.exit_code == 2
+    assert "'1234' is not an ORCID iD" in result.stderr
