@@ -26,6 +26,7 @@ from refbridge.formats.service_data import (
     as_map,
     as_text,
     common_author,
+    item_records,
     load_json,
     owned,
     record_or_error,
@@ -218,13 +219,7 @@ def works_of(data: Any, source: str) -> list[Mapping[str, Any]]:
 def read_works(works: Sequence[Mapping[str, Any]], source: str, diagnostics: Diagnostics,
                lines: JsonLines | None = None) -> Iterator[Record]:
     """The records of ``works``, owned by their common author."""
-    records = []
-    for work in works:
-        line = lines.line_of(as_text(work.get("id"))) if lines and as_text(work.get("id")) \
-            else None
-        record = work_record(work, Source(source, line), diagnostics)
-        if record is not None:
-            records.append(record)
+    records = item_records(works, "id", work_record, source, diagnostics, lines)
     owner, ids = common_author(records, "openalex")
     yield from owned(records, owner, ids)
 

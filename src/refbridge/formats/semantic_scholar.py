@@ -26,6 +26,7 @@ from refbridge.formats.service_data import (
     as_map,
     as_text,
     common_author,
+    item_records,
     load_json,
     owned,
     record_or_error,
@@ -161,13 +162,7 @@ def read_papers(papers: Sequence[Mapping[str, Any]], author: Mapping[str, Any] |
                 source: str, diagnostics: Diagnostics, lines: JsonLines | None = None
                 ) -> Iterator[Record]:
     """The records of ``papers``, owned by ``author`` or the author they all share."""
-    records = []
-    for paper in papers:
-        paper_id = as_text(paper.get("paperId"))
-        line = lines.line_of(paper_id) if lines and paper_id else None
-        record = paper_record(paper, Source(source, line), diagnostics)
-        if record is not None:
-            records.append(record)
+    records = item_records(papers, "paperId", paper_record, source, diagnostics, lines)
     ids: tuple[str, ...]
     if author is not None and as_text(author.get("authorId")).isdigit():
         owner, ids = as_text(author.get("name")) or None, (

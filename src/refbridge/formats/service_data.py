@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from refbridge.errors import Diagnostics, ParseError
@@ -116,6 +116,22 @@ def element_text(element: _Element, styles: Mapping[str, str]) -> Text:
     ``styles`` become that style, others only give their text."""
     text = map_text(rich(_inlines(element, styles)), lambda part: _SPACES.sub(" ", part))
     return strip(text)
+
+
+def item_records(items: Iterable[Mapping[str, Any]], key: str,
+                 build: Callable[[Mapping[str, Any], Source, Diagnostics], Record | None],
+                 source: str, diagnostics: Diagnostics, lines: JsonLines | None
+                 ) -> list[Record]:
+    """The records ``build`` makes of JSON ``items``, each at the line of its ``key`` member's
+    value (an id), the items that do not make one reported by ``build``."""
+    records = []
+    for item in items:
+        identifier = as_text(item.get(key))
+        line = lines.line_of(identifier) if lines is not None and identifier else None
+        record = build(item, Source(source, line), diagnostics)
+        if record is not None:
+            records.append(record)
+    return records
 
 
 def record_or_error(diagnostics: Diagnostics, source: Source, **parts: Any) -> Record | None:
