@@ -17,6 +17,9 @@ from typing import TypeVar
 
 import pytest
 
+from refbridge.errors import Diagnostics
+from refbridge.model import Record
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 SHARED = ROOT.parent / "shared"
@@ -61,3 +64,10 @@ def running(server: ServerT) -> Iterator[ServerT]:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+def records_of(*paths: Path, diagnostics: Diagnostics | None = None) -> list[Record]:
+    """The records of ``paths``, read as ``refbridge`` reads its inputs (format detected)."""
+    from refbridge.pipeline import read_records
+
+    return list(read_records([str(path) for path in paths], diagnostics or Diagnostics()))

@@ -102,5 +102,5 @@ def test_an_unknown_service_is_a_clear_error(mei_lin: Path) -> None:
 def test_offline_cannot_refresh(mei_lin: Path) -> None:
     result = CliRunner().invoke(main, ["enrich", str(mei_lin), "--offline", "--refresh"])
     assert result.exit_code == 1
-    assert result.stderr == ("refbridge: error: offline enrichment answers from the cache: "
+    assert result.stderr == ("refbridge: error: offline mode answers from the cache: "
                              "it cannot be combined with --refresh or --no-cache\n")

@@ -78,37 +78,57 @@ def input_options(command: F) -> F:
     return command
 
 
+#: Parameters of ``http_options``: how services are asked (enrichment and fetch).
+HTTP_PARAMETERS = ("mailto", "offline", "refresh", "no_cache", "retries", "timeout")
 #: Parameters of ``enrich_options``, handed to the command as one ``enrichment`` mapping.
-ENRICH_PARAMETERS = ("mailto", "offline", "refresh", "no_cache", "overwrite", "accept",
-                     "services", "retries", "timeout", "arxiv_api", "crossref_api",
-                     "openalex_api")
+ENRICH_PARAMETERS = (*HTTP_PARAMETERS, "overwrite", "accept", "services", "arxiv_api",
+                     "crossref_api", "openalex_api")
 
 
-def enrich_options(command: F) -> F:
-    """Options of every command that can enrich records (``enrich``, ``convert --enrich``,
-    ``cv --enrich``); the command receives them as one ``enrichment`` mapping."""
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        kwargs["enrichment"] = {name: kwargs.pop(name) for name in ENRICH_PARAMETERS}
-        return command(*args, **kwargs)
-
-    for option in reversed([
+def _http_option_list() -> list[Callable[[Any], Any]]:
+    return [
         click.option("--mailto", metavar="EMAIL", envvar="REFBRIDGE_MAILTO",
                      help="Your address, for Crossref's and OpenAlex's polite pools."),
         click.option("--offline", is_flag=True, help="Use cached answers only; ask no service."),
         click.option("--refresh", is_flag=True, help="Ignore cached answers and ask again."),
         click.option("--no-cache", is_flag=True, help="Neither read nor write the cache."),
+        click.option("--retries", default=3, show_default=True, type=click.IntRange(0, 10),
+                     help="Further attempts after HTTP 429/5xx or a dropped connection."),
+        click.option("--timeout", default=20.0, show_default=True,
+                     type=click.FloatRange(1, 600), help="Seconds to wait for one answer."),
+    ]
+
+
+def _grouped(command: F, parameters: tuple[str, ...], into: str,
+             options: list[Callable[[Any], Any]]) -> F:
+    """``command`` with ``options``, whose values it receives as one mapping ``into``."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        kwargs[into] = {name: kwargs.pop(name) for name in parameters}
+        return command(*args, **kwargs)
+
+    for option in reversed(options):
+        wrapper = option(wrapper)
+    return wrapper  # type: ignore[return-value]
+
+
+def http_options(command: F) -> F:
+    """Options of every command that asks services; received as one ``http`` mapping."""
+    return _grouped(command, HTTP_PARAMETERS, "http", _http_option_list())
+
+
+def enrich_options(command: F) -> F:
+    """Options of every command that can enrich records (``enrich``, ``convert --enrich``,
+    ``cv --enrich``); the command receives them as one ``enrichment`` mapping."""
+    return _grouped(command, ENRICH_PARAMETERS, "enrichment", [
+        *_http_option_list(),
         click.option("--overwrite", is_flag=True,
                      help="Replace values the input already has by the ones found."),
         click.option("--accept", multiple=True, type=click.Choice(["ambiguous", "weak"]),
                      help="Also apply ambiguous (best candidate) or weak matches."),
         click.option("--services", default="arxiv,crossref,openalex", show_default=True,
                      metavar="LIST", help="Services to ask, comma-separated."),
-        click.option("--retries", default=3, show_default=True, type=click.IntRange(0, 10),
-                     help="Further attempts after HTTP 429/5xx or a dropped connection."),
-        click.option("--timeout", default=20.0, show_default=True,
-                     type=click.FloatRange(1, 600), help="Seconds to wait for one answer."),
         click.option("--arxiv-api", metavar="URL",
                      help="arXiv API base URL (default: $REFBRIDGE_ARXIV_API or arXiv's)."),
         click.option("--crossref-api", metavar="URL",
@@ -117,9 +137,14 @@ def enrich_options(command: F) -> F:
         click.option("--openalex-api", metavar="URL",
                      help="OpenAlex API base URL (default: $REFBRIDGE_OPENALEX_API or "
                           "OpenAlex's)."),
-    ]):
-        wrapper = option(wrapper)
-    return wrapper  # type: ignore[return-value]
+    ])
+
+
+def _client_settings(http: dict[str, Any]) -> dict[str, Any]:
+    """``ClientOptions`` keywords of the ``http_options`` values."""
+    return {"mailto": http["mailto"], "offline": http["offline"], "refresh": http["refresh"],
+            "use_cache": not http["no_cache"], "retries": http["retries"],
+            "timeout": http["timeout"]}
 
 
 def _require_enrich_flag(enrich: bool, enrichment: dict[str, Any]) -> None:
@@ -141,10 +166,8 @@ def run_enrichment(records: list[Any], enrichment: dict[str, Any]) -> list[Any]:
                  if enrichment[f"{service}_api"]}
     options = EnrichOptions(
         services=tuple(s.strip() for s in enrichment["services"].split(",") if s.strip()),
-        endpoints=endpoints, mailto=enrichment["mailto"], overwrite=enrichment["overwrite"],
-        accept=frozenset(enrichment["accept"]), offline=enrichment["offline"],
-        refresh=enrichment["refresh"], use_cache=not enrichment["no_cache"],
-        retries=enrichment["retries"], timeout=enrichment["timeout"])
+        endpoints=endpoints, overwrite=enrichment["overwrite"],
+        accept=frozenset(enrichment["accept"]), **_client_settings(enrichment))
     pending = sum(1 for record in records if needs_enrichment(record))
     if pending > 1 and sys.stderr.isatty():
         with click.progressbar(length=len(records), label="Enriching", file=sys.stderr,
@@ -190,13 +213,15 @@ def main() -> None:
               help="Complete the records from arXiv, Crossref and OpenAlex first.")
 @click.option("--jobs", type=click.IntRange(0), default=0, show_default=True,
               help="Processes for one large .bib (0: one per CPU; 1: no parallel work).")
+@click.option("--merge", is_flag=True,
+              help="Merge records of the same work across the inputs (each merge reported).")
 @enrich_options
 @handle_errors
 def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
             strict: bool, skip_invalid: bool, to_format: str, output: str, unicode: bool,
             normalize: bool, key_pattern: str | None, regenerate_keys: bool, fields: str | None,
             exclude_fields: str, indent: int, field_order: str, collection: str | None,
-            enrich: bool, jobs: int, enrichment: dict[str, Any]) -> None:
+            enrich: bool, jobs: int, merge: bool, enrichment: dict[str, Any]) -> None:
     """Convert INPUT files (- for standard input) to another format."""
     from refbridge.pipeline import ReadOptions
     from refbridge.pipeline import convert as run
@@ -212,9 +237,10 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
         exclude_fields=field_set(exclude_fields), indent=" " * indent, collection=collection,
         field_order=tuple(f.strip().lower() for f in field_order.split(",") if f.strip()))
     _require_enrich_flag(enrich, enrichment)
-    if enrich:
+    if enrich or merge:
         _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
-                          write_options, strict, skip_invalid, enrichment)
+                          write_options, strict, skip_invalid,
+                          enrichment if enrich else None, merge)
         return
     report = run(list(inputs), output, to_format, ReadOptions(from_format, encoding),
                  write_options, strict=strict, jobs=jobs)
@@ -223,14 +249,23 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
 
 def _enrich_and_write(inputs: tuple[str, ...], output: str, to_format: str,
                       read_options: Any, write_options: Any, strict: bool, skip_invalid: bool,
-                      enrichment: dict[str, Any]) -> None:
-    """Read every input, enrich the records, write them: ``enrich`` and ``convert --enrich``."""
+                      enrichment: dict[str, Any] | None, merge: bool = False) -> None:
+    """Read every input, merge the records of one work (``merge``), enrich them
+    (``enrichment``), write them: ``enrich``, ``convert --merge`` and ``convert --enrich``."""
+    from refbridge.merge import deduplicate
     from refbridge.pipeline import read_records, write_records
     from refbridge.registry import get_writer
 
     get_writer(to_format)  # an unknown output format fails before any service is asked
     diagnostics = Diagnostics(strict=strict)
-    records = run_enrichment(list(read_records(inputs, diagnostics, read_options)), enrichment)
+    records = list(read_records(inputs, diagnostics, read_options))
+    if merge:
+        merged = deduplicate(records)
+        records = merged.records
+        for line in merged.describe():
+            click.echo(f"refbridge: {line}", err=True)
+    if enrichment is not None:
+        records = run_enrichment(records, enrichment)
     write_records(records, output, to_format, write_options, inputs)
     _report(diagnostics, skip_invalid)
 
@@ -257,6 +292,45 @@ def enrich_command(inputs: tuple[str, ...], from_format: str | None, encoding: s
                       WriteOptions(), strict, skip_invalid, enrichment)
 
 
+@main.command("fetch")
+@click.argument("targets", nargs=-1, required=True, metavar="SERVICE:ID...")
+@click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
+              help="Output file; - for standard output.")
+@click.option("--to", "to_format", metavar="FORMAT",
+              help="Output format (default: from the output file's extension, else csl-json).")
+@http_options
+@handle_errors
+def fetch_command(targets: tuple[str, ...], output: str, to_format: str | None,
+                  http: dict[str, Any]) -> None:
+    """Fetch a researcher's publication list: orcid:ID, dblp:PID, openalex:ID, s2:ID or
+    arxiv-author:"NAME" (several are written one after the other)."""
+    from refbridge.enrich.settings import ClientOptions
+    from refbridge.fetch import fetch_records, parse_target
+    from refbridge.pipeline import write_records
+    from refbridge.registry import get_writer, writer_for_file
+
+    parsed = [parse_target(target) for target in targets]  # usage errors before any request
+    to_format = to_format or writer_for_file(output) or "csl-json"
+    get_writer(to_format)
+    options = ClientOptions(**_client_settings(http))
+    diagnostics = Diagnostics()
+    records: list[Any] = []
+    for target in parsed:
+        show = sys.stderr.isatty()
+
+        def progress(count: int, target: Any = target, show: bool = show) -> None:
+            if show:
+                click.echo(f"\rFetching {target}: {count} record(s)", nl=False, err=True)
+
+        found = fetch_records(target, options, diagnostics, on_page=progress)
+        if show:
+            click.echo("", err=True)
+        click.echo(f"refbridge: fetch: {target}: {len(found)} record(s)", err=True)
+        records.extend(found)
+    write_records(records, output, to_format)
+    _report(diagnostics, accept_skipped=False)
+
+
 @main.command()
 @handle_errors
 def formats() -> None:
@@ -265,10 +339,10 @@ def formats() -> None:
 
     click.echo("Readers (--from):")
     for name in reader_names():
-        click.echo(f"  {name:<12} {get_reader(name).description}")
+        click.echo(f"  {name:<19} {get_reader(name).description}")
     click.echo("Writers (--to):")
     for name in writer_names():
-        click.echo(f"  {name:<12} {get_writer(name).description}")
+        click.echo(f"  {name:<19} {get_writer(name).description}")
 
 
 @main.command("format")
@@ -320,6 +394,10 @@ def styles_command(search: str | None, style_dirs: tuple[str, ...]) -> None:
 @click.option("--owner", "owners", multiple=True, metavar="NAME",
               help="Your name, highlighted in author lists ('Given Family' or 'Family, "
                    "Given'); repeat for other forms, e.g. a former name.")
+@click.option("--owner-id", "owner_ids", multiple=True, metavar="SCHEME:ID",
+              help="Your identifier (orcid:..., dblp:..., openalex:..., s2:...): names that "
+                   "carry it are highlighted, namesakes with another one are not; "
+                   "repeatable.")
 @click.option("--style", default="cv", show_default=True, metavar="STYLE",
               help="Entry style: cv, apa, ieee-cv, a .csl file... (see `refbridge styles`).")
 @click.option("--style-dir", "style_dirs", multiple=True, metavar="DIR",
@@ -356,7 +434,8 @@ def styles_command(search: str | None, style_dirs: tuple[str, ...]) -> None:
 @enrich_options
 @handle_errors
 def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
-               strict: bool, skip_invalid: bool, owners: tuple[str, ...], style: str,
+               strict: bool, skip_invalid: bool, owners: tuple[str, ...],
+               owner_ids: tuple[str, ...], style: str,
                style_dirs: tuple[str, ...], locale: str | None, to: str, output: str,
                fragment: bool, title: str, group_by: str, sort: str, numbering: str,
                highlight: str, since: int | None, until: int | None, kinds: tuple[str, ...],
@@ -365,12 +444,17 @@ def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str |
                enrichment: dict[str, Any]) -> None:
     """Write a CV or website publication list of INPUT files (merged, grouped, numbered)."""
     from refbridge.cv import CvOptions, Filters, write_cv
+    from refbridge.people import PersonIdError, parse_person_id
     from refbridge.pipeline import ReadOptions
 
+    try:
+        ids = tuple(parse_person_id(text) for text in owner_ids)
+    except PersonIdError as exc:
+        raise click.BadParameter(str(exc), param_hint="--owner-id") from None
     options = CvOptions(owners, style, style_dirs, locale, group_by, sort, numbering, highlight,
                         links=not no_links, abstracts=abstracts, summary=not no_summary,
                         merge=not no_merge, title=title,
-                        filters=Filters(since, until, kinds, subjects, text))
+                        filters=Filters(since, until, kinds, subjects, text), owner_ids=ids)
     _require_enrich_flag(enrich, enrichment)
     report = write_cv(list(inputs), output, options, to, fragment,
                       ReadOptions(from_format, encoding), strict=strict,

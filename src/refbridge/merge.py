@@ -1,12 +1,23 @@
 """Finding duplicate records across inputs and merging each set of duplicates into one record.
 
-Two records are the same work when they share a DOI or an arXiv identifier (versions ignored;
-an arXiv DOI ``10.48550/arXiv.ID`` counts as the arXiv id), or else when their normalized titles
+Two records are the same work when they share an identifier: a DOI, an arXiv identifier
+(versions ignored; an arXiv DOI ``10.48550/arXiv.ID`` and Google Scholar's venue ``arXiv
+preprint arXiv:ID`` count as the arXiv id) or a PMID; or else when their normalized titles
 match and their years agree, allowing small differences in the title (punctuation, a typo, a
-changed word in a long title) measured with ``difflib``'s ratio. A merged record starts from the
-richest record of its set (complete author list, most fields, most precise date) and fills every
-gap from the others; every source record is reported. This module must never drop a field that
-any duplicate had without keeping one of its values, and must never read or write files.
+changed word in a long title) measured with ``difflib``'s ratio, unless their DOIs differ
+(versions of a data set, a paper and its extended version) or their author lists share no
+family name.
+
+A merged record takes each value from the record that has it most completely and most
+authoritatively: a complete author list before one cut short, the most precise date, the
+published version's type, venue and date before a preprint's, and otherwise the source that
+knows the work best (``AUTHORITY``: dblp, then ORCID and Crossref, OpenAlex and arXiv,
+Semantic Scholar, a file of the user's, Google Scholar, a profile page), where a record's
+source is the service its id names (``dblp:...``, ``orcid:...``). Where each value came from is
+kept in ``extra`` as ``merge.<field>`` (``merge.author = dblp:journals/pvldb/WangQZL21``); a
+person's identifiers are gathered from every list that names them. Every source record is
+reported. This module must never drop a field that any duplicate had without keeping one of
+its values, and must never read or write files.
 """
 
 from __future__ import annotations
@@ -14,10 +25,11 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from anyascii import anyascii
 
+from refbridge.formats.profile import OWNER_EXTRA
 from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.richtext import Text
 
@@ -26,7 +38,16 @@ from refbridge.richtext import Text
 #: different paper with a similar name).
 TITLE_SIMILARITY = 0.9
 
+#: Where a record's values came from: the service its id names (``dblp:...``), else a profile
+#: page (it has an owner and no service), else a file -> how much its values are trusted.
+AUTHORITY: dict[str, int] = {"dblp": 7, "orcid": 6, "crossref": 6, "openalex": 5, "arxiv": 5,
+                             "s2": 4, "file": 3, "scholar": 2, "profile": 1}
+#: CSL types that are not the published version of a work.
+PREPRINT_TYPES: frozenset[str] = frozenset({"article"})
+PROVENANCE_PREFIX = "merge."
+
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>.+)$", re.IGNORECASE)
+_SCHOLAR_ARXIV = re.compile(r"^arXiv preprint arXiv:(?P<id>\S+)$", re.IGNORECASE)
 _ARXIV_URL = re.compile(r"^https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/(?P<id>[^?#]+?)(?:\.pdf)?$",
                         re.IGNORECASE)
 _ARXIV_VERSION = re.compile(r"v\d+$")
@@ -40,7 +61,8 @@ class Merge:
 
     record: Record  #: the merged record
     merged: tuple[Record, ...]  #: the duplicates, in input order
-    reason: str  #: why they are the same work: ``same DOI``, ``same arXiv id``, ``same title``
+    reason: str  #: why they are the same work: ``same DOI``, ``same arXiv id``, ``same PMID``,
+    #: ``same title and year``, or several of these
 
     @property
     def sources(self) -> tuple[Source | None, ...]:
@@ -90,10 +112,33 @@ def arxiv_id(record: Record) -> str | None:
     doi_match = _ARXIV_DOI.match(normalized_doi(record) or "")
     candidates.append(doi_match.group("id") if doi_match else None)
     candidates.append(arxiv_id_from_url(record.get("URL") or ""))
+    scholar = _SCHOLAR_ARXIV.match(record.get("container-title") or "")
+    candidates.append(scholar.group("id") if scholar else None)
     for candidate in candidates:
         if candidate:
             return _ARXIV_VERSION.sub("", candidate.strip().lower())
     return None
+
+
+def _own_doi(record: Record) -> str | None:
+    """The record's DOI when it is not arXiv's (two of those that differ: two works)."""
+    doi = normalized_doi(record)
+    return doi if doi and not _ARXIV_DOI.match(doi) else None
+
+
+def _name_keys(name: Name) -> set[str]:
+    """How a name may appear in another list: its identifiers, its family name, and its
+    letters in either order (``Zhengping Qian`` is ``钱正平``: both fold to qianzhengping)."""
+    family = _NOT_WORD.sub("", anyascii(" ".join(
+        p for p in (name.non_dropping_particle, name.family or name.literal) if p)).lower())
+    given = _NOT_WORD.sub("", anyascii(name.given or "").lower())
+    return {*name.ids, family, family + given, given + family} - {""}
+
+
+def _share_an_author(a: Record, b: Record) -> bool:
+    """Whether the author lists share a person (or either has none)."""
+    keys = [set().union(*(_name_keys(n) for n in r.authors)) for r in (a, b)]
+    return not keys[0] or not keys[1] or bool(keys[0] & keys[1])
 
 
 def normalized_title(title: str) -> str:
@@ -106,7 +151,7 @@ class _Sets:
 
     def __init__(self, size: int) -> None:
         self.parent = list(range(size))
-        self.reason: dict[int, str] = {}
+        self.reasons: dict[int, dict[str, None]] = {}
 
     def find(self, i: int) -> int:
         while self.parent[i] != i:
@@ -118,7 +163,13 @@ class _Sets:
         root_i, root_j = sorted((self.find(i), self.find(j)))
         if root_i != root_j:
             self.parent[root_j] = root_i
-            self.reason.setdefault(root_i, reason)
+            reasons = self.reasons.setdefault(root_i, {})
+            reasons.update(self.reasons.pop(root_j, {}))
+            reasons[reason] = None
+
+    def reason(self, root: int) -> str:
+        """Every reason that joined the set, in the order they were found."""
+        return ", ".join(self.reasons.get(root, ()))
 
 
 def _join_by_key(sets: _Sets, keys: Iterable[tuple[int, str | None]], reason: str) -> None:
@@ -135,6 +186,11 @@ def _same_title(a: str, b: str, similarity: float) -> bool:
     return matcher.real_quick_ratio() >= similarity and matcher.ratio() >= similarity
 
 
+def _compatible(a: Record, b: Record) -> bool:
+    doi_a, doi_b = _own_doi(a), _own_doi(b)
+    return (not doi_a or not doi_b or doi_a == doi_b) and _share_an_author(a, b)
+
+
 def duplicate_sets(records: Sequence[Record], similarity: float = TITLE_SIMILARITY
                    ) -> list[tuple[list[int], str]]:
     """Positions of the records that are one work, set by set (sets of one included), with the
@@ -142,6 +198,7 @@ def duplicate_sets(records: Sequence[Record], similarity: float = TITLE_SIMILARI
     sets = _Sets(len(records))
     _join_by_key(sets, ((i, normalized_doi(r)) for i, r in enumerate(records)), "same DOI")
     _join_by_key(sets, ((i, arxiv_id(r)) for i, r in enumerate(records)), "same arXiv id")
+    _join_by_key(sets, ((i, r.get("PMID")) for i, r in enumerate(records)), "same PMID")
     by_year: dict[int | None, list[tuple[int, str]]] = {}
     for position, record in enumerate(records):
         if record.title and normalized_title(record.title):
@@ -149,32 +206,101 @@ def duplicate_sets(records: Sequence[Record], similarity: float = TITLE_SIMILARI
     for titled in by_year.values():
         for index, (i, title_i) in enumerate(titled):
             for j, title_j in titled[index + 1:]:
-                if sets.find(i) != sets.find(j) and _same_title(title_i, title_j, similarity):
+                if sets.find(i) != sets.find(j) and _same_title(title_i, title_j, similarity) \
+                        and _compatible(records[i], records[j]):
                     sets.join(i, j, "same title and year")
     groups: dict[int, list[int]] = {}
     for position in range(len(records)):
         groups.setdefault(sets.find(position), []).append(position)
-    return [(members, sets.reason.get(root, "")) for root, members in groups.items()]
+    return [(members, sets.reason(root)) for root, members in groups.items()]
 
 
-def _richness(record: Record) -> tuple[int, int, int, int]:
-    authors_complete = int(bool(record.authors) and "author" not in record.incomplete_names)
-    issued = record.issued
-    date_precision = len(issued.start.as_list()) if issued and issued.start else 0
-    return (authors_complete, len(record.fields) + len(record.names) + len(record.dates),
-            len(record.authors), date_precision)
+#: Schemes of record ids that name the work at its service (``dblp:journals/pvldb/X``).
+SERVICE_IDS: frozenset[str] = frozenset({"dblp", "orcid", "crossref", "openalex", "arxiv",
+                                         "s2"})
 
 
-def _best_names(role: str, candidates: Sequence[Record]) -> tuple[tuple[Name, ...], bool]:
-    """The fullest name list of ``role``: complete lists first, then the longest."""
-    holders = [r for r in candidates if role in r.names]
-    best = max(holders, key=lambda r: (role not in r.incomplete_names, len(r.names[role])))
-    return best.names[role], role in best.incomplete_names
+def origin(record: Record) -> str:
+    """Where a record came from, for ``merge.<field>``: its id at its service, else the file
+    and line it was read from."""
+    if record.id.partition(":")[0] in SERVICE_IDS:
+        return record.id
+    return str(record.source) if record.source is not None else record.id
 
 
-def _best_date(variable: str, candidates: Sequence[Record]) -> Date:
-    dates = [r.dates[variable] for r in candidates if variable in r.dates]
-    return max(dates, key=lambda d: len(d.start.as_list()) if d.start else 0)
+def authority(record: Record) -> int:
+    """How much the source of ``record`` is trusted (``AUTHORITY``)."""
+    scheme = record.id.partition(":")[0] if ":" in record.id else ""
+    if scheme in AUTHORITY:
+        return AUTHORITY[scheme]
+    return AUTHORITY["profile" if OWNER_EXTRA in record.extra else "file"]
+
+
+def _published(record: Record) -> bool:
+    return record.type not in PREPRINT_TYPES
+
+
+def _with_ids(people: tuple[Name, ...], others: Sequence[tuple[Name, ...]]
+              ) -> tuple[Name, ...]:
+    """``people`` with the identifiers other lists give the same persons."""
+    from refbridge.enrich.matching import same_person
+
+    completed = []
+    for person in people:
+        ids = dict.fromkeys(person.ids)
+        for other in others:
+            for namesake in other:
+                if namesake.ids and same_person(person, namesake):
+                    ids.update(dict.fromkeys(namesake.ids))
+        completed.append(replace(person, ids=tuple(ids)) if len(ids) > len(person.ids)
+                         else person)
+    return tuple(completed)
+
+
+def merge_records(duplicates: Sequence[Record]) -> Record:
+    """One record from ``duplicates``: each value from the record that has it most completely
+    and most authoritatively, its origin kept as ``merge.<field>``."""
+    ranked = sorted(duplicates, key=lambda r: (_published(r), authority(r)), reverse=True)
+    base = ranked[0]  # sorted is stable: input order breaks ties
+    published = _published(base)
+
+    def order(record: Record) -> tuple[bool, int]:
+        return (_published(record) == published, authority(record))
+
+    provenance: dict[str, str] = {"type": origin(base)}
+    fields: dict[str, Text] = {}
+    for variable in dict.fromkeys(v for record in duplicates for v in record.fields):
+        holder = max((r for r in duplicates if variable in r.fields), key=order)
+        fields[variable] = holder.fields[variable]
+        provenance[variable] = origin(holder)
+    names: dict[str, tuple[Name, ...]] = {}
+    incomplete: set[str] = set()
+    for role in dict.fromkeys(role for record in duplicates for role in record.names):
+        holders = [r for r in duplicates if role in r.names]
+        holder = max(holders, key=lambda r: (role not in r.incomplete_names, authority(r),
+                                             len(r.names[role])))
+        names[role] = _with_ids(holder.names[role],
+                                [r.names[role] for r in holders if r is not holder])
+        provenance[role] = origin(holder)
+        if role in holder.incomplete_names:
+            incomplete.add(role)
+    dates: dict[str, Date] = {}
+    for variable in dict.fromkeys(v for record in duplicates for v in record.dates):
+        holder = max((r for r in duplicates if variable in r.dates),
+                     key=lambda r: (order(r)[0], _precision(r.dates[variable]),
+                                    authority(r)))
+        dates[variable] = holder.dates[variable]
+        provenance[variable] = origin(holder)
+    extra: dict[str, str] = {}
+    for record in sorted(duplicates, key=authority, reverse=True):
+        for key, value in record.extra.items():
+            extra.setdefault(key, value)
+    extra.update({PROVENANCE_PREFIX + key: value for key, value in provenance.items()})
+    keywords = tuple(dict.fromkeys(k for record in duplicates for k in record.keywords))
+    citation_key = next((r.citation_key for r in duplicates if r.citation_key), None)
+    return base.replace(fields=fields, names=names, dates=dates, keywords=keywords,
+                        eprint=_merged_eprint(ranked), incomplete_names=frozenset(incomplete),
+                        citation_key=citation_key, extra=extra)
 
 
 def _merged_eprint(candidates: Sequence[Record]) -> Eprint | None:
@@ -189,30 +315,8 @@ def _merged_eprint(candidates: Sequence[Record]) -> Eprint | None:
                                               if e.primary_class), None), cross_lists)
 
 
-def merge_records(duplicates: Sequence[Record]) -> Record:
-    """One record from ``duplicates``: the richest one, every gap filled from the others."""
-    base = max(duplicates, key=_richness)  # max keeps the first of equals: input order wins
-    ordered = [base, *(r for r in duplicates if r is not base)]
-    fields: dict[str, Text] = {}
-    extra: dict[str, str] = {}
-    for record in ordered:
-        for variable, value in record.fields.items():
-            fields.setdefault(variable, value)
-        for key, value in record.extra.items():
-            extra.setdefault(key, value)
-    names: dict[str, tuple[Name, ...]] = {}
-    incomplete: set[str] = set()
-    for role in dict.fromkeys(role for record in ordered for role in record.names):
-        names[role], cut_short = _best_names(role, ordered)
-        if cut_short:
-            incomplete.add(role)
-    dates = {variable: _best_date(variable, ordered)
-             for variable in dict.fromkeys(v for record in ordered for v in record.dates)}
-    keywords = tuple(dict.fromkeys(k for record in ordered for k in record.keywords))
-    citation_key = next((r.citation_key for r in ordered if r.citation_key), None)
-    return base.replace(fields=fields, names=names, dates=dates, keywords=keywords,
-                        eprint=_merged_eprint(ordered), incomplete_names=frozenset(incomplete),
-                        citation_key=citation_key, extra=extra)
+def _precision(date: Date) -> int:
+    return len(date.start.as_list()) if date.start else 0
 
 
 def deduplicate(records: Sequence[Record], similarity: float = TITLE_SIMILARITY) -> MergeResult:

@@ -47,6 +47,8 @@ def _good_key(key: object) -> bool:
         _GOOD_KEYS.clear()
     _GOOD_KEYS.add(key)
     return True
+#: A person's identifier at a service: ``scheme:value`` (``orcid:0000-0002-1825-0097``).
+_PERSON_ID = re.compile(r"^[a-z][a-z0-9-]*:\S+$")
 
 
 class ModelError(ValueError):
@@ -116,6 +118,10 @@ class Name:
     #: How a .bib spelled the name, when it was read from one (a hint for .bib writers,
     #: not part of the name).
     latex: str | None = field(default=None, repr=False, compare=False)
+    #: Who the person is at the services that tell people apart, as ``scheme:value``
+    #: (``orcid:0000-0002-1825-0097``, ``dblp:95/7448-1``, ``openalex:A5025692314``,
+    #: ``s2:1723755``): what a source knew of the person, not part of how the name is written.
+    ids: tuple[str, ...] = field(default=(), repr=False, compare=False)
     _parts: FrozenMap[str, str] | None = field(default=None, init=False, repr=False,
                                                compare=False)
 
@@ -134,6 +140,12 @@ class Name:
                 raise ModelError(f"literal name {self.literal!r} cannot also have name parts")
         elif self.family is None and self.given is None:
             raise ModelError("a name needs a family name, a given name or a literal form")
+        if self.ids:
+            object.__setattr__(self, "ids", tuple(self.ids))
+            for identifier in self.ids:
+                if not isinstance(identifier, str) or not _PERSON_ID.match(identifier):
+                    raise ModelError(f"person identifier {identifier!r} must look like "
+                                     "'scheme:value'")
 
     @property
     def parts(self) -> FrozenMap[str, str]:

@@ -189,13 +189,16 @@ def writer_for_file(path: str) -> str | None:
 def detect_reader(source: str, head: str) -> Reader:
     """The reader for a file named ``source`` whose text starts with ``head``.
 
-    Readers that claim the file's extension are asked first, then every reader; within each
-    group readers with a signature (``sniff_first``) come first. The first whose ``sniff``
-    accepts the text wins, so a ``.txt`` profile page and a ``.json`` that is not CSL-JSON are
-    both told apart by content, and a ``.xml`` by its root element.
+    Readers that claim the file's extension are asked first, then every reader; the first whose
+    ``sniff`` accepts the text wins, so a ``.txt`` profile page and a ``.json`` that is not
+    CSL-JSON are both told apart by content, and a ``.xml`` by its root element. Within each
+    group, readers with a signature of their own (``sniff_first``) are asked first, and a reader
+    that says it is ``generic`` (its sniff accepts broad content: CSL-JSON takes any JSON with
+    ``id`` and ``type``) last, so an OpenAlex or ORCID answer is never taken for CSL-JSON.
     """
     readers = sorted((get_reader(name) for name in reader_names()),
-                     key=lambda reader: not getattr(reader, "sniff_first", False))
+                     key=lambda reader: (not getattr(reader, "sniff_first", False),
+                                         bool(getattr(reader, "generic", False))))
     lowered = source.lower()
     by_extension = [r for r in readers if any(lowered.endswith(e) for e in r.extensions)]
     for reader in by_extension + [r for r in readers if r not in by_extension]:

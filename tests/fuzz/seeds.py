@@ -13,6 +13,8 @@ from support import SAMPLES, SHARED
 from fuzz.mutation import windows
 
 SEEDS = Path(__file__).resolve().parent.parent / "corpus" / "seeds"
+#: Specimens of the services' answers (ORCID, dblp, OpenAlex, Semantic Scholar, arXiv, Scholar)
+SPECIMENS = Path(__file__).resolve().parent.parent / "fixtures" / "sources"
 
 #: reader -> file name patterns of its seeds in the samples, tests/corpus/seeds and ../shared
 PATTERNS: dict[str, tuple[str, ...]] = {
@@ -22,6 +24,12 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "biblatex": ("*.bib",),
     "ris": ("*.ris",),
     "zotero": ("*.rdf",),
+    "orcid": ("qian.orcid-*",),
+    "dblp": ("*.dblp.xml",),
+    "openalex": ("*.openalex.json",),
+    "semantic-scholar": ("*.s2-papers.json",),
+    "arxiv-atom": ("*.arxiv.atom",),
+    "google-scholar-csv": ("*.scholar.csv",),
 }
 
 #: .bib databases of TeX Live (real files by many hands), found with kpsewhich
@@ -45,7 +53,7 @@ def seeds_for(reader: str) -> tuple[bytes, ...]:
     """Seed inputs of ``reader``: whole small files, windows of large ones."""
     files: list[Path] = []
     for pattern in PATTERNS.get(reader, ()):
-        for folder in (SAMPLES, SEEDS, SHARED):
+        for folder in (SAMPLES, SEEDS, SHARED, SPECIMENS):
             files.extend(sorted(folder.glob(pattern)) if folder.is_dir() else ())
     seeds = [path.read_bytes() for path in files]
     if reader in ("bibtex", "biblatex"):

@@ -16,13 +16,14 @@ from pathlib import Path
 
 from refbridge.arxiv_taxonomy import category_name
 from refbridge.cv.links import Link, record_links
-from refbridge.cv.owner import OwnerMatcher, reading_order
+from refbridge.cv.owner import OwnerMatcher, reading_order, with_name_ids
 from refbridge.cv.select import CvOptionError, Filters, record_subjects, select
 from refbridge.cv.types import PUBLICATION_KINDS, kind_of
 from refbridge.errors import Diagnostics
-from refbridge.formats.profile import OWNER_EXTRA
+from refbridge.formats.profile import OWNER_EXTRA, OWNER_ID_EXTRA
 from refbridge.merge import MergeResult, deduplicate, normalized_title
 from refbridge.model import Record
+from refbridge.people import owner_ids
 
 DEFAULT_STYLE = "cv"
 UNDATED = "Undated"
@@ -48,6 +49,9 @@ class CvOptions:
     merge: bool = True
     title: str = "Publications"
     filters: Filters = field(default_factory=Filters)
+    #: the owner's identifiers (``orcid:...``, ``dblp:...``): names carrying one are the
+    #: owner's whatever their spelling, names carrying another of the same scheme are not
+    owner_ids: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for option, value, choices in (("group-by", self.group_by, GROUPINGS),
@@ -202,10 +206,11 @@ def _formatted_entries(records: Sequence[Record], options: CvOptions, output: st
     from refbridge.formats.csljson import to_csl
     from refbridge.styles import FormatRequest, resolve_style
 
-    items = [{**to_csl(record), "id": f"cv-{position}"} for position, record in
-             enumerate(records)]
-    highlight = (OwnerMatcher.of(options.owners)
-                 if options.owners and options.highlight != "none" else None)
+    items = [with_name_ids({**to_csl(record), "id": f"cv-{position}"}, record)
+             for position, record in enumerate(records)]
+    highlight = (OwnerMatcher.of(options.owners, options.owner_ids)
+                 if (options.owners or options.owner_ids) and options.highlight != "none"
+                 else None)
     request = FormatRequest(output, options.locale, highlight,
                             options.highlight if highlight else "bold")
     processor = resolve_style(options.style, options.style_dirs).make_processor(items, request)
@@ -227,12 +232,22 @@ def profile_owners(records: Sequence[Record]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(owner for owner in owners if owner))
 
 
+def profile_owner_ids(records: Sequence[Record]) -> tuple[str, ...]:
+    """The identifiers of the owners of the lists the records came from (an ORCID record, a
+    dblp person page), in order of appearance."""
+    return tuple(dict.fromkeys(identifier for record in records
+                               for identifier in owner_ids(record.extra.get(OWNER_ID_EXTRA,
+                                                                            ""))))
+
+
 def build_cv(records: Sequence[Record], options: CvOptions, output: str,
              diagnostics: Diagnostics) -> tuple[CvDocument, MergeResult]:
     """The CV document of ``records`` with entries formatted in style ``output``, and what was
     merged (nothing when ``options.merge`` is off)."""
     if not options.owners:
         options = replace(options, owners=profile_owners(records))
+    if not options.owner_ids:
+        options = replace(options, owner_ids=profile_owner_ids(records))
     merged = deduplicate(records) if options.merge else MergeResult(list(records))
     chosen = select(merged.records, options.filters)
     cut_short = sum("author" in record.incomplete_names for record in chosen)

@@ -4,7 +4,11 @@
 ``Zheng-Ping Qian`` and a name stored in the wrong order (family ``Zhengping``, given ``Qian``);
 ``José Núñez`` must match ``Jose Nunez``. Names are compared as lower-case ASCII (``anyascii``),
 family names exactly, given names in full when both are written in full and by their first
-initial when either is only initials. This module must never format or change a name.
+initial when either is only initials. A name that carries identifiers (``Name.ids``, given
+to the CSL processor as ``IDS_KEY``) is the owner's when one of them is the owner's, whatever
+its spelling, and is not when it has another identifier of a scheme the owner has one of (a
+namesake: dblp's ``Wei Wang 0002`` is not ``Wei Wang 0001``); otherwise the spelling decides.
+This module must never format or change a name.
 """
 
 from __future__ import annotations
@@ -16,9 +20,13 @@ from typing import Any
 
 from anyascii import anyascii
 
+from refbridge.model import Record
 from refbridge.names import split_name
 
 _WORD = re.compile(r"[a-z0-9]+")
+#: The key of a CSL-JSON name that carries the person's identifiers, separated by spaces,
+#: while the CV formats its entries (not a CSL name part: never written out).
+IDS_KEY = "refbridge-ids"
 _INITIALS = re.compile(r"^(?:[A-Z]\.?[\s-]*)+$")
 
 
@@ -92,17 +100,37 @@ def reading_order(owner: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class OwnerMatcher:
-    """True for a CSL-JSON name that is one of the owner's names (several for a name change)."""
+    """True for a CSL-JSON name that is one of the owner's names (several for a name change)
+    or carries one of the owner's identifiers."""
 
     owners: tuple[NameForm, ...]
+    ids: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, names: Iterable[str]) -> OwnerMatcher:
-        return cls(tuple(owner_forms(n) for n in names if n.strip()))
+    def of(cls, names: Iterable[str], ids: Iterable[str] = ()) -> OwnerMatcher:
+        return cls(tuple(owner_forms(n) for n in names if n.strip()), frozenset(ids))
 
     def __call__(self, name: Mapping[str, Any]) -> bool:
+        carried = set(str(name.get(IDS_KEY) or "").split())
+        if carried & self.ids:
+            return True
+        schemes = {identifier.partition(":")[0] for identifier in self.ids}
+        if any(identifier.partition(":")[0] in schemes for identifier in carried):
+            return False  # a namesake: known by another identifier where the owner has one
         forms = _csl_forms(name)
         return any(owner.matches(form) for owner in self.owners for form in forms)
 
     def in_list(self, names: Sequence[Mapping[str, Any]]) -> bool:
         return any(self(name) for name in names)
+
+
+def with_name_ids(item: dict[str, Any], record: Record) -> dict[str, Any]:
+    """A CSL-JSON item of ``record`` whose names carry their identifiers under ``IDS_KEY``."""
+    for role, people in record.names.items():
+        names = item.get(role)
+        if not isinstance(names, list):
+            continue
+        for name, person in zip(names, people):
+            if person.ids:
+                name[IDS_KEY] = " ".join(person.ids)
+    return item

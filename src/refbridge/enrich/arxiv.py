@@ -12,7 +12,7 @@ module must never decide whether a candidate matches.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from refbridge.arxiv_taxonomy import is_category
 from refbridge.enrich.errors import ServiceError
@@ -80,10 +80,10 @@ def parse_feed(body: bytes) -> list[Found]:
         feed = etree.fromstring(body, parser)
     except etree.XMLSyntaxError as exc:
         raise ServiceError(f"arXiv answered something that is not an Atom feed: {exc}") from None
+    error = feed_error(feed)
+    if error is not None:
+        raise ServiceError(f"arXiv reported an error: {error}")
     entries = feed.findall(f"{ATOM}entry")
-    for entry in entries:
-        if "/api/errors" in (entry.findtext(f"{ATOM}id") or ""):
-            raise ServiceError(f"arXiv reported an error: {_text(entry, 'summary')}")
     return [found for entry in entries if (found := _entry(entry)) is not None]
 
 
@@ -99,7 +99,8 @@ def _date(text: str) -> Date | None:
     return Date(start=DateParts(year, month, day))
 
 
-def _entry(entry: _Element) -> Found | None:
+def entry_parts(entry: _Element) -> dict[str, Any] | None:
+    """The ``Record`` arguments of one Atom entry (None for an entry that is no paper)."""
     url = _text(entry, "id")
     match = _ABS_URL.search(url)
     title = _text(entry, "title")
@@ -130,16 +131,27 @@ def _entry(entry: _Element) -> Found | None:
     primary = primary_element.get("term") if primary_element is not None else None
     categories = [c.get("term") or "" for c in entry.findall(f"{ATOM}category")]
     cross_lists = tuple(c for c in categories if is_category(c) and c != primary)
+    return {"id": f"arxiv:{arxiv_base(identifier)}", "type": "article", "fields": fields,
+            "names": {"author": tuple(names)} if names else {},
+            "dates": {"issued": first_version} if first_version else {},
+            "eprint": Eprint("arXiv", identifier, primary, cross_lists), "extra": extra}
+
+
+def feed_error(feed: _Element) -> str | None:
+    """The message of the error entry arXiv answers a bad query with, if the feed is one."""
+    for entry in feed.findall(f"{ATOM}entry"):
+        if "/api/errors" in (entry.findtext(f"{ATOM}id") or ""):
+            return _text(entry, "summary")
+    return None
+
+
+def _entry(entry: _Element) -> Found | None:
+    parts = entry_parts(entry)
+    if parts is None:
+        return None
+    identifier = parts["eprint"].identifier
     try:
-        record = Record(
-            id=f"arxiv:{arxiv_base(identifier)}",
-            type="article",
-            fields=fields,
-            names={"author": tuple(names)} if names else {},
-            dates={"issued": first_version} if first_version else {},
-            eprint=Eprint("arXiv", identifier, primary, cross_lists),
-            extra=extra,
-        )
+        record = Record(**parts)
     except ModelError as exc:
         raise ServiceError(f"arXiv entry {identifier}: {exc}") from None
     return Found(SERVICE, identifier, record, published=False)

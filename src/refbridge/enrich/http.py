@@ -1,4 +1,5 @@
-"""The polite HTTP client every service module asks through: cache, pacing, retries.
+"""The polite HTTP client every service module asks through (enrichment and ``refbridge
+fetch``): cache, pacing, retries.
 
 Why not the services' own client libraries: ``arxiv`` (PyPI) sets no timeout, retries at once
 without backoff whatever the status, and has no cache hook (its base URL is a class attribute);
@@ -26,7 +27,7 @@ from urllib.parse import urlencode, urlsplit
 from refbridge import __version__
 from refbridge.enrich.cache import ResponseCache
 from refbridge.enrich.errors import OfflineError, ServiceError
-from refbridge.enrich.settings import EnrichOptions
+from refbridge.enrich.settings import ClientOptions
 from refbridge.retrying import GaveUp, Retries, Unreachable, send
 
 if TYPE_CHECKING:
@@ -36,7 +37,8 @@ if TYPE_CHECKING:
 ANSWER_STATUSES: frozenset[int] = frozenset({200, 404})
 
 SERVICE_NAMES: dict[str, str] = {"arxiv": "arXiv", "crossref": "Crossref",
-                                 "openalex": "OpenAlex"}
+                                 "openalex": "OpenAlex", "orcid": "ORCID", "dblp": "dblp",
+                                 "s2": "Semantic Scholar"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +55,9 @@ class NotCached(OfflineError):
 
 
 class PoliteClient:
-    """GET requests to the enrichment services, through the cache and within their limits."""
+    """GET requests to the services, through the cache and within their limits."""
 
-    def __init__(self, options: EnrichOptions, cache: ResponseCache | None,
+    def __init__(self, options: ClientOptions, cache: ResponseCache | None,
                  sleep: Callable[[float], None] = time.sleep,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.options = options
@@ -67,8 +69,10 @@ class PoliteClient:
         self._client: httpx.Client | None = None
 
     # -- public --------------------------------------------------------------------------
-    def get(self, service: str, url: str, params: Mapping[str, str] | None = None) -> Answer:
-        """The answer to ``GET url?params`` from the cache or from ``service``."""
+    def get(self, service: str, url: str, params: Mapping[str, str] | None = None,
+            headers: Mapping[str, str] | None = None) -> Answer:
+        """The answer to ``GET url?params`` from the cache or from ``service``; ``headers``
+        (such as the ``Accept`` a service needs) are sent, not part of the cache key."""
         full_url = f"{url}?{urlencode(dict(params))}" if params else url
         cached = self.cache.get(full_url) if self.cache is not None else None
         if cached is not None and not self.options.refresh and (
@@ -78,7 +82,7 @@ class PoliteClient:
         if self.options.offline:
             raise NotCached(f"{SERVICE_NAMES[service]}: no cached answer for {full_url} "
                             "(offline)")
-        status, body = self._fetch(service, full_url)
+        status, body = self._fetch(service, full_url, headers or {})
         if self.cache is not None:
             self.cache.put(full_url, status, body)
         return Answer(status, body, from_cache=False)
@@ -108,7 +112,8 @@ class PoliteClient:
                 self.sleep(wait)
         self._last_request[service] = self.clock()
 
-    def _fetch(self, service: str, url: str) -> tuple[int, bytes]:
+    def _fetch(self, service: str, url: str, headers: Mapping[str, str]
+               ) -> tuple[int, bytes]:
         name = SERVICE_NAMES[service]
         retries = Retries(self.options.retries, self.options.backoff)
 
@@ -117,7 +122,8 @@ class PoliteClient:
             self.requests_made += 1
 
         try:
-            response = send(self._http(), "GET", url, retries, self.sleep, before)
+            response = send(self._http(), "GET", url, retries, self.sleep, before,
+                            headers=dict(headers))
         except Unreachable as exc:
             raise OfflineError(
                 f"cannot reach {name} at {urlsplit(url).netloc} ({exc.problem}); check the "

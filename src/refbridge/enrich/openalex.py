@@ -17,8 +17,9 @@ from refbridge.enrich.errors import ServiceError
 from refbridge.enrich.found import ARXIV_DOI_PREFIX, Found, bare_doi
 from refbridge.enrich.http import PoliteClient
 from refbridge.enrich.matching import query_words
-from refbridge.model import Date, DateParts, ModelError, Name, Record
-from refbridge.names import split_name
+from refbridge.formats.openalex import authorship_names, biblio_fields, publication_date
+from refbridge.model import ModelError, Record
+from refbridge.richtext import Text
 
 SERVICE = "openalex"
 PER_PAGE = "5"
@@ -31,9 +32,6 @@ SOURCE_TYPES: dict[str, str] = {
     "repository": "article",
 }
 PUBLISHED_SOURCE_TYPES: frozenset[str] = frozenset({"journal", "conference", "book series"})
-
-#: ``biblio`` member -> CSL variable (pages are joined from first and last page).
-BIBLIO_MEMBERS: dict[str, str] = {"volume": "volume", "issue": "issue"}
 
 
 def look_up(client: PoliteClient, base_url: str, record: Record, mailto: str | None
@@ -66,32 +64,13 @@ def _json(body: bytes) -> dict[str, Any]:
     return data
 
 
-def _date(work: Mapping[str, Any]) -> Date | None:
-    text = work.get("publication_date")
-    if isinstance(text, str) and len(text) >= 10:
-        year, month, day = (int(p) for p in text[:10].split("-"))
-        return Date(start=DateParts(year, month, day))
-    publication_year = work.get("publication_year")
-    return Date.of(publication_year) if isinstance(publication_year, int) else None
-
-
-def _authors(work: Mapping[str, Any]) -> tuple[Name, ...]:
-    names = []
-    for authorship in work.get("authorships") or ():
-        author = authorship.get("author") or {}
-        text = author.get("display_name") or authorship.get("raw_author_name")
-        if text:
-            names.append(split_name(text))
-    return tuple(names)
-
-
 def work_found(work: Mapping[str, Any]) -> Found:
     """One OpenAlex work object as a candidate."""
     location = work.get("primary_location") or {}
     source = location.get("source") or {}
     source_type = source.get("type") or ""
     doi = bare_doi(work["doi"]) if work.get("doi") else ""
-    fields: dict[str, str] = {}
+    fields: dict[str, Text] = biblio_fields(work)
     title = work.get("title") or work.get("display_name")
     if title:
         fields["title"] = " ".join(str(title).split())
@@ -99,18 +78,11 @@ def work_found(work: Mapping[str, Any]) -> Found:
         fields["DOI"] = doi
     if source.get("display_name") and source_type in PUBLISHED_SOURCE_TYPES:
         fields["container-title"] = source["display_name"]
-    biblio = work.get("biblio") or {}
-    for member, variable in BIBLIO_MEMBERS.items():
-        if biblio.get(member):
-            fields[variable] = str(biblio[member])
-    pages = [str(biblio[p]) for p in ("first_page", "last_page") if biblio.get(p)]
-    if pages:
-        fields["page"] = "-".join(dict.fromkeys(pages))
     identifier = str(work.get("id", "")).rsplit("/", 1)[-1] or doi or "work"
     published = (source_type in PUBLISHED_SOURCE_TYPES
                  and not doi.lower().startswith(ARXIV_DOI_PREFIX))
-    authors = _authors(work)
-    issued = _date(work)
+    authors = authorship_names(work)
+    issued = publication_date(work)
     try:
         record = Record(
             id=f"openalex:{identifier}",

@@ -1,7 +1,10 @@
-"""Settings of an enrichment run: which services, where they live, how politely to ask them.
+"""Settings of the runs that ask services: where each service lives, how politely to ask it
+(``ClientOptions``, shared by enrichment and ``refbridge fetch``), and which services an
+enrichment run asks and what it may change (``EnrichOptions``).
 
 Base URLs come from the options, else the environment (``REFBRIDGE_ARXIV_API``,
-``REFBRIDGE_CROSSREF_API``, ``REFBRIDGE_OPENALEX_API``), else the services' public addresses;
+``REFBRIDGE_CROSSREF_API``, ``REFBRIDGE_OPENALEX_API``, ``REFBRIDGE_ORCID_API``,
+``REFBRIDGE_DBLP_API``, ``REFBRIDGE_S2_API``), else the services' public addresses;
 the cache lives in ``REFBRIDGE_CACHE_DIR`` or the user's cache directory. Delays between
 requests and before retries are plain numbers so tests can make them zero. This module must
 never make a request or touch the cache.
@@ -20,12 +23,19 @@ SERVICE_ENDPOINTS: dict[str, tuple[str, str]] = {
     "arxiv": ("REFBRIDGE_ARXIV_API", "http://export.arxiv.org/api/query"),
     "crossref": ("REFBRIDGE_CROSSREF_API", "https://api.crossref.org"),
     "openalex": ("REFBRIDGE_OPENALEX_API", "https://api.openalex.org"),
+    "orcid": ("REFBRIDGE_ORCID_API", "https://pub.orcid.org"),
+    "dblp": ("REFBRIDGE_DBLP_API", "https://dblp.org"),
+    "s2": ("REFBRIDGE_S2_API", "https://api.semanticscholar.org"),
 }
 
-#: Seconds to wait between two requests to one service (arXiv asks for three).
-SERVICE_INTERVALS: dict[str, float] = {"arxiv": 3.0, "crossref": 1.0, "openalex": 0.2}
+#: Seconds to wait between two requests to one service: arXiv asks for three; Semantic
+#: Scholar allows one request a second to a key and shares one pool among anonymous users;
+#: ORCID's public API allows 24 a second, dblp asks for restraint without a number.
+SERVICE_INTERVALS: dict[str, float] = {"arxiv": 3.0, "crossref": 1.0, "openalex": 0.2,
+                                       "orcid": 0.1, "dblp": 1.0, "s2": 1.0}
 
-SERVICES: tuple[str, ...] = tuple(SERVICE_ENDPOINTS)
+#: The services enrichment asks for a record's published version, in their default order.
+SERVICES: tuple[str, ...] = ("arxiv", "crossref", "openalex")
 
 CACHE_DIR_VARIABLE = "REFBRIDGE_CACHE_DIR"
 #: Seconds between requests to every service, for a local mirror or a test server only.
@@ -52,7 +62,7 @@ def default_intervals() -> dict[str, float]:
     except ValueError:
         raise EnrichError(f"{INTERVAL_VARIABLE} must be a number of seconds, not "
                           f"{configured!r}") from None
-    return {service: seconds for service in SERVICES}
+    return {service: seconds for service in SERVICE_ENDPOINTS}
 
 
 def default_cache_dir() -> Path:
@@ -66,14 +76,11 @@ def default_cache_dir() -> Path:
 
 
 @dataclass(frozen=True, slots=True)
-class EnrichOptions:
-    """How records are enriched; every default is the polite, careful choice."""
+class ClientOptions:
+    """How services are asked; every default is the polite, careful choice."""
 
-    services: tuple[str, ...] = SERVICES  #: which services to ask, in this order
     endpoints: dict[str, str] = field(default_factory=dict)  #: service -> base URL override
     mailto: str | None = None  #: contact address for Crossref's and OpenAlex's polite pools
-    overwrite: bool = False  #: replace values the input already has
-    accept: frozenset[str] = frozenset()  #: also apply "ambiguous" and/or "weak" matches
     offline: bool = False  #: answer from the cache only
     refresh: bool = False  #: ignore cached answers (and store the new ones)
     cache_dir: Path | None = None  #: None: ``default_cache_dir()``
@@ -85,17 +92,13 @@ class EnrichOptions:
     max_age_days: float = 30.0  #: cached answers older than this are asked again
 
     def __post_init__(self) -> None:
-        unknown = [s for s in (*self.services, *self.endpoints) if s not in SERVICE_ENDPOINTS]
+        unknown = [s for s in self.endpoints if s not in SERVICE_ENDPOINTS]
         if unknown:
             raise EnrichError(f"unknown service(s) {', '.join(unknown)} "
-                             f"(known: {', '.join(SERVICES)})")
+                             f"(known: {', '.join(SERVICE_ENDPOINTS)})")
         if self.offline and (self.refresh or not self.use_cache):
-            raise EnrichError("offline enrichment answers from the cache: it cannot be "
+            raise EnrichError("offline mode answers from the cache: it cannot be "
                               "combined with --refresh or --no-cache")
-        unknown_verdicts = set(self.accept) - ACCEPTABLE_VERDICTS
-        if unknown_verdicts:
-            raise EnrichError(f"cannot accept {', '.join(sorted(unknown_verdicts))} matches "
-                             f"(acceptable: {', '.join(sorted(ACCEPTABLE_VERDICTS))})")
 
     def base_url(self, service: str) -> str:
         return endpoint(service, self.endpoints.get(service))
@@ -105,3 +108,23 @@ class EnrichOptions:
 
     def cache_path(self) -> Path:
         return (self.cache_dir or default_cache_dir()) / CACHE_FILE_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class EnrichOptions(ClientOptions):
+    """How records are enriched: the services asked and what their answers may change."""
+
+    services: tuple[str, ...] = SERVICES  #: which services to ask, in this order
+    overwrite: bool = False  #: replace values the input already has
+    accept: frozenset[str] = frozenset()  #: also apply "ambiguous" and/or "weak" matches
+
+    def __post_init__(self) -> None:
+        unknown = [s for s in self.services if s not in SERVICES]
+        if unknown:
+            raise EnrichError(f"unknown service(s) {', '.join(unknown)} "
+                             f"(known: {', '.join(SERVICES)})")
+        ClientOptions.__post_init__(self)
+        unknown_verdicts = set(self.accept) - ACCEPTABLE_VERDICTS
+        if unknown_verdicts:
+            raise EnrichError(f"cannot accept {', '.join(sorted(unknown_verdicts))} matches "
+                             f"(acceptable: {', '.join(sorted(ACCEPTABLE_VERDICTS))})")

@@ -58,6 +58,7 @@ CUSTOM_DERIVED = "derived"
 CUSTOM_LATEX = "latex"
 CUSTOM_RICH = "rich"
 CUSTOM_HINTS = "hints"
+CUSTOM_NAME_IDS = "name-ids"
 
 #: Keys the reader understands besides the CSL variables.
 _HANDLED = frozenset({"id", "type", "citation-key", "keyword", "categories", "custom"})
@@ -80,6 +81,11 @@ def _date_json(date: Date) -> dict[str, Any]:
     return out
 
 
+#: Types whose eprint is the work itself: only they get the preprint's publisher and number
+#: (a published paper's publisher is not arXiv; its arXiv id stays in ``custom.eprint``).
+PREPRINT_TYPES: frozenset[str] = frozenset({"article"})
+
+
 def _eprint_derived(eprint: Eprint) -> dict[str, str]:
     """Fields other consumers expect of a preprint (Zotero reads ``number: "arXiv:ID"``)."""
     derived = {"publisher": eprint.archive}
@@ -100,6 +106,9 @@ def to_csl(record: Record) -> dict[str, Any]:
         spellings = [_kept_name_latex(person.latex) for person in people]
         if any(spellings):
             custom.setdefault(CUSTOM_LATEX, {})[role] = spellings
+        if any(person.ids for person in people):
+            custom.setdefault(CUSTOM_NAME_IDS, {})[role] = [list(person.ids) or None
+                                                             for person in people]
     fields = record.fields
     item.update(fields)  # plain text as it is (most values); the rest is done below
     for variable in [k for k, v in fields.items() if type(v) is not str or "<" in v]:
@@ -131,7 +140,8 @@ def to_csl(record: Record) -> dict[str, Any]:
                 ("archive", eprint.archive), ("id", eprint.identifier),
                 ("primary-class", eprint.primary_class),
                 ("cross-lists", list(eprint.cross_lists) or None)) if value}
-        derived = {k: v for k, v in _eprint_derived(eprint).items() if k not in item}
+        derived = {k: v for k, v in _eprint_derived(eprint).items()
+                   if k not in item and record.type in PREPRINT_TYPES}
         if derived:
             item.update(derived)
             custom[CUSTOM_DERIVED] = list(derived)
@@ -176,8 +186,8 @@ def _name(value: Any, role: str) -> Name:
         return Name(literal=value)
     if not isinstance(value, Mapping):
         raise _ItemError(f"{role}: a name must be an object, not {json.dumps(value)[:40]}")
-    parts = {attribute: _text(value[key], f"{role} {key}").strip() or None
-             for key, attribute in NAME_PARTS if key in value}
+    parts: dict[str, Any] = {attribute: _text(value[key], f"{role} {key}").strip() or None
+                             for key, attribute in NAME_PARTS if key in value}
     try:
         return Name(**parts)
     except ModelError as exc:
@@ -313,6 +323,22 @@ def _take_latex(item: Mapping[str, Any], custom: Mapping[str, Any],
             fields[variable] = with_latex(decoded, latex)
 
 
+def _take_name_ids(custom: Mapping[str, Any], names: dict[str, tuple[Name, ...]]) -> None:
+    """Each name's identifiers from ``custom.name-ids`` (a list per role, one entry per name:
+    a list of ``scheme:value`` identifiers, or null)."""
+    for role, lists in _mapping(custom.get(CUSTOM_NAME_IDS), "custom name-ids").items():
+        people = names.get(role)
+        entries = _list(lists, f"custom name-ids {role}")
+        if people is None or len(entries) != len(people):
+            raise _ItemError(f"custom name-ids: {role} needs one entry per name")
+        try:
+            names[role] = tuple(
+                dataclasses.replace(person, ids=tuple(str(i) for i in _list(ids, role)))
+                if ids else person for person, ids in zip(people, entries))
+        except ModelError as exc:
+            raise _ItemError(f"custom name-ids: {exc}") from None
+
+
 def from_csl(item: Any, source: Source | None = None) -> Record:
     """The record of one CSL-JSON item; raises ``ValueError`` naming the bad value."""
     if not isinstance(item, Mapping):
@@ -343,10 +369,11 @@ def from_csl(item: Any, source: Source | None = None) -> Record:
             extra[f"csl.{key}"] = value if isinstance(value, str) else json.dumps(
                 value, ensure_ascii=False)
     _take_latex(item, custom, fields, names)
+    _take_name_ids(custom, names)
     if isinstance(item.get("custom"), Mapping):
         rest = {k: v for k, v in custom.items() if k not in (
             CUSTOM_EPRINT, CUSTOM_INCOMPLETE, CUSTOM_EXTRA, CUSTOM_KEYWORDS, CUSTOM_DERIVED,
-            CUSTOM_LATEX, CUSTOM_RICH, CUSTOM_HINTS)}
+            CUSTOM_LATEX, CUSTOM_RICH, CUSTOM_HINTS, CUSTOM_NAME_IDS)}
         if rest:
             extra["csl.custom"] = json.dumps(rest, ensure_ascii=False, sort_keys=True)
     eprint = _eprint_from(item, custom, fields)
@@ -402,6 +429,8 @@ class CslJsonReader:
     name = "csl-json"
     description = "CSL-JSON (citeproc-js, Zotero, pandoc, Mendeley)"
     extensions = (".json", ".csl.json", ".csljson")
+    #: Any JSON with ``id`` and ``type`` looks like CSL-JSON: other JSON readers go first.
+    generic = True
 
     def sniff(self, head: str) -> bool:
         stripped = head.lstrip()

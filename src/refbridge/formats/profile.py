@@ -33,6 +33,10 @@ SUBJECT = re.compile(r"^(?P<code>[A-Za-z][\w.-]*)\s*↗$")
 
 #: The extra field that keeps whose profile a record came from (a CV highlights that person).
 OWNER_EXTRA = "profile.owner"
+#: The extra field that keeps the owner's identifiers, when the list knew them (an ORCID
+#: record, a dblp person page): ``scheme:value`` separated by spaces (see
+#: ``refbridge.people``); a CV highlights the names that carry them.
+OWNER_ID_EXTRA = "profile.owner-id"
 
 #: Non-empty lines allowed before the attribution line (the header and the owner's name).
 MAX_PREAMBLE_LINES = 2

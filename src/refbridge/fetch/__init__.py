@@ -1,0 +1,14 @@
+"""``refbridge fetch``: a researcher's publication list read live from the service that keeps
+it (ORCID, dblp, OpenAlex, Semantic Scholar, arXiv), through the polite client of
+``refbridge.enrich.http`` (cache, pacing, retries, ``--offline``), and turned into records by
+the same readers that read the services' saved answers from files.
+
+``fetch_records(target, options)`` is the entry point; ``parse_target`` reads what a user
+types (``orcid:0000-0002-1825-0097``, ``dblp:95/7448-1``, ``openalex:A5025692314``,
+``s2:1723755``, ``arxiv-author:"Ada Lovelace"``). Nothing here runs at import time.
+"""
+
+from refbridge.fetch.run import fetch_records
+from refbridge.fetch.targets import Target, TargetError, parse_target
+
+__all__ = ["Target", "TargetError", "fetch_records", "parse_target"]

@@ -1,0 +1,67 @@
+"""The OpenAlex reader: an author's works answer, a list of works, one work."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from support import records_of
+
+from refbridge.model import Date, Eprint
+
+SPECIMEN = Path(__file__).parent / "fixtures" / "sources" / "qian.openalex.json"
+
+
+def test_a_journal_article_has_its_venue_biblio_date_and_abstract() -> None:
+    flat = records_of(SPECIMEN)[0]
+    assert flat.type == "article-journal"
+    assert dict(flat.fields) == {
+        "title": "FLAT: Fast, Lightweight and Accurate Method for Cardinality Estimation",
+        "volume": "14", "issue": "9", "page": "1489-1502", "DOI": "10.5555/refbridge.flat",
+        "container-title": "Proceedings of the VLDB Endowment", "publisher": "VLDB Endowment",
+        "ISSN": "2150-8097", "language": "en",
+        "abstract": "Query optimizers need estimates of how many rows a query returns. FLAT "
+                    "estimates them quickly, with little memory and accurately."}
+    assert flat.issued == Date.of(2021, 5, 1)
+    assert flat.extra["openalex.id"] == "W3170001001"
+
+
+def test_authors_keep_their_openalex_ids_and_orcid() -> None:
+    owner = records_of(SPECIMEN)[0].authors[1]
+    assert (owner.display(), owner.ids) == (
+        "Zhengping Qian", ("openalex:A5025692314", "orcid:0000-0002-1825-0097"))
+
+
+def test_types_come_from_the_crossref_type() -> None:
+    assert [r.type for r in records_of(SPECIMEN)] == ["article-journal", "paper-conference",
+                                               "article"]
+
+
+def test_a_preprint_on_arxiv_has_its_arxiv_identity_and_no_container() -> None:
+    trainmover = records_of(SPECIMEN)[2]
+    assert trainmover.eprint == Eprint("arXiv", "2601.00002")
+    assert "container-title" not in trainmover.fields
+
+
+def test_the_author_of_every_work_owns_the_list() -> None:
+    found = records_of(SPECIMEN)
+    assert {r.extra["profile.owner"] for r in found} == {"Zhengping Qian"}
+    assert {r.extra["profile.owner-id"] for r in found} == {
+        "openalex:A5025692314 orcid:0000-0002-1825-0097"}
+
+
+def test_records_name_the_line_of_their_work() -> None:
+    assert [r.source.line for r in records_of(SPECIMEN) if r.source] == [12, 239, 375]
+
+
+def test_a_list_of_works_and_an_empty_answer_read(tmp_path: Path) -> None:
+    works = json.loads(SPECIMEN.read_text("utf-8"))["results"]
+    listed = tmp_path / "works.json"
+    listed.write_text(json.dumps(works[:1]))
+    assert [r.title for r in records_of(listed)] == [
+        "FLAT: Fast, Lightweight and Accurate Method for Cardinality Estimation"]
+    empty = tmp_path / "none.json"
+    empty.write_text(json.dumps({"meta": {"count": 0, "db_response_time_ms": 7, "page": 1,
+                                          "per_page": 25, "groups_count": None},
+                                 "results": [], "group_by": []}))
+    assert records_of(empty) == []
