@@ -61,11 +61,13 @@ _QUOTE_OR_BRACE = re.compile(r'[{}"]')
 
 
 class BibSyntaxError(ValueError):
-    """A block that does not follow the .bib syntax; ``offset`` is where, inside the block."""
+    """A block that does not follow the .bib syntax; ``offset`` is where, inside the block,
+    and ``partial`` the entry with the fields read before the error, when there was one."""
 
     def __init__(self, message: str, offset: int) -> None:
         super().__init__(message)
         self.offset = offset
+        self.partial: Block | None = None
 
 
 class Field(NamedTuple):
@@ -86,7 +88,8 @@ _new_field = tuple.__new__
 @dataclass(frozen=True, slots=True)
 class Block:
     """One ``@...`` block. ``kind`` is ``entry``, ``string``, ``preamble``, ``comment`` or
-    ``error`` (then ``message`` and ``error_line`` say what and where)."""
+    ``error`` (then ``message`` and ``error_line`` say what and where, and a broken entry
+    holds its type, key and the fields read before the error)."""
 
     kind: str
     line: int
@@ -233,45 +236,50 @@ class _BlockParser:
             return Block("entry", line, entry_type, key)
         match_simple = _SIMPLE_FIELD.match
         append = fields.append
-        while True:  # runs of simple fields, then one field of any kind, and again
-            simple = match_simple(text, self.pos)
-            while simple is not None:
-                name, raw, ending = simple.groups()
-                append(_new_field(Field, (name.lower(), raw[1:-1], raw, ()))
-                       if raw[0] in '{"' else self.word_field(name, raw))
-                if ending != ",":
-                    if ending == self.closer:
-                        return Block("entry", line, entry_type, key, tuple(fields))
-                    self.pos = simple.start(3)
-                    if raw[0] not in '{"' and not raw.isdecimal():
-                        raise self.closer_expected(name)  # as after a value of several pieces
-                    break
-                self.pos = simple.end()
+        try:
+            while True:  # runs of simple fields, then one field of any kind, and again
                 simple = match_simple(text, self.pos)
-            self.pos = _SPACE.match(text, self.pos).end()  # type: ignore[union-attr]
-            if text.startswith(self.closer, self.pos):
-                self.pos += 1
-                return Block("entry", line, entry_type, key, tuple(fields))
-            name_match = _FIELD_NAME.match(text, self.pos)
-            if name_match is None:
-                found = text[self.pos:self.pos + 1] or "the end of the block"
-                raise self.fail(f"expected a field name or '{self.closer}', found {found!r}"
-                                if found != "the end of the block" else
-                                f"the entry is never closed (missing '{self.closer}')")
-            if name_match.group(2) is None:
-                raise self.fail(f"expected '=' after the field name {name_match.group(1)!r}",
-                                name_match.end())
-            self.pos = name_match.end()
-            value_start = self.pos
-            resolved, raw, undefined = self.value()
-            fields.append(Field(name_match.group(1).lower(), resolved, raw, undefined))
-            if text.startswith(",", self.pos):
-                self.pos += 1
-            elif self.pos >= len(text):
-                raise self.fail(f"the value of {name_match.group(1)!r} runs to the end of the "
-                                "entry: a '{' in it is never closed", value_start)
-            elif not text.startswith(self.closer, self.pos):
-                raise self.closer_expected(name_match.group(1))
+                while simple is not None:
+                    name, raw, ending = simple.groups()
+                    append(_new_field(Field, (name.lower(), raw[1:-1], raw, ()))
+                           if raw[0] in '{"' else self.word_field(name, raw))
+                    if ending != ",":
+                        if ending == self.closer:
+                            return Block("entry", line, entry_type, key, tuple(fields))
+                        self.pos = simple.start(3)
+                        if raw[0] not in '{"' and not raw.isdecimal():
+                            raise self.closer_expected(name)  # as after a value of several pieces
+                        break
+                    self.pos = simple.end()
+                    simple = match_simple(text, self.pos)
+                self.pos = _SPACE.match(text, self.pos).end()  # type: ignore[union-attr]
+                if text.startswith(self.closer, self.pos):
+                    self.pos += 1
+                    return Block("entry", line, entry_type, key, tuple(fields))
+                name_match = _FIELD_NAME.match(text, self.pos)
+                if name_match is None:
+                    found = text[self.pos:self.pos + 1] or "the end of the block"
+                    raise self.fail(f"expected a field name or '{self.closer}', found {found!r}"
+                                    if found != "the end of the block" else
+                                    f"the entry is never closed (missing '{self.closer}')")
+                if name_match.group(2) is None:
+                    raise self.fail(f"expected '=' after the field name {name_match.group(1)!r}",
+                                    name_match.end())
+                self.pos = name_match.end()
+                value_start = self.pos
+                resolved, raw, undefined = self.value()
+                fields.append(Field(name_match.group(1).lower(), resolved, raw, undefined))
+                if text.startswith(",", self.pos):
+                    self.pos += 1
+                elif self.pos >= len(text):
+                    fields.pop()  # it took the rest of the entry: no value of its own
+                    raise self.fail(f"the value of {name_match.group(1)!r} runs to the end of "
+                                    "the entry: a '{' in it is never closed", value_start)
+                elif not text.startswith(self.closer, self.pos):
+                    raise self.closer_expected(name_match.group(1))
+        except BibSyntaxError as error:  # BibTeX keeps the fields read before it
+            error.partial = Block("entry", line, entry_type, key, tuple(fields))
+            raise
 
     def closer_expected(self, name: str) -> BibSyntaxError:
         """The error of a value of field ``name`` followed by something else than ``,`` or
@@ -334,8 +342,12 @@ def parse_blocks(text: str, strings: dict[str, str], first_line: int = 1) -> Ite
         try:
             yield parser.block(line)
         except BibSyntaxError as error:
+            partial = error.partial
             yield Block("error", line, text=block_text, message=str(error),
-                        error_line=line + _line_at(block_text, error.offset))
+                        error_line=line + _line_at(block_text, error.offset),
+                        entry_type=partial.entry_type if partial else "",
+                        key=partial.key if partial else "",
+                        fields=partial.fields if partial else ())
         if index + 1 < len(starts):
             line += text.count("\n", start, end)
 

@@ -269,7 +269,8 @@ class BibtexWriter:
             return [("date", date.literal or "", BRACED)]  # as the source wrote it
         if iso is None:
             return [("year", date.literal or "", TEXT)]
-        if self.dialect == tables.BIBLATEX and not layout.classic_date:
+        both = layout.date_field and "year" in layout.order  # the source gave both
+        if self.dialect == tables.BIBLATEX and not layout.classic_date and not both:
             return [("date", iso, BRACED)]
         year, month, day = format_year_month(date)
         fields: list[Field] = [("year", year, BRACED)]
@@ -279,9 +280,9 @@ class BibtexWriter:
                           else ("month", month, BARE))
         if day:
             fields.append(("day", day, BRACED))
-        if date.circa or date.season or (date.end is not None and (
+        if both or date.circa or date.season or (date.end is not None and (
                 date.start is not None and date.start.month or date.end.month)):
-            fields.append(("date", iso, BRACED))  # what year/month cannot say
+            fields.append(("date", iso, BRACED))  # what year/month cannot say, or as read
         return fields
 
     def _eprint_fields(self, record: Record, entry_type: str, written: set[str],
