@@ -281,7 +281,7 @@ def test_duplicate_keys_are_reported_and_both_entries_kept() -> None:
     assert [r.title for r in records] == ["One", "Two"]
     assert [str(m) for m in diagnostics.messages] == [
         ("refs.bib:2: warning: duplicate key 'k' (first at line 1); both entries are kept, "
-        "the later one gets a new key")]
+        "the later one gets a new key (but in a .bib)")]
 
 
 def test_a_repeated_field_is_reported() -> None:

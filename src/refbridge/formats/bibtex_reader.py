@@ -488,7 +488,8 @@ class BibtexReader:
         key = block.key
         if key in first_line:
             diagnostics.warning(f"duplicate key {key!r} (first at line {first_line[key]}); "
-                                "both entries are kept, the later one gets a new key",
+                                "both entries are kept, the later one gets a new key "
+                                "(but in a .bib)",
                                 source, block.line)
         else:
             first_line[key] = block.line

@@ -113,7 +113,10 @@ class BibtexWriter:
         entry_type = self.entry_type(record, layout)
         encode = partial(encode_latex, unicode=options.unicode)
         fields = self.fields(record, entry_type, encode, options, layout)
-        key = _KEY_UNSAFE.sub("-", record.citation_key or record.id)
+        key = record.citation_key or record.id
+        if from_bib and not options.regenerate_keys and not options.normalize:
+            key = record.id  # as the file had it, a repeated key too (both tools read the first)
+        key = _KEY_UNSAFE.sub("-", key)
         lines = [f"@{entry_type}{{{key},"]
         for name, value, how in fields:
             text = layout.raw(name, self.value(value, how, options, from_bib))
@@ -233,11 +236,11 @@ class BibtexWriter:
         written_key = layout.hints.get("genre-key")
         if written_key is not None and tables.GENRE_OF_TYPE_KEY.get(written_key) == plain(genre):
             return [("type", written_key, BRACED)]  # the key, as the source wrote it
+        if "type" in layout.order:
+            return [("type", genre, TEXT)]  # the text, as the source wrote it
         key = tables.TYPE_KEY_OF_GENRE.get(plain(genre))
         if key is not None and tables.ENTRY_TYPE_KEYS.get(entry_type) == key:
             return []
-        if "type" in layout.order:
-            return [("type", genre, TEXT)]  # the text, as the source wrote it
         if key is not None and self.dialect == tables.BIBLATEX:
             return [("type", key, BRACED)]
         return [("type", genre, TEXT)]
