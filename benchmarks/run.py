@@ -176,11 +176,14 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--cold-runs", type=int,
                         help="fresh processes per cold-start command (default 5; quick: 3)")
     parser.add_argument("--json", type=Path, help="also write every measurement to this file")
-    parser.add_argument("--bib", choices=("examples", "generated"), default="examples",
+    parser.add_argument("--bib", choices=(*workloads.REAL_LIBRARIES, "generated"),
+                        default="examples",
                         help="the .bib input: biblatex-examples.bib replicated (the project's "
                              "reference workload; its values repeat every 92 entries, which "
-                             "refbridge's bounded caches of recurring values profit from), or a "
-                             "generated .bib whose titles and abstracts are all distinct")
+                             "refbridge's bounded caches of recurring values profit from), "
+                             "TeX Live's tugboat.bib replicated (a real library of 3,600 "
+                             "entries written by hand), or a generated .bib whose titles and "
+                             "abstracts are all distinct")
     arguments = parser.parse_args(argv)
     unknown = set(arguments.jobs.split(",")) - set(JOBS)
     if unknown:
@@ -195,7 +198,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if arguments.sizes:
         sizes = {job: tuple(int(s) for s in arguments.sizes.split(",")) for job in sizes}
     only = set(arguments.only.split(",")) if arguments.only else None
-    bib_source = workloads.load_bib_source() if arguments.bib == "examples" else None
+    library = workloads.REAL_LIBRARIES.get(arguments.bib)
+    bib_source = workloads.load_bib_source(library) if library else None
     results: list[summary.Result] = []
     cold_starts: list[summary.ColdStart] = []
     with tempfile.TemporaryDirectory(prefix="refbridge-bench-") as directory:

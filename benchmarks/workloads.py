@@ -1,7 +1,9 @@
 """Benchmark inputs: .bib files and CSL-JSON item lists of a chosen size, built on the spot.
 
-The .bib is TeX Live's ``biblatex-examples.bib`` (found with ``kpsewhich``) replicated with
-unique keys: every copy's keys get a ``-N`` suffix, and so do the keys its entries point at
+The .bib is a real library from TeX Live (found with ``kpsewhich``): ``biblatex-examples.bib``
+(biblatex's 92 examples of every entry type), or ``tugboat.bib`` (TUGboat's own bibliography,
+3,600 entries kept by hand over decades: macros, accents, protected names, TeX logos),
+replicated with unique keys: every copy's keys get a ``-N`` suffix, and so do the keys its entries point at
 (``crossref``, ``xref``, ``entryset``, ``related``), so each copy stays self-contained; the
 ``@string`` definitions are written once. Citation.js rejects a starred macro
 (``\\enquote*{series}`` in five annotations), so the star is dropped, for every contender
@@ -28,6 +30,9 @@ from typing import Any
 from csl_apa import sample_items
 
 BIBLATEX_EXAMPLES = "biblatex-examples.bib"
+TUGBOAT = "tugboat.bib"
+#: The real libraries a benchmark can replicate, by the name ``--bib`` takes.
+REAL_LIBRARIES: dict[str, str] = {"examples": BIBLATEX_EXAMPLES, "tugboat": TUGBOAT}
 
 #: Fields whose value is one entry key or a comma-separated list of entry keys.
 KEY_REFERENCE_FIELDS: tuple[str, ...] = ("crossref", "xref", "entryset", "related")
@@ -52,11 +57,11 @@ class BibSource:
     entries: tuple[str, ...]
 
 
-def find_biblatex_examples() -> Path | None:
-    """TeX Live's biblatex-examples.bib, or None without TeX Live."""
+def find_in_tex_live(name: str) -> Path | None:
+    """The file ``name`` of TeX Live, or None without TeX Live (or without that file)."""
     if shutil.which("kpsewhich") is None:
         return None
-    found = subprocess.run(["kpsewhich", BIBLATEX_EXAMPLES], capture_output=True, text=True,
+    found = subprocess.run(["kpsewhich", name], capture_output=True, text=True,
                            check=False).stdout.strip()
     return Path(found) if found else None
 
@@ -250,12 +255,12 @@ def write_csl_items(directory: Path, entries: int) -> BuiltInput:
     return BuiltInput(path, entries, "samples' items, copies with names of their own")
 
 
-def load_bib_source() -> BibSource | None:
-    """biblatex-examples.bib split into blocks, or None without TeX Live."""
-    path = find_biblatex_examples()
+def load_bib_source(name: str = BIBLATEX_EXAMPLES) -> BibSource | None:
+    """The TeX Live library ``name`` split into blocks, or None without TeX Live."""
+    path = find_in_tex_live(name)
     if path is None:
         return None
     text = path.read_text(encoding="utf-8")
     for old, new in PEER_INCOMPATIBLE:
         text = text.replace(old, new)
-    return split_bib(BIBLATEX_EXAMPLES, text)
+    return split_bib(name, text)

@@ -213,11 +213,14 @@ def normalized(parts: Iterable[Inline]) -> tuple[Inline, ...]:
     (checked without building anything), and text alone is joined at once.
     """
     items = parts if isinstance(parts, tuple) else tuple(parts)
-    if all(type(item) is str for item in items):
+    for item in items:
+        if type(item) is not str:
+            if _in_form(items, ()):
+                return items
+            break
+    else:
         text = "".join(items)  # type: ignore[arg-type]
         return (text,) if text else ()
-    if _in_form(items, ()):
-        return items
     out: list[Inline] = []
     stack = list(reversed(items))
     while stack:

@@ -3,13 +3,34 @@ citation by asking arXiv, Crossref and OpenAlex, carefully, politely and with a 
 
 ``enrich_records(records, options) -> (records, report)`` is the entry point the ``enrich``
 command and the ``--enrich`` flags call. Nothing here runs at import time; the network is
-touched only when ``enrich_records`` is called (and never with ``offline``).
+touched only when ``enrich_records`` is called (and never with ``offline``). The names below are
+loaded on first use, so that a module that needs one service's parts (a reader sharing a
+service's mapping) does not load every service.
 """
 
-from refbridge.enrich.engine import enrich_records, needs_enrichment
-from refbridge.enrich.errors import EnrichError, OfflineError, ServiceError
-from refbridge.enrich.report import EnrichReport, RecordOutcome
-from refbridge.enrich.settings import EnrichOptions
+from __future__ import annotations
 
-__all__ = ["EnrichError", "EnrichOptions", "EnrichReport", "OfflineError", "RecordOutcome",
-           "ServiceError", "enrich_records", "needs_enrichment"]
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from refbridge.enrich.engine import enrich_records, needs_enrichment
+    from refbridge.enrich.errors import EnrichError, OfflineError, ServiceError
+    from refbridge.enrich.report import EnrichReport, RecordOutcome
+    from refbridge.enrich.settings import EnrichOptions
+
+#: Each public name and the module that defines it.
+_HOMES = {
+    "enrich_records": "engine", "needs_enrichment": "engine",
+    "EnrichError": "errors", "OfflineError": "errors", "ServiceError": "errors",
+    "EnrichReport": "report", "RecordOutcome": "report", "EnrichOptions": "settings",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{home}"), name)

@@ -10,11 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from refbridge.arxiv_feed import arxiv_base
 from refbridge.model import Record
-
-#: arXiv identifiers: new style (2401.12345v2) and old style (hep-th/9901001v1).
-ARXIV_ID = re.compile(r"^(?P<base>(?:\d{4}\.\d{4,5})|(?:[a-z-]+(?:\.[A-Z]{2})?/\d{7}))"
-                      r"(?:v(?P<version>\d+))?$")
 
 #: The DOI prefix arXiv (through DataCite) gives its own preprints.
 ARXIV_DOI_PREFIX = "10.48550/arxiv."
@@ -40,14 +37,7 @@ class Found:
         doi = self.record.get("DOI")
         if doi:
             return "doi:" + doi.lower()
-        match = ARXIV_ID.match(self.identifier)
-        return f"{self.service}:{match.group('base') if match else self.identifier}"
-
-
-def arxiv_base(identifier: str) -> str:
-    """An arXiv identifier without its version (``2401.12345v2`` -> ``2401.12345``)."""
-    match = ARXIV_ID.match(identifier)
-    return match.group("base") if match else identifier
+        return f"{self.service}:{arxiv_base(self.identifier)}"
 
 
 def bare_doi(text: str) -> str:

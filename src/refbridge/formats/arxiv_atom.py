@@ -1,7 +1,7 @@
 """Reader for arXiv API answers: the Atom feed of ``/api/query`` (an author's listing,
 ``search_query=au:"..."``, or any other query), as the arXiv API user's manual describes it.
 
-Each entry is one preprint (the mapping is enrichment's, ``refbridge.enrich.arxiv``): every
+Each entry is one preprint (the mapping is ``refbridge.arxiv_feed``'s, shared with enrichment): every
 author, the identifier with its version, primary and cross-list categories, the first
 version's date, DOI, journal reference and comments. An error feed (arXiv's answer to a bad
 query) is an error naming arXiv's message. A feed whose query was one author (``au:"Ada
@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import TextIO
 
-from refbridge.enrich.arxiv import ATOM, entry_parts, feed_error
+from refbridge.arxiv_feed import ATOM, entry_parts, feed_error
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.service_data import local, owned, parse_xml, record_or_error
 from refbridge.model import Record, Source

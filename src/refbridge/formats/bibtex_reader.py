@@ -31,7 +31,7 @@ from refbridge.bibnames import parse_names
 from refbridge.errors import Diagnostics
 from refbridge.formats import bibtex_tables as tables
 from refbridge.formats.bibtex_dates import parse_iso_date, parse_year_month
-from refbridge.formats.bibtex_syntax import Block, macro_value, read_blocks
+from refbridge.formats.bibtex_syntax import MONTH_MACROS, Block, macro_value, read_blocks
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.registry import Shard, ShardIncomplete
@@ -62,9 +62,6 @@ HINT_AGAIN = "again."
 #: them as empty) or with month macros in a concatenation (``oct # " 10"``: biber reads the
 #: macro as a month number, bibtex as a name), as written
 HINT_RAW = "raw."
-#: A month macro as a bare word of a field's value.
-_MONTH_MACRO = re.compile(r"(?<![\w\\{\"])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
-                          r"(?![\w}\"])", re.IGNORECASE)
 
 #: Entry types whose records may be crossref parents of entries read after them.
 PARENT_ENTRY_TYPES: frozenset[str] = frozenset(
@@ -124,6 +121,13 @@ def field_mapping(entry_type: str) -> dict[str, str]:
     return {**tables.TEXT_FIELDS, **tables.DEFAULT_TYPED_FIELDS, **typed}
 
 
+def _month_concatenated(raw: str) -> bool:
+    """Whether a field written with ``#`` may concatenate a month macro (``oct # " 10"``); a
+    ``#`` inside a braced value (an address's anchor) makes no piece a month, and
+    ``macro_value`` decides the rest."""
+    return any(piece.strip().lower() in MONTH_MACROS for piece in raw.split("#"))
+
+
 class _Entry:
     """One entry being mapped: its fields by name and what has been used so far."""
 
@@ -135,7 +139,7 @@ class _Entry:
         values = self.values
         self.hints: dict[str, str] = {}
         for name, value, raw, undefined_macros in block.fields:
-            if (undefined_macros or "#" in raw and _MONTH_MACRO.search(raw)) and \
+            if (undefined_macros or "#" in raw and _month_concatenated(raw)) and \
                     macro_value(raw) == value:
                 self.hints[HINT_RAW + name] = raw  # written again as it was (see HINT_RAW)
             if undefined_macros:

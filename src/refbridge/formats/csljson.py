@@ -13,8 +13,9 @@ say travels in ``custom``, under the variable's name: ``custom.rich`` holds the 
 as data (``richtext.to_data``) where the markup shows only a rendering (a formula as its TeX,
 raw LaTeX, an address, a link, monospace), and ``custom.latex`` a .bib's own spelling where a
 .bib writer would spell the value otherwise (``\\"{u}``, a title without case protection;
-for a name variable, a list with each name's spelling or null). The reader takes them back
-when they still read as the value beside them: an edited value wins over a stale one.
+for a name variable, a list with each name's spelling or null); a value with a spelling needs
+no data, as the spelling reads back to it. The reader takes them back when they still read as
+the value beside them: an edited value wins over a stale one.
 ``custom.hints`` keeps the record's layout hints (``Record.hints``).
 """
 
@@ -103,12 +104,10 @@ def to_csl(record: Record) -> dict[str, Any]:
     custom: dict[str, Any] = {}
     for role, people in record.names.items():
         item[role] = [person.parts.copy() for person in people]  # dicts the caller may edit
-        spellings = [_kept_name_latex(person.latex) for person in people]
-        if any(spellings):
-            custom.setdefault(CUSTOM_LATEX, {})[role] = spellings
-        if any(person.ids for person in people):
-            custom.setdefault(CUSTOM_NAME_IDS, {})[role] = [list(person.ids) or None
-                                                             for person in people]
+        for person in people:
+            if person.latex is not None or person.ids:  # most names have neither
+                _name_custom(role, people, custom)
+                break
     fields = record.fields
     item.update(fields)  # plain text as it is (most values); the rest is done below
     for variable in [k for k, v in fields.items() if type(v) is not str or "<" in v]:
@@ -124,7 +123,7 @@ def to_csl(record: Record) -> dict[str, Any]:
         if value.latex is not None and (structured or value.latex != value.plain
                                         or needs_encoding(value.latex)):
             custom.setdefault(CUSTOM_LATEX, {})[variable] = value.latex  # see _take_latex
-        if structured and not is_lossless(value):
+        elif structured and not is_lossless(value):  # a spelling says it all, else the data
             custom.setdefault(CUSTOM_RICH, {})[variable] = to_data(value)
     for variable, date in record.dates.items():
         item[variable] = _date_json(date)
@@ -156,6 +155,16 @@ def to_csl(record: Record) -> dict[str, Any]:
     if custom:
         item["custom"] = custom
     return item
+
+
+def _name_custom(role: str, people: tuple[Name, ...], custom: dict[str, Any]) -> None:
+    """The spellings and identifiers of the names of ``role`` that ``custom`` keeps."""
+    spellings = [_kept_name_latex(person.latex) for person in people]
+    if any(spellings):
+        custom.setdefault(CUSTOM_LATEX, {})[role] = spellings
+    if any(person.ids for person in people):
+        custom.setdefault(CUSTOM_NAME_IDS, {})[role] = [list(person.ids) or None
+                                                         for person in people]
 
 
 @lru_cache(maxsize=8192)
@@ -319,7 +328,7 @@ def _take_latex(item: Mapping[str, Any], custom: Mapping[str, Any],
         if variable not in fields or not isinstance(latex, str) or not latex.strip():
             continue
         decoded = decode_latex(latex)
-        if decoded == fields[variable]:
+        if decoded == fields[variable] or to_markup(decoded) == item.get(variable):
             fields[variable] = with_latex(decoded, latex)
 
 
