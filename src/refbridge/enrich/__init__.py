@@ -26,7 +26,8 @@ _HOMES = {
     "EnrichReport": "report", "RecordOutcome": "report", "EnrichOptions": "settings",
 }
 
-__all__ = sorted(_HOMES)
+__all__ = ["EnrichError", "EnrichOptions", "EnrichReport", "OfflineError", "RecordOutcome",
+           "ServiceError", "enrich_records", "needs_enrichment"]
 
 
 def __getattr__(name: str) -> object:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from refbridge.enrich.found import Found, arxiv_base
+from refbridge.arxiv_feed import arxiv_base
+from refbridge.enrich.found import Found
 from refbridge.enrich.matching import normalize_title
 from refbridge.model import Date, Eprint, Record
 from refbridge.richtext import plain
