@@ -255,8 +255,10 @@ def _enrich_and_write(inputs: tuple[str, ...], output: str, to_format: str,
     from refbridge.merge import deduplicate
     from refbridge.pipeline import read_records, write_records
     from refbridge.registry import get_writer
+    from refbridge.textio import refuse_overwriting_inputs
 
     get_writer(to_format)  # an unknown output format fails before any service is asked
+    refuse_overwriting_inputs(output, inputs)
     diagnostics = Diagnostics(strict=strict)
     records = list(read_records(inputs, diagnostics, read_options))
     if merge:
@@ -384,9 +386,12 @@ def styles_command(search: str | None, style_dirs: tuple[str, ...]) -> None:
     """List citation styles: refbridge's style modules (marked *), aliases, CSL catalogue ids."""
     from refbridge.styles import list_styles
 
-    for listing in list_styles(search, style_dirs):
+    listings = list_styles(search, style_dirs)
+    for listing in listings:
         marker = "*" if listing.kind == "module" else " "
         click.echo(f"{marker} {listing.name}\t{listing.title}")
+    if not listings:
+        click.echo(f"refbridge: no style matches {search!r}", err=True)
 
 
 @main.command("cv")

@@ -203,8 +203,6 @@ class BibtexWriter:
         return fields
 
     def _texts(self, record: Record, entry_type: str, layout: Layout) -> list[Field]:
-        reverse = _reverse_mapping(entry_type)
-        overrides = tables.WRITE_FIELD[self.dialect]
         fields: list[Field] = []
         for variable, value in record.fields.items():
             if variable in layout.inherited:
@@ -212,22 +210,30 @@ class BibtexWriter:
             if variable == "genre":
                 fields.extend(self._genre(value, entry_type, layout))
                 continue
-            field = layout.field_of(variable, entry_type, self.dialect, record.extra)
-            if field is not None:
-                pass
-            elif variable == "container-title" and entry_type in tables.BOOKTITLE_ENTRY_TYPES:
-                field = "booktitle"
-            elif variable == "publisher":
-                field = tables.PUBLISHER_FIELD[self.dialect].get(entry_type, "publisher")
-            elif variable in overrides and field_mapping(entry_type).get(
-                    overrides[variable]) == variable:
-                field = overrides[variable]
-            else:
-                field = reverse.get(variable, variable.lower())
+            field = self.text_field(variable, entry_type, layout, record.extra)
             how = TITLE if variable in _TITLE_VARIABLES else (
                 VERBATIM if field in tables.VERBATIM_FIELDS else TEXT)
             fields.extend(layout.with_subtitle(field, value, how))
         return fields
+
+    def text_field(self, variable: str, entry_type: str, layout: Layout,
+                   extra: Mapping[str, str]) -> str:
+        """The field that holds text variable ``variable`` in an entry of ``entry_type``:
+        the source's own (``layout``), else the dialect's (``journal``, ``booktitle``,
+        ``school``)."""
+        field = layout.field_of(variable, entry_type, self.dialect, extra)
+        if field is not None:
+            return field
+        if variable == "container-title" and entry_type in tables.BOOKTITLE_ENTRY_TYPES:
+            return "booktitle"
+        if variable == "publisher":
+            kind = tables.CLASSIC_ALIASES.get(entry_type, entry_type) \
+                if self.dialect == tables.BIBLATEX else entry_type
+            return tables.PUBLISHER_FIELD[self.dialect].get(kind, "publisher")
+        override = tables.WRITE_FIELD[self.dialect].get(variable)
+        if override is not None and field_mapping(entry_type).get(override) == variable:
+            return override
+        return _reverse_mapping(entry_type).get(variable, variable.lower())
 
     def _genre(self, genre: Text, entry_type: str, layout: Layout) -> list[Field]:
         written_key = layout.hints.get("genre-key")
