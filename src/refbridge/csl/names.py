@@ -19,6 +19,9 @@ from .richtext import Node, Rich, is_empty, parse_markup, plain
 from .values import stringify
 
 _PARTICLE_END = ("'", "\u2019", "-")
+#: The item key naming (separated by spaces) the name variables whose lists are cut short
+#: ("and others"): refbridge's ``custom.incomplete-names``, as ``refbridge.styles`` hands it on.
+INCOMPLETE_NAMES_KEY = "refbridge-incomplete-names"
 ROLE_TERMS = {"editortranslator": "editortranslator"}
 
 
@@ -477,6 +480,8 @@ class NamesNode(Element):
         spec = self.spec
         name_spec = spec.name
         shown, truncated = self._shown(names, ctx)
+        cut_short = not truncated and _cut_short(role, ctx.item)
+        truncated = truncated or cut_short
         _, _, use_last = self._limits(ctx)
         if ctx.sorting:
             keys = [self._sort_key(n, ctx) for n in shown]
@@ -508,11 +513,11 @@ class NamesNode(Element):
                 out.append(name_spec.delimiter + "\u2026 ")
                 out.append(self._render_name(last_parts, names[-1], len(names) - 1, ctx))
             else:
-                term = ctx.locale.term(spec.et_al_term) or ""
+                term = ctx.locale.term(spec.et_al_term) or ("\u2026" if cut_short else "")
                 if term:
                     if _delimiter_applies(spec.name.precedes_et_al, len(shown) + 1, inverted[len(shown) - 1]):
                         out.append(name_spec.delimiter)
-                    elif _STARTS_ROMANESQUE_RE.match(term):
+                    elif _STARTS_ROMANESQUE_RE.match(term) or term == "\u2026":
                         out.append(" ")  # (a CJK or Hebrew term joins the last name directly)
                     term_node: Node = term
                     if spec.et_al_decor:
@@ -677,6 +682,14 @@ class NamesNode(Element):
                            "" if given_suffix[-1:].isspace() else " "])
         pieces.append(_affixed(family_block, spec.family_affixes))
         return Rich(pieces)
+
+
+def _cut_short(role: str, item: Mapping[str, Any]) -> bool:
+    """Whether the item says its ``role`` list names only some of the people (a .bib's "and
+    others", a profile page naming its owner alone; see ``INCOMPLETE_NAMES_KEY``): the names
+    shown end in the et-al term (an ellipsis where the style has none), whatever the et-al
+    rules, so that no output passes them off as the only authors."""
+    return role in str(item.get(INCOMPLETE_NAMES_KEY) or "").split()
 
 
 def _romanesque_level(parts: NameParts, ctx: RenderContext) -> int:

@@ -68,6 +68,7 @@ class CslStyleDefinition:
         from refbridge.styles.registry import resolve_csl
 
         path, dependent_locale = resolve_csl(self.csl, self.base_dir)
+        items = [_marked(item) for item in items]
         ordered = order_newest_first(items) if self.newest_first else list(items)
         processor = make_processor(
             _load_csl(path), ordered,
@@ -75,6 +76,20 @@ class CslStyleDefinition:
             output=request.output, highlight=request.highlight,
             highlight_style=request.highlight_style)
         return NewestFirst(processor, ordered) if self.newest_first else processor
+
+    @property
+    def labels_entries(self) -> bool:
+        """Whether the style starts each entry with a label of its own (``[1]``, ``1.``,
+        ``[Knu97]``): a numeric or label style, as its ``<category>`` says."""
+        from refbridge.styles.header import read_style_header
+        from refbridge.styles.registry import resolve_csl
+
+        path, _ = resolve_csl(self.csl, self.base_dir)
+        return read_style_header(path).citation_format in LABELLING_FORMATS
+
+
+#: ``citation-format`` categories of CSL styles whose bibliography entries carry a label.
+LABELLING_FORMATS = frozenset({"numeric", "label"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +100,7 @@ class FormatterStyleDefinition:
     title: str
     factory: Callable[[Sequence[Item], FormatRequest], BibliographyProcessor]
     outputs: tuple[str, ...] = OUTPUTS  #: the outputs the formatter can write
+    labels_entries: bool = False  #: each entry starts with a label of the style's (``[1]``)
 
     def make_processor(self, items: Sequence[Item], request: FormatRequest) -> BibliographyProcessor:
         from refbridge.errors import RefbridgeError
@@ -96,6 +112,23 @@ class FormatterStyleDefinition:
 
 
 StyleDefinition = CslStyleDefinition | FormatterStyleDefinition
+
+
+def _marked(item: Item) -> Item:
+    """``item`` as the CSL engine reads it: the name lists its ``custom.incomplete-names``
+    says are cut short named where the engine looks for them (a plain value at the top)."""
+    from refbridge.csl.names import INCOMPLETE_NAMES_KEY
+
+    roles = incomplete_roles(item)
+    return {**item, INCOMPLETE_NAMES_KEY: " ".join(roles)} if roles else item
+
+
+def incomplete_roles(item: Item) -> tuple[str, ...]:
+    """The name variables whose lists name only some of the people: refbridge's CSL-JSON says
+    so in ``custom.incomplete-names`` (a .bib's "and others")."""
+    custom = item.get("custom")
+    roles = custom.get("incomplete-names") if isinstance(custom, Mapping) else None
+    return tuple(str(role) for role in roles) if isinstance(roles, list) else ()
 
 
 @cache
