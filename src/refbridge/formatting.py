@@ -102,11 +102,9 @@ def format_bibliography(records_or_items: Iterable[Record | Mapping[str, Any]],
     """The bibliography (or, with ``cite``, each item's in-text citation, one per line, in input
     order) of the records or items in ``style``, as a document in ``output``."""
     from refbridge.styles import resolve_style
-    from refbridge.styles.locales import check_locale
 
     if output not in OUTPUTS:
         raise RefbridgeError(f"unknown output {output!r} (choose from {', '.join(OUTPUTS)})")
-    check_locale(locale)
     items = as_items(records_or_items)
     request = FormatRequest(output, locale, name_matcher(highlight) if highlight else None)
     processor = resolve_style(style, style_dirs).make_processor(items, request)
@@ -125,8 +123,8 @@ def format_files(inputs: Sequence[str], output_path: str, options: FormatOptions
     from refbridge.styles.locales import check_locale
     from refbridge.textio import atomic_output
 
+    check_locale(options.locale)  # an unknown locale fails before reading
     resolve_style(options.style, options.style_dirs)  # an unknown style fails before reading
-    check_locale(options.locale)
     records = [r for r in read_records(inputs, diagnostics, read_options)
                if not is_container(r)]  # a @set is its members, not a reference
     document = format_bibliography(records, options.style, options.output, options.locale,

@@ -492,6 +492,8 @@ class NamesNode(Element):
         rendered = [self._render_name(p, raw, i, ctx) for i, (p, raw) in enumerate(zip(parts, shown))]
         rendered = self._subsequent_author(rendered, ctx)
         inverted = [self._inverted(i, p) for i, p in enumerate(parts)]
+        if cut_short and not ctx.locale.term(spec.et_al_term):  # no et-al term: an ellipsis
+            rendered[-1] = Rich([rendered[-1], " \u2026"])
         out: list[Node] = []
         count = len(rendered)
         and_text = None
@@ -513,11 +515,11 @@ class NamesNode(Element):
                 out.append(name_spec.delimiter + "\u2026 ")
                 out.append(self._render_name(last_parts, names[-1], len(names) - 1, ctx))
             else:
-                term = ctx.locale.term(spec.et_al_term) or ("\u2026" if cut_short else "")
+                term = ctx.locale.term(spec.et_al_term) or ""
                 if term:
                     if _delimiter_applies(spec.name.precedes_et_al, len(shown) + 1, inverted[len(shown) - 1]):
                         out.append(name_spec.delimiter)
-                    elif _STARTS_ROMANESQUE_RE.match(term) or term == "\u2026":
+                    elif _STARTS_ROMANESQUE_RE.match(term):
                         out.append(" ")  # (a CJK or Hebrew term joins the last name directly)
                     term_node: Node = term
                     if spec.et_al_decor:

@@ -10,7 +10,7 @@ styles up by name (see ``refbridge.styles.registry``) nor write whole documents 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -63,12 +63,14 @@ class CslStyleDefinition:
     newest_first: bool = False  #: order entries by issued date, newest first (CV lists)
     base_dir: Path | None = field(default=None, compare=False)
 
-    def make_processor(self, items: Sequence[Item], request: FormatRequest) -> BibliographyProcessor:
+    def make_processor(self, items: Iterable[Item], request: FormatRequest) -> BibliographyProcessor:
         from refbridge.csl import make_processor
+        from refbridge.styles.locales import check_locale
         from refbridge.styles.registry import resolve_csl
 
+        check_locale(request.locale)
+        items = map(_marked, items)
         path, dependent_locale = resolve_csl(self.csl, self.base_dir)
-        items = [_marked(item) for item in items]
         ordered = order_newest_first(items) if self.newest_first else list(items)
         processor = make_processor(
             _load_csl(path), ordered,
@@ -149,7 +151,7 @@ def _issued_key(item: Item) -> tuple[int, int, int]:
     return numbers[0], numbers[1], numbers[2]
 
 
-def order_newest_first(items: Sequence[Item]) -> list[Item]:
+def order_newest_first(items: Iterable[Item]) -> list[Item]:
     """``items`` ordered by issued date, newest first; undated items (in press) come first."""
     return sorted(items, key=_newest_first_key)
 
