@@ -64,6 +64,7 @@ class CslStyleDefinition:
     base_dir: Path | None = field(default=None, compare=False)
 
     def make_processor(self, items: Iterable[Item], request: FormatRequest) -> BibliographyProcessor:
+        """The CSL engine's processor of *items*, which it reads once, one at a time."""
         from refbridge.csl import make_processor
         from refbridge.styles.locales import check_locale
         from refbridge.styles.registry import resolve_csl
