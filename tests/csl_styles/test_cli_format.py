@@ -69,8 +69,7 @@ def test_format_prints_one_entry_per_line(samples_dir: Path) -> None:
     lines = out.splitlines()
     assert len(lines) == 26
     assert lines[0] == ("[1] Alice B. Smith and Robert Jones. Neural approaches to citation "
-                        "parsing. Journal of Documentation, 75(4):801-829, July 2019. "
-                        "doi:10.1108/JD-11-2018-0190.")
+                        "parsing. Journal of Documentation, 75(4):801–829, July 2019.")
 
 
 def test_format_cite_prints_citations(samples_dir: Path) -> None:

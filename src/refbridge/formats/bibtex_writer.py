@@ -26,6 +26,7 @@ from refbridge.formats.bibtex_reader import (
     EXTRA_PREFIX,
     HINT_AGAIN,
     HINT_COMMENT,
+    HINT_EMPTY,
     HINT_INHERITED,
     HINT_KEYWORDS,
     HINT_LAYOUT,
@@ -92,6 +93,11 @@ def _reverse_mapping(entry_type: str) -> dict[str, str]:
     return reverse
 
 
+def entry_key(record: Record) -> str:
+    """The key ``record``'s entry is written under."""
+    return _KEY_UNSAFE.sub("-", record.citation_key or record.id)
+
+
 class BibtexWriter:
     extension = ".bib"
 
@@ -113,8 +119,7 @@ class BibtexWriter:
         entry_type = self.entry_type(record, layout)
         encode = partial(encode_latex, unicode=options.unicode)
         fields = self.fields(record, entry_type, encode, options, layout)
-        key = _KEY_UNSAFE.sub("-", record.citation_key or record.id)
-        lines = [f"@{entry_type}{{{key},"]
+        lines = [f"@{entry_type}{{{entry_key(record)},"]
         for name, value, how in fields:
             text = layout.raw(name, self.value(value, how, options, from_bib))
             name = tables.FIELD_SPELLING.get(name, name)
@@ -176,6 +181,7 @@ class BibtexWriter:
                     name not in written:
                 fields.append((name, value, BRACED if _balanced(value) else TEXT))
         fields += layout.again()
+        fields += [(name, "", BRACED) for name in layout.empty if name not in written]
         fields = [f for f in fields if self._wanted(f[0], options)]
         chosen = {name: index for index, name in enumerate(options.field_order)}
         fields.sort(key=lambda f: (chosen.get(f[0], len(chosen)),
@@ -301,7 +307,10 @@ class BibtexWriter:
         if eprint is None:
             return []
         if layout.fields:
-            return layout.eprint_fields(eprint)
+            kept = layout.eprint_fields(eprint)
+            if "howpublished" in layout.order and "howpublished" not in written:
+                kept.append(("howpublished", arxiv_note(eprint), TEXT))  # as the reader found it
+            return kept
         classes = " ".join(eprint.classes)
         preprint = is_preprint(record.type, eprint)
         fields: list[Field] = []
@@ -347,6 +356,9 @@ class Layout:
             hints.get(HINT_INHERITED[len(HINT_PREFIX):], "").split(",")) if crossref \
             else frozenset()
         self.classic_date = "year" in self.order and "date" not in self.order
+        #: fields the source wrote empty (``key = ""``: bibtex sees them, as no inheritance)
+        self.empty = tuple(f for f in hints.get(HINT_EMPTY[len(HINT_PREFIX):], "").split(",")
+                           if f)
         self.preamble = hints.get(HINT_PREAMBLE[len(HINT_PREFIX):])
         self.comment = hints.get(HINT_COMMENT[len(HINT_PREFIX):])
 
@@ -374,11 +386,14 @@ class Layout:
     def eprint_fields(self, eprint: Eprint) -> list[Field]:
         """The eprint fields the source had, under the names it gave them."""
         classes = " ".join(eprint.classes)
-        archive = self.hints.get("archive", eprint.archive)
-        if archive.lower() != eprint.archive.lower():
-            archive = eprint.archive
-        values = {"eprint": eprint.identifier or "", "archiveprefix": archive,
-                  "eprinttype": archive, "primaryclass": classes, "eprintclass": classes}
+
+        def archive(field: str) -> str:
+            spelled = self.hints.get(f"archive.{field}", eprint.archive)
+            return spelled if spelled.lower() == eprint.archive.lower() else eprint.archive
+
+        values = {"eprint": eprint.identifier or "", "archiveprefix": archive("archiveprefix"),
+                  "eprinttype": archive("eprinttype"), "primaryclass": classes,
+                  "eprintclass": classes}
         return [(name, values[name], VERBATIM) for name in self.fields if values.get(name)]
 
     def spelled_month(self, date: Date) -> str | None:
