@@ -250,14 +250,24 @@ def test_a_title_keeps_how_the_bib_spelled_it() -> None:
     assert title.latex == "Evaluating SpecDB on \\emph{TPC-C}"
 
 
-def test_a_broken_entry_is_reported_with_file_and_line_and_the_rest_is_read() -> None:
+def test_a_broken_entry_is_read_up_to_the_break_as_bibtex_reads_it() -> None:
     diagnostics = Diagnostics()
     records = read("@misc{a, title = {A}}\n@misc{b, title = {Broken}\n  year = 2001}\n"
                    "@misc{c, title = {C}}\n", diagnostics)
-    assert [r.citation_key for r in records] == ["a", "c"]
+    assert [(r.citation_key, r.title, r.year) for r in records] == [
+        ("a", "A", None), ("b", "Broken", None), ("c", "C", None)]
     assert [str(m) for m in diagnostics.messages] == [
         ("refs.bib:3: error: broken entry: expected ',' or '}' after the value of "
-        "'title', found 'y'")]
+        "'title', found 'y'; the 1 field(s) before it are read, as BibTeX reads them")]
+    assert (diagnostics.read_in_part, diagnostics.skipped) == (1, 0)
+
+
+def test_a_broken_entry_without_a_key_is_skipped_and_the_rest_is_read() -> None:
+    diagnostics = Diagnostics()
+    records = read("@misc{a, title = {A}}\n@misc{ title = {Broken}}\n@misc{c, title = {C}}\n",
+                   diagnostics)
+    assert [r.citation_key for r in records] == ["a", "c"]
+    assert diagnostics.skipped == 1
 
 
 def test_strict_mode_makes_a_broken_entry_fatal() -> None:
@@ -271,7 +281,7 @@ def test_duplicate_keys_are_reported_and_both_entries_kept() -> None:
     assert [r.title for r in records] == ["One", "Two"]
     assert [str(m) for m in diagnostics.messages] == [
         ("refs.bib:2: warning: duplicate key 'k' (first at line 1); both entries are kept, "
-        "the later one gets a new key")]
+        "the later one gets a new key (but in a .bib)")]
 
 
 def test_a_repeated_field_is_reported() -> None:

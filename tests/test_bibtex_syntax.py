@@ -94,8 +94,8 @@ def test_a_broken_entry_is_reported_with_its_line_and_the_next_entry_is_still_re
             "@article{bad,\n  title = {Never closed,\n  year = 2001,\n}\n"
             "@article{ok2, title = {Two}}\n")
     found = blocks(text)
-    assert [(b.kind, b.key) for b in found] == [("entry", "ok1"), ("error", ""),
-                                                ("entry", "ok2")]
+    assert [(b.kind, b.key, b.fields) for b in found] == [
+        ("entry", "ok1", found[0].fields), ("error", "bad", ()), ("entry", "ok2", found[2].fields)]
     assert found[1].message == ("the value of 'title' runs to the end of the entry: a '{' in "
                                 "it is never closed (it opens on line 3)")
     assert found[1].error_line == 2
@@ -107,6 +107,7 @@ def test_a_file_cut_short_is_reported_where_its_last_entry_starts() -> None:
     _, cut = blocks(text)
     assert (cut.kind, cut.error_line, cut.message) == (
         "error", 3, "the entry is never closed (missing '}')")
+    assert [field.name for field in cut.fields] == ["title", "author", "pages"]
 
 
 def test_a_file_cut_inside_a_value_says_where_the_value_opens() -> None:

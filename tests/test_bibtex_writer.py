@@ -9,6 +9,7 @@ from refbridge.formats.bibtex_reader import READER
 from refbridge.formats.bibtex_writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
 from refbridge.latex.encode import guess_protection
 from refbridge.model import Date, DateParts, Eprint, Name, Record
+from refbridge.pipeline import with_keys
 from refbridge.registry import WriteOptions
 
 PREPRINT = Record(
@@ -274,3 +275,11 @@ def test_what_a_crossref_child_inherited_is_not_written_while_it_has_its_crossre
     assert child.get("container-title") == "Proc" and child.get("publisher") == "ACM"
     assert write(BIBTEX_WRITER, child) == \
         "@inproceedings{c,\n  title = {Ch},\n  crossref = {p},\n}\n"
+
+
+def test_a_repeated_key_is_written_again_for_bibtex_and_biber_read_the_first() -> None:
+    records = read_back("@misc{k, title = {One}}\n@misc{k, title = {Two}}\n")
+    out = io.StringIO()
+    BIBTEX_WRITER.write(with_keys(records, WriteOptions()), out, WriteOptions())
+    assert out.getvalue() == ("@misc{k,\n  title = {One},\n}\n\n"
+                              "@misc{k,\n  title = {Two},\n}\n")

@@ -105,7 +105,7 @@ def test_every_command_reports_skipped_records_in_its_status(tmp_path: Path,
     status, err = invoke(READING_COMMANDS[command] + [str(library)])
     assert status == ExitStatus.SKIPPED
     assert f"{library}:3: error: broken entry" in err
-    assert "refbridge: 1 broken record(s) skipped" in err
+    assert "refbridge: 1 broken record(s) read up to the break" in err
     status, _ = invoke(READING_COMMANDS[command] + [str(library), "--skip-invalid"])
     assert status == ExitStatus.OK
 

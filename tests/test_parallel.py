@@ -68,8 +68,9 @@ def many_entries(count: int, every: dict[int, str]) -> str:
 def converted(path: Path, tmp_path: Path, to_format: str = "csl-json", jobs: int = 1,
               strict: bool = False, encoding: str | None = None
               ) -> tuple[str, list[Diagnostic], int]:
-    """The output, diagnostics and skipped count of converting ``path`` (in parallel when
-    ``jobs`` > 1, failing the test when it is not converted in parallel)."""
+    """The output, diagnostics and count of broken records (skipped or read in part) of
+    converting ``path`` (in parallel when ``jobs`` > 1, failing the test when it is not
+    converted in parallel)."""
     output = tmp_path / f"out-{jobs}.txt"
     options = ReadOptions(encoding=encoding)
     if jobs == 1:
@@ -81,7 +82,7 @@ def converted(path: Path, tmp_path: Path, to_format: str = "csl-json", jobs: int
         assert parallel is not None, "converted whole"
         report = parallel
     return (output.read_text(encoding="utf-8"), report.diagnostics.messages,
-            report.diagnostics.skipped)
+            report.diagnostics.skipped + report.diagnostics.read_in_part)
 
 
 def write(tmp_path: Path, text: str, name: str = "refs.bib", encoding: str = "utf-8") -> Path:
@@ -147,7 +148,8 @@ def test_a_strict_run_fails_at_the_first_broken_entry_and_writes_nothing(
                             WriteOptions(), True, 2, from_bytes=0, shard_bytes=SHARD_BYTES)
     assert str(parallel.value) == (
         f"{path}:264: broken entry: the value of 'title' runs to the end of the entry: a '{{' "
-        "in it is never closed (it opens on line 265)")
+        "in it is never closed (it opens on line 265); the 0 field(s) before it are read, as "
+        "BibTeX reads them")
     assert not (tmp_path / "out.json").exists()
 
 
@@ -197,10 +199,16 @@ def test_a_file_that_cannot_be_cut_is_converted_whole(tmp_path: Path, why: str,
     assert (tmp_path / "out.json").read_bytes() == (tmp_path / "serial.json").read_bytes()
 
 
-def test_notes_before_a_broken_entry_at_a_cut_make_the_file_convert_whole(
+def test_notes_before_a_broken_entry_go_with_it_as_in_the_whole_file(tmp_path: Path) -> None:
+    path = write(tmp_path, many_entries(30, {5: COMMENT + "\n" + BROKEN}))
+    assert converted(path, tmp_path, "biblatex", jobs=2) == converted(path, tmp_path,
+                                                                       "biblatex")
+
+
+def test_notes_before_an_entry_that_cannot_be_read_make_the_file_convert_whole(
         tmp_path: Path) -> None:
-    text = many_entries(30, {5: COMMENT + "\n" + BROKEN})
-    path = write(tmp_path, text)
+    unreadable = "@article{{ title = {{no key}}}}\n"
+    path = write(tmp_path, many_entries(30, {5: COMMENT + "\n" + unreadable}))
     assert convert_in_parallel(str(path), str(tmp_path / "out.json"), "biblatex",
                                ReadOptions(), WriteOptions(), False, 2, from_bytes=0,
                                shard_bytes=SHARD_BYTES) is None

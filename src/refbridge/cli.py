@@ -26,10 +26,13 @@ def _report(diagnostics: Diagnostics, accept_skipped: bool) -> None:
     """Print the run's messages; exit with SKIPPED if records were skipped unaccepted."""
     for message in diagnostics.messages:
         click.echo(str(message), err=True)
+    if diagnostics.read_in_part:
+        click.echo(f"refbridge: {diagnostics.read_in_part} broken record(s) read up to the "
+                   "break", err=True)
     if diagnostics.skipped:
         click.echo(f"refbridge: {diagnostics.skipped} broken record(s) skipped", err=True)
-        if not accept_skipped:
-            sys.exit(ExitStatus.SKIPPED)
+    if (diagnostics.skipped or diagnostics.read_in_part) and not accept_skipped:
+        sys.exit(ExitStatus.SKIPPED)
 
 
 def handle_errors(command: F) -> F:

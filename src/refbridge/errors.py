@@ -83,6 +83,7 @@ class Diagnostics:
     strict: bool = False
     messages: list[Diagnostic] = field(default_factory=list)
     skipped: int = 0
+    read_in_part: int = 0  #: broken records kept with what came before the break
 
     def warning(self, message: str, file: str | None = None, line: int | None = None,
                 column: int | None = None) -> None:
@@ -94,6 +95,14 @@ class Diagnostics:
         if self.strict:
             raise ParseError(message, file, line, column)
         self.skipped += 1
+        self.messages.append(Diagnostic("error", message, file, line, column))
+
+    def broken(self, message: str, file: str | None = None, line: int | None = None,
+               column: int | None = None) -> None:
+        """A record read only up to a break in it: raise in strict mode, else count it."""
+        if self.strict:
+            raise ParseError(message, file, line, column)
+        self.read_in_part += 1
         self.messages.append(Diagnostic("error", message, file, line, column))
 
     @property

@@ -77,6 +77,7 @@ class _Done:
     keys: tuple[str | None, ...]
     messages: tuple[Diagnostic, ...]
     skipped: int
+    read_in_part: int
 
 
 def _convert_shard(task: _Task) -> _Done:
@@ -90,7 +91,7 @@ def _convert_shard(task: _Task) -> _Done:
         texts.append(writer.record_text(record, task.options))
         keys.append(record.citation_key)
     return _Done(writer.framing.separator.join(texts), len(texts), tuple(keys),
-                 tuple(diagnostics.messages), diagnostics.skipped)
+                 tuple(diagnostics.messages), diagnostics.skipped, diagnostics.read_in_part)
 
 
 class _SharedKey(Exception):
@@ -193,6 +194,7 @@ def _texts(converted: Iterator[_Done], report: RunReport) -> Iterator[str]:
             keys.add(key)
         report.diagnostics.messages.extend(done.messages)
         report.diagnostics.skipped += done.skipped
+        report.diagnostics.read_in_part += done.read_in_part
         report.records_written += done.count
         if done.count:
             yield done.text

@@ -468,12 +468,16 @@ class BibtexReader:
         first_line: dict[str, int] = {}
         held: Record | None = None
         for block in blocks:
-            if block.kind == "error":
+            if block.kind == "error" and block.key:  # read up to the break, as BibTeX does
+                diagnostics.broken(f"broken entry: {block.message}; the {len(block.fields)} "
+                                   "field(s) before it are read, as BibTeX reads them", source,
+                                   block.error_line)
+            elif block.kind == "error":
                 diagnostics.error(f"broken entry: {block.message}", source,
                                   block.error_line)
             elif block.kind in ("preamble", "comment"):
                 notes.setdefault(block.kind, []).append(block.text)
-            elif block.kind == "entry":
+            if block.kind == "entry" or block.kind == "error" and block.key:
                 record = self._entry(block, source, diagnostics, first_line)
                 if record is None:
                     continue
@@ -496,7 +500,8 @@ class BibtexReader:
         key = block.key
         if key in first_line:
             diagnostics.warning(f"duplicate key {key!r} (first at line {first_line[key]}); "
-                                "both entries are kept, the later one gets a new key",
+                                "both entries are kept, the later one gets a new key "
+                                "(but in a .bib)",
                                 source, block.line)
         else:
             first_line[key] = block.line

@@ -65,7 +65,8 @@ _SWALLOWED_FIELD = re.compile(r"\n\s*(?:" + _NAME + r"\s*=|\}$)")
 
 
 class BibSyntaxError(ValueError):
-    """A block that does not follow the .bib syntax; ``offset`` is where, inside the block.
+    """A block that does not follow the .bib syntax; ``offset`` is where, inside the block,
+    and ``partial`` the entry with the fields read before the error, when there was one.
     ``unclosed``: something that opens at ``offset`` is never closed, so the block runs to
     its end (the next entry, or the end of a truncated file): the error is the block's."""
 
@@ -73,6 +74,7 @@ class BibSyntaxError(ValueError):
         super().__init__(message)
         self.offset = offset
         self.unclosed = unclosed
+        self.partial: Block | None = None
 
 
 class Field(NamedTuple):
@@ -93,7 +95,8 @@ _new_field = tuple.__new__
 @dataclass(frozen=True, slots=True)
 class Block:
     """One ``@...`` block. ``kind`` is ``entry``, ``string``, ``preamble``, ``comment`` or
-    ``error`` (then ``message`` and ``error_line`` say what and where)."""
+    ``error`` (then ``message`` and ``error_line`` say what and where, and a broken entry
+    holds its type, key and the fields read before the error)."""
 
     kind: str
     line: int
@@ -245,47 +248,55 @@ class _BlockParser:
             return Block("entry", line, entry_type, key)
         match_simple = _SIMPLE_FIELD.match
         append = fields.append
-        while True:  # runs of simple fields, then one field of any kind, and again
-            simple = match_simple(text, self.pos)
-            while simple is not None:
-                name, raw, ending = simple.groups()
-                append(_new_field(Field, (name.lower(), raw[1:-1], raw, ()))
-                       if raw[0] in '{"' else self.word_field(name, raw))
-                if ending != ",":
-                    if ending == self.closer:
-                        return Block("entry", line, entry_type, key, tuple(fields))
-                    self.pos = simple.start(3)
-                    if raw[0] not in '{"' and not raw.isdecimal():
-                        raise self.closer_expected(name)  # as after a value of several pieces
-                    break
-                self.pos = simple.end()
+        try:
+            while True:  # runs of simple fields, then one field of any kind, and again
                 simple = match_simple(text, self.pos)
-            self.pos = _SPACE.match(text, self.pos).end()  # type: ignore[union-attr]
-            if text.startswith(self.closer, self.pos):
-                self.pos += 1
-                return Block("entry", line, entry_type, key, tuple(fields))
-            name_match = _FIELD_NAME.match(text, self.pos)
-            if name_match is None:
-                found = text[self.pos:self.pos + 1] or "the end of the block"
-                if found == "the end of the block":
+                while simple is not None:
+                    name, raw, ending = simple.groups()
+                    append(_new_field(Field, (name.lower(), raw[1:-1], raw, ()))
+                           if raw[0] in '{"' else self.word_field(name, raw))
+                    if ending != ",":
+                        if ending == self.closer:
+                            return Block("entry", line, entry_type, key, tuple(fields))
+                        self.pos = simple.start(3)
+                        if raw[0] not in '{"' and not raw.isdecimal():
+                            raise self.closer_expected(name)  # as after a value of several pieces
+                        break
+                    self.pos = simple.end()
+                    simple = match_simple(text, self.pos)
+                self.pos = _SPACE.match(text, self.pos).end()  # type: ignore[union-attr]
+                if text.startswith(self.closer, self.pos):
+                    self.pos += 1
+                    return Block("entry", line, entry_type, key, tuple(fields))
+                name_match = _FIELD_NAME.match(text, self.pos)
+                if name_match is None:
+                    found = text[self.pos:self.pos + 1] or "the end of the block"
+                    if found == "the end of the block":
+                        raise self.unclosed(f"the entry is never closed (missing "
+                                            f"'{self.closer}')")
+                    raise self.fail(f"expected a field name or '{self.closer}', found "
+                                    f"{found!r}")
+                if name_match.group(2) is None:
+                    raise self.fail(f"expected '=' after the field name {name_match.group(1)!r}",
+                                    name_match.end())
+                self.pos = name_match.end()
+                value_start = self.pos
+                resolved, raw, undefined = self.value()
+                fields.append(Field(name_match.group(1).lower(), resolved, raw, undefined))
+                if text.startswith(",", self.pos):
+                    self.pos += 1
+                elif self.pos >= len(text) and _SWALLOWED_FIELD.search(raw):
+                    fields.pop()  # it took the rest of the entry: no value of its own
+                    raise self.unclosed(f"the value of {name_match.group(1)!r} runs to the end "
+                                        "of the entry: a '{' in it is never closed",
+                                        value_start)
+                elif self.pos >= len(text):  # the file ends (truncated) after a whole value
                     raise self.unclosed(f"the entry is never closed (missing '{self.closer}')")
-                raise self.fail(f"expected a field name or '{self.closer}', found {found!r}")
-            if name_match.group(2) is None:
-                raise self.fail(f"expected '=' after the field name {name_match.group(1)!r}",
-                                name_match.end())
-            self.pos = name_match.end()
-            value_start = self.pos
-            resolved, raw, undefined = self.value()
-            fields.append(Field(name_match.group(1).lower(), resolved, raw, undefined))
-            if text.startswith(",", self.pos):
-                self.pos += 1
-            elif self.pos >= len(text) and _SWALLOWED_FIELD.search(raw):
-                raise self.unclosed(f"the value of {name_match.group(1)!r} runs to the end of "
-                                    "the entry: a '{' in it is never closed", value_start)
-            elif self.pos >= len(text):  # the file ends (truncated) after a whole value
-                raise self.unclosed(f"the entry is never closed (missing '{self.closer}')")
-            elif not text.startswith(self.closer, self.pos):
-                raise self.closer_expected(name_match.group(1))
+                elif not text.startswith(self.closer, self.pos):
+                    raise self.closer_expected(name_match.group(1))
+        except BibSyntaxError as error:  # BibTeX keeps the fields read before it
+            error.partial = Block("entry", line, entry_type, key, tuple(fields))
+            raise
 
     def closer_expected(self, name: str) -> BibSyntaxError:
         """The error of a value of field ``name`` followed by something else than ``,`` or
@@ -323,14 +334,18 @@ class _BlockParser:
 
 
 def _error_block(error: BibSyntaxError, text: str, line: int) -> Block:
-    """The block of ``text`` (from ``line``) that ``error`` broke: reported where the problem
-    is, or, for something never closed, where the entry starts, saying where that opened."""
+    """The block of ``text`` (from ``line``) that ``error`` broke, with the fields read before
+    the break: reported where the problem is, or, for something never closed, where the entry
+    starts, saying where that opened."""
     at = line + _line_at(text, error.offset)
     message = str(error)
     if error.unclosed:
         message += f" (it opens on line {at})" if at != line else ""
         at = line
-    return Block("error", line, text=text, message=message, error_line=at)
+    partial = error.partial
+    return Block("error", line, text=text, message=message, error_line=at,
+                 entry_type=partial.entry_type if partial else "",
+                 key=partial.key if partial else "", fields=partial.fields if partial else ())
 
 
 def macro_value(raw: str) -> str | None:

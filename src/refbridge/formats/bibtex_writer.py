@@ -93,9 +93,13 @@ def _reverse_mapping(entry_type: str) -> dict[str, str]:
     return reverse
 
 
-def entry_key(record: Record) -> str:
-    """The key ``record``'s entry is written under."""
-    return _KEY_UNSAFE.sub("-", record.citation_key or record.id)
+def entry_key(record: Record, options: WriteOptions = WriteOptions()) -> str:
+    """The key ``record``'s entry is written under: the one its .bib gave it (a repeated key
+    too: both tools read the first), else its citation key."""
+    key = record.citation_key or record.id
+    if HINT_LAYOUT in record.hints and not options.regenerate_keys and not options.normalize:
+        key = record.id
+    return _KEY_UNSAFE.sub("-", key)
 
 
 class BibtexWriter:
@@ -119,7 +123,7 @@ class BibtexWriter:
         entry_type = self.entry_type(record, layout)
         encode = partial(encode_latex, unicode=options.unicode)
         fields = self.fields(record, entry_type, encode, options, layout)
-        lines = [f"@{entry_type}{{{entry_key(record)},"]
+        lines = [f"@{entry_type}{{{entry_key(record, options)},"]
         for name, value, how in fields:
             text = layout.raw(name, self.value(value, how, options, from_bib))
             name = tables.FIELD_SPELLING.get(name, name)
@@ -245,11 +249,11 @@ class BibtexWriter:
         written_key = layout.hints.get("genre-key")
         if written_key is not None and tables.GENRE_OF_TYPE_KEY.get(written_key) == plain(genre):
             return [("type", written_key, BRACED)]  # the key, as the source wrote it
+        if "type" in layout.order:
+            return [("type", genre, TEXT)]  # the text, as the source wrote it
         key = tables.TYPE_KEY_OF_GENRE.get(plain(genre))
         if key is not None and tables.ENTRY_TYPE_KEYS.get(entry_type) == key:
             return []
-        if "type" in layout.order:
-            return [("type", genre, TEXT)]  # the text, as the source wrote it
         if key is not None and self.dialect == tables.BIBLATEX:
             return [("type", key, BRACED)]
         return [("type", genre, TEXT)]
@@ -281,7 +285,8 @@ class BibtexWriter:
             return [("date", date.literal or "", BRACED)]  # as the source wrote it
         if iso is None:
             return [("year", date.literal or "", TEXT)]
-        if self.dialect == tables.BIBLATEX and not layout.classic_date:
+        both = layout.date_field and "year" in layout.order  # the source gave both
+        if self.dialect == tables.BIBLATEX and not layout.classic_date and not both:
             return [("date", iso, BRACED)]
         year, month, day = format_year_month(date)
         fields: list[Field] = [("year", year, BRACED)]
@@ -291,9 +296,9 @@ class BibtexWriter:
                           else ("month", month, BARE))
         if day:
             fields.append(("day", day, BRACED))
-        if date.circa or date.season or (date.end is not None and (
+        if both or date.circa or date.season or (date.end is not None and (
                 date.start is not None and date.start.month or date.end.month)):
-            fields.append(("date", iso, BRACED))  # what year/month cannot say
+            fields.append(("date", iso, BRACED))  # what year/month cannot say, or as read
         return fields
 
     def _eprint_fields(self, record: Record, entry_type: str, written: set[str],

@@ -91,6 +91,7 @@ def _record(row: dict[str, str], number: int, source: Source, diagnostics: Diagn
 
 class GoogleScholarCsvReader:
     name = "google-scholar-csv"
+    sniff_first = True  #: its header is a signature (asked before the generic CSV reader)
     description = "Google Scholar's CSV export of a profile (citations.csv)"
     extensions = (".csv",)
 

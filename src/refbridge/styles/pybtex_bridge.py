@@ -104,7 +104,7 @@ def bib_text(items: Sequence[Item]) -> tuple[str, dict[str, str]]:
     keys: dict[str, str] = {}
     for item in items:
         item_id = str(item["id"])
-        record = from_csl(item).replace(citation_key=item_id)
+        record = from_csl(item).replace(id=item_id, citation_key=item_id)
         keys[entry_key(record)] = item_id
         # an entry read from a .bib as it was written there (the fields bibtex itself would
         # see, BibLaTeX's among them), any other the classic way
