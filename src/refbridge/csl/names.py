@@ -19,10 +19,10 @@ from .richtext import Node, Rich, is_empty, parse_markup, plain
 from .values import stringify
 
 _PARTICLE_END = ("'", "\u2019", "-")
+ROLE_TERMS = {"editortranslator": "editortranslator"}
 #: The item key naming (separated by spaces) the name variables whose lists are cut short
 #: ("and others"): refbridge's ``custom.incomplete-names``, as ``refbridge.styles`` hands it on.
 INCOMPLETE_NAMES_KEY = "refbridge-incomplete-names"
-ROLE_TERMS = {"editortranslator": "editortranslator"}
 
 
 @dataclass
@@ -686,14 +686,6 @@ class NamesNode(Element):
         return Rich(pieces)
 
 
-def _cut_short(role: str, item: Mapping[str, Any]) -> bool:
-    """Whether the item says its ``role`` list names only some of the people (a .bib's "and
-    others", a profile page naming its owner alone; see ``INCOMPLETE_NAMES_KEY``): the names
-    shown end in the et-al term (an ellipsis where the style has none), whatever the et-al
-    rules, so that no output passes them off as the only authors."""
-    return role in str(item.get(INCOMPLETE_NAMES_KEY) or "").split()
-
-
 def _romanesque_level(parts: NameParts, ctx: RenderContext) -> int:
     """citeproc-js's script test of a name: 0 no Latin-like family name (CJK: "毛泽东"),
     1 mixed (written family name first, with a space: a Latin-like given name after a CJK
@@ -741,3 +733,11 @@ def _delimiter_applies(rule: str, count: int, previous_inverted: bool) -> bool:
     if rule == "after-inverted-name":
         return previous_inverted
     return count > 2
+
+
+def _cut_short(role: str, item: Mapping[str, Any]) -> bool:
+    """Whether the item says its ``role`` list names only some of the people (a .bib's "and
+    others", a profile page naming its owner alone; see ``INCOMPLETE_NAMES_KEY``): the names
+    shown end in the et-al term (an ellipsis where the style has none), whatever the et-al
+    rules, so that no output passes them off as the only authors."""
+    return role in str(item.get(INCOMPLETE_NAMES_KEY) or "").split()
