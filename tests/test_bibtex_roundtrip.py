@@ -95,3 +95,19 @@ def test_seed_records_round_trip_through_both_dialects(seed: Path,
                 for r in records]  # the title's acronyms protected, as the .bib says
     assert [r.replace(id=o.id) for r, o in
             zip(read_text(written(records, writer)), records, strict=True)] == expected
+
+
+@pytest.mark.parametrize("writer", [BIBTEX_WRITER, BIBLATEX_WRITER], ids=["bibtex", "biblatex"])
+def test_a_preprint_entry_is_written_back_as_it_was_read(writer: BibtexWriter) -> None:
+    entry = ("@misc{qian2026specdb,\n  author = {Qian, Zhengping and others},\n"
+             "  title = {{SpecDB}: Generated Databases},\n"
+             "  howpublished = {arXiv preprint, cs.DB (Databases)},\n  year = {2026},\n"
+             "  archivePrefix = {arXiv},\n  primaryClass = {cs.DB},\n  eprinttype = {arxiv},\n}\n")
+    assert written(read_text(entry), writer) == entry
+
+
+@pytest.mark.parametrize("writer", [BIBTEX_WRITER, BIBLATEX_WRITER], ids=["bibtex", "biblatex"])
+def test_an_empty_field_is_written_back_for_bibtex_to_see(writer: BibtexWriter) -> None:
+    entry = ("@article{article-crossref,\n  author = {Aamport, Leslie A.},\n  key = {},\n"
+             "  title = {The Gnats and Gnus},\n  journal = {G-Animal's Journal},\n}\n")
+    assert written(read_text(entry), writer) == entry

@@ -96,9 +96,26 @@ def test_a_broken_entry_is_reported_with_its_line_and_the_next_entry_is_still_re
     found = blocks(text)
     assert [(b.kind, b.key, b.fields) for b in found] == [
         ("entry", "ok1", found[0].fields), ("error", "bad", ()), ("entry", "ok2", found[2].fields)]
-    assert found[1].message == \
-        "the value of 'title' runs to the end of the entry: a '{' in it is never closed"
-    assert found[1].error_line == 3
+    assert found[1].message == ("the value of 'title' runs to the end of the entry: a '{' in "
+                                "it is never closed (it opens on line 3)")
+    assert found[1].error_line == 2
+
+
+def test_a_file_cut_short_is_reported_where_its_last_entry_starts() -> None:
+    text = ("@article{ok, title = {One}}\n\n"
+            "@article{cut,\n  title = {Two},\n  author = {Doe, Jane},\n  pages = {1--20}\n\n")
+    _, cut = blocks(text)
+    assert (cut.kind, cut.error_line, cut.message) == (
+        "error", 3, "the entry is never closed (missing '}')")
+    assert [field.name for field in cut.fields] == ["title", "author", "pages"]
+
+
+def test_a_file_cut_inside_a_value_says_where_the_value_opens() -> None:
+    text = ("@article{ok, title = {One}}\n\n"
+            "@article{cut,\n  title = {Two},\n  abstract = {A long abstract that\n stops")
+    _, cut = blocks(text)
+    assert (cut.kind, cut.error_line, cut.message) == (
+        "error", 3, "a '{' is never closed (it opens on line 5)")
 
 
 @pytest.mark.parametrize(("text", "message"), [

@@ -12,7 +12,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import records
 
-from refbridge.check import CODES, REQUIREMENTS, CheckUsageError, check_records
+from refbridge.check import (
+    CODES,
+    ENTRY_REQUIREMENTS,
+    REQUIREMENTS,
+    CheckUsageError,
+    check_records,
+)
 from refbridge.cli import main
 from refbridge.errors import ExitStatus
 from refbridge.model import Date, Name, Record, Source
@@ -72,7 +78,7 @@ def test_a_missing_field_is_named_with_the_style_that_needs_it() -> None:
 
 def test_requirement_tables_name_only_model_variables() -> None:
     known = TEXT_VARIABLE_SET | NAME_VARIABLE_SET | DATE_VARIABLE_SET | {"eprint"}
-    for table in REQUIREMENTS.values():
+    for table in [*REQUIREMENTS.values(), *ENTRY_REQUIREMENTS.values()]:
         for requirements in table.values():
             for requirement in requirements:
                 assert set(requirement.split("|")) <= known, requirement
@@ -157,6 +163,33 @@ def test_check_prints_findings_and_exits_with_problems(tmp_path: Path) -> None:
     assert "refbridge: 2 problem(s) found" in err
 
 
+def test_a_bib_is_told_its_missing_fields_by_their_bib_names(tmp_path: Path) -> None:
+    status, out, _ = run_check(tmp_path, (
+        "@inproceedings{qian2020,\n  author = {Qian, Zhengping},\n  title = {Timely},\n"
+        "  year = {2020}\n}\n\n@phdthesis{qian2010,\n  author = {Qian, Zhengping},\n"
+        "  title = {Graphs},\n  year = {2010}\n}\n\n@article{qian2021,\n"
+        "  author = {Qian, Zhengping},\n  title = {Reliable},\n"
+        "  journaltitle = {SIGMOD Record}\n}\n"), "--require", "bibtex", "--require",
+        "biblatex")
+    assert (status, out.splitlines()) == (ExitStatus.PROBLEMS, [
+        (f"{tmp_path}/refs.bib:1: warning: bibtex needs booktitle for @inproceedings "
+        "[missing-field]"),
+        (f"{tmp_path}/refs.bib:1: warning: biblatex needs booktitle for @inproceedings "
+        "[missing-field]"),
+        f"{tmp_path}/refs.bib:7: warning: bibtex needs school for @phdthesis [missing-field]",
+        (f"{tmp_path}/refs.bib:7: warning: biblatex needs institution for @phdthesis "
+        "[missing-field]"),
+        f"{tmp_path}/refs.bib:13: warning: bibtex needs year for @article [missing-field]",
+        f"{tmp_path}/refs.bib:13: warning: biblatex needs date for @article [missing-field]"])
+
+
+def test_proceedings_with_editors_only_are_not_asked_for_an_author(tmp_path: Path) -> None:
+    proceedings = ("@proceedings{vldb2021,\n  editor = {Zhou, Jingren},\n"
+                   "  title = {Proceedings of the VLDB Endowment},\n  year = {2021}\n}\n")
+    assert run_check(tmp_path, proceedings, "--require", "bibtex", "--require",
+                     "biblatex") == (0, "", "")
+
+
 def test_check_of_a_clean_library_exits_0(tmp_path: Path) -> None:
     assert run_check(tmp_path, LIBRARY.replace("{12-}", "{12--19}").replace(
         "{qian2020,\n  author = {Qian, Zhengping}, title = {Another}", "{qian2021,\n  author = "
@@ -178,7 +211,8 @@ def test_an_unknown_code_to_ignore_is_a_usage_error(tmp_path: Path) -> None:
 def test_broken_records_take_precedence_over_findings(tmp_path: Path) -> None:
     status, _, err = run_check(tmp_path, LIBRARY + "\n@article{broken,\n  title = {x\n")
     assert status == ExitStatus.SKIPPED
-    assert f"{tmp_path}/refs.bib:11: error: broken entry: a '{{' is never closed" in err
+    assert (f"{tmp_path}/refs.bib:10: error: broken entry: a '{{' is never closed (it opens on "
+            "line 11)") in err
 
 
 def test_skip_invalid_leaves_the_findings_status(tmp_path: Path) -> None:
@@ -192,7 +226,7 @@ def test_strict_stops_at_the_first_broken_record(tmp_path: Path) -> None:
                                  "--strict")
     assert status == ExitStatus.FAILED
     assert out == ""
-    assert f"{tmp_path}/refs.bib:2: broken entry" in err
+    assert f"{tmp_path}/refs.bib:1: broken entry" in err
 
 
 @FUZZ

@@ -63,10 +63,35 @@ def test_formats_lists_readers_and_writers() -> None:
     assert "  profile " in stdout and "  csl-json " in stdout
 
 
-def test_an_unknown_output_format_fails_before_reading(tmp_path: Path) -> None:
-    code, stdout, stderr = run("convert", str(tmp_path / "missing.txt"), "--to", "docbook")
-    assert (code, stdout) == (1, "")
-    assert stderr.startswith("refbridge: error: no writer for format 'docbook' (known: ")
+def test_an_unknown_output_format_is_a_usage_error_before_reading(tmp_path: Path) -> None:
+    code, stdout, stderr = run("convert", str(tmp_path / "missing.txt"), "--to", "docx")
+    assert (code, stdout) == (2, "")
+    assert stderr.startswith("refbridge: error: no writer for format 'docx' (known: ")
+
+
+def test_an_unknown_input_format_is_a_usage_error(tmp_path: Path) -> None:
+    code, _, stderr = run("convert", YANG, "--from", "docbook", "--to", "csl-json")
+    assert code == 2
+    assert stderr.startswith("refbridge: error: no reader for format 'docbook' (known: ")
+
+
+def test_an_empty_bib_is_an_empty_library(tmp_path: Path) -> None:
+    empty = tmp_path / "refs.bib"
+    empty.write_text("", encoding="utf-8")
+    assert run("convert", str(empty), "--to", "csl-json") == (0, "[]\n", "")
+
+
+def test_a_bib_of_comments_only_is_an_empty_library(tmp_path: Path) -> None:
+    comments = tmp_path / "refs.bib"
+    comments.write_text("% my references, to be filled in\n\nNothing here yet.\n",
+                        encoding="utf-8")
+    assert run("convert", str(comments), "--to", "csl-json") == (0, "[]\n", "")
+
+
+def test_an_empty_ris_is_an_empty_library(tmp_path: Path) -> None:
+    empty = tmp_path / "refs.ris"
+    empty.write_text("\n\n", encoding="utf-8")
+    assert run("convert", str(empty), "--to", "bibtex") == (0, "", "")
 
 
 def test_a_missing_input_is_named() -> None:

@@ -109,21 +109,40 @@ def test_a_preprint_item_carries_keywords_eprint_and_extra_in_custom() -> None:
         ("keyword", "databases, generated, LLM"),
         ("publisher", "arXiv"),
         ("number", "arXiv:2601.00001v2"),
+        ("URL", "https://arxiv.org/abs/2601.00001v2"),
         ("categories", ["cs.DB", "cs.LG"]),
         ("custom", {"keywords": ["databases, generated", "LLM"],
                     "eprint": {"archive": "arXiv", "id": "2601.00001v2",
                                "primary-class": "cs.DB", "cross-lists": ["cs.LG"]},
-                    "derived": ["publisher", "number"],
+                    "derived": ["publisher", "number", "URL"],
                     "incomplete-names": ["author"],
                     "extra": {"bibtex.mrnumber": "MR123", "ris.M4": "x"}}),
     ]
 
 
-def test_a_preprint_keeps_its_own_publisher_and_derives_only_the_number() -> None:
-    record = REALISTIC[2].replace(fields={"title": "SpecDB", "publisher": "Cornell University"})
+def test_a_preprint_keeps_its_own_publisher_and_link_and_derives_only_the_number() -> None:
+    record = REALISTIC[2].replace(fields={"title": "SpecDB", "publisher": "Cornell University",
+                                          "URL": "https://example.org/specdb"})
     item = to_csl(record)
-    assert (item["publisher"], item["number"], item["custom"]["derived"]) == (
-        "Cornell University", "arXiv:2601.00001v2", ["number"])
+    assert (item["publisher"], item["number"], item["URL"], item["custom"]["derived"]) == (
+        "Cornell University", "arXiv:2601.00001v2", "https://example.org/specdb", ["number"])
+
+
+def test_a_published_paper_with_an_arxiv_eprint_keeps_its_venue_and_numbers() -> None:
+    record = Record(
+        id="smith2018", type="article-journal", citation_key="smith2018",
+        fields={"title": "A Search for Dark Photons", "container-title":
+                "Physical Review Letters", "volume": "120", "page": "101801"},
+        names={"author": (Name(family="Smith", given="John"),)},
+        dates={"issued": Date.of(2018)}, eprint=Eprint("arXiv", "1801.00001", "hep-ex"))
+    item = to_csl(record)
+    assert {k: v for k, v in item.items() if k not in ("author", "issued")} == {
+        "id": "smith2018", "type": "article-journal", "title": "A Search for Dark Photons",
+        "container-title": "Physical Review Letters", "volume": "120", "page": "101801",
+        "categories": ["hep-ex"],
+        "custom": {"eprint": {"archive": "arXiv", "id": "1801.00001",
+                              "primary-class": "hep-ex"}}}
+    assert from_csl(item) == record
 
 
 @pytest.mark.parametrize(("keywords", "custom"), [

@@ -33,9 +33,47 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def test_both_profiles_give_the_expected_markdown(tmp_path: Path) -> None:
     output = tmp_path / "publications.md"
-    status, _, stderr = run(ZHENGPING, QINWEI, "--owner", "Zhengping Qian", "-o", str(output))
+    status, _, stderr = run(ZHENGPING, QINWEI, "--owner", "Zhengping Qian", "--all-records",
+                            "-o", str(output))
     assert (status, stderr) == (0, incomplete_authors_note(23, 23))
     assert output.read_text(encoding="utf-8") == (FIXTURES / "merged.md").read_text("utf-8")
+
+
+def test_a_cv_lists_the_owners_records_and_says_how_many_it_left_out() -> None:
+    status, stdout, stderr = run(ZHENGPING, QINWEI, "--owner", "Zhengping Qian", "--to", "text")
+    assert status == 0
+    assert stderr == ("refbridge: warning: 9 of 23 records do not name Zhengping Qian among "
+                      "their people and are left out (--all-records lists them)\n"
+                      + incomplete_authors_note(14, 14))
+    assert "14 publications: " in stdout and "Qinwei Yang" not in stdout
+
+
+def test_the_lists_of_two_people_need_an_owner() -> None:
+    status, stdout, stderr = run(ZHENGPING, QINWEI)
+    assert (status, stdout, stderr) == (2, "", (
+        "refbridge: error: the inputs are the publication lists of 2 people (Zhengping Qian, "
+        "Qinwei Yang); say whose CV this is with --owner NAME\n"))
+
+
+def test_a_mistyped_owner_is_said_with_the_closest_author_name() -> None:
+    status, stdout, stderr = run(ZHENGPING, "--owner", "Zhenping Qian", "--to", "text")
+    assert status == 0
+    assert stderr.splitlines()[0] == (
+        "refbridge: warning: the owner 'Zhenping Qian' is no author of any record; did you "
+        "mean 'Zhengping Qian'? (nothing is highlighted and no record is left out)")
+    assert "14 publications: " in stdout
+
+
+def test_a_numbered_style_numbers_each_entry_once() -> None:
+    status, stdout, _ = run(ZHENGPING, "--style", "ieee-cv", "--to", "text", "--no-summary",
+                            "--group-by", "none")
+    assert status == 0
+    assert stdout.splitlines()[3] == (
+        "[1] Z. Qian et al., “SpecDB: LLM-Generated Customized Databases via Feature-Oriented "
+        "Decomposition,” 2026, arXiv.")
+    status, stdout, _ = run(ZHENGPING, "--style", "ieee-cv", "--to", "text", "--no-summary",
+                            "--group-by", "none", "--numbering", "count-down")
+    assert stdout.splitlines()[3].startswith("[14] [1] Z. Qian et al., “SpecDB")
 
 
 def test_duplicates_across_inputs_are_merged_and_reported() -> None:
@@ -81,7 +119,7 @@ def test_the_profile_owner_is_the_default_owner() -> None:
                             "--match", "ARGUS")
     assert status == 0
     assert stdout == (
-        "## Publications\n\n### 2026 (1)\n\n- \\[1\\] **Qinwei Yang**. ARGUS: "
+        "## Publications\n\n### 2026 (1)\n\n- \\[1\\] **Qinwei Yang** et al. ARGUS: "
         "Production-Scale Tracing and Performance Diagnosis for over 10,000-GPU Clusters. "
         "arXiv, 2026.\n")
 
@@ -95,9 +133,9 @@ def test_filters_grouping_and_numbering_reach_the_list() -> None:
         "Statistics papers — Qinwei Yang\n===============================\n\n"
         "Methodology \u00b7 stat.ME (2)\n"
         "-------------------------\n\n"
-        "[1] Qinwei Yang. Improving Treatment Effect Estimation in Trials through Adaptive "
-        "Borrowing of External Controls. arXiv, 2026.\n\n"
-        "[2] Qinwei Yang. Adaptive Data-Borrowing for Improving Treatment Effect Estimation "
+        "[1] Qinwei Yang et al. Improving Treatment Effect Estimation in Trials through "
+        "Adaptive Borrowing of External Controls. arXiv, 2026.\n\n"
+        "[2] Qinwei Yang et al. Adaptive Data-Borrowing for Improving Treatment Effect Estimation "
         "using External Controls. arXiv, 2025.\n")
 
 
@@ -143,7 +181,7 @@ def test_docx_without_python_docx_says_what_to_install(monkeypatch: pytest.Monke
 
 def test_an_unknown_style_fails_before_reading() -> None:
     status, stdout, stderr = run(QINWEI, "--style", "no-such-style-anywhere")
-    assert (status, stdout) == (1, "")
+    assert (status, stdout) == (2, "")
     assert stderr.startswith("refbridge: error: unknown style 'no-such-style-anywhere'")
 
 
@@ -151,5 +189,5 @@ def test_a_catalogue_style_can_format_the_entries() -> None:
     status, stdout, _ = run(QINWEI, "--style", "apa", "--owner", "Yang, Q.", "--to", "text",
                             "--until", "2023", "--no-summary", "--group-by", "none")
     assert status == 0
-    assert stdout.endswith("[1] Yang, Q. (2023). Isolated Scheduling for Distributed Training "
-                           "Tasks in GPU Clusters. arXiv.\n")
+    assert stdout.endswith("[1] Yang, Q. et al. (2023). Isolated Scheduling for Distributed "
+                           "Training Tasks in GPU Clusters. arXiv.\n")

@@ -28,18 +28,21 @@ class Case:
     name: str
     inputs: tuple[str, ...]
     owner: str
+    all_records: bool = False
 
 
 CASES = [
     Case("zhengping-qian", ("zhengping-qian.profile.txt",), "Zhengping Qian"),
     Case("qinwei-yang", ("qinwei-yang.profile.txt",), "Qinwei Yang"),
-    Case("merged", ("zhengping-qian.profile.txt", "qinwei-yang.profile.txt"), "Zhengping Qian"),
+    Case("merged", ("zhengping-qian.profile.txt", "qinwei-yang.profile.txt"), "Zhengping Qian",
+         all_records=True),
 ]
 
 
 def render(case: Case, to: str, **options: object) -> str | bytes:
     records = list(read_records([str(SAMPLES / name) for name in case.inputs], Diagnostics()))
-    options_ = CvOptions(owners=(case.owner,), **options)  # type: ignore[arg-type]
+    options_ = CvOptions(owners=(case.owner,), all_records=case.all_records,
+                         **options)  # type: ignore[arg-type]
     content, _, _ = render_cv(records, options_, to)
     return content
 

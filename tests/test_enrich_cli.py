@@ -85,6 +85,29 @@ def test_offline_without_cache_writes_the_records_unchanged(
         "refbridge: enrich: 2 record(s): 2 not in the cache; 0 from cache, 0 request(s)")
 
 
+def test_offline_says_once_per_record_what_the_cache_lacks(
+        mei_lin: Path, environment: dict[str, str], tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["enrich", str(mei_lin), "-o", str(tmp_path / "out.json"),
+                                       "--offline"], env=environment)
+    assert result.stderr.splitlines() == [
+        (f"{mei_lin}:1: not-cached: 'Learned Index Structures for Spatial Joins': no cached "
+        "answer from arXiv, Crossref, OpenAlex (offline)"),
+        (f"{mei_lin}:1: not-cached: 'Streaming Graph Partitioning': no cached answer from "
+        "arXiv, Crossref, OpenAlex (offline)"),
+        "refbridge: enrich: 2 record(s): 2 not in the cache; 0 from cache, 0 request(s)"]
+
+
+def test_enrich_refuses_to_write_over_its_input_before_asking_anything(
+        mei_lin: Path, environment: dict[str, str], server: FixtureServer) -> None:
+    before = mei_lin.read_bytes()
+    result = CliRunner().invoke(main, ["enrich", str(mei_lin), "-o", str(mei_lin)],
+                                env=environment)
+    assert (result.exit_code, result.stderr) == (
+        1, f"refbridge: error: {mei_lin}: refusing to write over an input file\n")
+    assert server.log == []
+    assert mei_lin.read_bytes() == before
+
+
 def test_enrichment_options_need_the_enrich_flag_on_convert(samples_dir: Path) -> None:
     result = CliRunner().invoke(main, ["convert", str(samples_dir / "qinwei-yang.profile.txt"),
                                        "--to", "csl-json", "--offline", "--overwrite"])

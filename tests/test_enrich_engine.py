@@ -220,6 +220,15 @@ def test_a_second_run_makes_no_requests(server: FixtureServer, tmp_path: Path) -
     assert report.summary() == "1 record(s): 1 enriched; 1 from cache, 0 request(s)"
 
 
+def test_a_record_looked_up_without_any_answer_is_not_counted_from_the_cache(
+        server: FixtureServer, tmp_path: Path) -> None:
+    untitled = profile_record("Learned Index Structures for Spatial Joins", 2025).replace(
+        fields={"title": "???"})  # no word to search for: no service is asked
+    _, report = enrich_records([untitled], options_for(server, tmp_path))
+    assert server.log == []
+    assert report.summary() == "1 record(s): 1 not found; 0 from cache, 0 request(s)"
+
+
 def test_offline_answers_from_the_cache_only(server: FixtureServer, tmp_path: Path) -> None:
     cached = profile_record("Learned Index Structures for Spatial Joins", 2025)
     enrich_records([cached], options_for(server, tmp_path))

@@ -121,7 +121,7 @@ def test_broken_entries_are_reported_with_their_lines_as_in_the_whole_file(
     serial = converted(path, tmp_path)
     assert parallel == serial
     assert parallel[2] == 6
-    assert [(m.level, m.line) for m in parallel[1]][:2] == [("error", 67), ("error", 143)]
+    assert [(m.level, m.line) for m in parallel[1]][:2] == [("error", 66), ("error", 142)]
 
 
 def test_comments_go_with_the_entry_after_them_as_in_the_whole_file(tmp_path: Path) -> None:
@@ -147,8 +147,9 @@ def test_a_strict_run_fails_at_the_first_broken_entry_and_writes_nothing(
         convert_in_parallel(str(path), str(tmp_path / "out.json"), "csl-json", ReadOptions(),
                             WriteOptions(), True, 2, from_bytes=0, shard_bytes=SHARD_BYTES)
     assert str(parallel.value) == (
-        f"{path}:265: broken entry: the value of 'title' runs to the end of the entry: a '{{' "
-        "in it is never closed; the 0 field(s) before it are read, as BibTeX reads them")
+        f"{path}:264: broken entry: the value of 'title' runs to the end of the entry: a '{{' "
+        "in it is never closed (it opens on line 265); the 0 field(s) before it are read, as "
+        "BibTeX reads them")
     assert not (tmp_path / "out.json").exists()
 
 

@@ -85,6 +85,27 @@ def test_a_known_arxiv_identifier_is_in_the_note() -> None:
     assert "N1  - arXiv:2601.00001v2 [cs.DB]\n" in write([record])
 
 
+def test_a_published_paper_with_an_arxiv_eprint_keeps_its_publisher_out_of_arxiv() -> None:
+    record = Record(
+        id="smith2018", type="article-journal", citation_key="smith2018",
+        fields={"title": "A Search for Dark Photons", "container-title":
+                "Physical Review Letters", "volume": "120", "issue": "10", "page": "101801"},
+        names={"author": (Name(family="Smith", given="John"),)},
+        dates={"issued": Date.of(2018)}, eprint=Eprint("arXiv", "1801.00001", "hep-ex"))
+    text = write([record])
+    assert text == ("TY  - JOUR\nID  - smith2018\nTI  - A Search for Dark Photons\n"
+                    "AU  - Smith, John\nT2  - Physical Review Letters\nPY  - 2018\n"
+                    "VL  - 120\nIS  - 10\nSP  - 101801\nN1  - arXiv:1801.00001 [hep-ex]\n"
+                    "ER  - \n")
+    assert read(text)[0].replace(source=None) == record
+
+
+@pytest.mark.parametrize("pages", ["97--111", "97\u2013111", "97 - 111", "97\u2014111"])
+def test_a_page_range_is_cut_into_start_and_end_page(pages: str) -> None:
+    lines = write([KNUTH.replace(fields={**KNUTH.fields, "page": pages})]).splitlines()
+    assert lines[lines.index("SP  - 97") + 1] == "EP  - 111"
+
+
 def test_what_ris_cannot_hold_goes_into_one_residue_note_and_comes_back() -> None:
     record = Record(
         id="bach", type="musical_score", citation_key="bach",

@@ -86,6 +86,25 @@ def test_a_known_arxiv_identifier_becomes_the_archive_id() -> None:
         "cs.DB", "Databases", "cs.LG", "Machine Learning"]
 
 
+def test_a_published_paper_keeps_its_venue_and_its_arxiv_id_is_an_extra_line() -> None:
+    record = Record(
+        id="smith2018", type="article-journal", citation_key="smith2018",
+        fields={"title": "A Search for Dark Photons", "container-title":
+                "Physical Review Letters", "volume": "120", "page": "101801",
+                "note": "Editors' suggestion"},
+        names={"author": (Name(family="Smith", given="John"),)},
+        dates={"issued": Date.of(2018)}, eprint=Eprint("arXiv", "1801.00001", "hep-ex"))
+    text = write([record])
+    item = parse(text)[0]
+    assert item.findtext("z:itemType", namespaces=NS) == "journalArticle"
+    assert item.find("dc:publisher", NS) is None
+    assert item.findtext("dcterms:isPartOf/bib:Journal/prism:number", namespaces=NS) is None
+    assert item.findtext("dc:description", namespaces=NS) == (
+        "Editors' suggestion\narXiv: 1801.00001")
+    (back,) = READER.read(io.StringIO(text), "smith.rdf", Diagnostics(strict=True))
+    assert back.replace(source=None) == record
+
+
 def test_the_collection_is_named_after_the_profile_owner_and_holds_every_record() -> None:
     records = seed("qinwei-yang")
     collection = parse(write(records)).find("z:Collection", NS)

@@ -75,6 +75,33 @@ REQUIREMENTS: dict[str, dict[str, tuple[str, ...]]] = {
     },
 }
 
+#: style -> .bib entry type -> what the style needs, for entry types whose CSL item type is
+#: broader than they are (a ``@proceedings`` is a CSL ``book`` but needs no author; a
+#: ``@manual`` is a ``report`` but needs only a title). Used for records read from a .bib.
+#: bibtex: btxdoc's required fields; biblatex: its manual, section 2.1.1.
+ENTRY_REQUIREMENTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "bibtex": {
+        "proceedings": ("title", "issued"),
+        "manual": ("title",),
+        "inbook": ("author|editor", "title", "chapter-number|page", "publisher", "issued"),
+        "misc": (),
+    },
+    "biblatex": {
+        "proceedings": ("title", "issued"),
+        "mvproceedings": ("title", "issued"),
+        "collection": ("editor", "title", "issued"),
+        "mvcollection": ("editor", "title", "issued"),
+        "reference": ("editor", "title", "issued"),
+        "mvreference": ("editor", "title", "issued"),
+        "periodical": ("editor", "title", "issued"),
+        "inreference": ("author", "title", "container-title", "issued"),
+        "booklet": ("author|editor", "title", "issued"),
+        "manual": ("author|editor", "title", "issued"),
+        "misc": ("author|editor", "title", "issued"),
+        "online": ("author|editor", "title", "issued", "DOI|eprint|URL"),
+    },
+}
+
 #: years outside this range (relative to the current year at the top) are suspicious
 EARLIEST_YEAR = 1000
 YEARS_AHEAD = 2
@@ -208,13 +235,24 @@ def _has(record: Record, variable: str) -> bool:
 
 
 def missing_fields(record: Record, style: str) -> Iterator[Finding]:
-    """Findings for what ``style`` needs (``REQUIREMENTS``) and ``record`` lacks."""
-    for requirement in REQUIREMENTS[style].get(record.type, ()):
+    """Findings for what ``style`` needs (``REQUIREMENTS``, ``ENTRY_REQUIREMENTS``) and
+    ``record`` lacks, named in the input's language: .bib field names and entry types for a
+    record read from a .bib (``journal``, ``@article``), CSL's for the others."""
+    from refbridge.formats.bibtex_terms import bib_terms
+
+    terms = bib_terms(record, style if style in ENTRY_REQUIREMENTS else None)
+    requirements = REQUIREMENTS[style].get(record.type, ())
+    if terms is not None:
+        requirements = ENTRY_REQUIREMENTS.get(style, {}).get(terms.entry_type, requirements)
+    for requirement in requirements:
         alternatives = requirement.split("|")
         if not any(_has(record, variable) for variable in alternatives):
-            wanted = " or ".join(alternatives)
-            yield Finding("missing-field", f"{style} needs {wanted} for type {record.type}",
-                          record.source)
+            if terms is None:
+                wanted, kind = " or ".join(alternatives), f"type {record.type}"
+            else:
+                wanted = " or ".join(dict.fromkeys(terms.field(v) for v in alternatives))
+                kind = f"@{terms.entry_type}"
+            yield Finding("missing-field", f"{style} needs {wanted} for {kind}", record.source)
 
 
 # -- duplicates -----------------------------------------------------------------------------

@@ -258,8 +258,10 @@ def _enrich_and_write(inputs: tuple[str, ...], output: str, to_format: str,
     from refbridge.merge import deduplicate
     from refbridge.pipeline import read_records, write_records
     from refbridge.registry import get_writer
+    from refbridge.textio import refuse_overwriting_inputs
 
     get_writer(to_format)  # an unknown output format fails before any service is asked
+    refuse_overwriting_inputs(output, inputs)
     diagnostics = Diagnostics(strict=strict)
     records = list(read_records(inputs, diagnostics, read_options))
     if merge:
@@ -387,9 +389,12 @@ def styles_command(search: str | None, style_dirs: tuple[str, ...]) -> None:
     """List citation styles: refbridge's style modules (marked *), aliases, CSL catalogue ids."""
     from refbridge.styles import list_styles
 
-    for listing in list_styles(search, style_dirs):
+    listings = list_styles(search, style_dirs)
+    for listing in listings:
         marker = "*" if listing.kind == "module" else " "
         click.echo(f"{marker} {listing.name}\t{listing.title}")
+    if not listings:
+        click.echo(f"refbridge: no style matches {search!r}", err=True)
 
 
 @main.command("cv")
@@ -416,8 +421,9 @@ def styles_command(search: str | None, style_dirs: tuple[str, ...]) -> None:
               help="year (newest first), type, subject (arXiv category) or none.")
 @click.option("--sort", default="newest", show_default=True, metavar="ORDER",
               help="Order within a group: newest, oldest or title.")
-@click.option("--numbering", default="count-down", show_default=True, metavar="HOW",
-              help="count-down (the newest is [N]), count-up or none.")
+@click.option("--numbering", metavar="HOW",
+              help="count-down (the newest is [N]; the default, unless the style numbers its "
+                   "entries itself), count-up or none.")
 @click.option("--highlight", default="bold", show_default=True, metavar="HOW",
               help="How the owner's name is set: bold, underline or none.")
 @click.option("--since", type=int, metavar="YEAR", help="Only records from this year on.")
@@ -432,6 +438,8 @@ def styles_command(search: str | None, style_dirs: tuple[str, ...]) -> None:
 @click.option("--no-links", is_flag=True, help="Leave out the DOI, arXiv and URL links.")
 @click.option("--no-summary", is_flag=True, help="Leave out the summary line.")
 @click.option("--no-merge", is_flag=True, help="Keep duplicates found across the inputs.")
+@click.option("--all-records", is_flag=True,
+              help="List every record, also those that do not name the owner.")
 @click.option("--enrich", is_flag=True,
               help="Complete the records from arXiv, Crossref and OpenAlex first.")
 @enrich_options
@@ -440,10 +448,10 @@ def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str |
                strict: bool, skip_invalid: bool, owners: tuple[str, ...],
                owner_ids: tuple[str, ...], style: str,
                style_dirs: tuple[str, ...], locale: str | None, to: str, output: str,
-               fragment: bool, title: str, group_by: str, sort: str, numbering: str,
+               fragment: bool, title: str, group_by: str, sort: str, numbering: str | None,
                highlight: str, since: int | None, until: int | None, kinds: tuple[str, ...],
                subjects: tuple[str, ...], text: str | None, abstracts: bool, no_links: bool,
-               no_summary: bool, no_merge: bool, enrich: bool,
+               no_summary: bool, no_merge: bool, all_records: bool, enrich: bool,
                enrichment: dict[str, Any]) -> None:
     """Write a CV or website publication list of INPUT files (merged, grouped, numbered)."""
     from refbridge.cv import CvOptions, Filters, write_cv
@@ -457,7 +465,8 @@ def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str |
     options = CvOptions(owners, style, style_dirs, locale, group_by, sort, numbering, highlight,
                         links=not no_links, abstracts=abstracts, summary=not no_summary,
                         merge=not no_merge, title=title,
-                        filters=Filters(since, until, kinds, subjects, text), owner_ids=ids)
+                        filters=Filters(since, until, kinds, subjects, text), owner_ids=ids,
+                        all_records=all_records)
     _require_enrich_flag(enrich, enrichment)
     report = write_cv(list(inputs), output, options, to, fragment,
                       ReadOptions(from_format, encoding), strict=strict,

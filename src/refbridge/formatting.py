@@ -120,8 +120,10 @@ def format_files(inputs: Sequence[str], output_path: str, options: FormatOptions
     (``-``: standard output) atomically; returns the number of records formatted."""
     from refbridge.formats.bibtex_reader import is_container
     from refbridge.styles import resolve_style
+    from refbridge.styles.locales import check_locale
     from refbridge.textio import atomic_output
 
+    check_locale(options.locale)  # an unknown locale fails before reading
     resolve_style(options.style, options.style_dirs)  # an unknown style fails before reading
     records = [r for r in read_records(inputs, diagnostics, read_options)
                if not is_container(r)]  # a @set is its members, not a reference

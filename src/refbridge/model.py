@@ -27,6 +27,9 @@ from refbridge.vocab import (
     TEXT_VARIABLE_SET,
 )
 
+#: The CSL item type of a preprint: a work whose eprint (arXiv ...) is its publication.
+PREPRINT_TYPE = "article"
+
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -384,6 +387,12 @@ class Record:
     @property
     def authors(self) -> tuple[Name, ...]:
         return self.names.get("author", ())
+
+    @property
+    def is_preprint(self) -> bool:
+        """Whether the record is a preprint: its eprint is where it is published. A work
+        published elsewhere keeps its venue and numbers; its eprint is a related identifier."""
+        return self.type == PREPRINT_TYPE and self.eprint is not None
 
     def hints_for(self, namespace: str) -> dict[str, str]:
         """The layout hints a reader of ``namespace`` kept, by name."""

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Protocol, TextIO
 
 from refbridge.entrypoints import EntryPoint, entry_points
-from refbridge.errors import Diagnostics, RefbridgeError
+from refbridge.errors import Diagnostics, ExitStatus, RefbridgeError
 from refbridge.model import Record
 
 READERS_GROUP = "refbridge.readers"
@@ -25,6 +25,12 @@ WRITERS_GROUP = "refbridge.writers"
 
 class UnknownFormat(RefbridgeError):
     """A format name no installed module provides, or input whose format cannot be told."""
+
+
+class UnknownFormatName(UnknownFormat):
+    """A format name (``--to``, ``--from``) no installed module provides: a usage error."""
+
+    exit_status = ExitStatus.USAGE
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +163,7 @@ def _load(group: str, name: str, kind: str) -> object:
     found = _group(group).get(name)
     if found is None:
         known = ", ".join(sorted(_group(group))) or "none installed"
-        raise UnknownFormat(f"no {kind} for format {name!r} (known: {known})")
+        raise UnknownFormatName(f"no {kind} for format {name!r} (known: {known})")
     return found.load()
 
 
@@ -195,15 +201,23 @@ def detect_reader(source: str, head: str) -> Reader:
     group, readers with a signature of their own (``sniff_first``) are asked first, and a reader
     that says it is ``generic`` (its sniff accepts broad content: CSL-JSON takes any JSON with
     ``id`` and ``type``) last, so an OpenAlex or ORCID answer is never taken for CSL-JSON.
+    Text that says nothing (blank, or only what no reader recognises, such as a .bib holding
+    comments) is read by the one reader its name names: an empty ``refs.bib`` is an empty
+    BibTeX library, not an empty JSON document.
     """
     readers = sorted((get_reader(name) for name in reader_names()),
                      key=lambda reader: (not getattr(reader, "sniff_first", False),
                                          bool(getattr(reader, "generic", False))))
     lowered = source.lower()
     by_extension = [r for r in readers if any(lowered.endswith(e) for e in r.extensions)]
+    named = by_extension[0] if len({id(r) for r in by_extension}) == 1 else None
+    if named is not None and not head.strip():
+        return named
     for reader in by_extension + [r for r in readers if r not in by_extension]:
         if reader.sniff(head):
             return reader
+    if named is not None:
+        return named
     raise UnknownFormat(
         f"{source}: cannot tell the input format from its name or content; "
         f"name it with --from ({', '.join(reader_names())})"

@@ -135,13 +135,19 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
-@contextmanager
-def atomic_output(path: str, inputs: Sequence[str] = ()) -> Iterator[TextIO]:
-    """A UTF-8 text stream that becomes ``path`` (``-``: standard output) only on success."""
+def refuse_overwriting_inputs(path: str, inputs: Sequence[str]) -> None:
+    """``OutputError`` when ``path`` is one of ``inputs`` (commands that take long before
+    they write, such as enrichment, ask at once)."""
     if path != STDIO:
         for source in inputs:
             if source != STDIO and _same_file(path, source):
                 raise OutputError(f"{path}: refusing to write over an input file")
+
+
+@contextmanager
+def atomic_output(path: str, inputs: Sequence[str] = ()) -> Iterator[TextIO]:
+    """A UTF-8 text stream that becomes ``path`` (``-``: standard output) only on success."""
+    refuse_overwriting_inputs(path, inputs)
     if path == STDIO:
         with tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8",
                                            newline="\n") as spool:

@@ -36,14 +36,40 @@ def test_styles_search_finds_catalogue_styles_by_title() -> None:
     assert (code, out) == (0, "  nature-digest\tNature Digest\n")
 
 
+def test_styles_search_says_when_nothing_matches() -> None:
+    code, out, err = run("styles", "--search", "zzz")
+    assert (code, out, err) == (0, "", "refbridge: no style matches 'zzz'\n")
+
+
+def test_an_unknown_style_like_no_other_suggests_no_lookalike(tmp_path: Path) -> None:
+    code, _, err = run("format", str(tmp_path / "missing.json"), "--style", "nosuchstyle")
+    assert (code, err) == (2, ("refbridge: error: unknown style 'nosuchstyle'; see "
+                               "`refbridge styles --search WORD`\n"))
+
+
+def test_an_unknown_locale_is_a_usage_error_before_reading(tmp_path: Path) -> None:
+    code, out, err = run("format", str(tmp_path / "missing.json"), "--locale", "xx-YY")
+    assert (code, out) == (2, "")
+    assert err.startswith("refbridge: error: unknown locale 'xx-YY' (known: af-ZA, ar, ")
+    code, _, err = run("format", str(tmp_path / "missing.json"), "--locale", "en_GB")
+    assert (code, err) == (2, ("refbridge: error: unknown locale 'en_GB' (did you mean "
+                               "en-GB?)\n"))
+
+
+def test_a_locale_of_a_known_language_is_accepted(samples_dir: Path) -> None:
+    code, out, _ = run("format", str(samples_dir / "varied.json"), "--style", "apa",
+                       "--locale", "de-LU")
+    assert code == 0
+    assert "(Hrsg.)" in out
+
+
 def test_format_prints_one_entry_per_line(samples_dir: Path) -> None:
     code, out, _ = run("format", str(samples_dir / "varied.json"), "--style", "unsrt")
     assert code == 0
     lines = out.splitlines()
     assert len(lines) == 26
     assert lines[0] == ("[1] Alice B. Smith and Robert Jones. Neural approaches to citation "
-                        "parsing. Journal of Documentation, 75(4):801-829, July 2019. "
-                        "doi:10.1108/JD-11-2018-0190.")
+                        "parsing. Journal of Documentation, 75(4):801–829, July 2019.")
 
 
 def test_format_cite_prints_citations(samples_dir: Path) -> None:
@@ -62,5 +88,5 @@ def test_format_writes_output_file(samples_dir: Path, tmp_path: Path) -> None:
 
 def test_format_unknown_style_fails_before_reading(tmp_path: Path) -> None:
     code, out, err = run("format", str(tmp_path / "missing.json"), "--style", "ieeee")
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert err.startswith("refbridge: error: unknown style 'ieeee'; did you mean ieee")

@@ -20,6 +20,9 @@ from .values import stringify
 
 _PARTICLE_END = ("'", "\u2019", "-")
 ROLE_TERMS = {"editortranslator": "editortranslator"}
+#: The item key naming (separated by spaces) the name variables whose lists are cut short
+#: ("and others"): refbridge's ``custom.incomplete-names``, as ``refbridge.styles`` hands it on.
+INCOMPLETE_NAMES_KEY = "refbridge-incomplete-names"
 
 
 @dataclass
@@ -477,6 +480,8 @@ class NamesNode(Element):
         spec = self.spec
         name_spec = spec.name
         shown, truncated = self._shown(names, ctx)
+        cut_short = not truncated and _cut_short(role, ctx.item)
+        truncated = truncated or cut_short
         _, _, use_last = self._limits(ctx)
         if ctx.sorting:
             keys = [self._sort_key(n, ctx) for n in shown]
@@ -487,6 +492,8 @@ class NamesNode(Element):
         rendered = [self._render_name(p, raw, i, ctx) for i, (p, raw) in enumerate(zip(parts, shown))]
         rendered = self._subsequent_author(rendered, ctx)
         inverted = [self._inverted(i, p) for i, p in enumerate(parts)]
+        if cut_short and not ctx.locale.term(spec.et_al_term):  # no et-al term: an ellipsis
+            rendered[-1] = Rich([rendered[-1], " \u2026"])
         out: list[Node] = []
         count = len(rendered)
         and_text = None
@@ -726,3 +733,11 @@ def _delimiter_applies(rule: str, count: int, previous_inverted: bool) -> bool:
     if rule == "after-inverted-name":
         return previous_inverted
     return count > 2
+
+
+def _cut_short(role: str, item: Mapping[str, Any]) -> bool:
+    """Whether the item says its ``role`` list names only some of the people (a .bib's "and
+    others", a profile page naming its owner alone; see ``INCOMPLETE_NAMES_KEY``): the names
+    shown end in the et-al term (an ellipsis where the style has none), whatever the et-al
+    rules, so that no output passes them off as the only authors."""
+    return role in str(item.get(INCOMPLETE_NAMES_KEY) or "").split()

@@ -19,7 +19,7 @@ from refbridge.errors import Diagnostics, OutputError
 from refbridge.merge import MergeResult
 from refbridge.model import Record
 from refbridge.pipeline import ReadOptions, read_records
-from refbridge.textio import STDIO, atomic_output
+from refbridge.textio import STDIO, atomic_output, refuse_overwriting_inputs
 
 __all__ = ["WRITERS", "CvDocument", "CvOptions", "CvReport", "Filters", "build_cv",
            "render_cv", "write_cv"]
@@ -53,11 +53,14 @@ def write_cv(inputs: Sequence[str], output: str, options: CvOptions, to: str = "
 
     ``prepare``: a step applied to the records read before the list is built (enrichment)."""
     from refbridge.styles import resolve_style
+    from refbridge.styles.locales import check_locale
 
     writer = get_cv_writer(to)
     if writer.binary and output == STDIO:
         raise OutputError(f"{to} output is a binary file: name it with -o FILE{writer.extension}")
     resolve_style(options.style, options.style_dirs)  # an unknown style fails before reading
+    check_locale(options.locale)
+    refuse_overwriting_inputs(output, inputs)  # before any enrichment asks a service
     report = CvReport(Diagnostics(strict=strict))
     records = list(read_records(inputs, report.diagnostics, read_options or ReadOptions()))
     report.records_read = len(records)

@@ -17,6 +17,7 @@ from pathlib import Path
 from refbridge.arxiv_taxonomy import category_name
 from refbridge.cv.links import Link, record_links
 from refbridge.cv.owner import OwnerMatcher, reading_order, with_name_ids
+from refbridge.cv.ownership import one_owner, owners_records
 from refbridge.cv.select import CvOptionError, Filters, record_subjects, select
 from refbridge.cv.types import PUBLICATION_KINDS, kind_of
 from refbridge.errors import Diagnostics
@@ -29,6 +30,7 @@ DEFAULT_STYLE = "cv"
 UNDATED = "Undated"
 NO_SUBJECT = "Other subjects"
 HIGHLIGHTS = ("bold", "underline", "none")
+DEFAULT_NUMBERING = "count-down"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +43,9 @@ class CvOptions:
     locale: str | None = None
     group_by: str = "year"  #: a key of ``GROUPINGS``
     sort: str = "newest"  #: a key of ``SORTS``
-    numbering: str = "count-down"  #: a key of ``NUMBERINGS``
+    #: a key of ``NUMBERINGS``; None: ``count-down``, or ``none`` when the style labels its
+    #: entries itself (IEEE's ``[1]``), so that no entry gets two numbers
+    numbering: str | None = None
     highlight: str = "bold"  #: one of ``HIGHLIGHTS``
     links: bool = True
     abstracts: bool = False
@@ -52,11 +56,14 @@ class CvOptions:
     #: the owner's identifiers (``orcid:...``, ``dblp:...``): names carrying one are the
     #: owner's whatever their spelling, names carrying another of the same scheme are not
     owner_ids: tuple[str, ...] = ()
+    #: list every record, not only the owner's (see ``refbridge.cv.ownership``)
+    all_records: bool = False
 
     def __post_init__(self) -> None:
         for option, value, choices in (("group-by", self.group_by, GROUPINGS),
                                        ("sort", self.sort, SORTS),
-                                       ("numbering", self.numbering, NUMBERINGS),
+                                       ("numbering", self.numbering or DEFAULT_NUMBERING,
+                                        NUMBERINGS),
                                        ("highlight", self.highlight, HIGHLIGHTS)):
             if value not in choices:
                 raise CvOptionError(f"unknown --{option} {value!r} "
@@ -200,6 +207,16 @@ NUMBERINGS: dict[str, Callable[[int, int], int | None]] = {
 
 
 # -- building ------------------------------------------------------------------------------
+def _numbering(options: CvOptions) -> str:
+    """The numbering asked for, else the default: none for a style that labels its entries."""
+    from refbridge.styles import resolve_style
+
+    if options.numbering is not None:
+        return options.numbering
+    labels = resolve_style(options.style, options.style_dirs).labels_entries
+    return "none" if labels else DEFAULT_NUMBERING
+
+
 def _formatted_entries(records: Sequence[Record], options: CvOptions, output: str
                        ) -> dict[int, str]:
     """The style's entry for each record, by the record's position in ``records``."""
@@ -245,11 +262,13 @@ def build_cv(records: Sequence[Record], options: CvOptions, output: str,
     """The CV document of ``records`` with entries formatted in style ``output``, and what was
     merged (nothing when ``options.merge`` is off)."""
     if not options.owners:
-        options = replace(options, owners=profile_owners(records))
+        owners = profile_owners(records)
+        options = replace(options, owners=owners if options.owner_ids else one_owner(owners))
     if not options.owner_ids:
         options = replace(options, owner_ids=profile_owner_ids(records))
     merged = deduplicate(records) if options.merge else MergeResult(list(records))
-    chosen = select(merged.records, options.filters)
+    chosen = owners_records(select(merged.records, options.filters), options.owners,
+                            options.owner_ids, options.all_records, diagnostics)
     cut_short = sum("author" in record.incomplete_names for record in chosen)
     if cut_short:
         diagnostics.warning(f"{cut_short} of {len(chosen)} listed records have incomplete author "
@@ -259,7 +278,7 @@ def build_cv(records: Sequence[Record], options: CvOptions, output: str,
     texts = _formatted_entries(chosen, options, output) if chosen else {}
     groups = [(heading, SORTS[options.sort](members))
               for heading, members in GROUPINGS[options.group_by](chosen)]
-    number = NUMBERINGS[options.numbering]
+    number = NUMBERINGS[_numbering(options)]
     sections: list[CvSection] = []
     shown = 0
     for heading, members in groups:

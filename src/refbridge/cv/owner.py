@@ -13,6 +13,7 @@ This module must never format or change a name.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from typing import Any
 
 from anyascii import anyascii
 
-from refbridge.model import Record
+from refbridge.model import Name, Record
 from refbridge.names import split_name
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -122,6 +123,32 @@ class OwnerMatcher:
 
     def in_list(self, names: Sequence[Mapping[str, Any]]) -> bool:
         return any(self(name) for name in names)
+
+
+def csl_name(person: Name) -> dict[str, Any]:
+    """``person`` as a CSL-JSON name carrying its identifiers under ``IDS_KEY``."""
+    name: dict[str, Any] = dict(person.parts)
+    if person.ids:
+        name[IDS_KEY] = " ".join(person.ids)
+    return name
+
+
+def names_owner(record: Record, owner: OwnerMatcher) -> bool:
+    """Whether one of the record's people (authors, editors, ...) is the owner."""
+    return any(owner(csl_name(person)) for people in record.names.values() for person in people)
+
+
+def same_person(first: str, second: str) -> bool:
+    """Whether two owner names are one person's (``Qian, Zhengping`` and ``Z. Qian``)."""
+    return owner_forms(first).matches(owner_forms(second))
+
+
+def closest_name(owner: str, records: Iterable[Record]) -> str | None:
+    """The person of ``records`` whose name is spelled most like ``owner`` (a typo's fix)."""
+    people = {person.display() for record in records for people in record.names.values()
+              for person in people}
+    close = difflib.get_close_matches(reading_order(owner), sorted(people), n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def with_name_ids(item: dict[str, Any], record: Record) -> dict[str, Any]:

@@ -93,7 +93,7 @@ def _enrich_one(client: PoliteClient, record: Record, options: EnrichOptions
     outcome = RecordOutcome(record)
     if not needs_enrichment(record):
         return outcome
-    requests_before = client.requests_made
+    requests_before, cached_before = client.requests_made, client.answers_from_cache
     published_found = False
     for service in options.services:
         look_up, published_only = LOOK_UPS[service]
@@ -124,7 +124,7 @@ def _enrich_one(client: PoliteClient, record: Record, options: EnrichOptions
                                   judgement.explain(), applied=True,
                                   filled=tuple(merged.filled),
                                   conflicts=tuple(merged.conflicts)))
-    outcome.from_cache = client.requests_made == requests_before and any(
-        s.verdict != "not-cached" for s in outcome.steps)
+    outcome.from_cache = (client.requests_made == requests_before
+                          and client.answers_from_cache > cached_before)
     outcome.settle()
     return outcome

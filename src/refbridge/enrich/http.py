@@ -65,6 +65,7 @@ class PoliteClient:
         self.sleep = sleep
         self.clock = clock
         self.requests_made = 0
+        self.answers_from_cache = 0
         self._last_request: dict[str, float] = {}
         self._client: httpx.Client | None = None
 
@@ -78,6 +79,7 @@ class PoliteClient:
         if cached is not None and not self.options.refresh and (
                 self.options.offline
                 or cached.age_days(time.time()) <= self.options.max_age_days):
+            self.answers_from_cache += 1
             return Answer(cached.status, cached.body, from_cache=True)
         if self.options.offline:
             raise NotCached(f"{SERVICE_NAMES[service]}: no cached answer for {full_url} "

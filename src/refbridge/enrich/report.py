@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from refbridge.enrich.http import SERVICE_NAMES
 from refbridge.errors import location
 from refbridge.model import Record
 
@@ -75,8 +76,12 @@ class RecordOutcome:
 
     def messages(self) -> Iterator[str]:
         title = (self.record.title or self.record.id)[:70]
+        uncached = [s.service for s in self.steps if s.verdict == "not-cached"]
+        if uncached and self.outcome == "not-cached":  # one line, not an address per service
+            names = ", ".join(SERVICE_NAMES.get(service, service) for service in uncached)
+            yield f"{self.where}: not-cached: {title!r}: no cached answer from {names} (offline)"
         for step in self.steps:
-            if not step.applied and step.verdict in REPORTED_OUTCOMES and (
+            if not step.applied and step.verdict in REPORTED_OUTCOMES - {"not-cached"} and (
                     step.verdict in ALWAYS_REPORTED or self.outcome == step.verdict):
                 hint = {"ambiguous": " (--accept ambiguous applies the best)",
                         "weak": " (--accept weak applies it)"}.get(step.verdict, "")

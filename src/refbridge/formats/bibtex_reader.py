@@ -55,6 +55,7 @@ HINT_INHERITED = "bibtex.inherited"  #: what came from the crossref parent (vari
 HINT_YEAR = "bibtex.year"  #: a year field that is not a number as written
 HINT_MONTH = "bibtex.month"  #: a month field that is not a month macro, as written
 HINT_KEYWORDS = "bibtex.keywords"  #: the keywords field as written
+HINT_EMPTY = "bibtex.empty"  #: fields written empty (``key = ""``), their names
 #: ``again.<field>``: the last value of a field given more than once (BibTeX reads the
 #: first, biber the last: both are written back)
 HINT_AGAIN = "again."
@@ -138,6 +139,8 @@ class _Entry:
         self.values: dict[str, str] = {}
         values = self.values
         self.hints: dict[str, str] = {}
+        empty: list[str] = []
+        self.empty_at: dict[str, int] = {}  #: empty field -> how many fields came before
         for name, value, raw, undefined_macros in block.fields:
             if (undefined_macros or "#" in raw and _month_concatenated(raw)) and \
                     macro_value(raw) == value:
@@ -155,6 +158,11 @@ class _Entry:
             value = " ".join(value.split())
             if value:
                 values[name] = value
+            elif name not in empty:
+                empty.append(name)
+                self.empty_at[name] = len(values)
+        if empty:
+            self.hints[HINT_EMPTY[len(HINT_PREFIX):]] = ",".join(empty)
         self.used: set[str] = set()
 
     def warn(self, problem: str) -> None:
@@ -175,7 +183,10 @@ class _Entry:
         """The hints: these, and the entry's type, the CSL type it was read as and the names
         of its fields in their order."""
         hints = {HINT_PREFIX + k: v for k, v in self.hints.items()} if self.hints else {}
-        hints[HINT_LAYOUT] = f"{self.block.entry_type} {csl_type} {','.join(self.values)}"
+        names = list(self.values)
+        for name, at in reversed(self.empty_at.items()):
+            names.insert(at, name)  # empty fields in their places too
+        hints[HINT_LAYOUT] = f"{self.block.entry_type} {csl_type} {','.join(names)}"
         return hints
 
     def rest(self) -> dict[str, str]:
@@ -280,9 +291,10 @@ def _eprint(entry: _Entry) -> Eprint | None:
     identifier = entry.take(tables.EPRINT_FIELD)
     classes = _CLASS_SEPARATOR.split(entry.take(class_field) or "") if class_field else []
     classes = [c for c in classes if c]
-    archive = entry.take(archive_field)
-    if archive is not None and archive != tables.ARXIV:
-        entry.hints["archive"] = archive  # "arxiv": written as it was
+    for field in tables.EPRINT_TYPE_FIELDS:  # "arxiv": each written as it was
+        if entry.values.get(field, tables.ARXIV) != tables.ARXIV:
+            entry.hints[f"archive.{field}"] = entry.values[field]
+    entry.take(archive_field)
     for other in (*tables.EPRINT_TYPE_FIELDS, *tables.EPRINT_CLASS_FIELDS):
         if entry.values.get(other, "").lower() in (tables.ARXIV.lower(), " ".join(classes)
                                                    .lower()):

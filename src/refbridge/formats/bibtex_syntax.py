@@ -58,15 +58,22 @@ _BARE = re.compile(_WORD)
 _SPACE = re.compile(r"\s*")
 _BRACE = re.compile(r"[{}]")
 _QUOTE_OR_BRACE = re.compile(r'[{}"]')
+#: A value holding a line that starts like a field (``  year = ``) or ending in a ``}`` on a
+#: line of its own: it took in the fields after it or the entry's own ``}``, so a ``{`` in it
+#: is what is never closed (else the entry's ``}`` is missing: a file cut short).
+_SWALLOWED_FIELD = re.compile(r"\n\s*(?:" + _NAME + r"\s*=|\}$)")
 
 
 class BibSyntaxError(ValueError):
     """A block that does not follow the .bib syntax; ``offset`` is where, inside the block,
-    and ``partial`` the entry with the fields read before the error, when there was one."""
+    and ``partial`` the entry with the fields read before the error, when there was one.
+    ``unclosed``: something that opens at ``offset`` is never closed, so the block runs to
+    its end (the next entry, or the end of a truncated file): the error is the block's."""
 
-    def __init__(self, message: str, offset: int) -> None:
+    def __init__(self, message: str, offset: int, unclosed: bool = False) -> None:
         super().__init__(message)
         self.offset = offset
+        self.unclosed = unclosed
         self.partial: Block | None = None
 
 
@@ -119,6 +126,11 @@ class _BlockParser:
     def fail(self, message: str, offset: int | None = None) -> BibSyntaxError:
         return BibSyntaxError(message, self.pos if offset is None else offset)
 
+    def unclosed(self, message: str, offset: int = 0) -> BibSyntaxError:
+        """The error of something opened at ``offset`` (the block's own delimiter: 0) that
+        is never closed."""
+        return BibSyntaxError(message, offset, unclosed=True)
+
     def braced(self, start: int) -> int:
         """The offset just after the ``}`` that closes the ``{`` at ``start``."""
         text = self.text
@@ -133,7 +145,7 @@ class _BlockParser:
                 depth -= 1
                 if depth == 0:
                     return match.end()
-        raise self.fail("a '{' is never closed (unbalanced braces)", start)
+        raise self.unclosed("a '{' is never closed", start)
 
     def quoted(self, start: int) -> int:
         """The offset just after the ``"`` that ends the quoted value at ``start``."""
@@ -148,7 +160,7 @@ class _BlockParser:
                     raise self.fail("a '}' inside a quoted value closes nothing", match.start())
             elif depth == 0:
                 return match.end()
-        raise self.fail('a quoted value is never closed (missing \'"\')', start)
+        raise self.unclosed("a quoted value is never closed", start)
 
     def value(self) -> tuple[str, str, tuple[str, ...]]:
         """Parse ``piece # piece ...`` at the current position: (resolved, raw, undefined)."""
@@ -259,9 +271,11 @@ class _BlockParser:
                 name_match = _FIELD_NAME.match(text, self.pos)
                 if name_match is None:
                     found = text[self.pos:self.pos + 1] or "the end of the block"
-                    raise self.fail(f"expected a field name or '{self.closer}', found {found!r}"
-                                    if found != "the end of the block" else
-                                    f"the entry is never closed (missing '{self.closer}')")
+                    if found == "the end of the block":
+                        raise self.unclosed(f"the entry is never closed (missing "
+                                            f"'{self.closer}')")
+                    raise self.fail(f"expected a field name or '{self.closer}', found "
+                                    f"{found!r}")
                 if name_match.group(2) is None:
                     raise self.fail(f"expected '=' after the field name {name_match.group(1)!r}",
                                     name_match.end())
@@ -271,10 +285,13 @@ class _BlockParser:
                 fields.append(Field(name_match.group(1).lower(), resolved, raw, undefined))
                 if text.startswith(",", self.pos):
                     self.pos += 1
-                elif self.pos >= len(text):
+                elif self.pos >= len(text) and _SWALLOWED_FIELD.search(raw):
                     fields.pop()  # it took the rest of the entry: no value of its own
-                    raise self.fail(f"the value of {name_match.group(1)!r} runs to the end of "
-                                    "the entry: a '{' in it is never closed", value_start)
+                    raise self.unclosed(f"the value of {name_match.group(1)!r} runs to the end "
+                                        "of the entry: a '{' in it is never closed",
+                                        value_start)
+                elif self.pos >= len(text):  # the file ends (truncated) after a whole value
+                    raise self.unclosed(f"the entry is never closed (missing '{self.closer}')")
                 elif not text.startswith(self.closer, self.pos):
                     raise self.closer_expected(name_match.group(1))
         except BibSyntaxError as error:  # BibTeX keeps the fields read before it
@@ -293,7 +310,7 @@ class _BlockParser:
             if opener == "(":
                 end = self.text.rfind(")")
                 if end < self.pos:
-                    raise self.fail("the @comment is never closed (missing ')')")
+                    raise self.unclosed("the @comment is never closed (missing ')')")
             else:
                 end = self.braced(self.pos - 1) - 1
             return Block("comment", line, text=self.text[self.pos:end])
@@ -314,6 +331,21 @@ class _BlockParser:
             return Block("string", line, key=name,
                          fields=(Field(name, resolved, raw, undefined),))
         return self.entry(kind, line)
+
+
+def _error_block(error: BibSyntaxError, text: str, line: int) -> Block:
+    """The block of ``text`` (from ``line``) that ``error`` broke, with the fields read before
+    the break: reported where the problem is, or, for something never closed, where the entry
+    starts, saying where that opened."""
+    at = line + _line_at(text, error.offset)
+    message = str(error)
+    if error.unclosed:
+        message += f" (it opens on line {at})" if at != line else ""
+        at = line
+    partial = error.partial
+    return Block("error", line, text=text, message=message, error_line=at,
+                 entry_type=partial.entry_type if partial else "",
+                 key=partial.key if partial else "", fields=partial.fields if partial else ())
 
 
 def macro_value(raw: str) -> str | None:
@@ -342,12 +374,7 @@ def parse_blocks(text: str, strings: dict[str, str], first_line: int = 1) -> Ite
         try:
             yield parser.block(line)
         except BibSyntaxError as error:
-            partial = error.partial
-            yield Block("error", line, text=block_text, message=str(error),
-                        error_line=line + _line_at(block_text, error.offset),
-                        entry_type=partial.entry_type if partial else "",
-                        key=partial.key if partial else "",
-                        fields=partial.fields if partial else ())
+            yield _error_block(error, block_text, line)
         if index + 1 < len(starts):
             line += text.count("\n", start, end)
 

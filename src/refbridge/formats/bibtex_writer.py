@@ -26,6 +26,7 @@ from refbridge.formats.bibtex_reader import (
     EXTRA_PREFIX,
     HINT_AGAIN,
     HINT_COMMENT,
+    HINT_EMPTY,
     HINT_INHERITED,
     HINT_KEYWORDS,
     HINT_LAYOUT,
@@ -92,6 +93,15 @@ def _reverse_mapping(entry_type: str) -> dict[str, str]:
     return reverse
 
 
+def entry_key(record: Record, options: WriteOptions = WriteOptions()) -> str:
+    """The key ``record``'s entry is written under: the one its .bib gave it (a repeated key
+    too: both tools read the first), else its citation key."""
+    key = record.citation_key or record.id
+    if HINT_LAYOUT in record.hints and not options.regenerate_keys and not options.normalize:
+        key = record.id
+    return _KEY_UNSAFE.sub("-", key)
+
+
 class BibtexWriter:
     extension = ".bib"
 
@@ -113,11 +123,7 @@ class BibtexWriter:
         entry_type = self.entry_type(record, layout)
         encode = partial(encode_latex, unicode=options.unicode)
         fields = self.fields(record, entry_type, encode, options, layout)
-        key = record.citation_key or record.id
-        if from_bib and not options.regenerate_keys and not options.normalize:
-            key = record.id  # as the file had it, a repeated key too (both tools read the first)
-        key = _KEY_UNSAFE.sub("-", key)
-        lines = [f"@{entry_type}{{{key},"]
+        lines = [f"@{entry_type}{{{entry_key(record, options)},"]
         for name, value, how in fields:
             text = layout.raw(name, self.value(value, how, options, from_bib))
             name = tables.FIELD_SPELLING.get(name, name)
@@ -179,6 +185,7 @@ class BibtexWriter:
                     name not in written:
                 fields.append((name, value, BRACED if _balanced(value) else TEXT))
         fields += layout.again()
+        fields += [(name, "", BRACED) for name in layout.empty if name not in written]
         fields = [f for f in fields if self._wanted(f[0], options)]
         chosen = {name: index for index, name in enumerate(options.field_order)}
         fields.sort(key=lambda f: (chosen.get(f[0], len(chosen)),
@@ -206,8 +213,6 @@ class BibtexWriter:
         return fields
 
     def _texts(self, record: Record, entry_type: str, layout: Layout) -> list[Field]:
-        reverse = _reverse_mapping(entry_type)
-        overrides = tables.WRITE_FIELD[self.dialect]
         fields: list[Field] = []
         for variable, value in record.fields.items():
             if variable in layout.inherited:
@@ -215,22 +220,30 @@ class BibtexWriter:
             if variable == "genre":
                 fields.extend(self._genre(value, entry_type, layout))
                 continue
-            field = layout.field_of(variable, entry_type, self.dialect, record.extra)
-            if field is not None:
-                pass
-            elif variable == "container-title" and entry_type in tables.BOOKTITLE_ENTRY_TYPES:
-                field = "booktitle"
-            elif variable == "publisher":
-                field = tables.PUBLISHER_FIELD[self.dialect].get(entry_type, "publisher")
-            elif variable in overrides and field_mapping(entry_type).get(
-                    overrides[variable]) == variable:
-                field = overrides[variable]
-            else:
-                field = reverse.get(variable, variable.lower())
+            field = self.text_field(variable, entry_type, layout, record.extra)
             how = TITLE if variable in _TITLE_VARIABLES else (
                 VERBATIM if field in tables.VERBATIM_FIELDS else TEXT)
             fields.extend(layout.with_subtitle(field, value, how))
         return fields
+
+    def text_field(self, variable: str, entry_type: str, layout: Layout,
+                   extra: Mapping[str, str]) -> str:
+        """The field that holds text variable ``variable`` in an entry of ``entry_type``:
+        the source's own (``layout``), else the dialect's (``journal``, ``booktitle``,
+        ``school``)."""
+        field = layout.field_of(variable, entry_type, self.dialect, extra)
+        if field is not None:
+            return field
+        if variable == "container-title" and entry_type in tables.BOOKTITLE_ENTRY_TYPES:
+            return "booktitle"
+        if variable == "publisher":
+            kind = tables.CLASSIC_ALIASES.get(entry_type, entry_type) \
+                if self.dialect == tables.BIBLATEX else entry_type
+            return tables.PUBLISHER_FIELD[self.dialect].get(kind, "publisher")
+        override = tables.WRITE_FIELD[self.dialect].get(variable)
+        if override is not None and field_mapping(entry_type).get(override) == variable:
+            return override
+        return _reverse_mapping(entry_type).get(variable, variable.lower())
 
     def _genre(self, genre: Text, entry_type: str, layout: Layout) -> list[Field]:
         written_key = layout.hints.get("genre-key")
@@ -299,7 +312,10 @@ class BibtexWriter:
         if eprint is None:
             return []
         if layout.fields:
-            return layout.eprint_fields(eprint)
+            kept = layout.eprint_fields(eprint)
+            if "howpublished" in layout.order and "howpublished" not in written:
+                kept.append(("howpublished", arxiv_note(eprint), TEXT))  # as the reader found it
+            return kept
         classes = " ".join(eprint.classes)
         preprint = is_preprint(record.type, eprint)
         fields: list[Field] = []
@@ -345,6 +361,9 @@ class Layout:
             hints.get(HINT_INHERITED[len(HINT_PREFIX):], "").split(",")) if crossref \
             else frozenset()
         self.classic_date = "year" in self.order and "date" not in self.order
+        #: fields the source wrote empty (``key = ""``: bibtex sees them, as no inheritance)
+        self.empty = tuple(f for f in hints.get(HINT_EMPTY[len(HINT_PREFIX):], "").split(",")
+                           if f)
         self.preamble = hints.get(HINT_PREAMBLE[len(HINT_PREFIX):])
         self.comment = hints.get(HINT_COMMENT[len(HINT_PREFIX):])
 
@@ -372,11 +391,14 @@ class Layout:
     def eprint_fields(self, eprint: Eprint) -> list[Field]:
         """The eprint fields the source had, under the names it gave them."""
         classes = " ".join(eprint.classes)
-        archive = self.hints.get("archive", eprint.archive)
-        if archive.lower() != eprint.archive.lower():
-            archive = eprint.archive
-        values = {"eprint": eprint.identifier or "", "archiveprefix": archive,
-                  "eprinttype": archive, "primaryclass": classes, "eprintclass": classes}
+
+        def archive(field: str) -> str:
+            spelled = self.hints.get(f"archive.{field}", eprint.archive)
+            return spelled if spelled.lower() == eprint.archive.lower() else eprint.archive
+
+        values = {"eprint": eprint.identifier or "", "archiveprefix": archive("archiveprefix"),
+                  "eprinttype": archive("eprinttype"), "primaryclass": classes,
+                  "eprintclass": classes}
         return [(name, values[name], VERBATIM) for name in self.fields if values.get(name)]
 
     def spelled_month(self, date: Date) -> str | None:

@@ -1,9 +1,9 @@
 """CSL-JSON reader and writer: the model's own vocabulary as JSON.
 
 Output validates against the official CSL-JSON schema, so everything the schema has no variable
-for goes into the schema's ``custom`` object: the eprint (with the fields derived from it for
-other consumers, such as ``publisher: "arXiv"`` and ``number: "arXiv:ID"``, which is how Zotero
-recognises a preprint), incomplete name lists, and the ``extra`` fields of other formats. Reading
+for goes into the schema's ``custom`` object: the eprint (with, for a preprint, the fields
+derived from it for other consumers: ``publisher: "arXiv"`` and ``number: "arXiv:ID"``, which is
+how Zotero recognises a preprint, and the abstract page as ``URL``), incomplete name lists, and the ``extra`` fields of other formats. Reading
 what was written gives back the same model. The reader accepts an array or one object, string or
 date-parts dates, and keeps unknown keys. This module must never drop a value silently.
 
@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats.bibtex_tables import ARXIV, ARXIV_ABS_URL
 from refbridge.formats.csl_markup import from_markup, is_lossless, to_markup
 from refbridge.latex.encode import needs_encoding
 from refbridge.model import NAME_PARTS, Date, DateParts, Eprint, ModelError, Name, Record, Source
@@ -82,16 +83,14 @@ def _date_json(date: Date) -> dict[str, Any]:
     return out
 
 
-#: Types whose eprint is the work itself: only they get the preprint's publisher and number
-#: (a published paper's publisher is not arXiv; its arXiv id stays in ``custom.eprint``).
-PREPRINT_TYPES: frozenset[str] = frozenset({"article"})
-
-
 def _eprint_derived(eprint: Eprint) -> dict[str, str]:
-    """Fields other consumers expect of a preprint (Zotero reads ``number: "arXiv:ID"``)."""
+    """Fields other consumers expect of a preprint: Zotero reads ``number: "arXiv:ID"``, and
+    styles link to ``URL`` ("Preprint at https://arxiv.org/abs/ID")."""
     derived = {"publisher": eprint.archive}
     if eprint.identifier:
         derived["number"] = f"{eprint.archive}:{eprint.identifier}"
+        if eprint.archive == ARXIV:
+            derived["URL"] = ARXIV_ABS_URL + eprint.identifier
     return derived
 
 
@@ -139,8 +138,10 @@ def to_csl(record: Record) -> dict[str, Any]:
                 ("archive", eprint.archive), ("id", eprint.identifier),
                 ("primary-class", eprint.primary_class),
                 ("cross-lists", list(eprint.cross_lists) or None)) if value}
+        # only a preprint is an arXiv publication: a published paper's arXiv id stays in
+        # custom.eprint, its publisher and numbers are the venue's
         derived = {k: v for k, v in _eprint_derived(eprint).items()
-                   if k not in item and record.type in PREPRINT_TYPES}
+                   if k not in item and record.is_preprint}
         if derived:
             item.update(derived)
             custom[CUSTOM_DERIVED] = list(derived)

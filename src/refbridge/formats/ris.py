@@ -10,11 +10,12 @@ record cut off by the next ``TY`` or by the end of the file is kept, with a warn
 
 Names are ``Family, Given, Suffix``; dates ``YYYY/MM/DD/other`` in ``DA`` (``PY`` holds the
 year); pages ``SP``/``EP``; keywords one per ``KW``; unknown tags are kept as ``ris.XX`` extra
-fields and written back. Preprints get a human note ``N1  - arXiv:ID [class]`` plus
-``DB``/``PB`` ``arXiv``, which Zotero and others import. What RIS cannot hold (CSL types without
-an RIS type, name particles that do not survive ``Family, Given``, date ranges, other roles and
-variables) goes into one note ``N1  - refbridge: {CSL-JSON}`` (see ``formats.residue``), so
-reading refbridge's own RIS gives back the record that was written.
+fields and written back. An eprint gets a human note ``N1  - arXiv:ID [class]``, and a preprint
+also ``DB``/``PB`` ``arXiv``, which Zotero and others import (a published paper's publisher is
+not arXiv). What RIS cannot hold (CSL types without an RIS type, name particles that do not
+survive ``Family, Given``, date ranges, other roles and variables) goes into one note
+``N1  - refbridge: {CSL-JSON}`` (see ``formats.residue``), so reading refbridge's own RIS gives
+back the record that was written.
 
 This module must never drop a record or a value silently: problems go to ``Diagnostics``
 with the file and line.
@@ -51,6 +52,9 @@ from refbridge.vocab import VERBATIM_VARIABLES
 TAG_LINE = re.compile(r"^(?P<tag>[A-Z][A-Z0-9]) {1,2}-(?: (?P<value>.*))?$")
 _DATE = re.compile(r"^(?P<y>-?\d{1,4})?(?:/(?P<m>\d{0,2})(?:/(?P<d>\d{0,2})(?:/(?P<other>.*))?)?)?$")
 _ISSN = re.compile(r"^\d{4}-?\d{3}[\dXx]$")
+#: What separates the first and last page of a range: hyphens (``1-20``, BibTeX's ``1--20``)
+#: or a dash (``1–20``), with or without spaces.
+_PAGE_RANGE = re.compile(r"\s*(?:-+|\u2013|\u2014)\s*")
 _EPRINT_NOTE = re.compile(
     r"^(?P<archive>arXiv)(?::(?P<id>\S+))?(?: \[(?P<classes>[^\]\s]+(?: [^\]\s]+)*)\])?$")
 YEAR_ONLY_TAGS = frozenset({t.YEAR_TAG, "Y1"})
@@ -318,8 +322,8 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
         if date is not None and not (variable == "issued" and date == Date.of(date.year or 1)):
             tags.append((tag, format_date(date)))
     if "page" in fields:
-        first, dash, last = fields.pop("page").partition("-")
-        tags += [(t.START_PAGE_TAG, first)] + ([(t.END_PAGE_TAG, last)] if dash else [])
+        first, *last = _PAGE_RANGE.split(fields.pop("page"), maxsplit=1)
+        tags += [(t.START_PAGE_TAG, first)] + [(t.END_PAGE_TAG, end) for end in last]
     for variable in ("ISBN", "ISSN"):
         if variable in fields:
             tags.append((t.ISBN_ISSN_TAG, fields.pop(variable)))
@@ -329,7 +333,7 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
     tags += [(t.KEYWORD_TAG, k) for k in record.keywords]
     if record.eprint is not None:
         tags.append((t.NOTE_TAG, format_eprint(record.eprint)))
-        for variable in ("archive", "publisher"):
+        for variable in ("archive", "publisher") if record.is_preprint else ():
             if variable not in fields:
                 tags.append((t.FIELD_TAGS[variable], record.eprint.archive))
     for key, value in record.extra_for("ris"):
@@ -389,7 +393,7 @@ def _coverage() -> Coverage:
         "type": f"{t.TYPE_TAG} ({len(t.TYPE_TO_TY)} CSL types; others as {t.FALLBACK_TY})",
         "citation-key": t.KEY_TAG,
         "keywords": t.KEYWORD_TAG,
-        "eprint": f"{t.NOTE_TAG} arXiv:ID [class], DB/PB",
+        "eprint": f"{t.NOTE_TAG} arXiv:ID [class]; a preprint's DB/PB",
         "extra": "ris.XX extras as tag XX",
         "page": f"{t.START_PAGE_TAG}/{t.END_PAGE_TAG}",
         "ISBN": t.ISBN_ISSN_TAG,

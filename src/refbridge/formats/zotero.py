@@ -32,6 +32,7 @@ from refbridge.arxiv_taxonomy import category_name, is_category
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import zotero_tables as zt
+from refbridge.formats.bibtex_tables import ARXIV
 from refbridge.formats.csl_markup import from_markup, to_markup
 from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, residue
 from refbridge.formats.selection import select
@@ -144,6 +145,8 @@ MONTH_NAMES: dict[str, int] = {name: number for number, name in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
     start=1)}
 _ARXIV_NUMBER = re.compile(r"^(?P<archive>arXiv):(?P<id>\S+)$")
+#: The arXiv id of a work published elsewhere, as Zotero's arXiv translator keeps it in Extra.
+_ARXIV_LINE = re.compile(r"^arXiv: (?P<id>\S+)$")
 _RESIDUE_PREFIX = RESIDUE_LABEL + ": "
 _EXTRA_KEYS = TEXT_VARIABLE_SET | DATE_VARIABLE_SET | {"type"}
 
@@ -255,7 +258,8 @@ def _is_plain_note(note: str) -> bool:
 
 def _reads_as_extra_data(line: str) -> bool:
     match = _EXTRA_LINE.match(line)
-    return match is not None and (match["key"] in _EXTRA_KEYS or match["key"] == RESIDUE_LABEL)
+    return match is not None and (match["key"] in _EXTRA_KEYS or match["key"] == RESIDUE_LABEL
+                                  or _ARXIV_LINE.match(line) is not None)
 
 
 def _item_type(record: Record) -> str:
@@ -312,13 +316,17 @@ def native_item(record: Record) -> ZoteroItem:
     if record.citation_key:
         item.fields["citationKey"] = record.citation_key
     note = record.get("note")
-    if note is not None and _is_plain_note(note) and is_plain(record.fields["note"]):
-        item.fields["extra"] = note
+    extra = [note] if note is not None and _is_plain_note(note) and is_plain(
+        record.fields["note"]) else []
     eprint = record.eprint
     if eprint is not None and item_type == "preprint":
         item.fields.setdefault(fields["publisher"], eprint.archive)
         if eprint.identifier:
             item.fields.setdefault(fields["number"], f"{eprint.archive}:{eprint.identifier}")
+    elif eprint is not None and eprint.identifier and eprint.archive == ARXIV:
+        extra.append(f"{ARXIV}: {eprint.identifier}")  # a published work's arXiv id
+    if extra:
+        item.fields["extra"] = "\n".join(extra)
     for role in NAME_VARIABLES:
         creator_type = zt.CREATORS[item_type].get(role)
         if creator_type is not None:
@@ -530,13 +538,18 @@ def read_item(node: Any, index: Mapping[str, Any], source: str) -> ZoteroItem:
     return item
 
 
-def _split_extra(extra: str) -> tuple[str | None, dict[str, Any]]:
-    """Extra as its free text and the residue its data lines hold."""
+def _split_extra(extra: str) -> tuple[str | None, dict[str, Any], str | None]:
+    """Extra as its free text, the residue its data lines hold, and the arXiv id of its
+    ``arXiv: ID`` line."""
     text_lines: list[str] = []
     difference: dict[str, Any] = {}
     data: dict[str, Any] = {}
+    arxiv: str | None = None
     for line in extra.split("\n"):
         match = _EXTRA_LINE.match(line)
+        if arxiv is None and (found := _ARXIV_LINE.match(line)):
+            arxiv = found["id"]
+            continue
         if match and match["key"] == RESIDUE_LABEL:
             try:
                 data.update(load(match["value"]))
@@ -553,7 +566,7 @@ def _split_extra(extra: str) -> tuple[str | None, dict[str, Any]]:
             text_lines.append(line)
     difference.update(data)
     text = "\n".join(text_lines)
-    return (text if text.strip() else None), difference
+    return (text if text.strip() else None), difference, arxiv
 
 
 def _take_citation_key(extra: str, key: str | None) -> tuple[str, str | None]:
@@ -580,6 +593,7 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
     csl_of_field = _CSL_OF_FIELD.get(item_type, {})
     csl_of_date = _CSL_OF_DATE_FIELD.get(item_type, {})
     difference: dict[str, Any] = {}
+    arxiv: str | None = None
     key = item.fields.get("citationKey", "").strip() or None
     for zotero_field, value in item.fields.items():
         if zotero_field == "extra":
@@ -587,7 +601,7 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
         if zotero_field == "citationKey" or not value.strip():
             continue
         if zotero_field == "extra":
-            note, difference = _split_extra(value)
+            note, difference, arxiv = _split_extra(value)
             if note is not None:
                 fields["note"] = note
         elif zotero_field in csl_of_date:
@@ -611,12 +625,14 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
         number_match = _ARXIV_NUMBER.match(plain(fields.get("number", "")))
         archive = number_match["archive"] if number_match else plain(fields.get("publisher",
                                                                                  ""))
-        if archive == "arXiv":
-            eprint = Eprint(archive, number_match["id"] if number_match else None)
+        if archive == ARXIV:
+            eprint = Eprint(archive, number_match["id"] if number_match else arxiv)
             if number_match:
                 del fields["number"]
             if plain(fields.get("publisher", "")) == archive:
                 del fields["publisher"]
+    if eprint is None and arxiv is not None:
+        eprint = Eprint(ARXIV, arxiv)
     tags = list(item.tags)
     if eprint is not None:
         codes = [t for t in tags if is_category(t)]
@@ -688,7 +704,8 @@ def _coverage() -> Coverage:
         "type": f"z:itemType ({len(zt.ZOTERO_TYPE_OF_CSL)} CSL types; others as document)",
         "citation-key": "z:citationKey (read also from Extra `Citation Key:`)",
         "keywords": "dc:subject (tags)",
-        "eprint": "preprint repository + archive ID arXiv:ID; categories as tags",
+        "eprint": ("preprint repository + archive ID arXiv:ID, else Extra `arXiv: ID`; "
+                   "categories as tags"),
         "note": "dc:description (Extra)",
         **{v: "Zotero field (per item type)" for v in sorted(fields)},
         **{v: "Zotero date field (per item type)" for v in sorted(dates)},
@@ -708,7 +725,9 @@ def _coverage() -> Coverage:
             ("Dates are Zotero's date text (`YYYY-MM-DD`, or the literal text); ranges, "
             "seasons and circa travel in Extra."),
             ("arXiv categories become two tags each (`cs.DB`, `Databases`); a preprint's "
-            "repository is `arXiv` and its archive ID `arXiv:ID`."),
+            "repository is `arXiv` and its archive ID `arXiv:ID`; a work published elsewhere "
+            "keeps its venue, and its arXiv id is the Extra line `arXiv: ID`, as Zotero's "
+            "arXiv translator writes it."),
             ("Characters XML 1.0 cannot hold become U+FFFD in the RDF (the residue keeps them "
             "escaped in JSON)."),
             ("Zotero fields and creator types with no CSL counterpart (`rights`, `wordsBy` ...), "

@@ -10,7 +10,7 @@ styles up by name (see ``refbridge.styles.registry``) nor write whole documents 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -63,10 +63,14 @@ class CslStyleDefinition:
     newest_first: bool = False  #: order entries by issued date, newest first (CV lists)
     base_dir: Path | None = field(default=None, compare=False)
 
-    def make_processor(self, items: Sequence[Item], request: FormatRequest) -> BibliographyProcessor:
+    def make_processor(self, items: Iterable[Item], request: FormatRequest) -> BibliographyProcessor:
+        """The CSL engine's processor of *items*, which it reads once, one at a time."""
         from refbridge.csl import make_processor
+        from refbridge.styles.locales import check_locale
         from refbridge.styles.registry import resolve_csl
 
+        check_locale(request.locale)
+        items = map(_marked, items)
         path, dependent_locale = resolve_csl(self.csl, self.base_dir)
         ordered = order_newest_first(items) if self.newest_first else list(items)
         processor = make_processor(
@@ -75,6 +79,20 @@ class CslStyleDefinition:
             output=request.output, highlight=request.highlight,
             highlight_style=request.highlight_style)
         return NewestFirst(processor, ordered) if self.newest_first else processor
+
+    @property
+    def labels_entries(self) -> bool:
+        """Whether the style starts each entry with a label of its own (``[1]``, ``1.``,
+        ``[Knu97]``): a numeric or label style, as its ``<category>`` says."""
+        from refbridge.styles.header import read_style_header
+        from refbridge.styles.registry import resolve_csl
+
+        path, _ = resolve_csl(self.csl, self.base_dir)
+        return read_style_header(path).citation_format in LABELLING_FORMATS
+
+
+#: ``citation-format`` categories of CSL styles whose bibliography entries carry a label.
+LABELLING_FORMATS = frozenset({"numeric", "label"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +103,7 @@ class FormatterStyleDefinition:
     title: str
     factory: Callable[[Sequence[Item], FormatRequest], BibliographyProcessor]
     outputs: tuple[str, ...] = OUTPUTS  #: the outputs the formatter can write
+    labels_entries: bool = False  #: each entry starts with a label of the style's (``[1]``)
 
     def make_processor(self, items: Sequence[Item], request: FormatRequest) -> BibliographyProcessor:
         from refbridge.errors import RefbridgeError
@@ -96,6 +115,23 @@ class FormatterStyleDefinition:
 
 
 StyleDefinition = CslStyleDefinition | FormatterStyleDefinition
+
+
+def _marked(item: Item) -> Item:
+    """``item`` as the CSL engine reads it: the name lists its ``custom.incomplete-names``
+    says are cut short named where the engine looks for them (a plain value at the top)."""
+    from refbridge.csl.names import INCOMPLETE_NAMES_KEY
+
+    roles = incomplete_roles(item)
+    return {**item, INCOMPLETE_NAMES_KEY: " ".join(roles)} if roles else item
+
+
+def incomplete_roles(item: Item) -> tuple[str, ...]:
+    """The name variables whose lists name only some of the people: refbridge's CSL-JSON says
+    so in ``custom.incomplete-names`` (a .bib's "and others")."""
+    custom = item.get("custom")
+    roles = custom.get("incomplete-names") if isinstance(custom, Mapping) else None
+    return tuple(str(role) for role in roles) if isinstance(roles, list) else ()
 
 
 @cache
@@ -116,7 +152,7 @@ def _issued_key(item: Item) -> tuple[int, int, int]:
     return numbers[0], numbers[1], numbers[2]
 
 
-def order_newest_first(items: Sequence[Item]) -> list[Item]:
+def order_newest_first(items: Iterable[Item]) -> list[Item]:
     """``items`` ordered by issued date, newest first; undated items (in press) come first."""
     return sorted(items, key=_newest_first_key)
 

@@ -19,6 +19,7 @@ _STYLE_TAG = re.compile(r"<style\b[^>]*>", re.DOTALL)
 _TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL)
 _ID = re.compile(r"<id>(.*?)</id>", re.DOTALL)
 _LINK = re.compile(r"<link\b[^>]*>", re.DOTALL)
+_CATEGORY = re.compile(r"<category\b[^>]*\bcitation-format\s*=\s*[\"'](?P<format>[\w-]+)", re.DOTALL)
 _ATTRIBUTE = re.compile(r"""([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 
 
@@ -30,6 +31,8 @@ class StyleHeader:
     title: str
     parent: str | None  #: short id of the independent parent, for a dependent style
     default_locale: str | None  #: the ``default-locale`` attribute of ``<style>``
+    #: ``<category citation-format>``: ``author-date``, ``numeric``, ``label``, ``note`` ...
+    citation_format: str | None = None
 
 
 def _attributes(tag: str) -> dict[str, str]:
@@ -47,6 +50,7 @@ def parse_style_header(text: str, fallback_id: str) -> StyleHeader:
     style_tag = _STYLE_TAG.search(text)
     title = _TITLE.search(text)
     uri = _ID.search(text)
+    category = _CATEGORY.search(text)
     parent = next((attrs.get("href") for attrs in map(_attributes, _LINK.findall(text))
                    if attrs.get("rel") == "independent-parent"), None)
     return StyleHeader(
@@ -54,6 +58,7 @@ def parse_style_header(text: str, fallback_id: str) -> StyleHeader:
         title=html.unescape(title.group(1)).strip() if title else fallback_id,
         parent=short_id(parent) if parent else None,
         default_locale=_attributes(style_tag.group(0)).get("default-locale") if style_tag else None,
+        citation_format=category["format"] if category else None,
     )
 
 

@@ -1,97 +1,76 @@
-"""pybtex's BibTeX styles (plain, unsrt, alpha, ...) as refbridge formatters.
+"""BibTeX's classic styles (plain, unsrt, alpha) as refbridge formatters, rendered as bibtex
+renders them.
 
-CSL-JSON items become pybtex entries through the tables below (CSL item type -> BibTeX entry
-type, CSL variable -> BibTeX field), then pybtex sorts, labels and formats them and one of its
-backends writes text, HTML, Markdown or LaTeX. pybtex reads field values as LaTeX, so every value
-is escaped on the way in (``_escape``) and record text comes out as the same text: never as
-markup or LaTeX commands. Literal braces cannot be escaped for pybtex's parser; a value with
-braces is refused with an error naming the item. This module must never be imported when
-pybtex styles are not used (pybtex is imported here at the top).
+The items become the .bib refbridge's ``bibtex`` writer writes for them (fields, case
+protection, ``and others``, the layout of a .bib they were read from), read by pybtex. When
+TeX Live has the style's .bst (``kpsewhich plain.bst``), pybtex's BibTeX interpreter runs it:
+measured on the bundled profile pages, TeX Live's ``xampl.bib`` and ``biblatex-examples.bib``,
+its .bbl is byte for byte bibtex's for plain and unsrt, and for alpha but the widest-label
+argument of ``thebibliography`` (which no entry shows). Without the .bst, pybtex's Python
+version of the style formats the same entries (close to bibtex, not the same: it prints URLs
+and DOIs, and does not keep a capital after a colon), with bibtex's "et al." for ``and others``.
+
+Either way each ``\\bibitem`` is LaTeX; it is turned into the output by refbridge's LaTeX
+decoder and the CSL engine's writers (so record text is escaped as in every other output and
+never becomes markup), with ``\\cite`` as the cited entry's label and the owner's name, as the
+style writes it, in bold. This module must never be imported when these styles are not used
+(pybtex is imported here at the top).
 """
 
 from __future__ import annotations
 
-import html
+import io
 import re
-from collections.abc import Mapping, Sequence
+import shutil
+import subprocess
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from pybtex.backends import latex as latex_backend
-from pybtex.database import BibliographyData, Entry, Person
+import pybtex.errors
+from pybtex.bibtex import bst
+from pybtex.bibtex.interpreter import Interpreter
+from pybtex.bibtex.names import format_name
+from pybtex.bibtex.utils import change_case
+from pybtex.database import BibliographyData, Person, parse_string
+from pybtex.database.input.bibtex import Parser
 from pybtex.plugin import find_plugin
-from pybtex.style import FormattedEntry
+from pybtex.richtext import Symbol, Text
 from pybtex.style.formatting import BaseStyle
-from pybtex.style.template import FieldIsMissing
+from pybtex.style.template import FieldIsMissing, join, node
 
-from refbridge.cv.links import safe_http_url
-from refbridge.errors import RefbridgeError
+from refbridge.csl.formats import FORMATS, SAFE_LINK_RE, QuoteMarks, serialize
+from refbridge.csl.richtext import Node, Rich
+from refbridge.formats.bibtex_reader import HINT_LAYOUT
+from refbridge.formats.bibtex_writer import BIBLATEX_WRITER, BIBTEX_WRITER, entry_key
+from refbridge.formats.csljson import from_csl
+from refbridge.latex.decode import decode_latex
+from refbridge.registry import WriteOptions
+from refbridge.richtext import (
+    BOLD,
+    ITALIC,
+    SMALL_CAPS,
+    SUBSCRIPT,
+    SUPERSCRIPT,
+    Inline,
+    Link,
+    Styled,
+    inlines,
+    map_text,
+    plain,
+    rich,
+)
 from refbridge.styles.definitions import FormatRequest, Item
 
 OUTPUTS = ("text", "html", "markdown", "latex")
 
-#: CSL item type -> BibTeX entry type (anything else: misc)
-ENTRY_TYPES: dict[str, str] = {
-    "article-journal": "article",
-    "article-magazine": "article",
-    "article-newspaper": "article",
-    "review": "article",
-    "book": "book",
-    "chapter": "incollection",
-    "paper-conference": "inproceedings",
-    "thesis": "phdthesis",
-    "report": "techreport",
-    "manuscript": "unpublished",
-}
-
-#: CSL variable -> BibTeX field, for every entry type (first variable present wins a field)
-FIELDS: dict[str, str] = {
-    "title": "title",
-    "collection-title": "series",
-    "volume": "volume",
-    "issue": "number",
-    "number": "number",
-    "chapter-number": "chapter",
-    "edition": "edition",
-    "page": "pages",
-    "publisher-place": "address",
-    "genre": "type",
-    "DOI": "doi",
-    "URL": "url",
-    "ISBN": "isbn",
-    "ISSN": "issn",
-    "note": "note",
-}
-
-#: BibTeX field that holds CSL ``container-title``, by entry type (default: howpublished)
-CONTAINER_FIELDS: dict[str, str] = {"article": "journal", "incollection": "booktitle",
-                                    "inproceedings": "booktitle"}
-#: BibTeX field that holds CSL ``publisher``, by entry type (default: publisher)
-PUBLISHER_FIELDS: dict[str, str] = {"techreport": "institution", "phdthesis": "school"}
-#: BibTeX fields that styles recase (plain lowercases titles): words with capitals are kept
-#: as written, the way Zotero protects them when it exports BibTeX
-CASE_PROTECTED_FIELDS = frozenset({"title"})
-_WORD_WITH_CAPITAL = re.compile(r"(?<!\S)(?=\S*[A-Z])\S+")
-#: CSL name variable -> BibTeX person role
-PERSON_ROLES: dict[str, str] = {"author": "author", "editor": "editor"}
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
-
-#: text -> the LaTeX that pybtex's reader (latexcodec's ulatex decoder) turns back into the text
-_LATEX_ESCAPES: dict[str, str] = {
-    "\\": r"\textbackslash{}", "%": r"\%", "&": r"\&", "#": r"\#", "_": r"\_",
-    "~": r"\textasciitilde{}", "--": "-{}-", "``": "`{}`", "''": "'{}'",
-}
-_LATEX_SPECIAL = re.compile("|".join(re.escape(k) for k in sorted(_LATEX_ESCAPES, key=len,
-                                                                   reverse=True)))
-
-#: characters LaTeX output must escape (pybtex's LaTeX backend leaves \ { } $ ^ as they are)
-_LATEX_OUTPUT_ESCAPES: dict[str, str] = {
-    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "%": r"\%",
-    "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-    "\u00a0": "~",
-}
-_LATEX_OUTPUT_SPECIAL = re.compile("|".join(re.escape(k) for k in _LATEX_OUTPUT_ESCAPES))
+#: How each style writes a person (its ``format.names``); the owner's name is found by it.
+NAME_FORMATS: dict[str, str] = {"plain": "{ff~}{vv~}{ll}{, jj}",
+                                "unsrt": "{ff~}{vv~}{ll}{, jj}",
+                                "alpha": "{ff~}{vv~}{ll}{, jj}"}
+#: The name roles whose people the styles print, as (CSL variable, .bib field).
+ROLES: tuple[tuple[str, str], ...] = (("author", "author"), ("editor", "editor"))
 
 #: how one entry is written, by output: ``{label}`` and ``{text}`` are already in that output
 ENTRY_TEMPLATES: dict[str, str] = {
@@ -102,122 +81,278 @@ ENTRY_TEMPLATES: dict[str, str] = {
     "latex": "[{label}] {text}",
 }
 
-
-class PybtexValueError(RefbridgeError):
-    """A value pybtex cannot format faithfully."""
-
-
-#: fields pybtex styles print as they are (``field(..., raw=True)``), links among them: never
-#: LaTeX-escaped on the way in, and linked only when they are a web address
-RAW_FIELDS = frozenset({"url", "doi", "eprint"})
+_BIBITEM = re.compile(r"\\bibitem(?=[\[{])")
+_CITE = re.compile(r"\\cite\{(?P<keys>[^{}]*)\}")
+_NOOP = re.compile(r"\\newcommand\{?\\(?P<name>[A-Za-z]+)\}?\[1\]\{\}")
+_SPACE = re.compile(r"\s+")
 
 
-def _linkable(url: str) -> bool:
-    """An http(s) address that no output's link syntax can be broken out of."""
-    return safe_http_url(url) and not set(url) & set("{}()[]")
+@dataclass(frozen=True, slots=True)
+class BibEntry:
+    """One ``\\bibitem``: its key, its label (None: numbered) and its text, as LaTeX."""
+
+    key: str
+    label: str | None
+    body: str
 
 
-class _LatexBackend(latex_backend.Backend):  # type: ignore[misc]
-    """pybtex's LaTeX backend, escaping every LaTeX special character of record text."""
-
-    def format_str(self, str_: str) -> str:
-        return _LATEX_OUTPUT_SPECIAL.sub(lambda m: _LATEX_OUTPUT_ESCAPES[m.group(0)], str_)
-
-
-def _backend(output: str) -> Any:
-    """pybtex's backend for ``output``, whose links are made only of safe web addresses (and
-    whose link text is the address as text otherwise)."""
-    base = _LatexBackend if output == "latex" else find_plugin("pybtex.backends", output)
-
-    class SafeLinks(base):  # type: ignore[misc, valid-type]
-        def format_href(self, url: str, text: str, external: bool = False) -> str:
-            if not _linkable(url):
-                return text
-            return str(super().format_href(html.escape(url) if output == "html" else url,
-                                           text, external))
-
-    return SafeLinks()
+# -- items -> .bib -------------------------------------------------------------------------
+def bib_text(items: Sequence[Item]) -> tuple[str, dict[str, str]]:
+    """The .bib of ``items`` as the ``bibtex`` writer writes it, and each entry's key -> the
+    item's id."""
+    texts: list[str] = []
+    keys: dict[str, str] = {}
+    for item in items:
+        item_id = str(item["id"])
+        record = from_csl(item).replace(id=item_id, citation_key=item_id)
+        keys[entry_key(record)] = item_id
+        # an entry read from a .bib as it was written there (the fields bibtex itself would
+        # see, BibLaTeX's among them), any other the classic way
+        writer = BIBLATEX_WRITER if HINT_LAYOUT in record.hints else BIBTEX_WRITER
+        texts.append(writer.record_text(record, WriteOptions()))
+    return "\n".join(texts), keys
 
 
-def _escape(value: str, item_id: str, variable: str) -> str:
-    if "{" in value or "}" in value:
-        raise PybtexValueError(f"item {item_id!r}: {variable} contains braces, which pybtex "
-                               f"styles cannot print; use a CSL style: {value!r}")
-    return _LATEX_SPECIAL.sub(lambda m: _LATEX_ESCAPES[m.group(0)], value)
+# -- the style's own .bst, or pybtex's Python version of it ---------------------------------
+@cache
+def bst_source(style: str) -> str | None:
+    """The text of TeX Live's ``style.bst``, or None when there is none (no TeX)."""
+    if shutil.which("kpsewhich") is None:
+        return None
+    found = subprocess.run(["kpsewhich", f"{style}.bst"], capture_output=True, text=True,
+                           check=False).stdout.strip()
+    if not found:
+        return None
+    with open(found, encoding="utf-8", errors="replace") as source:
+        return source.read()
 
 
-def _protect_capitals(latex: str) -> str:
-    """Brace every word after the first that has a capital letter (``the {ATLAS} detector``)."""
-    first, _, rest = latex.partition(" ")
-    return first + (" " + _WORD_WITH_CAPITAL.sub(lambda m: "{" + m.group(0) + "}", rest)
-                    if rest else "")
+def run_bst(bst_text: str, bib: str, keys: Sequence[str]) -> str:
+    """The .bbl the .bst writes for the entries ``keys`` of ``bib`` (pybtex's interpreter of
+    BibTeX's language; bibtex's warnings, such as an empty author, are no errors)."""
+    with pybtex.errors.capture():
+        return str(Interpreter(Parser, "utf-8").run(bst.parse_string(bst_text), list(keys),
+                                                    [io.StringIO(bib)], min_crossrefs=2))
 
 
-def _person(name: Mapping[str, Any], item_id: str, role: str) -> Person:
-    if "literal" in name:
-        return Person(last="{" + _escape(str(name["literal"]), item_id, role) + "}")
-    particles = " ".join(str(name[part]) for part in ("dropping-particle", "non-dropping-particle")
-                         if name.get(part))
-    return Person(first=_escape(str(name.get("given", "")), item_id, role),
-                  prelast=_escape(particles, item_id, role),
-                  last=_escape(str(name.get("family", "")), item_id, role),
-                  lineage=_escape(str(name.get("suffix", "")), item_id, role))
+def parse_bbl(bbl: str) -> tuple[str, list[BibEntry]]:
+    """The preamble (what comes before the bibliography) and the ``\\bibitem`` entries of a
+    .bbl."""
+    head, _, body = bbl.partition("\\begin{thebibliography}")
+    body = body.partition("\\end{thebibliography}")[0]
+    return head, [_entry(chunk) for chunk in _BIBITEM.split(body)[1:]]
 
 
-def to_pybtex_entry(item: Item) -> Entry:
-    """The pybtex entry for one CSL-JSON item (see the tables above)."""
-    item_id = str(item["id"])
-    entry_type = ENTRY_TYPES.get(str(item.get("type", "")), "misc")
-    variables = {**FIELDS, "container-title": CONTAINER_FIELDS.get(entry_type, "howpublished"),
-                 "publisher": PUBLISHER_FIELDS.get(entry_type, "publisher")}
-    fields: dict[str, str] = {}
-    for variable, bibtex_field in variables.items():
-        value = item.get(variable)
-        if value not in (None, "") and bibtex_field not in fields:
-            fields[bibtex_field] = (str(value) if bibtex_field in RAW_FIELDS
-                                    else _escape(str(value), item_id, variable))
-    for bibtex_field in CASE_PROTECTED_FIELDS & fields.keys():
-        fields[bibtex_field] = _protect_capitals(fields[bibtex_field])
-    date_parts = ((item.get("issued") or {}).get("date-parts") or [[]])[0]
-    if date_parts:
-        fields["year"] = str(date_parts[0])
-    if len(date_parts) > 1 and str(date_parts[1]).isdigit() and 1 <= int(date_parts[1]) <= 12:
-        fields["month"] = MONTHS[int(date_parts[1]) - 1]
-    persons = {role: [_person(name, item_id, variable) for name in item[variable]]
-               for variable, role in PERSON_ROLES.items() if item.get(variable)}
-    return Entry(entry_type, fields=fields, persons=persons)
+def _entry(chunk: str) -> BibEntry:
+    """A ``\\bibitem`` from the text after the command: ``[label]{key} text``."""
+    label = None
+    if chunk.startswith("["):
+        end = _closing(chunk, 0, "[", "]")
+        label, chunk = chunk[1:end], chunk[end + 1:]
+    end = _closing(chunk, 0, "{", "}")
+    return BibEntry(chunk[1:end], label, chunk[end + 1:].strip())
 
 
-def _format_entry(formatter: BaseStyle, label: str, entry: Entry) -> FormattedEntry:
-    """One formatted entry; an entry that lacks a field its BibTeX type requires is formatted
-    as ``misc``, where every field is optional (BibTeX itself warns and goes on)."""
+def _closing(text: str, start: int, opening: str, closing: str) -> int:
+    """The offset of the ``closing`` that ends the ``opening`` at ``start`` (braces nest)."""
+    depth = brackets = 0
+    for offset in range(start, len(text)):
+        char = text[offset]
+        depth += (char == "{") - (char == "}")
+        if opening == "[":
+            brackets += (char == "[" and depth == 0) - (char == "]" and depth == 0)
+            if brackets == 0:
+                return offset
+        elif depth == 0:
+            return offset
+    return len(text)
+
+
+@node  # type: ignore[untyped-decorator]
+def _names_et_al(children: Any, context: Any, role: str) -> Text:
+    """The people of ``role`` as the .bst joins them: ``A and B``, ``A, B, and C``, and
+    ``A et~al.`` / ``A, B, et~al.`` when the list ends in ``others``."""
+    persons = list(context["entry"].persons.get(role, ()))
+    if not persons:
+        raise FieldIsMissing(role, context["entry"])
+    style = context["style"]
+    cut_short = str(persons[-1]) == "others" and len(persons) > 1
+    names = [style.format_name(person, style.abbreviate_names) for person in persons
+             if not (cut_short and person is persons[-1])]
+    if cut_short:
+        return Text(join(sep=", ")[names].format_data(context), "," if len(names) > 1 else "",
+                    " et", Symbol("nbsp"), "al.")
+    return join(sep=", ", sep2=" and ", last_sep=", and ")[names].format_data(context)
+
+
+@node  # type: ignore[untyped-decorator]
+def _title_case(children: Any, context: Any, name: str) -> Text:
+    """A title as the .bst's ``change.case$`` "t" makes it (lower case but the first letter,
+    a letter after a colon and a space, and what braces protect)."""
+    value = context["entry"].fields.get(name)
+    if not value:
+        raise FieldIsMissing(name, context["entry"])
+    return Text.from_latex(change_case(value, "t"))
+
+
+def python_entries(style: str, bib: str, keys: Sequence[str]) -> list[BibEntry]:
+    """The entries of pybtex's Python version of ``style``, as LaTeX."""
+    from pybtex.style.template import sentence
+
+    base = find_plugin("pybtex.style.formatting", style)
+
+    class Classic(base):  # type: ignore[misc, valid-type]
+        def format_names(self, role: str, as_sentence: bool = True) -> Any:
+            return sentence[_names_et_al(role)] if as_sentence else _names_et_al(role)
+
+        def format_title(self, e: Any, which_field: str, as_sentence: bool = True) -> Any:
+            return sentence[_title_case(which_field)] if as_sentence else \
+                _title_case(which_field)
+
+    data: BibliographyData = parse_string(bib, "bibtex")
+    formatter: BaseStyle = Classic()
+    entries = formatter.sort([data.entries[key] for key in keys if key in data.entries])
+    labelled = zip(formatter.format_labels(entries), entries)
+    backend = find_plugin("pybtex.backends", "latex")()
+    return [BibEntry(entry.key, label if style == "alpha" else None,
+                     _format_entry(formatter, label, entry).text.render(backend))
+            for label, entry in labelled]
+
+
+def _format_entry(formatter: BaseStyle, label: str, entry: Any) -> Any:
+    """One formatted entry; an entry of a type the style does not know, or that lacks a
+    field its type requires, is formatted as ``misc``, where every field is optional (as
+    bibtex's ``default.type``; it warns and goes on)."""
     try:
-        return formatter.format_entry(label, entry)
+        if hasattr(formatter, f"get_{entry.type}_template"):
+            return formatter.format_entry(label, entry)
     except FieldIsMissing:
-        fallback = Entry("misc", fields=entry.fields, persons=entry.persons)
-        fallback.key = entry.key
-        return formatter.format_entry(label, fallback)
+        pass
+    fallback = type(entry)("misc", fields=entry.fields, persons=entry.persons)
+    fallback.key = entry.key
+    return formatter.format_entry(label, fallback)
 
 
+# -- LaTeX -> the output ---------------------------------------------------------------------
+def _owner_names(style: str, item: Item, persons: Mapping[str, Sequence[Person]],
+                 highlight: Callable[[Mapping[str, Any]], bool] | None) -> list[str]:
+    """The owner's names in ``item`` as the style writes them (``Zhengping Qian``)."""
+    if highlight is None:
+        return []
+    found = []
+    for variable, field in ROLES:
+        people = persons.get(field, ())
+        for person, name in zip(people, item.get(variable) or ()):
+            if isinstance(name, Mapping) and highlight(name):
+                found.append(format_name(str(person), NAME_FORMATS.get(style,
+                                                                         NAME_FORMATS["plain"])))
+    return found
+
+
+def _bold(latex: str, names: Sequence[str]) -> str:
+    if not names:
+        return latex
+    pattern = "|".join(re.escape(name) for name in sorted(set(names), key=len, reverse=True))
+    return re.sub(pattern, lambda m: "\\textbf{" + m.group(0) + "}", latex)
+
+
+#: rich text style -> the formatting the CSL engine's writers know it by
+STYLE_FORMATS: dict[str, dict[str, str]] = {
+    ITALIC: {"font-style": "italic"}, BOLD: {"font-weight": "bold"},
+    SMALL_CAPS: {"font-variant": "small-caps"}, SUPERSCRIPT: {"vertical-align": "sup"},
+    SUBSCRIPT: {"vertical-align": "sub"}}
+
+
+def _node(inline: Inline) -> Node:
+    """One inline of rich text as a node of the CSL engine's writers (text is only text: no
+    quotation or typography rule of CSL values applies to a finished entry)."""
+    if isinstance(inline, str):
+        return inline
+    if isinstance(inline, Styled):
+        return Rich([_node(item) for item in inline.content], STYLE_FORMATS.get(inline.style))
+    if isinstance(inline, Link) and SAFE_LINK_RE.match(inline.address):
+        return Rich([_node(item) for item in inline.content], link=inline.address)
+    return plain(rich([inline]))
+
+
+def render(latex: str, output: str) -> str:
+    """LaTeX of a .bbl as ``output`` (text, html, markdown or latex), record text escaped;
+    ties (``~``) are spaces but in LaTeX."""
+    text = decode_latex(latex)
+    if output != "latex":
+        text = map_text(text, lambda part: part.replace("\u00a0", " "))
+    node = Rich([_node(inline) for inline in inlines(text)])
+    return serialize(node, FORMATS[output], QuoteMarks(), False).strip()
+
+
+def _plain_latex(latex: str, labels: Mapping[str, str], noops: Sequence[str]) -> str:
+    """A ``\\bibitem``'s LaTeX as the document shows it: blocks run on, ``\\cite`` is the
+    cited label, ``\\etalchar`` a superscript, commands the .bib's preamble defines to print
+    nothing (``\\noopsort``) gone."""
+    text = _SPACE.sub(" ", latex.replace("\\newblock ", "").replace("\\newblock", ""))
+    text = _CITE.sub(lambda m: "[" + ", ".join(labels.get(key.strip(), key.strip())
+                                               for key in m["keys"].split(",")) + "]", text)
+    text = text.replace("\\etalchar", "\\textsuperscript")
+    for name in noops:
+        text = _drop_command(text, name)
+    return text
+
+
+def _drop_command(text: str, name: str) -> str:
+    """``text`` without ``\\name{...}`` (argument and all)."""
+    out = []
+    position = 0
+    for match in re.finditer(rf"\\{name}(?![A-Za-z])\s*(?=\{{)", text):
+        if match.start() < position:
+            continue
+        end = _closing(text, match.end(), "{", "}")
+        out.append(text[position:match.start()])
+        position = end + 1
+    return "".join(out) + text[position:]
+
+
+# -- the processor ---------------------------------------------------------------------------
 @dataclass(slots=True)
 class PybtexProcessor:
-    """The formatted bibliography of ``items`` in pybtex style ``style`` (e.g. ``plain``)."""
+    """The formatted bibliography of ``items`` in BibTeX style ``style`` (e.g. ``plain``)."""
 
     entries: list[tuple[str, str, str]]  #: (item id, label, formatted entry) in style order
 
     @classmethod
     def create(cls, style: str, items: Sequence[Item], request: FormatRequest) -> PybtexProcessor:
-        data = BibliographyData({str(item["id"]): to_pybtex_entry(item) for item in items})
-        formatter: BaseStyle = find_plugin("pybtex.style.formatting", style)()
-        entries = formatter.sort(list(data.entries.values()))
-        formatted = [_format_entry(formatter, label, entry)
-                     for label, entry in zip(formatter.format_labels(entries), entries)]
-        backend = _backend(request.output)
+        bib, ids = bib_text(items)
+        source = bst_source(style)
+        if source is not None:
+            preamble, entries = parse_bbl(run_bst(source, bib, list(ids)))
+        else:
+            preamble, entries = "", python_entries(style, bib, list(ids))
+        return cls._of(style, preamble, entries, items, request, bib, ids)
+
+    @classmethod
+    def from_bbl(cls, style: str, bbl: str, items: Sequence[Item],
+                 request: FormatRequest) -> PybtexProcessor:
+        """The bibliography a .bbl of ``style`` holds for ``items`` (entries by their keys):
+        a .bbl bibtex itself wrote reads like the one refbridge's run of the .bst writes."""
+        return cls._of(style, *parse_bbl(bbl), items, request, *bib_text(items))
+
+    @classmethod
+    def _of(cls, style: str, preamble: str, entries: Sequence[BibEntry], items: Sequence[Item],
+            request: FormatRequest, bib: str, ids: Mapping[str, str]) -> PybtexProcessor:
+        labels = {entry.key: entry.label if entry.label is not None else str(number)
+                  for number, entry in enumerate(entries, start=1)}
+        noops = [match["name"] for match in _NOOP.finditer(preamble)]
+        persons = {key: entry.persons for key, entry in parse_string(bib, "bibtex").entries.items()}
+        by_id = {str(item["id"]): item for item in items}
         template = ENTRY_TEMPLATES[request.output]
-        return cls([(entry.key, entry.label,
-                     template.format(label=backend.format_str(entry.label),
-                                     text=entry.text.render(backend)))
-                    for entry in formatted])
+        formatted = []
+        for entry in entries:
+            item = by_id[ids.get(entry.key, entry.key)]
+            owner = _owner_names(style, item, persons.get(entry.key, {}), request.highlight)
+            text = _bold(_plain_latex(entry.body, labels, noops), owner)
+            label = _plain_latex(labels[entry.key], labels, noops)
+            formatted.append((str(item["id"]), render(label, "text"), template.format(
+                label=render(label, request.output), text=render(text, request.output))))
+        return cls(formatted)
 
     def bibliography(self) -> list[str]:
         return [text for _, _, text in self.entries]

@@ -10,11 +10,12 @@ default locale. ``list_styles`` gives the same names for browsing. This module m
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from refbridge.errors import RefbridgeError
+from refbridge.errors import ExitStatus, RefbridgeError
 from refbridge.styles.aliases import ALIASES
 from refbridge.styles.catalogue import catalogue_index, catalogue_path
 from refbridge.styles.definitions import CslStyleDefinition, StyleDefinition
@@ -23,7 +24,9 @@ from refbridge.styles.modules import find_style_modules
 
 
 class UnknownStyle(RefbridgeError):
-    """A style name that is no file, style module, alias or catalogue id."""
+    """A style name that is no file, style module, alias or catalogue id (a usage error)."""
+
+    exit_status = ExitStatus.USAGE
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +82,28 @@ def resolve_style(name: str, style_dirs: Sequence[str | Path] = ()) -> StyleDefi
     found = catalogue_path(ALIASES.get(name, name))
     if found is not None:
         return CslStyleDefinition(found.stem, read_style_header(found).title, found.stem)
-    candidates = [*modules, *ALIASES, *(header.id for header in catalogue_index())]
-    close = difflib.get_close_matches(name, list(dict.fromkeys(candidates)), n=5)
-    hint = f"; did you mean {', '.join(close)}?" if close else "; see `refbridge styles --search WORD`"
+    candidates = list(dict.fromkeys([*modules, *ALIASES,
+                                     *(header.id for header in catalogue_index())]))
+    close = _suggestions(name, candidates)
+    hint = f"; did you mean {', '.join(close)}?" if close else \
+        "; see `refbridge styles --search WORD`"
     raise UnknownStyle(f"unknown style {name!r}{hint}")
+
+
+#: How alike a typed name and a style name must be to be suggested (difflib's ratio): a typo
+#: (``chicgo``, ``apaa``, ``harvad``), not a name that shares a few letters (``nosuchstyle``
+#: is not ``nanoscale``, at 0.70).
+SUGGESTION_CUTOFF = 0.8
+
+
+def _suggestions(name: str, candidates: list[str]) -> list[str]:
+    """Style names ``name`` may have meant: close spellings, else the names that contain it
+    as a word (``vancouver`` -> ``vancouver-brackets``)."""
+    close = difflib.get_close_matches(name.lower(), candidates, n=5, cutoff=SUGGESTION_CUTOFF)
+    if close:
+        return close
+    word = re.compile(rf"(?:^|-){re.escape(name.lower())}(?:-|$)")
+    return [candidate for candidate in candidates if word.search(candidate)][:5]
 
 
 def list_styles(search: str | None = None,

@@ -30,5 +30,6 @@ def pybtex_factory(style: str) -> Callable[[Sequence[Item], FormatRequest], Bibl
 
 
 STYLES = [FormatterStyleDefinition(name, title, pybtex_factory(name),
-                                   outputs=("text", "html", "markdown", "latex"))
+                                   outputs=("text", "html", "markdown", "latex"),
+                                   labels_entries=True)
           for name, title in PYBTEX_STYLES.items()]
