@@ -21,11 +21,12 @@ def test_deeply_nested_braces_in_a_bib_field_read_without_recursion() -> None:
     assert [r.fields["title"] for r in outcome.records] == [rich([Styled(NOCASE, ("x",))])]
 
 
-def test_unclosed_nested_braces_are_one_skipped_record() -> None:
+def test_unclosed_nested_braces_break_one_entry_read_up_to_the_break() -> None:
     data = b"@article{deep, title = " + b"{" * 100_000 + b"\n\n@article{next, title = {Kept}}\n"
     outcome = read_bytes("bibtex", data)
-    assert [r.fields["title"] for r in outcome.records] == ["Kept"]
-    assert outcome.diagnostics.skipped == 1
+    assert [(r.citation_key, r.get("title")) for r in outcome.records] == [
+        ("deep", None), ("next", "Kept")]
+    assert (outcome.diagnostics.read_in_part, outcome.diagnostics.skipped) == (1, 0)
 
 
 def test_deeply_nested_json_is_an_error_not_a_crash() -> None:
