@@ -10,6 +10,7 @@ must never format an entry itself.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,8 +19,13 @@ from typing import Any
 
 from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.model import Record
+from refbridge.richtext import RichText, plain
 from refbridge.pipeline import ReadOptions, read_records
 from refbridge.styles.definitions import OUTPUTS, FormatRequest, NamePredicate
+
+
+#: Prefix of the ``extra`` keys where the CSL-JSON reader keeps values as written.
+CSL_EXTRA_PREFIX = "csl."
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,16 +82,43 @@ def name_matcher(pattern: str) -> NamePredicate:
 
 
 def as_items(records_or_items: Iterable[Record | Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """CSL-JSON items for records and items alike; an item without id gets ``item-N``."""
-    from refbridge.formats.csljson import to_csl
+    """CSL-JSON items for records and items alike; an item without id gets ``item-N``.
 
+    A record's item is made for the CSL engine: its rich text values are the model's own
+    (``RichText``: the engine renders formulas, addresses and raw LaTeX, which CSL markup
+    cannot say), and what the CSL-JSON reader kept as written (``extra`` ``csl.KEY``: dates
+    and names the model cannot hold, the legacy ``event`` that citeproc-js reads under that
+    name only) is given back as written."""
     items = []
     for number, entry in enumerate(records_or_items, start=1):
-        item = to_csl(entry) if isinstance(entry, Record) else dict(entry)
+        item = _engine_item(entry) if isinstance(entry, Record) else dict(entry)
         item.setdefault("id", f"item-{number}")
         item["id"] = str(item["id"])
         items.append(item)
     return items
+
+
+def _engine_item(record: Record) -> dict[str, Any]:
+    from refbridge.formats.csljson import ALIASES, WRITTEN_ALIASES, to_csl
+    from refbridge.vocab import DATE_VARIABLE_SET, NAME_VARIABLE_SET
+
+    item = to_csl(record)
+    item.update((variable, value) for variable, value in record.fields.items()
+                if isinstance(value, RichText))
+    for key, value in record.extra.items():
+        variable = key.removeprefix(CSL_EXTRA_PREFIX)
+        if not key.startswith(CSL_EXTRA_PREFIX):
+            continue
+        if variable in WRITTEN_ALIASES:
+            if plain(record.fields.get(ALIASES[variable], "")) == value:
+                item.pop(ALIASES[variable], None)
+            item[variable] = value
+        elif variable in DATE_VARIABLE_SET | NAME_VARIABLE_SET:
+            try:
+                item[variable] = json.loads(value)
+            except ValueError:
+                continue  # not kept by the reader: an edited extra field
+    return item
 
 
 def _document(lines: Sequence[str], layout: Layout) -> str:

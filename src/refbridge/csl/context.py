@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from refbridge.richtext import RichText
+
 from .localization import Locale
 from .richtext import Node
 from .values import DateValue, parse_date
@@ -72,6 +74,7 @@ class RenderContext:
         "names_seen",
         "near_note",
         "position",
+        "rich",
         "sas",
         "sort_etal",
         "sorting",
@@ -120,6 +123,7 @@ class RenderContext:
         self.capture_names = False
         self.disambiguating = False
         self.disambiguate_tests = 0
+        self.rich: Mapping[str, RichText] = {}  # the item's rich text values, by variable
 
     def date(self, name: str) -> DateValue | None:
         if name not in self.dates:

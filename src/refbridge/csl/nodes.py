@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .context import DATE_VARIABLES, RenderContext
-from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup, plain
+from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup, plain, rich_text_node
 from .values import (
     LABELLED_NUMBER_TERMS,
     LOCATOR_LABEL_ABBREVIATIONS,
@@ -259,10 +259,13 @@ class TextVariable(Element):
             return suffix or None
         ctx.vars_called += 1
         value = None
+        source = name
         if self.short:
             value = ctx.value(name + "-short")
+            source = name + "-short"
         if value in (None, ""):
             value = ctx.value(name)
+            source = name
         if value in (None, "", []) or isinstance(value, (list, dict)):
             return None
         ctx.vars_found += 1
@@ -294,7 +297,9 @@ class TextVariable(Element):
             return text
         if name in _NUMBER_PATH_VARIABLES and written_as_number(text):
             return text + labelled
-        node = parse_markup(text)
+        rich = ctx.rich.get(source)
+        node = rich_text_node(rich, self.options.links) if rich is not None and rich.plain == text \
+            else parse_markup(text)
         if labelled:
             return _with_labelled_parts(node, labelled)
         return None if isinstance(node, Rich) and is_empty(node) else node

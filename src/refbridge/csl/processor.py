@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cmp_to_key
 from typing import Any
 
+from refbridge.richtext import RichText
+
 from .context import DATE_VARIABLES, Disambiguation, RenderContext, SortEtAl, SubsequentAuthor
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import LocaleStore
@@ -27,18 +29,23 @@ from .style import CslStyle, Section, SortKey
 from .values import split_locator_label, stringify
 
 Highlight = Callable[[Mapping[str, Any]], bool]
+_NO_RICH_TEXT: dict[str, RichText] = {}
 _DEFAULT_STORE: LocaleStore | None = None
 
 
-def _normalized(item: Mapping[str, Any]) -> dict[str, Any]:
+def _normalized(item: Mapping[str, Any], rich: dict[str, RichText]) -> dict[str, Any]:
     """A copy of a CSL-JSON item in the shapes rendering expects: names as lists of dicts,
-    dates as given, other values as strings; values of no renderable shape are left out;
-    variables written in the note moved out of it."""
+    dates as given, other values as strings (a rich text value of the model as its plain
+    text, itself into *rich*); values of no renderable shape are left out; variables written
+    in the note moved out of it."""
     out: dict[str, Any] = {}
     for name, value in item.items():
         if value is None:
             continue
-        if name in DATE_VARIABLES:
+        if isinstance(value, RichText):
+            out[name] = value.plain
+            rich[name] = value
+        elif name in DATE_VARIABLES:
             if isinstance(value, (dict, str)):
                 out[name] = value
         elif isinstance(value, list):
@@ -104,9 +111,13 @@ class Processor:
         )
         self.highlight = _StyledHighlight(highlight, highlight_style) if highlight else None
         self.items: dict[str, Mapping[str, Any]] = {}
+        self.rich: dict[str, dict[str, RichText]] = {}  # rich text values by item and variable
         for index, item in enumerate(items):
             key = str(item.get("id", f"item-{index + 1}"))
-            self.items[key] = _normalized(item)
+            rich: dict[str, RichText] = {}
+            self.items[key] = _normalized(item, rich)
+            if rich:
+                self.rich[key] = rich
         self.registration = list(self.items)
         self.disamb: dict[str, Disambiguation] = {key: Disambiguation() for key in self.items}
         self._cite_texts: dict[tuple[Any, ...], str] = {}
@@ -129,6 +140,7 @@ class Processor:
 
     def _context(self, key: str, mode: str, cite: Mapping[str, Any] | None = None) -> RenderContext:
         ctx = RenderContext(self.items[key], self.locale, mode, cite, self.disamb[key], self.highlight)
+        ctx.rich = self.rich.get(key, _NO_RICH_TEXT)
         ctx.citation_number = self.citation_numbers.get(key)
         ctx.explicit_year_suffix = self.style.explicit_year_suffix
         return ctx

@@ -11,8 +11,27 @@ literal text.  This module never escapes or emits markup: that is the formats' j
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
+
+from refbridge.latex.math import math_inlines
+from refbridge.richtext import (
+    BOLD,
+    ITALIC,
+    NOCASE,
+    SMALL_CAPS,
+    SUBSCRIPT,
+    SUPERSCRIPT,
+    Inline,
+    Link,
+    Math,
+    Raw,
+    RichText,
+    Styled,
+    Url,
+    rich,
+)
+from refbridge.richtext import plain as plain_text
 
 Fmt = dict[str, str]
 
@@ -20,7 +39,7 @@ Fmt = dict[str, str]
 class Rich:
     """A node of rendered output: children plus the formatting that applies to all of them."""
 
-    __slots__ = ("display", "fmt", "kids", "link", "nocase", "quotes")
+    __slots__ = ("display", "fmt", "kids", "link", "nocase", "quotes", "tex")
 
     def __init__(
         self,
@@ -33,6 +52,7 @@ class Rich:
         display: str | None = None,
         nocase: bool = False,
         link: str | None = None,
+        tex: str | None = None,  # a formula: its TeX, which LaTeX output writes instead of kids
     ) -> None:
         self.kids = kids
         self.fmt = fmt
@@ -40,6 +60,7 @@ class Rich:
         self.display = display
         self.nocase = nocase
         self.link = link
+        self.tex = tex
 
     def __repr__(self) -> str:
         return f"Rich({self.kids!r}, fmt={self.fmt!r}, quotes={self.quotes})"
@@ -90,9 +111,12 @@ def last_char(node: Node | None) -> str:
 
 
 def map_leaves(node: Node, func: Callable[[str], str]) -> Node:
-    """A copy of *node* with *func* applied to every leaf (``nocase`` spans included)."""
+    """A copy of *node* with *func* applied to every leaf (``nocase`` spans included; a formula
+    stays as it is)."""
     if isinstance(node, str):
         return func(node)
+    if node.tex is not None:
+        return node
     return Rich([map_leaves(kid, func) for kid in node.kids], node.fmt, node.quotes, node.display, node.nocase,
                 node.link)
 
@@ -227,6 +251,84 @@ def data_quotes(quotes: bool | str) -> str:
     return str(quotes) if str(quotes).startswith("data-") else f"data-{quotes}"
 
 
+# --- the model's rich text ------------------------------------------------------------
+
+#: Styles of the model's rich text as the markup parse_markup reads (monospace has none).
+_STYLE_MARKUP = {
+    ITALIC: ("<i>", "</i>"), BOLD: ("<b>", "</b>"), SUPERSCRIPT: ("<sup>", "</sup>"),
+    SUBSCRIPT: ("<sub>", "</sub>"), SMALL_CAPS: ("<sc>", "</sc>"),
+    NOCASE: ('<span class="nocase">', "</span>"),
+}
+_FORMULA_FMT: dict[str, Fmt] = {SUPERSCRIPT: {"vertical-align": "sup"}, SUBSCRIPT: {"vertical-align": "sub"}}
+_LESS_THAN = "\uf8ff"  # a literal "<" of the value while its markup is parsed
+_SPECIAL = 0xE000  # private-use characters stand for formulas, addresses, links and raw LaTeX
+_SPECIAL_RE = re.compile("([\ue000-\uf8fe\uf8ff])")
+
+
+def rich_text_node(value: RichText, links: bool) -> Node:
+    """The rendering of a rich value of the model: its styles as formatting, quotation marks
+    read as in a field value (across styled parts), text never read as markup. A formula is a
+    case-protected node that LaTeX output writes as its TeX and other outputs as Unicode with
+    superscripts and subscripts; an address and raw LaTeX are case-protected text; a link is
+    its text (linked when *links*)."""
+    specials: list[Node] = []
+    node = parse_markup("".join(_markup_of(value.inlines, specials, links)))
+    return _restored(node, specials)
+
+
+def _markup_of(items: Iterable[Inline], specials: list[Node], links: bool) -> Iterator[str]:
+    for item in items:
+        if isinstance(item, str):
+            yield item.replace("<", _LESS_THAN)
+        elif isinstance(item, Styled):
+            opening, closing = _STYLE_MARKUP.get(item.style, ("", ""))
+            yield opening
+            yield from _markup_of(item.content, specials, links)
+            yield closing
+        else:
+            specials.append(_special(item, links))
+            yield chr(_SPECIAL + len(specials) - 1)
+
+
+def _special(item: Inline, links: bool) -> Node:
+    if isinstance(item, Math):
+        return Rich([_formula(math_inlines(item.tex))], nocase=True, tex=item.tex)
+    if isinstance(item, Url):
+        return Rich([item.address], nocase=True)
+    if isinstance(item, Link):
+        text = rich_text_node(RichText(item.content), links)
+        return Rich([text], link=item.address) if links else text
+    assert isinstance(item, Raw)
+    return Rich([item.tex], nocase=True)
+
+
+def _formula(items: Iterable[Inline]) -> Node:
+    kids: list[Node] = []
+    for item in items:
+        if isinstance(item, Styled):
+            kids.append(Rich([_formula(item.content)], _FORMULA_FMT.get(item.style)))
+        else:
+            kids.append(str(item) if isinstance(item, str) else plain_text(rich([item])))
+    return kids[0] if len(kids) == 1 else Rich(kids)
+
+
+def _restored(node: Node, specials: list[Node]) -> Node:
+    if isinstance(node, str):
+        if not _SPECIAL_RE.search(node):
+            return node
+        pieces: list[Node] = []
+        for piece in _SPECIAL_RE.split(node):
+            if piece == _LESS_THAN:
+                pieces.append("<")
+            elif len(piece) == 1 and _SPECIAL <= ord(piece) < ord(_LESS_THAN):
+                pieces.append(specials[ord(piece) - _SPECIAL])
+            elif piece:
+                pieces.append(piece)
+        return pieces[0] if len(pieces) == 1 else Rich(pieces)
+    node.kids = [_restored(kid, specials) for kid in node.kids]
+    return node
+
+
 # --- text-case -----------------------------------------------------------------------
 
 # citeproc-js's stop words (lowercase words that title case leaves alone)
@@ -274,7 +376,8 @@ def apply_text_case(node: Node, case: str, language: str = "") -> Node:
 def _copy(node: Node) -> Node:
     if isinstance(node, str):
         return node
-    return Rich([_copy(k) for k in node.kids], node.fmt, node.quotes, node.display, node.nocase, node.link)
+    return Rich([_copy(k) for k in node.kids], node.fmt, node.quotes, node.display, node.nocase, node.link,
+                node.tex)
 
 
 class _Casing(NamedTuple):

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .rawdates import parse_raw_date
+
 NUMERIC_RE = re.compile(
     r"^\s*(?:[A-Za-z]{0,3}\d+[A-Za-z]{0,3}|[ivxlcdmIVXLCDM]+)"
     r"(?:\s*(?:[-\u2013,&]|and)\s*(?:[A-Za-z]{0,3}\d+[A-Za-z]{0,3}|[ivxlcdmIVXLCDM]+))*\s*$"
@@ -237,11 +239,6 @@ class DateValue:
     literal: str | None = None
 
 
-_MONTHS = {m: i + 1 for i, m in enumerate(
-    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
-_SEASONS = {"spring": 13, "summer": 14, "autumn": 15, "fall": 15, "winter": 16}
-
-
 def _to_int(value: Any) -> int:
     try:
         return int(str(value).strip())
@@ -262,28 +259,6 @@ def _parts(raw: Any) -> tuple[int, int, int]:
     values = [_to_int(v) for v in list(raw)[:3]] if isinstance(raw, (list, tuple)) else []
     values += [0] * (3 - len(values))
     return values[0], _month(values[1]), values[2]
-
-
-def _parse_raw_single(text: str) -> tuple[int, int, int] | None:
-    text = text.strip()
-    match = re.fullmatch(r"(-?\d{1,4})(?:[-/](\d{1,2}))?(?:[-/](\d{1,2}))?", text)
-    if match:
-        return int(match.group(1)), _to_int(match.group(2)), _to_int(match.group(3))
-    year = month = day = 0
-    for token in re.findall(r"[A-Za-z]+|\d+", text):
-        lower = token.lower()
-        if lower[:3] in _MONTHS and token.isalpha():
-            month = _MONTHS[lower[:3]]
-        elif lower in _SEASONS:
-            month = _SEASONS[lower]
-        elif token.isdigit():
-            if len(token) >= 3 or (day and not year):
-                year = int(token)
-            elif not day:
-                day = int(token)
-    if not year:
-        return None
-    return year, month, day
 
 
 def parse_date(raw: Any) -> DateValue | None:
@@ -312,16 +287,12 @@ def parse_date(raw: Any) -> DateValue | None:
     if raw.get("literal"):
         return DateValue((0, 0, 0), None, None, circa, str(raw["literal"]))
     if raw.get("raw"):
-        text = str(raw["raw"])
-        pieces = re.split(r"\s*(?:/|\u2013|--| - )\s*", text) if not re.fullmatch(r"\d{4}-\d{1,2}(-\d{1,2})?", text) else [text]
-        if len(pieces) == 2:
-            first, second = _parse_raw_single(pieces[0]), _parse_raw_single(pieces[1])
-            if first and second:
-                return DateValue(first, second, None, circa)
-        single = _parse_raw_single(text)
-        if single:
-            return DateValue(single, None, None, circa)
-        return DateValue((0, 0, 0), None, None, circa, text)
+        found = parse_raw_date(str(raw["raw"]))
+        if found.literal is not None:
+            return DateValue((0, 0, 0), None, None, circa, found.literal)
+        start = (found.start[0], _month(found.start[1]), found.start[2])
+        end = found.end and (found.end[0], _month(found.end[1]), found.end[2])
+        return DateValue(start, None if end == start else end, found.season, circa or found.circa)
     return None
 
 

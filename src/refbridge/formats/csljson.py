@@ -22,7 +22,7 @@ import dataclasses
 import json
 import re
 from functools import lru_cache
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
@@ -48,6 +48,16 @@ CUSTOM_DERIVED = "derived"
 CUSTOM_LATEX = "latex"
 CUSTOM_HINTS = "hints"
 
+#: Legacy and alias keys of CSL-JSON (Zotero writes the first two, CSL 1.0.1 named the third),
+#: read as the variable they stand for unless the item also has that one.
+ALIASES: dict[str, str] = {"journalAbbreviation": "container-title-short",
+                           "shortTitle": "title-short", "event": "event-title"}
+#: Aliases that citeproc-js does not read as the variable they stand for: styles that name
+#: ``event`` show it, those that name ``event-title`` do not. The key as written is kept in
+#: ``extra`` too, so that ``refbridge format`` gives the item to the CSL engine as written.
+WRITTEN_ALIASES = frozenset({"event"})
+#: Keys of a CSL-JSON name that the model holds.
+_NAME_KEYS = frozenset(key for key, _ in NAME_PARTS)
 #: Keys the reader understands besides the CSL variables.
 _HANDLED = frozenset({"id", "type", "citation-key", "keyword", "categories", "custom"})
 _ARXIV_NUMBER = re.compile(r"^arXiv:(?P<id>\S+)$", re.IGNORECASE)
@@ -220,33 +230,77 @@ def _edtf(text: str, variable: str) -> Date:
     return Date(start=points[0], end=points[1] if len(points) > 1 else None, circa=circa)
 
 
-def _date(value: Any, variable: str) -> Date:
+def _season(value: Mapping[str, Any], variable: str) -> int | None:
+    season = value.get("season")
+    if isinstance(season, str):
+        return SEASON_NAMES.get(season.strip().lower()) or _int(season, f"{variable} season")
+    if season is not None and not isinstance(season, int):
+        raise _ItemError(f"{variable}: season must be a number or a name, not "
+                         f"{json.dumps(season)[:40]}")
+    return season
+
+
+def _raw_date(text: str, circa: bool) -> Date:
+    """A raw date as citeproc-js reads it (``refbridge.csl.rawdates``)."""
+    from refbridge.csl.rawdates import parse_raw_date
+
+    found = parse_raw_date(text)
+    if found.literal is not None:
+        return Date(literal=found.literal, circa=circa)
+    if found.season is not None:
+        raise ModelError(f"the season {found.season!r} is not spring, summer, autumn or winter")
+    points = [DateParts(*(number or None for number in point)) if point[1] <= 12 else
+              DateParts(point[0]) for point in (found.start, found.end) if point is not None]
+    season = found.start[1] - 12 if found.start[1] > 12 else None
+    return Date(start=points[0], end=points[1] if len(points) > 1 else None,
+                season=season, circa=circa or found.circa)
+
+
+def _model_date(value: Any, variable: str) -> Date:
+    """The model's date for a CSL-JSON date (``ModelError``: one the model cannot hold)."""
     if isinstance(value, (str, int)):
         return _edtf(str(value), variable)
     if not isinstance(value, Mapping):
         raise _ItemError(f"{variable}: a date must be an object or a string")
-    season = value.get("season")
-    if isinstance(season, str):
-        season = SEASON_NAMES.get(season.strip().lower()) or _int(season, f"{variable} season")
-    elif season is not None and not isinstance(season, int):
-        raise _ItemError(f"{variable}: season must be a number or a name, not "
-                         f"{json.dumps(season)[:40]}")
+    season = _season(value, variable)
     circa = bool(value.get("circa"))
     parts = _list(value.get("date-parts"), f"{variable} date-parts")
+    if parts and isinstance(parts[0], list) and parts[0] and parts[0][0] not in ("", None):
+        points = [_parts(p, variable) for p in parts]
+        if len(parts) > 2:
+            raise ModelError("a date range has two ends")
+        if len(parts) > 1 and len(parts[1]) > 1 and _int(parts[1][1], variable) > 12 \
+                and _int(parts[1][1], variable) != _int(parts[0][1], variable):
+            raise ModelError("the two ends of the range are in different seasons")
+        if season is None and len(parts[0]) > 1 and _int(parts[0][1], variable) > 12:
+            season = (_int(parts[0][1], variable) - 13) % 4 + 1
+        return Date(start=points[0], end=points[1] if len(points) > 1 else None,
+                    season=season, circa=circa, literal=value.get("literal"))
+    if value.get("literal"):
+        return Date(literal=str(value["literal"]), season=season, circa=circa)
+    if value.get("raw"):
+        return _raw_date(str(value["raw"]), circa)
+    raise ModelError("a date needs date-parts, raw or literal")
+
+
+def _date(value: Any, variable: str, extra: dict[str, str],
+          warn: Callable[[str], None]) -> Date | None:
+    """The model's date for a CSL-JSON date. A date the model cannot hold (month -1, year 0,
+    an empty part, a range over two seasons ...) is kept as written in ``extra`` (``csl.`` and
+    the variable, as JSON), where ``refbridge format`` takes it from, with a warning; the model
+    keeps its year when it has one."""
     try:
-        if parts and isinstance(parts[0], list) and parts[0] and parts[0][0] not in ("", None):
-            points = [_parts(p, variable) for p in parts]
-            if season is None and len(parts[0]) > 1 and _int(parts[0][1], variable) > 12:
-                season = _int(parts[0][1], variable) - 12
-            return Date(start=points[0], end=points[1] if len(points) > 1 else None,
-                        season=season, circa=circa, literal=value.get("literal"))
-        if value.get("literal"):
-            return Date(literal=str(value["literal"]), season=season, circa=circa)
-        if value.get("raw"):
-            return _edtf(str(value["raw"]), variable)
-    except ModelError as exc:
-        raise _ItemError(f"{variable}: {exc}") from None
-    raise _ItemError(f"{variable}: a date needs date-parts, raw or literal")
+        return _model_date(value, variable)
+    except (ModelError, _ItemError) as exc:
+        reason = str(exc).removeprefix(f"{variable}: ")
+    extra[f"csl.{variable}"] = json.dumps(value, ensure_ascii=False)
+    warn(f"{variable}: {reason}; kept as written")
+    parts = value.get("date-parts") if isinstance(value, Mapping) else None
+    try:
+        year = int(str(parts[0][0]).strip())  # type: ignore[index]
+        return Date(start=DateParts(year))
+    except (TypeError, ValueError, IndexError, KeyError, ModelError):
+        return None
 
 
 def _eprint_from(item: Mapping[str, Any], custom: Mapping[str, Any],
@@ -296,8 +350,36 @@ def _take_latex(item: Mapping[str, Any], custom: Mapping[str, Any],
             fields[variable] = with_latex(decoded, latex)
 
 
-def from_csl(item: Any, source: Source | None = None) -> Record:
-    """The record of one CSL-JSON item; raises ``ValueError`` naming the bad value."""
+def _names(value: Any, role: str, extra: dict[str, str],
+           warn: Callable[[str], None]) -> tuple[Name, ...]:
+    """The model's names for a CSL-JSON name list. A list with what the model has no slot for
+    (``comma-suffix``, ``static-ordering``, ``parse-names``) or cannot hold (a literal name
+    that also has name parts) is also kept as written in ``extra``, for ``refbridge format``."""
+    if not isinstance(value, list):
+        raise _ItemError(f"{role} must be a list of names")
+    names = []
+    exact = True
+    for entry in value:
+        if isinstance(entry, Mapping) and any(
+                key not in _NAME_KEYS and entry[key] not in (None, "", False) for key in entry):
+            exact = False
+        try:
+            names.append(_name(entry, role))
+        except _ItemError as exc:
+            if not isinstance(entry, Mapping) or not entry.get("literal"):
+                raise
+            warn(f"{str(exc).removeprefix(f'{role}: ')}; read as the literal name")
+            names.append(Name(literal=_text(entry["literal"], f"{role} literal")))
+            exact = False
+    if not exact:
+        extra[f"csl.{role}"] = json.dumps(value, ensure_ascii=False)
+    return tuple(names)
+
+
+def from_csl(item: Any, source: Source | None = None,
+             warn: Callable[[str], None] | None = None) -> Record:
+    """The record of one CSL-JSON item; raises ``ValueError`` naming the bad value. ``warn``
+    hears of values kept in ``extra`` as written because the model cannot hold them."""
     if not isinstance(item, Mapping):
         raise _ItemError(f"an item must be an object, not {json.dumps(item)[:40]}")
     for required in ("id", "type"):
@@ -309,19 +391,24 @@ def from_csl(item: Any, source: Source | None = None) -> Record:
     names: dict[str, tuple[Name, ...]] = {}
     dates: dict[str, Date] = {}
     extra: dict[str, str] = dict(_mapping(custom.get(CUSTOM_EXTRA), "custom extra"))
+    warn = warn or (lambda message: None)
     for key, value in item.items():
         if key in _HANDLED or value in (None, "", []):
             continue
+        if key in ALIASES and ALIASES[key] not in item:
+            if key in WRITTEN_ALIASES:
+                extra[f"csl.{key}"] = _text(value, key)
+            key = ALIASES[key]
         if key in TEXT_VARIABLE_SET:
             text = _text(value, key)
             if text.strip():
                 fields[key] = text if key in VERBATIM_VARIABLES else from_markup(text)
         elif key in NAME_VARIABLE_SET:
-            if not isinstance(value, list):
-                raise _ItemError(f"{key} must be a list of names")
-            names[key] = tuple(_name(v, key) for v in value)
+            names[key] = _names(value, key, extra, warn)
         elif key in DATE_VARIABLE_SET:
-            dates[key] = _date(value, key)
+            date = _date(value, key, extra, warn)
+            if date is not None:
+                dates[key] = date
         else:
             extra[f"csl.{key}"] = value if isinstance(value, str) else json.dumps(
                 value, ensure_ascii=False)
@@ -381,6 +468,12 @@ def _item_lines(text: str) -> Iterator[int]:
         _, index = decoder.raw_decode(text, index)
 
 
+def _warner(diagnostics: Diagnostics, item: Any, source: str,
+            line: int) -> Callable[[str], None]:
+    key = item.get("id") if isinstance(item, Mapping) else None
+    return lambda message: diagnostics.warning(f"record {str(key)!r}: {message}", source, line)
+
+
 class CslJsonReader:
     name = "csl-json"
     description = "CSL-JSON (citeproc-js, Zotero, pandoc, Mendeley)"
@@ -411,7 +504,8 @@ class CslJsonReader:
             raise ParseError("CSL-JSON must be an array of items or one item object", source, 1)
         for item, line in zip(items, lines):
             try:
-                yield from_csl(item, Source(source, line))
+                yield from_csl(item, Source(source, line), _warner(diagnostics, item, source,
+                                                                   line))
             except ValueError as exc:
                 diagnostics.error(str(exc), source, line)
 

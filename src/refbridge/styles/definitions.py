@@ -70,7 +70,7 @@ class CslStyleDefinition:
         path, dependent_locale = resolve_csl(self.csl, self.base_dir)
         ordered = order_newest_first(items) if self.newest_first else list(items)
         processor = make_processor(
-            _load_csl(path), ordered,
+            load_csl(path), ordered,
             locale=request.locale or self.default_locale or dependent_locale,
             output=request.output, highlight=request.highlight,
             highlight_style=request.highlight_style)
@@ -99,7 +99,7 @@ StyleDefinition = CslStyleDefinition | FormatterStyleDefinition
 
 
 @cache
-def _load_csl(path: Path) -> Any:
+def load_csl(path: Path) -> Any:
     from refbridge.csl import CslStyle
 
     return CslStyle.from_path(path)
