@@ -271,9 +271,11 @@ def ours(case: StyleCase, items: list[dict[str, Any]], sequence: list[dict[str, 
                               [entry.strip() for entry in processor.bibliography()])
         rendering.cites = {str(item["id"]): processor.cite([{"id": item["id"]}])
                            for item in items}
-        cited = {str(c["id"]) for citation in sequence for c in citation["citationItems"]}
-        if sequence:
-            processor = make_processor(style, [i for i in items if str(i["id"]) in cited],
+        if sequence:  # the cited items registered in the order of citation, as citeproc-js
+            by_id = {str(item["id"]): item for item in items}
+            cited = dict.fromkeys(str(c["id"]) for citation in sequence
+                                  for c in citation["citationItems"])
+            processor = make_processor(style, [by_id[key] for key in cited],
                                        locale=case.locale, output=output, links=False)
             rendering.sequence = processor.cite_clusters(sequence)
     except Exception:  # noqa: BLE001  a crash is a finding of the harness, reported with the trace

@@ -263,18 +263,19 @@ def _affixes(attrs: Mapping[str, str]) -> tuple[str, str]:
 
 
 def name_sort_key(parts: NameParts, demote: str, short: bool = False) -> str:
-    """The sort key of one name: family (with its particle unless demoted), particles, given."""
+    """The sort key of one name, its parts in citeproc-js's order (spaces between them, which
+    collation ignores): family (with its particle unless demoted), given, particles, suffix."""
     if parts.literal:
         return parts.literal
-    if demote == "never":
-        family = _join_particle(parts.non_dropping, parts.family)
-        particles = parts.dropping
-    else:
-        family = parts.family
-        particles = " ".join(p for p in (parts.dropping, parts.non_dropping) if p)
+    if demote == "never":  # the particle and the name joined by a space, even after d'
+        family = " ".join(p for p in (parts.non_dropping, parts.family) if p)
+        if short:
+            return family
+        return " ".join(p for p in (family, parts.dropping, parts.given, parts.suffix) if p)
     if short:
-        return family
-    return "  ".join(p for p in (family, particles, parts.given, parts.suffix) if p)
+        return parts.family
+    return " ".join(p for p in (parts.family, parts.given, parts.dropping, parts.non_dropping,
+                                parts.suffix) if p)
 
 
 @dataclass
@@ -482,7 +483,7 @@ class NamesNode(Element):
             keys = [self._sort_key(n, ctx) for n in shown]
             if truncated and use_last and len(names) - len(shown) >= 2:
                 keys.append(self._sort_key(names[-1], ctx))
-            return "   ".join(keys)
+            return " ".join(keys)
         parts = [parse_name(n) for n in shown]
         rendered = [self._render_name(p, raw, i, ctx) for i, (p, raw) in enumerate(zip(parts, shown))]
         rendered = self._subsequent_author(rendered, ctx)

@@ -11,13 +11,13 @@ grouping and collapsing.  Serializing to an output format is delegated to
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cmp_to_key
 from typing import Any
 
 from refbridge.richtext import RichText
 
+from .collation import collation
 from .context import DATE_VARIABLES, Disambiguation, RenderContext, SortEtAl, SubsequentAuthor
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import LocaleStore
@@ -26,7 +26,7 @@ from .nodes import TermText, render_children
 from .notefield import read_note_fields
 from .richtext import Node, Rich, apply_text_case, data_quotes, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
-from .values import split_locator_label, stringify
+from .values import date_sort_key, split_locator_label, stringify
 
 Highlight = Callable[[Mapping[str, Any]], bool]
 _NO_RICH_TEXT: dict[str, RichText] = {}
@@ -75,16 +75,6 @@ def _suffix_letters(index: int) -> str:
     return letters
 
 
-def _sort_text(text: str) -> str:
-    """A sort key string: accents, punctuation (but apostrophes) and case do not count."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFKD", text)
-        text = "".join(c for c in text if not unicodedata.combining(c))
-    text = re.sub(r"[^\w\s'\u2019]+", "", text)  # punctuation does not count, apostrophes do
-    text = re.sub(r"^[\W_]+", "", text)
-    return text.casefold().replace("\u2019", "'")
-
-
 class Processor:
     def __init__(
         self,
@@ -110,6 +100,7 @@ class Processor:
             loc.term("open-inner-quote") or "\u2018", loc.term("close-inner-quote") or "\u2019",
         )
         self.highlight = _StyledHighlight(highlight, highlight_style) if highlight else None
+        self.collation = collation(self.locale.lang)
         self.items: dict[str, Mapping[str, Any]] = {}
         self.rich: dict[str, dict[str, RichText]] = {}  # rich text values by item and variable
         for index, item in enumerate(items):
@@ -160,34 +151,29 @@ class Processor:
         return bool(section.sort) and section.sort[0].variable == "citation-number"
 
     def _sort_value(self, key: SortKey, ctx: RenderContext) -> Any:
+        """One sort key of an item: a collation key (bytes), the citation number, or None."""
         ctx.sorting = True
         ctx.sort_etal = SortEtAl(key.names_min, key.names_use_first, key.names_use_last)
         if key.macro is not None:
-            node = render_children(key.macro.children, ctx, "")
-            return _sort_text(plain(node)) if node is not None else None
+            return self._collated(plain(render_children(key.macro.children, ctx, "")))
         name = key.variable or ""
         if name == "citation-number":
             return ctx.citation_number
-        if name in ("issued", "accessed", "original-date", "event-date", "submitted", "available-date"):
-            from .values import date_sort_key
-
-            value = ctx.date(name)
-            return date_sort_key(value) or None
+        if name in DATE_VARIABLES:
+            return self._collated(date_sort_key(ctx.date(name)))
         value = ctx.value(name)
         if isinstance(value, list):
             demote = self.style.options.demote_non_dropping_particle
-            return _sort_text("   ".join(name_sort_key(parse_name(raw), demote) for raw in value))
+            return self._collated(" ".join(name_sort_key(parse_name(raw), demote) for raw in value))
         if value in (None, ""):
             return None
-        text = stringify(value)
-        if re.fullmatch(r"\s*-?\d+\s*", text):
-            return int(text)
-        from .values import is_numeric
+        return self._collated(plain(parse_markup(stringify(value))))
 
-        if is_numeric(text):
-            numbers = re.findall(r"\d+", text)
-            return int(numbers[0]) if numbers else _sort_text(text)
-        return _sort_text(plain(parse_markup(text)))
+    def _collated(self, text: str) -> bytes | None:
+        """The collation key of a sort key text (None, sorted last, when it is empty). As in
+        citeproc-js, every space is a "|" and one ends the text: a symbol, which collation
+        does not ignore as it ignores spaces, so "Dale Zippy" sorts before "Dalebout"."""
+        return self.collation.key(text.replace(" ", "|") + "|") if text.strip() else None
 
     def _sort_keys(self, key: str, section: Section, mode: str, cite: Mapping[str, Any] | None = None) -> _LazyKeys:
         """An item's sort key values, computed when a comparison needs them; bibliography keys
