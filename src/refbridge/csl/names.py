@@ -284,6 +284,8 @@ class NameSpec:
     delimiter: str = ", "
     precedes_et_al: str = "contextual"
     precedes_last: str = "contextual"
+    #: delimiter-precedes-last of the section or style, not of cs:name (see _and_joint)
+    inherited_precedes_last: str = "contextual"
     et_al_min: int = 0
     et_al_use_first: int | None = None  # 0 shows no names at all (as citeproc-js)
     et_al_subsequent_min: int = 0
@@ -294,7 +296,8 @@ class NameSpec:
     initialize_with: str | None = None
     sort_order: str | None = None
     sort_separator: str = ", "
-    decor: Decor | None = None
+    decor: Decor | None = None  #: of each name
+    institution_decor: Decor | None = None  #: of each literal name: no affixes
     family_decor: Decor | None = None
     given_decor: Decor | None = None
     family_affixes: tuple[str, str] = ("", "")
@@ -306,7 +309,8 @@ class NameSpec:
         return self.et_al_use_first == 0 or self.et_al_subsequent_use_first == 0
 
     @classmethod
-    def from_attrs(cls, attrs: Mapping[str, str], parts: Mapping[str, dict[str, str]]) -> NameSpec:
+    def from_attrs(cls, attrs: Mapping[str, str], parts: Mapping[str, dict[str, str]],
+                   inherited: Mapping[str, str] | None = None) -> NameSpec:
         def number(name: str, default: int | None = None) -> int | None:
             try:
                 return int(attrs[name]) if name in attrs else default
@@ -319,6 +323,8 @@ class NameSpec:
             delimiter=attrs.get("delimiter", attrs.get("name-delimiter", ", ")),
             precedes_et_al=attrs.get("delimiter-precedes-et-al", "contextual"),
             precedes_last=attrs.get("delimiter-precedes-last", "contextual"),
+            inherited_precedes_last=(attrs if inherited is None else inherited).get(
+                "delimiter-precedes-last", "contextual"),
             et_al_min=et_al_min,
             et_al_use_first=use_first,
             et_al_subsequent_min=number("et-al-subsequent-min", et_al_min) or 0,
@@ -330,6 +336,8 @@ class NameSpec:
             sort_order=attrs.get("name-as-sort-order"),
             sort_separator=attrs.get("sort-separator", ", "),
             decor=decor_of({k: v for k, v in attrs.items() if k not in ("delimiter",)}, allow_quotes=False),
+            institution_decor=decor_of({k: v for k, v in attrs.items()
+                                        if k not in ("delimiter", "prefix", "suffix")}, allow_quotes=False),
             family_decor=_unaffixed_decor(parts.get("family", {})),
             given_decor=_unaffixed_decor(parts.get("given", {})),
             family_affixes=_affixes(parts.get("family", {})),
@@ -499,7 +507,7 @@ class NamesNode(Element):
             if i > 0:
                 last = i == count - 1
                 if last and and_text and not truncated:
-                    out.append(self._and_joint(and_text, count, inverted[i - 1]))
+                    out.append(self._and_joint(and_text, count, inverted[i - 1], bool(parts[i].literal)))
                 else:
                     out.append(name_spec.delimiter)
             out.append(node)
@@ -527,8 +535,6 @@ class NamesNode(Element):
             sas = ctx.sas
             if sas is not None and sas.rule == "complete-all" and tuple(ctx.first_name_texts) == sas.previous_names:
                 names_node = sas.text or None
-        if name_spec.decor and names_node is not None:
-            names_node = name_spec.decor.apply(names_node, ctx) or names_node
         if names_node is None:
             return None
         node = names_node
@@ -538,16 +544,25 @@ class NamesNode(Element):
                 node = Rich([label, node]) if spec.label.before else Rich([node, label])
         return node
 
-    def _and_joint(self, and_text: str, count: int, inverted_before: bool) -> str:
+    def _and_joint(self, and_text: str, count: int, inverted_before: bool, institution: bool) -> str:
         """What goes before the last name: delimiter or space, the "and" term, a space.
 
         As citeproc-js, a term that does not start with a Latin-like letter (CJK, Hebrew "ו")
         takes no spaces, and no delimiter unless delimiter-precedes-last="always" for two names.
-        """
+        Before a literal name (an institution) citeproc-js takes delimiter-precedes-last from
+        the section or style, not from cs:name, and knows only "always" and "never" there (and
+        "after-inverted-name" of cs:name): "Smith, J. and World Health Organization" in a style
+        whose cs:name says "always"."""
         name_spec = self.spec.name
         if not _STARTS_ROMANESQUE_RE.match(and_text):
             always = name_spec.precedes_last == "always" and count == 2
             return (name_spec.delimiter if always else "") + and_text
+        if institution:
+            rule = name_spec.inherited_precedes_last
+            delimited = rule == "always" or (rule != "never" and count > 2) or (
+                name_spec.precedes_last == "after-inverted-name" and inverted_before)
+            before = name_spec.delimiter if delimited else " "
+            return before + and_text + " "
         if _delimiter_applies(name_spec.precedes_last, count, inverted_before):
             return name_spec.delimiter + and_text + " "
         return " " + and_text + " "
@@ -602,11 +617,15 @@ class NamesNode(Element):
         return name_sort_key(parts, self.options.demote_non_dropping_particle, given is None)
 
     def _render_name(self, parts: NameParts, raw: Mapping[str, Any], index: int, ctx: RenderContext) -> Node:
+        """One name with cs:name's formatting, and its affixes unless it is an institution (a
+        literal name), as citeproc-js applies them: to each name, not to the list."""
         node = self._name_node(parts, index, ctx)
         if ctx.highlight is not None and ctx.highlight(raw):
             node = Rich([node], {"font-weight": "bold"} if getattr(ctx.highlight, "style", "bold") == "bold"
                         else {"text-decoration": "underline"})
-        return node
+        spec = self.spec.name
+        decor = spec.institution_decor if parts.literal else spec.decor
+        return (decor.apply(node, ctx) or node) if decor is not None else node
 
     def _given_text(self, parts: NameParts, ctx: RenderContext) -> str | None:
         """The given name as this rendering shows it (None: not shown), honouring disambiguation."""

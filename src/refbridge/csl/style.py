@@ -171,7 +171,8 @@ class _Compiler:
                     label_spec = LabelSpec(label_attrs.get("form", "long"), label_attrs.get("plural", "contextual"),
                                            decor_of(label_attrs), label_before)
             spec = NamesSpec(
-                name=NameSpec.from_attrs(name_attrs, parts),
+                name=NameSpec.from_attrs(name_attrs, parts,
+                                         {k: v for k, v in self.inherited.items() if k != "names-delimiter"}),
                 et_al_term=et_al_el.get("term", "et-al") if et_al_el is not None else "et-al",
                 et_al_decor=decor_of(dict(et_al_el.attrib), allow_quotes=False) if et_al_el is not None else None,
                 label=label_spec,
