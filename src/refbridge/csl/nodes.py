@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from .context import DATE_VARIABLES, RenderContext
 from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup, plain, rich_text_node
+from .pageranges import format_page_range, several_pages
 from .values import (
     LABELLED_NUMBER_TERMS,
     LOCATOR_LABEL_ABBREVIATIONS,
@@ -22,7 +23,6 @@ from .values import (
     DateValue,
     ampersand_joint,
     date_sort_key,
-    format_page_range,
     is_numeric,
     is_plural,
     localize_ampersands,
@@ -467,6 +467,8 @@ class Label(Element):
         elif variable in ("number-of-pages", "number-of-volumes"):
             number = re.match(r"\s*(\d+)", stringify(value))
             plural = number is not None and int(number.group(1)) > 1
+        elif variable == "page":
+            plural = several_pages(stringify(value))
         else:
             plural = is_plural(value, ctx.locale.term("and") or "and")
         text = ctx.locale.term(term, self.form, plural)

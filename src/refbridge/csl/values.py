@@ -160,71 +160,7 @@ def leading_int(text: str) -> int | None:
 
 # --- page ranges ---------------------------------------------------------------------
 
-_RANGE_RE = re.compile(r"^(\s*)(\S+?)\s*(?:-+|\u2013)\s*(\S+?)(\s*)$")
-_SIDE_RE = re.compile(r"^(.*?)(\d+)$")
 _ROMAN_RE = re.compile(r"^[ivxlcdm]+$|^[IVXLCDM]+$")
-
-
-def _minimal(first: str, second: str, keep: int) -> str:
-    if len(first) != len(second):
-        return second
-    i = 0
-    while i < len(first) - keep and first[i] == second[i]:
-        i += 1
-    return second[i:]
-
-
-def _chicago(first: str, second: str, edition16: bool) -> str:
-    start = int(first)
-    if start < 100 or start % 100 == 0:
-        return second
-    if start % 100 < 10:
-        return _minimal(first, second, 1)
-    if not edition16 and len(first) == 4 and len(second) == 4:
-        changed = _minimal(first, second, 1)
-        if len(changed) >= 3:
-            return second
-    return _minimal(first, second, 2)
-
-
-_SHORTENERS = {
-    "minimal": lambda a, b: _minimal(a, b, 1),
-    "minimal-two": lambda a, b: _minimal(a, b, 2),
-    "chicago": lambda a, b: _chicago(a, b, False),
-    "chicago-15": lambda a, b: _chicago(a, b, False),
-    "chicago-16": lambda a, b: _chicago(a, b, True),
-}
-
-
-def _format_range(part: str, style_format: str | None, delimiter: str) -> str:
-    match = _RANGE_RE.match(part)
-    if not match:
-        return part
-    lead, left, right, trail = match.groups()
-    if _ROMAN_RE.match(left) and _ROMAN_RE.match(right):
-        return f"{lead}{left}{delimiter}{right}{trail}"
-    first_side, second_side = _SIDE_RE.match(left), _SIDE_RE.match(right)
-    if not first_side or not second_side or first_side.group(1) != second_side.group(1):
-        return f"{lead}{left}-{right}{trail}"  # unlike prefixes: not a page range to format
-    prefix, first = first_side.groups()
-    second = second_side.group(2)
-    if not style_format:
-        return f"{lead}{left}{delimiter}{right}{trail}"
-    if len(second) < len(first):
-        second = first[: len(first) - len(second)] + second
-    if int(second) <= int(first):
-        return f"{lead}{left}-{right}{trail}"
-    shorten = _SHORTENERS.get(style_format)
-    if shorten is None:  # expanded
-        return f"{lead}{left}{delimiter}{prefix}{second}{trail}"
-    return f"{lead}{left}{delimiter}{shorten(first, second)}{trail}"
-
-
-def format_page_range(value: str, style_format: str | None, delimiter: str) -> str:
-    """Apply page-range-format to every ``a-b`` range in *value* (comma lists kept)."""
-    if "\\-" in value:  # an escaped hyphen is not a range
-        return value.replace("\\-", "-")
-    return "".join(_format_range(part, style_format, delimiter) for part in re.split(r"(\s*[,&]\s*)", value))
 
 
 # --- dates ---------------------------------------------------------------------------
