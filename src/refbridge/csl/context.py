@@ -74,6 +74,8 @@ class RenderContext:
         "names_seen",
         "near_note",
         "position",
+        "capitalize_leading_term",
+        "rendered_any",
         "rich",
         "sas",
         "sort_etal",
@@ -124,6 +126,8 @@ class RenderContext:
         self.disambiguating = False
         self.disambiguate_tests = 0
         self.rich: Mapping[str, RichText] = {}  # the item's rich text values, by variable
+        self.capitalize_leading_term = False  # a term written first starts with a capital
+        self.rendered_any = False  # whether anything but affixes was written yet
 
     def date(self, name: str) -> DateValue | None:
         if name not in self.dates:

@@ -134,13 +134,17 @@ class Decor:
         return not (self.prefix or self.suffix or self.fmt or self.quotes or self.text_case
                     or self.strip_periods or self.display)
 
-    def apply(self, node: Node | None, ctx: RenderContext, string_leaf: bool = False) -> Node | None:
+    def apply(self, node: Node | None, ctx: RenderContext, string_leaf: bool = False,
+              item_text: bool = False) -> Node | None:
         """Decorate a rendering; elements never return empty renderings, only None.
 
         *string_leaf* marks the decoration of one written string (a term, a label, a value,
         a date part, a name part, a text variable outside the number path): as citeproc-js,
         such a string with no Latin, Greek, Cyrillic... letter or digit (CJK) is not italicized.
         Groups, macros, names, dates and numbers keep their italics whatever their text.
+        *item_text* marks a text variable: only there does title case depend on the item's
+        language (citeproc-js checks it where it reads the variable; a term, a label or a
+        group is title-cased whatever the item's language).
         """
         if node is None or node == "":
             return None
@@ -148,7 +152,8 @@ class Decor:
             node = map_leaves(node, lambda text: _STRIP_PERIODS_RE.sub("", text))
             if is_empty(node):
                 return None
-        if self.text_case and not ctx.sorting and (self.text_case != "title" or _english(ctx)):
+        if self.text_case and not ctx.sorting and (self.text_case != "title" or not item_text
+                                                   or _english(ctx)):
             node = apply_text_case(node, self.text_case, _case_language(ctx))
         fmt = self.fmt
         if string_leaf and fmt and "font-style" in fmt and not _written_romanesque(node):
@@ -170,13 +175,16 @@ def decor_of(attrs: dict[str, str], allow_quotes: bool = True) -> Decor | None:
 class Element:
     __slots__ = ("decor",)
     string_leaf = False  # renders one written string (see Decor.apply)
+    item_text = False  # renders a text variable of the item (see Decor.apply)
 
     def __init__(self, decor: Decor | None) -> None:
         self.decor = decor
 
     def render(self, ctx: RenderContext) -> Node | None:
         node = self.content(ctx)
-        return self.decor.apply(node, ctx, self.string_leaf) if self.decor and node is not None else node
+        if self.decor is None or node is None:
+            return node
+        return self.decor.apply(node, ctx, self.string_leaf, self.item_text)
 
     def content(self, ctx: RenderContext) -> Node | None:
         raise NotImplementedError
@@ -194,6 +202,7 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node]) 
         node = child.render(ctx)
         if node is not None and node != "":
             out.append(node)
+            ctx.rendered_any = True
 
 
 def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
@@ -225,12 +234,12 @@ _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
 
 
 class TextVariable(Element):
-    __slots__ = ("linked_decor", "options", "resolver", "short", "string_leaf", "variable")
+    __slots__ = ("item_text", "linked_decor", "options", "resolver", "short", "string_leaf", "variable")
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
         super().__init__(decor)
         self.variable = variable
-        self.string_leaf = variable not in _NUMBER_PATH_VARIABLES
+        self.string_leaf = self.item_text = variable not in _NUMBER_PATH_VARIABLES
         self.short = form == "short"
         self.options = options
         # a DOI printed after a resolver prefix links as a whole: the prefix moves into the link
@@ -247,8 +256,8 @@ class TextVariable(Element):
         node = self.content(ctx)
         if isinstance(node, Rich) and node.link:
             node = Rich([self.resolver, *node.kids], link=self.resolver + plain(node))
-            return self.linked_decor.apply(node, ctx, self.string_leaf) if self.linked_decor else node
-        return self.decor.apply(node, ctx, self.string_leaf) if self.decor else node
+            return self.linked_decor.apply(node, ctx, self.string_leaf, True) if self.linked_decor else node
+        return self.decor.apply(node, ctx, self.string_leaf, True) if self.decor else node
 
     def content(self, ctx: RenderContext) -> Node | None:
         name = self.variable
@@ -330,11 +339,11 @@ class TextTerm(Element):
             ctx.year_suffix_done = True  # "n.d.-a": the year suffix joins the no-date term
             return f"{text}-{ctx.disamb.year_suffix}"
         node = parse_markup(text)
-        return TermText(node) if isinstance(node, str) else node
-
-
-class TermText(str):
-    """Text of a locale term: a citation that starts with one capitalizes it (as citeproc-js)."""
+        if ctx.capitalize_leading_term and not ctx.rendered_any:
+            # as citeproc-js: a term that is the first text written in a bibliography entry
+            # or a note citation starts with a capital ("N.d.", "Ibid."); affixes do not count
+            return apply_text_case(node, "capitalize-first")
+        return node
 
 
 class TextValue(Element):
@@ -491,9 +500,10 @@ def _suppressible(render: Callable[[Sequence[Element], RenderContext, str], Node
                   children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
     """Group semantics (cs:group and macro calls): nothing when every variable called is
     empty; output without variables (terms only) counts as content for enclosing groups."""
-    called, found = ctx.vars_called, ctx.vars_found
+    called, found, rendered_any = ctx.vars_called, ctx.vars_found, ctx.rendered_any
     node = render(children, ctx, delimiter)
     if ctx.vars_called > called and ctx.vars_found == found:
+        ctx.rendered_any = rendered_any  # what a suppressed group wrote was never written
         return None
     if node is not None and ctx.vars_called == called:
         ctx.vars_called += 1

@@ -22,7 +22,7 @@ from .context import DATE_VARIABLES, Disambiguation, RenderContext, SortEtAl, Su
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import LocaleStore
 from .names import name_sort_key, parse_name
-from .nodes import TermText, render_children
+from .nodes import render_children
 from .notefield import read_note_fields
 from .richtext import Node, Rich, apply_text_case, data_quotes, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
@@ -132,6 +132,7 @@ class Processor:
     def _context(self, key: str, mode: str, cite: Mapping[str, Any] | None = None) -> RenderContext:
         ctx = RenderContext(self.items[key], self.locale, mode, cite, self.disamb[key], self.highlight)
         ctx.rich = self.rich.get(key, _NO_RICH_TEXT)
+        ctx.capitalize_leading_term = mode == "bibliography"
         ctx.citation_number = self.citation_numbers.get(key)
         ctx.explicit_year_suffix = self.style.explicit_year_suffix
         return ctx
@@ -516,8 +517,11 @@ class Processor:
             keys = [keys[i] for i in paired]
         positions = history.positions(keys, cites, note)
         rendered: list[tuple[str, Node | None, RenderContext]] = []
-        for key, cite, (position, first_note, near) in zip(keys, cites, positions):
+        for n, (key, cite, (position, first_note, near)) in enumerate(zip(keys, cites, positions)):
             ctx = self._context(key, "citation", cite)
+            # a note citation that starts with a term starts with a capital (as citeproc-js)
+            ctx.capitalize_leading_term = n == 0 and self.style.info.class_ == "note" \
+                and not cite.get("prefix")
             ctx.position = _GIVEN_POSITIONS.get(cite.get("position"), position)
             ctx.first_note = first_note
             ctx.near_note = near
@@ -528,9 +532,6 @@ class Processor:
             elif node is None and not ctx.suppress_author:
                 node = _NO_PRINTED_FORM  # citeproc-js's marker for a cite that renders nothing
             rendered.append((key, node, ctx))
-        if self.style.info.class_ == "note" and rendered and rendered[0][1] is not None \
-                and not cites[0].get("prefix"):
-            rendered[0] = (rendered[0][0], _capitalize_leading_term(rendered[0][1]), rendered[0][2])
         node = self._join_cites(section, rendered, cites)
         if node is None:
             return ""
@@ -691,13 +692,6 @@ def _cite_delimiter(delimiter: str, previous: Mapping[str, Any], cite: Mapping[s
     return delimiter
 
 
-def _capitalize_leading_term(node: Node) -> Node:
-    """A citation that starts with a locale term (``ibid.``) starts with a capital."""
-    if isinstance(_first_leaf(node), TermText):
-        return apply_text_case(node, "capitalize-first")
-    return node
-
-
 def _last_display_block(node: Node) -> Rich | None:
     """The display block that ends a rendering, if one does."""
     while isinstance(node, Rich):
@@ -718,16 +712,6 @@ def _typed_quotes(node: Node) -> Node:
         for kid in node.kids:
             _typed_quotes(kid)
     return node
-
-
-def _first_leaf(node: Node) -> str | None:
-    if isinstance(node, str):
-        return node or None
-    for kid in node.kids:
-        leaf = _first_leaf(kid)
-        if leaf is not None:
-            return leaf
-    return None
 
 
 def _sas_applies(rule: str, names: tuple[str, tuple[str, ...]], previous: tuple[str, tuple[str, ...]]) -> bool:
