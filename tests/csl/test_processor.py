@@ -512,7 +512,7 @@ def test_subsequent_author_substitute_compares_the_names_shown_not_et_al() -> No
 def test_locale_falls_back_from_region_to_language_to_en_us() -> None:
     layout = '<group delimiter=" "><text term="edition"/><text term="retrieved"/></group>'
     assert bib(layout, [item()], locale="de-AT") == ["Auflage abgerufen"]
-    assert bib(layout, [item()], locale="xx-YY") == ["edition retrieved"]
+    assert bib(layout, [item()], locale="xx-YY") == ["Edition retrieved"]  # capital: it starts the entry
 
 
 def test_style_locale_overrides_terms() -> None:
