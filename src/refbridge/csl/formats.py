@@ -88,12 +88,17 @@ def _flatten(node: Node, state: dict[str, str], inner: bool | None, marks: Quote
             if attr in _FLIP:
                 on, off = _FLIP[attr]
                 current = state.get(attr, off)
-                if value == on and current == on:
-                    value = off
-                elif value == off and current == off:
+                if value == off and current == off:
                     continue
-                saved.setdefault(attr, current)
-                state[attr] = value
+                # as citeproc-js: markup in a value flips inside the same formatting (an
+                # italic word in an italic title is upright), against the style's formatting
+                # around it; the style's own formatting nests (italic in italic stays italic)
+                # and its "normal" does not count for the markup inside
+                if node.data and value == on and current == on:
+                    value = off
+                if node.data or value == on:
+                    saved.setdefault(attr, current)
+                    state[attr] = value
             key = f"{attr}:{value}"
             out.append((OPEN, key))
             opened.append(key)

@@ -39,7 +39,7 @@ Fmt = dict[str, str]
 class Rich:
     """A node of rendered output: children plus the formatting that applies to all of them."""
 
-    __slots__ = ("display", "fmt", "kids", "link", "nocase", "quotes", "tex")
+    __slots__ = ("data", "display", "fmt", "kids", "link", "nocase", "quotes", "tex")
 
     def __init__(
         self,
@@ -53,6 +53,7 @@ class Rich:
         nocase: bool = False,
         link: str | None = None,
         tex: str | None = None,  # a formula: its TeX, which LaTeX output writes instead of kids
+        data: bool = False,  # formatting of markup in a value (flips inside the same formatting)
     ) -> None:
         self.kids = kids
         self.fmt = fmt
@@ -61,6 +62,7 @@ class Rich:
         self.nocase = nocase
         self.link = link
         self.tex = tex
+        self.data = data
 
     def __repr__(self) -> str:
         return f"Rich({self.kids!r}, fmt={self.fmt!r}, quotes={self.quotes})"
@@ -118,7 +120,7 @@ def map_leaves(node: Node, func: Callable[[str], str]) -> Node:
     if node.tex is not None:
         return node
     return Rich([map_leaves(kid, func) for kid in node.kids], node.fmt, node.quotes, node.display, node.nocase,
-                node.link)
+                node.link, data=node.data)
 
 
 # --- markup in field values ----------------------------------------------------------
@@ -215,7 +217,7 @@ def parse_markup(text: str) -> Node:
         if stack and token == stack[-1][1]:
             opener, _, fmt, nocase, quotes, kids, opened_at = stack.pop()
             current = stack[-1][5] if stack else root
-            node = Rich(kids, fmt, _CURLY_FORMS.get(opener, quotes), nocase=nocase)
+            node = Rich(kids, fmt, _CURLY_FORMS.get(opener, quotes), nocase=nocase, data=True)
             if opener in _STRAIGHT_OPENERS:
                 straight.append((opened_at, opener, node))
             if quotes:
@@ -377,7 +379,7 @@ def _copy(node: Node) -> Node:
     if isinstance(node, str):
         return node
     return Rich([_copy(k) for k in node.kids], node.fmt, node.quotes, node.display, node.nocase, node.link,
-                node.tex)
+                node.tex, node.data)
 
 
 class _Casing(NamedTuple):
