@@ -511,6 +511,7 @@ class NamesNode(Element):
                 else:
                     out.append(name_spec.delimiter)
             out.append(node)
+        with_et_al = False
         if truncated:
             if use_last and len(names) - len(shown) >= 2:
                 last_parts = parse_name(names[-1])
@@ -518,6 +519,7 @@ class NamesNode(Element):
                 out.append(self._render_name(last_parts, names[-1], len(names) - 1, ctx))
             else:
                 term = ctx.locale.term(spec.et_al_term) or ""
+                with_et_al = bool(term)
                 if term:
                     if _delimiter_applies(spec.name.precedes_et_al, len(shown) + 1, inverted[len(shown) - 1]):
                         out.append(name_spec.delimiter)
@@ -528,6 +530,9 @@ class NamesNode(Element):
                         term_node = spec.et_al_decor.apply(term_node, ctx, string_leaf=True) or ""
                     out.append(term_node)
         names_node: Node | None = Rich(out) if len(out) > 1 else out[0]
+        if with_et_al and name_spec.institution_decor is not None and name_spec.institution_decor.fmt:
+            # citeproc-js also sets cs:name's formatting around the names and "et al." together
+            names_node = Rich([names_node], name_spec.institution_decor.fmt)
         if ctx.capture_names:
             # subsequent-author-substitute compares and replaces the names, not their label
             ctx.capture_names = False

@@ -120,7 +120,9 @@ class Decor:
     def __init__(self, attrs: dict[str, str], allow_quotes: bool = True) -> None:
         self.prefix = attrs.get("prefix", "")
         self.suffix = attrs.get("suffix", "")
-        fmt = {name: value for name, value in attrs.items() if name in FORMAT_ATTRS}  # XML order
+        # citeproc-js nests formatting in one order whatever the attributes' order: italics
+        # innermost, then small caps, bold, underline, and superscript outermost
+        fmt = {name: attrs[name] for name in FORMAT_ATTRS if name in attrs}
         if fmt.get("text-decoration") == "none":
             del fmt["text-decoration"]
         self.fmt = fmt or None
