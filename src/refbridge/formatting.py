@@ -19,10 +19,9 @@ from typing import Any
 
 from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.model import Record
-from refbridge.richtext import RichText, plain
 from refbridge.pipeline import ReadOptions, read_records
+from refbridge.richtext import RichText, plain
 from refbridge.styles.definitions import OUTPUTS, FormatRequest, NamePredicate
-
 
 #: Prefix of the ``extra`` keys where the CSL-JSON reader keeps values as written.
 CSL_EXTRA_PREFIX = "csl."
@@ -60,6 +59,7 @@ class FormatOptions:
     cite: bool = False  #: in-text citations (each item cited alone) instead of the bibliography
     highlight: str | None = None  #: "Family" or "Family, Given" of names to set in bold
     style_dirs: tuple[str | Path, ...] = field(default_factory=tuple)
+    links: bool = False  #: link URLs and DOIs (off: plain text, as citeproc-js writes them)
 
 
 def _fold(text: str) -> str:
@@ -131,15 +131,17 @@ def _document(lines: Sequence[str], layout: Layout) -> str:
 def format_bibliography(records_or_items: Iterable[Record | Mapping[str, Any]],
                         style: str = "apa", output: str = "text", locale: str | None = None,
                         cite: bool = False, highlight: str | None = None,
-                        style_dirs: Sequence[str | Path] = ()) -> str:
+                        style_dirs: Sequence[str | Path] = (), links: bool = False) -> str:
     """The bibliography (or, with ``cite``, each item's in-text citation, one per line, in input
-    order) of the records or items in ``style``, as a document in ``output``."""
+    order) of the records or items in ``style``, as a document in ``output``; ``links`` makes
+    URLs and DOIs links (http and https only)."""
     from refbridge.styles import resolve_style
 
     if output not in OUTPUTS:
         raise RefbridgeError(f"unknown output {output!r} (choose from {', '.join(OUTPUTS)})")
     items = as_items(records_or_items)
-    request = FormatRequest(output, locale, name_matcher(highlight) if highlight else None)
+    request = FormatRequest(output, locale, name_matcher(highlight) if highlight else None,
+                            links=links)
     processor = resolve_style(style, style_dirs).make_processor(items, request)
     if cite:
         return _document([processor.cite([{"id": item["id"]}]) for item in items],
@@ -157,7 +159,8 @@ def format_files(inputs: Sequence[str], output_path: str, options: FormatOptions
     resolve_style(options.style, options.style_dirs)  # an unknown style fails before reading
     records = list(read_records(inputs, diagnostics, read_options))
     document = format_bibliography(records, options.style, options.output, options.locale,
-                                   options.cite, options.highlight, options.style_dirs)
+                                   options.cite, options.highlight, options.style_dirs,
+                                   options.links)
     with atomic_output(output_path, inputs) as out:
         out.write(document)
     return len(records)

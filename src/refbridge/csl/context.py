@@ -54,6 +54,7 @@ class SortEtAl:
 class RenderContext:
     __slots__ = (
         "author_only",
+        "capitalize_leading_term",
         "capture_names",
         "citation_number",
         "cite",
@@ -74,7 +75,6 @@ class RenderContext:
         "names_seen",
         "near_note",
         "position",
-        "capitalize_leading_term",
         "rendered_any",
         "rich",
         "sas",
@@ -172,7 +172,7 @@ _LABEL_NAME_VARIABLES = (
     "executive-producer", "guest", "host", "illustrator", "interviewer", "narrator", "organizer",
     "original-author", "performer", "producer", "recipient", "reviewed-author", "script-writer",
     "series-creator", "translator", "commenter")
-_LEADING_PARTICLES_RE = re.compile("^([ '\u2019a-z]+\s+)")
+_LEADING_PARTICLES_RE = re.compile("^([ '\u2019a-z]+\\s+)")
 _LEADING_ARTICLE_RE = re.compile(r"^(a\s+|the\s+|an\s+)")
 
 
@@ -188,7 +188,7 @@ def _citation_label(item: Mapping[str, Any], reference_term: str) -> str:
     not_romanesque = re.compile(f"[^{ROMANESQUE_CHARS}]")
     label = ""
     name = _label_case(reference_term.replace(".", "", 1))
-    names = next((item[v] for v in _LABEL_NAME_VARIABLES if isinstance(item.get(v), list)
+    names: list[Any] = next((item[v] for v in _LABEL_NAME_VARIABLES if isinstance(item.get(v), list)
                   and item[v]), [])
     widths = _TRIGRAPH[min(len(names), 4) - 1] if names else ()
     for raw, width in zip(names, widths):

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from refbridge.latex.math import math_plain
+
 from .richtext import Node, Rich
 
 # -- punctuation merge table (left char, right char) -> replacement, as citeproc-js --
@@ -328,7 +330,8 @@ _PLAIN_DISPLAY = {
     "display:left-margin": ("", " "),
     "display:indent": ("\n    ", ""),
 }
-_TEXT = Format("text", dict(_PLAIN_DISPLAY), lambda text: text, lambda url, inner: inner)
+# plain text shows a formula's scripts as Unicode superscripts and subscripts where it can
+_TEXT = Format("text", dict(_PLAIN_DISPLAY), lambda text: text, lambda url, inner: inner, math_plain)
 _MARKDOWN = Format(
     "markdown",
     {

@@ -529,10 +529,11 @@ class NamesNode(Element):
                     if spec.et_al_decor:
                         term_node = spec.et_al_decor.apply(term_node, ctx, string_leaf=True) or ""
                     out.append(term_node)
-        names_node: Node | None = Rich(out) if len(out) > 1 else out[0]
+        listed: Node = Rich(out) if len(out) > 1 else out[0]
         if with_et_al and name_spec.institution_decor is not None and name_spec.institution_decor.fmt:
             # citeproc-js also sets cs:name's formatting around the names and "et al." together
-            names_node = Rich([names_node], name_spec.institution_decor.fmt)
+            listed = Rich([listed], name_spec.institution_decor.fmt)
+        names_node: Node | None = listed
         if ctx.capture_names:
             # subsequent-author-substitute compares and replaces the names, not their label
             ctx.capture_names = False

@@ -14,8 +14,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .context import DATE_VARIABLES, RenderContext
-from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup, plain, rich_text_node
 from .pageranges import format_page_range, several_pages
+from .richtext import (
+    Node,
+    Rich,
+    apply_text_case,
+    is_empty,
+    map_leaves,
+    parse_markup,
+    plain,
+    rich_text_node,
+)
 from .values import (
     LABELLED_NUMBER_TERMS,
     LOCATOR_LABEL_ABBREVIATIONS,

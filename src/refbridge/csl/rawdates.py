@@ -17,8 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_MONTHS = ("january february march april may june july august september october november "
-           "december spring summer fall winter spring summer").split()
+_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "spring", "summer", "fall", "winter", "spring", "summer"]
 # citeproc-js's default month patterns: the first three letters, found anywhere in a word
 _MONTH_RES = [re.compile(name[:3]) for name in _MONTHS]
 _YEAR_LAST = "(?:[?0-9]{1,2}%NUMD%){0,2}[?0-9]{4}(?![0-9])"

@@ -21,8 +21,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from functools import lru_cache
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
@@ -249,8 +249,10 @@ def _raw_date(text: str, circa: bool) -> Date:
         return Date(literal=found.literal, circa=circa)
     if found.season is not None:
         raise ModelError(f"the season {found.season!r} is not spring, summer, autumn or winter")
-    points = [DateParts(*(number or None for number in point)) if point[1] <= 12 else
-              DateParts(point[0]) for point in (found.start, found.end) if point is not None]
+    points = [DateParts(year, month or None, day or None) if month <= 12 else DateParts(year)
+              for year, month, day in (found.start, found.end or found.start)]
+    if found.end is None:
+        points.pop()
     season = found.start[1] - 12 if found.start[1] > 12 else None
     return Date(start=points[0], end=points[1] if len(points) > 1 else None,
                 season=season, circa=circa or found.circa)

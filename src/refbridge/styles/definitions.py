@@ -46,6 +46,9 @@ class FormatRequest:
     locale: str | None = None  #: e.g. ``de-DE``; None: the style's own default
     highlight: NamePredicate | None = None  #: names to set in bold (CV lists)
     highlight_style: str = "bold"  #: how highlighted names are set: ``bold`` or ``underline``
+    #: link URLs and DOIs (HTML, Markdown, LaTeX, RTF); ``refbridge format`` leaves them plain
+    #: text unless asked (``--links``), as citeproc-js does
+    links: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +76,7 @@ class CslStyleDefinition:
             load_csl(path), ordered,
             locale=request.locale or self.default_locale or dependent_locale,
             output=request.output, highlight=request.highlight,
-            highlight_style=request.highlight_style)
+            highlight_style=request.highlight_style, links=request.links)
         return NewestFirst(processor, ordered) if self.newest_first else processor
 
 

@@ -124,14 +124,14 @@ class _LatexBackend(latex_backend.Backend):  # type: ignore[misc]
         return _LATEX_OUTPUT_SPECIAL.sub(lambda m: _LATEX_OUTPUT_ESCAPES[m.group(0)], str_)
 
 
-def _backend(output: str) -> Any:
+def _backend(output: str, links: bool = True) -> Any:
     """pybtex's backend for ``output``, whose links are made only of safe web addresses (and
-    whose link text is the address as text otherwise)."""
+    whose link text is the address as text otherwise, and always without ``links``)."""
     base = _LatexBackend if output == "latex" else find_plugin("pybtex.backends", output)
 
     class SafeLinks(base):  # type: ignore[misc, valid-type]
         def format_href(self, url: str, text: str, external: bool = False) -> str:
-            if not _linkable(url):
+            if not links or not _linkable(url):
                 return text
             return str(super().format_href(html.escape(url) if output == "html" else url,
                                            text, external))
@@ -212,7 +212,7 @@ class PybtexProcessor:
         entries = formatter.sort(list(data.entries.values()))
         formatted = [_format_entry(formatter, label, entry)
                      for label, entry in zip(formatter.format_labels(entries), entries)]
-        backend = _backend(request.output)
+        backend = _backend(request.output, request.links)
         template = ENTRY_TEMPLATES[request.output]
         return cls([(entry.key, entry.label,
                      template.format(label=backend.format_str(entry.label),
