@@ -400,12 +400,17 @@ def _write(events: list[Event], fmt: Format) -> str:
             if key.startswith("link:"):
                 stack[-1].append(fmt.link(key[5:], inner) if inner else "")
             else:
-                trailing = ""
+                leading = trailing = ""
                 if key == "display:right-inline":  # as citeproc-js: trailing space moves out
                     stripped = inner.rstrip()
                     inner, trailing = stripped, inner[len(stripped):]
+                elif key == "display:left-margin" and len(stack) == 1 and not "".join(stack[0]).strip():
+                    # as citeproc-js: a left margin that opens the entry has its leading space
+                    # written before it
+                    stripped = inner.lstrip()
+                    leading, inner = inner[: len(inner) - len(stripped)], stripped
                 before, after = fmt.markup.get(key, ("", ""))
-                stack[-1].append(before + inner + after + trailing if inner else "")
+                stack[-1].append(leading + before + inner + after + trailing if inner else "")
         else:
             stack[-1].append(fmt.escape(value))
     return "".join(stack[0])

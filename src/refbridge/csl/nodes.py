@@ -345,10 +345,6 @@ class TextTerm(Element):
         text = ctx.locale.term(self.term, self.form, self.plural)
         if not text:
             return None
-        if (self.term == "no date" and ctx.disamb.year_suffix and not ctx.explicit_year_suffix
-                and not ctx.year_suffix_done):
-            ctx.year_suffix_done = True  # "n.d.-a": the year suffix joins the no-date term
-            return f"{text}-{ctx.disamb.year_suffix}"
         node = parse_markup(text)
         if ctx.capitalize_leading_term and not ctx.rendered_any:
             # as citeproc-js: a term that is the first text written in a bibliography entry
