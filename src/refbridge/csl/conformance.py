@@ -138,7 +138,8 @@ def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
         return "\n".join(proc.cite_clusters(fixture.citation_items))
     # the reference runner cites every item, in the order the processor registered them
     # (sorted like the bibliography when the style has one)
-    return proc.cite([{"id": key} for key in proc.bibliography_ids() or proc.item_ids()])
+    return proc.cite([{"id": key} for key in (proc.sorted_item_ids() if style.bibliography
+                                              else proc.item_ids())])
 
 
 def _normalize(text: str) -> str:

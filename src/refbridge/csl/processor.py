@@ -11,7 +11,7 @@ grouping and collapsing.  Serializing to an output format is delegated to
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cmp_to_key
 from typing import Any
 
@@ -113,6 +113,7 @@ class Processor:
         self.disamb: dict[str, Disambiguation] = {key: Disambiguation() for key in self.items}
         self._cite_texts: dict[tuple[Any, ...], str] = {}
         self._bib_sort_keys: dict[tuple[str, str], _LazyKeys] = {}
+        self._bib_ids: list[str] | None = None
         self._disamb_position = "first"
         self._disambiguate_tests = 0  # the most disambiguate="true" tests one rendering met
         self.citation_numbers = {key: i + 1 for i, key in enumerate(self.registration)}
@@ -398,19 +399,27 @@ class Processor:
         """The registered items' ids, in registration order."""
         return list(self.registration)
 
-    def bibliography_ids(self) -> list[str]:
-        return list(self._bib_order) if self.style.bibliography is not None else []
+    def sorted_item_ids(self) -> list[str]:
+        """The registered items' ids in the bibliography's sort order (all of them)."""
+        return list(self._bib_order)
 
-    def _bibliography_nodes(self) -> list[Node | None]:
+    def bibliography_ids(self) -> list[str]:
+        """The ids of the bibliography's entries (items that render nothing have none)."""
+        if self._bib_ids is None:
+            self._bib_ids = [key for key, _ in self._bibliography_entries()]
+        return list(self._bib_ids)
+
+    def _bibliography_entries(self) -> Iterator[tuple[str, Node]]:
+        """The bibliography's entries in order, one at a time (key, rendering)."""
         section = self.style.bibliography
         if section is None:
-            return []
+            return
         opts = section.options
         sas = opts.get("subsequent-author-substitute")
         sas_rule = opts.get("subsequent-author-substitute-rule", "complete-all")
         second_field = opts.get("second-field-align") in ("flush", "margin")
         previous: tuple[str, tuple[str, ...]] | None = None
-        out: list[Node | None] = []
+        count = 0
         for key in self._bib_order:
             ctx = self._context(key, "bibliography")
             node = self._entry(section, ctx, second_field)
@@ -421,6 +430,9 @@ class Processor:
                 node = self._entry(section, ctx, second_field)
             previous = names
             if node is None or is_empty(node):
+                if self.style.numbered_citations:  # as citeproc-js: numbered entries show the gap
+                    count += 1
+                    yield key, f"{count}. {_NO_PRINTED_FORM}"
                 continue
             decor = section.layout_decor
             if decor and not second_field:
@@ -429,9 +441,9 @@ class Processor:
                     block.kids.append(decor.suffix)
                     node = Rich([decor.prefix, node], decor.fmt)
                 else:
-                    node = decor.apply(node, ctx)
-            out.append(node)
-        return out
+                    node = decor.apply(node, ctx) or node
+            count += 1
+            yield key, node
 
     def _entry(self, section: Section, ctx: RenderContext, second_field: bool) -> Node | None:
         if second_field:
@@ -452,17 +464,19 @@ class Processor:
         return Rich([first, Rich(rendered[1:] + [suffix], display="right-inline")])
 
     def bibliography(self) -> list[str]:
-        entries = []
-        for node in self._bibliography_nodes():
+        entries, ids = [], []
+        for key, node in self._bibliography_entries():
             text = self._out(node)
             if self.format.name == "html":
                 text = f'<div class="csl-entry">{text}</div>'
             entries.append(text)
+            ids.append(key)
+        self._bib_ids = ids
         return entries
 
     def bibliography_document(self) -> str:
         """The whole bibliography in the output format (HTML: citeproc-js's csl-bib-body)."""
-        entries = [self._out(node) for node in self._bibliography_nodes()]
+        entries = [self._out(node) for _, node in self._bibliography_entries()]
         if self.format.name == "html":
             body = "".join(f'  <div class="csl-entry">{e}</div>\n' for e in entries)
             return f'<div class="csl-bib-body">\n{body}</div>'

@@ -187,6 +187,21 @@ class _Compiler:
         return NamesNode(decor_of(attrs), variables, spec, substitute, self.options)
 
 
+def _uses_variable(element: ET.Element, variable: str, macros: dict[str, ET.Element]) -> bool:
+    """Whether *element* or a macro it calls (transitively) writes *variable* (cs:text)."""
+    seen: set[str] = set()
+    pending = [element]
+    while pending:
+        for node in pending.pop().iter():
+            if node.get("variable") == variable and node.tag == NS + "text":
+                return True
+            name = node.get("macro")
+            if name and name not in seen and name in macros:
+                seen.add(name)
+                pending.append(macros[name])
+    return False
+
+
 def _int_or_none(value: str | None) -> int | None:
     try:
         return int(value) if value is not None else None
@@ -234,6 +249,9 @@ class CslStyle:
             or "et-al-subsequent-min" in el.attrib or "et-al-subsequent-use-first" in el.attrib
             for el in root.iter())
         self.bibliography = self._section(root.find(NS + "bibliography"), macros, style_names)
+        #: whether citations show citation numbers (citeproc-js's numeric mode)
+        self.numbered_citations = citation_el is not None and _uses_variable(
+            citation_el, "citation-number", macros)
         self._macros_xml = macros
         self._style_names = style_names
 
