@@ -329,3 +329,21 @@ def test_indented_json_writes_a_lone_surrogate_as_json_does() -> None:
 def test_indented_json_leaves_keys_that_are_not_text_to_json() -> None:
     assert indented_json({"issued": {2024: [1, True]}}, "  ") == (
         '  {\n    "issued": {\n      "2024": [\n        1,\n        true\n      ]\n    }\n  }')
+
+
+def test_items_are_read_one_at_a_time_across_the_readers_chunks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (SAMPLES / "varied.json").read_text(encoding="utf-8")
+    whole = read(text)
+    monkeypatch.setattr("refbridge.formats.csljson._CHUNK", 7)
+    assert read(text) == whole
+    assert [r.source.line for r in read(text) if r.source] == [r.source.line for r in whole
+                                                                if r.source]
+
+
+def test_invalid_json_after_a_chunk_boundary_names_its_line_and_column(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("refbridge.formats.csljson._CHUNK", 5)
+    text = '[\n  {"id": "a", "type": "book"},\n  {"id": "b", "type" "book"}\n]'
+    with pytest.raises(ParseError, match=r"^items.json:3:22: not valid JSON: Expecting ':' delimiter$"):
+        read(text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,13 +89,16 @@ def as_items(records_or_items: Iterable[Record | Mapping[str, Any]]) -> list[dic
     cannot say), and what the CSL-JSON reader kept as written (``extra`` ``csl.KEY``: dates
     and names the model cannot hold, the legacy ``event`` that citeproc-js reads under that
     name only) is given back as written."""
-    items = []
+    return list(_items(records_or_items))
+
+
+def _items(records_or_items: Iterable[Record | Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """``as_items`` one at a time: a record is let go as soon as its item is made."""
     for number, entry in enumerate(records_or_items, start=1):
         item = _engine_item(entry) if isinstance(entry, Record) else dict(entry)
         item.setdefault("id", f"item-{number}")
         item["id"] = str(item["id"])
-        items.append(item)
-    return items
+        yield item
 
 
 def _engine_item(record: Record) -> dict[str, Any]:
@@ -121,11 +124,14 @@ def _engine_item(record: Record) -> dict[str, Any]:
     return item
 
 
-def _document(lines: Sequence[str], layout: Layout) -> str:
-    if not lines:
-        return ""
-    return layout.start + layout.separator.join(layout.line_prefix + line.strip()
-                                                for line in lines) + layout.end
+def _document(lines: Iterable[str], layout: Layout) -> Iterator[str]:
+    """The document of *lines*, piece by piece (nothing for no lines)."""
+    before = layout.start
+    for line in lines:
+        yield before + layout.line_prefix + line.strip()
+        before = layout.separator
+    if before is layout.separator:
+        yield layout.end
 
 
 def format_bibliography(records_or_items: Iterable[Record | Mapping[str, Any]],
@@ -135,18 +141,33 @@ def format_bibliography(records_or_items: Iterable[Record | Mapping[str, Any]],
     """The bibliography (or, with ``cite``, each item's in-text citation, one per line, in input
     order) of the records or items in ``style``, as a document in ``output``; ``links`` makes
     URLs and DOIs links (http and https only)."""
-    from refbridge.styles import resolve_style
+    return "".join(_document_parts(records_or_items, style, output, locale, cite, highlight,
+                                   style_dirs, links))
+
+
+def _document_parts(records_or_items: Iterable[Record | Mapping[str, Any]], style: str,
+                    output: str, locale: str | None, cite: bool, highlight: str | None,
+                    style_dirs: Sequence[str | Path], links: bool) -> Iterator[str]:
+    """``format_bibliography``'s document, piece by piece. Records reach a CSL style one at a
+    time (each let go once the engine has its item) and entries leave it one at a time, so a
+    100,000-item bibliography never holds its records, items and text all at once."""
+    from refbridge.styles import CslStyleDefinition, resolve_style
 
     if output not in OUTPUTS:
         raise RefbridgeError(f"unknown output {output!r} (choose from {', '.join(OUTPUTS)})")
-    items = as_items(records_or_items)
+    definition = resolve_style(style, style_dirs)
+    items: Iterable[dict[str, Any]] = _items(records_or_items)
+    if cite or not isinstance(definition, CslStyleDefinition):
+        items = list(items)
     request = FormatRequest(output, locale, name_matcher(highlight) if highlight else None,
                             links=links)
-    processor = resolve_style(style, style_dirs).make_processor(items, request)
+    processor = definition.make_processor(items, request)
     if cite:
-        return _document([processor.cite([{"id": item["id"]}]) for item in items],
-                         CITATION_LAYOUTS[output])
-    return _document(processor.bibliography(), LAYOUTS[output])
+        yield from _document((processor.cite([{"id": item["id"]}]) for item in items),
+                             CITATION_LAYOUTS[output])
+        return
+    entries = getattr(processor, "iter_bibliography", processor.bibliography)
+    yield from _document(entries(), LAYOUTS[output])
 
 
 def format_files(inputs: Sequence[str], output_path: str, options: FormatOptions,
@@ -157,10 +178,26 @@ def format_files(inputs: Sequence[str], output_path: str, options: FormatOptions
     from refbridge.textio import atomic_output
 
     resolve_style(options.style, options.style_dirs)  # an unknown style fails before reading
-    records = list(read_records(inputs, diagnostics, read_options))
-    document = format_bibliography(records, options.style, options.output, options.locale,
-                                   options.cite, options.highlight, options.style_dirs,
-                                   options.links)
+    counted = _Counted(read_records(inputs, diagnostics, read_options))
+    parts = _document_parts(counted, options.style, options.output, options.locale,
+                            options.cite, options.highlight, options.style_dirs, options.links)
+    first = next(parts, "")  # the records are all read once the first entry is written
     with atomic_output(output_path, inputs) as out:
-        out.write(document)
-    return len(records)
+        out.write(first)
+        for part in parts:
+            out.write(part)
+    return counted.count
+
+
+class _Counted:
+    """The records of an iterator, counted as they pass."""
+
+    def __init__(self, records: Iterable[Record]) -> None:
+        self.records = records
+        self.count = 0
+
+    def __iter__(self) -> Iterator[Record]:
+        for record in self.records:
+            self.count += 1
+            yield record
+

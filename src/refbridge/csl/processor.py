@@ -49,7 +49,8 @@ def _normalized(item: Mapping[str, Any], rich: dict[str, RichText]) -> dict[str,
             if isinstance(value, (dict, str)):
                 out[name] = value
         elif isinstance(value, list):
-            names = [{k: v for k, v in entry.items() if isinstance(v, (str, int, float, bool))}
+            names = [entry if all(type(v) is str for v in entry.values()) else
+                     {k: v for k, v in entry.items() if isinstance(v, (str, int, float, bool))}
                      for entry in value if isinstance(entry, dict)]
             if names:
                 out[name] = names
@@ -121,6 +122,8 @@ class Processor:
         self._disambiguate()
         if any(state.year_suffix for state in self.disamb.values()):
             self._order_bibliography()  # sort keys may include the year suffixes just assigned
+        self._bib_sort_keys.clear()  # what they were kept for is done: memory back
+        self._cite_texts.clear()
 
     def _order_bibliography(self) -> None:
         section = self.style.bibliography
@@ -463,16 +466,17 @@ class Processor:
             return Rich([first, suffix])
         return Rich([first, Rich(rendered[1:] + [suffix], display="right-inline")])
 
-    def bibliography(self) -> list[str]:
-        entries, ids = [], []
+    def iter_bibliography(self) -> Iterator[str]:
+        """The bibliography's entries, one at a time (HTML: ``<div class="csl-entry">``)."""
+        ids = []
         for key, node in self._bibliography_entries():
             text = self._out(node)
-            if self.format.name == "html":
-                text = f'<div class="csl-entry">{text}</div>'
-            entries.append(text)
             ids.append(key)
+            yield f'<div class="csl-entry">{text}</div>' if self.format.name == "html" else text
         self._bib_ids = ids
-        return entries
+
+    def bibliography(self) -> list[str]:
+        return list(self.iter_bibliography())
 
     def bibliography_document(self) -> str:
         """The whole bibliography in the output format (HTML: citeproc-js's csl-bib-body)."""

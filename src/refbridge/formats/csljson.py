@@ -450,24 +450,110 @@ def from_csl(item: Any, source: Source | None = None,
         raise _ItemError(str(exc)) from None
 
 
-def _line_of(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
+#: How much of the input the reader holds at once: items are decoded one at a time, so a
+#: 100 MB file never becomes 100 MB of text plus all its items as Python objects.
+_CHUNK = 1 << 20
+_SPACE = " \t\r\n"
 
 
-def _item_lines(text: str) -> Iterator[int]:
-    """Line numbers where the top-level items of a JSON array start (for messages)."""
-    decoder = json.JSONDecoder()
-    index = text.index("[") + 1
-    line, counted = 1, 0  # lines are counted on from the previous item, not from the start
-    while True:
-        while index < len(text) and text[index] in " \t\r\n,":
-            index += 1
-        if index >= len(text) or text[index] == "]":
+class _JsonItems:
+    """The items of a JSON array read from a stream one at a time, each with its line (a
+    single object is one item). Errors raise ``ParseError`` with the file's line and column."""
+
+    def __init__(self, stream: TextIO, source: str) -> None:
+        self.stream = stream
+        self.source = source
+        self.buffer = ""
+        self.pos = 0
+        self.line = 1  # the line at buffer[counted]
+        self.counted = 0  # how far into the buffer lines are counted
+        self.line_start = 0  # where in the buffer that line starts
+        self.decoder = json.JSONDecoder()
+
+    def _more(self) -> bool:
+        chunk = self.stream.read(_CHUNK)
+        if not chunk:
+            return False
+        self._where(self.pos)  # drop what is read, up to the start of the current line
+        cut = self.line_start
+        self.buffer, self.pos = self.buffer[cut:] + chunk, self.pos - cut
+        self.counted -= cut
+        self.line_start = 0
+        return True
+
+    def _where(self, offset: int) -> tuple[int, int]:
+        """The line and column of *offset* (offsets asked for never go back)."""
+        newlines = self.buffer.count("\n", self.counted, offset)
+        if newlines:
+            self.line += newlines
+            self.line_start = self.buffer.rfind("\n", self.counted, offset) + 1
+        self.counted = offset
+        return self.line, offset - self.line_start + 1
+
+    def _skip(self) -> str:
+        """The next character after spaces, "" at the end of the input."""
+        while True:
+            while self.pos < len(self.buffer) and self.buffer[self.pos] in _SPACE:
+                self.pos += 1
+            if self.pos < len(self.buffer):
+                return self.buffer[self.pos]
+            if not self._more():
+                return ""
+
+    def _decode(self) -> Any:
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.buffer, self.pos)
+            except json.JSONDecodeError as exc:
+                if self._more():
+                    continue
+                line, column = self._where(exc.pos)
+                raise ParseError(f"not valid JSON: {exc.msg}", self.source, line, column) from None
+            except RecursionError:
+                raise ParseError("not CSL-JSON: arrays or objects nested too deeply",
+                                 self.source, 1) from None
+            except ValueError:  # only a number with more digits than Python converts
+                raise ParseError("not CSL-JSON: a number has more than 4300 digits",
+                                 self.source) from None
+            self.pos = end
+            return value
+
+    def __iter__(self) -> Iterator[tuple[int, Any]]:
+        first = self._skip()
+        if first == "":
+            raise ParseError("not valid JSON: Expecting value", self.source, 1, 1)
+        line = self._where(self.pos)[0]
+        if first != "[":
+            value = self._decode()
+            if not isinstance(value, dict):
+                raise ParseError("CSL-JSON must be an array of items or one item object",
+                                 self.source, 1)
+            self._end()
+            yield line, value
             return
-        line += text.count("\n", counted, index)
-        counted = index
-        yield line
-        _, index = decoder.raw_decode(text, index)
+        self.pos += 1
+        if self._skip() == "]":
+            self.pos += 1
+            self._end()
+            return
+        while True:
+            yield self._where(self.pos)[0], self._decode()
+            char = self._skip()
+            if char == "]":
+                self.pos += 1
+                self._end()
+                return
+            if char != ",":
+                line, column = self._where(self.pos)
+                raise ParseError("not valid JSON: Expecting ',' delimiter", self.source, line,
+                                 column)
+            self.pos += 1
+            self._skip()
+
+    def _end(self) -> None:
+        if self._skip() != "":
+            line, column = self._where(self.pos)
+            raise ParseError("not valid JSON: Extra data", self.source, line, column)
 
 
 def _warner(diagnostics: Diagnostics, item: Any, source: str,
@@ -487,24 +573,7 @@ class CslJsonReader:
             or stripped in ("[]", "")
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        text = stream.read()
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ParseError(f"not valid JSON: {exc.msg}", source, exc.lineno,
-                             exc.colno) from None
-        except RecursionError:
-            raise ParseError("not CSL-JSON: arrays or objects nested too deeply", source,
-                             1) from None
-        except ValueError:  # only a number with more digits than Python converts
-            raise ParseError("not CSL-JSON: a number has more than 4300 digits", source) from None
-        if isinstance(data, dict):
-            items, lines = [data], iter([_line_of(text, text.index("{"))])
-        elif isinstance(data, list):
-            items, lines = data, _item_lines(text)
-        else:
-            raise ParseError("CSL-JSON must be an array of items or one item object", source, 1)
-        for item, line in zip(items, lines):
+        for line, item in _JsonItems(stream, source):
             try:
                 yield from_csl(item, Source(source, line), _warner(diagnostics, item, source,
                                                                    line))

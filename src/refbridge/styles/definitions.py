@@ -10,7 +10,7 @@ styles up by name (see ``refbridge.styles.registry``) nor write whole documents 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -66,18 +66,19 @@ class CslStyleDefinition:
     newest_first: bool = False  #: order entries by issued date, newest first (CV lists)
     base_dir: Path | None = field(default=None, compare=False)
 
-    def make_processor(self, items: Sequence[Item], request: FormatRequest) -> BibliographyProcessor:
+    def make_processor(self, items: Iterable[Item], request: FormatRequest) -> BibliographyProcessor:
+        """The CSL engine's processor of *items*, which it reads once, one at a time."""
         from refbridge.csl import make_processor
         from refbridge.styles.registry import resolve_csl
 
         path, dependent_locale = resolve_csl(self.csl, self.base_dir)
-        ordered = order_newest_first(items) if self.newest_first else list(items)
+        ordered = order_newest_first(items) if self.newest_first else items
         processor = make_processor(
             load_csl(path), ordered,
             locale=request.locale or self.default_locale or dependent_locale,
             output=request.output, highlight=request.highlight,
             highlight_style=request.highlight_style, links=request.links)
-        return NewestFirst(processor, ordered) if self.newest_first else processor
+        return NewestFirst(processor, list(ordered)) if self.newest_first else processor
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +120,7 @@ def _issued_key(item: Item) -> tuple[int, int, int]:
     return numbers[0], numbers[1], numbers[2]
 
 
-def order_newest_first(items: Sequence[Item]) -> list[Item]:
+def order_newest_first(items: Iterable[Item]) -> list[Item]:
     """``items`` ordered by issued date, newest first; undated items (in press) come first."""
     return sorted(items, key=_newest_first_key)
 
