@@ -15,11 +15,8 @@ from functools import cache
 
 import icu
 
-_CACHE_LIMIT = 100_000
-
-
 class Collation:
-    """Binary sort keys of texts in one locale (cached: sort keys repeat across items)."""
+    """Binary sort keys of texts in one locale."""
 
     def __init__(self, locale: str) -> None:
         try:
@@ -30,16 +27,10 @@ class Collation:
         collator.setAttribute(icu.UCollAttribute.ALTERNATE_HANDLING, icu.UCollAttributeValue.SHIFTED)
         collator.setAttribute(icu.UCollAttribute.NUMERIC_COLLATION, icu.UCollAttributeValue.ON)
         self._key = collator.getSortKey
-        self._keys: dict[str, bytes] = {}
 
     def key(self, text: str) -> bytes:
         """The sort key of *text*: compare two keys as bytes to compare the texts."""
-        found = self._keys.get(text)
-        if found is None:
-            if len(self._keys) > _CACHE_LIMIT:
-                self._keys.clear()
-            found = self._keys[text] = self._key(text)
-        return found
+        return self._key(text)  # type: ignore[no-any-return]
 
 
 @cache

@@ -23,7 +23,7 @@ DATE_VARIABLES = frozenset(
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Disambiguation:
     """Per-item disambiguation state found by the processor."""
 

@@ -467,18 +467,16 @@ class _JsonItems:
         self.pos = 0
         self.line = 1  # the line at buffer[counted]
         self.counted = 0  # how far into the buffer lines are counted
-        self.line_start = 0  # where in the buffer that line starts
+        self.line_start = 0  # where in the buffer that line starts (negative: before it)
         self.decoder = json.JSONDecoder()
 
     def _more(self) -> bool:
         chunk = self.stream.read(_CHUNK)
         if not chunk:
             return False
-        self._where(self.pos)  # drop what is read, up to the start of the current line
-        cut = self.line_start
-        self.buffer, self.pos = self.buffer[cut:] + chunk, self.pos - cut
-        self.counted -= cut
-        self.line_start = 0
+        self._where(self.pos)  # what is read goes (a file of one line has no line to cut at)
+        self.buffer, cut = self.buffer[self.pos:] + chunk, self.pos
+        self.pos, self.counted, self.line_start = 0, 0, self.line_start - cut
         return True
 
     def _where(self, offset: int) -> tuple[int, int]:
