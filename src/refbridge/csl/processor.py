@@ -115,7 +115,7 @@ class Processor:
         self.registration = list(self.items)
         self.disamb: dict[str, Disambiguation] = {key: Disambiguation() for key in self.items}
         self._cite_texts: dict[tuple[Any, ...], str] = {}
-        self._bib_sort_keys: dict[tuple[str, str], _LazyKeys] = {}
+        self._bib_sort_rows: dict[str, tuple[str, list[Any]]] = {}  # key -> (year suffix, values)
         self._bib_ids: list[str] | None = None
         self._disamb_position = "first"
         self._disambiguate_tests = 0  # the most disambiguate="true" tests one rendering met
@@ -124,7 +124,7 @@ class Processor:
         self._disambiguate()
         if any(state.year_suffix for state in self.disamb.values()):
             self._order_bibliography()  # sort keys may include the year suffixes just assigned
-        self._bib_sort_keys.clear()  # what they were kept for is done: memory back
+        self._bib_sort_rows.clear()  # what they were kept for is done: memory back
         self._cite_texts.clear()
 
     def _order_bibliography(self) -> None:
@@ -182,16 +182,16 @@ class Processor:
         does not ignore as it ignores spaces, so "Dale Zippy" sorts before "Dalebout"."""
         return self.collation.key(text.replace(" ", "|") + "|") if text.strip() else None
 
-    def _sort_keys(self, key: str, section: Section, mode: str, cite: Mapping[str, Any] | None = None) -> _LazyKeys:
-        """An item's sort key values, computed when a comparison needs them; bibliography keys
-        are kept until the item's year suffix changes."""
-        cache_key = (key, self.disamb[key].year_suffix)
-        if mode == "bibliography" and cache_key in self._bib_sort_keys:
-            return self._bib_sort_keys[cache_key]
-        keys = _LazyKeys(lambda index: self._sort_value(section.sort[index], self._context(key, mode, cite)))
-        if mode == "bibliography":
-            self._bib_sort_keys[cache_key] = keys
-        return keys
+    def _sort_row(self, key: str, size: int, mode: str) -> list[Any]:
+        """An item's sort key values, each computed when a comparison first needs it; the
+        bibliography's are kept until the item's year suffix changes."""
+        if mode != "bibliography":
+            return [_UNSET] * size
+        suffix = self.disamb[key].year_suffix
+        kept = self._bib_sort_rows.get(key)
+        if kept is None or kept[0] != suffix:
+            kept = self._bib_sort_rows[key] = (suffix, [_UNSET] * size)
+        return kept[1]
 
     def _sorted(self, keys: list[str], section: Section | None, mode: str) -> list[str]:
         return [keys[i] for i in self._sort_order(keys, section, mode)]
@@ -201,12 +201,19 @@ class Processor:
         """Indices of *keys* in the section's sort order (stable; empty keys last)."""
         if section is None or not section.sort:
             return list(range(len(keys)))
-        values = {i: self._sort_keys(k, section, mode, cites[i] if cites else None) for i, k in enumerate(keys)}
-        descending = [s.descending for s in section.sort]
+        sort = section.sort
+        rows = [self._sort_row(key, len(sort), mode) for key in keys]
+
+        def value(i: int, index: int) -> Any:
+            found = rows[i][index]
+            if found is _UNSET:
+                ctx = self._context(keys[i], mode, cites[i] if cites else None)
+                found = rows[i][index] = self._sort_value(sort[index], ctx)
+            return found
 
         def compare(a: int, b: int) -> int:
-            for index, desc in enumerate(descending):
-                va, vb = values[a][index], values[b][index]
+            for index, key in enumerate(sort):
+                va, vb = value(a, index), value(b, index)
                 if va == vb:
                     continue
                 if va is None:
@@ -216,15 +223,16 @@ class Processor:
                 if type(va) is not type(vb):
                     va, vb = str(va), str(vb)
                 result = -1 if va < vb else 1
-                return -result if desc else result
+                return -result if key.descending else result
             return a - b
 
         return sorted(range(len(keys)), key=cmp_to_key(compare))
 
     # -- disambiguation ------------------------------------------------------------------
 
-    def _cite_text(self, key: str) -> str:
-        """The plain first-position citation of an item under its current disambiguation."""
+    def _cite_text(self, key: str, keep: bool = True) -> str:
+        """The plain first-position citation of an item under its current disambiguation
+        (kept for the next time unless *keep* is false)."""
         section = self.style.citation
         assert section is not None
         state = self.disamb[key]
@@ -235,15 +243,26 @@ class Processor:
             ctx = self._context(key, "citation", {})
             ctx.position = self._disamb_position
             ctx.disambiguating = True
-            text = self._cite_texts[signature] = self._text(self._render(section, ctx))
+            text = self._text(self._render(section, ctx))
+            if keep:
+                self._cite_texts[signature] = text
             self._disambiguate_tests = max(self._disambiguate_tests, ctx.disambiguate_tests)
         return text
 
     def _ambiguous_groups(self, keys: list[str]) -> list[list[str]]:
+        """The groups of *keys* whose citations read the same (their texts are kept; those
+        of the others, most of a large bibliography, are not)."""
+        first: dict[str, str] = {}  # citation text -> the first key that has it
         groups: dict[str, list[str]] = {}
         for key in keys:
-            groups.setdefault(self._cite_text(key), []).append(key)
-        return [g for g in groups.values() if len(g) > 1]
+            text = self._cite_text(key, keep=False)
+            other = first.setdefault(text, key)
+            if other != key:
+                groups.setdefault(text, [other]).append(key)
+        for group in groups.values():
+            for key in group:
+                self._cite_text(key)
+        return list(groups.values())
 
     def _collisions(self, group: list[str]) -> dict[str, int]:
         """For each item of *group*, how many others render the same citation."""
@@ -691,6 +710,7 @@ class Processor:
 
 
 _NO_PRINTED_FORM = "[CSL STYLE ERROR: reference with no printed form.]"
+_UNSET = object()  # a sort key value not computed yet
 _SENTENCE_END_RE = re.compile("\\S\\s+\\S+[.!?][\"'\u201d\u2019]?\\s*$")  # not after a lone word
 # a position a cite states (citeproc-js's numbers), instead of the one found from its history
 _GIVEN_POSITIONS: dict[Any, str] = {0: "first", 1: "subsequent", 2: "ibid", 3: "ibid-with-locator", 4: "subsequent"}
@@ -800,22 +820,6 @@ class _CompactItems(dict[str, Any]):
     def __getitem__(self, key: str) -> Mapping[str, Any]:
         stored = super().__getitem__(key)
         return orjson.loads(stored) if isinstance(stored, bytes) else stored  # type: ignore[no-any-return]
-
-
-class _LazyKeys:
-    """An item's sort key values, each rendered the first time a comparison asks for it."""
-
-    __slots__ = ("compute", "values")
-
-    def __init__(self, compute: Callable[[int], Any]) -> None:
-        self.compute = compute
-        self.values: dict[int, Any] = {}
-
-    def __getitem__(self, index: int) -> Any:
-        values = self.values
-        if index not in values:
-            values[index] = self.compute(index)
-        return values[index]
 
 
 class _CiteHistory:
