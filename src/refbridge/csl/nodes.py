@@ -544,6 +544,8 @@ class Choose(Element):
 
 def _has_variable(ctx: RenderContext, name: str) -> bool:
     """variable="..." tests: substitution does not hide a variable from conditions."""
+    if name not in DATE_VARIABLES and ctx.item.get(name):  # the common case, at once
+        return True
     if name in DATE_VARIABLES:
         if name in ctx.suppressed:
             return parse_date(ctx.item.get(name)) is not None
@@ -611,6 +613,8 @@ _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
 
 
 def _single_test(test: Callable[[RenderContext, str], bool], value: str) -> Condition:
+    if test is _has_variable and value not in DATE_VARIABLES:
+        return lambda ctx: bool(ctx.item.get(value)) or _has_variable(ctx, value)
     return lambda ctx: test(ctx, value)
 
 
@@ -634,11 +638,26 @@ def compile_condition(attrs: dict[str, str]) -> Condition:
     if len(checks) == 1:
         only = checks[0]
         return (lambda ctx: not only(ctx)) if match == "none" else only
+    tests = tuple(checks)
     if match == "any":
-        return lambda ctx: any(check(ctx) for check in checks)
+        return lambda ctx: _any(tests, ctx)
     if match == "none":
-        return lambda ctx: not any(check(ctx) for check in checks)
-    return lambda ctx: all(check(ctx) for check in checks)
+        return lambda ctx: not _any(tests, ctx)
+    return lambda ctx: _all(tests, ctx)
+
+
+def _any(tests: tuple[Condition, ...], ctx: RenderContext) -> bool:
+    for test in tests:  # (a loop: cheaper than any() over a generator)
+        if test(ctx):
+            return True
+    return False
+
+
+def _all(tests: tuple[Condition, ...], ctx: RenderContext) -> bool:
+    for test in tests:
+        if not test(ctx):
+            return False
+    return True
 
 
 # --- dates --------------------------------------------------------------------------------
