@@ -221,12 +221,12 @@ def test_a_variable_beats_its_legacy_key() -> None:
     ("issued", "year", "warning"),
     [
         ('{"date-parts": [[2000, -1]]}', 2000, "issued: month must be 1-12, not -1; kept as written"),
-        ('{"date-parts": [[0]]}', None, "issued: year 0 does not exist (1 BC is -1 in date parts); "
-                                        "kept as written"),
+        ('{"date-parts": [[0]]}', None, ("issued: year 0 does not exist (1 BC is -1 in date parts); "
+                                        "kept as written")),
         ('{"date-parts": [["1999", "21"], ["2001", "22"]]}', 1999,
          "issued: the two ends of the range are in different seasons; kept as written"),
-        ('{"date-parts": [[]]}', None, "issued: a date needs date-parts, raw or literal; "
-                                       "kept as written"),
+        ('{"date-parts": [[]]}', None, ("issued: a date needs date-parts, raw or literal; "
+                                       "kept as written")),
     ],
 )
 def test_a_date_the_model_cannot_hold_keeps_its_item(issued: str, year: int | None,

@@ -156,12 +156,13 @@ def _document_parts(records_or_items: Iterable[Record | Mapping[str, Any]], styl
     if output not in OUTPUTS:
         raise RefbridgeError(f"unknown output {output!r} (choose from {', '.join(OUTPUTS)})")
     definition = resolve_style(style, style_dirs)
-    items: Iterable[dict[str, Any]] = _items(records_or_items)
-    if cite or not isinstance(definition, CslStyleDefinition):
-        items = list(items)
     request = FormatRequest(output, locale, name_matcher(highlight) if highlight else None,
                             links=links)
-    processor = definition.make_processor(items, request)
+    if cite or not isinstance(definition, CslStyleDefinition):
+        items = list(_items(records_or_items))
+        processor = definition.make_processor(items, request)
+    else:
+        processor = definition.make_processor(_items(records_or_items), request)
     if cite:
         yield from _document((processor.cite([{"id": item["id"]}]) for item in items),
                              CITATION_LAYOUTS[output])

@@ -28,10 +28,10 @@ RECORD = Record(id="k1", type="article-journal",
 
 @pytest.mark.parametrize(("output", "title"), [
     ("text", "The Bounty and O(n²) sorting of H2O in Fortran and DNA"),
-    ("html", 'The <i>Bounty</i> and O(n<sup>2</sup>) sorting of H<sub>2</sub>O in '
-             '<span style="font-variant:small-caps;">Fortran</span> and DNA'),
-    ("latex", "The \\textit{Bounty} and $O(n^2)$ sorting of H\\textsubscript{2}O in "
-              "\\textsc{Fortran} and DNA"),
+    ("html", ('The <i>Bounty</i> and O(n<sup>2</sup>) sorting of H<sub>2</sub>O in '
+             '<span style="font-variant:small-caps;">Fortran</span> and DNA')),
+    ("latex", ("The \\textit{Bounty} and $O(n^2)$ sorting of H\\textsubscript{2}O in "
+              "\\textsc{Fortran} and DNA")),
     ("markdown", "The *Bounty* and O(n^2^) sorting of H~2~O in Fortran and DNA"),
     ("rtf", "The {\\i Bounty} and O(n{\\super 2}) sorting of H{\\sub 2}O in {\\scaps Fortran} and DNA"),
 ])

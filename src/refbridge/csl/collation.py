@@ -15,6 +15,7 @@ from functools import cache
 
 import icu
 
+
 class Collation:
     """Binary sort keys of texts in one locale."""
 

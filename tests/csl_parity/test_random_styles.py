@@ -22,7 +22,7 @@ from support import ROOT, requires_reference_js
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-import csl_parity  # noqa: E402  (benchmarks/ is not a package)
+import csl_parity
 
 FLOOR = dict(line.split() for line in Path(__file__).with_name("parity_floor.txt")
              .read_text(encoding="utf-8").splitlines() if line and not line.startswith("#"))
