@@ -631,7 +631,9 @@ def compile_condition(attrs: dict[str, str]) -> Condition:
         if attr not in attrs:
             continue
         values = [attrs[attr]] if attr == "disambiguate" else attrs[attr].split()
-        if attr == "type" and match in ("any", "none"):
+        if attr == "type":
+            # as citeproc-js: the types of one attribute are alternatives whatever the match
+            # ("book report" under match="all" is a book or a report), one test among the others
             checks.append(_type_among(frozenset(values)))
         else:
             checks.extend(_single_test(test, value) for value in values)
