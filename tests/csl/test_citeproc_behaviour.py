@@ -170,3 +170,19 @@ def test_formatting_nests_in_a_fixed_order_whatever_the_attribute_order() -> Non
     layout = '<text variable="title" font-weight="bold" font-variant="small-caps" font-style="italic"/>'
     assert bib(layout, [item(title="T")], output="html") == [
         '<div class="csl-entry"><b><span style="font-variant:small-caps;"><i>T</i></span></b></div>']
+
+
+# -- conditions and substitution --------------------------------------------------------
+
+
+def test_the_types_of_one_attribute_are_alternatives_under_match_all() -> None:
+    layout = ('<choose><if type="book report" variable="title"><text value="book or report"/></if>'
+              '<else><text value="other"/></else></choose>')
+    assert bib(layout, [item(type="report", title="T")]) == ["book or report"]
+
+
+def test_a_choose_in_substitute_offers_its_elements_one_by_one() -> None:
+    layout = ('<names variable="author"><substitute><choose><if type="book">'
+              '<names variable="editor"/><names variable="translator"/></if></choose>'
+              '</substitute></names>')
+    assert bib(layout, [item(editor=[DOE], translator=[ROE])]) == ["John Robert Doe"]

@@ -9,12 +9,12 @@ It never reads XML at render time and never produces markup strings.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .context import RenderContext
-from .nodes import ROMANESQUE_CHARS, Decor, Element, TextTerm, decor_of
+from .nodes import ROMANESQUE_CHARS, Choose, Decor, Element, TextTerm, decor_of
 from .richtext import Node, Rich, is_empty, parse_markup, plain
 from .values import stringify
 
@@ -446,7 +446,7 @@ class NamesNode(Element):
             return None
         ctx.in_substitute = True
         try:
-            for child in self.substitute:
+            for child in _candidates(self.substitute, ctx):
                 before = set(ctx.suppressed)
                 found = ctx.vars_found
                 node = child.render(ctx)
@@ -703,6 +703,18 @@ class NamesNode(Element):
                            "" if given_suffix[-1:].isspace() else " "])
         pieces.append(_affixed(family_block, spec.family_affixes))
         return Rich(pieces)
+
+
+def _candidates(children: list[Element], ctx: RenderContext) -> Iterator[Element]:
+    """The elements of cs:substitute to try in turn: a cs:choose offers each element of its
+    branch as a candidate of its own (as citeproc-js), not the branch as one rendering."""
+    for child in children:
+        if type(child) is Choose:
+            branch = child.branch(ctx)
+            if branch:
+                yield from _candidates(branch, ctx)
+        else:
+            yield child
 
 
 def _romanesque_level(parts: NameParts, ctx: RenderContext) -> int:
