@@ -19,6 +19,7 @@ from .richtext import Node, Rich, is_empty, parse_markup, plain
 from .values import stringify
 
 _PARTICLE_END = ("'", "\u2019", "-")
+_NBSP_LANGUAGES = frozenset(("fr", "ru", "cs"))
 ROLE_TERMS = {"editortranslator": "editortranslator"}
 
 
@@ -667,8 +668,11 @@ class NamesNode(Element):
         def giv(text: str) -> Node | None:
             return _part(text, spec.given_decor, ctx)
 
+        # as citeproc-js: particles join the family name with a no-break space when the style's
+        # locale is French, Russian or Czech
+        space = "\u00a0" if ctx.locale.lang[:2] in _NBSP_LANGUAGES else " "
         family = _spaced([fam(parts.non_dropping), fam(parts.family)],
-                         "" if parts.spaced_particle else parts.non_dropping)
+                         "" if parts.spaced_particle else parts.non_dropping, space)
         if given is None:
             return _affixed(family, spec.family_affixes)
         level = _romanesque_level(parts, ctx)
@@ -693,7 +697,8 @@ class NamesNode(Element):
             if parts.suffix:
                 pieces.extend([sep if not static else " ", parse_markup(self._suffix_text(parts.suffix))])
             return Rich(pieces)
-        family_block = _spaced([parse_markup(parts.dropping) if parts.dropping else None, family], parts.dropping)
+        family_block = _spaced([parse_markup(parts.dropping) if parts.dropping else None, family],
+                               parts.dropping, space)
         if parts.suffix:
             family_block = Rich([family_block or "", suffix_sep, parse_markup(self._suffix_text(parts.suffix))])
         pieces = []
@@ -733,14 +738,14 @@ def _part(text: str, decor: Decor | None, ctx: RenderContext) -> Node | None:
     return decor.apply(node, ctx, string_leaf=True) if decor else node
 
 
-def _spaced(nodes: list[Node | None], particle: str) -> Node | None:
-    """Join name pieces with spaces (none after a particle ending in an apostrophe or hyphen)."""
+def _spaced(nodes: list[Node | None], particle: str, space: str = " ") -> Node | None:
+    """Join name pieces with *space* (none after a particle ending in an apostrophe or hyphen)."""
     present = [n for n in nodes if n is not None and n != ""]
     if not present:
         return None
     if len(present) == 1:
         return present[0]
-    joiner = "" if particle.endswith(_PARTICLE_END) else " "
+    joiner = "" if particle.endswith(_PARTICLE_END) else space
     out: list[Node] = [present[0]]
     for node in present[1:]:
         out.extend([joiner, node])

@@ -757,6 +757,8 @@ class DateNode(Element):
             ctx.vars_found += 1
             return date_sort_key(value, self._shown_parts(ctx)) + ctx.disamb.year_suffix
         if value.literal:
+            if "year" not in self._shown_parts(ctx):
+                return None  # as citeproc-js: a literal date stands where the year would
             ctx.vars_found += 1
             return parse_markup(value.literal)
         parts, delimiter, outer = self._format(ctx)

@@ -32,10 +32,15 @@ def stringify(value: Any) -> str:
     return str(value)
 
 
+_SLASHED_NUMBER_RE = re.compile(r"^[0-9]+(?:/[0-9]+)+$")
+
+
 def is_numeric(value: Any) -> bool:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return True
     text = stringify(value)
+    if _SLASHED_NUMBER_RE.match(text):  # "2002/195": one number to citeproc-js
+        return True
     return bool(text) and bool(NUMERIC_RE.match(text)) and any(c.isdigit() for c in text)
 
 
