@@ -120,5 +120,5 @@ def test_a_pybtex_style_refuses_braces_in_a_title_with_a_clear_error() -> None:
 def test_a_pybtex_style_links_a_web_address_as_written() -> None:
     item = {"id": "a", "type": "webpage", "title": "Page", "URL": "https://example.com/a_b~c%20d#x",
             "author": [{"family": "Doe", "given": "Jane"}], "issued": {"date-parts": [[2020]]}}
-    html = format_bibliography([item], "plain", "html")
+    html = format_bibliography([item], "plain", "html", links=True)
     assert '<a href="https://example.com/a_b~c%20d#x">https://example.com/a_b~c%20d#x</a>' in html

@@ -471,7 +471,12 @@ class Label(Element):
         variable = self.variable
         value = ctx.value(variable) if variable in ("locator", "citation-number") else ctx.item.get(variable)
         if value in (None, ""):
-            return None
+            if variable in ("locator", "citation-number") or not variable:
+                return None
+            # as citeproc-js, not the specification: the label of a missing variable is written
+            # (singular) like a term, and like a term it keeps no group from vanishing
+            text = ctx.locale.term(_LABEL_VARIABLE_TERMS.get(variable) or variable, self.form)
+            return parse_markup(text) if text else None
         if variable == "locator":
             term = (ctx.cite.get("label") or "page").replace(" ", "-")
         else:

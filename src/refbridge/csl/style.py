@@ -17,6 +17,7 @@ from ..errors import ParseError
 from .localization import NS, LocaleLayer, parse_locale_element
 from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
 from .nodes import (
+    FORMAT_ATTRS,
     Choose,
     DateNode,
     Decor,
@@ -138,7 +139,11 @@ class _Compiler:
         if tag == "date":
             parts = [dict(p.attrib) for p in element if isinstance(p.tag, str) and _tag(p) == "date-part"]
             date_attrs = dict(attrs)
-            return DateNode(decor_of({k: v for k, v in attrs.items() if k != "delimiter"}), date_attrs, parts)
+            # as citeproc-js: a localized date (form="text"/"numeric") drops its own formatting
+            # attributes (italics, bold ...), keeping its affixes
+            ignored = ("delimiter", *FORMAT_ATTRS) if "form" in attrs else ("delimiter",)
+            return DateNode(decor_of({k: v for k, v in attrs.items() if k not in ignored}),
+                            date_attrs, parts)
         if tag == "names":
             return self.names(element, parent_names)
         return None

@@ -286,14 +286,20 @@ def _model_date(value: Any, variable: str) -> Date:
 
 
 def _date(value: Any, variable: str, extra: dict[str, str],
-          warn: Callable[[str], None]) -> Date | None:
+          warn: Callable[[str], None] | None) -> Date | None:
     """The model's date for a CSL-JSON date. A date the model cannot hold (month -1, year 0,
     an empty part, a range over two seasons ...) is kept as written in ``extra`` (``csl.`` and
-    the variable, as JSON), where ``refbridge format`` takes it from, with a warning; the model
-    keeps its year when it has one."""
+    the variable, as JSON), where ``refbridge format`` takes it from, with a warning to *warn*
+    (without *warn*, it is an error of the item); the model keeps its year when it has one."""
     try:
         return _model_date(value, variable)
-    except (ModelError, _ItemError) as exc:
+    except ModelError as exc:
+        if warn is None:
+            raise _ItemError(f"{variable}: {exc}") from None
+        reason = str(exc)
+    except _ItemError as exc:
+        if warn is None:
+            raise
         reason = str(exc).removeprefix(f"{variable}: ")
     extra[f"csl.{variable}"] = json.dumps(value, ensure_ascii=False)
     warn(f"{variable}: {reason}; kept as written")
@@ -353,7 +359,7 @@ def _take_latex(item: Mapping[str, Any], custom: Mapping[str, Any],
 
 
 def _names(value: Any, role: str, extra: dict[str, str],
-           warn: Callable[[str], None]) -> tuple[Name, ...]:
+           warn: Callable[[str], None] | None) -> tuple[Name, ...]:
     """The model's names for a CSL-JSON name list. A list with what the model has no slot for
     (``comma-suffix``, ``static-ordering``, ``parse-names``) or cannot hold (a literal name
     that also has name parts) is also kept as written in ``extra``, for ``refbridge format``."""
@@ -368,7 +374,7 @@ def _names(value: Any, role: str, extra: dict[str, str],
         try:
             names.append(_name(entry, role))
         except _ItemError as exc:
-            if not isinstance(entry, Mapping) or not entry.get("literal"):
+            if warn is None or not isinstance(entry, Mapping) or not entry.get("literal"):
                 raise
             warn(f"{str(exc).removeprefix(f'{role}: ')}; read as the literal name")
             names.append(Name(literal=_text(entry["literal"], f"{role} literal")))
@@ -380,8 +386,9 @@ def _names(value: Any, role: str, extra: dict[str, str],
 
 def from_csl(item: Any, source: Source | None = None,
              warn: Callable[[str], None] | None = None) -> Record:
-    """The record of one CSL-JSON item; raises ``ValueError`` naming the bad value. ``warn``
-    hears of values kept in ``extra`` as written because the model cannot hold them."""
+    """The record of one CSL-JSON item; raises ``ValueError`` naming the bad value. With
+    ``warn``, a date or name the model cannot hold is no error: it is kept in ``extra`` as
+    written and ``warn`` hears of it (the CSL-JSON reader does so; other callers get errors)."""
     if not isinstance(item, Mapping):
         raise _ItemError(f"an item must be an object, not {json.dumps(item)[:40]}")
     for required in ("id", "type"):
@@ -393,7 +400,6 @@ def from_csl(item: Any, source: Source | None = None,
     names: dict[str, tuple[Name, ...]] = {}
     dates: dict[str, Date] = {}
     extra: dict[str, str] = dict(_mapping(custom.get(CUSTOM_EXTRA), "custom extra"))
-    warn = warn or (lambda message: None)
     for key, value in item.items():
         if key in _HANDLED or value in (None, "", []):
             continue
