@@ -14,24 +14,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
+from refbridge import richtext as model
 from refbridge.latex.math import math_inlines
-from refbridge.richtext import (
-    BOLD,
-    ITALIC,
-    NOCASE,
-    SMALL_CAPS,
-    SUBSCRIPT,
-    SUPERSCRIPT,
-    Inline,
-    Link,
-    Math,
-    Raw,
-    RichText,
-    Styled,
-    Url,
-    rich,
-)
-from refbridge.richtext import plain as plain_text
 
 Fmt = dict[str, str]
 
@@ -257,17 +241,18 @@ def data_quotes(quotes: bool | str) -> str:
 
 #: Styles of the model's rich text as the markup parse_markup reads (monospace has none).
 _STYLE_MARKUP = {
-    ITALIC: ("<i>", "</i>"), BOLD: ("<b>", "</b>"), SUPERSCRIPT: ("<sup>", "</sup>"),
-    SUBSCRIPT: ("<sub>", "</sub>"), SMALL_CAPS: ("<sc>", "</sc>"),
-    NOCASE: ('<span class="nocase">', "</span>"),
+    model.ITALIC: ("<i>", "</i>"), model.BOLD: ("<b>", "</b>"),
+    model.SUPERSCRIPT: ("<sup>", "</sup>"), model.SUBSCRIPT: ("<sub>", "</sub>"),
+    model.SMALL_CAPS: ("<sc>", "</sc>"), model.NOCASE: ('<span class="nocase">', "</span>"),
 }
-_FORMULA_FMT: dict[str, Fmt] = {SUPERSCRIPT: {"vertical-align": "sup"}, SUBSCRIPT: {"vertical-align": "sub"}}
+_FORMULA_FMT: dict[str, Fmt] = {model.SUPERSCRIPT: {"vertical-align": "sup"},
+                                model.SUBSCRIPT: {"vertical-align": "sub"}}
 _LESS_THAN = "\uf8ff"  # a literal "<" of the value while its markup is parsed
 _SPECIAL = 0xE000  # private-use characters stand for formulas, addresses, links and raw LaTeX
 _SPECIAL_RE = re.compile("([\ue000-\uf8fe\uf8ff])")
 
 
-def rich_text_node(value: RichText, links: bool) -> Node:
+def rich_text_node(value: model.RichText, links: bool) -> Node:
     """The rendering of a rich value of the model: its styles as formatting, quotation marks
     read as in a field value (across styled parts), text never read as markup. A formula is a
     case-protected node that LaTeX output writes as its TeX and other outputs as Unicode with
@@ -278,11 +263,11 @@ def rich_text_node(value: RichText, links: bool) -> Node:
     return _restored(node, specials)
 
 
-def _markup_of(items: Iterable[Inline], specials: list[Node], links: bool) -> Iterator[str]:
+def _markup_of(items: Iterable[model.Inline], specials: list[Node], links: bool) -> Iterator[str]:
     for item in items:
         if isinstance(item, str):
             yield item.replace("<", _LESS_THAN)
-        elif isinstance(item, Styled):
+        elif isinstance(item, model.Styled):
             opening, closing = _STYLE_MARKUP.get(item.style, ("", ""))
             yield opening
             yield from _markup_of(item.content, specials, links)
@@ -292,25 +277,25 @@ def _markup_of(items: Iterable[Inline], specials: list[Node], links: bool) -> It
             yield chr(_SPECIAL + len(specials) - 1)
 
 
-def _special(item: Inline, links: bool) -> Node:
-    if isinstance(item, Math):
+def _special(item: model.Inline, links: bool) -> Node:
+    if isinstance(item, model.Math):
         return Rich([_formula(math_inlines(item.tex))], nocase=True, tex=item.tex)
-    if isinstance(item, Url):
+    if isinstance(item, model.Url):
         return Rich([item.address], nocase=True)
-    if isinstance(item, Link):
-        text = rich_text_node(RichText(item.content), links)
+    if isinstance(item, model.Link):
+        text = rich_text_node(model.RichText(item.content), links)
         return Rich([text], link=item.address) if links else text
-    assert isinstance(item, Raw)
+    assert isinstance(item, model.Raw)
     return Rich([item.tex], nocase=True)
 
 
-def _formula(items: Iterable[Inline]) -> Node:
+def _formula(items: Iterable[model.Inline]) -> Node:
     kids: list[Node] = []
     for item in items:
-        if isinstance(item, Styled):
+        if isinstance(item, model.Styled):
             kids.append(Rich([_formula(item.content)], _FORMULA_FMT.get(item.style)))
         else:
-            kids.append(str(item) if isinstance(item, str) else plain_text(rich([item])))
+            kids.append(item if isinstance(item, str) else model.plain(model.rich([item])))
     return kids[0] if len(kids) == 1 else Rich(kids)
 
 
