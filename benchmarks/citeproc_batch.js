@@ -53,7 +53,11 @@ function bibliographyAndCites(processor, format) {
   processor.setOutputFormat(format);
   const bib = processor.makeBibliography(); // false: the style has no bibliography
   if (bib) {
-    out.ids = bib[0].entry_ids.map((entry) => String(entry[0]));
+    // entry_ids also lists the items that rendered nothing, which have no entry: those are
+    // the bibliography_errors (unless a numbered style wrote its error entry for them)
+    const empty = new Set(bib[0].bibliography_errors.map((error) => String(error.itemID)));
+    const ids = bib[0].entry_ids.map((entry) => String(entry[0]));
+    out.ids = ids.length === bib[1].length ? ids : ids.filter((id) => !empty.has(id));
     out.entries = bib[1].map((entry) => entry.trim());
   }
   for (const id of byId.keys()) {

@@ -186,3 +186,9 @@ def test_a_choose_in_substitute_offers_its_elements_one_by_one() -> None:
               '<names variable="editor"/><names variable="translator"/></if></choose>'
               '</substitute></names>')
     assert bib(layout, [item(editor=[DOE], translator=[ROE])]) == ["John Robert Doe"]
+
+
+def test_a_names_element_inside_a_substitute_may_substitute_in_turn() -> None:
+    layout = ('<names variable="author"><substitute><names variable="author"><substitute>'
+              '<text variable="title"/></substitute></names></substitute></names>')
+    assert bib(layout, [item(title="Anonymous work")]) == ["Anonymous work"]

@@ -79,6 +79,7 @@ class RenderContext:
         "rich",
         "sas",
         "sort_etal",
+        "substituting",
         "sorting",
         "suppress_author",
         "suppressed",
@@ -119,6 +120,7 @@ class RenderContext:
         self.first_note: int | None = None
         self.near_note = False
         self.in_substitute = False
+        self.substituting: list[object] = []  # the cs:names elements substituting now
         self.sas: SubsequentAuthor | None = None
         self.first_names_text: str | None = None
         self.first_name_texts: list[str] = []

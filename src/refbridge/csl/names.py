@@ -443,9 +443,13 @@ class NamesNode(Element):
         return Rich(out)
 
     def _substitute(self, ctx: RenderContext) -> Node | None:
-        if not self.substitute or ctx.in_substitute:
+        # a cs:names inside a substitute may substitute in turn (styles nest them to suppress
+        # what they render, as citeproc-js allows); only the same element cannot recur
+        if not self.substitute or self in ctx.substituting:
             return None
+        outer = ctx.in_substitute
         ctx.in_substitute = True
+        ctx.substituting.append(self)
         try:
             for child in _candidates(self.substitute, ctx):
                 before = set(ctx.suppressed)
@@ -459,7 +463,8 @@ class NamesNode(Element):
                 ctx.suppressed = before
                 ctx.vars_found = found
         finally:
-            ctx.in_substitute = False
+            ctx.in_substitute = outer
+            ctx.substituting.pop()
         return None
 
     def _limits(self, ctx: RenderContext) -> tuple[int, int | None, bool]:
