@@ -202,6 +202,68 @@ def test_dates_are_read_from_every_csl_form(issued: str, date: Date) -> None:
     assert record.issued == date
 
 
+@pytest.mark.parametrize(
+    ("raw", "date"),
+    [
+        ("2/2017", Date.of(2017, 2)),
+        ("June 1, 2001", Date.of(2001, 6, 1)),
+        ("2021-03-04T10:11:12Z", Date.of(2021, 3, 4)),
+        ("1999/2001", Date(start=DateParts(1999), end=DateParts(2001))),
+        ("Spring 1999", Date(start=DateParts(1999), season=1)),
+        ("05.11.2011", Date(literal="05.11.2011")),
+    ],
+)
+def test_raw_dates_are_read_as_citeproc_js_reads_them(raw: str, date: Date) -> None:
+    (record,) = read(f'[{{"id": "a", "type": "book", "issued": {{"raw": "{raw}"}}}}]')
+    assert record.issued == date
+
+
+def test_legacy_keys_are_read_as_the_variables_they_stand_for() -> None:
+    (record,) = read('[{"id": "a", "type": "paper-conference", "journalAbbreviation": "Comput. J.",'
+                     ' "shortTitle": "Literate", "event": "SIGIR 2021"}]')
+    assert (record.get("container-title-short"), record.get("title-short"),
+            record.get("event-title")) == ("Comput. J.", "Literate", "SIGIR 2021")
+
+
+def test_the_legacy_event_key_is_remembered_for_citeproc_js_styles() -> None:
+    (record,) = read('[{"id": "a", "type": "speech", "event": "SIGIR 2021"}]')
+    assert record.extra == {"csl.event": "SIGIR 2021"}
+
+
+def test_a_variable_beats_its_legacy_key() -> None:
+    (record,) = read('[{"id": "a", "type": "book", "shortTitle": "Old", "title-short": "New"}]')
+    assert record.get("title-short") == "New"
+    assert record.extra == {"csl.shortTitle": "Old"}
+
+
+@pytest.mark.parametrize(
+    ("issued", "year", "warning"),
+    [
+        ('{"date-parts": [[2000, -1]]}', 2000, "issued: month must be 1-12, not -1; kept as written"),
+        ('{"date-parts": [[0]]}', None, ("issued: year 0 does not exist (1 BC is -1 in date parts); "
+                                        "kept as written")),
+        ('{"date-parts": [["1999", "21"], ["2001", "22"]]}', 1999,
+         "issued: the two ends of the range are in different seasons; kept as written"),
+        ('{"date-parts": [[]]}', None, ("issued: a date needs date-parts, raw or literal; "
+                                       "kept as written")),
+    ],
+)
+def test_a_date_the_model_cannot_hold_keeps_its_item(issued: str, year: int | None,
+                                                     warning: str) -> None:
+    diagnostics = Diagnostics()
+    (record,) = read(f'[{{"id": "a", "type": "book", "issued": {issued}}}]', diagnostics)
+    assert record.year == year
+    assert json.loads(record.extra["csl.issued"]) == json.loads(issued)
+    assert [str(m) for m in diagnostics.messages] == [f"items.json:1: warning: record 'a': {warning}"]
+
+
+def test_names_with_csl_parts_the_model_lacks_are_kept_as_written() -> None:
+    names = [{"family": "King", "given": "Martin Luther", "suffix": "Jr.", "comma-suffix": True}]
+    (record,) = read(json.dumps([{"id": "a", "type": "book", "author": names}]))
+    assert record.names["author"] == (Name(family="King", given="Martin Luther", suffix="Jr."),)
+    assert json.loads(record.extra["csl.author"]) == names
+
+
 def test_unknown_keys_are_kept_in_extra() -> None:
     (record,) = read('[{"id": "a", "type": "book", "shelf": "B-12", "rating": 5}]')
     assert record.extra == {"csl.shelf": "B-12", "csl.rating": "5"}
@@ -286,3 +348,21 @@ def test_indented_json_writes_a_lone_surrogate_as_json_does() -> None:
 def test_indented_json_leaves_keys_that_are_not_text_to_json() -> None:
     assert indented_json({"issued": {2024: [1, True]}}, "  ") == (
         '  {\n    "issued": {\n      "2024": [\n        1,\n        true\n      ]\n    }\n  }')
+
+
+def test_items_are_read_one_at_a_time_across_the_readers_chunks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (SAMPLES / "varied.json").read_text(encoding="utf-8")
+    whole = read(text)
+    monkeypatch.setattr("refbridge.formats.csljson._CHUNK", 7)
+    assert read(text) == whole
+    assert [r.source.line for r in read(text) if r.source] == [r.source.line for r in whole
+                                                                if r.source]
+
+
+def test_invalid_json_after_a_chunk_boundary_names_its_line_and_column(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("refbridge.formats.csljson._CHUNK", 5)
+    text = '[\n  {"id": "a", "type": "book"},\n  {"id": "b", "type" "book"}\n]'
+    with pytest.raises(ParseError, match=r"^items.json:3:22: not valid JSON: Expecting ':' delimiter$"):
+        read(text)

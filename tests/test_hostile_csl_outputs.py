@@ -115,3 +115,12 @@ def test_pybtex_s_own_plain_shows_a_web_address_as_written(
             "author": [{"family": "Doe", "given": "Jane"}], "issued": {"date-parts": [[2020]]}}
     html = format_bibliography([item], "plain", "html")
     assert "Jane Doe. Page. 2020. URL: https://example.com/a_b~c%20d#x." in html
+
+
+def test_pybtex_s_own_plain_links_a_web_address_when_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pybtex_bridge, "bst_source", lambda style: None)  # as without TeX
+    item = {"id": "a", "type": "webpage", "title": "Page", "URL": "https://example.com/a_b~c%20d#x",
+            "author": [{"family": "Doe", "given": "Jane"}], "issued": {"date-parts": [[2020]]}}
+    html = format_bibliography([item], "plain", "html", links=True)
+    assert '<a href="https://example.com/a_b~c%20d#x">https://example.com/a_b~c%20d#x</a>' in html

@@ -362,20 +362,22 @@ def formats() -> None:
               help="Set this author in bold: 'Family' or 'Family, Given' (CV lists).")
 @click.option("--style-dir", "style_dirs", multiple=True, metavar="DIR",
               help="Folder of your own styles (.csl files, style modules); repeatable.")
+@click.option("--links", is_flag=True,
+              help="Link URLs and DOIs (html, markdown, latex, rtf); default: plain text.")
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
               help="Output file; - for standard output.")
 @handle_errors
 def format_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
                    strict: bool, skip_invalid: bool, style: str, output_format: str,
                    locale: str | None, cite: bool, highlight: str | None,
-                   style_dirs: tuple[str, ...], output: str) -> None:
+                   style_dirs: tuple[str, ...], links: bool, output: str) -> None:
     """Format INPUT files as a bibliography (or in-text citations) in a citation style."""
     from refbridge.formatting import FormatOptions, format_files
     from refbridge.pipeline import ReadOptions
 
     diagnostics = Diagnostics(strict=strict)
     format_files(list(inputs), output,
-                 FormatOptions(style, output_format, locale, cite, highlight, style_dirs),
+                 FormatOptions(style, output_format, locale, cite, highlight, style_dirs, links),
                  diagnostics, ReadOptions(from_format, encoding))
     _report(diagnostics, skip_invalid)
 

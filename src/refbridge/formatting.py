@@ -10,8 +10,9 @@ must never format an entry itself.
 
 from __future__ import annotations
 
+import json
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,11 @@ from typing import Any
 from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.model import Record
 from refbridge.pipeline import ReadOptions, read_records
+from refbridge.richtext import RichText, plain
 from refbridge.styles.definitions import OUTPUTS, FormatRequest, NamePredicate
+
+#: Prefix of the ``extra`` keys where the CSL-JSON reader keeps values as written.
+CSL_EXTRA_PREFIX = "csl."
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +59,7 @@ class FormatOptions:
     cite: bool = False  #: in-text citations (each item cited alone) instead of the bibliography
     highlight: str | None = None  #: "Family" or "Family, Given" of names to set in bold
     style_dirs: tuple[str | Path, ...] = field(default_factory=tuple)
+    links: bool = False  #: link URLs and DOIs (off: plain text, as citeproc-js writes them)
 
 
 def _fold(text: str) -> str:
@@ -76,42 +82,93 @@ def name_matcher(pattern: str) -> NamePredicate:
 
 
 def as_items(records_or_items: Iterable[Record | Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """CSL-JSON items for records and items alike; an item without id gets ``item-N``."""
-    from refbridge.formats.csljson import to_csl
+    """CSL-JSON items for records and items alike; an item without id gets ``item-N``.
 
-    items = []
+    A record's item is made for the CSL engine: its rich text values are the model's own
+    (``RichText``: the engine renders formulas, addresses and raw LaTeX, which CSL markup
+    cannot say), and what the CSL-JSON reader kept as written (``extra`` ``csl.KEY``: dates
+    and names the model cannot hold, the legacy ``event`` that citeproc-js reads under that
+    name only) is given back as written."""
+    return list(_items(records_or_items))
+
+
+def _items(records_or_items: Iterable[Record | Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """``as_items`` one at a time: a record is let go as soon as its item is made."""
     for number, entry in enumerate(records_or_items, start=1):
-        item = to_csl(entry) if isinstance(entry, Record) else dict(entry)
+        item = _engine_item(entry) if isinstance(entry, Record) else dict(entry)
         item.setdefault("id", f"item-{number}")
         item["id"] = str(item["id"])
-        items.append(item)
-    return items
+        yield item
 
 
-def _document(lines: Sequence[str], layout: Layout) -> str:
-    if not lines:
-        return ""
-    return layout.start + layout.separator.join(layout.line_prefix + line.strip()
-                                                for line in lines) + layout.end
+def _engine_item(record: Record) -> dict[str, Any]:
+    from refbridge.formats.csljson import ALIASES, WRITTEN_ALIASES, to_csl
+    from refbridge.vocab import DATE_VARIABLE_SET, NAME_VARIABLE_SET
+
+    item = to_csl(record)
+    item.update((variable, value) for variable, value in record.fields.items()
+                if isinstance(value, RichText))
+    for key, value in record.extra.items():
+        variable = key.removeprefix(CSL_EXTRA_PREFIX)
+        if not key.startswith(CSL_EXTRA_PREFIX):
+            continue
+        if variable in WRITTEN_ALIASES:
+            if plain(record.fields.get(ALIASES[variable], "")) == value:
+                item.pop(ALIASES[variable], None)
+            item[variable] = value
+        elif variable in DATE_VARIABLE_SET | NAME_VARIABLE_SET:
+            try:
+                item[variable] = json.loads(value)
+            except ValueError:
+                continue  # not kept by the reader: an edited extra field
+    return item
+
+
+def _document(lines: Iterable[str], layout: Layout) -> Iterator[str]:
+    """The document of *lines*, piece by piece (nothing for no lines)."""
+    before = layout.start
+    for line in lines:
+        yield before + layout.line_prefix + line.strip()
+        before = layout.separator
+    if before is layout.separator:
+        yield layout.end
 
 
 def format_bibliography(records_or_items: Iterable[Record | Mapping[str, Any]],
                         style: str = "apa", output: str = "text", locale: str | None = None,
                         cite: bool = False, highlight: str | None = None,
-                        style_dirs: Sequence[str | Path] = ()) -> str:
+                        style_dirs: Sequence[str | Path] = (), links: bool = False) -> str:
     """The bibliography (or, with ``cite``, each item's in-text citation, one per line, in input
-    order) of the records or items in ``style``, as a document in ``output``."""
-    from refbridge.styles import resolve_style
+    order) of the records or items in ``style``, as a document in ``output``; ``links`` makes
+    URLs and DOIs links (http and https only)."""
+    return "".join(_document_parts(records_or_items, style, output, locale, cite, highlight,
+                                   style_dirs, links))
+
+
+def _document_parts(records_or_items: Iterable[Record | Mapping[str, Any]], style: str,
+                    output: str, locale: str | None, cite: bool, highlight: str | None,
+                    style_dirs: Sequence[str | Path], links: bool) -> Iterator[str]:
+    """``format_bibliography``'s document, piece by piece. Records reach a CSL style one at a
+    time (each let go once the engine has its item) and entries leave it one at a time, so a
+    100,000-item bibliography never holds its records, items and text all at once."""
+    from refbridge.styles import CslStyleDefinition, resolve_style
 
     if output not in OUTPUTS:
         raise RefbridgeError(f"unknown output {output!r} (choose from {', '.join(OUTPUTS)})")
-    items = as_items(records_or_items)
-    request = FormatRequest(output, locale, name_matcher(highlight) if highlight else None)
-    processor = resolve_style(style, style_dirs).make_processor(items, request)
+    definition = resolve_style(style, style_dirs)
+    request = FormatRequest(output, locale, name_matcher(highlight) if highlight else None,
+                            links=links)
+    if cite or not isinstance(definition, CslStyleDefinition):
+        items = list(_items(records_or_items))
+        processor = definition.make_processor(items, request)
+    else:
+        processor = definition.make_processor(_items(records_or_items), request)
     if cite:
-        return _document([processor.cite([{"id": item["id"]}]) for item in items],
-                         CITATION_LAYOUTS[output])
-    return _document(processor.bibliography(), LAYOUTS[output])
+        yield from _document((processor.cite([{"id": item["id"]}]) for item in items),
+                             CITATION_LAYOUTS[output])
+        return
+    entries = getattr(processor, "iter_bibliography", processor.bibliography)
+    yield from _document(entries(), LAYOUTS[output])
 
 
 def format_files(inputs: Sequence[str], output_path: str, options: FormatOptions,
@@ -125,10 +182,27 @@ def format_files(inputs: Sequence[str], output_path: str, options: FormatOptions
 
     check_locale(options.locale)  # an unknown locale fails before reading
     resolve_style(options.style, options.style_dirs)  # an unknown style fails before reading
-    records = [r for r in read_records(inputs, diagnostics, read_options)
-               if not is_container(r)]  # a @set is its members, not a reference
-    document = format_bibliography(records, options.style, options.output, options.locale,
-                                   options.cite, options.highlight, options.style_dirs)
+    counted = _Counted(r for r in read_records(inputs, diagnostics, read_options)
+                       if not is_container(r))  # a @set is its members, not a reference
+    parts = _document_parts(counted, options.style, options.output, options.locale,
+                            options.cite, options.highlight, options.style_dirs, options.links)
+    first = next(parts, "")  # the records are all read once the first entry is written
     with atomic_output(output_path, inputs) as out:
-        out.write(document)
-    return len(records)
+        out.write(first)
+        for part in parts:
+            out.write(part)
+    return counted.count
+
+
+class _Counted:
+    """The records of an iterator, counted as they pass."""
+
+    def __init__(self, records: Iterable[Record]) -> None:
+        self.records = records
+        self.count = 0
+
+    def __iter__(self) -> Iterator[Record]:
+        for record in self.records:
+            self.count += 1
+            yield record
+

@@ -512,12 +512,12 @@ def test_subsequent_author_substitute_compares_the_names_shown_not_et_al() -> No
 def test_locale_falls_back_from_region_to_language_to_en_us() -> None:
     layout = '<group delimiter=" "><text term="edition"/><text term="retrieved"/></group>'
     assert bib(layout, [item()], locale="de-AT") == ["Auflage abgerufen"]
-    assert bib(layout, [item()], locale="xx-YY") == ["edition retrieved"]
+    assert bib(layout, [item()], locale="xx-YY") == ["Edition retrieved"]  # capital: it starts the entry
 
 
 def test_style_locale_overrides_terms() -> None:
     extra = '<locale xml:lang="en"><terms><term name="edition">ed.!</term></terms></locale>'
-    assert bib('<text term="edition"/>', [item()], extra=extra) == ["ed.!"]
+    assert bib('<text value="see "/><text term="edition"/>', [item()], extra=extra) == ["see ed.!"]
 
 
 def test_a_term_written_across_lines_with_no_content_is_empty() -> None:
@@ -577,4 +577,5 @@ def test_values_of_the_wrong_shape_do_not_break_rendering() -> None:
 
 
 def test_locale_names_cannot_reach_outside_the_locale_folder() -> None:
-    assert bib('<text term="edition"/>', [item()], locale="../../etc/passwd") == ["edition"]
+    assert bib('<text value="see "/><text term="edition"/>', [item()], locale="../../etc/passwd") == [
+        "see edition"]

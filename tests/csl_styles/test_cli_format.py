@@ -90,3 +90,22 @@ def test_format_unknown_style_fails_before_reading(tmp_path: Path) -> None:
     code, out, err = run("format", str(tmp_path / "missing.json"), "--style", "ieeee")
     assert (code, out) == (2, "")
     assert err.startswith("refbridge: error: unknown style 'ieeee'; did you mean ieee")
+
+
+def test_format_links_urls_and_dois_only_with_links(tmp_path: Path) -> None:
+    items = tmp_path / "items.json"
+    items.write_text('[{"id": "a", "type": "webpage", "title": "Page", "URL": "https://example.org/"}]',
+                     encoding="utf-8")
+    _, plain, _ = run("format", str(items), "--style", "apa", "--to", "html")
+    _, linked, _ = run("format", str(items), "--style", "apa", "--to", "html", "--links")
+    assert "https://example.org/</div>" in plain
+    assert '<a href="https://example.org/">https://example.org/</a>' in linked
+
+
+def test_format_keeps_an_item_whose_date_the_model_cannot_hold(tmp_path: Path) -> None:
+    items = tmp_path / "items.json"
+    items.write_text('[{"id": "a", "type": "book", "title": "Seasons", "author": [{"family": "Doe"}],'
+                     ' "issued": {"date-parts": [["1999", "21"], ["2001", "22"]]}}]', encoding="utf-8")
+    code, out, err = run("format", str(items), "--style", "apa")
+    assert (code, out) == (0, "Doe. (1999–2001). Seasons.\n")
+    assert "warning: record 'a': issued: the two ends of the range are in different seasons" in err

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from refbridge.richtext import RichText
+
 from .localization import Locale
 from .richtext import Node
 from .values import DateValue, parse_date
@@ -21,7 +23,7 @@ DATE_VARIABLES = frozenset(
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Disambiguation:
     """Per-item disambiguation state found by the processor."""
 
@@ -52,6 +54,7 @@ class SortEtAl:
 class RenderContext:
     __slots__ = (
         "author_only",
+        "capitalize_leading_term",
         "capture_names",
         "citation_number",
         "cite",
@@ -72,9 +75,12 @@ class RenderContext:
         "names_seen",
         "near_note",
         "position",
+        "rendered_any",
+        "rich",
         "sas",
         "sort_etal",
         "sorting",
+        "substituting",
         "suppress_author",
         "suppressed",
         "vars_called",
@@ -114,12 +120,16 @@ class RenderContext:
         self.first_note: int | None = None
         self.near_note = False
         self.in_substitute = False
+        self.substituting: list[object] = []  # the cs:names elements substituting now
         self.sas: SubsequentAuthor | None = None
         self.first_names_text: str | None = None
         self.first_name_texts: list[str] = []
         self.capture_names = False
         self.disambiguating = False
         self.disambiguate_tests = 0
+        self.rich: Mapping[str, RichText] = {}  # the item's rich text values, by variable
+        self.capitalize_leading_term = False  # a term written first starts with a capital
+        self.rendered_any = False  # whether anything but affixes was written yet
 
     def date(self, name: str) -> DateValue | None:
         if name not in self.dates:
@@ -140,7 +150,8 @@ class RenderContext:
             return self.disamb.year_suffix or None
         value = self.item.get(name)
         if value is None or value == "" or value == []:
-            return _alias_value(self.item, name) if name in _DERIVED else None
+            return _alias_value(self.item, name, self.locale.term("reference", "short") or "reference") \
+                if name in _DERIVED else None
         return value
 
 
@@ -152,34 +163,64 @@ _ALIASES = {
 
 
 _DERIVED = frozenset(("title-short", "container-title-short", "page-first", "citation-label"))
-# citation-label trigraph: letters taken from each of the first 1-4 names, and the year
+# citation-label, as citeproc-js makes it: letters of the family names of the first name
+# variable an item has (citeproc-js's order of name variables), per number of names, and
+# the last two digits of the year ("00" without one); failing names, the title's first
+# letters (stop words left out). Only Latin-like letters count (a CJK name gives none).
 _TRIGRAPH = ((4,), (2, 2), (2, 1, 1), (1, 1, 1, 1))
+_LABEL_NAME_VARIABLES = (
+    "author", "chair", "collection-editor", "compiler", "composer", "container-author",
+    "contributor", "curator", "director", "editor", "editor-translator", "editorial-director",
+    "executive-producer", "guest", "host", "illustrator", "interviewer", "narrator", "organizer",
+    "original-author", "performer", "producer", "recipient", "reviewed-author", "script-writer",
+    "series-creator", "translator", "commenter")
+_LEADING_PARTICLES_RE = re.compile("^([ '\u2019a-z]+\\s+)")
+_LEADING_ARTICLE_RE = re.compile(r"^(a\s+|the\s+|an\s+)")
 
 
-def _citation_label(item: Mapping[str, Any]) -> str | None:
+def _label_case(text: str) -> str:
+    return text[:1].upper() + text[1:].lower()
+
+
+def _citation_label(item: Mapping[str, Any], reference_term: str) -> str:
     from .names import parse_name  # names imports this module
+    from .nodes import ROMANESQUE_CHARS
+    from .richtext import STOP_WORDS
 
-    names = item.get("author") or item.get("editor") or []
-    families = [parse_name(n).family or parse_name(n).literal for n in names if isinstance(n, dict)]
-    families = [f for f in families if f]
-    if not families:
-        return None
-    widths = _TRIGRAPH[min(len(families), 4) - 1]
-    label = "".join(family[:width] for family, width in zip(families, widths))
-    issued = item.get("issued")
-    parts = issued.get("date-parts") if isinstance(issued, dict) else None
-    if parts and parts[0] and str(parts[0][0]).strip():
-        label += str(parts[0][0]).strip()[-2:]
-    return label
+    not_romanesque = re.compile(f"[^{ROMANESQUE_CHARS}]")
+    label = ""
+    name = _label_case(reference_term.replace(".", "", 1))
+    names: list[Any] = next((item[v] for v in _LABEL_NAME_VARIABLES if isinstance(item.get(v), list)
+                  and item[v]), [])
+    widths = _TRIGRAPH[min(len(names), 4) - 1] if names else ()
+    for raw, width in zip(names, widths):
+        parts = parse_name(raw) if isinstance(raw, dict) else None
+        if parts is not None and parts.family:
+            name = _LEADING_PARTICLES_RE.sub("", parts.family)
+        elif parts is not None and parts.literal:
+            name = parts.literal
+        article = _LEADING_ARTICLE_RE.match(name.lower())
+        if article:
+            name = name[len(article.group(1)):]
+        name = not_romanesque.sub("", name)
+        if not name:
+            break
+        label += _label_case(name[:width])
+    if not label and item.get("title"):
+        words = [w for w in str(item["title"]).split() if w not in STOP_WORDS]
+        label = _label_case("".join(words)[:4])
+    date = parse_date(item.get("issued"))
+    year = str(date.start[0]) if date is not None and date.start[0] else "0000"
+    return label + year[-2:]
 
 
-def _alias_value(item: Mapping[str, Any], name: str) -> Any:
+def _alias_value(item: Mapping[str, Any], name: str, reference_term: str) -> Any:
     for alias in _ALIASES.get(name, ()):
         value = item.get(alias)
         if value not in (None, "", []):
             return value
     if name == "citation-label":
-        return _citation_label(item)
+        return _citation_label(item, reference_term)
     if name == "page-first":
         page = item.get("page")
         if page:

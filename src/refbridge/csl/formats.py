@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from refbridge.latex.math import math_plain
+
 from .richtext import Node, Rich
 
 # -- punctuation merge table (left char, right char) -> replacement, as citeproc-js --
@@ -40,7 +42,7 @@ class QuoteMarks:
 
 # Event kinds of the flattened stream (QCLOSE_DATA: closing quote typed in a value, which
 # punctuation-in-quote leaves alone).
-TEXT, OPEN, CLOSE, QOPEN, QCLOSE, QCLOSE_DATA = range(6)
+TEXT, OPEN, CLOSE, QOPEN, QCLOSE, QCLOSE_DATA, RAW = range(7)  # RAW: written as it is (a formula)
 
 _FLIP = {
     "font-style": ("italic", "normal"),
@@ -61,12 +63,16 @@ def _inner_form(quotes: bool | str, marks: QuoteMarks) -> bool:
 
 
 def _flatten(node: Node, state: dict[str, str], inner: bool | None, marks: QuoteMarks,
-             out: list[tuple[int, str]]) -> None:
+             out: list[tuple[int, str]], math: Callable[[str], str] | None = None) -> None:
     """Flatten *node* into events; *inner* is the form of the enclosing quotes (None: none):
-    quotes nested in quotes take the other form, top-level ones their own."""
+    quotes nested in quotes take the other form, top-level ones their own. *math* writes a
+    formula's TeX in formats that have formulas (else it is shown by its kids)."""
     if isinstance(node, str):
         if node:
             out.append((TEXT, node))
+        return
+    if node.tex is not None and math is not None:
+        out.append((RAW, math(node.tex)))
         return
     opened: list[str] = []
     saved: dict[str, str] = {}
@@ -84,12 +90,17 @@ def _flatten(node: Node, state: dict[str, str], inner: bool | None, marks: Quote
             if attr in _FLIP:
                 on, off = _FLIP[attr]
                 current = state.get(attr, off)
-                if value == on and current == on:
-                    value = off
-                elif value == off and current == off:
+                if value == off and current == off:
                     continue
-                saved.setdefault(attr, current)
-                state[attr] = value
+                # as citeproc-js: markup in a value flips inside the same formatting (an
+                # italic word in an italic title is upright), against the style's formatting
+                # around it; the style's own formatting nests (italic in italic stays italic)
+                # and its "normal" does not count for the markup inside
+                if node.data and value == on and current == on:
+                    value = off
+                if node.data or value == on:
+                    saved.setdefault(attr, current)
+                    state[attr] = value
             key = f"{attr}:{value}"
             out.append((OPEN, key))
             opened.append(key)
@@ -98,14 +109,14 @@ def _flatten(node: Node, state: dict[str, str], inner: bool | None, marks: Quote
         # curly quotes the locale does not use are plain text (as citeproc-js)
         out.append((TEXT, typed[0]))
         for kid in node.kids:
-            _flatten(kid, state, inner, marks, out)
+            _flatten(kid, state, inner, marks, out, math)
         out.append((TEXT, typed[1]))
     else:
         if node.quotes:
             inner = (not inner) if inner is not None else _inner_form(node.quotes, marks)
             out.append((QOPEN, marks.open_inner if inner else marks.open))
         for kid in node.kids:
-            _flatten(kid, state, inner, marks, out)
+            _flatten(kid, state, inner, marks, out, math)
         if node.quotes:
             out.append((QCLOSE_DATA if str(node.quotes).startswith("data") else QCLOSE,
                         marks.close_inner if inner else marks.close))
@@ -119,7 +130,7 @@ Event = list[Any]  # [kind, text]: mutable, punctuation clean-up edits the text 
 
 def _last_text(out: list[Event], start: int) -> int:
     for j in range(start, -1, -1):
-        if out[j][0] in (TEXT, QOPEN, QCLOSE, QCLOSE_DATA) and out[j][1]:
+        if out[j][0] in (TEXT, QOPEN, QCLOSE, QCLOSE_DATA, RAW) and out[j][1]:
             return j
     return -1
 
@@ -207,6 +218,7 @@ class Format:
     markup: dict[str, tuple[str, str]]
     escape: Callable[[str], str]
     link: Callable[[str, str], str]
+    math: Callable[[str], str] | None = None  #: a formula's TeX as written in this format
 
 
 _SUPERSCRIPTS = (
@@ -318,7 +330,8 @@ _PLAIN_DISPLAY = {
     "display:left-margin": ("", " "),
     "display:indent": ("\n    ", ""),
 }
-_TEXT = Format("text", dict(_PLAIN_DISPLAY), lambda text: text, lambda url, inner: inner)
+# plain text shows a formula's scripts as Unicode superscripts and subscripts where it can
+_TEXT = Format("text", dict(_PLAIN_DISPLAY), lambda text: text, lambda url, inner: inner, math_plain)
 _MARKDOWN = Format(
     "markdown",
     {
@@ -348,6 +361,7 @@ _LATEX = Format(
     },
     _latex_escape,
     _latex_link,
+    lambda tex: f"${tex}$",
 )
 _RTF = Format(
     "rtf",
@@ -378,18 +392,25 @@ def _write(events: list[Event], fmt: Format) -> str:
     for kind, value in events:
         if kind == OPEN:
             stack.append([value])
+        elif kind == RAW:
+            stack[-1].append(value)
         elif kind == CLOSE:
             frame = stack.pop()
             key, inner = frame[0], "".join(frame[1:])
             if key.startswith("link:"):
                 stack[-1].append(fmt.link(key[5:], inner) if inner else "")
             else:
-                trailing = ""
+                leading = trailing = ""
                 if key == "display:right-inline":  # as citeproc-js: trailing space moves out
                     stripped = inner.rstrip()
                     inner, trailing = stripped, inner[len(stripped):]
+                elif key == "display:left-margin" and len(stack) == 1 and not "".join(stack[0]).strip():
+                    # as citeproc-js: a left margin that opens the entry has its leading space
+                    # written before it
+                    stripped = inner.lstrip()
+                    leading, inner = inner[: len(inner) - len(stripped)], stripped
                 before, after = fmt.markup.get(key, ("", ""))
-                stack[-1].append(before + inner + after + trailing if inner else "")
+                stack[-1].append(leading + before + inner + after + trailing if inner else "")
         else:
             stack[-1].append(fmt.escape(value))
     return "".join(stack[0])
@@ -399,7 +420,7 @@ def serialize(node: Node | None, fmt: Format, marks: QuoteMarks, punct_in_quote:
     if node is None:
         return ""
     events: list[tuple[int, str]] = []
-    _flatten(node, {}, None, marks, events)
+    _flatten(node, {}, None, marks, events, fmt.math)
     return _write(_punctuate(events, punct_in_quote), fmt)
 
 

@@ -9,16 +9,17 @@ It never reads XML at render time and never produces markup strings.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .context import RenderContext
-from .nodes import ROMANESQUE_CHARS, Decor, Element, TextTerm, decor_of
+from .nodes import ROMANESQUE_CHARS, Choose, Decor, Element, TextTerm, decor_of
 from .richtext import Node, Rich, is_empty, parse_markup, plain
 from .values import stringify
 
 _PARTICLE_END = ("'", "\u2019", "-")
+_NBSP_LANGUAGES = frozenset(("fr", "ru", "cs"))
 ROLE_TERMS = {"editortranslator": "editortranslator"}
 #: The item key naming (separated by spaces) the name variables whose lists are cut short
 #: ("and others"): refbridge's ``custom.incomplete-names``, as ``refbridge.styles`` hands it on.
@@ -266,18 +267,19 @@ def _affixes(attrs: Mapping[str, str]) -> tuple[str, str]:
 
 
 def name_sort_key(parts: NameParts, demote: str, short: bool = False) -> str:
-    """The sort key of one name: family (with its particle unless demoted), particles, given."""
+    """The sort key of one name, its parts in citeproc-js's order (spaces between them, which
+    collation ignores): family (with its particle unless demoted), given, particles, suffix."""
     if parts.literal:
         return parts.literal
-    if demote == "never":
-        family = _join_particle(parts.non_dropping, parts.family)
-        particles = parts.dropping
-    else:
-        family = parts.family
-        particles = " ".join(p for p in (parts.dropping, parts.non_dropping) if p)
+    if demote == "never":  # the particle and the name joined by a space, even after d'
+        family = " ".join(p for p in (parts.non_dropping, parts.family) if p)
+        if short:
+            return family
+        return " ".join(p for p in (family, parts.dropping, parts.given, parts.suffix) if p)
     if short:
-        return family
-    return "  ".join(p for p in (family, particles, parts.given, parts.suffix) if p)
+        return parts.family
+    return " ".join(p for p in (parts.family, parts.given, parts.dropping, parts.non_dropping,
+                                parts.suffix) if p)
 
 
 @dataclass
@@ -286,6 +288,8 @@ class NameSpec:
     delimiter: str = ", "
     precedes_et_al: str = "contextual"
     precedes_last: str = "contextual"
+    #: delimiter-precedes-last of the section or style, not of cs:name (see _and_joint)
+    inherited_precedes_last: str = "contextual"
     et_al_min: int = 0
     et_al_use_first: int | None = None  # 0 shows no names at all (as citeproc-js)
     et_al_subsequent_min: int = 0
@@ -296,7 +300,8 @@ class NameSpec:
     initialize_with: str | None = None
     sort_order: str | None = None
     sort_separator: str = ", "
-    decor: Decor | None = None
+    decor: Decor | None = None  #: of each name
+    institution_decor: Decor | None = None  #: of each literal name: no affixes
     family_decor: Decor | None = None
     given_decor: Decor | None = None
     family_affixes: tuple[str, str] = ("", "")
@@ -308,7 +313,8 @@ class NameSpec:
         return self.et_al_use_first == 0 or self.et_al_subsequent_use_first == 0
 
     @classmethod
-    def from_attrs(cls, attrs: Mapping[str, str], parts: Mapping[str, dict[str, str]]) -> NameSpec:
+    def from_attrs(cls, attrs: Mapping[str, str], parts: Mapping[str, dict[str, str]],
+                   inherited: Mapping[str, str] | None = None) -> NameSpec:
         def number(name: str, default: int | None = None) -> int | None:
             try:
                 return int(attrs[name]) if name in attrs else default
@@ -321,6 +327,8 @@ class NameSpec:
             delimiter=attrs.get("delimiter", attrs.get("name-delimiter", ", ")),
             precedes_et_al=attrs.get("delimiter-precedes-et-al", "contextual"),
             precedes_last=attrs.get("delimiter-precedes-last", "contextual"),
+            inherited_precedes_last=(attrs if inherited is None else inherited).get(
+                "delimiter-precedes-last", "contextual"),
             et_al_min=et_al_min,
             et_al_use_first=use_first,
             et_al_subsequent_min=number("et-al-subsequent-min", et_al_min) or 0,
@@ -332,6 +340,8 @@ class NameSpec:
             sort_order=attrs.get("name-as-sort-order"),
             sort_separator=attrs.get("sort-separator", ", "),
             decor=decor_of({k: v for k, v in attrs.items() if k not in ("delimiter",)}, allow_quotes=False),
+            institution_decor=decor_of({k: v for k, v in attrs.items()
+                                        if k not in ("delimiter", "prefix", "suffix")}, allow_quotes=False),
             family_decor=_unaffixed_decor(parts.get("family", {})),
             given_decor=_unaffixed_decor(parts.get("given", {})),
             family_affixes=_affixes(parts.get("family", {})),
@@ -436,11 +446,15 @@ class NamesNode(Element):
         return Rich(out)
 
     def _substitute(self, ctx: RenderContext) -> Node | None:
-        if not self.substitute or ctx.in_substitute:
+        # a cs:names inside a substitute may substitute in turn (styles nest them to suppress
+        # what they render, as citeproc-js allows); only the same element cannot recur
+        if not self.substitute or self in ctx.substituting:
             return None
+        outer = ctx.in_substitute
         ctx.in_substitute = True
+        ctx.substituting.append(self)
         try:
-            for child in self.substitute:
+            for child in _candidates(self.substitute, ctx):
                 before = set(ctx.suppressed)
                 found = ctx.vars_found
                 node = child.render(ctx)
@@ -452,7 +466,8 @@ class NamesNode(Element):
                 ctx.suppressed = before
                 ctx.vars_found = found
         finally:
-            ctx.in_substitute = False
+            ctx.in_substitute = outer
+            ctx.substituting.pop()
         return None
 
     def _limits(self, ctx: RenderContext) -> tuple[int, int | None, bool]:
@@ -487,7 +502,7 @@ class NamesNode(Element):
             keys = [self._sort_key(n, ctx) for n in shown]
             if truncated and use_last and len(names) - len(shown) >= 2:
                 keys.append(self._sort_key(names[-1], ctx))
-            return "   ".join(keys)
+            return " ".join(keys)
         parts = [parse_name(n) for n in shown]
         rendered = [self._render_name(p, raw, i, ctx) for i, (p, raw) in enumerate(zip(parts, shown))]
         rendered = self._subsequent_author(rendered, ctx)
@@ -505,10 +520,11 @@ class NamesNode(Element):
             if i > 0:
                 last = i == count - 1
                 if last and and_text and not truncated:
-                    out.append(self._and_joint(and_text, count, inverted[i - 1]))
+                    out.append(self._and_joint(and_text, count, inverted[i - 1], bool(parts[i].literal)))
                 else:
                     out.append(name_spec.delimiter)
             out.append(node)
+        with_et_al = False
         if truncated:
             if use_last and len(names) - len(shown) >= 2:
                 last_parts = parse_name(names[-1])
@@ -516,6 +532,7 @@ class NamesNode(Element):
                 out.append(self._render_name(last_parts, names[-1], len(names) - 1, ctx))
             else:
                 term = ctx.locale.term(spec.et_al_term) or ""
+                with_et_al = bool(term)
                 if term:
                     if _delimiter_applies(spec.name.precedes_et_al, len(shown) + 1, inverted[len(shown) - 1]):
                         out.append(name_spec.delimiter)
@@ -525,7 +542,11 @@ class NamesNode(Element):
                     if spec.et_al_decor:
                         term_node = spec.et_al_decor.apply(term_node, ctx, string_leaf=True) or ""
                     out.append(term_node)
-        names_node: Node | None = Rich(out) if len(out) > 1 else out[0]
+        listed: Node = Rich(out) if len(out) > 1 else out[0]
+        if with_et_al and name_spec.institution_decor is not None and name_spec.institution_decor.fmt:
+            # citeproc-js also sets cs:name's formatting around the names and "et al." together
+            listed = Rich([listed], name_spec.institution_decor.fmt)
+        names_node: Node | None = listed
         if ctx.capture_names:
             # subsequent-author-substitute compares and replaces the names, not their label
             ctx.capture_names = False
@@ -533,8 +554,6 @@ class NamesNode(Element):
             sas = ctx.sas
             if sas is not None and sas.rule == "complete-all" and tuple(ctx.first_name_texts) == sas.previous_names:
                 names_node = sas.text or None
-        if name_spec.decor and names_node is not None:
-            names_node = name_spec.decor.apply(names_node, ctx) or names_node
         if names_node is None:
             return None
         node = names_node
@@ -544,16 +563,25 @@ class NamesNode(Element):
                 node = Rich([label, node]) if spec.label.before else Rich([node, label])
         return node
 
-    def _and_joint(self, and_text: str, count: int, inverted_before: bool) -> str:
+    def _and_joint(self, and_text: str, count: int, inverted_before: bool, institution: bool) -> str:
         """What goes before the last name: delimiter or space, the "and" term, a space.
 
         As citeproc-js, a term that does not start with a Latin-like letter (CJK, Hebrew "ו")
         takes no spaces, and no delimiter unless delimiter-precedes-last="always" for two names.
-        """
+        Before a literal name (an institution) citeproc-js takes delimiter-precedes-last from
+        the section or style, not from cs:name, and knows only "always" and "never" there (and
+        "after-inverted-name" of cs:name): "Smith, J. and World Health Organization" in a style
+        whose cs:name says "always"."""
         name_spec = self.spec.name
         if not _STARTS_ROMANESQUE_RE.match(and_text):
             always = name_spec.precedes_last == "always" and count == 2
             return (name_spec.delimiter if always else "") + and_text
+        if institution:
+            rule = name_spec.inherited_precedes_last
+            delimited = rule == "always" or (rule != "never" and count > 2) or (
+                name_spec.precedes_last == "after-inverted-name" and inverted_before)
+            before = name_spec.delimiter if delimited else " "
+            return before + and_text + " "
         if _delimiter_applies(name_spec.precedes_last, count, inverted_before):
             return name_spec.delimiter + and_text + " "
         return " " + and_text + " "
@@ -608,11 +636,15 @@ class NamesNode(Element):
         return name_sort_key(parts, self.options.demote_non_dropping_particle, given is None)
 
     def _render_name(self, parts: NameParts, raw: Mapping[str, Any], index: int, ctx: RenderContext) -> Node:
+        """One name with cs:name's formatting, and its affixes unless it is an institution (a
+        literal name), as citeproc-js applies them: to each name, not to the list."""
         node = self._name_node(parts, index, ctx)
         if ctx.highlight is not None and ctx.highlight(raw):
             node = Rich([node], {"font-weight": "bold"} if getattr(ctx.highlight, "style", "bold") == "bold"
                         else {"text-decoration": "underline"})
-        return node
+        spec = self.spec.name
+        decor = spec.institution_decor if parts.literal else spec.decor
+        return (decor.apply(node, ctx) or node) if decor is not None else node
 
     def _given_text(self, parts: NameParts, ctx: RenderContext) -> str | None:
         """The given name as this rendering shows it (None: not shown), honouring disambiguation."""
@@ -648,8 +680,11 @@ class NamesNode(Element):
         def giv(text: str) -> Node | None:
             return _part(text, spec.given_decor, ctx)
 
+        # as citeproc-js: particles join the family name with a no-break space when the style's
+        # locale is French, Russian or Czech
+        space = "\u00a0" if ctx.locale.lang[:2] in _NBSP_LANGUAGES else " "
         family = _spaced([fam(parts.non_dropping), fam(parts.family)],
-                         "" if parts.spaced_particle else parts.non_dropping)
+                         "" if parts.spaced_particle else parts.non_dropping, space)
         if given is None:
             return _affixed(family, spec.family_affixes)
         level = _romanesque_level(parts, ctx)
@@ -674,7 +709,8 @@ class NamesNode(Element):
             if parts.suffix:
                 pieces.extend([sep if not static else " ", parse_markup(self._suffix_text(parts.suffix))])
             return Rich(pieces)
-        family_block = _spaced([parse_markup(parts.dropping) if parts.dropping else None, family], parts.dropping)
+        family_block = _spaced([parse_markup(parts.dropping) if parts.dropping else None, family],
+                               parts.dropping, space)
         if parts.suffix:
             family_block = Rich([family_block or "", suffix_sep, parse_markup(self._suffix_text(parts.suffix))])
         pieces = []
@@ -684,6 +720,18 @@ class NamesNode(Element):
                            "" if given_suffix[-1:].isspace() else " "])
         pieces.append(_affixed(family_block, spec.family_affixes))
         return Rich(pieces)
+
+
+def _candidates(children: list[Element], ctx: RenderContext) -> Iterator[Element]:
+    """The elements of cs:substitute to try in turn: a cs:choose offers each element of its
+    branch as a candidate of its own (as citeproc-js), not the branch as one rendering."""
+    for child in children:
+        if type(child) is Choose:
+            branch = child.branch(ctx)
+            if branch:
+                yield from _candidates(branch, ctx)
+        else:
+            yield child
 
 
 def _romanesque_level(parts: NameParts, ctx: RenderContext) -> int:
@@ -702,14 +750,14 @@ def _part(text: str, decor: Decor | None, ctx: RenderContext) -> Node | None:
     return decor.apply(node, ctx, string_leaf=True) if decor else node
 
 
-def _spaced(nodes: list[Node | None], particle: str) -> Node | None:
-    """Join name pieces with spaces (none after a particle ending in an apostrophe or hyphen)."""
+def _spaced(nodes: list[Node | None], particle: str, space: str = " ") -> Node | None:
+    """Join name pieces with *space* (none after a particle ending in an apostrophe or hyphen)."""
     present = [n for n in nodes if n is not None and n != ""]
     if not present:
         return None
     if len(present) == 1:
         return present[0]
-    joiner = "" if particle.endswith(_PARTICLE_END) else " "
+    joiner = "" if particle.endswith(_PARTICLE_END) else space
     out: list[Node] = [present[0]]
     for node in present[1:]:
         out.extend([joiner, node])

@@ -14,7 +14,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .context import DATE_VARIABLES, RenderContext
-from .richtext import Node, Rich, apply_text_case, is_empty, map_leaves, parse_markup, plain
+from .pageranges import format_page_range, several_pages
+from .richtext import (
+    Node,
+    Rich,
+    apply_text_case,
+    is_empty,
+    map_leaves,
+    parse_markup,
+    plain,
+    rich_text_node,
+)
 from .values import (
     LABELLED_NUMBER_TERMS,
     LOCATOR_LABEL_ABBREVIATIONS,
@@ -22,7 +32,6 @@ from .values import (
     DateValue,
     ampersand_joint,
     date_sort_key,
-    format_page_range,
     is_numeric,
     is_plural,
     localize_ampersands,
@@ -120,7 +129,9 @@ class Decor:
     def __init__(self, attrs: dict[str, str], allow_quotes: bool = True) -> None:
         self.prefix = attrs.get("prefix", "")
         self.suffix = attrs.get("suffix", "")
-        fmt = {name: value for name, value in attrs.items() if name in FORMAT_ATTRS}  # XML order
+        # citeproc-js nests formatting in one order whatever the attributes' order: italics
+        # innermost, then small caps, bold, underline, and superscript outermost
+        fmt = {name: attrs[name] for name in FORMAT_ATTRS if name in attrs}
         if fmt.get("text-decoration") == "none":
             del fmt["text-decoration"]
         self.fmt = fmt or None
@@ -134,13 +145,17 @@ class Decor:
         return not (self.prefix or self.suffix or self.fmt or self.quotes or self.text_case
                     or self.strip_periods or self.display)
 
-    def apply(self, node: Node | None, ctx: RenderContext, string_leaf: bool = False) -> Node | None:
+    def apply(self, node: Node | None, ctx: RenderContext, string_leaf: bool = False,
+              item_text: bool = False) -> Node | None:
         """Decorate a rendering; elements never return empty renderings, only None.
 
         *string_leaf* marks the decoration of one written string (a term, a label, a value,
         a date part, a name part, a text variable outside the number path): as citeproc-js,
         such a string with no Latin, Greek, Cyrillic... letter or digit (CJK) is not italicized.
         Groups, macros, names, dates and numbers keep their italics whatever their text.
+        *item_text* marks a text variable: only there does title case depend on the item's
+        language (citeproc-js checks it where it reads the variable; a term, a label or a
+        group is title-cased whatever the item's language).
         """
         if node is None or node == "":
             return None
@@ -148,7 +163,8 @@ class Decor:
             node = map_leaves(node, lambda text: _STRIP_PERIODS_RE.sub("", text))
             if is_empty(node):
                 return None
-        if self.text_case and not ctx.sorting and (self.text_case != "title" or _english(ctx)):
+        if self.text_case and not ctx.sorting and (self.text_case != "title" or not item_text
+                                                   or _english(ctx)):
             node = apply_text_case(node, self.text_case, _case_language(ctx))
         fmt = self.fmt
         if string_leaf and fmt and "font-style" in fmt and not _written_romanesque(node):
@@ -170,13 +186,16 @@ def decor_of(attrs: dict[str, str], allow_quotes: bool = True) -> Decor | None:
 class Element:
     __slots__ = ("decor",)
     string_leaf = False  # renders one written string (see Decor.apply)
+    item_text = False  # renders a text variable of the item (see Decor.apply)
 
     def __init__(self, decor: Decor | None) -> None:
         self.decor = decor
 
     def render(self, ctx: RenderContext) -> Node | None:
         node = self.content(ctx)
-        return self.decor.apply(node, ctx, self.string_leaf) if self.decor and node is not None else node
+        if self.decor is None or node is None:
+            return node
+        return self.decor.apply(node, ctx, self.string_leaf, self.item_text)
 
     def content(self, ctx: RenderContext) -> Node | None:
         raise NotImplementedError
@@ -194,6 +213,7 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node]) 
         node = child.render(ctx)
         if node is not None and node != "":
             out.append(node)
+            ctx.rendered_any = True
 
 
 def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
@@ -225,12 +245,12 @@ _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
 
 
 class TextVariable(Element):
-    __slots__ = ("linked_decor", "options", "resolver", "short", "string_leaf", "variable")
+    __slots__ = ("item_text", "linked_decor", "options", "resolver", "short", "string_leaf", "variable")
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
         super().__init__(decor)
         self.variable = variable
-        self.string_leaf = variable not in _NUMBER_PATH_VARIABLES
+        self.string_leaf = self.item_text = variable not in _NUMBER_PATH_VARIABLES
         self.short = form == "short"
         self.options = options
         # a DOI printed after a resolver prefix links as a whole: the prefix moves into the link
@@ -247,8 +267,8 @@ class TextVariable(Element):
         node = self.content(ctx)
         if isinstance(node, Rich) and node.link:
             node = Rich([self.resolver, *node.kids], link=self.resolver + plain(node))
-            return self.linked_decor.apply(node, ctx, self.string_leaf) if self.linked_decor else node
-        return self.decor.apply(node, ctx, self.string_leaf) if self.decor else node
+            return self.linked_decor.apply(node, ctx, self.string_leaf, True) if self.linked_decor else node
+        return self.decor.apply(node, ctx, self.string_leaf, True) if self.decor else node
 
     def content(self, ctx: RenderContext) -> Node | None:
         name = self.variable
@@ -259,10 +279,13 @@ class TextVariable(Element):
             return suffix or None
         ctx.vars_called += 1
         value = None
+        source = name
         if self.short:
             value = ctx.value(name + "-short")
+            source = name + "-short"
         if value in (None, ""):
             value = ctx.value(name)
+            source = name
         if value in (None, "", []) or isinstance(value, (list, dict)):
             return None
         ctx.vars_found += 1
@@ -294,7 +317,9 @@ class TextVariable(Element):
             return text
         if name in _NUMBER_PATH_VARIABLES and written_as_number(text):
             return text + labelled
-        node = parse_markup(text)
+        rich = ctx.rich.get(source)
+        node = rich_text_node(rich, self.options.links) if rich is not None and rich.plain == text \
+            else parse_markup(text)
         if labelled:
             return _with_labelled_parts(node, labelled)
         return None if isinstance(node, Rich) and is_empty(node) else node
@@ -320,16 +345,12 @@ class TextTerm(Element):
         text = ctx.locale.term(self.term, self.form, self.plural)
         if not text:
             return None
-        if (self.term == "no date" and ctx.disamb.year_suffix and not ctx.explicit_year_suffix
-                and not ctx.year_suffix_done):
-            ctx.year_suffix_done = True  # "n.d.-a": the year suffix joins the no-date term
-            return f"{text}-{ctx.disamb.year_suffix}"
         node = parse_markup(text)
-        return TermText(node) if isinstance(node, str) else node
-
-
-class TermText(str):
-    """Text of a locale term: a citation that starts with one capitalizes it (as citeproc-js)."""
+        if ctx.capitalize_leading_term and not ctx.rendered_any:
+            # as citeproc-js: a term that is the first text written in a bibliography entry
+            # or a note citation starts with a capital ("N.d.", "Ibid."); affixes do not count
+            return apply_text_case(node, "capitalize-first")
+        return node
 
 
 class TextValue(Element):
@@ -450,7 +471,12 @@ class Label(Element):
         variable = self.variable
         value = ctx.value(variable) if variable in ("locator", "citation-number") else ctx.item.get(variable)
         if value in (None, ""):
-            return None
+            if variable in ("locator", "citation-number") or not variable:
+                return None
+            # as citeproc-js, not the specification: the label of a missing variable is written
+            # (singular) like a term, and like a term it keeps no group from vanishing
+            text = ctx.locale.term(_LABEL_VARIABLE_TERMS.get(variable) or variable, self.form)
+            return parse_markup(text) if text else None
         if variable == "locator":
             term = (ctx.cite.get("label") or "page").replace(" ", "-")
         else:
@@ -462,6 +488,8 @@ class Label(Element):
         elif variable in ("number-of-pages", "number-of-volumes"):
             number = re.match(r"\s*(\d+)", stringify(value))
             plural = number is not None and int(number.group(1)) > 1
+        elif variable == "page":
+            plural = several_pages(stringify(value))
         else:
             plural = is_plural(value, ctx.locale.term("and") or "and")
         text = ctx.locale.term(term, self.form, plural)
@@ -484,9 +512,10 @@ def _suppressible(render: Callable[[Sequence[Element], RenderContext, str], Node
                   children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
     """Group semantics (cs:group and macro calls): nothing when every variable called is
     empty; output without variables (terms only) counts as content for enclosing groups."""
-    called, found = ctx.vars_called, ctx.vars_found
+    called, found, rendered_any = ctx.vars_called, ctx.vars_found, ctx.rendered_any
     node = render(children, ctx, delimiter)
     if ctx.vars_called > called and ctx.vars_found == found:
+        ctx.rendered_any = rendered_any  # what a suppressed group wrote was never written
         return None
     if node is not None and ctx.vars_called == called:
         ctx.vars_called += 1
@@ -520,6 +549,8 @@ class Choose(Element):
 
 def _has_variable(ctx: RenderContext, name: str) -> bool:
     """variable="..." tests: substitution does not hide a variable from conditions."""
+    if name not in DATE_VARIABLES and ctx.item.get(name):  # the common case, at once
+        return True
     if name in DATE_VARIABLES:
         if name in ctx.suppressed:
             return parse_date(ctx.item.get(name)) is not None
@@ -587,6 +618,8 @@ _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
 
 
 def _single_test(test: Callable[[RenderContext, str], bool], value: str) -> Condition:
+    if test is _has_variable and value not in DATE_VARIABLES:
+        return lambda ctx: bool(ctx.item.get(value)) or _has_variable(ctx, value)
     return lambda ctx: test(ctx, value)
 
 
@@ -603,18 +636,35 @@ def compile_condition(attrs: dict[str, str]) -> Condition:
         if attr not in attrs:
             continue
         values = [attrs[attr]] if attr == "disambiguate" else attrs[attr].split()
-        if attr == "type" and match in ("any", "none"):
+        if attr == "type":
+            # as citeproc-js: the types of one attribute are alternatives whatever the match
+            # ("book report" under match="all" is a book or a report), one test among the others
             checks.append(_type_among(frozenset(values)))
         else:
             checks.extend(_single_test(test, value) for value in values)
     if len(checks) == 1:
         only = checks[0]
         return (lambda ctx: not only(ctx)) if match == "none" else only
+    tests = tuple(checks)
     if match == "any":
-        return lambda ctx: any(check(ctx) for check in checks)
+        return lambda ctx: _any(tests, ctx)
     if match == "none":
-        return lambda ctx: not any(check(ctx) for check in checks)
-    return lambda ctx: all(check(ctx) for check in checks)
+        return lambda ctx: not _any(tests, ctx)
+    return lambda ctx: _all(tests, ctx)
+
+
+def _any(tests: tuple[Condition, ...], ctx: RenderContext) -> bool:
+    for test in tests:  # (a loop: cheaper than any() over a generator)
+        if test(ctx):
+            return True
+    return False
+
+
+def _all(tests: tuple[Condition, ...], ctx: RenderContext) -> bool:
+    for test in tests:
+        if not test(ctx):
+            return False
+    return True
 
 
 # --- dates --------------------------------------------------------------------------------
@@ -712,6 +762,8 @@ class DateNode(Element):
             ctx.vars_found += 1
             return date_sort_key(value, self._shown_parts(ctx)) + ctx.disamb.year_suffix
         if value.literal:
+            if "year" not in self._shown_parts(ctx):
+                return None  # as citeproc-js: a literal date stands where the year would
             ctx.vars_found += 1
             return parse_markup(value.literal)
         parts, delimiter, outer = self._format(ctx)

@@ -11,8 +11,11 @@ literal text.  This module never escapes or emits markup: that is the formats' j
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
+
+from refbridge import richtext as model
+from refbridge.latex.math import math_inlines
 
 Fmt = dict[str, str]
 
@@ -20,7 +23,7 @@ Fmt = dict[str, str]
 class Rich:
     """A node of rendered output: children plus the formatting that applies to all of them."""
 
-    __slots__ = ("display", "fmt", "kids", "link", "nocase", "quotes")
+    __slots__ = ("data", "display", "fmt", "kids", "link", "nocase", "quotes", "tex")
 
     def __init__(
         self,
@@ -33,6 +36,8 @@ class Rich:
         display: str | None = None,
         nocase: bool = False,
         link: str | None = None,
+        tex: str | None = None,  # a formula: its TeX, which LaTeX output writes instead of kids
+        data: bool = False,  # formatting of markup in a value (flips inside the same formatting)
     ) -> None:
         self.kids = kids
         self.fmt = fmt
@@ -40,6 +45,8 @@ class Rich:
         self.display = display
         self.nocase = nocase
         self.link = link
+        self.tex = tex
+        self.data = data
 
     def __repr__(self) -> str:
         return f"Rich({self.kids!r}, fmt={self.fmt!r}, quotes={self.quotes})"
@@ -90,11 +97,14 @@ def last_char(node: Node | None) -> str:
 
 
 def map_leaves(node: Node, func: Callable[[str], str]) -> Node:
-    """A copy of *node* with *func* applied to every leaf (``nocase`` spans included)."""
+    """A copy of *node* with *func* applied to every leaf (``nocase`` spans included; a formula
+    stays as it is)."""
     if isinstance(node, str):
         return func(node)
+    if node.tex is not None:
+        return node
     return Rich([map_leaves(kid, func) for kid in node.kids], node.fmt, node.quotes, node.display, node.nocase,
-                node.link)
+                node.link, data=node.data)
 
 
 # --- markup in field values ----------------------------------------------------------
@@ -191,7 +201,7 @@ def parse_markup(text: str) -> Node:
         if stack and token == stack[-1][1]:
             opener, _, fmt, nocase, quotes, kids, opened_at = stack.pop()
             current = stack[-1][5] if stack else root
-            node = Rich(kids, fmt, _CURLY_FORMS.get(opener, quotes), nocase=nocase)
+            node = Rich(kids, fmt, _CURLY_FORMS.get(opener, quotes), nocase=nocase, data=True)
             if opener in _STRAIGHT_OPENERS:
                 straight.append((opened_at, opener, node))
             if quotes:
@@ -225,6 +235,85 @@ def data_quotes(quotes: bool | str) -> str:
     if quotes is True or quotes == "data":
         return "data"
     return str(quotes) if str(quotes).startswith("data-") else f"data-{quotes}"
+
+
+# --- the model's rich text ------------------------------------------------------------
+
+#: Styles of the model's rich text as the markup parse_markup reads (monospace has none).
+_STYLE_MARKUP = {
+    model.ITALIC: ("<i>", "</i>"), model.BOLD: ("<b>", "</b>"),
+    model.SUPERSCRIPT: ("<sup>", "</sup>"), model.SUBSCRIPT: ("<sub>", "</sub>"),
+    model.SMALL_CAPS: ("<sc>", "</sc>"), model.NOCASE: ('<span class="nocase">', "</span>"),
+}
+_FORMULA_FMT: dict[str, Fmt] = {model.SUPERSCRIPT: {"vertical-align": "sup"},
+                                model.SUBSCRIPT: {"vertical-align": "sub"}}
+_LESS_THAN = "\uf8ff"  # a literal "<" of the value while its markup is parsed
+_SPECIAL = 0xE000  # private-use characters stand for formulas, addresses, links and raw LaTeX
+_SPECIAL_RE = re.compile("([\ue000-\uf8fe\uf8ff])")
+
+
+def rich_text_node(value: model.RichText, links: bool) -> Node:
+    """The rendering of a rich value of the model: its styles as formatting, quotation marks
+    read as in a field value (across styled parts), text never read as markup. A formula is a
+    case-protected node that LaTeX output writes as its TeX and other outputs as Unicode with
+    superscripts and subscripts; an address and raw LaTeX are case-protected text; a link is
+    its text (linked when *links*)."""
+    specials: list[Node] = []
+    node = parse_markup("".join(_markup_of(value.inlines, specials, links)))
+    return _restored(node, specials)
+
+
+def _markup_of(items: Iterable[model.Inline], specials: list[Node], links: bool) -> Iterator[str]:
+    for item in items:
+        if isinstance(item, str):
+            yield item.replace("<", _LESS_THAN)
+        elif isinstance(item, model.Styled):
+            opening, closing = _STYLE_MARKUP.get(item.style, ("", ""))
+            yield opening
+            yield from _markup_of(item.content, specials, links)
+            yield closing
+        else:
+            specials.append(_special(item, links))
+            yield chr(_SPECIAL + len(specials) - 1)
+
+
+def _special(item: model.Inline, links: bool) -> Node:
+    if isinstance(item, model.Math):
+        return Rich([_formula(math_inlines(item.tex))], nocase=True, tex=item.tex)
+    if isinstance(item, model.Url):
+        return Rich([item.address], nocase=True)
+    if isinstance(item, model.Link):
+        text = rich_text_node(model.RichText(item.content), links)
+        return Rich([text], link=item.address) if links else text
+    assert isinstance(item, model.Raw)
+    return Rich([item.tex], nocase=True)
+
+
+def _formula(items: Iterable[model.Inline]) -> Node:
+    kids: list[Node] = []
+    for item in items:
+        if isinstance(item, model.Styled):
+            kids.append(Rich([_formula(item.content)], _FORMULA_FMT.get(item.style)))
+        else:
+            kids.append(item if isinstance(item, str) else model.plain(model.rich([item])))
+    return kids[0] if len(kids) == 1 else Rich(kids)
+
+
+def _restored(node: Node, specials: list[Node]) -> Node:
+    if isinstance(node, str):
+        if not _SPECIAL_RE.search(node):
+            return node
+        pieces: list[Node] = []
+        for piece in _SPECIAL_RE.split(node):
+            if piece == _LESS_THAN:
+                pieces.append("<")
+            elif len(piece) == 1 and _SPECIAL <= ord(piece) < ord(_LESS_THAN):
+                pieces.append(specials[ord(piece) - _SPECIAL])
+            elif piece:
+                pieces.append(piece)
+        return pieces[0] if len(pieces) == 1 else Rich(pieces)
+    node.kids = [_restored(kid, specials) for kid in node.kids]
+    return node
 
 
 # --- text-case -----------------------------------------------------------------------
@@ -274,7 +363,8 @@ def apply_text_case(node: Node, case: str, language: str = "") -> Node:
 def _copy(node: Node) -> Node:
     if isinstance(node, str):
         return node
-    return Rich([_copy(k) for k in node.kids], node.fmt, node.quotes, node.display, node.nocase, node.link)
+    return Rich([_copy(k) for k in node.kids], node.fmt, node.quotes, node.display, node.nocase, node.link,
+                node.tex, node.data)
 
 
 class _Casing(NamedTuple):

@@ -17,6 +17,7 @@ from ..errors import ParseError
 from .localization import NS, LocaleLayer, parse_locale_element
 from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
 from .nodes import (
+    FORMAT_ATTRS,
     Choose,
     DateNode,
     Decor,
@@ -138,7 +139,11 @@ class _Compiler:
         if tag == "date":
             parts = [dict(p.attrib) for p in element if isinstance(p.tag, str) and _tag(p) == "date-part"]
             date_attrs = dict(attrs)
-            return DateNode(decor_of({k: v for k, v in attrs.items() if k != "delimiter"}), date_attrs, parts)
+            # as citeproc-js: a localized date (form="text"/"numeric") drops its own formatting
+            # attributes (italics, bold ...), keeping its affixes
+            ignored = ("delimiter", *FORMAT_ATTRS) if "form" in attrs else ("delimiter",)
+            return DateNode(decor_of({k: v for k, v in attrs.items() if k not in ignored}),
+                            date_attrs, parts)
         if tag == "names":
             return self.names(element, parent_names)
         return None
@@ -171,7 +176,8 @@ class _Compiler:
                     label_spec = LabelSpec(label_attrs.get("form", "long"), label_attrs.get("plural", "contextual"),
                                            decor_of(label_attrs), label_before)
             spec = NamesSpec(
-                name=NameSpec.from_attrs(name_attrs, parts),
+                name=NameSpec.from_attrs(name_attrs, parts,
+                                         {k: v for k, v in self.inherited.items() if k != "names-delimiter"}),
                 et_al_term=et_al_el.get("term", "et-al") if et_al_el is not None else "et-al",
                 et_al_decor=decor_of(dict(et_al_el.attrib), allow_quotes=False) if et_al_el is not None else None,
                 label=label_spec,
@@ -184,6 +190,21 @@ class _Compiler:
         if sub_el is not None:
             substitute = self.children(sub_el, spec)
         return NamesNode(decor_of(attrs), variables, spec, substitute, self.options)
+
+
+def _uses_variable(element: ET.Element, variable: str, macros: dict[str, ET.Element]) -> bool:
+    """Whether *element* or a macro it calls (transitively) writes *variable* (cs:text)."""
+    seen: set[str] = set()
+    pending = [element]
+    while pending:
+        for node in pending.pop().iter():
+            if node.get("variable") == variable and node.tag == NS + "text":
+                return True
+            name = node.get("macro")
+            if name and name not in seen and name in macros:
+                seen.add(name)
+                pending.append(macros[name])
+    return False
 
 
 def _int_or_none(value: str | None) -> int | None:
@@ -233,6 +254,9 @@ class CslStyle:
             or "et-al-subsequent-min" in el.attrib or "et-al-subsequent-use-first" in el.attrib
             for el in root.iter())
         self.bibliography = self._section(root.find(NS + "bibliography"), macros, style_names)
+        #: whether citations show citation numbers (citeproc-js's numeric mode)
+        self.numbered_citations = citation_el is not None and _uses_variable(
+            citation_el, "citation-number", macros)
         self._macros_xml = macros
         self._style_names = style_names
 

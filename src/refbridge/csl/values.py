@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .rawdates import parse_raw_date
+
 NUMERIC_RE = re.compile(
     r"^\s*(?:[A-Za-z]{0,3}\d+[A-Za-z]{0,3}|[ivxlcdmIVXLCDM]+)"
     r"(?:\s*(?:[-\u2013,&]|and)\s*(?:[A-Za-z]{0,3}\d+[A-Za-z]{0,3}|[ivxlcdmIVXLCDM]+))*\s*$"
@@ -30,10 +32,15 @@ def stringify(value: Any) -> str:
     return str(value)
 
 
+_SLASHED_NUMBER_RE = re.compile(r"^[0-9]+(?:/[0-9]+)+$")
+
+
 def is_numeric(value: Any) -> bool:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return True
     text = stringify(value)
+    if _SLASHED_NUMBER_RE.match(text):  # "2002/195": one number to citeproc-js
+        return True
     return bool(text) and bool(NUMERIC_RE.match(text)) and any(c.isdigit() for c in text)
 
 
@@ -158,71 +165,7 @@ def leading_int(text: str) -> int | None:
 
 # --- page ranges ---------------------------------------------------------------------
 
-_RANGE_RE = re.compile(r"^(\s*)(\S+?)\s*(?:-+|\u2013)\s*(\S+?)(\s*)$")
-_SIDE_RE = re.compile(r"^(.*?)(\d+)$")
 _ROMAN_RE = re.compile(r"^[ivxlcdm]+$|^[IVXLCDM]+$")
-
-
-def _minimal(first: str, second: str, keep: int) -> str:
-    if len(first) != len(second):
-        return second
-    i = 0
-    while i < len(first) - keep and first[i] == second[i]:
-        i += 1
-    return second[i:]
-
-
-def _chicago(first: str, second: str, edition16: bool) -> str:
-    start = int(first)
-    if start < 100 or start % 100 == 0:
-        return second
-    if start % 100 < 10:
-        return _minimal(first, second, 1)
-    if not edition16 and len(first) == 4 and len(second) == 4:
-        changed = _minimal(first, second, 1)
-        if len(changed) >= 3:
-            return second
-    return _minimal(first, second, 2)
-
-
-_SHORTENERS = {
-    "minimal": lambda a, b: _minimal(a, b, 1),
-    "minimal-two": lambda a, b: _minimal(a, b, 2),
-    "chicago": lambda a, b: _chicago(a, b, False),
-    "chicago-15": lambda a, b: _chicago(a, b, False),
-    "chicago-16": lambda a, b: _chicago(a, b, True),
-}
-
-
-def _format_range(part: str, style_format: str | None, delimiter: str) -> str:
-    match = _RANGE_RE.match(part)
-    if not match:
-        return part
-    lead, left, right, trail = match.groups()
-    if _ROMAN_RE.match(left) and _ROMAN_RE.match(right):
-        return f"{lead}{left}{delimiter}{right}{trail}"
-    first_side, second_side = _SIDE_RE.match(left), _SIDE_RE.match(right)
-    if not first_side or not second_side or first_side.group(1) != second_side.group(1):
-        return f"{lead}{left}-{right}{trail}"  # unlike prefixes: not a page range to format
-    prefix, first = first_side.groups()
-    second = second_side.group(2)
-    if not style_format:
-        return f"{lead}{left}{delimiter}{right}{trail}"
-    if len(second) < len(first):
-        second = first[: len(first) - len(second)] + second
-    if int(second) <= int(first):
-        return f"{lead}{left}-{right}{trail}"
-    shorten = _SHORTENERS.get(style_format)
-    if shorten is None:  # expanded
-        return f"{lead}{left}{delimiter}{prefix}{second}{trail}"
-    return f"{lead}{left}{delimiter}{shorten(first, second)}{trail}"
-
-
-def format_page_range(value: str, style_format: str | None, delimiter: str) -> str:
-    """Apply page-range-format to every ``a-b`` range in *value* (comma lists kept)."""
-    if "\\-" in value:  # an escaped hyphen is not a range
-        return value.replace("\\-", "-")
-    return "".join(_format_range(part, style_format, delimiter) for part in re.split(r"(\s*[,&]\s*)", value))
 
 
 # --- dates ---------------------------------------------------------------------------
@@ -235,11 +178,6 @@ class DateValue:
     season: str | None = None
     circa: bool = False
     literal: str | None = None
-
-
-_MONTHS = {m: i + 1 for i, m in enumerate(
-    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
-_SEASONS = {"spring": 13, "summer": 14, "autumn": 15, "fall": 15, "winter": 16}
 
 
 def _to_int(value: Any) -> int:
@@ -262,28 +200,6 @@ def _parts(raw: Any) -> tuple[int, int, int]:
     values = [_to_int(v) for v in list(raw)[:3]] if isinstance(raw, (list, tuple)) else []
     values += [0] * (3 - len(values))
     return values[0], _month(values[1]), values[2]
-
-
-def _parse_raw_single(text: str) -> tuple[int, int, int] | None:
-    text = text.strip()
-    match = re.fullmatch(r"(-?\d{1,4})(?:[-/](\d{1,2}))?(?:[-/](\d{1,2}))?", text)
-    if match:
-        return int(match.group(1)), _to_int(match.group(2)), _to_int(match.group(3))
-    year = month = day = 0
-    for token in re.findall(r"[A-Za-z]+|\d+", text):
-        lower = token.lower()
-        if lower[:3] in _MONTHS and token.isalpha():
-            month = _MONTHS[lower[:3]]
-        elif lower in _SEASONS:
-            month = _SEASONS[lower]
-        elif token.isdigit():
-            if len(token) >= 3 or (day and not year):
-                year = int(token)
-            elif not day:
-                day = int(token)
-    if not year:
-        return None
-    return year, month, day
 
 
 def parse_date(raw: Any) -> DateValue | None:
@@ -312,16 +228,12 @@ def parse_date(raw: Any) -> DateValue | None:
     if raw.get("literal"):
         return DateValue((0, 0, 0), None, None, circa, str(raw["literal"]))
     if raw.get("raw"):
-        text = str(raw["raw"])
-        pieces = re.split(r"\s*(?:/|\u2013|--| - )\s*", text) if not re.fullmatch(r"\d{4}-\d{1,2}(-\d{1,2})?", text) else [text]
-        if len(pieces) == 2:
-            first, second = _parse_raw_single(pieces[0]), _parse_raw_single(pieces[1])
-            if first and second:
-                return DateValue(first, second, None, circa)
-        single = _parse_raw_single(text)
-        if single:
-            return DateValue(single, None, None, circa)
-        return DateValue((0, 0, 0), None, None, circa, text)
+        found = parse_raw_date(str(raw["raw"]))
+        if found.literal is not None:
+            return DateValue((0, 0, 0), None, None, circa, found.literal)
+        start = (found.start[0], _month(found.start[1]), found.start[2])
+        end = found.end and (found.end[0], _month(found.end[1]), found.end[2])
+        return DateValue(start, None if end == start else end, found.season, circa or found.circa)
     return None
 
 

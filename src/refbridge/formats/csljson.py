@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any, TextIO
 
@@ -62,6 +62,16 @@ CUSTOM_RICH = "rich"
 CUSTOM_HINTS = "hints"
 CUSTOM_NAME_IDS = "name-ids"
 
+#: Legacy and alias keys of CSL-JSON (Zotero writes the first two, CSL 1.0.1 named the third),
+#: read as the variable they stand for unless the item also has that one.
+ALIASES: dict[str, str] = {"journalAbbreviation": "container-title-short",
+                           "shortTitle": "title-short", "event": "event-title"}
+#: Aliases that citeproc-js does not read as the variable they stand for: styles that name
+#: ``event`` show it, those that name ``event-title`` do not. The key as written is kept in
+#: ``extra`` too, so that ``refbridge format`` gives the item to the CSL engine as written.
+WRITTEN_ALIASES = frozenset({"event"})
+#: Keys of a CSL-JSON name that the model holds.
+_NAME_KEYS = frozenset(key for key, _ in NAME_PARTS)
 #: Keys the reader understands besides the CSL variables.
 _HANDLED = frozenset({"id", "type", "citation-key", "keyword", "categories", "custom"})
 _ARXIV_NUMBER = re.compile(r"^arXiv:(?P<id>\S+)$", re.IGNORECASE)
@@ -249,33 +259,85 @@ def _edtf(text: str, variable: str) -> Date:
     return Date(start=points[0], end=points[1] if len(points) > 1 else None, circa=circa)
 
 
-def _date(value: Any, variable: str) -> Date:
+def _season(value: Mapping[str, Any], variable: str) -> int | None:
+    season = value.get("season")
+    if isinstance(season, str):
+        return SEASON_NAMES.get(season.strip().lower()) or _int(season, f"{variable} season")
+    if season is not None and not isinstance(season, int):
+        raise _ItemError(f"{variable}: season must be a number or a name, not "
+                         f"{json.dumps(season)[:40]}")
+    return season
+
+
+def _raw_date(text: str, circa: bool) -> Date:
+    """A raw date as citeproc-js reads it (``refbridge.csl.rawdates``)."""
+    from refbridge.csl.rawdates import parse_raw_date
+
+    found = parse_raw_date(text)
+    if found.literal is not None:
+        return Date(literal=found.literal, circa=circa)
+    if found.season is not None:
+        raise ModelError(f"the season {found.season!r} is not spring, summer, autumn or winter")
+    points = [DateParts(year, month or None, day or None) if month <= 12 else DateParts(year)
+              for year, month, day in (found.start, found.end or found.start)]
+    if found.end is None:
+        points.pop()
+    season = found.start[1] - 12 if found.start[1] > 12 else None
+    return Date(start=points[0], end=points[1] if len(points) > 1 else None,
+                season=season, circa=circa or found.circa)
+
+
+def _model_date(value: Any, variable: str) -> Date:
+    """The model's date for a CSL-JSON date (``ModelError``: one the model cannot hold)."""
     if isinstance(value, (str, int)):
         return _edtf(str(value), variable)
     if not isinstance(value, Mapping):
         raise _ItemError(f"{variable}: a date must be an object or a string")
-    season = value.get("season")
-    if isinstance(season, str):
-        season = SEASON_NAMES.get(season.strip().lower()) or _int(season, f"{variable} season")
-    elif season is not None and not isinstance(season, int):
-        raise _ItemError(f"{variable}: season must be a number or a name, not "
-                         f"{json.dumps(season)[:40]}")
+    season = _season(value, variable)
     circa = bool(value.get("circa"))
     parts = _list(value.get("date-parts"), f"{variable} date-parts")
+    if parts and isinstance(parts[0], list) and parts[0] and parts[0][0] not in ("", None):
+        points = [_parts(p, variable) for p in parts]
+        if len(parts) > 2:
+            raise ModelError("a date range has two ends")
+        if len(parts) > 1 and len(parts[1]) > 1 and _int(parts[1][1], variable) > 12 \
+                and _int(parts[1][1], variable) != _int(parts[0][1], variable):
+            raise ModelError("the two ends of the range are in different seasons")
+        if season is None and len(parts[0]) > 1 and _int(parts[0][1], variable) > 12:
+            season = (_int(parts[0][1], variable) - 13) % 4 + 1
+        return Date(start=points[0], end=points[1] if len(points) > 1 else None,
+                    season=season, circa=circa, literal=value.get("literal"))
+    if value.get("literal"):
+        return Date(literal=str(value["literal"]), season=season, circa=circa)
+    if value.get("raw"):
+        return _raw_date(str(value["raw"]), circa)
+    raise ModelError("a date needs date-parts, raw or literal")
+
+
+def _date(value: Any, variable: str, extra: dict[str, str],
+          warn: Callable[[str], None] | None) -> Date | None:
+    """The model's date for a CSL-JSON date. A date the model cannot hold (month -1, year 0,
+    an empty part, a range over two seasons ...) is kept as written in ``extra`` (``csl.`` and
+    the variable, as JSON), where ``refbridge format`` takes it from, with a warning to *warn*
+    (without *warn*, it is an error of the item); the model keeps its year when it has one."""
     try:
-        if parts and isinstance(parts[0], list) and parts[0] and parts[0][0] not in ("", None):
-            points = [_parts(p, variable) for p in parts]
-            if season is None and len(parts[0]) > 1 and _int(parts[0][1], variable) > 12:
-                season = _int(parts[0][1], variable) - 12
-            return Date(start=points[0], end=points[1] if len(points) > 1 else None,
-                        season=season, circa=circa, literal=value.get("literal"))
-        if value.get("literal"):
-            return Date(literal=str(value["literal"]), season=season, circa=circa)
-        if value.get("raw"):
-            return _edtf(str(value["raw"]), variable)
+        return _model_date(value, variable)
     except ModelError as exc:
-        raise _ItemError(f"{variable}: {exc}") from None
-    raise _ItemError(f"{variable}: a date needs date-parts, raw or literal")
+        if warn is None:
+            raise _ItemError(f"{variable}: {exc}") from None
+        reason = str(exc)
+    except _ItemError as exc:
+        if warn is None:
+            raise
+        reason = str(exc).removeprefix(f"{variable}: ")
+    extra[f"csl.{variable}"] = json.dumps(value, ensure_ascii=False)
+    warn(f"{variable}: {reason}; kept as written")
+    parts = value.get("date-parts") if isinstance(value, Mapping) else None
+    try:
+        year = int(str(parts[0][0]).strip())  # type: ignore[index]
+        return Date(start=DateParts(year))
+    except (TypeError, ValueError, IndexError, KeyError, ModelError):
+        return None
 
 
 def _eprint_from(item: Mapping[str, Any], custom: Mapping[str, Any],
@@ -349,8 +411,37 @@ def _take_name_ids(custom: Mapping[str, Any], names: dict[str, tuple[Name, ...]]
             raise _ItemError(f"custom name-ids: {exc}") from None
 
 
-def from_csl(item: Any, source: Source | None = None) -> Record:
-    """The record of one CSL-JSON item; raises ``ValueError`` naming the bad value."""
+def _names(value: Any, role: str, extra: dict[str, str],
+           warn: Callable[[str], None] | None) -> tuple[Name, ...]:
+    """The model's names for a CSL-JSON name list. A list with what the model has no slot for
+    (``comma-suffix``, ``static-ordering``, ``parse-names``) or cannot hold (a literal name
+    that also has name parts) is also kept as written in ``extra``, for ``refbridge format``."""
+    if not isinstance(value, list):
+        raise _ItemError(f"{role} must be a list of names")
+    names = []
+    exact = True
+    for entry in value:
+        if isinstance(entry, Mapping) and any(
+                key not in _NAME_KEYS and entry[key] not in (None, "", False) for key in entry):
+            exact = False
+        try:
+            names.append(_name(entry, role))
+        except _ItemError as exc:
+            if warn is None or not isinstance(entry, Mapping) or not entry.get("literal"):
+                raise
+            warn(f"{str(exc).removeprefix(f'{role}: ')}; read as the literal name")
+            names.append(Name(literal=_text(entry["literal"], f"{role} literal")))
+            exact = False
+    if not exact:
+        extra[f"csl.{role}"] = json.dumps(value, ensure_ascii=False)
+    return tuple(names)
+
+
+def from_csl(item: Any, source: Source | None = None,
+             warn: Callable[[str], None] | None = None) -> Record:
+    """The record of one CSL-JSON item; raises ``ValueError`` naming the bad value. With
+    ``warn``, a date or name the model cannot hold is no error: it is kept in ``extra`` as
+    written and ``warn`` hears of it (the CSL-JSON reader does so; other callers get errors)."""
     if not isinstance(item, Mapping):
         raise _ItemError(f"an item must be an object, not {json.dumps(item)[:40]}")
     for required in ("id", "type"):
@@ -365,16 +456,20 @@ def from_csl(item: Any, source: Source | None = None) -> Record:
     for key, value in item.items():
         if key in _HANDLED or value in (None, "", []):
             continue
+        if key in ALIASES and ALIASES[key] not in item:
+            if key in WRITTEN_ALIASES:
+                extra[f"csl.{key}"] = _text(value, key)
+            key = ALIASES[key]
         if key in TEXT_VARIABLE_SET:
             text = _text(value, key)
             if text.strip():
                 fields[key] = text if key in VERBATIM_VARIABLES else from_markup(text)
         elif key in NAME_VARIABLE_SET:
-            if not isinstance(value, list):
-                raise _ItemError(f"{key} must be a list of names")
-            names[key] = tuple(_name(v, key) for v in value)
+            names[key] = _names(value, key, extra, warn)
         elif key in DATE_VARIABLE_SET:
-            dates[key] = _date(value, key)
+            date = _date(value, key, extra, warn)
+            if date is not None:
+                dates[key] = date
         else:
             extra[f"csl.{key}"] = value if isinstance(value, str) else json.dumps(
                 value, ensure_ascii=False)
@@ -415,24 +510,114 @@ def from_csl(item: Any, source: Source | None = None) -> Record:
         raise _ItemError(str(exc)) from None
 
 
-def _line_of(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
+#: How much of the input the reader holds at once: items are decoded one at a time, so a
+#: 100 MB file never becomes 100 MB of text plus all its items as Python objects.
+_CHUNK = 1 << 20
+_SPACE = " \t\r\n"
 
 
-def _item_lines(text: str) -> Iterator[int]:
-    """Line numbers where the top-level items of a JSON array start (for messages)."""
-    decoder = json.JSONDecoder()
-    index = text.index("[") + 1
-    line, counted = 1, 0  # lines are counted on from the previous item, not from the start
-    while True:
-        while index < len(text) and text[index] in " \t\r\n,":
-            index += 1
-        if index >= len(text) or text[index] == "]":
+class _JsonItems:
+    """The items of a JSON array read from a stream one at a time, each with its line (a
+    single object is one item). Errors raise ``ParseError`` with the file's line and column."""
+
+    def __init__(self, stream: TextIO, source: str) -> None:
+        self.stream = stream
+        self.source = source
+        self.buffer = ""
+        self.pos = 0
+        self.line = 1  # the line at buffer[counted]
+        self.counted = 0  # how far into the buffer lines are counted
+        self.line_start = 0  # where in the buffer that line starts (negative: before it)
+        self.decoder = json.JSONDecoder()
+
+    def _more(self) -> bool:
+        chunk = self.stream.read(_CHUNK)
+        if not chunk:
+            return False
+        self._where(self.pos)  # what is read goes (a file of one line has no line to cut at)
+        self.buffer, cut = self.buffer[self.pos:] + chunk, self.pos
+        self.pos, self.counted, self.line_start = 0, 0, self.line_start - cut
+        return True
+
+    def _where(self, offset: int) -> tuple[int, int]:
+        """The line and column of *offset* (offsets asked for never go back)."""
+        newlines = self.buffer.count("\n", self.counted, offset)
+        if newlines:
+            self.line += newlines
+            self.line_start = self.buffer.rfind("\n", self.counted, offset) + 1
+        self.counted = offset
+        return self.line, offset - self.line_start + 1
+
+    def _skip(self) -> str:
+        """The next character after spaces, "" at the end of the input."""
+        while True:
+            while self.pos < len(self.buffer) and self.buffer[self.pos] in _SPACE:
+                self.pos += 1
+            if self.pos < len(self.buffer):
+                return self.buffer[self.pos]
+            if not self._more():
+                return ""
+
+    def _decode(self) -> Any:
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.buffer, self.pos)
+            except json.JSONDecodeError as exc:
+                if self._more():
+                    continue
+                line, column = self._where(exc.pos)
+                raise ParseError(f"not valid JSON: {exc.msg}", self.source, line, column) from None
+            except RecursionError:
+                raise ParseError("not CSL-JSON: arrays or objects nested too deeply",
+                                 self.source, 1) from None
+            except ValueError:  # only a number with more digits than Python converts
+                raise ParseError("not CSL-JSON: a number has more than 4300 digits",
+                                 self.source) from None
+            self.pos = end
+            return value
+
+    def __iter__(self) -> Iterator[tuple[int, Any]]:
+        first = self._skip()
+        if first == "":
+            raise ParseError("not valid JSON: Expecting value", self.source, 1, 1)
+        line = self._where(self.pos)[0]
+        if first != "[":
+            value = self._decode()
+            if not isinstance(value, dict):
+                raise ParseError("CSL-JSON must be an array of items or one item object",
+                                 self.source, 1)
+            self._end()
+            yield line, value
             return
-        line += text.count("\n", counted, index)
-        counted = index
-        yield line
-        _, index = decoder.raw_decode(text, index)
+        self.pos += 1
+        if self._skip() == "]":
+            self.pos += 1
+            self._end()
+            return
+        while True:
+            yield self._where(self.pos)[0], self._decode()
+            char = self._skip()
+            if char == "]":
+                self.pos += 1
+                self._end()
+                return
+            if char != ",":
+                line, column = self._where(self.pos)
+                raise ParseError("not valid JSON: Expecting ',' delimiter", self.source, line,
+                                 column)
+            self.pos += 1
+            self._skip()
+
+    def _end(self) -> None:
+        if self._skip() != "":
+            line, column = self._where(self.pos)
+            raise ParseError("not valid JSON: Extra data", self.source, line, column)
+
+
+def _warner(diagnostics: Diagnostics, item: Any, source: str,
+            line: int) -> Callable[[str], None]:
+    key = item.get("id") if isinstance(item, Mapping) else None
+    return lambda message: diagnostics.warning(f"record {str(key)!r}: {message}", source, line)
 
 
 class CslJsonReader:
@@ -448,26 +633,10 @@ class CslJsonReader:
             or stripped in ("[]", "")
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        text = stream.read()
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ParseError(f"not valid JSON: {exc.msg}", source, exc.lineno,
-                             exc.colno) from None
-        except RecursionError:
-            raise ParseError("not CSL-JSON: arrays or objects nested too deeply", source,
-                             1) from None
-        except ValueError:  # only a number with more digits than Python converts
-            raise ParseError("not CSL-JSON: a number has more than 4300 digits", source) from None
-        if isinstance(data, dict):
-            items, lines = [data], iter([_line_of(text, text.index("{"))])
-        elif isinstance(data, list):
-            items, lines = data, _item_lines(text)
-        else:
-            raise ParseError("CSL-JSON must be an array of items or one item object", source, 1)
-        for item, line in zip(items, lines):
+        for line, item in _JsonItems(stream, source):
             try:
-                yield from_csl(item, Source(source, line))
+                yield from_csl(item, Source(source, line), _warner(diagnostics, item, source,
+                                                                   line))
             except ValueError as exc:
                 diagnostics.error(str(exc), source, line)
 

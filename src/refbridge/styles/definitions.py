@@ -46,6 +46,9 @@ class FormatRequest:
     locale: str | None = None  #: e.g. ``de-DE``; None: the style's own default
     highlight: NamePredicate | None = None  #: names to set in bold (CV lists)
     highlight_style: str = "bold"  #: how highlighted names are set: ``bold`` or ``underline``
+    #: link URLs and DOIs (HTML, Markdown, LaTeX, RTF); ``refbridge format`` leaves them plain
+    #: text unless asked (``--links``), as citeproc-js does
+    links: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +75,13 @@ class CslStyleDefinition:
         check_locale(request.locale)
         items = map(_marked, items)
         path, dependent_locale = resolve_csl(self.csl, self.base_dir)
-        ordered = order_newest_first(items) if self.newest_first else list(items)
+        ordered = order_newest_first(items) if self.newest_first else items
         processor = make_processor(
-            _load_csl(path), ordered,
+            load_csl(path), ordered,
             locale=request.locale or self.default_locale or dependent_locale,
             output=request.output, highlight=request.highlight,
-            highlight_style=request.highlight_style)
-        return NewestFirst(processor, ordered) if self.newest_first else processor
+            highlight_style=request.highlight_style, links=request.links)
+        return NewestFirst(processor, list(ordered)) if self.newest_first else processor
 
     @property
     def labels_entries(self) -> bool:
@@ -135,7 +138,7 @@ def incomplete_roles(item: Item) -> tuple[str, ...]:
 
 
 @cache
-def _load_csl(path: Path) -> Any:
+def load_csl(path: Path) -> Any:
     from refbridge.csl import CslStyle
 
     return CslStyle.from_path(path)

@@ -56,6 +56,7 @@ from refbridge.richtext import (
     Inline,
     Link,
     Styled,
+    Url,
     inlines,
     map_text,
     plain,
@@ -263,25 +264,29 @@ STYLE_FORMATS: dict[str, dict[str, str]] = {
     SUBSCRIPT: {"vertical-align": "sub"}}
 
 
-def _node(inline: Inline) -> Node:
+def _node(inline: Inline, links: bool) -> Node:
     """One inline of rich text as a node of the CSL engine's writers (text is only text: no
-    quotation or typography rule of CSL values applies to a finished entry)."""
+    quotation or typography rule of CSL values applies to a finished entry); with ``links``,
+    a web address (``\\url``, ``\\href``) is a link, else its text."""
     if isinstance(inline, str):
         return inline
     if isinstance(inline, Styled):
-        return Rich([_node(item) for item in inline.content], STYLE_FORMATS.get(inline.style))
-    if isinstance(inline, Link) and SAFE_LINK_RE.match(inline.address):
-        return Rich([_node(item) for item in inline.content], link=inline.address)
+        return Rich([_node(item, links) for item in inline.content],
+                    STYLE_FORMATS.get(inline.style))
+    if links and isinstance(inline, Link) and SAFE_LINK_RE.match(inline.address):
+        return Rich([_node(item, links) for item in inline.content], link=inline.address)
+    if links and isinstance(inline, Url) and SAFE_LINK_RE.match(inline.address):
+        return Rich([inline.address], link=inline.address)
     return plain(rich([inline]))
 
 
-def render(latex: str, output: str) -> str:
+def render(latex: str, output: str, links: bool = False) -> str:
     """LaTeX of a .bbl as ``output`` (text, html, markdown or latex), record text escaped;
-    ties (``~``) are spaces but in LaTeX."""
+    ties (``~``) are spaces but in LaTeX; ``links``: web addresses as links."""
     text = decode_latex(latex)
     if output != "latex":
         text = map_text(text, lambda part: part.replace("\u00a0", " "))
-    node = Rich([_node(inline) for inline in inlines(text)])
+    node = Rich([_node(inline, links) for inline in inlines(text)])
     return serialize(node, FORMATS[output], QuoteMarks(), False).strip()
 
 
@@ -351,7 +356,8 @@ class PybtexProcessor:
             text = _bold(_plain_latex(entry.body, labels, noops), owner)
             label = _plain_latex(labels[entry.key], labels, noops)
             formatted.append((str(item["id"]), render(label, "text"), template.format(
-                label=render(label, request.output), text=render(text, request.output))))
+                label=render(label, request.output),
+                text=render(text, request.output, request.links))))
         return cls(formatted)
 
     def bibliography(self) -> list[str]:
