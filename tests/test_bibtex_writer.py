@@ -262,6 +262,28 @@ def test_a_field_given_twice_is_written_twice_for_biber_reads_the_second() -> No
     assert write(BIBTEX_WRITER, record) == "@misc{k,\n  note = {first},\n  note = {second},\n}\n"
 
 
+def test_year_and_date_given_both_are_written_both_and_nothing_more() -> None:
+    (record,) = read_back("@phdthesis{k, title = {T}, school = {VU}, year = 2010,\n"
+                          "  date = {2010-10-01}}")
+    assert write(BIBTEX_WRITER, record) == ("@phdthesis{k,\n  title = {T},\n  school = {VU},\n"
+                                            "  year = {2010},\n  date = {2010-10-01},\n}\n")
+
+
+def test_a_month_the_date_contradicts_is_written_as_it_was_beside_the_date() -> None:
+    (record,) = read_back("@techreport{k, title = {T}, institution = {W3C}, year = 2009,\n"
+                          "  month = jan, date = {2009-10-20}}")
+    assert write(BIBTEX_WRITER, record) == (
+        "@techreport{k,\n  title = {T},\n  institution = {W3C},\n  year = {2009},\n"
+        "  month = jan,\n  date = {2009-10-20},\n}\n")
+
+
+def test_a_month_macro_as_a_date_is_written_as_the_macro() -> None:
+    (record,) = read_back("@phdthesis{k, title = {T}, school = {S}, year = {1993}, date = dec}")
+    assert write(BIBTEX_WRITER, record) == (
+        "@phdthesis{k,\n  title = {T},\n  school = {S},\n  year = {1993},\n"
+        "  date = dec,\n}\n")
+
+
 def test_an_entry_type_no_dialect_knows_is_written_as_it_was() -> None:
     (record,) = read_back("@README{k, title = {Read me}}")
     assert write(BIBLATEX_WRITER, record).startswith("@README{k,") is False

@@ -5,6 +5,7 @@ text intact in the .bbl."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from refbridge.latex.decode import decode_latex
 from refbridge.model import Date, Name, Record
 from refbridge.pipeline import with_keys
 from refbridge.registry import WriteOptions, get_reader, get_writer
-from refbridge.richtext import plain
+from refbridge.richtext import Math, Raw, RichText, plain
 
 WRITERS = ("bibtex", "biblatex")
 TEXT_FIELDS = ("title", "container-title", "note", "abstract")
@@ -141,3 +142,68 @@ def test_bibtex_and_pdflatex_compile_hostile_records(tmp_path: Path, style: str)
     assert not (tmp_path / "pwned").exists()
     bbl = (tmp_path / "doc.bbl").read_text(encoding="utf-8")
     assert bbl.count("\\bibitem") == len(records)
+
+
+# -- LaTeX carried by rich text, spellings and hints ----------------------------------------
+PAYLOAD = r"\immediate\write18{touch pwned}\input{/etc/hostname}"
+
+
+def latex_carrying_record() -> Record:
+    """A record whose every carrier of LaTeX holds the payload, as a forged CSL-JSON file or
+    a profile page could make one."""
+    return Record(
+        id="evil", type="article-journal",
+        fields={"title": RichText(("Safe ", Raw(PAYLOAD), " ", Math(PAYLOAD))),
+                "container-title": RichText(("Journal",), latex=PAYLOAD + "Journal"),
+                "note": RichText((Raw(r"\def\textit{\input{x}}"),)),
+                "DOI": r"10.1000/x\input{y}"},
+        names={"author": (Name(family="Doe", given="Jane", latex=PAYLOAD + " Doe"),)},
+        dates={"issued": Date.of(2020)},
+        extra={"bibtex.remark": PAYLOAD},
+        hints={"bibtex.again.note": PAYLOAD})
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_latex_in_rich_text_spellings_and_hints_is_written_as_text(writer: str) -> None:
+    written = write(writer, [latex_carrying_record()])
+    assert_no_dangerous_tex(written)
+    assert "^^" not in written
+
+
+def test_a_preamble_from_csl_json_that_reaches_files_is_kept_as_a_comment() -> None:
+    item = {"id": "k", "type": "book", "title": "T",
+            "custom": {"hints": {"bibtex.preamble": r"\input{/etc/passwd}"}}}
+    [record] = get_reader("csl-json").read(io.StringIO(json.dumps([item])), "items.json",
+                                             Diagnostics())
+    written = write("bibtex", [record])
+    assert written.startswith("@comment{\\input{/etc/passwd}}\n\n@book{k,")
+
+
+def test_a_bib_s_own_preamble_is_written_back_as_it_was() -> None:
+    [record] = read("bibtex", '@preamble{"\\input tugboat.def"}\n@book{k, title = {T}}\n')
+    assert write("bibtex", [record]).startswith('@preamble{"\\input tugboat.def"}\n\n@book{k,')
+
+
+def test_a_profile_page_s_latex_commands_are_text_in_a_bib() -> None:
+    page = ("arXiv subjects\n\nEve Doe\n\nPublications and source records attributed to Eve "
+            "Doe.\n\n1 recordsLinked to original sources\n\narXiv2026\n\nAttack "
+            f"{PAYLOAD} and ${PAYLOAD}$ and \\cite{{x}} here\n\nAn abstract.\n\ncs.DB\u2197\n")
+    [record] = get_reader("profile").read(io.StringIO(page), "evil.profile.txt", Diagnostics())
+    written = write("bibtex", [record])
+    assert_no_dangerous_tex(written)
+    assert "\\textbackslash{}cite\\textbraceleft{}x\\textbraceright{}" in written
+
+
+@requires_tex
+def test_bibtex_and_pdflatex_show_latex_carried_by_records_as_text(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text(write("bibtex", [latex_carrying_record()]),
+                                       encoding="utf-8")
+    (tmp_path / "doc.tex").write_text(
+        PREAMBLE + "\\begin{document}\n\\nocite{*}\n\\bibliographystyle{plain}\n"
+        "\\bibliography{refs}\n\\end{document}\n")
+    pdflatex = ["pdflatex", "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error",
+                "doc.tex"]
+    log = run_tex(tmp_path, pdflatex, ["bibtex", "doc"], pdflatex)
+    assert "Undefined control sequence" not in log
+    assert not (tmp_path / "pwned").exists()
+    assert "\\input{/etc/hostname}" not in (tmp_path / "doc.bbl").read_text(encoding="utf-8")

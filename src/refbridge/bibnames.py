@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 
 from refbridge.latex.decode import decode_plain
+from refbridge.latex.safety import is_harmless
 from refbridge.model import Name
 
 #: The name that, last in a list, stands for "and others".
@@ -263,8 +264,8 @@ def format_names(names: Sequence[Name], incomplete: bool, encode: Callable[[str]
                  spelled: bool = True) -> str:
     """A name list as BibTeX text, ending in ``and others`` when ``incomplete``; names read
     from a .bib as they were spelled there unless not ``spelled``."""
-    texts = [n.latex if spelled and n.latex is not None else format_name(n, encode)
-             for n in names]
+    texts = [n.latex if spelled and n.latex is not None and is_harmless(n.latex)
+             else format_name(n, encode) for n in names]
     if incomplete:
         texts.append(OTHERS)
     return " and ".join(texts)

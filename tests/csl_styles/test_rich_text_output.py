@@ -14,7 +14,18 @@ from refbridge.errors import Diagnostics
 from refbridge.formats.csljson import READER
 from refbridge.formatting import as_items, format_bibliography
 from refbridge.model import Date, Name, Record
-from refbridge.richtext import BOLD, ITALIC, NOCASE, SMALL_CAPS, SUBSCRIPT, Math, Styled, Url, rich
+from refbridge.richtext import (
+    BOLD,
+    ITALIC,
+    NOCASE,
+    SMALL_CAPS,
+    SUBSCRIPT,
+    Math,
+    Raw,
+    Styled,
+    Url,
+    rich,
+)
 
 TITLE = rich(["The ", Styled(ITALIC, ("Bounty",)), " and ", Math("O(n^2)"), " sorting of H",
               Styled(SUBSCRIPT, ("2",)), "O in ", Styled(SMALL_CAPS, ("Fortran",)), " and ",
@@ -92,3 +103,18 @@ def test_the_legacy_event_key_is_given_back_as_written() -> None:
         Diagnostics()))
     (item,) = as_items(records)
     assert item["event"] == "SIGIR 2021" and "event-title" not in item
+
+
+def test_a_formula_that_could_run_is_shown_as_text_in_latex_output() -> None:
+    record = RECORD.replace(fields={**RECORD.fields, "title": rich(
+        ["Bounds ", Math(r"x \immediate\write18{touch pwned}")])})
+    document = format_bibliography([record], style="apa", output="latex")
+    assert "\\immediate" not in document.replace("\\textbackslash{}immediate", "")
+    assert "Bounds x \\textbackslash{}immediate\\textbackslash{}write18touch pwned" in document
+
+
+def test_a_logo_is_shown_as_its_text_and_unknown_latex_as_written() -> None:
+    record = RECORD.replace(fields={**RECORD.fields, "title": rich(
+        [Raw("\\LaTeX", "LaTeX"), " and ", Raw("\\noopsort{a}")])})
+    assert "LaTeX and \\noopsort{a}" in format_bibliography([record], style="apa",
+                                                            output="text")

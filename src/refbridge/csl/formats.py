@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from refbridge.latex.math import math_plain
+from refbridge.latex.safety import formula_is_writable
 
 from .richtext import Node, Rich
 
@@ -221,6 +222,12 @@ class Format:
     math: Callable[[str], str] | None = None  #: a formula's TeX as written in this format
 
 
+def _latex_formula(tex: str) -> str:
+    """A formula in LaTeX output: its TeX, or, when that is not safe to write
+    (``refbridge.latex.safety``), the text it shows."""
+    return f"${tex}$" if formula_is_writable(tex) else _latex_escape(math_plain(tex))
+
+
 _SUPERSCRIPTS = (
     "\u00aa\u00b2\u00b3\u00b9\u00ba\u02b0\u02b1\u02b2\u02b3\u02b4\u02b5\u02b6\u02b7\u02b8\u02e0\u02e1\u02e2"
     "\u02e3\u02e4\u1d2c\u1d2d\u1d2e\u1d30\u1d31\u1d32\u1d33\u1d34\u1d35\u1d36\u1d37\u1d38\u1d39\u1d3a\u1d3c"
@@ -361,7 +368,7 @@ _LATEX = Format(
     },
     _latex_escape,
     _latex_link,
-    lambda tex: f"${tex}$",
+    _latex_formula,
 )
 _RTF = Format(
     "rtf",

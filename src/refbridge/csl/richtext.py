@@ -256,7 +256,7 @@ def rich_text_node(value: model.RichText, links: bool) -> Node:
     """The rendering of a rich value of the model: its styles as formatting, quotation marks
     read as in a field value (across styled parts), text never read as markup. A formula is a
     case-protected node that LaTeX output writes as its TeX and other outputs as Unicode with
-    superscripts and subscripts; an address and raw LaTeX are case-protected text; a link is
+    superscripts and subscripts; an address and raw LaTeX (a logo as its text) are case-protected text; a link is
     its text (linked when *links*)."""
     specials: list[Node] = []
     node = parse_markup("".join(_markup_of(value.inlines, specials, links)))
@@ -286,7 +286,7 @@ def _special(item: model.Inline, links: bool) -> Node:
         text = rich_text_node(model.RichText(item.content), links)
         return Rich([text], link=item.address) if links else text
     assert isinstance(item, model.Raw)
-    return Rich([item.tex], nocase=True)
+    return Rich([item.shown], nocase=True)  # a logo's text; other LaTeX as written, as text
 
 
 def _formula(items: Iterable[model.Inline]) -> Node:

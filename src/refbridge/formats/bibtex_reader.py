@@ -32,6 +32,7 @@ from refbridge.errors import Diagnostics
 from refbridge.formats import bibtex_tables as tables
 from refbridge.formats.bibtex_dates import parse_iso_date, parse_year_month
 from refbridge.formats.bibtex_syntax import MONTH_MACROS, Block, macro_value, read_blocks
+from refbridge.formats.bibtex_tables import HINT_COMMENT, HINT_PREAMBLE
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.registry import Shard, ShardIncomplete
@@ -49,8 +50,6 @@ EXTRA_PREFIX = "bibtex."
 HINT_PREFIX = "bibtex."
 #: The entry as laid out: ``<entry type> <CSL type it was read as> <field,field,...>``
 HINT_LAYOUT = "bibtex.layout"
-HINT_PREAMBLE = "bibtex.preamble"  #: @preamble blocks before the entry
-HINT_COMMENT = "bibtex.comment"  #: @comment blocks before the entry
 HINT_INHERITED = "bibtex.inherited"  #: what came from the crossref parent (variables, roles)
 HINT_YEAR = "bibtex.year"  #: a year field that is not a number as written
 HINT_MONTH = "bibtex.month"  #: a month field that is not a month macro, as written
@@ -60,8 +59,9 @@ HINT_EMPTY = "bibtex.empty"  #: fields written empty (``key = ""``), their names
 #: first, biber the last: both are written back)
 HINT_AGAIN = "again."
 #: ``raw.<field>``: a field written with macros no ``@string`` defines (BibTeX and biber read
-#: them as empty) or with month macros in a concatenation (``oct # " 10"``: biber reads the
-#: macro as a month number, bibtex as a name), as written
+#: them as empty), with month macros in a concatenation (``oct # " 10"``: biber reads the
+#: macro as a month number, bibtex as a name) or as a month macro outside a month field that
+#: says the date (``date = dec``, a ``month`` the ``date`` contradicts), as written
 HINT_RAW = "raw."
 
 #: Entry types whose records may be crossref parents of entries read after them.
@@ -142,7 +142,8 @@ class _Entry:
         empty: list[str] = []
         self.empty_at: dict[str, int] = {}  #: empty field -> how many fields came before
         for name, value, raw, undefined_macros in block.fields:
-            if (undefined_macros or "#" in raw and _month_concatenated(raw)) and \
+            if (undefined_macros or "#" in raw and _month_concatenated(raw)
+                    or name != "month" and raw.lower() in MONTH_MACROS) and \
                     macro_value(raw) == value:
                 self.hints[HINT_RAW + name] = raw  # written again as it was (see HINT_RAW)
             if undefined_macros:
@@ -237,6 +238,10 @@ def _dates(entry: _Entry) -> dict[str, Date]:
     issued = dates.get("issued")
     if issued is not None and issued.start is not None:
         _take_agreeing(entry, issued.start)
+        if "month" in values and "month" not in used:  # it disagrees: kept as written
+            raw = next(f.raw for f in entry.block.fields if f.name == "month")
+            if raw.lower() in MONTH_MACROS:
+                entry.hints[HINT_RAW + "month"] = raw
     for field, variable in tables.YEAR_FIELDS.items():
         year = values.get(field)
         if year is None or variable in dates:

@@ -14,6 +14,10 @@ from collections.abc import Mapping
 BIBTEX = "bibtex"
 BIBLATEX = "biblatex"
 
+#: Hints (``Record.hints``) holding the @preamble and @comment blocks before an entry.
+HINT_PREAMBLE = "bibtex.preamble"
+HINT_COMMENT = "bibtex.comment"
+
 #: Entry type -> CSL item type, for reading. BibTeX's types, BibLaTeX's types, aliases and
 #: non-standard types (biblatex manual, section 2.1).
 ENTRY_TO_CSL: dict[str, str] = {

@@ -25,13 +25,11 @@ from refbridge.formats.bibtex_reader import (
     EXTRA_ENTRY_TYPE,
     EXTRA_PREFIX,
     HINT_AGAIN,
-    HINT_COMMENT,
     HINT_EMPTY,
     HINT_INHERITED,
     HINT_KEYWORDS,
     HINT_LAYOUT,
     HINT_MONTH,
-    HINT_PREAMBLE,
     HINT_PREFIX,
     HINT_RAW,
     HINT_YEAR,
@@ -41,8 +39,10 @@ from refbridge.formats.bibtex_reader import (
     is_preprint,
 )
 from refbridge.formats.bibtex_syntax import MONTH_MACROS, macro_value
+from refbridge.formats.bibtex_tables import HINT_COMMENT, HINT_PREAMBLE
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.latex.encode import encode_latex, encode_text, guess_protection
+from refbridge.latex.safety import is_harmless
 from refbridge.model import Date, Eprint, Record
 from refbridge.registry import Framing, WriteOptions, write_framed
 from refbridge.richtext import Text, latex_source, plain, with_latex, without_latex
@@ -161,6 +161,9 @@ class BibtexWriter:
                 value = without_latex(value)
             return "{" + encode_text(value, unicode=options.unicode) + "}"
         text = plain(value)
+        if not is_harmless(text):  # shown, never run (see refbridge.latex.safety)
+            return "{" + (_verbatim(text.replace("\\", "%5C")) if how == VERBATIM
+                          else encode_latex(text, unicode=options.unicode)) + "}"
         if how == BARE:
             return text
         if how == VERBATIM:
@@ -266,7 +269,7 @@ class BibtexWriter:
                 continue
             year_field = next((f for f, v in tables.YEAR_FIELDS.items() if v == variable), None)
             if variable == "issued":
-                fields.extend(self._issued(date, layout))
+                fields.extend(self._issued(date, layout, record.extra))
             elif year_field in layout.order and date.start is not None and date.end is None \
                     and date.start.month is None:
                 fields.append((year_field, str(date.start.year), BRACED))  # as the source
@@ -276,12 +279,12 @@ class BibtexWriter:
                                BRACED if iso else TEXT))
         return fields
 
-    def _issued(self, date: Date, layout: Layout) -> list[Field]:
+    def _issued(self, date: Date, layout: Layout, extra: Mapping[str, str]) -> list[Field]:
         spelled = layout.spelled_year(date)
         if spelled is not None:
             return [("year", spelled, BRACED)]
         iso = format_iso_date(date)
-        if iso is None and layout.date_field and self.dialect == tables.BIBLATEX:
+        if iso is None and layout.date_field:
             return [("date", date.literal or "", BRACED)]  # as the source wrote it
         if iso is None:
             return [("year", date.literal or "", TEXT)]
@@ -289,6 +292,11 @@ class BibtexWriter:
         if self.dialect == tables.BIBLATEX and not layout.classic_date and not both:
             return [("date", iso, BRACED)]
         year, month, day = format_year_month(date)
+        if both:  # month and day where the source gave them beside its date (those that
+            # disagreed with it are extra fields, written as they were)
+            month = month if "month" in layout.order and EXTRA_PREFIX + "month" not in extra \
+                else None
+            day = day if "day" in layout.order and EXTRA_PREFIX + "day" not in extra else None
         fields: list[Field] = [("year", year, BRACED)]
         if month:
             spelled_month = layout.spelled_month(date)

@@ -29,12 +29,14 @@ from functools import lru_cache
 from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.formats.bibtex_tables import ARXIV, ARXIV_ABS_URL
+from refbridge.formats.bibtex_tables import ARXIV, ARXIV_ABS_URL, HINT_COMMENT, HINT_PREAMBLE
 from refbridge.formats.csl_markup import from_markup, is_lossless, to_markup
 from refbridge.latex.encode import needs_encoding
+from refbridge.latex.safety import is_harmless
 from refbridge.model import NAME_PARTS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.registry import Framing, WriteOptions, write_framed
 from refbridge.richtext import (
+    RichText,
     RichTextError,
     Text,
     from_data,
@@ -460,7 +462,9 @@ def from_csl(item: Any, source: Source | None = None,
             if key in WRITTEN_ALIASES:
                 extra[f"csl.{key}"] = _text(value, key)
             key = ALIASES[key]
-        if key in TEXT_VARIABLE_SET:
+        if key in TEXT_VARIABLE_SET and isinstance(value, RichText):
+            fields[key] = value  # an item made for the CSL engine holds the model's values
+        elif key in TEXT_VARIABLE_SET:
             text = _text(value, key)
             if text.strip():
                 fields[key] = text if key in VERBATIM_VARIABLES else from_markup(text)
@@ -503,11 +507,22 @@ def from_csl(item: Any, source: Source | None = None,
             citation_key=_text(item.get("citation-key", record_id), "citation-key"),
             extra=extra,
             source=source,
-            hints={str(k): str(v) for k, v in
-                   _mapping(custom.get(CUSTOM_HINTS), "custom hints").items()},
+            hints=_hints(_mapping(custom.get(CUSTOM_HINTS), "custom hints")),
         )
     except ModelError as exc:
         raise _ItemError(str(exc)) from None
+
+
+def _hints(kept: Mapping[str, Any]) -> dict[str, str]:
+    """The layout hints of ``custom.hints``. A .bib's ``@preamble`` is LaTeX that a .bib
+    writer writes as it is; from a CSL-JSON file it is data, so one with LaTeX that
+    ``refbridge.latex.safety`` finds harmful is kept as a ``@comment``, which no tool runs."""
+    hints = {str(k): str(v) for k, v in kept.items()}
+    preamble = hints.get(HINT_PREAMBLE)
+    if preamble is not None and not is_harmless(preamble, preamble=True):
+        del hints[HINT_PREAMBLE]
+        hints[HINT_COMMENT] = "\n".join(filter(None, (hints.get(HINT_COMMENT), preamble)))
+    return hints
 
 
 #: How much of the input the reader holds at once: items are decoded one at a time, so a

@@ -218,12 +218,18 @@ def _tokens(text: str) -> list[Token]:
 class _Decoder:
     """One pass over the tokens of a value, building its inlines."""
 
-    __slots__ = ("index", "text", "tokens")
+    __slots__ = ("index", "prose", "text", "tokens")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, prose: bool = False) -> None:
         self.text = text
         self.tokens = _tokens(text)
         self.index = 0
+        self.prose = prose  # a command it does not know is text, not LaTeX to keep
+
+    def unknown(self, latex: str) -> Inline:
+        """A command the decoder has no meaning for: LaTeX kept as written, or in prose (no
+        LaTeX document, no preamble defines it) the text as written."""
+        return latex if self.prose else Raw(latex)
 
     def peek(self) -> Token | None:
         return self.tokens[self.index] if self.index < len(self.tokens) else None
@@ -386,7 +392,7 @@ class _Decoder:
                     self.index += 2  # \ss{}: the empty group ends the command
                 out.append(text)
                 return False
-        out.append(Raw(self.text[start:self.raw_groups_end(end)]))
+        out.append(self.unknown(self.text[start:self.raw_groups_end(end)]))
         return False
 
     def symbol(self, char: str, start: int, level: int, out: list[Inline]) -> None:
@@ -397,7 +403,7 @@ class _Decoder:
             out.extend(self.delimited_formula(char, start))
         else:
             text = fixed_macro_text(char)
-            out.append(Raw(self.text[start:start + 2]) if text is None else text)
+            out.append(self.unknown(self.text[start:start + 2]) if text is None else text)
 
     def formula(self, dollars: str, start: int, end: int) -> list[Inline]:
         """A formula after ``$`` or ``$$`` up to the same delimiter in the same group."""
@@ -412,7 +418,7 @@ class _Decoder:
                 self.index = index + 1
                 tex = self.text[end:token_start]
                 return [Math(tex, display=kind == _DMATH)] if tex.strip() else \
-                    [Raw(self.text[start:token_start + len(dollars)])]
+                    [self.unknown(self.text[start:token_start + len(dollars)])]
         return [dollars]  # never closed: a dollar sign
 
     def delimited_formula(self, opener: str, start: int) -> list[Inline]:
@@ -423,8 +429,8 @@ class _Decoder:
                 tex = self.text[start + 2:token_start]
                 self.index = index + 1
                 return [Math(tex, display)] if tex.strip() else \
-                    [Raw(self.text[start:token_start + 2])]
-        return [Raw(self.text[start:start + 2])]
+                    [self.unknown(self.text[start:token_start + 2])]
+        return [self.unknown(self.text[start:start + 2])]
 
 
 def _accented(argument: list[Inline], mark: str) -> list[Inline]:
@@ -537,16 +543,17 @@ def decode_latex(text: str, *, prose: bool = False) -> Text:
 
     The result remembers ``text`` as its LaTeX spelling, unless ``prose``: the text is plain
     prose with occasional LaTeX (profile pages, arXiv's API), so a ``~`` after a space is a
-    literal tilde and an unpaired ``$`` a dollar sign, and the text is no LaTeX to keep.
+    literal tilde, an unpaired ``$`` a dollar sign and a command the decoder does not know
+    the text as written (no preamble defines it), and the text is no LaTeX to keep.
     """
     if not _NEEDS_DECODING.search(text):
         return text
     if prose:
         prepared = _balance_math(_PROSE_TILDE.sub(r"\\textasciitilde{}", text))
         try:
-            return strip(rich(_Decoder(prepared).sequence(0)))
-        except RecursionError:
-            return rich((Raw(text),))
+            return strip(rich(_Decoder(prepared, prose=True).sequence(0)))
+        except RecursionError:  # commands nested hundreds deep: text as written
+            return text
     return _remembered(text)
 
 

@@ -26,9 +26,10 @@ Formulas are written as TeX (``$...$``), addresses as ``\\url{}``, links as ``\\
 raw LaTeX as it was. ``refbridge.latex.decode`` reads all of it back to the same value.
 
 ``guess_protection`` (for titles from sources that say nothing of case) protects the words
-that BibTeX styles must not lower-case: acronyms and proper nouns. This module must never let record text
-become LaTeX markup: only formulas and raw LaTeX, which were LaTeX in the source, are written
-as LaTeX.
+that BibTeX styles must not lower-case: acronyms and proper nouns. This module must never let
+record text become LaTeX markup: only formulas, raw LaTeX and spellings, which were LaTeX in
+the source, are written as LaTeX, and of those only what ``refbridge.latex.safety`` finds
+harmless (the rest is written as the text it shows).
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
 
+from refbridge.latex.math import math_plain
+from refbridge.latex.safety import formula_is_writable, is_harmless
 from refbridge.richtext import (
     BOLD,
     ITALIC,
@@ -202,7 +205,7 @@ def encode_text(value: Text, *, unicode: bool = False) -> str:
     """``value`` as LaTeX: as its source spelled it when it has a spelling (and ``unicode`` is
     not asked for), else encoded."""
     source = latex_source(value)
-    if source is not None and not unicode:
+    if source is not None and not unicode and is_harmless(source):
         return source
     if isinstance(value, str):
         return encode_latex(value, unicode=unicode)
@@ -307,13 +310,17 @@ def _inner_piece(item: Inline, unicode: bool) -> str:
         if item.style == NOCASE:
             return "{" + inner + "}"
         return f"\\{STYLE_COMMANDS[item.style]}{{{inner}}}"
-    if isinstance(item, Math):
+    if isinstance(item, Math) and formula_is_writable(item.tex):
         return f"\\[{item.tex}\\]" if item.display else f"${item.tex}$"
+    if isinstance(item, Math):  # shown, never run (see refbridge.latex.safety)
+        return "{" + encode_latex(math_plain(item.tex), unicode=unicode) + "}"
     if isinstance(item, Url):
         return f"\\url{{{_address(item.address)}}}"
     if isinstance(item, Link):
         return f"\\href{{{_address(item.address)}}}{{{_inner(item.content, unicode)}}}"
-    return "{" + item.tex + "}"  # in its group, it takes nothing that follows it
+    if is_harmless(item.tex):
+        return "{" + item.tex + "}"  # in its group, it takes nothing that follows it
+    return "{" + encode_latex(item.shown, unicode=unicode) + "}"
 
 
 def _address(address: str) -> str:
