@@ -95,6 +95,8 @@ def test_biblatex_fields_date_journaltitle_and_subtitle_are_understood() -> None
     ("2001/2003", Date(start=DateParts(2001), end=DateParts(2003))),
     ("1984~", Date(start=DateParts(1984), circa=True)),
     ("2020-22", Date(start=DateParts(2020), season=2)),
+    ("2012-22/2012-23", Date(literal="2012-22/2012-23")),
+    ("1984~/1986~", Date(literal="1984~/1986~")),
     ("in press", Date(literal="in press")),
 ])
 def test_biblatex_dates_ranges_circa_and_seasons(value: str, date: Date) -> None:
@@ -306,7 +308,8 @@ def test_a_date_that_is_not_iso_8601_is_reported_and_kept_as_text() -> None:
     (record,) = read("@online{k, title = {Tides}, date = {Spring 2020}}", diagnostics)
     assert record.dates == {"issued": Date(literal="Spring 2020")}
     assert [m.message for m in diagnostics.messages] == [
-        "entry 'k': date 'Spring 2020' is not an ISO 8601 date; kept as text"]
+        ("entry 'k': date 'Spring 2020' is not an ISO 8601 date refbridge reads into parts; "
+         "kept as text")]
 
 
 def test_a_subtitle_whose_title_has_no_text_becomes_the_title() -> None:

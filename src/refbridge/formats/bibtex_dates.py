@@ -39,14 +39,20 @@ def _point(text: str) -> tuple[DateParts, int | None, bool] | None:
 
 @lru_cache(maxsize=1024)
 def parse_iso_date(text: str) -> Date:
-    """A BibLaTeX date field's value as a date (a literal date when it is not ISO 8601-2);
-    dates are immutable and recur in a file, so the last 1024 are remembered."""
+    """A BibLaTeX date field's value as a date (a literal date when it is not ISO 8601-2, or
+    when the end of a range has a season or circa of its own, which the model's one season
+    and circa per date cannot say); dates are immutable and recur in a file, so the last 1024
+    are remembered."""
     ends = text.strip().split("/")
     points = [_point(end) for end in ends]
     if len(ends) > 2 or not all(points):
         return Date(literal=text.strip())
     start, season, circa = points[0]  # type: ignore[misc]
-    end = points[1][0] if len(points) == 2 else None  # type: ignore[index]
+    if len(points) == 1:
+        return Date(start=start, season=season, circa=circa)
+    end, end_season, end_circa = points[1]  # type: ignore[misc]
+    if end_season is not None or end_circa:
+        return Date(literal=text.strip())
     return Date(start=start, end=end, season=season, circa=circa)
 
 

@@ -234,7 +234,8 @@ def _dates(entry: _Entry) -> dict[str, Date]:
             used.add(field)
             date = dates[variable] = parse_iso_date(value)
             if date.literal is not None:
-                entry.warn(f"{field} {value!r} is not an ISO 8601 date; kept as text")
+                entry.warn(f"{field} {value!r} is not an ISO 8601 date refbridge reads into "
+                           "parts; kept as text")
     issued = dates.get("issued")
     if issued is not None and issued.start is not None:
         _take_agreeing(entry, issued.start)
