@@ -355,3 +355,9 @@ def test_records_are_handed_on_before_the_file_is_read_to_the_end() -> None:
 
     records = READER.read(Endless(), "endless.bib", Diagnostics())
     assert [r.title for r in itertools.islice(records, 3)] == ["T", "T", "T"]
+
+
+def test_runs_of_white_space_are_one_space_but_a_no_break_space_is_kept() -> None:
+    record = one("@article{k, title = {Hunky Cajuns and Gay Sextons:\u00a0Diversity\n\t  in"
+                 "   Reviews}}")
+    assert record.get("title") == "Hunky Cajuns and Gay Sextons:\u00a0Diversity in Reviews"

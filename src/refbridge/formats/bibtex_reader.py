@@ -41,6 +41,7 @@ from refbridge.richtext import Text, concat, latex_source, plain, with_latex, wi
 _KEYWORD_SEPARATOR = re.compile(r"\s*[,;]\s*")
 _ARXIV_PREFIX = re.compile(r"^arxiv:\s*", re.IGNORECASE)
 _CLASS_SEPARATOR = re.compile(r"[\s,]+")
+_ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
 _SNIFF = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]", re.MULTILINE)
 
 #: Extra keys for what is not a field.
@@ -154,9 +155,11 @@ class _Entry:
                           f"{value[:40]!r} is ignored, as BibTeX does (and kept for biber)")
                 self.hints[HINT_AGAIN + name] = value  # biber reads the last
                 continue
-            # runs of whitespace as one space, as BibTeX reads them (``str.split`` knows the
-            # same whitespace as the regex ``\\s``, and is three times faster)
-            value = " ".join(value.split())
+            # runs of whitespace as one space, as BibTeX reads them: its white space is ASCII
+            # (a no-break space is a character it keeps); ``str.split`` is three times faster
+            # than the pattern on the ASCII values that most are
+            value = " ".join(value.split()) if value.isascii() else \
+                _ASCII_SPACE.sub(" ", value).strip(" ")
             if value:
                 values[name] = value
             elif name not in empty:
