@@ -361,3 +361,16 @@ def test_runs_of_white_space_are_one_space_but_a_no_break_space_is_kept() -> Non
     record = one("@article{k, title = {Hunky Cajuns and Gay Sextons:\u00a0Diversity\n\t  in"
                  "   Reviews}}")
     assert record.get("title") == "Hunky Cajuns and Gay Sextons:\u00a0Diversity in Reviews"
+
+
+def test_an_entry_after_other_text_on_its_line_is_read_as_bibtex_reads_it() -> None:
+    records = read('<@book{childers00,\n  title = "Speech Processing",\n  year = "2000"\n}\n'
+                   '@misc{first, publisher = "Elsevier"}@inproceedings{kimcox00,\n'
+                   '  title = "Time-Delay Networks"}\n')
+    assert [(r.id, str(r.source)) for r in records] == [
+        ("childers00", "refs.bib:1"), ("first", "refs.bib:5"), ("kimcox00", "refs.bib:5")]
+
+
+def test_an_at_sign_in_text_between_entries_is_no_entry() -> None:
+    records = read("@misc{a, title = {A}}\nmail me@example.org about it\n@misc{b, title = {B}}\n")
+    assert [r.id for r in records] == ["a", "b"]

@@ -43,6 +43,8 @@ CHUNK_SIZE = 1 << 20
 _FIRST_BLOCK_START = re.compile(r"[ \t]*@")
 _BLOCK_START = re.compile(r"\n[ \t]*@")
 _HEAD = re.compile(r"@[ \t]*([A-Za-z_][\w:-]*)?[ \t]*([{(])?")
+#: An entry's head in the text between blocks (where BibTeX takes any ``@`` as a start).
+_ENTRY_HEAD = re.compile(r"@[ \t]*[A-Za-z_][\w:-]*[ \t]*[{(]")
 _KEY = re.compile(r"\s*([^,\s{}()=\"#]*)\s*([,})])?")
 #: A field whose value is one brace group (with groups at most two deep inside), a simple
 #: quoted value or one word (a number or a macro), followed by ``,`` or a closing delimiter:
@@ -366,17 +368,34 @@ def parse_blocks(text: str, strings: dict[str, str], first_line: int = 1) -> Ite
     first = _FIRST_BLOCK_START.match(text)
     if first is not None:
         starts.insert(0, first.end() - 1)
+    elif (loose := _ENTRY_HEAD.search(text, 0, starts[0] if starts else len(text))) is not None:
+        starts.insert(0, loose.start())  # an entry after other text on the first line
     line = first_line + _line_at(text, starts[0]) if starts else first_line
     for index, start in enumerate(starts):
         end = starts[index + 1] if index + 1 < len(starts) else len(text)
-        block_text = text[start:end]
-        parser = _BlockParser(block_text, strings)
+        yield from _blocks_from(text[start:end], strings, line)
+        if index + 1 < len(starts):
+            line += text.count("\n", start, end)
+
+
+def _blocks_from(text: str, strings: dict[str, str], line: int) -> Iterator[Block]:
+    """The block ``text`` starts with (on ``line``), then those that start later in the text
+    after it (``}@misc{b, …``, ``<@book{c, …``): BibTeX reads from the end of an entry to the
+    next ``@``, wherever on a line it stands."""
+    start = 0
+    while True:
+        rest = text[start:] if start else text
+        parser = _BlockParser(rest, strings)
         try:
             yield parser.block(line)
         except BibSyntaxError as error:
-            yield _error_block(error, block_text, line)
-        if index + 1 < len(starts):
-            line += text.count("\n", start, end)
+            yield _error_block(error, rest, line)
+            return
+        following = _ENTRY_HEAD.search(text, start + parser.pos)
+        if following is None:
+            return
+        line += text.count("\n", start, following.start())
+        start = following.start()
 
 
 def read_blocks(stream: TextIO, chunk_size: int = CHUNK_SIZE) -> Iterator[Block]:
