@@ -24,17 +24,11 @@ from refbridge.arxiv_taxonomy import categories
 from refbridge.formats.csljson import from_csl, to_csl
 from refbridge.model import Date, DateParts, Eprint, Name, Record
 from refbridge.richtext import (
-    BOLD,
-    ITALIC,
-    MONOSPACE,
-    NOCASE,
-    SMALL_CAPS,
-    SUBSCRIPT,
-    SUPERSCRIPT,
     Inline,
     Link,
     Math,
     Raw,
+    Style,
     Styled,
     Text,
     Url,
@@ -120,7 +114,8 @@ FORMULAS = ("O(n^2)", r"\sum_{i=1}^n x_i^2 \geq 0", r"\alpha", "x_{ij}", "10^{-3
             r"\mathcal{O}(n \log n)", r"\sqrt{n}", r"(k, \tau)", r"\mathbb{R}^d", "k")
 #: LaTeX the model keeps as written.
 RAW_LATEX = (r"\cite{knuth84}", r"\noopsort{1999}", r"\ref{sec:intro}", r"\flash{}")
-STYLES = (ITALIC, BOLD, SMALL_CAPS, SUPERSCRIPT, SUBSCRIPT, MONOSPACE, NOCASE)
+STYLES = (Style.ITALIC, Style.BOLD, Style.SMALL_CAPS, Style.SUPERSCRIPT, Style.SUBSCRIPT,
+          Style.MONOSPACE, Style.NOCASE)
 
 
 @st.composite

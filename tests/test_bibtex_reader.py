@@ -10,11 +10,11 @@ import pytest
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.bibtex_reader import READER
 from refbridge.model import Date, DateParts, Eprint, Name, Record
-from refbridge.richtext import NOCASE, Math, RichText, Styled, plain, rich
+from refbridge.richtext import Math, RichText, Style, Styled, plain, rich
 
 
 def nocase(text: str) -> Styled:
-    return Styled(NOCASE, (text,))
+    return Styled(Style.NOCASE, (text,))
 
 
 def read(text: str, diagnostics: Diagnostics | None = None) -> list[Record]:

@@ -16,28 +16,17 @@ from refbridge.formats.csl_markup import TAG_BREAK, from_markup, is_lossless, to
 from refbridge.formats.csljson import from_csl, to_csl
 from refbridge.latex.decode import decode_latex
 from refbridge.model import Record
-from refbridge.richtext import (
-    BOLD,
-    ITALIC,
-    NOCASE,
-    SMALL_CAPS,
-    SUBSCRIPT,
-    SUPERSCRIPT,
-    Math,
-    Raw,
-    Styled,
-    Text,
-    rich,
-)
+from refbridge.richtext import Math, Raw, Style, Styled, Text, rich
 
 
 @pytest.mark.parametrize(("value", "markup"), [
-    (rich([Styled(ITALIC, ("Drosophila",)), " genes"]), "<i>Drosophila</i> genes"),
-    (rich(["H", Styled(SUBSCRIPT, ("2",)), "O"]), "H<sub>2</sub>O"),
-    (rich(["E = mc", Styled(SUPERSCRIPT, ("2",))]), "E = mc<sup>2</sup>"),
-    (rich([Styled(BOLD, ("bold",))]), "<b>bold</b>"),
-    (rich([Styled(SMALL_CAPS, ("Sc",))]), '<span style="font-variant:small-caps;">Sc</span>'),
-    (rich(["The ", Styled(NOCASE, ("DNA",)), " code"]),
+    (rich([Styled(Style.ITALIC, ("Drosophila",)), " genes"]), "<i>Drosophila</i> genes"),
+    (rich(["H", Styled(Style.SUBSCRIPT, ("2",)), "O"]), "H<sub>2</sub>O"),
+    (rich(["E = mc", Styled(Style.SUPERSCRIPT, ("2",))]), "E = mc<sup>2</sup>"),
+    (rich([Styled(Style.BOLD, ("bold",))]), "<b>bold</b>"),
+    (rich([Styled(Style.SMALL_CAPS, ("Sc",))]),
+     '<span style="font-variant:small-caps;">Sc</span>'),
+    (rich(["The ", Styled(Style.NOCASE, ("DNA",)), " code"]),
      'The <span class="nocase">DNA</span> code'),
 ])
 def test_styles_become_the_tags_csl_processors_read(value: Text, markup: str) -> None:
@@ -75,7 +64,7 @@ def test_a_span_without_a_known_style_keeps_its_text() -> None:
 
 
 def test_formulas_and_raw_latex_are_not_lossless_as_markup() -> None:
-    assert is_lossless(rich([Styled(ITALIC, ("x",))]))
+    assert is_lossless(rich([Styled(Style.ITALIC, ("x",))]))
     assert not is_lossless(rich([Math("x^2")]))
 
 

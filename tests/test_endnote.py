@@ -10,7 +10,7 @@ from refbridge.errors import Diagnostics
 from refbridge.formats import endnote, endnote_xml
 from refbridge.model import Date, DateParts, Name, Record
 from refbridge.registry import WriteOptions
-from refbridge.richtext import ITALIC, SUPERSCRIPT, Styled, rich
+from refbridge.richtext import Style, Styled, rich
 
 #: As Google Scholar's "Import into EndNote" link and EndNote's own export write it.
 ENW = """\
@@ -122,7 +122,8 @@ def test_endnote_xml_reads_style_runs_as_rich_text() -> None:
     (record,) = endnote_xml.READER.read(io.StringIO(ENDNOTE_XML), "lib.xml",
                                         Diagnostics(strict=True))
     assert record.fields["title"] == rich([
-        "Growth of ", Styled(ITALIC, ("E. coli",)), " at 10", Styled(SUPERSCRIPT, ("6",)),
+        "Growth of ", Styled(Style.ITALIC, ("E. coli",)), " at 10",
+        Styled(Style.SUPERSCRIPT, ("6",)),
         " cells"])
     assert record.type == "article-journal"
     assert [n.display() for n in record.authors] == ["Ji Sun", "Guoliang Li"]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from fuzz.harness import read_bytes
 
-from refbridge.richtext import NOCASE, Styled, plain, rich
+from refbridge.richtext import Style, Styled, plain, rich
 
 
 def test_deeply_nested_braces_in_a_bib_field_read_without_recursion() -> None:
@@ -18,7 +18,7 @@ def test_deeply_nested_braces_in_a_bib_field_read_without_recursion() -> None:
     data = b"@article{deep, title = " + b"{" * depth + b"x" + b"}" * depth + b"}\n"
     outcome = read_bytes("bibtex", data)
     assert outcome.error is None
-    assert [r.fields["title"] for r in outcome.records] == [rich([Styled(NOCASE, ("x",))])]
+    assert [r.fields["title"] for r in outcome.records] == [rich([Styled(Style.NOCASE, ("x",))])]
 
 
 def test_unclosed_nested_braces_break_one_entry_read_up_to_the_break() -> None:

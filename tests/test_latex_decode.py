@@ -5,28 +5,11 @@ from __future__ import annotations
 import pytest
 
 from refbridge.latex.decode import decode_latex
-from refbridge.richtext import (
-    BOLD,
-    ITALIC,
-    MONOSPACE,
-    NOCASE,
-    SMALL_CAPS,
-    SUBSCRIPT,
-    SUPERSCRIPT,
-    Link,
-    Math,
-    Raw,
-    RichText,
-    Styled,
-    Text,
-    Url,
-    plain,
-    rich,
-)
+from refbridge.richtext import Link, Math, Raw, RichText, Style, Styled, Text, Url, plain, rich
 
 
 def nocase(*content: str | Styled) -> Styled:
-    return Styled(NOCASE, content)
+    return Styled(Style.NOCASE, content)
 
 
 def inlines(value: Text) -> tuple[object, ...]:
@@ -50,12 +33,12 @@ def test_a_protected_family_name_is_one_protected_unit() -> None:
 def test_a_group_that_starts_with_a_command_is_a_special_character_whose_case_may_change(
         ) -> None:
     assert inlines(decode_latex('{\\"U}ber {\\em Cataglyphis}')) == (
-        "Über ", Styled(ITALIC, ("Cataglyphis",)))
+        "Über ", Styled(Style.ITALIC, ("Cataglyphis",)))
 
 
 def test_the_argument_of_a_command_at_the_top_level_is_a_protecting_group() -> None:
     assert inlines(decode_latex('\\"{U}ber \\emph{Drosophila}')) == (
-        nocase("Ü"), "ber ", Styled(ITALIC, (nocase("Drosophila"),)))
+        nocase("Ü"), "ber ", Styled(Style.ITALIC, (nocase("Drosophila"),)))
 
 
 def test_deeper_groups_only_group() -> None:
@@ -88,17 +71,18 @@ def test_dashes_quotes_ties_and_escaped_characters(latex: str, text: str) -> Non
 
 
 @pytest.mark.parametrize(("latex", "style"), [
-    ("\\textit{x}", ITALIC), ("\\textbf{x}", BOLD), ("\\textsc{x}", SMALL_CAPS),
-    ("\\textsuperscript{x}", SUPERSCRIPT), ("\\textsubscript{x}", SUBSCRIPT),
-    ("\\texttt{x}", MONOSPACE), ("\\mkbibemph{x}", ITALIC),
+    ("\\textit{x}", Style.ITALIC), ("\\textbf{x}", Style.BOLD), ("\\textsc{x}", Style.SMALL_CAPS),
+    ("\\textsuperscript{x}", Style.SUPERSCRIPT), ("\\textsubscript{x}", Style.SUBSCRIPT),
+    ("\\texttt{x}", Style.MONOSPACE), ("\\mkbibemph{x}", Style.ITALIC),
 ])
 def test_font_commands_become_styles(latex: str, style: str) -> None:
     assert inlines(decode_latex(latex)) == (Styled(style, (nocase("x"),)),)
 
 
 @pytest.mark.parametrize(("latex", "style"), [
-    ("{\\em x}", ITALIC), ("{\\it x}", ITALIC), ("{\\bf x}", BOLD), ("{\\sc x}", SMALL_CAPS),
-    ("{\\tt x}", MONOSPACE), ("{\\itshape x}", ITALIC),
+    ("{\\em x}", Style.ITALIC), ("{\\it x}", Style.ITALIC), ("{\\bf x}", Style.BOLD),
+    ("{\\sc x}", Style.SMALL_CAPS),
+    ("{\\tt x}", Style.MONOSPACE), ("{\\itshape x}", Style.ITALIC),
 ])
 def test_font_switches_style_the_rest_of_their_group(latex: str, style: str) -> None:
     assert inlines(decode_latex(latex + " y")) == (Styled(style, ("x",)), " y")
@@ -106,12 +90,12 @@ def test_font_switches_style_the_rest_of_their_group(latex: str, style: str) -> 
 
 def test_a_command_without_braces_takes_one_character_as_tex_does() -> None:
     assert inlines(decode_latex("{\\textit Cataglyphis fortis}")) == (
-        Styled(ITALIC, ("C",)), "ataglyphis fortis")
+        Styled(Style.ITALIC, ("C",)), "ataglyphis fortis")
 
 
 def test_sub_and_superscripts_keep_their_structure() -> None:
     assert inlines(decode_latex("H\\textsubscript{2}O")) == (
-        "H", Styled(SUBSCRIPT, (nocase("2"),)), "O")
+        "H", Styled(Style.SUBSCRIPT, (nocase("2"),)), "O")
 
 
 @pytest.mark.parametrize(("latex", "formula"), [
@@ -145,7 +129,7 @@ def test_addresses_and_links_are_kept_verbatim() -> None:
     assert inlines(decode_latex("see \\url{https://a.org/x_y%20z} or "
                                 "\\href{https://b.org}{\\emph{this}}")) == (
         "see ", Url("https://a.org/x_y%20z"), " or ",
-        Link("https://b.org", (Styled(ITALIC, ("this",)),)))
+        Link("https://b.org", (Styled(Style.ITALIC, ("this",)),)))
 
 
 def test_a_quotation_command_puts_its_argument_in_curly_quotes() -> None:

@@ -12,13 +12,10 @@ from strategies import rich_value
 from refbridge.latex.decode import decode_latex
 from refbridge.latex.encode import encode_latex, encode_text, guess_protection, variable_latex
 from refbridge.richtext import (
-    BOLD,
-    ITALIC,
-    NOCASE,
-    SUBSCRIPT,
     Link,
     Math,
     Raw,
+    Style,
     Styled,
     Text,
     Url,
@@ -29,7 +26,7 @@ from refbridge.richtext import (
 
 
 def nocase(*content: str | Styled) -> Styled:
-    return Styled(NOCASE, content)
+    return Styled(Style.NOCASE, content)
 
 
 # -- plain text ------------------------------------------------------------------------------
@@ -89,10 +86,11 @@ def test_runs_of_whitespace_become_one_space() -> None:
 @pytest.mark.parametrize(("value", "latex"), [
     (rich(["Deep learning for ", nocase("DNA"), " repair"]), "Deep learning for {DNA} repair"),
     (rich([nocase("Über"), " alles"]), "{{\\\"U}ber} alles"),
-    (rich(["H", Styled(SUBSCRIPT, ("2",)), "O"]), "H{\\textsubscript{2}}O"),
-    (rich([Styled(ITALIC, (nocase("Drosophila"),)), " genes"]), "\\textit{Drosophila} genes"),
-    (rich([Styled(ITALIC, ("in vivo",)), " studies"]), "{\\textit{in vivo}} studies"),
-    (rich([Styled(BOLD, ("the ", nocase("DNA"), " code"))]),
+    (rich(["H", Styled(Style.SUBSCRIPT, ("2",)), "O"]), "H{\\textsubscript{2}}O"),
+    (rich([Styled(Style.ITALIC, (nocase("Drosophila"),)), " genes"]),
+     "\\textit{Drosophila} genes"),
+    (rich([Styled(Style.ITALIC, ("in vivo",)), " studies"]), "{\\textit{in vivo}} studies"),
+    (rich([Styled(Style.BOLD, ("the ", nocase("DNA"), " code"))]),
      "{\\textbf{the }}\\textbf{DNA}{\\textbf{ code}}"),
     (rich(["A ", Math("O(n^2)"), " bound"]), "A $O(n^2)$ bound"),
     (rich([nocase(Math("O(n)"))]), "{$O(n)$}"),  # type: ignore[arg-type]

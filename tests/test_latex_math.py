@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from refbridge.latex.math import math_inlines, math_plain
-from refbridge.richtext import SUBSCRIPT, SUPERSCRIPT, Styled
+from refbridge.richtext import Style, Styled
 
 
 @pytest.mark.parametrize(("tex", "text"), [
@@ -35,7 +35,7 @@ def test_a_script_without_unicode_characters_keeps_its_mark() -> None:
 
 def test_scripts_are_superscript_and_subscript_inlines() -> None:
     assert math_inlines("x_i^2") == (
-        "x", Styled(SUBSCRIPT, ("i",)), Styled(SUPERSCRIPT, ("2",)))
+        "x", Styled(Style.SUBSCRIPT, ("i",)), Styled(Style.SUPERSCRIPT, ("2",)))
 
 
 def test_an_unknown_command_is_shown_as_written() -> None:

@@ -8,7 +8,7 @@ import io
 from refbridge.errors import Diagnostics
 from refbridge.formats import nbib, pubmed_xml
 from refbridge.model import Date, DateParts, Name, Record
-from refbridge.richtext import ITALIC, SUBSCRIPT, Styled, rich
+from refbridge.richtext import Style, Styled, rich
 
 NBIB = """\
 PMID- 33456789
@@ -151,8 +151,8 @@ def test_pubmed_xml_reads_inline_markup_as_rich_text() -> None:
     (article,) = pubmed_xml.READER.read(io.StringIO(PUBMED_XML), "pubmed.xml",
                                         Diagnostics(strict=True))
     assert article.fields["title"] == rich([
-        "Growth of ", Styled(ITALIC, ("Escherichia coli",)), " in H",
-        Styled(SUBSCRIPT, ("2",)), "O."])
+        "Growth of ", Styled(Style.ITALIC, ("Escherichia coli",)), " in H",
+        Styled(Style.SUBSCRIPT, ("2",)), "O."])
     assert article.type == "article-journal"
     assert [n.display() for n in article.authors] == [
         "Ji Sun", "John Smith, Jr", "Microbial Imaging Consortium"]

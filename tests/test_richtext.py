@@ -6,14 +6,12 @@ import pytest
 
 from refbridge.model import ModelError, Record
 from refbridge.richtext import (
-    ITALIC,
-    NOCASE,
-    SUPERSCRIPT,
     Link,
     Math,
     Raw,
     RichText,
     RichTextError,
+    Style,
     Styled,
     Url,
     concat,
@@ -25,7 +23,7 @@ from refbridge.richtext import (
     without_latex,
 )
 
-DNA = Styled(NOCASE, ("DNA",))
+DNA = Styled(Style.NOCASE, ("DNA",))
 
 
 def test_a_value_without_structure_is_a_plain_string() -> None:
@@ -34,25 +32,26 @@ def test_a_value_without_structure_is_a_plain_string() -> None:
 
 
 def test_adjacent_texts_and_inlines_of_one_style_are_merged() -> None:
-    value = rich(["The ", DNA, Styled(NOCASE, (" code",)), " of ", "life"])
+    value = rich(["The ", DNA, Styled(Style.NOCASE, (" code",)), " of ", "life"])
     assert isinstance(value, RichText)
-    assert value.inlines == ("The ", Styled(NOCASE, ("DNA code",)), " of life")
+    assert value.inlines == ("The ", Styled(Style.NOCASE, ("DNA code",)), " of life")
 
 
 def test_nocase_inside_nocase_is_said_once_and_said_of_the_text_inside_styles() -> None:
     from refbridge.richtext import styled
 
-    assert styled(NOCASE, ["a ", Styled(NOCASE, ("B",)), Styled(ITALIC, (DNA,))]) == (
-        Styled(NOCASE, ("a B",)), Styled(ITALIC, (DNA,)))
+    assert styled(Style.NOCASE, ["a ", Styled(Style.NOCASE, ("B",)),
+                                 Styled(Style.ITALIC, (DNA,))]) == (
+        Styled(Style.NOCASE, ("a B",)), Styled(Style.ITALIC, (DNA,)))
 
 
 def test_a_style_inside_the_same_style_is_said_once() -> None:
-    assert rich([Styled(ITALIC, ("a ", Styled(ITALIC, ("b",))))]) == rich(
-        [Styled(ITALIC, ("a b",))])
+    assert rich([Styled(Style.ITALIC, ("a ", Styled(Style.ITALIC, ("b",))))]) == rich(
+        [Styled(Style.ITALIC, ("a b",))])
 
 
 def test_plain_text_drops_the_structure_and_shows_formulas_in_unicode() -> None:
-    value = rich(["The ", Styled(ITALIC, ("in vivo",)), " cost is ", Math("O(n^2)"), " per ",
+    value = rich(["The ", Styled(Style.ITALIC, ("in vivo",)), " cost is ", Math("O(n^2)"), " per ",
                   Url("https://x.org"), " ", Raw("\\cite{knuth}")])
     assert plain(value) == "The in vivo cost is O(n²) per https://x.org \\cite{knuth}"
 
@@ -67,13 +66,14 @@ def test_a_spelling_is_a_hint_not_part_of_the_value() -> None:
 
 def test_values_with_the_same_inlines_are_equal_whatever_their_spellings() -> None:
     assert rich(["x", DNA], "x{DNA}") == rich(["x", DNA], "x{{DNA}}")
-    assert rich(["x", DNA]) != rich(["x", Styled(ITALIC, ("DNA",))])
+    assert rich(["x", DNA]) != rich(["x", Styled(Style.ITALIC, ("DNA",))])
 
 
 def test_concatenation_keeps_structure_and_a_spelling_when_every_part_has_one() -> None:
-    title = with_latex(rich(["Higher Algebra ", Styled(NOCASE, ("V",))]), "Higher Algebra {V}")
+    title = with_latex(rich(["Higher Algebra ", Styled(Style.NOCASE, ("V",))]),
+                       "Higher Algebra {V}")
     joined = concat(title, with_latex(": ", ": "), with_latex("2-Groups", "2-Groups"))
-    assert joined == rich(["Higher Algebra ", Styled(NOCASE, ("V",)), ": 2-Groups"])
+    assert joined == rich(["Higher Algebra ", Styled(Style.NOCASE, ("V",)), ": 2-Groups"])
     assert joined.latex == "Higher Algebra {V}: 2-Groups"  # type: ignore[union-attr]
     assert concat(title, ": ", "2-Groups").latex is None  # type: ignore[union-attr]
 
@@ -83,9 +83,10 @@ def test_strip_removes_white_space_at_the_ends_only() -> None:
 
 
 def test_map_text_changes_text_but_not_formulas_addresses_or_raw_latex() -> None:
-    value = rich(["Ab ", Styled(SUPERSCRIPT, ("Cd",)), Math("X"), Url("http://A"), Raw("\\B")])
+    value = rich(["Ab ", Styled(Style.SUPERSCRIPT, ("Cd",)), Math("X"), Url("http://A"),
+                 Raw("\\B")])
     assert map_text(value, str.upper) == rich(
-        ["AB ", Styled(SUPERSCRIPT, ("CD",)), Math("X"), Url("http://A"), Raw("\\B")])
+        ["AB ", Styled(Style.SUPERSCRIPT, ("CD",)), Math("X"), Url("http://A"), Raw("\\B")])
 
 
 def test_a_link_keeps_its_address_and_text() -> None:
@@ -95,7 +96,7 @@ def test_a_link_keeps_its_address_and_text() -> None:
 
 @pytest.mark.parametrize(("build", "message"), [
     (lambda: Styled("underline", ("x",)), "unknown text style 'underline'"),
-    (lambda: Styled(ITALIC, ()), "italic text is empty"),
+    (lambda: Styled(Style.ITALIC, ()), "italic text is empty"),
     (lambda: Math("  "), "formula is empty"),
     (lambda: Raw("\x00"), "LaTeX contains a NUL character"),
 ])
@@ -106,7 +107,7 @@ def test_inlines_are_validated_when_built(build: object, message: str) -> None:
 
 def test_a_record_refuses_rich_text_without_text() -> None:
     with pytest.raises(ModelError, match="field 'title' is empty"):
-        Record(id="k", type="book", fields={"title": RichText((Styled(NOCASE, (" ",)),))})
+        Record(id="k", type="book", fields={"title": RichText((Styled(Style.NOCASE, (" ",)),))})
 
 
 def test_a_record_gives_plain_text_from_get_and_rich_text_from_rich() -> None:

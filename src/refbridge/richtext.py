@@ -29,18 +29,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-ITALIC = "italic"
-BOLD = "bold"
-SMALL_CAPS = "small-caps"
-SUPERSCRIPT = "superscript"
-SUBSCRIPT = "subscript"
-MONOSPACE = "monospace"
-NOCASE = "nocase"
+
+class Style:
+    """The names of the styles a :class:`Styled` inline may have (plain strings)."""
+
+    ITALIC: Final = "italic"
+    BOLD: Final = "bold"
+    SMALL_CAPS: Final = "small-caps"
+    SUPERSCRIPT: Final = "superscript"
+    SUBSCRIPT: Final = "subscript"
+    MONOSPACE: Final = "monospace"
+    NOCASE: Final = "nocase"
+
+
 #: Every style a :class:`Styled` inline may have.
 STYLES: frozenset[str] = frozenset(
-    {ITALIC, BOLD, SMALL_CAPS, SUPERSCRIPT, SUBSCRIPT, MONOSPACE, NOCASE})
+    value for name, value in vars(Style).items() if name.isupper())
 
 
 class RichTextError(ValueError):
@@ -225,7 +231,7 @@ def normalized(parts: Iterable[Inline]) -> tuple[Inline, ...]:
     stack = list(reversed(items))
     while stack:
         part = stack.pop()
-        if isinstance(part, Styled) and part.style == NOCASE and \
+        if isinstance(part, Styled) and part.style == Style.NOCASE and \
                 any(isinstance(i, (Styled, Link)) for i in part.content):
             stack.extend(reversed(tuple(_pushed_down(part.content))))
             continue
@@ -259,7 +265,7 @@ def _in_form(items: tuple[Inline, ...], inside: tuple[str, ...]) -> bool:
             if item.style in inside or (isinstance(previous, Styled)
                                         and previous.style == item.style):
                 return False
-            if item.style == NOCASE and any(isinstance(i, (Styled, Link))
+            if item.style == Style.NOCASE and any(isinstance(i, (Styled, Link))
                                             for i in item.content):
                 return False
             if not _in_form(item.content, (*inside, item.style)):
@@ -271,20 +277,32 @@ def _in_form(items: tuple[Inline, ...], inside: tuple[str, ...]) -> bool:
 
 
 def _is_nocase(item: Inline) -> bool:
-    return isinstance(item, Styled) and item.style == NOCASE
+    return isinstance(item, Styled) and item.style == Style.NOCASE
+
+
+def _through_nocase(items: Iterable[Inline], leaf: Callable[[Inline], Inline]
+                    ) -> Iterator[Inline]:
+    """``items`` with their nocase spans dissolved and each leaf (text, math, address, raw
+    LaTeX) replaced by ``leaf(item)``, inside the styles and links around it."""
+    for item in items:
+        if isinstance(item, Styled) and item.style == Style.NOCASE:
+            yield from _through_nocase(item.content, leaf)
+        elif isinstance(item, Styled):
+            yield Styled(item.style, tuple(_through_nocase(item.content, leaf)))
+        elif isinstance(item, Link):
+            yield Link(item.address, tuple(_through_nocase(item.content, leaf)))
+        else:
+            yield leaf(item)
+
+
+def unprotected(items: Iterable[Inline]) -> Iterator[Inline]:
+    """``items`` without their nocase spans."""
+    return _through_nocase(items, lambda item: item)
 
 
 def _pushed_down(content: Iterable[Inline]) -> Iterator[Inline]:
     """Protected ``content`` with the protection said of its leaves, inside its styles."""
-    for item in content:
-        if isinstance(item, Styled) and item.style == NOCASE:
-            yield from _pushed_down(item.content)
-        elif isinstance(item, Styled):
-            yield Styled(item.style, tuple(_pushed_down(item.content)))
-        elif isinstance(item, Link):
-            yield Link(item.address, tuple(_pushed_down(item.content)))
-        else:
-            yield Styled(NOCASE, (item,))
+    return _through_nocase(content, lambda item: Styled(Style.NOCASE, (item,)))
 
 
 def _canonical(item: Styled | Link) -> Inline | None:

@@ -14,22 +14,11 @@ from refbridge.errors import Diagnostics
 from refbridge.formats.csljson import READER
 from refbridge.formatting import as_items, format_bibliography
 from refbridge.model import Date, Name, Record
-from refbridge.richtext import (
-    BOLD,
-    ITALIC,
-    NOCASE,
-    SMALL_CAPS,
-    SUBSCRIPT,
-    Math,
-    Raw,
-    Styled,
-    Url,
-    rich,
-)
+from refbridge.richtext import Math, Raw, Style, Styled, Url, rich
 
-TITLE = rich(["The ", Styled(ITALIC, ("Bounty",)), " and ", Math("O(n^2)"), " sorting of H",
-              Styled(SUBSCRIPT, ("2",)), "O in ", Styled(SMALL_CAPS, ("Fortran",)), " and ",
-              Styled(NOCASE, ("DNA",))])
+TITLE = rich(["The ", Styled(Style.ITALIC, ("Bounty",)), " and ", Math("O(n^2)"), " sorting of H",
+              Styled(Style.SUBSCRIPT, ("2",)), "O in ", Styled(Style.SMALL_CAPS, ("Fortran",)),
+              " and ", Styled(Style.NOCASE, ("DNA",))])
 RECORD = Record(id="k1", type="article-journal",
                 fields={"title": TITLE, "container-title": "Journal of Things", "volume": "3",
                         "page": "1-10", "DOI": "10.1000/xyz"},
@@ -53,7 +42,7 @@ def test_rich_titles_keep_their_inline_structure(output: str, title: str) -> Non
 
 def test_case_changes_leave_formulas_and_protected_text_alone() -> None:
     record = RECORD.replace(fields={**RECORD.fields, "title": rich([
-        "Sorting ", Styled(NOCASE, ("DNA",)), " in ", Math("O(N \\log N)"), " Time"])})
+        "Sorting ", Styled(Style.NOCASE, ("DNA",)), " in ", Math("O(N \\log N)"), " Time"])})
     style = CslStyle.from_xml(
         '<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0"><info>'
         '<id>t</id><title>t</title></info><citation><layout><text value="x"/></layout></citation>'
@@ -70,8 +59,8 @@ def test_a_formula_in_latex_output_is_exactly_its_tex() -> None:
 
 
 def test_markup_written_in_a_value_is_text_not_formatting() -> None:
-    record = RECORD.replace(fields={**RECORD.fields, "title": rich(["The <i>tag</i> ",
-                                                                    Styled(BOLD, ("stays",))])})
+    title = rich(["The <i>tag</i> ", Styled(Style.BOLD, ("stays",))])
+    record = RECORD.replace(fields={**RECORD.fields, "title": title})
     assert "The &#60;i&#62;tag&#60;/i&#62; <b>stays</b>" in format_bibliography(
         [record], style="apa", output="html")
 

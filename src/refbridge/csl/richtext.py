@@ -241,12 +241,13 @@ def data_quotes(quotes: bool | str) -> str:
 
 #: Styles of the model's rich text as the markup parse_markup reads (monospace has none).
 _STYLE_MARKUP = {
-    model.ITALIC: ("<i>", "</i>"), model.BOLD: ("<b>", "</b>"),
-    model.SUPERSCRIPT: ("<sup>", "</sup>"), model.SUBSCRIPT: ("<sub>", "</sub>"),
-    model.SMALL_CAPS: ("<sc>", "</sc>"), model.NOCASE: ('<span class="nocase">', "</span>"),
+    model.Style.ITALIC: ("<i>", "</i>"), model.Style.BOLD: ("<b>", "</b>"),
+    model.Style.SUPERSCRIPT: ("<sup>", "</sup>"), model.Style.SUBSCRIPT: ("<sub>", "</sub>"),
+    model.Style.SMALL_CAPS: ("<sc>", "</sc>"),
+    model.Style.NOCASE: ('<span class="nocase">', "</span>"),
 }
-_FORMULA_FMT: dict[str, Fmt] = {model.SUPERSCRIPT: {"vertical-align": "sup"},
-                                model.SUBSCRIPT: {"vertical-align": "sub"}}
+_FORMULA_FMT: dict[str, Fmt] = {model.Style.SUPERSCRIPT: {"vertical-align": "sup"},
+                                model.Style.SUBSCRIPT: {"vertical-align": "sub"}}
 _LESS_THAN = "\uf8ff"  # a literal "<" of the value while its markup is parsed
 _SPECIAL = 0xE000  # private-use characters stand for formulas, addresses, links and raw LaTeX
 _SPECIAL_RE = re.compile("([\ue000-\uf8fe\uf8ff])")

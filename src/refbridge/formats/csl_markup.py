@@ -22,17 +22,11 @@ from collections.abc import Iterator
 
 from refbridge.latex.math import math_inlines
 from refbridge.richtext import (
-    BOLD,
-    ITALIC,
-    MONOSPACE,
-    NOCASE,
-    SMALL_CAPS,
-    SUBSCRIPT,
-    SUPERSCRIPT,
     Inline,
     Link,
     Math,
     Raw,
+    Style,
     Styled,
     Text,
     Url,
@@ -45,12 +39,12 @@ from refbridge.richtext import (
 
 #: Style -> (opening tag, closing tag).
 TAGS: dict[str, tuple[str, str]] = {
-    ITALIC: ("<i>", "</i>"),
-    BOLD: ("<b>", "</b>"),
-    SUPERSCRIPT: ("<sup>", "</sup>"),
-    SUBSCRIPT: ("<sub>", "</sub>"),
-    SMALL_CAPS: ('<span style="font-variant:small-caps;">', "</span>"),
-    NOCASE: ('<span class="nocase">', "</span>"),
+    Style.ITALIC: ("<i>", "</i>"),
+    Style.BOLD: ("<b>", "</b>"),
+    Style.SUPERSCRIPT: ("<sup>", "</sup>"),
+    Style.SUBSCRIPT: ("<sub>", "</sub>"),
+    Style.SMALL_CAPS: ('<span style="font-variant:small-caps;">', "</span>"),
+    Style.NOCASE: ('<span class="nocase">', "</span>"),
 }
 #: The zero-width space that keeps a literal tag from being read as markup.
 TAG_BREAK = "\u200b"
@@ -64,9 +58,10 @@ _READ_TAG = re.compile(
 _SMALL_CAPS = re.compile(r"font-variant:\s*small-caps", re.IGNORECASE)
 _CLASS = re.compile(r"""class\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 #: Styles by tag name (``span`` depends on its attributes).
-_STYLE_OF_TAG: dict[str, str] = {"i": ITALIC, "b": BOLD, "sup": SUPERSCRIPT, "sub": SUBSCRIPT}
+_STYLE_OF_TAG: dict[str, str] = {"i": Style.ITALIC, "b": Style.BOLD, "sup": Style.SUPERSCRIPT,
+                                  "sub": Style.SUBSCRIPT}
 #: Styles the markup has no tag for.
-_UNTAGGED: frozenset[str] = frozenset({MONOSPACE})
+_UNTAGGED: frozenset[str] = frozenset({Style.MONOSPACE})
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -75,7 +70,7 @@ def _literal(text: str) -> str:
 
 
 def _protected(content: Iterator[str]) -> str:
-    opening, closing = TAGS[NOCASE]
+    opening, closing = TAGS[Style.NOCASE]
     return opening + "".join(content) + closing
 
 
@@ -84,8 +79,8 @@ def _markup(items: tuple[Inline, ...], protected: bool) -> Iterator[str]:
         if isinstance(item, str):
             yield _literal(item)
         elif isinstance(item, Styled):
-            inner = protected or item.style == NOCASE
-            if item.style in _UNTAGGED or (item.style == NOCASE and protected):
+            inner = protected or item.style == Style.NOCASE
+            if item.style in _UNTAGGED or (item.style == Style.NOCASE and protected):
                 yield from _markup(item.content, inner)
                 continue
             opening, closing = TAGS[item.style]
@@ -122,10 +117,10 @@ def is_lossless(value: Text) -> bool:
 def _span_style(attributes: str) -> str | None:
     """The style of a ``<span>``: small caps, nocase, or None (``nodecor``, other spans)."""
     if _SMALL_CAPS.search(attributes):
-        return SMALL_CAPS
+        return Style.SMALL_CAPS
     classes = _CLASS.search(attributes)
     if classes and "nocase" in classes.group(1).split():
-        return NOCASE
+        return Style.NOCASE
     return None
 
 

@@ -25,18 +25,7 @@ from refbridge.merge import arxiv_id_from_url, bare_doi
 from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.names import split_name
 from refbridge.people import PersonIdError, person_id
-from refbridge.richtext import (
-    BOLD,
-    ITALIC,
-    MONOSPACE,
-    SUBSCRIPT,
-    SUPERSCRIPT,
-    Text,
-    inlines,
-    plain,
-    rich,
-    strip,
-)
+from refbridge.richtext import Style, Text, inlines, plain, rich, strip
 
 if TYPE_CHECKING:
     from lxml.etree import _Element
@@ -74,8 +63,8 @@ TEXT_ELEMENTS: dict[str, str] = {
 #: dblp element holding a person -> CSL name role.
 NAME_ELEMENTS: dict[str, str] = {"author": "author", "editor": "editor"}
 #: Inline elements of dblp titles -> rich-text style.
-TITLE_STYLES: dict[str, str] = {"i": ITALIC, "b": BOLD, "sub": SUBSCRIPT, "sup": SUPERSCRIPT,
-                                "tt": MONOSPACE}
+TITLE_STYLES: dict[str, str] = {"i": Style.ITALIC, "b": Style.BOLD, "sub": Style.SUBSCRIPT,
+                                "sup": Style.SUPERSCRIPT, "tt": Style.MONOSPACE}
 #: Elements read elsewhere in this module (the rest go to ``extra``).
 _HANDLED = frozenset({"title", "year", "month", "ee", *TEXT_ELEMENTS, *NAME_ELEMENTS})
 #: The journal dblp files arXiv preprints under, and its volume spelling (``abs/2101.00001``).

@@ -37,11 +37,9 @@ from refbridge.formats.residue import (
     note_residue,
     residue_note,
 )
-from refbridge.formats.selection import select
-from refbridge.formats.tagged import TaggedSyntax, one_line, read_drafts
+from refbridge.formats.tagged import TaggedSyntax, TaggedWriter, one_line, read_drafts
 from refbridge.model import Date, ModelError, Name, Record, Source
 from refbridge.names import split_name
-from refbridge.registry import Framing, WriteOptions, write_framed
 from refbridge.richtext import Text, plain, strip
 from refbridge.vocab import VERBATIM_VARIABLES
 
@@ -344,20 +342,6 @@ class EndNoteReader:
         return read_records(stream, source, diagnostics)
 
 
-class EndNoteWriter:
-    name = "endnote"
-    description = "EndNote tagged (.enw: File → Import in EndNote, import filter 'EndNote "\
-        "Import')"
-    extension = ".enw"
-
-    framing = Framing(separator="\n")
-
-    def record_text(self, record: Record, options: WriteOptions) -> str:
-        return format_record(select(record, options, TAG_PARTS))
-
-    def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
-        write_framed((self.record_text(r, options) for r in records), out, self.framing)
-
 
 #: Tags as names for ``--fields`` / ``--exclude-fields`` -> the model part each writes.
 TAG_PARTS: dict[str, str] = {
@@ -403,5 +387,7 @@ def _coverage() -> Coverage:
 
 
 READER = EndNoteReader()
-WRITER = EndNoteWriter()
+WRITER = TaggedWriter(
+    "endnote", "EndNote tagged (.enw: File → Import in EndNote, import filter 'EndNote Import')",
+    ".enw", format_record, TAG_PARTS)
 WRITER.coverage = _coverage()  # type: ignore[attr-defined]

@@ -34,10 +34,14 @@ from refbridge.formats.residue import (
     note_residue,
     residue_note,
 )
-from refbridge.formats.selection import select
-from refbridge.formats.tagged import TagField, TaggedSyntax, one_line, read_drafts
+from refbridge.formats.tagged import (
+    TagField,
+    TaggedSyntax,
+    TaggedWriter,
+    one_line,
+    read_drafts,
+)
 from refbridge.model import Date, ModelError, Name, Record, Source
-from refbridge.registry import Framing, WriteOptions, write_framed
 from refbridge.richtext import plain
 
 SYNTAX = TaggedSyntax(
@@ -239,19 +243,6 @@ class NbibReader:
         return read_records(stream, source, diagnostics)
 
 
-class NbibWriter:
-    name = "nbib"
-    description = "MEDLINE / PubMed .nbib (imports into EndNote, Zotero, Mendeley, Papers)"
-    extension = ".nbib"
-
-    framing = Framing(separator="\n")
-
-    def record_text(self, record: Record, options: WriteOptions) -> str:
-        return format_record(select(record, options, TAG_PARTS))
-
-    def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
-        write_framed((self.record_text(r, options) for r in records), out, self.framing)
-
 
 #: MEDLINE tags as names for ``--fields`` / ``--exclude-fields``.
 TAG_PARTS: dict[str, str] = {
@@ -283,5 +274,7 @@ def _coverage() -> Coverage:
 
 
 READER = NbibReader()
-WRITER = NbibWriter()
+WRITER = TaggedWriter(
+    "nbib", "MEDLINE / PubMed .nbib (imports into EndNote, Zotero, Mendeley, Papers)", ".nbib",
+    format_record, TAG_PARTS)
 WRITER.coverage = _coverage()  # type: ignore[attr-defined]

@@ -26,22 +26,12 @@ from refbridge.formats.nbib import parse_date
 from refbridge.formats.xmlinput import child, children, local_name, parse_xml, text_of
 from refbridge.model import Date, Name, Record, Source
 from refbridge.names import name_from_fields
-from refbridge.richtext import (
-    BOLD,
-    ITALIC,
-    SUBSCRIPT,
-    SUPERSCRIPT,
-    Inline,
-    Text,
-    inlines,
-    rich,
-    strip,
-)
+from refbridge.richtext import Inline, Style, Text, inlines, rich, strip
 from refbridge.richtext import styled as styled_inlines
 
 #: Inline elements of PubMed's titles and abstracts -> text styles.
-INLINE_STYLES: dict[str, str] = {"i": ITALIC, "b": BOLD, "sup": SUPERSCRIPT,
-                                 "sub": SUBSCRIPT}
+INLINE_STYLES: dict[str, str] = {"i": Style.ITALIC, "b": Style.BOLD, "sup": Style.SUPERSCRIPT,
+                                 "sub": Style.SUBSCRIPT}
 #: ``ArticleId``/``ELocationID`` kinds -> CSL variables.
 IDENTIFIERS: dict[str, str] = {"doi": "DOI", "pmc": "PMCID", "pubmed": "PMID"}
 

@@ -42,10 +42,9 @@ from refbridge.formats.residue import (
     note_residue,
     residue,
 )
-from refbridge.formats.selection import select
+from refbridge.formats.tagged import TaggedWriter
 from refbridge.model import SEASONS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names import name_from_fields
-from refbridge.registry import Framing, WriteOptions, write_framed
 from refbridge.richtext import Text, plain
 from refbridge.vocab import VERBATIM_VARIABLES
 
@@ -374,19 +373,6 @@ def format_record(record: Record) -> str:
     return format_tags(tags)
 
 
-class RisWriter:
-    name = "ris"
-    description = "RIS (imports into Zotero, EndNote, Mendeley, citation managers)"
-    extension = ".ris"
-
-    framing = Framing(separator="\n")
-
-    def record_text(self, record: Record, options: WriteOptions) -> str:
-        return format_record(select(record, options, TAG_PARTS))
-
-    def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
-        write_framed((self.record_text(r, options) for r in records), out, self.framing)
-
 
 def _coverage() -> Coverage:
     native = {
@@ -421,5 +407,6 @@ def _coverage() -> Coverage:
 
 
 READER = RisReader()
-WRITER = RisWriter()
+WRITER = TaggedWriter("ris", "RIS (imports into Zotero, EndNote, Mendeley, citation managers)",
+                      ".ris", format_record, TAG_PARTS)
 WRITER.coverage = _coverage()  # type: ignore[attr-defined]

@@ -6,17 +6,22 @@ the value before them, and records are separated by a blank line or framed by a 
 end tag. ``TaggedSyntax`` says which, and ``read_drafts`` gives each record's fields (tag, the
 value's lines, line number) for the format module to map. A line that belongs to no record is
 reported with its line number, never dropped silently; a record without its end tag is kept,
-with a warning. This module must never know what a tag means.
+with a warning. ``TaggedWriter`` is the writer these formats (and RIS) share: each record's text
+by the format's own function, a blank line between records. This module must never know what a
+tag means.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TextIO
 
 from refbridge.errors import Diagnostics
+from refbridge.formats.selection import select
+from refbridge.model import Record
+from refbridge.registry import Framing, WriteOptions, write_framed
 
 _LINE_BREAKS = re.compile(r"\r\n|[\r\n]")
 
@@ -112,3 +117,22 @@ def read_drafts(stream: TextIO, source: str, diagnostics: Diagnostics, syntax: T
 def one_line(value: str) -> str:
     """A value as one line: line breaks become spaces (a residue keeps the exact value)."""
     return _LINE_BREAKS.sub(" ", value).strip()
+
+
+@dataclass
+class TaggedWriter:
+    """The writer of a tagged format: ``format_record`` gives a record's text, ``parts`` maps
+    the format's tags (names for ``--fields``) to model parts."""
+
+    name: str
+    description: str
+    extension: str
+    format_record: Callable[[Record], str]
+    parts: Mapping[str, str]
+    framing: Framing = field(default=Framing(separator="\n"))
+
+    def record_text(self, record: Record, options: WriteOptions) -> str:
+        return self.format_record(select(record, options, self.parts))
+
+    def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
+        write_framed((self.record_text(r, options) for r in records), out, self.framing)

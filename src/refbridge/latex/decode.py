@@ -38,18 +38,12 @@ from functools import cache, lru_cache
 from typing import Any
 
 from refbridge.richtext import (
-    BOLD,
-    ITALIC,
-    MONOSPACE,
-    NOCASE,
-    SMALL_CAPS,
-    SUBSCRIPT,
-    SUPERSCRIPT,
     Inline,
     Link,
     Math,
     Raw,
     RichText,
+    Style,
     Styled,
     Text,
     Url,
@@ -69,17 +63,21 @@ ACCENTS: dict[str, str] = {
 }
 #: Commands whose one argument is text in a style.
 STYLE_COMMANDS: dict[str, str] = {
-    "emph": ITALIC, "textit": ITALIC, "textsl": ITALIC, "mkbibemph": ITALIC,
-    "mkbibitalic": ITALIC, "textbf": BOLD, "mkbibbold": BOLD, "textsc": SMALL_CAPS,
-    "textsmallcaps": SMALL_CAPS, "textsuperscript": SUPERSCRIPT,
-    "mkbibsuperscript": SUPERSCRIPT, "textsubscript": SUBSCRIPT, "mkbibsubscript": SUBSCRIPT,
-    "texttt": MONOSPACE, "NoCaseChange": NOCASE,
+    "emph": Style.ITALIC, "textit": Style.ITALIC, "textsl": Style.ITALIC,
+    "mkbibemph": Style.ITALIC,
+    "mkbibitalic": Style.ITALIC, "textbf": Style.BOLD, "mkbibbold": Style.BOLD,
+    "textsc": Style.SMALL_CAPS,
+    "textsmallcaps": Style.SMALL_CAPS, "textsuperscript": Style.SUPERSCRIPT,
+    "mkbibsuperscript": Style.SUPERSCRIPT, "textsubscript": Style.SUBSCRIPT,
+    "mkbibsubscript": Style.SUBSCRIPT,
+    "texttt": Style.MONOSPACE, "NoCaseChange": Style.NOCASE,
 }
 #: Switches: a style for the rest of the group they are in.
 STYLE_SWITCHES: dict[str, str] = {
-    "em": ITALIC, "it": ITALIC, "itshape": ITALIC, "sl": ITALIC, "slshape": ITALIC,
-    "bf": BOLD, "bfseries": BOLD, "sc": SMALL_CAPS, "scshape": SMALL_CAPS,
-    "tt": MONOSPACE, "ttfamily": MONOSPACE,
+    "em": Style.ITALIC, "it": Style.ITALIC, "itshape": Style.ITALIC, "sl": Style.ITALIC,
+    "slshape": Style.ITALIC,
+    "bf": Style.BOLD, "bfseries": Style.BOLD, "sc": Style.SMALL_CAPS, "scshape": Style.SMALL_CAPS,
+    "tt": Style.MONOSPACE, "ttfamily": Style.MONOSPACE,
 }
 #: Switches back to the normal font, which text in the model always is unless styled.
 PLAIN_SWITCHES: frozenset[str] = frozenset(
@@ -278,7 +276,7 @@ class _Decoder:
         following = self.peek()
         if following is not None and following[0] in (_WORD, _SYMBOL):
             return self.sequence(1)  # a special character: its case may change
-        return list(styled(NOCASE, self.sequence(1)))
+        return list(styled(Style.NOCASE, self.sequence(1)))
 
     def argument(self, level: int) -> list[Inline]:
         """The argument of a command: a group, one character or one command."""
@@ -516,7 +514,7 @@ def _braces_only(text: str) -> list[Inline] | None:
                 inner = "".join(group)
                 group = []
                 if inner:
-                    out.append(Styled(NOCASE, (inner,)))
+                    out.append(Styled(Style.NOCASE, (inner,)))
     if depth:
         return None
     out.append(_ligatures(text[position:]))

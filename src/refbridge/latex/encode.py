@@ -43,16 +43,10 @@ from typing import Any
 from refbridge.latex.math import math_plain
 from refbridge.latex.safety import formula_is_writable, is_harmless
 from refbridge.richtext import (
-    BOLD,
-    ITALIC,
-    MONOSPACE,
-    NOCASE,
-    SMALL_CAPS,
-    SUBSCRIPT,
-    SUPERSCRIPT,
     Inline,
     Link,
     Math,
+    Style,
     Styled,
     Text,
     Url,
@@ -60,6 +54,7 @@ from refbridge.richtext import (
     latex_source,
     plain,
     rich,
+    unprotected,
     walk,
     without_latex,
 )
@@ -84,8 +79,9 @@ LIGATURE_CHARACTERS: dict[str, str] = {
 }
 #: The command of each style.
 STYLE_COMMANDS: dict[str, str] = {
-    ITALIC: "textit", BOLD: "textbf", SMALL_CAPS: "textsc", SUPERSCRIPT: "textsuperscript",
-    SUBSCRIPT: "textsubscript", MONOSPACE: "texttt",
+    Style.ITALIC: "textit", Style.BOLD: "textbf", Style.SMALL_CAPS: "textsc",
+    Style.SUPERSCRIPT: "textsuperscript",
+    Style.SUBSCRIPT: "textsubscript", Style.MONOSPACE: "texttt",
 }
 #: Combining marks and the accent commands that put them on a letter.
 ACCENT_COMMANDS: dict[str, str] = {
@@ -227,7 +223,7 @@ def _top(item: Inline, unicode: bool) -> str:
     """One inline at the top level of a value, where braces decide case."""
     if isinstance(item, str):
         return encode_latex(item, unicode=unicode)
-    if isinstance(item, Styled) and item.style == NOCASE:
+    if isinstance(item, Styled) and item.style == Style.NOCASE:
         return _protecting_group(_inner(item.content, unicode))
     if isinstance(item, (Styled, Link)):
         return _joined(_styled_pieces(item, unicode))
@@ -242,7 +238,7 @@ def _protecting_group(latex: str) -> str:
 def _protection(item: Inline) -> bool:
     """Whether ``item`` is case-protected at the top level, all of it (text, formulas,
     addresses and raw LaTeX are not, unless nocase says so)."""
-    if isinstance(item, Styled) and item.style == NOCASE:
+    if isinstance(item, Styled) and item.style == Style.NOCASE:
         return True
     if isinstance(item, (Styled, Link)):
         return all(_protection(i) for i in item.content)
@@ -274,7 +270,7 @@ def _styled_pieces(item: Styled | Link, unicode: bool) -> Iterator[str]:
         protected = _protection(piece)
         content = piece.content
         if protected:
-            content = tuple(_unprotected(content))
+            content = tuple(unprotected(content))
         inner = _inner(content, unicode)
         head = f"\\{STYLE_COMMANDS[piece.style]}" if isinstance(piece, Styled) \
             else f"\\href{{{_address(piece.address)}}}"
@@ -282,19 +278,6 @@ def _styled_pieces(item: Styled | Link, unicode: bool) -> Iterator[str]:
             yield head + _protecting_group(inner)
         else:
             yield "{" + head + "{" + inner + "}}"
-
-
-def _unprotected(items: Iterable[Inline]) -> Iterator[Inline]:
-    """``items`` without their nocase (a protecting group says it once for all)."""
-    for item in items:
-        if isinstance(item, Styled) and item.style == NOCASE:
-            yield from _unprotected(item.content)
-        elif isinstance(item, Styled):
-            yield Styled(item.style, tuple(_unprotected(item.content)))
-        elif isinstance(item, Link):
-            yield Link(item.address, tuple(_unprotected(item.content)))
-        else:
-            yield item
 
 
 def _inner(items: Iterable[Inline], unicode: bool) -> str:
@@ -307,7 +290,7 @@ def _inner_piece(item: Inline, unicode: bool) -> str:
         return encode_latex(item, unicode=unicode)
     if isinstance(item, Styled):
         inner = _inner(item.content, unicode)
-        if item.style == NOCASE:
+        if item.style == Style.NOCASE:
             return "{" + inner + "}"
         return f"\\{STYLE_COMMANDS[item.style]}{{{inner}}}"
     if isinstance(item, Math) and formula_is_writable(item.tex):
@@ -400,7 +383,7 @@ def guess_protection(value: Text) -> Text:
     capitals must survive a lower-casing style protected: acronyms and mixed case
     (``SpecDB``, ``LLM``, ``TPC-C``) always, capitalised words in a sentence-case title
     (proper nouns) too. A value that protects anything is taken as it is."""
-    if any(isinstance(item, Styled) and item.style == NOCASE for item in walk(value)):
+    if any(isinstance(item, Styled) and item.style == Style.NOCASE for item in walk(value)):
         return value
     sentence_case = _is_sentence_case(_words(plain(value)))
     return rich(part for item in inlines(value)
@@ -412,6 +395,6 @@ def _protected_parts(text: str, sentence_case: bool) -> Iterator[Inline]:
     position = 0
     for start, end in _protected_spans(text, sentence_case):
         yield text[position:start]
-        yield Styled(NOCASE, (text[start:end],))
+        yield Styled(Style.NOCASE, (text[start:end],))
         position = end
     yield text[position:]

@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
-from refbridge.richtext import SUBSCRIPT, SUPERSCRIPT, Inline, Styled, normalized, plain, rich
+from refbridge.richtext import Inline, Style, Styled, normalized, plain, rich
 
 _TOKEN = re.compile(r"\\([A-Za-z]+)|\\(.)|([{}^_'])|(\s+)|([^\\{}^_'\s]+)", re.DOTALL)
 
@@ -94,8 +94,8 @@ class _Formula:
                 self.index += 1
                 script = normalized(self.argument())
                 if script:
-                    out.append(Styled(SUPERSCRIPT if token.group(3) == "^" else SUBSCRIPT,
-                                      script))
+                    style = Style.SUPERSCRIPT if token.group(3) == "^" else Style.SUBSCRIPT
+                    out.append(Styled(style, script))
                 continue
             out.extend(self.atom())
         return out
@@ -241,12 +241,12 @@ def _plain(items: tuple[Inline, ...]) -> Iterator[str]:
             yield item
         elif isinstance(item, Styled):
             text = "".join(_plain(item.content))
-            table = SUPERSCRIPTS if item.style == SUPERSCRIPT else SUBSCRIPTS
+            table = SUPERSCRIPTS if item.style == Style.SUPERSCRIPT else SUBSCRIPTS
             scripted = _scripted(text, table)
             if scripted is not None:
                 yield scripted
             else:
-                mark = "^" if item.style == SUPERSCRIPT else "_"
+                mark = "^" if item.style == Style.SUPERSCRIPT else "_"
                 yield mark + (text if len(text) == 1 else f"({text})")
         else:
             yield plain(rich([item]))

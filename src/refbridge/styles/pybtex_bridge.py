@@ -47,21 +47,7 @@ from refbridge.formats.bibtex_writer import BIBLATEX_WRITER, BIBTEX_WRITER, entr
 from refbridge.formats.csljson import from_csl
 from refbridge.latex.decode import decode_latex
 from refbridge.registry import WriteOptions
-from refbridge.richtext import (
-    BOLD,
-    ITALIC,
-    SMALL_CAPS,
-    SUBSCRIPT,
-    SUPERSCRIPT,
-    Inline,
-    Link,
-    Styled,
-    Url,
-    inlines,
-    map_text,
-    plain,
-    rich,
-)
+from refbridge.richtext import Inline, Link, Style, Styled, Url, inlines, map_text, plain, rich
 from refbridge.styles.definitions import FormatRequest, Item
 
 OUTPUTS = ("text", "html", "markdown", "latex")
@@ -259,9 +245,9 @@ def _bold(latex: str, names: Sequence[str]) -> str:
 
 #: rich text style -> the formatting the CSL engine's writers know it by
 STYLE_FORMATS: dict[str, dict[str, str]] = {
-    ITALIC: {"font-style": "italic"}, BOLD: {"font-weight": "bold"},
-    SMALL_CAPS: {"font-variant": "small-caps"}, SUPERSCRIPT: {"vertical-align": "sup"},
-    SUBSCRIPT: {"vertical-align": "sub"}}
+    Style.ITALIC: {"font-style": "italic"}, Style.BOLD: {"font-weight": "bold"},
+    Style.SMALL_CAPS: {"font-variant": "small-caps"}, Style.SUPERSCRIPT: {"vertical-align": "sup"},
+    Style.SUBSCRIPT: {"vertical-align": "sub"}}
 
 
 def _node(inline: Inline, links: bool) -> Node:
