@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from strategies import plain_records, records
 from support import ROOT
 
@@ -185,7 +185,9 @@ def test_the_field_coverage_document_is_generated_from_the_format_tables() -> No
 # -- what Zotero's own fields carry ------------------------------------------------------------
 def zotero_native(record: Record) -> dict[str, Any]:
     """The parts Zotero's own fields hold for the record's item type, as Zotero spells them:
-    names in reading order, plain dates, arXiv eprints without the cross-list order."""
+    names in reading order, plain dates, arXiv eprints without the cross-list order (an eprint
+    without an archive ID only when the repository field, which names its archive, is not
+    taken by the record's publisher)."""
     item_type = zotero_tables.ZOTERO_TYPE_OF_CSL.get(record.type, zotero.FALLBACK_TYPE)
     fields = {k: from_markup(to_markup(v)) for k, v in record.fields.items()
               if k in zotero_tables.FIELDS[item_type] and k != "note"}  # as its markup says
@@ -195,6 +197,8 @@ def zotero_native(record: Record) -> dict[str, Any]:
              for role, people in record.names.items()
              if role in zotero_tables.CREATORS[item_type]}
     eprint = record.eprint if item_type == "preprint" and record.eprint else None
+    if eprint and not eprint.identifier and record.get("publisher") not in (None, eprint.archive):
+        eprint = None
     return {"type": zotero_tables.CSL_TYPE_OF_ZOTERO[item_type], "fields": fields,
             "dates": dates, "names": names, "keywords": record.keywords,
             "eprint": eprint and Eprint(eprint.archive, eprint.identifier,
@@ -202,6 +206,8 @@ def zotero_native(record: Record) -> dict[str, Any]:
 
 
 @given(plain_records())
+@example(Record(id="key1", type="article", fields={"title": "Data", "publisher": "Database"},
+                eprint=Eprint("arXiv")))
 def test_zotero_fields_alone_carry_every_part_the_table_calls_native(record: Record) -> None:
     from lxml import etree
 
