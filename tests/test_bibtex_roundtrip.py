@@ -111,3 +111,17 @@ def test_an_empty_field_is_written_back_for_bibtex_to_see(writer: BibtexWriter) 
     entry = ("@article{article-crossref,\n  author = {Aamport, Leslie A.},\n  key = {},\n"
              "  title = {The Gnats and Gnus},\n  journal = {G-Animal's Journal},\n}\n")
     assert written(read_text(entry), writer) == entry
+
+
+def test_a_repeated_key_gets_a_unique_csl_json_id_and_is_repeated_again_in_a_bib() -> None:
+    from click.testing import CliRunner
+
+    from refbridge.cli import main
+
+    bib = "@misc{lee2007,\n  title = {One},\n}\n\n@misc{lee2007,\n  title = {Two},\n}\n"
+    as_json = CliRunner().invoke(main, ["convert", "-", "--from", "bibtex", "--to", "csl-json"],
+                                 input=bib)
+    assert [item["id"] for item in json.loads(as_json.stdout)] == ["lee2007", "lee2007a"]
+    back = CliRunner().invoke(main, ["convert", "-", "--from", "csl-json", "--to", "bibtex"],
+                              input=as_json.stdout)
+    assert back.stdout == bib

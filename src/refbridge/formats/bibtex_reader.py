@@ -32,7 +32,7 @@ from refbridge.errors import Diagnostics
 from refbridge.formats import bibtex_tables as tables
 from refbridge.formats.bibtex_dates import parse_iso_date, parse_year_month
 from refbridge.formats.bibtex_syntax import MONTH_MACROS, Block, macro_value, read_blocks
-from refbridge.formats.bibtex_tables import HINT_COMMENT, HINT_PREAMBLE
+from refbridge.formats.bibtex_tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.registry import Shard, ShardIncomplete
@@ -511,7 +511,8 @@ class BibtexReader:
     def _entry(self, block: Block, source: str, diagnostics: Diagnostics,
                first_line: dict[str, int]) -> Record | None:
         key = block.key
-        if key in first_line:
+        repeated = key in first_line
+        if repeated:
             diagnostics.warning(f"duplicate key {key!r} (first at line {first_line[key]}); "
                                 "both entries are kept, the later one gets a new key "
                                 "(but in a .bib)",
@@ -519,10 +520,11 @@ class BibtexReader:
         else:
             first_line[key] = block.line
         try:
-            return entry_record(block, source, diagnostics)
+            record = entry_record(block, source, diagnostics)
         except ModelError as exc:
             diagnostics.error(f"entry {key!r}: {exc}", source, block.line)
             return None
+        return record.replace(hints={**record.hints, HINT_KEY: key}) if repeated else record
 
     def _resolve_crossrefs(self, records: Iterator[Record], source: str,
                            diagnostics: Diagnostics, whole_file: bool) -> Iterator[Record]:

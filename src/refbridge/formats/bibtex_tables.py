@@ -17,6 +17,9 @@ BIBLATEX = "biblatex"
 #: Hints (``Record.hints``) holding the @preamble and @comment blocks before an entry.
 HINT_PREAMBLE = "bibtex.preamble"
 HINT_COMMENT = "bibtex.comment"
+#: Hint holding the key of an entry whose key its .bib repeats: the entry gets a unique key
+#: elsewhere (CSL-JSON ids must be unique), and a .bib is written with the repeated key again.
+HINT_KEY = "bibtex.key"
 
 #: Entry type -> CSL item type, for reading. BibTeX's types, BibLaTeX's types, aliases and
 #: non-standard types (biblatex manual, section 2.1).

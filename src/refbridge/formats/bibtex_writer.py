@@ -39,7 +39,7 @@ from refbridge.formats.bibtex_reader import (
     is_preprint,
 )
 from refbridge.formats.bibtex_syntax import MONTH_MACROS, macro_value
-from refbridge.formats.bibtex_tables import HINT_COMMENT, HINT_PREAMBLE
+from refbridge.formats.bibtex_tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.latex.encode import encode_latex, encode_text, guess_protection
 from refbridge.latex.safety import is_harmless
@@ -95,10 +95,11 @@ def _reverse_mapping(entry_type: str) -> dict[str, str]:
 
 def entry_key(record: Record, options: WriteOptions = WriteOptions()) -> str:
     """The key ``record``'s entry is written under: the one its .bib gave it (a repeated key
-    too: both tools read the first), else its citation key."""
+    too, also after CSL-JSON gave it a unique id: both tools read the first), else its
+    citation key."""
     key = record.citation_key or record.id
     if HINT_LAYOUT in record.hints and not options.regenerate_keys and not options.normalize:
-        key = record.id
+        key = record.hints.get(HINT_KEY) or record.id
     return _KEY_UNSAFE.sub("-", key)
 
 
