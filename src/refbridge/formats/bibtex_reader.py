@@ -143,9 +143,9 @@ class _Entry:
         empty: list[str] = []
         self.empty_at: dict[str, int] = {}  #: empty field -> how many fields came before
         for name, value, raw, undefined_macros in block.fields:
-            if (undefined_macros or "#" in raw and _month_concatenated(raw)
-                    or name != "month" and raw.lower() in MONTH_MACROS) and \
-                    macro_value(raw) == value:
+            month_macro = name != "month" and len(raw) == 3 and raw.lower() in MONTH_MACROS
+            if (undefined_macros or "#" in raw and _month_concatenated(raw) or month_macro) \
+                    and macro_value(raw) == value:
                 self.hints[HINT_RAW + name] = raw  # written again as it was (see HINT_RAW)
             if undefined_macros:
                 self.warn(f"field {name!r} uses undefined macro(s) "
