@@ -125,3 +125,19 @@ def test_a_repeated_key_gets_a_unique_csl_json_id_and_is_repeated_again_in_a_bib
     back = CliRunner().invoke(main, ["convert", "-", "--from", "csl-json", "--to", "bibtex"],
                               input=as_json.stdout)
     assert back.stdout == bib
+
+
+def test_an_entry_without_a_key_gets_one_and_a_bib_is_written_without_one_again() -> None:
+    from click.testing import CliRunner
+
+    from refbridge.cli import main
+
+    bib = "@article{,\n  author = {Lee, Ann},\n  title = {No Key},\n  year = {2001},\n}\n"
+    as_json = CliRunner().invoke(main, ["convert", "-", "--from", "bibtex", "--to", "csl-json"],
+                                 input=bib)
+    assert as_json.stderr == ("<stdin>:1: warning: the entry has no citation key: it gets one "
+                              "(a .bib is written without one again)\n")
+    assert [item["id"] for item in json.loads(as_json.stdout)] == ["lee2001no"]
+    back = CliRunner().invoke(main, ["convert", "-", "--from", "csl-json", "--to", "bibtex"],
+                              input=as_json.stdout)
+    assert back.stdout == bib

@@ -120,7 +120,7 @@ def test_a_file_cut_inside_a_value_says_where_the_value_opens() -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     ("@article{key title = {x}}", "expected ',' after the citation key 'key'"),
-    ("@article{, title = {x}}", "the entry has no citation key"),
+    ("@article{ = {x}}", "the entry has no citation key"),
     ("@article{key, title {x}}", "expected '=' after the field name 'title'"),
     ("@article{key, title = {x} year = 1}",
      "expected ',' or '}' after the value of 'title', found 'y'"),
@@ -198,3 +198,8 @@ def test_biblatex_examples_gives_the_same_entries_and_values_as_bibtexparser() -
 
 def test_hostile_input_gives_the_same_entries_and_values_as_bibtexparser() -> None:
     assert _our_entries(HOSTILE) == _bibtexparser_entries(HOSTILE)
+
+
+def test_an_empty_key_before_the_comma_is_a_key_bibtex_reads() -> None:
+    (block,) = blocks("@article{, title = {x}}")
+    assert (block.kind, block.key, [f.name for f in block.fields]) == ("entry", "", ["title"])

@@ -21,6 +21,7 @@ never drop a field or an entry without a diagnostic.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import OrderedDict, deque
 from collections.abc import Iterable, Iterator
@@ -511,8 +512,12 @@ class BibtexReader:
     def _entry(self, block: Block, source: str, diagnostics: Diagnostics,
                first_line: dict[str, int]) -> Record | None:
         key = block.key
-        repeated = key in first_line
-        if repeated:
+        repeated = bool(key) and key in first_line
+        if not key:
+            diagnostics.warning("the entry has no citation key: it gets one (a .bib is written "
+                                "without one again)", source, block.line)
+            block = dataclasses.replace(block, key=f"line{block.line}")
+        elif repeated:
             diagnostics.warning(f"duplicate key {key!r} (first at line {first_line[key]}); "
                                 "both entries are kept, the later one gets a new key "
                                 "(but in a .bib)",
@@ -522,8 +527,10 @@ class BibtexReader:
         try:
             record = entry_record(block, source, diagnostics)
         except ModelError as exc:
-            diagnostics.error(f"entry {key!r}: {exc}", source, block.line)
+            diagnostics.error(f"entry {block.key!r}: {exc}", source, block.line)
             return None
+        if not key:  # a key of its own in other formats, none in a .bib
+            return record.replace(citation_key=None, hints={**record.hints, HINT_KEY: key})
         return record.replace(hints={**record.hints, HINT_KEY: key}) if repeated else record
 
     def _resolve_crossrefs(self, records: Iterator[Record], source: str,

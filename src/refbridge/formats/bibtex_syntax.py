@@ -237,7 +237,7 @@ class _BlockParser:
         key_match = _KEY.match(text, self.pos)
         assert key_match is not None  # the pattern matches the empty string
         key, after = key_match.group(1), key_match.group(2)
-        if not key:
+        if not key and after != ",":  # ``@misc{,`` has an empty key, which BibTeX reads
             raise self.fail("the entry has no citation key", key_match.start(1))
         if after is None:
             raise self.fail(f"expected ',' after the citation key {key!r}", key_match.end())

@@ -99,7 +99,7 @@ def entry_key(record: Record, options: WriteOptions = WriteOptions()) -> str:
     citation key."""
     key = record.citation_key or record.id
     if HINT_LAYOUT in record.hints and not options.regenerate_keys and not options.normalize:
-        key = record.hints.get(HINT_KEY) or record.id
+        key = record.hints.get(HINT_KEY, record.id)
     return _KEY_UNSAFE.sub("-", key)
 
 
