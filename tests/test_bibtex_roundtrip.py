@@ -10,8 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from support import SAMPLES, biblatex_examples
 
+from refbridge.cli import main
 from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex_reader import READER
 from refbridge.formats.bibtex_writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
@@ -113,31 +115,26 @@ def test_an_empty_field_is_written_back_for_bibtex_to_see(writer: BibtexWriter) 
     assert written(read_text(entry), writer) == entry
 
 
+
+def convert(text: str, source: str, target: str) -> tuple[str, str]:
+    """What ``refbridge convert - --from SOURCE --to TARGET`` writes for ``text``: (standard
+    output, standard error)."""
+    result = CliRunner().invoke(main, ["convert", "-", "--from", source, "--to", target],
+                                input=text)
+    return result.stdout, result.stderr
+
+
 def test_a_repeated_key_gets_a_unique_csl_json_id_and_is_repeated_again_in_a_bib() -> None:
-    from click.testing import CliRunner
-
-    from refbridge.cli import main
-
     bib = "@misc{lee2007,\n  title = {One},\n}\n\n@misc{lee2007,\n  title = {Two},\n}\n"
-    as_json = CliRunner().invoke(main, ["convert", "-", "--from", "bibtex", "--to", "csl-json"],
-                                 input=bib)
-    assert [item["id"] for item in json.loads(as_json.stdout)] == ["lee2007", "lee2007a"]
-    back = CliRunner().invoke(main, ["convert", "-", "--from", "csl-json", "--to", "bibtex"],
-                              input=as_json.stdout)
-    assert back.stdout == bib
+    as_json, _ = convert(bib, "bibtex", "csl-json")
+    assert [item["id"] for item in json.loads(as_json)] == ["lee2007", "lee2007a"]
+    assert convert(as_json, "csl-json", "bibtex")[0] == bib
 
 
 def test_an_entry_without_a_key_gets_one_and_a_bib_is_written_without_one_again() -> None:
-    from click.testing import CliRunner
-
-    from refbridge.cli import main
-
     bib = "@article{,\n  author = {Lee, Ann},\n  title = {No Key},\n  year = {2001},\n}\n"
-    as_json = CliRunner().invoke(main, ["convert", "-", "--from", "bibtex", "--to", "csl-json"],
-                                 input=bib)
-    assert as_json.stderr == ("<stdin>:1: warning: the entry has no citation key: it gets one "
-                              "(a .bib is written without one again)\n")
-    assert [item["id"] for item in json.loads(as_json.stdout)] == ["lee2001no"]
-    back = CliRunner().invoke(main, ["convert", "-", "--from", "csl-json", "--to", "bibtex"],
-                              input=as_json.stdout)
-    assert back.stdout == bib
+    as_json, warnings = convert(bib, "bibtex", "csl-json")
+    assert warnings == ("<stdin>:1: warning: the entry has no citation key: it gets one "
+                        "(a .bib is written without one again)\n")
+    assert [item["id"] for item in json.loads(as_json)] == ["lee2001no"]
+    assert convert(as_json, "csl-json", "bibtex")[0] == bib
