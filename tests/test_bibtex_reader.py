@@ -374,3 +374,9 @@ def test_an_entry_after_other_text_on_its_line_is_read_as_bibtex_reads_it() -> N
 def test_an_at_sign_in_text_between_entries_is_no_entry() -> None:
     records = read("@misc{a, title = {A}}\nmail me@example.org about it\n@misc{b, title = {B}}\n")
     assert [r.id for r in records] == ["a", "b"]
+
+
+def test_an_entry_commented_out_with_a_percent_sign_is_skipped_as_biber_skips_it() -> None:
+    records = read("@misc{a, title = {A}}\n%@misc{a,\n%  title = {Old}\n%}\n"
+                   "@misc{b, title = {B}}\n")
+    assert [r.title for r in records] == ["A", "B"]

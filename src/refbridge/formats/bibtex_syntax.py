@@ -368,14 +368,24 @@ def parse_blocks(text: str, strings: dict[str, str], first_line: int = 1) -> Ite
     first = _FIRST_BLOCK_START.match(text)
     if first is not None:
         starts.insert(0, first.end() - 1)
-    elif (loose := _ENTRY_HEAD.search(text, 0, starts[0] if starts else len(text))) is not None:
-        starts.insert(0, loose.start())  # an entry after other text on the first line
+    elif (loose := _entry_head(text, 0, starts[0] if starts else len(text))) is not None:
+        starts.insert(0, loose)  # an entry after other text on the first line
     line = first_line + _line_at(text, starts[0]) if starts else first_line
     for index, start in enumerate(starts):
         end = starts[index + 1] if index + 1 < len(starts) else len(text)
         yield from _blocks_from(text[start:end], strings, line)
         if index + 1 < len(starts):
             line += text.count("\n", start, end)
+
+
+def _entry_head(text: str, start: int, end: int) -> int | None:
+    """The offset of the first entry head in ``text[start:end]`` that is not commented out
+    (after a ``%`` on its line: biber skips it, as the file's author meant; BibTeX, which
+    knows no comments, would read it), or None."""
+    for head in _ENTRY_HEAD.finditer(text, start, end):
+        if "%" not in text[text.rfind("\n", 0, head.start()) + 1:head.start()]:
+            return head.start()
+    return None
 
 
 def _blocks_from(text: str, strings: dict[str, str], line: int) -> Iterator[Block]:
@@ -391,11 +401,11 @@ def _blocks_from(text: str, strings: dict[str, str], line: int) -> Iterator[Bloc
         except BibSyntaxError as error:
             yield _error_block(error, rest, line)
             return
-        following = _ENTRY_HEAD.search(text, start + parser.pos)
+        following = _entry_head(text, start + parser.pos, len(text))
         if following is None:
             return
-        line += text.count("\n", start, following.start())
-        start = following.start()
+        line += text.count("\n", start, following)
+        start = following
 
 
 def read_blocks(stream: TextIO, chunk_size: int = CHUNK_SIZE) -> Iterator[Block]:
