@@ -282,6 +282,12 @@ def test_a_zotero_style_preprint_is_read_as_an_eprint() -> None:
     assert "publisher" not in record.fields and "number" not in record.fields
 
 
+def test_a_report_numbered_by_its_arxiv_id_keeps_its_number() -> None:
+    (record,) = read('[{"id": "m", "type": "report", "title": "T", "genre": "Report", '
+                     '"number": "arXiv:0908.1772v5"}]')
+    assert (record.eprint, record.get("number")) == (None, "arXiv:0908.1772v5")
+
+
 def test_a_broken_item_is_skipped_with_its_line_and_the_rest_is_read() -> None:
     diagnostics = Diagnostics()
     text = ('[\n  {"id": "a", "type": "book", "title": "One"},\n'

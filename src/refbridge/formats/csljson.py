@@ -353,8 +353,9 @@ def _eprint_from(item: Mapping[str, Any], custom: Mapping[str, Any],
             fields.pop(str(key), None)
         return eprint
     number = _ARXIV_NUMBER.match(plain(fields.get("number", "")))
-    if number is None:
-        return None
+    if number is None or (item.get("type") != "article"
+                          and plain(fields.get("publisher", "")).lower() != "arxiv"):
+        return None  # a report numbered by its arXiv id keeps its number (Zotero: preprints)
     classes = [str(c) for c in _list(item.get("categories"), "categories")]
     fields.pop("number")
     if plain(fields.get("publisher", "")).lower() == "arxiv":
