@@ -192,3 +192,12 @@ def test_a_names_element_inside_a_substitute_may_substitute_in_turn() -> None:
     layout = ('<names variable="author"><substitute><names variable="author"><substitute>'
               '<text variable="title"/></substitute></names></substitute></names>')
     assert bib(layout, [item(title="Anonymous work")]) == ["Anonymous work"]
+
+
+def test_a_title_substituted_in_its_short_form_is_not_rendered_again() -> None:
+    layout = ('<group delimiter=", "><names variable="author"><substitute>'
+              '<text variable="title" form="short" font-style="italic"/></substitute></names>'
+              '<text variable="title" form="short"/><text variable="publisher"/></group>')
+    met = item(type="graphic", title="Cuneiform tablet case impressed with four cylinder seals: field rental",
+               shortTitle="Cuneiform tablet case", publisher="Metropolitan Museum of Art")
+    assert bib(layout, [met]) == ["Cuneiform tablet case, Metropolitan Museum of Art"]

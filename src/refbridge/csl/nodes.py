@@ -280,7 +280,9 @@ class TextVariable(Element):
         ctx.vars_called += 1
         value = None
         source = name
-        if self.short:
+        # a variable substituted once is not rendered again in its short form either (the
+        # short form is the same variable in citeproc-js's record of rendered variables)
+        if self.short and name not in ctx.suppressed:
             value = ctx.value(name + "-short")
             source = name + "-short"
         if value in (None, ""):
