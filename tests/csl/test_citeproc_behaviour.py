@@ -104,6 +104,18 @@ def test_page_labels_are_plural_for_ranges_of_plain_numbers(page: str, plural: b
     assert several_pages(page) is plural
 
 
+@pytest.mark.parametrize(("value", "expected"), [
+    ("4.2-0", "version 4.2-0 volume 4.2-0"), ("4-5", "versions 4-5 volumes 4\u20135"),
+    ("1.0, 2.0", "version 1.0, 2.0 volume 1.0, 2.0"), ("v2-3", "versions v2-3 volumes v2-3"),
+])
+def test_labels_and_ranges_of_version_and_volume_follow_citeproc_js(value: str, expected: str) -> None:
+    # a dotted first number is not counted as several; version keeps its hyphen
+    layout = ('<group delimiter=" "><label variable="version"/><text variable="version"/>'
+              '<label variable="volume"/><text variable="volume"/></group>')
+    software = item(type="software", title="effects", version=value, volume=value)
+    assert bib(layout, [software]) == [expected]
+
+
 # -- names ------------------------------------------------------------------------------
 
 WHO = {"literal": "World Health Organization"}

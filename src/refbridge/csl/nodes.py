@@ -52,6 +52,11 @@ _STRIP_PERIODS_RE = re.compile(r"\.(?![a-z])")  # as citeproc-js: not before a l
 _NUMBER_PATH_VARIABLES = frozenset(
     ["first-reference-note-number", "first-container-reference-note-number", "locator", "locator-extra", "page", "page-first", "chapter-number", "collection-number", "edition", "issue", "number", "number-of-pages", "number-of-volumes", "volume"]
 )
+# the variables whose numeric ranges citeproc-js writes with an en dash (not version,
+# part-number, section ...: it keeps their hyphen as typed)
+_RANGE_VARIABLES = frozenset(
+    ["chapter-number", "collection-number", "edition", "issue", "number", "number-of-pages", "number-of-volumes", "volume"]
+)
 # citeproc-js's "romanesque" letters: Latin, Greek, Cyrillic, Hebrew (but its "and", \u05d5),
 # Arabic, Thai, and direction marks; CJK and other scripts are not
 ROMANESQUE_CHARS = ("a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0370-\u03ff\u0400-\u052f\u0590-\u05d4\u05d6-\u05ff"
@@ -241,6 +246,8 @@ class StyleOptions:
 
 
 _NUMBER_RANGE_RE = re.compile(r"(\d)\s*-\s*(\d)")
+# a range whose ends start with different letters ("v2-3"): citeproc-js keeps its hyphen
+_UNLIKE_PARTICLES_RE = re.compile(r"^\s*([A-Za-z]*)\d+\s*-\s*(?!\1\d)[A-Za-z]*\d+\s*$")
 _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
 
 
@@ -308,7 +315,8 @@ class TextVariable(Element):
             text = text.strip()
             if (ctx.cite.get("label") or "page") != "page":
                 text = _NUMBER_RANGE_RE.sub("\\1\u2013\\2", text)
-        elif name in NUMBER_VARIABLES and name != "page" and "-" in text and is_numeric(text):
+        elif name in _RANGE_VARIABLES and "-" in text and is_numeric(text) \
+                and not _UNLIKE_PARTICLES_RE.match(text):
             text = _NUMBER_RANGE_RE.sub("\\1\u2013\\2", text)  # numeric ranges get an en dash
         if name == "page" or (name == "locator" and (ctx.cite.get("label") or "page") == "page"):
             text = format_page_range(text, self.options.page_range_format, ctx.locale.term("page-range-delimiter") or "\u2013")
