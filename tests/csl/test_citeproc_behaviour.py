@@ -213,3 +213,18 @@ def test_a_title_substituted_in_its_short_form_is_not_rendered_again() -> None:
     met = item(type="graphic", title="Cuneiform tablet case impressed with four cylinder seals: field rental",
                shortTitle="Cuneiform tablet case", publisher="Metropolitan Museum of Art")
     assert bib(layout, [met]) == ["Cuneiform tablet case, Metropolitan Museum of Art"]
+
+
+def test_ordinal_terms_a_style_writes_with_escaped_markup_are_superscript() -> None:
+    # citeproc-js's XML reader decodes an escaped entity twice: "&amp;lt;sup&amp;gt;" is <sup>
+    extra = ('<locale xml:lang="fr"><terms>'
+             '<term name="ordinal">&amp;lt;sup&amp;gt;e&amp;lt;/sup&amp;gt;</term>'
+             '<term name="ordinal-01" gender-form="masculine" match="whole-number">'
+             '&amp;lt;sup&amp;gt;er&amp;lt;/sup&amp;gt;</term></terms></locale>')
+    layout = ('<group delimiter=", "><group delimiter=" "><number variable="edition" form="ordinal"/>'
+              '<text term="edition"/></group><date variable="issued"><date-part name="day" form="ordinal"'
+              ' suffix=" "/><date-part name="month" suffix=" "/><date-part name="year"/></date></group>')
+    book = item(edition="2", issued={"date-parts": [[1964, 6, 1]]})
+    assert bib(layout, [book], extra=extra, locale="fr-FR") == ["2e édition, 1er juin 1964"]
+    assert bib(layout, [book], output="html", extra=extra, locale="fr-FR") == [
+        '<div class="csl-entry">2<sup>e</sup> édition, 1<sup>er</sup> juin 1964</div>']

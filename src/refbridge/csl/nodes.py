@@ -461,7 +461,9 @@ class NumberNode(Element):
             else:
                 before = token
                 out.append(token)
-        return "".join(out)
+        written = "".join(out)
+        # an ordinal term may hold markup ("<sup>e</sup>"), which citeproc-js renders
+        return parse_markup(written) if "<" in written and "ordinal" in self.form else written
 
 
 _LABEL_VARIABLE_TERMS = {"locator": None, "page": "page", "number-of-pages": "page", "number-of-volumes": "volume"}
@@ -796,6 +798,8 @@ class DateNode(Element):
         if text is None:
             return None
         node: Node = text
+        if "<" in text and part.form == "ordinal":  # markup in the ordinal term, as above
+            node = parse_markup(text)
         if part.name == "year" and ctx.disamb.year_suffix and not ctx.explicit_year_suffix and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
             node = Rich([text, ctx.disamb.year_suffix])

@@ -9,6 +9,7 @@ rendering never goes back to the XML.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -214,6 +215,30 @@ def _int_or_none(value: str | None) -> int | None:
         return None
 
 
+_ENTITY_RE = re.compile(r"&(quot|gt|lt|#[0-9]{1,6}|#x[0-9a-fA-F]{1,6});")
+_ENTITIES = {"quot": '"', "gt": ">", "lt": "<"}
+
+
+def _entity(match: re.Match[str]) -> str:
+    name = match.group(1)
+    if name in _ENTITIES:
+        return _ENTITIES[name]
+    code = int(name[2:], 16) if name[1:2] in ("x", "X") else int(name[1:])
+    return chr(code) if 0 < code <= 0x10FFFF else match.group(0)
+
+
+def _decode_entities_again(root: ET.Element) -> None:
+    """As citeproc-js's XML reader, which replaces ``&amp;`` before the other entities: an
+    escaped entity in a style's text or attributes (``&amp;lt;sup&amp;gt;``, a French
+    style's ordinal term) is read as the character it names, so the term's ``<sup>`` is markup."""
+    for element in root.iter():
+        if element.text and "&" in element.text:
+            element.text = _ENTITY_RE.sub(_entity, element.text)
+        for name, value in element.attrib.items():
+            if "&" in value:
+                element.set(name, _ENTITY_RE.sub(_entity, value))
+
+
 class CslStyle:
     """A CSL 1.0.x style, compiled once; share it between processors."""
 
@@ -221,6 +246,7 @@ class CslStyle:
         if _tag(root) != "style":
             raise ParseError("not a CSL style (root element is not <style>)", source)
         self.source = source
+        _decode_entities_again(root)
         info = root.find(NS + "info")
         parent_link = None
         if info is not None:
