@@ -215,15 +215,15 @@ def _int_or_none(value: str | None) -> int | None:
         return None
 
 
-_ENTITY_RE = re.compile(r"&(quot|gt|lt|#[0-9]{1,6}|#x[0-9a-fA-F]{1,6});")
+_ENTITY_RE = re.compile(r"&(?:(quot|gt|lt)|#([0-9]{1,6})|#[xX]([0-9a-fA-F]{1,6}));")
 _ENTITIES = {"quot": '"', "gt": ">", "lt": "<"}
 
 
 def _entity(match: re.Match[str]) -> str:
-    name = match.group(1)
-    if name in _ENTITIES:
-        return _ENTITIES[name]
-    code = int(name[2:], 16) if name[1:2] in ("x", "X") else int(name[1:])
+    named, decimal, hexadecimal = match.groups()
+    if named:
+        return _ENTITIES[named]
+    code = int(decimal) if decimal else int(hexadecimal, 16)
     return chr(code) if 0 < code <= 0x10FFFF else match.group(0)
 
 
