@@ -228,3 +228,16 @@ def test_ordinal_terms_a_style_writes_with_escaped_markup_are_superscript() -> N
     assert bib(layout, [book], extra=extra, locale="fr-FR") == ["2e édition, 1er juin 1964"]
     assert bib(layout, [book], output="html", extra=extra, locale="fr-FR") == [
         '<div class="csl-entry">2<sup>e</sup> édition, 1<sup>er</sup> juin 1964</div>']
+
+
+def test_text_case_on_a_group_or_a_macro_call_changes_nothing() -> None:
+    # citeproc-js 2.4 applies text-case to the strings an element writes itself only
+    extra = ('<macro name="volume-issue"><group delimiter=", "><group delimiter=" ">'
+             '<text term="volume" form="short"/><text variable="volume"/></group><group delimiter=" ">'
+             '<text term="issue" form="short"/><text variable="issue"/></group></group></macro>')
+    layout = ('<group delimiter=", "><text variable="container-title" font-style="italic"/>'
+              '<text macro="volume-issue" text-case="capitalize-first"/>'
+              '<group text-case="uppercase"><text variable="title"/></group></group>')
+    article = item(type="article-journal", title="a standard library", volume="9", issue="5",
+                   **{"container-title": "eLife"})
+    assert bib(layout, [article], extra=extra, locale="fr-FR") == ["eLife, vol. 9, nᵒ 5, a standard library"]

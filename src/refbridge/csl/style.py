@@ -115,7 +115,7 @@ class _Compiler:
             if "variable" in attrs:
                 return TextVariable(decor, attrs["variable"], attrs.get("form", "long"), self.options)
             if "macro" in attrs:
-                return TextMacro(decor, self.macro(attrs["macro"]))
+                return TextMacro(decor_of(_without_text_case(attrs)), self.macro(attrs["macro"]))
             if "term" in attrs:
                 return TextTerm(decor, attrs["term"], attrs.get("form", "long"), attrs.get("plural") == "true")
             if "value" in attrs:
@@ -127,7 +127,8 @@ class _Compiler:
             return Label(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "long"),
                          attrs.get("plural", "contextual"))
         if tag == "group":
-            return Group(decor_of(attrs), self.children(element, parent_names), attrs.get("delimiter", ""))
+            return Group(decor_of(_without_text_case(attrs)), self.children(element, parent_names),
+                         attrs.get("delimiter", ""))
         if tag == "choose":
             branches = []
             for branch in element:
@@ -213,6 +214,12 @@ def _int_or_none(value: str | None) -> int | None:
         return int(value) if value is not None else None
     except ValueError:
         return None
+
+
+def _without_text_case(attrs: dict[str, str]) -> dict[str, str]:
+    """The attributes of a group or a macro call without text-case, which citeproc-js 2.4
+    applies to written strings only: on an element that holds others it changes nothing."""
+    return {name: value for name, value in attrs.items() if name != "text-case"}
 
 
 _ENTITY_RE = re.compile(r"&(?:(quot|gt|lt)|#([0-9]{1,6})|#[xX]([0-9a-fA-F]{1,6}));")
