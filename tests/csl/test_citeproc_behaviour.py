@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_processor import DOE, ROE, bib, item
+from test_processor import DOE, ROE, bib, item, style
 
+from refbridge.csl import make_processor
 from refbridge.csl.collation import collation
 from refbridge.csl.pageranges import format_page_range, several_pages
 from refbridge.csl.rawdates import RawDate, parse_raw_date
@@ -241,3 +242,16 @@ def test_text_case_on_a_group_or_a_macro_call_changes_nothing() -> None:
     article = item(type="article-journal", title="a standard library", volume="9", issue="5",
                    **{"container-title": "eLife"})
     assert bib(layout, [article], extra=extra, locale="fr-FR") == ["eLife, vol. 9, nᵒ 5, a standard library"]
+
+
+def test_a_cites_locator_is_written_once() -> None:
+    extra = ('<macro name="locator"><group delimiter=" "><label variable="locator" form="short"/>'
+             '<text variable="locator"/></group></macro>')
+    citation = ('<group delimiter=", "><text variable="title" font-style="italic"/>'
+                '<date variable="issued"><date-part name="year"/></date><group>'
+                '<label variable="locator" form="short"/><text variable="locator"/></group>'
+                '<text macro="locator"/></group>')
+    report = item(type="report", title="Housing affordability in Ireland", issued={"date-parts": [[2020]]})
+    processor = make_processor(style(citation, extra=extra, citation_attrs='', style_class="note"), [report])
+    assert processor.cite([{"id": "ITEM-1", "locator": "3", "label": "chapter"}]) == \
+        "Housing affordability in Ireland, 2020, chap.3"

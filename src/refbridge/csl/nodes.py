@@ -312,6 +312,9 @@ class TextVariable(Element):
         if "&" in text and name in _NUMBER_PATH_VARIABLES:
             text = localize_ampersands(text, _ampersand(ctx), _labelled_number(name, ctx))
         if name == "locator":
+            # as citeproc-js: a cite's locator is written once; a second cs:text of it (and
+            # the label beside it) renders nothing
+            ctx.suppressed.add("locator")
             text = text.strip()
             if (ctx.cite.get("label") or "page") != "page":
                 text = _NUMBER_RANGE_RE.sub("\\1\u2013\\2", text)
