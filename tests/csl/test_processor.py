@@ -277,7 +277,7 @@ def test_nested_quotes_and_italics_flip_flop() -> None:
     layout = '<text variable="title" quotes="true" font-style="italic"/>'
     title = 'A "quoted" word and <i>a ship</i>'
     assert bib(layout, [item(title=title)], output="html") == [
-        '<div class="csl-entry"><i>“A ‘quoted’ word and <span style="font-style:normal;">a ship</span>”</i></div>']
+        '<div class="csl-entry">“<i>A ‘quoted’ word and <span style="font-style:normal;">a ship</span></i>”</div>']
 
 
 def test_strip_periods_and_duplicate_punctuation() -> None:

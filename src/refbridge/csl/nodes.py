@@ -174,7 +174,9 @@ class Decor:
         fmt = self.fmt
         if string_leaf and fmt and "font-style" in fmt and not _written_romanesque(node):
             fmt = {k: v for k, v in fmt.items() if k != "font-style"} or None
-        if fmt or self.quotes:
+        if fmt and self.quotes:  # as citeproc-js: quotes go around the formatting («<i>t</i>»)
+            node = Rich([Rich([node], fmt)], None, True)
+        elif fmt or self.quotes:
             node = Rich([node], fmt, self.quotes)
         if self.prefix or self.suffix:
             node = Rich([self.prefix, node, self.suffix])
