@@ -255,3 +255,13 @@ def test_a_cites_locator_is_written_once() -> None:
     processor = make_processor(style(citation, extra=extra, citation_attrs='', style_class="note"), [report])
     assert processor.cite([{"id": "ITEM-1", "locator": "3", "label": "chapter"}]) == \
         "Housing affordability in Ireland, 2020, chap.3"
+
+
+def test_punctuation_of_a_text_value_stays_outside_a_closing_quote() -> None:
+    # only affixes and delimiters move into quotes (American English), as in citeproc-js
+    layout = ('<text variable="title" quotes="true"/><group><text value=", in "/>'
+              '<text variable="container-title"/></group>')
+    chapter = item(type="chapter", title="Encephaloduroateriosynangiosis", **{"container-title": "GMS"})
+    assert bib(layout, [chapter]) == ["“Encephaloduroateriosynangiosis”, in GMS"]
+    affix = '<text variable="title" quotes="true"/><text variable="container-title" prefix=", in "/>'
+    assert bib(affix, [chapter]) == ["“Encephaloduroateriosynangiosis,” in GMS"]

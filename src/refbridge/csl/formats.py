@@ -19,7 +19,7 @@ from typing import Any
 from refbridge.latex.math import math_plain
 from refbridge.latex.safety import formula_is_writable
 
-from .richtext import Node, Rich
+from .richtext import LiteralText, Node, Rich
 
 # -- punctuation merge table (left char, right char) -> replacement, as citeproc-js --
 _MERGE: dict[str, dict[str, str]] = {
@@ -184,9 +184,12 @@ def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Even
         j = _last_text(out, len(out) - 1)
         if j >= 0 and out[j][0] in (QCLOSE, QCLOSE_DATA):
             k = _text_before(out, j)
+            literal = isinstance(text, LiteralText)  # a text value's own punctuation stays out
             while text and text[0] in _MERGE and k >= 0:
                 char, last = text[0], out[k][1][-1]
-                if punct_in_quote and char in _SWAP_IN and out[j][0] == QCLOSE:
+                if literal and last != char:  # (the same mark already inside is dropped)
+                    break
+                if punct_in_quote and char in _SWAP_IN and out[j][0] == QCLOSE and not literal:
                     _merge_into(out, k, char)
                 elif last in _MERGE and (last == char or len(_MERGE[last].get(char, "xx")) == 1):
                     if _MERGE[last].get(char, last) != last:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .context import DATE_VARIABLES, RenderContext
 from .pageranges import format_page_range, several_pages
 from .richtext import (
+    LiteralText,
     Node,
     Rich,
     apply_text_case,
@@ -374,7 +375,8 @@ class TextValue(Element):
 
     def __init__(self, decor: Decor | None, value: str) -> None:
         super().__init__(decor)
-        self.value: Node | None = parse_markup(value) if value else None
+        parsed = parse_markup(value) if value else None
+        self.value: Node | None = LiteralText(parsed) if isinstance(parsed, str) else parsed
 
     def content(self, ctx: RenderContext) -> Node | None:
         return self.value

@@ -55,6 +55,14 @@ class Rich:
 Node = Rich | str
 
 
+class LiteralText(str):
+    """The text of a ``cs:text value``: content, not an affix, so the punctuation it starts
+    with stays outside a closing quote before it (as citeproc-js, which moves only affixes
+    and delimiters into quotes)."""
+
+    __slots__ = ()
+
+
 def plain(node: Node | None) -> str:
     """The text of a rendering without any formatting (quotes not included)."""
     if node is None:
