@@ -265,3 +265,22 @@ def test_punctuation_of_a_text_value_stays_outside_a_closing_quote() -> None:
     assert bib(layout, [chapter]) == ["“Encephaloduroateriosynangiosis”, in GMS"]
     affix = '<text variable="title" quotes="true"/><text variable="container-title" prefix=", in "/>'
     assert bib(affix, [chapter]) == ["“Encephaloduroateriosynangiosis,” in GMS"]
+
+
+def test_cites_that_print_nothing_are_told_apart_by_disambiguate() -> None:
+    # two items without author both cite as nothing: as in citeproc-js they are ambiguous,
+    # and disambiguate="true" brings in their short titles (in the bibliography too)
+    citation = ('<group delimiter=", "><names variable="author"><name form="short"/></names>'
+                '<choose><if disambiguate="true"><text variable="title-short"/></if></choose></group>')
+    bibliography = ('<group delimiter=" "><text variable="title"/><choose><if disambiguate="true">'
+                    '<text variable="title-short" prefix="(zit. " suffix=")"/></if></choose></group>')
+    items = [item(id="a", title="Cuneiform tablet case: field rental", shortTitle="Cuneiform tablet case"),
+             item(id="b", title="Non-destructive testing: verification", shortTitle="Non-destructive testing"),
+             item(id="c", title="Gamma", author=[DOE])]
+    processor = make_processor(style(citation, bibliography, style_class="note",
+                                     citation_attrs='disambiguate-add-givenname="true"'), items)
+    assert [processor.cite([{"id": key}]) for key in "abc"] == [
+        "Cuneiform tablet case", "Non-destructive testing", "Doe"]
+    assert processor.bibliography() == [
+        "Cuneiform tablet case: field rental (zit. Cuneiform tablet case)",
+        "Non-destructive testing: verification (zit. Non-destructive testing)", "Gamma"]

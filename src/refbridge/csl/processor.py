@@ -256,8 +256,6 @@ class Processor:
         groups: dict[str, list[str]] = {}
         for key in keys:
             text = self._cite_text(key, keep=False)
-            if not text.strip():
-                continue  # a cite that prints nothing is not told apart (as citeproc-js)
             other = first.setdefault(text, key)
             if other != key:
                 groups.setdefault(text, [other]).append(key)
