@@ -194,18 +194,19 @@ class LocaleStore:
         return self._layers[lang]
 
     def file_chain(self, lang: str) -> list[LocaleLayer]:
-        """Locale files for *lang*, lowest priority first: en-US, primary dialect, exact."""
+        """Locale files for *lang*, lowest priority first, as citeproc-js layers them: the
+        primary dialect, then the locale itself; en-US only when neither has a file. English
+        is not beneath the others: a term a locale lacks (a short form only en-US has) falls
+        back to the locale's own long form, not to English."""
         base = lang.split("-")[0]
-        tags = ["en-US", self.primary_dialects.get(base, base), lang]
         chain: list[LocaleLayer] = []
-        seen: set[str] = set()
-        for tag in tags:
-            if tag in seen:
-                continue
-            seen.add(tag)
+        for tag in dict.fromkeys([self.primary_dialects.get(base, base), lang]):
             layer = self.layer(tag)
             if layer is not None:
                 chain.append(layer)
+        if not chain:
+            english = self.layer("en-US")
+            chain = [english] if english is not None else []
         return chain
 
     def locale(self, lang: str, style_layers: Iterable[LocaleLayer] = ()) -> Locale:
