@@ -284,3 +284,13 @@ def test_cites_that_print_nothing_are_told_apart_by_disambiguate() -> None:
     assert processor.bibliography() == [
         "Cuneiform tablet case: field rental (zit. Cuneiform tablet case)",
         "Non-destructive testing: verification (zit. Non-destructive testing)", "Gamma"]
+
+
+def test_a_styles_csl_1_0_ordinal_terms_do_not_replace_the_locales_ordinals() -> None:
+    # only a layer with the "ordinal" term (CSL 1.0.1) replaces the ordinals, in citeproc-js;
+    # ordinal-01..04 in a style change term texts the French locale's rules never choose
+    extra = ('<locale><terms><term name="ordinal-01">ère</term><term name="ordinal-02">e</term>'
+             '<term name="ordinal-03">e</term><term name="ordinal-04">e</term></terms></locale>')
+    layout = '<group delimiter=" "><number variable="edition" form="ordinal"/><text term="edition"/></group>'
+    books = [item(id=edition, title=edition, edition=edition) for edition in ("1", "2", "11")]
+    assert bib(layout, books, extra=extra, locale="fr-FR") == ["1ʳᵉ édition", "2ᵉ édition", "11ᵉ édition"]
