@@ -294,3 +294,14 @@ def test_a_styles_csl_1_0_ordinal_terms_do_not_replace_the_locales_ordinals() ->
     layout = '<group delimiter=" "><number variable="edition" form="ordinal"/><text term="edition"/></group>'
     books = [item(id=edition, title=edition, edition=edition) for edition in ("1", "2", "11")]
     assert bib(layout, books, extra=extra, locale="fr-FR") == ["1ʳᵉ édition", "2ᵉ édition", "11ᵉ édition"]
+
+
+def test_the_affixes_of_cs_names_stay_off_a_text_substituting_for_the_names() -> None:
+    # citeproc-js puts them on names only: "o. V.1970", not "o. V. 1970"
+    extra = '<macro name="anon"><text term="anonymous" form="short"/></macro>'
+    layout = ('<names variable="author" suffix=" " font-weight="bold"><substitute><names variable="editor"/>'
+              '<text macro="anon"/></substitute></names><date variable="issued"><date-part name="year"/></date>')
+    film = item(id="a", type="motion_picture", title="Käpy selän alla", issued={"date-parts": [[1966]]})
+    edited = item(id="b", title="Handbook", editor=[DOE], issued={"date-parts": [[2010]]})
+    assert bib(layout, [film, edited], output="html", extra=extra) == [
+        '<div class="csl-entry">Anon.1966</div>', '<div class="csl-entry"><b>John Robert Doe</b> 2010</div>']

@@ -385,7 +385,9 @@ class NamesNode(Element):
         if first:
             ctx.names_seen += 1
             ctx.capture_names = True
+        ctx.substituted_by_text = False
         node = self.content(ctx)
+        by_text, ctx.substituted_by_text = ctx.substituted_by_text, False
         if first and ctx.capture_names:  # substituted by a non-name element: compare its text
             ctx.capture_names = False
             if node is not None:
@@ -394,7 +396,10 @@ class NamesNode(Element):
                 sas = ctx.sas
                 if sas is not None and ctx.first_names_text == sas.previous_text:
                     node = sas.text or None
-        node = self.decor.apply(node, ctx) if self.decor and node is not None else node
+        # as citeproc-js: the affixes and formatting of cs:names go on names, not on the text
+        # of a non-names element substituting for them
+        if self.decor and node is not None and not by_text:
+            node = self.decor.apply(node, ctx)
         if first and node is not None:
             ctx.first_names = node
             if ctx.suppress_author:
@@ -462,6 +467,7 @@ class NamesNode(Element):
                     return None  # a term ends the substitution, even an empty one (as citeproc-js)
                 if node is not None and not is_empty(node):
                     ctx.dates.clear()  # variables rendered by the substitute are suppressed now
+                    ctx.substituted_by_text = not isinstance(child, NamesNode)
                     return node
                 ctx.suppressed = before
                 ctx.vars_found = found
