@@ -305,3 +305,11 @@ def test_the_affixes_of_cs_names_stay_off_a_text_substituting_for_the_names() ->
     edited = item(id="b", title="Handbook", editor=[DOE], issued={"date-parts": [[2010]]})
     assert bib(layout, [film, edited], output="html", extra=extra) == [
         '<div class="csl-entry">Anon.1966</div>', '<div class="csl-entry"><b>John Robert Doe</b> 2010</div>']
+
+
+def test_the_prefix_of_a_formatted_element_stays_outside_a_closing_quote() -> None:
+    layout = ('<text variable="title" quotes="true"/>'
+              '<text variable="container-title" font-style="italic" prefix=", "/>')
+    article = item(type="article-magazine", title="We Refuse This Logic",
+                   **{"container-title": "Lapham’s Quarterly"})
+    assert bib(layout, [article]) == ["“We Refuse This Logic”, Lapham’s Quarterly"]

@@ -180,7 +180,10 @@ class Decor:
         elif fmt or self.quotes:
             node = Rich([node], fmt, self.quotes)
         if self.prefix or self.suffix:
-            node = Rich([self.prefix, node, self.suffix])
+            # as citeproc-js: the prefix of a formatted element keeps its punctuation out of
+            # a closing quote before it (“title”, <i>Journal</i>), like a text value
+            prefix = LiteralText(self.prefix) if self.fmt and self.prefix else self.prefix
+            node = Rich([prefix, node, self.suffix])
         if self.display:
             node = Rich([node], display=self.display)
         return node
