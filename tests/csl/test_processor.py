@@ -589,3 +589,8 @@ def test_a_short_term_only_english_has_falls_back_to_the_locales_long_form() -> 
     assert bib(layout, [item()], extra=extra, locale="de-CH") == ["Zit. zit."]
     assert bib(layout, [item()], locale="de-CH") == ["Zitiert zitiert"]
     assert bib(layout, [item()], locale="en-US") == ["Cit. cited"]
+
+
+def test_a_no_break_space_of_initialize_with_stays_between_initials() -> None:
+    layout = '<names variable="author"><name initialize-with=".&#160;"/></names>'
+    assert bib(layout, [item(author=[{"family": "Adrion", "given": "Jeffrey R"}])]) == ["J.\u00a0R. Adrion"]

@@ -124,8 +124,10 @@ _NAME_INITIAL_RE = re.compile(
 
 
 def _tidy(text: str) -> str:
+    # as citeproc-js: trailing no-break spaces go, but only ASCII spaces are collapsed (a
+    # no-break space of initialize-with stays between initials)
     text = re.sub(r"[\s\ufeff\u00a0]+$", "", text)
-    return re.sub(r"\s+", " ", re.sub(r"\s*-\s*", "-", text))
+    return re.sub(r"[\t\n\v\f\r ]+", " ", re.sub(r"\s*-\s*", "-", text))
 
 
 _INITIALIZED: dict[tuple[str, str, bool, bool], str] = {}
