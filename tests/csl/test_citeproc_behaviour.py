@@ -313,3 +313,7 @@ def test_the_prefix_of_a_formatted_element_stays_outside_a_closing_quote() -> No
     article = item(type="article-magazine", title="We Refuse This Logic",
                    **{"container-title": "Lapham’s Quarterly"})
     assert bib(layout, [article]) == ["“We Refuse This Logic”, Lapham’s Quarterly"]
+    # leading a group, the prefix is the group's, which goes into the quote
+    grouped = ('<text variable="title" quotes="true"/><group>'
+               '<text variable="container-title" font-style="italic" prefix=", "/></group>')
+    assert bib(grouped, [article]) == ["“We Refuse This Logic,” Lapham’s Quarterly"]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .context import DATE_VARIABLES, RenderContext
 from .pageranges import format_page_range, several_pages
 from .richtext import (
+    HeldPrefix,
     LiteralText,
     Node,
     Rich,
@@ -182,7 +183,7 @@ class Decor:
         if self.prefix or self.suffix:
             # as citeproc-js: the prefix of a formatted element keeps its punctuation out of
             # a closing quote before it (“title”, <i>Journal</i>), like a text value
-            prefix = LiteralText(self.prefix) if self.fmt and self.prefix else self.prefix
+            prefix = HeldPrefix(self.prefix) if self.fmt and self.prefix else self.prefix
             node = Rich([prefix, node, self.suffix])
         if self.display:
             node = Rich([node], display=self.display)
@@ -404,7 +405,7 @@ class TextMacro(Element):
 
     def content(self, ctx: RenderContext) -> Node | None:
         # a macro call is suppressed like a group when all the variables it calls are empty
-        return _suppressible(render_children, self.macro.children, ctx, "")
+        return _led_by(_suppressible(render_children, self.macro.children, ctx, ""), self.decor)
 
 
 def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str:
@@ -527,7 +528,22 @@ class Group(Element):
         self.delimiter = delimiter
 
     def content(self, ctx: RenderContext) -> Node | None:
-        return _suppressible(render_children, self.children, ctx, self.delimiter)
+        return _led_by(_suppressible(render_children, self.children, ctx, self.delimiter), self.decor)
+
+
+def _led_by(node: Node | None, decor: Decor | None) -> Node | None:
+    """An unformatted group or macro takes the prefix of the formatted element it starts with
+    as its own (see HeldPrefix)."""
+    if decor is not None and decor.fmt:
+        return node
+    lead = node
+    while isinstance(lead, Rich) and lead.kids and not (lead.fmt or lead.quotes or lead.display or lead.link):
+        first = lead.kids[0]
+        if isinstance(first, HeldPrefix):
+            lead.kids[0] = str(first)
+            break
+        lead = first
+    return node
 
 
 def _suppressible(render: Callable[[Sequence[Element], RenderContext, str], Node | None],

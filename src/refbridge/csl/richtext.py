@@ -63,6 +63,14 @@ class LiteralText(str):
     __slots__ = ()
 
 
+class HeldPrefix(LiteralText):
+    """The prefix of a formatted element: held out of a closing quote before it like a text
+    value, unless the element leads an unformatted group or macro (citeproc-js moves such a
+    prefix up to the group, whose prefix may then go into the quote)."""
+
+    __slots__ = ()
+
+
 def plain(node: Node | None) -> str:
     """The text of a rendering without any formatting (quotes not included)."""
     if node is None:
