@@ -317,3 +317,15 @@ def test_the_prefix_of_a_formatted_element_stays_outside_a_closing_quote() -> No
     grouped = ('<text variable="title" quotes="true"/><group>'
                '<text variable="container-title" font-style="italic" prefix=", "/></group>')
     assert bib(grouped, [article]) == ["“We Refuse This Logic,” Lapham’s Quarterly"]
+
+
+def test_names_substituting_for_names_take_their_name_part_formatting() -> None:
+    # citeproc-js: the editors written for a missing author (here through a macro with a
+    # cs:name of its own) take the author's uppercase family names
+    extra = ('<macro name="editor"><names variable="editor"><name name-as-sort-order="first" sort-separator=" "/>'
+             '<label form="short" prefix=", (" suffix=")"/></names></macro>')
+    layout = ('<names variable="author"><name name-as-sort-order="first" sort-separator=" ">'
+              '<name-part name="family" text-case="uppercase"/></name>'
+              '<substitute><text macro="editor"/></substitute></names>')
+    book = item(editor=[{"family": "Filej", "given": "Bojana"}, {"family": "Kaučič", "given": "Boris Miha"}])
+    assert bib(layout, [book], extra=extra) == ["FILEJ Bojana, Boris Miha KAUČIČ, (eds.)"]

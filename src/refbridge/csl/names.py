@@ -371,7 +371,7 @@ class NamesSpec:
 
 
 class NamesNode(Element):
-    __slots__ = ("options", "spec", "substitute", "variables")
+    __slots__ = ("_part_styles", "options", "spec", "substitute", "variables")
 
     def __init__(self, decor: Decor | None, variables: list[str], spec: NamesSpec, substitute: list[Element],
                  options: Any) -> None:
@@ -380,6 +380,7 @@ class NamesNode(Element):
         self.spec = spec
         self.substitute = substitute
         self.options = options
+        self._part_styles: dict[int, NameSpec] = {}  # by the cs:name of the names substituted for
 
     def render(self, ctx: RenderContext) -> Node | None:
         node: Node | None
@@ -654,6 +655,22 @@ class NamesNode(Element):
         decor = spec.institution_decor if parts.literal else spec.decor
         return (decor.apply(node, ctx) or node) if decor is not None else node
 
+    def _with_substituted_parts(self, spec: NameSpec, outer_node: object) -> NameSpec:
+        """As citeproc-js: names written for a cs:names they substitute for (directly or in a
+        macro) take its cs:name-part formatting for the parts their own cs:name leaves alone."""
+        if not isinstance(outer_node, NamesNode) or outer_node is self:
+            return spec
+        outer = outer_node.spec.name
+        found = self._part_styles.get(id(outer))  # both belong to one compiled style
+        if found is None:
+            changes: dict[str, Any] = {}
+            for part in ("family", "given"):
+                if getattr(spec, f"{part}_decor") is None and getattr(spec, f"{part}_affixes") == ("", ""):
+                    changes[f"{part}_decor"] = getattr(outer, f"{part}_decor")
+                    changes[f"{part}_affixes"] = getattr(outer, f"{part}_affixes")
+            found = self._part_styles[id(outer)] = replace(spec, **changes) if changes else spec
+        return found
+
     def _given_text(self, parts: NameParts, ctx: RenderContext) -> str | None:
         """The given name as this rendering shows it (None: not shown), honouring disambiguation."""
         spec = self.spec.name
@@ -675,6 +692,8 @@ class NamesNode(Element):
 
     def _name_node(self, parts: NameParts, index: int, ctx: RenderContext) -> Node:
         spec = self.spec.name
+        if ctx.substituting:
+            spec = self._with_substituted_parts(spec, ctx.substituting[0])
         if parts.literal:
             node = parse_markup(parts.literal)
             return _affixed(spec.family_decor.apply(node, ctx, string_leaf=True) if spec.family_decor else node, spec.family_affixes)
