@@ -329,3 +329,29 @@ def test_names_substituting_for_names_take_their_name_part_formatting() -> None:
               '<substitute><text macro="editor"/></substitute></names>')
     book = item(editor=[{"family": "Filej", "given": "Bojana"}, {"family": "Kaučič", "given": "Boris Miha"}])
     assert bib(layout, [book], extra=extra) == ["FILEJ Bojana, Boris Miha KAUČIČ, (eds.)"]
+
+
+@pytest.mark.parametrize(("layout", "expected"), [
+    # the italic title's own delimiter or suffix: "?" and "." both stay
+    ('<group delimiter=". "><text variable="title" font-style="italic"/><text variable="publisher"/></group>',
+     "Can science solve?. Heinemann"),
+    ('<text variable="title" font-style="italic" suffix=". "/><text variable="publisher"/>',
+     "Can science solve?. Heinemann"),
+    # the suffix or delimiter of a group or macro around it merges as usual
+    ('<group delimiter=". "><text macro="title"/><text variable="publisher"/></group>',
+     "Can science solve? Heinemann"),
+    ('<text macro="title"/><text variable="publisher" prefix=". "/>', "Can science solve? Heinemann"),
+    # unformatted, the title's last mark merges
+    ('<group delimiter=". "><text variable="title"/><text variable="publisher"/></group>',
+     "Can science solve? Heinemann"),
+])
+def test_punctuation_after_the_formatted_text_of_one_element(layout: str, expected: str) -> None:
+    extra = '<macro name="title"><text variable="title" font-style="italic"/></macro>'
+    book = item(title="Can science solve?", publisher="Heinemann")
+    assert bib(layout, [book], extra=extra) == [expected]
+
+
+def test_a_comma_ending_quoted_text_moves_out_of_the_quote_in_british_english() -> None:
+    layout = '<group delimiter=", "><text variable="title" quotes="true"/><text variable="publisher"/></group>'
+    quoted = item(title="Nothing more to say,", publisher="Heinemann")
+    assert bib(layout, [quoted], locale="en-GB") == ["‘Nothing more to say’, Heinemann"]

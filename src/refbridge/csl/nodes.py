@@ -12,14 +12,18 @@ import copy
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from .context import DATE_VARIABLES, RenderContext
 from .pageranges import format_page_range, several_pages
 from .richtext import (
     HeldPrefix,
+    LeafRich,
     LiteralText,
     Node,
     Rich,
+    Sealed,
+    Suffix,
     apply_text_case,
     is_empty,
     map_leaves,
@@ -135,7 +139,7 @@ class Decor:
 
     def __init__(self, attrs: dict[str, str], allow_quotes: bool = True) -> None:
         self.prefix = attrs.get("prefix", "")
-        self.suffix = attrs.get("suffix", "")
+        self.suffix: str = Suffix(attrs.get("suffix", ""))
         # citeproc-js nests formatting in one order whatever the attributes' order: italics
         # innermost, then small caps, bold, underline, and superscript outermost
         fmt = {name: attrs[name] for name in FORMAT_ATTRS if name in attrs}
@@ -176,6 +180,10 @@ class Decor:
         fmt = self.fmt
         if string_leaf and fmt and "font-style" in fmt and not _written_romanesque(node):
             fmt = {k: v for k, v in fmt.items() if k != "font-style"} or None
+        suffix: str = self.suffix
+        sealed = string_leaf and bool(fmt or self.quotes) and type(node) is str
+        if sealed:
+            node, suffix = Sealed(node), str(suffix)  # (its own suffix does not merge into it)
         if fmt and self.quotes:  # as citeproc-js: quotes go around the formatting («<i>t</i>»)
             node = Rich([Rich([node], fmt)], None, True)
         elif fmt or self.quotes:
@@ -184,7 +192,9 @@ class Decor:
             # as citeproc-js: the prefix of a formatted element keeps its punctuation out of
             # a closing quote before it (“title”, <i>Journal</i>), like a text value
             prefix = HeldPrefix(self.prefix) if self.fmt and self.prefix else self.prefix
-            node = Rich([prefix, node, self.suffix])
+            node = Rich([prefix, node, suffix])
+        if sealed:
+            node = LeafRich([node])
         if self.display:
             node = Rich([node], display=self.display)
         return node
@@ -235,11 +245,16 @@ def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: 
         return None
     if len(nodes) == 1:
         return nodes[0]
+    for before, node in pairwise(nodes):
+        if type(before) is not LeafRich and isinstance(node, Rich) and node.kids \
+                and type(node.kids[0]) is str and node.kids[0]:
+            # the prefix after a group or macro merges as that group's suffix (see Suffix)
+            node.kids[0] = Suffix(node.kids[0])
     if not delimiter:
         return Rich(nodes)
     out: list[Node] = [nodes[0]]
     for node in nodes[1:]:
-        out.append(delimiter)
+        out.append(delimiter if type(out[-1]) is LeafRich else Suffix(delimiter))  # (see Suffix)
         out.append(node)
     return Rich(out)
 
@@ -533,7 +548,10 @@ class Group(Element):
 
 def _led_by(node: Node | None, decor: Decor | None) -> Node | None:
     """An unformatted group or macro takes the prefix of the formatted element it starts with
-    as its own (see HeldPrefix)."""
+    as its own (see HeldPrefix); a group or macro of one formatted element is not that element
+    (see LeafRich)."""
+    if type(node) is LeafRich:
+        node = Rich([node])
     if decor is not None and decor.fmt:
         return node
     lead = node
@@ -835,7 +853,7 @@ class DateNode(Element):
         if strip:
             saved = decor.prefix, decor.suffix
             if strip == "suffix":
-                decor.suffix = ""
+                decor.suffix = Suffix()
             else:
                 decor.prefix = ""
             try:
