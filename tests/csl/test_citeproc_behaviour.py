@@ -355,3 +355,9 @@ def test_a_comma_ending_quoted_text_moves_out_of_the_quote_in_british_english() 
     layout = '<group delimiter=", "><text variable="title" quotes="true"/><text variable="publisher"/></group>'
     quoted = item(title="Nothing more to say,", publisher="Heinemann")
     assert bib(layout, [quoted], locale="en-GB") == ["‘Nothing more to say’, Heinemann"]
+
+
+def test_a_cluster_of_cites_that_print_nothing_writes_the_marker_once() -> None:
+    processor = make_processor(style('<text variable="title"/>', style_class="note"),
+                               [item(id="a", type="legislation"), item(id="b", type="legislation")])
+    assert processor.cite([{"id": "a"}, {"id": "b"}]) == "[CSL STYLE ERROR: reference with no printed form.]"
