@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_processor import DOE, ROE, bib, item
+from test_processor import DOE, ROE, bib, item, style
 
+from refbridge.csl import make_processor
 from refbridge.csl.collation import collation
 from refbridge.csl.pageranges import format_page_range, several_pages
 from refbridge.csl.rawdates import RawDate, parse_raw_date
@@ -104,6 +105,18 @@ def test_page_labels_are_plural_for_ranges_of_plain_numbers(page: str, plural: b
     assert several_pages(page) is plural
 
 
+@pytest.mark.parametrize(("value", "expected"), [
+    ("4.2-0", "version 4.2-0 volume 4.2-0"), ("4-5", "versions 4-5 volumes 4\u20135"),
+    ("1.0, 2.0", "version 1.0, 2.0 volume 1.0, 2.0"), ("v2-3", "versions v2-3 volumes v2-3"),
+])
+def test_labels_and_ranges_of_version_and_volume_follow_citeproc_js(value: str, expected: str) -> None:
+    # a dotted first number is not counted as several; version keeps its hyphen
+    layout = ('<group delimiter=" "><label variable="version"/><text variable="version"/>'
+              '<label variable="volume"/><text variable="volume"/></group>')
+    software = item(type="software", title="effects", version=value, volume=value)
+    assert bib(layout, [software]) == [expected]
+
+
 # -- names ------------------------------------------------------------------------------
 
 WHO = {"literal": "World Health Organization"}
@@ -192,3 +205,159 @@ def test_a_names_element_inside_a_substitute_may_substitute_in_turn() -> None:
     layout = ('<names variable="author"><substitute><names variable="author"><substitute>'
               '<text variable="title"/></substitute></names></substitute></names>')
     assert bib(layout, [item(title="Anonymous work")]) == ["Anonymous work"]
+
+
+def test_a_title_substituted_in_its_short_form_is_not_rendered_again() -> None:
+    layout = ('<group delimiter=", "><names variable="author"><substitute>'
+              '<text variable="title" form="short" font-style="italic"/></substitute></names>'
+              '<text variable="title" form="short"/><text variable="publisher"/></group>')
+    met = item(type="graphic", title="Cuneiform tablet case impressed with four cylinder seals: field rental",
+               shortTitle="Cuneiform tablet case", publisher="Metropolitan Museum of Art")
+    assert bib(layout, [met]) == ["Cuneiform tablet case, Metropolitan Museum of Art"]
+
+
+def test_ordinal_terms_a_style_writes_with_escaped_markup_are_superscript() -> None:
+    # citeproc-js's XML reader decodes an escaped entity twice: "&amp;lt;sup&amp;gt;" is <sup>
+    extra = ('<locale xml:lang="fr"><terms>'
+             '<term name="ordinal">&amp;lt;sup&amp;gt;e&amp;lt;/sup&amp;gt;</term>'
+             '<term name="ordinal-01" gender-form="masculine" match="whole-number">'
+             '&amp;lt;sup&amp;gt;er&amp;lt;/sup&amp;gt;</term></terms></locale>')
+    layout = ('<group delimiter=", "><group delimiter=" "><number variable="edition" form="ordinal"/>'
+              '<text term="edition"/></group><date variable="issued"><date-part name="day" form="ordinal"'
+              ' suffix=" "/><date-part name="month" suffix=" "/><date-part name="year"/></date></group>')
+    book = item(edition="2", issued={"date-parts": [[1964, 6, 1]]})
+    assert bib(layout, [book], extra=extra, locale="fr-FR") == ["2e édition, 1er juin 1964"]
+    assert bib(layout, [book], output="html", extra=extra, locale="fr-FR") == [
+        '<div class="csl-entry">2<sup>e</sup> édition, 1<sup>er</sup> juin 1964</div>']
+
+
+def test_text_case_on_a_group_or_a_macro_call_changes_nothing() -> None:
+    # citeproc-js 2.4 applies text-case to the strings an element writes itself only
+    extra = ('<macro name="volume-issue"><group delimiter=", "><group delimiter=" ">'
+             '<text term="volume" form="short"/><text variable="volume"/></group><group delimiter=" ">'
+             '<text term="issue" form="short"/><text variable="issue"/></group></group></macro>')
+    layout = ('<group delimiter=", "><text variable="container-title" font-style="italic"/>'
+              '<text macro="volume-issue" text-case="capitalize-first"/>'
+              '<group text-case="uppercase"><text variable="title"/></group></group>')
+    article = item(type="article-journal", title="a standard library", volume="9", issue="5",
+                   **{"container-title": "eLife"})
+    assert bib(layout, [article], extra=extra, locale="fr-FR") == ["eLife, vol. 9, nᵒ 5, a standard library"]
+
+
+def test_a_cites_locator_is_written_once() -> None:
+    extra = ('<macro name="locator"><group delimiter=" "><label variable="locator" form="short"/>'
+             '<text variable="locator"/></group></macro>')
+    citation = ('<group delimiter=", "><text variable="title" font-style="italic"/>'
+                '<date variable="issued"><date-part name="year"/></date><group>'
+                '<label variable="locator" form="short"/><text variable="locator"/></group>'
+                '<text macro="locator"/></group>')
+    report = item(type="report", title="Housing affordability in Ireland", issued={"date-parts": [[2020]]})
+    processor = make_processor(style(citation, extra=extra, citation_attrs='', style_class="note"), [report])
+    assert processor.cite([{"id": "ITEM-1", "locator": "3", "label": "chapter"}]) == \
+        "Housing affordability in Ireland, 2020, chap.3"
+
+
+def test_punctuation_of_a_text_value_stays_outside_a_closing_quote() -> None:
+    # only affixes and delimiters move into quotes (American English), as in citeproc-js
+    layout = ('<text variable="title" quotes="true"/><group><text value=", in "/>'
+              '<text variable="container-title"/></group>')
+    chapter = item(type="chapter", title="Encephaloduroateriosynangiosis", **{"container-title": "GMS"})
+    assert bib(layout, [chapter]) == ["“Encephaloduroateriosynangiosis”, in GMS"]
+    affix = '<text variable="title" quotes="true"/><text variable="container-title" prefix=", in "/>'
+    assert bib(affix, [chapter]) == ["“Encephaloduroateriosynangiosis,” in GMS"]
+
+
+def test_cites_that_print_nothing_are_told_apart_by_disambiguate() -> None:
+    # two items without author both cite as nothing: as in citeproc-js they are ambiguous,
+    # and disambiguate="true" brings in their short titles (in the bibliography too)
+    citation = ('<group delimiter=", "><names variable="author"><name form="short"/></names>'
+                '<choose><if disambiguate="true"><text variable="title-short"/></if></choose></group>')
+    bibliography = ('<group delimiter=" "><text variable="title"/><choose><if disambiguate="true">'
+                    '<text variable="title-short" prefix="(zit. " suffix=")"/></if></choose></group>')
+    items = [item(id="a", title="Cuneiform tablet case: field rental", shortTitle="Cuneiform tablet case"),
+             item(id="b", title="Non-destructive testing: verification", shortTitle="Non-destructive testing"),
+             item(id="c", title="Gamma", author=[DOE])]
+    processor = make_processor(style(citation, bibliography, style_class="note",
+                                     citation_attrs='disambiguate-add-givenname="true"'), items)
+    assert [processor.cite([{"id": key}]) for key in "abc"] == [
+        "Cuneiform tablet case", "Non-destructive testing", "Doe"]
+    assert processor.bibliography() == [
+        "Cuneiform tablet case: field rental (zit. Cuneiform tablet case)",
+        "Non-destructive testing: verification (zit. Non-destructive testing)", "Gamma"]
+
+
+def test_a_styles_csl_1_0_ordinal_terms_do_not_replace_the_locales_ordinals() -> None:
+    # only a layer with the "ordinal" term (CSL 1.0.1) replaces the ordinals, in citeproc-js;
+    # ordinal-01..04 in a style change term texts the French locale's rules never choose
+    extra = ('<locale><terms><term name="ordinal-01">ère</term><term name="ordinal-02">e</term>'
+             '<term name="ordinal-03">e</term><term name="ordinal-04">e</term></terms></locale>')
+    layout = '<group delimiter=" "><number variable="edition" form="ordinal"/><text term="edition"/></group>'
+    books = [item(id=edition, title=edition, edition=edition) for edition in ("1", "2", "11")]
+    assert bib(layout, books, extra=extra, locale="fr-FR") == ["1ʳᵉ édition", "2ᵉ édition", "11ᵉ édition"]
+
+
+def test_the_affixes_of_cs_names_stay_off_a_text_substituting_for_the_names() -> None:
+    # citeproc-js puts them on names only: "o. V.1970", not "o. V. 1970"
+    extra = '<macro name="anon"><text term="anonymous" form="short"/></macro>'
+    layout = ('<names variable="author" suffix=" " font-weight="bold"><substitute><names variable="editor"/>'
+              '<text macro="anon"/></substitute></names><date variable="issued"><date-part name="year"/></date>')
+    film = item(id="a", type="motion_picture", title="Käpy selän alla", issued={"date-parts": [[1966]]})
+    edited = item(id="b", title="Handbook", editor=[DOE], issued={"date-parts": [[2010]]})
+    assert bib(layout, [film, edited], output="html", extra=extra) == [
+        '<div class="csl-entry">Anon.1966</div>', '<div class="csl-entry"><b>John Robert Doe</b> 2010</div>']
+
+
+def test_the_prefix_of_a_formatted_element_stays_outside_a_closing_quote() -> None:
+    layout = ('<text variable="title" quotes="true"/>'
+              '<text variable="container-title" font-style="italic" prefix=", "/>')
+    article = item(type="article-magazine", title="We Refuse This Logic",
+                   **{"container-title": "Lapham’s Quarterly"})
+    assert bib(layout, [article]) == ["“We Refuse This Logic”, Lapham’s Quarterly"]
+    # leading a group, the prefix is the group's, which goes into the quote
+    grouped = ('<text variable="title" quotes="true"/><group>'
+               '<text variable="container-title" font-style="italic" prefix=", "/></group>')
+    assert bib(grouped, [article]) == ["“We Refuse This Logic,” Lapham’s Quarterly"]
+
+
+def test_names_substituting_for_names_take_their_name_part_formatting() -> None:
+    # citeproc-js: the editors written for a missing author (here through a macro with a
+    # cs:name of its own) take the author's uppercase family names
+    extra = ('<macro name="editor"><names variable="editor"><name name-as-sort-order="first" sort-separator=" "/>'
+             '<label form="short" prefix=", (" suffix=")"/></names></macro>')
+    layout = ('<names variable="author"><name name-as-sort-order="first" sort-separator=" ">'
+              '<name-part name="family" text-case="uppercase"/></name>'
+              '<substitute><text macro="editor"/></substitute></names>')
+    book = item(editor=[{"family": "Filej", "given": "Bojana"}, {"family": "Kaučič", "given": "Boris Miha"}])
+    assert bib(layout, [book], extra=extra) == ["FILEJ Bojana, Boris Miha KAUČIČ, (eds.)"]
+
+
+@pytest.mark.parametrize(("layout", "expected"), [
+    # the italic title's own delimiter or suffix: "?" and "." both stay
+    ('<group delimiter=". "><text variable="title" font-style="italic"/><text variable="publisher"/></group>',
+     "Can science solve?. Heinemann"),
+    ('<text variable="title" font-style="italic" suffix=". "/><text variable="publisher"/>',
+     "Can science solve?. Heinemann"),
+    # the suffix or delimiter of a group or macro around it merges as usual
+    ('<group delimiter=". "><text macro="title"/><text variable="publisher"/></group>',
+     "Can science solve? Heinemann"),
+    ('<text macro="title"/><text variable="publisher" prefix=". "/>', "Can science solve? Heinemann"),
+    # unformatted, the title's last mark merges
+    ('<group delimiter=". "><text variable="title"/><text variable="publisher"/></group>',
+     "Can science solve? Heinemann"),
+])
+def test_punctuation_after_the_formatted_text_of_one_element(layout: str, expected: str) -> None:
+    extra = '<macro name="title"><text variable="title" font-style="italic"/></macro>'
+    book = item(title="Can science solve?", publisher="Heinemann")
+    assert bib(layout, [book], extra=extra) == [expected]
+
+
+def test_a_comma_ending_quoted_text_moves_out_of_the_quote_in_british_english() -> None:
+    layout = '<group delimiter=", "><text variable="title" quotes="true"/><text variable="publisher"/></group>'
+    quoted = item(title="Nothing more to say,", publisher="Heinemann")
+    assert bib(layout, [quoted], locale="en-GB") == ["‘Nothing more to say’, Heinemann"]
+
+
+def test_a_cluster_of_cites_that_print_nothing_writes_the_marker_once() -> None:
+    processor = make_processor(style('<text variable="title"/>', style_class="note"),
+                               [item(id="a", type="legislation"), item(id="b", type="legislation")])
+    assert processor.cite([{"id": "a"}, {"id": "b"}]) == "[CSL STYLE ERROR: reference with no printed form.]"

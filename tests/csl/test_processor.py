@@ -277,7 +277,7 @@ def test_nested_quotes_and_italics_flip_flop() -> None:
     layout = '<text variable="title" quotes="true" font-style="italic"/>'
     title = 'A "quoted" word and <i>a ship</i>'
     assert bib(layout, [item(title=title)], output="html") == [
-        '<div class="csl-entry"><i>“A ‘quoted’ word and <span style="font-style:normal;">a ship</span>”</i></div>']
+        '<div class="csl-entry">“<i>A ‘quoted’ word and <span style="font-style:normal;">a ship</span></i>”</div>']
 
 
 def test_strip_periods_and_duplicate_punctuation() -> None:
@@ -579,3 +579,18 @@ def test_values_of_the_wrong_shape_do_not_break_rendering() -> None:
 def test_locale_names_cannot_reach_outside_the_locale_folder() -> None:
     assert bib('<text value="see "/><text term="edition"/>', [item()], locale="../../etc/passwd") == [
         "see edition"]
+
+
+def test_a_short_term_only_english_has_falls_back_to_the_locales_long_form() -> None:
+    # as citeproc-js: en-US is not layered under a German locale ("cited" short is "cit."
+    # in en-US only), so the style's own long term is the short one too
+    extra = '<locale xml:lang="de"><terms><term name="cited">zit.</term></terms></locale>'
+    layout = '<group delimiter=" "><text term="cited" form="short"/><text term="cited"/></group>'
+    assert bib(layout, [item()], extra=extra, locale="de-CH") == ["Zit. zit."]
+    assert bib(layout, [item()], locale="de-CH") == ["Zitiert zitiert"]
+    assert bib(layout, [item()], locale="en-US") == ["Cit. cited"]
+
+
+def test_a_no_break_space_of_initialize_with_stays_between_initials() -> None:
+    layout = '<names variable="author"><name initialize-with=".&#160;"/></names>'
+    assert bib(layout, [item(author=[{"family": "Adrion", "given": "Jeffrey R"}])]) == ["J.\u00a0R. Adrion"]

@@ -80,6 +80,7 @@ class RenderContext:
         "sas",
         "sort_etal",
         "sorting",
+        "substituted_by_text",
         "substituting",
         "suppress_author",
         "suppressed",
@@ -120,6 +121,7 @@ class RenderContext:
         self.first_note: int | None = None
         self.near_note = False
         self.in_substitute = False
+        self.substituted_by_text = False  # the cs:names just rendered gave a non-names substitute
         self.substituting: list[object] = []  # the cs:names elements substituting now
         self.sas: SubsequentAuthor | None = None
         self.first_names_text: str | None = None

@@ -19,7 +19,7 @@ from typing import Any
 from refbridge.latex.math import math_plain
 from refbridge.latex.safety import formula_is_writable
 
-from .richtext import Node, Rich
+from .richtext import LiteralText, Node, Rich, Sealed, Suffix
 
 # -- punctuation merge table (left char, right char) -> replacement, as citeproc-js --
 _MERGE: dict[str, dict[str, str]] = {
@@ -159,20 +159,36 @@ def _text_before(out: list[Event], j: int) -> int:
     return k if k >= 0 and out[k][1] else -1
 
 
-def _swap_into_quote(out: list[Event], j: int, punct_in_quote: bool) -> None:
+def _swap_into_quote(out: list[Event], j: int, punct_in_quote: bool) -> int:
     """After merging, punctuation standing alone right after a closing quote moves inside
-    (“colon”: + ! -> “colon!”)."""
+    (“colon”: + ! -> “colon!”); the index of the text it went into, else -1."""
     if not punct_in_quote or len(out[j][1]) != 1 or out[j][1] not in _SWAP_IN:
-        return
+        return -1
     q = j - 1
     while q >= 0 and out[q][0] == CLOSE:
         q -= 1
     if q < 0 or out[q][0] != QCLOSE:
-        return
+        return -1
     k = _text_before(out, q)
     if k >= 0 and out[k][0] == TEXT:
         _merge_into(out, k, out[j][1])
         out[j][1] = ""
+        return k
+    return -1
+
+
+def _after_quote(out: list[Event], k: int, text: str) -> str:
+    """Punctuation after a closing quote where it stays outside (British English), as in
+    citeproc-js: a comma, semicolon or colon ending the quoted text moves out and merges with
+    it; after a period, question or exclamation mark only the same mark is dropped (but for
+    the suffix of an element around the quote, which merges as usual)."""
+    inside: str = out[k][1]
+    last, first = inside[-1], text[0]
+    if last in ",;:":
+        out[k][1] = inside[:-1]
+        merged = _MERGE[last].get(first, last + first) if last != first else last
+        return (merged if len(merged) == 1 else last + first) + text[1:]
+    return text[1:] if last == first else text
 
 
 def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Event]:
@@ -184,12 +200,25 @@ def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Even
         j = _last_text(out, len(out) - 1)
         if j >= 0 and out[j][0] in (QCLOSE, QCLOSE_DATA):
             k = _text_before(out, j)
+            literal = isinstance(text, LiteralText)  # a text value's own punctuation stays out
+            if not punct_in_quote and out[j][0] == QCLOSE and not literal and k >= 0 \
+                    and text and text[0] in _MERGE and isinstance(out[k][1], Sealed) \
+                    and (out[k][1][-1] in ",;:" or not isinstance(text, Suffix)):
+                text = _after_quote(out, k, text)
+                k = -1
             while text and text[0] in _MERGE and k >= 0:
                 char, last = text[0], out[k][1][-1]
-                if punct_in_quote and char in _SWAP_IN and out[j][0] == QCLOSE:
+                if literal and last != char:  # (the same mark already inside is dropped)
+                    break
+                # (the suffix of an element around an element's quoted text moves in whole)
+                if punct_in_quote and out[j][0] == QCLOSE and not literal and (char in _SWAP_IN or (
+                        isinstance(text, Suffix) and isinstance(out[k][1], Sealed))):
                     _merge_into(out, k, char)
                 elif last in _MERGE and (last == char or len(_MERGE[last].get(char, "xx")) == 1):
-                    if _MERGE[last].get(char, last) != last:
+                    # past the closing quote of an element's own text, its last mark merges only
+                    # with the same mark (see Sealed; an affix moved into the quote merges as usual)
+                    if _MERGE[last].get(char, last) != last or (
+                            last != char and isinstance(out[k][1], Sealed) and not isinstance(text, Suffix)):
                         break
                 else:
                     break
@@ -198,7 +227,10 @@ def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Even
             prev = out[j][1]
             last, first = prev[-1], text[0]
             if last in _MERGE and first in _MERGE:
-                if last == first or len(_MERGE[last].get(first, "xx")) == 1:
+                # as citeproc-js: after the formatted text of one element ("<i>solve?</i>.")
+                # only the same mark twice is merged (see Sealed)
+                if last == first or (len(_MERGE[last].get(first, "xx")) == 1
+                                     and (not isinstance(prev, Sealed) or isinstance(text, Suffix))):
                     _merge_into(out, j, first)
                     text = text[1:]
                     _swap_into_quote(out, j, punct_in_quote)

@@ -81,6 +81,20 @@ def parse_locale_element(element: ET.Element) -> LocaleLayer:
     return layer
 
 
+def _ordinal_map(terms: dict[tuple[str, str, str], Term]) -> dict[tuple[str, str, str], str]:
+    """Which ordinal-NN term a number takes, as citeproc-js reads a CSL 1.0.1 locale: by
+    match (last-digit for ordinal-0N, else last-two-digits, unless the term says), the
+    term's number ("01" is "1") and its gender-form (neuter when it has none)."""
+    found: dict[tuple[str, str, str], str] = {}
+    for (name, _, gender_form), term in terms.items():
+        if not name.startswith("ordinal-"):
+            continue
+        stub = name[8:]
+        match = term.match or ("last-digit" if stub.startswith("0") else "last-two-digits")
+        found[(match, stub.removeprefix("0"), gender_form or "neuter")] = name
+    return found
+
+
 def _default_genders(terms: dict[tuple[str, str, str], Term]) -> None:
     """As citeproc-js for a locale with CSL 1.0.1 ordinals: a term given only in gendered
     forms has its feminine forms (else its masculine ones) as its plain forms too (ordinal
@@ -101,10 +115,15 @@ class Locale:
         self.terms: dict[tuple[str, str, str], Term] = {}
         self.date_formats: dict[str, tuple[dict[str, str], list[dict[str, str]]]] = {}
         self.options: dict[str, str] = {}
+        # as citeproc-js: a layer with the "ordinal" term (CSL 1.0.1) replaces every ordinal
+        # term and sets which ordinal-NN terms apply to which numbers; a layer without it
+        # (a style's CSL 1.0 ordinal-01..04) changes the texts of terms, not that map
+        self._ordinals: dict[tuple[str, str, str], str] | None = None  # (match, key, gender) -> name
         for layer in layers:
-            if any(name.startswith("ordinal") for name, _, _ in layer.terms):
+            if any(name == "ordinal" for name, _, _ in layer.terms):
                 for key in [k for k in self.terms if k[0].startswith("ordinal")]:
                     del self.terms[key]
+                self._ordinals = _ordinal_map(layer.terms)
             self.terms.update(layer.terms)
             for form, (attrs, parts) in layer.date_formats.items():
                 self.date_formats[form] = (attrs, parts)
@@ -136,6 +155,8 @@ class Locale:
         return (entry.gender or "") if entry else ""
 
     def ordinal_suffix(self, number: int, gender: str = "") -> str:
+        if self._ordinals is not None:
+            return self._ordinal_101(number, gender)
         terms = self.terms
         if ("ordinal", "long", "") not in terms and ("ordinal-04", "long", "") in terms:
             # CSL 1.0 locales: ordinal-01..04 with the English teens rule
@@ -154,6 +175,23 @@ class Locale:
                 continue
             return entry.single
         return self.term("ordinal", "long", False, gender) or ""
+
+    def _ordinal_101(self, number: int, gender: str) -> str:
+        """citeproc-js's CSL 1.0.1 ordinals: the "ordinal" term unless an ordinal-NN term
+        of the map matches the whole number, its last two digits or its last digit, in the
+        number's gender first (neuter only when the "ordinal" term is empty)."""
+        assert self._ordinals is not None
+        suffix = self.term("ordinal", "long", False, gender) or ""
+        text = str(number)
+        for tried in ([gender] if gender else []) + ["neuter"]:
+            for match, key in (("whole-number", text), ("last-two-digits", text[-2:]), ("last-digit", text[-1:])):
+                name = self._ordinals.get((match, key, tried))
+                if name is not None:
+                    suffix = self.term(name, "long", False, gender) or ""
+                    break
+            if suffix:
+                break
+        return suffix
 
     def long_ordinal(self, number: int, gender: str = "") -> str | None:
         if 1 <= number <= 10:
@@ -194,18 +232,19 @@ class LocaleStore:
         return self._layers[lang]
 
     def file_chain(self, lang: str) -> list[LocaleLayer]:
-        """Locale files for *lang*, lowest priority first: en-US, primary dialect, exact."""
+        """Locale files for *lang*, lowest priority first, as citeproc-js layers them: the
+        primary dialect, then the locale itself; en-US only when neither has a file. English
+        is not beneath the others: a term a locale lacks (a short form only en-US has) falls
+        back to the locale's own long form, not to English."""
         base = lang.split("-")[0]
-        tags = ["en-US", self.primary_dialects.get(base, base), lang]
         chain: list[LocaleLayer] = []
-        seen: set[str] = set()
-        for tag in tags:
-            if tag in seen:
-                continue
-            seen.add(tag)
+        for tag in dict.fromkeys([self.primary_dialects.get(base, base), lang]):
             layer = self.layer(tag)
             if layer is not None:
                 chain.append(layer)
+        if not chain:
+            english = self.layer("en-US")
+            chain = [english] if english is not None else []
         return chain
 
     def locale(self, lang: str, style_layers: Iterable[LocaleLayer] = ()) -> Locale:

@@ -124,8 +124,10 @@ _NAME_INITIAL_RE = re.compile(
 
 
 def _tidy(text: str) -> str:
+    # as citeproc-js: trailing no-break spaces go, but only ASCII spaces are collapsed (a
+    # no-break space of initialize-with stays between initials)
     text = re.sub(r"[\s\ufeff\u00a0]+$", "", text)
-    return re.sub(r"\s+", " ", re.sub(r"\s*-\s*", "-", text))
+    return re.sub(r"[\t\n\v\f\r ]+", " ", re.sub(r"\s*-\s*", "-", text))
 
 
 _INITIALIZED: dict[tuple[str, str, bool, bool], str] = {}
@@ -369,7 +371,7 @@ class NamesSpec:
 
 
 class NamesNode(Element):
-    __slots__ = ("options", "spec", "substitute", "variables")
+    __slots__ = ("_part_styles", "options", "spec", "substitute", "variables")
 
     def __init__(self, decor: Decor | None, variables: list[str], spec: NamesSpec, substitute: list[Element],
                  options: Any) -> None:
@@ -378,6 +380,7 @@ class NamesNode(Element):
         self.spec = spec
         self.substitute = substitute
         self.options = options
+        self._part_styles: dict[int, NameSpec] = {}  # by the cs:name of the names substituted for
 
     def render(self, ctx: RenderContext) -> Node | None:
         node: Node | None
@@ -385,7 +388,9 @@ class NamesNode(Element):
         if first:
             ctx.names_seen += 1
             ctx.capture_names = True
+        ctx.substituted_by_text = False
         node = self.content(ctx)
+        by_text, ctx.substituted_by_text = ctx.substituted_by_text, False
         if first and ctx.capture_names:  # substituted by a non-name element: compare its text
             ctx.capture_names = False
             if node is not None:
@@ -394,7 +399,10 @@ class NamesNode(Element):
                 sas = ctx.sas
                 if sas is not None and ctx.first_names_text == sas.previous_text:
                     node = sas.text or None
-        node = self.decor.apply(node, ctx) if self.decor and node is not None else node
+        # as citeproc-js: the affixes and formatting of cs:names go on names, not on the text
+        # of a non-names element substituting for them
+        if self.decor and node is not None and not by_text:
+            node = self.decor.apply(node, ctx)
         if first and node is not None:
             ctx.first_names = node
             if ctx.suppress_author:
@@ -462,6 +470,7 @@ class NamesNode(Element):
                     return None  # a term ends the substitution, even an empty one (as citeproc-js)
                 if node is not None and not is_empty(node):
                     ctx.dates.clear()  # variables rendered by the substitute are suppressed now
+                    ctx.substituted_by_text = not isinstance(child, NamesNode)
                     return node
                 ctx.suppressed = before
                 ctx.vars_found = found
@@ -646,6 +655,22 @@ class NamesNode(Element):
         decor = spec.institution_decor if parts.literal else spec.decor
         return (decor.apply(node, ctx) or node) if decor is not None else node
 
+    def _with_substituted_parts(self, spec: NameSpec, outer_node: object) -> NameSpec:
+        """As citeproc-js: names written for a cs:names they substitute for (directly or in a
+        macro) take its cs:name-part formatting for the parts their own cs:name leaves alone."""
+        if not isinstance(outer_node, NamesNode) or outer_node is self:
+            return spec
+        outer = outer_node.spec.name
+        found = self._part_styles.get(id(outer))  # both belong to one compiled style
+        if found is None:
+            changes: dict[str, Any] = {}
+            for part in ("family", "given"):
+                if getattr(spec, f"{part}_decor") is None and getattr(spec, f"{part}_affixes") == ("", ""):
+                    changes[f"{part}_decor"] = getattr(outer, f"{part}_decor")
+                    changes[f"{part}_affixes"] = getattr(outer, f"{part}_affixes")
+            found = self._part_styles[id(outer)] = replace(spec, **changes) if changes else spec
+        return found
+
     def _given_text(self, parts: NameParts, ctx: RenderContext) -> str | None:
         """The given name as this rendering shows it (None: not shown), honouring disambiguation."""
         spec = self.spec.name
@@ -667,6 +692,8 @@ class NamesNode(Element):
 
     def _name_node(self, parts: NameParts, index: int, ctx: RenderContext) -> Node:
         spec = self.spec.name
+        if ctx.substituting:
+            spec = self._with_substituted_parts(spec, ctx.substituting[0])
         if parts.literal:
             node = parse_markup(parts.literal)
             return _affixed(spec.family_decor.apply(node, ctx, string_leaf=True) if spec.family_decor else node, spec.family_affixes)

@@ -12,12 +12,18 @@ import copy
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from .context import DATE_VARIABLES, RenderContext
 from .pageranges import format_page_range, several_pages
 from .richtext import (
+    HeldPrefix,
+    LeafRich,
+    LiteralText,
     Node,
     Rich,
+    Sealed,
+    Suffix,
     apply_text_case,
     is_empty,
     map_leaves,
@@ -51,6 +57,11 @@ _STRIP_PERIODS_RE = re.compile(r"\.(?![a-z])")  # as citeproc-js: not before a l
 # citeproc-js renders these through its number path, where formatting stays on any text
 _NUMBER_PATH_VARIABLES = frozenset(
     ["first-reference-note-number", "first-container-reference-note-number", "locator", "locator-extra", "page", "page-first", "chapter-number", "collection-number", "edition", "issue", "number", "number-of-pages", "number-of-volumes", "volume"]
+)
+# the variables whose numeric ranges citeproc-js writes with an en dash (not version,
+# part-number, section ...: it keeps their hyphen as typed)
+_RANGE_VARIABLES = frozenset(
+    ["chapter-number", "collection-number", "edition", "issue", "number", "number-of-pages", "number-of-volumes", "volume"]
 )
 # citeproc-js's "romanesque" letters: Latin, Greek, Cyrillic, Hebrew (but its "and", \u05d5),
 # Arabic, Thai, and direction marks; CJK and other scripts are not
@@ -128,7 +139,7 @@ class Decor:
 
     def __init__(self, attrs: dict[str, str], allow_quotes: bool = True) -> None:
         self.prefix = attrs.get("prefix", "")
-        self.suffix = attrs.get("suffix", "")
+        self.suffix: str = Suffix(attrs.get("suffix", ""))
         # citeproc-js nests formatting in one order whatever the attributes' order: italics
         # innermost, then small caps, bold, underline, and superscript outermost
         fmt = {name: attrs[name] for name in FORMAT_ATTRS if name in attrs}
@@ -169,10 +180,21 @@ class Decor:
         fmt = self.fmt
         if string_leaf and fmt and "font-style" in fmt and not _written_romanesque(node):
             fmt = {k: v for k, v in fmt.items() if k != "font-style"} or None
-        if fmt or self.quotes:
+        suffix: str = self.suffix
+        sealed = string_leaf and bool(fmt or self.quotes) and type(node) is str
+        if sealed:
+            node, suffix = Sealed(node), str(suffix)  # (its own suffix does not merge into it)
+        if fmt and self.quotes:  # as citeproc-js: quotes go around the formatting («<i>t</i>»)
+            node = Rich([Rich([node], fmt)], None, True)
+        elif fmt or self.quotes:
             node = Rich([node], fmt, self.quotes)
         if self.prefix or self.suffix:
-            node = Rich([self.prefix, node, self.suffix])
+            # as citeproc-js: the prefix of a formatted element keeps its punctuation out of
+            # a closing quote before it (“title”, <i>Journal</i>), like a text value
+            prefix = HeldPrefix(self.prefix) if self.fmt and self.prefix else self.prefix
+            node = Rich([prefix, node, suffix])
+        if sealed:
+            node = LeafRich([node])
         if self.display:
             node = Rich([node], display=self.display)
         return node
@@ -223,11 +245,16 @@ def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: 
         return None
     if len(nodes) == 1:
         return nodes[0]
+    for before, node in pairwise(nodes):
+        if type(before) is not LeafRich and isinstance(node, Rich) and node.kids \
+                and type(node.kids[0]) is str and node.kids[0]:
+            # the prefix after a group or macro merges as that group's suffix (see Suffix)
+            node.kids[0] = Suffix(node.kids[0])
     if not delimiter:
         return Rich(nodes)
     out: list[Node] = [nodes[0]]
     for node in nodes[1:]:
-        out.append(delimiter)
+        out.append(delimiter if type(out[-1]) is LeafRich else Suffix(delimiter))  # (see Suffix)
         out.append(node)
     return Rich(out)
 
@@ -241,6 +268,8 @@ class StyleOptions:
 
 
 _NUMBER_RANGE_RE = re.compile(r"(\d)\s*-\s*(\d)")
+# a range whose ends start with different letters ("v2-3"): citeproc-js keeps its hyphen
+_UNLIKE_PARTICLES_RE = re.compile(r"^\s*([A-Za-z]*)\d+\s*-\s*(?!\1\d)[A-Za-z]*\d+\s*$")
 _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
 
 
@@ -280,7 +309,9 @@ class TextVariable(Element):
         ctx.vars_called += 1
         value = None
         source = name
-        if self.short:
+        # a variable substituted once is not rendered again in its short form either (the
+        # short form is the same variable in citeproc-js's record of rendered variables)
+        if self.short and name not in ctx.suppressed:
             value = ctx.value(name + "-short")
             source = name + "-short"
         if value in (None, ""):
@@ -303,10 +334,14 @@ class TextVariable(Element):
         if "&" in text and name in _NUMBER_PATH_VARIABLES:
             text = localize_ampersands(text, _ampersand(ctx), _labelled_number(name, ctx))
         if name == "locator":
+            # as citeproc-js: a cite's locator is written once; a second cs:text of it (and
+            # the label beside it) renders nothing
+            ctx.suppressed.add("locator")
             text = text.strip()
             if (ctx.cite.get("label") or "page") != "page":
                 text = _NUMBER_RANGE_RE.sub("\\1\u2013\\2", text)
-        elif name in NUMBER_VARIABLES and name != "page" and "-" in text and is_numeric(text):
+        elif name in _RANGE_VARIABLES and "-" in text and is_numeric(text) \
+                and not _UNLIKE_PARTICLES_RE.match(text):
             text = _NUMBER_RANGE_RE.sub("\\1\u2013\\2", text)  # numeric ranges get an en dash
         if name == "page" or (name == "locator" and (ctx.cite.get("label") or "page") == "page"):
             text = format_page_range(text, self.options.page_range_format, ctx.locale.term("page-range-delimiter") or "\u2013")
@@ -359,7 +394,8 @@ class TextValue(Element):
 
     def __init__(self, decor: Decor | None, value: str) -> None:
         super().__init__(decor)
-        self.value: Node | None = parse_markup(value) if value else None
+        parsed = parse_markup(value) if value else None
+        self.value: Node | None = LiteralText(parsed) if isinstance(parsed, str) else parsed
 
     def content(self, ctx: RenderContext) -> Node | None:
         return self.value
@@ -384,7 +420,7 @@ class TextMacro(Element):
 
     def content(self, ctx: RenderContext) -> Node | None:
         # a macro call is suppressed like a group when all the variables it calls are empty
-        return _suppressible(render_children, self.macro.children, ctx, "")
+        return _led_by(_suppressible(render_children, self.macro.children, ctx, ""), self.decor)
 
 
 def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str:
@@ -451,7 +487,9 @@ class NumberNode(Element):
             else:
                 before = token
                 out.append(token)
-        return "".join(out)
+        written = "".join(out)
+        # an ordinal term may hold markup ("<sup>e</sup>"), which citeproc-js renders
+        return parse_markup(written) if "<" in written and "ordinal" in self.form else written
 
 
 _LABEL_VARIABLE_TERMS = {"locator": None, "page": "page", "number-of-pages": "page", "number-of-volumes": "volume"}
@@ -505,7 +543,25 @@ class Group(Element):
         self.delimiter = delimiter
 
     def content(self, ctx: RenderContext) -> Node | None:
-        return _suppressible(render_children, self.children, ctx, self.delimiter)
+        return _led_by(_suppressible(render_children, self.children, ctx, self.delimiter), self.decor)
+
+
+def _led_by(node: Node | None, decor: Decor | None) -> Node | None:
+    """An unformatted group or macro takes the prefix of the formatted element it starts with
+    as its own (see HeldPrefix); a group or macro of one formatted element is not that element
+    (see LeafRich)."""
+    if type(node) is LeafRich:
+        node = Rich([node])
+    if decor is not None and decor.fmt:
+        return node
+    lead = node
+    while isinstance(lead, Rich) and lead.kids and not (lead.fmt or lead.quotes or lead.display or lead.link):
+        first = lead.kids[0]
+        if isinstance(first, HeldPrefix):
+            lead.kids[0] = str(first)
+            break
+        lead = first
+    return node
 
 
 def _suppressible(render: Callable[[Sequence[Element], RenderContext, str], Node | None],
@@ -786,6 +842,8 @@ class DateNode(Element):
         if text is None:
             return None
         node: Node = text
+        if "<" in text and part.form == "ordinal":  # markup in the ordinal term, as above
+            node = parse_markup(text)
         if part.name == "year" and ctx.disamb.year_suffix and not ctx.explicit_year_suffix and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
             node = Rich([text, ctx.disamb.year_suffix])
@@ -795,7 +853,7 @@ class DateNode(Element):
         if strip:
             saved = decor.prefix, decor.suffix
             if strip == "suffix":
-                decor.suffix = ""
+                decor.suffix = Suffix()
             else:
                 decor.prefix = ""
             try:

@@ -256,8 +256,6 @@ class Processor:
         groups: dict[str, list[str]] = {}
         for key in keys:
             text = self._cite_text(key, keep=False)
-            if not text.strip():
-                continue  # a cite that prints nothing is not told apart (as citeproc-js)
             other = first.setdefault(text, key)
             if other != key:
                 groups.setdefault(text, [other]).append(key)
@@ -608,6 +606,11 @@ class Processor:
             return self._collapse_years(section, rendered, cites, collapse, delimiter, after_collapse)
         parts: list[Node] = []
         for n, ((key, node, ctx), cite) in enumerate(zip(rendered, cites)):
+            if node is _NO_PRINTED_FORM and (cite.get("prefix") or cite.get("suffix")
+                                             or _NO_PRINTED_FORM in parts):
+                # as citeproc-js: a cite with affixes writes them alone, and a cluster
+                # writes the marker once
+                node = None
             node = self._with_affixes(node, cite)
             if node is None or is_empty(node):
                 continue

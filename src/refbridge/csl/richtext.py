@@ -55,6 +55,48 @@ class Rich:
 Node = Rich | str
 
 
+class LiteralText(str):
+    """The text of a ``cs:text value``: content, not an affix, so the punctuation it starts
+    with stays outside a closing quote before it (as citeproc-js, which moves only affixes
+    and delimiters into quotes)."""
+
+    __slots__ = ()
+
+
+class LeafRich(Rich):
+    """The rendering of one formatted or quoted element around its sealed text (see Sealed):
+    a delimiter after it is that element's own suffix to citeproc-js, which does not merge
+    with the text; after a group or macro it merges as the group's suffix would."""
+
+    __slots__ = ()
+
+
+class Suffix(str):
+    """An element's suffix, or a delimiter after a group or macro. After the sealed text of an
+    element inside it (see Sealed), it still merges with that text's last mark, as
+    citeproc-js merges a parent's suffix with the end of its last child."""
+
+    __slots__ = ()
+
+
+class Sealed(str):
+    """The text of a formatted or quoted element that writes one string (a variable, a term,
+    a value): as citeproc-js, punctuation it ends with is not merged with the element's own
+    suffix, a delimiter or a prefix after it (<i>solve?</i>. stays), except the same mark
+    twice; the suffix of a group, macro call or layout around it merges as usual. The
+    formatting of a group or a macro call leaves its contents unsealed."""
+
+    __slots__ = ()
+
+
+class HeldPrefix(LiteralText):
+    """The prefix of a formatted element: held out of a closing quote before it like a text
+    value, unless the element leads an unformatted group or macro (citeproc-js moves such a
+    prefix up to the group, whose prefix may then go into the quote)."""
+
+    __slots__ = ()
+
+
 def plain(node: Node | None) -> str:
     """The text of a rendering without any formatting (quotes not included)."""
     if node is None:

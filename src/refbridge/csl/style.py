@@ -9,6 +9,7 @@ rendering never goes back to the XML.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,7 +115,7 @@ class _Compiler:
             if "variable" in attrs:
                 return TextVariable(decor, attrs["variable"], attrs.get("form", "long"), self.options)
             if "macro" in attrs:
-                return TextMacro(decor, self.macro(attrs["macro"]))
+                return TextMacro(decor_of(_without_text_case(attrs)), self.macro(attrs["macro"]))
             if "term" in attrs:
                 return TextTerm(decor, attrs["term"], attrs.get("form", "long"), attrs.get("plural") == "true")
             if "value" in attrs:
@@ -126,7 +127,8 @@ class _Compiler:
             return Label(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "long"),
                          attrs.get("plural", "contextual"))
         if tag == "group":
-            return Group(decor_of(attrs), self.children(element, parent_names), attrs.get("delimiter", ""))
+            return Group(decor_of(_without_text_case(attrs)), self.children(element, parent_names),
+                         attrs.get("delimiter", ""))
         if tag == "choose":
             branches = []
             for branch in element:
@@ -214,6 +216,36 @@ def _int_or_none(value: str | None) -> int | None:
         return None
 
 
+def _without_text_case(attrs: dict[str, str]) -> dict[str, str]:
+    """The attributes of a group or a macro call without text-case, which citeproc-js 2.4
+    applies to written strings only: on an element that holds others it changes nothing."""
+    return {name: value for name, value in attrs.items() if name != "text-case"}
+
+
+_ENTITY_RE = re.compile(r"&(?:(quot|gt|lt)|#([0-9]{1,6})|#[xX]([0-9a-fA-F]{1,6}));")
+_ENTITIES = {"quot": '"', "gt": ">", "lt": "<"}
+
+
+def _entity(match: re.Match[str]) -> str:
+    named, decimal, hexadecimal = match.groups()
+    if named:
+        return _ENTITIES[named]
+    code = int(decimal) if decimal else int(hexadecimal, 16)
+    return chr(code) if 0 < code <= 0x10FFFF else match.group(0)
+
+
+def _decode_entities_again(root: ET.Element) -> None:
+    """As citeproc-js's XML reader, which replaces ``&amp;`` before the other entities: an
+    escaped entity in a style's text or attributes (``&amp;lt;sup&amp;gt;``, a French
+    style's ordinal term) is read as the character it names, so the term's ``<sup>`` is markup."""
+    for element in root.iter():
+        if element.text and "&" in element.text:
+            element.text = _ENTITY_RE.sub(_entity, element.text)
+        for name, value in element.attrib.items():
+            if "&" in value:
+                element.set(name, _ENTITY_RE.sub(_entity, value))
+
+
 class CslStyle:
     """A CSL 1.0.x style, compiled once; share it between processors."""
 
@@ -221,6 +253,7 @@ class CslStyle:
         if _tag(root) != "style":
             raise ParseError("not a CSL style (root element is not <style>)", source)
         self.source = source
+        _decode_entities_again(root)
         info = root.find(NS + "info")
         parent_link = None
         if info is not None:

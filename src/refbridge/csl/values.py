@@ -54,7 +54,17 @@ def is_plural(value: Any, and_term: str = "and") -> bool:
         text = text.replace(f" {and_term} ", " and ")
     numbers = [t for t in NUMBER_TOKEN_RE.split(text)
                if t and not NUMBER_TOKEN_RE.fullmatch(t) and (any(c.isdigit() for c in t) or _ROMAN_RE.match(t.strip()))]
-    return len(numbers) > 1
+    if len(numbers) < 2:
+        return False
+    # as citeproc-js: several numbers are plural only when the first is a whole number (or a
+    # lowercase roman one), after any letters it starts with ("4.2-0", "1.0, 2.0" are one)
+    first = numbers[0].strip()
+    split = _PARTICLE_RE.match(first)
+    return bool(_PLURAL_FIRST_RE.match(split.group(2) if split else first))
+
+
+_PARTICLE_RE = re.compile(r"^([0-9]*[a-zA-Z]+0*)?([0-9]+(?:[a-zA-Z]*|[-,a-zA-Z]+))$")
+_PLURAL_FIRST_RE = re.compile(r"^(?:[0-9]+|[ixv]+)(?:[-,:a-zA-Z]*|-[-0-9]+)$")
 
 
 # citeproc-js's joiners in a number variable, and the terms it writes as a label before the
