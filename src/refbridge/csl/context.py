@@ -75,6 +75,7 @@ class RenderContext:
         "names_seen",
         "near_note",
         "position",
+        "read_changing_state",
         "rendered_any",
         "rich",
         "sas",
@@ -130,6 +131,15 @@ class RenderContext:
         self.rich: Mapping[str, RichText] = {}  # the item's rich text values, by variable
         self.capitalize_leading_term = False  # a term written first starts with a capital
         self.rendered_any = False  # whether anything but affixes was written yet
+        # whether the rendering read what the processor changes once items are sorted (the
+        # year suffix, the disambiguate="true" level, the citation number): a sort key that
+        # did not is computed once
+        self.read_changing_state = False
+
+    def year_suffix(self) -> str:
+        """The item's year suffix (noted in ``read_changing_state``)."""
+        self.read_changing_state = True
+        return self.disamb.year_suffix
 
     def date(self, name: str) -> DateValue | None:
         if name not in self.dates:
@@ -144,10 +154,11 @@ class RenderContext:
             if name == "locator":
                 return self.cite.get("locator")
             if name == "citation-number":
+                self.read_changing_state = True
                 return self.citation_number
             if name == "first-reference-note-number":
                 return self.first_note
-            return self.disamb.year_suffix or None
+            return self.year_suffix() or None
         value = self.item.get(name)
         if value is None or value == "" or value == []:
             return _alias_value(self.item, name, self.locale.term("reference", "short") or "reference") \

@@ -275,8 +275,7 @@ class TextVariable(Element):
         if name == "year-suffix":
             # year-suffix never makes a group vanish (it is empty until disambiguation needs it)
             ctx.year_suffix_done = True
-            suffix = ctx.disamb.year_suffix
-            return suffix or None
+            return ctx.year_suffix() or None
         ctx.vars_called += 1
         value = None
         source = name
@@ -292,7 +291,7 @@ class TextVariable(Element):
         if ctx.in_substitute:  # a variable substituted once is not rendered again
             ctx.suppressed.add(name)
         text = stringify(value)
-        if name == "citation-label" and ctx.disamb.year_suffix and not ctx.explicit_year_suffix \
+        if name == "citation-label" and ctx.year_suffix() and not ctx.explicit_year_suffix \
                 and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
             return text + ctx.disamb.year_suffix
@@ -580,6 +579,7 @@ def _disambiguate_test(ctx: RenderContext) -> bool:
     """disambiguate="true" tests are switched on one at a time, in rendering order, as far as
     the item's disambiguation needed (as citeproc-js)."""
     ctx.disambiguate_tests += 1
+    ctx.read_changing_state = True
     return ctx.disambiguate_tests <= ctx.disamb.disambiguate
 
 
@@ -760,7 +760,7 @@ class DateNode(Element):
             return None
         if ctx.sorting:
             ctx.vars_found += 1
-            return date_sort_key(value, self._shown_parts(ctx)) + ctx.disamb.year_suffix
+            return date_sort_key(value, self._shown_parts(ctx)) + ctx.year_suffix()
         if value.literal:
             if "year" not in self._shown_parts(ctx):
                 return None  # as citeproc-js: a literal date stands where the year would
@@ -786,7 +786,7 @@ class DateNode(Element):
         if text is None:
             return None
         node: Node = text
-        if part.name == "year" and ctx.disamb.year_suffix and not ctx.explicit_year_suffix and not ctx.year_suffix_done:
+        if part.name == "year" and ctx.year_suffix() and not ctx.explicit_year_suffix and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
             node = Rich([text, ctx.disamb.year_suffix])
         decor = part.decor

@@ -115,7 +115,7 @@ class Processor:
         self.registration = list(self.items)
         self.disamb: dict[str, Disambiguation] = {key: Disambiguation() for key in self.items}
         self._cite_texts: dict[tuple[Any, ...], str] = {}
-        self._bib_sort_rows: dict[str, tuple[str, list[Any]]] = {}  # key -> (year suffix, values)
+        self._bib_sort_rows: dict[str, _SortRow] = {}
         self._bib_ids: list[str] | None = None
         self._disamb_position = "first"
         self._disambiguate_tests = 0  # the most disambiguate="true" tests one rendering met
@@ -165,6 +165,7 @@ class Processor:
             return self._collated(plain(render_children(key.macro.children, ctx, "")))
         name = key.variable or ""
         if name == "citation-number":
+            ctx.read_changing_state = True
             return ctx.citation_number
         if name in DATE_VARIABLES:
             return self._collated(date_sort_key(ctx.date(name)))
@@ -182,16 +183,23 @@ class Processor:
         does not ignore as it ignores spaces, so "Dale Zippy" sorts before "Dalebout"."""
         return self.collation.key(text.replace(" ", "|") + "|") if text.strip() else None
 
-    def _sort_row(self, key: str, size: int, mode: str) -> list[Any]:
+    def _sort_row(self, key: str, size: int, mode: str) -> _SortRow:
         """An item's sort key values, each computed when a comparison first needs it; the
-        bibliography's are kept until the item's year suffix changes."""
+        bibliography's are kept, those that read what disambiguation changes until the
+        item's year suffix changes."""
         if mode != "bibliography":
-            return [_UNSET] * size
+            return _SortRow("", size)
         suffix = self.disamb[key].year_suffix
-        kept = self._bib_sort_rows.get(key)
-        if kept is None or kept[0] != suffix:
-            kept = self._bib_sort_rows[key] = (suffix, [_UNSET] * size)
-        return kept[1]
+        row = self._bib_sort_rows.get(key)
+        if row is None:
+            row = self._bib_sort_rows[key] = _SortRow(suffix, size)
+        elif row.suffix != suffix:
+            row.suffix = suffix
+            for index in range(size):
+                if row.changing >> index & 1:
+                    row.values[index] = _UNSET
+            row.changing = 0
+        return row
 
     def _sorted(self, keys: list[str], section: Section | None, mode: str) -> list[str]:
         return [keys[i] for i in self._sort_order(keys, section, mode)]
@@ -202,13 +210,15 @@ class Processor:
         if section is None or not section.sort:
             return list(range(len(keys)))
         sort = section.sort
-        rows = [self._sort_row(key, len(sort), mode) for key in keys]
+        rows = [self._sort_row(key, len(sort), mode).values for key in keys]
 
         def value(i: int, index: int) -> Any:
             found = rows[i][index]
             if found is _UNSET:
                 ctx = self._context(keys[i], mode, cites[i] if cites else None)
                 found = rows[i][index] = self._sort_value(sort[index], ctx)
+                if ctx.read_changing_state and mode == "bibliography":
+                    self._bib_sort_rows[keys[i]].changing |= 1 << index
             return found
 
         def compare(a: int, b: int) -> int:
@@ -713,6 +723,18 @@ class Processor:
 
 _NO_PRINTED_FORM = "[CSL STYLE ERROR: reference with no printed form.]"
 _UNSET = object()  # a sort key value not computed yet
+
+
+class _SortRow:
+    """An item's sort key values (``_UNSET`` until computed), the year suffix it had when
+    they were, and which of them read state disambiguation changes (a bit per index)."""
+
+    __slots__ = ("changing", "suffix", "values")
+
+    def __init__(self, suffix: str, size: int) -> None:
+        self.suffix = suffix
+        self.values: list[Any] = [_UNSET] * size
+        self.changing = 0
 _SENTENCE_END_RE = re.compile("\\S\\s+\\S+[.!?][\"'\u201d\u2019]?\\s*$")  # not after a lone word
 # a position a cite states (citeproc-js's numbers), instead of the one found from its history
 _GIVEN_POSITIONS: dict[Any, str] = {0: "first", 1: "subsequent", 2: "ibid", 3: "ibid-with-locator", 4: "subsequent"}
