@@ -245,9 +245,7 @@ class Processor:
         (kept for the next time unless *keep* is false)."""
         section = self.style.citation
         assert section is not None
-        state = self.disamb[key]
-        signature = (key, self._disamb_position, state.et_al_use_first, state.default_givenname_level,
-                     state.disambiguate, tuple(sorted(state.givenname_levels.items())))
+        signature = self._cite_signature(key)
         text = self._cite_texts.get(signature)
         if text is None:
             ctx = self._context(key, "citation", {})
@@ -259,9 +257,15 @@ class Processor:
             self._disambiguate_tests = max(self._disambiguate_tests, ctx.disambiguate_tests)
         return text
 
+    def _cite_signature(self, key: str) -> tuple[Any, ...]:
+        """What an item's disambiguation citation depends on besides the item."""
+        state = self.disamb[key]
+        return (key, self._disamb_position, state.et_al_use_first, state.default_givenname_level,
+                state.disambiguate, tuple(sorted(state.givenname_levels.items())))
+
     def _ambiguous_groups(self, keys: list[str]) -> list[list[str]]:
-        """The groups of *keys* whose citations read the same (their texts are kept; those
-        of the others, most of a large bibliography, are not)."""
+        """The groups of *keys* whose citations read the same (their texts are kept, without
+        rendering them again; those of the others, most of a large bibliography, are not)."""
         first: dict[str, str] = {}  # citation text -> the first key that has it
         groups: dict[str, list[str]] = {}
         for key in keys:
@@ -271,9 +275,9 @@ class Processor:
             other = first.setdefault(text, key)
             if other != key:
                 groups.setdefault(text, [other]).append(key)
-        for group in groups.values():
+        for text, group in groups.items():
             for key in group:
-                self._cite_text(key)
+                self._cite_texts[self._cite_signature(key)] = text
         return list(groups.values())
 
     def _collisions(self, group: list[str]) -> dict[str, int]:
