@@ -161,8 +161,7 @@ class RenderContext:
             return self.year_suffix() or None
         value = self.item.get(name)
         if value is None or value == "" or value == []:
-            return _alias_value(self.item, name, self.locale.term("reference", "short") or "reference") \
-                if name in _DERIVED else None
+            return _alias_value(self.item, name, self.locale) if name in _DERIVED else None
         return value
 
 
@@ -174,6 +173,8 @@ _ALIASES = {
 
 
 _DERIVED = frozenset(("title-short", "container-title-short", "page-first", "citation-label"))
+#: Variables whose value is not simply the item's: the cite's, the processor's, or derived.
+COMPUTED_VARIABLES = _CITE_VARIABLES | _DERIVED
 # citation-label, as citeproc-js makes it: letters of the family names of the first name
 # variable an item has (citeproc-js's order of name variables), per number of names, and
 # the last two digits of the year ("00" without one); failing names, the title's first
@@ -225,13 +226,13 @@ def _citation_label(item: Mapping[str, Any], reference_term: str) -> str:
     return label + year[-2:]
 
 
-def _alias_value(item: Mapping[str, Any], name: str, reference_term: str) -> Any:
+def _alias_value(item: Mapping[str, Any], name: str, locale: Locale) -> Any:
     for alias in _ALIASES.get(name, ()):
         value = item.get(alias)
         if value not in (None, "", []):
             return value
     if name == "citation-label":
-        return _citation_label(item, reference_term)
+        return _citation_label(item, locale.term("reference", "short") or "reference")
     if name == "page-first":
         page = item.get("page")
         if page:

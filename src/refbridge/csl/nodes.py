@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .context import DATE_VARIABLES, RenderContext
+from .context import COMPUTED_VARIABLES, DATE_VARIABLES, RenderContext
 from .pageranges import format_page_range, several_pages
 from .richtext import (
     Node,
@@ -619,8 +619,35 @@ _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
 
 def _single_test(test: Callable[[RenderContext, str], bool], value: str) -> Condition:
     if test is _has_variable and value not in DATE_VARIABLES:
-        return lambda ctx: bool(ctx.item.get(value)) or _has_variable(ctx, value)
+        if value in COMPUTED_VARIABLES:
+            return lambda ctx: bool(ctx.item.get(value)) or _has_variable(ctx, value)
+        return _item_variable_test(value)
     return lambda ctx: test(ctx, value)
+
+
+def _item_variable_test(name: str) -> Condition:
+    """variable="..." for a variable that is the item's own: what ``_has_variable`` finds,
+    read at once."""
+
+    def test(ctx: RenderContext) -> bool:
+        value = ctx.item.get(name)
+        return bool(value) or (value is not None and value != "" and value != [] and value != {})
+
+    return test
+
+
+def _any_item_variable(names: tuple[str, ...]) -> Condition:
+    """Whether the item has one of *names*, each tested as ``_item_variable_test`` does."""
+
+    def test(ctx: RenderContext) -> bool:
+        get = ctx.item.get
+        for name in names:
+            value = get(name)
+            if value or (value is not None and value != "" and value != [] and value != {}):
+                return True
+        return False
+
+    return test
 
 
 def _type_among(types: frozenset[str]) -> Condition:
@@ -640,6 +667,12 @@ def compile_condition(attrs: dict[str, str]) -> Condition:
             # as citeproc-js: the types of one attribute are alternatives whatever the match
             # ("book report" under match="all" is a book or a report), one test among the others
             checks.append(_type_among(frozenset(values)))
+        elif attr == "variable" and match != "all":
+            # the item's own variables in one test (for any or none, it is true when one is)
+            own = tuple(v for v in values if v not in DATE_VARIABLES and v not in COMPUTED_VARIABLES)
+            if len(own) > 1:
+                checks.append(_any_item_variable(own))
+            checks.extend(_single_test(test, value) for value in values if len(own) < 2 or value not in own)
         else:
             checks.extend(_single_test(test, value) for value in values)
     if len(checks) == 1:
