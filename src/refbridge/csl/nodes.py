@@ -211,7 +211,7 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node]) 
                 _rendered(branch, ctx, out)
             continue
         node = child.render(ctx)
-        if node is not None and node != "":
+        if node:  # (None and "" are nothing; a Rich node is always true)
             out.append(node)
             ctx.rendered_any = True
 
@@ -383,7 +383,7 @@ class TextMacro(Element):
 
     def content(self, ctx: RenderContext) -> Node | None:
         # a macro call is suppressed like a group when all the variables it calls are empty
-        return _suppressible(render_children, self.macro.children, ctx, "")
+        return _suppressible(self.macro.children, ctx, "")
 
 
 def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str:
@@ -504,15 +504,14 @@ class Group(Element):
         self.delimiter = delimiter
 
     def content(self, ctx: RenderContext) -> Node | None:
-        return _suppressible(render_children, self.children, ctx, self.delimiter)
+        return _suppressible(self.children, ctx, self.delimiter)
 
 
-def _suppressible(render: Callable[[Sequence[Element], RenderContext, str], Node | None],
-                  children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
+def _suppressible(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
     """Group semantics (cs:group and macro calls): nothing when every variable called is
     empty; output without variables (terms only) counts as content for enclosing groups."""
     called, found, rendered_any = ctx.vars_called, ctx.vars_found, ctx.rendered_any
-    node = render(children, ctx, delimiter)
+    node = render_children(children, ctx, delimiter)
     if ctx.vars_called > called and ctx.vars_found == found:
         ctx.rendered_any = rendered_any  # what a suppressed group wrote was never written
         return None
