@@ -120,16 +120,24 @@ class Processor:
         self._disamb_position = "first"
         self._disambiguate_tests = 0  # the most disambiguate="true" tests one rendering met
         self.citation_numbers = {key: i + 1 for i, key in enumerate(self.registration)}
+        self._bib_order: list[str] = []
         self._order_bibliography()
         self._disambiguate()
         if any(state.year_suffix for state in self.disamb.values()):
-            self._order_bibliography()  # sort keys may include the year suffixes just assigned
+            self._order_bibliography(again=True)  # sort keys may include the year suffixes just assigned
         self._bib_sort_rows.clear()  # what they were kept for is done: memory back
         self._cite_texts.clear()
 
-    def _order_bibliography(self) -> None:
+    def _order_bibliography(self, again: bool = False) -> None:
+        """The bibliography's order; *again* (after disambiguation) starts from the order found
+        before, which most items keep (ties are still broken by registration order)."""
         section = self.style.bibliography
-        self._bib_order = self._sorted(self.registration, section, "bibliography")
+        start = None
+        if again:
+            registered = {key: i for i, key in enumerate(self.registration)}
+            start = [registered[key] for key in self._bib_order]
+        self._bib_order = [self.registration[i] for i in
+                           self._sort_order(self.registration, section, "bibliography", start=start)]
         if section is not None and section.sort and not self._sort_is_by_citation_number(section):
             self.citation_numbers = {key: i + 1 for i, key in enumerate(self._bib_order)}
 
@@ -201,16 +209,16 @@ class Processor:
             row.changing = 0
         return row
 
-    def _sorted(self, keys: list[str], section: Section | None, mode: str) -> list[str]:
-        return [keys[i] for i in self._sort_order(keys, section, mode)]
-
     def _sort_order(self, keys: list[str], section: Section | None, mode: str,
-                    cites: Sequence[Mapping[str, Any]] | None = None) -> list[int]:
-        """Indices of *keys* in the section's sort order (stable; empty keys last)."""
+                    cites: Sequence[Mapping[str, Any]] | None = None,
+                    start: list[int] | None = None) -> list[int]:
+        """Indices of *keys* in the section's sort order (stable; empty keys last); *start*, a
+        permutation of the indices, is where sorting starts (the result is the same)."""
         if section is None or not section.sort:
             return list(range(len(keys)))
         sort = section.sort
         rows = [self._sort_row(key, len(sort), mode).values for key in keys]
+        descending = [key.descending for key in sort]
 
         def value(i: int, index: int) -> Any:
             found = rows[i][index]
@@ -222,8 +230,13 @@ class Processor:
             return found
 
         def compare(a: int, b: int) -> int:
-            for index, key in enumerate(sort):
-                va, vb = value(a, index), value(b, index)
+            row_a, row_b = rows[a], rows[b]
+            for index, down in enumerate(descending):
+                va, vb = row_a[index], row_b[index]
+                if va is _UNSET:
+                    va = value(a, index)
+                if vb is _UNSET:
+                    vb = value(b, index)
                 if va == vb:
                     continue
                 if va is None:
@@ -233,10 +246,10 @@ class Processor:
                 if type(va) is not type(vb):
                     va, vb = str(va), str(vb)
                 result = -1 if va < vb else 1
-                return -result if key.descending else result
+                return -result if down else result
             return a - b
 
-        return sorted(range(len(keys)), key=cmp_to_key(compare))
+        return sorted(range(len(keys)) if start is None else start, key=cmp_to_key(compare))
 
     # -- disambiguation ------------------------------------------------------------------
 
