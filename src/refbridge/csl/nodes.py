@@ -525,14 +525,36 @@ Condition = Callable[[RenderContext], bool]
 
 
 class Choose(Element):
-    __slots__ = ("branches",)
+    """cs:choose. Its first *typed* branches test the item's type alone: which of them an
+    item takes is found once per type (for the first ``_TYPES_KEPT`` types met)."""
 
-    def __init__(self, branches: list[tuple[Condition | None, list[Element]]]) -> None:
+    __slots__ = ("branches", "by_type", "typed")
+
+    def __init__(self, branches: list[tuple[Condition | None, list[Element]]], typed: int = 0) -> None:
         super().__init__(None)
         self.branches = branches
+        self.typed = typed
+        self.by_type: dict[str, int] = {}  # type -> index of the typed branch taken (typed: none)
 
     def branch(self, ctx: RenderContext) -> list[Element] | None:
-        for test, children in self.branches:
+        branches = self.branches
+        start = 0
+        if self.typed:
+            item_type = ctx.item.get("type")
+            taken = self.by_type.get(item_type) if type(item_type) is str else None
+            if taken is None:
+                taken = self.typed
+                for index in range(self.typed):
+                    test = branches[index][0]
+                    if test is not None and test(ctx):
+                        taken = index
+                        break
+                if type(item_type) is str and len(self.by_type) < _TYPES_KEPT:
+                    self.by_type[item_type] = taken
+            if taken < self.typed:
+                return branches[taken][1]
+            start = self.typed
+        for test, children in branches[start:] if start else branches:
             if test is None or test(ctx):
                 return children
         return None
@@ -652,6 +674,14 @@ def _any_item_variable(names: tuple[str, ...]) -> Condition:
 def _type_among(types: frozenset[str]) -> Condition:
     """Whether the item's type is one of ``types`` (one test for ``match="any"``/``"none"``)."""
     return lambda ctx: ctx.item.get("type") in types
+
+
+_TYPES_KEPT = 100
+
+
+def tests_type_only(attrs: dict[str, str]) -> bool:
+    """Whether a cs:if / cs:else-if tests the item's type and nothing else."""
+    return "type" in attrs and all(name in ("type", "match") for name in attrs)
 
 
 def compile_condition(attrs: dict[str, str]) -> Condition:
