@@ -219,17 +219,7 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node]) 
 def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
     nodes: list[Node] = []
     _rendered(children, ctx, nodes)
-    if not nodes:
-        return None
-    if len(nodes) == 1:
-        return nodes[0]
-    if not delimiter:
-        return Rich(nodes)
-    out: list[Node] = [nodes[0]]
-    for node in nodes[1:]:
-        out.append(delimiter)
-        out.append(node)
-    return Rich(out)
+    return _join(nodes, delimiter)
 
 
 @dataclass
@@ -381,9 +371,10 @@ class TextMacro(Element):
         super().__init__(decor)
         self.macro = macro
 
-    def content(self, ctx: RenderContext) -> Node | None:
+    def render(self, ctx: RenderContext) -> Node | None:
         # a macro call is suppressed like a group when all the variables it calls are empty
-        return _suppressible(self.macro.children, ctx, "")
+        node = _suppressible(self.macro.children, ctx, "")
+        return node if self.decor is None or node is None else self.decor.apply(node, ctx)
 
 
 def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str:
@@ -503,22 +494,26 @@ class Group(Element):
         self.children = children
         self.delimiter = delimiter
 
-    def content(self, ctx: RenderContext) -> Node | None:
-        return _suppressible(self.children, ctx, self.delimiter)
+    def render(self, ctx: RenderContext) -> Node | None:
+        node = _suppressible(self.children, ctx, self.delimiter)
+        return node if self.decor is None or node is None else self.decor.apply(node, ctx)
 
 
 def _suppressible(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
     """Group semantics (cs:group and macro calls): nothing when every variable called is
     empty; output without variables (terms only) counts as content for enclosing groups."""
     called, found, rendered_any = ctx.vars_called, ctx.vars_found, ctx.rendered_any
-    node = render_children(children, ctx, delimiter)
+    nodes: list[Node] = []
+    _rendered(children, ctx, nodes)
     if ctx.vars_called > called and ctx.vars_found == found:
         ctx.rendered_any = rendered_any  # what a suppressed group wrote was never written
         return None
-    if node is not None and ctx.vars_called == called:
+    if not nodes:
+        return None
+    if ctx.vars_called == called:
         ctx.vars_called += 1
         ctx.vars_found += 1
-    return node
+    return _join(nodes, delimiter)
 
 
 Condition = Callable[[RenderContext], bool]
@@ -906,14 +901,16 @@ class DateNode(Element):
 
 
 def _join(nodes: list[Node], delimiter: str) -> Node | None:
+    """Rendered siblings as one node, *delimiter* between them."""
     if not nodes:
         return None
     if len(nodes) == 1:
         return nodes[0]
-    out: list[Node] = []
-    for node in nodes:
-        if out and delimiter:
-            out.append(delimiter)
+    if not delimiter:
+        return Rich(nodes)
+    out: list[Node] = [nodes[0]]
+    for node in nodes[1:]:
+        out.append(delimiter)
         out.append(node)
     return Rich(out)
 
