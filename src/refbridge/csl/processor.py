@@ -850,17 +850,36 @@ class _CompactItems(dict[str, Any]):
     """The registered items, each kept as its JSON (UTF-8 bytes, through orjson) and decoded
     when a rendering asks for it: a 100,000-item bibliography keeps 100 MB of JSON instead of
     400 MB of dicts and strings. An item JSON cannot hold (an integer beyond 64 bits) is kept
-    as it is. Decoding costs a few microseconds, rendering the item a few hundred."""
+    as it is. Decoding costs a few microseconds, rendering the item a few hundred; the last
+    ``_RECENT`` items decoded are kept (sorting asks for the same items in turn). Rendering
+    never changes an item."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._recent: dict[str, Mapping[str, Any]] = {}
 
     def __setitem__(self, key: str, item: Mapping[str, Any]) -> None:
+        self._recent.pop(key, None)
         try:  # (orjson's bytes keep the room it wrote them in: a copy holds just the JSON)
             super().__setitem__(key, bytes(memoryview(orjson.dumps(item))))
         except TypeError:  # orjson.JSONEncodeError
             super().__setitem__(key, item)
 
     def __getitem__(self, key: str) -> Mapping[str, Any]:
-        stored = super().__getitem__(key)
-        return orjson.loads(stored) if isinstance(stored, bytes) else stored  # type: ignore[no-any-return]
+        recent = self._recent
+        item = recent.get(key)
+        if item is None:
+            stored = super().__getitem__(key)
+            if not isinstance(stored, bytes):
+                return stored  # type: ignore[no-any-return]
+            item = orjson.loads(stored)
+            if len(recent) >= _RECENT:
+                del recent[next(iter(recent))]
+            recent[key] = item
+        return item
+
+
+_RECENT = 8
 
 
 class _CiteHistory:
