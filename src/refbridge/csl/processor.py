@@ -120,26 +120,23 @@ class Processor:
         self._disamb_position = "first"
         self._disambiguate_tests = 0  # the most disambiguate="true" tests one rendering met
         self.citation_numbers = {key: i + 1 for i, key in enumerate(self.registration)}
-        self._bib_order: list[str] = []
-        self._order_bibliography()
+        order = self._order_bibliography()
         self._disambiguate()
         if any(state.year_suffix for state in self.disamb.values()):
-            self._order_bibliography(again=True)  # sort keys may include the year suffixes just assigned
+            self._order_bibliography(order)  # sort keys may include the year suffixes just assigned
         self._bib_sort_rows.clear()  # what they were kept for is done: memory back
         self._cite_texts.clear()
 
-    def _order_bibliography(self, again: bool = False) -> None:
-        """The bibliography's order; *again* (after disambiguation) starts from the order found
-        before, which most items keep (ties are still broken by registration order)."""
+    def _order_bibliography(self, start: list[int] | None = None) -> list[int]:
+        """The bibliography's order, also returned as registration indices; sorting again
+        after disambiguation starts from the order found before (*start*), which most items
+        keep (ties are still broken by registration order)."""
         section = self.style.bibliography
-        start = None
-        if again:
-            registered = {key: i for i, key in enumerate(self.registration)}
-            start = [registered[key] for key in self._bib_order]
-        self._bib_order = [self.registration[i] for i in
-                           self._sort_order(self.registration, section, "bibliography", start=start)]
+        order = self._sort_order(self.registration, section, "bibliography", start=start)
+        self._bib_order = [self.registration[i] for i in order]
         if section is not None and section.sort and not self._sort_is_by_citation_number(section):
             self.citation_numbers = {key: i + 1 for i, key in enumerate(self._bib_order)}
+        return order
 
     # -- rendering helpers -------------------------------------------------------------
 
