@@ -520,59 +520,39 @@ Condition = Callable[[RenderContext], bool]
 
 
 class Choose(Element):
-    """cs:choose. Where a branch tests the item's type (the first test of a condition, see
-    ``compile_condition``), the type alone may decide it: the branch taken, or passed over
-    without its other tests. These verdicts are found once per type (for the first
-    ``_TYPES_KEPT`` types met)."""
+    """cs:choose. Its first *typed* branches test the item's type alone: which of them an
+    item takes is found once per type (for the first ``_TYPES_KEPT`` types met)."""
 
-    __slots__ = ("branches", "by_type", "type_tests")
+    __slots__ = ("branches", "by_type", "typed")
 
-    def __init__(self, branches: list[tuple[Condition | None, list[Element]]],
-                 type_tests: list[TypeTest | None] | None = None) -> None:
+    def __init__(self, branches: list[tuple[Condition | None, list[Element]]], typed: int = 0) -> None:
         super().__init__(None)
         self.branches = branches
-        #: per branch: the types it tests, its match and whether it tests the type alone
-        self.type_tests = type_tests if type_tests and any(type_tests) else None
-        self.by_type: dict[str, tuple[bool | None, ...]] = {}
+        self.typed = typed
+        self.by_type: dict[str, int] = {}  # type -> index of the typed branch taken (typed: none)
 
     def branch(self, ctx: RenderContext) -> list[Element] | None:
-        if self.type_tests is not None:
+        branches = self.branches
+        start = 0
+        if self.typed:
             item_type = ctx.item.get("type")
-            if type(item_type) is str:
-                verdicts = self.by_type.get(item_type)
-                if verdicts is None:
-                    verdicts = self._verdicts(item_type)
-                    if len(self.by_type) < _TYPES_KEPT:
-                        self.by_type[item_type] = verdicts
-                for (test, children), verdict in zip(self.branches, verdicts):
-                    if verdict is None:
-                        if test is None or test(ctx):
-                            return children
-                    elif verdict:
-                        return children
-                return None
-        for test, children in self.branches:
+            taken = self.by_type.get(item_type) if type(item_type) is str else None
+            if taken is None:
+                taken = self.typed
+                for index in range(self.typed):
+                    test = branches[index][0]
+                    if test is not None and test(ctx):
+                        taken = index
+                        break
+                if type(item_type) is str and len(self.by_type) < _TYPES_KEPT:
+                    self.by_type[item_type] = taken
+            if taken < self.typed:
+                return branches[taken][1]
+            start = self.typed
+        for test, children in branches[start:] if start else branches:
             if test is None or test(ctx):
                 return children
         return None
-
-    def _verdicts(self, item_type: str) -> tuple[bool | None, ...]:
-        """For each branch, whether an item of *item_type* takes it (None: its tests decide)."""
-        assert self.type_tests is not None
-        out: list[bool | None] = []
-        for entry in self.type_tests:
-            if entry is None:
-                out.append(None)
-                continue
-            types, match, alone = entry
-            hit = item_type in types
-            if match == "any":  # the type test is the first of any: true ends it
-                out.append(True if hit else (False if alone else None))
-            elif match == "none":
-                out.append(False if hit else (True if alone else None))
-            else:  # all: false ends it
-                out.append((True if alone else None) if hit else False)
-        return tuple(out)
 
     def content(self, ctx: RenderContext) -> Node | None:
         children = self.branch(ctx)
@@ -694,16 +674,9 @@ def _type_among(types: frozenset[str]) -> Condition:
 _TYPES_KEPT = 100
 
 
-TypeTest = tuple[frozenset[str], str, bool]
-
-
-def type_test(attrs: dict[str, str]) -> TypeTest | None:
-    """The type test of a cs:if / cs:else-if (None: it has none): the types, the match, and
-    whether it tests the type and nothing else."""
-    if "type" not in attrs:
-        return None
-    return (frozenset(attrs["type"].split()), attrs.get("match", "all"),
-            all(name in ("type", "match") for name in attrs))
+def tests_type_only(attrs: dict[str, str]) -> bool:
+    """Whether a cs:if / cs:else-if tests the item's type and nothing else."""
+    return "type" in attrs and all(name in ("type", "match") for name in attrs)
 
 
 def compile_condition(attrs: dict[str, str]) -> Condition:

@@ -32,10 +32,9 @@ from .nodes import (
     TextTerm,
     TextValue,
     TextVariable,
-    TypeTest,
     compile_condition,
     decor_of,
-    type_test,
+    tests_type_only,
 )
 
 INHERITABLE_NAME_ATTRS = (
@@ -132,15 +131,16 @@ class _Compiler:
             return Group(decor_of(attrs), self.children(element, parent_names), attrs.get("delimiter", ""))
         if tag == "choose":
             branches: list[tuple[Condition | None, list[Element]]] = []
-            type_tests: list[TypeTest | None] = []
+            typed = 0  # the leading branches that test the type alone
             for branch in element:
                 if not isinstance(branch.tag, str):
                     continue
                 branch_tag = _tag(branch)
                 test = None if branch_tag == "else" else compile_condition(dict(branch.attrib))
-                type_tests.append(None if test is None else type_test(dict(branch.attrib)))
+                if typed == len(branches) and test is not None and tests_type_only(dict(branch.attrib)):
+                    typed += 1
                 branches.append((test, self.children(branch, parent_names)))
-            return Choose(branches, type_tests)
+            return Choose(branches, typed)
         if tag == "date":
             parts = [dict(p.attrib) for p in element if isinstance(p.tag, str) and _tag(p) == "date-part"]
             date_attrs = dict(attrs)
