@@ -75,6 +75,7 @@ class RenderContext:
         "names_seen",
         "near_note",
         "position",
+        "read_changing_state",
         "rendered_any",
         "rich",
         "sas",
@@ -132,6 +133,15 @@ class RenderContext:
         self.rich: Mapping[str, RichText] = {}  # the item's rich text values, by variable
         self.capitalize_leading_term = False  # a term written first starts with a capital
         self.rendered_any = False  # whether anything but affixes was written yet
+        # whether the rendering read what the processor changes once items are sorted (the
+        # year suffix, the disambiguate="true" level, the citation number): a sort key that
+        # did not is computed once
+        self.read_changing_state = False
+
+    def year_suffix(self) -> str:
+        """The item's year suffix (noted in ``read_changing_state``)."""
+        self.read_changing_state = True
+        return self.disamb.year_suffix
 
     def date(self, name: str) -> DateValue | None:
         if name not in self.dates:
@@ -146,14 +156,14 @@ class RenderContext:
             if name == "locator":
                 return self.cite.get("locator")
             if name == "citation-number":
+                self.read_changing_state = True
                 return self.citation_number
             if name == "first-reference-note-number":
                 return self.first_note
-            return self.disamb.year_suffix or None
+            return self.year_suffix() or None
         value = self.item.get(name)
         if value is None or value == "" or value == []:
-            return _alias_value(self.item, name, self.locale.term("reference", "short") or "reference") \
-                if name in _DERIVED else None
+            return _alias_value(self.item, name, self.locale) if name in _DERIVED else None
         return value
 
 
@@ -165,6 +175,8 @@ _ALIASES = {
 
 
 _DERIVED = frozenset(("title-short", "container-title-short", "page-first", "citation-label"))
+#: Variables whose value is not simply the item's: the cite's, the processor's, or derived.
+COMPUTED_VARIABLES = _CITE_VARIABLES | _DERIVED
 # citation-label, as citeproc-js makes it: letters of the family names of the first name
 # variable an item has (citeproc-js's order of name variables), per number of names, and
 # the last two digits of the year ("00" without one); failing names, the title's first
@@ -216,13 +228,13 @@ def _citation_label(item: Mapping[str, Any], reference_term: str) -> str:
     return label + year[-2:]
 
 
-def _alias_value(item: Mapping[str, Any], name: str, reference_term: str) -> Any:
+def _alias_value(item: Mapping[str, Any], name: str, locale: Locale) -> Any:
     for alias in _ALIASES.get(name, ()):
         value = item.get(alias)
         if value not in (None, "", []):
             return value
     if name == "citation-label":
-        return _citation_label(item, reference_term)
+        return _citation_label(item, locale.term("reference", "short") or "reference")
     if name == "page-first":
         page = item.get("page")
         if page:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .context import DATE_VARIABLES, RenderContext
+from .context import COMPUTED_VARIABLES, DATE_VARIABLES, RenderContext
 from .pageranges import format_page_range, several_pages
 from .richtext import (
     HeldPrefix,
@@ -233,7 +233,7 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node]) 
                 _rendered(branch, ctx, out)
             continue
         node = child.render(ctx)
-        if node is not None and node != "":
+        if node:  # (None and "" are nothing; a Rich node is always true)
             out.append(node)
             ctx.rendered_any = True
 
@@ -241,6 +241,12 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node]) 
 def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
     nodes: list[Node] = []
     _rendered(children, ctx, nodes)
+    return _joined_children(nodes, delimiter)
+
+
+def _joined_children(nodes: list[Node], delimiter: str) -> Node | None:
+    """The rendered children of a group, macro or layout as one node, *delimiter* between
+    them (a prefix after a group or macro, and a delimiter, merge as suffixes: see Suffix)."""
     if not nodes:
         return None
     if len(nodes) == 1:
@@ -304,8 +310,7 @@ class TextVariable(Element):
         if name == "year-suffix":
             # year-suffix never makes a group vanish (it is empty until disambiguation needs it)
             ctx.year_suffix_done = True
-            suffix = ctx.disamb.year_suffix
-            return suffix or None
+            return ctx.year_suffix() or None
         ctx.vars_called += 1
         value = None
         source = name
@@ -323,7 +328,7 @@ class TextVariable(Element):
         if ctx.in_substitute:  # a variable substituted once is not rendered again
             ctx.suppressed.add(name)
         text = stringify(value)
-        if name == "citation-label" and ctx.disamb.year_suffix and not ctx.explicit_year_suffix \
+        if name == "citation-label" and ctx.year_suffix() and not ctx.explicit_year_suffix \
                 and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
             return text + ctx.disamb.year_suffix
@@ -418,9 +423,10 @@ class TextMacro(Element):
         super().__init__(decor)
         self.macro = macro
 
-    def content(self, ctx: RenderContext) -> Node | None:
+    def render(self, ctx: RenderContext) -> Node | None:
         # a macro call is suppressed like a group when all the variables it calls are empty
-        return _led_by(_suppressible(render_children, self.macro.children, ctx, ""), self.decor)
+        node = _led_by(_suppressible(self.macro.children, ctx, ""), self.decor)
+        return node if self.decor is None or node is None else self.decor.apply(node, ctx)
 
 
 def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str:
@@ -542,8 +548,9 @@ class Group(Element):
         self.children = children
         self.delimiter = delimiter
 
-    def content(self, ctx: RenderContext) -> Node | None:
-        return _led_by(_suppressible(render_children, self.children, ctx, self.delimiter), self.decor)
+    def render(self, ctx: RenderContext) -> Node | None:
+        node = _led_by(_suppressible(self.children, ctx, self.delimiter), self.decor)
+        return node if self.decor is None or node is None else self.decor.apply(node, ctx)
 
 
 def _led_by(node: Node | None, decor: Decor | None) -> Node | None:
@@ -564,33 +571,57 @@ def _led_by(node: Node | None, decor: Decor | None) -> Node | None:
     return node
 
 
-def _suppressible(render: Callable[[Sequence[Element], RenderContext, str], Node | None],
-                  children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
+def _suppressible(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
     """Group semantics (cs:group and macro calls): nothing when every variable called is
     empty; output without variables (terms only) counts as content for enclosing groups."""
     called, found, rendered_any = ctx.vars_called, ctx.vars_found, ctx.rendered_any
-    node = render(children, ctx, delimiter)
+    nodes: list[Node] = []
+    _rendered(children, ctx, nodes)
     if ctx.vars_called > called and ctx.vars_found == found:
         ctx.rendered_any = rendered_any  # what a suppressed group wrote was never written
         return None
-    if node is not None and ctx.vars_called == called:
+    if not nodes:
+        return None
+    if ctx.vars_called == called:
         ctx.vars_called += 1
         ctx.vars_found += 1
-    return node
+    return _joined_children(nodes, delimiter)
 
 
 Condition = Callable[[RenderContext], bool]
 
 
 class Choose(Element):
-    __slots__ = ("branches",)
+    """cs:choose. Its first *typed* branches test the item's type alone: which of them an
+    item takes is found once per type (for the first ``_TYPES_KEPT`` types met)."""
 
-    def __init__(self, branches: list[tuple[Condition | None, list[Element]]]) -> None:
+    __slots__ = ("branches", "by_type", "typed")
+
+    def __init__(self, branches: list[tuple[Condition | None, list[Element]]], typed: int = 0) -> None:
         super().__init__(None)
         self.branches = branches
+        self.typed = typed
+        self.by_type: dict[str, int] = {}  # type -> index of the typed branch taken (typed: none)
 
     def branch(self, ctx: RenderContext) -> list[Element] | None:
-        for test, children in self.branches:
+        branches = self.branches
+        start = 0
+        if self.typed:
+            item_type = ctx.item.get("type")
+            taken = self.by_type.get(item_type) if type(item_type) is str else None
+            if taken is None:
+                taken = self.typed
+                for index in range(self.typed):
+                    test = branches[index][0]
+                    if test is not None and test(ctx):
+                        taken = index
+                        break
+                if type(item_type) is str and len(self.by_type) < _TYPES_KEPT:
+                    self.by_type[item_type] = taken
+            if taken < self.typed:
+                return branches[taken][1]
+            start = self.typed
+        for test, children in branches[start:] if start else branches:
             if test is None or test(ctx):
                 return children
         return None
@@ -636,6 +667,7 @@ def _disambiguate_test(ctx: RenderContext) -> bool:
     """disambiguate="true" tests are switched on one at a time, in rendering order, as far as
     the item's disambiguation needed (as citeproc-js)."""
     ctx.disambiguate_tests += 1
+    ctx.read_changing_state = True
     return ctx.disambiguate_tests <= ctx.disamb.disambiguate
 
 
@@ -675,13 +707,48 @@ _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
 
 def _single_test(test: Callable[[RenderContext, str], bool], value: str) -> Condition:
     if test is _has_variable and value not in DATE_VARIABLES:
-        return lambda ctx: bool(ctx.item.get(value)) or _has_variable(ctx, value)
+        if value in COMPUTED_VARIABLES:
+            return lambda ctx: bool(ctx.item.get(value)) or _has_variable(ctx, value)
+        return _item_variable_test(value)
     return lambda ctx: test(ctx, value)
+
+
+def _item_variable_test(name: str) -> Condition:
+    """variable="..." for a variable that is the item's own: what ``_has_variable`` finds,
+    read at once."""
+
+    def test(ctx: RenderContext) -> bool:
+        value = ctx.item.get(name)
+        return bool(value) or (value is not None and value != "" and value != [] and value != {})
+
+    return test
+
+
+def _any_item_variable(names: tuple[str, ...]) -> Condition:
+    """Whether the item has one of *names*, each tested as ``_item_variable_test`` does."""
+
+    def test(ctx: RenderContext) -> bool:
+        get = ctx.item.get
+        for name in names:
+            value = get(name)
+            if value or (value is not None and value != "" and value != [] and value != {}):
+                return True
+        return False
+
+    return test
 
 
 def _type_among(types: frozenset[str]) -> Condition:
     """Whether the item's type is one of ``types`` (one test for ``match="any"``/``"none"``)."""
     return lambda ctx: ctx.item.get("type") in types
+
+
+_TYPES_KEPT = 100
+
+
+def tests_type_only(attrs: dict[str, str]) -> bool:
+    """Whether a cs:if / cs:else-if tests the item's type and nothing else."""
+    return "type" in attrs and all(name in ("type", "match") for name in attrs)
 
 
 def compile_condition(attrs: dict[str, str]) -> Condition:
@@ -696,6 +763,12 @@ def compile_condition(attrs: dict[str, str]) -> Condition:
             # as citeproc-js: the types of one attribute are alternatives whatever the match
             # ("book report" under match="all" is a book or a report), one test among the others
             checks.append(_type_among(frozenset(values)))
+        elif attr == "variable" and match != "all":
+            # the item's own variables in one test (for any or none, it is true when one is)
+            own = tuple(v for v in values if v not in DATE_VARIABLES and v not in COMPUTED_VARIABLES)
+            if len(own) > 1:
+                checks.append(_any_item_variable(own))
+            checks.extend(_single_test(test, value) for value in values if len(own) < 2 or value not in own)
         else:
             checks.extend(_single_test(test, value) for value in values)
     if len(checks) == 1:
@@ -816,7 +889,7 @@ class DateNode(Element):
             return None
         if ctx.sorting:
             ctx.vars_found += 1
-            return date_sort_key(value, self._shown_parts(ctx)) + ctx.disamb.year_suffix
+            return date_sort_key(value, self._shown_parts(ctx)) + ctx.year_suffix()
         if value.literal:
             if "year" not in self._shown_parts(ctx):
                 return None  # as citeproc-js: a literal date stands where the year would
@@ -844,7 +917,7 @@ class DateNode(Element):
         node: Node = text
         if "<" in text and part.form == "ordinal":  # markup in the ordinal term, as above
             node = parse_markup(text)
-        if part.name == "year" and ctx.disamb.year_suffix and not ctx.explicit_year_suffix and not ctx.year_suffix_done:
+        if part.name == "year" and ctx.year_suffix() and not ctx.explicit_year_suffix and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
             node = Rich([text, ctx.disamb.year_suffix])
         decor = part.decor
@@ -902,14 +975,16 @@ class DateNode(Element):
 
 
 def _join(nodes: list[Node], delimiter: str) -> Node | None:
+    """Rendered siblings as one node, *delimiter* between them."""
     if not nodes:
         return None
     if len(nodes) == 1:
         return nodes[0]
-    out: list[Node] = []
-    for node in nodes:
-        if out and delimiter:
-            out.append(delimiter)
+    if not delimiter:
+        return Rich(nodes)
+    out: list[Node] = [nodes[0]]
+    for node in nodes[1:]:
+        out.append(delimiter)
         out.append(node)
     return Rich(out)
 

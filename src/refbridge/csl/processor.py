@@ -115,23 +115,28 @@ class Processor:
         self.registration = list(self.items)
         self.disamb: dict[str, Disambiguation] = {key: Disambiguation() for key in self.items}
         self._cite_texts: dict[tuple[Any, ...], str] = {}
-        self._bib_sort_rows: dict[str, tuple[str, list[Any]]] = {}  # key -> (year suffix, values)
+        self._bib_sort_rows: dict[str, _SortRow] = {}
         self._bib_ids: list[str] | None = None
         self._disamb_position = "first"
         self._disambiguate_tests = 0  # the most disambiguate="true" tests one rendering met
         self.citation_numbers = {key: i + 1 for i, key in enumerate(self.registration)}
-        self._order_bibliography()
+        order = self._order_bibliography()
         self._disambiguate()
         if any(state.year_suffix for state in self.disamb.values()):
-            self._order_bibliography()  # sort keys may include the year suffixes just assigned
+            self._order_bibliography(order)  # sort keys may include the year suffixes just assigned
         self._bib_sort_rows.clear()  # what they were kept for is done: memory back
         self._cite_texts.clear()
 
-    def _order_bibliography(self) -> None:
+    def _order_bibliography(self, start: list[int] | None = None) -> list[int]:
+        """The bibliography's order, also returned as registration indices; sorting again
+        after disambiguation starts from the order found before (*start*), which most items
+        keep (ties are still broken by registration order)."""
         section = self.style.bibliography
-        self._bib_order = self._sorted(self.registration, section, "bibliography")
+        order = self._sort_order(self.registration, section, "bibliography", start=start)
+        self._bib_order = [self.registration[i] for i in order]
         if section is not None and section.sort and not self._sort_is_by_citation_number(section):
             self.citation_numbers = {key: i + 1 for i, key in enumerate(self._bib_order)}
+        return order
 
     # -- rendering helpers -------------------------------------------------------------
 
@@ -165,6 +170,7 @@ class Processor:
             return self._collated(plain(render_children(key.macro.children, ctx, "")))
         name = key.variable or ""
         if name == "citation-number":
+            ctx.read_changing_state = True
             return ctx.citation_number
         if name in DATE_VARIABLES:
             return self._collated(date_sort_key(ctx.date(name)))
@@ -182,38 +188,52 @@ class Processor:
         does not ignore as it ignores spaces, so "Dale Zippy" sorts before "Dalebout"."""
         return self.collation.key(text.replace(" ", "|") + "|") if text.strip() else None
 
-    def _sort_row(self, key: str, size: int, mode: str) -> list[Any]:
+    def _sort_row(self, key: str, size: int, mode: str) -> _SortRow:
         """An item's sort key values, each computed when a comparison first needs it; the
-        bibliography's are kept until the item's year suffix changes."""
+        bibliography's are kept, those that read what disambiguation changes until the
+        item's year suffix changes."""
         if mode != "bibliography":
-            return [_UNSET] * size
+            return _SortRow("", size)
         suffix = self.disamb[key].year_suffix
-        kept = self._bib_sort_rows.get(key)
-        if kept is None or kept[0] != suffix:
-            kept = self._bib_sort_rows[key] = (suffix, [_UNSET] * size)
-        return kept[1]
-
-    def _sorted(self, keys: list[str], section: Section | None, mode: str) -> list[str]:
-        return [keys[i] for i in self._sort_order(keys, section, mode)]
+        row = self._bib_sort_rows.get(key)
+        if row is None:
+            row = self._bib_sort_rows[key] = _SortRow(suffix, size)
+        elif row.suffix != suffix:
+            row.suffix = suffix
+            for index in range(size):
+                if row.changing >> index & 1:
+                    row.values[index] = _UNSET
+            row.changing = 0
+        return row
 
     def _sort_order(self, keys: list[str], section: Section | None, mode: str,
-                    cites: Sequence[Mapping[str, Any]] | None = None) -> list[int]:
-        """Indices of *keys* in the section's sort order (stable; empty keys last)."""
+                    cites: Sequence[Mapping[str, Any]] | None = None,
+                    start: list[int] | None = None) -> list[int]:
+        """Indices of *keys* in the section's sort order (stable; empty keys last); *start*, a
+        permutation of the indices, is where sorting starts (the result is the same)."""
         if section is None or not section.sort:
             return list(range(len(keys)))
         sort = section.sort
-        rows = [self._sort_row(key, len(sort), mode) for key in keys]
+        rows = [self._sort_row(key, len(sort), mode).values for key in keys]
+        descending = [key.descending for key in sort]
 
         def value(i: int, index: int) -> Any:
             found = rows[i][index]
             if found is _UNSET:
                 ctx = self._context(keys[i], mode, cites[i] if cites else None)
                 found = rows[i][index] = self._sort_value(sort[index], ctx)
+                if ctx.read_changing_state and mode == "bibliography":
+                    self._bib_sort_rows[keys[i]].changing |= 1 << index
             return found
 
         def compare(a: int, b: int) -> int:
-            for index, key in enumerate(sort):
-                va, vb = value(a, index), value(b, index)
+            row_a, row_b = rows[a], rows[b]
+            for index, down in enumerate(descending):
+                va, vb = row_a[index], row_b[index]
+                if va is _UNSET:
+                    va = value(a, index)
+                if vb is _UNSET:
+                    vb = value(b, index)
                 if va == vb:
                     continue
                 if va is None:
@@ -223,10 +243,10 @@ class Processor:
                 if type(va) is not type(vb):
                     va, vb = str(va), str(vb)
                 result = -1 if va < vb else 1
-                return -result if key.descending else result
+                return -result if down else result
             return a - b
 
-        return sorted(range(len(keys)), key=cmp_to_key(compare))
+        return sorted(range(len(keys)) if start is None else start, key=cmp_to_key(compare))
 
     # -- disambiguation ------------------------------------------------------------------
 
@@ -235,9 +255,7 @@ class Processor:
         (kept for the next time unless *keep* is false)."""
         section = self.style.citation
         assert section is not None
-        state = self.disamb[key]
-        signature = (key, self._disamb_position, state.et_al_use_first, state.default_givenname_level,
-                     state.disambiguate, tuple(sorted(state.givenname_levels.items())))
+        signature = self._cite_signature(key)
         text = self._cite_texts.get(signature)
         if text is None:
             ctx = self._context(key, "citation", {})
@@ -249,9 +267,15 @@ class Processor:
             self._disambiguate_tests = max(self._disambiguate_tests, ctx.disambiguate_tests)
         return text
 
+    def _cite_signature(self, key: str) -> tuple[Any, ...]:
+        """What an item's disambiguation citation depends on besides the item."""
+        state = self.disamb[key]
+        return (key, self._disamb_position, state.et_al_use_first, state.default_givenname_level,
+                state.disambiguate, tuple(sorted(state.givenname_levels.items())))
+
     def _ambiguous_groups(self, keys: list[str]) -> list[list[str]]:
-        """The groups of *keys* whose citations read the same (their texts are kept; those
-        of the others, most of a large bibliography, are not)."""
+        """The groups of *keys* whose citations read the same (their texts are kept, without
+        rendering them again; those of the others, most of a large bibliography, are not)."""
         first: dict[str, str] = {}  # citation text -> the first key that has it
         groups: dict[str, list[str]] = {}
         for key in keys:
@@ -259,9 +283,9 @@ class Processor:
             other = first.setdefault(text, key)
             if other != key:
                 groups.setdefault(text, [other]).append(key)
-        for group in groups.values():
+        for text, group in groups.items():
             for key in group:
-                self._cite_text(key)
+                self._cite_texts[self._cite_signature(key)] = text
         return list(groups.values())
 
     def _collisions(self, group: list[str]) -> dict[str, int]:
@@ -716,6 +740,18 @@ class Processor:
 
 _NO_PRINTED_FORM = "[CSL STYLE ERROR: reference with no printed form.]"
 _UNSET = object()  # a sort key value not computed yet
+
+
+class _SortRow:
+    """An item's sort key values (``_UNSET`` until computed), the year suffix it had when
+    they were, and which of them read state disambiguation changes (a bit per index)."""
+
+    __slots__ = ("changing", "suffix", "values")
+
+    def __init__(self, suffix: str, size: int) -> None:
+        self.suffix = suffix
+        self.values: list[Any] = [_UNSET] * size
+        self.changing = 0
 _SENTENCE_END_RE = re.compile("\\S\\s+\\S+[.!?][\"'\u201d\u2019]?\\s*$")  # not after a lone word
 # a position a cite states (citeproc-js's numbers), instead of the one found from its history
 _GIVEN_POSITIONS: dict[Any, str] = {0: "first", 1: "subsequent", 2: "ibid", 3: "ibid-with-locator", 4: "subsequent"}
@@ -814,17 +850,36 @@ class _CompactItems(dict[str, Any]):
     """The registered items, each kept as its JSON (UTF-8 bytes, through orjson) and decoded
     when a rendering asks for it: a 100,000-item bibliography keeps 100 MB of JSON instead of
     400 MB of dicts and strings. An item JSON cannot hold (an integer beyond 64 bits) is kept
-    as it is. Decoding costs a few microseconds, rendering the item a few hundred."""
+    as it is. Decoding costs a few microseconds, rendering the item a few hundred; the last
+    ``_RECENT`` items decoded are kept (sorting asks for the same items in turn). Rendering
+    never changes an item."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._recent: dict[str, Mapping[str, Any]] = {}
 
     def __setitem__(self, key: str, item: Mapping[str, Any]) -> None:
+        self._recent.pop(key, None)
         try:  # (orjson's bytes keep the room it wrote them in: a copy holds just the JSON)
             super().__setitem__(key, bytes(memoryview(orjson.dumps(item))))
         except TypeError:  # orjson.JSONEncodeError
             super().__setitem__(key, item)
 
     def __getitem__(self, key: str) -> Mapping[str, Any]:
-        stored = super().__getitem__(key)
-        return orjson.loads(stored) if isinstance(stored, bytes) else stored  # type: ignore[no-any-return]
+        recent = self._recent
+        item = recent.get(key)
+        if item is None:
+            stored = super().__getitem__(key)
+            if not isinstance(stored, bytes):
+                return stored  # type: ignore[no-any-return]
+            item = orjson.loads(stored)
+            if len(recent) >= _RECENT:
+                del recent[next(iter(recent))]
+            recent[key] = item
+        return item
+
+
+_RECENT = 8
 
 
 class _CiteHistory:

@@ -189,24 +189,32 @@ def _apostrophes(text: str) -> str:
     return text.replace("'", "\u2019") if "'" in text else text
 
 
+_OPENING_SINGLE_RE = re.compile(r"(?<![\w'\u2019])'(?=[^\s'])")
+_CLOSING_SINGLE_RE = re.compile(r"(?<=[^\s\x01])'(?![\w])")
+_CLOSING_CURLY_SINGLE_RE = re.compile(r"(?<=[^\s\x03])\u2019(?![\w])")
+_OPENING_DOUBLE_RE = re.compile(r'(?<![^\s(\[{\x01\x03\x05\x10])"(?=\S)')
+_CLOSING_DOUBLE_RE = re.compile(r'(?<=[^\s\x07])"')
+_TAG_MARK_RE = re.compile("[\x10\x11]")
+
+
 def _mark_quotes(text: str) -> str:
     """Mark quotation marks that open or close a quotation (other single quotes are apostrophes)."""
     if "'" in text:
-        text = re.sub(r"(?<![\w'\u2019])'(?=[^\s'])", "\x01", text)
-        text = re.sub(r"(?<=[^\s\x01])'(?![\w])", "\x02", text)
+        text = _OPENING_SINGLE_RE.sub("\x01", text)
+        text = _CLOSING_SINGLE_RE.sub("\x02", text)
     if "\u2018" in text:
         text = text.replace("\u2018", "\x03")
-        text = re.sub(r"(?<=[^\s\x03])\u2019(?![\w])", "\x04", text)
+        text = _CLOSING_CURLY_SINGLE_RE.sub("\x04", text)
     if "\u201c" in text:
         text = text.replace("\u201c", "\x05").replace("\u201d", "\x06")
     if '"' in text:  # straight double quotes open before and close after non-space text
         tags = _TAG_RE.findall(text)
         # markup tags keep their attribute quotes; a quote may open right after an opening tag
         text = _TAG_RE.sub(lambda m: "\x11" if m.group().startswith("</") else "\x10", text)
-        text = re.sub(r'(?<![^\s(\[{\x01\x03\x05\x10])"(?=\S)', "\x07", text)
-        text = re.sub(r'(?<=[^\s\x07])"', "\x08", text)
+        text = _OPENING_DOUBLE_RE.sub("\x07", text)
+        text = _CLOSING_DOUBLE_RE.sub("\x08", text)
         restored = iter(tags)
-        text = re.sub("[\x10\x11]", lambda _: next(restored), text)
+        text = _TAG_MARK_RE.sub(lambda _: next(restored), text)
     return text
 
 
@@ -435,6 +443,10 @@ def _upper(text: str, mask: list[bool], casing: _Casing) -> list[str]:
     return _per_char(text, mask, casing.upper)
 
 
+_SENTENCE_PUNCTUATION = frozenset("!?:")  # a string ending in one starts a new sentence
+_WORD_RE = re.compile(r"[^\u00a0 \u2000-\u200b\u205f\u3000]+")
+
+
 class _CaseEngine:
     """citeproc-js's text-case state machine over strings between punctuation, word by word."""
 
@@ -459,13 +471,13 @@ class _CaseEngine:
         pos = 0
         for n, piece in enumerate(pieces):
             if n % 2:
-                if re.search(r"[!?:]$", piece):
+                if piece[-1:] in _SENTENCE_PUNCTUATION:
                     self.after_punct = True
                 pos += len(piece)
                 continue
             # citeproc-js only looks at the punctuation after the first string
             following = pieces[1] if n == 0 and len(pieces) > 1 else None
-            spans = [(m.start() + pos, m.end() + pos) for m in re.finditer(r"[^\u00a0 \u2000-\u200b\u205f\u3000]+", piece)]
+            spans = [(m.start() + pos, m.end() + pos) for m in _WORD_RE.finditer(piece)]
             for k, (start, end) in enumerate(spans):
                 if all(self.mask[start:end]):  # protected text still counts as a word seen
                     self.last_word = None

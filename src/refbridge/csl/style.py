@@ -20,6 +20,7 @@ from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
 from .nodes import (
     FORMAT_ATTRS,
     Choose,
+    Condition,
     DateNode,
     Decor,
     Element,
@@ -34,6 +35,7 @@ from .nodes import (
     TextVariable,
     compile_condition,
     decor_of,
+    tests_type_only,
 )
 
 INHERITABLE_NAME_ATTRS = (
@@ -130,14 +132,17 @@ class _Compiler:
             return Group(decor_of(_without_text_case(attrs)), self.children(element, parent_names),
                          attrs.get("delimiter", ""))
         if tag == "choose":
-            branches = []
+            branches: list[tuple[Condition | None, list[Element]]] = []
+            typed = 0  # the leading branches that test the type alone
             for branch in element:
                 if not isinstance(branch.tag, str):
                     continue
                 branch_tag = _tag(branch)
                 test = None if branch_tag == "else" else compile_condition(dict(branch.attrib))
+                if typed == len(branches) and test is not None and tests_type_only(dict(branch.attrib)):
+                    typed += 1
                 branches.append((test, self.children(branch, parent_names)))
-            return Choose(branches)
+            return Choose(branches, typed)
         if tag == "date":
             parts = [dict(p.attrib) for p in element if isinstance(p.tag, str) and _tag(p) == "date-part"]
             date_attrs = dict(attrs)
