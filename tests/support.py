@@ -26,6 +26,18 @@ SHARED = ROOT.parent / "shared"
 REFERENCE_NODE_MODULES = Path.home() / ".cache" / "refbridge-reference-js" / "node_modules"
 
 
+
+def run_cli(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
+    """``refbridge ARGS`` run in this process (click's runner): exit status, standard output,
+    standard error."""
+    from click.testing import CliRunner
+
+    from refbridge.cli import main
+
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
 def requires_tool(*names: str) -> pytest.MarkDecorator:
     """Skip the test unless every program in ``names`` is on PATH."""
     missing = [n for n in names if shutil.which(n) is None]

@@ -10,10 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from support import SAMPLES, biblatex_examples
+from support import SAMPLES, biblatex_examples, run_cli
 
-from refbridge.cli import main
 from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex_reader import READER
 from refbridge.formats.bibtex_writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
@@ -119,9 +117,8 @@ def test_an_empty_field_is_written_back_for_bibtex_to_see(writer: BibtexWriter) 
 def convert(text: str, source: str, target: str) -> tuple[str, str]:
     """What ``refbridge convert - --from SOURCE --to TARGET`` writes for ``text``: (standard
     output, standard error)."""
-    result = CliRunner().invoke(main, ["convert", "-", "--from", source, "--to", target],
-                                input=text)
-    return result.stdout, result.stderr
+    _, stdout, stderr = run_cli("convert", "-", "--from", source, "--to", target, stdin=text)
+    return stdout, stderr
 
 
 def test_a_repeated_key_gets_a_unique_csl_json_id_and_is_repeated_again_in_a_bib() -> None:

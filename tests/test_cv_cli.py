@@ -6,10 +6,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from support import ROOT, SAMPLES
+from support import ROOT, SAMPLES, run_cli
 
-from refbridge.cli import main
 from refbridge.cv import CvOptions, render_cv
 from refbridge.errors import RefbridgeError
 from refbridge.model import Record
@@ -27,8 +25,7 @@ def incomplete_authors_note(cut_short: int, listed: int) -> str:
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, ["cv", *args])
-    return result.exit_code, result.stdout, result.stderr
+    return run_cli("cv", *args)
 
 
 def test_both_profiles_give_the_expected_markdown(tmp_path: Path) -> None:

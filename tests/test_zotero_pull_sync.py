@@ -9,11 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from support import running
+from support import run_cli, running
 from zotero_fakes import FakeDesktop, FakeWebAPI, free_port
 
-from refbridge.cli import main
 from refbridge.zotero_bridge.address import library_address
 from refbridge.zotero_bridge.client import ZoteroClient
 
@@ -43,9 +41,6 @@ def desktop(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDesktop]:
         yield server
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def fill(web: FakeWebAPI) -> dict[str, str]:
@@ -65,7 +60,7 @@ def fill(web: FakeWebAPI) -> dict[str, str]:
 # -- pull -------------------------------------------------------------------------------------------
 def test_pull_a_web_collection_as_csl_json(web: FakeWebAPI) -> None:
     fill(web)
-    code, stdout, stderr = run("pull", "--from", "zotero-web", "--library", "user:1",
+    code, stdout, stderr = run_cli("pull", "--from", "zotero-web", "--library", "user:1",
                                "--collection", "Reading", "--to", "csl-json")
     assert code == 0
     items = json.loads(stdout)
@@ -82,7 +77,7 @@ def test_pull_from_the_desktop_uses_the_librarys_keys(desktop: FakeDesktop,
     desktop.add_item(title="Analytical Engines", date="1843", creators=ADA,
                      extra="Citation Key: lovelace1843engines\nSeen at the library.")
     out = tmp_path / "refs.bib"
-    code, _, _ = run("pull", "--from", "zotero-desktop", "--to", "bibtex", "-o", str(out))
+    code, _, _ = run_cli("pull", "--from", "zotero-desktop", "--to", "bibtex", "-o", str(out))
     assert code == 0
     text = out.read_text(encoding="utf-8")
     assert text.startswith("@article{lovelace1843engines,\n")
@@ -92,22 +87,22 @@ def test_pull_from_the_desktop_uses_the_librarys_keys(desktop: FakeDesktop,
 def test_every_command_that_reads_takes_a_library(web: FakeWebAPI, desktop: FakeDesktop
                                                   ) -> None:
     keys = fill(web)
-    code, stdout, _ = run("check", "zotero-web:user:1/Reading")
+    code, stdout, _ = run_cli("check", "zotero-web:user:1/Reading")
     assert code == 4
     assert stdout.splitlines()[0] == (f"zotero-web:user:1/Reading/items/{keys['engines']}: "
                                       "warning: bibtex needs container-title for type "
                                       "article-journal [missing-field]")
     desktop.add_item("book", title="Notes", date="1844", creators=ADA, publisher="Taylor")
-    code, stdout, _ = run("format", "zotero-desktop:", "--style", "apa")
+    code, stdout, _ = run_cli("format", "zotero-desktop:", "--style", "apa")
     assert (code, stdout) == (0, "Lovelace, A. (1844). Notes. Taylor.\n")
-    code, stdout, _ = run("cv", "zotero-desktop:", "--owner", "Ada Lovelace", "--to", "text",
+    code, stdout, _ = run_cli("cv", "zotero-desktop:", "--owner", "Ada Lovelace", "--to", "text",
                           "--no-summary")
     assert code == 0 and "Notes" in stdout
 
 
 def test_pull_when_zotero_is_not_running(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REFBRIDGE_ZOTERO_DESKTOP", f"http://127.0.0.1:{free_port()}")
-    code, stdout, stderr = run("pull", "--from", "zotero-desktop", "--to", "bibtex")
+    code, stdout, stderr = run_cli("pull", "--from", "zotero-desktop", "--to", "bibtex")
     assert (code, stdout) == (1, "")
     assert "Zotero is not running at" in stderr
 
@@ -124,7 +119,7 @@ def test_multi_page_answers_are_followed_by_their_links(web: FakeWebAPI) -> None
 
 # -- sync -------------------------------------------------------------------------------------------
 def sync(out: Path, *more: str) -> tuple[int, str, str]:
-    return run("sync", "--from", "zotero-web", "--library", "user:1", "-o", str(out), *more)
+    return run_cli("sync", "--from", "zotero-web", "--library", "user:1", "-o", str(out), *more)
 
 
 def test_sync_writes_entries_in_key_order_and_a_key_file(web: FakeWebAPI,
@@ -228,10 +223,10 @@ def test_zotero_7_desktop_items_saved_by_the_connector_reach_the_file(
         desktop: FakeDesktop, tmp_path: Path) -> None:
     desktop.add_item("book", title="Notes", date="1844", creators=ADA)
     out = tmp_path / "refs.bib"
-    assert run("sync", "--from", "zotero-desktop", "-o", str(out))[0] == 0
+    assert run_cli("sync", "--from", "zotero-desktop", "-o", str(out))[0] == 0
     desktop.add_item("book", title="Sketch of the Analytical Engine", date="1842",
                      creators=ADA)  # version 0, the library's version unchanged
-    _code, _, stderr = run("sync", "--from", "zotero-desktop", "-o", str(out))
+    _code, _, stderr = run_cli("sync", "--from", "zotero-desktop", "-o", str(out))
     assert stderr.endswith("written, 2 entries (1 added, 0 changed, 0 removed)\n")
     assert "@book{lovelace1842sketch," in out.read_text(encoding="utf-8")
 
@@ -242,10 +237,10 @@ def test_a_newer_desktop_is_read_by_version(tmp_path: Path,
         monkeypatch.setenv("REFBRIDGE_ZOTERO_DESKTOP", desktop.url)
         desktop.add_item("book", title="Notes", date="1844", creators=ADA)
         out = tmp_path / "refs.bib"
-        run("sync", "--from", "zotero-desktop", "-o", str(out))
+        run_cli("sync", "--from", "zotero-desktop", "-o", str(out))
         desktop.add_item("book", title="Sketch", date="1842", creators=ADA)
         asked = len(desktop.log)
-        run("sync", "--from", "zotero-desktop", "-o", str(out))
+        run_cli("sync", "--from", "zotero-desktop", "-o", str(out))
         reads = [q for m, p, q, _, _ in desktop.log[asked:] if p == "/api/users/0/items"]
         assert [q.get("format") for q in reads] == ["versions", "json"]
         assert len(reads[1]["itemKey"].split(",")) == 1

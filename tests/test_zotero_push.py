@@ -7,11 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from support import SAMPLES, running
+from support import SAMPLES, run_cli, running
 from zotero_fakes import FakeDesktop, FakeWebAPI, free_port
 
-from refbridge.cli import main
 from refbridge.retrying import Retries
 from refbridge.zotero_bridge.address import library_address
 from refbridge.zotero_bridge.client import ZoteroClient
@@ -41,9 +39,6 @@ def web(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeWebAPI]:
         yield server
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def papers(tmp_path: Path, count: int, name: str = "papers.json") -> str:
@@ -60,7 +55,7 @@ def papers(tmp_path: Path, count: int, name: str = "papers.json") -> str:
 # -- the desktop -------------------------------------------------------------------------------
 def test_a_profile_page_goes_into_an_existing_collection(desktop: FakeDesktop) -> None:
     number = desktop.add_collection("Zhengping Qian")
-    code, _, stderr = run("push", QIAN, "--to", "zotero-desktop", "--collection",
+    code, _, stderr = run_cli("push", QIAN, "--to", "zotero-desktop", "--collection",
                           "Zhengping Qian", "--zotero-url", desktop.url)
     assert (code, stderr) == (0, ("refbridge: push: 14 record(s) to Zotero (My Library: "
                                  "Zhengping Qian): 14 added, 0 already in the library\n"))
@@ -77,7 +72,7 @@ def test_a_profile_page_goes_into_an_existing_collection(desktop: FakeDesktop) -
 
 def test_the_connector_is_spoken_as_zotero_defines_it(desktop: FakeDesktop) -> None:
     desktop.add_collection("Reading")
-    run("push", QIAN, "--to", "zotero-desktop", "--collection", "Reading", "--tag", "cv",
+    run_cli("push", QIAN, "--to", "zotero-desktop", "--collection", "Reading", "--tag", "cv",
         "--zotero-url", desktop.url)
     [save] = desktop.requests("POST", "/connector/saveItems")
     headers, body = save[3], save[4]
@@ -92,8 +87,8 @@ def test_the_connector_is_spoken_as_zotero_defines_it(desktop: FakeDesktop) -> N
 
 
 def test_pushing_again_adds_nothing(desktop: FakeDesktop) -> None:
-    run("push", QIAN, "--to", "zotero-desktop", "--zotero-url", desktop.url)
-    code, _, stderr = run("push", QIAN, "--to", "zotero-desktop", "--zotero-url", desktop.url)
+    run_cli("push", QIAN, "--to", "zotero-desktop", "--zotero-url", desktop.url)
+    code, _, stderr = run_cli("push", QIAN, "--to", "zotero-desktop", "--zotero-url", desktop.url)
     assert code == 0
     assert stderr.endswith(": 0 added, 14 already in the library\n")
     assert len(desktop.libraries[1].items) == 14
@@ -102,9 +97,9 @@ def test_pushing_again_adds_nothing(desktop: FakeDesktop) -> None:
 
 def test_zotero_7s_version_does_not_hide_items_the_connector_saved(
         desktop: FakeDesktop) -> None:
-    run("push", QIAN, "--to", "zotero-desktop", "--zotero-url", desktop.url)
+    run_cli("push", QIAN, "--to", "zotero-desktop", "--zotero-url", desktop.url)
     assert desktop.libraries[1].version == 0  # the connector did not move it
-    run("push", QIAN, "--to", "zotero-desktop", "--zotero-url", desktop.url)
+    run_cli("push", QIAN, "--to", "zotero-desktop", "--zotero-url", desktop.url)
     assert len(desktop.libraries[1].items) == 14
     assert desktop.requests("GET", "/api/users/0/items")[-1][2] == {"format": "json"}
 
@@ -114,7 +109,7 @@ def test_a_dry_run_says_what_it_would_do_and_saves_nothing(desktop: FakeDesktop)
                      "Feature-Oriented Decomposition", date="2026",
                      creators=[{"creatorType": "author", "firstName": "Zhengping",
                                 "lastName": "Qian"}])
-    code, _, stderr = run("push", QIAN, "--to", "zotero-desktop", "--dry-run",
+    code, _, stderr = run_cli("push", QIAN, "--to", "zotero-desktop", "--dry-run",
                           "--zotero-url", desktop.url)
     lines = stderr.splitlines()
     assert code == 0
@@ -131,7 +126,7 @@ def test_an_unknown_collection_is_refused_with_the_existing_ones(desktop: FakeDe
     parent = desktop.add_collection("Projects")
     desktop.add_collection("2026", parent=parent)
     desktop.add_collection("Reading")
-    code, _, stderr = run("push", QIAN, "--to", "zotero-desktop", "--collection", "Readings",
+    code, _, stderr = run_cli("push", QIAN, "--to", "zotero-desktop", "--collection", "Readings",
                           "--zotero-url", desktop.url)
     assert code == 2
     assert stderr == (
@@ -144,7 +139,7 @@ def test_an_unknown_collection_is_refused_with_the_existing_ones(desktop: FakeDe
 def test_a_nested_collection_is_named_by_its_path(desktop: FakeDesktop) -> None:
     parent = desktop.add_collection("Projects")
     nested = desktop.add_collection("2026", parent=parent)
-    code, _, _ = run("push", QIAN, "--to", "zotero-desktop", "--collection", "Projects/2026",
+    code, _, _ = run_cli("push", QIAN, "--to", "zotero-desktop", "--collection", "Projects/2026",
                      "--zotero-url", desktop.url)
     assert code == 0
     [update] = desktop.requests("POST", "/connector/updateSession")
@@ -153,7 +148,7 @@ def test_a_nested_collection_is_named_by_its_path(desktop: FakeDesktop) -> None:
 
 def test_zotero_not_running_is_said_plainly_and_nothing_is_done() -> None:
     url = f"http://127.0.0.1:{free_port()}"
-    code, stdout, stderr = run("push", QIAN, "--to", "zotero-desktop", "--zotero-url", url)
+    code, stdout, stderr = run_cli("push", QIAN, "--to", "zotero-desktop", "--zotero-url", url)
     assert (code, stdout) == (1, "")
     assert stderr.startswith(f"refbridge: error: Zotero is not running at {url} (")
     assert stderr.endswith("): start the Zotero desktop program (version 7 or later) and try "
@@ -162,25 +157,25 @@ def test_zotero_not_running_is_said_plainly_and_nothing_is_done() -> None:
 
 def test_an_address_zotero_does_not_answer_for_is_explained(desktop: FakeDesktop) -> None:
     url = desktop.url.replace("127.0.0.1", "127.1")  # the same address, spelled otherwise
-    code, _, stderr = run("push", QIAN, "--to", "zotero-desktop", "--zotero-url", url)
+    code, _, stderr = run_cli("push", QIAN, "--to", "zotero-desktop", "--zotero-url", url)
     assert code == 1
     assert "answers only requests addressed to 127.0.0.1 or localhost" in stderr
 
 
 def test_without_the_local_api_the_push_says_how_to_turn_it_on() -> None:
     with running(FakeDesktop(local_api=False)) as desktop:
-        code, _, stderr = run("push", QIAN, "--to", "zotero-desktop",
+        code, _, stderr = run_cli("push", QIAN, "--to", "zotero-desktop",
                               "--zotero-url", desktop.url)
         assert code == 1
         assert "Settings → Advanced" in stderr and "--allow-duplicates" in stderr
         assert desktop.requests("POST", "/connector/saveItems") == []
-        code, _, stderr = run("push", QIAN, "--to", "zotero-desktop", "--allow-duplicates",
+        code, _, stderr = run_cli("push", QIAN, "--to", "zotero-desktop", "--allow-duplicates",
                               "--zotero-url", desktop.url)
         assert code == 0 and len(desktop.libraries[1].items) == 14
 
 
 def test_update_needs_the_web_api(desktop: FakeDesktop) -> None:
-    code, _, stderr = run("push", QIAN, "--to", "zotero-desktop", "--update",
+    code, _, stderr = run_cli("push", QIAN, "--to", "zotero-desktop", "--update",
                           "--zotero-url", desktop.url)
     assert (code, stderr) == (2, ("refbridge: error: --update needs --to zotero-web: Zotero's "
                                  "connector can add items but not change them\n"))
@@ -190,14 +185,14 @@ def test_a_read_only_selection_is_explained(desktop: FakeDesktop) -> None:
     desktop.libraries[1].editable = False
     desktop.add_group(2, 77, "Lab")
     desktop.selected = "L1"
-    code, _, stderr = run("push", QIAN, "--to", "zotero-desktop", "--allow-duplicates",
+    code, _, stderr = run_cli("push", QIAN, "--to", "zotero-desktop", "--allow-duplicates",
                           "--zotero-url", desktop.url)
     assert code == 1 and "read-only" in stderr
 
 
 # -- zotero.org -----------------------------------------------------------------------------------
 def test_a_web_push_creates_items_in_batches_of_fifty(web: FakeWebAPI, tmp_path: Path) -> None:
-    code, _, stderr = run("push", papers(tmp_path, 120), "--to", "zotero-web", "--library",
+    code, _, stderr = run_cli("push", papers(tmp_path, 120), "--to", "zotero-web", "--library",
                           "user:1", "--zotero-url", web.url)
     assert (code, stderr) == (0, ("refbridge: push: 120 record(s) to zotero.org (user:1): "
                                  "120 added, 0 already in the library\n"))
@@ -211,15 +206,15 @@ def test_a_web_push_creates_items_in_batches_of_fifty(web: FakeWebAPI, tmp_path:
 def test_a_web_push_twice_adds_nothing_and_update_updates(web: FakeWebAPI,
                                                           tmp_path: Path) -> None:
     source = papers(tmp_path, 3)
-    run("push", source, "--to", "zotero-web", "--library", "user:1", "--zotero-url", web.url)
-    code, _, stderr = run("push", source, "--to", "zotero-web", "--library", "user:1",
+    run_cli("push", source, "--to", "zotero-web", "--library", "user:1", "--zotero-url", web.url)
+    code, _, stderr = run_cli("push", source, "--to", "zotero-web", "--library", "user:1",
                           "--zotero-url", web.url)
     assert stderr.endswith(": 0 added, 3 already in the library\n")
     key = next(iter(web.library().items))
     web.edit_item(key, tags=[{"tag": "mine"}])
     retitled = Path(source).read_text(encoding="utf-8").replace("Paper number", "Paper no.")
     Path(source).write_text(retitled, encoding="utf-8")
-    code, _, stderr = run("push", source, "--to", "zotero-web", "--library", "user:1",
+    code, _, stderr = run_cli("push", source, "--to", "zotero-web", "--library", "user:1",
                           "--update", "--zotero-url", web.url)
     assert (code, stderr.splitlines()[-1]) == (0, ("refbridge: push: 3 record(s) to zotero.org "
                                                   "(user:1): 0 added, 3 updated, 0 already "
@@ -230,7 +225,7 @@ def test_a_web_push_twice_adds_nothing_and_update_updates(web: FakeWebAPI,
 
 
 def test_a_new_collection_is_created_on_the_web(web: FakeWebAPI, tmp_path: Path) -> None:
-    code, _, stderr = run("push", papers(tmp_path, 2), "--to", "zotero-web", "--library",
+    code, _, stderr = run_cli("push", papers(tmp_path, 2), "--to", "zotero-web", "--library",
                           "user:1", "--collection", "Reading", "--zotero-url", web.url)
     assert code == 0
     assert stderr.splitlines()[0] == ("refbridge: created the collection 'Reading' on "
@@ -253,7 +248,7 @@ def test_a_refused_item_is_named_with_its_file_and_line(web: FakeWebAPI,
 
     FakeWebAPI._problem = refuse  # type: ignore[assignment,method-assign]
     try:
-        code, _, stderr = run("push", str(bib), "--to", "zotero-web", "--library", "user:1",
+        code, _, stderr = run_cli("push", str(bib), "--to", "zotero-web", "--library", "user:1",
                               "--zotero-url", web.url)
     finally:
         FakeWebAPI._problem = original  # type: ignore[method-assign]
@@ -267,20 +262,20 @@ def test_a_refused_item_is_named_with_its_file_and_line(web: FakeWebAPI,
 def test_a_missing_api_key_says_where_to_get_one(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     with running(FakeWebAPI()) as web:
-        code, _, stderr = run("push", papers(tmp_path, 1), "--to", "zotero-web", "--library",
+        code, _, stderr = run_cli("push", papers(tmp_path, 1), "--to", "zotero-web", "--library",
                               "user:1", "--zotero-url", web.url)
         assert (code, stderr) == (1, ("refbridge: error: set ZOTERO_API_KEY to a Zotero API "
                                      "key with write access to the library (make one at "
                                      "zotero.org/settings/keys)\n"))
         monkeypatch.setenv("ZOTERO_API_KEY", "READKEY12345")
-        code, _, stderr = run("push", papers(tmp_path, 1), "--to", "zotero-web", "--library",
+        code, _, stderr = run_cli("push", papers(tmp_path, 1), "--to", "zotero-web", "--library",
                               "user:1", "--zotero-url", web.url)
         assert code == 1 and "Write access denied" in stderr
         assert "zotero.org/settings/keys" in stderr and web.library().items == {}
 
 
 def test_a_web_library_is_required(web: FakeWebAPI, tmp_path: Path) -> None:
-    code, _, stderr = run("push", papers(tmp_path, 1), "--to", "zotero-web",
+    code, _, stderr = run_cli("push", papers(tmp_path, 1), "--to", "zotero-web",
                           "--zotero-url", web.url)
     assert (code, stderr) == (2, ("refbridge: error: zotero-web needs --library user:ID or "
                                  "group:ID\n"))
