@@ -33,7 +33,17 @@ from refbridge.formats.bibtex_tables import ARXIV, ARXIV_ABS_URL, HINT_COMMENT, 
 from refbridge.formats.csl_markup import from_markup, is_lossless, to_markup
 from refbridge.latex.encode import needs_encoding
 from refbridge.latex.safety import is_harmless
-from refbridge.model import NAME_PARTS, Date, DateParts, Eprint, ModelError, Name, Record, Source
+from refbridge.model import (
+    NAME_PARTS,
+    PREPRINT_TYPE,
+    Date,
+    DateParts,
+    Eprint,
+    ModelError,
+    Name,
+    Record,
+    Source,
+)
 from refbridge.registry import Framing, WriteOptions, write_framed
 from refbridge.richtext import (
     RichText,
@@ -353,12 +363,12 @@ def _eprint_from(item: Mapping[str, Any], custom: Mapping[str, Any],
             fields.pop(str(key), None)
         return eprint
     number = _ARXIV_NUMBER.match(plain(fields.get("number", "")))
-    if number is None or (item.get("type") != "article"
-                          and plain(fields.get("publisher", "")).lower() != "arxiv"):
+    from_arxiv = plain(fields.get("publisher", "")).lower() == "arxiv"
+    if number is None or not (from_arxiv or item.get("type") == PREPRINT_TYPE):
         return None  # a report numbered by its arXiv id keeps its number (Zotero: preprints)
     classes = [str(c) for c in _list(item.get("categories"), "categories")]
     fields.pop("number")
-    if plain(fields.get("publisher", "")).lower() == "arxiv":
+    if from_arxiv:
         fields.pop("publisher")
     return Eprint("arXiv", number.group("id"), classes[0] if classes else None,
                   tuple(classes[1:]))
