@@ -175,6 +175,9 @@ _ALIASES = {
 
 
 _DERIVED = frozenset(("title-short", "container-title-short", "page-first", "citation-label"))
+#: Variables whose value another rendering decides (the cite's, the processor's, a label
+#: made from several variables): none is one item key (see ``item_keys``).
+NOT_ITEM_KEYS = _CITE_VARIABLES | {"citation-label"}
 #: Variables whose value is not simply the item's: the cite's, the processor's, or derived.
 COMPUTED_VARIABLES = _CITE_VARIABLES | _DERIVED
 # citation-label, as citeproc-js makes it: letters of the family names of the first name
@@ -226,6 +229,12 @@ def _citation_label(item: Mapping[str, Any], reference_term: str) -> str:
     date = parse_date(item.get("issued"))
     year = str(date.start[0]) if date is not None and date.start[0] else "0000"
     return label + year[-2:]
+
+
+def item_keys(name: str) -> tuple[str, ...]:
+    """The item keys ``RenderContext.value`` reads for an item variable (not one of
+    ``NOT_ITEM_KEYS``): the variable, its aliases, the page a first page is taken from."""
+    return (name, *_ALIASES.get(name, ()), *(("page",) if name == "page-first" else ()))
 
 
 def _alias_value(item: Mapping[str, Any], name: str, locale: Locale) -> Any:

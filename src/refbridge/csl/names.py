@@ -13,8 +13,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import reach
 from .context import RenderContext
 from .nodes import ROMANESQUE_CHARS, Choose, Decor, Element, TextTerm, decor_of
+from .reach import Reach
 from .richtext import Node, Rich, is_empty, parse_markup, plain
 from .values import stringify
 
@@ -371,7 +373,7 @@ class NamesSpec:
 
 
 class NamesNode(Element):
-    __slots__ = ("_part_styles", "options", "spec", "substitute", "variables")
+    __slots__ = ("_part_styles", "options", "reach", "spec", "substitute", "variables")
 
     def __init__(self, decor: Decor | None, variables: list[str], spec: NamesSpec, substitute: list[Element],
                  options: Any) -> None:
@@ -381,6 +383,7 @@ class NamesNode(Element):
         self.substitute = substitute
         self.options = options
         self._part_styles: dict[int, NameSpec] = {}  # by the cs:name of the names substituted for
+        self.reach = reach.names(variables, _candidate_reaches(substitute))
 
     def render(self, ctx: RenderContext) -> Node | None:
         node: Node | None
@@ -747,6 +750,21 @@ class NamesNode(Element):
                            "" if given_suffix[-1:].isspace() else " "])
         pieces.append(_affixed(family_block, spec.family_affixes))
         return Rich(pieces)
+
+
+def _candidate_reaches(children: list[Element]) -> list[Reach]:
+    """The reaches of every element ``_candidates`` may offer (any branch of a choice; a
+    choice with an effect: unknown)."""
+    out: list[Reach] = []
+    for child in children:
+        if type(child) is Choose:
+            if not child.reach.known:  # (a test with an effect, or a branch)
+                out.append(reach.UNKNOWN)
+            for _, branch in child.branches:
+                out.extend(_candidate_reaches(branch))
+        else:
+            out.append(child.reach)
+    return out
 
 
 def _candidates(children: list[Element], ctx: RenderContext) -> Iterator[Element]:

@@ -14,8 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from . import reach
 from .context import COMPUTED_VARIABLES, DATE_VARIABLES, RenderContext
 from .pageranges import format_page_range, several_pages
+from .reach import Reach
 from .richtext import (
     HeldPrefix,
     LeafRich,
@@ -209,6 +211,7 @@ class Element:
     __slots__ = ("decor",)
     string_leaf = False  # renders one written string (see Decor.apply)
     item_text = False  # renders a text variable of the item (see Decor.apply)
+    reach: Reach = reach.WRITER  # what it does for an item without its variables (see reach)
 
     def __init__(self, decor: Decor | None) -> None:
         self.decor = decor
@@ -228,6 +231,8 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node]) 
     so that an enclosing group puts its delimiter between them."""
     for child in children:
         if type(child) is Choose:
+            if child.gate is not None and _skipped(child.gate, ctx):
+                continue
             branch = child.branch(ctx)
             if branch:
                 _rendered(branch, ctx, out)
@@ -280,13 +285,14 @@ _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
 
 
 class TextVariable(Element):
-    __slots__ = ("item_text", "linked_decor", "options", "resolver", "short", "string_leaf", "variable")
+    __slots__ = ("item_text", "linked_decor", "options", "reach", "resolver", "short", "string_leaf", "variable")
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
         super().__init__(decor)
         self.variable = variable
         self.string_leaf = self.item_text = variable not in _NUMBER_PATH_VARIABLES
         self.short = form == "short"
+        self.reach = reach.variable(variable, *((variable + "-short",) if self.short else ()))
         self.options = options
         # a DOI printed after a resolver prefix links as a whole: the prefix moves into the link
         match = _DOI_RESOLVER_RE.search(decor.prefix) if decor and variable == "DOI" else None
@@ -409,24 +415,51 @@ class TextValue(Element):
 class Macro:
     """A macro compiled for one section (citation, bibliography or sort)."""
 
-    __slots__ = ("children", "name")
+    __slots__ = ("children", "gate", "name", "reach")
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.children: list[Element] = []
+        self.reach = reach.UNKNOWN  # (until compiled: a macro that calls itself is not known)
+        self.gate: Reach | None = None
+
+    def compiled(self, children: list[Element]) -> None:
+        self.children = children
+        self.reach = _content_reach(children)
+        self.gate = self.reach.gate
+
+
+def _content_reach(children: Sequence[Element]) -> Reach:
+    """The reach of a group's or a macro's content as an element (see reach.group)."""
+    return reach.group(reach.sequence(child.reach for child in children))
+
+
+def _skipped(gate: Reach, ctx: RenderContext) -> bool:
+    """Whether the group, macro call or choice of *gate* (see reach) renders nothing for
+    the item, found without rendering it: the item has none of the gate's keys. The first
+    cs:names of a rendering is noted even when empty, so one holding a cs:names is rendered
+    until then."""
+    if not gate.keys.isdisjoint(ctx.item):
+        return False
+    if gate.names and not (ctx.names_seen or ctx.sorting or ctx.in_substitute):
+        return False
+    if gate.calls:
+        ctx.vars_called += 1  # (what rendering it would have left)
+    return True
 
 
 class TextMacro(Element):
-    __slots__ = ("macro",)
+    __slots__ = ("macro", "reach")
 
     def __init__(self, decor: Decor | None, macro: Macro) -> None:
         super().__init__(decor)
         self.macro = macro
+        self.reach = macro.reach
 
     def render(self, ctx: RenderContext) -> Node | None:
         # a macro call is suppressed like a group when all the variables it calls are empty
-        node = _led_by(_suppressible(self.macro.children, ctx, ""), self.decor)
-        return node if self.decor is None or node is None else self.decor.apply(node, ctx)
+        macro = self.macro
+        return _group_rendering(macro.gate, macro.children, "", self.decor, ctx)
 
 
 def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str:
@@ -440,11 +473,12 @@ def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str
 
 
 class NumberNode(Element):
-    __slots__ = ("form", "options", "variable")
+    __slots__ = ("form", "options", "reach", "variable")
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
         super().__init__(decor)
         self.variable = variable
+        self.reach = reach.variable(variable)
         self.form = form
         self.options = options
 
@@ -502,12 +536,14 @@ _LABEL_VARIABLE_TERMS = {"locator": None, "page": "page", "number-of-pages": "pa
 
 
 class Label(Element):
-    __slots__ = ("form", "plural", "variable")
+    __slots__ = ("form", "plural", "reach", "variable")
     string_leaf = True
 
     def __init__(self, decor: Decor | None, variable: str, form: str, plural: str) -> None:
         super().__init__(decor)
         self.variable = variable
+        # (the citation number's label notes that the rendering read the citation number)
+        self.reach = reach.UNKNOWN if variable == "citation-number" else reach.WRITER
         self.form = form
         self.plural = plural
 
@@ -541,19 +577,32 @@ class Label(Element):
 
 
 class Group(Element):
-    __slots__ = ("children", "delimiter")
+    __slots__ = ("children", "delimiter", "gate", "reach")
 
     def __init__(self, decor: Decor | None, children: list[Element], delimiter: str) -> None:
         super().__init__(decor)
         self.children = children
         self.delimiter = delimiter
+        self.reach = _content_reach(children)
+        self.gate = self.reach.gate
 
     def render(self, ctx: RenderContext) -> Node | None:
-        node = _led_by(_suppressible(self.children, ctx, self.delimiter), self.decor)
-        return node if self.decor is None or node is None else self.decor.apply(node, ctx)
+        return _group_rendering(self.gate, self.children, self.delimiter, self.decor, ctx)
 
 
-def _led_by(node: Node | None, decor: Decor | None) -> Node | None:
+def _group_rendering(gate: Reach | None, children: Sequence[Element], delimiter: str,
+                     decor: Decor | None, ctx: RenderContext) -> Node | None:
+    """A cs:group's or a macro call's rendering (see ``_suppressible``)."""
+    if gate is not None and _skipped(gate, ctx):
+        return None
+    node = _suppressible(children, ctx, delimiter)
+    if node is None:
+        return None
+    node = _led_by(node, decor)
+    return node if decor is None else decor.apply(node, ctx)
+
+
+def _led_by(node: Node, decor: Decor | None) -> Node:
     """An unformatted group or macro takes the prefix of the formatted element it starts with
     as its own (see HeldPrefix); a group or macro of one formatted element is not that element
     (see LeafRich)."""
@@ -595,13 +644,18 @@ class Choose(Element):
     """cs:choose. Its first *typed* branches test the item's type alone: which of them an
     item takes is found once per type (for the first ``_TYPES_KEPT`` types met)."""
 
-    __slots__ = ("branches", "by_type", "typed")
+    __slots__ = ("branches", "by_type", "gate", "reach", "typed")
 
-    def __init__(self, branches: list[tuple[Condition | None, list[Element]]], typed: int = 0) -> None:
+    def __init__(self, branches: list[tuple[Condition | None, list[Element]]], typed: int = 0,
+                 tests: Sequence[reach.Test | None] = ()) -> None:
+        """*tests*: what each branch's condition reads (None for cs:else; see reach)."""
         super().__init__(None)
         self.branches = branches
         self.typed = typed
         self.by_type: dict[str, int] = {}  # type -> index of the typed branch taken (typed: none)
+        self.reach = reach.choice([reach.sequence(child.reach for child in children) for _, children in branches],
+                                  tests) if tests else reach.UNKNOWN
+        self.gate = self.reach.gate
 
     def branch(self, ctx: RenderContext) -> list[Element] | None:
         branches = self.branches
@@ -848,11 +902,12 @@ _UNIT_ORDER = {"year": 0, "month": 1, "day": 2}
 
 
 class DateNode(Element):
-    __slots__ = ("_localized", "delimiter", "form", "overrides", "parts", "shown", "variable")
+    __slots__ = ("_localized", "delimiter", "form", "overrides", "parts", "reach", "shown", "variable")
 
     def __init__(self, decor: Decor | None, attrs: dict[str, str], parts: list[dict[str, str]]) -> None:
         super().__init__(decor)
         self.variable = attrs.get("variable", "")
+        self.reach = reach.variable(self.variable)
         self.form = attrs.get("form")
         self.shown = set(attrs.get("date-parts", "year-month-day").split("-"))
         self.delimiter = attrs.get("delimiter", "")

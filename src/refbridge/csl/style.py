@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ParseError
+from . import reach
 from .localization import NS, LocaleLayer, parse_locale_element
 from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
 from .nodes import (
@@ -96,7 +97,7 @@ class _Compiler:
                 raise ParseError(f"CSL style calls undefined macro {name!r}")
             macro = Macro(name)
             self.macros[name] = macro
-            macro.children = self.children(self.macros_xml[name])
+            macro.compiled(self.children(self.macros_xml[name]))
         return self.macros[name]
 
     def children(self, element: ET.Element, parent_names: NamesSpec | None = None) -> list[Element]:
@@ -134,15 +135,17 @@ class _Compiler:
         if tag == "choose":
             branches: list[tuple[Condition | None, list[Element]]] = []
             typed = 0  # the leading branches that test the type alone
+            tests: list[reach.Test | None] = []
             for branch in element:
                 if not isinstance(branch.tag, str):
                     continue
                 branch_tag = _tag(branch)
                 test = None if branch_tag == "else" else compile_condition(dict(branch.attrib))
+                tests.append(None if branch_tag == "else" else reach.test(dict(branch.attrib)))
                 if typed == len(branches) and test is not None and tests_type_only(dict(branch.attrib)):
                     typed += 1
                 branches.append((test, self.children(branch, parent_names)))
-            return Choose(branches, typed)
+            return Choose(branches, typed, tests)
         if tag == "date":
             parts = [dict(p.attrib) for p in element if isinstance(p.tag, str) and _tag(p) == "date-part"]
             date_attrs = dict(attrs)
