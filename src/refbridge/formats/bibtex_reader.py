@@ -43,6 +43,7 @@ _KEYWORD_SEPARATOR = re.compile(r"\s*[,;]\s*")
 _ARXIV_PREFIX = re.compile(r"^arxiv:\s*", re.IGNORECASE)
 _CLASS_SEPARATOR = re.compile(r"[\s,]+")
 _ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
+_OTHER_SPACE = re.compile(r"[\t\n\r\f\v\x1c-\x1f]")  # str.split's ASCII white space but " "
 _SNIFF = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]", re.MULTILINE)
 
 #: Extra keys for what is not a field.
@@ -131,6 +132,15 @@ def _month_concatenated(raw: str) -> bool:
     return any(piece.strip().lower() in MONTH_MACROS for piece in raw.split("#"))
 
 
+def _collapsed_white_space(value: str) -> str:
+    """*value* with each run of ASCII white space as one space, none at the ends. A value
+    whose white space is single spaces already is only stripped: splitting a 20 MB title of
+    4 million words would hold all of them at once (230 MB)."""
+    if "  " not in value and _OTHER_SPACE.search(value) is None:
+        return value.strip(" ")
+    return " ".join(value.split()) if value.isascii() else _ASCII_SPACE.sub(" ", value).strip(" ")
+
+
 class _Entry:
     """One entry being mapped: its fields by name and what has been used so far."""
 
@@ -159,8 +169,7 @@ class _Entry:
             # runs of whitespace as one space, as BibTeX reads them: its white space is ASCII
             # (a no-break space is a character it keeps); ``str.split`` is three times faster
             # than the pattern on the ASCII values that most are
-            value = " ".join(value.split()) if value.isascii() else \
-                _ASCII_SPACE.sub(" ", value).strip(" ")
+            value = _collapsed_white_space(value)
             if value:
                 values[name] = value
             elif name not in empty:
