@@ -42,6 +42,20 @@ def test_a_raw_date_renders_through_date_parts() -> None:
     assert bib(layout, [item(issued={"raw": "2/2017"})]) == ["February 2017"]
 
 
+def test_a_season_named_in_words_renders_as_written() -> None:
+    layout = '<date variable="issued"><date-part name="month" suffix=" "/><date-part name="year"/></date>'
+    spring = item(issued={"date-parts": [[2019]], "season": "Spring"})
+    assert bib(layout, [spring], locale="de-DE") == ["Spring 2019"]  # season 1: "Frühjahr 2019"
+
+
+def test_a_group_of_a_season_named_in_words_alone_renders_nothing() -> None:
+    layout = ('<text variable="title"/><group prefix=" (" suffix=")">'
+              '<date variable="issued"><date-part name="month"/></date></group>')
+    spring = item(title="Sail", issued={"date-parts": [[2019]], "season": "Spring"})
+    summer = item(id="ITEM-2", title="Sail", issued={"date-parts": [[2019]], "season": 2})
+    assert bib(layout, [spring, summer]) == ["Sail", "Sail (Summer)"]
+
+
 # -- sorting ----------------------------------------------------------------------------
 
 

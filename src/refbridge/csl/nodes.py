@@ -954,10 +954,20 @@ class DateNode(Element):
         node = self._render_value(value, parts, delimiter, ctx)
         if node is None:
             return None
-        ctx.vars_found += 1
+        if not self._season_word_only(value, parts):
+            ctx.vars_found += 1
         if ctx.in_substitute:  # a variable substituted once is not rendered again
             ctx.suppressed.add(self.variable)
         return outer.apply(node, ctx) if outer else node
+
+    @staticmethod
+    def _season_word_only(value: DateValue, parts: list[DatePart]) -> bool:
+        """Whether the date shows nothing but a season written in words: citeproc-js renders
+        it, yet does not count the date as a variable rendered (a group of it alone is empty),
+        as it does a season given as a number."""
+        if not value.season or value.season.isdigit() or value.start[1]:
+            return False
+        return not (value.start[0] and any(part.name == "year" for part in parts))
 
     def _shown_parts(self, ctx: RenderContext) -> frozenset[str]:
         if self.form:
