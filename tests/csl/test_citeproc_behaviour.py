@@ -56,6 +56,26 @@ def test_a_group_of_a_season_named_in_words_alone_renders_nothing() -> None:
     assert bib(layout, [spring, summer]) == ["Sail", "Sail (Summer)"]
 
 
+def test_a_literal_date_takes_the_affixes_and_formatting_of_the_year_part() -> None:
+    layout = ('<text variable="title"/><date variable="issued" prefix=" [" suffix="]">'
+              '<date-part name="month" suffix=" "/><date-part name="year" prefix="(" suffix=")" font-style="italic"/>'
+              '</date>')
+    entry = item(title="Sail", issued={"literal": "05.11.2011"})
+    assert bib(layout, [entry], output="html") == [
+        '<div class="csl-entry">Sail [(<i>05.11.2011</i>)]</div>']
+
+
+def test_the_year_suffix_repeats_the_affixes_and_formatting_of_the_year_part() -> None:
+    layout = ('<text variable="title" suffix=" "/><date variable="issued">'
+              '<date-part name="year" prefix="(" suffix=")" font-weight="bold"/></date>')
+    twins = [item(id=key, title="Sail", issued={"date-parts": [[2011]]}) for key in ("a", "b")]
+    processor = make_processor(style(bibliography=layout,
+                                     citation_attrs='disambiguate-add-year-suffix="true"'),
+                               twins, output="html")
+    assert processor.bibliography() == ['<div class="csl-entry">Sail (<b>2011</b>)(<b>a</b>)</div>',
+                                        '<div class="csl-entry">Sail (<b>2011</b>)(<b>b</b>)</div>']
+
+
 # -- sorting ----------------------------------------------------------------------------
 
 

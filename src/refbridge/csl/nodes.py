@@ -949,7 +949,7 @@ class DateNode(Element):
             if "year" not in self._shown_parts(ctx):
                 return None  # as citeproc-js: a literal date stands where the year would
             ctx.vars_found += 1
-            return parse_markup(value.literal)
+            return self._literal(value.literal, ctx)
         parts, delimiter, outer = self._format(ctx)
         node = self._render_value(value, parts, delimiter, ctx)
         if node is None:
@@ -958,6 +958,16 @@ class DateNode(Element):
             ctx.vars_found += 1
         if ctx.in_substitute:  # a variable substituted once is not rendered again
             ctx.suppressed.add(self.variable)
+        return outer.apply(node, ctx) if outer else node
+
+    def _literal(self, literal: str, ctx: RenderContext) -> Node | None:
+        """A literal date: citeproc-js writes it in place of the year, with the year part's
+        affixes and formatting."""
+        node: Node | None = parse_markup(literal)
+        parts, _, outer = self._format(ctx)
+        year = next((part for part in parts if part.name == "year"), None)
+        if year is not None and year.decor is not None:
+            node = year.decor.apply(node, ctx, string_leaf=True)
         return outer.apply(node, ctx) if outer else node
 
     @staticmethod
@@ -982,10 +992,15 @@ class DateNode(Element):
         node: Node = text
         if "<" in text and part.form == "ordinal":  # markup in the ordinal term, as above
             node = parse_markup(text)
+        decor = part.decor
         if part.name == "year" and ctx.year_suffix() and not ctx.explicit_year_suffix and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
+            if decor is not None and not strip:
+                # as citeproc-js: the year suffix follows the year with the year part's own
+                # affixes and formatting ("(2011)(a)")
+                return Rich([decor.apply(node, ctx, string_leaf=True) or "",
+                             decor.apply(ctx.disamb.year_suffix, ctx, string_leaf=True) or ""])
             node = Rich([text, ctx.disamb.year_suffix])
-        decor = part.decor
         if decor is None:
             return node
         if strip:
