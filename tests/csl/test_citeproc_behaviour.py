@@ -76,6 +76,14 @@ def test_the_year_suffix_repeats_the_affixes_and_formatting_of_the_year_part() -
                                         '<div class="csl-entry">Sail (<b>2011</b>)(<b>b</b>)</div>']
 
 
+def test_display_counts_only_on_the_layouts_outermost_elements() -> None:
+    layout = ('<group delimiter=". "><group><text variable="title" suffix=" "/>'
+              '<text variable="edition" display="left-margin" prefix="(" suffix=")"/></group>'
+              '<text variable="publisher"/></group>')
+    book = item(title="Sail", edition="2", publisher="Brill")
+    assert bib(layout, [book], output="html") == ['<div class="csl-entry">Sail (2). Brill</div>']
+
+
 # -- sorting ----------------------------------------------------------------------------
 
 
