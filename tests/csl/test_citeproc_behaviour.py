@@ -118,6 +118,12 @@ def test_the_bibliography_is_sorted_in_the_styles_locale() -> None:
     assert bib(layout, names, sort=sort, locale="da-DK") == ["Bakke", "Zorn", "Øster", "Aagaard"]
 
 
+def test_text_decoration_none_is_written_in_html() -> None:
+    layout = '<text variable="title" text-decoration="none"/>'
+    assert bib(layout, [item(title="Sail")], output="html") == [
+        '<div class="csl-entry"><span style="text-decoration:none;">Sail</span></div>']
+
+
 # -- page ranges ------------------------------------------------------------------------
 
 
@@ -174,6 +180,16 @@ def test_the_affixes_of_cs_name_go_on_each_person_but_not_on_institutions() -> N
     layout = '<names variable="author"><name prefix="&lt;" suffix="!" and="text"/></names>'
     assert bib(layout, [item(author=[DOE, ROE, WHO])]) == [
         "<John Robert Doe!, <Jane Roe!, and World Health Organization"]
+
+
+def test_an_institution_takes_the_formatting_of_cs_name_and_of_the_family_part_at_once() -> None:
+    layout = ('<names variable="author"><name delimiter=" / " font-style="italic" text-decoration="none">'
+              '<name-part name="family" text-decoration="underline"/></name></names>')
+    authors = [{"literal": "Directorate"}, {"family": "Wiel", "given": "Clara"}]
+    assert bib(layout, [item(author=authors)], output="html") == [
+        ('<div class="csl-entry"><span style="text-decoration:underline;"><i>Directorate</i></span> / '
+         '<span style="text-decoration:none;"><i>Clara <span style="text-decoration:underline;">Wiel</span></i>'
+         '</span></div>')]
 
 
 def test_the_formatting_of_cs_name_goes_on_each_name() -> None:

@@ -353,6 +353,8 @@ _HTML = Format(
         "font-variant:small-caps": ('<span style="font-variant:small-caps;">', "</span>"),
         "font-variant:normal": ('<span style="font-variant:normal;">', "</span>"),
         "text-decoration:underline": ('<span style="text-decoration:underline;">', "</span>"),
+        # as citeproc-js: "none" is written wherever a style asks for it (it does not flip)
+        "text-decoration:none": ('<span style="text-decoration:none;">', "</span>"),
         "vertical-align:sup": ("<sup>", "</sup>"),
         "vertical-align:sub": ("<sub>", "</sub>"),
         "vertical-align:baseline": ('<span style="baseline">', "</span>"),  # as citeproc-js

@@ -145,8 +145,6 @@ class Decor:
         # citeproc-js nests formatting in one order whatever the attributes' order: italics
         # innermost, then small caps, bold, underline, and superscript outermost
         fmt = {name: attrs[name] for name in FORMAT_ATTRS if name in attrs}
-        if fmt.get("text-decoration") == "none":
-            del fmt["text-decoration"]
         self.fmt = fmt or None
         self.quotes = allow_quotes and attrs.get("quotes") == "true"
         self.text_case = attrs.get("text-case")
