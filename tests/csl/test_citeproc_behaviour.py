@@ -14,6 +14,7 @@ from refbridge.csl import make_processor
 from refbridge.csl.collation import collation
 from refbridge.csl.pageranges import format_page_range, several_pages
 from refbridge.csl.rawdates import RawDate, parse_raw_date
+from refbridge.csl.style import CslStyle
 
 # -- raw dates --------------------------------------------------------------------------
 
@@ -122,6 +123,16 @@ def test_text_decoration_none_is_written_in_html() -> None:
     layout = '<text variable="title" text-decoration="none"/>'
     assert bib(layout, [item(title="Sail")], output="html") == [
         '<div class="csl-entry"><span style="text-decoration:none;">Sail</span></div>']
+
+
+def test_the_layout_suffix_does_not_merge_with_the_suffix_after_a_number() -> None:
+    layout = '<group delimiter="; " suffix=";"><text variable="title"/><text variable="volume"/></group>'
+    numbered = CslStyle.from_xml(
+        '<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0"><info><id>t</id>'
+        '<title>T</title></info><citation><layout><text value="x"/></layout></citation>'
+        f'<bibliography><layout suffix=".">{layout}</layout></bibliography></style>')
+    assert make_processor(numbered, [item(title="Sail", volume="540")]).bibliography() == ["Sail; 540;."]
+    assert make_processor(numbered, [item(title="Sail")]).bibliography() == ["Sail;"]
 
 
 # -- page ranges ------------------------------------------------------------------------

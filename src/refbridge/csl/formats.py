@@ -19,7 +19,7 @@ from typing import Any
 from refbridge.latex.math import math_plain
 from refbridge.latex.safety import formula_is_writable
 
-from .richtext import LiteralText, Node, Rich, Sealed, Suffix
+from .richtext import LiteralText, Node, NumberText, OwnSuffix, Rich, Sealed, Suffix
 
 # -- punctuation merge table (left char, right char) -> replacement, as citeproc-js --
 _MERGE: dict[str, dict[str, str]] = {
@@ -191,6 +191,16 @@ def _after_quote(out: list[Event], k: int, text: str) -> str:
     return text[1:] if last == first else text
 
 
+def _after_number_suffix(out: list[Event], j: int, text: str) -> bool:
+    """Whether the suffix *text* follows, at *j*, the suffix of an element ending in a number."""
+    if not isinstance(text, OwnSuffix) or not isinstance(out[j][1], OwnSuffix):
+        return False
+    k = _last_text(out, j - 1)
+    while k >= 0 and out[k][0] == TEXT and isinstance(out[k][1], Suffix):
+        k = _last_text(out, k - 1)
+    return k >= 0 and isinstance(out[k][1], NumberText)
+
+
 def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Event]:
     out: list[Event] = []
     for kind, text in events:
@@ -228,9 +238,11 @@ def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Even
             last, first = prev[-1], text[0]
             if last in _MERGE and first in _MERGE:
                 # as citeproc-js: after the formatted text of one element ("<i>solve?</i>.")
-                # only the same mark twice is merged (see Sealed)
+                # only the same mark twice is merged (see Sealed), and after the suffix of
+                # one that ends in a number (see NumberText)
                 if last == first or (len(_MERGE[last].get(first, "xx")) == 1
-                                     and (not isinstance(prev, Sealed) or isinstance(text, Suffix))):
+                                     and (not isinstance(prev, Sealed) or isinstance(text, Suffix))
+                                     and not _after_number_suffix(out, j, text)):
                     _merge_into(out, j, first)
                     text = text[1:]
                     _swap_into_quote(out, j, punct_in_quote)

@@ -23,6 +23,8 @@ from .richtext import (
     LeafRich,
     LiteralText,
     Node,
+    NumberText,
+    OwnSuffix,
     Rich,
     Sealed,
     Suffix,
@@ -141,7 +143,7 @@ class Decor:
 
     def __init__(self, attrs: dict[str, str], allow_quotes: bool = True) -> None:
         self.prefix = attrs.get("prefix", "")
-        self.suffix: str = Suffix(attrs.get("suffix", ""))
+        self.suffix: str = OwnSuffix(attrs.get("suffix", ""))
         # citeproc-js nests formatting in one order whatever the attributes' order: italics
         # innermost, then small caps, bold, underline, and superscript outermost
         fmt = {name: attrs[name] for name in FORMAT_ATTRS if name in attrs}
@@ -360,7 +362,7 @@ class TextVariable(Element):
         if name in ("URL", "DOI", "ISBN", "ISSN", "PMID", "PMCID"):
             return text
         if name in _NUMBER_PATH_VARIABLES and written_as_number(text):
-            return text + labelled
+            return text + labelled if labelled or not text[-1:].isdigit() else NumberText(text)
         rich = ctx.rich.get(source)
         node = rich_text_node(rich, self.options.links) if rich is not None and rich.plain == text \
             else parse_markup(text)
@@ -493,7 +495,8 @@ class NumberNode(Element):
             text, parts = split_labelled_numbers(text, _own_label(self.variable, ctx))
             if parts:
                 return _with_labelled_parts(self._written(text, ctx), _labelled_parts(parts, ctx))
-        return self._written(text, ctx)
+        written = self._written(text, ctx)
+        return NumberText(written) if type(written) is str and is_numeric(text) else written
 
     def _written(self, text: str, ctx: RenderContext) -> Node:
         if not is_numeric(text):
