@@ -135,6 +135,13 @@ def test_the_layout_suffix_does_not_merge_with_the_suffix_after_a_number() -> No
     assert make_processor(numbered, [item(title="Sail")]).bibliography() == ["Sail;"]
 
 
+def test_a_style_locale_for_the_primary_dialect_applies_to_the_other_dialects() -> None:
+    layout = '<names variable="author"><name et-al-min="2" et-al-use-first="1"/></names>'
+    authors = [{"family": "Fox", "given": "John"}, {"family": "Weis", "given": "Sanford"}]
+    override = '<locale xml:lang="en-US"><terms><term name="et-al">et al</term></terms></locale>'
+    assert bib(layout, [item(author=authors)], locale="en-GB", extra=override) == ["John Fox et al"]
+
+
 # -- page ranges ------------------------------------------------------------------------
 
 
