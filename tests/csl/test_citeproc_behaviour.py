@@ -185,6 +185,14 @@ def test_labels_and_ranges_of_version_and_volume_follow_citeproc_js(value: str, 
 
 # -- names ------------------------------------------------------------------------------
 
+def test_et_al_use_last_leaves_room_for_the_ellipsis_and_the_last_name() -> None:
+    # et-al-min 8: at most 6 names before the ellipsis, whatever et-al-use-first says
+    layout = ('<names variable="author"><name et-al-min="8" et-al-use-first="7" et-al-use-last="true" '
+              'form="short"/></names>')
+    authors = [{"family": family, "given": "A"} for family in "ABCDEFGH"]
+    assert bib(layout, [item(author=authors)]) == ["A, B, C, D, E, F, \u2026 H"]
+
+
 WHO = {"literal": "World Health Organization"}
 
 

@@ -495,11 +495,13 @@ class NamesNode(Element):
         return spec.et_al_min, spec.et_al_use_first, spec.et_al_use_last
 
     def _shown(self, names: list[Mapping[str, Any]], ctx: RenderContext) -> tuple[list[Mapping[str, Any]], bool]:
-        et_al_min, use_first, _ = self._limits(ctx)
+        et_al_min, use_first, use_last = self._limits(ctx)
         override = ctx.disamb.et_al_use_first
         if et_al_min and len(names) >= et_al_min and use_first is not None:
             if override is not None and ctx.mode == "citation":
                 use_first = max(use_first, override)
+            if use_last and 0 < et_al_min - 2 < use_first:
+                use_first = et_al_min - 2  # as citeproc-js: room for the ellipsis and the last name
             if use_first < len(names):
                 return names[:use_first], True
         return names, False
