@@ -183,6 +183,16 @@ def test_labels_and_ranges_of_version_and_volume_follow_citeproc_js(value: str, 
     assert bib(layout, [software]) == [expected]
 
 
+@pytest.mark.parametrize(("pages", "expected"), [
+    ("76", "76 pp."), ("1", "1 p."), ("76 listova", "76 listova p."), ("xii, 76", "xii, 76 pp."),
+    ("76p", "76p pp."), ("ca. 76", "ca. 76 p."),
+])
+def test_the_label_of_number_of_pages_is_plural_as_in_citeproc_js(pages: str, expected: str) -> None:
+    layout = ('<group delimiter=" "><text variable="number-of-pages"/>'
+              '<label variable="number-of-pages" form="short"/></group>')
+    assert bib(layout, [item(**{"number-of-pages": pages})]) == [expected]
+
+
 # -- names ------------------------------------------------------------------------------
 
 def test_et_al_use_last_leaves_room_for_the_ellipsis_and_the_last_name() -> None:

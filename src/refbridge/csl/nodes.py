@@ -567,8 +567,11 @@ class Label(Element):
         elif self.plural == "never":
             plural = False
         elif variable in ("number-of-pages", "number-of-volumes"):
-            number = re.match(r"\s*(\d+)", stringify(value))
-            plural = number is not None and int(number.group(1)) > 1
+            # as citeproc-js: several numbers, or a first number (digits, then letters: not
+            # "76 listova") above one
+            number = re.fullmatch(r"(\d+)[a-zA-Z]*", re.split(r"\s*[,;&\u2013-]\s*|\s+and\s+", stringify(value).strip(), 1)[0])
+            plural = (number is not None and int(number.group(1)) > 1) \
+                or is_plural(value, ctx.locale.term("and") or "and")
         elif variable == "page":
             plural = several_pages(stringify(value))
         else:
