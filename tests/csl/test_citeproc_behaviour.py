@@ -142,6 +142,13 @@ def test_a_style_locale_for_the_primary_dialect_applies_to_the_other_dialects() 
     assert bib(layout, [item(author=authors)], locale="en-GB", extra=override) == ["John Fox et al"]
 
 
+def test_the_prefix_of_a_formatted_element_does_not_merge_with_the_mark_before_it() -> None:
+    layout = ('<text variable="title"/><text variable="container-title" prefix=". " font-style="italic"/>'
+              '<text variable="publisher" prefix=". "/>')
+    post = item(title="Why accrued?", **{"container-title": "r/Professors"}, publisher="Reddit?")
+    assert bib(layout, [post]) == ["Why accrued?. r/Professors. Reddit?"]
+
+
 # -- page ranges ------------------------------------------------------------------------
 
 

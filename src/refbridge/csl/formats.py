@@ -19,7 +19,7 @@ from typing import Any
 from refbridge.latex.math import math_plain
 from refbridge.latex.safety import formula_is_writable
 
-from .richtext import LiteralText, Node, NumberText, OwnSuffix, Rich, Sealed, Suffix
+from .richtext import HeldPrefix, LiteralText, Node, NumberText, OwnSuffix, Rich, Sealed, Suffix
 
 # -- punctuation merge table (left char, right char) -> replacement, as citeproc-js --
 _MERGE: dict[str, dict[str, str]] = {
@@ -238,10 +238,12 @@ def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Even
             last, first = prev[-1], text[0]
             if last in _MERGE and first in _MERGE:
                 # as citeproc-js: after the formatted text of one element ("<i>solve?</i>.")
-                # only the same mark twice is merged (see Sealed), and after the suffix of
-                # one that ends in a number (see NumberText)
+                # only the same mark twice is merged (see Sealed), before the prefix of a
+                # formatted element (see HeldPrefix), and after the suffix of one that ends in
+                # a number (see NumberText)
                 if last == first or (len(_MERGE[last].get(first, "xx")) == 1
                                      and (not isinstance(prev, Sealed) or isinstance(text, Suffix))
+                                     and type(text) is not HeldPrefix
                                      and not _after_number_suffix(out, j, text)):
                     _merge_into(out, j, first)
                     text = text[1:]
