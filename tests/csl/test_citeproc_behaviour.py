@@ -149,6 +149,13 @@ def test_the_prefix_of_a_formatted_element_does_not_merge_with_the_mark_before_i
     assert bib(layout, [post]) == ["Why accrued?. r/Professors. Reddit?"]
 
 
+def test_parentheses_nested_in_a_note_citation_become_brackets() -> None:
+    layout = ('<text variable="title"/><group prefix=" (" suffix=")">'
+              '<group prefix="(" suffix=")"><text term="no date" form="short"/></group></group>')
+    note = style(layout, style_class="note")
+    assert make_processor(note, [item(title="Logic")]).cite([{"id": "ITEM-1"}]) == "Logic ([n.d.])"
+
+
 # -- page ranges ------------------------------------------------------------------------
 
 

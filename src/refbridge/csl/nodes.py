@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from . import reach
-from .context import COMPUTED_VARIABLES, DATE_VARIABLES, RenderContext
+from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderContext
 from .pageranges import format_page_range, several_pages
 from .reach import Reach
 from .richtext import (
@@ -599,11 +599,29 @@ def _group_rendering(gate: Reach | None, children: Sequence[Element], delimiter:
     """A cs:group's or a macro call's rendering (see ``_suppressible``)."""
     if gate is not None and _skipped(gate, ctx):
         return None
-    node = _suppressible(children, ctx, delimiter)
+    if ctx.braces is not None and decor is not None:
+        decor = _braced(decor, ctx.braces)
+        node = _suppressible(children, ctx, delimiter)
+        decor.suffix = OwnSuffix(ctx.braces.update(decor.suffix))
+    else:
+        node = _suppressible(children, ctx, delimiter)
     if node is None:
         return None
     node = _led_by(node, decor)
     return node if decor is None else decor.apply(node, ctx)
+
+
+def cluster_braces() -> NestedParens:
+    """The parentheses of one citation cluster of a note style (see NestedParens)."""
+    return NestedParens()
+
+
+def _braced(decor: Decor, braces: NestedParens) -> Decor:
+    """*decor* for one rendering, its prefix opening parentheses as citeproc-js does (its
+    suffix is closed once what it holds is rendered)."""
+    decor = copy.copy(decor)
+    decor.prefix = braces.update(decor.prefix)
+    return decor
 
 
 def _led_by(node: Node, decor: Decor | None) -> Node:
@@ -982,6 +1000,16 @@ class DateNode(Element):
         if not value.season or value.season.isdigit() or value.start[1]:
             return False
         return not (value.start[0] and any(part.name == "year" for part in parts))
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        if ctx.braces is None or self.decor is None:
+            return super().render(ctx)
+        node = self.content(ctx)
+        if node is None:
+            return None
+        decor = _braced(self.decor, ctx.braces)
+        decor.suffix = OwnSuffix(ctx.braces.update(decor.suffix))
+        return decor.apply(node, ctx, self.string_leaf, self.item_text)
 
     def _shown_parts(self, ctx: RenderContext) -> frozenset[str]:
         if self.form:
