@@ -217,6 +217,13 @@ def test_et_al_use_last_leaves_room_for_the_ellipsis_and_the_last_name() -> None
     assert bib(layout, [item(author=authors)]) == ["A, B, C, D, E, F, \u2026 H"]
 
 
+def test_the_delimiter_before_the_last_name_keeps_its_space_before_a_prefix_space() -> None:
+    layout = ('<text value="a cura di"/><names variable="author">'
+              '<name prefix=" " delimiter-precedes-last="never" initialize-with=". "/></names>')
+    editors = [{"family": "Fekete", "given": "Sándor"}, {"family": "Lubiw", "given": "Anna"}]
+    assert bib(layout, [item(author=[DOE, *editors])]) == ["a cura di J. R. Doe, S. Fekete,  A. Lubiw"]
+
+
 WHO = {"literal": "World Health Organization"}
 
 
