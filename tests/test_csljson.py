@@ -218,6 +218,12 @@ def test_raw_dates_are_read_as_citeproc_js_reads_them(raw: str, date: Date) -> N
     assert record.issued == date
 
 
+def test_a_season_named_in_words_is_remembered_as_written_for_citeproc_js_styles() -> None:
+    (record,) = read('[{"id": "a", "type": "book", "issued": {"date-parts": [[2020]], "season": "Winter"}}]')
+    assert record.issued == Date(start=DateParts(2020), season=4)
+    assert record.extra == {"csl.issued": '{"date-parts": [[2020]], "season": "Winter"}'}
+
+
 def test_legacy_keys_are_read_as_the_variables_they_stand_for() -> None:
     (record,) = read('[{"id": "a", "type": "paper-conference", "journalAbbreviation": "Comput. J.",'
                      ' "shortTitle": "Literate", "event": "SIGIR 2021"}]')

@@ -14,6 +14,7 @@ from refbridge.csl import make_processor
 from refbridge.csl.collation import collation
 from refbridge.csl.pageranges import format_page_range, several_pages
 from refbridge.csl.rawdates import RawDate, parse_raw_date
+from refbridge.csl.style import CslStyle
 
 # -- raw dates --------------------------------------------------------------------------
 
@@ -40,6 +41,48 @@ def test_raw_dates_are_read_as_citeproc_js_reads_them(raw: str, date: RawDate) -
 def test_a_raw_date_renders_through_date_parts() -> None:
     layout = '<date variable="issued"><date-part name="month" suffix=" "/><date-part name="year"/></date>'
     assert bib(layout, [item(issued={"raw": "2/2017"})]) == ["February 2017"]
+
+
+def test_a_season_named_in_words_renders_as_written() -> None:
+    layout = '<date variable="issued"><date-part name="month" suffix=" "/><date-part name="year"/></date>'
+    spring = item(issued={"date-parts": [[2019]], "season": "Spring"})
+    assert bib(layout, [spring], locale="de-DE") == ["Spring 2019"]  # season 1: "Frühjahr 2019"
+
+
+def test_a_group_of_a_season_named_in_words_alone_renders_nothing() -> None:
+    layout = ('<text variable="title"/><group prefix=" (" suffix=")">'
+              '<date variable="issued"><date-part name="month"/></date></group>')
+    spring = item(title="Sail", issued={"date-parts": [[2019]], "season": "Spring"})
+    summer = item(id="ITEM-2", title="Sail", issued={"date-parts": [[2019]], "season": 2})
+    assert bib(layout, [spring, summer]) == ["Sail", "Sail (Summer)"]
+
+
+def test_a_literal_date_takes_the_affixes_and_formatting_of_the_year_part() -> None:
+    layout = ('<text variable="title"/><date variable="issued" prefix=" [" suffix="]">'
+              '<date-part name="month" suffix=" "/><date-part name="year" prefix="(" suffix=")" font-style="italic"/>'
+              '</date>')
+    entry = item(title="Sail", issued={"literal": "05.11.2011"})
+    assert bib(layout, [entry], output="html") == [
+        '<div class="csl-entry">Sail [(<i>05.11.2011</i>)]</div>']
+
+
+def test_the_year_suffix_repeats_the_affixes_and_formatting_of_the_year_part() -> None:
+    layout = ('<text variable="title" suffix=" "/><date variable="issued">'
+              '<date-part name="year" prefix="(" suffix=")" font-weight="bold"/></date>')
+    twins = [item(id=key, title="Sail", issued={"date-parts": [[2011]]}) for key in ("a", "b")]
+    processor = make_processor(style(bibliography=layout,
+                                     citation_attrs='disambiguate-add-year-suffix="true"'),
+                               twins, output="html")
+    assert processor.bibliography() == ['<div class="csl-entry">Sail (<b>2011</b>)(<b>a</b>)</div>',
+                                        '<div class="csl-entry">Sail (<b>2011</b>)(<b>b</b>)</div>']
+
+
+def test_display_counts_only_on_the_layouts_outermost_elements() -> None:
+    layout = ('<group delimiter=". "><group><text variable="title" suffix=" "/>'
+              '<text variable="edition" display="left-margin" prefix="(" suffix=")"/></group>'
+              '<text variable="publisher"/></group>')
+    book = item(title="Sail", edition="2", publisher="Brill")
+    assert bib(layout, [book], output="html") == ['<div class="csl-entry">Sail (2). Brill</div>']
 
 
 # -- sorting ----------------------------------------------------------------------------
@@ -74,6 +117,43 @@ def test_the_bibliography_is_sorted_in_the_styles_locale() -> None:
     assert bib(layout, names, sort=sort) == ["Aagaard", "Bakke", "Øster", "Zorn"]
     # Danish: ø after z, and aa is å, the last letter
     assert bib(layout, names, sort=sort, locale="da-DK") == ["Bakke", "Zorn", "Øster", "Aagaard"]
+
+
+def test_text_decoration_none_is_written_in_html() -> None:
+    layout = '<text variable="title" text-decoration="none"/>'
+    assert bib(layout, [item(title="Sail")], output="html") == [
+        '<div class="csl-entry"><span style="text-decoration:none;">Sail</span></div>']
+
+
+def test_the_layout_suffix_does_not_merge_with_the_suffix_after_a_number() -> None:
+    layout = '<group delimiter="; " suffix=";"><text variable="title"/><text variable="volume"/></group>'
+    numbered = CslStyle.from_xml(
+        '<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0"><info><id>t</id>'
+        '<title>T</title></info><citation><layout><text value="x"/></layout></citation>'
+        f'<bibliography><layout suffix=".">{layout}</layout></bibliography></style>')
+    assert make_processor(numbered, [item(title="Sail", volume="540")]).bibliography() == ["Sail; 540;."]
+    assert make_processor(numbered, [item(title="Sail")]).bibliography() == ["Sail;"]
+
+
+def test_a_style_locale_for_the_primary_dialect_applies_to_the_other_dialects() -> None:
+    layout = '<names variable="author"><name et-al-min="2" et-al-use-first="1"/></names>'
+    authors = [{"family": "Fox", "given": "John"}, {"family": "Weis", "given": "Sanford"}]
+    override = '<locale xml:lang="en-US"><terms><term name="et-al">et al</term></terms></locale>'
+    assert bib(layout, [item(author=authors)], locale="en-GB", extra=override) == ["John Fox et al"]
+
+
+def test_the_prefix_of_a_formatted_element_does_not_merge_with_the_mark_before_it() -> None:
+    layout = ('<text variable="title"/><text variable="container-title" prefix=". " font-style="italic"/>'
+              '<text variable="publisher" prefix=". "/>')
+    post = item(title="Why accrued?", **{"container-title": "r/Professors"}, publisher="Reddit?")
+    assert bib(layout, [post]) == ["Why accrued?. r/Professors. Reddit?"]
+
+
+def test_parentheses_nested_in_a_note_citation_become_brackets() -> None:
+    layout = ('<text variable="title"/><group prefix=" (" suffix=")">'
+              '<group prefix="(" suffix=")"><text term="no date" form="short"/></group></group>')
+    note = style(layout, style_class="note")
+    assert make_processor(note, [item(title="Logic")]).cite([{"id": "ITEM-1"}]) == "Logic ([n.d.])"
 
 
 # -- page ranges ------------------------------------------------------------------------
@@ -117,7 +197,32 @@ def test_labels_and_ranges_of_version_and_volume_follow_citeproc_js(value: str, 
     assert bib(layout, [software]) == [expected]
 
 
+@pytest.mark.parametrize(("pages", "expected"), [
+    ("76", "76 pp."), ("1", "1 p."), ("76 listova", "76 listova p."), ("xii, 76", "xii, 76 pp."),
+    ("76p", "76p pp."), ("ca. 76", "ca. 76 p."),
+])
+def test_the_label_of_number_of_pages_is_plural_as_in_citeproc_js(pages: str, expected: str) -> None:
+    layout = ('<group delimiter=" "><text variable="number-of-pages"/>'
+              '<label variable="number-of-pages" form="short"/></group>')
+    assert bib(layout, [item(**{"number-of-pages": pages})]) == [expected]
+
+
 # -- names ------------------------------------------------------------------------------
+
+def test_et_al_use_last_leaves_room_for_the_ellipsis_and_the_last_name() -> None:
+    # et-al-min 8: at most 6 names before the ellipsis, whatever et-al-use-first says
+    layout = ('<names variable="author"><name et-al-min="8" et-al-use-first="7" et-al-use-last="true" '
+              'form="short"/></names>')
+    authors = [{"family": family, "given": "A"} for family in "ABCDEFGH"]
+    assert bib(layout, [item(author=authors)]) == ["A, B, C, D, E, F, \u2026 H"]
+
+
+def test_the_delimiter_before_the_last_name_keeps_its_space_before_a_prefix_space() -> None:
+    layout = ('<text value="a cura di"/><names variable="author">'
+              '<name prefix=" " delimiter-precedes-last="never" initialize-with=". "/></names>')
+    editors = [{"family": "Fekete", "given": "Sándor"}, {"family": "Lubiw", "given": "Anna"}]
+    assert bib(layout, [item(author=[DOE, *editors])]) == ["a cura di J. R. Doe, S. Fekete,  A. Lubiw"]
+
 
 WHO = {"literal": "World Health Organization"}
 
@@ -132,6 +237,16 @@ def test_the_affixes_of_cs_name_go_on_each_person_but_not_on_institutions() -> N
     layout = '<names variable="author"><name prefix="&lt;" suffix="!" and="text"/></names>'
     assert bib(layout, [item(author=[DOE, ROE, WHO])]) == [
         "<John Robert Doe!, <Jane Roe!, and World Health Organization"]
+
+
+def test_an_institution_takes_the_formatting_of_cs_name_and_of_the_family_part_at_once() -> None:
+    layout = ('<names variable="author"><name delimiter=" / " font-style="italic" text-decoration="none">'
+              '<name-part name="family" text-decoration="underline"/></name></names>')
+    authors = [{"literal": "Directorate"}, {"family": "Wiel", "given": "Clara"}]
+    assert bib(layout, [item(author=authors)], output="html") == [
+        ('<div class="csl-entry"><span style="text-decoration:underline;"><i>Directorate</i></span> / '
+         '<span style="text-decoration:none;"><i>Clara <span style="text-decoration:underline;">Wiel</span></i>'
+         '</span></div>')]
 
 
 def test_the_formatting_of_cs_name_goes_on_each_name() -> None:

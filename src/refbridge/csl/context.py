@@ -51,9 +51,36 @@ class SortEtAl:
     use_last: bool | None
 
 
+class NestedParens:
+    """As citeproc-js in the citations of a note style: parentheses in the affixes of a group,
+    a macro call or a date that open inside another pair (of one citation cluster) become
+    square brackets ("( [s.d.])"); those of other elements are left as they are."""
+
+    __slots__ = ("depth",)
+
+    def __init__(self) -> None:
+        self.depth = 0
+
+    def update(self, affix: str) -> str:
+        if "(" not in affix and ")" not in affix:
+            return affix
+        out = []
+        for char in affix:
+            if char == "(":
+                out.append("[" if self.depth % 2 else char)
+                self.depth += 1
+            elif char == ")":
+                out.append("]" if not self.depth % 2 else char)
+                self.depth -= 1
+            else:
+                out.append(char)
+        return "".join(out)
+
+
 class RenderContext:
     __slots__ = (
         "author_only",
+        "braces",
         "capitalize_leading_term",
         "capture_names",
         "citation_number",
@@ -133,6 +160,7 @@ class RenderContext:
         self.rich: Mapping[str, RichText] = {}  # the item's rich text values, by variable
         self.capitalize_leading_term = False  # a term written first starts with a capital
         self.rendered_any = False  # whether anything but affixes was written yet
+        self.braces: NestedParens | None = None  # a note style's citation cluster (see there)
         # whether the rendering read what the processor changes once items are sorted (the
         # year suffix, the disambiguate="true" level, the citation number): a sort key that
         # did not is computed once

@@ -19,7 +19,7 @@ from typing import Any
 from refbridge.latex.math import math_plain
 from refbridge.latex.safety import formula_is_writable
 
-from .richtext import LiteralText, Node, Rich, Sealed, Suffix
+from .richtext import HeldPrefix, LiteralText, Node, NumberText, OwnSuffix, Rich, Sealed, Suffix
 
 # -- punctuation merge table (left char, right char) -> replacement, as citeproc-js --
 _MERGE: dict[str, dict[str, str]] = {
@@ -191,6 +191,16 @@ def _after_quote(out: list[Event], k: int, text: str) -> str:
     return text[1:] if last == first else text
 
 
+def _after_number_suffix(out: list[Event], j: int, text: str) -> bool:
+    """Whether the suffix *text* follows, at *j*, the suffix of an element ending in a number."""
+    if not isinstance(text, OwnSuffix) or not isinstance(out[j][1], OwnSuffix):
+        return False
+    k = _last_text(out, j - 1)
+    while k >= 0 and out[k][0] == TEXT and isinstance(out[k][1], Suffix):
+        k = _last_text(out, k - 1)
+    return k >= 0 and isinstance(out[k][1], NumberText)
+
+
 def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Event]:
     out: list[Event] = []
     for kind, text in events:
@@ -228,9 +238,13 @@ def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Even
             last, first = prev[-1], text[0]
             if last in _MERGE and first in _MERGE:
                 # as citeproc-js: after the formatted text of one element ("<i>solve?</i>.")
-                # only the same mark twice is merged (see Sealed)
+                # only the same mark twice is merged (see Sealed), before the prefix of a
+                # formatted element (see HeldPrefix), and after the suffix of one that ends in
+                # a number (see NumberText)
                 if last == first or (len(_MERGE[last].get(first, "xx")) == 1
-                                     and (not isinstance(prev, Sealed) or isinstance(text, Suffix))):
+                                     and (not isinstance(prev, Sealed) or isinstance(text, Suffix))
+                                     and type(text) is not HeldPrefix
+                                     and not _after_number_suffix(out, j, text)):
                     _merge_into(out, j, first)
                     text = text[1:]
                     _swap_into_quote(out, j, punct_in_quote)
@@ -353,6 +367,8 @@ _HTML = Format(
         "font-variant:small-caps": ('<span style="font-variant:small-caps;">', "</span>"),
         "font-variant:normal": ('<span style="font-variant:normal;">', "</span>"),
         "text-decoration:underline": ('<span style="text-decoration:underline;">', "</span>"),
+        # as citeproc-js: "none" is written wherever a style asks for it (it does not flip)
+        "text-decoration:none": ('<span style="text-decoration:none;">', "</span>"),
         "vertical-align:sup": ("<sup>", "</sup>"),
         "vertical-align:sub": ("<sub>", "</sub>"),
         "vertical-align:baseline": ('<span style="baseline">', "</span>"),  # as citeproc-js

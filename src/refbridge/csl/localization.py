@@ -250,9 +250,13 @@ class LocaleStore:
     def locale(self, lang: str, style_layers: Iterable[LocaleLayer] = ()) -> Locale:
         base = lang.split("-")[0]
         overrides = list(style_layers)
+        # as citeproc-js: the style's locales without a language, for the bare language, for
+        # its primary dialect (en-US for en-GB), then for the locale itself
+        dialect = self.primary_dialects.get(base, base)
         ordered = (
             [layer for layer in overrides if not layer.lang]
             + [layer for layer in overrides if layer.lang == base and layer.lang != lang]
+            + [layer for layer in overrides if layer.lang == dialect and dialect not in (base, lang)]
             + [layer for layer in overrides if layer.lang == lang]
         )
         return Locale(lang, self.file_chain(lang) + ordered)

@@ -8,6 +8,7 @@ It never reads XML at render time and never produces markup strings.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -15,7 +16,7 @@ from typing import Any
 
 from . import reach
 from .context import RenderContext
-from .nodes import ROMANESQUE_CHARS, Choose, Decor, Element, TextTerm, decor_of
+from .nodes import FORMAT_ATTRS, ROMANESQUE_CHARS, Choose, Decor, Element, TextTerm, decor_of
 from .reach import Reach
 from .richtext import Node, Rich, is_empty, parse_markup, plain
 from .values import stringify
@@ -494,11 +495,13 @@ class NamesNode(Element):
         return spec.et_al_min, spec.et_al_use_first, spec.et_al_use_last
 
     def _shown(self, names: list[Mapping[str, Any]], ctx: RenderContext) -> tuple[list[Mapping[str, Any]], bool]:
-        et_al_min, use_first, _ = self._limits(ctx)
+        et_al_min, use_first, use_last = self._limits(ctx)
         override = ctx.disamb.et_al_use_first
         if et_al_min and len(names) >= et_al_min and use_first is not None:
             if override is not None and ctx.mode == "citation":
                 use_first = max(use_first, override)
+            if use_last and 0 < et_al_min - 2 < use_first:
+                use_first = et_al_min - 2  # as citeproc-js: room for the ellipsis and the last name
             if use_first < len(names):
                 return names[:use_first], True
         return names, False
@@ -533,6 +536,12 @@ class NamesNode(Element):
                 last = i == count - 1
                 if last and and_text and not truncated:
                     out.append(self._and_joint(and_text, count, inverted[i - 1], bool(parts[i].literal)))
+                elif last and name_spec.delimiter.endswith(" ") and isinstance(node, Rich) \
+                        and type(node.kids[0]) is str and node.kids[0].startswith(" "):
+                    # as citeproc-js: the space that ends the delimiter before the last name
+                    # and the one its cs:name prefix starts with are both written
+                    node.kids[0] = node.kids[0][1:]  # (a rendering of its own, see _render_name)
+                    out.append(name_spec.delimiter + " ")
                 else:
                     out.append(name_spec.delimiter)
             out.append(node)
@@ -555,9 +564,9 @@ class NamesNode(Element):
                         term_node = spec.et_al_decor.apply(term_node, ctx, string_leaf=True) or ""
                     out.append(term_node)
         listed: Node = Rich(out) if len(out) > 1 else out[0]
-        if with_et_al and name_spec.institution_decor is not None and name_spec.institution_decor.fmt:
+        if with_et_al and name_spec.decor is not None and name_spec.decor.fmt:
             # citeproc-js also sets cs:name's formatting around the names and "et al." together
-            listed = Rich([listed], name_spec.institution_decor.fmt)
+            listed = Rich([listed], name_spec.decor.fmt)
         names_node: Node | None = listed
         if ctx.capture_names:
             # subsequent-author-substitute compares and replaces the names, not their label
@@ -656,6 +665,15 @@ class NamesNode(Element):
                         else {"text-decoration": "underline"})
         spec = self.spec.name
         decor = spec.institution_decor if parts.literal else spec.decor
+        if parts.literal and decor is not None and decor.fmt:
+            family = (self._with_substituted_parts(spec, ctx.substituting[0]) if ctx.substituting
+                      else spec).family_decor
+            if family is not None and family.fmt:
+                # as citeproc-js: an institution is formatted once, with cs:name's formatting
+                # and the family part's, which wins for an attribute both set
+                merged = {**decor.fmt, **family.fmt}
+                decor = copy.copy(decor)
+                decor.fmt = {name: merged[name] for name in FORMAT_ATTRS if name in merged}
         return (decor.apply(node, ctx) or node) if decor is not None else node
 
     def _with_substituted_parts(self, spec: NameSpec, outer_node: object) -> NameSpec:
@@ -699,7 +717,12 @@ class NamesNode(Element):
             spec = self._with_substituted_parts(spec, ctx.substituting[0])
         if parts.literal:
             node = parse_markup(parts.literal)
-            return _affixed(spec.family_decor.apply(node, ctx, string_leaf=True) if spec.family_decor else node, spec.family_affixes)
+            part = spec.family_decor
+            if part is not None and part.fmt and spec.institution_decor is not None \
+                    and spec.institution_decor.fmt:
+                part = copy.copy(part)  # its formatting goes with cs:name's (_render_name)
+                part.fmt = None
+            return _affixed(part.apply(node, ctx, string_leaf=True) if part else node, spec.family_affixes)
         given = self._given_text(parts, ctx)
         if not parts.family:  # a mononym given as the given name ("Banksy")
             return _affixed(_part(parts.given, spec.given_decor, ctx), spec.given_affixes)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from . import reach
-from .context import COMPUTED_VARIABLES, DATE_VARIABLES, RenderContext
+from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderContext
 from .pageranges import format_page_range, several_pages
 from .reach import Reach
 from .richtext import (
@@ -23,6 +23,8 @@ from .richtext import (
     LeafRich,
     LiteralText,
     Node,
+    NumberText,
+    OwnSuffix,
     Rich,
     Sealed,
     Suffix,
@@ -141,12 +143,10 @@ class Decor:
 
     def __init__(self, attrs: dict[str, str], allow_quotes: bool = True) -> None:
         self.prefix = attrs.get("prefix", "")
-        self.suffix: str = Suffix(attrs.get("suffix", ""))
+        self.suffix: str = OwnSuffix(attrs.get("suffix", ""))
         # citeproc-js nests formatting in one order whatever the attributes' order: italics
         # innermost, then small caps, bold, underline, and superscript outermost
         fmt = {name: attrs[name] for name in FORMAT_ATTRS if name in attrs}
-        if fmt.get("text-decoration") == "none":
-            del fmt["text-decoration"]
         self.fmt = fmt or None
         self.quotes = allow_quotes and attrs.get("quotes") == "true"
         self.text_case = attrs.get("text-case")
@@ -362,7 +362,7 @@ class TextVariable(Element):
         if name in ("URL", "DOI", "ISBN", "ISSN", "PMID", "PMCID"):
             return text
         if name in _NUMBER_PATH_VARIABLES and written_as_number(text):
-            return text + labelled
+            return text + labelled if labelled or not text[-1:].isdigit() else NumberText(text)
         rich = ctx.rich.get(source)
         node = rich_text_node(rich, self.options.links) if rich is not None and rich.plain == text \
             else parse_markup(text)
@@ -495,7 +495,8 @@ class NumberNode(Element):
             text, parts = split_labelled_numbers(text, _own_label(self.variable, ctx))
             if parts:
                 return _with_labelled_parts(self._written(text, ctx), _labelled_parts(parts, ctx))
-        return self._written(text, ctx)
+        written = self._written(text, ctx)
+        return NumberText(written) if type(written) is str and is_numeric(text) else written
 
     def _written(self, text: str, ctx: RenderContext) -> Node:
         if not is_numeric(text):
@@ -566,8 +567,11 @@ class Label(Element):
         elif self.plural == "never":
             plural = False
         elif variable in ("number-of-pages", "number-of-volumes"):
-            number = re.match(r"\s*(\d+)", stringify(value))
-            plural = number is not None and int(number.group(1)) > 1
+            # as citeproc-js: several numbers, or a first number (digits, then letters: not
+            # "76 listova") above one
+            number = re.fullmatch(r"(\d+)[a-zA-Z]*", re.split(r"\s*[,;&\u2013-]\s*|\s+and\s+", stringify(value).strip(), 1)[0])
+            plural = (number is not None and int(number.group(1)) > 1) \
+                or is_plural(value, ctx.locale.term("and") or "and")
         elif variable == "page":
             plural = several_pages(stringify(value))
         else:
@@ -595,11 +599,29 @@ def _group_rendering(gate: Reach | None, children: Sequence[Element], delimiter:
     """A cs:group's or a macro call's rendering (see ``_suppressible``)."""
     if gate is not None and _skipped(gate, ctx):
         return None
-    node = _suppressible(children, ctx, delimiter)
+    if ctx.braces is not None and decor is not None:
+        decor = _braced(decor, ctx.braces)
+        node = _suppressible(children, ctx, delimiter)
+        decor.suffix = OwnSuffix(ctx.braces.update(decor.suffix))
+    else:
+        node = _suppressible(children, ctx, delimiter)
     if node is None:
         return None
     node = _led_by(node, decor)
     return node if decor is None else decor.apply(node, ctx)
+
+
+def cluster_braces() -> NestedParens:
+    """The parentheses of one citation cluster of a note style (see NestedParens)."""
+    return NestedParens()
+
+
+def _braced(decor: Decor, braces: NestedParens) -> Decor:
+    """*decor* for one rendering, its prefix opening parentheses as citeproc-js does (its
+    suffix is closed once what it holds is rendered)."""
+    decor = copy.copy(decor)
+    decor.prefix = braces.update(decor.prefix)
+    return decor
 
 
 def _led_by(node: Node, decor: Decor | None) -> Node:
@@ -949,15 +971,45 @@ class DateNode(Element):
             if "year" not in self._shown_parts(ctx):
                 return None  # as citeproc-js: a literal date stands where the year would
             ctx.vars_found += 1
-            return parse_markup(value.literal)
+            return self._literal(value.literal, ctx)
         parts, delimiter, outer = self._format(ctx)
         node = self._render_value(value, parts, delimiter, ctx)
         if node is None:
             return None
-        ctx.vars_found += 1
+        if not self._season_word_only(value, parts):
+            ctx.vars_found += 1
         if ctx.in_substitute:  # a variable substituted once is not rendered again
             ctx.suppressed.add(self.variable)
         return outer.apply(node, ctx) if outer else node
+
+    def _literal(self, literal: str, ctx: RenderContext) -> Node | None:
+        """A literal date: citeproc-js writes it in place of the year, with the year part's
+        affixes and formatting."""
+        node: Node | None = parse_markup(literal)
+        parts, _, outer = self._format(ctx)
+        year = next((part for part in parts if part.name == "year"), None)
+        if year is not None and year.decor is not None:
+            node = year.decor.apply(node, ctx, string_leaf=True)
+        return outer.apply(node, ctx) if outer else node
+
+    @staticmethod
+    def _season_word_only(value: DateValue, parts: list[DatePart]) -> bool:
+        """Whether the date shows nothing but a season written in words: citeproc-js renders
+        it, yet does not count the date as a variable rendered (a group of it alone is empty),
+        as it does a season given as a number."""
+        if not value.season or value.season.isdigit() or value.start[1]:
+            return False
+        return not (value.start[0] and any(part.name == "year" for part in parts))
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        if ctx.braces is None or self.decor is None:
+            return super().render(ctx)
+        node = self.content(ctx)
+        if node is None:
+            return None
+        decor = _braced(self.decor, ctx.braces)
+        decor.suffix = OwnSuffix(ctx.braces.update(decor.suffix))
+        return decor.apply(node, ctx, self.string_leaf, self.item_text)
 
     def _shown_parts(self, ctx: RenderContext) -> frozenset[str]:
         if self.form:
@@ -972,10 +1024,15 @@ class DateNode(Element):
         node: Node = text
         if "<" in text and part.form == "ordinal":  # markup in the ordinal term, as above
             node = parse_markup(text)
+        decor = part.decor
         if part.name == "year" and ctx.year_suffix() and not ctx.explicit_year_suffix and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
+            if decor is not None and not strip:
+                # as citeproc-js: the year suffix follows the year with the year part's own
+                # affixes and formatting ("(2011)(a)")
+                return Rich([decor.apply(node, ctx, string_leaf=True) or "",
+                             decor.apply(ctx.disamb.year_suffix, ctx, string_leaf=True) or ""])
             node = Rich([text, ctx.disamb.year_suffix])
-        decor = part.decor
         if decor is None:
             return node
         if strip:

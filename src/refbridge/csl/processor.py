@@ -24,7 +24,7 @@ from .context import DATE_VARIABLES, Disambiguation, RenderContext, SortEtAl, Su
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import LocaleStore
 from .names import name_sort_key, parse_name
-from .nodes import render_children
+from .nodes import cluster_braces, render_children
 from .notefield import read_note_fields
 from .richtext import Node, Rich, apply_text_case, data_quotes, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
@@ -580,8 +580,10 @@ class Processor:
             keys = [keys[i] for i in paired]
         positions = history.positions(keys, cites, note)
         rendered: list[tuple[str, Node | None, RenderContext]] = []
+        braces = cluster_braces() if self.style.info.class_ == "note" else None
         for n, (key, cite, (position, first_note, near)) in enumerate(zip(keys, cites, positions)):
             ctx = self._context(key, "citation", cite)
+            ctx.braces = braces
             # a note citation that starts with a term starts with a capital (as citeproc-js)
             ctx.capitalize_leading_term = n == 0 and self.style.info.class_ == "note" \
                 and not cite.get("prefix")

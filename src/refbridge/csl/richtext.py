@@ -79,6 +79,20 @@ class Suffix(str):
     __slots__ = ()
 
 
+class OwnSuffix(Suffix):
+    """An element's own suffix (not a delimiter or a prefix that merges as one)."""
+
+    __slots__ = ()
+
+
+class NumberText(str):
+    """A number written through citeproc-js's number path (a cs:number, a number variable
+    written as numbers): a group's or the layout's suffix after the suffix of an element that
+    ends in one is not merged with it, only the same mark twice (citeproc-js: ``802;.``)."""
+
+    __slots__ = ()
+
+
 class Sealed(str):
     """The text of a formatted or quoted element that writes one string (a variable, a term,
     a value): as citeproc-js, punctuation it ends with is not merged with the element's own

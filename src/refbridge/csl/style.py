@@ -254,6 +254,30 @@ def _decode_entities_again(root: ET.Element) -> None:
                 element.set(name, _ENTITY_RE.sub(_entity, value))
 
 
+#: The elements that nest what they hold, for citeproc-js's display rule (``cs:text`` calling a
+#: macro among them: a macro's content is always nested).
+_RENDERING_TAGS = frozenset({"text", "group", "names", "date", "number"})
+
+
+def _drop_nested_display(root: ET.Element, macros: dict[str, ET.Element]) -> None:
+    """As citeproc-js: ``display`` counts only on the layout's outermost rendering elements
+    (choose branches do not nest them); it is dropped anywhere else, and on labels."""
+
+    def walk(parent: ET.Element, nested: bool) -> None:
+        for child in parent:
+            if not isinstance(child.tag, str):
+                continue
+            tag = _tag(child)
+            if nested or tag == "label":
+                child.attrib.pop("display", None)
+            walk(child, nested or tag in _RENDERING_TAGS)
+
+    for macro in macros.values():
+        walk(macro, True)
+    for layout in root.iter(NS + "layout"):
+        walk(layout, False)
+
+
 class CslStyle:
     """A CSL 1.0.x style, compiled once; share it between processors."""
 
@@ -283,6 +307,7 @@ class CslStyle:
             initialize_with_hyphen=root.get("initialize-with-hyphen", "true") == "true",
         )
         macros = {m.get("name", ""): m for m in root.findall(NS + "macro")}
+        _drop_nested_display(root, macros)
         style_names = {k: v for k, v in root.attrib.items() if k in INHERITABLE_NAME_ATTRS}
         self.explicit_year_suffix = any(
             el.get("variable") == "year-suffix" for el in root.iter(NS + "text")

@@ -333,7 +333,7 @@ def _date(value: Any, variable: str, extra: dict[str, str],
     the variable, as JSON), where ``refbridge format`` takes it from, with a warning to *warn*
     (without *warn*, it is an error of the item); the model keeps its year when it has one."""
     try:
-        return _model_date(value, variable)
+        date = _model_date(value, variable)
     except ModelError as exc:
         if warn is None:
             raise _ItemError(f"{variable}: {exc}") from None
@@ -342,6 +342,13 @@ def _date(value: Any, variable: str, extra: dict[str, str],
         if warn is None:
             raise
         reason = str(exc).removeprefix(f"{variable}: ")
+    else:
+        season = value.get("season") if isinstance(value, Mapping) else None
+        if isinstance(season, str) and not season.strip().isdigit():
+            # citeproc-js shows a season named in words as written, where the model's number
+            # would show the locale's term: the date is kept as written too, as for the engine
+            extra[f"csl.{variable}"] = json.dumps(value, ensure_ascii=False)
+        return date
     extra[f"csl.{variable}"] = json.dumps(value, ensure_ascii=False)
     warn(f"{variable}: {reason}; kept as written")
     parts = value.get("date-parts") if isinstance(value, Mapping) else None
