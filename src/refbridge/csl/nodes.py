@@ -438,8 +438,9 @@ def _skipped(gate: Reach, ctx: RenderContext) -> bool:
     """Whether the group, macro call or choice of *gate* (see reach) renders nothing for
     the item, found without rendering it: the item has none of the gate's keys. The first
     cs:names of a rendering is noted even when empty, so one holding a cs:names is rendered
-    until then."""
-    if not gate.keys.isdisjoint(ctx.item):
+    until then. In a note style's citation every group and date is rendered: their
+    parentheses count even when they render nothing (see NestedParens)."""
+    if not gate.keys.isdisjoint(ctx.item) or ctx.braces is not None:
         return False
     if gate.names and not (ctx.names_seen or ctx.sorting or ctx.in_substitute):
         return False
