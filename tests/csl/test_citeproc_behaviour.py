@@ -93,6 +93,20 @@ def _sorted(texts: list[str], locale: str = "en-US") -> list[str]:
     return sorted(texts, key=lambda text: key(text.replace(" ", "|") + "|"))
 
 
+def test_a_descending_date_key_keeps_year_suffixed_entries_in_suffix_order() -> None:
+    # as citeproc-js (elsevier-harvard's sort): a year suffix is no part of a date's sort key
+    layout = ('<text variable="title" suffix=" "/><date variable="issued">'
+              '<date-part name="year"/></date>')
+    twins = [item(id=key, title=title, author=[DOE], issued={"date-parts": [[2020]]})
+             for key, title in (("a", "Metadata"), ("b", "Disambiguation"))]
+    year = '<macro name="year"><date variable="issued"><date-part name="year"/></date></macro>'
+    descending = ('<sort><key variable="author"/><key macro="year" sort="descending"/>'
+                  "</sort>")
+    processor = make_processor(style(bibliography=layout, sort=descending, extra=year,
+                                     citation_attrs='disambiguate-add-year-suffix="true"'), twins)
+    assert processor.bibliography() == ["Metadata 2020a", "Disambiguation 2020b"]
+
+
 def test_names_are_collated_with_accents_as_their_letters() -> None:
     assert _sorted(["Zhang", "Øster", "Ostrich", "Ábel"]) == ["Ábel", "Øster", "Ostrich", "Zhang"]
 

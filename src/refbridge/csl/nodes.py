@@ -967,7 +967,7 @@ class DateNode(Element):
             return None
         if ctx.sorting:
             ctx.vars_found += 1
-            return date_sort_key(value, self._shown_parts(ctx)) + ctx.year_suffix()
+            return date_sort_key(value, self._shown_parts(ctx))
         if value.literal:
             if "year" not in self._shown_parts(ctx):
                 return None  # as citeproc-js: a literal date stands where the year would
