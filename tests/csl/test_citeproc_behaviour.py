@@ -238,6 +238,24 @@ def test_the_delimiter_before_the_last_name_keeps_its_space_before_a_prefix_spac
     assert bib(layout, [item(author=[DOE, *editors])]) == ["a cura di J. R. Doe, S. Fekete,  A. Lubiw"]
 
 
+def test_a_citation_does_not_end_in_the_spaces_of_the_layout_suffix() -> None:
+    note_style = CslStyle.from_xml(
+        '<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.0">'
+        "<info><id>t</id><title>T</title></info><citation>"
+        '<layout prefix=" [" delimiter="; " suffix=". "><text variable="title"/>'
+        '<text value=" end "/></layout></citation></style>', source="t")
+    processor = make_processor(note_style, [item(title="Walden")])
+    assert processor.cite([{"id": "ITEM-1"}]) == " [Walden end ."
+
+
+def test_before_the_last_name_shown_of_a_list_cut_short_the_prefix_space_merges() -> None:
+    layout = ('<text value="a cura di"/><names variable="author"><name prefix=" " '
+              'delimiter-precedes-last="never" initialize-with=". " et-al-min="3" '
+              'et-al-use-first="2"/></names>')
+    editors = [{"family": "Fekete", "given": "Sándor"}, {"family": "Lubiw", "given": "Anna"}]
+    assert bib(layout, [item(author=[DOE, *editors])]) == ["a cura di J. R. Doe, S. Fekete, et al."]
+
+
 WHO = {"literal": "World Health Organization"}
 
 

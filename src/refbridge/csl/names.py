@@ -536,10 +536,12 @@ class NamesNode(Element):
                 last = i == count - 1
                 if last and and_text and not truncated:
                     out.append(self._and_joint(and_text, count, inverted[i - 1], bool(parts[i].literal)))
-                elif last and name_spec.delimiter.endswith(" ") and isinstance(node, Rich) \
-                        and type(node.kids[0]) is str and node.kids[0].startswith(" "):
+                elif last and not truncated and name_spec.delimiter.endswith(" ") \
+                        and isinstance(node, Rich) and type(node.kids[0]) is str \
+                        and node.kids[0].startswith(" "):
                     # as citeproc-js: the space that ends the delimiter before the last name
-                    # and the one its cs:name prefix starts with are both written
+                    # and the one its cs:name prefix starts with are both written (not before
+                    # the last name shown of a list cut short)
                     node.kids[0] = node.kids[0][1:]  # (a rendering of its own, see _render_name)
                     out.append(name_spec.delimiter + " ")
                 else:

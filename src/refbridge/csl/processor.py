@@ -602,7 +602,9 @@ class Processor:
             return ""
         decor = section.layout_decor
         if decor is not None:  # in citations, layout formatting wraps the layout affixes too
-            node = Rich([decor.prefix, node, decor.suffix], decor.fmt)
+            # (as citeproc-js, a citation does not end in the spaces of the layout's suffix)
+            suffix = type(decor.suffix)(decor.suffix.rstrip(" "))
+            node = Rich([decor.prefix, node, suffix], decor.fmt)
         return self._out(node)
 
     def _with_affixes(self, node: Node | None, cite: Mapping[str, Any]) -> Node | None:
