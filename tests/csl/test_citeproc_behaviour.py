@@ -238,14 +238,19 @@ def test_the_delimiter_before_the_last_name_keeps_its_space_before_a_prefix_spac
     assert bib(layout, [item(author=[DOE, *editors])]) == ["a cura di J. R. Doe, S. Fekete,  A. Lubiw"]
 
 
-def test_a_citation_does_not_end_in_the_spaces_of_the_layout_suffix() -> None:
+@pytest.mark.parametrize(("suffix", "written"), [
+    (". ", " [Walden end ."), (".  x", " [Walden end ."), ("; ", " [Walden end ;"),
+    (", ", " [Walden end , "),
+])
+def test_a_layout_suffix_starting_with_terminal_punctuation_is_that_mark_alone(
+        suffix: str, written: str) -> None:
     note_style = CslStyle.from_xml(
         '<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.0">'
         "<info><id>t</id><title>T</title></info><citation>"
-        '<layout prefix=" [" delimiter="; " suffix=". "><text variable="title"/>'
+        f'<layout prefix=" [" delimiter="; " suffix="{suffix}"><text variable="title"/>'
         '<text value=" end "/></layout></citation></style>', source="t")
     processor = make_processor(note_style, [item(title="Walden")])
-    assert processor.cite([{"id": "ITEM-1"}]) == " [Walden end ."
+    assert processor.cite([{"id": "ITEM-1"}]) == written
 
 
 def test_before_the_last_name_shown_of_a_list_cut_short_the_prefix_space_merges() -> None:

@@ -78,6 +78,9 @@ def _suffix_letters(index: int) -> str:
     return letters
 
 
+_TERMINAL_PUNCTUATION = ":.;!?"
+
+
 class Processor:
     def __init__(
         self,
@@ -602,8 +605,11 @@ class Processor:
             return ""
         decor = section.layout_decor
         if decor is not None:  # in citations, layout formatting wraps the layout affixes too
-            # (as citeproc-js, a citation does not end in the spaces of the layout's suffix)
-            suffix = type(decor.suffix)(decor.suffix.rstrip(" "))
+            # as citeproc-js: a layout suffix that starts with a terminal punctuation mark is
+            # that mark alone (". " ends a citation in "."; ", " is written whole)
+            suffix = decor.suffix
+            if suffix[:1] and suffix[:1] in _TERMINAL_PUNCTUATION:
+                suffix = type(suffix)(suffix[:1])
             node = Rich([decor.prefix, node, suffix], decor.fmt)
         return self._out(node)
 
