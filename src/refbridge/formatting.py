@@ -22,9 +22,13 @@ from refbridge.model import Record
 from refbridge.pipeline import ReadOptions, read_records
 from refbridge.richtext import RichText, plain
 from refbridge.styles.definitions import OUTPUTS, FormatRequest, NamePredicate
+from refbridge.vocab import DATE_VARIABLE_SET, NAME_VARIABLE_SET
 
 #: Prefix of the ``extra`` keys where the CSL-JSON reader keeps values as written.
 CSL_EXTRA_PREFIX = "csl."
+#: Variables whose value the CSL-JSON reader keeps as written (JSON) when the model cannot
+#: hold it.
+_KEPT_AS_JSON = DATE_VARIABLE_SET | NAME_VARIABLE_SET
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,20 +107,20 @@ def _items(records_or_items: Iterable[Record | Mapping[str, Any]]) -> Iterator[d
 
 def _engine_item(record: Record) -> dict[str, Any]:
     from refbridge.formats.csljson import ALIASES, WRITTEN_ALIASES, to_csl
-    from refbridge.vocab import DATE_VARIABLE_SET, NAME_VARIABLE_SET
 
     item = to_csl(record)
-    item.update((variable, value) for variable, value in record.fields.items()
-                if isinstance(value, RichText))
+    for variable, value in record.fields.items():
+        if isinstance(value, RichText):
+            item[variable] = value
     for key, value in record.extra.items():
-        variable = key.removeprefix(CSL_EXTRA_PREFIX)
         if not key.startswith(CSL_EXTRA_PREFIX):
             continue
+        variable = key.removeprefix(CSL_EXTRA_PREFIX)
         if variable in WRITTEN_ALIASES:
             if plain(record.fields.get(ALIASES[variable], "")) == value:
                 item.pop(ALIASES[variable], None)
             item[variable] = value
-        elif variable in DATE_VARIABLE_SET | NAME_VARIABLE_SET:
+        elif variable in _KEPT_AS_JSON:
             try:
                 item[variable] = json.loads(value)
             except ValueError:

@@ -44,6 +44,7 @@ class QuoteMarks:
 # Event kinds of the flattened stream (QCLOSE_DATA: closing quote typed in a value, which
 # punctuation-in-quote leaves alone).
 TEXT, OPEN, CLOSE, QOPEN, QCLOSE, QCLOSE_DATA, RAW = range(7)  # RAW: written as it is (a formula)
+Event = list[Any]  # [kind, text]: mutable, punctuation clean-up edits the text in place
 
 _FLIP = {
     "font-style": ("italic", "normal"),
@@ -64,24 +65,27 @@ def _inner_form(quotes: bool | str, marks: QuoteMarks) -> bool:
 
 
 def _flatten(node: Node, state: dict[str, str], inner: bool | None, marks: QuoteMarks,
-             out: list[tuple[int, str]], math: Callable[[str], str] | None = None) -> None:
+             out: list[Event], math: Callable[[str], str] | None = None) -> None:
     """Flatten *node* into events; *inner* is the form of the enclosing quotes (None: none):
     quotes nested in quotes take the other form, top-level ones their own. *math* writes a
     formula's TeX in formats that have formulas (else it is shown by its kids)."""
     if isinstance(node, str):
         if node:
-            out.append((TEXT, node))
+            out.append([TEXT, node])
         return
     if node.tex is not None and math is not None:
-        out.append((RAW, math(node.tex)))
+        out.append([RAW, math(node.tex)])
+        return
+    if not (node.fmt or node.quotes or node.display or node.link):  # most nodes: their kids
+        _flatten_kids(node.kids, state, inner, marks, out, math)
         return
     opened: list[str] = []
     saved: dict[str, str] = {}
     if node.display:
-        out.append((OPEN, "display:" + node.display))
+        out.append([OPEN, "display:" + node.display])
         opened.append("display:" + node.display)
     if node.link:
-        out.append((OPEN, "link:" + node.link))
+        out.append([OPEN, "link:" + node.link])
         opened.append("link:" + node.link)
     fmt = node.fmt
     if fmt:
@@ -103,35 +107,50 @@ def _flatten(node: Node, state: dict[str, str], inner: bool | None, marks: Quote
                     saved.setdefault(attr, current)
                     state[attr] = value
             key = f"{attr}:{value}"
-            out.append((OPEN, key))
+            out.append([OPEN, key])
             opened.append(key)
     typed = _TYPED_CLOSE.get(node.quotes.removeprefix("data-")) if isinstance(node.quotes, str) else None
     if typed and typed[0] not in (marks.open, marks.open_inner):
         # curly quotes the locale does not use are plain text (as citeproc-js)
-        out.append((TEXT, typed[0]))
-        for kid in node.kids:
-            _flatten(kid, state, inner, marks, out, math)
-        out.append((TEXT, typed[1]))
+        out.append([TEXT, typed[0]])
+        _flatten_kids(node.kids, state, inner, marks, out, math)
+        out.append([TEXT, typed[1]])
     else:
         if node.quotes:
             inner = (not inner) if inner is not None else _inner_form(node.quotes, marks)
-            out.append((QOPEN, marks.open_inner if inner else marks.open))
-        for kid in node.kids:
-            _flatten(kid, state, inner, marks, out, math)
+            out.append([QOPEN, marks.open_inner if inner else marks.open])
+        _flatten_kids(node.kids, state, inner, marks, out, math)
         if node.quotes:
-            out.append((QCLOSE_DATA if str(node.quotes).startswith("data") else QCLOSE,
-                        marks.close_inner if inner else marks.close))
+            out.append([QCLOSE_DATA if str(node.quotes).startswith("data") else QCLOSE,
+                        marks.close_inner if inner else marks.close])
     for key in reversed(opened):
-        out.append((CLOSE, key))
+        out.append([CLOSE, key])
     state.update(saved)
 
 
-Event = list[Any]  # [kind, text]: mutable, punctuation clean-up edits the text in place
+def _flatten_kids(kids: list[Node], state: dict[str, str], inner: bool | None, marks: QuoteMarks,
+                  out: list[Event], math: Callable[[str], str] | None) -> None:
+    """Flatten the *kids* of a node in order (a text leaf is its event, without a call)."""
+    append = out.append
+    for kid in kids:
+        if isinstance(kid, str):
+            if kid:
+                append([TEXT, kid])
+        else:
+            _flatten(kid, state, inner, marks, out, math)
+
+
+#: Event kinds that hold text of the entry (the others open and close markup).
+_TEXTUAL = frozenset({TEXT, QOPEN, QCLOSE, QCLOSE_DATA, RAW})
+#: Event kinds written through the format's escaping.
+_ESCAPED = frozenset({TEXT, QOPEN, QCLOSE, QCLOSE_DATA})
 
 
 def _last_text(out: list[Event], start: int) -> int:
+    """The last event at or before *start* with text, else -1."""
     for j in range(start, -1, -1):
-        if out[j][0] in (TEXT, QOPEN, QCLOSE, QCLOSE_DATA, RAW) and out[j][1]:
+        kind, text = out[j]
+        if text and kind in _TEXTUAL:
             return j
     return -1
 
@@ -201,14 +220,20 @@ def _after_number_suffix(out: list[Event], j: int, text: str) -> bool:
     return k >= 0 and isinstance(out[k][1], NumberText)
 
 
-def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Event]:
+def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
+    """The *events* with the punctuation at their joins cleaned up (the events are reused)."""
     out: list[Event] = []
-    for kind, text in events:
+    append = out.append
+    for event in events:
+        kind, text = event
         if kind != TEXT:
-            out.append([kind, text])
+            append(event)
             continue
-        j = _last_text(out, len(out) - 1)
-        if j >= 0 and out[j][0] in (QCLOSE, QCLOSE_DATA):
+        j = len(out) - 1
+        if j < 0 or out[j][0] != TEXT or not out[j][1]:  # (most often the text just before)
+            j = _last_text(out, j)
+        before = out[j][0] if j >= 0 else None
+        if before == QCLOSE or before == QCLOSE_DATA:
             k = _text_before(out, j)
             literal = isinstance(text, LiteralText)  # a text value's own punctuation stays out
             if not punct_in_quote and out[j][0] == QCLOSE and not literal and k >= 0 \
@@ -233,7 +258,7 @@ def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Even
                 else:
                     break
                 text = text[1:]
-        elif j >= 0 and out[j][0] == TEXT and text:
+        elif before == TEXT and text:
             prev = out[j][1]
             last, first = prev[-1], text[0]
             if last in _MERGE and first in _MERGE:
@@ -252,7 +277,8 @@ def _punctuate(events: list[tuple[int, str]], punct_in_quote: bool) -> list[Even
                 text = text[1:]
 
         if text:
-            out.append([TEXT, text])
+            event[1] = text
+            append(event)
     return out
 
 
@@ -443,17 +469,23 @@ SAFE_LINK_RE = re.compile(r"^https?://[^\s<>\"]+$", re.IGNORECASE)
 
 
 def _write(events: list[Event], fmt: Format) -> str:
-    stack: list[list[str]] = [[]]
+    escape = fmt.escape
+    top: list[str] = []  # the innermost open frame: its key, then what is written in it
+    stack = [top]
     for kind, value in events:
-        if kind == OPEN:
-            stack.append([value])
+        if kind in _ESCAPED:
+            top.append(escape(value))
+        elif kind == OPEN:
+            top = [value]
+            stack.append(top)
         elif kind == RAW:
-            stack[-1].append(value)
-        elif kind == CLOSE:
+            top.append(value)
+        else:  # CLOSE
             frame = stack.pop()
+            top = stack[-1]
             key, inner = frame[0], "".join(frame[1:])
             if key.startswith("link:"):
-                stack[-1].append(fmt.link(key[5:], inner) if inner else "")
+                top.append(fmt.link(key[5:], inner) if inner else "")
             else:
                 leading = trailing = ""
                 if key == "display:right-inline":  # as citeproc-js: trailing space moves out
@@ -465,16 +497,14 @@ def _write(events: list[Event], fmt: Format) -> str:
                     stripped = inner.lstrip()
                     leading, inner = inner[: len(inner) - len(stripped)], stripped
                 before, after = fmt.markup.get(key, ("", ""))
-                stack[-1].append(leading + before + inner + after + trailing if inner else "")
-        else:
-            stack[-1].append(fmt.escape(value))
+                top.append(leading + before + inner + after + trailing if inner else "")
     return "".join(stack[0])
 
 
 def serialize(node: Node | None, fmt: Format, marks: QuoteMarks, punct_in_quote: bool) -> str:
     if node is None:
         return ""
-    events: list[tuple[int, str]] = []
+    events: list[Event] = []
     _flatten(node, {}, None, marks, events, fmt.math)
     return _write(_punctuate(events, punct_in_quote), fmt)
 

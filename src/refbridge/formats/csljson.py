@@ -86,6 +86,13 @@ WRITTEN_ALIASES = frozenset({"event"})
 _NAME_KEYS = frozenset(key for key, _ in NAME_PARTS)
 #: Keys the reader understands besides the CSL variables.
 _HANDLED = frozenset({"id", "type", "citation-key", "keyword", "categories", "custom"})
+#: What the reader makes of the value of each CSL variable: rich text (read from CSL markup),
+#: verbatim text, a name list or a date.
+_RICH, _VERBATIM, _NAMES, _DATE = range(4)
+_KINDS: dict[str, int] = {**dict.fromkeys(TEXT_VARIABLE_SET, _RICH),
+                          **dict.fromkeys(VERBATIM_VARIABLES, _VERBATIM),
+                          **dict.fromkeys(NAME_VARIABLE_SET, _NAMES),
+                          **dict.fromkeys(DATE_VARIABLE_SET, _DATE)}
 _ARXIV_NUMBER = re.compile(r"^arXiv:(?P<id>\S+)$", re.IGNORECASE)
 _EDTF_PART = re.compile(r"^(?P<y>-?\d{1,4})(?:-(?P<m>\d{2})(?:-(?P<d>\d{2}))?)?(?P<circa>[~?%])?$")
 
@@ -208,6 +215,8 @@ class _ItemError(ValueError):
 
 
 def _text(value: Any, what: str) -> str:
+    if type(value) is str:  # (most values)
+        return value
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise _ItemError(f"{what} must be text or a number, not {json.dumps(value)[:40]}")
     return str(value)
@@ -218,8 +227,13 @@ def _name(value: Any, role: str) -> Name:
         return Name(literal=value)
     if not isinstance(value, Mapping):
         raise _ItemError(f"{role}: a name must be an object, not {json.dumps(value)[:40]}")
-    parts: dict[str, Any] = {attribute: _text(value[key], f"{role} {key}").strip() or None
-                             for key, attribute in NAME_PARTS if key in value}
+    parts: dict[str, Any] = {}
+    for key, attribute in NAME_PARTS:
+        if key in value:
+            part = value[key]
+            if type(part) is not str:  # (the message is only built for other values)
+                part = _text(part, f"{role} {key}")
+            parts[attribute] = part.strip() or None
     try:
         return Name(**parts)
     except ModelError as exc:
@@ -239,12 +253,14 @@ def _mapping(value: Any, what: str) -> Mapping[str, Any]:
     """``value`` when it is a JSON object (absent or null: empty), else an item error."""
     if value is None:
         return {}
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise _ItemError(f"{what} must be an object, not {json.dumps(value)[:40]}")
     return value
 
 
 def _int(value: Any, what: str) -> int:
+    if type(value) is int:  # (most date parts)
+        return value
     try:
         return int(str(value).strip())
     except ValueError:
@@ -254,7 +270,7 @@ def _int(value: Any, what: str) -> int:
 def _parts(value: Any, variable: str) -> DateParts:
     if not isinstance(value, list) or not 1 <= len(value) <= 3:
         raise _ItemError(f"{variable}: date-parts must hold lists of 1-3 numbers")
-    numbers = [_int(v, f"{variable} date part") for v in value]
+    numbers = [v if type(v) is int else _int(v, f"{variable} date part") for v in value]
     if len(numbers) > 1 and numbers[1] > 12:  # CSL writes seasons as months 13-16
         numbers = numbers[:1]
     return DateParts(*numbers)
@@ -369,6 +385,8 @@ def _eprint_from(item: Mapping[str, Any], custom: Mapping[str, Any],
         for key in _list(custom.get(CUSTOM_DERIVED), "custom derived"):
             fields.pop(str(key), None)
         return eprint
+    if "number" not in fields:  # (most items)
+        return None
     number = _ARXIV_NUMBER.match(plain(fields.get("number", "")))
     from_arxiv = plain(fields.get("publisher", "")).lower() == "arxiv"
     if number is None or not (from_arxiv or item.get("type") == PREPRINT_TYPE):
@@ -394,6 +412,8 @@ def _take_latex(item: Mapping[str, Any], custom: Mapping[str, Any],
                 fields: dict[str, Text], names: dict[str, tuple[Name, ...]]) -> None:
     """Values and names from ``custom.rich`` and ``custom.latex`` where they read as the ones
     beside them."""
+    if CUSTOM_RICH not in custom and CUSTOM_LATEX not in custom:  # (most items)
+        return
     from refbridge.latex.decode import decode_latex
 
     for variable, data in _mapping(custom.get(CUSTOM_RICH), "custom rich").items():
@@ -441,7 +461,7 @@ def _names(value: Any, role: str, extra: dict[str, str],
     names = []
     exact = True
     for entry in value:
-        if isinstance(entry, Mapping) and any(
+        if isinstance(entry, Mapping) and not _NAME_KEYS.issuperset(entry) and any(
                 key not in _NAME_KEYS and entry[key] not in (None, "", False) for key in entry):
             exact = False
         try:
@@ -473,31 +493,34 @@ def from_csl(item: Any, source: Source | None = None,
     names: dict[str, tuple[Name, ...]] = {}
     dates: dict[str, Date] = {}
     extra: dict[str, str] = dict(_mapping(custom.get(CUSTOM_EXTRA), "custom extra"))
+    kinds = _KINDS
     for key, value in item.items():
-        if key in _HANDLED or value in (None, "", []):
+        if key in _HANDLED or (not value and value in (None, "", [])):
             continue
         if key in ALIASES and ALIASES[key] not in item:
             if key in WRITTEN_ALIASES:
                 extra[f"csl.{key}"] = _text(value, key)
             key = ALIASES[key]
-        if key in TEXT_VARIABLE_SET and isinstance(value, RichText):
-            fields[key] = value  # an item made for the CSL engine holds the model's values
-        elif key in TEXT_VARIABLE_SET:
+        kind = kinds.get(key)
+        if kind == _RICH or kind == _VERBATIM:
+            if isinstance(value, RichText):
+                fields[key] = value  # an item made for the CSL engine holds the model's values
+                continue
             text = _text(value, key)
             if text.strip():
-                fields[key] = text if key in VERBATIM_VARIABLES else from_markup(text)
-        elif key in NAME_VARIABLE_SET:
+                fields[key] = text if kind == _VERBATIM else from_markup(text)
+        elif kind == _NAMES:
             names[key] = _names(value, key, extra, warn)
-        elif key in DATE_VARIABLE_SET:
+        elif kind == _DATE:
             date = _date(value, key, extra, warn)
             if date is not None:
                 dates[key] = date
         else:
             extra[f"csl.{key}"] = value if isinstance(value, str) else json.dumps(
                 value, ensure_ascii=False)
-    _take_latex(item, custom, fields, names)
-    _take_name_ids(custom, names)
-    if isinstance(item.get("custom"), Mapping):
+    if custom:
+        _take_latex(item, custom, fields, names)
+        _take_name_ids(custom, names)
         rest = {k: v for k, v in custom.items() if k not in (
             CUSTOM_EPRINT, CUSTOM_INCOMPLETE, CUSTOM_EXTRA, CUSTOM_KEYWORDS, CUSTOM_DERIVED,
             CUSTOM_LATEX, CUSTOM_RICH, CUSTOM_HINTS, CUSTOM_NAME_IDS)}
@@ -535,6 +558,8 @@ def _hints(kept: Mapping[str, Any]) -> dict[str, str]:
     """The layout hints of ``custom.hints``. A .bib's ``@preamble`` is LaTeX that a .bib
     writer writes as it is; from a CSL-JSON file it is data, so one with LaTeX that
     ``refbridge.latex.safety`` finds harmful is kept as a ``@comment``, which no tool runs."""
+    if not kept:  # (most items)
+        return {}
     hints = {str(k): str(v) for k, v in kept.items()}
     preamble = hints.get(HINT_PREAMBLE)
     if preamble is not None and not is_harmless(preamble, preamble=True):
