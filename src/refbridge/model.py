@@ -309,9 +309,6 @@ class Record:
         setattr_ = object.__setattr__
         fields = FrozenMap(self.fields)
         for key, value in fields.items():
-            if type(value) is str and value.strip() and "\x00" not in value \
-                    and key in TEXT_VARIABLE_SET:
-                continue  # (most fields: text that _check_text accepts)
             if key not in TEXT_VARIABLE_SET:
                 raise ModelError(f"unknown field {key!r} (keep it in extra)")
             if isinstance(value, RichText):

@@ -612,11 +612,6 @@ def _group_rendering(gate: Reach | None, children: Sequence[Element], delimiter:
     return node if decor is None else decor.apply(node, ctx)
 
 
-def cluster_braces() -> NestedParens:
-    """The parentheses of one citation cluster of a note style (see NestedParens)."""
-    return NestedParens()
-
-
 def _braced(decor: Decor, braces: NestedParens) -> Decor:
     """*decor* for one rendering, its prefix opening parentheses as citeproc-js does (its
     suffix is closed once what it holds is rendered)."""

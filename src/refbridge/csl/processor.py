@@ -20,11 +20,18 @@ import orjson
 from refbridge.richtext import RichText
 
 from .collation import collation
-from .context import DATE_VARIABLES, Disambiguation, RenderContext, SortEtAl, SubsequentAuthor
+from .context import (
+    DATE_VARIABLES,
+    Disambiguation,
+    NestedParens,
+    RenderContext,
+    SortEtAl,
+    SubsequentAuthor,
+)
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import LocaleStore
 from .names import name_sort_key, parse_name
-from .nodes import cluster_braces, render_children
+from .nodes import render_children
 from .notefield import read_note_fields
 from .richtext import Node, Rich, apply_text_case, data_quotes, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
@@ -583,7 +590,7 @@ class Processor:
             keys = [keys[i] for i in paired]
         positions = history.positions(keys, cites, note)
         rendered: list[tuple[str, Node | None, RenderContext]] = []
-        braces = cluster_braces() if self.style.info.class_ == "note" else None
+        braces = NestedParens() if self.style.info.class_ == "note" else None
         for n, (key, cite, (position, first_note, near)) in enumerate(zip(keys, cites, positions)):
             ctx = self._context(key, "citation", cite)
             ctx.braces = braces
