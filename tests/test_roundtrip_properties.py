@@ -162,11 +162,14 @@ def ris_native(record: Record) -> dict[str, Any]:
             value = _ris_date(value)
         elif isinstance(value, RichText):
             value = plain(value).strip()  # RIS holds plain text
+        if name == "page" and isinstance(value, str):  # a range is cut into SP and EP
+            value = "-".join(p for p in ris._PAGE_RANGE.split(value, maxsplit=1) if p)
         values[name] = value
     return values
 
 
 @given(plain_records())
+@example(Record(id="key1", type="article", fields={"title": "Data", "page": "1203\u20131212"}))
 def test_ris_tags_alone_carry_every_part_the_table_calls_native(record: Record) -> None:
     text = ris.format_record(record)
     (draft,) = ris.read_drafts(io.StringIO(text), "native.ris", Diagnostics())
