@@ -221,6 +221,74 @@ def test_the_label_of_number_of_pages_is_plural_as_in_citeproc_js(pages: str, ex
     assert bib(layout, [item(**{"number-of-pages": pages})]) == [expected]
 
 
+def test_the_label_of_a_missing_locator_is_the_page_term_as_in_citeproc_js() -> None:
+    # as a term: a group holding only the label still renders (styles put it before the pages)
+    layout = ('<text variable="title"/><label variable="locator" form="short" prefix=", " suffix=" "/>'
+              '<text variable="page"/><group prefix=" [" suffix="]"><label variable="locator"/></group>')
+    chapter = item(type="chapter", title="Proteomics", page="371-397")
+    assert bib(layout, [chapter], style_attrs='default-locale="de-DE"') == ["Proteomics, S. 371\u2013397 [Seite]"]
+
+
+def test_the_label_of_a_cites_missing_locator_is_the_page_term() -> None:
+    processor = make_processor(style('<text variable="title"/><label variable="locator" prefix=", "/>'),
+                               [item(title="Proteomics")])
+    assert processor.cite([{"id": "ITEM-1"}]) == "Proteomics, page"
+
+
+def test_a_sort_macro_holding_a_date_sorts_by_its_dates_alone() -> None:
+    # as citeproc-js: the title in a macro that also holds a cs:date (here in a branch the
+    # items do not take) is not written into the sort key, so the dates decide
+    title = ('<macro name="title"><choose><if type="webpage"><date variable="issued" form="text"/></if>'
+             '<else><text variable="title"/></else></choose></macro>')
+    year = '<macro name="year"><date variable="issued"><date-part name="year"/></date></macro>'
+    items = [item(id="a", title="Zeta", issued={"date-parts": [[1999]]}),
+             item(id="b", title="Alpha", issued={"date-parts": [[2005]]}),
+             item(id="c", title="Beta")]
+    sort = '<sort><key macro="title"/><key macro="year"/></sort>'
+    assert bib('<text variable="title"/>', items, sort=sort, extra=title + year) == ["Zeta", "Alpha", "Beta"]
+
+
+# -- spaces where affixes meet ------------------------------------------------------------
+
+
+_NEWSPAPER = item(type="article-newspaper", title="Lot", **{"container-title": "NRC"}, volume="5",
+                  issued={"date-parts": [[2023]]})
+_ISSUED = '<macro name="issued"><date variable="issued" prefix=" "><date-part name="year"/></date></macro>'
+_SHORT = '<macro name="short"><text variable="container-title" font-style="italic" suffix=". "/></macro>'
+
+
+@pytest.mark.parametrize(("layout", "expected"), [
+    # a formatted element's suffix keeps its space before a prefix that starts with one
+    ('<text variable="container-title" font-style="italic" suffix=" "/><text macro="issued"/>', "NRC  2023"),
+    ('<text variable="container-title" quotes="true" suffix=" "/><text variable="volume" prefix=" "/>',
+     "\u201cNRC\u201d  5"),
+    ('<text variable="container-title" font-style="normal" suffix=", "/><text variable="volume" prefix=" "/>',
+     "NRC,  5"),
+    (('<group font-style="italic" suffix=" "><text variable="container-title"/></group>'
+     '<text variable="volume" prefix=" "/>'), "NRC  5"),
+    ('<group font-style="italic"><text macro="short"/></group><text variable="volume" prefix=" "/>',
+     "NRC.  5"),
+    # an unformatted element's suffix, or a delimiter, merges its space
+    ('<text variable="container-title" suffix=" "/><text macro="issued"/>', "NRC 2023"),
+    (('<group delimiter=" "><text variable="container-title" font-style="italic" suffix=" "/>'
+     '<text variable="volume"/></group>'), "NRC 5"),
+    # a space that ends an unformatted macro or group merges too
+    ('<text macro="short"/><text variable="volume" prefix=" "/>', "NRC. 5"),
+    # a space that starts what a formatted group holds stays, unless the group's prefix has one
+    (('<text variable="container-title"/><group prefix=" "><group font-style="normal">'
+     '<text variable="volume" font-style="normal" prefix=" "/></group></group>'), "NRC  5"),
+    (('<text variable="container-title" suffix=" "/><group font-style="italic">'
+     '<text variable="volume" prefix=" "/></group>'), "NRC  5"),
+    (('<text variable="container-title"/><group prefix=" "><group font-style="normal" prefix=" ">'
+     '<text variable="volume"/></group></group>'), "NRC 5"),
+    # an element's own prefix is outside its formatting: it merges
+    ('<text variable="container-title" suffix=" "/><text variable="volume" prefix=" " font-style="italic"/>',
+     "NRC 5"),
+])
+def test_spaces_where_affixes_meet_merge_as_in_citeproc_js(layout: str, expected: str) -> None:
+    assert bib(layout, [_NEWSPAPER], extra=_ISSUED + _SHORT) == [expected]
+
+
 # -- names ------------------------------------------------------------------------------
 
 def test_et_al_use_last_leaves_room_for_the_ellipsis_and_the_last_name() -> None:

@@ -97,6 +97,7 @@ class RenderContext:
         "highlight",
         "in_substitute",
         "item",
+        "kept_spaces",
         "locale",
         "mode",
         "names_seen",
@@ -160,6 +161,7 @@ class RenderContext:
         self.rich: Mapping[str, RichText] = {}  # the item's rich text values, by variable
         self.capitalize_leading_term = False  # a term written first starts with a capital
         self.rendered_any = False  # whether anything but affixes was written yet
+        self.kept_spaces = 0  # formatted elements' suffixes keeping a space (see nodes.KeptSpace)
         self.braces: NestedParens | None = None  # a note style's citation cluster (see there)
         # whether the rendering read what the processor changes once items are sorted (the
         # year suffix, the disambiguate="true" level, the citation number): a sort key that

@@ -19,7 +19,19 @@ from typing import Any
 from refbridge.latex.math import math_plain
 from refbridge.latex.safety import formula_is_writable
 
-from .richtext import HeldPrefix, LiteralText, Node, NumberText, OwnSuffix, Rich, Sealed, Suffix
+from .richtext import (
+    Delimiter,
+    HeldPrefix,
+    KeptLead,
+    KeptSpace,
+    LiteralText,
+    Node,
+    NumberText,
+    OwnSuffix,
+    Rich,
+    Sealed,
+    Suffix,
+)
 
 # -- punctuation merge table (left char, right char) -> replacement, as citeproc-js --
 _MERGE: dict[str, dict[str, str]] = {
@@ -273,7 +285,8 @@ def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
                     _merge_into(out, j, first)
                     text = text[1:]
                     _swap_into_quote(out, j, punct_in_quote)
-            elif last == " " and first == " ":
+            elif last == " " and first == " " and type(text) is not KeptLead and (
+                    type(prev) is str or not isinstance(prev, KeptSpace) or isinstance(text, (Delimiter, OwnSuffix))):
                 text = text[1:]
 
         if text:

@@ -19,11 +19,16 @@ from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderCon
 from .pageranges import format_page_range, several_pages
 from .reach import Reach
 from .richtext import (
+    Delimiter,
+    DelimiterSuffix,
     HeldPrefix,
+    KeptLead,
+    KeptSpace,
     LeafRich,
     LiteralText,
     Node,
     NumberText,
+    OwnKeptSpace,
     OwnSuffix,
     Rich,
     Sealed,
@@ -186,6 +191,9 @@ class Decor:
         sealed = string_leaf and bool(fmt or self.quotes) and type(node) is str
         if sealed:
             node, suffix = Sealed(node), str(suffix)  # (its own suffix does not merge into it)
+        if (fmt or self.quotes) and suffix.endswith(" "):
+            suffix = KeptSpace(suffix) if sealed else OwnKeptSpace(suffix)
+            ctx.kept_spaces += 1
         if fmt and self.quotes:  # as citeproc-js: quotes go around the formatting («<i>t</i>»)
             node = Rich([Rich([node], fmt)], None, True)
         elif fmt or self.quotes:
@@ -265,7 +273,7 @@ def _joined_children(nodes: list[Node], delimiter: str) -> Node | None:
         return Rich(nodes)
     out: list[Node] = [nodes[0]]
     for node in nodes[1:]:
-        out.append(delimiter if type(out[-1]) is LeafRich else Suffix(delimiter))  # (see Suffix)
+        out.append(Delimiter(delimiter) if type(out[-1]) is LeafRich else DelimiterSuffix(delimiter))  # (see Suffix)
         out.append(node)
     return Rich(out)
 
@@ -413,12 +421,14 @@ class TextValue(Element):
 
 
 class Macro:
-    """A macro compiled for one section (citation, bibliography or sort)."""
+    """A macro compiled for one section (citation, bibliography or sort). *holds_date*: its
+    own elements include a cs:date (not counting the macros it calls); see sort_key_of."""
 
-    __slots__ = ("children", "gate", "name", "reach")
+    __slots__ = ("children", "gate", "holds_date", "name", "reach")
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, holds_date: bool = False) -> None:
         self.name = name
+        self.holds_date = holds_date
         self.children: list[Element] = []
         self.reach = reach.UNKNOWN  # (until compiled: a macro that calls itself is not known)
         self.gate: Reach | None = None
@@ -460,7 +470,28 @@ class TextMacro(Element):
     def render(self, ctx: RenderContext) -> Node | None:
         # a macro call is suppressed like a group when all the variables it calls are empty
         macro = self.macro
+        if ctx.sorting and macro.holds_date:
+            key = sort_key_of(macro, _group_rendering(macro.gate, macro.children, "", None, ctx))
+            return self.decor.apply(key, ctx) if key and self.decor else key or None
         return _group_rendering(macro.gate, macro.children, "", self.decor, ctx)
+
+
+class DateKey(str):
+    """A date rendered for sorting (see sort_key_of)."""
+
+    __slots__ = ()
+
+
+def sort_key_of(macro: Macro, node: Node | None) -> str:
+    """What a macro's rendering gives a sort key. As citeproc-js: in a macro that holds a
+    cs:date, only the dates are written when sorting (its names, titles and terms are not)."""
+    if not macro.holds_date:
+        return plain(node)
+    if node is None or type(node) is DateKey:
+        return node or ""
+    if isinstance(node, str):
+        return ""
+    return "".join(sort_key_of(macro, kid) for kid in node.kids)
 
 
 def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str:
@@ -552,17 +583,18 @@ class Label(Element):
     def content(self, ctx: RenderContext) -> Node | None:
         variable = self.variable
         value = ctx.value(variable) if variable in ("locator", "citation-number") else ctx.item.get(variable)
-        if value in (None, ""):
-            if variable in ("locator", "citation-number") or not variable:
-                return None
-            # as citeproc-js, not the specification: the label of a missing variable is written
-            # (singular) like a term, and like a term it keeps no group from vanishing
-            text = ctx.locale.term(_LABEL_VARIABLE_TERMS.get(variable) or variable, self.form)
-            return parse_markup(text) if text else None
         if variable == "locator":
             term = (ctx.cite.get("label") or "page").replace(" ", "-")
         else:
             term = _LABEL_VARIABLE_TERMS.get(variable) or variable
+        if value in (None, ""):
+            if variable == "citation-number" or not variable:
+                return None
+            # as citeproc-js, not the specification: the label of a missing variable (a cite's
+            # missing locator too, as "page" in a bibliography) is written (singular) like a
+            # term, and like a term it keeps no group from vanishing
+            text = ctx.locale.term(term, self.form)
+            return parse_markup(text) if text else None
         if self.plural == "always":
             plural = True
         elif self.plural == "never":
@@ -609,7 +641,48 @@ def _group_rendering(gate: Reach | None, children: Sequence[Element], delimiter:
     if node is None:
         return None
     node = _led_by(node, decor)
-    return node if decor is None else decor.apply(node, ctx)
+    if decor is None or not (decor.fmt or decor.quotes):
+        if ctx.kept_spaces:
+            _trailing_space(node, False, ctx)
+        return node if decor is None else decor.apply(node, ctx)
+    _trailing_space(node, True, ctx)
+    if not decor.prefix.endswith(" "):
+        _keep_leading_space(node)
+    return decor.apply(node, ctx)
+
+
+def _keep_leading_space(node: Node) -> None:
+    """A space that starts what a formatted group holds stays there in citeproc-js: it is
+    kept (see KeptLead), unless the group's own prefix ends in a space."""
+    while isinstance(node, Rich) and node.kids and not (node.fmt or node.quotes):
+        first = node.kids[0]
+        if isinstance(first, str):
+            if (type(first) is str or type(first) is HeldPrefix) and first.startswith(" "):
+                node.kids[0] = KeptLead(first)
+            return
+        node = first
+
+
+def _trailing_space(node: Node, kept: bool, ctx: RenderContext) -> None:
+    """As citeproc-js moves the trailing space of a group's last element up into the group
+    when the group is not formatted: a space a formatted element's suffix kept (see
+    KeptSpace) merges as any other once it ends an unformatted group, and a space that ends
+    what a formatted group holds is kept (*kept*) as that group's own. (``ctx.kept_spaces``
+    counts the kept spaces, so that renderings without any skip the search.)"""
+    while isinstance(node, Rich) and node.kids and not (node.fmt or node.quotes):
+        kids = node.kids
+        index = len(kids) - 1
+        while index > 0 and kids[index] == "":
+            index -= 1
+        last = kids[index]
+        if type(last) is not Sealed and isinstance(last, str):
+            if not last.endswith(" ") or kept == isinstance(last, KeptSpace):
+                return
+            own = isinstance(last, OwnSuffix)
+            kids[index] = ((OwnKeptSpace if own else KeptSpace) if kept else (OwnSuffix if own else str))(last)
+            ctx.kept_spaces += 1 if kept else -1
+            return
+        node = last
 
 
 def _braced(decor: Decor, braces: NestedParens) -> Decor:
@@ -962,7 +1035,7 @@ class DateNode(Element):
             return None
         if ctx.sorting:
             ctx.vars_found += 1
-            return date_sort_key(value, self._shown_parts(ctx))
+            return DateKey(date_sort_key(value, self._shown_parts(ctx)))
         if value.literal:
             if "year" not in self._shown_parts(ctx):
                 return None  # as citeproc-js: a literal date stands where the year would

@@ -31,7 +31,7 @@ from .context import (
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import LocaleStore
 from .names import name_sort_key, parse_name
-from .nodes import render_children
+from .nodes import render_children, sort_key_of
 from .notefield import read_note_fields
 from .richtext import Node, Rich, apply_text_case, data_quotes, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
@@ -177,7 +177,7 @@ class Processor:
         ctx.sorting = True
         ctx.sort_etal = SortEtAl(key.names_min, key.names_use_first, key.names_use_last)
         if key.macro is not None:
-            return self._collated(plain(render_children(key.macro.children, ctx, "")))
+            return self._collated(sort_key_of(key.macro, render_children(key.macro.children, ctx, "")))
         name = key.variable or ""
         if name == "citation-number":
             ctx.read_changing_state = True

@@ -85,6 +85,40 @@ class OwnSuffix(Suffix):
     __slots__ = ()
 
 
+class KeptSpace(str):
+    """The suffix of a formatted or quoted element (or group) that ends in a space: as
+    citeproc-js, a prefix starting with a space after it is written whole ("<i>NRC</i>  2023");
+    a delimiter after it merges its space as usual."""
+
+    __slots__ = ()
+
+
+class OwnKeptSpace(OwnSuffix, KeptSpace):
+    """An element's own suffix (see OwnSuffix) that keeps its space (see KeptSpace)."""
+
+    __slots__ = ()
+
+
+class KeptLead(str):
+    """A prefix starting with a space that leads what a formatted group holds: as citeproc-js,
+    it is written whole after text that ends in a space (``<group prefix=" "><group
+    font-style="normal"><text prefix=" "/>`` writes two spaces)."""
+
+    __slots__ = ()
+
+
+class Delimiter(str):
+    """A delimiter between the renderings of a group, macro or layout (see KeptSpace)."""
+
+    __slots__ = ()
+
+
+class DelimiterSuffix(Suffix, Delimiter):
+    """A delimiter that merges as a suffix (see Suffix and Delimiter)."""
+
+    __slots__ = ()
+
+
 class NumberText(str):
     """A number written through citeproc-js's number path (a cs:number, a number variable
     written as numbers): a group's or the layout's suffix after the suffix of an element that

@@ -95,7 +95,9 @@ class _Compiler:
         if name not in self.macros:
             if name not in self.macros_xml:
                 raise ParseError(f"CSL style calls undefined macro {name!r}")
-            macro = Macro(name)
+            holds_date = any(_tag(node) == "date" for node in self.macros_xml[name].iter()
+                             if isinstance(node.tag, str))
+            macro = Macro(name, holds_date)
             self.macros[name] = macro
             macro.compiled(self.children(self.macros_xml[name]))
         return self.macros[name]
