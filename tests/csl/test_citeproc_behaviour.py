@@ -289,6 +289,12 @@ def test_spaces_where_affixes_meet_merge_as_in_citeproc_js(layout: str, expected
     assert bib(layout, [_NEWSPAPER], extra=_ISSUED + _SHORT) == [expected]
 
 
+def test_spaces_on_both_sides_of_an_aligned_first_field_are_all_written() -> None:
+    layout = '<text variable="citation-number" suffix=". "/><group prefix=" "><text variable="title"/></group>'
+    book = item(title="Chemistry and restoration")
+    assert bib(layout, [book], bibliography_attrs='second-field-align="flush"') == ["1.   Chemistry and restoration"]
+
+
 # -- names ------------------------------------------------------------------------------
 
 def test_et_al_use_last_leaves_room_for_the_ellipsis_and_the_last_name() -> None:
