@@ -248,6 +248,12 @@ def test_a_sort_macro_holding_a_date_sorts_by_its_dates_alone() -> None:
     assert bib('<text variable="title"/>', items, sort=sort, extra=title + year) == ["Zeta", "Alpha", "Beta"]
 
 
+def test_strip_periods_takes_every_period_of_a_term_but_not_those_before_a_small_letter_of_a_value() -> None:
+    layout = ('<text variable="title"/><text term="no date" form="short" strip-periods="true" prefix=" "/>'
+              '<text value="e.g. x." strip-periods="true" prefix=" "/>')
+    assert bib(layout, [item(title="Logic")]) == ["Logic nd e.g x"]
+
+
 # -- spaces where affixes meet ------------------------------------------------------------
 
 

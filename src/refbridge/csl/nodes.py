@@ -399,6 +399,8 @@ class TextTerm(Element):
         text = ctx.locale.term(self.term, self.form, self.plural)
         if not text:
             return None
+        if self.decor is not None and self.decor.strip_periods:
+            text = text.replace(".", "")  # as citeproc-js: every period of a term ("nd")
         node = parse_markup(text)
         if ctx.capitalize_leading_term and not ctx.rendered_any:
             # as citeproc-js: a term that is the first text written in a bibliography entry
