@@ -295,13 +295,31 @@ def test_spaces_where_affixes_meet_merge_as_in_citeproc_js(layout: str, expected
     assert bib(layout, [_NEWSPAPER], extra=_ISSUED + _SHORT) == [expected]
 
 
-def test_spaces_on_both_sides_of_an_aligned_first_field_are_all_written() -> None:
-    layout = '<text variable="citation-number" suffix=". "/><group prefix=" "><text variable="title"/></group>'
-    book = item(title="Chemistry and restoration")
-    assert bib(layout, [book], bibliography_attrs='second-field-align="flush"') == ["1.   Chemistry and restoration"]
+@pytest.mark.parametrize(("first", "attrs", "expected"), [
+    ('<text variable="citation-number" suffix=". "/>', "", "1.  Chemistry"),
+    ('<text variable="citation-number" suffix=". "/>', 'second-field-align="flush"', "1.   Chemistry"),
+    ('<text variable="citation-label" prefix="[" suffix="] "/>', 'second-field-align="flush"', "[Chem00]  Chemistry"),
+])
+def test_the_space_after_a_citation_number_stays_before_a_prefix_with_one(first: str, attrs: str,
+                                                                          expected: str) -> None:
+    # as citeproc-js, which writes citation numbers apart (an aligned entry adds a space)
+    layout = first + '<group prefix=" "><text variable="title"/></group>'
+    assert bib(layout, [item(title="Chemistry")], bibliography_attrs=attrs) == [expected]
 
 
 # -- names ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("locale", "expected"), [
+    ("fr-FR", "J.\u00a0R.\u00a0Adrion, J.\u00a0de\u00a0Boer"), ("en-US", "J.\u00a0R. Adrion, J. de Boer"),
+])
+def test_initials_ending_in_a_no_break_space_keep_it_before_the_family_name_in_french(
+        locale: str, expected: str) -> None:
+    layout = '<names variable="author"><name initialize-with=".&#160;" delimiter=", "/></names>'
+    authors = [{"family": "Adrion", "given": "Jeffrey R."},
+               {"family": "Boer", "given": "Jan", "non-dropping-particle": "de"}]
+    assert bib(layout, [item(author=authors)], style_attrs=f'default-locale="{locale}"') == [expected]
+
 
 def test_et_al_use_last_leaves_room_for_the_ellipsis_and_the_last_name() -> None:
     # et-al-min 8: at most 6 names before the ellipsis, whatever et-al-use-first says

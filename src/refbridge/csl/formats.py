@@ -236,12 +236,9 @@ def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
     """The *events* with the punctuation at their joins cleaned up (the events are reused)."""
     out: list[Event] = []
     append = out.append
-    display = -1  # where the last display block opened or closed: spaces do not merge across
     for event in events:
         kind, text = event
         if kind != TEXT:
-            if type(text) is str and text.startswith("display:"):
-                display = len(out)
             append(event)
             continue
         j = len(out) - 1
@@ -288,7 +285,7 @@ def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
                     _merge_into(out, j, first)
                     text = text[1:]
                     _swap_into_quote(out, j, punct_in_quote)
-            elif last == " " and first == " " and type(text) is not KeptLead and j > display and (
+            elif last == " " and first == " " and type(text) is not KeptLead and (
                     type(prev) is str or not isinstance(prev, KeptSpace) or isinstance(text, (Delimiter, OwnSuffix))):
                 text = text[1:]
 

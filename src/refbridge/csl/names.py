@@ -772,9 +772,19 @@ class NamesNode(Element):
         if given:
             given_suffix = spec.given_affixes[1]
             pieces.extend([_affixed(giv(given) or "", spec.given_affixes),
-                           "" if given_suffix[-1:].isspace() else " "])
+                           "" if given_suffix[-1:].isspace() else _given_space(given, parts, spec, space)])
         pieces.append(_affixed(family_block, spec.family_affixes))
         return Rich(pieces)
+
+
+def _given_space(given: str, parts: NameParts, spec: NameSpec, space: str) -> str:
+    """The space between given name and family name. As citeproc-js: where particles take a
+    no-break space (French...), initials whose initialize-with ends in one keep it."""
+    terminator = spec.initialize_with
+    if space == " " or not terminator or not terminator.endswith("\u00a0"):
+        return " "
+    core = terminator.rstrip(" \u00a0")
+    return space if (given.endswith(core) if core else given != parts.given) else " "
 
 
 def _candidate_reaches(children: list[Element]) -> list[Reach]:

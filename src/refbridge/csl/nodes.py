@@ -305,6 +305,10 @@ class TextVariable(Element):
         # a DOI printed after a resolver prefix links as a whole: the prefix moves into the link
         match = _DOI_RESOLVER_RE.search(decor.prefix) if decor and variable == "DOI" else None
         self.resolver = match.group() if match else ""
+        if variable == "citation-number" and decor is not None and decor.suffix.endswith(" "):
+            # as citeproc-js, which writes citation numbers apart: the space their suffix ends
+            # with stays before a prefix starting with one ("1.  Title"; see KeptSpace)
+            decor.suffix = OwnKeptSpace(decor.suffix)
         self.linked_decor: Decor | None = None
         if match and decor is not None:
             self.linked_decor = copy.copy(decor)
