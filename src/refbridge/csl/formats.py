@@ -232,6 +232,13 @@ def _after_number_suffix(out: list[Event], j: int, text: str) -> bool:
     return k >= 0 and isinstance(out[k][1], NumberText)
 
 
+def _keeps_both_spaces(before: str, text: str) -> bool:
+    """Whether the space *text* starts with stays after the one *before* ends with: a space
+    kept by a formatted element's suffix before a prefix (see KeptSpace), or one that leads
+    what a formatted group holds (see KeptLead)."""
+    return type(text) is KeptLead or (isinstance(before, KeptSpace) and not isinstance(text, (Delimiter, OwnSuffix)))
+
+
 def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
     """The *events* with the punctuation at their joins cleaned up (the events are reused)."""
     out: list[Event] = []
@@ -285,8 +292,7 @@ def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
                     _merge_into(out, j, first)
                     text = text[1:]
                     _swap_into_quote(out, j, punct_in_quote)
-            elif last == " " and first == " " and type(text) is not KeptLead and (
-                    type(prev) is str or not isinstance(prev, KeptSpace) or isinstance(text, (Delimiter, OwnSuffix))):
+            elif last == " " and first == " " and not _keeps_both_spaces(prev, text):
                 text = text[1:]
 
         if text:

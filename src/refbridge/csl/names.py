@@ -784,7 +784,8 @@ def _given_space(given: str, parts: NameParts, spec: NameSpec, space: str) -> st
     if space == " " or not terminator or not terminator.endswith("\u00a0"):
         return " "
     core = terminator.rstrip(" \u00a0")
-    return space if (given.endswith(core) if core else given != parts.given) else " "
+    initialized = given.endswith(core) if core else given != parts.given
+    return space if initialized else " "
 
 
 def _candidate_reaches(children: list[Element]) -> list[Reach]:

@@ -477,8 +477,8 @@ class TextMacro(Element):
         # a macro call is suppressed like a group when all the variables it calls are empty
         macro = self.macro
         if ctx.sorting and macro.holds_date:
-            key = sort_key_of(macro, _group_rendering(macro.gate, macro.children, "", None, ctx))
-            return self.decor.apply(key, ctx) if key and self.decor else key or None
+            key = _date_keys(_group_rendering(macro.gate, macro.children, "", None, ctx))
+            return self.decor.apply(key, ctx) if self.decor else key or None
         return _group_rendering(macro.gate, macro.children, "", self.decor, ctx)
 
 
@@ -491,13 +491,16 @@ class DateKey(str):
 def sort_key_of(macro: Macro, node: Node | None) -> str:
     """What a macro's rendering gives a sort key. As citeproc-js: in a macro that holds a
     cs:date, only the dates are written when sorting (its names, titles and terms are not)."""
-    if not macro.holds_date:
-        return plain(node)
+    return _date_keys(node) if macro.holds_date else plain(node)
+
+
+def _date_keys(node: Node | None) -> str:
+    """The dates rendered for sorting in *node* (see DateKey), nothing else."""
     if node is None or type(node) is DateKey:
         return node or ""
     if isinstance(node, str):
         return ""
-    return "".join(sort_key_of(macro, kid) for kid in node.kids)
+    return "".join(_date_keys(kid) for kid in node.kids)
 
 
 def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str:
@@ -647,14 +650,13 @@ def _group_rendering(gate: Reach | None, children: Sequence[Element], delimiter:
     if node is None:
         return None
     node = _led_by(node, decor)
-    if decor is None or not (decor.fmt or decor.quotes):
-        if ctx.kept_spaces:
-            _trailing_space(node, False, ctx)
-        return node if decor is None else decor.apply(node, ctx)
-    _trailing_space(node, True, ctx)
-    if not decor.prefix.endswith(" "):
-        _keep_leading_space(node)
-    return decor.apply(node, ctx)
+    if decor is not None and (decor.fmt or decor.quotes):
+        _trailing_space(node, True, ctx)
+        if not decor.prefix.endswith(" "):
+            _keep_leading_space(node)
+    elif ctx.kept_spaces:
+        _trailing_space(node, False, ctx)
+    return node if decor is None else decor.apply(node, ctx)
 
 
 def _keep_leading_space(node: Node) -> None:
@@ -667,6 +669,11 @@ def _keep_leading_space(node: Node) -> None:
                 node.kids[0] = KeptLead(first)
             return
         node = first
+
+
+#: the type of a trailing space by (kept, an element's own suffix)
+_SPACE_TYPES: dict[tuple[bool, bool], type[str]] = {
+    (True, True): OwnKeptSpace, (True, False): KeptSpace, (False, True): OwnSuffix, (False, False): str}
 
 
 def _trailing_space(node: Node, kept: bool, ctx: RenderContext) -> None:
@@ -684,8 +691,7 @@ def _trailing_space(node: Node, kept: bool, ctx: RenderContext) -> None:
         if type(last) is not Sealed and isinstance(last, str):
             if not last.endswith(" ") or kept == isinstance(last, KeptSpace):
                 return
-            own = isinstance(last, OwnSuffix)
-            kids[index] = ((OwnKeptSpace if own else KeptSpace) if kept else (OwnSuffix if own else str))(last)
+            kids[index] = _SPACE_TYPES[kept, isinstance(last, OwnSuffix)](last)
             ctx.kept_spaces += 1 if kept else -1
             return
         node = last
