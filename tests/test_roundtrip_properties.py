@@ -211,6 +211,10 @@ def zotero_native(record: Record) -> dict[str, Any]:
 @given(plain_records())
 @example(Record(id="key1", type="article", fields={"title": "Data", "publisher": "Database"},
                 eprint=Eprint("arXiv")))
+@example(Record(id="key1", type="article", fields={"title": "Data", "publisher": "Database"},
+                eprint=Eprint("arXiv", None, "astro-ph")))  # its categories are no keywords
+@example(Record(id="key1", type="article", fields={"title": "Data", "number": "1", "publisher": "Database"},
+                eprint=Eprint("arXiv", "0701.00001", "astro-ph")))  # the archive ID goes to Extra
 def test_zotero_fields_alone_carry_every_part_the_table_calls_native(record: Record) -> None:
     from lxml import etree
 

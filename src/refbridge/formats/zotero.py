@@ -319,12 +319,16 @@ def native_item(record: Record) -> ZoteroItem:
     extra = [note] if note is not None and _is_plain_note(note) and is_plain(
         record.fields["note"]) else []
     eprint = record.eprint
+    archive_id = f"{eprint.archive}:{eprint.identifier}" if eprint and eprint.identifier else None
+    arxiv_id = eprint.identifier if eprint is not None and eprint.archive == ARXIV else None
     if eprint is not None and item_type == "preprint":
         item.fields.setdefault(fields["publisher"], eprint.archive)
-        if eprint.identifier:
-            item.fields.setdefault(fields["number"], f"{eprint.archive}:{eprint.identifier}")
-    elif eprint is not None and eprint.identifier and eprint.archive == ARXIV:
-        extra.append(f"{ARXIV}: {eprint.identifier}")  # a published work's arXiv id
+        if archive_id:
+            item.fields.setdefault(fields["number"], archive_id)
+    # a published work's arXiv id, or a preprint's whose archive ID field holds its number
+    id_in_extra = bool(arxiv_id) and item.fields.get(fields.get("number", "")) != archive_id
+    if id_in_extra:
+        extra.append(f"{ARXIV}: {arxiv_id}")
     if extra:
         item.fields["extra"] = "\n".join(extra)
     for role in NAME_VARIABLES:
@@ -333,10 +337,25 @@ def native_item(record: Record) -> ZoteroItem:
             item.creators += [(creator_type, n) for n in record.names.get(role, ())]
     _restore_kept(record, item)
     item.tags = list(record.keywords)
-    if eprint is not None:
+    if eprint is not None and (id_in_extra or _names_arxiv(item, fields)):
         for code in eprint.classes:
             item.tags += [code] + ([name] if (name := category_name(code)) else [])
     return item
+
+
+def _names_arxiv(item: ZoteroItem, fields: Mapping[str, str]) -> bool:
+    """Whether *item* is a preprint whose archive ID or repository names arXiv, as the reader
+    takes it back. An eprint's categories are tags only when the item carries the eprint (so,
+    or by Extra's arXiv line): the reader would otherwise take them for keywords."""
+    return item.item_type == "preprint" and _named_archive(
+        item.fields.get(fields["number"], ""), item.fields.get(fields["publisher"], "")) == ARXIV
+
+
+def _named_archive(number: str, publisher: str) -> str:
+    """The archive a preprint's fields name: its archive ID's ("arXiv:2101.00001"), else its
+    repository."""
+    match = _ARXIV_NUMBER.match(number)
+    return match["archive"] if match else publisher
 
 
 def zotero_item(record: Record) -> ZoteroItem:
@@ -622,9 +641,9 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
             extra[f"{NAMESPACE}.{creator_type}"] = f"{previous}\n{text}" if previous else text
     eprint = None
     if item_type == "preprint":
-        number_match = _ARXIV_NUMBER.match(plain(fields.get("number", "")))
-        archive = number_match["archive"] if number_match else plain(fields.get("publisher",
-                                                                                 ""))
+        archive_id = plain(fields.get("number", ""))
+        number_match = _ARXIV_NUMBER.match(archive_id)
+        archive = _named_archive(archive_id, plain(fields.get("publisher", "")))
         if archive == ARXIV:
             eprint = Eprint(archive, number_match["id"] if number_match else arxiv)
             if number_match:
