@@ -12,7 +12,7 @@ import pytest
 from support import SAMPLES, requires_tool
 
 from refbridge.errors import Diagnostics
-from refbridge.formats.bibtex_writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
+from refbridge.formats.bibtex.writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
 from refbridge.model import Date, Eprint, Name, Record
 from refbridge.pipeline import read_file, with_keys
 from refbridge.registry import WriteOptions

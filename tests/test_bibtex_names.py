@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from refbridge.bibnames import format_names, parse_name, parse_names, split_names
 from refbridge.latex.encode import encode_latex
 from refbridge.model import Name
+from refbridge.names.bibtex import format_names, parse_name, parse_names, split_names
 
 
 @pytest.mark.parametrize(("text", "name"), [

@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.formats.bibtex_reader import READER
+from refbridge.formats.bibtex.reader import READER
 from refbridge.model import Date, DateParts, Eprint, Name, Record
 from refbridge.richtext import Math, RichText, Style, Styled, plain, rich
 

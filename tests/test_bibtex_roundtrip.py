@@ -13,8 +13,8 @@ import pytest
 from support import SAMPLES, biblatex_examples, run_cli
 
 from refbridge.errors import Diagnostics
-from refbridge.formats.bibtex_reader import READER
-from refbridge.formats.bibtex_writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
+from refbridge.formats.bibtex.reader import READER
+from refbridge.formats.bibtex.writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
 from refbridge.formats.csljson import WRITER as CSL_WRITER
 from refbridge.latex.encode import guess_protection
 from refbridge.model import Record

@@ -7,7 +7,7 @@ import io
 import pytest
 from support import biblatex_examples
 
-from refbridge.formats.bibtex_syntax import Block, parse_blocks, read_blocks
+from refbridge.formats.bibtex.syntax import Block, parse_blocks, read_blocks
 
 HOSTILE = r"""
 @string{ acm = {Association for Computing Machinery} }

@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 
 from refbridge.errors import Diagnostics
-from refbridge.formats.bibtex_reader import READER
-from refbridge.formats.bibtex_writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
+from refbridge.formats.bibtex.reader import READER
+from refbridge.formats.bibtex.writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
 from refbridge.latex.encode import guess_protection
 from refbridge.model import Date, DateParts, Eprint, Name, Record
 from refbridge.pipeline import with_keys

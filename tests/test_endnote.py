@@ -7,7 +7,8 @@ from __future__ import annotations
 import io
 
 from refbridge.errors import Diagnostics
-from refbridge.formats import endnote, endnote_xml
+from refbridge.formats.tagged import endnote
+from refbridge.formats.xml import endnote as endnote_xml
 from refbridge.model import Date, DateParts, Name, Record
 from refbridge.registry import WriteOptions
 from refbridge.richtext import Style, Styled, rich

@@ -14,7 +14,7 @@ refbridge = refbridge.cli:main
 ; a comment
 [refbridge.readers]
 csl-json = refbridge.formats.csljson:READER
-bibtex = refbridge.formats.bibtex_reader : READER [fast]
+bibtex = refbridge.formats.bibtex.reader : READER [fast]
 """
 
 
@@ -22,7 +22,7 @@ def test_an_entry_points_file_gives_name_value_and_group() -> None:
     assert list(parse_entry_points(ENTRY_POINTS_TXT)) == [
         EntryPoint("refbridge", "refbridge.cli:main", "console_scripts"),
         EntryPoint("csl-json", "refbridge.formats.csljson:READER", "refbridge.readers"),
-        EntryPoint("bibtex", "refbridge.formats.bibtex_reader : READER [fast]",
+        EntryPoint("bibtex", "refbridge.formats.bibtex.reader : READER [fast]",
                    "refbridge.readers"),
     ]
 

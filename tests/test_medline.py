@@ -6,7 +6,8 @@ from __future__ import annotations
 import io
 
 from refbridge.errors import Diagnostics
-from refbridge.formats import nbib, pubmed_xml
+from refbridge.formats.tagged import medline as nbib
+from refbridge.formats.xml import pubmed as pubmed_xml
 from refbridge.model import Date, DateParts, Name, Record
 from refbridge.richtext import Style, Styled, rich
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 import io
 
 from refbridge.errors import Diagnostics
-from refbridge.formats import mods, spreadsheet, word_xml
+from refbridge.formats.sheets import csv as spreadsheet
+from refbridge.formats.xml import mods
+from refbridge.formats.xml import word as word_xml
 from refbridge.model import Date, DateParts, Name, Record
 from refbridge.registry import WriteOptions
 

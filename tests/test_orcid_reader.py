@@ -9,7 +9,7 @@ from pathlib import Path
 from support import records_of
 
 from refbridge.errors import Diagnostics
-from refbridge.formats.orcid import document, person_name, records
+from refbridge.formats.services.orcid import document, person_name, records
 from refbridge.model import Date, Eprint, Name
 
 SPECIMENS = Path(__file__).parent / "fixtures" / "sources"

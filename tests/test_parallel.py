@@ -19,8 +19,8 @@ from support import biblatex_examples
 from refbridge import parallel
 from refbridge.cli import main
 from refbridge.errors import Diagnostic, ExitStatus, ParseError, RefbridgeError
-from refbridge.formats import bibtex_shards
-from refbridge.formats.bibtex_shards import plan_shards
+from refbridge.formats.bibtex import shards as bibtex_shards
+from refbridge.formats.bibtex.shards import plan_shards
 from refbridge.parallel import convert_in_parallel
 from refbridge.pipeline import ReadOptions, convert
 from refbridge.registry import WriteOptions

@@ -7,7 +7,7 @@ import pytest
 
 from refbridge.formats.csljson import from_csl, to_csl
 from refbridge.model import ModelError, Name, Record
-from refbridge.people import PersonIdError, orcid_check_digit, parse_person_id, person_id
+from refbridge.names.ids import PersonIdError, orcid_check_digit, parse_person_id, person_id
 
 
 @pytest.mark.parametrize(("text", "expected"), [

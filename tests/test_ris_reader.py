@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.formats.ris import READER, parse_date, parse_name
+from refbridge.formats.tagged.ris import READER, parse_date, parse_name
 from refbridge.model import Date, DateParts, Eprint, Name, Record
 from refbridge.pipeline import read_file
 

@@ -9,7 +9,7 @@ import pytest
 from support import SAMPLES
 
 from refbridge.errors import Diagnostics
-from refbridge.formats.ris import READER, WRITER
+from refbridge.formats.tagged.ris import READER, WRITER
 from refbridge.model import Date, DateParts, Eprint, Name, Record
 from refbridge.pipeline import read_file, with_keys
 from refbridge.registry import WriteOptions

@@ -24,9 +24,12 @@ from support import ROOT
 
 from refbridge.coverage import Coverage, coverage_of, declared_coverages, markdown
 from refbridge.errors import Diagnostics
-from refbridge.formats import bibtex_tables, ris, ris_tables, zotero, zotero_tables
+from refbridge.formats.bibtex import tables as bibtex_tables
 from refbridge.formats.csl_markup import from_markup, to_markup
 from refbridge.formats.csljson import from_csl, to_csl
+from refbridge.formats.tagged import ris, ris_tables
+from refbridge.formats.zotero import rdf as zotero
+from refbridge.formats.zotero import tables as zotero_tables
 from refbridge.latex.encode import PROTECTED_VARIABLES, guess_protection
 from refbridge.model import Date, Eprint, Name, Record
 from refbridge.registry import WriteOptions, get_reader, get_writer, reader_names

@@ -6,7 +6,8 @@ from __future__ import annotations
 import io
 
 from refbridge.errors import Diagnostics
-from refbridge.formats import scopus_csv, wos
+from refbridge.formats.sheets import scopus as scopus_csv
+from refbridge.formats.tagged import wos
 from refbridge.model import Date, DateParts, Name
 
 WOS = """\

@@ -11,7 +11,7 @@ import pytest
 from support import SAMPLES
 
 from refbridge.errors import Diagnostics
-from refbridge.formats.bibtex_reader import READER as BIB
+from refbridge.formats.bibtex.reader import READER as BIB
 from refbridge.model import Eprint, Name, Record
 from refbridge.pipeline import read_records
 from refbridge.zotero_bridge.items import Skipped, records_of_items, translator_item, web_item

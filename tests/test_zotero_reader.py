@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.formats.zotero import READER, parse_date
+from refbridge.formats.zotero.rdf import READER, parse_date
 from refbridge.model import Date, DateParts, Eprint, Name, Record
 
 #: The shape of Zotero's "Export Library… → Zotero RDF": flat nodes joined by rdf:resource.

@@ -7,17 +7,17 @@ from pathlib import Path
 
 from support import ROOT
 
-from refbridge.formats import zotero_tables
-from refbridge.formats.zotero_tables_build import build, render
+from refbridge.formats.zotero import tables as zotero_tables
+from refbridge.formats.zotero.tables_build import build, render
 from refbridge.vocab import ITEM_TYPES
 
 
 def test_the_committed_tables_are_generated_from_zoteros_schema(shared_dir: Path) -> None:
     schema = json.loads((shared_dir / "schemas" / "zotero-schema.json").read_text("utf-8"))
-    committed = (ROOT / "src" / "refbridge" / "formats" / "zotero_tables.py").read_text("utf-8")
+    committed = (ROOT / "src" / "refbridge" / "formats" / "zotero" / "tables.py").read_text("utf-8")
     assert committed == render(build(schema)), (
-        "regenerate: python -m refbridge.formats.zotero_tables_build "
-        "../shared/schemas/zotero-schema.json > src/refbridge/formats/zotero_tables.py")
+        "regenerate: python -m refbridge.formats.zotero.tables_build "
+        "../shared/schemas/zotero-schema.json > src/refbridge/formats/zotero/tables.py")
 
 
 def test_a_preprint_has_zoteros_repository_and_archive_id() -> None:

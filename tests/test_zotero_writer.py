@@ -9,7 +9,7 @@ from lxml import etree
 from support import SAMPLES
 
 from refbridge.errors import Diagnostics
-from refbridge.formats.zotero import NAMESPACES, READER, WRITER
+from refbridge.formats.zotero.rdf import NAMESPACES, READER, WRITER
 from refbridge.model import Date, DateParts, Eprint, Name, Record
 from refbridge.pipeline import read_file, with_keys
 from refbridge.registry import WriteOptions

@@ -32,7 +32,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-from refbridge.formats import zotero_tables as zt
+from refbridge.formats.zotero import tables as zt
 
 KEY_ALPHABET = "23456789ABCDEFGHIJKLMNPQRSTUVWXYZ"
 _HOST = re.compile(r"^(?:127\.0\.0\.1|\[::1\]|localhost)(?::[0-9]+)?$", re.IGNORECASE)

@@ -238,7 +238,7 @@ def missing_fields(record: Record, style: str) -> Iterator[Finding]:
     """Findings for what ``style`` needs (``REQUIREMENTS``, ``ENTRY_REQUIREMENTS``) and
     ``record`` lacks, named in the input's language: .bib field names and entry types for a
     record read from a .bib (``journal``, ``@article``), CSL's for the others."""
-    from refbridge.formats.bibtex_terms import bib_terms
+    from refbridge.formats.bibtex.terms import bib_terms
 
     terms = bib_terms(record, style if style in ENTRY_REQUIREMENTS else None)
     requirements = REQUIREMENTS[style].get(record.type, ())

@@ -457,7 +457,7 @@ def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str |
                enrichment: dict[str, Any]) -> None:
     """Write a CV or website publication list of INPUT files (merged, grouped, numbered)."""
     from refbridge.cv import CvOptions, Filters, write_cv
-    from refbridge.people import PersonIdError, parse_person_id
+    from refbridge.names.ids import PersonIdError, parse_person_id
     from refbridge.pipeline import ReadOptions
 
     try:

@@ -79,7 +79,7 @@ CSL_JSON = Coverage(
 
 def bibtex_coverage(dialect: str) -> Coverage:
     """The coverage of a .bib dialect, derived from the tables its reader and writer share."""
-    from refbridge.formats import bibtex_tables as tables
+    from refbridge.formats.bibtex import tables
 
     native: dict[str, str] = {}
     for table in (tables.TEXT_FIELDS, tables.NAME_FIELDS, tables.DATE_FIELDS,
@@ -95,7 +95,7 @@ def bibtex_coverage(dialect: str) -> Coverage:
         native=native,
         kept_types=frozenset(t for t, e in entries.items() if tables.ENTRY_TO_CSL.get(e) == t),
         notes=(
-            ("Derived from `refbridge.formats.bibtex_tables`: the fields the reader maps to a "
+            ("Derived from `refbridge.formats.bibtex.tables`: the fields the reader maps to a "
             "model part in every entry type (fields whose meaning depends on the entry type, "
             "such as `number`, are left out). CSL types without an entry type of their own "
             "are written as the nearest entry type and read back as that type."),

@@ -179,7 +179,7 @@ def format_files(inputs: Sequence[str], output_path: str, options: FormatOptions
                  diagnostics: Diagnostics, read_options: ReadOptions = ReadOptions()) -> int:
     """Read ``inputs`` (see ``refbridge.pipeline``), format them, and write ``output_path``
     (``-``: standard output) atomically; returns the number of records formatted."""
-    from refbridge.formats.bibtex_reader import is_container
+    from refbridge.formats.bibtex.reader import is_container
     from refbridge.styles import resolve_style
     from refbridge.styles.locales import check_locale
     from refbridge.textio import atomic_output

@@ -13,7 +13,7 @@ import pytest
 from support import SAMPLES, biblatex_examples, requires_tool
 
 from refbridge.errors import Diagnostics
-from refbridge.formats.bibtex_reader import is_container
+from refbridge.formats.bibtex.reader import is_container
 from refbridge.formatting import as_items, format_bibliography, name_matcher
 from refbridge.pipeline import read_records, write_records
 from refbridge.styles import pybtex_bridge

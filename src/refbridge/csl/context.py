@@ -15,7 +15,7 @@ from typing import Any
 from refbridge.richtext import RichText
 
 from .localization import Locale
-from .richtext import Node
+from .rendered import Node
 from .values import DateValue, parse_date
 
 DATE_VARIABLES = frozenset(
@@ -232,7 +232,7 @@ def _label_case(text: str) -> str:
 def _citation_label(item: Mapping[str, Any], reference_term: str) -> str:
     from .names import parse_name  # names imports this module
     from .nodes import ROMANESQUE_CHARS
-    from .richtext import STOP_WORDS
+    from .rendered import STOP_WORDS
 
     not_romanesque = re.compile(f"[^{ROMANESQUE_CHARS}]")
     label = ""

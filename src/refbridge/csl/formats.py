@@ -1,6 +1,6 @@
 """Output formats of the CSL processor: text, HTML, Markdown, LaTeX and RTF.
 
-:func:`serialize` turns a :class:`~refbridge.csl.richtext.Rich` tree into a string in
+:func:`serialize` turns a :class:`~refbridge.csl.rendered.Rich` tree into a string in
 three passes: flattening (with flip-flop of nested italics/bold/small-caps and of
 double/single quotes), punctuation clean-up at the joins (doubled periods,
 punctuation-in-quote, the same merge table as citeproc-js), and writing with the
@@ -19,7 +19,7 @@ from typing import Any
 from refbridge.latex.math import math_plain
 from refbridge.latex.safety import formula_is_writable
 
-from .richtext import (
+from .rendered import (
     Delimiter,
     HeldPrefix,
     KeptLead,

@@ -18,7 +18,7 @@ from . import reach
 from .context import RenderContext
 from .nodes import FORMAT_ATTRS, ROMANESQUE_CHARS, Choose, Decor, Element, TextTerm, decor_of
 from .reach import Reach
-from .richtext import Node, Rich, is_empty, parse_markup, plain
+from .rendered import Node, Rich, is_empty, parse_markup, plain
 from .values import stringify
 
 _PARTICLE_END = ("'", "\u2019", "-")

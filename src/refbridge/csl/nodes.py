@@ -2,7 +2,7 @@
 
 Each element is built once from the style XML (see :mod:`refbridge.csl.compiler`) and
 renders an item from a :class:`~refbridge.csl.context.RenderContext` into a
-:class:`~refbridge.csl.richtext.Rich` tree (or ``None`` when empty).  Nodes never touch
+:class:`~refbridge.csl.rendered.Rich` tree (or ``None`` when empty).  Nodes never touch
 XML at render time and never produce markup strings.
 """
 
@@ -18,7 +18,7 @@ from . import reach
 from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderContext
 from .pageranges import format_page_range, several_pages
 from .reach import Reach
-from .richtext import (
+from .rendered import (
     Delimiter,
     DelimiterSuffix,
     HeldPrefix,

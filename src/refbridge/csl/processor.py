@@ -33,7 +33,7 @@ from .localization import LocaleStore
 from .names import name_sort_key, parse_name
 from .nodes import render_children, sort_key_of
 from .notefield import read_note_fields
-from .richtext import Node, Rich, apply_text_case, data_quotes, is_empty, parse_markup, plain
+from .rendered import Node, Rich, apply_text_case, data_quotes, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
 from .values import date_sort_key, split_locator_label, stringify
 

@@ -24,7 +24,7 @@ from refbridge.errors import Diagnostics
 from refbridge.formats.profile import OWNER_EXTRA, OWNER_ID_EXTRA
 from refbridge.merge import MergeResult, deduplicate, normalized_title
 from refbridge.model import Record
-from refbridge.people import owner_ids
+from refbridge.names.ids import owner_ids
 
 DEFAULT_STYLE = "cv"
 UNDATED = "Undated"

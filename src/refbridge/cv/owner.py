@@ -22,7 +22,7 @@ from typing import Any
 from anyascii import anyascii
 
 from refbridge.model import Name, Record
-from refbridge.names import split_name
+from refbridge.names.reading import split_name
 
 _WORD = re.compile(r"[a-z0-9]+")
 #: The key of a CSL-JSON name that carries the person's identifiers, separated by spaces,

@@ -73,7 +73,7 @@ def _subject_matches(wanted: str, categories: Iterable[str]) -> bool:
 def keep(record: Record, filters: Filters) -> bool:
     """Whether ``record`` passes every filter (a BibLaTeX ``@set`` is its members, not a work
     of its own)."""
-    from refbridge.formats.bibtex_reader import is_container
+    from refbridge.formats.bibtex.reader import is_container
 
     if is_container(record):
         return False

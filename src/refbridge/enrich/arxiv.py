@@ -1,7 +1,7 @@
 """arXiv: find a record's preprint and read it from the API's Atom feed.
 
 A record with an arXiv identifier is looked up by ``id_list``; otherwise by title phrase and
-owner (``ti:"..." AND au:"..."``). Each Atom entry (read by ``refbridge.arxiv_feed``) becomes a
+owner (``ti:"..." AND au:"..."``). Each Atom entry (read by ``refbridge.formats.services.arxiv_feed``) becomes a
 ``Found`` preprint; errors arrive as a feed with one error entry. This module must never decide
 whether a candidate matches.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from refbridge.arxiv_feed import ATOM, entry_parts, feed_error
 from refbridge.enrich.errors import ServiceError
 from refbridge.enrich.found import Found
 from refbridge.enrich.http import PoliteClient
 from refbridge.enrich.matching import query_words
+from refbridge.formats.services.arxiv_feed import ATOM, entry_parts, feed_error
 from refbridge.model import ModelError, Record
 
 if TYPE_CHECKING:

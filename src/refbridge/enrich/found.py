@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from refbridge.arxiv_feed import arxiv_base
+from refbridge.formats.services.arxiv_feed import arxiv_base
 from refbridge.model import Record
 
 #: The DOI prefix arXiv (through DataCite) gives its own preprints.

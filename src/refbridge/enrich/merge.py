@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from refbridge.arxiv_feed import arxiv_base
 from refbridge.enrich.found import Found
 from refbridge.enrich.matching import normalize_title
+from refbridge.formats.services.arxiv_feed import arxiv_base
 from refbridge.model import Date, Eprint, Record
 from refbridge.richtext import plain
 

@@ -17,7 +17,7 @@ from refbridge.enrich.errors import ServiceError
 from refbridge.enrich.found import ARXIV_DOI_PREFIX, Found, bare_doi
 from refbridge.enrich.http import PoliteClient
 from refbridge.enrich.matching import query_words
-from refbridge.formats.openalex import authorship_names, biblio_fields, publication_date
+from refbridge.formats.services.openalex import authorship_names, biblio_fields, publication_date
 from refbridge.model import ModelError, Record
 from refbridge.richtext import Text
 

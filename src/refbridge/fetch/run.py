@@ -18,7 +18,7 @@ from refbridge.errors import Diagnostics
 from refbridge.fetch.services import FETCHERS, Session
 from refbridge.fetch.targets import Target
 from refbridge.formats.profile import OWNER_EXTRA
-from refbridge.formats.service_data import owned
+from refbridge.formats.services.answers import owned
 from refbridge.model import Record
 
 

@@ -25,11 +25,11 @@ from refbridge.enrich.errors import ServiceError
 from refbridge.enrich.http import SERVICE_NAMES, PoliteClient
 from refbridge.errors import Diagnostics
 from refbridge.fetch.targets import Target
-from refbridge.formats import dblp, orcid
-from refbridge.formats.arxiv_atom import read_feed
-from refbridge.formats.openalex import read_works, works_of
-from refbridge.formats.semantic_scholar import papers_of, read_papers
-from refbridge.formats.service_data import load_json
+from refbridge.formats.services import dblp, orcid
+from refbridge.formats.services.answers import load_json
+from refbridge.formats.services.arxiv import read_feed
+from refbridge.formats.services.openalex import read_works, works_of
+from refbridge.formats.services.semantic_scholar import papers_of, read_papers
 from refbridge.model import Record
 
 #: Put-codes ORCID gives full works for in one request.

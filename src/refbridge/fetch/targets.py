@@ -1,7 +1,7 @@
 """What ``refbridge fetch`` is asked for: a person at a service, written ``service:id``.
 
 ``orcid:``, ``dblp:``, ``openalex:`` and ``s2:`` take the person identifiers of
-``refbridge.people`` (checked: an ORCID iD's check digit, the shape of the others);
+``refbridge.names.ids`` (checked: an ORCID iD's check digit, the shape of the others);
 ``arxiv-author:`` takes a name, as arXiv's author search does. This module must never make a
 request.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from refbridge.errors import ExitStatus, RefbridgeError
-from refbridge.people import PersonIdError, person_id
+from refbridge.names.ids import PersonIdError, person_id
 
 #: Prefix a user writes -> (service asked, person-identifier scheme or None for a name).
 PREFIXES: dict[str, tuple[str, str | None]] = {

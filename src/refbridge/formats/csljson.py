@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.formats.bibtex_tables import ARXIV, ARXIV_ABS_URL, HINT_COMMENT, HINT_PREAMBLE
+from refbridge.formats.bibtex.tables import ARXIV, ARXIV_ABS_URL, HINT_COMMENT, HINT_PREAMBLE
 from refbridge.formats.csl_markup import from_markup, is_lossless, to_markup
 from refbridge.latex.encode import needs_encoding
 from refbridge.latex.safety import is_harmless
@@ -201,8 +201,8 @@ def _name_custom(role: str, people: tuple[Name, ...], custom: dict[str, Any]) ->
 def _kept_name_latex(spelling: str | None) -> str | None:
     """The .bib spelling of a name that ``custom.latex`` keeps: one a .bib writer would
     write otherwise (``Andr\\'e, Jacques``, ``{Van Wyk}``)."""
-    from refbridge.bibnames import format_name, parse_name
     from refbridge.latex.encode import encode_latex
+    from refbridge.names.bibtex import format_name, parse_name
 
     if spelling is None:
         return None
@@ -401,7 +401,7 @@ def _eprint_from(item: Mapping[str, Any], custom: Mapping[str, Any],
 
 def _spelled_name(person: Name, spelling: Any) -> Name:
     """``person`` with its .bib spelling, when ``spelling`` still reads as that name."""
-    from refbridge.bibnames import parse_name
+    from refbridge.names.bibtex import parse_name
 
     if not isinstance(spelling, str) or not spelling.strip() or parse_name(spelling) != person:
         return person

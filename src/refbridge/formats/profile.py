@@ -22,7 +22,7 @@ from refbridge.arxiv_taxonomy import is_category
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.latex.decode import decode_latex
 from refbridge.model import Date, Eprint, ModelError, Name, Record, Source
-from refbridge.names import split_name
+from refbridge.names.reading import split_name
 from refbridge.richtext import concat
 
 ATTRIBUTION = re.compile(r"^Publications and source records attributed to (?P<owner>.+?)\.?$")
@@ -35,7 +35,7 @@ SUBJECT = re.compile(r"^(?P<code>[A-Za-z][\w.-]*)\s*↗$")
 OWNER_EXTRA = "profile.owner"
 #: The extra field that keeps the owner's identifiers, when the list knew them (an ORCID
 #: record, a dblp person page): ``scheme:value`` separated by spaces (see
-#: ``refbridge.people``); a CV highlights the names that carry them.
+#: ``refbridge.names.ids``); a CV highlights the names that carry them.
 OWNER_ID_EXTRA = "profile.owner-id"
 
 #: Non-empty lines allowed before the attribution line (the header and the owner's name).

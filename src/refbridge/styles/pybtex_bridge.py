@@ -41,9 +41,9 @@ from pybtex.style.formatting import BaseStyle
 from pybtex.style.template import FieldIsMissing, join, node
 
 from refbridge.csl.formats import FORMATS, SAFE_LINK_RE, QuoteMarks, serialize
-from refbridge.csl.richtext import Node, Rich
-from refbridge.formats.bibtex_reader import HINT_LAYOUT
-from refbridge.formats.bibtex_writer import BIBLATEX_WRITER, BIBTEX_WRITER, entry_key
+from refbridge.csl.rendered import Node, Rich
+from refbridge.formats.bibtex.reader import HINT_LAYOUT
+from refbridge.formats.bibtex.writer import BIBLATEX_WRITER, BIBTEX_WRITER, entry_key
 from refbridge.formats.csljson import from_csl
 from refbridge.latex.decode import decode_latex
 from refbridge.registry import WriteOptions

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from refbridge.errors import Diagnostics
-from refbridge.formats.zotero import (
+from refbridge.formats.zotero.rdf import (
     CHILD_NOTES_FIELD,
     ZoteroItem,
     name_fields,

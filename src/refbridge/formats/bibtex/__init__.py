@@ -1,0 +1,1 @@
+"""BibTeX and BibLaTeX: the .bib syntax, its reader and writer, and their tables."""

@@ -1,0 +1,617 @@
+"""Reader for .bib files, BibTeX and BibLaTeX alike: entries to records, one at a time.
+
+Blocks come from the streaming tokenizer (``bibtex_syntax``); each entry is mapped to the model
+with the tables of ``bibtex_tables``: entry type to CSL type, fields to CSL variables, names
+(``bibnames``), dates (``bibtex_dates``), arXiv eprints (``eprint`` with ``eprinttype`` or
+``archivePrefix``, ``eprintclass`` or ``primaryClass``). Text fields are decoded from LaTeX;
+URL, DOI, file and other identifier fields are kept verbatim. Fields the model has no slot for
+are kept in ``Record.extra`` as ``bibtex.<field>``, and so are ``@preamble`` and ``@comment``
+blocks (``bibtex.@preamble`` / ``bibtex.@comment`` on the entry that follows them) and an entry
+type the CSL type does not give back (``bibtex.@type``), so the writers can put them back.
+
+A ``crossref`` child inherits its parent's fields (the parent's title as the container title)
+once the parent is read; children wait for their parent, and the last ``PARENTS_REMEMBERED``
+entries of book-like types are remembered for children that come later. A large file can be
+read in shards, one process each (``bibtex_shards`` says where it may be cut; a shard whose
+records turn out to depend on text outside it raises ``ShardIncomplete``). A broken entry is
+reported with file and line and skipped (fatal with ``--strict``); duplicate keys and fields
+are reported. This module must
+never drop a field or an entry without a diagnostic.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import OrderedDict, deque
+from collections.abc import Iterable, Iterator
+from functools import cache, lru_cache
+from typing import TextIO
+
+from refbridge.errors import Diagnostics
+from refbridge.formats.bibtex import tables
+from refbridge.formats.bibtex.dates import parse_iso_date, parse_year_month
+from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, macro_value, read_blocks
+from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
+from refbridge.latex.decode import decode_latex, decode_plain
+from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
+from refbridge.names.bibtex import parse_names
+from refbridge.registry import Shard, ShardIncomplete
+from refbridge.richtext import Text, concat, latex_source, plain, with_latex, without_latex
+
+_KEYWORD_SEPARATOR = re.compile(r"\s*[,;]\s*")
+_ARXIV_PREFIX = re.compile(r"^arxiv:\s*", re.IGNORECASE)
+_CLASS_SEPARATOR = re.compile(r"[\s,]+")
+_ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
+_OTHER_SPACE = re.compile(r"[\t\n\r\f\v\x1c-\x1f]")  # str.split's ASCII white space but " "
+_SNIFF = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]", re.MULTILINE)
+
+#: Extra keys for what is not a field.
+EXTRA_ENTRY_TYPE = "bibtex.@type"
+EXTRA_PREFIX = "bibtex."
+#: Hints (``Record.hints``): how the entry was laid out.
+HINT_PREFIX = "bibtex."
+#: The entry as laid out: ``<entry type> <CSL type it was read as> <field,field,...>``
+HINT_LAYOUT = "bibtex.layout"
+HINT_INHERITED = "bibtex.inherited"  #: what came from the crossref parent (variables, roles)
+HINT_YEAR = "bibtex.year"  #: a year field that is not a number as written
+HINT_MONTH = "bibtex.month"  #: a month field that is not a month macro, as written
+HINT_KEYWORDS = "bibtex.keywords"  #: the keywords field as written
+HINT_EMPTY = "bibtex.empty"  #: fields written empty (``key = ""``), their names
+#: ``again.<field>``: the last value of a field given more than once (BibTeX reads the
+#: first, biber the last: both are written back)
+HINT_AGAIN = "again."
+#: ``raw.<field>``: a field written with macros no ``@string`` defines (BibTeX and biber read
+#: them as empty), with month macros in a concatenation (``oct # " 10"``: biber reads the
+#: macro as a month number, bibtex as a name) or as a month macro outside a month field that
+#: says the date (``date = dec``, a ``month`` the ``date`` contradicts), as written
+HINT_RAW = "raw."
+
+#: Entry types whose records may be crossref parents of entries read after them.
+PARENT_ENTRY_TYPES: frozenset[str] = frozenset(
+    {"book", "mvbook", "collection", "mvcollection", "proceedings", "mvproceedings",
+     "reference", "mvreference", "periodical"})
+#: How many book-like entries are remembered for crossref children that come after their
+#: parent (BibTeX itself needs children first); the oldest are forgotten, so memory stays
+#: bounded on large files.
+PARENTS_REMEMBERED = 2000
+#: Variables a crossref child never takes from its parent.
+NOT_INHERITED_VARIABLES: frozenset[str] = frozenset(
+    {"title", "title-short", "abstract", "annote", "note", "DOI", "URL"})
+
+
+#: Values whose decoding loads the LaTeX decoder's tables and parser (``prepare``).
+PREPARING_VALUES: tuple[str, ...] = (
+    "M{\\\"u}ller, J{\\\"o}rg and {\\L}ukasz, Ma{\\l}gorzata", "\\emph{In situ} -- \\ss",
+    "$\\alpha$-stable $O(n \\log n)$ \\mkbibquote{x} \\unknown{}")
+
+
+def arxiv_note(eprint: Eprint) -> str:
+    """What a .bib writer says of an arXiv preprint in ``howpublished`` (and the reader
+    recognises): ``arXiv preprint arXiv:2401.01234, cs.DB (Databases)``."""
+    from refbridge.arxiv_taxonomy import category_name
+
+    text = "arXiv preprint" + (f" arXiv:{eprint.identifier}" if eprint.identifier else "")
+    if eprint.primary_class:
+        name = category_name(eprint.primary_class)
+        text += f", {eprint.primary_class}" + (f" ({name})" if name else "")
+    return text
+
+
+def is_preprint(csl_type: str, eprint: Eprint | None) -> bool:
+    return csl_type == tables.PREPRINT_TYPE and eprint is not None
+
+
+def is_container(record: Record) -> bool:
+    """Whether ``record`` is a BibLaTeX ``@set`` or ``@xdata`` entry: data for other entries,
+    not a work to list in a bibliography."""
+    return record.extra.get(EXTRA_ENTRY_TYPE) in tables.CONTAINER_ENTRY_TYPES
+
+
+def entry_type_for(csl_type: str, eprint: Eprint | None, dialect: str) -> str:
+    """The entry type a dialect's writer gives a record of ``csl_type`` by default: a preprint
+    is ``@misc`` in BibTeX; in BibLaTeX ``@online`` when it has an identifier to link to,
+    else ``@misc`` (which prints ``howpublished``)."""
+    if is_preprint(csl_type, eprint):
+        return "online" if dialect == tables.BIBLATEX and eprint and eprint.identifier \
+            else "misc"
+    return tables.CSL_TO_ENTRY[dialect].get(csl_type, tables.FALLBACK_ENTRY)
+
+
+@cache
+def field_mapping(entry_type: str) -> dict[str, str]:
+    """Field -> CSL variable for text fields of ``entry_type`` (typed meanings first)."""
+    typed = tables.TYPED_FIELDS.get(entry_type, tables.DEFAULT_TYPED_FIELDS)
+    return {**tables.TEXT_FIELDS, **tables.DEFAULT_TYPED_FIELDS, **typed}
+
+
+def _month_concatenated(raw: str) -> bool:
+    """Whether a field written with ``#`` may concatenate a month macro (``oct # " 10"``); a
+    ``#`` inside a braced value (an address's anchor) makes no piece a month, and
+    ``macro_value`` decides the rest."""
+    return any(piece.strip().lower() in MONTH_MACROS for piece in raw.split("#"))
+
+
+def _collapsed_white_space(value: str) -> str:
+    """*value* with each run of ASCII white space as one space, none at the ends. A value
+    whose white space is single spaces already is only stripped: splitting a 20 MB title of
+    4 million words would hold all of them at once (230 MB)."""
+    if "  " not in value and _OTHER_SPACE.search(value) is None:
+        return value.strip(" ")
+    return " ".join(value.split()) if value.isascii() else _ASCII_SPACE.sub(" ", value).strip(" ")
+
+
+class _Entry:
+    """One entry being mapped: its fields by name and what has been used so far."""
+
+    def __init__(self, block: Block, source: str, diagnostics: Diagnostics) -> None:
+        self.block = block
+        self.source = source
+        self.diagnostics = diagnostics
+        self.values: dict[str, str] = {}
+        values = self.values
+        self.hints: dict[str, str] = {}
+        empty: list[str] = []
+        self.empty_at: dict[str, int] = {}  #: empty field -> how many fields came before
+        for name, value, raw, undefined_macros in block.fields:
+            month_macro = name != "month" and len(raw) == 3 and raw.lower() in MONTH_MACROS
+            if (undefined_macros or "#" in raw and _month_concatenated(raw) or month_macro) \
+                    and macro_value(raw) == value:
+                self.hints[HINT_RAW + name] = raw  # written again as it was (see HINT_RAW)
+            if undefined_macros:
+                self.warn(f"field {name!r} uses undefined macro(s) "
+                          f"{', '.join(undefined_macros)}; kept as text")
+            if name in values:
+                self.warn(f"field {name!r} appears twice; the second value "
+                          f"{value[:40]!r} is ignored, as BibTeX does (and kept for biber)")
+                self.hints[HINT_AGAIN + name] = value  # biber reads the last
+                continue
+            # runs of whitespace as one space, as BibTeX reads them: its white space is ASCII
+            # (a no-break space is a character it keeps); ``str.split`` is three times faster
+            # than the pattern on the ASCII values that most are
+            value = _collapsed_white_space(value)
+            if value:
+                values[name] = value
+            elif name not in empty:
+                empty.append(name)
+                self.empty_at[name] = len(values)
+        if empty:
+            self.hints[HINT_EMPTY[len(HINT_PREFIX):]] = ",".join(empty)
+        self.used: set[str] = set()
+
+    def warn(self, problem: str) -> None:
+        self.diagnostics.warning(f"entry {self.block.key!r}: {problem}", self.source,
+                                 self.block.line)
+
+    def take(self, name: str) -> str | None:
+        value = self.values.get(name)
+        if value is not None:
+            self.used.add(name)
+        return value
+
+    def text(self, name: str) -> Text | None:
+        value = self.take(name)
+        return None if value is None else _field_text(name, value) or None
+
+    def layout(self, csl_type: str) -> dict[str, str]:
+        """The hints: these, and the entry's type, the CSL type it was read as and the names
+        of its fields in their order."""
+        hints = {HINT_PREFIX + k: v for k, v in self.hints.items()} if self.hints else {}
+        names = list(self.values)
+        for name, at in reversed(self.empty_at.items()):
+            names.insert(at, name)  # empty fields in their places too
+        hints[HINT_LAYOUT] = f"{self.block.entry_type} {csl_type} {','.join(names)}"
+        return hints
+
+    def rest(self) -> dict[str, str]:
+        """The fields not used, as extra fields (``bibtex.<field>``)."""
+        return {EXTRA_PREFIX + name: value for name, value in self.values.items()
+                if name not in self.used}
+
+
+def _field_text(field: str, value: str) -> Text:
+    """A field's value as text: LaTeX decoded, except in the fields kept verbatim."""
+    return value if field in tables.VERBATIM_FIELDS else decode_latex(value)
+
+
+def _names(entry: _Entry) -> tuple[dict[str, tuple[Name, ...]], set[str]]:
+    names: dict[str, tuple[Name, ...]] = {}
+    incomplete: set[str] = set()
+    values = entry.values
+    for field, role in tables.NAME_FIELDS.items():
+        value = values.get(field)
+        if value is None:
+            continue
+        people, more = parse_names(value)
+        if people:
+            entry.used.add(field)
+            names[role] = people
+            if more:
+                incomplete.add(role)
+        elif not more:
+            entry.used.add(field)
+    return names, incomplete
+
+
+#: The fields a classic date takes besides its year.
+_MONTH_DAY = frozenset({"month", "day"})
+
+
+def _dates(entry: _Entry) -> dict[str, Date]:
+    dates: dict[str, Date] = {}
+    values = entry.values
+    used = entry.used
+    for field, variable in tables.DATE_FIELDS.items():
+        value = values.get(field)
+        if value is not None:
+            used.add(field)
+            date = dates[variable] = parse_iso_date(value)
+            if date.literal is not None:
+                entry.warn(f"{field} {value!r} is not an ISO 8601 date refbridge reads into "
+                           "parts; kept as text")
+    issued = dates.get("issued")
+    if issued is not None and issued.start is not None:
+        _take_agreeing(entry, issued.start)
+        if "month" in values and "month" not in used:  # it disagrees: kept as written
+            raw = next(f.raw for f in entry.block.fields if f.name == "month")
+            if raw.lower() in MONTH_MACROS:
+                entry.hints[HINT_RAW + "month"] = raw
+    for field, variable in tables.YEAR_FIELDS.items():
+        year = values.get(field)
+        if year is None or variable in dates:
+            continue
+        used.add(field)
+        if not year.isdigit():
+            entry.hints[field] = year
+        if variable == "issued":
+            dates[variable], unused = _classic_date(year, values.get("month"), values.get("day"))
+            used.update(_MONTH_DAY.intersection(values).difference(unused))
+            month = values.get("month")
+            if month is not None and "month" not in unused and \
+                    month not in tables.MONTH_MACRO_VALUES:
+                entry.hints["month"] = month  # "03", "october": bibtex prints it as written
+        else:
+            dates[variable] = _classic_date(year, None, None)[0]
+    return dates
+
+
+#: How many classic ``year``/``month``/``day`` dates are remembered.
+CLASSIC_DATES_REMEMBERED = 1024
+
+
+@lru_cache(maxsize=CLASSIC_DATES_REMEMBERED)
+def _classic_date(year: str, month: str | None, day: str | None
+                  ) -> tuple[Date, frozenset[str]]:
+    """The date of ``year``/``month``/``day`` fields and the names of those it could not use
+    (dates are immutable and recur: 10,000 generated entries have 924 different ones)."""
+    date, unused = parse_year_month(decode_plain(year), month, day)
+    return date, frozenset(unused)
+
+
+def _take_agreeing(entry: _Entry, start: DateParts) -> None:
+    """Use up ``year``/``month``/``day`` fields that say what the ``date`` field says."""
+    values = entry.values
+    if values.get("year") == str(start.year):
+        entry.take("year")
+        month = values.get("month", "").rstrip(".").lower()
+        if month and tables.MONTH_NUMBERS.get(month) == start.month:
+            entry.take("month")
+            if values.get("day") == str(start.day):
+                entry.take("day")
+
+
+def _eprint(entry: _Entry) -> Eprint | None:
+    if entry.values.keys().isdisjoint(tables.EPRINT_TYPE_FIELDS):
+        return None
+    archive_field = next(f for f in tables.EPRINT_TYPE_FIELDS if f in entry.values)
+    if entry.values[archive_field].lower() != tables.ARXIV.lower():
+        return None
+    class_field = next((f for f in tables.EPRINT_CLASS_FIELDS if f in entry.values), None)
+    identifier = entry.take(tables.EPRINT_FIELD)
+    classes = _CLASS_SEPARATOR.split(entry.take(class_field) or "") if class_field else []
+    classes = [c for c in classes if c]
+    for field in tables.EPRINT_TYPE_FIELDS:  # "arxiv": each written as it was
+        if entry.values.get(field, tables.ARXIV) != tables.ARXIV:
+            entry.hints[f"archive.{field}"] = entry.values[field]
+    entry.take(archive_field)
+    for other in (*tables.EPRINT_TYPE_FIELDS, *tables.EPRINT_CLASS_FIELDS):
+        if entry.values.get(other, "").lower() in (tables.ARXIV.lower(), " ".join(classes)
+                                                   .lower()):
+            entry.take(other)
+    return Eprint(tables.ARXIV, _ARXIV_PREFIX.sub("", identifier) if identifier else None,
+                  classes[0] if classes else None, tuple(classes[1:]))
+
+
+def _joined_title(entry: _Entry, field: str) -> Text | None:
+    """A title field (one of ``SUBTITLE_FIELDS``) joined with its subtitle field."""
+    title = entry.text(field)
+    subtitle_field = tables.SUBTITLE_FIELDS[field]
+    subtitle = entry.text(subtitle_field)
+    if title and subtitle:
+        subtitle_spelling = latex_source(subtitle) or plain(subtitle)
+        entry.hints[subtitle_field] = subtitle_spelling
+        spelling = (latex_source(title) or plain(title)) + tables.SUBTITLE_SEPARATOR + \
+            subtitle_spelling
+        return with_latex(concat(title, tables.SUBTITLE_SEPARATOR, subtitle), spelling)
+    return title or subtitle
+
+
+def _text_fields(entry: _Entry, entry_type: str) -> dict[str, Text]:
+    """The text variables, in one pass over the fields (the first of a variable's fields
+    that has text wins)."""
+    fields: dict[str, Text] = {}
+    mapping = field_mapping(entry_type)
+    used = entry.used
+    for field, value in entry.values.items():
+        variable = mapping.get(field)
+        if variable is None or variable in fields or field in used:
+            continue
+        if field in tables.SUBTITLE_FIELDS:
+            text = _joined_title(entry, field)
+        else:
+            used.add(field)
+            genre = tables.GENRE_OF_TYPE_KEY.get(value) if field == "type" else None
+            if genre:
+                entry.hints["genre-key"] = value  # written again as the key it was
+            text = genre or _field_text(field, value)
+        if text:
+            fields[variable] = text
+        else:
+            used.discard(field)  # no text (``{}``): kept as written, with the extra fields
+    return fields
+
+
+def _keywords(entry: _Entry) -> tuple[str, ...]:
+    words: list[str] = []
+    for field in tables.KEYWORD_FIELDS:
+        value = entry.text(field)
+        if value:
+            entry.hints[field] = latex_source(value) or plain(value)
+            words.extend(k for k in _KEYWORD_SEPARATOR.split(plain(value)) if k)
+    return tuple(words)
+
+
+def _csl_type(entry_type: str, fields: dict[str, Text], eprint: Eprint | None) -> str:
+    if eprint is not None and entry_type in tables.PREPRINT_ENTRY_TYPES and \
+            "container-title" not in fields:
+        return tables.PREPRINT_TYPE
+    return tables.ENTRY_TO_CSL.get(entry_type, tables.ENTRY_TO_CSL["misc"])
+
+
+def _genre(entry_type: str, fields: dict[str, Text]) -> None:
+    """A classic ``@phdthesis``, ``@mastersthesis`` or ``@techreport`` says its genre by its
+    type."""
+    key = tables.ENTRY_TYPE_KEYS.get(entry_type)
+    if key and "genre" not in fields:
+        fields["genre"] = tables.GENRE_OF_TYPE_KEY[key]
+
+
+def _drop_derived(entry: _Entry, fields: dict[str, Text], eprint: Eprint | None,
+                  csl_type: str) -> None:
+    """Remove what a writer derives from the eprint (so reading what was written is exact)."""
+    if eprint is None:
+        return
+    if "medium" in fields and plain(fields["medium"]) == arxiv_note(eprint):
+        del fields["medium"]
+    if is_preprint(csl_type, eprint) and fields.get("status") == tables.PREPRINT_PUBSTATE:
+        del fields["status"]
+
+
+def entry_record(block: Block, source: str, diagnostics: Diagnostics) -> Record:
+    """The record of one entry block; raises ``ModelError`` when the entry cannot be one."""
+    entry = _Entry(block, source, diagnostics)
+    entry_type = block.entry_type
+    if entry_type not in tables.ENTRY_TO_CSL:
+        diagnostics.warning(f"entry {block.key!r}: unknown entry type @{entry_type}; read as "
+                            "a document", source, block.line)
+    names, incomplete = _names(entry)
+    dates = _dates(entry)
+    eprint = _eprint(entry)
+    keywords = _keywords(entry)
+    fields = _text_fields(entry, entry_type)
+    _genre(entry_type, fields)
+    csl_type = _csl_type(entry_type, fields, eprint)
+    _drop_derived(entry, fields, eprint, csl_type)
+    extra = entry.rest()
+    spelling = tables.CLASSIC_ALIASES.get(entry_type, entry_type)
+    if entry_type_for(csl_type, eprint, tables.BIBLATEX) != spelling and not (
+            is_preprint(csl_type, eprint) and entry_type in tables.PREPRINT_SPELLINGS):
+        extra[EXTRA_ENTRY_TYPE] = entry_type
+    return Record(id=block.key, type=csl_type, fields=fields, names=names, dates=dates,
+                  keywords=keywords, eprint=eprint, incomplete_names=frozenset(incomplete),
+                  citation_key=block.key, extra=extra, source=Source(source, block.line),
+                  hints=entry.layout(csl_type))
+
+
+def inherit(child: Record, parent: Record) -> Record:
+    """``child`` with what it lacks taken from its crossref ``parent``."""
+    fields = dict(child.fields)
+    names = dict(child.names)
+    dates = dict(child.dates)
+    for variable, value in parent.fields.items():
+        if variable not in NOT_INHERITED_VARIABLES:
+            fields.setdefault(variable, value)
+    for field, variable in tables.INHERITED_AS.items():
+        if field == "title" and "title" in parent.fields:
+            fields.setdefault(variable, without_latex(parent.fields["title"]))
+        elif field in parent.names and variable not in names:
+            names[variable] = parent.names[field]
+    for role, people in parent.names.items():
+        if role != "author":
+            names.setdefault(role, people)
+    for variable, date in parent.dates.items():
+        dates.setdefault(variable, date)
+    incomplete = child.incomplete_names | {r for r in parent.incomplete_names
+                                           if r in names and r not in child.names}
+    inherited = [key for key in (*fields, *names, *dates)
+                 if key not in child.fields and key not in child.names and key not in child.dates]
+    hints = dict(child.hints)
+    if inherited:
+        hints[HINT_INHERITED] = ",".join(inherited)
+    return child.replace(fields=fields, names=names, dates=dates,
+                         incomplete_names=incomplete, hints=hints)
+
+
+class BibtexReader:
+    name = "bibtex"
+    description = "BibTeX and BibLaTeX .bib files (both dialects)"
+    extensions = (".bib", ".bibtex", ".biblatex")
+
+    def sniff(self, head: str) -> bool:
+        return _SNIFF.search(head) is not None
+
+    def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
+        return self._resolve_crossrefs(
+            self._records(read_blocks(stream), source, diagnostics, ends_file=True), source,
+            diagnostics, whole_file=True)
+
+    def shards(self, path: str, encoding: str, size: int) -> list[Shard] | None:
+        from refbridge.formats.bibtex.shards import plan_shards
+
+        return plan_shards(path, encoding, size)
+
+    def prepare(self) -> None:
+        for value in PREPARING_VALUES:
+            decode_latex(value)
+        parse_names(PREPARING_VALUES[0])
+
+    def read_shard(self, shard: Shard, source: str, diagnostics: Diagnostics
+                   ) -> Iterator[Record]:
+        from refbridge.formats.bibtex.shards import shard_blocks
+
+        return self._resolve_crossrefs(
+            self._records(shard_blocks(shard), source, diagnostics, ends_file=shard.last),
+            source, diagnostics, whole_file=False)
+
+    def _records(self, blocks: Iterable[Block], source: str, diagnostics: Diagnostics,
+                 ends_file: bool) -> Iterator[Record]:
+        """The records of ``blocks``; ``@preamble``/``@comment`` notes go with the entry after
+        them, or the last entry when they end the file (they cannot end a shard)."""
+        notes: dict[str, list[str]] = {}
+        first_line: dict[str, int] = {}
+        held: Record | None = None
+        for block in blocks:
+            if block.kind == "error" and block.key:  # read up to the break, as BibTeX does
+                diagnostics.broken(f"broken entry: {block.message}; the {len(block.fields)} "
+                                   "field(s) before it are read, as BibTeX reads them", source,
+                                   block.error_line)
+            elif block.kind == "error":
+                diagnostics.error(f"broken entry: {block.message}", source,
+                                  block.error_line)
+            elif block.kind in ("preamble", "comment"):
+                notes.setdefault(block.kind, []).append(block.text)
+            if block.kind == "entry" or block.kind == "error" and block.key:
+                record = self._entry(block, source, diagnostics, first_line)
+                if record is None:
+                    continue
+                if notes:
+                    record = _with_notes(record, notes)
+                    notes = {}
+                if held is not None:
+                    yield held
+                held = record
+        if notes and not ends_file:
+            raise ShardIncomplete("@preamble/@comment blocks wait for an entry after the shard")
+        if held is not None:
+            yield _with_notes(held, notes) if notes else held
+        elif notes:
+            diagnostics.warning("the file has @preamble/@comment blocks but no entry to keep "
+                                "them with; they are not converted", source, 1)
+
+    def _entry(self, block: Block, source: str, diagnostics: Diagnostics,
+               first_line: dict[str, int]) -> Record | None:
+        key = block.key
+        repeated = bool(key) and key in first_line
+        if not key:
+            diagnostics.warning("the entry has no citation key: it gets one (a .bib is written "
+                                "without one again)", source, block.line)
+            block = dataclasses.replace(block, key=f"line{block.line}")
+        elif repeated:
+            diagnostics.warning(f"duplicate key {key!r} (first at line {first_line[key]}); "
+                                "both entries are kept, the later one gets a new key "
+                                "(but in a .bib)",
+                                source, block.line)
+        else:
+            first_line[key] = block.line
+        try:
+            record = entry_record(block, source, diagnostics)
+        except ModelError as exc:
+            diagnostics.error(f"entry {block.key!r}: {exc}", source, block.line)
+            return None
+        if not key:  # a key of its own in other formats, none in a .bib
+            return record.replace(citation_key=None, hints={**record.hints, HINT_KEY: key})
+        return record.replace(hints={**record.hints, HINT_KEY: key}) if repeated else record
+
+    def _resolve_crossrefs(self, records: Iterator[Record], source: str,
+                           diagnostics: Diagnostics, whole_file: bool) -> Iterator[Record]:
+        """``records`` in their order, each crossref child with what it inherits: a child
+        whose parent comes later (BibTeX's own order) waits for it, and the records after
+        it wait too, so that the output keeps the file's order (styles number and label
+        entries by it)."""
+        parents: OrderedDict[str, Record] = OrderedDict()
+        waiting: dict[str, list[_Slot]] = {}
+        pending: deque[_Slot] = deque()
+
+        def arrived(slot: _Slot) -> None:
+            """A record with all it inherits: a parent for the children waiting for it."""
+            key = (slot.record.citation_key or slot.record.id).lower()
+            children = waiting.pop(key, [])
+            if children or slot.record.extra.get(EXTRA_ENTRY_TYPE,
+                                                 _entry_type(slot.record)) in PARENT_ENTRY_TYPES:
+                parents[key] = slot.record
+                if len(parents) > PARENTS_REMEMBERED:
+                    parents.popitem(last=False)
+            for child in children:
+                child.record = inherit(child.record, slot.record)
+                child.waiting = False
+                arrived(child)
+
+        for record in records:
+            slot = _Slot(record)
+            pending.append(slot)
+            parent_key = record.extra.get(EXTRA_PREFIX + tables.CROSSREF_FIELD)
+            if parent_key is not None:
+                parent = parents.get(parent_key.lower())
+                if parent is None:
+                    slot.waiting = True
+                    waiting.setdefault(parent_key.lower(), []).append(slot)
+                    continue
+                slot.record = inherit(record, parent)
+            arrived(slot)
+            while pending and not pending[0].waiting:
+                yield pending.popleft().record
+        if waiting and not whole_file:
+            raise ShardIncomplete("a crossref child whose parent is not in the shard")
+        for parent_key, children in waiting.items():
+            for child in children:
+                diagnostics.warning(f"entry {child.record.citation_key!r}: crossref "
+                                    f"{parent_key!r} is not in the file; nothing inherited",
+                                    source, child.record.source.line
+                                    if child.record.source else None)
+        yield from (slot.record for slot in pending)
+
+
+class _Slot:
+    """A record on its way out, and whether it waits for its crossref parent."""
+
+    __slots__ = ("record", "waiting")
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.waiting = False
+
+
+def _entry_type(record: Record) -> str:
+    return entry_type_for(record.type, record.eprint, tables.BIBLATEX)
+
+
+def _with_notes(record: Record, notes: dict[str, list[str]]) -> Record:
+    hints = dict(record.hints)
+    if notes.get("preamble"):
+        hints[HINT_PREAMBLE] = " # ".join(notes["preamble"])
+    if notes.get("comment"):
+        hints[HINT_COMMENT] = "\n".join(notes["comment"])
+    return record.replace(hints={k: v for k, v in hints.items() if v.strip()})
+
+
+READER = BibtexReader()

@@ -1,0 +1,481 @@
+"""Writers for .bib files in two dialects: ``bibtex`` (classic, for bibtex and .bst styles) and
+``biblatex`` (for biber).
+
+Each record becomes one entry with the fields its dialect's styles read, mapped with the same
+tables the reader uses, so reading what was written gives back the same records. Text is
+encoded with ``refbridge.latex.encode`` (syntax characters escaped, non-ASCII as LaTeX commands
+unless ``WriteOptions.unicode``); titles get case protection; URL, DOI and other identifiers are
+written verbatim (with braces percent-encoded when unbalanced, the one thing a .bib value cannot
+hold). Preprints follow arXiv's export and BibLaTeX's conventions (see ``_eprint_fields``).
+``bibtex.<field>`` extras are written back as they were read. This module must never let
+record text become LaTeX markup, and never invent a value the record does not hold.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache, partial
+from typing import TextIO
+
+from refbridge.formats.bibtex import tables
+from refbridge.formats.bibtex.dates import format_iso_date, format_year_month, parse_year_month
+from refbridge.formats.bibtex.reader import (
+    EXTRA_ENTRY_TYPE,
+    EXTRA_PREFIX,
+    HINT_AGAIN,
+    HINT_EMPTY,
+    HINT_INHERITED,
+    HINT_KEYWORDS,
+    HINT_LAYOUT,
+    HINT_MONTH,
+    HINT_PREFIX,
+    HINT_RAW,
+    HINT_YEAR,
+    arxiv_note,
+    entry_type_for,
+    field_mapping,
+    is_preprint,
+)
+from refbridge.formats.bibtex.syntax import MONTH_MACROS, macro_value
+from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
+from refbridge.latex.decode import decode_latex, decode_plain
+from refbridge.latex.encode import encode_latex, encode_text, guess_protection
+from refbridge.latex.safety import is_harmless
+from refbridge.model import Date, Eprint, Record
+from refbridge.names.bibtex import format_names
+from refbridge.registry import Framing, WriteOptions, write_framed
+from refbridge.richtext import Text, latex_source, plain, with_latex, without_latex
+
+#: What separates keywords in a keywords field (as the reader splits them).
+_KEYWORD_SPLIT = re.compile(r"\s*[,;]\s*")
+#: Characters a citation key cannot hold in either dialect, replaced by ``-``.
+_KEY_UNSAFE = re.compile(r"[\s,{}()\"#%'=\\~]")
+_ORDER = {name: index for index, name in enumerate(tables.FIELD_ORDER)}
+#: CSL variables written with case protection (the ones .bst styles lower-case).
+_TITLE_VARIABLES = frozenset({"title"})
+
+#: How a field's value is written: encoded text, an encoded and case-protected title, an
+#: identifier (verbatim), LaTeX already (names, dates, keys: braced as is), or bare (a number
+#: or month macro, unbraced).
+TEXT, TITLE, VERBATIM, BRACED, BARE = "text", "title", "verbatim", "braced", "bare"
+Field = tuple[str, Text, str]  # (field name, value, how)
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def _verbatim(value: str) -> str:
+    value = " ".join(value.split())
+    return value if _balanced(value) else value.replace("{", "%7B").replace("}", "%7D")
+
+
+@cache
+def _reverse_mapping(entry_type: str) -> dict[str, str]:
+    """CSL variable -> the field the reader maps back to it, for ``entry_type``: the entry
+    type's own fields first (a report's ``number`` is ``number``, not ``eid``)."""
+    mapping = field_mapping(entry_type)
+    reverse: dict[str, str] = {}
+    for table in (tables.TYPED_FIELDS.get(entry_type, {}), tables.DEFAULT_TYPED_FIELDS,
+                  tables.TEXT_FIELDS):
+        for field, variable in table.items():
+            if mapping.get(field) == variable:
+                reverse.setdefault(variable, field)
+    return reverse
+
+
+def entry_key(record: Record, options: WriteOptions = WriteOptions()) -> str:
+    """The key ``record``'s entry is written under: the one its .bib gave it (a repeated key
+    too, also after CSL-JSON gave it a unique id: both tools read the first), else its
+    citation key."""
+    key = record.citation_key or record.id
+    if HINT_LAYOUT in record.hints and not options.regenerate_keys and not options.normalize:
+        key = record.hints.get(HINT_KEY, record.id)
+    return _KEY_UNSAFE.sub("-", key)
+
+
+class BibtexWriter:
+    extension = ".bib"
+
+    def __init__(self, dialect: str, description: str) -> None:
+        self.name = dialect
+        self.dialect = dialect
+        self.description = description
+
+    framing = Framing(separator="\n")
+
+    def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
+        write_framed((self.record_text(r, options) for r in records), out, self.framing)
+
+    # -- one entry -----------------------------------------------------------------------
+    def record_text(self, record: Record, options: WriteOptions) -> str:
+        """The .bib text of one record (with any @preamble/@comment kept before it)."""
+        layout = Layout.of(record, options)
+        from_bib = HINT_LAYOUT in record.hints  # its titles say what their case is
+        entry_type = self.entry_type(record, layout)
+        encode = partial(encode_latex, unicode=options.unicode)
+        fields = self.fields(record, entry_type, encode, options, layout)
+        lines = [f"@{entry_type}{{{entry_key(record, options)},"]
+        for name, value, how in fields:
+            text = layout.raw(name, self.value(value, how, options, from_bib))
+            name = tables.FIELD_SPELLING.get(name, name)
+            lines.append(f"{options.indent}{name} = {text},")
+        lines.append("}\n")
+        head = "".join(f"@{kind}{{{text}}}\n\n" for kind, text in (
+            ("preamble", layout.preamble), ("comment", layout.comment))
+            if text is not None and _balanced(text))
+        return head + "\n".join(lines)
+
+    def entry_type(self, record: Record, layout: Layout | None = None) -> str:
+        written = layout.entry_type(record) if layout is not None else None
+        if written is not None and (written in tables.DIALECT_ENTRY_TYPES[self.dialect]
+                                    or written not in tables.ENTRY_TO_CSL
+                                    or self.dialect == tables.BIBLATEX
+                                    and written in tables.CLASSIC_ALIASES):
+            return written  # as the source wrote it (an unknown type, an alias biber knows)
+        kept = record.extra.get(EXTRA_ENTRY_TYPE)
+        if kept in tables.DIALECT_ENTRY_TYPES[self.dialect]:
+            return kept
+        genre = record.get("genre")
+        if self.dialect == tables.BIBTEX and record.type == "thesis" and genre:
+            return tables.THESIS_ENTRY_OF_GENRE.get(genre, "phdthesis")
+        return entry_type_for(record.type, record.eprint, self.dialect)
+
+    def value(self, value: Text, how: str, options: WriteOptions, from_bib: bool = False
+              ) -> str:
+        """A field's value as written: text encoded (as spelled, unless the output is UTF-8
+        or normalised), a title that says nothing of case (not read from a .bib) with its
+        acronyms and proper nouns protected, identifiers verbatim."""
+        if how in (TITLE, TEXT):
+            if how == TITLE and latex_source(value) is None and not from_bib:
+                value = guess_protection(value)
+            elif options.normalize:
+                value = without_latex(value)
+            return "{" + encode_text(value, unicode=options.unicode) + "}"
+        text = plain(value)
+        if not is_harmless(text):  # shown, never run (see refbridge.latex.safety)
+            return "{" + (_verbatim(text.replace("\\", "%5C")) if how == VERBATIM
+                          else encode_latex(text, unicode=options.unicode)) + "}"
+        if how == BARE:
+            return text
+        if how == VERBATIM:
+            return "{" + _verbatim(text) + "}"
+        return "{" + text + "}"
+
+    def fields(self, record: Record, entry_type: str, encode: Callable[[str], str],
+               options: WriteOptions, layout: Layout | None = None) -> list[Field]:
+        layout = layout or Layout()
+        fields: list[Field] = []
+        fields += self._names(record, encode, options, layout)
+        fields += self._texts(record, entry_type, layout)
+        fields += self._dates(record, layout)
+        fields += self._eprint_fields(record, entry_type, {f[0] for f in fields}, layout)
+        if record.keywords:
+            fields.append(layout.keywords(record.keywords) or
+                          ("keywords", ", ".join(record.keywords), TEXT))
+        written = {name for name, _, _ in fields}
+        for key, value in record.extra.items():
+            name = key[len(EXTRA_PREFIX):]
+            if key.startswith(EXTRA_PREFIX) and not name.startswith("@") and \
+                    name not in written:
+                fields.append((name, value, BRACED if _balanced(value) else TEXT))
+        fields += layout.again()
+        fields += [(name, "", BRACED) for name in layout.empty if name not in written]
+        fields = [f for f in fields if self._wanted(f[0], options)]
+        chosen = {name: index for index, name in enumerate(options.field_order)}
+        fields.sort(key=lambda f: (chosen.get(f[0], len(chosen)),
+                                   layout.order.get(f[0], len(layout.order)),
+                                   _ORDER.get(f[0], len(_ORDER))))
+        return fields
+
+    @staticmethod
+    def _wanted(name: str, options: WriteOptions) -> bool:
+        include = options.include_fields
+        lowered = {f.lower() for f in options.exclude_fields}
+        if name in lowered:
+            return False
+        return include is None or name in {f.lower() for f in include}
+
+    def _names(self, record: Record, encode: Callable[[str], str], options: WriteOptions,
+               layout: Layout) -> list[Field]:
+        fields: list[Field] = []
+        for field, role in tables.NAME_FIELDS.items():
+            people = record.names.get(role)
+            if people and role not in layout.inherited:
+                text = format_names(people, role in record.incomplete_names, encode,
+                                    spelled=not options.unicode and not options.normalize)
+                fields.append((field, text, BRACED))
+        return fields
+
+    def _texts(self, record: Record, entry_type: str, layout: Layout) -> list[Field]:
+        fields: list[Field] = []
+        for variable, value in record.fields.items():
+            if variable in layout.inherited:
+                continue
+            if variable == "genre":
+                fields.extend(self._genre(value, entry_type, layout))
+                continue
+            field = self.text_field(variable, entry_type, layout, record.extra)
+            how = TITLE if variable in _TITLE_VARIABLES else (
+                VERBATIM if field in tables.VERBATIM_FIELDS else TEXT)
+            fields.extend(layout.with_subtitle(field, value, how))
+        return fields
+
+    def text_field(self, variable: str, entry_type: str, layout: Layout,
+                   extra: Mapping[str, str]) -> str:
+        """The field that holds text variable ``variable`` in an entry of ``entry_type``:
+        the source's own (``layout``), else the dialect's (``journal``, ``booktitle``,
+        ``school``)."""
+        field = layout.field_of(variable, entry_type, self.dialect, extra)
+        if field is not None:
+            return field
+        if variable == "container-title" and entry_type in tables.BOOKTITLE_ENTRY_TYPES:
+            return "booktitle"
+        if variable == "publisher":
+            kind = tables.CLASSIC_ALIASES.get(entry_type, entry_type) \
+                if self.dialect == tables.BIBLATEX else entry_type
+            return tables.PUBLISHER_FIELD[self.dialect].get(kind, "publisher")
+        override = tables.WRITE_FIELD[self.dialect].get(variable)
+        if override is not None and field_mapping(entry_type).get(override) == variable:
+            return override
+        return _reverse_mapping(entry_type).get(variable, variable.lower())
+
+    def _genre(self, genre: Text, entry_type: str, layout: Layout) -> list[Field]:
+        written_key = layout.hints.get("genre-key")
+        if written_key is not None and tables.GENRE_OF_TYPE_KEY.get(written_key) == plain(genre):
+            return [("type", written_key, BRACED)]  # the key, as the source wrote it
+        if "type" in layout.order:
+            return [("type", genre, TEXT)]  # the text, as the source wrote it
+        key = tables.TYPE_KEY_OF_GENRE.get(plain(genre))
+        if key is not None and tables.ENTRY_TYPE_KEYS.get(entry_type) == key:
+            return []
+        if key is not None and self.dialect == tables.BIBLATEX:
+            return [("type", key, BRACED)]
+        return [("type", genre, TEXT)]
+
+    def _dates(self, record: Record, layout: Layout) -> list[Field]:
+        fields: list[Field] = []
+        date_field = {v: f for f, v in tables.DATE_FIELDS.items()}
+        for variable, date in record.dates.items():
+            if variable in layout.inherited:
+                continue
+            year_field = next((f for f, v in tables.YEAR_FIELDS.items() if v == variable), None)
+            if variable == "issued":
+                fields.extend(self._issued(date, layout, record.extra))
+            elif year_field in layout.order and date.start is not None and date.end is None \
+                    and date.start.month is None:
+                fields.append((year_field, str(date.start.year), BRACED))  # as the source
+            elif variable in date_field:
+                iso = format_iso_date(date)
+                fields.append((date_field[variable], iso or date.literal or "",
+                               BRACED if iso else TEXT))
+        return fields
+
+    def _issued(self, date: Date, layout: Layout, extra: Mapping[str, str]) -> list[Field]:
+        spelled = layout.spelled_year(date)
+        if spelled is not None:
+            return [("year", spelled, BRACED)]
+        iso = format_iso_date(date)
+        if iso is None and layout.date_field:
+            return [("date", date.literal or "", BRACED)]  # as the source wrote it
+        if iso is None:
+            return [("year", date.literal or "", TEXT)]
+        both = layout.date_field and "year" in layout.order  # the source gave both
+        if self.dialect == tables.BIBLATEX and not layout.classic_date and not both:
+            return [("date", iso, BRACED)]
+        year, month, day = format_year_month(date)
+        if both:  # month and day where the source gave them beside its date (those that
+            # disagreed with it are extra fields, written as they were)
+            month = month if "month" in layout.order and EXTRA_PREFIX + "month" not in extra \
+                else None
+            day = day if "day" in layout.order and EXTRA_PREFIX + "day" not in extra else None
+        fields: list[Field] = [("year", year, BRACED)]
+        if month:
+            spelled_month = layout.spelled_month(date)
+            fields.append(("month", spelled_month, BRACED) if spelled_month
+                          else ("month", month, BARE))
+        if day:
+            fields.append(("day", day, BRACED))
+        if both or date.circa or date.season or (date.end is not None and (
+                date.start is not None and date.start.month or date.end.month)):
+            fields.append(("date", iso, BRACED))  # what year/month cannot say, or as read
+        return fields
+
+    def _eprint_fields(self, record: Record, entry_type: str, written: set[str],
+                       layout: Layout) -> list[Field]:
+        """arXiv's export in BibTeX (``eprint``, ``archivePrefix``, ``primaryClass``, plus
+        ``eprinttype`` for Zotero and the abs URL), BibLaTeX's ``eprint``/``eprinttype``/
+        ``eprintclass`` and ``pubstate = {prepublished}``; a preprint without an identifier
+        says what is known in ``howpublished``, nothing more. An entry read from a .bib gets
+        the eprint fields it had, under their names, and nothing derived."""
+        eprint = record.eprint
+        if eprint is None:
+            return []
+        if layout.fields:
+            kept = layout.eprint_fields(eprint)
+            if "howpublished" in layout.order and "howpublished" not in written:
+                kept.append(("howpublished", arxiv_note(eprint), TEXT))  # as the reader found it
+            return kept
+        classes = " ".join(eprint.classes)
+        preprint = is_preprint(record.type, eprint)
+        fields: list[Field] = []
+        if eprint.identifier:
+            fields.append(("eprint", eprint.identifier, VERBATIM))
+        if self.dialect == tables.BIBTEX:
+            fields.append(("archiveprefix", eprint.archive, BRACED))
+            if classes:
+                fields.append(("primaryclass", classes, VERBATIM))
+            fields.append(("eprinttype", eprint.archive.lower(), BRACED))
+            if eprint.identifier and "url" not in written and \
+                    eprint.archive == tables.ARXIV:
+                fields.append(("url", tables.ARXIV_ABS_URL + eprint.identifier, VERBATIM))
+        else:
+            fields.append(("eprinttype", eprint.archive.lower(), BRACED))
+            if classes:
+                fields.append(("eprintclass", classes, VERBATIM))
+            if preprint and "pubstate" not in written:
+                fields.append(("pubstate", tables.PREPRINT_PUBSTATE, BRACED))
+        if preprint and entry_type == "misc" and "howpublished" not in written:
+            fields.append(("howpublished", arxiv_note(eprint), TEXT))
+        return fields
+
+
+class Layout:
+    """How the source laid an entry out (its hints), for writing it the same way: field names
+    and order, the date as ``year``/``month`` or ``date``, a subtitle apart from its title, a
+    year that is not a number, what came from a crossref parent (not written while the
+    ``crossref`` field is), and the @preamble/@comment blocks before it. Empty when the record
+    has no hints or the writer normalises."""
+
+    def __init__(self, hints: dict[str, str] | None = None, crossref: bool = False) -> None:
+        hints = hints or {}
+        written_type, read_as, names_text = (
+            hints.get(HINT_LAYOUT[len(HINT_PREFIX):], "") + "  ").split(" ", 2)
+        self.written_type = written_type or None
+        self.read_as = read_as or None
+        names = [f for f in names_text.strip().split(",") if f]
+        self.fields: tuple[str, ...] = tuple(names)
+        self.order = {name: index for index, name in enumerate(names)}
+        self.hints = hints
+        self.inherited = frozenset(
+            hints.get(HINT_INHERITED[len(HINT_PREFIX):], "").split(",")) if crossref \
+            else frozenset()
+        self.classic_date = "year" in self.order and "date" not in self.order
+        #: fields the source wrote empty (``key = ""``: bibtex sees them, as no inheritance)
+        self.empty = tuple(f for f in hints.get(HINT_EMPTY[len(HINT_PREFIX):], "").split(",")
+                           if f)
+        self.preamble = hints.get(HINT_PREAMBLE[len(HINT_PREFIX):])
+        self.comment = hints.get(HINT_COMMENT[len(HINT_PREFIX):])
+
+    def entry_type(self, record: Record) -> str | None:
+        """The entry type the source wrote, while the record's type is still the one read."""
+        return self.written_type if self.read_as == record.type else None
+
+    @property
+    def date_field(self) -> bool:
+        return "date" in self.order
+
+    def keywords(self, keywords: tuple[str, ...]) -> Field | None:
+        """The keywords field as the source wrote it, when it still lists ``keywords``."""
+        written = self.hints.get(HINT_KEYWORDS[len(HINT_PREFIX):])
+        if written is None or not _balanced(written) or tuple(
+                k for k in _KEYWORD_SPLIT.split(plain(decode_latex(written))) if k) != keywords:
+            return None
+        return ("keywords", written, BRACED)
+
+    def again(self) -> list[Field]:
+        """Fields the source gave a second time (biber reads the second, bibtex the first)."""
+        return [(key[len(HINT_AGAIN):], value, BRACED if _balanced(value) else TEXT)
+                for key, value in self.hints.items() if key.startswith(HINT_AGAIN)]
+
+    def eprint_fields(self, eprint: Eprint) -> list[Field]:
+        """The eprint fields the source had, under the names it gave them."""
+        classes = " ".join(eprint.classes)
+
+        def archive(field: str) -> str:
+            spelled = self.hints.get(f"archive.{field}", eprint.archive)
+            return spelled if spelled.lower() == eprint.archive.lower() else eprint.archive
+
+        values = {"eprint": eprint.identifier or "", "archiveprefix": archive("archiveprefix"),
+                  "eprinttype": archive("eprinttype"), "primaryclass": classes,
+                  "eprintclass": classes}
+        return [(name, values[name], VERBATIM) for name in self.fields if values.get(name)]
+
+    def spelled_month(self, date: Date) -> str | None:
+        """The month as the source wrote it (``03``, ``{mar}``), when it still says ``date``."""
+        month = self.hints.get(HINT_MONTH[len(HINT_PREFIX):])
+        if month is None or date.start is None or not _balanced(month):
+            return None
+        number = tables.MONTH_NUMBERS.get(month.strip().rstrip(".").lower())
+        return month if number == date.start.month else None
+
+    @classmethod
+    def of(cls, record: Record, options: WriteOptions) -> Layout:
+        if options.normalize:
+            hints = {k: v for k, v in record.hints_for("bibtex").items()
+                     if k in ("preamble", "comment")}
+            return cls(hints)
+        return cls(record.hints_for("bibtex"),
+                   crossref=EXTRA_PREFIX + tables.CROSSREF_FIELD in record.extra)
+
+    def field_of(self, variable: str, entry_type: str, dialect: str,
+                 extra: Mapping[str, str]) -> str | None:
+        """The field the source held ``variable`` in, when the dialect knows it, or when the
+        source gave the dialect's own field too (``location`` beside ``address``)."""
+        mapping = field_mapping(entry_type)
+        for name in self.fields:
+            if mapping.get(name) != variable:
+                continue
+            if dialect != tables.BIBTEX or name not in tables.BIBLATEX_ONLY_FIELDS or any(
+                    mapping.get(key[len(EXTRA_PREFIX):]) == variable for key in extra
+                    if key.startswith(EXTRA_PREFIX)):
+                return name
+        return None
+
+    def with_subtitle(self, field: str, value: Text, how: str) -> list[Field]:
+        """``field`` and its value, cut into title and subtitle where the source had both."""
+        subtitle_field = tables.SUBTITLE_FIELDS.get(field)
+        subtitle = self.hints.get(subtitle_field) if subtitle_field else None
+        if subtitle_field is None or subtitle is None:
+            return [(field, value, how)]
+        ending = tables.SUBTITLE_SEPARATOR + subtitle
+        spelling = latex_source(value) or encode_text(value)
+        if not spelling.endswith(ending) or len(spelling) == len(ending):
+            return [(field, value, how)]
+        title = spelling[:-len(ending)]
+        return [(field, with_latex(decode_latex(title), title), how),
+                (subtitle_field, subtitle, BRACED)]
+
+    def raw(self, field: str, written: str) -> str:
+        """``written`` (a field's value as the writer writes it), or the source's own macros
+        for the same value (see ``bibtex_reader.HINT_RAW``)."""
+        raw = self.hints.get(HINT_RAW + field)
+        if raw is None:
+            return written
+        value = written[1:-1] if written[:1] == "{" else MONTH_MACROS.get(written, written)
+        return raw if macro_value(raw) == value else written
+
+    def spelled_year(self, date: Date) -> str | None:
+        """The year as the source wrote it, when that was no number and still says ``date``
+        (its year, or the same literal text)."""
+        year = self.hints.get(HINT_YEAR[len(HINT_PREFIX):])
+        if year is None or not _balanced(year):
+            return None
+        spelled, _ = parse_year_month(decode_plain(year), None, None)
+        same = spelled.literal == date.literal if spelled.start is None else (
+            date.start is not None and spelled.start.year == date.start.year
+            and spelled.end == date.end)
+        return year if same else None
+
+
+BIBTEX_WRITER = BibtexWriter(tables.BIBTEX, "BibTeX (classic, for bibtex and .bst styles)")
+BIBLATEX_WRITER = BibtexWriter(tables.BIBLATEX, "BibLaTeX (for biber)")

@@ -1,0 +1,242 @@
+"""Reader for OpenAlex works: a saved answer of ``/works?filter=author.id:A...`` (``meta`` and
+``results``), a list of work objects (as pyalex returns them) or one work, as the OpenAlex
+API documentation describes the Work object.
+
+Each work becomes one record: the type from ``type_crossref`` (else ``type`` and the primary
+source's type), the title (its HTML markup as rich text), every authorship with the author's
+OpenAlex id and ORCID iD, the venue, publisher and ISSN of the primary source, volume, issue
+and pages, the publication date, DOI, PMID and PMCID, the arXiv identity of a work whose
+location is arXiv, and the abstract rebuilt from its inverted index. What OpenAlex computes
+about a work (citation counts, concepts, topics, keywords) is not bibliographic data and is
+left out. The author whose OpenAlex id every work of a list carries is the list's owner. This module
+must never make a request.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, TextIO
+
+from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats.csl_markup import from_markup
+from refbridge.formats.services.answers import (
+    JsonLines,
+    as_list,
+    as_map,
+    as_text,
+    common_author,
+    item_records,
+    load_json,
+    owned,
+    record_or_error,
+)
+from refbridge.merge import arxiv_id_from_url, bare_doi
+from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
+from refbridge.names.ids import PersonIdError, person_id
+from refbridge.names.reading import split_name
+from refbridge.richtext import Text
+
+#: ``type_crossref`` -> CSL item type.
+CROSSREF_TYPES: dict[str, str] = {
+    "journal-article": "article-journal",
+    "proceedings-article": "paper-conference",
+    "book-chapter": "chapter",
+    "book": "book",
+    "monograph": "book",
+    "edited-book": "book",
+    "posted-content": "article",
+    "report": "report",
+    "dissertation": "thesis",
+    "dataset": "dataset",
+    "standard": "standard",
+    "reference-entry": "entry-encyclopedia",
+}
+#: (``type``, primary source type) -> CSL item type, when ``type_crossref`` says nothing;
+#: a source type of None stands for any.
+WORK_TYPES: dict[tuple[str, str | None], str] = {
+    ("article", "journal"): "article-journal",
+    ("article", "conference"): "paper-conference",
+    ("article", "repository"): "article",
+    ("article", None): "article-journal",
+    ("preprint", None): "article",
+    ("book-chapter", None): "chapter",
+    ("book", None): "book",
+    ("dataset", None): "dataset",
+    ("dissertation", None): "thesis",
+    ("report", None): "report",
+    ("review", None): "review",
+    ("standard", None): "standard",
+    ("reference-entry", None): "entry-encyclopedia",
+}
+#: ``biblio`` member -> CSL variable (pages are joined from first and last page).
+BIBLIO_MEMBERS: dict[str, str] = {"volume": "volume", "issue": "issue"}
+#: ``ids`` member -> (CSL variable, the address prefix its value carries).
+ID_MEMBERS: dict[str, tuple[str, str]] = {
+    "pmid": ("PMID", "https://pubmed.ncbi.nlm.nih.gov/"),
+    "pmcid": ("PMCID", "https://www.ncbi.nlm.nih.gov/pmc/articles/"),
+}
+_WORK_ID = re.compile(r"(W\d+)$")
+
+
+def publication_date(work: Mapping[str, Any]) -> Date | None:
+    """``publication_date`` (``2021-03-05``), else ``publication_year``."""
+    text = as_text(work.get("publication_date"))
+    if re.match(r"^\d{4}-\d{2}-\d{2}", text):
+        year, month, day = (int(p) for p in text[:10].split("-"))
+        try:
+            return Date(start=DateParts(year, month, day))
+        except ModelError:
+            pass
+    only_year = work.get("publication_year")
+    return Date.of(only_year) if isinstance(only_year, int) \
+        and not isinstance(only_year, bool) and only_year else None
+
+
+def biblio_fields(work: Mapping[str, Any]) -> dict[str, Text]:
+    """Volume, issue and pages of ``biblio``."""
+    biblio = as_map(work.get("biblio"))
+    fields: dict[str, Text] = {variable: as_text(biblio.get(member))
+                               for member, variable in BIBLIO_MEMBERS.items()
+                               if as_text(biblio.get(member))}
+    pages = [as_text(biblio.get(p)) for p in ("first_page", "last_page")
+             if as_text(biblio.get(p))]
+    if pages:
+        fields["page"] = "-".join(dict.fromkeys(pages))
+    return fields
+
+
+def _person_ids(author: Mapping[str, Any]) -> tuple[str, ...]:
+    ids = []
+    for scheme, key in (("openalex", "id"), ("orcid", "orcid")):
+        if as_text(author.get(key)):
+            try:
+                ids.append(person_id(scheme, as_text(author.get(key))))
+            except PersonIdError:
+                continue
+    return tuple(ids)
+
+
+def authorship_names(work: Mapping[str, Any]) -> tuple[Name, ...]:
+    """The authors of a work, in order, with their OpenAlex ids and ORCID iDs."""
+    names = []
+    for authorship in map(as_map, as_list(work.get("authorships"))):
+        author = as_map(authorship.get("author"))
+        text = as_text(author.get("display_name")) or as_text(authorship.get("raw_author_name"))
+        if text:
+            split = split_name(text)
+            names.append(Name(family=split.family, given=split.given,
+                              non_dropping_particle=split.non_dropping_particle,
+                              suffix=split.suffix, ids=_person_ids(author)))
+    return tuple(names)
+
+
+def _abstract(inverted: Any) -> str | None:
+    """The abstract text of an ``abstract_inverted_index`` (word -> positions)."""
+    if not isinstance(inverted, Mapping):
+        return None
+    placed = sorted((position, word) for word, positions in inverted.items()
+                    for position in as_list(positions) if isinstance(position, int))
+    return " ".join(word for _, word in placed) or None
+
+
+def _type(work: Mapping[str, Any], source_type: str | None) -> str:
+    crossref = CROSSREF_TYPES.get(as_text(work.get("type_crossref")))
+    if crossref:
+        return crossref
+    kind = as_text(work.get("type"))
+    return WORK_TYPES.get((kind, source_type)) or WORK_TYPES.get((kind, None)) or "document"
+
+
+def _arxiv(work: Mapping[str, Any], doi: str) -> str | None:
+    if doi.lower().startswith("10.48550/arxiv."):
+        return doi[len("10.48550/arxiv."):]
+    for location in as_list(work.get("locations")):
+        url = as_text(as_map(location).get("landing_page_url"))
+        if arxiv_id_from_url(url):
+            return url.rsplit("/", 1)[-1]
+    return None
+
+
+def work_record(work: Mapping[str, Any], source: Source, diagnostics: Diagnostics
+                ) -> Record | None:
+    """The record of one OpenAlex work object."""
+    location = as_map(work.get("primary_location"))
+    venue = as_map(location.get("source"))
+    source_type = as_text(venue.get("type")) or None
+    fields: dict[str, Text] = biblio_fields(work)
+    title = as_text(work.get("title")) or as_text(work.get("display_name"))
+    if title:
+        fields["title"] = from_markup(title)
+    doi = bare_doi(as_text(work.get("doi")))
+    if doi:
+        fields["DOI"] = doi
+    for member, (variable, prefix) in ID_MEMBERS.items():
+        value = as_text(as_map(work.get("ids")).get(member)).removeprefix(prefix).strip("/")
+        if value:
+            fields[variable] = value
+    if as_text(venue.get("display_name")) and source_type != "repository":
+        fields["container-title"] = as_text(venue.get("display_name"))
+    for key, variable in (("host_organization_name", "publisher"), ("issn_l", "ISSN")):
+        if as_text(venue.get(key)):
+            fields[variable] = as_text(venue.get(key))
+    abstract = _abstract(work.get("abstract_inverted_index"))
+    if abstract:
+        fields["abstract"] = abstract
+    if as_text(work.get("language")):
+        fields["language"] = as_text(work.get("language"))
+    landing = as_text(location.get("landing_page_url"))
+    if landing and not doi:
+        fields["URL"] = landing
+    arxiv = _arxiv(work, doi)
+    match = _WORK_ID.search(as_text(work.get("id")))
+    identifier = match.group(1) if match else doi or str(source.line)
+    authors = authorship_names(work)
+    issued = publication_date(work)
+    return record_or_error(
+        diagnostics, source, id=f"openalex:{identifier}", type=_type(work, source_type),
+        fields=fields, names={"author": authors} if authors else {},
+        dates={"issued": issued} if issued else {},
+        eprint=Eprint("arXiv", arxiv) if arxiv else None,
+        extra={"openalex.id": identifier} if match else {})
+
+
+def works_of(data: Any, source: str) -> list[Mapping[str, Any]]:
+    """The work objects of an OpenAlex answer: a page of results, a list, or one work."""
+    if isinstance(data, Mapping) and "results" in data:
+        results = data["results"]
+    elif isinstance(data, Mapping) and "id" in data:
+        results = [data]
+    elif isinstance(data, list):
+        results = data
+    else:
+        raise ParseError("not OpenAlex works: expected results, a list or a work", source, 1)
+    if not isinstance(results, list):
+        raise ParseError("OpenAlex results must be a list", source, 1)
+    return [work for work in results if isinstance(work, Mapping)]
+
+
+def read_works(works: Sequence[Mapping[str, Any]], source: str, diagnostics: Diagnostics,
+               lines: JsonLines | None = None) -> Iterator[Record]:
+    """The records of ``works``, owned by their common author."""
+    records = item_records(works, "id", work_record, source, diagnostics, lines)
+    owner, ids = common_author(records, "openalex")
+    yield from owned(records, owner, ids)
+
+
+class OpenAlexReader:
+    name = "openalex"
+    description = "OpenAlex works (an author's /works answer, a list of works, one work)"
+    extensions = (".json",)
+
+    def sniff(self, head: str) -> bool:
+        return head.lstrip().startswith(("{", "[")) and (
+            '"https://openalex.org/W' in head or '"db_response_time_ms"' in head)
+
+    def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
+        text = stream.read()
+        works = works_of(load_json(text, source, "OpenAlex works"), source)
+        yield from read_works(works, source, diagnostics, JsonLines(text))
+
+
+READER = OpenAlexReader()

@@ -1,0 +1,1 @@
+"""Spreadsheets: refbridge's own CSV columns and Scopus's CSV export."""

@@ -1,0 +1,262 @@
+"""CSV for spreadsheets: one row a record, one documented column a part of the record.
+
+Columns (the header row names them; any subset, in any order, case ignored): ``key``,
+``type`` (a CSL type such as ``article-journal``), ``title``, ``author`` and ``editor``
+(``Family, Given`` names separated by ``; ``; a name without a comma is an organisation),
+``issued`` (``2020``, ``2020-05``, ``2020-05-17``), ``container-title``, ``volume``,
+``issue``, ``page``, ``publisher``, ``publisher-place``, ``DOI``, ``ISBN``, ``ISSN``,
+``PMID``, ``URL``, ``abstract``, ``keywords`` (separated by ``; ``) and ``note``; any other
+CSL variable name is read too, and the common spreadsheet headings ``Authors``, ``Year``,
+``Journal``, ``Pages`` are understood (``COLUMN_ALIASES``). Other columns are kept as
+``csv.<heading>`` extras and written back.
+
+Spreadsheets run formulas: a value that starts with ``=``, ``+``, ``-``, ``@``, a tab or a
+carriage return is written after an apostrophe (which spreadsheet programs show as text and
+hide) and read back without it, so record text never becomes a formula. What the columns
+cannot hold travels in the ``note`` column as a line ``refbridge: {CSL-JSON}``
+(``formats.residue``). This module must never drop a row or a value silently.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
+
+from refbridge.coverage import MODEL_PARTS, Coverage
+from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats.residue import (
+    RESIDUE_LABEL,
+    apply_residues,
+    looks_like_residue,
+    note_residue,
+    residue_note,
+)
+from refbridge.formats.selection import select
+from refbridge.formats.tagged import ris
+from refbridge.formats.zotero.rdf import format_date, parse_date
+from refbridge.model import ModelError, Name, Record, Source
+from refbridge.registry import WriteOptions
+from refbridge.richtext import plain
+from refbridge.vocab import ITEM_TYPES, TEXT_VARIABLE_SET
+
+#: The columns refbridge writes, in order.
+COLUMNS: tuple[str, ...] = (
+    "key", "type", "title", "author", "editor", "issued", "container-title", "volume",
+    "issue", "page", "publisher", "publisher-place", "DOI", "ISBN", "ISSN", "PMID", "URL",
+    "abstract", "keywords", "note")
+NAME_COLUMNS: frozenset[str] = frozenset({"author", "editor"})
+#: Headings people give these columns in their own spreadsheets (lower case).
+COLUMN_ALIASES: dict[str, str] = {
+    "authors": "author", "editors": "editor", "year": "issued", "date": "issued",
+    "journal": "container-title", "venue": "container-title", "booktitle": "container-title",
+    "source": "container-title", "pages": "page", "number": "issue", "doi": "DOI",
+    "url": "URL", "link": "URL", "isbn": "ISBN", "issn": "ISSN", "pmid": "PMID",
+    "keyword": "keywords", "tags": "keywords", "notes": "note", "id": "key",
+    "citation key": "key",
+}
+_COLUMN_OF = {**{c.lower(): c for c in TEXT_VARIABLE_SET | set(COLUMNS)}, **COLUMN_ALIASES}
+_FORMULA = re.compile(r"^'*[=+\-@\t\r]")
+_SEPARATOR = "; "
+#: The largest cell read (the csv module's default, 128 KiB, is less than an abstract may be).
+FIELD_LIMIT = 1 << 30
+_SCOPUS_HEADINGS = ("Source title", "EID")
+
+
+def _cell(value: str) -> str:
+    return "'" + value if _FORMULA.match(value) else value
+
+
+def _uncell(value: str) -> str:
+    return value[1:] if value.startswith("'") and _FORMULA.match(value[1:]) else value
+
+
+def _names(text: str) -> tuple[Name, ...]:
+    people: list[Name] = []
+    for part in text.split(";"):
+        part = part.strip()
+        if part:
+            try:
+                people.append(ris.parse_name(part))
+            except ModelError:
+                people.append(Name(literal=part))
+    return tuple(people)
+
+
+def record_of(row: dict[str, str], source: str, line: int, number: int,
+              diagnostics: Diagnostics, with_residue: bool = True) -> Record:
+    """The record of one row (column -> value); raises ``ValueError`` for a bad row."""
+    fields: dict[str, str] = {}
+    names: dict[str, tuple[Name, ...]] = {}
+    extra: dict[str, str] = {}
+    residues: list[dict[str, Any]] = []
+    notes: list[str] = []
+    record_type = "document"
+    dates = {}
+    keywords: tuple[str, ...] = ()
+    for heading, raw in row.items():
+        value = _uncell(raw).strip()
+        if not value:
+            continue
+        column = _COLUMN_OF.get(heading.strip().lower())
+        if column == "type":
+            if value in ITEM_TYPES:
+                record_type = value
+            else:
+                diagnostics.warning(f"unknown type {value!r}, read as a document", source,
+                                    line)
+                extra["csv.type"] = value
+        elif column in NAME_COLUMNS:
+            names[column] = _names(value)
+        elif column == "issued":
+            dates["issued"] = parse_date(value)
+        elif column == "keywords":
+            keywords = tuple(k.strip() for k in value.split(";") if k.strip())
+        elif column == "note":
+            for part in value.split("\n"):
+                found = note_residue(part, source, line, diagnostics)
+                if found is not None:
+                    residues.append(found)
+                else:
+                    notes.append(part)
+        elif column is not None and column != "key" and column in TEXT_VARIABLE_SET:
+            fields[column] = value
+        elif column != "key":
+            extra[f"csv.{heading.strip()}"] = value
+    note = "\n".join(notes).strip()
+    if note:
+        fields["note"] = note
+    key = _uncell(next((v for h, v in row.items() if _COLUMN_OF.get(h.strip().lower())
+                        == "key"), "")).strip() or None
+    record = Record(id=key or f"row{number}", type=record_type, fields=fields, names=names,
+                    dates=dates, keywords=keywords, citation_key=key, extra=extra,
+                    source=Source(source, line))
+    return apply_residues(record, residues) if with_residue else record
+
+
+def rows(stream: TextIO, source: str, diagnostics: Diagnostics
+         ) -> Iterator[tuple[int, int, dict[str, str]]]:
+    """The non-empty rows of a CSV text under its header row: (number, line, heading ->
+    value); a row with more cells than headings is reported and skipped."""
+    csv.field_size_limit(max(csv.field_size_limit(), FIELD_LIMIT))
+    reader = csv.reader(stream)
+    try:
+        header = next(reader, None)
+    except csv.Error as exc:
+        raise ParseError(f"not CSV: {exc}", source, reader.line_num) from None
+    if header is None:
+        return
+    header = [h.lstrip("\ufeff") for h in header]
+    if len({h.strip().lower() for h in header}) != len(header):
+        raise ParseError("a column heading is repeated", source, 1)
+    number = 0
+    while True:
+        line = reader.line_num + 1
+        try:
+            row = next(reader, None)
+        except csv.Error as exc:
+            raise ParseError(f"not CSV: {exc}", source, reader.line_num) from None
+        if row is None:
+            return
+        if not any(cell.strip() for cell in row):
+            continue
+        number += 1
+        if len(row) > len(header):
+            diagnostics.error(f"row skipped: {len(row)} cells under {len(header)} headings",
+                              source, line)
+            continue
+        yield number, line, dict(zip(header, row))
+
+
+def read_rows(stream: TextIO, source: str, diagnostics: Diagnostics,
+              with_residue: bool = True) -> Iterator[Record]:
+    for number, line, row in rows(stream, source, diagnostics):
+        try:
+            yield record_of(row, source, line, number, diagnostics, with_residue)
+        except ValueError as exc:
+            diagnostics.error(f"row skipped: {exc}", source, line)
+
+
+def native_row(record: Record) -> dict[str, str]:
+    row = {v: plain(value) for v, value in record.fields.items() if v in COLUMNS}
+    if "note" in row and looks_like_residue(row["note"]):
+        del row["note"]
+    row["type"] = record.type
+    if record.citation_key:
+        row["key"] = record.citation_key
+    for role in NAME_COLUMNS & record.names.keys():
+        row[role] = _SEPARATOR.join(ris.format_name(p) for p in record.names[role])
+    issued = record.dates.get("issued")
+    if issued is not None and (text := format_date(issued)):
+        row["issued"] = text
+    if record.keywords:
+        row["keywords"] = _SEPARATOR.join(record.keywords)
+    return row
+
+
+def _line(row: dict[str, str]) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerow([_cell(row.get(c, "")) for c in COLUMNS])
+    return out.getvalue()
+
+
+def format_row(record: Record) -> str:
+    row = native_row(record)
+    header = _line({c: c for c in COLUMNS})
+    (native,) = read_rows(io.StringIO(header + _line(row)), "<csv>", Diagnostics(),
+                          with_residue=False)
+    note = residue_note(record, native)
+    if note:
+        row["note"] = "\n".join(p for p in (row.get("note"), note) if p)
+    return _line(row)
+
+
+class CsvReader:
+    name = "csv"
+    description = "CSV spreadsheet, one row a record (documented columns: see README)"
+    extensions = (".csv",)
+
+    def sniff(self, head: str) -> bool:
+        first = head.split("\n", 1)[0]
+        if any(heading in first for heading in _SCOPUS_HEADINGS):
+            return False
+        headings = {h.strip().strip('"').lower() for h in first.split(",")}
+        return len(headings) > 1 and "title" in headings
+
+    def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
+        return read_rows(stream, source, diagnostics)
+
+
+class CsvWriter:
+    name = "csv"
+    description = "CSV spreadsheet, one row a record (Excel, LibreOffice, Google Sheets)"
+    extension = ".csv"
+
+    def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
+        out.write(_line({c: c for c in COLUMNS}))
+        out.writelines(format_row(select(record, options, {})) for record in records)
+
+
+def _coverage() -> Coverage:
+    native = {column: column for column in COLUMNS if column in MODEL_PARTS}
+    native |= {"type": "type (CSL type)", "citation-key": "key", "keywords": "keywords"}
+    note = f"note `{RESIDUE_LABEL}: {{CSL-JSON}}`"
+    return Coverage(
+        format="csv",
+        native=native,
+        elsewhere={part: note for part in MODEL_PARTS if part not in native},
+        notes=(
+            ("Names are `Family, Given` separated by `; `; particles are split off again by "
+             "the particle table."),
+            ("Dates are ISO (`2020-05-17`) or the literal text; ranges, seasons and circa "
+             "travel in the residue."),
+            "Rich text is written as plain text and travels exactly in the residue.",
+        ),
+    )
+
+
+READER = CsvReader()
+WRITER = CsvWriter()
+WRITER.coverage = _coverage()  # type: ignore[attr-defined]

@@ -1,0 +1,299 @@
+"""Word's bibliography XML (``Sources.xml``; *References → Manage Sources* in Microsoft Word),
+read and written.
+
+A ``b:Sources`` element holds one ``b:Source`` per record: ``b:Tag`` (the citation key),
+``b:SourceType`` (``JournalArticle``, ``Book``, ``BookSection``, ``ConferenceProceedings``,
+``Report`` ...), ``b:Title``, the container in the element of its source type
+(``b:JournalName``, ``b:BookTitle`` ...), ``b:Year``/``b:Month``/``b:Day``, ``b:Pages``,
+``b:Volume``, ``b:Issue``, ``b:Publisher``, ``b:City``, ``b:DOI``, ``b:URL``,
+``b:StandardNumber``, ``b:Comments`` and contributors in ``b:Author`` (``b:Author``,
+``b:Editor``, ``b:Translator`` ... each a ``b:NameList`` of ``b:Person`` with ``b:Last``,
+``b:First``, ``b:Middle``, or a ``b:Corporate`` name). Element names are read regardless of
+case (bibutils writes ``b:Url``).
+
+What Word has no element for (abstracts, keywords, CSL types it lacks, name particles and
+suffixes, date ranges ...) travels in ``b:Comments`` as a line ``refbridge: {CSL-JSON}``
+(``formats.residue``); Word shows it as the source's comments. Parsing refuses entity
+declarations (``formats.xmlinput``). This module must never drop a record or value silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
+
+from refbridge.coverage import MODEL_PARTS, Coverage
+from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats.datetext import MONTH_NAMES, dated, month_of, year_of
+from refbridge.formats.residue import (
+    RESIDUE_LABEL,
+    apply_residues,
+    looks_like_residue,
+    note_residue,
+    residue_note,
+)
+from refbridge.formats.selection import select
+from refbridge.formats.xml import word_tables as t
+from refbridge.formats.xml.safe import local_name, parse_xml, text_of, xml_text
+from refbridge.model import Date, Name, Record, Source
+from refbridge.names.reading import name_from_fields
+from refbridge.registry import WriteOptions
+from refbridge.richtext import plain
+
+_TYPE_OF_SOURCE = {**{k.lower(): v for k, v in t.SOURCE_TYPE_ALIASES.items()},
+                   **{s.lower(): c for c, s in reversed(list(t.SOURCE_TYPES.items()))}}
+_FIELD_OF = {**t.FIELD_ALIASES, **{e.lower(): v for v, e in t.FIELDS.items()}}
+_ROLE_OF = {**t.ROLE_ALIASES, **{e.lower(): r for r, e in t.ROLES.items()}}
+_CONTAINERS = frozenset(e.lower() for e in (*t.CONTAINER_ELEMENTS.values(),
+                                              *t.CONTAINER_ALIASES))
+_DATE_OF = {part.lower(): (variable, index) for variable, parts in t.DATE_ELEMENTS.items()
+            for index, part in enumerate(parts)}
+_ORDER = {name: i for i, name in enumerate(t.ORDER)}
+
+
+def _q(name: str) -> str:
+    return f"{{{t.NAMESPACE}}}{name}"
+
+
+# -- reading ------------------------------------------------------------------------------------
+def _person(element: Any) -> Name | None:
+    parts = {local_name(p).lower(): text_of(p) for p in element}
+    given = " ".join(p for p in (parts.get("first"), parts.get("middle")) if p)
+    if not parts.get("last") and not given:
+        return None
+    return name_from_fields(parts.get("last") or None, given or None)
+
+
+def _contributors(element: Any) -> Iterator[tuple[str, Name]]:
+    for role_element in element:
+        role = _ROLE_OF.get(local_name(role_element).lower())
+        if role is None:
+            continue
+        for holder in role_element:
+            kind = local_name(holder).lower()
+            if kind == "corporate" and text_of(holder):
+                yield role, Name(literal=text_of(holder))
+            elif kind == "namelist":
+                for person in holder:
+                    if (name := _person(person)) is not None:
+                        yield role, name
+
+
+def _date(parts: list[str]) -> Date | None:
+    year = year_of(parts[0]) if parts[0] else None
+    if year is None:
+        return Date(literal=" ".join(p for p in parts if p)) if any(parts) else None
+    month = month_of(parts[1]) or (int(parts[1]) if parts[1].isdigit() else None)
+    day = int(parts[2]) if parts[2].isdigit() and month else None
+    return dated(year, month, day) or dated(year)
+
+
+def record_of(source_element: Any, source: str, number: int, diagnostics: Diagnostics,
+              with_residue: bool = True) -> Record:
+    """The record of a ``b:Source``; raises ``ValueError`` when it cannot be built."""
+    line = source_element.sourceline or 1
+    fields: dict[str, str] = {}
+    names: dict[str, list[Name]] = {}
+    date_parts: dict[str, list[str]] = {}
+    extra: dict[str, str] = {}
+    notes: list[str] = []
+    residues: list[dict[str, Any]] = []
+    key: str | None = None
+    record_type = "document"
+    for element in source_element:
+        name, text = local_name(element), text_of(element)
+        lower = name.lower()
+        if lower == "author":
+            for role, person in _contributors(element):
+                names.setdefault(role, []).append(person)
+        elif not text or lower == "guid":
+            continue
+        elif lower == t.TAG.lower():
+            key = text
+        elif lower == t.SOURCE_TYPE.lower():
+            found = _TYPE_OF_SOURCE.get(text.lower())
+            if found is None:
+                diagnostics.warning(f"unknown Word source type {text!r}, read as a document",
+                                    source, element.sourceline)
+                extra["word.SourceType"] = text
+            record_type = found or "document"
+        elif lower in _DATE_OF:
+            variable, index = _DATE_OF[lower]
+            date_parts.setdefault(variable, ["", "", ""])[index] = text
+        elif lower == t.NOTE.lower():
+            for part in text.split("\n"):
+                found_residue = note_residue(part, source, element.sourceline, diagnostics)
+                if found_residue is not None:
+                    residues.append(found_residue)
+                else:
+                    notes.append(part)
+        elif lower in _CONTAINERS and "container-title" not in fields:
+            fields["container-title"] = text
+        elif lower == "standardnumber" and "number" not in fields:
+            digits = text.replace("-", "")
+            fields["ISSN" if len(digits) == 8 else "ISBN"] = text
+        elif lower in _FIELD_OF and _FIELD_OF[lower] not in fields:
+            fields[_FIELD_OF[lower]] = text
+        else:
+            extra[f"word.{name}"] = text
+    note = "\n".join(notes).strip()
+    if note:
+        fields["note"] = note
+    dates = {variable: date for variable, parts in date_parts.items()
+             if (date := _date(parts)) is not None}
+    record = Record(
+        id=key or f"word{number}", type=record_type, fields=fields,
+        names={role: tuple(people) for role, people in names.items()}, dates=dates,
+        citation_key=key, extra=extra, source=Source(source, line))
+    return apply_residues(record, residues) if with_residue else record
+
+
+def _records_of(root: Any, source: str, diagnostics: Diagnostics, with_residue: bool = True
+                ) -> Iterator[Record]:
+    if local_name(root) not in ("Sources", "Source"):
+        raise ParseError("not a Word bibliography: the root element is not b:Sources", source,
+                         root.sourceline)
+    items = [root] if local_name(root) == "Source" else [
+        e for e in root if local_name(e) == "Source"]
+    for number, item in enumerate(items, start=1):
+        try:
+            yield record_of(item, source, number, diagnostics, with_residue)
+        except ValueError as exc:
+            diagnostics.error(f"source skipped: {exc}", source, item.sourceline or 1)
+
+
+# -- writing ------------------------------------------------------------------------------------
+def _values(record: Record) -> list[tuple[str, str]]:
+    fields = {v: plain(value) for v, value in record.fields.items()}
+    source_type = t.SOURCE_TYPES.get(record.type, t.FALLBACK_SOURCE_TYPE)
+    values = [(t.SOURCE_TYPE, source_type)]
+    if record.citation_key:
+        values.append((t.TAG, record.citation_key))
+    values += [(e, fields[v]) for v, e in t.FIELDS.items() if v in fields]
+    if "container-title" in fields:
+        values.append((t.CONTAINER_ELEMENTS.get(source_type, "BookTitle"),
+                       fields["container-title"]))
+    identifier = fields.get("ISBN") or fields.get("ISSN")
+    if identifier is not None and "number" not in fields:
+        values.append(("StandardNumber", identifier))
+    for variable, (year, month, day) in t.DATE_ELEMENTS.items():
+        date = record.dates.get(variable)
+        if date is None or date.start is None:
+            continue
+        values.append((year, str(date.start.year)))
+        if date.start.month:
+            values.append((month, MONTH_NAMES[date.start.month - 1]))
+        if date.start.day:
+            values.append((day, str(date.start.day)))
+    return values
+
+
+def source_element(record: Record, note: str | None = None) -> Any:
+    """The ``b:Source`` of ``record``'s native Word fields (plus ``note``, the residue)."""
+    from lxml import etree
+
+    element = etree.Element(_q("Source"), nsmap={"b": t.NAMESPACE})
+    values = _values(record)
+    comments = [record.get("note") or ""] if not looks_like_residue(
+        record.get("note") or "") else []
+    comments = [c for c in comments + ([note] if note else []) if c]
+    if comments:
+        values.append((t.NOTE, "\n".join(comments)))
+    people = [(role, record.names[role]) for role in t.ROLES if role in record.names]
+    for name, value in sorted(values + ([("Author", "")] if people else []),
+                              key=lambda pair: _ORDER.get(pair[0], len(_ORDER))):
+        child = etree.SubElement(element, _q(name))
+        if name != "Author":
+            child.text = xml_text(value)
+            continue
+        for role, names in people:
+            holder = etree.SubElement(child, _q(t.ROLES[role]))
+            corporate = [n for n in names if n.literal is not None]
+            if len(corporate) == 1 and len(names) == 1:
+                etree.SubElement(holder, _q("Corporate")).text = xml_text(corporate[0].literal
+                                                                          or "")
+                continue
+            name_list = etree.SubElement(holder, _q("NameList"))
+            for person in names:
+                entry = etree.SubElement(name_list, _q("Person"))
+                last = person.literal or " ".join(
+                    p for p in (person.non_dropping_particle, person.family) if p)
+                first = " ".join(p for p in (person.given, person.dropping_particle) if p)
+                if last:
+                    etree.SubElement(entry, _q("Last")).text = xml_text(last)
+                if first:
+                    etree.SubElement(entry, _q("First")).text = xml_text(first)
+    return element
+
+
+def record_source(record: Record) -> Any:
+    """The ``b:Source`` of ``record``, with a residue line in Comments when Word loses
+    something."""
+    from lxml import etree
+
+    written = etree.fromstring(etree.tostring(source_element(record)))
+    (native,) = _records_of(written, "<word>", Diagnostics(), with_residue=False)
+    return source_element(record, residue_note(record, native))
+
+
+class WordReader:
+    name = "word-xml"
+    sniff_first = True
+    description = "Word bibliography XML (Sources.xml: Word → References → Manage Sources)"
+    extensions = (".xml",)
+
+    def sniff(self, head: str) -> bool:
+        return t.NAMESPACE in head and "Sources" in head
+
+    def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
+        return _records_of(parse_xml(stream.read(), source, "Word bibliography"), source,
+                           diagnostics)
+
+
+class WordWriter:
+    name = "word-xml"
+    description = "Word bibliography XML (Sources.xml: Manage Sources → Browse in Word)"
+    extension = ".xml"
+
+    def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
+        from lxml import etree
+
+        out.write('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+                  f'<b:Sources xmlns:b="{t.NAMESPACE}" xmlns="{t.NAMESPACE}" '
+                  'SelectedStyle="" Version="6">\n')
+        for record in records:
+            element = record_source(select(record, options, {}))
+            etree.indent(element, space=options.indent or "  ")
+            text = etree.tostring(element, encoding="unicode")
+            out.write(text.replace(f' xmlns:b="{t.NAMESPACE}"', "", 1) + "\n")
+        out.write("</b:Sources>\n")
+
+
+def _coverage() -> Coverage:
+    native = {
+        "type": "b:SourceType", "citation-key": "b:Tag", "note": "b:Comments",
+        "container-title": "b:JournalName / b:BookTitle / … (per source type)",
+        "ISBN": "b:StandardNumber", "ISSN": "b:StandardNumber",
+        "issued": "b:Year + b:Month + b:Day",
+        "accessed": "b:YearAccessed + b:MonthAccessed + b:DayAccessed",
+        **{v: f"b:{e}" for v, e in t.FIELDS.items()},
+        **{r: f"b:Author/b:{e}" for r, e in t.ROLES.items()},
+    }
+    note = f"b:Comments `{RESIDUE_LABEL}: {{CSL-JSON}}`"
+    return Coverage(
+        format="word-xml",
+        native=native,
+        elsewhere={part: note for part in MODEL_PARTS if part not in native},
+        notes=(
+            (f"{len(t.SOURCE_TYPES)} CSL types have a Word source type; the others are "
+             "written as `Misc` and the CSL type travels in the residue."),
+            ("Names are `b:Last` and `b:First`: particles are merged into them and split off "
+             "again by the particle table; suffixes travel in the residue."),
+            "Word has no abstract or keywords: they travel in the residue.",
+        ),
+    )
+
+
+READER = WordReader()
+WRITER = WordWriter()
+WRITER.coverage = _coverage()  # type: ignore[attr-defined]

@@ -1,0 +1,1 @@
+"""Zotero RDF, Zotero's own export format, and the Zotero schema's tables."""
