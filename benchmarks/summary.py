@@ -9,6 +9,7 @@ tenfold. This module must never run anything: it only reads measurements.
 
 from __future__ import annotations
 
+import os
 import re
 import statistics
 import sys
@@ -31,6 +32,8 @@ MIB = 1 << 20
 
 #: The goals, as the project states them.
 MIN_SPEEDUP_OVER_CITATION_JS = 2.0
+#: A large .bib converted on every CPU against one process (goal set for two CPUs).
+MIN_PARALLEL_SPEEDUP = 1.5
 MAX_PEAK_RSS_AT_100K = 300 * 10**6  # bytes
 BOUNDED_MEMORY_ENTRIES = 100_000
 MIN_APA_ENTRIES_PER_SECOND = 2_000.0
@@ -183,6 +186,18 @@ def _one_process(results: Sequence[Result], citation_js: Result) -> str:
             f"({alone[0].entries_per_second:,.0f} entries/s)")
 
 
+def _parallel_goal(results: Sequence[Result]) -> Goal:
+    """Every CPU against one process, on the largest .bib both converted."""
+    statement = (f".bib -> CSL-JSON on every CPU at least {MIN_PARALLEL_SPEEDUP:g}x one process "
+                 "(a .bib of 5 MB or more)")
+    pair = _largest_common(results, BIB_TO_CSL, REFBRIDGE_ONE_PROCESS)
+    if pair is None:
+        return Goal(statement, None, "not measured (one process not run)")
+    ratio = speedup(*pair)
+    return Goal(statement, ratio >= MIN_PARALLEL_SPEEDUP,
+                f"{ratio:.2f}x at {pair[0].entries:,} entries on {os.cpu_count()} CPUs")
+
+
 def _apa_goal(results: Sequence[Result]) -> Goal:
     """At least pandoc's level (2,000 entries/s where the goal was set): judged against pandoc
     in the same run when it was measured, else on the absolute rate at the largest size."""
@@ -240,6 +255,7 @@ def goals(results: Sequence[Result], cold_starts: Sequence[ColdStart]) -> list[G
                      else Goal(statement, factor <= MAX_LINEAR_GROWTH,
                                f"marginal CPU time per entry x{factor:.2f} from the "
                                "smallest sizes to the largest"))
+    found.append(_parallel_goal(results))
     return found
 
 

@@ -68,7 +68,19 @@ def test_goals_are_judged_on_the_measurements_of_the_run() -> None:
              "marginal CPU time per entry x1.00 from the smallest sizes to the largest"),
         Goal("APA bibliography (plain text) from CSL-JSON: cost linear in the input size", None,
              "needs three measured sizes"),
+        Goal(".bib -> CSL-JSON on every CPU at least 1.5x one process (a .bib of 5 MB or more)",
+             None, "not measured (one process not run)"),
     ]
+
+
+def test_the_parallel_goal_compares_every_cpu_with_one_process_on_the_largest_bib(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("summary.os.cpu_count", lambda: 2)
+    runs = [result("refbridge", 10_000, 1.0), result("refbridge, one process", 10_000, 1.6),
+            result("refbridge", 1_000, 0.2), result("refbridge, one process", 1_000, 0.2)]
+    assert goals(runs, [])[-1] == Goal(
+        ".bib -> CSL-JSON on every CPU at least 1.5x one process (a .bib of 5 MB or more)", True,
+        "1.60x at 10,000 entries on 2 CPUs")
 
 
 def test_the_speed_goal_also_quotes_refbridge_held_to_one_process() -> None:

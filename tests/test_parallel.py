@@ -22,8 +22,9 @@ from refbridge.errors import Diagnostic, ExitStatus, ParseError, RefbridgeError
 from refbridge.formats.bibtex import shards as bibtex_shards
 from refbridge.formats.bibtex.shards import plan_shards
 from refbridge.parallel import convert_in_parallel
-from refbridge.pipeline import ReadOptions, convert
+from refbridge.pipeline import convert
 from refbridge.registry import WriteOptions
+from refbridge.runs import ReadOptions
 
 #: Small enough that a test file of a few kilobytes is cut into many shards.
 SHARD_BYTES = 400

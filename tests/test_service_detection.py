@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.pipeline import ReadOptions, read_file
+from refbridge.pipeline import read_file
 from refbridge.registry import detect_reader
+from refbridge.runs import ReadOptions
 
 SPECIMENS = Path(__file__).parent / "fixtures" / "sources"
 

@@ -20,7 +20,8 @@ from urllib.parse import urlsplit
 
 from refbridge.errors import Diagnostics, ExitStatus, RefbridgeError, location
 from refbridge.model import Record, Source
-from refbridge.pipeline import ReadOptions, read_records
+from refbridge.pipeline import read_records
+from refbridge.runs import ReadOptions
 
 #: style -> CSL item type -> what the style needs; ``a|b`` means either will do. Names are CSL
 #: variables (text, name or date variables) plus ``eprint`` (the record's preprint identity).

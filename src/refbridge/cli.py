@@ -226,9 +226,9 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
             exclude_fields: str, indent: int, field_order: str, collection: str | None,
             enrich: bool, jobs: int, merge: bool, enrichment: dict[str, Any]) -> None:
     """Convert INPUT files (- for standard input) to another format."""
-    from refbridge.pipeline import ReadOptions
     from refbridge.pipeline import convert as run
     from refbridge.registry import WriteOptions
+    from refbridge.runs import ReadOptions
 
     def field_set(text: str) -> frozenset[str]:
         return frozenset(f.strip() for f in text.split(",") if f.strip())
@@ -289,8 +289,8 @@ def enrich_command(inputs: tuple[str, ...], from_format: str | None, encoding: s
                    enrichment: dict[str, Any]) -> None:
     """Complete INPUT records from arXiv, Crossref and OpenAlex: full author lists, arXiv
     identifiers and categories, and the published version when there is one."""
-    from refbridge.pipeline import ReadOptions
     from refbridge.registry import WriteOptions, writer_for_file
+    from refbridge.runs import ReadOptions
 
     to_format = to_format or writer_for_file(output) or "csl-json"
     _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
@@ -340,14 +340,14 @@ def fetch_command(targets: tuple[str, ...], output: str, to_format: str | None,
 @handle_errors
 def formats() -> None:
     """List the registered readers and writers."""
-    from refbridge.registry import get_reader, get_writer, reader_names, writer_names
+    from refbridge.registry import reader_info, reader_names, writer_info, writer_names
 
     click.echo("Readers (--from):")
     for name in reader_names():
-        click.echo(f"  {name:<19} {get_reader(name).description}")
+        click.echo(f"  {name:<19} {reader_info(name).description}")
     click.echo("Writers (--to):")
     for name in writer_names():
-        click.echo(f"  {name:<19} {get_writer(name).description}")
+        click.echo(f"  {name:<19} {writer_info(name).description}")
 
 
 @main.command("format")
@@ -373,7 +373,7 @@ def format_command(inputs: tuple[str, ...], from_format: str | None, encoding: s
                    style_dirs: tuple[str, ...], links: bool, output: str) -> None:
     """Format INPUT files as a bibliography (or in-text citations) in a citation style."""
     from refbridge.formatting import FormatOptions, format_files
-    from refbridge.pipeline import ReadOptions
+    from refbridge.runs import ReadOptions
 
     diagnostics = Diagnostics(strict=strict)
     format_files(list(inputs), output,
@@ -458,7 +458,7 @@ def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str |
     """Write a CV or website publication list of INPUT files (merged, grouped, numbered)."""
     from refbridge.cv import CvOptions, Filters, write_cv
     from refbridge.names.ids import PersonIdError, parse_person_id
-    from refbridge.pipeline import ReadOptions
+    from refbridge.runs import ReadOptions
 
     try:
         ids = tuple(parse_person_id(text) for text in owner_ids)
@@ -492,7 +492,7 @@ def check_command(inputs: tuple[str, ...], from_format: str | None, encoding: st
                   ignore: tuple[str, ...]) -> None:
     """Lint INPUT files: duplicates, missing fields, suspicious values (exit 4 if any)."""
     from refbridge.check import check_files
-    from refbridge.pipeline import ReadOptions
+    from refbridge.runs import ReadOptions
 
     diagnostics = Diagnostics(strict=strict)
     found = 0
@@ -571,7 +571,8 @@ def push_command(inputs: tuple[str, ...], from_format: str | None, encoding: str
     """Push INPUT records into a Zotero library; records it has already are skipped."""
     from pathlib import Path
 
-    from refbridge.pipeline import ReadOptions, read_records
+    from refbridge.pipeline import read_records
+    from refbridge.runs import ReadOptions
     from refbridge.zotero_bridge.address import library_address
     from refbridge.zotero_bridge.push import PushOptions, push
 

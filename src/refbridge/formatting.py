@@ -19,8 +19,9 @@ from typing import Any
 
 from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.model import Record
-from refbridge.pipeline import ReadOptions, read_records
+from refbridge.pipeline import read_records
 from refbridge.richtext import RichText, plain
+from refbridge.runs import ReadOptions
 from refbridge.styles.definitions import OUTPUTS, FormatRequest, NamePredicate
 from refbridge.vocab import DATE_VARIABLE_SET, NAME_VARIABLE_SET
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from anyascii import anyascii
 
 from refbridge.formats.profile import OWNER_EXTRA
+from refbridge.identifiers import ARXIV_VERSION, arxiv_id_from_url, bare_doi
 from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.richtext import Text
 
@@ -48,10 +49,6 @@ PROVENANCE_PREFIX = "merge."
 
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>.+)$", re.IGNORECASE)
 _SCHOLAR_ARXIV = re.compile(r"^arXiv preprint arXiv:(?P<id>\S+)$", re.IGNORECASE)
-_ARXIV_URL = re.compile(r"^https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/(?P<id>[^?#]+?)(?:\.pdf)?$",
-                        re.IGNORECASE)
-_ARXIV_VERSION = re.compile(r"v\d+$")
-_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", re.IGNORECASE)
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
 
 
@@ -87,21 +84,10 @@ class MergeResult:
         return lines
 
 
-def bare_doi(text: str) -> str:
-    """A DOI without ``https://doi.org/`` or ``doi:`` in front: ``10.1000/XYZ``."""
-    return _DOI_PREFIX.sub("", text.strip())
-
-
 def normalized_doi(record: Record) -> str | None:
     """The record's DOI in the form used to compare DOIs (bare, lower case)."""
     doi = record.get("DOI")
     return bare_doi(doi).lower() if doi else None
-
-
-def arxiv_id_from_url(url: str) -> str | None:
-    """The arXiv id (without version) an ``arxiv.org/abs`` or ``/pdf`` address points at."""
-    match = _ARXIV_URL.match(url.strip())
-    return _ARXIV_VERSION.sub("", match.group("id").lower()) if match else None
 
 
 def arxiv_id(record: Record) -> str | None:
@@ -116,7 +102,7 @@ def arxiv_id(record: Record) -> str | None:
     candidates.append(scholar.group("id") if scholar else None)
     for candidate in candidates:
         if candidate:
-            return _ARXIV_VERSION.sub("", candidate.strip().lower())
+            return ARXIV_VERSION.sub("", candidate.strip().lower())
     return None
 
 

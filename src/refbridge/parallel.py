@@ -25,7 +25,6 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from refbridge.errors import Diagnostic, Diagnostics, RefbridgeError
 from refbridge.registry import (
@@ -39,10 +38,8 @@ from refbridge.registry import (
     get_writer,
     write_framed,
 )
+from refbridge.runs import ReadOptions, RunReport
 from refbridge.textio import STDIO, atomic_output, display_name, open_input
-
-if TYPE_CHECKING:
-    from refbridge.pipeline import ReadOptions, RunReport
 
 #: Inputs smaller than this are converted in one process (starting workers costs more).
 PARALLEL_FROM_BYTES = 2 << 20
@@ -106,8 +103,6 @@ def convert_in_parallel(path: str, output: str, to_format: str, read_options: Re
     than ``from_bytes``, a format that cannot be cut or written a record at a time, keys to
     generate). Shards are about ``shard_bytes`` long (default: from ``SHARD_BYTES`` and
     ``SHARDS_PER_WORKER``)."""
-    from refbridge.pipeline import RunReport
-
     writer = get_writer(to_format)
     if jobs < 2 or path == STDIO or write_options.regenerate_keys or \
             not hasattr(writer, "record_text") or not os.path.isfile(path):
@@ -152,7 +147,11 @@ def convert_in_parallel(path: str, output: str, to_format: str, read_options: Re
         raise RefbridgeError("a worker process ended unexpectedly (out of memory?); "
                              "convert with --jobs 1") from None
     finally:  # after an error or Ctrl-C, shards not begun are dropped
-        workers.shutdown(wait=False, cancel_futures=True)
+        # Wait for the pool to wind down: a pool left running when the interpreter exits has
+        # its management thread write to a pipe the exit already closed (a traceback at exit,
+        # "Bad file descriptor", about one run in twenty). Shards are small, so the shards
+        # already begun end quickly.
+        workers.shutdown(wait=True, cancel_futures=True)
     return report
 
 

@@ -15,31 +15,14 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 
 from refbridge.citekeys import DEFAULT_PATTERN, KeyBook
 from refbridge.errors import Diagnostics
 from refbridge.model import Record
 from refbridge.registry import WriteOptions, detect_reader, get_reader, get_writer
+from refbridge.runs import ReadOptions, RunReport
 from refbridge.textio import atomic_output, display_name, open_input
 from refbridge.zotero_bridge.address import is_library_address
-
-
-@dataclass(frozen=True, slots=True)
-class ReadOptions:
-    """How inputs are read."""
-
-    from_format: str | None = None  #: reader name; None: detect from name and content
-    encoding: str | None = None  #: None: detect (BOM, UTF-8, else cp1252 with a warning)
-
-
-@dataclass(slots=True)
-class RunReport:
-    """What a run read and wrote, and what it had to say about the input."""
-
-    diagnostics: Diagnostics = field(default_factory=Diagnostics)
-    records_read: int = 0
-    records_written: int = 0
 
 
 def read_file(path: str, diagnostics: Diagnostics, options: ReadOptions = ReadOptions()

@@ -2,15 +2,17 @@
 
 A format is one module that exposes a ``READER`` and/or ``WRITER`` object and is listed under the
 ``refbridge.readers`` / ``refbridge.writers`` entry-point groups (refbridge's own formats are
-listed in its ``pyproject.toml``, third-party packages add theirs the same way). Modules are
-imported only when used, so the command line starts fast. This module must never contain
+listed in its ``pyproject.toml``, third-party packages add theirs the same way). What listing,
+detection and the choice of a writer by file ending need of refbridge's own formats comes from
+``refbridge.formats.catalogue``, so a command imports only the reader and writer it uses; a
+format of another package is loaded to be asked. This module must never contain
 format-specific knowledge.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Protocol, TextIO
@@ -159,12 +161,70 @@ def _group(group: str) -> dict[str, EntryPoint]:
     return {ep.name: ep for ep in entry_points(group=group)}
 
 
-def _load(group: str, name: str, kind: str) -> object:
+def _entry(group: str, name: str, kind: str) -> EntryPoint:
     found = _group(group).get(name)
     if found is None:
         known = ", ".join(sorted(_group(group))) or "none installed"
         raise UnknownFormatName(f"no {kind} for format {name!r} (known: {known})")
-    return found.load()
+    return found
+
+
+def _target(entry: EntryPoint) -> str:
+    """An entry point's ``module:attribute``, without spaces or extras."""
+    return "".join(entry.value.split("[")[0].split())
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderInfo:
+    """What detection and listings need of a reader, known without loading it when the
+    format is one of refbridge's own (``refbridge.formats.catalogue``)."""
+
+    name: str  #: the entry point's name (``--from``)
+    target: str  #: the entry point's ``module:attribute``: two names, one reader
+    description: str
+    extensions: tuple[str, ...]
+    sniff: Callable[[str], bool]
+    sniff_first: bool
+    generic: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WriterInfo:
+    """What listings and the choice of a writer by file ending need of a writer."""
+
+    name: str
+    description: str
+    extension: str
+
+
+@cache
+def reader_info(name: str) -> ReaderInfo:
+    """The reader ``name`` as the catalogue knows it, or as it says itself once loaded (a
+    format of another package, or a name another package took over)."""
+    from refbridge.formats import catalogue
+
+    entry = _entry(READERS_GROUP, name, "reader")
+    known = catalogue.READERS.get(name)
+    if known is not None and known.target == _target(entry):
+        return ReaderInfo(name, known.target, known.description, known.extensions, known.sniff,
+                          known.sniff_first, known.generic)
+    reader = get_reader(name)
+    return ReaderInfo(name, _target(entry), reader.description, tuple(reader.extensions),
+                      reader.sniff, bool(getattr(reader, "sniff_first", False)),
+                      bool(getattr(reader, "generic", False)))
+
+
+@cache
+def writer_info(name: str) -> WriterInfo:
+    """The writer ``name`` as the catalogue knows it, or as it says itself once loaded."""
+    from refbridge.formats import catalogue
+
+    entry = _entry(WRITERS_GROUP, name, "writer")
+    known = catalogue.WRITERS.get(name)
+    if known is not None and known.target == _target(entry):
+        return WriterInfo(name, known.description, known.extension)
+    writer = get_writer(name)
+    return WriterInfo(name, writer.description, writer.extension)
 
 
 def reader_names() -> list[str]:
@@ -176,12 +236,12 @@ def writer_names() -> list[str]:
 
 
 def get_reader(name: str) -> Reader:
-    reader: Reader = _load(READERS_GROUP, name, "reader")  # type: ignore[assignment]
+    reader: Reader = _entry(READERS_GROUP, name, "reader").load()  # type: ignore[assignment]
     return reader
 
 
 def get_writer(name: str) -> Writer:
-    writer: Writer = _load(WRITERS_GROUP, name, "writer")  # type: ignore[assignment]
+    writer: Writer = _entry(WRITERS_GROUP, name, "writer").load()  # type: ignore[assignment]
     return writer
 
 
@@ -189,11 +249,13 @@ def writer_for_file(path: str) -> str | None:
     """The writer whose usual file ending ``path`` has (the first by name when several share
     it), or None."""
     ending = os.path.splitext(path)[1].lower()
-    return next((name for name in writer_names() if get_writer(name).extension == ending), None)
+    return next((name for name in writer_names() if writer_info(name).extension == ending),
+                None)
 
 
 def detect_reader(source: str, head: str) -> Reader:
-    """The reader for a file named ``source`` whose text starts with ``head``.
+    """The reader for a file named ``source`` whose text starts with ``head``; only that
+    reader's module is imported.
 
     Readers that claim the file's extension are asked first, then every reader; the first whose
     ``sniff`` accepts the text wins, so a ``.txt`` profile page and a ``.json`` that is not
@@ -205,19 +267,18 @@ def detect_reader(source: str, head: str) -> Reader:
     comments) is read by the one reader its name names: an empty ``refs.bib`` is an empty
     BibTeX library, not an empty JSON document.
     """
-    readers = sorted((get_reader(name) for name in reader_names()),
-                     key=lambda reader: (not getattr(reader, "sniff_first", False),
-                                         bool(getattr(reader, "generic", False))))
+    readers = sorted((reader_info(name) for name in reader_names()),
+                     key=lambda reader: (not reader.sniff_first, reader.generic))
     lowered = source.lower()
     by_extension = [r for r in readers if any(lowered.endswith(e) for e in r.extensions)]
-    named = by_extension[0] if len({id(r) for r in by_extension}) == 1 else None
+    named = by_extension[0] if len({r.target for r in by_extension}) == 1 else None
     if named is not None and not head.strip():
-        return named
+        return get_reader(named.name)
     for reader in by_extension + [r for r in readers if r not in by_extension]:
         if reader.sniff(head):
-            return reader
+            return get_reader(reader.name)
     if named is not None:
-        return named
+        return get_reader(named.name)
     raise UnknownFormat(
         f"{source}: cannot tell the input format from its name or content; "
         f"name it with --from ({', '.join(reader_names())})"

@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, settings
 
 from refbridge.errors import Diagnostics, ParseError, RefbridgeError
 from refbridge.model import Record
-from refbridge.pipeline import ReadOptions, read_file
+from refbridge.pipeline import read_file
+from refbridge.runs import ReadOptions
 
 EXAMPLES = int(os.environ.get("REFBRIDGE_FUZZ_EXAMPLES", "30"))
 

@@ -18,7 +18,8 @@ from refbridge.cv.writers import WRITERS, get_cv_writer
 from refbridge.errors import Diagnostics, OutputError
 from refbridge.merge import MergeResult
 from refbridge.model import Record
-from refbridge.pipeline import ReadOptions, read_records
+from refbridge.pipeline import read_records
+from refbridge.runs import ReadOptions
 from refbridge.textio import STDIO, atomic_output, refuse_overwriting_inputs
 
 __all__ = ["WRITERS", "CvDocument", "CvOptions", "CvReport", "Filters", "build_cv",

@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.formats.bibtex.tables import ARXIV, ARXIV_ABS_URL, HINT_COMMENT, HINT_PREAMBLE
 from refbridge.formats.csl_markup import from_markup, is_lossless, to_markup
 from refbridge.latex.encode import needs_encoding
@@ -680,15 +681,12 @@ def _warner(diagnostics: Diagnostics, item: Any, source: str,
 
 class CslJsonReader:
     name = "csl-json"
-    description = "CSL-JSON (citeproc-js, Zotero, pandoc, Mendeley)"
-    extensions = (".json", ".csl.json", ".csljson")
-    #: Any JSON with ``id`` and ``type`` looks like CSL-JSON: other JSON readers go first.
-    generic = True
+    description = catalogue.READERS["csl-json"].description
+    extensions = catalogue.READERS["csl-json"].extensions
+    sniff = staticmethod(catalogue.READERS["csl-json"].sniff)
 
-    def sniff(self, head: str) -> bool:
-        stripped = head.lstrip()
-        return stripped.startswith(("[", "{")) and '"type"' in head and '"id"' in head \
-            or stripped in ("[]", "")
+    #: Any JSON with ``id`` and ``type`` looks like CSL-JSON: other JSON readers go first.
+
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         for line, item in _JsonItems(stream, source):
@@ -729,8 +727,8 @@ def indented_json(item: Mapping[str, Any] | list[Any], indent: str) -> str:
 
 class CslJsonWriter:
     name = "csl-json"
-    description = "CSL-JSON, valid against the official schema"
-    extension = ".json"
+    description = catalogue.WRITERS["csl-json"].description
+    extension = catalogue.WRITERS["csl-json"].extension
 
     framing = Framing(head="[\n", separator=",\n", tail="\n]\n", empty="[]\n")
 

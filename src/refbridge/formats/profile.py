@@ -20,12 +20,13 @@ from typing import TextIO
 
 from refbridge.arxiv_taxonomy import is_category
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.latex.decode import decode_latex
 from refbridge.model import Date, Eprint, ModelError, Name, Record, Source
 from refbridge.names.reading import split_name
 from refbridge.richtext import concat
 
-ATTRIBUTION = re.compile(r"^Publications and source records attributed to (?P<owner>.+?)\.?$")
+ATTRIBUTION = catalogue.PROFILE_ATTRIBUTION
 COUNT = re.compile(r"^(?P<count>\d+)\s*records?", re.IGNORECASE)
 SOURCE_YEAR = re.compile(r"^(?P<source>[A-Za-z][A-Za-z .&'-]*?)\s*(?P<year>1[5-9]\d\d|2[01]\d\d)$")
 SUBJECT_MARK = "↗"
@@ -84,11 +85,9 @@ def _slug(text: str) -> str:
 
 class ProfileReader:
     name = "profile"
-    description = "author profile page (plain text: owner, then source+year, title, abstract, subject)"
-    extensions = (".txt", ".profile")
-
-    def sniff(self, head: str) -> bool:
-        return any(ATTRIBUTION.match(line.strip()) for line in head.splitlines()[:40])
+    description = catalogue.READERS["profile"].description
+    extensions = catalogue.READERS["profile"].extensions
+    sniff = staticmethod(catalogue.READERS["profile"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         lines = ((number, raw.strip()) for number, raw in enumerate(stream, start=1))

@@ -29,6 +29,7 @@ from functools import cache, lru_cache
 from typing import TextIO
 
 from refbridge.errors import Diagnostics
+from refbridge.formats import catalogue
 from refbridge.formats.bibtex import tables
 from refbridge.formats.bibtex.dates import parse_iso_date, parse_year_month
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, macro_value, read_blocks
@@ -44,8 +45,6 @@ _ARXIV_PREFIX = re.compile(r"^arxiv:\s*", re.IGNORECASE)
 _CLASS_SEPARATOR = re.compile(r"[\s,]+")
 _ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
 _OTHER_SPACE = re.compile(r"[\t\n\r\f\v\x1c-\x1f]")  # str.split's ASCII white space but " "
-_SNIFF = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]", re.MULTILINE)
-
 #: Extra keys for what is not a field.
 EXTRA_ENTRY_TYPE = "bibtex.@type"
 EXTRA_PREFIX = "bibtex."
@@ -454,11 +453,9 @@ def inherit(child: Record, parent: Record) -> Record:
 
 class BibtexReader:
     name = "bibtex"
-    description = "BibTeX and BibLaTeX .bib files (both dialects)"
-    extensions = (".bib", ".bibtex", ".biblatex")
-
-    def sniff(self, head: str) -> bool:
-        return _SNIFF.search(head) is not None
+    description = catalogue.READERS["bibtex"].description
+    extensions = catalogue.READERS["bibtex"].extensions
+    sniff = staticmethod(catalogue.READERS["bibtex"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         return self._resolve_crossrefs(

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache, partial
 from typing import TextIO
 
+from refbridge.formats import catalogue
 from refbridge.formats.bibtex import tables
 from refbridge.formats.bibtex.dates import format_iso_date, format_year_month, parse_year_month
 from refbridge.formats.bibtex.reader import (
@@ -104,12 +105,11 @@ def entry_key(record: Record, options: WriteOptions = WriteOptions()) -> str:
 
 
 class BibtexWriter:
-    extension = ".bib"
-
-    def __init__(self, dialect: str, description: str) -> None:
+    def __init__(self, dialect: str) -> None:
         self.name = dialect
         self.dialect = dialect
-        self.description = description
+        self.description = catalogue.WRITERS[dialect].description
+        self.extension = catalogue.WRITERS[dialect].extension
 
     framing = Framing(separator="\n")
 
@@ -477,5 +477,5 @@ class Layout:
         return year if same else None
 
 
-BIBTEX_WRITER = BibtexWriter(tables.BIBTEX, "BibTeX (classic, for bibtex and .bst styles)")
-BIBLATEX_WRITER = BibtexWriter(tables.BIBLATEX, "BibLaTeX (for biber)")
+BIBTEX_WRITER = BibtexWriter(tables.BIBTEX)
+BIBLATEX_WRITER = BibtexWriter(tables.BIBLATEX)

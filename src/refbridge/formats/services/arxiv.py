@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.formats.services.answers import local, owned, parse_xml, record_or_error
 from refbridge.formats.services.arxiv_feed import ATOM, entry_parts, feed_error
 from refbridge.model import Record, Source
@@ -51,11 +52,9 @@ def read_feed(text: str, source: str, diagnostics: Diagnostics,
 
 class ArxivAtomReader:
     name = "arxiv-atom"
-    description = "arXiv API Atom feeds (an author's listing: search_query=au:...)"
-    extensions = (".atom", ".xml")
-
-    def sniff(self, head: str) -> bool:
-        return "http://www.w3.org/2005/Atom" in head and "arxiv.org" in head
+    description = catalogue.READERS["arxiv-atom"].description
+    extensions = catalogue.READERS["arxiv-atom"].extensions
+    sniff = staticmethod(catalogue.READERS["arxiv-atom"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         yield from read_feed(stream.read(), source, diagnostics)

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.formats.services.answers import (
     element_text,
     local,
@@ -27,7 +28,7 @@ from refbridge.formats.services.answers import (
     parse_xml,
     record_or_error,
 )
-from refbridge.merge import arxiv_id_from_url, bare_doi
+from refbridge.identifiers import arxiv_id_from_url, bare_doi
 from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.names.ids import PersonIdError, person_id
 from refbridge.names.reading import split_name
@@ -219,11 +220,9 @@ def read_person(root: _Element, source: str, diagnostics: Diagnostics) -> Iterat
 
 class DblpReader:
     name = "dblp"
-    description = "dblp person pages (https://dblp.org/pid/PID.xml)"
-    extensions = (".xml",)
-
-    def sniff(self, head: str) -> bool:
-        return "<dblpperson" in head
+    description = catalogue.READERS["dblp"].description
+    extensions = catalogue.READERS["dblp"].extensions
+    sniff = staticmethod(catalogue.READERS["dblp"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         yield from read_person(parse_xml(stream.read(), source, "a dblp person page"), source,

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.formats.services.answers import record_or_error
 from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.names.reading import name_from_fields
@@ -27,7 +28,7 @@ from refbridge.richtext import Text
 COLUMNS: dict[str, str] = {"Title": "title", "Publication": "container-title",
                            "Volume": "volume", "Number": "issue", "Pages": "page",
                            "Publisher": "publisher"}
-REQUIRED: frozenset[str] = frozenset({"Authors", "Title", "Publication", "Year"})
+REQUIRED = catalogue.GOOGLE_SCHOLAR_COLUMNS
 #: Words of the ``Publication`` text -> CSL type, the first that occurs wins.
 VENUE_TYPES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:thesis|dissertation)\b", re.IGNORECASE), "thesis"),
@@ -91,14 +92,9 @@ def _record(row: dict[str, str], number: int, source: Source, diagnostics: Diagn
 
 class GoogleScholarCsvReader:
     name = "google-scholar-csv"
-    sniff_first = True  #: its header is a signature (asked before the generic CSV reader)
-    description = "Google Scholar's CSV export of a profile (citations.csv)"
-    extensions = (".csv",)
-
-    def sniff(self, head: str) -> bool:
-        first = head.lstrip("\ufeff").split("\n", 1)[0]
-        columns = {c.strip().strip('"') for c in first.split(",")}
-        return REQUIRED <= columns
+    description = catalogue.READERS["google-scholar-csv"].description
+    extensions = catalogue.READERS["google-scholar-csv"].extensions
+    sniff = staticmethod(catalogue.READERS["google-scholar-csv"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         text = stream.read().lstrip("\ufeff")

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.formats.csl_markup import from_markup
 from refbridge.formats.services.answers import (
     JsonLines,
@@ -31,7 +32,7 @@ from refbridge.formats.services.answers import (
     owned,
     record_or_error,
 )
-from refbridge.merge import arxiv_id_from_url, bare_doi
+from refbridge.identifiers import arxiv_id_from_url, bare_doi
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.ids import PersonIdError, person_id
 from refbridge.names.reading import split_name
@@ -226,12 +227,9 @@ def read_works(works: Sequence[Mapping[str, Any]], source: str, diagnostics: Dia
 
 class OpenAlexReader:
     name = "openalex"
-    description = "OpenAlex works (an author's /works answer, a list of works, one work)"
-    extensions = (".json",)
-
-    def sniff(self, head: str) -> bool:
-        return head.lstrip().startswith(("{", "[")) and (
-            '"https://openalex.org/W' in head or '"db_response_time_ms"' in head)
+    description = catalogue.READERS["openalex"].description
+    extensions = catalogue.READERS["openalex"].extensions
+    sniff = staticmethod(catalogue.READERS["openalex"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         text = stream.read()

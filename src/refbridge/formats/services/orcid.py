@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.formats.services.answers import (
     JsonLines,
     as_map,
@@ -35,7 +36,7 @@ from refbridge.formats.services.answers import (
     parse_xml,
     record_or_error,
 )
-from refbridge.merge import bare_doi
+from refbridge.identifiers import bare_doi
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.ids import PersonIdError, person_id
 from refbridge.names.reading import split_name
@@ -429,16 +430,9 @@ def read_document(text: str, source: str) -> tuple[Document, JsonLines | None]:
 
 class OrcidReader:
     name = "orcid"
-    description = "ORCID API v3.0 answers and downloads: works, bulk works, record (JSON, XML)"
-    extensions = (".json", ".xml")
-
-    def sniff(self, head: str) -> bool:
-        stripped = head.lstrip()
-        if stripped.startswith("<"):
-            return "http://www.orcid.org/ns/" in head
-        return stripped.startswith("{") and any(
-            key in head for key in ('"put-code"', '"orcid-identifier"', '"work-summary"',
-                                    '"bulk"', '"external-id-type"'))
+    description = catalogue.READERS["orcid"].description
+    extensions = catalogue.READERS["orcid"].extensions
+    sniff = staticmethod(catalogue.READERS["orcid"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         doc, lines = read_document(stream.read(), source)

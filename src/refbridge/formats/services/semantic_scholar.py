@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.formats.services.answers import (
     JsonLines,
     as_list,
@@ -31,7 +32,7 @@ from refbridge.formats.services.answers import (
     owned,
     record_or_error,
 )
-from refbridge.merge import bare_doi
+from refbridge.identifiers import bare_doi
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.ids import PersonIdError, person_id
 from refbridge.names.reading import split_name
@@ -174,13 +175,9 @@ def read_papers(papers: Sequence[Mapping[str, Any]], author: Mapping[str, Any] |
 
 class SemanticScholarReader:
     name = "semantic-scholar"
-    description = "Semantic Scholar Graph API answers (an author's papers, papers, a paper)"
-    extensions = (".json",)
-
-    def sniff(self, head: str) -> bool:
-        stripped = head.lstrip()
-        return stripped.startswith(("{", "[")) and (
-            '"paperId"' in head or bool(re.match(r'^\{\s*"(?:offset|data|next)"\s*:', stripped)))
+    description = catalogue.READERS["semantic-scholar"].description
+    extensions = catalogue.READERS["semantic-scholar"].extensions
+    sniff = staticmethod(catalogue.READERS["semantic-scholar"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         text = stream.read()

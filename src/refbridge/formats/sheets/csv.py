@@ -27,6 +27,7 @@ from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
     apply_residues,
@@ -62,7 +63,6 @@ _FORMULA = re.compile(r"^'*[=+\-@\t\r]")
 _SEPARATOR = "; "
 #: The largest cell read (the csv module's default, 128 KiB, is less than an abstract may be).
 FIELD_LIMIT = 1 << 30
-_SCOPUS_HEADINGS = ("Source title", "EID")
 
 
 def _cell(value: str) -> str:
@@ -215,15 +215,9 @@ def format_row(record: Record) -> str:
 
 class CsvReader:
     name = "csv"
-    description = "CSV spreadsheet, one row a record (documented columns: see README)"
-    extensions = (".csv",)
-
-    def sniff(self, head: str) -> bool:
-        first = head.split("\n", 1)[0]
-        if any(heading in first for heading in _SCOPUS_HEADINGS):
-            return False
-        headings = {h.strip().strip('"').lower() for h in first.split(",")}
-        return len(headings) > 1 and "title" in headings
+    description = catalogue.READERS["csv"].description
+    extensions = catalogue.READERS["csv"].extensions
+    sniff = staticmethod(catalogue.READERS["csv"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         return read_rows(stream, source, diagnostics)
@@ -231,8 +225,8 @@ class CsvReader:
 
 class CsvWriter:
     name = "csv"
-    description = "CSV spreadsheet, one row a record (Excel, LibreOffice, Google Sheets)"
-    extension = ".csv"
+    description = catalogue.WRITERS["csv"].description
+    extension = catalogue.WRITERS["csv"].extension
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         out.write(_line({c: c for c in COLUMNS}))

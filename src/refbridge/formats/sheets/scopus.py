@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from refbridge.errors import Diagnostics
+from refbridge.formats import catalogue
 from refbridge.formats.datetext import year_of
 from refbridge.formats.sheets.csv import rows
 from refbridge.formats.tagged import ris
@@ -111,13 +112,9 @@ def record_of(row: dict[str, str], source: str, line: int, number: int,
 
 class ScopusCsvReader:
     name = "scopus-csv"
-    sniff_first = True
-    description = "Scopus CSV export (Export → CSV)"
-    extensions = (".csv",)
-
-    def sniff(self, head: str) -> bool:
-        first = head.split("\n", 1)[0]
-        return "Source title" in first and ("EID" in first or "Authors" in first)
+    description = catalogue.READERS["scopus-csv"].description
+    extensions = catalogue.READERS["scopus-csv"].extensions
+    sniff = staticmethod(catalogue.READERS["scopus-csv"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         for number, line, row in rows(stream, source, diagnostics):

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics
+from refbridge.formats import catalogue
 from refbridge.formats.datetext import date_of, month_day_text, year_of, year_text
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
@@ -263,7 +264,7 @@ def native_values(record: Record, v: Vocabulary) -> list[tuple[str, Text]]:
 
 
 # -- the tagged format --------------------------------------------------------------------------
-SYNTAX = TaggedSyntax("EndNote", re.compile(r"^%(?P<tag>\S)(?: ?(?P<value>.*))?$"))
+SYNTAX = TaggedSyntax("EndNote", catalogue.ENDNOTE_TAG_LINE)
 VOCABULARY = Vocabulary(
     extra_prefix="endnote",
     fields={tag: var for var, tag in t.FIELD_TAGS.items()},
@@ -329,14 +330,9 @@ def format_record(record: Record) -> str:
 
 class EndNoteReader:
     name = "endnote"
-    sniff_first = True
-    description = "EndNote tagged / refer (.enw: EndNote, Google Scholar, publishers)"
-    extensions = (".enw", ".refer")
-
-    def sniff(self, head: str) -> bool:
-        first = next((line for line in head.splitlines() if line.strip()), "")
-        return SYNTAX.tag_line.match(first) is not None and first.startswith(("%0 ", "%A ",
-                                                                              "%T "))
+    description = catalogue.READERS["endnote"].description
+    extensions = catalogue.READERS["endnote"].extensions
+    sniff = staticmethod(catalogue.READERS["endnote"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         return read_records(stream, source, diagnostics)
@@ -387,7 +383,6 @@ def _coverage() -> Coverage:
 
 
 READER = EndNoteReader()
-WRITER = TaggedWriter(
-    "endnote", "EndNote tagged (.enw: File → Import in EndNote, import filter 'EndNote Import')",
-    ".enw", format_record, TAG_PARTS)
+WRITER = TaggedWriter("endnote", catalogue.WRITERS["endnote"].description,
+                      catalogue.WRITERS["endnote"].extension, format_record, TAG_PARTS)
 WRITER.coverage = _coverage()  # type: ignore[attr-defined]

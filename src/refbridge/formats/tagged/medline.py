@@ -24,6 +24,7 @@ from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics
+from refbridge.formats import catalogue
 from refbridge.formats.datetext import MONTH_NAMES, SEASONS, date_of
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
@@ -45,7 +46,7 @@ from refbridge.model import Date, ModelError, Name, Record, Source
 from refbridge.richtext import plain
 
 SYNTAX = TaggedSyntax(
-    "MEDLINE", re.compile(r"^(?P<tag>[A-Z][A-Z0-9]{1,3}) *-(?: (?P<value>.*))?$"),
+    "MEDLINE", catalogue.MEDLINE_TAG_LINE,
     continuation=re.compile(r"^\s+(?P<value>\S.*)$"))
 _FIELD_OF_TAG = {tag: var for var, tag in t.FIELD_TAGS.items()}
 _ROLE_OF_TAG = {full: role for role, (full, _) in t.NAME_TAGS.items()}
@@ -230,14 +231,9 @@ def format_record(record: Record) -> str:
 
 class NbibReader:
     name = "nbib"
-    sniff_first = True
-    description = "MEDLINE / PubMed .nbib (PubMed: Send to → Citation manager)"
-    extensions = (".nbib", ".medline")
-
-    def sniff(self, head: str) -> bool:
-        first = next((line for line in head.splitlines() if line.strip()), "")
-        return re.match(r"^PMID- ?\d", first) is not None or (
-            SYNTAX.tag_line.match(first) is not None and first[4:6] == "- ")
+    description = catalogue.READERS["nbib"].description
+    extensions = catalogue.READERS["nbib"].extensions
+    sniff = staticmethod(catalogue.READERS["nbib"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         return read_records(stream, source, diagnostics)
@@ -274,7 +270,6 @@ def _coverage() -> Coverage:
 
 
 READER = NbibReader()
-WRITER = TaggedWriter(
-    "nbib", "MEDLINE / PubMed .nbib (imports into EndNote, Zotero, Mendeley, Papers)", ".nbib",
-    format_record, TAG_PARTS)
+WRITER = TaggedWriter("nbib", catalogue.WRITERS["nbib"].description,
+                      catalogue.WRITERS["nbib"].extension, format_record, TAG_PARTS)
 WRITER.coverage = _coverage()  # type: ignore[attr-defined]

@@ -31,6 +31,7 @@ from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics
+from refbridge.formats import catalogue
 from refbridge.formats.csl_markup import from_markup
 from refbridge.formats.csljson import SEASON_NAMES
 from refbridge.formats.residue import (
@@ -287,14 +288,9 @@ def read_drafts(stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterat
 
 class RisReader:
     name = "ris"
-    description = "RIS (Zotero, EndNote, Mendeley, publishers' exports)"
-    extensions = (".ris",)
-
-    def sniff(self, head: str) -> bool:
-        for line in head.splitlines():
-            if line.strip():
-                return re.match(r"^TY {1,2}- ", line.lstrip("\ufeff")) is not None
-        return False
+    description = catalogue.READERS["ris"].description
+    extensions = catalogue.READERS["ris"].extensions
+    sniff = staticmethod(catalogue.READERS["ris"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         for number, draft in enumerate(read_drafts(stream, source, diagnostics), start=1):
@@ -407,6 +403,6 @@ def _coverage() -> Coverage:
 
 
 READER = RisReader()
-WRITER = TaggedWriter("ris", "RIS (imports into Zotero, EndNote, Mendeley, citation managers)",
-                      ".ris", format_record, TAG_PARTS)
+WRITER = TaggedWriter("ris", catalogue.WRITERS["ris"].description,
+                      catalogue.WRITERS["ris"].extension, format_record, TAG_PARTS)
 WRITER.coverage = _coverage()  # type: ignore[attr-defined]

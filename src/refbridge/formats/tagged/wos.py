@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from refbridge.errors import Diagnostics
+from refbridge.formats import catalogue
 from refbridge.formats.datetext import date_of, year_of
 from refbridge.formats.tagged import endnote
 from refbridge.formats.tagged import wos_tables as t
@@ -101,14 +102,9 @@ def record_of(fields: list[TagField], source: str, line: int, number: int,
 
 class WosReader:
     name = "wos"
-    sniff_first = True
-    description = "Web of Science / ISI tagged export (Export → Plain text file)"
-    extensions = (".isi", ".ciw", ".wos")
-
-    def sniff(self, head: str) -> bool:
-        lines = [line.lstrip("\ufeff") for line in head.splitlines() if line.strip()][:3]
-        return bool(lines) and (lines[0].startswith("FN ") or lines[0].startswith("PT ")
-                                and any(line[:3] in ("AU ", "TI ", "AF ") for line in lines))
+    description = catalogue.READERS["wos"].description
+    extensions = catalogue.READERS["wos"].extensions
+    sniff = staticmethod(catalogue.READERS["wos"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         for number, draft in enumerate(read_drafts(stream, source, diagnostics, SYNTAX),

@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 from refbridge.coverage import Coverage
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.formats.residue import RESIDUE_LABEL, residue_note
 from refbridge.formats.selection import select
 from refbridge.formats.tagged import endnote_tables as t
@@ -207,12 +208,9 @@ def record_xml(record: Record, number: int) -> Any:
 
 class EndNoteXmlReader:
     name = "endnote-xml"
-    sniff_first = True
-    description = "EndNote XML (EndNote: File → Export… → XML)"
-    extensions = (".xml",)
-
-    def sniff(self, head: str) -> bool:
-        return re.search(r"<xml>\s*<records>\s*<record>", head) is not None
+    description = catalogue.READERS["endnote-xml"].description
+    extensions = catalogue.READERS["endnote-xml"].extensions
+    sniff = staticmethod(catalogue.READERS["endnote-xml"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         root = parse_xml(stream.read(), source, "EndNote XML")
@@ -221,8 +219,8 @@ class EndNoteXmlReader:
 
 class EndNoteXmlWriter:
     name = "endnote-xml"
-    description = "EndNote XML (EndNote: File → Import, import option 'EndNote generated XML')"
-    extension = ".xml"
+    description = catalogue.WRITERS["endnote-xml"].description
+    extension = catalogue.WRITERS["endnote-xml"].extension
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         from lxml import etree

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
     apply_residues,
@@ -419,12 +420,9 @@ def record_mods(record: Record) -> Any:
 
 class ModsReader:
     name = "mods"
-    sniff_first = True
-    description = "MODS XML (Library of Congress; library catalogues, bibutils)"
-    extensions = (".mods", ".mods.xml")
-
-    def sniff(self, head: str) -> bool:
-        return t.NAMESPACE in head and ("<modsCollection" in head or "<mods" in head)
+    description = catalogue.READERS["mods"].description
+    extensions = catalogue.READERS["mods"].extensions
+    sniff = staticmethod(catalogue.READERS["mods"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         return _records_of(parse_xml(stream.read(), source, "MODS"), source, diagnostics)
@@ -432,8 +430,8 @@ class ModsReader:
 
 class ModsWriter:
     name = "mods"
-    description = "MODS XML (Library of Congress; bibutils' xml2bib, xml2ris … read it)"
-    extension = ".mods"
+    description = catalogue.WRITERS["mods"].description
+    extension = catalogue.WRITERS["mods"].extension
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         from lxml import etree

@@ -7,7 +7,9 @@ must never hold logic.
 
 from __future__ import annotations
 
-NAMESPACE = "http://www.loc.gov/mods/v3"
+from refbridge.formats.catalogue import MODS_NAMESPACE
+
+NAMESPACE = MODS_NAMESPACE
 
 #: CSL type -> (the record's own genre, its authority, the host's genre or None). The writer
 #: uses these; the reader reads them back (and the aliases below).

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.formats.tagged import medline_tables as t
 from refbridge.formats.tagged.medline import parse_date
 from refbridge.formats.xml.safe import child, children, local_name, parse_xml, text_of
@@ -168,12 +169,9 @@ def record_of(article: Any, source: str, number: int, diagnostics: Diagnostics) 
 
 class PubmedXmlReader:
     name = "pubmed-xml"
-    sniff_first = True
-    description = "PubMed XML (PubMed: Send to → File → XML; efetch)"
-    extensions = (".xml",)
-
-    def sniff(self, head: str) -> bool:
-        return "<PubmedArticleSet" in head or "<PubmedArticle>" in head
+    description = catalogue.READERS["pubmed-xml"].description
+    extensions = catalogue.READERS["pubmed-xml"].extensions
+    sniff = staticmethod(catalogue.READERS["pubmed-xml"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         root = parse_xml(stream.read(), source, "PubMed XML")

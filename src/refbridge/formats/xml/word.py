@@ -24,6 +24,7 @@ from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.formats.datetext import MONTH_NAMES, dated, month_of, year_of
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
@@ -238,12 +239,9 @@ def record_source(record: Record) -> Any:
 
 class WordReader:
     name = "word-xml"
-    sniff_first = True
-    description = "Word bibliography XML (Sources.xml: Word → References → Manage Sources)"
-    extensions = (".xml",)
-
-    def sniff(self, head: str) -> bool:
-        return t.NAMESPACE in head and "Sources" in head
+    description = catalogue.READERS["word-xml"].description
+    extensions = catalogue.READERS["word-xml"].extensions
+    sniff = staticmethod(catalogue.READERS["word-xml"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         return _records_of(parse_xml(stream.read(), source, "Word bibliography"), source,
@@ -252,8 +250,8 @@ class WordReader:
 
 class WordWriter:
     name = "word-xml"
-    description = "Word bibliography XML (Sources.xml: Manage Sources → Browse in Word)"
-    extension = ".xml"
+    description = catalogue.WRITERS["word-xml"].description
+    extension = catalogue.WRITERS["word-xml"].extension
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         from lxml import etree

@@ -7,7 +7,9 @@ contributor roles. The container title has a different element in each source ty
 
 from __future__ import annotations
 
-NAMESPACE = "http://schemas.openxmlformats.org/officeDocument/2006/bibliography"
+from refbridge.formats.catalogue import WORD_NAMESPACE
+
+NAMESPACE = WORD_NAMESPACE
 
 #: CSL type -> Word source type (others: ``Misc``).
 SOURCE_TYPES: dict[str, str] = {

@@ -31,6 +31,7 @@ from typing import Any, TextIO
 from refbridge.arxiv_taxonomy import category_name, is_category
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats import catalogue
 from refbridge.formats.bibtex.tables import ARXIV
 from refbridge.formats.csl_markup import from_markup, to_markup
 from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, residue
@@ -45,7 +46,7 @@ from refbridge.vocab import DATE_VARIABLE_SET, NAME_VARIABLES, TEXT_VARIABLE_SET
 
 NAMESPACES: dict[str, str] = {
     "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
-    "z": "http://www.zotero.org/namespaces/export#",
+    "z": catalogue.ZOTERO_NAMESPACE,
     "dcterms": "http://purl.org/dc/terms/",
     "bib": "http://purl.org/net/biblio#",
     "foaf": "http://xmlns.com/foaf/0.1/",
@@ -443,8 +444,8 @@ def collection_name(records: list[Record], options: WriteOptions) -> str:
 
 class ZoteroWriter:
     name = "zotero"
-    description = "Zotero RDF (Zotero: File → Import… → A file), preprints and tags kept"
-    extension = ".rdf"
+    description = catalogue.WRITERS["zotero"].description
+    extension = catalogue.WRITERS["zotero"].extension
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         from lxml import etree
@@ -683,11 +684,9 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
 
 class ZoteroReader:
     name = "zotero"
-    description = "Zotero RDF (Zotero: File → Export Library… → Zotero RDF)"
-    extensions = (".rdf",)
-
-    def sniff(self, head: str) -> bool:
-        return "rdf:RDF" in head and NAMESPACES["z"] in head
+    description = catalogue.READERS["zotero"].description
+    extensions = catalogue.READERS["zotero"].extensions
+    sniff = staticmethod(catalogue.READERS["zotero"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         root = parse_xml(stream.read(), source, "Zotero RDF")
