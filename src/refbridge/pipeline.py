@@ -17,9 +17,15 @@ import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 
 from refbridge.citekeys import DEFAULT_PATTERN, KeyBook
-from refbridge.errors import Diagnostics
+from refbridge.errors import Diagnostics, ParseError
 from refbridge.model import Record
-from refbridge.registry import WriteOptions, detect_reader, get_reader, get_writer
+from refbridge.registry import (
+    UnknownFormat,
+    WriteOptions,
+    detect_reader,
+    get_reader,
+    get_writer,
+)
 from refbridge.runs import ReadOptions, RunReport
 from refbridge.textio import atomic_output, display_name, open_input
 from refbridge.zotero_bridge.address import is_library_address
@@ -36,9 +42,29 @@ def read_file(path: str, diagnostics: Diagnostics, options: ReadOptions = ReadOp
         return
     with open_input(path, diagnostics, options.encoding) as (stream, head):
         source = display_name(path)
-        reader = (get_reader(options.from_format) if options.from_format
-                  else detect_reader(source, head))
-        yield from reader.read(stream, source, diagnostics)
+        if options.from_format is None:
+            yield from detect_reader(source, head).read(stream, source, diagnostics)
+            return
+        found = 0
+        for record in get_reader(options.from_format).read(stream, source, diagnostics):
+            found += 1
+            yield record
+        if not found and head.strip():
+            _not_that_format(source, head, options.from_format)
+
+
+def _not_that_format(source: str, head: str, named: str) -> None:
+    """Fail for text in which the reader ``--from`` names found no record, unless the text is
+    what that format holds when it holds no record (a .bib of comments)."""
+    try:
+        looks_like: str | None = detect_reader(source, head).name
+    except UnknownFormat:
+        looks_like = None
+    if looks_like == get_reader(named).name:
+        return
+    hint = f"it looks like {looks_like}" if looks_like else "its format is not known"
+    raise ParseError(f"read as {named} (--from {named}), but no {named} record was found; "
+                     f"{hint}", source)
 
 
 def read_records(paths: Sequence[str], diagnostics: Diagnostics,

@@ -186,6 +186,7 @@ class ReaderInfo:
     sniff: Callable[[str], bool]
     sniff_first: bool
     generic: bool
+    by_name_alone: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,11 +208,12 @@ def reader_info(name: str) -> ReaderInfo:
     known = catalogue.READERS.get(name)
     if known is not None and known.target == _target(entry):
         return ReaderInfo(name, known.target, known.description, known.extensions, known.sniff,
-                          known.sniff_first, known.generic)
+                          known.sniff_first, known.generic, known.by_name_alone)
     reader = get_reader(name)
     return ReaderInfo(name, _target(entry), reader.description, tuple(reader.extensions),
                       reader.sniff, bool(getattr(reader, "sniff_first", False)),
-                      bool(getattr(reader, "generic", False)))
+                      bool(getattr(reader, "generic", False)),
+                      bool(getattr(reader, "by_name_alone", True)))
 
 
 @cache
@@ -265,7 +267,8 @@ def detect_reader(source: str, head: str) -> Reader:
     ``id`` and ``type``) last, so an OpenAlex or ORCID answer is never taken for CSL-JSON.
     Text that says nothing (blank, or only what no reader recognises, such as a .bib holding
     comments) is read by the one reader its name names: an empty ``refs.bib`` is an empty
-    BibTeX library, not an empty JSON document.
+    BibTeX library, not an empty JSON document; unless that reader reads only what it
+    recognises (``by_name_alone`` false: a ``.txt`` may hold anything).
     """
     readers = sorted((reader_info(name) for name in reader_names()),
                      key=lambda reader: (not reader.sniff_first, reader.generic))
@@ -277,7 +280,7 @@ def detect_reader(source: str, head: str) -> Reader:
     for reader in by_extension + [r for r in readers if r not in by_extension]:
         if reader.sniff(head):
             return get_reader(reader.name)
-    if named is not None:
+    if named is not None and named.by_name_alone:
         return get_reader(named.name)
     raise UnknownFormat(
         f"{source}: cannot tell the input format from its name or content; "

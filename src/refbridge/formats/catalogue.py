@@ -22,7 +22,8 @@ Signature = Callable[[str], bool]
 
 # -- signatures: the start of a file -> whether it looks like the format ---------------------
 def _first_line(head: str) -> str:
-    return next((line for line in head.splitlines() if line.strip()), "")
+    """The first line that holds more than white space and a byte-order mark."""
+    return next((line for line in head.splitlines() if line.strip("\ufeff \t\r\n")), "")
 
 
 _BIB_ENTRY = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]", re.MULTILINE)
@@ -46,14 +47,34 @@ def profile(head: str) -> bool:
     return any(PROFILE_ATTRIBUTION.match(line.strip()) for line in head.splitlines()[:40])
 
 
+#: A line of RIS or MEDLINE: a tag of two to four capitals or digits, spaces, a hyphen. The two
+#: share this shape (MEDLINE pads its tags to four characters, RIS writes two and two spaces),
+#: so which one a text is comes from its tags.
+_TAG_LINE = re.compile(r"^(?P<tag>[A-Z][A-Z0-9]{1,3}) *-(?: |$)")
 _RIS_TYPE = re.compile(r"^TY {1,2}- ")
+#: Tags only RIS has (its record start and end, and fields MEDLINE names otherwise).
+_RIS_ONLY = frozenset({"TY", "ER", "T1", "T2", "T3", "JF", "JO", "JA", "J1", "J2", "SP", "EP",
+                       "Y1", "PY", "DA", "Y2", "N1", "N2", "KW", "UR", "L1", "L2", "L4", "DO",
+                       "SN", "PB", "CY", "VL", "A1", "A2", "A3", "M3", "C3", "DB", "ET"})
+#: Tags only MEDLINE has.
+_MEDLINE_ONLY = frozenset({"PMID", "PMC", "OWN", "STAT", "DCOM", "LR", "VI", "IP", "PG", "LID",
+                           "FAU", "PT", "DEP", "PL", "TA", "JT", "JID", "SB", "MH", "OT", "EDAT",
+                           "MHDA", "CRDT", "PHST", "AID", "PST", "SO", "BTI", "FED", "GR"})
+
+
+def _tagged_votes(head: str) -> tuple[int, int]:
+    """How many tags of the first lines of ``head`` only RIS has, and only MEDLINE has."""
+    lines = [line.lstrip("\ufeff") for line in head.splitlines() if line.strip()][:60]
+    tags = [match.group("tag") for line in lines if (match := _TAG_LINE.match(line))]
+    return sum(tag in _RIS_ONLY for tag in tags), sum(tag in _MEDLINE_ONLY for tag in tags)
 
 
 def ris(head: str) -> bool:
-    for line in head.splitlines():
-        if line.strip():
-            return _RIS_TYPE.match(line.lstrip("\ufeff")) is not None
-    return False
+    first = _first_line(head).lstrip("\ufeff")
+    if _RIS_TYPE.match(first):
+        return True
+    only_ris, only_medline = _tagged_votes(head)
+    return _TAG_LINE.match(first) is not None and only_ris > only_medline
 
 
 ENDNOTE_TAG_LINE = re.compile(r"^%(?P<tag>\S)(?: ?(?P<value>.*))?$")
@@ -61,7 +82,8 @@ ENDNOTE_TAG_LINE = re.compile(r"^%(?P<tag>\S)(?: ?(?P<value>.*))?$")
 
 def endnote(head: str) -> bool:
     first = _first_line(head)
-    return ENDNOTE_TAG_LINE.match(first) is not None and first.startswith(("%0 ", "%A ", "%T "))
+    return ENDNOTE_TAG_LINE.match(first) is not None and (
+        first.startswith(("%0 ", "%A ", "%T ")) or first.rstrip() == "%0")
 
 
 MEDLINE_TAG_LINE = re.compile(r"^(?P<tag>[A-Z][A-Z0-9]{1,3}) *-(?: (?P<value>.*))?$")
@@ -69,13 +91,15 @@ _PMID = re.compile(r"^PMID- ?\d")
 
 
 def medline(head: str) -> bool:
-    first = _first_line(head)
-    return _PMID.match(first) is not None or (
-        MEDLINE_TAG_LINE.match(first) is not None and first[4:6] == "- ")
+    first = _first_line(head).lstrip("\ufeff")
+    if _PMID.match(first):
+        return True
+    only_ris, only_medline = _tagged_votes(head)
+    return _TAG_LINE.match(first) is not None and only_medline > only_ris
 
 
 def wos(head: str) -> bool:
-    lines = [line.lstrip("\ufeff") for line in head.splitlines() if line.strip()][:3]
+    lines = [line.lstrip("\ufeff ") for line in head.splitlines() if line.strip()][:3]
     return bool(lines) and (lines[0].startswith("FN ") or lines[0].startswith("PT ")
                             and any(line[:3] in ("AU ", "TI ", "AF ") for line in lines))
 
@@ -94,8 +118,12 @@ def endnote_xml(head: str) -> bool:
     return _ENDNOTE_XML.search(head) is not None
 
 
+_PUBMED_ROOTS = ("<PubmedArticleSet", "<PubmedArticle>", "<PubmedBookArticleSet",
+                 "<PubmedBookArticle>")
+
+
 def pubmed_xml(head: str) -> bool:
-    return "<PubmedArticleSet" in head or "<PubmedArticle>" in head
+    return any(root in head for root in _PUBMED_ROOTS)
 
 
 MODS_NAMESPACE = "http://www.loc.gov/mods/v3"
@@ -108,8 +136,13 @@ def mods(head: str) -> bool:
 WORD_NAMESPACE = "http://schemas.openxmlformats.org/officeDocument/2006/bibliography"
 
 
+#: Word's root element without its namespace, as JabRef and older Word versions write it.
+_WORD_ROOT = re.compile(r"^(?:<\?xml[^>]*\?>\s*)?<(?:b:)?Sources[\s>]")
+
+
 def word_xml(head: str) -> bool:
-    return WORD_NAMESPACE in head and "Sources" in head
+    return WORD_NAMESPACE in head and "Sources" in head or \
+        _WORD_ROOT.match(head.lstrip("\ufeff \t\r\n")) is not None
 
 
 SCOPUS_HEADINGS = ("Source title", "EID")
@@ -166,6 +199,10 @@ def semantic_scholar(head: str) -> bool:
         '"paperId"' in head or bool(_S2_ANSWER.match(stripped)))
 
 
+def zotero_json(head: str) -> bool:
+    return head.lstrip("\ufeff \t\r\n").startswith(("{", "[")) and '"itemType"' in head
+
+
 def arxiv_atom(head: str) -> bool:
     return "http://www.w3.org/2005/Atom" in head and "arxiv.org" in head
 
@@ -181,6 +218,9 @@ class ReaderEntry:
     sniff: Signature
     sniff_first: bool = False  #: a signature of its own: asked before broader readers
     generic: bool = False  #: accepts broad content: asked last
+    #: whether text its signature does not accept is still read by it when the file's name
+    #: names it (a ``.bib`` of comments is an empty library; a ``.txt`` may hold anything)
+    by_name_alone: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +242,7 @@ READERS: dict[str, ReaderEntry] = {
     "profile": ReaderEntry(
         "refbridge.formats.profile:READER",
         "author profile page (plain text: owner, then source+year, title, abstract, subject)",
-        (".txt", ".profile"), profile),
+        (".txt", ".profile"), profile, by_name_alone=False),
     "csl-json": ReaderEntry(
         "refbridge.formats.csljson:READER", "CSL-JSON (citeproc-js, Zotero, pandoc, Mendeley)",
         (".json", ".csl.json", ".csljson"), csl_json, generic=True),
@@ -212,6 +252,10 @@ READERS: dict[str, ReaderEntry] = {
     "zotero": ReaderEntry(
         "refbridge.formats.zotero.rdf:READER",
         "Zotero RDF (Zotero: File → Export Library… → Zotero RDF)", (".rdf",), zotero_rdf),
+    "zotero-json": ReaderEntry(
+        "refbridge.formats.zotero.json:READER",
+        "Zotero item JSON: Better BibTeX's JSON export, Web API and local API answers",
+        (".json",), zotero_json),
     "endnote": ReaderEntry(
         "refbridge.formats.tagged.endnote:READER",
         "EndNote tagged / refer (.enw: EndNote, Google Scholar, publishers)",

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from refbridge.formats.zotero.items import translator_item
 from refbridge.model import Record
 from refbridge.zotero_bridge.client import ZoteroClient
 from refbridge.zotero_bridge.collections import (
@@ -33,7 +34,6 @@ from refbridge.zotero_bridge.collections import (
     resolve_collection,
 )
 from refbridge.zotero_bridge.errors import ZoteroRefused
-from refbridge.zotero_bridge.items import translator_item
 
 #: Items per saveItems request (each its own save session).
 BATCH = 50

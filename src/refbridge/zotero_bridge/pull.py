@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from refbridge.errors import Diagnostics
+from refbridge.formats.zotero.items import Skipped, records_of_items
 from refbridge.model import Record
 from refbridge.zotero_bridge.address import LibraryAddress, api_key, parse_address
 from refbridge.zotero_bridge.client import ZoteroClient
-from refbridge.zotero_bridge.items import Skipped, records_of_items
 from refbridge.zotero_bridge.mirror import LibraryMirror, Progress, default_cache_file
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from refbridge.errors import Diagnostics
+from refbridge.formats.zotero.items import records_of_items, web_item
 from refbridge.model import Record
 from refbridge.zotero_bridge.address import (
     DESKTOP,
@@ -40,7 +41,6 @@ from refbridge.zotero_bridge.collections import (
 from refbridge.zotero_bridge.connector import Connector, Target
 from refbridge.zotero_bridge.errors import ZoteroRefused, ZoteroUsageError
 from refbridge.zotero_bridge.identity import LibraryIndex
-from refbridge.zotero_bridge.items import records_of_items, web_item
 from refbridge.zotero_bridge.mirror import LibraryMirror, Progress, default_cache_file
 from refbridge.zotero_bridge.plan import ADD, UPDATE, PushReport, Step, make_plan
 from refbridge.zotero_bridge.webapi import WebLibrary

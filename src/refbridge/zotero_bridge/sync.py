@@ -33,12 +33,12 @@ from typing import Any
 from refbridge import __version__
 from refbridge.citekeys import DEFAULT_PATTERN, KeyBook
 from refbridge.errors import Diagnostics, OutputError
+from refbridge.formats.zotero.items import child_notes, is_record_item, record_of_item
 from refbridge.model import ModelError, Record
 from refbridge.registry import FramedWriter, WriteOptions, get_writer, write_framed
 from refbridge.zotero_bridge.address import LibraryAddress, api_key
 from refbridge.zotero_bridge.client import ZoteroClient
 from refbridge.zotero_bridge.errors import ZoteroUnavailable, ZoteroUsageError
-from refbridge.zotero_bridge.items import child_notes, is_record_item, record_of_item
 from refbridge.zotero_bridge.mirror import LibraryMirror, Progress, default_cache_file
 
 KEY_FILE_SUFFIX = ".keys.json"
