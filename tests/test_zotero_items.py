@@ -12,9 +12,9 @@ from support import SAMPLES
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex.reader import READER as BIB
+from refbridge.formats.zotero.items import Skipped, records_of_items, translator_item, web_item
 from refbridge.model import Eprint, Name, Record
 from refbridge.pipeline import read_records
-from refbridge.formats.zotero.items import Skipped, records_of_items, translator_item, web_item
 
 KNUTH = r"""@article{knuth84,
   author = {Knuth, Donald E. and {ATLAS Collaboration}},

@@ -37,8 +37,8 @@ def test_child_notes_and_attachments_are_kept_as_zotero_extras() -> None:
     article = _records(EXPORT.read_text("utf-8"))[0]
     assert (article.extra["zotero.notes"], article.extra["zotero.attachments"]) == (
         "<p>Read for the seminar.</p>",
-        "arXiv:1412.2970 PDF | /home/ada/Zotero/storage/6QUH3QBM/Bachmann.pdf | "
-        "http://www.arxiv.org/pdf/1412.2970.pdf | application/pdf")
+        ("arXiv:1412.2970 PDF | /home/ada/Zotero/storage/6QUH3QBM/Bachmann.pdf | "
+         "http://www.arxiv.org/pdf/1412.2970.pdf | application/pdf"))
 
 
 def test_each_record_names_the_line_of_its_item() -> None:
