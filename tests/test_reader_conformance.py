@@ -35,7 +35,7 @@ from readers import (
 FLOORS: dict[str, float] = {
     "zotero:bibtex": 97.0,
     "zotero:csl-json": 99.0,
-    "zotero:endnote": 88.0,
+    "zotero:endnote": 91.0,
     "zotero:endnote-xml": 97.0,
     "zotero:mods": 71.0,
     "zotero:nbib": 82.0,
