@@ -48,8 +48,8 @@ FLOORS: dict[str, float] = {
     "jabref:ISI (detected)": 60.0,
     "jabref:mods": 85.0,
     "jabref:nbib": 68.0,
-    "jabref:pubmed-xml": 78.0,
-    "jabref:ris": 78.0,
+    "jabref:pubmed-xml": 83.0,
+    "jabref:ris": 80.0,
     "jabref:word-xml": 89.0,
 }
 #: Formats that read every record the other tool expects (today; add a format once it does).
