@@ -39,7 +39,7 @@ FLOORS: dict[str, float] = {
     "zotero:endnote-xml": 97.0,
     "zotero:mods": 71.0,
     "zotero:nbib": 82.0,
-    "zotero:openalex": 83.0,
+    "zotero:openalex": 84.0,
     "zotero:pubmed-xml": 82.0,
     "zotero:ris": 81.0,
     "zotero:wos": 91.0,
