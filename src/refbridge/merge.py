@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from anyascii import anyascii
 
 from refbridge.formats.profile import OWNER_EXTRA
+from refbridge.identifiers import bare_doi
 from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.richtext import Text
 
@@ -51,7 +52,6 @@ _SCHOLAR_ARXIV = re.compile(r"^arXiv preprint arXiv:(?P<id>\S+)$", re.IGNORECASE
 _ARXIV_URL = re.compile(r"^https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/(?P<id>[^?#]+?)(?:\.pdf)?$",
                         re.IGNORECASE)
 _ARXIV_VERSION = re.compile(r"v\d+$")
-_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", re.IGNORECASE)
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
 
 
@@ -85,11 +85,6 @@ class MergeResult:
             lines.append(f"merged {len(merge.merged)} records ({merge.reason}): {where}: "
                          f"{merge.record.title or merge.record.id}")
         return lines
-
-
-def bare_doi(text: str) -> str:
-    """A DOI without ``https://doi.org/`` or ``doi:`` in front: ``10.1000/XYZ``."""
-    return _DOI_PREFIX.sub("", text.strip())
 
 
 def normalized_doi(record: Record) -> str | None:

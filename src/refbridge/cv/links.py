@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
 
 from refbridge.errors import Diagnostics
-from refbridge.merge import arxiv_id, arxiv_id_from_url, bare_doi
+from refbridge.identifiers import bare_doi
+from refbridge.merge import arxiv_id, arxiv_id_from_url
 from refbridge.model import Record
 
 _UNSAFE_CHARACTERS = re.compile(r"[\s\x00-\x1f\x7f<>\"`\\]")

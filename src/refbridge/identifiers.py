@@ -1,0 +1,39 @@
+"""Identifiers as the model keeps them: a DOI is its bare name ``10.NNNN/suffix``.
+
+Exports write DOIs in many spellings: as a resolver link (``https://doi.org/10.1/x``,
+``http://dx.doi.org/10.1/x``), with a label (``doi:10.1/x``, ``doi: 10.1/x``,
+``DOI 10.1/x``) or with PubMed's kind in brackets (``10.1/x [doi]``). Every reader passes the
+DOIs it finds through ``clean_doi``, so the model holds the DOI itself (and a style does not
+print ``https://doi.org/http://dx.doi.org/...``); ``refbridge check`` and the merging of
+duplicates read DOIs with the same rules. This module must never change a value that is not
+a DOI: what it cannot read as one is given back as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: A bare DOI: the directory indicator ``10.``, a registrant code, a slash, a suffix.
+DOI = re.compile(r"^10\.\d{4,9}/\S+$")
+#: What exports write in front of a DOI: a resolver address or a label.
+DOI_PREFIX = re.compile(
+    r"^(?:(?:https?://)?(?:dx\.|www\.)?doi\.org/|doi\s*:\s*|doi\s+)", re.IGNORECASE)
+#: What PubMed writes after one (``10.1/x [doi]``).
+_DOI_KIND = re.compile(r"\s*\[doi\]$", re.IGNORECASE)
+
+
+def bare_doi(text: str) -> str:
+    """``text`` without a resolver address or label in front (``10.1000/XYZ``); the rest is
+    not checked."""
+    return DOI_PREFIX.sub("", text.strip())
+
+
+def doi_of(text: str) -> str | None:
+    """The DOI ``text`` spells, in any of the spellings exports use, or None."""
+    bare = _DOI_KIND.sub("", bare_doi(text))
+    return bare if DOI.match(bare) else None
+
+
+def clean_doi(text: str) -> str:
+    """The DOI ``text`` spells, bare; a value that is no DOI is kept as written (stripped)."""
+    return doi_of(text) or text.strip()
