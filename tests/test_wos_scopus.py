@@ -8,7 +8,8 @@ import io
 from refbridge.errors import Diagnostics
 from refbridge.formats.sheets import scopus as scopus_csv
 from refbridge.formats.tagged import wos
-from refbridge.model import Date, DateParts, Name
+from refbridge.model import Date, DateParts, Name, Record
+from refbridge.richtext import Style, Styled, rich
 
 WOS = """\
 FN Clarivate Analytics Web of Science
@@ -114,3 +115,99 @@ def test_a_scopus_csv_export_reads_to_the_records_a_person_sees() -> None:
                                 "Query processing")
     assert article.id == "2-s2.0-85120000000"
     assert old.authors == (Name(family="Knuth", given="D.E."),)
+
+
+# -- what Web of Science exports hold, as they hold it ------------------------------------------
+def read_wos(text: str) -> list[Record]:
+    return list(wos.READER.read(io.StringIO(text), "savedrecs.txt", Diagnostics(strict=True)))
+
+
+#: Zotero's "Web of Science Tagged" import case 07 (Web of Knowledge, BIOSIS): continuation
+#: lines are not indented, and an author's e-mail address follows the name.
+UNINDENTED = """\
+FN Thomson Reuters Web of Knowledge
+VR 1.0
+PT J
+UT BCI:BCI201300112663
+TI Importance of methane-derived carbon as a basal resource for two benthic
+consumers in arctic lakes
+AU Medvedeff, Cassandra A. (medvedeff22@ufl.edu)
+Hershey, Anne E.
+SO Hydrobiologia
+PY 2013
+AB Microbial processing of detritus is known to be important to benthic
+invertebrate nutrition.
+CH4-derived carbon was assimilated.
+ER
+
+EF
+"""
+
+
+def test_continuation_lines_without_indent_keep_title_authors_and_abstract() -> None:
+    (record,) = read_wos(UNINDENTED)
+    assert record.get("title") == ("Importance of methane-derived carbon as a basal resource "
+                                   "for two benthic consumers in arctic lakes")
+    assert record.authors == (Name(family="Medvedeff", given="Cassandra A."),
+                              Name(family="Hershey", given="Anne E."))
+    assert record.get("abstract") == ("Microbial processing of detritus is known to be "
+                                      "important to benthic invertebrate nutrition. "
+                                      "CH4-derived carbon was assimilated.")
+
+
+def test_an_e_mail_after_a_name_is_kept_apart_from_the_name() -> None:
+    (record,) = read_wos(UNINDENTED)
+    assert record.extra["wos.EM"] == "medvedeff22@ufl.edu"
+
+
+def test_a_full_name_without_a_comma_has_the_family_name_first() -> None:
+    (record,) = read_wos("PT J\nAU Qi, HX\nAF Qi Haixia\nTI T\nER\n")
+    assert record.authors == (Name(family="Qi", given="Haixia"),)
+
+
+def test_derwent_short_names_without_a_comma_are_family_and_initials() -> None:
+    # Zotero's import case 08 (Derwent Innovations Index)
+    (record,) = read_wos("PT P\nAU YANG Y\n   LI W\nTI Use of reagent\nPN CN110836969-A\n"
+                         "ER\n")
+    assert record.authors == (Name(family="YANG", given="Y"), Name(family="LI", given="W"))
+    assert (record.type, record.get("number")) == ("patent", "CN110836969-A")
+
+
+def test_medline_in_web_of_science_separates_names_by_semicolons() -> None:
+    # JabRef's IsiImporterTestMedline.isi
+    (record,) = read_wos("PT J\nAU Joffe, Hadine; Hall, Janet E; Gruber, Staci\nTI T\nER\n")
+    assert [n.family for n in record.authors] == ["Joffe", "Hall", "Gruber"]
+
+
+def test_inline_markup_of_a_title_is_rich_text() -> None:
+    (record,) = read_wos("PT J\nTI Growth of <i>Escherichia coli</i> on CO<sub>2</sub> and "
+                         "<sup>13</sup>C\nER\n")
+    assert record.fields["title"] == rich([
+        "Growth of ", Styled(Style.ITALIC, ("Escherichia coli",)), " on CO",
+        Styled(Style.SUBSCRIPT, ("2",)), " and ", Styled(Style.SUPERSCRIPT, ("13",)), "C"])
+
+
+def test_an_article_number_is_the_page_of_an_article_without_pages() -> None:
+    (record,) = read_wos("PT J\nTI T\nSO PLOS ONE\nAR e4342\nPG 12\nER\n")
+    assert (record.get("page"), record.get("number-of-pages")) == ("e4342", "12")
+
+
+def test_an_article_number_beside_pages_is_the_number() -> None:
+    (record,) = read_wos("PT J\nTI T\nAR 041103\nBP 1\nEP 3\nER\n")
+    assert (record.get("page"), record.get("number")) == ("1-3", "041103")
+
+
+def test_inspecs_page_range_is_the_page() -> None:
+    # JabRef's IsiImporterTestMedline.isi
+    (record,) = read_wos("PT J\nTI T\nPS 2457-71\nER\n")
+    assert (record.get("page"), dict(record.extra)) == ("2457-71", {})
+
+
+def test_a_thesis_keeps_its_page_count() -> None:
+    (record,) = read_wos("PT B\nDT Dissertation/Thesis\nTI T\nPG 214\nER\n")
+    assert (record.type, record.get("number-of-pages")) == ("thesis", "214")
+
+
+def test_a_doi_as_a_link_is_the_doi() -> None:
+    (record,) = read_wos("PT J\nTI T\nDI https://doi.org/10.14778/3485450.3485459\nER\n")
+    assert record.get("DOI") == "10.14778/3485450.3485459"

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from refbridge.errors import Diagnostics, ExitStatus, RefbridgeError, location
+from refbridge.identifiers import DOI, bare_doi
 from refbridge.model import Record, Source
 from refbridge.pipeline import read_records
 from refbridge.runs import ReadOptions
@@ -107,8 +108,6 @@ ENTRY_REQUIREMENTS: dict[str, dict[str, tuple[str, ...]]] = {
 EARLIEST_YEAR = 1000
 YEARS_AHEAD = 2
 
-_DOI = re.compile(r"^10\.\d{4,9}/\S+$")
-_DOI_PREFIX = re.compile(r"^(?:(?:https?://)?(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
 _LITERAL_YEAR = re.compile(r"(?<!\d)\d{4,}(?!\d)")
 _PAGE = r"(?:[A-Za-z]{0,3}\d+[A-Za-z]?|[ivxlcdmIVXLCDM]+)"
 _PAGES = re.compile(rf"^{_PAGE}(?:\s*(?:-+|–|—)\s*{_PAGE})?$")
@@ -156,8 +155,8 @@ def _issn_ok(text: str) -> bool:
 
 
 def _check_doi(value: str) -> str | None:
-    bare = _DOI_PREFIX.sub("", value.strip())
-    if not _DOI.match(bare):
+    bare = bare_doi(value)
+    if not DOI.match(bare):
         return f"DOI {value!r} is not a DOI (10.NNNN/suffix)"
     if bare != value:
         return f"DOI {value!r} holds more than the DOI; write {bare!r}"
@@ -297,7 +296,7 @@ class DuplicateFinder:
                 self.keys[key] = record.source
         doi = record.get("DOI")
         if doi is not None:
-            bare = _DOI_PREFIX.sub("", doi.strip()).casefold()
+            bare = bare_doi(doi).casefold()
             if bare in self.dois:
                 yield Finding("duplicate-record", "same DOI as the record at "
                               f"{_where(self.dois[bare])}", record.source)

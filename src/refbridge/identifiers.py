@@ -1,23 +1,48 @@
-"""Identifiers of works written the many ways sources write them, in the one form the model keeps.
+"""Identifiers as the model keeps them: a DOI is its bare name ``10.NNNN/suffix``, an arXiv
+identifier is read from the addresses of its abstract and PDF pages.
 
-A DOI is kept bare (``10.1000/XYZ``), without the resolver address or ``doi:`` in front; an
-arXiv identifier is read from the addresses of its abstract and PDF pages. This module must
-never make a request or guess an identifier the text does not hold.
+Exports write DOIs in many spellings: as a resolver link (``https://doi.org/10.1/x``,
+``http://dx.doi.org/10.1/x``), with a label (``doi:10.1/x``, ``doi: 10.1/x``,
+``DOI 10.1/x``) or with PubMed's kind in brackets (``10.1/x [doi]``). Every reader passes the
+DOIs it finds through ``clean_doi``, so the model holds the DOI itself (and a style does not
+print ``https://doi.org/http://dx.doi.org/...``); ``refbridge check`` and the merging of
+duplicates read DOIs with the same rules. This module must never change a value that is not
+a DOI, make a request or guess an identifier the text does not hold: what it cannot read as
+one is given back as written.
 """
 
 from __future__ import annotations
 
 import re
 
+#: A bare DOI: the directory indicator ``10.``, a registrant code, a slash, a suffix.
+DOI = re.compile(r"^10\.\d{4,9}/\S+$")
+#: What exports write in front of a DOI: a resolver address or a label.
+DOI_PREFIX = re.compile(
+    r"^(?:(?:https?://)?(?:dx\.|www\.)?doi\.org/|doi\s*:\s*|doi\s+)", re.IGNORECASE)
 _ARXIV_URL = re.compile(r"^https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/(?P<id>[^?#]+?)(?:\.pdf)?$",
                         re.IGNORECASE)
+#: A version at the end of an arXiv identifier (``v2``).
 ARXIV_VERSION = re.compile(r"v\d+$")
-_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", re.IGNORECASE)
+#: What PubMed writes after one (``10.1/x [doi]``).
+_DOI_KIND = re.compile(r"\s*\[doi\]$", re.IGNORECASE)
 
 
 def bare_doi(text: str) -> str:
-    """A DOI without ``https://doi.org/`` or ``doi:`` in front: ``10.1000/XYZ``."""
-    return _DOI_PREFIX.sub("", text.strip())
+    """``text`` without a resolver address or label in front (``10.1000/XYZ``); the rest is
+    not checked."""
+    return DOI_PREFIX.sub("", text.strip())
+
+
+def doi_of(text: str) -> str | None:
+    """The DOI ``text`` spells, in any of the spellings exports use, or None."""
+    bare = _DOI_KIND.sub("", bare_doi(text))
+    return bare if DOI.match(bare) else None
+
+
+def clean_doi(text: str) -> str:
+    """The DOI ``text`` spells, bare; a value that is no DOI is kept as written (stripped)."""
+    return doi_of(text) or text.strip()
 
 
 def arxiv_id_from_url(url: str) -> str | None:

@@ -7,7 +7,6 @@ request or know any service's format.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from refbridge.formats.services.arxiv_feed import arxiv_base
@@ -40,6 +39,3 @@ class Found:
         return f"{self.service}:{arxiv_base(self.identifier)}"
 
 
-def bare_doi(text: str) -> str:
-    """A DOI without resolver prefix (``https://doi.org/10.1/x`` -> ``10.1/x``)."""
-    return re.sub(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", "", text.strip(), flags=re.IGNORECASE)

@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from refbridge.arxiv_taxonomy import is_category
+from refbridge.identifiers import clean_doi
 from refbridge.latex.decode import decode_latex
 from refbridge.model import Date, DateParts, Eprint, Name
 from refbridge.names.reading import split_name
@@ -75,7 +76,7 @@ def entry_parts(entry: _Element) -> dict[str, Any] | None:
         fields["abstract"] = decode_latex(summary, prose=True)
     dois = _text(entry, "doi", ARXIV).split()
     if dois:  # authors occasionally list several; the first is the article's
-        fields["DOI"] = dois[0]
+        fields["DOI"] = clean_doi(dois[0])
     extra = {key: _text(entry, element, ARXIV) for element, key in EXTRA_ELEMENTS.items()
              if _text(entry, element, ARXIV)}
     published, updated = _text(entry, "published"), _text(entry, "updated")

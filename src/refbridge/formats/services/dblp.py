@@ -28,7 +28,7 @@ from refbridge.formats.services.answers import (
     parse_xml,
     record_or_error,
 )
-from refbridge.identifiers import arxiv_id_from_url, bare_doi
+from refbridge.identifiers import arxiv_id_from_url, clean_doi
 from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.names.ids import PersonIdError, person_id
 from refbridge.names.reading import split_name
@@ -127,7 +127,7 @@ def _links(entry: _Element, fields: dict[str, Text]) -> str | None:
         if not url:
             continue
         if _DOI_URL.match(url):
-            fields.setdefault("DOI", bare_doi(url))
+            fields.setdefault("DOI", clean_doi(url))
         elif arxiv_id_from_url(url):
             arxiv = arxiv or url.rsplit("/abs/", 1)[-1].rsplit("/pdf/", 1)[-1]
         else:

@@ -32,7 +32,7 @@ from refbridge.formats.services.answers import (
     owned,
     record_or_error,
 )
-from refbridge.identifiers import arxiv_id_from_url, bare_doi
+from refbridge.identifiers import arxiv_id_from_url, clean_doi
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.ids import PersonIdError, person_id
 from refbridge.names.reading import split_name
@@ -169,7 +169,7 @@ def work_record(work: Mapping[str, Any], source: Source, diagnostics: Diagnostic
     title = as_text(work.get("title")) or as_text(work.get("display_name"))
     if title:
         fields["title"] = from_markup(title)
-    doi = bare_doi(as_text(work.get("doi")))
+    doi = clean_doi(as_text(work.get("doi")))
     if doi:
         fields["DOI"] = doi
     for member, (variable, prefix) in ID_MEMBERS.items():

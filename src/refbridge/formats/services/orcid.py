@@ -36,7 +36,7 @@ from refbridge.formats.services.answers import (
     parse_xml,
     record_or_error,
 )
-from refbridge.identifiers import bare_doi
+from refbridge.identifiers import clean_doi
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.ids import PersonIdError, person_id
 from refbridge.names.reading import split_name
@@ -213,7 +213,7 @@ def _identifiers(work: Mapping[str, Any], parts: _Parts, work_type: str) -> None
             parts.eprint = Eprint("arXiv", _ARXIV_PREFIX.sub("", value))
         elif own and kind in ID_VARIABLES:
             parts.fields.setdefault(ID_VARIABLES[kind],
-                                    bare_doi(value) if kind == "doi" else value)
+                                    clean_doi(value) if kind == "doi" else value)
         else:
             other.append(f"{relation} {kind}:{value}")
     if other:

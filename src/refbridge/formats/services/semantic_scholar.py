@@ -32,7 +32,7 @@ from refbridge.formats.services.answers import (
     owned,
     record_or_error,
 )
-from refbridge.identifiers import bare_doi
+from refbridge.identifiers import clean_doi
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.ids import PersonIdError, person_id
 from refbridge.names.reading import split_name
@@ -124,7 +124,7 @@ def paper_record(paper: Mapping[str, Any], source: Source, diagnostics: Diagnost
     for member, variable in ID_VARIABLES.items():
         value = as_text(external.get(member))
         if value:
-            fields[variable] = bare_doi(value) if member == "DOI" else value
+            fields[variable] = clean_doi(value) if member == "DOI" else value
     extra = {f"semantic-scholar.{member.lower()}": as_text(external.get(member))
              for member in KEPT_IDS if as_text(external.get(member))}
     paper_id = as_text(paper.get("paperId"))

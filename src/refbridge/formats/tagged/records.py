@@ -37,6 +37,9 @@ class TaggedSyntax:
     starts: frozenset[str] = frozenset()  #: tags that start a record (none: blank lines part)
     end: str | None = None  #: the tag that ends a record
     ignored: frozenset[str] = frozenset()  #: file-level tags outside records
+    #: the format's tags; when given, a line inside a record that starts like another tag
+    #: (``CH4-derived carbon``, not indented) continues the value before it
+    tags: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -75,6 +78,9 @@ def read_drafts(stream: TextIO, source: str, diagnostics: Diagnostics, syntax: T
                 draft = None
             continue
         match = syntax.tag_line.match(line)
+        if match is not None and syntax.tags and match["tag"] not in syntax.tags \
+                and draft is not None and draft.fields:
+            match = None  # text that starts like a tag, continuing the value before it
         if match is not None and match["tag"] in syntax.ignored and draft is None:
             continue
         if match is not None:

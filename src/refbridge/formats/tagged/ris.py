@@ -43,7 +43,8 @@ from refbridge.formats.residue import (
     residue,
 )
 from refbridge.formats.tagged import ris_tables as t
-from refbridge.formats.tagged.records import TaggedWriter
+from refbridge.formats.tagged.records import TaggedWriter, one_line
+from refbridge.identifiers import clean_doi, doi_of
 from refbridge.model import SEASONS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.reading import name_from_fields
 from refbridge.richtext import Text, plain
@@ -52,6 +53,9 @@ from refbridge.vocab import VERBATIM_VARIABLES
 TAG_LINE = re.compile(r"^(?P<tag>[A-Z][A-Z0-9]) {1,2}-(?: (?P<value>.*))?$")
 _DATE = re.compile(r"^(?P<y>-?\d{1,4})?(?:/(?P<m>\d{0,2})(?:/(?P<d>\d{0,2})(?:/(?P<other>.*))?)?)?$")
 _ISSN = re.compile(r"^\d{4}-?\d{3}[\dXx]$")
+#: What separates the numbers of one ``SN`` and what qualifies one (``(Print)``).
+_SN_SEPARATORS = re.compile(r"[\s,;]+")
+_SN_QUALIFIER = re.compile(r"\([^()]*\)")
 #: What separates the first and last page of a range: hyphens (``1-20``, BibTeX's ``1--20``)
 #: or a dash (``1–20``), with or without spaces.
 _PAGE_RANGE = re.compile(r"\s*(?:-+|\u2013|\u2014)\s*")
@@ -96,6 +100,9 @@ class _Draft:
 # -- values ---------------------------------------------------------------------------------
 #: Variables read as they are written: identifiers, and notes (which hold residues).
 _PLAIN_VARIABLES: frozenset[str] = VERBATIM_VARIABLES | {"note"}
+#: Variables whose lines are kept; in the others a line break (a title wrapped onto a
+#: continuation line) is a space.
+_PROSE_VARIABLES: frozenset[str] = frozenset({"abstract", "note", "annote"})
 
 
 def parse_name(text: str) -> Name:
@@ -150,22 +157,108 @@ def format_eprint(eprint: Eprint) -> str:
 
 
 # -- tags -> record -------------------------------------------------------------------------
+def variables_of(tag: str, record_type: str) -> tuple[str, ...]:
+    """The variables an RIS tag may fill in a record of ``record_type``, the first still free
+    winning (none: the value is kept as an ``ris.XX`` extra)."""
+    typed = t.TYPED_TAGS.get(tag)
+    if typed is not None:
+        found = typed.get(record_type, typed.get(t.ANY_TYPE))
+        if found is not None:
+            return found
+    variable = _FIELD_OF_TAG.get(tag)
+    return (variable,) if variable else ()
+
+
+def _is_isbn(token: str) -> bool:
+    digits = token.replace("-", "")
+    return (len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit()
+                                                           or digits[9] in "Xx")) or (
+        len(digits) == 13 and digits.isdigit())
+
+
+def identifier_kind(value: str, record_type: str) -> str:
+    """What an ``SN`` holds: ``ISSN`` or ``ISBN`` by the shape of every number in it
+    (``1528-1159 0362-2436``; ``(Print)`` and the like aside), else by the record's type (a
+    report's or patent's other ``SN`` is its number)."""
+    tokens = _SN_SEPARATORS.split(_SN_QUALIFIER.sub(" ", value).strip())
+    if all(_ISSN.match(token) for token in tokens):
+        return "ISSN"
+    if all(_is_isbn(token) for token in tokens):
+        return "ISBN"
+    if record_type in t.SN_NUMBER_TYPES:
+        return "number"
+    return "ISSN" if record_type in t.ISSN_TYPES else "ISBN"
+
+
+def _in_reading_order(tags: list[tuple[str, str, int]]) -> list[tuple[str, str, int]]:
+    """The tags with ``FIRST_TAGS`` moved to the front, in that order (the others in
+    theirs)."""
+    rank = {tag: i for i, tag in enumerate(t.FIRST_TAGS)}
+    return sorted(tags, key=lambda entry: rank.get(entry[0], len(rank)))
+
+
+@dataclass(slots=True)
+class _Values:
+    """The text values of a record being read, and the extras of those that found no
+    variable."""
+
+    record_type: str
+    fields: dict[str, Text] = field(default_factory=dict)
+    extra: dict[str, list[str]] = field(default_factory=dict)
+    short_from: str | None = None  #: the tag that gave the abbreviated periodical name
+
+    def keep(self, tag: str, value: str) -> None:
+        self.extra.setdefault(f"ris.{tag}", []).append(value)
+
+    def add(self, tag: str, value: str) -> None:
+        """``value`` in the first free variable ``tag`` may fill, else an extra."""
+        candidates = variables_of(tag, self.record_type)
+        if any(plain(self.fields.get(v, "")) == value for v in candidates):
+            return  # the same value again (a journal as T2 and as JF)
+        for variable in candidates:
+            if variable not in self.fields:
+                if variable not in _PROSE_VARIABLES:
+                    value = one_line(value)
+                self.fields[variable] = value if variable in _PLAIN_VARIABLES \
+                    else from_markup(value)
+                if variable == "container-title-short":
+                    self.short_from = tag
+                return
+        doi = doi_of(value) if tag == "M3" else None  # EndNote writes DOIs in M3
+        if doi is None or self.fields.setdefault("DOI", doi) != doi:
+            self.keep(tag, value)
+
+    def add_identifier(self, tag: str, value: str) -> None:
+        """An ``SN``: ISSNs and ISBNs of several lines are all kept, one after the other."""
+        variable = identifier_kind(value, self.record_type)
+        if variable not in self.fields:
+            self.fields[variable] = value
+        elif variable != "number":
+            self.fields[variable] = f"{plain(self.fields[variable])}, {value}"
+        else:
+            self.keep(tag, value)
+
+    def complete(self) -> None:
+        """An abbreviation that stands in for a missing periodical name is that name too."""
+        if "container-title" not in self.fields and self.short_from in t.TITLE_STAND_INS:
+            self.fields["container-title"] = self.fields["container-title-short"]
+
+
 def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diagnostics,
             with_residue: bool = True) -> Record:
     """The record of one draft; raises ``ValueError`` for a record that cannot be built."""
-    fields: dict[str, Text] = {}
     names: dict[str, list[Name]] = {}
     dates: dict[str, Date] = {}
     keywords: list[str] = []
-    extra: dict[str, list[str]] = {}
     notes: list[str] = []
     residues: list[dict[str, Any]] = []
     eprint: Eprint | None = None
     key: str | None = None
     pages: dict[str, str] = {}
     years: list[tuple[str, str, Date]] = []
-    record_type = "document"
-    for tag, raw, line in draft.tags:
+    values = _Values("document")
+    extra, fields = values.extra, values.fields
+    for tag, raw, line in _in_reading_order(draft.tags):
         value = raw.strip()
         if not value:
             continue
@@ -175,7 +268,7 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
                 diagnostics.warning(f"unknown RIS type {value!r}, read as a generic document",
                                     source, line)
                 extra.setdefault("ris.TY", []).append(value)
-            record_type = known or "document"
+            values.record_type = known or "document"
         elif tag in _ROLE_OF_TAG:
             try:
                 person = parse_name(value)
@@ -204,7 +297,9 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
         elif tag in (t.START_PAGE_TAG, t.END_PAGE_TAG):
             pages[tag] = value
         elif tag == t.ISBN_ISSN_TAG:
-            fields.setdefault("ISSN" if _ISSN.match(value) else "ISBN", value)
+            values.add_identifier(tag, value)
+        elif tag == t.DOI_TAG:
+            values.add(tag, clean_doi(value))
         elif tag == t.NOTE_TAG:
             if (found := note_residue(value, source, line, diagnostics)) is not None:
                 residues.append(found)
@@ -213,11 +308,9 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
                 eprint = Eprint(match["archive"], match["id"], classes[0] if classes else None)
             else:
                 notes.append(value)
-        elif tag in _FIELD_OF_TAG and _FIELD_OF_TAG[tag] not in fields:
-            variable = _FIELD_OF_TAG[tag]
-            fields[variable] = value if variable in _PLAIN_VARIABLES else from_markup(value)
         else:
-            extra.setdefault(f"ris.{tag}", []).append(value)
+            values.add(tag, value)
+    values.complete()
     for tag, value, date in years:
         if "issued" not in dates:
             dates["issued"] = date
@@ -233,7 +326,7 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
                 del fields[variable]
     record = Record(
         id=key or f"ris{number}",
-        type=record_type,
+        type=values.record_type,
         fields=fields,
         names={role: tuple(people) for role, people in names.items()},
         dates=dates,
@@ -324,7 +417,9 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
             tags.append((t.ISBN_ISSN_TAG, fields.pop(variable)))
     if _reads_as_special_note(fields.get("note", "")):
         del fields["note"]  # it would read back as a residue or an eprint: residue keeps it
-    tags += [(tag, fields[v]) for v, tag in t.FIELD_TAGS.items() if v in fields]
+    read_as = t.TY_TO_TYPE[tags[0][1]]  # the type the record reads back as
+    tags += [(tag, fields[v]) for v, tag in t.FIELD_TAGS.items()
+             if v in fields and v in variables_of(tag, read_as)]  # else: the residue
     tags += [(t.KEYWORD_TAG, k) for k in record.keywords]
     if record.eprint is not None:
         tags.append((t.NOTE_TAG, format_eprint(record.eprint)))
@@ -383,11 +478,20 @@ def _coverage() -> Coverage:
         **t.FIELD_TAGS, **t.NAME_TAGS,
         "issued": f"{t.YEAR_TAG} + {t.DATE_TAGS['issued']}", "accessed": t.DATE_TAGS["accessed"],
     }
+    # a tag that means the variable in some types only is native in none
+    typed = {variable: tag for variable, tag in t.FIELD_TAGS.items()
+             if any(variable not in variables for variables in t.TYPED_TAGS.get(tag, {}).values())}
+    for variable in typed:
+        del native[variable]
     note = f"{t.NOTE_TAG} `{RESIDUE_LABEL}: {{CSL-JSON}}`"
+    elsewhere = {part: note for part in MODEL_PARTS if part not in native}
+    for variable, tag in typed.items():
+        types = sorted(k for k, v in t.TYPED_TAGS[tag].items() if variable in v)
+        elsewhere[variable] = f"{tag} in {', '.join(types)}; else {note}"
     return Coverage(
         format="ris",
         native=native,
-        elsewhere={part: note for part in MODEL_PARTS if part not in native},
+        elsewhere=elsewhere,
         notes=(
             ("Names are `Family, Given, Suffix`: particles are merged into the family and given "
             "names and split off again by the particle table; what that does not give back, "

@@ -111,15 +111,53 @@ FIELD_TAGS: dict[str, str] = {
     "citation-label": "LB",
 }
 
-#: Tags other programs write for the same variables (read only).
+#: Tags other programs write for the same variables (read only). ``T1`` is the primary title
+#: of the RIS specification (PubMed, ScienceDirect, EndNote write it), ``CT`` its older
+#: "title of unpublished work"; ``JF`` the periodical's full name, ``JO``/``JA``/``J1`` its
+#: abbreviations (as Zotero's RIS.js reads them).
 FIELD_TAG_ALIASES: dict[str, str] = {
-    "BT": "container-title",
+    "T1": "title",
+    "CT": "title",
     "JF": "container-title",
-    "JO": "container-title",
+    "JO": "container-title-short",
     "JA": "container-title-short",
+    "J1": "container-title-short",
     "N2": "abstract",
     "VO": "volume",
 }
+
+#: The key of ``TYPED_TAGS`` that stands for every type the entry does not name.
+ANY_TYPE = "*"
+#: Tags whose variable depends on the record's type (as the RIS specification and Zotero's
+#: RIS.js read them): tag -> CSL type (or ``ANY_TYPE``) -> the variables it may fill, the
+#: first still free wins; an empty tuple keeps the value as an ``ris.XX`` extra. Tags not
+#: listed, and types a tag's entry does not name, read as ``FIELD_TAGS`` says.
+TYPED_TAGS: dict[str, dict[str, tuple[str, ...]]] = {
+    # BT: the book's own title in a book, the book's title in a chapter
+    "BT": {"book": ("title",), "manuscript": ("title",), ANY_TYPE: ("container-title",)},
+    # a conference paper's T2 is the conference when C3 names the proceedings
+    "T2": {"paper-conference": ("container-title", "event-title")},
+    "C3": {"paper-conference": ("container-title",)},
+    # M3 is the type of work in these types only; elsewhere it is the database's document
+    # type (Scopus: ``Article``) or, from EndNote, the DOI, never a genre to print
+    "M3": {"graphic": ("genre",), "interview": ("genre",), "manuscript": ("genre",),
+           "map": ("genre",), "personal_communication": ("genre",), "post": ("genre",),
+           "post-weblog": ("genre",), "report": ("genre",), "speech": ("genre",),
+           "thesis": ("genre",), "webpage": ("genre",), ANY_TYPE: ()},
+}
+#: Tags read before the others, whatever their place in the record: the type, then C3 (it
+#: names the proceedings, so T2 knows whether it is the conference).
+FIRST_TAGS: tuple[str, ...] = ("TY", "C3")
+#: Abbreviation tags that stand in for the periodical's name when a record has none
+#: (ScienceDirect writes the full name in ``JO``; Zotero reads them so too).
+TITLE_STAND_INS: frozenset[str] = frozenset({"JO", "JA", "J1"})
+
+#: CSL types whose ``SN`` is an ISSN (the others': an ISBN), when its shape does not say.
+ISSN_TYPES: frozenset[str] = frozenset(
+    {"article-journal", "article-magazine", "article-newspaper", "periodical"})
+#: CSL types whose ``SN``, when it is neither an ISSN nor an ISBN, is the work's number
+#: (Zotero: a report's number, a patent's number).
+SN_NUMBER_TYPES: frozenset[str] = frozenset({"report", "patent"})
 
 #: CSL name role -> RIS tag (``Family, Given, Suffix``, one name per tag).
 NAME_TAGS: dict[str, str] = {
@@ -143,6 +181,7 @@ START_PAGE_TAG = "SP"
 END_PAGE_TAG = "EP"
 ISBN_ISSN_TAG = "SN"
 NOTE_TAG = "N1"
+DOI_TAG = "DO"
 
 #: The order of tags in written records (TY first, ER last; unlisted tags follow in order).
 TAG_ORDER: tuple[str, ...] = (

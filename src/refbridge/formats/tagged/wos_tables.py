@@ -28,8 +28,12 @@ FIELD_TAGS: dict[str, str] = {
     "PI": "publisher-place",
     "PM": "PMID",
     "WP": "URL",
+    "UR": "URL",
     "PG": "number-of-pages",
+    "CE": "edition",
 }
+#: A patent's number (in other records ``PN`` is the part number, kept as ``wos.PN``).
+PATENT_NUMBER_TAG = "PN"
 #: Tags whose values are lists, one per line (names and addresses).
 LIST_TAGS: frozenset[str] = frozenset({"AU", "AF", "BA", "BF", "BE", "CA", "GP", "C1", "CR"})
 #: Tag of full names -> (role, tag of the short names read when there are no full names).
@@ -59,6 +63,10 @@ DOCUMENT_TYPES: dict[str, str] = {
     "book review": "review-book",
     "patent": "patent",
     "software review": "review",
+    "dissertation/thesis": "thesis",
+    "dissertation": "thesis",
+    "thesis": "thesis",
+    "data set": "dataset",
 }
 #: Publication types (``PT``) -> CSL types, when the document type says nothing. bibutils
 #: writes whole words (``Journal``).
@@ -69,3 +77,25 @@ PUBLICATION_TYPES: dict[str, str] = {
     "P": "patent", "patent": "patent",
     "C": "paper-conference", "conference": "paper-conference",
 }
+
+#: Where a record's pages are, in order of preference: begin and end page, the page range of
+#: Inspec and Zoological Record (``PS 467-72``), the article number of electronic journals
+#: (``AR e4342``, the pages of such an article, as Zotero reads it; beside begin and end pages
+#: it is the number).
+PAGE_TAGS: tuple[str, ...] = ("BP", "EP", "PS", "AR")
+
+#: The field tags of Clarivate's exports (Web of Science Core Collection, Derwent, Inspec,
+#: MEDLINE, BIOSIS and Zoological Record in Web of Science), beside ``PT``/``ER``. A line that
+#: starts like another tag continues the value before it (some exports do not indent
+#: continuation lines).
+KNOWN_TAGS: frozenset[str] = frozenset({
+    "AA", "AB", "AD", "AE", "AF", "AN", "AR", "AU", "AW", "BA", "BD", "BE", "BF", "BN", "BP",
+    "BS", "C1", "C3", "CA", "CC", "CE", "CH", "CL", "CN", "CO", "CP", "CR", "CT", "CY", "D2",
+    "DA", "DC", "DE", "DG", "DI", "DL", "DN", "DS", "DT", "EA", "ED", "EF", "EI", "EM", "EP",
+    "ER", "FD", "FN", "FP", "FS", "FU", "FX", "GA", "GP", "GT", "HC", "HO", "HP", "ID", "IO",
+    "IP", "IS", "J9", "JI", "LA", "MA", "MC", "MN", "MQ", "NO", "NR", "NT", "OA", "OI", "OR",
+    "PA", "PC", "PD", "PG", "PI", "PL", "PM", "PN", "PS", "PT", "PU", "PV", "PY", "RG", "RI",
+    "RP", "SC", "SE", "SI", "SN", "SO", "SP", "SU", "TC", "TF", "TI", "TR", "U1", "U2", "UR",
+    "UT", "VL", "VN", "VR", "WC", "WE", "WP", "Z9"})
+#: The tag of the authors' e-mail addresses (an address written after a name goes here).
+EMAIL_TAG = "EM"
