@@ -8,7 +8,8 @@ Columns (the header row names them; any subset, in any order, case ignored): ``k
 ``PMID``, ``URL``, ``abstract``, ``keywords`` (separated by ``; ``) and ``note``; any other
 CSL variable name is read too, and the common spreadsheet headings ``Authors``, ``Year``,
 ``Journal``, ``Pages`` are understood (``COLUMN_ALIASES``). Other columns are kept as
-``csv.<heading>`` extras and written back.
+``csv.<heading>`` extras (spaces in the heading become ``_``: ``csv.Author_full_names``) and
+written back. A byte order mark before the header row is ignored, also before a quoted heading.
 
 Spreadsheets run formulas: a value that starts with ``=``, ``+``, ``-``, ``@``, a tab or a
 carriage return is written after an apostrophe (which spreadsheet programs show as text and
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
@@ -63,6 +65,12 @@ _SEPARATOR = "; "
 #: The largest cell read (the csv module's default, 128 KiB, is less than an abstract may be).
 FIELD_LIMIT = 1 << 30
 _SCOPUS_HEADINGS = ("Source title", "EID")
+
+
+def extra_key(namespace: str, heading: str) -> str:
+    """The extra key of a column no mapping reads: ``namespace.heading``, whitespace in the
+    heading as ``_`` (an extra key holds no space)."""
+    return f"{namespace}.{'_'.join(heading.split())}"
 
 
 def _cell(value: str) -> str:
@@ -124,7 +132,7 @@ def record_of(row: dict[str, str], source: str, line: int, number: int,
         elif column is not None and column != "key" and column in TEXT_VARIABLE_SET:
             fields[column] = value
         elif column != "key":
-            extra[f"csv.{heading.strip()}"] = value
+            extra[extra_key("csv", heading)] = value
     note = "\n".join(notes).strip()
     if note:
         fields["note"] = note
@@ -141,14 +149,15 @@ def rows(stream: TextIO, source: str, diagnostics: Diagnostics
     """The non-empty rows of a CSV text under its header row: (number, line, heading ->
     value); a row with more cells than headings is reported and skipped."""
     csv.field_size_limit(max(csv.field_size_limit(), FIELD_LIMIT))
-    reader = csv.reader(stream)
+    # A byte order mark the decoder left would hide the quote of a quoted first heading.
+    first = stream.readline().lstrip("\ufeff")
+    reader = csv.reader(itertools.chain([first], stream))
     try:
         header = next(reader, None)
     except csv.Error as exc:
         raise ParseError(f"not CSV: {exc}", source, reader.line_num) from None
     if header is None:
         return
-    header = [h.lstrip("\ufeff") for h in header]
     if len({h.strip().lower() for h in header}) != len(header):
         raise ParseError("a column heading is repeated", source, 1)
     number = 0
