@@ -150,7 +150,7 @@ def rows(stream: TextIO, source: str, diagnostics: Diagnostics
     value); a row with more cells than headings is reported and skipped."""
     csv.field_size_limit(max(csv.field_size_limit(), FIELD_LIMIT))
     # A byte order mark the decoder left would hide the quote of a quoted first heading.
-    first = stream.readline().lstrip("\ufeff")
+    first = next(stream, "").lstrip("\ufeff")
     reader = csv.reader(itertools.chain([first], stream))
     try:
         header = next(reader, None)
