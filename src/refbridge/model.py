@@ -50,6 +50,12 @@ def _good_key(key: object) -> bool:
         _GOOD_KEYS.clear()
     _GOOD_KEYS.add(key)
     return True
+def extra_key(namespace: str, name: str) -> str:
+    """The ``extra`` key of a format's element, column or tag ``name`` that no mapping reads:
+    ``namespace.name``, white space in the name as ``_`` (``csv.Author_full_names``)."""
+    return f"{namespace}.{'_'.join(name.split())}"
+
+
 #: A person's identifier at a service: ``scheme:value`` (``orcid:0000-0002-1825-0097``).
 _PERSON_ID = re.compile(r"^[a-z][a-z0-9-]*:\S+$")
 

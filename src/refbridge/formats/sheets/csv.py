@@ -39,7 +39,7 @@ from refbridge.formats.residue import (
 from refbridge.formats.selection import select
 from refbridge.formats.tagged import ris
 from refbridge.formats.zotero.rdf import format_date, parse_date
-from refbridge.model import ModelError, Name, Record, Source
+from refbridge.model import ModelError, Name, Record, Source, extra_key
 from refbridge.registry import WriteOptions
 from refbridge.richtext import plain
 from refbridge.vocab import ITEM_TYPES, TEXT_VARIABLE_SET
@@ -65,12 +65,6 @@ _SEPARATOR = "; "
 #: The largest cell read (the csv module's default, 128 KiB, is less than an abstract may be).
 FIELD_LIMIT = 1 << 30
 _SCOPUS_HEADINGS = ("Source title", "EID")
-
-
-def extra_key(namespace: str, heading: str) -> str:
-    """The extra key of a column no mapping reads: ``namespace.heading``, whitespace in the
-    heading as ``_`` (an extra key holds no space)."""
-    return f"{namespace}.{'_'.join(heading.split())}"
 
 
 def _cell(value: str) -> str:

@@ -22,9 +22,9 @@ from typing import TextIO
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.datetext import year_of
-from refbridge.formats.sheets.csv import extra_key, rows
+from refbridge.formats.sheets.csv import rows
 from refbridge.formats.tagged import ris
-from refbridge.model import Date, ModelError, Name, Record, Source
+from refbridge.model import Date, ModelError, Name, Record, Source, extra_key
 
 #: Scopus heading -> CSL text variable.
 COLUMNS: dict[str, str] = {

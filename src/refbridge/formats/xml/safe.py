@@ -16,7 +16,7 @@ elements does not carry, so no element is lost silently.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from refbridge.errors import Diagnostics, ParseError
@@ -88,13 +88,14 @@ def text_of(element: Any | None) -> str:
 READ, WHOLE = "read", "whole"
 
 
-def report_unread(element: Any, elements: Mapping[str, str], what: str, source: str,
+def report_unread(items: Iterable[Any], elements: Mapping[str, str], what: str, source: str,
                   diagnostics: Diagnostics, reported: set[str]) -> None:
-    """Warn about the descendants of ``element`` a reader does not carry, once per element
-    name per file (``reported`` holds the names already reported): ``elements`` maps each
-    element name the reader knows to ``READ``, ``WHOLE`` or the reason it is not carried; an
-    element not in it is unknown."""
-    for item in element:
+    """Warn about the ``items`` (an element's children, or a list of elements) and their
+    descendants that a reader does not carry, once per element name per file (``reported``
+    holds the names already reported): ``elements`` maps each element name the reader knows
+    to ``READ``, ``WHOLE`` or the reason it is not carried; an element not in it is
+    unknown."""
+    for item in items:
         name = local_name(item)
         if not name:
             continue
