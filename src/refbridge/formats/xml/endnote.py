@@ -16,7 +16,8 @@ back; file attachments (``urls/pdf-urls/url``, and ``internal-pdf://`` or ``file
 addresses wherever they stand) are such an extra, never the URL. ``<isbn>`` holds an ISSN, an
 ISBN or a patent's or report's number, by the value's shape, else by the record's type, as
 Zotero reads it; a library's bookkeeping (``database``, ``source-app``,
-``rec-number``, ``foreign-keys``) is not bibliographic data and is not read. Parsing refuses
+``rec-number``, ``foreign-keys``) is not bibliographic data and is not carried (reported once
+per file). Parsing refuses
 entity declarations (``formats.xmlinput``). This module must never drop a record or value
 silently.
 """
@@ -192,16 +193,29 @@ def _records_of(root: Any, source: str, diagnostics: Diagnostics, with_residue: 
         raise ParseError("not EndNote XML: expected xml/records/record", source,
                          root.sourceline)
     number = 0
+    reported: set[str] = set()
     for element in records:
         if local_name(element) != "record":
             continue
         number += 1
         line = element.sourceline or 1
+        _report_library_elements(element, source, diagnostics, reported)
         try:
             yield record_of(record_values(element), VOCABULARY, source, line, number,
                             diagnostics, with_residue)
         except ValueError as exc:
             diagnostics.error(f"record skipped: {exc}", source, line)
+
+
+def _report_library_elements(record: Any, source: str, diagnostics: Diagnostics,
+                             reported: set[str]) -> None:
+    """Warn, once per element per file, that a library's bookkeeping is not carried."""
+    for element in record:
+        name = local_name(element)
+        if name in t.LIBRARY_ELEMENTS and name not in reported:
+            reported.add(name)
+            diagnostics.warning(f"EndNote XML: <{name}> not carried (the library's "
+                                "bookkeeping, not the record's)", source, element.sourceline)
 
 
 def record_xml(record: Record, number: int) -> Any:

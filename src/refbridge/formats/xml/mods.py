@@ -82,6 +82,12 @@ def _title(item: Any, kind: str | None = None) -> str:
                  if info.get("type") == kind), "")
 
 
+def _host_title(host: Any) -> str:
+    """The host's title: its own, else its uniform or other title (``type="uniform"``)."""
+    return _title(host) or next((_title_of(info) for info in children(host, "titleInfo")
+                                 if info.get("type") != "abbreviated"), "")
+
+
 def _other_titles(item: Any) -> dict[str, str]:
     """``mods.title-<type>`` extras of the alternative, translated, uniform titles."""
     extra: dict[str, list[str]] = {}
@@ -182,12 +188,29 @@ def _first(item: Any | None, *path: str) -> Any | None:
     return item
 
 
-def _part(part: Any, fields: dict[str, Text]) -> None:
+def _set(fields: dict[str, Text], extra: dict[str, str], variable: str, value: str,
+         key: str) -> None:
+    """``value`` as ``variable``, or, when the variable holds another value already, as a line
+    of the ``key`` extra."""
+    if not value:
+        return
+    if variable not in fields:
+        fields[variable] = value
+    elif plain(fields[variable]) != value:
+        _keep(extra, key, value)
+
+
+def _part(part: Any, fields: dict[str, Text], extra: dict[str, str]) -> None:
     for detail in children(part, "detail"):
-        variable = _VARIABLE_OF_DETAIL.get(detail.get("type") or "")
+        kind = detail.get("type") or "untyped"
+        variable = _VARIABLE_OF_DETAIL.get(kind)
         value = text_of(child(detail, "number")) or text_of(child(detail, "title"))
-        if variable and value:
-            fields.setdefault(variable, value)
+        if variable:
+            _set(fields, extra, variable, value, extra_key("mods", f"detail-{kind}"))
+        elif value:
+            _keep(extra, extra_key("mods", f"detail-{kind}"), value)
+    if text := text_of(child(part, "text")):
+        _keep(extra, "mods.part-text", text)
     for extent in children(part, "extent"):
         if extent.get("unit") not in (None, "page", "pages", "pp"):
             continue
@@ -213,7 +236,7 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
     residues: list[dict[str, Any]] = []
     key = (item.get("ID") or "").strip() or None
     for variable, value in (("title", _title(item)), ("title-short", _title(item, "abbreviated")),
-                            ("container-title", _title(host) if host is not None else ""),
+                            ("container-title", _host_title(host) if host is not None else ""),
                             ("container-title-short", _title(host, "abbreviated")
                              if host is not None else ""),
                             ("collection-title", _title(series) if series is not None else "")):
@@ -245,11 +268,16 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
         if origin is None:
             continue
         for variable, element in t.ORIGIN.items():
-            if value := text_of(child(origin, element)):
-                fields.setdefault(variable, value)
-        place = _first(origin, "place", "placeTerm")
-        if text_of(place):
-            fields.setdefault("publisher-place", text_of(place))
+            for found in children(origin, element):
+                _set(fields, extra, variable, text_of(found), f"mods.{element}")
+        terms = [term for place in children(origin, "place") for term in place
+                 if local_name(term) in ("placeTerm", "text")]
+        for term in sorted(terms, key=lambda term: term.get("type") == "code"):
+            kept = "mods.placeTerm-code" if term.get("type") == "code" else "mods.placeTerm"
+            if term.get("type") == "code" and "publisher-place" in fields:
+                _keep(extra, kept, text_of(term))
+            else:
+                _set(fields, extra, "publisher-place", text_of(term), kept)
         for variable, element in t.DATES.items():
             date = _date(list(children(origin, element)))
             if date is not None:
@@ -270,14 +298,19 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
                 _keep(extra, extra_key("mods", f"identifier-{kind or 'untyped'}"), value)
     for holder in (item, host):
         for part in children(holder, "part") if holder is not None else ():
-            _part(part, fields)
+            _part(part, fields, extra)
             if "issued" not in dates and (date := _date(list(children(part, "date")))):
                 dates["issued"] = date
     for holder in (item, host):
         origin = child(holder, "originInfo") if holder is not None else None
         for element in t.ISSUED_FALLBACKS if origin is not None else ():
-            if "issued" not in dates and (date := _date(list(children(origin, element)))):
+            found = list(children(origin, element))
+            if "issued" not in dates and (date := _date(found)):
                 dates["issued"] = date
+            elif holder is item:
+                for unused in found:
+                    if text := text_of(unused):
+                        _keep(extra, f"mods.{element}", text)
     for variable, element in t.LOCATION.items():
         for location in children(item, "location"):
             for found in children(location, element):
@@ -298,7 +331,7 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
         elif name == "subject":
             keywords += [text_of(s) for s in element if text_of(s)]
         elif name == "classification" and text:
-            fields.setdefault("call-number", text)
+            _set(fields, extra, "call-number", text, "mods.classification")
         elif name == "genre" and text and text.lower() not in _TYPE_OF_GENRE:
             if "genre" not in fields:
                 fields["genre"] = text

@@ -44,9 +44,9 @@ from refbridge.formats.xml.safe import (
     report_unread,
     text_of,
 )
-from refbridge.model import Date, Name, Record, Source
+from refbridge.model import Date, Name, Record, Source, extra_key
 from refbridge.names.reading import name_from_fields
-from refbridge.richtext import Inline, Style, Text, inlines, rich, strip
+from refbridge.richtext import Inline, Style, Text, inlines, plain, rich, strip
 from refbridge.richtext import styled as styled_inlines
 
 #: Inline elements of PubMed's titles and abstracts -> text styles.
@@ -61,6 +61,8 @@ KEPT: tuple[str, ...] = ("CopyrightInformation", "PublicationStatus", "MedlineTA
 #: ``ELocationID`` kinds kept as ``pubmed-xml.<kind>`` extras when the page is taken.
 KEPT_LOCATIONS: tuple[str, ...] = ("pii",)
 _NOT_MODELLED = "the model has no slot for it"
+#: Elements whose value another element gives in full, read only when it is absent.
+DERIVED: dict[str, str] = {"Initials": "the initials of ForeName"}
 #: Root elements holding articles, and the articles (either may be the root).
 SETS: tuple[str, ...] = ("PubmedArticleSet", "PubmedBookArticleSet")
 ARTICLES: tuple[str, ...] = ("PubmedArticle", "PubmedBookArticle")
@@ -176,11 +178,26 @@ def _title(body: Any, extra: dict[str, str]) -> Text:
     return title or vernacular
 
 
-def _identifier(fields: dict[str, Text], kind: str, value: str) -> None:
+def _identifier(fields: dict[str, Text], extra: dict[str, str], element: str, kind: str,
+                value: str) -> None:
     """An ``ArticleId``/``ELocationID`` of ``kind`` into its CSL variable (the first one
-    wins); every identifier a record takes passes here."""
-    if kind in IDENTIFIERS and value:
-        fields.setdefault(IDENTIFIERS[kind], value)
+    wins; every identifier a record takes passes here); one of another kind, or another value
+    of a kind already read, is kept as ``pubmed-xml.<element>-<kind>``."""
+    if not value:
+        return
+    variable = IDENTIFIERS.get(kind)
+    if variable is not None and variable not in fields:
+        fields[variable] = value
+    elif variable is None or plain(fields[variable]) != value:
+        _keep(extra, extra_key("pubmed-xml", f"{element}-{kind or 'untyped'}"), value)
+
+
+def _keep(extra: dict[str, str], key: str, value: str) -> None:
+    """``value`` as another line of the ``key`` extra (a line already there is not
+    repeated)."""
+    lines = extra[key].split("\n") if key in extra else []
+    if value not in lines:
+        extra[key] = "\n".join([*lines, value])
 
 
 def _identifiers(article: Any, citation: Any, body: Any, book: Any | None,
@@ -195,12 +212,16 @@ def _identifiers(article: Any, citation: Any, body: Any, book: Any | None,
                 extra.setdefault(f"pubmed-xml.{kind}", value)
             else:
                 fields["page"] = value
-        _identifier(fields, kind, value)
+        else:
+            _identifier(fields, extra, "ELocationID", kind, value)
     for owner in (_path(article, "PubmedData", "ArticleIdList"),
                   _path(article, "PubmedBookData", "ArticleIdList"),
                   child(citation, "ArticleIdList")):
         for identifier in children(owner, "ArticleId") if owner is not None else ():
-            _identifier(fields, (identifier.get("IdType") or "").lower(), text_of(identifier))
+            kind, value = (identifier.get("IdType") or "").lower(), text_of(identifier)
+            if not (kind in KEPT_LOCATIONS and value in (plain(fields.get("page", "")),
+                                                         extra.get(f"pubmed-xml.{kind}"))):
+                _identifier(fields, extra, "ArticleId", kind, value)
 
 
 def _people(citation: Any, book: Any | None, chapter: bool) -> dict[str, tuple[Name, ...]]:
@@ -220,12 +241,25 @@ def _people(citation: Any, book: Any | None, chapter: bool) -> dict[str, tuple[N
 
 
 def _kept(article: Any) -> dict[str, str]:
-    """The ``KEPT`` elements of a record as ``pubmed-xml.*`` extras (the first of each)."""
+    """The ``KEPT`` elements of a record as ``pubmed-xml.*`` extras (the first of each; a
+    journal's vernacular title as ``pubmed-xml.MedlineJournalInfo/VernacularTitle``), its
+    publication types as ``pubmed-xml.PublicationType`` and a second PMID as
+    ``pubmed-xml.PMID``."""
     extra: dict[str, str] = {}
     for element in article.iter():
-        name = local_name(element)
-        if name in KEPT and name != "VernacularTitle" and text_of(element):
-            extra.setdefault(f"pubmed-xml.{name}", text_of(element))
+        name, text, holder = local_name(element), text_of(element), element.getparent()
+        parent = local_name(holder) if holder is not None else ""
+        if not text or name == "VernacularTitle" and parent == "Article":
+            continue
+        if name in KEPT:
+            key = f"pubmed-xml.{parent}/{name}" if name == "VernacularTitle" else (
+                f"pubmed-xml.{name}")
+            extra.setdefault(key, text)
+        elif name == "PublicationType":
+            _keep(extra, "pubmed-xml.PublicationType", text)
+        elif name == "PMID" and parent in ("MedlineCitation", "BookDocument") and (
+                element is not child(holder, "PMID")):
+            _keep(extra, "pubmed-xml.PMID", text)
     return extra
 
 

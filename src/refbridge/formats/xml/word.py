@@ -122,7 +122,7 @@ def record_of(source_element: Any, source: str, number: int, diagnostics: Diagno
         if lower == "author":
             for role, person in _contributors(element, source, diagnostics):
                 names.setdefault(role, []).append(person)
-        elif not text or lower == "guid":
+        elif not text:
             continue
         elif lower == t.TAG.lower():
             key = text
@@ -166,6 +166,10 @@ def record_of(source_element: Any, source: str, number: int, diagnostics: Diagno
         fields.setdefault("publisher-place", ", ".join(p for p in place if p))
     dates = {variable: date for variable, parts in date_parts.items()
              if (date := _date(parts)) is not None}
+    for variable, parts in date_parts.items():
+        if parts[1] and variable in dates and dates[variable].start is not None and (
+                dates[variable].start.month is None):  # a month no date holds: "Fall"
+            extra[f"word.{t.DATE_ELEMENTS[variable][1]}"] = parts[1]
     record = Record(
         id=key or f"word{number}", type=record_type, fields=fields,
         names={role: tuple(people) for role, people in names.items()}, dates=dates,
