@@ -168,8 +168,8 @@ def test_elements_not_carried_are_reported_once_each_with_their_line() -> None:
 """
     list(mods.READER.read(io.StringIO(text), "catalogue.xml", diagnostics))
     assert [(m.line, m.message) for m in diagnostics.messages] == [
-        (4, "MODS: <typeOfResource> not carried (the kind of resource: the genre gives the "
-            "CSL type)"),
+        (4, ("MODS: <typeOfResource> not carried (the kind of resource: the genre gives "
+             "the CSL type)")),
         (5, "MODS: <physicalDescription> not carried (the model has no slot for it)"),
         (7, "MODS: <recordInfo> not carried (the catalogue's bookkeeping, not the work's)"),
         (8, "MODS: unknown element <holdingSimple> not read"),

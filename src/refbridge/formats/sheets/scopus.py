@@ -57,6 +57,12 @@ DOCUMENT_TYPES: dict[str, str] = {
     "book chapter": "chapter", "book": "book", "report": "report",
 }
 KEYWORD_COLUMNS: tuple[str, ...] = ("Author Keywords", "Index Keywords")
+#: Columns read into another form than their text (names, the type, the year): column -> how.
+RECOMPOSED: dict[str, str] = {
+    **dict.fromkeys(("Authors", "Author full names", "Editors"), "names (family, given)"),
+    "Document Type": "the CSL type", "Year": "the issued date",
+    **dict.fromkeys(KEYWORD_COLUMNS, "the keywords, split at ;"),
+}
 _SCOPUS_ID = re.compile(r"\s*\(\d+\)$")
 _OLD_STYLE = re.compile(r"^[^,;]+ (?:[A-Z][a-z]?\.-?)+$")
 #: Where one editor of a run-together ``Editors`` cell ends: after an initial (``M.S.``),

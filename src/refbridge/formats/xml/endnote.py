@@ -66,6 +66,11 @@ VOCABULARY = Vocabulary(
     notes=frozenset({t.NOTE_ELEMENT}),
     extra_key=re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*(?:/[A-Za-z_][A-Za-z0-9_.-]*)*$"),
 )
+#: Elements read into another form than their text (the type, names, dates): element -> how.
+RECOMPOSED: dict[str, str] = {
+    "ref-type": "the CSL type (by name, else number)", "author": "a name (family, given)",
+    "date": "the issued date", "year": "the issued date",
+}
 _NAME_OF_NUMBER = {number: name for name, number in t.TYPE_NUMBERS.items()}
 _STYLE_FACES = {style: face for face, style in t.FACES.items()}
 _ORDER = {name: i for i, name in enumerate(t.ELEMENT_ORDER)}

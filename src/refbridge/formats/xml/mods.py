@@ -47,7 +47,16 @@ from refbridge.formats.xml.safe import (
     xml_text,
 )
 from refbridge.formats.zotero.rdf import parse_date
-from refbridge.model import Date, DateParts, ModelError, Name, Record, Source, extra_key
+from refbridge.model import (
+    Date,
+    DateParts,
+    ModelError,
+    Name,
+    Record,
+    Source,
+    add_extra_line,
+    extra_key,
+)
 from refbridge.names.reading import name_from_fields, split_name
 from refbridge.registry import WriteOptions
 from refbridge.richtext import Text, plain
@@ -197,7 +206,7 @@ def _set(fields: dict[str, Text], extra: dict[str, str], variable: str, value: s
     if variable not in fields:
         fields[variable] = value
     elif plain(fields[variable]) != value:
-        _keep(extra, key, value)
+        add_extra_line(extra, key, value)
 
 
 def _part(part: Any, fields: dict[str, Text], extra: dict[str, str]) -> None:
@@ -208,9 +217,9 @@ def _part(part: Any, fields: dict[str, Text], extra: dict[str, str]) -> None:
         if variable:
             _set(fields, extra, variable, value, extra_key("mods", f"detail-{kind}"))
         elif value:
-            _keep(extra, extra_key("mods", f"detail-{kind}"), value)
+            add_extra_line(extra, extra_key("mods", f"detail-{kind}"), value)
     if text := text_of(child(part, "text")):
-        _keep(extra, "mods.part-text", text)
+        add_extra_line(extra, "mods.part-text", text)
     for extent in children(part, "extent"):
         if extent.get("unit") not in (None, "page", "pages", "pp"):
             continue
@@ -226,7 +235,9 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
               with_residue: bool = True) -> Record:
     """The record of a ``mods`` element; raises ``ValueError`` when it cannot be built."""
     line = item.sourceline or 1
-    related = {r.get("type"): r for r in children(item, "relatedItem")}
+    related: dict[str | None, Any] = {}
+    for element in children(item, "relatedItem"):  # the first host, the first series
+        related.setdefault(element.get("type"), element)
     host, series = related.get("host"), related.get("series")
     fields: dict[str, Text] = {}
     names: dict[str, list[Name]] = {}
@@ -270,14 +281,7 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
         for variable, element in t.ORIGIN.items():
             for found in children(origin, element):
                 _set(fields, extra, variable, text_of(found), f"mods.{element}")
-        terms = [term for place in children(origin, "place") for term in place
-                 if local_name(term) in ("placeTerm", "text")]
-        for term in sorted(terms, key=lambda term: term.get("type") == "code"):
-            kept = "mods.placeTerm-code" if term.get("type") == "code" else "mods.placeTerm"
-            if term.get("type") == "code" and "publisher-place" in fields:
-                _keep(extra, kept, text_of(term))
-            else:
-                _set(fields, extra, "publisher-place", text_of(term), kept)
+        _places(origin, fields, extra)
         for variable, element in t.DATES.items():
             date = _date(list(children(origin, element)))
             if date is not None:
@@ -295,7 +299,7 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
             elif kind == "uri" and "URL" not in fields:
                 fields["URL"] = value
             else:
-                _keep(extra, extra_key("mods", f"identifier-{kind or 'untyped'}"), value)
+                add_extra_line(extra, extra_key("mods", f"identifier-{kind or 'untyped'}"), value)
     for holder in (item, host):
         for part in children(holder, "part") if holder is not None else ():
             _part(part, fields, extra)
@@ -310,14 +314,14 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
             elif holder is item:
                 for unused in found:
                     if text := text_of(unused):
-                        _keep(extra, f"mods.{element}", text)
+                        add_extra_line(extra, f"mods.{element}", text)
     for variable, element in t.LOCATION.items():
         for location in children(item, "location"):
             for found in children(location, element):
                 if (value := text_of(found)) and variable not in fields:
                     fields[variable] = value
                 elif value and value != fields[variable]:
-                    _keep(extra, f"mods.{element}", value)
+                    add_extra_line(extra, f"mods.{element}", value)
     for element in item:
         name, text = local_name(element), text_of(element)
         if name == "abstract" and text:
@@ -336,7 +340,7 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
             if "genre" not in fields:
                 fields["genre"] = text
             else:
-                _keep(extra, "mods.genre", text)
+                add_extra_line(extra, "mods.genre", text)
         elif name == "language" and text:
             _language(element, fields, extra)
     if notes:
@@ -355,9 +359,18 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
     return apply_residues(record, residues) if with_residue else record
 
 
-def _keep(extra: dict[str, str], key: str, value: str) -> None:
-    """``value`` as another line of the ``key`` extra."""
-    extra[key] = f"{extra[key]}\n{value}" if key in extra else value
+def _places(origin: Any, fields: dict[str, Text], extra: dict[str, str]) -> None:
+    """The ``place/placeTerm``s of an ``originInfo``: text terms before MARC codes (``mau``),
+    the first the place, the others kept."""
+    place_terms: list[Any] = [term for place in children(origin, "place") for term in place
+                              if local_name(term) in ("placeTerm", "text")]
+    for place_term in sorted(place_terms, key=lambda term: term.get("type") == "code"):
+        code = place_term.get("type") == "code"
+        kept = "mods.placeTerm-code" if code else "mods.placeTerm"
+        if code and "publisher-place" in fields:
+            add_extra_line(extra, kept, text_of(place_term))
+        else:
+            _set(fields, extra, "publisher-place", text_of(place_term), kept)
 
 
 def _language(element: Any, fields: dict[str, Text], extra: dict[str, str]) -> None:
@@ -368,7 +381,7 @@ def _language(element: Any, fields: dict[str, Text], extra: dict[str, str]) -> N
         if "language" not in fields:
             fields["language"] = term
         elif term != fields["language"]:
-            _keep(extra, "mods.language", term)
+            add_extra_line(extra, "mods.language", term)
 
 
 def report_unread_elements(item: Any, source: str, diagnostics: Diagnostics,
@@ -378,8 +391,16 @@ def report_unread_elements(item: Any, source: str, diagnostics: Diagnostics,
     series only its title, other related items not at all)."""
     report_unread([e for e in item if local_name(e) != "relatedItem"], t.ELEMENTS, "MODS",
                   source, diagnostics, reported)
+    first: set[str] = set()
     for related in children(item, "relatedItem"):
         kind = related.get("type") or "untyped"
+        if kind in first and f"another {kind}" not in reported:
+            reported.add(f"another {kind}")
+            diagnostics.warning(f"MODS: <relatedItem type=\"{kind}\"> after the first not "
+                                "carried", source, related.sourceline or None)
+        if kind in first:
+            continue
+        first.add(kind)
         readable = {"host": t.HOST_ELEMENTS, "series": t.SERIES_ELEMENTS}.get(kind, frozenset())
         report_unread([e for e in related if local_name(e) in readable], t.ELEMENTS, "MODS",
                       source, diagnostics, reported)

@@ -197,6 +197,15 @@ ELEMENTS: dict[str, str] = {
     "agent": _NOT_MODELLED,
     "cartographics": _NOT_MODELLED,
 }
+#: Elements read into another form than their text (names, roles, the type, dates):
+#: element -> how.
+RECOMPOSED: dict[str, str] = {
+    **dict.fromkeys(("namePart", "displayForm"), "a name (family, given, suffix)"),
+    "roleTerm": "the name's role",
+    **dict.fromkeys(("genre", "issuance"), "the CSL type (else the genre field)"),
+    **dict.fromkeys(("dateIssued", "dateCaptured", "dateCreated", "copyrightDate", "date"),
+                    "a date"),
+}
 #: Elements of a host or series ``relatedItem`` this reader reads (in a series only the
 #: title); every other element in it is reported.
 HOST_ELEMENTS: frozenset[str] = frozenset(

@@ -44,7 +44,7 @@ from refbridge.formats.xml.safe import (
     report_unread,
     text_of,
 )
-from refbridge.model import Date, Name, Record, Source, extra_key
+from refbridge.model import Date, Name, Record, Source, add_extra_line, extra_key
 from refbridge.names.reading import name_from_fields
 from refbridge.richtext import Inline, Style, Text, inlines, plain, rich, strip
 from refbridge.richtext import styled as styled_inlines
@@ -61,8 +61,11 @@ KEPT: tuple[str, ...] = ("CopyrightInformation", "PublicationStatus", "MedlineTA
 #: ``ELocationID`` kinds kept as ``pubmed-xml.<kind>`` extras when the page is taken.
 KEPT_LOCATIONS: tuple[str, ...] = ("pii",)
 _NOT_MODELLED = "the model has no slot for it"
-#: Elements whose value another element gives in full, read only when it is absent.
-DERIVED: dict[str, str] = {"Initials": "the initials of ForeName"}
+#: Elements read into another form than their text (names, dates, the type): element -> how.
+RECOMPOSED: dict[str, str] = {
+    "Initials": "the initials of ForeName, read when there is no ForeName",
+    **dict.fromkeys(("Year", "Season", "Month", "Day", "MedlineDate"), "the issued date"),
+}
 #: Root elements holding articles, and the articles (either may be the root).
 SETS: tuple[str, ...] = ("PubmedArticleSet", "PubmedBookArticleSet")
 ARTICLES: tuple[str, ...] = ("PubmedArticle", "PubmedBookArticle")
@@ -189,15 +192,7 @@ def _identifier(fields: dict[str, Text], extra: dict[str, str], element: str, ki
     if variable is not None and variable not in fields:
         fields[variable] = value
     elif variable is None or plain(fields[variable]) != value:
-        _keep(extra, extra_key("pubmed-xml", f"{element}-{kind or 'untyped'}"), value)
-
-
-def _keep(extra: dict[str, str], key: str, value: str) -> None:
-    """``value`` as another line of the ``key`` extra (a line already there is not
-    repeated)."""
-    lines = extra[key].split("\n") if key in extra else []
-    if value not in lines:
-        extra[key] = "\n".join([*lines, value])
+        add_extra_line(extra, extra_key("pubmed-xml", f"{element}-{kind or 'untyped'}"), value)
 
 
 def _identifiers(article: Any, citation: Any, body: Any, book: Any | None,
@@ -256,10 +251,10 @@ def _kept(article: Any) -> dict[str, str]:
                 f"pubmed-xml.{name}")
             extra.setdefault(key, text)
         elif name == "PublicationType":
-            _keep(extra, "pubmed-xml.PublicationType", text)
+            add_extra_line(extra, "pubmed-xml.PublicationType", text)
         elif name == "PMID" and parent in ("MedlineCitation", "BookDocument") and (
                 element is not child(holder, "PMID")):
-            _keep(extra, "pubmed-xml.PMID", text)
+            add_extra_line(extra, "pubmed-xml.PMID", text)
     return extra
 
 

@@ -167,8 +167,8 @@ def record_of(source_element: Any, source: str, number: int, diagnostics: Diagno
     dates = {variable: date for variable, parts in date_parts.items()
              if (date := _date(parts)) is not None}
     for variable, parts in date_parts.items():
-        if parts[1] and variable in dates and dates[variable].start is not None and (
-                dates[variable].start.month is None):  # a month no date holds: "Fall"
+        start = dates[variable].start if variable in dates else None
+        if parts[1] and start is not None and start.month is None:  # a month no date holds
             extra[f"word.{t.DATE_ELEMENTS[variable][1]}"] = parts[1]
     record = Record(
         id=key or f"word{number}", type=record_type, fields=fields,

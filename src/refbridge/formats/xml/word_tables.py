@@ -137,3 +137,13 @@ ORDER: tuple[str, ...] = (
     "ThesisType", "StandardNumber", "Medium", "Version", "YearAccessed", "MonthAccessed",
     "DayAccessed", "URL", "DOI", "LCID", "Comments",
 )
+#: Elements read into another form than their text (the type, dates, identifiers,
+#: keywords): element -> how.
+RECOMPOSED: dict[str, str] = {
+    "SourceType": "the CSL type",
+    **dict.fromkeys(("Year", "Month", "Day", "YearAccessed", "MonthAccessed", "DayAccessed"),
+                    "a date"),
+    "StandardNumber": "ISBN, ISSN or number (JabRef's :KIND: pairs split)",
+    "BIBTEX_KeyWords": "the keywords, split at ;",
+    "LCID": "the language",
+}
