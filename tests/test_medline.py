@@ -153,7 +153,7 @@ def test_pubmed_xml_reads_inline_markup_as_rich_text() -> None:
                                         Diagnostics(strict=True))
     assert article.fields["title"] == rich([
         "Growth of ", Styled(Style.ITALIC, ("Escherichia coli",)), " in H",
-        Styled(Style.SUBSCRIPT, ("2",)), "O."])
+        Styled(Style.SUBSCRIPT, ("2",)), "O"])
     assert article.type == "article-journal"
     assert [n.display() for n in article.authors] == [
         "Ji Sun", "John Smith, Jr", "Microbial Imaging Consortium"]

@@ -100,7 +100,8 @@ def test_a_word_sources_file_reads_to_what_a_person_sees() -> None:
         "container-title": "Proceedings of the VLDB Endowment", "page": "85-97",
         "volume": "15", "issue": "1", "DOI": "10.14778/3485450.3485459"}
     assert article.dates == {"issued": Date(start=DateParts(2021, 9))}
-    assert dict(article.extra) == {"word.RefOrder": "1"}
+    assert dict(article.extra) == {"word.Guid": "{5B2F7E9A-1C3D-4E5F-8A9B-0C1D2E3F4A5B}",
+                                   "word.RefOrder": "1"}
     assert report.type == "report"
     assert report.authors == (Name(literal="World Health Organization"),)
     assert (report.get("publisher"), report.get("publisher-place")) == ("WHO", "Geneva")

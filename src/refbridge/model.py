@@ -50,6 +50,20 @@ def _good_key(key: object) -> bool:
         _GOOD_KEYS.clear()
     _GOOD_KEYS.add(key)
     return True
+def extra_key(namespace: str, name: str) -> str:
+    """The ``extra`` key of a format's element, column or tag ``name`` that no mapping reads:
+    ``namespace.name``, white space in the name as ``_`` (``csv.Author_full_names``)."""
+    return f"{namespace}.{'_'.join(name.split())}"
+
+
+def add_extra_line(extra: dict[str, str], key: str, value: str) -> None:
+    """``value`` as another line of the ``key`` extra (a line already there is not
+    repeated): how a reader keeps the second and later values of an element."""
+    lines = extra[key].split("\n") if key in extra else []
+    if value not in lines:
+        extra[key] = "\n".join([*lines, value])
+
+
 #: A person's identifier at a service: ``scheme:value`` (``orcid:0000-0002-1825-0097``).
 _PERSON_ID = re.compile(r"^[a-z][a-z0-9-]*:\S+$")
 

@@ -398,6 +398,34 @@ def map_text(text: Text, change: Callable[[str], str]) -> Text:
     return rich(_mapped(text.inlines, change))
 
 
+def map_last(text: Text, change: Callable[[str], str]) -> Text:
+    """``text`` with ``change`` applied to its last plain-text part, inside the styles that
+    end it (``<i>Title.</i>`` -> ``<i>Title</i>``); unchanged when it ends in a formula,
+    address or raw LaTeX (the spelling is dropped when it changes)."""
+    if isinstance(text, str):
+        return change(text)
+    changed = _last_mapped(text.inlines, change)
+    return text if changed is None else rich(changed)
+
+
+def _last_mapped(items: tuple[Inline, ...], change: Callable[[str], str]
+                 ) -> tuple[Inline, ...] | None:
+    if not items:
+        return None
+    last = items[-1]
+    if isinstance(last, str):
+        return (*items[:-1], change(last))
+    if isinstance(last, (Styled, Link)):
+        content = _last_mapped(last.content, change)
+        if content is None:
+            return None
+        kept = normalized(content)
+        rebuilt = (Styled(last.style, kept) if isinstance(last, Styled)
+                   else Link(last.address, kept)) if kept else None
+        return (*items[:-1], rebuilt) if rebuilt is not None else items[:-1]
+    return None
+
+
 def _mapped(items: Iterable[Inline], change: Callable[[str], str]) -> Iterator[Inline]:
     for item in items:
         if isinstance(item, str):

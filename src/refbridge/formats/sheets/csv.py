@@ -8,7 +8,8 @@ Columns (the header row names them; any subset, in any order, case ignored): ``k
 ``PMID``, ``URL``, ``abstract``, ``keywords`` (separated by ``; ``) and ``note``; any other
 CSL variable name is read too, and the common spreadsheet headings ``Authors``, ``Year``,
 ``Journal``, ``Pages`` are understood (``COLUMN_ALIASES``). Other columns are kept as
-``csv.<heading>`` extras and written back.
+``csv.<heading>`` extras (spaces in the heading become ``_``: ``csv.Author_full_names``) and
+written back. A byte order mark before the header row is ignored, also before a quoted heading.
 
 Spreadsheets run formulas: a value that starts with ``=``, ``+``, ``-``, ``@``, a tab or a
 carriage return is written after an apostrophe (which spreadsheet programs show as text and
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
@@ -38,7 +40,7 @@ from refbridge.formats.residue import (
 from refbridge.formats.selection import select
 from refbridge.formats.tagged import ris
 from refbridge.formats.zotero.rdf import format_date, parse_date
-from refbridge.model import ModelError, Name, Record, Source
+from refbridge.model import ModelError, Name, Record, Source, extra_key
 from refbridge.registry import WriteOptions
 from refbridge.richtext import plain
 from refbridge.vocab import ITEM_TYPES, TEXT_VARIABLE_SET
@@ -124,7 +126,7 @@ def record_of(row: dict[str, str], source: str, line: int, number: int,
         elif column is not None and column != "key" and column in TEXT_VARIABLE_SET:
             fields[column] = value
         elif column != "key":
-            extra[f"csv.{heading.strip()}"] = value
+            extra[extra_key("csv", heading)] = value
     note = "\n".join(notes).strip()
     if note:
         fields["note"] = note
@@ -141,14 +143,15 @@ def rows(stream: TextIO, source: str, diagnostics: Diagnostics
     """The non-empty rows of a CSV text under its header row: (number, line, heading ->
     value); a row with more cells than headings is reported and skipped."""
     csv.field_size_limit(max(csv.field_size_limit(), FIELD_LIMIT))
-    reader = csv.reader(stream)
+    # A byte order mark the decoder left would hide the quote of a quoted first heading.
+    first = next(stream, "").lstrip("\ufeff")
+    reader = csv.reader(itertools.chain([first], stream))
     try:
         header = next(reader, None)
     except csv.Error as exc:
         raise ParseError(f"not CSV: {exc}", source, reader.line_num) from None
     if header is None:
         return
-    header = [h.lstrip("\ufeff") for h in header]
     if len({h.strip().lower() for h in header}) != len(header):
         raise ParseError("a column heading is repeated", source, 1)
     number = 0

@@ -7,7 +7,11 @@ in preference), ``Title``, ``Year``, ``Source title``, ``Volume``, ``Issue``, ``
 Keywords``, ``Editors``, ``Publisher``, ``Conference name``, ``ISSN``, ``ISBN``, ``PubMed ID``,
 ``Language of Original Document``, ``Abbreviated Source Title``, ``Document Type`` and
 ``EID``. Other headings (affiliations, funding, citation counts ...) are kept as
-``scopus.<heading>`` extras. This module must never drop a row or value silently.
+``scopus.<heading>`` extras (``scopus.Author(s)_ID``). Document types are matched without
+regard to case (exports since 2023 write ``Conference paper``, ``Book chapter``).
+``Editors`` is ``Kaiser M.S.; Ray K.`` or, in many exports, run together without a
+separator (``Kaiser M.S.Ray K.``): a name ends after an initial that a word follows. This
+module must never drop a row or value silently.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from refbridge.formats import catalogue
 from refbridge.formats.datetext import year_of
 from refbridge.formats.sheets.csv import rows
 from refbridge.formats.tagged import ris
-from refbridge.model import Date, ModelError, Name, Record, Source
+from refbridge.model import Date, ModelError, Name, Record, Source, extra_key
 
 #: Scopus heading -> CSL text variable.
 COLUMNS: dict[str, str] = {
@@ -43,17 +47,28 @@ COLUMNS: dict[str, str] = {
     "PubMed ID": "PMID",
     "Language of Original Document": "language",
 }
-#: Scopus document types -> CSL types.
+#: Scopus document types (lower case: exports write ``Conference Paper`` or, since 2023,
+#: ``Conference paper``) -> CSL types.
 DOCUMENT_TYPES: dict[str, str] = {
-    "Article": "article-journal", "Review": "article-journal", "Letter": "article-journal",
-    "Note": "article-journal", "Editorial": "article-journal", "Erratum": "article-journal",
-    "Short Survey": "article-journal", "Data Paper": "article-journal",
-    "Conference Paper": "paper-conference", "Conference Review": "paper-conference",
-    "Book Chapter": "chapter", "Book": "book", "Report": "report", "Retracted": "article-journal",
+    "article": "article-journal", "review": "article-journal", "letter": "article-journal",
+    "note": "article-journal", "editorial": "article-journal", "erratum": "article-journal",
+    "short survey": "article-journal", "data paper": "article-journal",
+    "article in press": "article-journal", "retracted": "article-journal",
+    "conference paper": "paper-conference", "conference review": "paper-conference",
+    "book chapter": "chapter", "book": "book", "report": "report",
 }
 KEYWORD_COLUMNS: tuple[str, ...] = ("Author Keywords", "Index Keywords")
+#: Columns read into another form than their text (names, the type, the year): column -> how.
+RECOMPOSED: dict[str, str] = {
+    **dict.fromkeys(("Authors", "Author full names", "Editors"), "names (family, given)"),
+    "Document Type": "the CSL type", "Year": "the issued date",
+    **dict.fromkeys(KEYWORD_COLUMNS, "the keywords, split at ;"),
+}
 _SCOPUS_ID = re.compile(r"\s*\(\d+\)$")
-_OLD_STYLE = re.compile(r"^[^,;]+ (?:[A-Z]\.-?)+$")
+_OLD_STYLE = re.compile(r"^[^,;]+ (?:[A-Z][a-z]?\.-?)+$")
+#: Where one editor of a run-together ``Editors`` cell ends: after an initial (``M.S.``),
+#: before a word (``Bandyopadhyay``, ``de Gloria``); ``Ma.M.T.`` and ``J.-M.`` stay whole.
+_EDITOR_BOUNDARY = re.compile(r"(?<=\b[^\W\d_]\.)(?=[^\W\d_]{2})")
 
 
 def _names(text: str) -> tuple[Name, ...]:
@@ -77,6 +92,13 @@ def _names(text: str) -> tuple[Name, ...]:
     return tuple(people)
 
 
+def _editors(text: str) -> tuple[Name, ...]:
+    """Names of ``Editors``: separated by ``;`` or run together (``Kaiser M.S.Ray K.``)."""
+    if ";" in text:
+        return _names(text)
+    return tuple(person for part in _EDITOR_BOUNDARY.split(text) for person in _names(part))
+
+
 def record_of(row: dict[str, str], source: str, line: int, number: int,
               diagnostics: Diagnostics) -> Record:
     row = {heading.strip(): value.strip() for heading, value in row.items()}
@@ -88,19 +110,19 @@ def record_of(row: dict[str, str], source: str, line: int, number: int,
     authors = _names(row.get("Author full names") or row.get("Authors") or "")
     if authors:
         names["author"] = authors
-    if row.get("Editors") and (editors := _names(row["Editors"])):
+    if row.get("Editors") and (editors := _editors(row["Editors"])):
         names["editor"] = editors
     document = row.get("Document Type", "")
-    record_type = DOCUMENT_TYPES.get(document, "article-journal" if fields.get(
+    record_type = DOCUMENT_TYPES.get(document.lower(), "article-journal" if fields.get(
         "container-title") else "document")
-    if document and document not in DOCUMENT_TYPES:
+    if document and document.lower() not in DOCUMENT_TYPES:
         diagnostics.warning(f"unknown Scopus document type {document!r}", source, line)
     year = year_of(row.get("Year", ""))
     keywords = [k.strip() for column in KEYWORD_COLUMNS for k in row.get(column, "").split(";")
                 if k.strip()]
     handled = {*COLUMNS, "Page start", "Page end", "Author full names", "Authors", "Editors",
                "Document Type", "Year", *KEYWORD_COLUMNS}
-    extra = {f"scopus.{h.replace(' ', '_')}": v for h, v in row.items()
+    extra = {extra_key("scopus", h): v for h, v in row.items()
              if v and h not in handled}
     if row.get("Year") and year is None:
         extra["scopus.Year"] = row["Year"]

@@ -44,7 +44,9 @@ from refbridge.names.reading import split_name
 from refbridge.richtext import Text, plain, strip
 from refbridge.vocab import VERBATIM_VARIABLES
 
-_ISSN = re.compile(r"^\d{4}-?\d{3}[\dXx]$")
+#: The first identifier of an ISBN/ISSN value (``1532-1827 (Electronic)``, ``978-0-19-…``).
+_FIRST_ISSN = re.compile(r"^\d{4}-?\d{3}[\dXx](?![\d-])")
+_FIRST_ISBN = re.compile(r"^(?:97[89][- ]?)?\d{1,5}[- ]?\d+[- ]?\d+[- ]?[\dXx](?![\d-])")
 TYPE_OF_NAME: dict[str, str] = {
     **t.TYPE_NAME_ALIASES, **{name: csl for csl, name in reversed(list(t.TYPE_NAMES.items()))}}
 _TYPE_OF_LOWER = {name.lower(): csl for name, csl in TYPE_OF_NAME.items()}
@@ -102,6 +104,16 @@ def format_name(name: Name) -> str:
 
 
 # -- values -> record -------------------------------------------------------------------------
+def isbn_issn_variable(record_type: str, text: str) -> str:
+    """The CSL variable of an ISBN/ISSN value: by its shape (an ISSN ``1532-1827``, an ISBN of
+    10 or 13 digits), else by the record's type (``ISBN_ISSN_VARIABLES``)."""
+    if _FIRST_ISSN.match(text):
+        return "ISSN"
+    if (isbn := _FIRST_ISBN.match(text)) and len(re.sub(r"[- ]", "", isbn.group())) in (10, 13):
+        return "ISBN"
+    return t.ISBN_ISSN_VARIABLES.get(record_type, "ISBN")
+
+
 def type_of(name: str) -> str | None:
     """The CSL type of an EndNote reference type name, or None."""
     return _TYPE_OF_LOWER.get(name.strip().lower())
@@ -162,8 +174,9 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
             key = text
         elif tag == v.keyword:
             keywords.extend(k.strip() for k in text.split("\n") if k.strip())
-        elif tag == v.isbn and not ({"ISBN", "ISSN"} & fields.keys()):
-            fields["ISSN" if _ISSN.match(text) else "ISBN"] = text
+        elif tag == v.isbn and not ({"ISBN", "ISSN"} & fields.keys()) and (
+                variable := isbn_issn_variable(record_type, text)) not in fields:
+            fields[variable] = text
         elif tag in (v.number, v.issue) and tag not in numbers:
             numbers[tag] = text
         elif (variable := v.fields.get(tag, "container-title" if tag in (

@@ -185,8 +185,12 @@ FIELD_ELEMENT_ALIASES: dict[str, str] = {
     "alt-periodical/abbr-1": "container-title-short",
     "urls/web-urls/url": "URL",
     "urls/text-urls/url": "URL",
-    "urls/pdf-urls/url": "URL",
 }
+#: Where EndNote XML keeps file attachments (``internal-pdf://…``, ``file://…``): never the
+#: record's URL; kept as the ``endnote-xml.urls/pdf-urls/url`` extra and written back.
+ATTACHMENT_ELEMENT = "urls/pdf-urls/url"
+#: Addresses of attached files, wherever a program put them (Mendeley: among the URLs).
+ATTACHMENT_SCHEMES: tuple[str, ...] = ("internal-pdf://", "file://")
 #: CSL name role -> the element that holds one name, in its ``contributors`` list.
 NAME_ELEMENTS: dict[str, str] = {
     "author": "contributors/authors/author",
@@ -202,6 +206,13 @@ ACCESSED_ELEMENT = "access-date"
 KEY_ELEMENT = "label"  #: EndNote's Label, as ``%F`` in the tagged export
 KEYWORD_ELEMENT = "keywords/keyword"
 ISBN_ISSN_ELEMENT = "isbn"
+#: What EndNote's ISBN/ISSN field (``%@``, ``<isbn>``) holds in a CSL type, when the value's
+#: shape does not say (Zotero's EndNote XML reading): an ISSN in periodicals, the patent's or
+#: the report's number; an ISBN in the others.
+ISBN_ISSN_VARIABLES: dict[str, str] = {
+    "article-journal": "ISSN", "article-magazine": "ISSN", "article-newspaper": "ISSN",
+    "periodical": "ISSN", "patent": "number", "report": "number",
+}
 NUMBER_ELEMENT = "number"
 ISSUE_ELEMENT = "issue"
 CONTAINER_ELEMENT = "titles/secondary-title"

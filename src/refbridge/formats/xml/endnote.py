@@ -11,9 +11,13 @@ runs. Style runs are the model's rich text: ``italic``, ``bold``, ``superscript`
 
 The mapping to the model is the EndNote one of ``formats.endnote`` with element paths for
 keys; what EndNote has no field for travels in a ``notes`` line ``refbridge: {CSL-JSON}``.
-Elements the model has no slot for are kept as ``endnote-xml.<element>`` extras (written back
-when they are simple elements); a library's bookkeeping (``database``, ``source-app``,
-``rec-number``, ``foreign-keys``) is not bibliographic data and is not read. Parsing refuses
+Elements the model has no slot for are kept as ``endnote-xml.<element path>`` extras, written
+back; file attachments (``urls/pdf-urls/url``, and ``internal-pdf://`` or ``file://``
+addresses wherever they stand) are such an extra, never the URL. ``<isbn>`` holds an ISSN, an
+ISBN or a patent's or report's number, by the value's shape, else by the record's type, as
+Zotero reads it; a library's bookkeeping (``database``, ``source-app``,
+``rec-number``, ``foreign-keys``) is not bibliographic data and is not carried (reported once
+per file). Parsing refuses
 entity declarations (``formats.xmlinput``). This module must never drop a record or value
 silently.
 """
@@ -61,8 +65,13 @@ VOCABULARY = Vocabulary(
     isbn=t.ISBN_ISSN_ELEMENT, number=t.NUMBER_ELEMENT, issue=t.ISSUE_ELEMENT,
     periodical=t.CONTAINER_ELEMENT, container=t.CONTAINER_ELEMENT, note=t.NOTE_ELEMENT,
     notes=frozenset({t.NOTE_ELEMENT}),
-    extra_key=re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$"),
+    extra_key=re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*(?:/[A-Za-z_][A-Za-z0-9_.-]*)*$"),
 )
+#: Elements read into another form than their text (the type, names, dates): element -> how.
+RECOMPOSED: dict[str, str] = {
+    "ref-type": "the CSL type (by name, else number)", "author": "a name (family, given)",
+    "date": "the issued date", "year": "the issued date",
+}
 _NAME_OF_NUMBER = {number: name for name, number in t.TYPE_NUMBERS.items()}
 _STYLE_FACES = {style: face for face, style in t.FACES.items()}
 _ORDER = {name: i for i, name in enumerate(t.ELEMENT_ORDER)}
@@ -113,9 +122,19 @@ def record_values(record: Any) -> Iterator[tuple[str, Text, int]]:
         if path == t.TYPE_ELEMENT:
             yield path, _type_name(element), element.sourceline or 1
         elif all(local_name(c) == "style" for c in element):
-            yield path, value_of(element), element.sourceline or 1
+            value = value_of(element)
+            yield _attachment_path(path, value), value, element.sourceline or 1
         else:
             stack.extend((c, path) for c in reversed(element))
+
+
+def _attachment_path(path: str, value: Text) -> str:
+    """``path``, or the attachment element for an address of an attached file among the URLs
+    (Mendeley writes ``internal-pdf://`` links there): a file is never the record's URL."""
+    if path.startswith("urls/") and plain(value).strip().lower().startswith(
+            t.ATTACHMENT_SCHEMES):
+        return t.ATTACHMENT_ELEMENT
+    return path
 
 
 # -- values -> XML ------------------------------------------------------------------------------
@@ -180,16 +199,29 @@ def _records_of(root: Any, source: str, diagnostics: Diagnostics, with_residue: 
         raise ParseError("not EndNote XML: expected xml/records/record", source,
                          root.sourceline)
     number = 0
+    reported: set[str] = set()
     for element in records:
         if local_name(element) != "record":
             continue
         number += 1
         line = element.sourceline or 1
+        _report_library_elements(element, source, diagnostics, reported)
         try:
             yield record_of(record_values(element), VOCABULARY, source, line, number,
                             diagnostics, with_residue)
         except ValueError as exc:
             diagnostics.error(f"record skipped: {exc}", source, line)
+
+
+def _report_library_elements(record: Any, source: str, diagnostics: Diagnostics,
+                             reported: set[str]) -> None:
+    """Warn, once per element per file, that a library's bookkeeping is not carried."""
+    for element in record:
+        name = local_name(element)
+        if name in t.LIBRARY_ELEMENTS and name not in reported:
+            reported.add(name)
+            diagnostics.warning(f"EndNote XML: <{name}> not carried (the library's "
+                                "bookkeeping, not the record's)", source, element.sourceline)
 
 
 def record_xml(record: Record, number: int) -> Any:

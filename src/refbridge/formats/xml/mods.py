@@ -38,9 +38,26 @@ from refbridge.formats.residue import (
 from refbridge.formats.selection import select
 from refbridge.formats.tagged import ris
 from refbridge.formats.xml import mods_tables as t
-from refbridge.formats.xml.safe import child, children, local_name, parse_xml, text_of, xml_text
+from refbridge.formats.xml.safe import (
+    child,
+    children,
+    local_name,
+    parse_xml,
+    report_unread,
+    text_of,
+    xml_text,
+)
 from refbridge.formats.zotero.rdf import parse_date
-from refbridge.model import Date, DateParts, ModelError, Name, Record, Source
+from refbridge.model import (
+    Date,
+    DateParts,
+    ModelError,
+    Name,
+    Record,
+    Source,
+    add_extra_line,
+    extra_key,
+)
 from refbridge.names.reading import name_from_fields, split_name
 from refbridge.registry import WriteOptions
 from refbridge.richtext import Text, plain
@@ -56,14 +73,39 @@ _HOST_ROLES = frozenset({"editor", "container-author"})
 
 
 # -- reading ------------------------------------------------------------------------------------
+def _title_of(info: Any) -> str:
+    """The title of a ``titleInfo``: ``nonSort``, ``title``, ``subTitle``, then ``partNumber``
+    and ``partName`` (``Skrifter. D. 1-6 B. 4: Holbergs Comedier``), as Zotero joins them."""
+    title = text_of(child(info, "title"))
+    if subtitle := text_of(child(info, "subTitle")):
+        title = f"{title.rstrip(' :')}: {subtitle}" if title else subtitle
+    if non_sort := text_of(child(info, "nonSort")):
+        title = f"{non_sort} {title}"
+    number, name = text_of(child(info, "partNumber")), text_of(child(info, "partName"))
+    if part := ": ".join(p for p in (number, name) if p):
+        title = f"{title.removesuffix('.')}. {part}" if title else part
+    return title
+
+
 def _title(item: Any, kind: str | None = None) -> str:
+    return next((_title_of(info) for info in children(item, "titleInfo")
+                 if info.get("type") == kind), "")
+
+
+def _host_title(host: Any) -> str:
+    """The host's title: its own, else its uniform or other title (``type="uniform"``)."""
+    return _title(host) or next((_title_of(info) for info in children(host, "titleInfo")
+                                 if info.get("type") != "abbreviated"), "")
+
+
+def _other_titles(item: Any) -> dict[str, str]:
+    """``mods.title-<type>`` extras of the alternative, translated, uniform titles."""
+    extra: dict[str, list[str]] = {}
     for info in children(item, "titleInfo"):
-        if info.get("type") == kind:
-            title = " ".join(p for p in (text_of(child(info, "nonSort")),
-                                         text_of(child(info, "title"))) if p)
-            subtitle = text_of(child(info, "subTitle"))
-            return f"{title}: {subtitle}" if subtitle and title else title or subtitle
-    return ""
+        kind = info.get("type")
+        if kind not in (None, "abbreviated") and (title := _title_of(info)):
+            extra.setdefault(extra_key("mods", f"title-{kind}"), []).append(title)
+    return {key: "\n".join(titles) for key, titles in extra.items()}
 
 
 def _name(element: Any) -> Name | None:
@@ -71,16 +113,16 @@ def _name(element: Any) -> Name | None:
     for part in children(element, "namePart"):
         if text := text_of(part):
             parts.setdefault(part.get("type") or "", []).append(text)
-    if not parts:
-        return None
     family, given = " ".join(parts.get("family", ())), " ".join(parts.get("given", ()))
     suffix = " ".join(parts.get("termsOfAddress", ()) or parts.get("suffix", ()))
     if family or given:
         return name_from_fields(family or None, given or None, suffix or None)
-    whole = " ".join(parts.get("", ()))
+    joined = element.get("type") in t.JOINED_NAME_TYPES
+    whole = (": " if joined else " ").join(parts.get("", ())) or text_of(
+        child(element, "displayForm"))
     if not whole:
         return None
-    if element.get("type") in ("corporate", "conference", "family"):
+    if joined:
         return Name(literal=whole)
     person = ris.parse_name(whole) if "," in whole else split_name(whole)
     if suffix and person.literal is None and person.suffix is None:
@@ -88,9 +130,27 @@ def _name(element: Any) -> Name | None:
     return person
 
 
+def _life_dates(element: Any) -> str:
+    """The ``namePart type="date"`` of a name (``1896-1972``), '' when it has none."""
+    return ", ".join(text_of(p) for p in children(element, "namePart")
+                     if p.get("type") == "date" and text_of(p))
+
+
 def _roles(element: Any) -> list[str]:
+    """The ``roleTerm``s of a name, codes and texts, lower case, in order."""
     return [text_of(term).lower() for role in children(element, "role")
             for term in children(role, "roleTerm") if text_of(term)]
+
+
+def _role(terms: list[str]) -> str | None:
+    """The CSL role (or ``publisher``) of a name's role terms: the first term, code or text,
+    that says one."""
+    for term in terms:
+        if term in t.PUBLISHER_ROLES:
+            return "publisher"
+        if term in _ROLE_OF_TERM:
+            return _ROLE_OF_TERM[term]
+    return None
 
 
 def _date(elements: list[Any]) -> Date | None:
@@ -138,12 +198,29 @@ def _first(item: Any | None, *path: str) -> Any | None:
     return item
 
 
-def _part(part: Any, fields: dict[str, Text]) -> None:
+def _set(fields: dict[str, Text], extra: dict[str, str], variable: str, value: str,
+         key: str) -> None:
+    """``value`` as ``variable``, or, when the variable holds another value already, as a line
+    of the ``key`` extra."""
+    if not value:
+        return
+    if variable not in fields:
+        fields[variable] = value
+    elif plain(fields[variable]) != value:
+        add_extra_line(extra, key, value)
+
+
+def _part(part: Any, fields: dict[str, Text], extra: dict[str, str]) -> None:
     for detail in children(part, "detail"):
-        variable = _VARIABLE_OF_DETAIL.get(detail.get("type") or "")
+        kind = detail.get("type") or "untyped"
+        variable = _VARIABLE_OF_DETAIL.get(kind)
         value = text_of(child(detail, "number")) or text_of(child(detail, "title"))
-        if variable and value:
-            fields.setdefault(variable, value)
+        if variable:
+            _set(fields, extra, variable, value, extra_key("mods", f"detail-{kind}"))
+        elif value:
+            add_extra_line(extra, extra_key("mods", f"detail-{kind}"), value)
+    if text := text_of(child(part, "text")):
+        add_extra_line(extra, "mods.part-text", text)
     for extent in children(part, "extent"):
         if extent.get("unit") not in (None, "page", "pages", "pp"):
             continue
@@ -159,7 +236,9 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
               with_residue: bool = True) -> Record:
     """The record of a ``mods`` element; raises ``ValueError`` when it cannot be built."""
     line = item.sourceline or 1
-    related = {r.get("type"): r for r in children(item, "relatedItem")}
+    related: dict[str | None, Any] = {}
+    for element in children(item, "relatedItem"):  # the first host, the first series
+        related.setdefault(element.get("type"), element)
     host, series = related.get("host"), related.get("series")
     fields: dict[str, Text] = {}
     names: dict[str, list[Name]] = {}
@@ -169,37 +248,41 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
     residues: list[dict[str, Any]] = []
     key = (item.get("ID") or "").strip() or None
     for variable, value in (("title", _title(item)), ("title-short", _title(item, "abbreviated")),
-                            ("container-title", _title(host) if host is not None else ""),
+                            ("container-title", _host_title(host) if host is not None else ""),
                             ("container-title-short", _title(host, "abbreviated")
                              if host is not None else ""),
                             ("collection-title", _title(series) if series is not None else "")):
         if value:
             fields[variable] = value
+    extra = _other_titles(item)
+    life_dates: list[str] = []
     for holder in (item, host):
         for element in children(holder, "name") if holder is not None else ():
             person = _name(element)
-            roles = _roles(element) or ["author" if holder is item else "editor"]
+            terms = _roles(element) or ["author" if holder is item else "editor"]
             if person is None:
                 continue
-            if roles[0] in t.PUBLISHER_ROLES:
+            if dates_of_life := _life_dates(element):
+                life_dates.append(f"{person.display()}: {dates_of_life}")
+            role = _role(terms)
+            if role == "publisher":
                 fields.setdefault("publisher", person.display())
                 continue
-            role = _ROLE_OF_TERM.get(roles[0])
             if role is None:
-                diagnostics.warning(f"unknown MODS role {roles[0]!r}, read as a contributor",
-                                    source, element.sourceline)
+                diagnostics.warning(f"unknown MODS role {' / '.join(terms)!r}, read as a "
+                                    "contributor", source, element.sourceline)
                 role = "contributor"
             names.setdefault(role, []).append(person)
+    if life_dates:
+        extra["mods.namePart-date"] = "\n".join(life_dates)
     for holder in (item, host):
         origin = child(holder, "originInfo") if holder is not None else None
         if origin is None:
             continue
         for variable, element in t.ORIGIN.items():
-            if value := text_of(child(origin, element)):
-                fields.setdefault(variable, value)
-        place = _first(origin, "place", "placeTerm")
-        if text_of(place):
-            fields.setdefault("publisher-place", text_of(place))
+            for found in children(origin, element):
+                _set(fields, extra, variable, text_of(found), f"mods.{element}")
+        _places(origin, fields, extra)
         for variable, element in t.DATES.items():
             date = _date(list(children(origin, element)))
             if date is not None:
@@ -207,21 +290,39 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
     for holder in (item, host):
         for identifier in children(holder, "identifier") if holder is not None else ():
             kind, value = (identifier.get("type") or "").lower(), text_of(identifier)
-            if kind == t.KEY_IDENTIFIER and value:
+            if not value:
+                continue
+            if kind == t.KEY_IDENTIFIER:
                 key = key or value
-            elif (identified := _VARIABLE_OF_IDENTIFIER.get(kind)) and value:
-                fields.setdefault(identified, value)
-            elif kind == "uri" and value:
-                fields.setdefault("URL", value)
+            elif (identified := _VARIABLE_OF_IDENTIFIER.get(kind)) and (
+                    identified not in fields):
+                fields[identified] = value
+            elif kind == "uri" and "URL" not in fields:
+                fields["URL"] = value
+            else:
+                add_extra_line(extra, extra_key("mods", f"identifier-{kind or 'untyped'}"), value)
     for holder in (item, host):
         for part in children(holder, "part") if holder is not None else ():
-            _part(part, fields)
+            _part(part, fields, extra)
             if "issued" not in dates and (date := _date(list(children(part, "date")))):
                 dates["issued"] = date
+    for holder in (item, host):
+        origin = child(holder, "originInfo") if holder is not None else None
+        for element in t.ISSUED_FALLBACKS if origin is not None else ():
+            found = list(children(origin, element))
+            if "issued" not in dates and (date := _date(found)):
+                dates["issued"] = date
+            elif holder is item:
+                for unused in found:
+                    if text := text_of(unused):
+                        add_extra_line(extra, f"mods.{element}", text)
     for variable, element in t.LOCATION.items():
         for location in children(item, "location"):
-            if value := text_of(child(location, element)):
-                fields.setdefault(variable, value)
+            for found in children(location, element):
+                if (value := text_of(found)) and variable not in fields:
+                    fields[variable] = value
+                elif value and value != fields[variable]:
+                    add_extra_line(extra, f"mods.{element}", value)
     for element in item:
         name, text = local_name(element), text_of(element)
         if name == "abstract" and text:
@@ -235,12 +336,14 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
         elif name == "subject":
             keywords += [text_of(s) for s in element if text_of(s)]
         elif name == "classification" and text:
-            fields.setdefault("call-number", text)
-        elif name == "genre" and element.get("authority") is None and text \
-                and text.lower() not in _TYPE_OF_GENRE:
-            fields.setdefault("genre", text)
+            _set(fields, extra, "call-number", text, "mods.classification")
+        elif name == "genre" and text and text.lower() not in _TYPE_OF_GENRE:
+            if "genre" not in fields:
+                fields["genre"] = text
+            else:
+                add_extra_line(extra, "mods.genre", text)
         elif name == "language" and text:
-            fields.setdefault("language", text)
+            _language(element, fields, extra)
     if notes:
         fields["note"] = "\n".join(notes)
     record = Record(
@@ -251,9 +354,63 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
         dates=dates,
         keywords=tuple(dict.fromkeys(keywords)),
         citation_key=key,
+        extra=extra,
         source=Source(source, line),
     )
     return apply_residues(record, residues) if with_residue else record
+
+
+def _places(origin: Any, fields: dict[str, Text], extra: dict[str, str]) -> None:
+    """The ``place/placeTerm``s of an ``originInfo``: text terms before MARC codes (``mau``),
+    the first the place, the others kept."""
+    place_terms: list[Any] = [term for place in children(origin, "place") for term in place
+                              if local_name(term) in ("placeTerm", "text")]
+    for place_term in sorted(place_terms, key=lambda term: term.get("type") == "code"):
+        code = place_term.get("type") == "code"
+        kept = "mods.placeTerm-code" if code else "mods.placeTerm"
+        if code and "publisher-place" in fields:
+            add_extra_line(extra, kept, text_of(place_term))
+        else:
+            _set(fields, extra, "publisher-place", text_of(place_term), kept)
+
+
+def _language(element: Any, fields: dict[str, Text], extra: dict[str, str]) -> None:
+    """The first ``languageTerm`` (or the text) of a ``language`` as the record's language;
+    another language or term is kept."""
+    terms = [text_of(term) for term in children(element, "languageTerm") if text_of(term)]
+    for term in terms or [text_of(element)]:
+        if "language" not in fields:
+            fields["language"] = term
+        elif term != fields["language"]:
+            add_extra_line(extra, "mods.language", term)
+
+
+def report_unread_elements(item: Any, source: str, diagnostics: Diagnostics,
+                           reported: set[str]) -> None:
+    """Warn about the elements of a ``mods`` record this reader does not carry, once per
+    name per file (``mods_tables.ELEMENTS``; of a host only ``HOST_ELEMENTS`` are read, of a
+    series only its title, other related items not at all)."""
+    report_unread([e for e in item if local_name(e) != "relatedItem"], t.ELEMENTS, "MODS",
+                  source, diagnostics, reported)
+    first: set[str] = set()
+    for related in children(item, "relatedItem"):
+        kind = related.get("type") or "untyped"
+        if kind in first and f"another {kind}" not in reported:
+            reported.add(f"another {kind}")
+            diagnostics.warning(f"MODS: <relatedItem type=\"{kind}\"> after the first not "
+                                "carried", source, related.sourceline or None)
+        if kind in first:
+            continue
+        first.add(kind)
+        readable = {"host": t.HOST_ELEMENTS, "series": t.SERIES_ELEMENTS}.get(kind, frozenset())
+        report_unread([e for e in related if local_name(e) in readable], t.ELEMENTS, "MODS",
+                      source, diagnostics, reported)
+        for element in related:
+            name = local_name(element)
+            if name and name not in readable and f"{kind}/{name}" not in reported:
+                reported.add(f"{kind}/{name}")
+                diagnostics.warning(f"MODS: <{name}> of a relatedItem type=\"{kind}\" not "
+                                    "carried", source, element.sourceline or None)
 
 
 def _records_of(root: Any, source: str, diagnostics: Diagnostics, with_residue: bool = True
@@ -262,11 +419,14 @@ def _records_of(root: Any, source: str, diagnostics: Diagnostics, with_residue: 
         raise ParseError("not MODS: the root element is not modsCollection or mods", source,
                          root.sourceline)
     items = [root] if local_name(root) == "mods" else list(children(root, "mods"))
+    reported: set[str] = set()
     for number, item in enumerate(items, start=1):
         try:
             yield record_of(item, source, number, diagnostics, with_residue)
         except ValueError as exc:
             diagnostics.error(f"record skipped: {exc}", source, item.sourceline or 1)
+            continue
+        report_unread_elements(item, source, diagnostics, reported)
 
 
 # -- writing ------------------------------------------------------------------------------------

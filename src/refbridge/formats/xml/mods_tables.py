@@ -8,6 +8,7 @@ must never hold logic.
 from __future__ import annotations
 
 from refbridge.formats.catalogue import MODS_NAMESPACE
+from refbridge.formats.xml.safe import READ, WHOLE
 
 NAMESPACE = MODS_NAMESPACE
 
@@ -159,6 +160,58 @@ DATES: dict[str, str] = {
     "issued": "dateIssued",
     "accessed": "dateCaptured",
 }
+#: Date elements of ``originInfo`` read as the issued date when there is no other (archives
+#: and image collections date a work by its creation; Zotero reads them so).
+ISSUED_FALLBACKS: tuple[str, ...] = ("dateCreated", "copyrightDate")
+#: Name types whose ``namePart``s are one name joined by ": " (Zotero's reading of
+#: ``Library of Congress`` / ``Music Division.``); a personal name's are joined by a space.
+JOINED_NAME_TYPES: frozenset[str] = frozenset({"corporate", "conference", "family"})
+
+_NOT_MODELLED = "the model has no slot for it"
+#: Every element of a ``mods`` record this reader knows (see ``safe.report_unread``): read,
+#: read whole, or why it is not carried. ``relatedItem``s other than the host and the series
+#: are not carried either.
+ELEMENTS: dict[str, str] = {
+    **dict.fromkeys(("titleInfo", "name", "originInfo", "place", "part", "location", "role",
+                     "detail", "extent"), READ),
+    **dict.fromkeys((
+        "title", "subTitle", "nonSort", "partNumber", "partName", "namePart", "displayForm",
+        "roleTerm", "publisher", "placeTerm", "dateIssued", "dateCaptured", "dateCreated",
+        "copyrightDate", "edition", "issuance", "genre", "language", "abstract", "note",
+        "subject", "classification", "identifier", "url", "physicalLocation", "shelfLocator",
+        "number", "start", "end", "total", "list", "date", "text"), WHOLE),
+    "typeOfResource": "the kind of resource: the genre gives the CSL type",
+    "physicalDescription": _NOT_MODELLED,
+    "accessCondition": _NOT_MODELLED,
+    "tableOfContents": _NOT_MODELLED,
+    "targetAudience": _NOT_MODELLED,
+    "recordInfo": "the catalogue's bookkeeping, not the work's",
+    "extension": "another schema's data",
+    "affiliation": _NOT_MODELLED,
+    "nameIdentifier": _NOT_MODELLED,
+    "description": _NOT_MODELLED,
+    "caption": "a label of the number (vol., no.)",
+    "dateModified": _NOT_MODELLED,
+    "dateValid": _NOT_MODELLED,
+    "dateOther": _NOT_MODELLED,
+    "frequency": _NOT_MODELLED,
+    "agent": _NOT_MODELLED,
+    "cartographics": _NOT_MODELLED,
+}
+#: Elements read into another form than their text (names, roles, the type, dates):
+#: element -> how.
+RECOMPOSED: dict[str, str] = {
+    **dict.fromkeys(("namePart", "displayForm"), "a name (family, given, suffix)"),
+    "roleTerm": "the name's role",
+    **dict.fromkeys(("genre", "issuance"), "the CSL type (else the genre field)"),
+    **dict.fromkeys(("dateIssued", "dateCaptured", "dateCreated", "copyrightDate", "date"),
+                    "a date"),
+}
+#: Elements of a host or series ``relatedItem`` this reader reads (in a series only the
+#: title); every other element in it is reported.
+HOST_ELEMENTS: frozenset[str] = frozenset(
+    {"titleInfo", "name", "originInfo", "identifier", "part", "genre"})
+SERIES_ELEMENTS: frozenset[str] = frozenset({"titleInfo"})
 #: CSL variable -> element of ``location``.
 LOCATION: dict[str, str] = {
     "URL": "url",

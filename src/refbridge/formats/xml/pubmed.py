@@ -1,40 +1,109 @@
 """PubMed XML (PubMed: *Send to → File → XML*; E-utilities ``efetch``), read.
 
-``PubmedArticleSet`` holds ``PubmedArticle``s (``MedlineCitation`` with ``PMID``, ``Article``:
+``PubmedArticleSet`` (or ``PubmedBookArticleSet``, or one bare ``PubmedArticle`` or
+``PubmedBookArticle``) holds ``PubmedArticle``s (``MedlineCitation`` with ``PMID``, ``Article``:
 ``Journal`` with ``ISSN``, ``JournalIssue`` (``Volume``, ``Issue``, ``PubDate``), ``Title`` and
-``ISOAbbreviation``; ``ArticleTitle``; ``Pagination/MedlinePgn``; ``ELocationID``;
+``ISOAbbreviation``; ``ArticleTitle``, or ``VernacularTitle`` when it is empty (else kept as
+``pubmed-xml.VernacularTitle``); ``Pagination/MedlinePgn``; ``ELocationID`` (``doi``: the
+DOI; ``pii``: the page, as Zotero reads it, when there is no page range, else
+``pubmed-xml.pii``);
 ``Abstract/AbstractText`` (labelled sections become paragraphs ``LABEL: text``);
 ``AuthorList/Author`` (``LastName``, ``ForeName``, ``Suffix`` or ``CollectiveName``);
 ``Language``; ``PublicationTypeList``; ``KeywordList``; ``MeshHeadingList``; and
 ``PubmedData/ArticleIdList`` with the DOI and PMC ids) and ``PubmedBookArticle``s
-(``BookDocument`` with ``Book``: ``BookTitle``, ``Publisher``, ``PubDate``, ``Isbn``, editors).
+(``BookDocument`` with ``Book``: ``BookTitle``, ``Publisher``, ``PubDate``, ``Isbn``,
+``Edition``, ``Volume``, ``CollectionTitle``, authors and editors; a chapter's own
+``ArticleTitle`` and authors, the book's authors then being its container authors; the
+``bookaccession`` id as call number and NCBI Bookshelf address, as Zotero reads it).
 Inline markup of titles and abstracts (``<i>``, ``<b>``, ``<sup>``, ``<sub>``) is the model's
-rich text. The document type declaration efetch writes is allowed and never loaded; entity
-declarations are refused (``formats.xmlinput``). Indexing data the model has no slot for
-(MeSH qualifiers, grants, affiliations, cited references, history dates) is not read. This
-module must never drop a record silently.
+rich text; the line breaks and indentation of a pretty-printed file are layout, not text,
+and become one space. The document type declaration efetch writes is allowed and never
+loaded; entity declarations are refused (``formats.xml.safe``). ``ELEMENTS`` lists every
+element this reader knows: what it reads, what it keeps as ``pubmed-xml.*`` extras, and what
+it does not carry (MeSH qualifiers, grants, affiliations, cited references, history dates),
+which is reported once per file, as is an unknown element. This module must never drop a
+record silently.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from refbridge.csl.pageranges import format_page_range
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
 from refbridge.formats.tagged import medline_tables as t
 from refbridge.formats.tagged.medline import parse_date
-from refbridge.formats.xml.safe import child, children, local_name, parse_xml, text_of
-from refbridge.model import Date, Name, Record, Source
+from refbridge.formats.xml.safe import (
+    READ,
+    WHOLE,
+    child,
+    children,
+    local_name,
+    parse_xml,
+    report_unread,
+    text_of,
+)
+from refbridge.model import Date, Name, Record, Source, add_extra_line, extra_key
 from refbridge.names.reading import name_from_fields
-from refbridge.richtext import Inline, Style, Text, inlines, rich, strip
+from refbridge.richtext import Inline, Style, Text, inlines, map_last, plain, rich, strip
 from refbridge.richtext import styled as styled_inlines
 
 #: Inline elements of PubMed's titles and abstracts -> text styles.
 INLINE_STYLES: dict[str, str] = {"i": Style.ITALIC, "b": Style.BOLD, "sup": Style.SUPERSCRIPT,
                                  "sub": Style.SUBSCRIPT}
 #: ``ArticleId``/``ELocationID`` kinds -> CSL variables.
-IDENTIFIERS: dict[str, str] = {"doi": "DOI", "pmc": "PMCID", "pubmed": "PMID"}
+IDENTIFIERS: dict[str, str] = {"doi": "DOI", "pmc": "PMCID", "pubmed": "PMID",
+                               "bookaccession": "call-number"}
+#: Simple elements kept as ``pubmed-xml.<element>`` extras (no CSL variable holds them).
+KEPT: tuple[str, ...] = ("CopyrightInformation", "PublicationStatus", "MedlineTA",
+                         "NlmUniqueID", "ISSNLinking", "VernacularTitle")
+#: ``ELocationID`` kinds kept as ``pubmed-xml.<kind>`` extras when the page is taken.
+KEPT_LOCATIONS: tuple[str, ...] = ("pii",)
+_NOT_MODELLED = "the model has no slot for it"
+#: Elements read into another form than their text (names, dates, the type): element -> how.
+RECOMPOSED: dict[str, str] = {
+    "Initials": "the initials of ForeName, read when there is no ForeName",
+    "ArticleTitle": "the title, without the period MEDLINE ends it with",
+    "VernacularTitle": "the title when ArticleTitle is empty, without MEDLINE's final period",
+    "MedlinePgn": "the pages, each range written out (132-42: 132-142)",
+    **dict.fromkeys(("Year", "Season", "Month", "Day", "MedlineDate"), "the issued date"),
+}
+#: Root elements holding articles, and the articles (either may be the root).
+SETS: tuple[str, ...] = ("PubmedArticleSet", "PubmedBookArticleSet")
+ARTICLES: tuple[str, ...] = ("PubmedArticle", "PubmedBookArticle")
+#: Every element this reader knows (see ``safe.report_unread``): read, read whole, or why not.
+ELEMENTS: dict[str, str] = {
+    **dict.fromkeys((
+        "PubmedArticle", "PubmedBookArticle", "MedlineCitation", "BookDocument", "Article",
+        "Journal", "JournalIssue", "PubDate", "Book", "Pagination", "Abstract", "AuthorList",
+        "Author", "PublicationTypeList", "KeywordList", "MeshHeadingList", "MeshHeading",
+        "PubmedData", "PubmedBookData", "ArticleIdList", "Publisher", "MedlineJournalInfo"),
+        READ),
+    **dict.fromkeys((
+        "PMID", "ISSN", "Volume", "Issue", "Year", "Season", "Month", "Day", "MedlineDate",
+        "Title", "ISOAbbreviation", "ArticleTitle", "VernacularTitle", "BookTitle",
+        "MedlinePgn", "StartPage", "EndPage", "ELocationID", "AbstractText", "LastName",
+        "ForeName", "FirstName", "Initials", "Suffix", "CollectiveName", "Language",
+        "PublicationType", "Keyword", "DescriptorName", "ArticleId", "PublisherName",
+        "PublisherLocation", "Isbn", "Edition", "CollectionTitle", "CopyrightInformation",
+        "PublicationStatus", "MedlineTA", "NlmUniqueID", "ISSNLinking"), WHOLE),
+    "Country": "the journal's country: the model has no slot for it",
+    **dict.fromkeys((
+        "QualifierName", "AffiliationInfo", "Identifier", "GrantList", "ChemicalList",
+        "SupplMeshList", "CommentsCorrectionsList", "GeneSymbolList", "PersonalNameSubjectList",
+        "OtherID", "OtherAbstract", "SpaceFlightMission", "InvestigatorList", "GeneralNote",
+        "NumberOfReferences", "CitationSubset", "DataBankList", "ReferenceList", "History",
+        "DateCompleted", "DateRevised", "ArticleDate", "ContributionDate", "DateCreated",
+        "LocationLabel", "Sections", "ItemList", "ObjectList", "CoiStatement"), _NOT_MODELLED),
+}
+#: Runs of whitespace that hold a line break: a pretty-printed file's layout, one space...
+_LAYOUT = re.compile(r"\s*\n\s*")
+#: ... or none after an opening or before a closing bracket (``(<i>APOE</i>)`` printed over
+#: two lines).
+_BRACKET_LAYOUT = re.compile(r"(?<=[(\[{])\s*\n\s*|\s*\n\s*(?=[)\]}])")
 
 
 def inline_text(element: Any | None) -> Text:
@@ -43,14 +112,19 @@ def inline_text(element: Any | None) -> Text:
         return ""
 
     def parts(node: Any) -> Iterator[Inline]:
-        yield node.text or ""
+        yield _unlayout(node.text)
         for item in node:
             content = tuple(parts(item))
             style = INLINE_STYLES.get(local_name(item))
             yield from styled_inlines(style, content) if style else content
-            yield item.tail or ""
+            yield _unlayout(item.tail)
 
     return strip(rich(parts(element)))
+
+
+def _unlayout(text: str | None) -> str:
+    """Text of mixed content with its layout whitespace as one space (none inside brackets)."""
+    return _LAYOUT.sub(" ", _BRACKET_LAYOUT.sub("", text or ""))
 
 
 def _either(element: Any | None, other: Any | None) -> Any | None:
@@ -98,9 +172,114 @@ def _abstract(abstract: Any | None) -> Text:
     for number, section in enumerate(children(abstract, "AbstractText")):
         label = section.get("Label")
         sections += ["\n"] if number else []
-        sections += [f"{label}: "] if label else []
+        sections += [f"{label}: "] if label and label != UNLABELLED else []
         sections += inlines(inline_text(section))
     return strip(rich(sections))
+
+
+#: The label PubMed gives an abstract section that has none: no label.
+UNLABELLED = "UNLABELLED"
+
+
+def _title(body: Any, extra: dict[str, str]) -> Text:
+    """``ArticleTitle``, or ``VernacularTitle`` when it is empty (else kept as an extra),
+    without the period MEDLINE ends every title with (as Zotero and JabRef read it)."""
+    title = inline_text(child(body, "ArticleTitle"))
+    vernacular = inline_text(child(body, "VernacularTitle"))
+    if title and vernacular:
+        extra["pubmed-xml.VernacularTitle"] = text_of(child(body, "VernacularTitle"))
+    return without_final_period(title or vernacular)
+
+
+def without_final_period(title: Text) -> Text:
+    """``title`` without the one period MEDLINE puts at its end (an ellipsis stays)."""
+    text = plain(title)
+    if not text.endswith(".") or text.endswith(".."):
+        return title
+    return map_last(title, lambda last: last[:-1])
+
+
+def medline_pages(pages: str) -> str:
+    """MEDLINE's pages with the end of each range written out (``132-42``: ``132-142``), as
+    Zotero and JabRef read them; what is not a range of numbers stays as written."""
+    return format_page_range(pages, "expanded", "-") if pages else pages
+
+
+def _identifier(fields: dict[str, Text], extra: dict[str, str], element: str, kind: str,
+                value: str) -> None:
+    """An ``ArticleId``/``ELocationID`` of ``kind`` into its CSL variable (the first one
+    wins; every identifier a record takes passes here); one of another kind, or another value
+    of a kind already read, is kept as ``pubmed-xml.<element>-<kind>``."""
+    if not value:
+        return
+    variable = IDENTIFIERS.get(kind)
+    if variable is not None and variable not in fields:
+        fields[variable] = value
+    elif variable is None or plain(fields[variable]) != value:
+        add_extra_line(extra, extra_key("pubmed-xml", f"{element}-{kind or 'untyped'}"), value)
+
+
+def _identifiers(article: Any, citation: Any, body: Any, book: Any | None,
+                 fields: dict[str, Text], extra: dict[str, str]) -> None:
+    """The ``ELocationID``s (of the article or the book) and ``ArticleId``s of a record."""
+    locations = [*children(body, "ELocationID"),
+                 *(children(book, "ELocationID") if book is not None else ())]
+    for location in locations:
+        kind, value = (location.get("EIdType") or "").lower(), text_of(location)
+        if kind in KEPT_LOCATIONS and value:
+            if "page" in fields:
+                extra.setdefault(f"pubmed-xml.{kind}", value)
+            else:
+                fields["page"] = value
+        else:
+            _identifier(fields, extra, "ELocationID", kind, value)
+    for owner in (_path(article, "PubmedData", "ArticleIdList"),
+                  _path(article, "PubmedBookData", "ArticleIdList"),
+                  child(citation, "ArticleIdList")):
+        for identifier in children(owner, "ArticleId") if owner is not None else ():
+            kind, value = (identifier.get("IdType") or "").lower(), text_of(identifier)
+            if not (kind in KEPT_LOCATIONS and value in (plain(fields.get("page", "")),
+                                                         extra.get(f"pubmed-xml.{kind}"))):
+                _identifier(fields, extra, "ArticleId", kind, value)
+
+
+def _people(citation: Any, book: Any | None, chapter: bool) -> dict[str, tuple[Name, ...]]:
+    """Authors and editors; of a chapter, the book's authors are its container authors."""
+    names: dict[str, tuple[Name, ...]] = {}
+    lists = [(author_list, False) for author_list in children(
+        _either(child(citation, "Article"), citation), "AuthorList")]
+    lists += [(author_list, True) for author_list in (
+        children(book, "AuthorList") if book is not None else ())]
+    for author_list, of_book in lists:
+        role = "editor" if author_list.get("Type") == "editors" else (
+            "container-author" if of_book and chapter else "author")
+        people = _authors(author_list)
+        if people and role not in names:
+            names[role] = tuple(people)
+    return names
+
+
+def _kept(article: Any) -> dict[str, str]:
+    """The ``KEPT`` elements of a record as ``pubmed-xml.*`` extras (the first of each; a
+    journal's vernacular title as ``pubmed-xml.MedlineJournalInfo/VernacularTitle``), its
+    publication types as ``pubmed-xml.PublicationType`` and a second PMID as
+    ``pubmed-xml.PMID``."""
+    extra: dict[str, str] = {}
+    for element in article.iter():
+        name, text, holder = local_name(element), text_of(element), element.getparent()
+        parent = local_name(holder) if holder is not None else ""
+        if not text or name == "VernacularTitle" and parent == "Article":
+            continue
+        if name in KEPT:
+            key = f"pubmed-xml.{parent}/{name}" if name == "VernacularTitle" else (
+                f"pubmed-xml.{name}")
+            extra.setdefault(key, text)
+        elif name == "PublicationType":
+            add_extra_line(extra, "pubmed-xml.PublicationType", text)
+        elif name == "PMID" and parent in ("MedlineCitation", "BookDocument") and (
+                element is not child(holder, "PMID")):
+            add_extra_line(extra, "pubmed-xml.PMID", text)
+    return extra
 
 
 def record_of(article: Any, source: str, number: int, diagnostics: Diagnostics) -> Record:
@@ -110,22 +289,23 @@ def record_of(article: Any, source: str, number: int, diagnostics: Diagnostics) 
         raise ValueError("neither MedlineCitation nor BookDocument")
     body = _either(child(citation, "Article"), citation)
     journal, book = child(body, "Journal"), child(citation, "Book")
+    chapter = book is not None and child(body, "ArticleTitle") is not None
     fields: dict[str, Text] = {}
-    extra: dict[str, list[str]] = {}
-    names: dict[str, tuple[Name, ...]] = {}
+    extra = _kept(article)
+    dated: dict[str, list[str]] = {}
     values = {
         "PMID": text_of(child(citation, "PMID")),
-        "title": inline_text(child(body, "ArticleTitle")) or inline_text(
+        "title": _title(body, extra) or inline_text(
             child(book, "BookTitle") if book is not None else None),
         "container-title": text_of(child(journal, "Title")) if journal is not None
-        else inline_text(child(book, "BookTitle")) if book is not None and child(
-            body, "ArticleTitle") is not None else "",
+        else inline_text(child(book, "BookTitle")) if chapter else "",
         "container-title-short": text_of(child(journal, "ISOAbbreviation"))
         if journal is not None else "",
         "ISSN": text_of(child(journal, "ISSN")) if journal is not None else "",
-        "volume": text_of(_path(journal, "JournalIssue", "Volume")),
+        "volume": text_of(_path(journal, "JournalIssue", "Volume"))
+        or text_of(_path(book, "Volume")),
         "issue": text_of(_path(journal, "JournalIssue", "Issue")),
-        "page": text_of(_path(body, "Pagination", "MedlinePgn")) or "-".join(
+        "page": medline_pages(text_of(_path(body, "Pagination", "MedlinePgn"))) or "-".join(
             p for p in (text_of(_path(body, "Pagination", "StartPage")),
                         text_of(_path(body, "Pagination", "EndPage"))) if p),
         "abstract": _abstract(child(body, "Abstract")),
@@ -133,37 +313,30 @@ def record_of(article: Any, source: str, number: int, diagnostics: Diagnostics) 
         "publisher": text_of(_path(book, "Publisher", "PublisherName")),
         "publisher-place": text_of(_path(book, "Publisher", "PublisherLocation")),
         "ISBN": text_of(child(book, "Isbn")) if book is not None else "",
+        "edition": text_of(_path(book, "Edition")),
+        "collection-title": inline_text(_path(book, "CollectionTitle")),
     }
     fields.update({k: v for k, v in values.items() if v})
-    for identifier in [*children(body, "ELocationID"), *children(
-            _either(_path(article, "PubmedData", "ArticleIdList"), citation), "ArticleId"),
-                       *children(_either(child(citation, "ArticleIdList"), citation),
-                                 "ArticleId")]:
-        kind = (identifier.get("EIdType") or identifier.get("IdType") or "").lower()
-        if kind in IDENTIFIERS and text_of(identifier):
-            fields.setdefault(IDENTIFIERS[kind], text_of(identifier))
-    for author_list in [*children(body, "AuthorList"), *(
-            children(book, "AuthorList") if book is not None else ())]:
-        role = "editor" if author_list.get("Type") == "editors" else "author"
-        people = _authors(author_list)
-        if people and role not in names:
-            names[role] = tuple(people)
+    _identifiers(article, citation, body, book, fields, extra)
+    if "call-number" in fields and "PMID" in fields:
+        # Zotero's reading: a book with a PMID is on the NCBI Bookshelf under its accession.
+        fields.setdefault("URL", f"https://www.ncbi.nlm.nih.gov/books/{fields['call-number']}/")
     types = [text_of(p) for p in children(_either(child(body, "PublicationTypeList"), body),
                                           "PublicationType")]
     record_type = next((t.PUBLICATION_TYPES[p] for p in t.PUBLICATION_TYPES if p in types),
                        "article-journal" if journal is not None else "book")
     if local_name(article) == "PubmedBookArticle":
-        record_type = "chapter" if child(body, "ArticleTitle") is not None else "book"
+        record_type = "chapter" if chapter else "book"
     keywords = [text_of(k) for k in citation.iter() if local_name(k) in ("Keyword",
                                                                           "DescriptorName")]
     issued = _pub_date(_path(journal, "JournalIssue", "PubDate") if journal is not None
-                       else _path(book, "PubDate"), extra)
+                       else _path(book, "PubDate"), dated)
+    extra.update({k.replace("nbib.", "pubmed-xml."): "\n".join(v) for k, v in dated.items()})
     return Record(
         id=f"pmid{fields['PMID']}" if "PMID" in fields else f"pubmed{number}",
-        type=record_type, fields=fields, names=names,
+        type=record_type, fields=fields, names=_people(citation, book, chapter),
         dates={"issued": issued} if issued is not None else {},
-        keywords=tuple(dict.fromkeys(k for k in keywords if k)),
-        extra={k.replace("nbib.", "pubmed-xml."): "\n".join(v) for k, v in extra.items()},
+        keywords=tuple(dict.fromkeys(k for k in keywords if k)), extra=extra,
         source=Source(source, article.sourceline or 1))
 
 
@@ -175,16 +348,19 @@ class PubmedXmlReader:
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         root = parse_xml(stream.read(), source, "PubMed XML")
-        if local_name(root) not in ("PubmedArticleSet", "PubmedArticle", "PubmedBookArticle"):
+        if local_name(root) not in (*SETS, *ARTICLES):
             raise ParseError("not PubMed XML: the root element is not PubmedArticleSet",
                              source, root.sourceline)
-        articles = [root] if local_name(root) != "PubmedArticleSet" else [
-            e for e in root if local_name(e) in ("PubmedArticle", "PubmedBookArticle")]
+        articles = [root] if local_name(root) in ARTICLES else [
+            e for e in root if local_name(e) in ARTICLES]
+        reported: set[str] = set()
         for number, article in enumerate(articles, start=1):
             try:
                 yield record_of(article, source, number, diagnostics)
             except ValueError as exc:
                 diagnostics.error(f"article skipped: {exc}", source, article.sourceline or 1)
+                continue
+            report_unread(article, ELEMENTS, "PubMed XML", source, diagnostics, reported)
 
 
 READER = PubmedXmlReader()

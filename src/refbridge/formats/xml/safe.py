@@ -9,16 +9,17 @@ file, line and column.
 
 Output text passes through ``xml_text``: characters XML 1.0 cannot hold become U+FFFD (the
 residue keeps them, escaped in JSON). This module must never resolve an entity or open a file
-or address named in a document.
+or address named in a document. ``report_unread`` warns about what a reader's table of
+elements does not carry, so no element is lost silently.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from refbridge.errors import ParseError
+from refbridge.errors import Diagnostics, ParseError
 
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 #: The prolog up to a document type declaration that opens an internal subset.
@@ -79,3 +80,30 @@ def text_of(element: Any | None) -> str:
     if element is None:
         return ""
     return "".join(element.itertext()).strip()
+
+
+#: ``report_unread`` kinds: an element read with its children checked in turn, and an element
+#: read whole (its text, with inline markup). Any other value says why the element is not
+#: carried.
+READ, WHOLE = "read", "whole"
+
+
+def report_unread(items: Iterable[Any], elements: Mapping[str, str], what: str, source: str,
+                  diagnostics: Diagnostics, reported: set[str]) -> None:
+    """Warn about the ``items`` (an element's children, or a list of elements) and their
+    descendants that a reader does not carry, once per element name per file (``reported``
+    holds the names already reported): ``elements`` maps each element name the reader knows
+    to ``READ``, ``WHOLE`` or the reason it is not carried; an element not in it is
+    unknown."""
+    for item in items:
+        name = local_name(item)
+        if not name:
+            continue
+        kind = elements.get(name)
+        if kind == READ:
+            report_unread(item, elements, what, source, diagnostics, reported)
+        elif kind != WHOLE and name not in reported:
+            reported.add(name)
+            message = (f"{what}: <{name}> not carried ({kind})" if kind is not None
+                       else f"{what}: unknown element <{name}> not read")
+            diagnostics.warning(message, source, item.sourceline or None)

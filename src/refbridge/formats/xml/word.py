@@ -6,10 +6,15 @@ A ``b:Sources`` element holds one ``b:Source`` per record: ``b:Tag`` (the citati
 ``Report`` ...), ``b:Title``, the container in the element of its source type
 (``b:JournalName``, ``b:BookTitle`` ...), ``b:Year``/``b:Month``/``b:Day``, ``b:Pages``,
 ``b:Volume``, ``b:Issue``, ``b:Publisher``, ``b:City``, ``b:DOI``, ``b:URL``,
-``b:StandardNumber``, ``b:Comments`` and contributors in ``b:Author`` (``b:Author``,
+``b:StandardNumber`` (an ISSN or ISBN by its shape, else the number; JabRef's
+``:ISSN:0937-6429`` pairs), ``b:LCID`` (a Windows locale id: ``1031`` is ``de-DE``),
+``b:City`` with ``b:StateProvince`` and ``b:CountryRegion`` (the place, joined), JabRef's
+``b:BIBTEX_KeyWords``, ``b:BIBTEX_Abstract`` and ``b:BIBTEX_Series``, ``b:Comments`` and
+contributors in ``b:Author`` (``b:Author``,
 ``b:Editor``, ``b:Translator`` ... each a ``b:NameList`` of ``b:Person`` with ``b:Last``,
 ``b:First``, ``b:Middle``, or a ``b:Corporate`` name). Element names are read regardless of
-case (bibutils writes ``b:Url``).
+case (bibutils writes ``b:Url``). Other elements are kept as ``word.<element>`` extras; an
+unknown contributor role is reported and read as a contributor.
 
 What Word has no element for (abstracts, keywords, CSL types it lacks, name particles and
 suffixes, date ranges ...) travels in ``b:Comments`` as a line ``refbridge: {CSL-JSON}``
@@ -19,6 +24,7 @@ declarations (``formats.xmlinput``). This module must never drop a record or val
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
@@ -36,7 +42,7 @@ from refbridge.formats.residue import (
 from refbridge.formats.selection import select
 from refbridge.formats.xml import word_tables as t
 from refbridge.formats.xml.safe import local_name, parse_xml, text_of, xml_text
-from refbridge.model import Date, Name, Record, Source
+from refbridge.model import Date, Name, Record, Source, extra_key
 from refbridge.names.reading import name_from_fields
 from refbridge.registry import WriteOptions
 from refbridge.richtext import plain
@@ -50,6 +56,11 @@ _CONTAINERS = frozenset(e.lower() for e in (*t.CONTAINER_ELEMENTS.values(),
 _DATE_OF = {part.lower(): (variable, index) for variable, parts in t.DATE_ELEMENTS.items()
             for index, part in enumerate(parts)}
 _ORDER = {name: i for i, name in enumerate(t.ORDER)}
+_PLACE = tuple(e.lower() for e in t.PLACE_ELEMENTS)
+#: The locale id the writer gives a language (its first id in ``LOCALES``), by lower case.
+_LOCALE_OF = {tag.lower(): lcid for lcid, tag in reversed(list(t.LOCALES.items()))}
+_STANDARD_NUMBER = re.compile(r":([A-Za-z]+):\s*([^:]+?)\s*(?=:[A-Za-z]+:|$)")
+_ISSN_SHAPE = re.compile(r"^\d{4}-?\d{3}[\dXx]$")
 
 
 def _q(name: str) -> str:
@@ -65,11 +76,14 @@ def _person(element: Any) -> Name | None:
     return name_from_fields(parts.get("last") or None, given or None)
 
 
-def _contributors(element: Any) -> Iterator[tuple[str, Name]]:
+def _contributors(element: Any, source: str, diagnostics: Diagnostics
+                  ) -> Iterator[tuple[str, Name]]:
     for role_element in element:
         role = _ROLE_OF.get(local_name(role_element).lower())
         if role is None:
-            continue
+            diagnostics.warning(f"unknown Word contributor role <{local_name(role_element)}>, "
+                                "read as a contributor", source, role_element.sourceline)
+            role = "contributor"
         for holder in role_element:
             kind = local_name(holder).lower()
             if kind == "corporate" and text_of(holder):
@@ -101,13 +115,15 @@ def record_of(source_element: Any, source: str, number: int, diagnostics: Diagno
     residues: list[dict[str, Any]] = []
     key: str | None = None
     record_type = "document"
+    place = ["", "", ""]
+    keywords: list[str] = []
     for element in source_element:
         name, text = local_name(element), text_of(element)
         lower = name.lower()
         if lower == "author":
-            for role, person in _contributors(element):
+            for role, person in _contributors(element, source, diagnostics):
                 names.setdefault(role, []).append(person)
-        elif not text or lower == "guid":
+        elif not text:
             continue
         elif lower == t.TAG.lower():
             key = text
@@ -130,9 +146,16 @@ def record_of(source_element: Any, source: str, number: int, diagnostics: Diagno
                     notes.append(part)
         elif lower in _CONTAINERS and "container-title" not in fields:
             fields["container-title"] = text
-        elif lower == "standardnumber" and "number" not in fields:
-            digits = text.replace("-", "")
-            fields["ISSN" if len(digits) == 8 else "ISBN"] = text
+        elif lower == "standardnumber":
+            _standard_number(text, fields, extra)
+        elif lower in _PLACE:
+            place[_PLACE.index(lower)] = text
+        elif lower == t.LANGUAGE.lower() and text in t.LOCALES:
+            fields.setdefault("language", t.LOCALES[text])
+        elif lower == t.JABREF_KEYWORDS:
+            keywords += [k.strip() for k in text.split(";") if k.strip()]
+        elif lower in t.JABREF_FIELDS and t.JABREF_FIELDS[lower] not in fields:
+            fields[t.JABREF_FIELDS[lower]] = text
         elif lower in _FIELD_OF and _FIELD_OF[lower] not in fields:
             fields[_FIELD_OF[lower]] = text
         else:
@@ -140,13 +163,38 @@ def record_of(source_element: Any, source: str, number: int, diagnostics: Diagno
     note = "\n".join(notes).strip()
     if note:
         fields["note"] = note
+    if any(place):
+        fields.setdefault("publisher-place", ", ".join(p for p in place if p))
     dates = {variable: date for variable, parts in date_parts.items()
              if (date := _date(parts)) is not None}
+    for variable, parts in date_parts.items():
+        start = dates[variable].start if variable in dates else None
+        if parts[1] and start is not None and start.month is None:  # a month no date holds
+            extra[f"word.{t.DATE_ELEMENTS[variable][1]}"] = parts[1]
     record = Record(
         id=key or f"word{number}", type=record_type, fields=fields,
         names={role: tuple(people) for role, people in names.items()}, dates=dates,
-        citation_key=key, extra=extra, source=Source(source, line))
+        keywords=tuple(dict.fromkeys(keywords)), citation_key=key, extra=extra,
+        source=Source(source, line))
     return apply_residues(record, residues) if with_residue else record
+
+
+def _standard_number(text: str, fields: dict[str, str], extra: dict[str, str]) -> None:
+    """``StandardNumber``: JabRef's ``:KIND:value`` pairs, or one ISSN or ISBN by its shape
+    (another value is the record's number)."""
+    pairs = _STANDARD_NUMBER.findall(text) if text.startswith(":") else []
+    for kind, value in pairs:
+        variable = t.STANDARD_NUMBER_KINDS.get(kind.upper())
+        if variable is not None:
+            fields.setdefault(variable, value)
+        else:
+            extra[extra_key("word", f"StandardNumber_{kind.upper()}")] = value
+    if pairs:
+        return
+    digits = text.replace("-", "").replace(" ", "")
+    variable = "ISSN" if _ISSN_SHAPE.match(text) else "ISBN" if len(digits) in (10, 13) and (
+        digits[:-1].isdigit()) else "number"
+    fields.setdefault(variable, text)
 
 
 def _records_of(root: Any, source: str, diagnostics: Diagnostics, with_residue: bool = True
@@ -171,6 +219,8 @@ def _values(record: Record) -> list[tuple[str, str]]:
     if record.citation_key:
         values.append((t.TAG, record.citation_key))
     values += [(e, fields[v]) for v, e in t.FIELDS.items() if v in fields]
+    if (locale := _LOCALE_OF.get(fields.get("language", "").lower())) is not None:
+        values.append((t.LANGUAGE, locale))
     if "container-title" in fields:
         values.append((t.CONTAINER_ELEMENTS.get(source_type, "BookTitle"),
                        fields["container-title"]))

@@ -1,0 +1,232 @@
+"""PubMed XML as PubMed and its users write it (excerpts of JabRef's and Zotero's test files):
+pretty-printed titles, vernacular titles, electronic locations and book articles read as
+Zotero's PubMed XML translator reads them."""
+
+from __future__ import annotations
+
+import io
+
+from refbridge.errors import Diagnostics
+from refbridge.formats.xml import pubmed
+from refbridge.formats.xml.pubmed import medline_pages, without_final_period
+from refbridge.model import Name, Record
+from refbridge.richtext import Style, Styled, rich
+
+# JabRef's MedlineImporterTestArticleItalics.xml: the title printed over two lines.
+ITALICS = """\
+<?xml version="1.0" ?>
+<PubmedArticleSet>
+    <PubmedArticle>
+        <MedlineCitation Status="PubMed-not-MEDLINE" Owner="NLM">
+            <PMID Version="1">29872490</PMID>
+            <Article PubModel="Electronic-eCollection">
+                <Journal>
+                    <ISSN IssnType="Electronic">1949-2553</ISSN>
+                    <JournalIssue CitedMedium="Internet">
+                        <Volume>9</Volume>
+                        <Issue>37</Issue>
+                        <PubDate><Year>2018</Year><Month>May</Month><Day>15</Day></PubDate>
+                    </JournalIssue>
+                    <Title>Oncotarget</Title>
+                    <ISOAbbreviation>Oncotarget</ISOAbbreviation>
+                </Journal>
+                <ArticleTitle>Genome-wide significant risk factors on chromosome 19 and the
+                    <i>APOE</i> locus.
+                </ArticleTitle>
+                <Abstract>
+                    <AbstractText>The apolipoprotein E (
+                        <i>APOE</i>) gene on chromosome 19q13.32, was the first.</AbstractText>
+                </Abstract>
+            </Article>
+        </MedlineCitation>
+    </PubmedArticle>
+</PubmedArticleSet>
+"""
+
+# Zotero's PubMed XML case 07: an empty ArticleTitle, the title in VernacularTitle, a pii
+# and no page range.
+VERNACULAR = """\
+<?xml version="1.0" ?>
+<!DOCTYPE PubmedArticleSet PUBLIC "-//NLM//DTD PubMedArticle, 1st January 2019//EN" "https://dtd.nlm.nih.gov/ncbi/pubmed/out/pubmed_190101.dtd">
+<PubmedArticleSet>
+    <PubmedArticle>
+        <MedlineCitation Status="MEDLINE" Owner="NLM">
+            <PMID Version="1">29292925</PMID>
+            <Article PubModel="Electronic">
+                <Journal>
+                    <ISSN IssnType="Electronic">1652-7518</ISSN>
+                    <JournalIssue CitedMedium="Internet">
+                        <Volume>114</Volume>
+                        <PubDate><Year>2017</Year><Month>11</Month><Day>09</Day></PubDate>
+                    </JournalIssue>
+                    <Title>Lakartidningen</Title>
+                    <ISOAbbreviation>Lakartidningen</ISOAbbreviation>
+                </Journal>
+                <ArticleTitle/>
+                <ELocationID EIdType="pii" ValidYN="Y">EWLS</ELocationID>
+                <Language>swe</Language>
+                <VernacularTitle>Psykisk ohälsa, radikalisering och terrorism - Inget säkert samband har kunnat påvisas.</VernacularTitle>
+            </Article>
+        </MedlineCitation>
+    </PubmedArticle>
+</PubmedArticleSet>
+"""
+
+# Zotero's PubMed XML case 03: a DOI and a pii beside a page range.
+ELOCATIONS = """\
+<PubmedArticleSet>
+    <PubmedArticle>
+        <MedlineCitation Owner="NLM" Status="MEDLINE">
+            <PMID Version="1">26074225</PMID>
+            <Article PubModel="Print-Electronic">
+                <Journal>
+                    <ISSN IssnType="Electronic">1525-3198</ISSN>
+                    <JournalIssue CitedMedium="Internet">
+                        <Volume>98</Volume><Issue>8</Issue>
+                        <PubDate><Year>2015</Year><Month>Aug</Month></PubDate>
+                    </JournalIssue>
+                    <Title>Journal of dairy science</Title>
+                </Journal>
+                <ArticleTitle>Evaluation of testing strategies to identify infected animals.</ArticleTitle>
+                <Pagination><MedlinePgn>5194-210</MedlinePgn></Pagination>
+                <ELocationID EIdType="doi" ValidYN="Y">10.3168/jds.2014-8211</ELocationID>
+                <ELocationID EIdType="pii" ValidYN="Y">S0022-0302(15)00395-1</ELocationID>
+            </Article>
+        </MedlineCitation>
+    </PubmedArticle>
+</PubmedArticleSet>
+"""
+
+# JabRef's MedlineImporterTestBookArticleSet.xml, shortened: a chapter of a book and a bare
+# book document.
+BOOK_ARTICLE_SET = """\
+<PubmedBookArticleSet>
+<PubmedBookArticle>
+    <BookDocument>
+        <PMID Version="1">21413195</PMID>
+        <ArticleIdList>
+            <ArticleId IdType="bookaccession">NBK51812</ArticleId>
+        </ArticleIdList>
+        <Book>
+            <Publisher>
+                <PublisherName>Royal College of Physicians (UK)</PublisherName>
+                <PublisherLocation>London</PublisherLocation>
+            </Publisher>
+            <BookTitle book="nicecg79">Rheumatoid Arthritis: National Clinical Guideline for Management and Treatment in Adults</BookTitle>
+            <PubDate><Year>2009</Year><Month>02</Month></PubDate>
+            <AuthorList Type="authors">
+                <Author>
+                    <CollectiveName>National Collaborating Centre for Chronic Conditions (UK)</CollectiveName>
+                </Author>
+            </AuthorList>
+            <CollectionTitle book="nicecollect">National Institute for Health and Clinical Excellence: Guidance</CollectionTitle>
+            <Isbn>9781860163593</Isbn>
+            <ELocationID EIdType="doi" ValidYN="Y">10.3275/8949</ELocationID>
+            <ELocationID EIdType="pii" ValidYN="Y">1223321</ELocationID>        </Book>
+        <Language>eng</Language>
+        <ArticleTitle>Title for some article</ArticleTitle>
+    </BookDocument>
+    <PubmedBookData>
+        <PublicationStatus>ppublish</PublicationStatus>
+        <ArticleIdList>
+            <ArticleId IdType="pubmed">21413195</ArticleId>
+        </ArticleIdList>
+    </PubmedBookData>
+</PubmedBookArticle>
+</PubmedBookArticleSet>
+"""
+
+# JabRef's MedlineImporterTestPubmedBook.xml, shortened: a bare PubmedBookArticle.
+BARE_BOOK = """\
+<PubmedBookArticle>
+    <BookDocument>
+        <PMID Version="1">21413195</PMID>
+        <Book>
+            <Publisher><PublisherName>Royal College of Physicians (UK)</PublisherName></Publisher>
+            <BookTitle book="nicecg79">Rheumatoid Arthritis</BookTitle>
+            <PubDate><Year>2009</Year></PubDate>
+            <AuthorList Type="authors">
+                <Author><LastName>Williams</LastName><ForeName>Darlisha A</ForeName></Author>
+            </AuthorList>
+            <Isbn>9781860163593</Isbn>
+        </Book>
+        <Abstract>
+            <AbstractText>just a dummy.</AbstractText>
+            <CopyrightInformation>Copyright from somwhere</CopyrightInformation>
+        </Abstract>
+    </BookDocument>
+</PubmedBookArticle>
+"""
+
+
+def read(text: str, diagnostics: Diagnostics | None = None) -> list[Record]:
+    return list(pubmed.READER.read(io.StringIO(text), "pubmed.xml",
+                                   diagnostics or Diagnostics()))
+
+
+def test_a_title_printed_over_two_lines_is_one_line_with_its_italics() -> None:
+    (record,) = read(ITALICS)
+    assert record.fields["title"] == rich([
+        "Genome-wide significant risk factors on chromosome 19 and the ",
+        Styled(Style.ITALIC, ("APOE",)), " locus."])
+
+
+def test_layout_inside_brackets_adds_no_space() -> None:
+    (record,) = read(ITALICS)
+    assert record.fields["abstract"] == rich([
+        "The apolipoprotein E (", Styled(Style.ITALIC, ("APOE",)),
+        ") gene on chromosome 19q13.32, was the first."])
+
+
+def test_an_empty_article_title_gives_way_to_the_vernacular_title() -> None:
+    (record,) = read(VERNACULAR)
+    assert record.get("title") == ("Psykisk ohälsa, radikalisering och terrorism - Inget säkert "
+                                   "samband har kunnat påvisas.")
+    assert "pubmed-xml.VernacularTitle" not in record.extra
+
+
+def test_a_pii_is_the_page_when_there_is_no_page_range() -> None:
+    (record,) = read(VERNACULAR)
+    assert record.get("page") == "EWLS"
+
+
+def test_beside_a_page_range_the_pii_is_kept_and_the_doi_read() -> None:
+    (record,) = read(ELOCATIONS)
+    assert (record.get("page"), record.get("DOI")) == ("5194-210", "10.3168/jds.2014-8211")
+    assert record.extra["pubmed-xml.pii"] == "S0022-0302(15)00395-1"
+
+
+def test_a_book_article_set_is_read_a_chapter_in_its_book() -> None:
+    (chapter,) = read(BOOK_ARTICLE_SET)
+    assert chapter.type == "chapter"
+    assert {k: chapter.get(k) for k in chapter.fields} == {
+        "PMID": "21413195", "title": "Title for some article",
+        "container-title": ("Rheumatoid Arthritis: National Clinical Guideline for Management "
+                            "and Treatment in Adults"),
+        "collection-title": "National Institute for Health and Clinical Excellence: Guidance",
+        "publisher": "Royal College of Physicians (UK)", "publisher-place": "London",
+        "ISBN": "9781860163593", "language": "eng", "DOI": "10.3275/8949", "page": "1223321",
+        "call-number": "NBK51812", "URL": "https://www.ncbi.nlm.nih.gov/books/NBK51812/"}
+    assert chapter.names == {"container-author": (
+        Name(literal="National Collaborating Centre for Chronic Conditions (UK)"),)}
+    assert chapter.extra == {"pubmed-xml.PublicationStatus": "ppublish"}
+
+
+def test_a_bare_book_article_is_read_with_its_copyright_kept() -> None:
+    (book,) = read(BARE_BOOK)
+    assert (book.type, book.get("title"), book.authors, book.year) == (
+        "book", "Rheumatoid Arthritis", (Name(family="Williams", given="Darlisha A"),), 2009)
+    assert book.extra == {"pubmed-xml.CopyrightInformation": "Copyright from somwhere"}
+
+
+def test_the_period_medline_ends_a_title_with_is_not_part_of_it() -> None:
+    assert (without_final_period("Zotero: harnessing the power of a personal bibliographic "
+                                 "manager."), without_final_period("Why now..."),
+            without_final_period(rich(["In ", Styled(Style.ITALIC, ("vivo.",))]))) == (
+        "Zotero: harnessing the power of a personal bibliographic manager", "Why now...",
+        rich(["In ", Styled(Style.ITALIC, ("vivo",))]))
+
+
+def test_medline_page_ranges_are_written_out() -> None:
+    assert [medline_pages(p) for p in ("132-42", "5194-210", "e123", "S12-5", "")] == [
+        "132-142", "5194-5210", "e123", "S12-5", ""]
