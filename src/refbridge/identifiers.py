@@ -12,6 +12,7 @@ a DOI: what it cannot read as one is given back as written.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 #: A bare DOI: the directory indicator ``10.``, a registrant code, a slash, a suffix.
 DOI = re.compile(r"^10\.\d{4,9}/\S+$")
@@ -37,3 +38,11 @@ def doi_of(text: str) -> str | None:
 def clean_doi(text: str) -> str:
     """The DOI ``text`` spells, bare; a value that is no DOI is kept as written (stripped)."""
     return doi_of(text) or text.strip()
+
+
+def clean_doi_field(fields: dict[str, Any]) -> None:
+    """The DOI of a reader's ``fields`` made bare in place (``clean_doi``): the one call every
+    reader makes before it builds its record."""
+    doi = fields.get("DOI")
+    if isinstance(doi, str):
+        fields["DOI"] = clean_doi(doi)

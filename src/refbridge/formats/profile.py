@@ -20,6 +20,7 @@ from typing import TextIO
 
 from refbridge.arxiv_taxonomy import is_category
 from refbridge.errors import Diagnostics, ParseError
+from refbridge.identifiers import clean_doi_field
 from refbridge.latex.decode import decode_latex
 from refbridge.model import Date, Eprint, ModelError, Name, Record, Source
 from refbridge.names.reading import split_name
@@ -201,6 +202,7 @@ class ProfileReader:
             keywords = tuple(draft.subjects)
             extra["profile.source"] = draft.source
         try:
+            clean_doi_field(fields)
             return Record(
                 id=f"{_slug(owner)}-{index}",
                 type="article",

@@ -185,9 +185,12 @@ def record_of(fields: Iterable[TagField], source: str, line: int, number: int,
             extra.setdefault(f"nbib.{tag}", []).append(text)
     for role, people in short.items():
         names.setdefault(role, people)
-    record_type = next((t.PUBLICATION_TYPES[p] for p in t.PUBLICATION_TYPES if p in types),
-                       "article-journal" if types or values.get("container-title") else
-                       "document")
+    typing = next((p for p in t.PUBLICATION_TYPES if p in types), None)
+    record_type = t.PUBLICATION_TYPES[typing] if typing else (
+        "article-journal" if types or values.get("container-title") else "document")
+    others = [p for p in types if p != typing]  # Research Support, Comparative Study ...
+    if others:
+        extra.setdefault(f"nbib.{t.TYPE_TAG}", []).extend(others)
     if book_title:
         if record_type in ("article-journal", "document"):
             record_type = "chapter"

@@ -97,3 +97,14 @@ TAG_ORDER: tuple[str, ...] = (
     "FED", "ED", "LA", "PT", "TT", "PL", "PB", "EN", "ISBN", "TA", "JT", "OT", "AID", "PMC",
     "GN",
 )
+
+#: Every tag of NLM's "MEDLINE/PubMed Data Element (Field) Descriptions" (and ERIC's ``ISSN``):
+#: what the reader must map, keep or report.
+KNOWN_TAGS: frozenset[str] = frozenset({
+    "AB", "AD", "AID", "AU", "AUID", "BTI", "CI", "CIN", "CN", "COI", "COIS", "CON", "CP",
+    "CRDT", "CRF", "CRI", "CTDT", "CTI", "DA", "DCOM", "DDIN", "DEP", "DP", "DRDT", "ECF",
+    "ECI", "ED", "EDAT", "EFR", "EIN", "EN", "FAU", "FED", "FIR", "FPS", "GN", "GR", "GS",
+    "IP", "IR", "IRAD", "IS", "ISBN", "ISSN", "JID", "JT", "LA", "LID", "LR", "MH", "MHDA",
+    "OABL", "OCI", "OID", "ORI", "OT", "OTO", "OWN", "PB", "PG", "PHST", "PL", "PMC", "PMCR",
+    "PMID", "PS", "PST", "PT", "PUBM", "RF", "RIN", "RN", "ROF", "RPF", "RPI", "RRF", "RRI",
+    "SB", "SFM", "SI", "SO", "SPIN", "STAT", "TA", "TI", "TT", "UIN", "UOF", "VI", "VTI"})

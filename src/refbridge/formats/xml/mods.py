@@ -39,6 +39,7 @@ from refbridge.formats.tagged import ris
 from refbridge.formats.xml import mods_tables as t
 from refbridge.formats.xml.safe import child, children, local_name, parse_xml, text_of, xml_text
 from refbridge.formats.zotero.rdf import parse_date
+from refbridge.identifiers import clean_doi_field
 from refbridge.model import Date, DateParts, ModelError, Name, Record, Source
 from refbridge.names.reading import name_from_fields, split_name
 from refbridge.registry import WriteOptions
@@ -242,6 +243,7 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
             fields.setdefault("language", text)
     if notes:
         fields["note"] = "\n".join(notes)
+    clean_doi_field(fields)
     record = Record(
         id=key or f"mods{number}",
         type=_type(item, host),

@@ -24,6 +24,7 @@ from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.tagged import medline_tables as t
 from refbridge.formats.tagged.medline import parse_date
 from refbridge.formats.xml.safe import child, children, local_name, parse_xml, text_of
+from refbridge.identifiers import clean_doi_field
 from refbridge.model import Date, Name, Record, Source
 from refbridge.names.reading import name_from_fields
 from refbridge.richtext import Inline, Style, Text, inlines, rich, strip
@@ -157,6 +158,7 @@ def record_of(article: Any, source: str, number: int, diagnostics: Diagnostics) 
                                                                           "DescriptorName")]
     issued = _pub_date(_path(journal, "JournalIssue", "PubDate") if journal is not None
                        else _path(book, "PubDate"), extra)
+    clean_doi_field(fields)
     return Record(
         id=f"pmid{fields['PMID']}" if "PMID" in fields else f"pubmed{number}",
         type=record_type, fields=fields, names=names,

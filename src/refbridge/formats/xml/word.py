@@ -35,6 +35,7 @@ from refbridge.formats.residue import (
 from refbridge.formats.selection import select
 from refbridge.formats.xml import word_tables as t
 from refbridge.formats.xml.safe import local_name, parse_xml, text_of, xml_text
+from refbridge.identifiers import clean_doi_field
 from refbridge.model import Date, Name, Record, Source
 from refbridge.names.reading import name_from_fields
 from refbridge.registry import WriteOptions
@@ -141,6 +142,7 @@ def record_of(source_element: Any, source: str, number: int, diagnostics: Diagno
         fields["note"] = note
     dates = {variable: date for variable, parts in date_parts.items()
              if (date := _date(parts)) is not None}
+    clean_doi_field(fields)
     record = Record(
         id=key or f"word{number}", type=record_type, fields=fields,
         names={role: tuple(people) for role, people in names.items()}, dates=dates,
