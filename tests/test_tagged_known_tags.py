@@ -14,8 +14,16 @@ import pytest
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.csljson import to_csl
-from refbridge.formats.tagged import endnote, endnote_tables, medline, medline_tables, ris
-from refbridge.formats.tagged import ris_tables, wos, wos_tables
+from refbridge.formats.tagged import (
+    endnote,
+    endnote_tables,
+    medline,
+    medline_tables,
+    ris,
+    ris_tables,
+    wos,
+    wos_tables,
+)
 from refbridge.model import Record
 
 #: The value every tag is given: a name, a date, a title and a number may all hold it.
