@@ -139,7 +139,8 @@ def test_short_names_are_read_when_a_record_has_no_full_names() -> None:
 def test_nbib_is_written_as_pubmed_lays_it_out() -> None:
     article, _ = read_nbib(NBIB)
     text = nbib.format_record(article)
-    assert text.splitlines()[:3] == ["PMID- 33456789", "IS  - 1548-7105", "VI  - 18"]
+    assert text.splitlines()[:4] == ["PMID- 33456789", "IS  - 1548-7105",
+                                     "IS  - 1548-7091 (Linking)", "VI  - 18"]
     assert "DP  - 2021 Feb 15" in text.splitlines()
     assert "FAU - van der Berg, Jan" in text.splitlines()
     assert "AU  - van der Berg J" in text.splitlines()
@@ -166,3 +167,83 @@ def test_pubmed_xml_reads_inline_markup_as_rich_text() -> None:
         "language": "eng", "abstract": "BACKGROUND: Bacteria grow.\nRESULTS: They divide."}
     assert article.dates == {"issued": Date(start=DateParts(2021, 2, 15))}
     assert article.keywords == ("microfluidics",)
+
+
+# -- ERIC's .nbib and PubMed's e-locators (Zotero's MEDLINE/nbib import cases) ------------------
+#: Zotero's MEDLINE/nbib import case 05 (ERIC): full names with a comma in AU, no FAU; a DOI as a
+#: link in AID; ``EISSN-`` before the ISSN; a report's publisher in JT.
+ERIC = """\
+OWN - ERIC
+TI  - Test-Taker Perception of and Test Performance on Computer-Delivered Speaking Tests
+AU  - Zhou, Yujia
+AU  - van Groen, Maaike M.
+JT  - Language Testing in Asia
+AID - http://dx.doi.org/10.1186/s40468-019-0086-7
+OID - EJ1245375
+VI  - 9
+LID - http://eric.ed.gov/?id=EJ1245375
+ISSN - EISSN-2229-0443
+PT  - Journal Articles
+PT  - Reports - Research
+
+OWN - ERIC
+TI  - College Entrance Exams: How Does Test Preparation Affect Retest Scores?
+AU  - Moore, Raeal
+JT  - ACT, Inc.
+DP  - 2019
+LID - http://eric.ed.gov/?id=ED602023
+PT  - Reports - Research
+"""
+
+
+def test_eric_short_names_with_a_comma_split_at_the_comma() -> None:
+    article, _ = read_nbib(ERIC)
+    assert article.authors == (Name(family="Zhou", given="Yujia"),
+                               Name(family="Groen", given="Maaike M.",
+                                    non_dropping_particle="van"))
+
+
+def test_short_names_without_a_comma_are_family_and_initials() -> None:
+    (record,) = read_nbib("PMID- 1\nTI  - T\nAU  - van Raaij MJ\nPT  - Journal Article\n")
+    assert record.authors == (Name(family="van Raaij", given="MJ"),)
+
+
+def test_eric_identifiers_are_the_doi_issn_and_url() -> None:
+    article, _ = read_nbib(ERIC)
+    assert (article.type, article.get("DOI"), article.get("ISSN"), article.get("URL")) == (
+        "article-journal", "10.1186/s40468-019-0086-7", "2229-0443",
+        "http://eric.ed.gov/?id=EJ1245375")
+    assert article.get("container-title") == "Language Testing in Asia"
+
+
+def test_an_eric_reports_journal_tag_is_its_publisher() -> None:
+    _, report = read_nbib(ERIC)
+    assert (report.type, report.get("publisher"), report.get("container-title")) == (
+        "report", "ACT, Inc.", None)
+
+
+def test_an_article_without_pages_has_its_e_locator_as_page() -> None:
+    # Zotero's MEDLINE/nbib import case 06 (PubMed)
+    (record,) = read_nbib("PMID- 35128459\nTI  - Slow Burns\nLID - 1042 [pii]\n"
+                          "LID - 10.3390/ijerph19031042 [doi]\nPT  - Journal Article\n"
+                          "AID - 1042 [pii]\nAID - 10.3390/ijerph19031042 [doi]\n")
+    assert (record.get("page"), record.get("DOI"), dict(record.extra)) == (
+        "1042", "10.3390/ijerph19031042", {})
+
+
+def test_beside_pages_the_e_locator_is_kept_and_written_back() -> None:
+    # Zotero's MEDLINE/nbib import case 04 (PubMed)
+    (record,) = read_nbib("PMID- 25744111\nTI  - Effectiveness\nPG  - 475-82\n"
+                          "LID - 10.1016/j.puhe.2015.01.018 [doi]\n"
+                          "LID - S0033-3506(15)00037-2 [pii]\nPT  - Journal Article\n"
+                          "AID - S0033-3506(15)00037-2 [pii]\n")
+    assert (record.get("page"), dict(record.extra)) == (
+        "475-82", {"nbib.LID": "S0033-3506(15)00037-2 [pii]"})
+    assert "LID - S0033-3506(15)00037-2 [pii]" in nbib.format_record(record).splitlines()
+
+
+def test_every_issn_of_a_record_is_kept() -> None:
+    (record,) = read_nbib("PMID- 1\nIS  - 1476-5616 (Electronic)\nIS  - 0033-3506 (Linking)\n"
+                          "TI  - T\n")
+    assert (record.get("ISSN"), dict(record.extra)) == (
+        "1476-5616", {"nbib.IS": "0033-3506 (Linking)"})

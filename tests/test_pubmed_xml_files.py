@@ -168,7 +168,7 @@ def test_a_title_printed_over_two_lines_is_one_line_with_its_italics() -> None:
     (record,) = read(ITALICS)
     assert record.fields["title"] == rich([
         "Genome-wide significant risk factors on chromosome 19 and the ",
-        Styled(Style.ITALIC, ("APOE",)), " locus."])
+        Styled(Style.ITALIC, ("APOE",)), " locus"])
 
 
 def test_layout_inside_brackets_adds_no_space() -> None:
@@ -181,7 +181,7 @@ def test_layout_inside_brackets_adds_no_space() -> None:
 def test_an_empty_article_title_gives_way_to_the_vernacular_title() -> None:
     (record,) = read(VERNACULAR)
     assert record.get("title") == ("Psykisk ohälsa, radikalisering och terrorism - Inget säkert "
-                                   "samband har kunnat påvisas.")
+                                   "samband har kunnat påvisas")
     assert "pubmed-xml.VernacularTitle" not in record.extra
 
 
@@ -192,7 +192,7 @@ def test_a_pii_is_the_page_when_there_is_no_page_range() -> None:
 
 def test_beside_a_page_range_the_pii_is_kept_and_the_doi_read() -> None:
     (record,) = read(ELOCATIONS)
-    assert (record.get("page"), record.get("DOI")) == ("5194-210", "10.3168/jds.2014-8211")
+    assert (record.get("page"), record.get("DOI")) == ("5194-5210", "10.3168/jds.2014-8211")
     assert record.extra["pubmed-xml.pii"] == "S0022-0302(15)00395-1"
 
 

@@ -32,6 +32,7 @@ from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
 from refbridge.formats.bibtex.tables import ARXIV, ARXIV_ABS_URL, HINT_COMMENT, HINT_PREAMBLE
 from refbridge.formats.csl_markup import from_markup, is_lossless, to_markup
+from refbridge.identifiers import clean_doi_field
 from refbridge.latex.encode import needs_encoding
 from refbridge.latex.safety import is_harmless
 from refbridge.model import (
@@ -535,6 +536,7 @@ def from_csl(item: Any, source: Source | None = None,
         keywords = [k.strip() for k in re.split(r"[,;]", _text(item["keyword"], "keyword"))
                     if k.strip()]
     try:
+        clean_doi_field(fields)
         return Record(
             id=record_id,
             type=_text(item.get("type"), "type"),

@@ -21,6 +21,7 @@ from typing import TextIO
 from refbridge.arxiv_taxonomy import is_category
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
+from refbridge.identifiers import clean_doi_field
 from refbridge.latex.decode import decode_latex
 from refbridge.model import Date, Eprint, ModelError, Name, Record, Source
 from refbridge.names.reading import split_name
@@ -200,6 +201,7 @@ class ProfileReader:
             keywords = tuple(draft.subjects)
             extra["profile.source"] = draft.source
         try:
+            clean_doi_field(fields)
             return Record(
                 id=f"{_slug(owner)}-{index}",
                 type="article",

@@ -34,6 +34,7 @@ from refbridge.formats.bibtex import tables
 from refbridge.formats.bibtex.dates import parse_iso_date, parse_year_month
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, macro_value, read_blocks
 from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
+from refbridge.identifiers import clean_doi_field
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.bibtex import parse_names
@@ -416,6 +417,7 @@ def entry_record(block: Block, source: str, diagnostics: Diagnostics) -> Record:
     if entry_type_for(csl_type, eprint, tables.BIBLATEX) != spelling and not (
             is_preprint(csl_type, eprint) and entry_type in tables.PREPRINT_SPELLINGS):
         extra[EXTRA_ENTRY_TYPE] = entry_type
+    clean_doi_field(fields)
     return Record(id=block.key, type=csl_type, fields=fields, names=names, dates=dates,
                   keywords=keywords, eprint=eprint, incomplete_names=frozenset(incomplete),
                   citation_key=block.key, extra=extra, source=Source(source, block.line),

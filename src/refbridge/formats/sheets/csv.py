@@ -40,6 +40,7 @@ from refbridge.formats.residue import (
 from refbridge.formats.selection import select
 from refbridge.formats.tagged import ris
 from refbridge.formats.zotero.rdf import format_date, parse_date
+from refbridge.identifiers import clean_doi_field
 from refbridge.model import ModelError, Name, Record, Source, extra_key
 from refbridge.registry import WriteOptions
 from refbridge.richtext import plain
@@ -132,6 +133,7 @@ def record_of(row: dict[str, str], source: str, line: int, number: int,
         fields["note"] = note
     key = _uncell(next((v for h, v in row.items() if _COLUMN_OF.get(h.strip().lower())
                         == "key"), "")).strip() or None
+    clean_doi_field(fields)
     record = Record(id=key or f"row{number}", type=record_type, fields=fields, names=names,
                     dates=dates, keywords=keywords, citation_key=key, extra=extra,
                     source=Source(source, line))

@@ -25,6 +25,7 @@ from refbridge.formats import catalogue
 from refbridge.formats.datetext import year_of
 from refbridge.formats.sheets.csv import rows
 from refbridge.formats.tagged import ris
+from refbridge.identifiers import clean_doi_field
 from refbridge.model import Date, ModelError, Name, Record, Source, extra_key
 
 #: Scopus heading -> CSL text variable.
@@ -126,6 +127,7 @@ def record_of(row: dict[str, str], source: str, line: int, number: int,
              if v and h not in handled}
     if row.get("Year") and year is None:
         extra["scopus.Year"] = row["Year"]
+    clean_doi_field(fields)
     return Record(
         id=row.get("EID") or f"scopus{number}", type=record_type, fields=fields, names=names,
         dates={"issued": Date.of(year)} if year is not None else {},

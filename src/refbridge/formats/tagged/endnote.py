@@ -39,6 +39,7 @@ from refbridge.formats.residue import (
 from refbridge.formats.tagged import endnote_tables as t
 from refbridge.formats.tagged import ris
 from refbridge.formats.tagged.records import TaggedSyntax, TaggedWriter, one_line, read_drafts
+from refbridge.identifiers import clean_doi_field
 from refbridge.model import Date, ModelError, Name, Record, Source
 from refbridge.names.reading import split_name
 from refbridge.richtext import Text, plain, strip
@@ -210,6 +211,7 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
         dates["issued"] = issued
     if notes:
         fields["note"] = "\n".join(notes)
+    clean_doi_field(fields)
     record = Record(
         id=key or f"endnote{number}",
         type=record_type,

@@ -236,3 +236,8 @@ FACES: dict[str, str] = {"italic": "italic", "bold": "bold", "superscript": "sup
 TITLE_ORDER: tuple[str, ...] = (
     "title", "secondary-title", "tertiary-title", "alt-title", "short-title",
     "translated-title")
+
+#: Every tag of EndNote's tagged import format ("EndNote Import" and refer), beside ``%0``:
+#: what the reader must map, keep or report.
+KNOWN_TAGS: frozenset[str] = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ123456789!#$&()*+@[]^<>?~")

@@ -6,7 +6,11 @@ padded to four columns, ``- ``, the value (``PMID- 31452104``, ``TI  - Title``,
 ``DP`` is the date (``2020 Jan 15``, ``2019 Winter``), ``LID``/``AID`` identifiers with their
 kind in brackets (``10.1000/x [doi]``, ``S0-1 [pii]``), ``PT`` the publication types, ``OT``
 keywords and ``MH`` MeSH headings (both read as keywords). Full names (``FAU``) are read;
-short names (``AU``) only where a record has no full names.
+short names (``AU``: family and initials, or, in ERIC's exports, ``Family, Given``) only where
+a record has no full names. ``LID``'s e-locator (``e123 [pii]``) is the page of an article
+without pages; a DOI in any spelling (ERIC: a ``dx.doi.org`` link in ``AID``) is the DOI.
+ERIC's ``.nbib`` shares the tags: its publication types (``Reports - Research``), its
+prefixed ``ISSN``/``ISBN`` and the publisher a report or book names in ``JT`` are read too.
 
 What MEDLINE has no tag for (URLs, most CSL types, name particles, date ranges, other roles
 ...) is written in a general note ``GN  - refbridge: {CSL-JSON}`` (``formats.residue``), so
@@ -42,6 +46,7 @@ from refbridge.formats.tagged.records import (
     one_line,
     read_drafts,
 )
+from refbridge.identifiers import doi_of
 from refbridge.model import Date, ModelError, Name, Record, Source
 from refbridge.richtext import plain
 
@@ -54,6 +59,8 @@ _ROLE_OF_SHORT = {short: role for role, (_, short) in t.NAME_TAGS.items()}
 _IDENTIFIER = re.compile(r"^(?P<value>.+?)\s*\[(?P<kind>[a-z-]+)\]$")
 _ISSN = re.compile(r"^(?P<issn>\d{4}-?\d{3}[\dXx])(?:\s*\((?P<kind>[A-Za-z]+)\))?$")
 _PROSE_TAGS = frozenset({"AB", "GN"})
+_ERIC_PREFIX = re.compile(r"^(?:E?ISSN|ISBN)-")
+_WEB_ADDRESS = re.compile(r"^https?://\S+$", re.IGNORECASE)
 _EXTRA_TAG = re.compile(r"^[A-Z][A-Z0-9]{1,3}$")
 
 
@@ -88,11 +95,35 @@ def format_date(date: Date) -> str | None:
 
 
 def _short_name(text: str) -> Name:
-    """``Qian Z`` (family, then initials) as a name."""
+    """``Qian Z`` (family, then initials) as a name; ERIC's ``AU`` has full names with a
+    comma (``van Groen, Maaike M.``), split at it."""
+    if "," in text:
+        return ris.parse_name(text)
     family, _, initials = text.rpartition(" ")
     if not family:
         return Name(family=initials)
     return Name(family=family, given=initials)
+
+
+def _identifier(tag: str, text: str, values: dict[str, str], extra: dict[str, list[str]],
+                locators: list[str]) -> None:
+    """An ``LID``/``AID``: ``10.1/x [doi]`` (or a DOI link, ERIC) the DOI, ``e123 [pii]`` of
+    ``LID`` the e-locator (the page of an article without pages), a web address (ERIC's full
+    text and catalogue page) the URL; the rest, and repeats, are kept as ``nbib.TAG``."""
+    match = _IDENTIFIER.match(text)
+    kind, value = (match["kind"], match["value"]) if match else ("", text)
+    doi = doi_of(value) if kind in ("doi", "") else None
+    if doi is not None:
+        if values.setdefault("DOI", doi) == doi:
+            return
+    elif kind == "pii" and tag == "LID":
+        locators.append(value)
+        return
+    elif kind == "" and _WEB_ADDRESS.match(value) and "URL" not in values:
+        values["URL"] = value
+        return
+    if not (kind == "pii" and value in locators):  # AID repeats LID's e-locator
+        extra.setdefault(f"nbib.{tag}", []).append(text)
 
 
 def _value(field: TagField) -> str:
@@ -113,7 +144,9 @@ def record_of(fields: Iterable[TagField], source: str, line: int, number: int,
     notes: list[str] = []
     residues: list[dict[str, Any]] = []
     dates: dict[str, Date] = {}
+    locators: list[str] = []
     book_title = ""
+    issn: re.Match[str] | None = None
     for field in fields:
         tag, text = field.tag, _value(field)
         if not text:
@@ -134,30 +167,41 @@ def record_of(fields: Iterable[TagField], source: str, line: int, number: int,
             keywords.append(text)
         elif tag == t.BOOK_TITLE_TAG:
             book_title = text
-        elif tag in t.IDENTIFIER_TAGS and (match := _IDENTIFIER.match(text)) \
-                and match["kind"] == "doi":
-            values.setdefault("DOI", match["value"])
+        elif tag in t.IDENTIFIER_TAGS:
+            _identifier(tag, text, values, extra, locators)
         elif tag == t.NOTE_TAG:
             found = note_residue(text, source, field.line, diagnostics)
             if found is not None:
                 residues.append(found)
             else:
                 notes.append(text)
-        elif tag == "IS" and (issn := _ISSN.match(text)):
-            values.setdefault("ISSN", issn["issn"])
+        elif tag == "IS" and (issn := _ISSN.match(text)) and "ISSN" not in values:
+            values["ISSN"] = issn["issn"]
+        elif tag in t.PREFIXED_IDENTIFIER_TAGS and t.PREFIXED_IDENTIFIER_TAGS[tag] not in values:
+            if bare := _ERIC_PREFIX.sub("", text):  # ERIC's ``EISSN-`` alone says nothing
+                values[t.PREFIXED_IDENTIFIER_TAGS[tag]] = bare
         elif tag in _FIELD_OF_TAG and tag != "IS" and _FIELD_OF_TAG[tag] not in values:
             values[_FIELD_OF_TAG[tag]] = text
-        elif tag not in t.IDENTIFIER_TAGS or not text.endswith("[doi]"):
+        elif not (tag == "IS" and issn and values["ISSN"] == issn["issn"]):
             extra.setdefault(f"nbib.{tag}", []).append(text)
     for role, people in short.items():
         names.setdefault(role, people)
-    record_type = next((t.PUBLICATION_TYPES[p] for p in t.PUBLICATION_TYPES if p in types),
-                       "article-journal" if types or values.get("container-title") else
-                       "document")
+    typing = next((p for p in t.PUBLICATION_TYPES if p in types), None)
+    record_type = t.PUBLICATION_TYPES[typing] if typing else (
+        "article-journal" if types or values.get("container-title") else "document")
+    others = [p for p in types if p != typing]  # Research Support, Comparative Study ...
+    if others:
+        extra.setdefault(f"nbib.{t.TYPE_TAG}", []).extend(others)
     if book_title:
         if record_type in ("article-journal", "document"):
             record_type = "chapter"
         values.setdefault("container-title", book_title)
+    if record_type in t.JOURNAL_TAG_AS and not book_title and "container-title" in values:
+        values.setdefault(t.JOURNAL_TAG_AS[record_type], values.pop("container-title"))
+    if locators and "page" not in values:  # an article without pages: its e-locator
+        values["page"] = locators[0]
+    elif locators:
+        extra.setdefault("nbib.LID", []).extend(f"{pii} [pii]" for pii in locators)
     if notes:
         values["note"] = "\n".join(notes)
     record = Record(

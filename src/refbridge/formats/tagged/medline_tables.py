@@ -44,18 +44,40 @@ MESH_TAG = "MH"
 IDENTIFIER_TAGS: tuple[str, ...] = ("LID", "AID")
 NOTE_TAG = "GN"
 
-#: PubMed publication types, in order of precedence, and the CSL type each means.
+#: PubMed publication types (and ERIC's, whose ``.nbib`` has the same tags), in order of
+#: precedence, and the CSL type each means. ERIC's reports come last: its journal articles
+#: are often reports too (``Journal Articles`` + ``Reports - Research``).
 PUBLICATION_TYPES: dict[str, str] = {
     "Preprint": "article",
     "Book Chapter": "chapter",
     "Book": "book",
+    "Books": "book",
+    "Dissertations/Theses - Doctoral Dissertations": "thesis",
+    "Dissertations/Theses - Masters Theses": "thesis",
+    "Dissertations/Theses - Undetermined": "thesis",
     "Dataset": "dataset",
     "Newspaper Article": "article-newspaper",
+    "Video-Audio Media": "motion_picture",
+    "Legal Case": "legal_case",
+    "Legislation": "legislation",
     "Congress": "paper-conference",
     "Technical Report": "report",
     "Journal Article": "article-journal",
+    "Journal Articles": "article-journal",
+    "Case Reports": "article-journal",
     "Review": "article-journal",
+    "Reports - Research": "report",
+    "Reports - Evaluative": "report",
+    "Reports - Descriptive": "report",
+    "Reports - General": "report",
 }
+#: ERIC gives a report's, book's or thesis's publisher (ProQuest for a thesis: its archive)
+#: in the journal tag ``JT``: CSL type -> the variable it is then.
+JOURNAL_TAG_AS: dict[str, str] = {"report": "publisher", "book": "publisher",
+                                  "thesis": "archive"}
+#: ERIC's ``ISSN``/``ISBN`` tags, read as ``IS``/``ISBN`` once their prefix
+#: (``EISSN-2375-5636``, ``ISBN-978-...``) is taken off.
+PREFIXED_IDENTIFIER_TAGS: dict[str, str] = {"ISSN": "ISSN", "ISBN": "ISBN"}
 #: CSL type -> the publication type refbridge writes (others: ``Journal Article``).
 TYPE_PUBLICATION: dict[str, str] = {
     "article": "Preprint",
@@ -75,3 +97,14 @@ TAG_ORDER: tuple[str, ...] = (
     "FED", "ED", "LA", "PT", "TT", "PL", "PB", "EN", "ISBN", "TA", "JT", "OT", "AID", "PMC",
     "GN",
 )
+
+#: Every tag of NLM's "MEDLINE/PubMed Data Element (Field) Descriptions" (and ERIC's ``ISSN``):
+#: what the reader must map, keep or report.
+KNOWN_TAGS: frozenset[str] = frozenset({
+    "AB", "AD", "AID", "AU", "AUID", "BTI", "CI", "CIN", "CN", "COI", "COIS", "CON", "CP",
+    "CRDT", "CRF", "CRI", "CTDT", "CTI", "DA", "DCOM", "DDIN", "DEP", "DP", "DRDT", "ECF",
+    "ECI", "ED", "EDAT", "EFR", "EIN", "EN", "FAU", "FED", "FIR", "FPS", "GN", "GR", "GS",
+    "IP", "IR", "IRAD", "IS", "ISBN", "ISSN", "JID", "JT", "LA", "LID", "LR", "MH", "MHDA",
+    "OABL", "OCI", "OID", "ORI", "OT", "OTO", "OWN", "PB", "PG", "PHST", "PL", "PMC", "PMCR",
+    "PMID", "PS", "PST", "PT", "PUBM", "RF", "RIN", "RN", "ROF", "RPF", "RPI", "RRF", "RRI",
+    "SB", "SFM", "SI", "SO", "SPIN", "STAT", "TA", "TI", "TT", "UIN", "UOF", "VI", "VTI"})

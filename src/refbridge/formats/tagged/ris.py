@@ -10,7 +10,10 @@ record cut off by the next ``TY`` or by the end of the file is kept, with a warn
 
 Names are ``Family, Given, Suffix``; dates ``YYYY/MM/DD/other`` in ``DA`` (``PY`` holds the
 year); pages ``SP``/``EP``; keywords one per ``KW``; unknown tags are kept as ``ris.XX`` extra
-fields and written back. An eprint gets a human note ``N1  - arXiv:ID [class]``, and a preprint
+fields and written back. Tags whose meaning depends on the reference type (``BT``, ``T2``,
+``C3``, ``M3``) are read by ``ris_tables.TYPED_TAGS``, ``SN`` by the shape of its numbers;
+every title tag (``TI``, ``T1``, ``CT``) is read, a second one kept as its extra. An eprint
+gets a human note ``N1  - arXiv:ID [class]``, and a preprint
 also ``DB``/``PB`` ``arXiv``, which Zotero and others import (a published paper's publisher is
 not arXiv). What RIS cannot hold (CSL types without an RIS type, name particles that do not
 survive ``Family, Given``, date ranges, other roles and variables) goes into one note

@@ -189,3 +189,13 @@ TAG_ORDER: tuple[str, ...] = (
     "VL", "IS", "SP", "EP", "ET", "NV", "SE", "M1", "M3", "PB", "CY", "SN", "DO", "UR",
     "DB", "DP", "AN", "CN", "LA", "LB", "AB", "KW", "RN", "N1",
 )
+
+#: Every tag of the RIS specification (2011 and the older tag list) and those Zotero's RIS.js
+#: and Citavi write, beside ``TY``/``ER``: what the reader must map, keep or report.
+KNOWN_TAGS: frozenset[str] = frozenset({
+    "A1", "A2", "A3", "A4", "AB", "AD", "AN", "AU", "AV", "BT", "C1", "C2", "C3", "C4", "C5",
+    "C6", "C7", "C8", "CA", "CN", "CP", "CR", "CT", "CY", "DA", "DB", "DO", "DP", "ED", "EP",
+    "ET", "H1", "H2", "ID", "IS", "J1", "J2", "JA", "JF", "JO", "KW", "L1", "L2", "L3", "L4",
+    "LA", "LB", "LK", "M1", "M2", "M3", "N1", "N2", "NV", "OP", "PB", "PP", "PY", "RI", "RN",
+    "RP", "SE", "SN", "SP", "ST", "SV", "T1", "T2", "T3", "TA", "TI", "TT", "U1", "U2", "U3",
+    "U4", "U5", "UR", "VL", "VO", "Y1", "Y2"})

@@ -10,6 +10,7 @@ from __future__ import annotations
 FIELD_TAGS: dict[str, str] = {
     "TI": "title",
     "SO": "container-title",
+    "BT": "container-title",  # bibutils' xml2isi: a chapter's book
     "JI": "container-title-short",
     "J9": "container-title-short",
     "SE": "collection-title",
@@ -85,12 +86,13 @@ PUBLICATION_TYPES: dict[str, str] = {
 PAGE_TAGS: tuple[str, ...] = ("BP", "EP", "PS", "AR")
 
 #: The field tags of Clarivate's exports (Web of Science Core Collection, Derwent, Inspec,
-#: MEDLINE, BIOSIS and Zoological Record in Web of Science), beside ``PT``/``ER``. A line that
+#: MEDLINE, BIOSIS and Zoological Record in Web of Science) and of bibutils' ``xml2isi``
+#: (``BT``), beside ``PT``/``ER``. A line that
 #: starts like another tag continues the value before it (some exports do not indent
 #: continuation lines).
 KNOWN_TAGS: frozenset[str] = frozenset({
     "AA", "AB", "AD", "AE", "AF", "AN", "AR", "AU", "AW", "BA", "BD", "BE", "BF", "BN", "BP",
-    "BS", "C1", "C3", "CA", "CC", "CE", "CH", "CL", "CN", "CO", "CP", "CR", "CT", "CY", "D2",
+    "BS", "BT", "C1", "C3", "CA", "CC", "CE", "CH", "CL", "CN", "CO", "CP", "CR", "CT", "CY", "D2",
     "DA", "DC", "DE", "DG", "DI", "DL", "DN", "DS", "DT", "EA", "ED", "EF", "EI", "EM", "EP",
     "ER", "FD", "FN", "FP", "FS", "FU", "FX", "GA", "GP", "GT", "HC", "HO", "HP", "ID", "IO",
     "IP", "IS", "J9", "JI", "LA", "MA", "MC", "MN", "MQ", "NO", "NR", "NT", "OA", "OI", "OR",

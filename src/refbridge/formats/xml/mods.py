@@ -48,6 +48,7 @@ from refbridge.formats.xml.safe import (
     xml_text,
 )
 from refbridge.formats.zotero.rdf import parse_date
+from refbridge.identifiers import clean_doi_field
 from refbridge.model import (
     Date,
     DateParts,
@@ -346,6 +347,7 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
             _language(element, fields, extra)
     if notes:
         fields["note"] = "\n".join(notes)
+    clean_doi_field(fields)
     record = Record(
         id=key or f"mods{number}",
         type=_type(item, host),

@@ -46,6 +46,7 @@ from refbridge.formats.xml.safe import (
     report_unread,
     text_of,
 )
+from refbridge.identifiers import clean_doi_field
 from refbridge.model import Date, Name, Record, Source, add_extra_line, extra_key
 from refbridge.names.reading import name_from_fields
 from refbridge.richtext import Inline, Style, Text, inlines, map_last, plain, rich, strip
@@ -332,6 +333,7 @@ def record_of(article: Any, source: str, number: int, diagnostics: Diagnostics) 
     issued = _pub_date(_path(journal, "JournalIssue", "PubDate") if journal is not None
                        else _path(book, "PubDate"), dated)
     extra.update({k.replace("nbib.", "pubmed-xml."): "\n".join(v) for k, v in dated.items()})
+    clean_doi_field(fields)
     return Record(
         id=f"pmid{fields['PMID']}" if "PMID" in fields else f"pubmed{number}",
         type=record_type, fields=fields, names=_people(citation, book, chapter),

@@ -42,6 +42,7 @@ from refbridge.formats.residue import (
 from refbridge.formats.selection import select
 from refbridge.formats.xml import word_tables as t
 from refbridge.formats.xml.safe import local_name, parse_xml, text_of, xml_text
+from refbridge.identifiers import clean_doi_field
 from refbridge.model import Date, Name, Record, Source, extra_key
 from refbridge.names.reading import name_from_fields
 from refbridge.registry import WriteOptions
@@ -171,6 +172,7 @@ def record_of(source_element: Any, source: str, number: int, diagnostics: Diagno
         start = dates[variable].start if variable in dates else None
         if parts[1] and start is not None and start.month is None:  # a month no date holds
             extra[f"word.{t.DATE_ELEMENTS[variable][1]}"] = parts[1]
+    clean_doi_field(fields)
     record = Record(
         id=key or f"word{number}", type=record_type, fields=fields,
         names={role: tuple(people) for role, people in names.items()}, dates=dates,

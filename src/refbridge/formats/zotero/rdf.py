@@ -38,6 +38,7 @@ from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, 
 from refbridge.formats.selection import select
 from refbridge.formats.xml.safe import parse_xml, xml_text
 from refbridge.formats.zotero import tables as zt
+from refbridge.identifiers import clean_doi_field
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.reading import name_from_fields
 from refbridge.registry import WriteOptions
@@ -663,6 +664,7 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
     csl_type = zt.CSL_TYPE_OF_ZOTERO.get(item_type)
     if csl_type is not None and zt.ZOTERO_TYPE_OF_CSL.get(csl_type) != item_type:
         extra[f"{NAMESPACE}.{ITEM_TYPE_FIELD}"] = item_type  # an email is no letter
+    clean_doi_field(fields)
     record = Record(
         id=key or f"zotero{number}",
         type=zt.CSL_TYPE_OF_ZOTERO.get(item_type, FALLBACK_TYPE),
