@@ -61,12 +61,16 @@ class ZoteroDb:
         self.path = path
         self.db = sqlite3.connect(path)
         self.count = 0
+        self.keys: dict[int, str] = {}
         schema = json.loads((shared / "schemas" / "zotero-schema.json").read_text("utf-8"))
         versions: dict[str, int] = {}
+        scripts = []
         for name in ("system", "userdata", "triggers"):
             sql = (shared / "zotero-db" / f"{name}.sql").read_text("utf-8")
-            self.db.executescript(sql)
+            scripts.append(sql)
             versions[name] = schema_version(sql)
+        # in one transaction, as Zotero does (else each statement is a commit to the disk)
+        self.db.executescript("BEGIN;\n" + "\n".join(scripts) + "\nCOMMIT;")
         if userdata_version is not None:
             versions["userdata"] = userdata_version
         self.db.executemany("INSERT INTO version VALUES (?, ?)", versions.items())
@@ -104,7 +108,8 @@ class ZoteroDb:
                                 (type_id, creator_types[name], int(bool(entry.get("primary")))))
         self.db.executescript("""
             INSERT INTO itemTypesCombined SELECT itemTypeID, typeName, display, 0 FROM itemTypes;
-            INSERT INTO fieldsCombined SELECT fieldID, fieldName, NULL, fieldFormatID, 0 FROM fields;
+            INSERT INTO fieldsCombined
+                SELECT fieldID, fieldName, NULL, fieldFormatID, 0 FROM fields;
             INSERT INTO itemTypeFieldsCombined SELECT * FROM itemTypeFields;
             INSERT INTO baseFieldMappingsCombined SELECT * FROM baseFieldMappings;
         """)
@@ -164,6 +169,7 @@ class ZoteroDb:
             (self.type_ids[item_type], added, added, added, library,
              key or item_key(self.count), self.count))
         item = int(cursor.lastrowid or 0)
+        self.keys[item] = key or item_key(self.count)
         for name, value in (fields or {}).items():
             stored = multipart(value) if name in self.date_fields else value
             self.db.execute("INSERT INTO itemData VALUES (?, ?, ?)",
@@ -215,8 +221,7 @@ class ZoteroDb:
                         (item, self.field_ids[name], self._value(value)))
 
     def key_of(self, item: int) -> str:
-        return str(self.db.execute("SELECT key FROM items WHERE itemID = ?",
-                                   (item,)).fetchone()[0])
+        return self.keys[item]
 
     def close(self) -> None:
         self.db.commit()

@@ -7,8 +7,9 @@ it is one address: ``zotero-desktop:`` (the desktop's own library), ``zotero-des
 ``zotero-web:user:ID`` or ``zotero-web:group:ID/Reading``. A Zotero database read as a file is
 ``zotero-sqlite:`` (the default data directory's), ``zotero-sqlite:PATH`` (the file, or the data
 directory holding it), ``zotero-sqlite:PATH.sqlite/[group:NAME/]COLLECTION`` or
-``zotero-sqlite:group:NAME[/COLLECTION]`` (the default database's group library). Base URLs come from ``--zotero-url``,
-else ``REFBRIDGE_ZOTERO_DESKTOP`` / ``REFBRIDGE_ZOTERO_API``, else Zotero's own addresses.
+``zotero-sqlite:group:NAME[/COLLECTION]`` (the default database's group library). Base URLs
+come from ``--zotero-url``, else ``REFBRIDGE_ZOTERO_DESKTOP`` / ``REFBRIDGE_ZOTERO_API``, else
+Zotero's own addresses.
 The Web API key is read from ``ZOTERO_API_KEY``. This module must never make a request.
 """
 

@@ -85,7 +85,8 @@ SQL: dict[str, str] = {
                    "WHERE base.fieldName = 'date'",
     "collection items": "SELECT itemID FROM collectionItems WHERE collectionID = ?",
     "items": "SELECT i.itemID, i.key, i.version, t.typeName, i.dateAdded, i.dateModified "
-             f"FROM items i JOIN {{types}} t ON t.itemTypeID = i.itemTypeID WHERE i.itemID IN {IDS}",
+             "FROM items i JOIN {types} t ON t.itemTypeID = i.itemTypeID "
+             f"WHERE i.itemID IN {IDS}",
     "fields": "SELECT d.itemID, f.fieldName, v.value FROM itemData d "
               "JOIN {fields} f ON f.fieldID = d.fieldID "
               f"JOIN itemDataValues v ON v.valueID = d.valueID WHERE d.itemID IN {IDS} "
