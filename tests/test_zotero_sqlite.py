@@ -231,6 +231,17 @@ def test_a_collection_address_as_the_input_of_convert(zotero: ZoteroDb) -> None:
     assert code == 0 and [i["title"] for i in json.loads(stdout)] == ["Lab Reading"]
 
 
+def test_format_and_cv_read_a_database(zotero: ZoteroDb) -> None:
+    zotero.add_item("book", {"title": "Notes", "date": "1844", "publisher": "Taylor"},
+                    [("author", "Ada", "Lovelace")])
+    zotero.close()
+    code, stdout, _ = run_cli("format", f"zotero-sqlite:{zotero.path}", "--style", "apa")
+    assert (code, stdout) == (0, "Lovelace, A. (1844). Notes. Taylor.\n")
+    code, stdout, _ = run_cli("cv", f"zotero-sqlite:{zotero.path.parent}", "--owner",
+                              "Ada Lovelace", "--to", "text", "--no-summary")
+    assert code == 0 and "Notes" in stdout
+
+
 def test_trashed_items_and_their_children_are_left_out(zotero: ZoteroDb) -> None:
     ada(zotero)
     gone = zotero.add_item("book", {"title": "Thrown Away"})
@@ -402,6 +413,22 @@ def test_a_database_zotero_is_writing_is_read_without_blocking_it(zotero: Zotero
         writer.wait()
     [record], _ = read(zotero.path)
     assert str(record.fields["title"]) == "Changed, not committed"
+
+
+def test_changes_committed_to_a_write_ahead_log_are_read(zotero: ZoteroDb) -> None:
+    ada(zotero)
+    zotero.close()
+    writer = sqlite3.connect(zotero.path, isolation_level=None)
+    try:
+        assert writer.execute("PRAGMA journal_mode = WAL").fetchone() == ("wal",)
+        writer.execute("PRAGMA wal_autocheckpoint = 0")
+        writer.execute("UPDATE itemDataValues SET value = 'On Graphs, Revised' "
+                       "WHERE value = 'On Graphs'")
+        assert zotero.path.with_name("zotero.sqlite-wal").stat().st_size > 0
+        [record], _ = read(zotero.path)
+        assert str(record.fields["title"]) == "On Graphs, Revised"
+    finally:
+        writer.close()
 
 
 # -- schemas and files refbridge cannot read --------------------------------------------------

@@ -185,10 +185,13 @@ class ZoteroDatabase:
         if missing:
             raise DatabaseUnreadable(f"{self.path}: not a Zotero database (it has no "
                                      f"{', '.join(sorted(missing))} table)")
-        if version is None or version > KNOWN_USERDATA:
-            self._warn(f"userdata schema {version if version is not None else '(none)'} is "
-                       f"newer than the ones refbridge knows ({OLDEST_USERDATA} to "
-                       f"{KNOWN_USERDATA}): read as far as its tables allow")
+        if version is None:
+            self._warn("no userdata schema version in its version table: read as far as its "
+                       "tables allow")
+        elif version > KNOWN_USERDATA:
+            self._warn(f"userdata schema {version} is newer than the ones refbridge knows "
+                       f"({OLDEST_USERDATA} to {KNOWN_USERDATA}): read as far as its tables "
+                       "allow")
 
     def _userdata_version(self) -> int | None:
         try:
