@@ -31,8 +31,9 @@ FAMILIES = ["Lovelace", "Babbage", "Noether", "Dvořák", "Gödel", "Turing", "H
             "Curie", "Meitner", "Shannon", "Knuth", "Lamport", "Liskov", "Hamilton", "Wu"]
 GIVENS = ["Ada", "Charles", "Emmy", "Antonín", "Kurt", "Alan", "Grace", "Srinivasa", "Marie",
           "Lise", "Claude", "Donald", "Leslie", "Barbara", "Margaret", "Chien-Shiung"]
-WORDS = ("graphs engines lattices proofs compilers caches networks über die théorie of the "
-         "analysis systems learning quantum elliptic curves").split()
+WORDS = ["graphs", "engines", "lattices", "proofs", "compilers", "caches", "networks", "über",
+         "die", "théorie", "of", "the", "analysis", "systems", "learning", "quantum", "elliptic",
+         "curves"]
 
 
 def build(path: Path, count: int) -> None:
@@ -52,7 +53,8 @@ def build(path: Path, count: int) -> None:
                   venue[kind]: f"Venue {rng.randint(1, 400)}",
                   "abstractNote": " ".join(rng.choice(WORDS) for _ in range(60))}
         if kind == "journalArticle":
-            fields.update(volume=str(rng.randint(1, 90)), pages=f"{number % 900}-{number % 900 + 12}",
+            first_page = number % 900
+            fields.update(volume=str(rng.randint(1, 90)), pages=f"{first_page}-{first_page + 12}",
                           DOI=f"10.5555/bench.{number}")
         authors = [("author", rng.choice(GIVENS), rng.choice(FAMILIES))
                    for _ in range(rng.randint(1, 6))]
@@ -75,7 +77,7 @@ def measure(path: str, what: str) -> None:
     from refbridge.zotero_bridge.pull import database_records
     from refbridge.zotero_bridge.sqlite import open_database
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     diagnostics = Diagnostics()
     if what == "item JSON":
         with open_database(Path(path), diagnostics) as database:
@@ -85,9 +87,10 @@ def measure(path: str, what: str) -> None:
     else:
         count = sum(1 for _ in database_records(DatabaseAddress(Path(path), None, None),
                                                 diagnostics))
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
-    print(json.dumps({"what": what, "count": count, "seconds": seconds, "peak_mib": peak}))
+    print(json.dumps({"what": what, "count": count, "seconds": seconds, "cpu": cpu,
+                      "peak_mib": peak}))
 
 
 def main() -> None:
@@ -111,8 +114,9 @@ def main() -> None:
         out = subprocess.run([sys.executable, __file__, "--measure", str(path), what],
                              check=True, capture_output=True, text=True).stdout
         result = json.loads(out)
-        print(f"{what:9}: {result['count']:6} in {result['seconds']:5.2f} s = "
-              f"{result['count'] / result['seconds']:8.0f} items/s, peak {result['peak_mib']:.0f} MiB")
+        print(f"{what:9}: {result['count']:6} in {result['seconds']:5.2f} s "
+              f"({result['cpu']:5.2f} s CPU) = {result['count'] / result['seconds']:6.0f} "
+              f"items/s, peak {result['peak_mib']:.0f} MiB")
     start = time.perf_counter()
     cli = [sys.executable, "-m", "refbridge", "pull", "--from", f"zotero-sqlite:{path}",
            "--to", "bibtex", "-o", str(folder / "out.bib")]
