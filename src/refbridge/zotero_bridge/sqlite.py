@@ -85,7 +85,7 @@ SQL: dict[str, str] = {
                    "WHERE base.fieldName = 'date'",
     "collection items": "SELECT itemID FROM collectionItems WHERE collectionID = ?",
     "items": "SELECT i.itemID, i.key, i.version, t.typeName, i.dateAdded, i.dateModified "
-             "FROM items i JOIN {types} t ON t.itemTypeID = i.itemTypeID "
+             "FROM items i LEFT JOIN {types} t ON t.itemTypeID = i.itemTypeID "
              f"WHERE i.itemID IN {IDS}",
     "fields": "SELECT d.itemID, f.fieldName, v.value FROM itemData d "
               "JOIN {fields} f ON f.fieldID = d.fieldID "
@@ -318,7 +318,7 @@ class ZoteroDatabase:
         for item_id, key, version, kind, added, modified in self._rows("items", ids,
                                                                        types=types):
             items[int(item_id)] = {"key": str(key), "version": int(version or 0),
-                                   "itemType": str(kind), "dateAdded": _iso(added),
+                                   "itemType": str(kind or ""), "dateAdded": _iso(added),
                                    "dateModified": _iso(modified)}
         dates = DATE_FIELDS | {str(row[0]) for row in self._rows(
             "date fields", fields=fields,
@@ -345,17 +345,22 @@ class ZoteroDatabase:
                 creator["name"] = str(last or "")
             else:
                 creator["firstName"], creator["lastName"] = str(first or ""), str(last or "")
-            items[item_id]["creators"].append(creator)
+            if item_id in items:
+                items[item_id]["creators"].append(creator)
 
     def _add_lists(self, items: Mapping[int, dict[str, Any]], ids: str) -> None:
         for data in items.values():
             data["tags"], data["collections"], data["relations"] = [], [], {}
         for item_id, name, kind in self._rows("tags", ids):
-            items[item_id]["tags"].append({"tag": str(name), "type": int(kind)} if kind
-                                          else {"tag": str(name)})
+            if item_id in items:
+                items[item_id]["tags"].append({"tag": str(name), "type": int(kind)} if kind
+                                              else {"tag": str(name)})
         for item_id, key in self._rows("item collections", ids):
-            items[item_id]["collections"].append(str(key))
+            if item_id in items:
+                items[item_id]["collections"].append(str(key))
         for item_id, predicate, target in self._rows("relations", ids):
+            if item_id not in items:
+                continue
             relations = items[item_id]["relations"]
             previous = relations.get(predicate)
             relations[predicate] = str(target) if previous is None else \
@@ -369,10 +374,13 @@ class ZoteroDatabase:
                     if child in items and parent in keys:
                         items[child]["parentItem"] = keys[parent]
         for item_id, note in self._rows("notes", ids):
-            items[item_id]["note"] = str(note or "")
+            if item_id in items:
+                items[item_id]["note"] = str(note or "")
         for item_id, mode, content_type, path in self._rows("attachments", ids):
+            if item_id not in items:
+                continue
             data = items[item_id]
-            data["linkMode"] = LINK_MODES.get(int(mode) if mode is not None else -1, str(mode))
+            data["linkMode"] = LINK_MODES.get(mode, str(mode))
             data["contentType"] = str(content_type or "")
             text = str(path or "")
             if mode in STORED_LINK_MODES and text.startswith("storage:"):
@@ -389,7 +397,7 @@ class ZoteroDatabase:
         try:
             with snapshot(path, "a Better BibTeX database") as connection:
                 self.better_bibtex = better_bibtex_keys(connection)
-        except DatabaseUnreadable as exc:
+        except (DatabaseUnreadable, sqlite3.Error, ValueError, TypeError) as exc:
             self._warn(f"Better BibTeX's keys not read: {exc}")
 
 
@@ -412,7 +420,11 @@ def open_database(path: Path, diagnostics: Diagnostics) -> Iterator[ZoteroDataba
         database = ZoteroDatabase(connection, path, diagnostics)
         database.check_schema()
         database.load_better_bibtex(path.with_name(BETTER_BIBTEX_NAME))
-        yield database
+        try:
+            yield database
+        except (ValueError, TypeError) as exc:  # a column holding what Zotero never writes
+            raise DatabaseUnreadable(f"{path}: holds a value refbridge cannot read ({exc}): "
+                                     "not a Zotero database refbridge knows") from None
 
 
 def ordered(items: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
