@@ -415,6 +415,41 @@ def test_a_database_zotero_is_writing_is_read_without_blocking_it(zotero: Zotero
     assert str(record.fields["title"]) == "Changed, not committed"
 
 
+SPILLING_WRITER = """
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=0)
+db.execute("PRAGMA cache_size = 2")  # changed pages go to the file before the commit
+db.execute("BEGIN IMMEDIATE")
+db.execute("UPDATE itemDataValues SET value = 'Not committed: ' || value")
+print("holding", flush=True)
+sys.stdin.readline()
+db.execute("ROLLBACK")
+"""
+
+
+def test_a_write_that_already_reached_the_file_is_not_read(zotero: ZoteroDb) -> None:
+    for number in range(400):
+        zotero.add_item("book", {"title": f"Book {number}", "abstractNote": "An abstract. " * 60})
+    zotero.close()
+    writer = subprocess.Popen([sys.executable, "-c", SPILLING_WRITER, str(zotero.path)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert writer.stdout is not None and writer.stdin is not None
+        assert writer.stdout.readline() == "holding\n"
+        assert zotero.path.with_name("zotero.sqlite-journal").stat().st_size > 0  # a hot one
+        live = sqlite3.connect(f"file:{zotero.path}?mode=ro&immutable=1", uri=True)
+        [(seen,)] = live.execute("SELECT count(*) FROM itemDataValues "
+                                 "WHERE value LIKE 'Not committed: %'").fetchall()
+        live.close()
+        assert seen > 0  # what reading the live file unlocked (immutable=1) would have given
+        records, _ = read(zotero.path)  # the copy's journal rolled back: the committed state
+        assert [str(r.fields["title"]) for r in records] == [f"Book {n}" for n in range(400)]
+        writer.stdin.write("\n")
+        writer.stdin.flush()
+    finally:
+        writer.wait(timeout=10)
+
+
 def test_changes_committed_to_a_write_ahead_log_are_read(zotero: ZoteroDb) -> None:
     ada(zotero)
     zotero.close()
