@@ -42,7 +42,8 @@ from refbridge.zotero_bridge.snapshot import DatabaseUnreadable, snapshot
 
 #: The newest userdata schema this reader was written for (Zotero 7's ``userdata.sql``).
 KNOWN_USERDATA = 129
-#: The oldest: Zotero 5.0's first schema; older databases have Zotero 4's tables.
+#: The oldest: the first with Zotero 5's data model (Zotero 4's databases, 76 to 79, keep
+#: names in ``creatorData`` and relations in ``relations``; Zotero itself upgrades them).
 OLDEST_USERDATA = 80
 #: Tables without which a file is not a Zotero database this reader can use.
 REQUIRED_TABLES: frozenset[str] = frozenset({
