@@ -511,15 +511,33 @@ def check_command(inputs: tuple[str, ...], from_format: str | None, encoding: st
 ZOTERO_SERVICES = click.Choice(["zotero-desktop", "zotero-web"])
 
 
+class ZoteroSource(click.ParamType[str, Any]):
+    """``--from`` of pull and sync: a service, or ``zotero-sqlite[:PATH]`` (a database file)."""
+
+    name = "zotero-desktop|zotero-web|zotero-sqlite[:PATH]"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        text = str(value)
+        if text in ZOTERO_SERVICES.choices or text.partition(":")[0] == "zotero-sqlite":
+            return text
+        self.fail(f"{text!r} is not one of zotero-desktop, zotero-web, zotero-sqlite[:PATH]",
+                  param, ctx)
+
+
 def zotero_options(direction: str) -> Callable[[F], F]:
     """The options that name a Zotero library: ``--to``/``--from`` (``direction``),
     ``--library``, ``--collection``, ``--zotero-url``."""
     def decorate(command: F) -> F:
         for option in reversed([
-            click.option(f"--{direction}", "service", required=True, type=ZOTERO_SERVICES,
-                         help="The Zotero desktop on this computer, or zotero.org."),
+            click.option(f"--{direction}", "service", required=True,
+                         type=ZOTERO_SERVICES if direction == "to" else ZoteroSource(),
+                         help="The Zotero desktop on this computer, or zotero.org"
+                              + ("." if direction == "to" else ", or a zotero.sqlite read "
+                                 "as a file (default: the data directory's).")),
             click.option("--library", metavar="user:ID|group:ID",
-                         help="zotero.org: the library (the desktop: its own by default)."),
+                         help="zotero.org: the library (the desktop: its own by default; "
+                              "zotero-sqlite: user, group:NAME or group:ID)."),
             click.option("--collection", metavar="NAME",
                          help="A collection, by name or path (Parent/Child)."),
             click.option("--zotero-url", metavar="URL",
@@ -611,15 +629,18 @@ def pull_command(service: str, library: str | None, collection: str | None,
     """Write a Zotero library (or one collection) in another format."""
     from refbridge.pipeline import write_records
     from refbridge.registry import WriteOptions, get_writer
-    from refbridge.zotero_bridge.address import library_address
-    from refbridge.zotero_bridge.pull import library_records
+    from refbridge.zotero_bridge.address import DatabaseAddress, source_address
+    from refbridge.zotero_bridge.pull import database_records, library_records
 
     get_writer(to_format)  # an unknown format fails before Zotero is asked
-    address = library_address(service, library, collection, zotero_url)
+    address = source_address(service, library, collection, zotero_url)
     diagnostics = Diagnostics()
     bar = _Progress("Reading Zotero")
     try:
-        written = write_records(library_records(address, diagnostics, bar), output,
+        records = database_records(address, diagnostics) \
+            if isinstance(address, DatabaseAddress) else \
+            library_records(address, diagnostics, bar)
+        written = write_records(records, output,
                                 to_format, WriteOptions(unicode=unicode,
                                                         key_pattern=key_pattern))
     finally:
@@ -649,11 +670,11 @@ def sync_command(service: str, library: str | None, collection: str | None,
     from pathlib import Path
 
     from refbridge.registry import WriteOptions
-    from refbridge.zotero_bridge.address import library_address
+    from refbridge.zotero_bridge.address import source_address
     from refbridge.zotero_bridge.sync import SyncOptions, sync_forever, sync_once, sync_writer
 
     sync_writer(to_format)
-    address = library_address(service, library, collection, zotero_url)
+    address = source_address(service, library, collection, zotero_url)
     options = SyncOptions(to_format, Path(key_file) if key_file else None,
                           WriteOptions(unicode=unicode, key_pattern=key_pattern))
     bar = _Progress("Reading Zotero")

@@ -2,7 +2,8 @@
 
 Two services hold a Zotero library: the Zotero desktop program on this computer (its connector
 server and, from Zotero 7, its local API, both on 127.0.0.1:23119) and zotero.org (the Web API
-v3). The modules, one job each:
+v3); and Zotero's database file, ``zotero.sqlite``, can be read without either. The modules,
+one job each:
 
 - ``address``: which service, library and collection a command means (``zotero-web:user:1``);
 - ``client``: HTTP to either service (retries, ``Backoff``, at most four requests at once);
@@ -10,6 +11,8 @@ v3). The modules, one job each:
 - ``identity``: when a record is already in a library (DOI, arXiv id, ISBN, title+year+author);
 - ``collections``: a collection named on the command line, found among the library's;
 - ``mirror``: a local copy of a library, brought up to date by library version;
+- ``datadir``, ``snapshot``, ``sqlite``, ``dbmirror``: Zotero's database found, copied (never
+  locked or written), read as the Web API's item JSON, and kept up to date item by item;
 - ``connector`` and ``webapi``: saving items through the desktop and through zotero.org;
 - ``push``, ``pull``, ``sync``: the three commands.
 

@@ -4,8 +4,12 @@ On the command line a library is ``--from``/``--to zotero-desktop|zotero-web`` w
 ``--library user:ID|group:ID`` and ``--collection NAME``; as the input of any command that reads
 it is one address: ``zotero-desktop:`` (the desktop's own library), ``zotero-desktop:Reading``
 (a collection, ``Parent/Child`` for a nested one), ``zotero-desktop:group:ID/Reading``,
-``zotero-web:user:ID`` or ``zotero-web:group:ID/Reading``. Base URLs come from ``--zotero-url``,
-else ``REFBRIDGE_ZOTERO_DESKTOP`` / ``REFBRIDGE_ZOTERO_API``, else Zotero's own addresses.
+``zotero-web:user:ID`` or ``zotero-web:group:ID/Reading``. A Zotero database read as a file is
+``zotero-sqlite:`` (the default data directory's), ``zotero-sqlite:PATH`` (the file, or the data
+directory holding it), ``zotero-sqlite:PATH.sqlite/[group:NAME/]COLLECTION`` or
+``zotero-sqlite:group:NAME[/COLLECTION]`` (the default database's group library). Base URLs
+come from ``--zotero-url``, else ``REFBRIDGE_ZOTERO_DESKTOP`` / ``REFBRIDGE_ZOTERO_API``, else
+Zotero's own addresses.
 The Web API key is read from ``ZOTERO_API_KEY``. This module must never make a request.
 """
 
@@ -14,12 +18,16 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from refbridge.zotero_bridge.errors import ZoteroRefused, ZoteroUsageError
 
 DESKTOP = "zotero-desktop"
 WEB = "zotero-web"
+SQLITE = "zotero-sqlite"
 SERVICES: tuple[str, ...] = (DESKTOP, WEB)
+#: Every kind of library address: the two services, and a database read as a file.
+ADDRESS_KINDS: tuple[str, ...] = (*SERVICES, SQLITE)
 #: Service -> (environment variable of its base URL, the default base URL).
 BASE_URLS: dict[str, tuple[str, str]] = {
     DESKTOP: ("REFBRIDGE_ZOTERO_DESKTOP", "http://127.0.0.1:23119"),
@@ -101,12 +109,74 @@ def library_address(service: str, library: str | None, collection: str | None,
 
 def is_library_address(text: str) -> bool:
     """Whether an input names a Zotero library rather than a file."""
-    return text.startswith(tuple(f"{service}:" for service in SERVICES))
+    return text.startswith(tuple(f"{kind}:" for kind in ADDRESS_KINDS))
 
 
-def parse_address(text: str, url: str | None = None) -> LibraryAddress:
+@dataclass(frozen=True, slots=True)
+class DatabaseAddress:
+    """A library (or one collection of it) in a Zotero database read as a file."""
+
+    path: Path  #: the ``zotero.sqlite`` file
+    library: str | None  #: None: the user's library; ``group:NAME`` or ``group:ID``
+    collection: str | None
+
+    @property
+    def service(self) -> str:
+        return SQLITE
+
+    @property
+    def base_url(self) -> str:
+        """The database's URI (what names refbridge's cached copy of its entries)."""
+        return self.path.resolve().as_uri()
+
+    def __str__(self) -> str:
+        where = "/".join(p for p in (self.library, self.collection) if p)
+        return f"{SQLITE}:{self.path}" + (f"/{where}" if where else "")
+
+
+_DATABASE_FILE = re.compile(r"^(?P<path>.*?\.sqlite)(?:/(?P<rest>.*))?$", re.DOTALL)
+_GROUP = re.compile(r"^(?P<library>group:[^/]+)(?:/(?P<rest>.*))?$", re.DOTALL)
+
+
+def database_address(path: str | None, library: str | None = None,
+                     collection: str | None = None) -> DatabaseAddress:
+    """The database ``path`` names (a file, a data directory, or None for the default)."""
+    from refbridge.zotero_bridge.datadir import database_path
+
+    return DatabaseAddress(database_path(path), library or None, collection or None)
+
+
+def parse_database_address(rest: str) -> DatabaseAddress:
+    """The address ``zotero-sqlite:REST`` names (see the module's documentation)."""
+    group = _GROUP.match(rest)
+    if group is not None:
+        return database_address(None, group["library"], group["rest"])
+    match = _DATABASE_FILE.match(rest)
+    if match is None:
+        return database_address(rest or None)
+    inner = _GROUP.match(match["rest"] or "")
+    if inner is not None:
+        return database_address(match["path"], inner["library"], inner["rest"])
+    return database_address(match["path"], None, match["rest"])
+
+
+def source_address(source: str, library: str | None, collection: str | None,
+                   url: str | None = None) -> LibraryAddress | DatabaseAddress:
+    """The library ``--from`` names for ``pull`` and ``sync``: a service, or ``zotero-sqlite``
+    (optionally ``zotero-sqlite:PATH``) with ``--library user|group:NAME``."""
+    kind, colon, path = source.partition(":")
+    if kind == SQLITE:
+        return database_address(path or None, library, collection)
+    if colon:
+        raise ZoteroUsageError(f"--from {source}: only zotero-sqlite takes a path")
+    return library_address(source, library, collection, url)
+
+
+def parse_address(text: str, url: str | None = None) -> LibraryAddress | DatabaseAddress:
     """The library an input address names (see the module's documentation)."""
     service, _, rest = text.partition(":")
+    if service == SQLITE:
+        return parse_database_address(rest)
     match = _ADDRESS_LIBRARY.match(rest)
     if match is not None:
         return library_address(service, f"{match['kind']}:{match['id']}", match["rest"], url)

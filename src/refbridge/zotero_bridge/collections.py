@@ -1,7 +1,8 @@
 """Collections named on the command line, found among a library's.
 
-``--collection NAME`` is a collection's name, or its path from the library's top
-(``Projects/2026``) when names repeat. The connector lists its targets
+``--collection NAME`` is a collection's name, or its path (``Projects/2026``) when names
+repeat; a path that begins with ``/`` starts at the library's top (``/2026`` is the top
+collection ``2026``, not ``Projects/2026``). The connector lists its targets
 (``getSelectedCollection``: libraries at level 0, each followed by its collections, nested ones
 one level deeper); the APIs list collections with their parent's key. Both become ``Collection``
 entries with their path, and one resolver finds the one meant, or says which exist. This module
@@ -83,6 +84,8 @@ def _matches(wanted: str, collections: Sequence[Collection], fold: bool) -> list
         return text.casefold() if fold else text
 
     parts = tuple(norm(p.strip()) for p in wanted.split("/") if p.strip())
+    if wanted.startswith("/"):
+        return [c for c in collections if tuple(map(norm, c.path)) == parts]
     return [c for c in collections
             if norm(c.name) == norm(wanted)
             or (parts and tuple(map(norm, c.path[-len(parts):])) == parts)]
@@ -103,7 +106,8 @@ def resolve_collection(wanted: str, collections: Sequence[Collection], where: st
     if found:
         paths = "; ".join(_shown(c) for c in found)
         raise ZoteroUsageError(f"--collection {wanted!r} names {len(found)} collections in "
-                               f"{where} ({paths}): give its path, e.g. {str(found[0])!r}")
+                               f"{where} ({paths}): give its path from the top, e.g. "
+                               f"{'/' + str(found[0])!r}")
     names = [_shown(c) for c in collections]
     listed = "; ".join(names[:LISTED]) + (f"; and {len(names) - LISTED} more"
                                          if len(names) > LISTED else "")

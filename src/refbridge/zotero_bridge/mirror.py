@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from refbridge.zotero_bridge.address import LibraryAddress
+from refbridge.zotero_bridge.address import DatabaseAddress, LibraryAddress
 from refbridge.zotero_bridge.client import CONCURRENCY, ZoteroClient, library_version
 from refbridge.zotero_bridge.collections import api_collections, resolve_collection
 from refbridge.zotero_bridge.errors import ZoteroError
@@ -50,7 +50,7 @@ class Changes:
         return bool(self.changed or self.removed)
 
 
-def default_cache_file(address: LibraryAddress) -> Path:
+def default_cache_file(address: LibraryAddress | DatabaseAddress) -> Path:
     from refbridge.enrich.settings import default_cache_dir
 
     name = f"{address.base_url}|{address.library}|{address.collection or ''}"

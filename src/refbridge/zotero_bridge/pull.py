@@ -2,7 +2,9 @@
 every command that reads (``refbridge cv zotero-desktop:Reading``).
 
 The library's items come through its ``mirror`` (only what changed since the last read is
-fetched) and become records through ``items``, in the order they were added to the library.
+fetched) and become records through ``items``, in the order they were added to the library;
+a Zotero database read as a file (``zotero-sqlite:``) gives the same item JSON through
+``sqlite``, and the same records.
 Attachments, annotations and standalone notes are not records: how many there were is said
 once. This module must never write a file.
 """
@@ -14,7 +16,12 @@ from collections.abc import Iterator
 from refbridge.errors import Diagnostics
 from refbridge.formats.zotero.items import Skipped, records_of_items
 from refbridge.model import Record
-from refbridge.zotero_bridge.address import LibraryAddress, api_key, parse_address
+from refbridge.zotero_bridge.address import (
+    DatabaseAddress,
+    LibraryAddress,
+    api_key,
+    parse_address,
+)
 from refbridge.zotero_bridge.client import ZoteroClient
 from refbridge.zotero_bridge.mirror import LibraryMirror, Progress, default_cache_file
 
@@ -33,6 +40,26 @@ def library_records(address: LibraryAddress, diagnostics: Diagnostics,
         diagnostics.warning(f"not records, not read: {skipped.describe()}", str(address))
 
 
+def database_records(address: DatabaseAddress, diagnostics: Diagnostics) -> Iterator[Record]:
+    """The records of the library (or collection) of a Zotero database read as a file."""
+    from refbridge.zotero_bridge.sqlite import open_database, ordered
+
+    with open_database(address.path, diagnostics) as database:
+        scope = database.scope(address.library, address.collection)
+        stamps = database.stamps(scope)
+        items = ordered(database.items(scope, (s.item_id for s in stamps.values())))
+    skipped = Skipped()
+    for _, record in records_of_items(items, str(address), diagnostics, skipped):
+        yield record
+    if skipped.counts:
+        diagnostics.warning(f"not records, not read: {skipped.describe()}", str(address))
+
+
 def read_address(text: str, diagnostics: Diagnostics) -> Iterator[Record]:
-    """The records of an input that names a library (``zotero-web:user:1/Reading``)."""
-    yield from library_records(parse_address(text), diagnostics)
+    """The records of an input that names a library (``zotero-web:user:1/Reading``,
+    ``zotero-sqlite:~/Zotero/zotero.sqlite``)."""
+    address = parse_address(text)
+    if isinstance(address, DatabaseAddress):
+        yield from database_records(address, diagnostics)
+    else:
+        yield from library_records(address, diagnostics)

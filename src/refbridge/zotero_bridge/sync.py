@@ -3,9 +3,10 @@
 What Better BibTeX's automatic export is used for, with these promises:
 
 - **incremental**: the library's ``mirror`` fetches only what changed since the last run (by
-  library version; nothing at all when the version has not moved), and only the entries of
-  changed items are written again: the others come from the run before (kept in refbridge's
-  cache folder, per output file and writer settings);
+  library version; nothing at all when the version has not moved; from a Zotero database,
+  ``dbmirror`` reads again only the items whose version or modification times moved), and only
+  the entries of changed items are written again: the others come from the run before (kept in
+  refbridge's cache folder, per output file and writer settings);
 - **deterministic**: entries sorted by citation key, fields in the writer's order, no date,
   version or other stamp in the file, so the same library gives the same bytes on every machine
   and a diff shows only real changes;
@@ -36,10 +37,15 @@ from refbridge.errors import Diagnostics, OutputError
 from refbridge.formats.zotero.items import child_notes, is_record_item, record_of_item
 from refbridge.model import ModelError, Record
 from refbridge.registry import FramedWriter, WriteOptions, get_writer, write_framed
-from refbridge.zotero_bridge.address import LibraryAddress, api_key
+from refbridge.zotero_bridge.address import DatabaseAddress, LibraryAddress, api_key
 from refbridge.zotero_bridge.client import ZoteroClient
+from refbridge.zotero_bridge.dbmirror import DatabaseMirror
 from refbridge.zotero_bridge.errors import ZoteroUnavailable, ZoteroUsageError
-from refbridge.zotero_bridge.mirror import LibraryMirror, Progress, default_cache_file
+from refbridge.zotero_bridge.mirror import Changes, LibraryMirror, Progress, default_cache_file
+
+#: Where a library is read from: a service or a Zotero database.
+Address = LibraryAddress | DatabaseAddress
+Mirror = LibraryMirror | DatabaseMirror
 
 KEY_FILE_SUFFIX = ".keys.json"
 
@@ -108,7 +114,7 @@ def _write_if_changed(path: Path, text: str) -> bool:
     return True
 
 
-def key_file_text(address: LibraryAddress, keys: Mapping[str, str]) -> str:
+def key_file_text(address: Address, keys: Mapping[str, str]) -> str:
     return json.dumps({"library": str(address), "keys": dict(sorted(keys.items()))},
                       ensure_ascii=False, indent=1) + "\n"
 
@@ -149,7 +155,7 @@ def decide_keys(own: Mapping[str, str], pinned: Mapping[str, str], items: list[s
 
 
 # -- one run ---------------------------------------------------------------------------------
-def _render_cache_file(address: LibraryAddress, output: Path, options: SyncOptions) -> Path:
+def _render_cache_file(address: Address, output: Path, options: SyncOptions) -> Path:
     settings = json.dumps([__version__, str(output.resolve()), options.to_format,
                            repr(options.write)])
     digest = hashlib.sha256(settings.encode("utf-8")).hexdigest()[:16]
@@ -174,14 +180,30 @@ def _digest(path: Path) -> str | None:
         return None
 
 
-def _state(mirror: LibraryMirror, output: Path, key_path: Path, entries: int
+def _state(mirror: Mirror, output: Path, key_path: Path, entries: int
            ) -> dict[str, Any]:
     """What a run left: the library version it saw, and the files it made, by digest."""
     return {"version": mirror.version, "server_id": mirror.server_id,
             "output": _digest(output), "keys": _digest(key_path), "entries": entries}
 
 
-def sync_once(address: LibraryAddress, output: Path, options: SyncOptions,
+def _refresh(address: Address, progress: Progress | None, client: ZoteroClient | None,
+             diagnostics: Diagnostics) -> tuple[Mirror, Changes]:
+    """The library's mirror, brought up to date, and what changed."""
+    if isinstance(address, DatabaseAddress):
+        database = DatabaseMirror(address, default_cache_file(address), diagnostics)
+        return database, database.refresh(progress)
+    owned = client is None
+    client = client or ZoteroClient(address, api_key(required=False))
+    try:
+        mirror = LibraryMirror(client, default_cache_file(address))
+        return mirror, mirror.refresh(progress)
+    finally:
+        if owned:
+            client.close()
+
+
+def sync_once(address: Address, output: Path, options: SyncOptions,
               progress: Progress | None = None, client: ZoteroClient | None = None
               ) -> SyncReport:
     """Bring ``output`` up to date with the library at ``address``."""
@@ -191,14 +213,7 @@ def sync_once(address: LibraryAddress, output: Path, options: SyncOptions,
     report = SyncReport(str(output))
     key_path = options.key_file or output.with_name(output.name + KEY_FILE_SUFFIX)
     pinned = read_key_file(key_path)
-    owned = client is None
-    client = client or ZoteroClient(address, api_key(required=False))
-    try:
-        mirror = LibraryMirror(client, default_cache_file(address))
-        changes = mirror.refresh(progress)
-    finally:
-        if owned:
-            client.close()
+    mirror, changes = _refresh(address, progress, client, report.diagnostics)
     entries_path = _render_cache_file(address, output, options)
     state_path = entries_path.with_suffix(".state.json")
     last = _load(state_path)
@@ -274,13 +289,17 @@ def _assemble(writer: FramedWriter, entries: Mapping[str, Mapping[str, Any]]) ->
     return out.getvalue()
 
 
-def sync_forever(address: LibraryAddress, output: Path, options: SyncOptions, every: float,
+def sync_forever(address: Address, output: Path, options: SyncOptions, every: float,
                  on_report: Callable[[SyncReport], None],
                  on_unavailable: Callable[[ZoteroUnavailable], None],
                  progress: Progress | None = None,
                  sleep: Callable[[float], None] | None = None) -> None:
     """Sync every ``every`` seconds until interrupted; Zotero being away for a while (closed,
     the network down) is reported and waited out, anything else ends the watch."""
+    if isinstance(address, DatabaseAddress):
+        while True:
+            on_report(sync_once(address, output, options, progress))
+            (sleep or time.sleep)(every)
     with ZoteroClient(address, api_key(required=False)) as client:
         while True:
             try:
