@@ -7,7 +7,6 @@ one job each:
 
 - ``address``: which service, library and collection a command means (``zotero-web:user:1``);
 - ``client``: HTTP to either service (retries, ``Backoff``, at most four requests at once);
-- ``items``: Zotero's item JSON to records and back, through the Zotero RDF format's tables;
 - ``identity``: when a record is already in a library (DOI, arXiv id, ISBN, title+year+author);
 - ``collections``: a collection named on the command line, found among the library's;
 - ``mirror``: a local copy of a library, brought up to date by library version;
@@ -16,5 +15,6 @@ one job each:
 - ``connector`` and ``webapi``: saving items through the desktop and through zotero.org;
 - ``push``, ``pull``, ``sync``: the three commands.
 
-Nothing here prints or exits: problems are ``ZoteroError``s with a message that says what to do.
+Zotero's item JSON becomes records, and records items, in ``formats.zotero.items`` (the same
+mapping reads Better BibTeX's JSON export). Nothing here prints or exits: problems are ``ZoteroError``s with a message that says what to do.
 """
