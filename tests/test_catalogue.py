@@ -35,8 +35,8 @@ def test_the_catalogue_names_the_writer_the_entry_point_names(name: str) -> None
 def test_each_reader_describes_itself_as_the_catalogue_does(name: str) -> None:
     reader = registry.get_reader(name)
     known = catalogue.READERS[name]
-    assert (reader.description, reader.extensions, reader.sniff) == \
-        (known.description, known.extensions, known.sniff)
+    assert isinstance(reader, catalogue.CatalogueReader)
+    assert (reader.description, reader.extensions) == (known.description, known.extensions)
 
 
 @pytest.mark.parametrize("name", sorted(catalogue.WRITERS))

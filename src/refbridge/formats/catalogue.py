@@ -207,6 +207,22 @@ def arxiv_atom(head: str) -> bool:
     return "http://www.w3.org/2005/Atom" in head and "arxiv.org" in head
 
 
+class CatalogueReader:
+    """The base of refbridge's own readers: a subclass names its entry (``name``) and takes its
+    description, file endings and signature from the table below."""
+
+    name: str
+    description: str
+    extensions: tuple[str, ...]
+
+    def __init_subclass__(cls) -> None:
+        entry = READERS[cls.name]
+        cls.description, cls.extensions = entry.description, entry.extensions
+
+    def sniff(self, head: str) -> bool:
+        return READERS[self.name].sniff(head)
+
+
 # -- the table ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class ReaderEntry:

@@ -681,11 +681,8 @@ def _warner(diagnostics: Diagnostics, item: Any, source: str,
     return lambda message: diagnostics.warning(f"record {str(key)!r}: {message}", source, line)
 
 
-class CslJsonReader:
+class CslJsonReader(catalogue.CatalogueReader):
     name = "csl-json"
-    description = catalogue.READERS["csl-json"].description
-    extensions = catalogue.READERS["csl-json"].extensions
-    sniff = staticmethod(catalogue.READERS["csl-json"].sniff)
 
     #: Any JSON with ``id`` and ``type`` looks like CSL-JSON: other JSON readers go first.
 

@@ -84,11 +84,8 @@ def _slug(text: str) -> str:
     return re.sub(r"[^\w]+", "-", text.lower()).strip("-") or "profile"
 
 
-class ProfileReader:
+class ProfileReader(catalogue.CatalogueReader):
     name = "profile"
-    description = catalogue.READERS["profile"].description
-    extensions = catalogue.READERS["profile"].extensions
-    sniff = staticmethod(catalogue.READERS["profile"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         lines = ((number, raw.strip()) for number, raw in enumerate(stream, start=1))

@@ -453,11 +453,8 @@ def inherit(child: Record, parent: Record) -> Record:
                          incomplete_names=incomplete, hints=hints)
 
 
-class BibtexReader:
+class BibtexReader(catalogue.CatalogueReader):
     name = "bibtex"
-    description = catalogue.READERS["bibtex"].description
-    extensions = catalogue.READERS["bibtex"].extensions
-    sniff = staticmethod(catalogue.READERS["bibtex"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         return self._resolve_crossrefs(

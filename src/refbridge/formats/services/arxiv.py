@@ -50,11 +50,8 @@ def read_feed(text: str, source: str, diagnostics: Diagnostics,
     yield from owned(records, owner, ())
 
 
-class ArxivAtomReader:
+class ArxivAtomReader(catalogue.CatalogueReader):
     name = "arxiv-atom"
-    description = catalogue.READERS["arxiv-atom"].description
-    extensions = catalogue.READERS["arxiv-atom"].extensions
-    sniff = staticmethod(catalogue.READERS["arxiv-atom"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         yield from read_feed(stream.read(), source, diagnostics)

@@ -218,11 +218,8 @@ def read_person(root: _Element, source: str, diagnostics: Diagnostics) -> Iterat
     yield from owned(records, owner, ids)
 
 
-class DblpReader:
+class DblpReader(catalogue.CatalogueReader):
     name = "dblp"
-    description = catalogue.READERS["dblp"].description
-    extensions = catalogue.READERS["dblp"].extensions
-    sniff = staticmethod(catalogue.READERS["dblp"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         yield from read_person(parse_xml(stream.read(), source, "a dblp person page"), source,

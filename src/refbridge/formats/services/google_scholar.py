@@ -90,11 +90,8 @@ def _record(row: dict[str, str], number: int, source: Source, diagnostics: Diagn
         eprint=eprint)
 
 
-class GoogleScholarCsvReader:
+class GoogleScholarCsvReader(catalogue.CatalogueReader):
     name = "google-scholar-csv"
-    description = catalogue.READERS["google-scholar-csv"].description
-    extensions = catalogue.READERS["google-scholar-csv"].extensions
-    sniff = staticmethod(catalogue.READERS["google-scholar-csv"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         text = stream.read().lstrip("\ufeff")

@@ -225,11 +225,8 @@ def read_works(works: Sequence[Mapping[str, Any]], source: str, diagnostics: Dia
     yield from owned(records, owner, ids)
 
 
-class OpenAlexReader:
+class OpenAlexReader(catalogue.CatalogueReader):
     name = "openalex"
-    description = catalogue.READERS["openalex"].description
-    extensions = catalogue.READERS["openalex"].extensions
-    sniff = staticmethod(catalogue.READERS["openalex"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         text = stream.read()

@@ -428,11 +428,8 @@ def read_document(text: str, source: str) -> tuple[Document, JsonLines | None]:
     return document(load_json(text, source, "an ORCID answer"), source), lines
 
 
-class OrcidReader:
+class OrcidReader(catalogue.CatalogueReader):
     name = "orcid"
-    description = catalogue.READERS["orcid"].description
-    extensions = catalogue.READERS["orcid"].extensions
-    sniff = staticmethod(catalogue.READERS["orcid"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         doc, lines = read_document(stream.read(), source)

@@ -173,11 +173,8 @@ def read_papers(papers: Sequence[Mapping[str, Any]], author: Mapping[str, Any] |
     yield from owned(records, owner, ids)
 
 
-class SemanticScholarReader:
+class SemanticScholarReader(catalogue.CatalogueReader):
     name = "semantic-scholar"
-    description = catalogue.READERS["semantic-scholar"].description
-    extensions = catalogue.READERS["semantic-scholar"].extensions
-    sniff = staticmethod(catalogue.READERS["semantic-scholar"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         text = stream.read()

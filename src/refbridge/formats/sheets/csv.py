@@ -218,11 +218,8 @@ def format_row(record: Record) -> str:
     return _line(row)
 
 
-class CsvReader:
+class CsvReader(catalogue.CatalogueReader):
     name = "csv"
-    description = catalogue.READERS["csv"].description
-    extensions = catalogue.READERS["csv"].extensions
-    sniff = staticmethod(catalogue.READERS["csv"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         return read_rows(stream, source, diagnostics)

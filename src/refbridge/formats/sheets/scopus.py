@@ -134,11 +134,8 @@ def record_of(row: dict[str, str], source: str, line: int, number: int,
         keywords=tuple(dict.fromkeys(keywords)), extra=extra, source=Source(source, line))
 
 
-class ScopusCsvReader:
+class ScopusCsvReader(catalogue.CatalogueReader):
     name = "scopus-csv"
-    description = catalogue.READERS["scopus-csv"].description
-    extensions = catalogue.READERS["scopus-csv"].extensions
-    sniff = staticmethod(catalogue.READERS["scopus-csv"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         for number, line, row in rows(stream, source, diagnostics):

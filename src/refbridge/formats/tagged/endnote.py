@@ -343,11 +343,8 @@ def format_record(record: Record) -> str:
     return format_values(values + ([(t.NOTE_TAG, note)] if note else []))
 
 
-class EndNoteReader:
+class EndNoteReader(catalogue.CatalogueReader):
     name = "endnote"
-    description = catalogue.READERS["endnote"].description
-    extensions = catalogue.READERS["endnote"].extensions
-    sniff = staticmethod(catalogue.READERS["endnote"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         return read_records(stream, source, diagnostics)

@@ -273,11 +273,8 @@ def format_record(record: Record) -> str:
     return format_tags(tags + ([(t.NOTE_TAG, note)] if note else []))
 
 
-class NbibReader:
+class NbibReader(catalogue.CatalogueReader):
     name = "nbib"
-    description = catalogue.READERS["nbib"].description
-    extensions = catalogue.READERS["nbib"].extensions
-    sniff = staticmethod(catalogue.READERS["nbib"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         return read_records(stream, source, diagnostics)

@@ -382,11 +382,8 @@ def read_drafts(stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterat
         yield draft
 
 
-class RisReader:
+class RisReader(catalogue.CatalogueReader):
     name = "ris"
-    description = catalogue.READERS["ris"].description
-    extensions = catalogue.READERS["ris"].extensions
-    sniff = staticmethod(catalogue.READERS["ris"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         for number, draft in enumerate(read_drafts(stream, source, diagnostics), start=1):

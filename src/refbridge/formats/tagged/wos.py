@@ -155,11 +155,8 @@ def record_of(fields: list[TagField], source: str, line: int, number: int,
         extra={k: "\n".join(v) for k, v in extra.items()}, source=Source(source, line))
 
 
-class WosReader:
+class WosReader(catalogue.CatalogueReader):
     name = "wos"
-    description = catalogue.READERS["wos"].description
-    extensions = catalogue.READERS["wos"].extensions
-    sniff = staticmethod(catalogue.READERS["wos"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         for number, draft in enumerate(read_drafts(stream, source, diagnostics, SYNTAX),

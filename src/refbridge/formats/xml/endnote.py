@@ -238,11 +238,8 @@ def record_xml(record: Record, number: int) -> Any:
     return record_element(values + ([(t.NOTE_ELEMENT, note)] if note else []), number)
 
 
-class EndNoteXmlReader:
+class EndNoteXmlReader(catalogue.CatalogueReader):
     name = "endnote-xml"
-    description = catalogue.READERS["endnote-xml"].description
-    extensions = catalogue.READERS["endnote-xml"].extensions
-    sniff = staticmethod(catalogue.READERS["endnote-xml"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         root = parse_xml(stream.read(), source, "EndNote XML")

@@ -580,11 +580,8 @@ def record_mods(record: Record) -> Any:
     return mods_element(record, residue_note(record, native))
 
 
-class ModsReader:
+class ModsReader(catalogue.CatalogueReader):
     name = "mods"
-    description = catalogue.READERS["mods"].description
-    extensions = catalogue.READERS["mods"].extensions
-    sniff = staticmethod(catalogue.READERS["mods"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         return _records_of(parse_xml(stream.read(), source, "MODS"), source, diagnostics)

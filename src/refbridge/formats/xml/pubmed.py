@@ -342,11 +342,8 @@ def record_of(article: Any, source: str, number: int, diagnostics: Diagnostics) 
         source=Source(source, article.sourceline or 1))
 
 
-class PubmedXmlReader:
+class PubmedXmlReader(catalogue.CatalogueReader):
     name = "pubmed-xml"
-    description = catalogue.READERS["pubmed-xml"].description
-    extensions = catalogue.READERS["pubmed-xml"].extensions
-    sniff = staticmethod(catalogue.READERS["pubmed-xml"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         root = parse_xml(stream.read(), source, "PubMed XML")

@@ -289,11 +289,8 @@ def record_source(record: Record) -> Any:
     return source_element(record, residue_note(record, native))
 
 
-class WordReader:
+class WordReader(catalogue.CatalogueReader):
     name = "word-xml"
-    description = catalogue.READERS["word-xml"].description
-    extensions = catalogue.READERS["word-xml"].extensions
-    sniff = staticmethod(catalogue.READERS["word-xml"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         return _records_of(parse_xml(stream.read(), source, "Word bibliography"), source,

@@ -76,11 +76,8 @@ def items_of(document: Any, source: str) -> list[Mapping[str, Any]]:
     return [item for item in items if isinstance(item, Mapping)]
 
 
-class ZoteroJsonReader:
+class ZoteroJsonReader(catalogue.CatalogueReader):
     name = "zotero-json"
-    description = catalogue.READERS["zotero-json"].description
-    extensions = catalogue.READERS["zotero-json"].extensions
-    sniff = staticmethod(catalogue.READERS["zotero-json"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         text = stream.read()

@@ -684,11 +684,8 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
     return record
 
 
-class ZoteroReader:
+class ZoteroReader(catalogue.CatalogueReader):
     name = "zotero"
-    description = catalogue.READERS["zotero"].description
-    extensions = catalogue.READERS["zotero"].extensions
-    sniff = staticmethod(catalogue.READERS["zotero"].sniff)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         root = parse_xml(stream.read(), source, "Zotero RDF")
