@@ -66,6 +66,10 @@ HINT_AGAIN = "again."
 #: macro as a month number, bibtex as a name) or as a month macro outside a month field that
 #: says the date (``date = dec``, a ``month`` the ``date`` contradicts), as written
 HINT_RAW = "raw."
+#: ``spaced.<field>``: a value holding a TAB, as written: bibtex reads a TAB as a space, biber
+#: keeps it (in a title's end; before ``and`` in a name list, where biber then does not split
+#: the names), so the value is written back with its TABs
+HINT_SPACED = "spaced."
 
 #: Entry types whose records may be crossref parents of entries read after them.
 PARENT_ENTRY_TYPES: frozenset[str] = frozenset(
@@ -132,7 +136,7 @@ def _month_concatenated(raw: str) -> bool:
     return any(piece.strip().lower() in MONTH_MACROS for piece in raw.split("#"))
 
 
-def _collapsed_white_space(value: str) -> str:
+def collapsed_white_space(value: str) -> str:
     """*value* with each run of ASCII white space as one space, none at the ends. A value
     whose white space is single spaces already is only stripped: splitting a 20 MB title of
     4 million words would hold all of them at once (230 MB)."""
@@ -169,7 +173,10 @@ class _Entry:
             # runs of whitespace as one space, as BibTeX reads them: its white space is ASCII
             # (a no-break space is a character it keeps); ``str.split`` is three times faster
             # than the pattern on the ASCII values that most are
-            value = _collapsed_white_space(value)
+            spaced = value
+            value = collapsed_white_space(value)
+            if value != spaced and "\t" in spaced:
+                self.hints[HINT_SPACED + name] = spaced
             if value:
                 values[name] = value
             elif name not in empty:
@@ -378,11 +385,13 @@ def _csl_type(entry_type: str, fields: dict[str, Text], eprint: Eprint | None) -
     return tables.ENTRY_TO_CSL.get(entry_type, tables.ENTRY_TO_CSL["misc"])
 
 
-def _genre(entry_type: str, fields: dict[str, Text]) -> None:
+def _genre(entry: _Entry, entry_type: str, fields: dict[str, Text]) -> None:
     """A classic ``@phdthesis``, ``@mastersthesis`` or ``@techreport`` says its genre by its
-    type."""
+    type, unless its ``type`` field says otherwise: ``type = {}`` or ``"{}"`` is how an
+    author keeps ``plain`` from printing "Technical report" (it is written back as it was)."""
     key = tables.ENTRY_TYPE_KEYS.get(entry_type)
-    if key and "genre" not in fields:
+    if key and "genre" not in fields and "type" not in entry.values and \
+            "type" not in entry.empty_at:
         fields["genre"] = tables.GENRE_OF_TYPE_KEY[key]
 
 
@@ -409,7 +418,7 @@ def entry_record(block: Block, source: str, diagnostics: Diagnostics) -> Record:
     eprint = _eprint(entry)
     keywords = _keywords(entry)
     fields = _text_fields(entry, entry_type)
-    _genre(entry_type, fields)
+    _genre(entry, entry_type, fields)
     csl_type = _csl_type(entry_type, fields, eprint)
     _drop_derived(entry, fields, eprint, csl_type)
     extra = entry.rest()
@@ -533,6 +542,10 @@ class BibtexReader:
                                 source, block.line)
         else:
             first_line[key] = block.line
+        if "(" in key or ")" in key:
+            diagnostics.warning(f"the key {key!r} holds parentheses: BibTeX reads it, biber "
+                                "does not (it skips the entry); written back as it is", source,
+                                block.line)
         try:
             record = entry_record(block, source, diagnostics)
         except ModelError as exc:

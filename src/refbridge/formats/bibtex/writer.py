@@ -31,8 +31,10 @@ from refbridge.formats.bibtex.reader import (
     HINT_MONTH,
     HINT_PREFIX,
     HINT_RAW,
+    HINT_SPACED,
     HINT_YEAR,
     arxiv_note,
+    collapsed_white_space,
     entry_type_for,
     field_mapping,
     is_preprint,
@@ -51,6 +53,9 @@ from refbridge.richtext import Text, latex_source, plain, with_latex, without_la
 _KEYWORD_SPLIT = re.compile(r"\s*[,;]\s*")
 #: Characters a citation key cannot hold in either dialect, replaced by ``-``.
 _KEY_UNSAFE = re.compile(r"[\s,{}()\"#%'=\\~]")
+#: The same for a key a .bib gave the entry: parentheses, which BibTeX reads in a key (biber
+#: cannot), are written back.
+_READ_KEY_UNSAFE = re.compile(r"[\s,{}\"#%'=\\~]")
 _ORDER = {name: index for index, name in enumerate(tables.FIELD_ORDER)}
 #: CSL variables written with case protection (the ones .bst styles lower-case).
 _TITLE_VARIABLES = frozenset({"title"})
@@ -99,7 +104,7 @@ def entry_key(record: Record, options: WriteOptions = WriteOptions()) -> str:
     citation key."""
     key = record.citation_key or record.id
     if HINT_LAYOUT in record.hints and not options.regenerate_keys and not options.normalize:
-        key = record.hints.get(HINT_KEY, record.id)
+        return _READ_KEY_UNSAFE.sub("-", record.hints.get(HINT_KEY, record.id))
     return _KEY_UNSAFE.sub("-", key)
 
 
@@ -460,9 +465,18 @@ class Layout:
         for the same value (see ``bibtex_reader.HINT_RAW``)."""
         raw = self.hints.get(HINT_RAW + field)
         if raw is None:
-            return written
+            return self.spaced(field, written)
         value = written[1:-1] if written[:1] == "{" else MONTH_MACROS.get(written, written)
         return raw if macro_value(raw) == value else written
+
+    def spaced(self, field: str, written: str) -> str:
+        """``written``, or the source's value with its TABs when it is the same value but for
+        them (see ``bibtex_reader.HINT_SPACED``)."""
+        spaced = self.hints.get(HINT_SPACED + field)
+        if spaced is None or written != "{" + collapsed_white_space(spaced) + "}" or \
+                not _balanced(spaced):
+            return written
+        return "{" + spaced + "}"
 
     def spelled_year(self, date: Date) -> str | None:
         """The year as the source wrote it, when that was no number and still says ``date``
