@@ -198,3 +198,30 @@ def test_bibtex_prints_the_same_for_a_converted_comment_line_and_key_with_parent
     assert {tool: (measured.identical, len(measured.entries))
             for tool, measured in result.tools.items()} == {"bibtex": (1, 1)}
     assert biber_blocks(library, biber_setup, tmp_path / "biber") == {}  # it reads nothing
+
+
+#: MeSH headings of a MEDLINE record, as keywords (two of them hold a comma).
+MESH = Record(id="pmid31452104", type="article-journal", citation_key="pmid31452104",
+              fields={"title": "Ten simple rules"},
+              keywords=("Humans", "Models, Statistical", "Data Interpretation, Statistical"))
+
+
+def test_a_braced_group_in_keywords_is_one_keyword() -> None:
+    records, _ = read("@article{mesh, title = {Ten simple rules},\n"
+                      "  keywords = {Humans, {Models, Statistical}; {\\\"U}bersicht}}\n")
+    assert records[0].keywords == ("Humans", "Models, Statistical", "Übersicht")
+
+
+@DIALECTS
+def test_a_keyword_holding_a_comma_is_written_in_braces(writer: BibtexWriter) -> None:
+    text = written([MESH], writer)
+    assert "  keywords = {Humans, {Models, Statistical}, {Data Interpretation, Statistical}},\n" \
+        in text
+    assert read(text)[0][0].keywords == MESH.keywords
+
+
+def test_biber_reads_a_braced_keyword_as_one(biber_setup: BiberSetup, tmp_path: Path) -> None:
+    library = tmp_path / "mesh.bib"
+    library.write_text(written([MESH], BIBLATEX_WRITER), encoding="utf-8")
+    block = biber_blocks(library, biber_setup, tmp_path / "biber")["pmid31452104"]
+    assert "\\keyw{Humans,{Models,Statistical},{Data Interpretation,Statistical}}" in block

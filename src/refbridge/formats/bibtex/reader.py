@@ -39,7 +39,8 @@ from refbridge.names.bibtex import parse_names
 from refbridge.registry import Shard, ShardIncomplete
 from refbridge.richtext import Text, concat, latex_source, plain, with_latex, without_latex
 
-_KEYWORD_SEPARATOR = re.compile(r"\s*[,;]\s*")
+#: A keyword separator, or a brace (a braced group is one keyword: ``{Models, Statistical}``).
+_KEYWORD_SEPARATOR_OR_BRACE = re.compile(r"[,;{}]")
 _ARXIV_PREFIX = re.compile(r"^arxiv:\s*", re.IGNORECASE)
 _CLASS_SEPARATOR = re.compile(r"[\s,]+")
 _ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
@@ -368,13 +369,33 @@ def _text_fields(entry: _Entry, entry_type: str) -> dict[str, Text]:
     return fields
 
 
+def split_keywords(value: str) -> tuple[str, ...]:
+    """The keywords of a keywords field's LaTeX ``value``: cut at the commas and semicolons
+    outside braces (biber cuts at commas, and biblatex reads a braced group as one keyword:
+    MeSH's ``{Models, Statistical}``), each decoded."""
+    pieces: list[str] = []
+    depth = start = 0
+    for match in _KEYWORD_SEPARATOR_OR_BRACE.finditer(value):
+        char = match.group()
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            pieces.append(value[start:match.start()])
+            start = match.end()
+    pieces.append(value[start:])
+    words = (plain(decode_latex(piece)).strip() for piece in pieces)
+    return tuple(word for word in words if word)
+
+
 def _keywords(entry: _Entry) -> tuple[str, ...]:
     words: list[str] = []
     for field in tables.KEYWORD_FIELDS:
-        value = entry.text(field)
+        value = entry.take(field)
         if value:
-            entry.hints[field] = latex_source(value) or plain(value)
-            words.extend(k for k in _KEYWORD_SEPARATOR.split(plain(value)) if k)
+            entry.hints[field] = value
+            words.extend(split_keywords(value))
     return tuple(words)
 
 

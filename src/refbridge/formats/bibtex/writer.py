@@ -38,6 +38,7 @@ from refbridge.formats.bibtex.reader import (
     entry_type_for,
     field_mapping,
     is_preprint,
+    split_keywords,
 )
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, macro_value
 from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
@@ -49,8 +50,8 @@ from refbridge.names.bibtex import format_names
 from refbridge.registry import Framing, WriteOptions, write_framed
 from refbridge.richtext import Text, latex_source, plain, with_latex, without_latex
 
-#: What separates keywords in a keywords field (as the reader splits them).
-_KEYWORD_SPLIT = re.compile(r"\s*[,;]\s*")
+#: A keyword that is written in braces, so that it is read back as one (``{Models, Statistical}``).
+_KEYWORD_BRACED = re.compile(r"[,;]")
 #: Characters a citation key cannot hold in either dialect, replaced by ``-``.
 _KEY_UNSAFE = re.compile(r"[\s,{}()\"#%'=\\~]")
 #: The same for a key a .bib gave the entry: parentheses, which BibTeX reads in a key (biber
@@ -82,6 +83,13 @@ def _balanced(text: str) -> bool:
 def _verbatim(value: str) -> str:
     value = " ".join(value.split())
     return value if _balanced(value) else value.replace("{", "%7B").replace("}", "%7D")
+
+
+def _keywords_value(keywords: tuple[str, ...], encode: Callable[[str], str]) -> str:
+    """The keywords field's LaTeX: the keywords encoded, those holding a comma or semicolon in
+    braces, separated by ``, ``."""
+    return ", ".join("{" + encode(k) + "}" if _KEYWORD_BRACED.search(k) else encode(k)
+                     for k in keywords)
 
 
 @cache
@@ -186,7 +194,7 @@ class BibtexWriter:
         fields += self._eprint_fields(record, entry_type, {f[0] for f in fields}, layout)
         if record.keywords:
             fields.append(layout.keywords(record.keywords) or
-                          ("keywords", ", ".join(record.keywords), TEXT))
+                          ("keywords", _keywords_value(record.keywords, encode), BRACED))
         written = {name for name, _, _ in fields}
         for key, value in record.extra.items():
             name = key[len(EXTRA_PREFIX):]
@@ -392,8 +400,7 @@ class Layout:
     def keywords(self, keywords: tuple[str, ...]) -> Field | None:
         """The keywords field as the source wrote it, when it still lists ``keywords``."""
         written = self.hints.get(HINT_KEYWORDS[len(HINT_PREFIX):])
-        if written is None or not _balanced(written) or tuple(
-                k for k in _KEYWORD_SPLIT.split(plain(decode_latex(written))) if k) != keywords:
+        if written is None or not _balanced(written) or split_keywords(written) != keywords:
             return None
         return ("keywords", written, BRACED)
 
