@@ -92,6 +92,23 @@ def _keywords_value(keywords: tuple[str, ...], encode: Callable[[str], str]) -> 
                      for k in keywords)
 
 
+def _type_key(genre: str) -> str | None:
+    """The BibLaTeX ``type`` key a genre says (its words, the key, or an alias), or None."""
+    if genre in tables.GENRE_OF_TYPE_KEY:
+        return genre
+    return tables.TYPE_KEY_OF_GENRE.get(genre) or tables.TYPE_KEY_ALIASES.get(genre.lower())
+
+
+def _sentences(pieces: list[str]) -> str:
+    """LaTeX pieces as sentences of one note: each ends with a period before the next."""
+    text = ""
+    for piece in pieces:
+        if text and not text.endswith((".", "!", "?")):
+            text += "."
+        text += (" " if text else "") + piece
+    return text
+
+
 @cache
 def _reverse_mapping(entry_type: str) -> dict[str, str]:
     """CSL variable -> the field the reader maps back to it, for ``entry_type``: the entry
@@ -150,17 +167,22 @@ class BibtexWriter:
 
     def entry_type(self, record: Record, layout: Layout | None = None) -> str:
         written = layout.entry_type(record) if layout is not None else None
+        kept = record.extra.get(EXTRA_ENTRY_TYPE)
+        if layout is not None and self.classic(layout):  # BibLaTeX's meaning, for BibTeX
+            written = None if written in tables.CLASSIC_RETYPED else written
+            kept = None if kept in tables.CLASSIC_RETYPED else kept
         if written is not None and (written in tables.DIALECT_ENTRY_TYPES[self.dialect]
                                     or written not in tables.ENTRY_TO_CSL
                                     or self.dialect == tables.BIBLATEX
                                     and written in tables.CLASSIC_ALIASES):
             return written  # as the source wrote it (an unknown type, an alias biber knows)
-        kept = record.extra.get(EXTRA_ENTRY_TYPE)
         if kept in tables.DIALECT_ENTRY_TYPES[self.dialect]:
             return kept
         genre = record.get("genre")
         if self.dialect == tables.BIBTEX and record.type == "thesis" and genre:
-            return tables.THESIS_ENTRY_OF_GENRE.get(genre, "phdthesis")
+            key = _type_key(genre)
+            return tables.THESIS_ENTRY_OF_GENRE.get(
+                tables.GENRE_OF_TYPE_KEY[key] if key else genre, "phdthesis")
         return entry_type_for(record.type, record.eprint, self.dialect)
 
     def value(self, value: Text, how: str, options: WriteOptions, from_bib: bool = False
@@ -203,12 +225,52 @@ class BibtexWriter:
                 fields.append((name, value, BRACED if _balanced(value) else TEXT))
         fields += layout.again()
         fields += [(name, "", BRACED) for name in layout.empty if name not in written]
+        if self.classic(layout):
+            fields = self._classic_fields(fields, entry_type, options)
         fields = [f for f in fields if self._wanted(f[0], options)]
         chosen = {name: index for index, name in enumerate(options.field_order)}
         fields.sort(key=lambda f: (chosen.get(f[0], len(chosen)),
                                    layout.order.get(f[0], len(layout.order)),
                                    _ORDER.get(f[0], len(_ORDER))))
         return fields
+
+    def classic(self, layout: Layout) -> bool:
+        """Whether an entry written for BibLaTeX is to be written for BibTeX's styles (see
+        ``tables.CLASSIC_RENAMES``)."""
+        return self.dialect == tables.BIBTEX and layout.dialect == tables.BIBLATEX
+
+    def _classic_fields(self, fields: list[Field], entry_type: str, options: WriteOptions
+                        ) -> list[Field]:
+        """The fields of an entry written for BibLaTeX, as BibTeX's styles read them:
+        renamed to the classic fields, those no style prints said in ``note``, a ``@misc``'s
+        publisher and address in ``howpublished``."""
+        renames = {**tables.CLASSIC_RENAMES["*"], **tables.CLASSIC_RENAMES.get(entry_type, {})}
+        names = {name for name, _, _ in fields}
+        renamed: list[Field] = []
+        for name, value, how in fields:
+            target = renames.get(name)
+            if target is not None and target not in names:
+                names.add(target)
+                name = target
+                if plain(value).lower() == tables.ARXIV.lower():
+                    value = tables.ARXIV  # arXiv's own spelling, as its export writes it
+            renamed.append((name, value, how))
+        latex = {name: self.value(value, how, options, True)[1:-1]
+                 for name, value, how in renamed}
+        folded = set(tables.CLASSIC_NOTE_FIELDS).intersection(latex)
+        notes = [latex["note"]] if "note" in latex else []
+        notes += [words.format(latex[name]) for name, words in
+                  tables.CLASSIC_NOTE_FIELDS.items() if name in folded]
+        shown = tables.CLASSIC_HOWPUBLISHED.get(entry_type, ())
+        if "howpublished" not in latex and any(name in latex for name in shown):
+            published = [f"\\url{{{latex[name]}}}" if name in tables.CLASSIC_URL_FIELDS
+                         else latex[name] for name in shown if name in latex]
+            renamed.append(("howpublished", ", ".join(published), BRACED))
+            folded.update(n for n in shown if n in latex and n not in tables.CLASSIC_URL_FIELDS)
+        kept = [field for field in renamed if field[0] not in folded and field[0] != "note"]
+        if notes:
+            kept.append(("note", _sentences(notes), BRACED))
+        return kept
 
     @staticmethod
     def _wanted(name: str, options: WriteOptions) -> bool:
@@ -231,17 +293,30 @@ class BibtexWriter:
 
     def _texts(self, record: Record, entry_type: str, layout: Layout) -> list[Field]:
         fields: list[Field] = []
+        classic = self.classic(layout)
         for variable, value in record.fields.items():
             if variable in layout.inherited:
                 continue
             if variable == "genre":
-                fields.extend(self._genre(value, entry_type, layout))
+                fields.extend(self._classic_genre(value, entry_type) if classic
+                              else self._genre(value, entry_type, layout))
                 continue
             field = self.text_field(variable, entry_type, layout, record.extra)
             how = TITLE if variable in _TITLE_VARIABLES else (
                 VERBATIM if field in tables.VERBATIM_FIELDS else TEXT)
-            fields.extend(layout.with_subtitle(field, value, how))
+            fields.extend([(field, value, how)] if classic  # no style prints a subtitle
+                          else layout.with_subtitle(field, value, how))
         return fields
+
+    @staticmethod
+    def _classic_genre(genre: Text, entry_type: str) -> list[Field]:
+        """The ``type`` of an entry written for BibLaTeX, for BibTeX's styles: none when the
+        entry type says it (``@phdthesis`` from ``type = {phdthesis}`` or ``{phd}``), else the
+        words a BibLaTeX key stands for (``resreport``: "Research report"), else as written."""
+        key = _type_key(plain(genre))
+        if key is not None and tables.ENTRY_TYPE_KEYS.get(entry_type) == key:
+            return []
+        return [("type", tables.GENRE_OF_TYPE_KEY.get(key, genre) if key else genre, TEXT)]
 
     def text_field(self, variable: str, entry_type: str, layout: Layout,
                    extra: Mapping[str, str]) -> str:
@@ -388,6 +463,16 @@ class Layout:
                            if f)
         self.preamble = hints.get(HINT_PREAMBLE[len(HINT_PREFIX):])
         self.comment = hints.get(HINT_COMMENT[len(HINT_PREFIX):])
+
+    @property
+    def dialect(self) -> str | None:
+        """The dialect the entry was written in (None: not read from a .bib): BibLaTeX when it
+        uses a type or field only BibLaTeX knows."""
+        if self.written_type is None:
+            return None
+        biblatex = any(name in tables.BIBLATEX_ONLY_FIELDS for name in self.fields) or \
+            self.written_type not in tables.DIALECT_ENTRY_TYPES[tables.BIBTEX]
+        return tables.BIBLATEX if biblatex else tables.BIBTEX
 
     def entry_type(self, record: Record) -> str | None:
         """The entry type the source wrote, while the record's type is still the one read."""
