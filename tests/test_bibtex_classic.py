@@ -8,14 +8,20 @@ from __future__ import annotations
 import io
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from support import ROOT
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex.reader import READER
 from refbridge.formats.bibtex.writer import BIBTEX_WRITER
 from refbridge.registry import WriteOptions
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from fidelity import BiberSetup, biber_blocks
 
 #: An entry of each BibLaTeX entry type the classic types do not have, and of BibLaTeX's
 #: fields on classic types.
@@ -250,3 +256,13 @@ def test_plain_prints_what_the_biblatex_entries_say(tmp_path: Path) -> None:
     bbl = (tmp_path / "doc.bbl").read_text(encoding="utf-8")
     assert "Warning" not in run.stdout
     assert [key for key, printed in PRINTED.items() if printed not in bbl] == []
+
+
+def test_biber_reads_every_converted_entry(tmp_path: Path) -> None:
+    for tool in ("biber", "pdflatex"):
+        if shutil.which(tool) is None:
+            pytest.skip(f"needs {tool} (TeX Live)")
+    library = tmp_path / "refs.bib"
+    library.write_text("\n".join(converted(LIBRARY).values()), encoding="utf-8")
+    setup = BiberSetup.make(tmp_path / "setup")
+    assert sorted(biber_blocks(library, setup, tmp_path / "biber")) == sorted(PRINTED)
