@@ -42,11 +42,11 @@ LIBRARY = """\
 """
 
 
-def converted(text: str) -> dict[str, str]:
-    """The entries ``--to bibtex`` writes for ``text``, by key."""
+def converted(text: str, normalize: bool = False) -> dict[str, str]:
+    """The entries ``--to bibtex`` (with ``--normalize``) writes for ``text``, by key."""
     out = io.StringIO()
     BIBTEX_WRITER.write(READER.read(io.StringIO(text), "refs.bib", Diagnostics()), out,
-                        WriteOptions())
+                        WriteOptions(normalize=normalize))
     return {entry[entry.index("{") + 1:entry.index(",")]: entry + "\n"
             for entry in out.getvalue().strip().split("\n\n")}
 
@@ -245,10 +245,12 @@ PRINTED = {
 }
 
 
-def test_plain_prints_what_the_biblatex_entries_say(tmp_path: Path) -> None:
+@pytest.mark.parametrize("normalize", [False, True], ids=["as-written", "normalized"])
+def test_plain_prints_what_the_biblatex_entries_say(normalize: bool, tmp_path: Path) -> None:
     if shutil.which("bibtex") is None:
         pytest.skip("needs bibtex (TeX Live)")
-    (tmp_path / "refs.bib").write_text("\n".join(converted(LIBRARY).values()), encoding="utf-8")
+    (tmp_path / "refs.bib").write_text("\n".join(converted(LIBRARY, normalize).values()),
+                                       encoding="utf-8")
     (tmp_path / "doc.aux").write_text("\\citation{*}\n\\bibdata{refs}\n\\bibstyle{plain}\n",
                                       encoding="utf-8")
     run = subprocess.run(["bibtex", "doc"], cwd=tmp_path, capture_output=True, text=True,

@@ -446,8 +446,10 @@ class Layout:
     ``crossref`` field is), and the @preamble/@comment blocks before it. Empty when the record
     has no hints or the writer normalises."""
 
-    def __init__(self, hints: dict[str, str] | None = None, crossref: bool = False) -> None:
+    def __init__(self, hints: dict[str, str] | None = None, crossref: bool = False,
+                 dialect: str | None = None) -> None:
         hints = hints or {}
+        self.written_dialect = dialect  #: the source's dialect, when the hints do not say it
         written_type, read_as, names_text = (
             hints.get(HINT_LAYOUT[len(HINT_PREFIX):], "") + "  ").split(" ", 2)
         self.written_type = written_type or None
@@ -471,7 +473,7 @@ class Layout:
         """The dialect the entry was written in (None: not read from a .bib): BibLaTeX when it
         uses a type or field only BibLaTeX knows."""
         if self.written_type is None:
-            return None
+            return self.written_dialect
         biblatex = any(name in tables.BIBLATEX_ONLY_FIELDS for name in self.fields) or \
             self.written_type not in tables.DIALECT_ENTRY_TYPES[tables.BIBTEX]
         return tables.BIBLATEX if biblatex else tables.BIBTEX
@@ -519,10 +521,10 @@ class Layout:
 
     @classmethod
     def of(cls, record: Record, options: WriteOptions) -> Layout:
-        if options.normalize:
+        if options.normalize:  # nothing of the layout but its blocks and dialect
             hints = {k: v for k, v in record.hints_for("bibtex").items()
                      if k in ("preamble", "comment")}
-            return cls(hints)
+            return cls(hints, dialect=cls(record.hints_for("bibtex")).dialect)
         return cls(record.hints_for("bibtex"),
                    crossref=EXTRA_PREFIX + tables.CROSSREF_FIELD in record.extra)
 
