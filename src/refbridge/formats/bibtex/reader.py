@@ -530,6 +530,8 @@ class BibtexReader:
                                   block.error_line)
             elif block.kind in ("preamble", "comment"):
                 notes.setdefault(block.kind, []).append(block.text)
+                if block.message:
+                    diagnostics.warning(block.message, source, block.line)
             if block.kind == "entry" or block.kind == "error" and block.key:
                 record = self._entry(block, source, diagnostics, first_line)
                 if record is None:

@@ -35,6 +35,11 @@ MONTH_MACROS: dict[str, str] = {
     "nov": "November", "dec": "December",
 }
 
+#: What biber makes of ``@comment`` followed by text without braces, which BibTeX skips.
+BRACELESS_COMMENT = ("an @comment without braces: bibtex reads it as a comment, and so does "
+                     "refbridge (it is written back as @comment{...}); biber stops with a "
+                     "syntax error and reads no entry of the file")
+
 #: How many characters are read from the stream at a time.
 CHUNK_SIZE = 1 << 20
 
@@ -103,7 +108,8 @@ _new_field = tuple.__new__
 class Block:
     """One ``@...`` block. ``kind`` is ``entry``, ``string``, ``preamble``, ``comment`` or
     ``error`` (then ``message`` and ``error_line`` say what and where, and a broken entry
-    holds its type, key and the fields read before the error)."""
+    holds its type, key and the fields read before the error; a comment's ``message`` says
+    what a tool makes of it otherwise)."""
 
     kind: str
     line: int
@@ -323,7 +329,8 @@ class _BlockParser:
                 entry = _ENTRY_HEAD.search(self.text, self.pos)
                 end = len(self.text) if entry is None else entry.start()
                 start, self.pos = self.pos, end
-                return Block("comment", line, text=self.text[start:end].strip())
+                return Block("comment", line, text=self.text[start:end].strip(),
+                             message=BRACELESS_COMMENT)
             if opener == "(":
                 end = self.text.rfind(")")
                 if end < self.pos:
