@@ -141,9 +141,9 @@ def test_a_comment_without_braces_ends_where_an_entry_starts_on_its_line() -> No
 def test_a_key_with_parentheses_is_read_as_bibtex_reads_it() -> None:
     records, messages = read(PARENTHESISED_KEY)
     assert [r.citation_key for r in records] == ["LL:ESA/SPC(2009)6"]
-    assert messages[1:] == [("refs.bib:3: warning: the key 'LL:ESA/SPC(2009)6' holds parentheses: "
-                             "BibTeX reads it, biber does not (it skips the entry); written "
-                             "back as it is")]
+    assert messages[1:] == [("refs.bib:3: warning: the key 'LL:ESA/SPC(2009)6' holds "
+                             "parentheses: bibtex reads it; biber stops with a syntax error and "
+                             "reads no entry of the file; written back as it is")]
 
 
 @DIALECTS

@@ -566,9 +566,9 @@ class BibtexReader:
         else:
             first_line[key] = block.line
         if "(" in key or ")" in key:
-            diagnostics.warning(f"the key {key!r} holds parentheses: BibTeX reads it, biber "
-                                "does not (it skips the entry); written back as it is", source,
-                                block.line)
+            diagnostics.warning(f"the key {key!r} holds parentheses: bibtex reads it; biber "
+                                "stops with a syntax error and reads no entry of the file; "
+                                "written back as it is", source, block.line)
         try:
             record = entry_record(block, source, diagnostics)
         except ModelError as exc:
