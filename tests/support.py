@@ -52,12 +52,17 @@ def requires_reference_js() -> pytest.MarkDecorator:
 
 def biblatex_examples() -> Path:
     """TeX Live's biblatex-examples.bib; the test is skipped when TeX Live does not have it."""
+    return tex_live_library("biblatex-examples.bib")
+
+
+def tex_live_library(name: str) -> Path:
+    """A .bib TeX Live ships (found with kpsewhich); the test is skipped when it is absent."""
     if shutil.which("kpsewhich") is None:
-        pytest.skip("needs kpsewhich (TeX Live) to find biblatex-examples.bib")
-    found = subprocess.run(["kpsewhich", "biblatex-examples.bib"], capture_output=True,
+        pytest.skip(f"needs kpsewhich (TeX Live) to find {name}")
+    found = subprocess.run(["kpsewhich", name], capture_output=True,
                            text=True, check=False).stdout.strip()
     if not found:
-        pytest.skip("biblatex-examples.bib is not installed (texlive-bibtex-extra)")
+        pytest.skip(f"{name} is not installed (texlive-bibtex-extra)")
     return Path(found)
 
 

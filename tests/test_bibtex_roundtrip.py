@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from support import SAMPLES, biblatex_examples, run_cli
+from support import SAMPLES, biblatex_examples, run_cli, tex_live_library
 
 from refbridge.errors import Diagnostics
+from refbridge.formats.bibtex import tables
 from refbridge.formats.bibtex.reader import READER
-from refbridge.formats.bibtex.writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
+from refbridge.formats.bibtex.writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter, Layout
 from refbridge.formats.csljson import WRITER as CSL_WRITER
 from refbridge.latex.encode import guess_protection
 from refbridge.model import Record
@@ -66,10 +68,27 @@ def _without_entry_type(record: Record) -> Record:
     return record.replace(type="document", fields=fields, extra=extra)
 
 
-def test_classic_bibtex_keeps_everything_but_biblatex_only_entry_types(
+def _written_for(dialect: str, records: list[Record]) -> list[Record]:
+    return [r for r in records if Layout.of(r, WriteOptions()).dialect == dialect]
+
+
+def test_classic_bibtex_keeps_everything_of_entries_written_for_bibtex() -> None:
+    """Nelson Beebe's texbook1.bib, a classic library (BibLaTeX entries are converted for
+    BibTeX's styles, see the next test)."""
+    library = list(read_file(str(tex_live_library("texbook1.bib")), Diagnostics()))
+    classic = [r.replace(source=None) for r in _written_for(tables.BIBTEX, library)]
+    back = read_text(written(classic, BIBTEX_WRITER))
+    assert [_without_entry_type(r) for r in back] == [_without_entry_type(r) for r in classic]
+
+
+def test_classic_bibtex_of_entries_written_for_biblatex_has_only_fields_bibtex_reads(
         examples: list[Record]) -> None:
-    back = read_text(written(examples, BIBTEX_WRITER))
-    assert [_without_entry_type(r) for r in back] == [_without_entry_type(r) for r in examples]
+    """Their BibLaTeX fields are renamed (``journaltitle``: ``journal``), joined (``subtitle``)
+    or said in ``note`` (``titleaddon``, ``urldate``): none is left for styles to ignore."""
+    text = written(_written_for(tables.BIBLATEX, examples), BIBTEX_WRITER)
+    fields = set(re.findall(r"^  (\w+) = ", text, re.MULTILINE))
+    assert fields & ({*tables.CLASSIC_NOTE_FIELDS, *tables.CLASSIC_RENAMES["*"], "subtitle",
+                      "date"}) == set()
 
 
 def test_biblatex_examples_as_csl_json_is_schema_valid(examples: list[Record],

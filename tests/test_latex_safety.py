@@ -12,6 +12,7 @@ from refbridge.latex.safety import formula_is_writable, is_harmless
     r"Schr\"{o}dinger", r"\emph{in vivo}", r"{\TeX}book", r"\noopsort{1999}", r"\cite{knuth84}",
     r"H\textsubscript{2}O", r"\url{https://example.org/a_b}", r"Mr.\@ Smith",
     r"\begin{tabular}{c}x\end{tabular}", r"100\% pure", "plain text",
+    r"Proceedings of COIN\@AAMAS 2010", r"{\@brilliantmaps}",
 ])
 def test_what_a_bib_holds_is_harmless(tex: str) -> None:
     assert is_harmless(tex)
@@ -21,7 +22,7 @@ def test_what_a_bib_holds_is_harmless(tex: str) -> None:
     r"\input{/etc/passwd}", r"\include{x}", r"\immediate\write18{rm -rf /}", r"\openout1=x",
     r"\catcode`\@=11", r"\csname input\endcsname{x}", r"\directlua{os.exit()}",
     r"\usepackage{shellesc}", r"\end{document}", r"\end {document}", r"\makeatletter",
-    r"\@@input x", "a^^5cinput b", r"\special{shell}", r"\scantokens{x}",
+    r"\@@input x", r"\@input{x}", r"\@iinput{x}", r"\@writefile{toc}{x}", "a^^5cinput b", r"\special{shell}", r"\scantokens{x}",
     r"\def\x{y}", r"\renewcommand{\textit}{x}", r"\let\emph\relax",
 ])
 def test_what_could_run_or_redefine_is_not(tex: str) -> None:

@@ -51,14 +51,14 @@ def part(record: Record, name: str) -> Any:
 
 def bib_form(name: str, value: Any) -> Any:
     """A value as a .bib file holds it (the limits its coverage notes state): white space
-    collapsed, particles as BibTeX's ``von`` part, keywords split at commas and semicolons;
-    a title that says nothing of case with its acronyms and proper nouns protected."""
+    collapsed, particles as BibTeX's ``von`` part (a keyword holding a comma or semicolon is
+    braced, and stays one); a title that says nothing of case with its acronyms and proper
+    nouns protected."""
     if isinstance(value, (str, RichText)):
         value = strip(map_text(value, lambda text: re.sub(r"\s+", " ", text)))
         return guess_protection(value) if name in PROTECTED_VARIABLES else value
     if name == "keywords":
-        return tuple(" ".join(k.split()) for keyword in value
-                     for k in re.split(r"[,;]", keyword) if k.strip())
+        return tuple(" ".join(k.split()) for k in value if k.strip())
     if isinstance(value, tuple) and value and isinstance(value[0], Name):
         return tuple(" ".join(person.display().split()) for person in value)
     return value

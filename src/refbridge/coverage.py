@@ -101,7 +101,8 @@ def bibtex_coverage(dialect: str) -> Coverage:
             "are written as the nearest entry type and read back as that type."),
             ("Runs of white space in a value become one space; a name's particles are spelled "
             "as BibTeX's `von` part, so dropping and non-dropping particles are not told "
-            "apart; a keyword containing a comma or semicolon becomes two keywords; a thesis "
+            "apart; a keyword containing a comma or semicolon is written in braces (one "
+            "keyword for biber and for the reader); a thesis "
             "or report without a genre gets the one its entry type implies (`@phdthesis`, "
             "`@techreport`), and a preprint without a URL gets its arXiv abstract page."),
             "Extra fields of other formats are lost (`bibtex.*` extras are written back).",

@@ -69,10 +69,28 @@ def is_harmless(tex: str, *, preamble: bool = False) -> bool:
         return False
     for match in _COMMAND.finditer(tex):
         name = match.group(1)
-        if name in HARMFUL_COMMANDS or "@" in name and name != "@" or \
+        if name in HARMFUL_COMMANDS or "@" in name and not _spacing_factor(name) or \
                 not preamble and name in DEFINING_COMMANDS:
             return False  # "@" in a longer name: LaTeX's internals, \@@input among them
     return True
+
+
+def _spacing_factor(name: str) -> bool:
+    """Whether command ``name`` (read with ``@`` as a letter) is ``\\@``, the spacing factor
+    command, followed by letters (``COIN\\@AAMAS``): where a bibliography is read (bibtex's
+    .bbl in the document, biblatex's with its own catcodes) ``@`` is no letter, so LaTeX reads
+    ``\\@`` and then text, and prints the text. A name with a second ``@`` (``\\@@input``), or
+    whose letters after it name a harmful command (``\\@input``), is not taken for one: it
+    would be LaTeX's internals where ``@`` is a letter."""
+    rest = name[1:]
+    return name[0] == "@" and "@" not in rest and rest not in HARMFUL_COMMANDS and \
+        "@" + rest not in _AT_INTERNALS
+
+
+#: LaTeX's internals (``@`` a letter) that read or write files.
+_AT_INTERNALS: frozenset[str] = frozenset(
+    {"@input", "@iinput", "@input@", "@addtofilelist", "@writefile", "@starttoc",
+     "@auxout", "@mainaux", "@partaux", "@inputcheck", "@filelist", "@obsoletefile"})
 
 
 def formula_is_writable(tex: str) -> bool:

@@ -41,7 +41,8 @@ from refbridge.names.bibtex import parse_names
 from refbridge.registry import Shard, ShardIncomplete
 from refbridge.richtext import Text, concat, latex_source, plain, with_latex, without_latex
 
-_KEYWORD_SEPARATOR = re.compile(r"\s*[,;]\s*")
+#: A keyword separator, or a brace (a braced group is one keyword: ``{Models, Statistical}``).
+_KEYWORD_SEPARATOR_OR_BRACE = re.compile(r"[,;{}]")
 _ARXIV_PREFIX = re.compile(r"^arxiv:\s*", re.IGNORECASE)
 _CLASS_SEPARATOR = re.compile(r"[\s,]+")
 _ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
@@ -66,6 +67,10 @@ HINT_AGAIN = "again."
 #: macro as a month number, bibtex as a name) or as a month macro outside a month field that
 #: says the date (``date = dec``, a ``month`` the ``date`` contradicts), as written
 HINT_RAW = "raw."
+#: ``spaced.<field>``: a value holding a TAB, as written: bibtex reads a TAB as a space, biber
+#: keeps it (in a title's end; before ``and`` in a name list, where biber then does not split
+#: the names), so the value is written back with its TABs
+HINT_SPACED = "spaced."
 
 #: Entry types whose records may be crossref parents of entries read after them.
 PARENT_ENTRY_TYPES: frozenset[str] = frozenset(
@@ -132,7 +137,7 @@ def _month_concatenated(raw: str) -> bool:
     return any(piece.strip().lower() in MONTH_MACROS for piece in raw.split("#"))
 
 
-def _collapsed_white_space(value: str) -> str:
+def collapsed_white_space(value: str) -> str:
     """*value* with each run of ASCII white space as one space, none at the ends. A value
     whose white space is single spaces already is only stripped: splitting a 20 MB title of
     4 million words would hold all of them at once (230 MB)."""
@@ -169,7 +174,10 @@ class _Entry:
             # runs of whitespace as one space, as BibTeX reads them: its white space is ASCII
             # (a no-break space is a character it keeps); ``str.split`` is three times faster
             # than the pattern on the ASCII values that most are
-            value = _collapsed_white_space(value)
+            spaced = value
+            value = collapsed_white_space(value)
+            if value != spaced and "\t" in spaced:
+                self.hints[HINT_SPACED + name] = spaced
             if value:
                 values[name] = value
             elif name not in empty:
@@ -361,13 +369,33 @@ def _text_fields(entry: _Entry, entry_type: str) -> dict[str, Text]:
     return fields
 
 
+def split_keywords(value: str) -> tuple[str, ...]:
+    """The keywords of a keywords field's LaTeX ``value``: cut at the commas and semicolons
+    outside braces (biber cuts at commas, and biblatex reads a braced group as one keyword:
+    MeSH's ``{Models, Statistical}``), each decoded."""
+    pieces: list[str] = []
+    depth = start = 0
+    for match in _KEYWORD_SEPARATOR_OR_BRACE.finditer(value):
+        char = match.group()
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            pieces.append(value[start:match.start()])
+            start = match.end()
+    pieces.append(value[start:])
+    words = (plain(decode_latex(piece)).strip() for piece in pieces)
+    return tuple(word for word in words if word)
+
+
 def _keywords(entry: _Entry) -> tuple[str, ...]:
     words: list[str] = []
     for field in tables.KEYWORD_FIELDS:
-        value = entry.text(field)
+        value = entry.take(field)
         if value:
-            entry.hints[field] = latex_source(value) or plain(value)
-            words.extend(k for k in _KEYWORD_SEPARATOR.split(plain(value)) if k)
+            entry.hints[field] = value
+            words.extend(split_keywords(value))
     return tuple(words)
 
 
@@ -378,11 +406,13 @@ def _csl_type(entry_type: str, fields: dict[str, Text], eprint: Eprint | None) -
     return tables.ENTRY_TO_CSL.get(entry_type, tables.ENTRY_TO_CSL["misc"])
 
 
-def _genre(entry_type: str, fields: dict[str, Text]) -> None:
+def _genre(entry: _Entry, entry_type: str, fields: dict[str, Text]) -> None:
     """A classic ``@phdthesis``, ``@mastersthesis`` or ``@techreport`` says its genre by its
-    type."""
+    type, unless its ``type`` field says otherwise: ``type = {}`` or ``"{}"`` is how an
+    author keeps ``plain`` from printing "Technical report" (it is written back as it was)."""
     key = tables.ENTRY_TYPE_KEYS.get(entry_type)
-    if key and "genre" not in fields:
+    if key and "genre" not in fields and "type" not in entry.values and \
+            "type" not in entry.empty_at:
         fields["genre"] = tables.GENRE_OF_TYPE_KEY[key]
 
 
@@ -409,7 +439,7 @@ def entry_record(block: Block, source: str, diagnostics: Diagnostics) -> Record:
     eprint = _eprint(entry)
     keywords = _keywords(entry)
     fields = _text_fields(entry, entry_type)
-    _genre(entry_type, fields)
+    _genre(entry, entry_type, fields)
     csl_type = _csl_type(entry_type, fields, eprint)
     _drop_derived(entry, fields, eprint, csl_type)
     extra = entry.rest()
@@ -496,6 +526,8 @@ class BibtexReader(catalogue.CatalogueReader):
                                   block.error_line)
             elif block.kind in ("preamble", "comment"):
                 notes.setdefault(block.kind, []).append(block.text)
+                if block.message:
+                    diagnostics.warning(block.message, source, block.line)
             if block.kind == "entry" or block.kind == "error" and block.key:
                 record = self._entry(block, source, diagnostics, first_line)
                 if record is None:
@@ -529,6 +561,10 @@ class BibtexReader(catalogue.CatalogueReader):
                                 source, block.line)
         else:
             first_line[key] = block.line
+        if "(" in key or ")" in key:
+            diagnostics.warning(f"the key {key!r} holds parentheses: bibtex reads it; biber "
+                                "stops with a syntax error and reads no entry of the file; "
+                                "written back as it is", source, block.line)
         try:
             record = entry_record(block, source, diagnostics)
         except ModelError as exc:

@@ -35,6 +35,11 @@ MONTH_MACROS: dict[str, str] = {
     "nov": "November", "dec": "December",
 }
 
+#: What biber makes of ``@comment`` followed by text without braces, which BibTeX skips.
+BRACELESS_COMMENT = ("an @comment without braces: bibtex reads it as a comment, and so does "
+                     "refbridge (it is written back as @comment{...}); biber stops with a "
+                     "syntax error and reads no entry of the file")
+
 #: How many characters are read from the stream at a time.
 CHUNK_SIZE = 1 << 20
 
@@ -45,7 +50,12 @@ _BLOCK_START = re.compile(r"\n[ \t]*@")
 _HEAD = re.compile(r"@[ \t]*([A-Za-z_][\w:-]*)?[ \t]*([{(])?")
 #: An entry's head in the text between blocks (where BibTeX takes any ``@`` as a start).
 _ENTRY_HEAD = re.compile(r"@[ \t]*[A-Za-z_][\w:-]*[ \t]*[{(]")
-_KEY = re.compile(r"\s*([^,\s{}()=\"#]*)\s*([,})])?")
+#: The citation key of an entry, by the delimiter it opens with: in a ``{...}`` entry BibTeX
+#: reads parentheses as part of the key (``LL:ESA/SPC(2009)6``), which biber cannot read.
+_KEYS: dict[str, re.Pattern[str]] = {
+    "}": re.compile(r"\s*([^,\s{}=\"#]*)\s*([,}])?"),
+    ")": re.compile(r"\s*([^,\s{}()=\"#]*)\s*([,})])?"),
+}
 #: A field whose value is one brace group (with groups at most two deep inside), a simple
 #: quoted value or one word (a number or a macro), followed by ``,`` or a closing delimiter:
 #: most fields, parsed in C. The groups are written "text (group text)*" so that the regex
@@ -98,7 +108,8 @@ _new_field = tuple.__new__
 class Block:
     """One ``@...`` block. ``kind`` is ``entry``, ``string``, ``preamble``, ``comment`` or
     ``error`` (then ``message`` and ``error_line`` say what and where, and a broken entry
-    holds its type, key and the fields read before the error)."""
+    holds its type, key and the fields read before the error; a comment's ``message`` says
+    what a tool makes of it otherwise)."""
 
     kind: str
     line: int
@@ -215,10 +226,14 @@ class _BlockParser:
         return _new_field(Field, (name.lower(), value, word, tuple(undefined)))
 
     def head(self) -> tuple[str, str]:
-        """The block's type (lower-cased) and its opening delimiter."""
+        """The block's type (lower-cased) and its opening delimiter (none for a ``@comment``
+        followed by text: BibTeX and biber skip it as text between entries)."""
         match = _HEAD.match(self.text)
         if match is None or match.group(1) is None:
             raise self.fail("expected an entry type after '@'", 1)
+        if match.group(2) is None and match.group(1).lower() == "comment":
+            self.pos = match.end()
+            return "comment", ""
         if match.group(2) is None:
             raise self.fail(f"expected '{{' or '(' after @{match.group(1)}", match.end())
         self.pos = match.end()
@@ -234,7 +249,7 @@ class _BlockParser:
 
     def entry(self, entry_type: str, line: int) -> Block:
         text = self.text
-        key_match = _KEY.match(text, self.pos)
+        key_match = _KEYS[self.closer].match(text, self.pos)
         assert key_match is not None  # the pattern matches the empty string
         key, after = key_match.group(1), key_match.group(2)
         if not key and after != ",":  # ``@misc{,`` has an empty key, which BibTeX reads
@@ -309,6 +324,13 @@ class _BlockParser:
     def block(self, line: int) -> Block:
         kind, opener = self.head()
         if kind == "comment":
+            if not opener:  # ``@Comment 1215.bib -*- mode: BibTeX -*-``: the text after it,
+                # up to an entry that starts later in the block
+                entry = _ENTRY_HEAD.search(self.text, self.pos)
+                end = len(self.text) if entry is None else entry.start()
+                start, self.pos = self.pos, end
+                return Block("comment", line, text=self.text[start:end].strip(),
+                             message=BRACELESS_COMMENT)
             if opener == "(":
                 end = self.text.rfind(")")
                 if end < self.pos:

@@ -88,7 +88,8 @@ CSL_TO_ENTRY: dict[str, dict[str, str]] = {
         "article-newspaper": "article", "book": "book", "chapter": "incollection",
         "manuscript": "unpublished", "pamphlet": "booklet",
         "paper-conference": "inproceedings", "report": "techreport", "thesis": "phdthesis",
-        "collection": "book",
+        "collection": "book", "entry-encyclopedia": "incollection",
+        "entry-dictionary": "incollection", "entry": "incollection",
     },
 }
 #: Entry type for CSL types a dialect's table does not list.
@@ -122,6 +123,15 @@ TYPE_KEY_OF_GENRE: dict[str, str] = {v: k for k, v in GENRE_OF_TYPE_KEY.items()}
 #: Classic entry type for a thesis genre.
 THESIS_ENTRY_OF_GENRE: dict[str, str] = {"PhD thesis": "phdthesis",
                                          "Master's thesis": "mastersthesis"}
+#: Genres written as a BibLaTeX ``type`` that are no localisation key but say one (lower-cased):
+#: biblatex prints them as written, and a classic entry type says them (``type = {phd}`` in
+#: a ``@thesis``: ``@phdthesis``, no ``type``).
+TYPE_KEY_ALIASES: dict[str, str] = {
+    "phd": "phdthesis", "phd thesis": "phdthesis", "ph.d. thesis": "phdthesis",
+    "doctoral thesis": "phdthesis", "dissertation": "phdthesis", "ma": "mathesis",
+    "msc": "mathesis", "masters": "mathesis", "master": "mathesis",
+    "master's thesis": "mathesis", "masters thesis": "mathesis",
+    "technical report": "techreport"}
 
 #: Text fields: BibTeX/BibLaTeX field -> CSL variable. Where two fields fill one variable
 #: (``journal`` and ``journaltitle``) the first present wins; the other is kept as extra.
@@ -259,3 +269,38 @@ PUBLISHER_FIELD: dict[str, dict[str, str]] = {
 #: The classic field spelling of a CSL variable whose field depends on the entry type.
 TYPED_WRITE_FIELD: Mapping[str, str] = {"issue": "number", "collection-number": "number",
                                         "volume-title": "issue"}
+
+#: BibLaTeX to BibTeX (the ``bibtex`` writer, for an entry written for BibLaTeX: one of a
+#: BibLaTeX-only entry type or with a BibLaTeX-only field; records of other formats are
+#: written with classic fields from the start), after the
+#: biblatex manual's BibTeX compatibility (its field aliases, section 2.2.5) and biber's
+#: ``--tool --output-legacy-dates``. Fields a BibLaTeX entry type holds under another name in
+#: the classic entry type it becomes (``*``: every entry type): renamed, unless the entry has
+#: the classic field already.
+CLASSIC_RENAMES: dict[str, dict[str, str]] = {
+    "*": {"eprinttype": "archiveprefix", "eprintclass": "primaryclass",
+          "journaltitle": "journal", "location": "address", "annotation": "annote"},
+    "phdthesis": {"institution": "school"}, "mastersthesis": {"institution": "school"},
+    "techreport": {"school": "institution"}, "inproceedings": {"eventtitle": "booktitle"},
+}
+#: Entry types both dialects know that mean another thing in BibLaTeX: its ``@inbook`` is a
+#: part with a title of its own in a book (``booktitle``), which is classic BibTeX's
+#: ``@incollection`` (classic ``@inbook`` is a chapter or pages of a book, its title the
+#: book's): an entry written for BibLaTeX gets the classic type of its CSL type.
+CLASSIC_RETYPED: frozenset[str] = frozenset({"inbook"})
+#: BibLaTeX fields that no BibTeX style prints, said in ``note`` instead (in this order, after
+#: the entry's own note, joined by ". "): field -> the note's words (``{}`` the value).
+CLASSIC_NOTE_FIELDS: dict[str, str] = {
+    "titleaddon": "{}", "booktitleaddon": "{}", "maintitle": "{}", "mainsubtitle": "{}",
+    "issuetitle": "{}", "eventtitle": "{}", "venue": "{}", "eventdate": "{}",
+    "origlanguage": "Translated from {}", "origdate": "Originally published {}",
+    "origlocation": "{}", "origpublisher": "{}", "pagetotal": "{} pages",
+    "volumes": "{} volumes", "version": "Version {}", "urldate": "Accessed {}",
+}
+#: What a classic ``@misc`` prints of its publisher and address, which it has no field for:
+#: ``howpublished`` (the fields' values joined by ", ", a URL as ``\url{...}``, the ``url``
+#: field kept for the styles that print it), when the entry has no ``howpublished``.
+CLASSIC_HOWPUBLISHED: dict[str, tuple[str, ...]] = {
+    "misc": ("organization", "institution", "publisher", "url")}
+#: Fields that go to ``howpublished`` as an address (``\url{...}``).
+CLASSIC_URL_FIELDS: frozenset[str] = frozenset({"url"})

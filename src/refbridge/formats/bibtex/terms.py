@@ -55,10 +55,7 @@ class BibTerms:
 def source_dialect(layout: Layout) -> str:
     """The dialect an entry was written in: BibLaTeX when it uses a type or field only
     BibLaTeX knows."""
-    biblatex = any(name in tables.BIBLATEX_ONLY_FIELDS for name in layout.fields) or (
-        layout.written_type is not None
-        and layout.written_type not in tables.DIALECT_ENTRY_TYPES[tables.BIBTEX])
-    return tables.BIBLATEX if biblatex else tables.BIBTEX
+    return layout.dialect or tables.BIBTEX
 
 
 def bib_terms(record: Record, dialect: str | None = None) -> BibTerms | None:

@@ -7,8 +7,10 @@ encoded with ``refbridge.latex.encode`` (syntax characters escaped, non-ASCII as
 unless ``WriteOptions.unicode``); titles get case protection; URL, DOI and other identifiers are
 written verbatim (with braces percent-encoded when unbalanced, the one thing a .bib value cannot
 hold). Preprints follow arXiv's export and BibLaTeX's conventions (see ``_eprint_fields``).
-``bibtex.<field>`` extras are written back as they were read. This module must never let
-record text become LaTeX markup, and never invent a value the record does not hold.
+``bibtex.<field>`` extras are written back as they were read. An entry written for BibLaTeX
+is written for BibTeX's styles by the ``bibtex`` writer (``tables.CLASSIC_RENAMES`` and the
+tables after it: classic types and fields, what no style prints in ``note``). This module must
+never let record text become LaTeX markup, and never invent a value the record does not hold.
 """
 
 from __future__ import annotations
@@ -32,11 +34,14 @@ from refbridge.formats.bibtex.reader import (
     HINT_MONTH,
     HINT_PREFIX,
     HINT_RAW,
+    HINT_SPACED,
     HINT_YEAR,
     arxiv_note,
+    collapsed_white_space,
     entry_type_for,
     field_mapping,
     is_preprint,
+    split_keywords,
 )
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, macro_value
 from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
@@ -48,10 +53,13 @@ from refbridge.names.bibtex import format_names
 from refbridge.registry import Framing, WriteOptions, write_framed
 from refbridge.richtext import Text, latex_source, plain, with_latex, without_latex
 
-#: What separates keywords in a keywords field (as the reader splits them).
-_KEYWORD_SPLIT = re.compile(r"\s*[,;]\s*")
+#: A keyword that is written in braces, so that it is read back as one (``{Models, Statistical}``).
+_KEYWORD_BRACED = re.compile(r"[,;]")
 #: Characters a citation key cannot hold in either dialect, replaced by ``-``.
 _KEY_UNSAFE = re.compile(r"[\s,{}()\"#%'=\\~]")
+#: The same for a key a .bib gave the entry: parentheses, which BibTeX reads in a key (biber
+#: cannot), are written back.
+_READ_KEY_UNSAFE = re.compile(r"[\s,{}\"#%'=\\~]")
 _ORDER = {name: index for index, name in enumerate(tables.FIELD_ORDER)}
 #: CSL variables written with case protection (the ones .bst styles lower-case).
 _TITLE_VARIABLES = frozenset({"title"})
@@ -80,6 +88,30 @@ def _verbatim(value: str) -> str:
     return value if _balanced(value) else value.replace("{", "%7B").replace("}", "%7D")
 
 
+def _keywords_value(keywords: tuple[str, ...], encode: Callable[[str], str]) -> str:
+    """The keywords field's LaTeX: the keywords encoded, those holding a comma or semicolon in
+    braces, separated by ``, ``."""
+    return ", ".join("{" + encode(k) + "}" if _KEYWORD_BRACED.search(k) else encode(k)
+                     for k in keywords)
+
+
+def _type_key(genre: str) -> str | None:
+    """The BibLaTeX ``type`` key a genre says (its words, the key, or an alias), or None."""
+    if genre in tables.GENRE_OF_TYPE_KEY:
+        return genre
+    return tables.TYPE_KEY_OF_GENRE.get(genre) or tables.TYPE_KEY_ALIASES.get(genre.lower())
+
+
+def _sentences(pieces: list[str]) -> str:
+    """LaTeX pieces as sentences of one note: each ends with a period before the next."""
+    text = ""
+    for piece in pieces:
+        if text and not text.endswith((".", "!", "?")):
+            text += "."
+        text += (" " if text else "") + piece
+    return text
+
+
 @cache
 def _reverse_mapping(entry_type: str) -> dict[str, str]:
     """CSL variable -> the field the reader maps back to it, for ``entry_type``: the entry
@@ -100,7 +132,7 @@ def entry_key(record: Record, options: WriteOptions = WriteOptions()) -> str:
     citation key."""
     key = record.citation_key or record.id
     if HINT_LAYOUT in record.hints and not options.regenerate_keys and not options.normalize:
-        key = record.hints.get(HINT_KEY, record.id)
+        return _READ_KEY_UNSAFE.sub("-", record.hints.get(HINT_KEY, record.id))
     return _KEY_UNSAFE.sub("-", key)
 
 
@@ -137,17 +169,22 @@ class BibtexWriter:
 
     def entry_type(self, record: Record, layout: Layout | None = None) -> str:
         written = layout.entry_type(record) if layout is not None else None
+        kept = record.extra.get(EXTRA_ENTRY_TYPE)
+        if layout is not None and self.classic(layout):  # BibLaTeX's meaning, for BibTeX
+            written = None if written in tables.CLASSIC_RETYPED else written
+            kept = None if kept in tables.CLASSIC_RETYPED else kept
         if written is not None and (written in tables.DIALECT_ENTRY_TYPES[self.dialect]
                                     or written not in tables.ENTRY_TO_CSL
                                     or self.dialect == tables.BIBLATEX
                                     and written in tables.CLASSIC_ALIASES):
             return written  # as the source wrote it (an unknown type, an alias biber knows)
-        kept = record.extra.get(EXTRA_ENTRY_TYPE)
         if kept in tables.DIALECT_ENTRY_TYPES[self.dialect]:
             return kept
         genre = record.get("genre")
         if self.dialect == tables.BIBTEX and record.type == "thesis" and genre:
-            return tables.THESIS_ENTRY_OF_GENRE.get(genre, "phdthesis")
+            key = _type_key(genre)
+            return tables.THESIS_ENTRY_OF_GENRE.get(
+                tables.GENRE_OF_TYPE_KEY[key] if key else genre, "phdthesis")
         return entry_type_for(record.type, record.eprint, self.dialect)
 
     def value(self, value: Text, how: str, options: WriteOptions, from_bib: bool = False
@@ -181,7 +218,7 @@ class BibtexWriter:
         fields += self._eprint_fields(record, entry_type, {f[0] for f in fields}, layout)
         if record.keywords:
             fields.append(layout.keywords(record.keywords) or
-                          ("keywords", ", ".join(record.keywords), TEXT))
+                          ("keywords", _keywords_value(record.keywords, encode), BRACED))
         written = {name for name, _, _ in fields}
         for key, value in record.extra.items():
             name = key[len(EXTRA_PREFIX):]
@@ -190,12 +227,52 @@ class BibtexWriter:
                 fields.append((name, value, BRACED if _balanced(value) else TEXT))
         fields += layout.again()
         fields += [(name, "", BRACED) for name in layout.empty if name not in written]
+        if self.classic(layout):
+            fields = self._classic_fields(fields, entry_type, options)
         fields = [f for f in fields if self._wanted(f[0], options)]
         chosen = {name: index for index, name in enumerate(options.field_order)}
         fields.sort(key=lambda f: (chosen.get(f[0], len(chosen)),
                                    layout.order.get(f[0], len(layout.order)),
                                    _ORDER.get(f[0], len(_ORDER))))
         return fields
+
+    def classic(self, layout: Layout) -> bool:
+        """Whether an entry written for BibLaTeX is to be written for BibTeX's styles (see
+        ``tables.CLASSIC_RENAMES``)."""
+        return self.dialect == tables.BIBTEX and layout.dialect == tables.BIBLATEX
+
+    def _classic_fields(self, fields: list[Field], entry_type: str, options: WriteOptions
+                        ) -> list[Field]:
+        """The fields of an entry written for BibLaTeX, as BibTeX's styles read them:
+        renamed to the classic fields, those no style prints said in ``note``, a ``@misc``'s
+        publisher and address in ``howpublished``."""
+        renames = {**tables.CLASSIC_RENAMES["*"], **tables.CLASSIC_RENAMES.get(entry_type, {})}
+        names = {name for name, _, _ in fields}
+        renamed: list[Field] = []
+        for name, value, how in fields:
+            target = renames.get(name)
+            if target is not None and target not in names:
+                names.add(target)
+                name = target
+                if plain(value).lower() == tables.ARXIV.lower():
+                    value = tables.ARXIV  # arXiv's own spelling, as its export writes it
+            renamed.append((name, value, how))
+        latex = {name: self.value(value, how, options, True)[1:-1]
+                 for name, value, how in renamed}
+        folded = set(tables.CLASSIC_NOTE_FIELDS).intersection(latex)
+        notes = [latex["note"]] if "note" in latex else []
+        notes += [words.format(latex[name]) for name, words in
+                  tables.CLASSIC_NOTE_FIELDS.items() if name in folded]
+        shown = tables.CLASSIC_HOWPUBLISHED.get(entry_type, ())
+        if "howpublished" not in latex and any(name in latex for name in shown):
+            published = [f"\\url{{{latex[name]}}}" if name in tables.CLASSIC_URL_FIELDS
+                         else latex[name] for name in shown if name in latex]
+            renamed.append(("howpublished", ", ".join(published), BRACED))
+            folded.update(n for n in shown if n in latex and n not in tables.CLASSIC_URL_FIELDS)
+        kept = [field for field in renamed if field[0] not in folded and field[0] != "note"]
+        if notes:
+            kept.append(("note", _sentences(notes), BRACED))
+        return kept
 
     @staticmethod
     def _wanted(name: str, options: WriteOptions) -> bool:
@@ -218,17 +295,30 @@ class BibtexWriter:
 
     def _texts(self, record: Record, entry_type: str, layout: Layout) -> list[Field]:
         fields: list[Field] = []
+        classic = self.classic(layout)
         for variable, value in record.fields.items():
             if variable in layout.inherited:
                 continue
             if variable == "genre":
-                fields.extend(self._genre(value, entry_type, layout))
+                fields.extend(self._classic_genre(value, entry_type) if classic
+                              else self._genre(value, entry_type, layout))
                 continue
             field = self.text_field(variable, entry_type, layout, record.extra)
             how = TITLE if variable in _TITLE_VARIABLES else (
                 VERBATIM if field in tables.VERBATIM_FIELDS else TEXT)
-            fields.extend(layout.with_subtitle(field, value, how))
+            fields.extend([(field, value, how)] if classic  # no style prints a subtitle
+                          else layout.with_subtitle(field, value, how))
         return fields
+
+    @staticmethod
+    def _classic_genre(genre: Text, entry_type: str) -> list[Field]:
+        """The ``type`` of an entry written for BibLaTeX, for BibTeX's styles: none when the
+        entry type says it (``@phdthesis`` from ``type = {phdthesis}`` or ``{phd}``), else the
+        words a BibLaTeX key stands for (``resreport``: "Research report"), else as written."""
+        key = _type_key(plain(genre))
+        if key is not None and tables.ENTRY_TYPE_KEYS.get(entry_type) == key:
+            return []
+        return [("type", tables.GENRE_OF_TYPE_KEY.get(key, genre) if key else genre, TEXT)]
 
     def text_field(self, variable: str, entry_type: str, layout: Layout,
                    extra: Mapping[str, str]) -> str:
@@ -356,8 +446,10 @@ class Layout:
     ``crossref`` field is), and the @preamble/@comment blocks before it. Empty when the record
     has no hints or the writer normalises."""
 
-    def __init__(self, hints: dict[str, str] | None = None, crossref: bool = False) -> None:
+    def __init__(self, hints: dict[str, str] | None = None, crossref: bool = False,
+                 dialect: str | None = None) -> None:
         hints = hints or {}
+        self.written_dialect = dialect  #: the source's dialect, when the hints do not say it
         written_type, read_as, names_text = (
             hints.get(HINT_LAYOUT[len(HINT_PREFIX):], "") + "  ").split(" ", 2)
         self.written_type = written_type or None
@@ -376,6 +468,16 @@ class Layout:
         self.preamble = hints.get(HINT_PREAMBLE[len(HINT_PREFIX):])
         self.comment = hints.get(HINT_COMMENT[len(HINT_PREFIX):])
 
+    @property
+    def dialect(self) -> str | None:
+        """The dialect the entry was written in (None: not read from a .bib): BibLaTeX when it
+        uses a type or field only BibLaTeX knows."""
+        if self.written_type is None:
+            return self.written_dialect
+        biblatex = any(name in tables.BIBLATEX_ONLY_FIELDS for name in self.fields) or \
+            self.written_type not in tables.DIALECT_ENTRY_TYPES[tables.BIBTEX]
+        return tables.BIBLATEX if biblatex else tables.BIBTEX
+
     def entry_type(self, record: Record) -> str | None:
         """The entry type the source wrote, while the record's type is still the one read."""
         return self.written_type if self.read_as == record.type else None
@@ -387,8 +489,7 @@ class Layout:
     def keywords(self, keywords: tuple[str, ...]) -> Field | None:
         """The keywords field as the source wrote it, when it still lists ``keywords``."""
         written = self.hints.get(HINT_KEYWORDS[len(HINT_PREFIX):])
-        if written is None or not _balanced(written) or tuple(
-                k for k in _KEYWORD_SPLIT.split(plain(decode_latex(written))) if k) != keywords:
+        if written is None or not _balanced(written) or split_keywords(written) != keywords:
             return None
         return ("keywords", written, BRACED)
 
@@ -420,10 +521,10 @@ class Layout:
 
     @classmethod
     def of(cls, record: Record, options: WriteOptions) -> Layout:
-        if options.normalize:
+        if options.normalize:  # nothing of the layout but its blocks and dialect
             hints = {k: v for k, v in record.hints_for("bibtex").items()
                      if k in ("preamble", "comment")}
-            return cls(hints)
+            return cls(hints, dialect=cls(record.hints_for("bibtex")).dialect)
         return cls(record.hints_for("bibtex"),
                    crossref=EXTRA_PREFIX + tables.CROSSREF_FIELD in record.extra)
 
@@ -460,9 +561,18 @@ class Layout:
         for the same value (see ``bibtex_reader.HINT_RAW``)."""
         raw = self.hints.get(HINT_RAW + field)
         if raw is None:
-            return written
+            return self.spaced(field, written)
         value = written[1:-1] if written[:1] == "{" else MONTH_MACROS.get(written, written)
         return raw if macro_value(raw) == value else written
+
+    def spaced(self, field: str, written: str) -> str:
+        """``written``, or the source's value with its TABs when it is the same value but for
+        them (see ``bibtex_reader.HINT_SPACED``)."""
+        spaced = self.hints.get(HINT_SPACED + field)
+        if spaced is None or written != "{" + collapsed_white_space(spaced) + "}" or \
+                not _balanced(spaced):
+            return written
+        return "{" + spaced + "}"
 
     def spelled_year(self, date: Date) -> str | None:
         """The year as the source wrote it, when that was no number and still says ``date``

@@ -1,0 +1,231 @@
+"""Shapes of real libraries that bibtex and biber read and refbridge must read and write back
+alike: an empty ``type`` that silences plain's "Technical report", a key with parentheses,
+``\\@`` in a value, TABs that biber reads apart from spaces, ``@Comment`` lines without braces.
+
+Each shape is checked on its own (what is read, what is written), then all of them together
+with the real tools (benchmarks/fidelity.py): what bibtex and biber print for the library is
+what they print for its conversion.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from support import ROOT
+
+from refbridge.errors import Diagnostics
+from refbridge.formats.bibtex.reader import READER
+from refbridge.formats.bibtex.writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
+from refbridge.model import Record
+from refbridge.registry import WriteOptions
+from refbridge.richtext import plain
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from fidelity import BiberSetup, biber_blocks, check_library
+
+DIALECTS = pytest.mark.parametrize("writer", [BIBTEX_WRITER, BIBLATEX_WRITER],
+                                   ids=["bibtex", "biblatex"])
+
+#: The shapes, as the libraries wrote them (a TAB before ``and`` and at a title's end).
+LIBRARY = """\
+@techreport{Sweeney:2002,
+  author = {Latanya Sweeney},
+  title = {k-Anonymity: A Model for Protecting Privacy},
+  institution = {Carnegie Mellon University},
+  type = "{}",
+  year = 2002
+}
+
+@TechReport{Lamport:1994,
+  author = {Leslie Lamport},
+  title = {How to Write a Proof},
+  institution = {DEC Systems Research Center},
+  type = {},
+  number = {94},
+  year = 1994
+}
+
+@inproceedings{Vos:2010,
+  author = {Marina De Vos and Tina Balke},
+  title = {Modelling Legal Norms},
+  booktitle = {Proceedings of COIN\\@AAMAS 2010},
+  year = 2010
+}
+
+@misc{brilliantmaps,
+  author = {{\\@brilliantmaps}},
+  title = {Map of the Week},
+  year = 2016
+}
+
+@article{Chen:2019,
+  author = {Wei Chen and Ana Silva\tand Rui Costa and Li Wang},
+  title = {Deep Learning for Protein Folding\t},
+  journal = {Bioinformatics},
+  year = 2019
+}
+"""
+
+#: An Emacs mode line and an ESA document's key: bibtex reads them, biber rejects the library
+#: ("syntax error: found "1215.bib", expected ... "{" or "("", "found "(", expected ",""").
+PARENTHESISED_KEY = """\
+@Comment 1215.bib -*- mode: BibTeX -*-
+
+@techreport{LL:ESA/SPC(2009)6,
+  author = {{European Space Agency}},
+  title = {Science Programme Committee Resolution},
+  institution = {ESA},
+  year = 2009
+}
+"""
+
+
+def read(text: str) -> tuple[list[Record], list[str]]:
+    diagnostics = Diagnostics()
+    records = list(READER.read(io.StringIO(text), "refs.bib", diagnostics))
+    return records, [str(m) for m in diagnostics.messages]
+
+
+def written(records: list[Record], writer: BibtexWriter) -> str:
+    out = io.StringIO()
+    writer.write(records, out, WriteOptions())
+    return out.getvalue()
+
+
+def entry(text: str, key: str) -> str:
+    """The entry ``key`` of a written .bib."""
+    start = text.index("{" + key + ",")
+    return text[text.rindex("@", 0, start):text.index("\n}\n", start) + 3]
+
+
+def test_an_empty_type_silences_the_genre_of_a_techreport() -> None:
+    records, messages = read(LIBRARY)
+    assert messages == []
+    assert [r.get("genre") for r in records[:2]] == [None, None]
+
+
+@DIALECTS
+def test_an_empty_type_is_written_back_empty(writer: BibtexWriter) -> None:
+    text = written(read(LIBRARY)[0], writer)
+    assert "  type = {{}},\n" in entry(text, "Sweeney:2002")
+    assert "  type = {},\n" in entry(text, "Lamport:1994")
+
+
+def test_a_comment_line_without_braces_is_a_comment() -> None:
+    records, messages = read(PARENTHESISED_KEY)
+    assert records[0].hints["bibtex.comment"] == "1215.bib -*- mode: BibTeX -*-"
+    assert messages[0] == ("refs.bib:1: warning: an @comment without braces: bibtex reads it "
+                           "as a comment, and so does refbridge (it is written back as "
+                           "@comment{...}); biber stops with a syntax error and reads no entry "
+                           "of the file")
+
+
+@DIALECTS
+def test_a_comment_line_without_braces_is_written_as_a_comment_block(
+        writer: BibtexWriter) -> None:
+    assert written(read(PARENTHESISED_KEY)[0], writer).startswith(
+        "@comment{1215.bib -*- mode: BibTeX -*-}\n\n@techreport{")
+
+
+def test_a_comment_without_braces_ends_where_an_entry_starts_on_its_line() -> None:
+    records, _ = read("@comment see below @misc{a, title = {A}}\n")
+    assert [r.id for r in records] == ["a"]
+    assert records[0].hints["bibtex.comment"] == "see below"
+
+
+def test_a_key_with_parentheses_is_read_as_bibtex_reads_it() -> None:
+    records, messages = read(PARENTHESISED_KEY)
+    assert [r.citation_key for r in records] == ["LL:ESA/SPC(2009)6"]
+    assert messages[1:] == [("refs.bib:3: warning: the key 'LL:ESA/SPC(2009)6' holds "
+                             "parentheses: bibtex reads it; biber stops with a syntax error and "
+                             "reads no entry of the file; written back as it is")]
+
+
+@DIALECTS
+def test_a_key_with_parentheses_is_written_back(writer: BibtexWriter) -> None:
+    assert "\n@techreport{LL:ESA/SPC(2009)6,\n" in written(read(PARENTHESISED_KEY)[0], writer)
+
+
+def test_the_spacing_factor_command_prints_nothing() -> None:
+    records = read(LIBRARY)[0]
+    assert plain(records[2].fields["container-title"]) == "Proceedings of COINAAMAS 2010"
+    assert records[3].names["author"][0].literal == "brilliantmaps"
+
+
+@DIALECTS
+def test_the_spacing_factor_command_is_written_back(writer: BibtexWriter) -> None:
+    text = written(read(LIBRARY)[0], writer)
+    assert "  booktitle = {Proceedings of COIN\\@AAMAS 2010},\n" in entry(text, "Vos:2010")
+    assert "  author = {{\\@brilliantmaps}},\n" in entry(text, "brilliantmaps")
+
+
+def test_a_tab_before_and_separates_names_as_bibtex_reads_them() -> None:
+    chen = read(LIBRARY)[0][4]
+    assert [n.family for n in chen.names["author"]] == ["Chen", "Silva", "Costa", "Wang"]
+
+
+@DIALECTS
+def test_tabs_are_written_back_for_biber_which_reads_them_apart(writer: BibtexWriter) -> None:
+    chen = entry(written(read(LIBRARY)[0], writer), "Chen:2019")
+    assert "  author = {Wei Chen and Ana Silva\tand Rui Costa and Li Wang},\n" in chen
+    assert "  title = {Deep Learning for Protein Folding\t},\n" in chen
+
+
+@pytest.fixture(scope="module")
+def biber_setup(tmp_path_factory: pytest.TempPathFactory) -> BiberSetup:
+    for tool in ("bibtex", "biber", "pdflatex"):
+        if shutil.which(tool) is None:
+            pytest.skip(f"needs {tool} (TeX Live)")
+    return BiberSetup.make(tmp_path_factory.mktemp("biber-setup"))
+
+
+@pytest.mark.parametrize("route", ["direct", "csl-json"])
+def test_bibtex_and_biber_print_the_same_for_the_converted_shapes(
+        route: str, biber_setup: BiberSetup, tmp_path: Path) -> None:
+    library = tmp_path / "shapes.bib"
+    library.write_text(LIBRARY, encoding="utf-8")
+    result = check_library(library, route, tmp_path, ("plain", "alpha"), biber_setup)
+    assert {tool: (measured.identical, len(measured.entries))
+            for tool, measured in result.tools.items()} == {"bibtex": (5, 5), "biber": (5, 5)}
+
+
+def test_bibtex_prints_the_same_for_a_converted_comment_line_and_key_with_parentheses(
+        biber_setup: BiberSetup, tmp_path: Path) -> None:
+    library = tmp_path / "esa.bib"
+    library.write_text(PARENTHESISED_KEY, encoding="utf-8")
+    result = check_library(library, "direct", tmp_path, ("plain", "alpha"), biber_setup)
+    assert {tool: (measured.identical, len(measured.entries))
+            for tool, measured in result.tools.items()} == {"bibtex": (1, 1)}
+    assert biber_blocks(library, biber_setup, tmp_path / "biber") == {}  # it reads nothing
+
+
+#: MeSH headings of a MEDLINE record, as keywords (two of them hold a comma).
+MESH = Record(id="pmid31452104", type="article-journal", citation_key="pmid31452104",
+              fields={"title": "Ten simple rules"},
+              keywords=("Humans", "Models, Statistical", "Data Interpretation, Statistical"))
+
+
+def test_a_braced_group_in_keywords_is_one_keyword() -> None:
+    records, _ = read("@article{mesh, title = {Ten simple rules},\n"
+                      "  keywords = {Humans, {Models, Statistical}; {\\\"U}bersicht}}\n")
+    assert records[0].keywords == ("Humans", "Models, Statistical", "Übersicht")
+
+
+@DIALECTS
+def test_a_keyword_holding_a_comma_is_written_in_braces(writer: BibtexWriter) -> None:
+    text = written([MESH], writer)
+    assert "  keywords = {Humans, {Models, Statistical}, {Data Interpretation, Statistical}},\n" \
+        in text
+    assert read(text)[0][0].keywords == MESH.keywords
+
+
+def test_biber_reads_a_braced_keyword_as_one(biber_setup: BiberSetup, tmp_path: Path) -> None:
+    library = tmp_path / "mesh.bib"
+    library.write_text(written([MESH], BIBLATEX_WRITER), encoding="utf-8")
+    block = biber_blocks(library, biber_setup, tmp_path / "biber")["pmid31452104"]
+    assert "\\keyw{Humans,{Models,Statistical},{Data Interpretation,Statistical}}" in block
