@@ -73,6 +73,8 @@ CUSTOM_LATEX = "latex"
 CUSTOM_RICH = "rich"
 CUSTOM_HINTS = "hints"
 CUSTOM_NAME_IDS = "name-ids"
+#: ``true`` when the note is text only, though some of its lines read as data (below).
+CUSTOM_NOTE_TEXT = "note-text"
 
 #: Legacy and alias keys of CSL-JSON (Zotero writes the first two, CSL 1.0.1 named the third),
 #: read as the variable they stand for unless the item also has that one.
@@ -182,9 +184,18 @@ def to_csl(record: Record) -> dict[str, Any]:
         custom[CUSTOM_EXTRA] = dict(record.extra)
     if record.hints:
         custom[CUSTOM_HINTS] = dict(record.hints)
+    if "note" in fields and ":" in item["note"] and _note_has_data(item["note"]):
+        custom[CUSTOM_NOTE_TEXT] = True
     if custom:
         item["custom"] = custom
     return item
+
+
+def _note_has_data(note: str) -> bool:
+    """Whether a line of a note would read as data (see ``refbridge.formats.zotero.extra``)."""
+    from refbridge.formats.zotero.extra import is_plain_note
+
+    return not is_plain_note(note)
 
 
 def _name_custom(role: str, people: tuple[Name, ...], custom: dict[str, Any]) -> None:
@@ -523,7 +534,7 @@ def from_csl(item: Any, source: Source | None = None,
         _take_name_ids(custom, names)
         rest = {k: v for k, v in custom.items() if k not in (
             CUSTOM_EPRINT, CUSTOM_INCOMPLETE, CUSTOM_EXTRA, CUSTOM_KEYWORDS, CUSTOM_DERIVED,
-            CUSTOM_LATEX, CUSTOM_RICH, CUSTOM_HINTS, CUSTOM_NAME_IDS)}
+            CUSTOM_LATEX, CUSTOM_RICH, CUSTOM_HINTS, CUSTOM_NAME_IDS, CUSTOM_NOTE_TEXT)}
         if rest:
             extra["csl.custom"] = json.dumps(rest, ensure_ascii=False, sort_keys=True)
     eprint = _eprint_from(item, custom, fields)
@@ -678,6 +689,62 @@ def _warner(diagnostics: Diagnostics, item: Any, source: str,
     return lambda message: diagnostics.warning(f"record {str(key)!r}: {message}", source, line)
 
 
+def note_data(item: Mapping[str, Any]) -> tuple[Mapping[str, Any], dict[str, Any]]:
+    """An item whose ``note`` holds Zotero's Extra (Zotero's CSL JSON export writes Extra as
+    the note; see ``refbridge.formats.zotero.extra``) with the data of its lines in their
+    places, and the residue of its ``refbridge:`` line. A line gives a variable the item does
+    not have (as citeproc-js reads the note; a ``type:`` line gives the type), a ``tex.`` line
+    a .bib field, a ``Citation Key:`` line the key; the other lines stay the note. An item
+    whose note has such lines came from Zotero, whose CSL export writes its one place field
+    as both ``publisher-place`` and ``event-place``: the copy is dropped (a residue gives an
+    event place of its own back). A note that refbridge wrote as text (``custom.note-text``)
+    is left as it is."""
+    note = item.get("note")
+    custom = item.get("custom")
+    if not isinstance(note, str) or ":" not in note or (
+            isinstance(custom, Mapping) and custom.get(CUSTOM_NOTE_TEXT)):
+        return item, {}
+    from refbridge.formats.zotero.extra import read_extra
+
+    found = read_extra(note)
+    if found.text == note.strip("\n"):
+        return item, {}
+    changed: dict[str, Any] = {k: v for k, v in item.items() if k != "note"}
+    if found.text is not None:
+        changed["note"] = found.text
+    if found.citation_key and "citation-key" not in item:
+        changed["citation-key"] = found.citation_key
+    for variable, value in found.variables.items():
+        if variable == "type" or not changed.get(variable):
+            changed[variable] = value
+    if (found.citation_key or found.tex or found.residue) and "event-place" in changed \
+            and changed.get(
+            "event-place") == changed.get("publisher-place"):
+        del changed["event-place"]  # Zotero's export writes its one place to both
+    if found.tex:
+        kept = dict(custom) if isinstance(custom, Mapping) else {}
+        extra = dict(_mapping(kept.get(CUSTOM_EXTRA), "custom extra"))
+        for name, value in found.tex.items():
+            extra.setdefault(f"bibtex.{name}", value)
+        changed["custom"] = {**kept, CUSTOM_EXTRA: extra}
+    return changed, found.residue
+
+
+def read_item(item: Any, source: Source | None = None,
+              warn: Callable[[str], None] | None = None) -> Record:
+    """The record of one item of a CSL-JSON file: ``from_csl`` of the item with the data of
+    its note's lines (``note_data``) and its residue applied."""
+    if not isinstance(item, Mapping):
+        return from_csl(item, source, warn)
+    item, difference = note_data(item)
+    record = from_csl(item, source, warn)
+    if difference:
+        from refbridge.formats.residue import apply_residues
+
+        record = apply_residues(record, [difference])
+    return record
+
+
 class CslJsonReader:
     name = "csl-json"
     description = "CSL-JSON (citeproc-js, Zotero, pandoc, Mendeley)"
@@ -693,8 +760,8 @@ class CslJsonReader:
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         for line, item in _JsonItems(stream, source):
             try:
-                yield from_csl(item, Source(source, line), _warner(diagnostics, item, source,
-                                                                   line))
+                yield read_item(item, Source(source, line), _warner(diagnostics, item, source,
+                                                                    line))
             except ValueError as exc:
                 diagnostics.error(str(exc), source, line)
 

@@ -33,10 +33,19 @@ from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.bibtex.tables import ARXIV
 from refbridge.formats.csl_markup import from_markup, to_markup
-from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, residue
+from refbridge.formats.csljson import to_csl
+from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, residue
 from refbridge.formats.selection import select
 from refbridge.formats.xml.safe import parse_xml, xml_text
 from refbridge.formats.zotero import tables as zt
+from refbridge.formats.zotero.extra import (
+    TEX_PREFIX,
+    extra_text,
+    fits_a_line,
+    is_plain_note,
+    read_extra,
+    variable_of,
+)
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.reading import name_from_fields
 from refbridge.registry import WriteOptions
@@ -133,9 +142,10 @@ CHILD_NOTES_FIELD = "notes"
 NAMESPACE = "zotero"
 ITEM_TYPE_FIELD = "itemType"
 DEFAULT_COLLECTION = "refbridge import"
-_EXTRA_LINE = re.compile(r"^(?P<key>[A-Za-z][\w-]*): (?P<value>.+)$")
-#: Better BibTeX's pinned key in Extra (``Citation Key: knuth1984``), which Zotero 7 also reads.
-_CITATION_KEY_LINE = re.compile(r"^\s*citation key:\s*(?P<key>\S+)\s*$", re.IGNORECASE)
+#: The namespace of a .bib's own fields among the extras (``bibtex.crossref``).
+BIBTEX_PREFIX = "bibtex."
+#: A .bib field's name that a ``tex.`` line of Extra can carry.
+_TEX_NAME = re.compile(r"^[a-z][a-z0-9_:+-]*$")
 _ISO_DATE = re.compile(r"^(?P<y>-?\d{1,4})(?:-(?P<m>\d{2})(?:-(?P<d>\d{2}))?)?$")
 _WRITTEN_DATE = re.compile(
     r"^(?:(?P<day>\d{1,2})\.? )?(?P<month>[A-Za-z]+)\.?(?: (?P<day_after>\d{1,2}),?)? "
@@ -147,8 +157,6 @@ MONTH_NAMES: dict[str, int] = {name: number for number, name in enumerate(
 _ARXIV_NUMBER = re.compile(r"^(?P<archive>arXiv):(?P<id>\S+)$")
 #: The arXiv id of a work published elsewhere, as Zotero's arXiv translator keeps it in Extra.
 _ARXIV_LINE = re.compile(r"^arXiv: (?P<id>\S+)$")
-_RESIDUE_PREFIX = RESIDUE_LABEL + ": "
-_EXTRA_KEYS = TEXT_VARIABLE_SET | DATE_VARIABLE_SET | {"type"}
 
 _CSL_OF_FIELD = {ztype: {zf: var for var, zf in fields.items()}
                  for ztype, fields in zt.FIELDS.items()}
@@ -232,34 +240,44 @@ def parse_date(text: str) -> Date:
 
 
 # -- record -> Zotero item ------------------------------------------------------------------------
-def _extra_lines(difference: Mapping[str, Any]) -> list[str]:
-    """A residue as Extra lines: ``variable: value`` where Zotero reads it, JSON for the rest."""
-    lines: list[str] = []
-    rest: dict[str, Any] = {}
-    for key, value in difference.items():
+def _date_line(value: Any) -> str | None:
+    """A CSL-JSON date as an Extra line's value (``1984-02-17``), when the line reads back as
+    that date."""
+    if not (isinstance(value, dict) and list(value) == ["date-parts"]
+            and len(value["date-parts"]) == 1 and value["date-parts"][0]
+            and value["date-parts"][0][0] > 0):
+        return None
+    return "-".join(f"{p:04d}" if i == 0 else f"{p:02d}"
+                    for i, p in enumerate(value["date-parts"][0]))
+
+
+def _extra_variables(difference: dict[str, Any], native: Mapping[str, Any]) -> dict[str, str]:
+    """The keys of a residue that Extra carries as ``variable: value`` lines (where Zotero and
+    citeproc-js read them), taken out of ``difference``: variables the item lacks (``native``
+    is its CSL-JSON), as such a line gives a variable only to an item without it (in Zotero
+    and citeproc-js); a value that replaces the item's stays in the residue. A ``type:`` line
+    always gives the type."""
+    lines: dict[str, str] = {}
+    for key, value in list(difference.items()):
+        if key in native and key != "type":
+            continue
         if key in TEXT_VARIABLE_SET | {"type"} and isinstance(value, str) \
-                and "\n" not in value and value == value.strip():
-            lines.append(f"{key}: {value}")
-        elif key in DATE_VARIABLE_SET and isinstance(value, dict) and list(value) == [
-                "date-parts"] and len(value["date-parts"]) == 1 \
-                and value["date-parts"][0][0] > 0:
-            lines.append(f"{key}: " + "-".join(
-                f"{p:04d}" if i == 0 else f"{p:02d}" for i, p in enumerate(
-                    value["date-parts"][0])))
+                and fits_a_line(value) and variable_of(key) == key:
+            lines[key] = value
+        elif key in DATE_VARIABLE_SET and (text := _date_line(value)) is not None:
+            lines[key] = text
         else:
-            rest[key] = value
-    return lines + ([_RESIDUE_PREFIX + dump(rest)] if rest else [])
+            continue
+        del difference[key]
+    return lines
 
 
-def _is_plain_note(note: str) -> bool:
-    """Whether a note can stand in Extra without a line reading as a variable or residue."""
-    return not any(_reads_as_extra_data(line) for line in note.split("\n"))
-
-
-def _reads_as_extra_data(line: str) -> bool:
-    match = _EXTRA_LINE.match(line)
-    return match is not None and (match["key"] in _EXTRA_KEYS or match["key"] == RESIDUE_LABEL
-                                  or _ARXIV_LINE.match(line) is not None)
+def _tex_fields(record: Record) -> dict[str, str]:
+    """The .bib fields of ``record`` (``bibtex.*`` extras) that Extra carries as Better
+    BibTeX's ``tex.field: value`` lines."""
+    return {name[len(BIBTEX_PREFIX):]: value for name, value in record.extra.items()
+            if name.startswith(BIBTEX_PREFIX) and _TEX_NAME.match(name[len(BIBTEX_PREFIX):])
+            and fits_a_line(value)}
 
 
 def _item_type(record: Record) -> str:
@@ -315,9 +333,6 @@ def native_item(record: Record) -> ZoteroItem:
             item.fields[zotero_field] = text
     if record.citation_key:
         item.fields["citationKey"] = record.citation_key
-    note = record.get("note")
-    extra = [note] if note is not None and _is_plain_note(note) and is_plain(
-        record.fields["note"]) else []
     eprint = record.eprint
     archive_id = f"{eprint.archive}:{eprint.identifier}" if eprint and eprint.identifier else None
     arxiv_id = eprint.identifier if eprint is not None and eprint.archive == ARXIV else None
@@ -327,10 +342,9 @@ def native_item(record: Record) -> ZoteroItem:
             item.fields.setdefault(fields["number"], archive_id)
     # a published work's arXiv id, or a preprint's whose archive ID field holds its number
     id_in_extra = bool(arxiv_id) and item.fields.get(fields.get("number", "")) != archive_id
-    if id_in_extra:
-        extra.append(f"{ARXIV}: {arxiv_id}")
-    if extra:
-        item.fields["extra"] = "\n".join(extra)
+    extra = _native_extra(record, f"{ARXIV}: {arxiv_id}" if id_in_extra else None)
+    if extra is not None:
+        item.fields["extra"] = extra
     for role in NAME_VARIABLES:
         creator_type = zt.CREATORS[item_type].get(role)
         if creator_type is not None:
@@ -358,6 +372,24 @@ def _named_archive(number: str, publisher: str) -> str:
     return match["archive"] if match else publisher
 
 
+def _plain_note(record: Record) -> str | None:
+    """The record's note when it can stand in Extra as it is (plain text, no line of it
+    reading as data); another note travels in the residue."""
+    note = record.get("note")
+    if note is None or not is_plain(record.fields["note"]) or not is_plain_note(note) \
+            or any(_ARXIV_LINE.match(line) for line in note.split("\n")):
+        return None
+    return note
+
+
+def _native_extra(record: Record, arxiv_line: str | None, variables: Mapping[str, str] = {},
+                  difference: Mapping[str, Any] | None = None) -> str | None:
+    """The Extra text of ``record``: its key, the ``variables`` lines, the arXiv line, its .bib
+    fields as ``tex.`` lines, the residue ``difference`` and its note."""
+    return extra_text(record.citation_key, variables, _tex_fields(record), difference,
+                      _plain_note(record), (arxiv_line,) if arxiv_line else ())
+
+
 def zotero_item(record: Record) -> ZoteroItem:
     """The Zotero item of ``record``: its own fields, and Extra lines for the rest."""
     from lxml import etree
@@ -368,9 +400,10 @@ def zotero_item(record: Record) -> ZoteroItem:
                        with_residue=False)
     difference = residue(record, native)
     if difference:
-        lines = ([item.fields["extra"]] if "extra" in item.fields else []) + _extra_lines(
-            difference)
-        item.fields["extra"] = "\n".join(lines)
+        variables = _extra_variables(difference, to_csl(native))
+        arxiv = next((line for line in (item.fields.get("extra") or "").split("\n")
+                      if _ARXIV_LINE.match(line)), None)
+        item.fields["extra"] = _native_extra(record, arxiv, variables, difference) or ""
     return item
 
 
@@ -557,46 +590,34 @@ def read_item(node: Any, index: Mapping[str, Any], source: str) -> ZoteroItem:
     return item
 
 
-def _split_extra(extra: str) -> tuple[str | None, dict[str, Any], str | None]:
-    """Extra as its free text, the residue its data lines hold, and the arXiv id of its
-    ``arXiv: ID`` line."""
-    text_lines: list[str] = []
-    difference: dict[str, Any] = {}
-    data: dict[str, Any] = {}
+def _split_extra(extra: str, key: str | None
+                 ) -> tuple[str | None, dict[str, Any], str | None, str | None, dict[str, str]]:
+    """Extra as its free text, the residue its data lines hold, the arXiv id of its
+    ``arXiv: ID`` line, the citation key and the .bib fields of its ``tex.`` lines. A
+    ``Citation Key:`` line gives the key when the item has none; one naming another key than
+    the item's stays text."""
+    found = read_extra(extra)
+    text_lines = found.text.split("\n") if found.text is not None else []
+    if found.citation_key is not None and key is not None and found.citation_key != key:
+        text_lines.insert(0, f"Citation Key: {found.citation_key}")
     arxiv: str | None = None
-    for line in extra.split("\n"):
-        match = _EXTRA_LINE.match(line)
-        if arxiv is None and (found := _ARXIV_LINE.match(line)):
-            arxiv = found["id"]
-            continue
-        if match and match["key"] == RESIDUE_LABEL:
-            try:
-                data.update(load(match["value"]))
-                continue
-            except ValueError:
-                pass
-        if match and match["key"] in DATE_VARIABLE_SET:
-            date = parse_date(match["value"])
-            difference[match["key"]] = {"date-parts": [date.start.as_list()]} \
-                if date.start else {"literal": match["value"]}
-        elif match and match["key"] in TEXT_VARIABLE_SET | {"type"}:
-            difference[match["key"]] = match["value"]
+    for number, line in enumerate(text_lines):
+        if (match := _ARXIV_LINE.match(line)):
+            arxiv = match["id"]
+            del text_lines[number]
+            break
+    difference: dict[str, Any] = {}
+    for variable, value in found.variables.items():
+        if variable in DATE_VARIABLE_SET:
+            date = parse_date(value)
+            difference[variable] = {"date-parts": [date.start.as_list()]} \
+                if date.start else {"literal": value}
         else:
-            text_lines.append(line)
-    difference.update(data)
+            difference[variable] = value
+    difference.update(found.residue)
     text = "\n".join(text_lines)
-    return (text if text.strip() else None), difference, arxiv
-
-
-def _take_citation_key(extra: str, key: str | None) -> tuple[str, str | None]:
-    """Extra without its ``Citation Key:`` line, and the key: the line gives the key when the
-    item has none, and is dropped when it repeats the item's key (else it stays as text)."""
-    lines = extra.split("\n")
-    for number, line in enumerate(lines):
-        match = _CITATION_KEY_LINE.match(line)
-        if match and (key is None or match["key"] == key):
-            return "\n".join(lines[:number] + lines[number + 1:]), match["key"]
-    return extra, key
+    tex = {BIBTEX_PREFIX + name: value for name, value in found.tex.items()}
+    return (text if text.strip() else None), difference, arxiv, key or found.citation_key, tex
 
 
 def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
@@ -615,12 +636,11 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
     arxiv: str | None = None
     key = item.fields.get("citationKey", "").strip() or None
     for zotero_field, value in item.fields.items():
-        if zotero_field == "extra":
-            value, key = _take_citation_key(value, key)
         if zotero_field == "citationKey" or not value.strip():
             continue
         if zotero_field == "extra":
-            note, difference, arxiv = _split_extra(value)
+            note, difference, arxiv, key, tex = _split_extra(value, key)
+            extra.update(tex)
             if note is not None:
                 fields["note"] = note
         elif zotero_field in csl_of_date:
