@@ -72,8 +72,8 @@ def test_a_seed_preprint_imports_as_a_zotero_preprint_with_repository_and_tags()
     assert [s.text for s in item.findall("dc:subject", NS)] == ["cs.DB", "Databases"]
     assert item.findtext("dc:description", namespaces=NS) == (
         'Citation Key: qian2026specdb\n'
-        'refbridge: {"custom": {"extra": {"profile.owner": "Zhengping Qian"}, '
-        '"incomplete-names": ["author"]}}')
+        'tex.profile-owner: Zhengping Qian\n'
+        'refbridge: {"custom": {"incomplete-names": ["author"]}}')
     assert item.findtext("dcterms:abstract", namespaces=NS).startswith(
         "Mainstream relational databases")
 

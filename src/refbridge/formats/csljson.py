@@ -705,6 +705,7 @@ def note_data(item: Mapping[str, Any]) -> tuple[Mapping[str, Any], dict[str, Any
             isinstance(custom, Mapping) and custom.get(CUSTOM_NOTE_TEXT)):
         return item, {}
     from refbridge.formats.zotero.extra import read_extra
+    from refbridge.formats.zotero.rdf import tex_extras
 
     found = read_extra(note)
     if found.text == note.strip("\n"):
@@ -724,8 +725,8 @@ def note_data(item: Mapping[str, Any]) -> tuple[Mapping[str, Any], dict[str, Any
     if found.tex:
         kept = dict(custom) if isinstance(custom, Mapping) else {}
         extra = dict(_mapping(kept.get(CUSTOM_EXTRA), "custom extra"))
-        for name, value in found.tex.items():
-            extra.setdefault(f"bibtex.{name}", value)
+        for name, value in tex_extras(found.tex).items():
+            extra.setdefault(name, value)
         changed["custom"] = {**kept, CUSTOM_EXTRA: extra}
     return changed, found.residue
 

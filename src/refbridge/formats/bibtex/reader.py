@@ -204,9 +204,10 @@ class _Entry:
         return hints
 
     def rest(self) -> dict[str, str]:
-        """The fields not used, as extra fields (``bibtex.<field>``)."""
-        return {EXTRA_PREFIX + name: value for name, value in self.values.items()
-                if name not in self.used}
+        """The fields not used, as extra fields (``bibtex.<field>``; a field that keeps another
+        format's extra, ``tables.FIELD_EXTRAS``, as that extra)."""
+        return {tables.FIELD_EXTRAS.get(name, EXTRA_PREFIX + name): value
+                for name, value in self.values.items() if name not in self.used}
 
 
 def _field_text(field: str, value: str) -> Text:

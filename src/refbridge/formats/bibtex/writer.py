@@ -184,9 +184,9 @@ class BibtexWriter:
                           ("keywords", ", ".join(record.keywords), TEXT))
         written = {name for name, _, _ in fields}
         for key, value in record.extra.items():
-            name = key[len(EXTRA_PREFIX):]
-            if key.startswith(EXTRA_PREFIX) and not name.startswith("@") and \
-                    name not in written:
+            name = key[len(EXTRA_PREFIX):] if key.startswith(EXTRA_PREFIX) \
+                else tables.EXTRA_FIELDS.get(key, "@")
+            if not name.startswith("@") and name not in written:
                 fields.append((name, value, BRACED if _balanced(value) else TEXT))
         fields += layout.again()
         fields += [(name, "", BRACED) for name in layout.empty if name not in written]

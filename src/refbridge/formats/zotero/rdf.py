@@ -31,7 +31,7 @@ from typing import Any, TextIO
 from refbridge.arxiv_taxonomy import category_name, is_category
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.formats.bibtex.tables import ARXIV
+from refbridge.formats.bibtex.tables import ARXIV, EXTRA_FIELDS, FIELD_EXTRAS
 from refbridge.formats.csl_markup import from_markup, to_markup
 from refbridge.formats.csljson import to_csl
 from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, residue
@@ -273,11 +273,20 @@ def _extra_variables(difference: dict[str, Any], native: Mapping[str, Any]) -> d
 
 
 def _tex_fields(record: Record) -> dict[str, str]:
-    """The .bib fields of ``record`` (``bibtex.*`` extras) that Extra carries as Better
-    BibTeX's ``tex.field: value`` lines."""
-    return {name[len(BIBTEX_PREFIX):]: value for name, value in record.extra.items()
-            if name.startswith(BIBTEX_PREFIX) and _TEX_NAME.match(name[len(BIBTEX_PREFIX):])
-            and fits_a_line(value)}
+    """The .bib fields of ``record`` (``bibtex.*`` extras, and the extras a .bib keeps as
+    fields of their own) that Extra carries as Better BibTeX's ``tex.field: value`` lines."""
+    fields = {name[len(BIBTEX_PREFIX):]: value for name, value in record.extra.items()
+              if name.startswith(BIBTEX_PREFIX) and _TEX_NAME.match(name[len(BIBTEX_PREFIX):])
+              and fits_a_line(value)}
+    fields.update({EXTRA_FIELDS[name]: value for name, value in record.extra.items()
+                   if name in EXTRA_FIELDS and fits_a_line(value)})
+    return fields
+
+
+def tex_extras(tex: Mapping[str, str]) -> dict[str, str]:
+    """The extras of the .bib fields of ``tex.`` lines (a field that keeps another format's
+    extra, such as ``profile-owner``, as that extra)."""
+    return {FIELD_EXTRAS.get(name, BIBTEX_PREFIX + name): value for name, value in tex.items()}
 
 
 def _item_type(record: Record) -> str:
@@ -616,7 +625,7 @@ def _split_extra(extra: str, key: str | None
             difference[variable] = value
     difference.update(found.residue)
     text = "\n".join(text_lines)
-    tex = {BIBTEX_PREFIX + name: value for name, value in found.tex.items()}
+    tex = tex_extras(found.tex)
     return (text if text.strip() else None), difference, arxiv, key or found.citation_key, tex
 
 
