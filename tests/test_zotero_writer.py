@@ -181,3 +181,12 @@ def test_the_seeds_csl_json_is_what_zotero_imports_as_preprints() -> None:
     assert len(items) >= 20
     assert {(i["type"], i["publisher"], "number" in i) for i in items} == {
         ("article", "arXiv", False)}  # the profile pages give no arXiv identifiers
+
+
+def test_an_abstract_is_plain_text_in_zoteros_abstract_and_its_formula_comes_back() -> None:
+    record = next(r for r in seed("zhengping-qian") if "MixCache" in r.get("abstract", ""))
+    text = write([record])
+    abstract = parse(text)[0].findtext("dcterms:abstract", namespaces=NS)
+    assert "(e.g., 1.94× speedup on Wan 14B" in abstract and "<" not in abstract
+    (back,) = READER.read(io.StringIO(text), "qian.rdf", Diagnostics(strict=True))
+    assert back.fields["abstract"] == record.fields["abstract"]

@@ -58,6 +58,7 @@ from refbridge.vocab import (
     DATE_VARIABLE_SET,
     NAME_VARIABLE_SET,
     TEXT_VARIABLE_SET,
+    PLAIN_TEXT_VARIABLES,
     VERBATIM_VARIABLES,
 )
 
@@ -92,7 +93,7 @@ _HANDLED = frozenset({"id", "type", "citation-key", "keyword", "categories", "cu
 #: verbatim text, a name list or a date.
 _RICH, _VERBATIM, _NAMES, _DATE = range(4)
 _KINDS: dict[str, int] = {**dict.fromkeys(TEXT_VARIABLE_SET, _RICH),
-                          **dict.fromkeys(VERBATIM_VARIABLES, _VERBATIM),
+                          **dict.fromkeys(VERBATIM_VARIABLES | PLAIN_TEXT_VARIABLES, _VERBATIM),
                           **dict.fromkeys(NAME_VARIABLE_SET, _NAMES),
                           **dict.fromkeys(DATE_VARIABLE_SET, _DATE)}
 _ARXIV_NUMBER = re.compile(r"^arXiv:(?P<id>\S+)$", re.IGNORECASE)
@@ -143,11 +144,18 @@ def to_csl(record: Record) -> dict[str, Any]:
     for variable in [k for k, v in fields.items() if type(v) is not str or "<" in v]:
         value = fields[variable]
         if isinstance(value, str):
-            if variable not in VERBATIM_VARIABLES:
+            if variable not in VERBATIM_VARIABLES and variable not in PLAIN_TEXT_VARIABLES:
                 item[variable] = to_markup(value)
             continue
         first = value.inlines[0]
         structured = len(value.inlines) > 1 or not isinstance(first, str)
+        if variable in PLAIN_TEXT_VARIABLES:
+            item[variable] = value.plain
+            if value.latex is not None:
+                custom.setdefault(CUSTOM_LATEX, {})[variable] = value.latex
+            elif structured:
+                custom.setdefault(CUSTOM_RICH, {})[variable] = to_data(value)
+            continue
         item[variable] = to_markup(first) if isinstance(first, str) and not structured \
             else to_markup(value)
         if value.latex is not None and (structured or value.latex != value.plain
@@ -432,7 +440,7 @@ def _take_latex(item: Mapping[str, Any], custom: Mapping[str, Any],
             value = from_data(data)
         except RichTextError:
             continue
-        if variable in fields and to_markup(value) == item.get(variable):
+        if variable in fields and _written(variable, value) == item.get(variable):
             fields[variable] = value
     for variable, latex in _mapping(custom.get(CUSTOM_LATEX), "custom latex").items():
         if variable in names and isinstance(latex, list) and len(latex) == len(names[variable]):
@@ -442,8 +450,14 @@ def _take_latex(item: Mapping[str, Any], custom: Mapping[str, Any],
         if variable not in fields or not isinstance(latex, str) or not latex.strip():
             continue
         decoded = decode_latex(latex)
-        if decoded == fields[variable] or to_markup(decoded) == item.get(variable):
+        if decoded == fields[variable] or _written(variable, decoded) == item.get(variable):
             fields[variable] = with_latex(decoded, latex)
+
+
+def _written(variable: str, value: Text) -> str:
+    """How CSL-JSON writes ``value`` of ``variable``: markup, or plain text for a variable
+    that holds no markup."""
+    return plain(value) if variable in PLAIN_TEXT_VARIABLES else to_markup(value)
 
 
 def _take_name_ids(custom: Mapping[str, Any], names: dict[str, tuple[Name, ...]]) -> None:

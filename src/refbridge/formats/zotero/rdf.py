@@ -50,7 +50,13 @@ from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, S
 from refbridge.names.reading import name_from_fields
 from refbridge.registry import WriteOptions
 from refbridge.richtext import Text, is_plain, plain
-from refbridge.vocab import DATE_VARIABLE_SET, NAME_VARIABLES, TEXT_VARIABLE_SET, VERBATIM_VARIABLES
+from refbridge.vocab import (
+    DATE_VARIABLE_SET,
+    NAME_VARIABLES,
+    PLAIN_TEXT_VARIABLES,
+    TEXT_VARIABLE_SET,
+    VERBATIM_VARIABLES,
+)
 
 NAMESPACES: dict[str, str] = {
     "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
@@ -333,8 +339,9 @@ def native_item(record: Record) -> ZoteroItem:
     for variable, value in record.fields.items():
         zotero_field = fields.get(variable)
         if zotero_field is not None and zotero_field != "extra":
-            item.fields[zotero_field] = value if isinstance(value, str) and \
-                variable in VERBATIM_VARIABLES else to_markup(value)
+            item.fields[zotero_field] = plain(value) if variable in PLAIN_TEXT_VARIABLES \
+                else value if isinstance(value, str) and variable in VERBATIM_VARIABLES \
+                else to_markup(value)
     for variable, date in record.dates.items():
         zotero_field = zt.DATE_FIELDS[item_type].get(variable)
         text = format_date(date)
@@ -656,7 +663,8 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
             dates[csl_of_date[zotero_field]] = parse_date(value)
         elif zotero_field in csl_of_field:
             variable = csl_of_field[zotero_field]
-            fields[variable] = value if variable in VERBATIM_VARIABLES else from_markup(value)
+            fields[variable] = value if variable in VERBATIM_VARIABLES | PLAIN_TEXT_VARIABLES \
+                else from_markup(value)
         else:
             extra[f"{NAMESPACE}.{zotero_field}"] = value
     names: dict[str, list[Name]] = {}
