@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fidelity import BiberSetup, ToolResult, biber_blocks, bibtex_blocks  # noqa: E402
+from fidelity import BiberSetup, ToolResult, biber_blocks, bibtex_blocks
 
 SCHEMA = ROOT.parent / "shared" / "schemas" / "zotero-schema.json"
 #: How many records go to the translation server at once (it limits a request's size).
@@ -183,7 +183,7 @@ def server_csl_export(rdf: str, server: str) -> list[dict[str, Any]]:
     def post(path: str, data: bytes, kind: str) -> bytes:
         request = urllib.request.Request(server.rstrip("/") + path, data=data,
                                          headers={"Content-Type": kind})
-        with urllib.request.urlopen(request, timeout=600) as answer:  # noqa: S310 (loopback)
+        with urllib.request.urlopen(request, timeout=600) as answer:
             return bytes(answer.read())
     items = [i for i in json.loads(post("/import", rdf.encode("utf-8"), "text/plain"))
              if i.get("itemType") not in ("note", "attachment")]
@@ -261,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rdf, server)
     else:
         mappings = CslMappings.load()
-        export = lambda rdf: zotero_csl_export(rdf, mappings)  # noqa: E731
+        export = lambda rdf: zotero_csl_export(rdf, mappings)
     with tempfile.TemporaryDirectory(prefix="refbridge-zotero-trip-") as tmp:
         biber = BiberSetup.make(Path(tmp) / "biber-setup") if args.biber else None
         for number, library in enumerate(args.libraries):

@@ -57,8 +57,8 @@ from refbridge.richtext import (
 from refbridge.vocab import (
     DATE_VARIABLE_SET,
     NAME_VARIABLE_SET,
-    TEXT_VARIABLE_SET,
     PLAIN_TEXT_VARIABLES,
+    TEXT_VARIABLE_SET,
     VERBATIM_VARIABLES,
 )
 

@@ -39,7 +39,6 @@ from refbridge.formats.selection import select
 from refbridge.formats.xml.safe import parse_xml, xml_text
 from refbridge.formats.zotero import tables as zt
 from refbridge.formats.zotero.extra import (
-    TEX_PREFIX,
     extra_text,
     fits_a_line,
     is_plain_note,
@@ -758,7 +757,8 @@ def _coverage() -> Coverage:
     roles = {r for table in zt.CREATORS.values() for r in table}
     native = {
         "type": f"z:itemType ({len(zt.ZOTERO_TYPE_OF_CSL)} CSL types; others as document)",
-        "citation-key": "z:citationKey (read also from Extra `Citation Key:`)",
+        "citation-key": "z:citationKey and Extra `Citation Key: KEY` (Zotero's exporters and "
+                        "Better BibTeX read the line)",
         "keywords": "dc:subject (tags)",
         "eprint": ("preprint repository + archive ID arXiv:ID, else Extra `arXiv: ID`; "
                    "categories as tags"),
@@ -784,6 +784,12 @@ def _coverage() -> Coverage:
             "repository is `arXiv` and its archive ID `arXiv:ID`; a work published elsewhere "
             "keeps its venue, and its arXiv id is the Extra line `arXiv: ID`, as Zotero's "
             "arXiv translator writes it."),
+            ("Extra holds what Zotero and Better BibTeX read: `Citation Key: KEY`, CSL "
+             "`variable: value` lines for variables the item lacks, `tex.field: value` for a "
+             ".bib's fields Zotero has no field for; the residue line only what those cannot "
+             "say. Zotero's CSL JSON export moves Extra into `note`, where the CSL-JSON reader "
+             "reads the same lines."),
+            ("The abstract is plain text (Zotero's is); its rich text travels in the residue."),
             ("Characters XML 1.0 cannot hold become U+FFFD in the RDF (the residue keeps them "
             "escaped in JSON)."),
             ("Zotero fields and creator types with no CSL counterpart (`rights`, `wordsBy` ...), "
