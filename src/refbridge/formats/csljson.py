@@ -718,8 +718,7 @@ def note_data(item: Mapping[str, Any]) -> tuple[Mapping[str, Any], dict[str, Any
     if not isinstance(note, str) or ":" not in note or (
             isinstance(custom, Mapping) and custom.get(CUSTOM_NOTE_TEXT)):
         return item, {}
-    from refbridge.formats.zotero.extra import read_extra
-    from refbridge.formats.zotero.rdf import tex_extras
+    from refbridge.formats.zotero.extra import read_extra, tex_extras
 
     found = read_extra(note)
     if found.text == note.strip("\n"):

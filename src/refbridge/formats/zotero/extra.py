@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from refbridge.formats.bibtex.tables import FIELD_EXTRAS
 from refbridge.formats.residue import RESIDUE_LABEL, dump, load
 from refbridge.vocab import DATE_VARIABLE_SET, TEXT_VARIABLE_SET
 
@@ -141,3 +142,18 @@ def extra_text(citation_key: str | None = None, variables: Mapping[str, str] | N
 def fits_a_line(value: str) -> bool:
     """Whether ``value`` reads back whole from a ``name: value`` line."""
     return bool(value) and "\n" not in value and value == value.strip() and "\r" not in value
+
+
+def tex_extras(tex: Mapping[str, str]) -> dict[str, str]:
+    """The extras of the .bib fields of ``tex.`` lines: ``bibtex.<field>``, or the extra a
+    field of that name keeps (``profile-owner``: ``profile.owner``)."""
+    return {FIELD_EXTRAS.get(name, "bibtex." + name): value for name, value in tex.items()}
+
+
+def key_and_fields(note: str) -> tuple[str | None, dict[str, str]] | None:
+    """The citation key and the extras of a note made only of ``Citation Key:`` and
+    ``tex.field:`` lines (as a citation manager exports Extra into a note), else None."""
+    found = read_extra(note, variables=False)
+    if found.text is not None or found.residue or not (found.citation_key or found.tex):
+        return None
+    return found.citation_key, tex_extras(found.tex)

@@ -31,7 +31,7 @@ from typing import Any, TextIO
 from refbridge.arxiv_taxonomy import category_name, is_category
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.formats.bibtex.tables import ARXIV, EXTRA_FIELDS, FIELD_EXTRAS
+from refbridge.formats.bibtex.tables import ARXIV, EXTRA_FIELDS
 from refbridge.formats.csl_markup import from_markup, to_markup
 from refbridge.formats.csljson import to_csl
 from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, residue
@@ -43,6 +43,7 @@ from refbridge.formats.zotero.extra import (
     fits_a_line,
     is_plain_note,
     read_extra,
+    tex_extras,
     variable_of,
 )
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
@@ -287,11 +288,6 @@ def _tex_fields(record: Record) -> dict[str, str]:
                    if name in EXTRA_FIELDS and fits_a_line(value)})
     return fields
 
-
-def tex_extras(tex: Mapping[str, str]) -> dict[str, str]:
-    """The extras of the .bib fields of ``tex.`` lines (a field that keeps another format's
-    extra, such as ``profile-owner``, as that extra)."""
-    return {FIELD_EXTRAS.get(name, BIBTEX_PREFIX + name): value for name, value in tex.items()}
 
 
 def _item_type(record: Record) -> str:
