@@ -95,7 +95,7 @@ def test_the_zotero_csl_export_has_the_key_and_the_tex_lines_in_its_note(
     assert exported[0]["note"] == ("tex.bibdate: Fri Jul 13 10:24:20 MDT 2007\n"
                                    "tex.fjournal: TUGboat\n"
                                    'refbridge: {"custom": {"latex": {"author": '
-                                   '["Donald E. Knuth"], "page": "95--98", '
+                                   '["Donald E. Knuth"], '
                                    '"title": "Remarks to celebrate the publication of '
                                    '{\\\\em Computers \\\\& Typesetting}"}}}')
 

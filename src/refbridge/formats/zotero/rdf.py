@@ -401,6 +401,27 @@ def _native_extra(record: Record, arxiv_line: str | None, variables: Mapping[str
                       _plain_note(record), (arxiv_line,) if arxiv_line else ())
 
 
+def _without_written_spellings(difference: dict[str, Any], native: Record) -> dict[str, Any]:
+    """``difference`` without the .bib spellings (``custom.latex``) that a .bib writer makes of
+    the values Zotero keeps anyway (``95--98`` of ``95–98``): a spelling is no part of a value,
+    and Extra keeps only what is needed."""
+    custom = difference.get("custom")
+    spellings = custom.get("latex") if isinstance(custom, dict) else None
+    if not isinstance(spellings, dict):
+        return difference
+    from refbridge.latex.encode import variable_latex
+
+    kept = {variable: spelling for variable, spelling in spellings.items()
+            if not (isinstance(spelling, str) and variable in native.fields
+                    and variable_latex(variable, native.fields[variable]) == spelling)}
+    if kept == spellings:
+        return difference
+    trimmed = {**custom, "latex": kept} if kept else {
+        k: v for k, v in custom.items() if k != "latex"}
+    return {**difference, "custom": trimmed} if trimmed else {
+        k: v for k, v in difference.items() if k != "custom"}
+
+
 def zotero_item(record: Record) -> ZoteroItem:
     """The Zotero item of ``record``: its own fields, and Extra lines for the rest."""
     from lxml import etree
@@ -409,7 +430,7 @@ def zotero_item(record: Record) -> ZoteroItem:
     written = etree.fromstring(etree.tostring(item_element(item, "#item")))
     native = record_of(read_item(written, {}, "<zotero>"), "<zotero>", Diagnostics(),
                        with_residue=False)
-    difference = residue(record, native)
+    difference = _without_written_spellings(residue(record, native), native)
     if difference:
         variables = _extra_variables(difference, to_csl(native))
         arxiv = next((line for line in (item.fields.get("extra") or "").split("\n")
