@@ -406,9 +406,9 @@ def _without_written_spellings(difference: dict[str, Any], native: Record) -> di
     the values Zotero keeps anyway (``95--98`` of ``95–98``): a spelling is no part of a value,
     and Extra keeps only what is needed."""
     custom = difference.get("custom")
-    spellings = custom.get("latex") if isinstance(custom, dict) else None
-    if not isinstance(spellings, dict):
+    if not isinstance(custom, dict) or not isinstance(custom.get("latex"), dict):
         return difference
+    spellings: dict[str, Any] = custom["latex"]
     from refbridge.latex.encode import variable_latex
 
     kept = {variable: spelling for variable, spelling in spellings.items()
