@@ -16,7 +16,14 @@ raw LaTeX, an address, a link, monospace), and ``custom.latex`` a .bib's own spe
 for a name variable, a list with each name's spelling or null); a value with a spelling needs
 no data, as the spelling reads back to it. The reader takes them back when they still read as
 the value beside them: an edited value wins over a stale one.
-``custom.hints`` keeps the record's layout hints (``Record.hints``).
+``custom.hints`` keeps the record's layout hints (``Record.hints``). The abstract is plain text
+(Zotero's is; its rich text is kept in ``custom``).
+
+The reader also reads Zotero's Extra where Zotero's CSL JSON export puts it, in ``note``
+(``formats.zotero.extra``): ``Citation Key:`` gives the key, ``variable: value`` a variable the
+item lacks (citeproc-js's cheater syntax), ``tex.field: value`` a .bib field, ``refbridge:`` the
+residue; the rest stays the note. A note of refbridge's own whose lines only look like data is
+marked ``custom.note-text`` and read as text.
 """
 
 from __future__ import annotations

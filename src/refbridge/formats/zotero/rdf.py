@@ -11,10 +11,13 @@ import translators): an item with ``z:itemType`` ``preprint``, publisher ``arXiv
 ``dcterms:hasPart`` lists the items. Which Zotero field holds which CSL variable in which item
 type comes from Zotero's schema (``zotero_tables``).
 
-What has no Zotero field goes into Extra, as Zotero reads it: ``variable: value`` lines for
-plain CSL variables, and one ``refbridge: {CSL-JSON}`` line for the rest (incomplete author
-lists, date ranges, name particles Zotero's two name fields do not keep, other formats' extra
-fields; see ``formats.residue``), so reading refbridge's own export gives back the records.
+What has no Zotero field goes into Extra, in the lines Zotero and Better BibTeX read
+(``formats.zotero.extra``): ``Citation Key: KEY``, ``variable: value`` for CSL variables the
+item lacks, ``tex.field: value`` for a .bib's own fields, and one ``refbridge: {CSL-JSON}`` line
+for the rest (incomplete author lists, date ranges, name particles Zotero's two name fields do
+not keep, a .bib's spellings a .bib writer would not make again; see ``formats.residue``), so
+reading refbridge's own export gives back the records. The abstract is plain text, as Zotero's
+is.
 arXiv categories become tags twice, as code (``cs.DB``) and as name (``Databases``).
 
 XML is built and parsed with lxml (no entity resolution, no network), so record text is always
