@@ -50,3 +50,47 @@ def test_only_a_note_made_of_key_and_field_lines_gives_them() -> None:
     assert key_and_fields("Citation Key: knuth:tex\ntex.howpublished: Softcover") == (
         "knuth:tex", {"bibtex.howpublished": "Softcover"})
     assert key_and_fields("Citation Key: knuth:tex\nSee the errata.") is None
+
+
+#: Zotero's BibTeX export (its translation server) of an item refbridge wrote to Zotero RDF:
+#: Extra became the note, its braces and backslashes escaped.
+ZOTERO_BIBTEX = r"""
+@article{knuth:lp,
+	title = {Literate Programming},
+	journal = {The Computer Journal},
+	author = {Knuth, Donald E.},
+	year = {1984},
+	note = {original-date: 1983
+tex.fjournal: The Computer Journal
+refbridge: \{"custom": \{"incomplete-names": ["author"]\}, "original-title": "Programmieren als Literatur"\}
+Read at the meeting.},
+	pages = {97--111},
+}
+"""
+
+
+def test_zoteros_bibtex_export_of_extra_gives_back_the_fields_and_a_clean_note() -> None:
+    import io
+
+    from refbridge.errors import Diagnostics
+    from refbridge.formats.bibtex.reader import READER
+    from refbridge.model import Date, DateParts
+
+    (record,) = READER.read(io.StringIO(ZOTERO_BIBTEX), "zotero.bib", Diagnostics(strict=True))
+    assert record.get("note") == "Read at the meeting."
+    assert dict(record.extra) == {"bibtex.fjournal": "The Computer Journal"}
+    assert record.dates["original-date"] == Date(start=DateParts(1983))
+    assert (record.incomplete_names, record.get("original-title")) == (
+        frozenset({"author"}), "Programmieren als Literatur")
+
+
+def test_a_bib_note_without_a_residue_line_stays_the_users_text() -> None:
+    import io
+
+    from refbridge.errors import Diagnostics
+    from refbridge.formats.bibtex.reader import READER
+
+    bib = "@misc{a, title={A}, note={volume: 2\ntex.x: y\nrefbridge: {}}}\n"
+    (record,) = READER.read(io.StringIO(bib), "a.bib", Diagnostics(strict=True))
+    assert (record.get("note"), record.get("volume")) == ("volume: 2 tex.x: y refbridge:",
+                                                           None)
