@@ -65,7 +65,7 @@ def test_a_key_and_the_fields_zotero_lacks_come_back_and_no_json_is_printed(
     back = trip(original, tmp_path / "trip", lambda rdf: zotero_csl_export(rdf, mappings))
     assert back.read_text(encoding="utf-8") == (
         "@article{Knuth:TB7-2-95,\n"
-        "  author = {Donald E. Knuth},\n"
+        "  author = {Knuth, Donald E.},\n"
         "  title = {Remarks to celebrate the publication of {\\em Computers \\& "
         "Typesetting}},\n"
         "  journal = {TUGboat},\n"
@@ -94,8 +94,7 @@ def test_the_zotero_csl_export_has_the_key_and_the_tex_lines_in_its_note(
     assert exported[0]["id"] == "Knuth:TB7-2-95"
     assert exported[0]["note"] == ("tex.bibdate: Fri Jul 13 10:24:20 MDT 2007\n"
                                    "tex.fjournal: TUGboat\n"
-                                   'refbridge: {"custom": {"latex": {"author": '
-                                   '["Donald E. Knuth"], '
+                                   'refbridge: {"custom": {"latex": {'
                                    '"title": "Remarks to celebrate the publication of '
                                    '{\\\\em Computers \\\\& Typesetting}"}}}')
 

@@ -153,6 +153,8 @@ ITEM_TYPE_FIELD = "itemType"
 DEFAULT_COLLECTION = "refbridge import"
 #: The namespace of a .bib's own fields among the extras (``bibtex.crossref``).
 BIBTEX_PREFIX = "bibtex."
+#: A name spelled as capitalised words only (no particle, command or brace).
+_PLAIN_NAME = re.compile(r"[A-Z][A-Za-z.']*(?:[ -][A-Z][A-Za-z.']*)*")
 #: A .bib field's name that a ``tex.`` line of Extra can carry.
 _TEX_NAME = re.compile(r"^[a-z][a-z0-9_:+-]*$")
 _ISO_DATE = re.compile(r"^(?P<y>-?\d{1,4})(?:-(?P<m>\d{2})(?:-(?P<d>\d{2}))?)?$")
@@ -406,23 +408,36 @@ def _native_extra(record: Record, arxiv_line: str | None, variables: Mapping[str
 
 def _without_written_spellings(difference: dict[str, Any], native: Record) -> dict[str, Any]:
     """``difference`` without the .bib spellings (``custom.latex``) that a .bib writer makes of
-    the values Zotero keeps anyway (``95--98`` of ``95–98``): a spelling is no part of a value,
-    and Extra keeps only what is needed."""
+    the values Zotero keeps anyway (``95--98`` of ``95–98``), and without names' spellings that
+    are plain words: a spelling is no part of a value, and Extra keeps only what is needed."""
     custom = difference.get("custom")
     if not isinstance(custom, dict) or not isinstance(custom.get("latex"), dict):
         return difference
     spellings: dict[str, Any] = custom["latex"]
     from refbridge.latex.encode import variable_latex
 
-    kept = {variable: spelling for variable, spelling in spellings.items()
-            if not (isinstance(spelling, str) and variable in native.fields
-                    and variable_latex(variable, native.fields[variable]) == spelling)}
+    kept: dict[str, Any] = {}
+    for variable, spelling in spellings.items():
+        if isinstance(spelling, list):
+            names = [None if _plain_spelling(s) else s for s in spelling]
+            if any(names):
+                kept[variable] = names
+        elif not (isinstance(spelling, str) and variable in native.fields
+                  and variable_latex(variable, native.fields[variable]) == spelling):
+            kept[variable] = spelling
     if kept == spellings:
         return difference
     trimmed = {**custom, "latex": kept} if kept else {
         k: v for k, v in custom.items() if k != "latex"}
     return {**difference, "custom": trimmed} if trimmed else {
         k: v for k, v in difference.items() if k != "custom"}
+
+
+def _plain_spelling(spelling: Any) -> bool:
+    """Whether a name's .bib spelling is plain capitalised words (``Donald E. Knuth``): a .bib
+    writer's ``Knuth, Donald E.`` is the same name to bibtex and biber, so Extra need not keep
+    it (a lower-case word, ``Jean-luc``, may be a particle to bibtex: kept)."""
+    return isinstance(spelling, str) and _PLAIN_NAME.fullmatch(spelling) is not None
 
 
 def zotero_item(record: Record) -> ZoteroItem:
