@@ -154,3 +154,17 @@ def test_an_entry_without_a_key_gets_one_and_a_bib_is_written_without_one_again(
                         "(a .bib is written without one again)\n")
     assert [item["id"] for item in json.loads(as_json)] == ["lee2001no"]
     assert convert(as_json, "csl-json", "bibtex")[0] == bib
+
+
+def test_a_doi_written_as_a_link_is_bare_in_the_model_and_written_back_as_a_link() -> None:
+    source = ("@article{demaine2015,\n  title = {Folding},\n"
+              "  doi = {https://doi.org/10.1016/j.tcs.2015.01.054},\n  year = {2015},\n}\n")
+    (record,) = read_text(source)
+    assert record.fields["DOI"] == "10.1016/j.tcs.2015.01.054"
+    assert written([record], BIBLATEX_WRITER) == source
+
+
+def test_a_doi_changed_after_reading_is_written_as_the_model_has_it() -> None:
+    (record,) = read_text("@article{a,\n  title = {T},\n  doi = {doi:10.1000/old},\n}\n")
+    changed = record.replace(fields={**record.fields, "DOI": "10.1000/new"})
+    assert "doi = {10.1000/new}" in written([changed], BIBLATEX_WRITER)

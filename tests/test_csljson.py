@@ -378,3 +378,63 @@ def test_invalid_json_after_a_chunk_boundary_names_its_line_and_column(
     text = '[\n  {"id": "a", "type": "book"},\n  {"id": "b", "type" "book"}\n]'
     with pytest.raises(ParseError, match=r"^items.json:3:22: not valid JSON: Expecting ':' delimiter$"):
         read(text)
+
+
+def _mixcache() -> Record:
+    return next(r for r in seed_records("zhengping-qian")
+                if "MixCache" in r.get("abstract", ""))
+
+
+def test_an_abstract_is_plain_text_and_its_formula_comes_back() -> None:
+    record = _mixcache()
+    (item,) = json.loads(write([record]))
+    assert "(e.g., 1.94× speedup on Wan 14B, 1.97× speedup on HunyuanVideo)" in item["abstract"]
+    assert "<" not in item["abstract"]
+    assert read(write([record]))[0].fields["abstract"] == record.fields["abstract"]
+
+
+#: An item of Zotero's CSL JSON export of an item refbridge wrote to Zotero RDF (tugboat.bib's
+#: Knuth:TB7-2-95 through Zotero's translation server): Extra became the note.
+ZOTERO_EXPORT = {
+    "id": "Knuth:TB7-2-95", "type": "article-journal", "container-title": "TUGboat",
+    "ISSN": "0896-3207", "issue": "2", "page": "95–98",
+    "note": ("original-date: 1985\ntex.bibdate: Fri Jul 13 10:24:20 MDT 2007\n"
+             "tex.fjournal: TUGboat\n"
+             'refbridge: {"custom": {"latex": {"page": "95--98"}}}\nRead at the meeting.'),
+    "title": "Remarks to celebrate the publication of <i>Computers &amp; Typesetting</i>",
+    "volume": "7", "author": [{"family": "Knuth", "given": "Donald E."}],
+    "issued": {"date-parts": [["1986", 6]]}}
+
+
+def test_zoteros_extra_in_a_note_gives_variables_bib_fields_and_the_residue() -> None:
+    (record,) = read(json.dumps([ZOTERO_EXPORT]))
+    assert record.get("note") == "Read at the meeting."
+    assert record.dates["original-date"] == Date(start=DateParts(1985))
+    assert dict(record.extra) == {"bibtex.bibdate": "Fri Jul 13 10:24:20 MDT 2007",
+                                  "bibtex.fjournal": "TUGboat"}
+    assert record.fields["page"].latex == "95--98"  # type: ignore[union-attr]
+
+
+def test_a_citation_key_line_of_a_note_is_the_key() -> None:
+    item = {**ZOTERO_EXPORT, "id": "http://zotero.org/users/1/items/DPA67YH9",
+            "note": "Citation Key: knuth1986remarks"}
+    (record,) = read(json.dumps([item]))
+    assert (record.citation_key, record.get("note")) == ("knuth1986remarks", None)
+
+
+def test_a_note_whose_lines_look_like_data_comes_back_as_written() -> None:
+    note = "volume: see errata\ntex.x: y\nrefbridge: {}"
+    record = REALISTIC[0].replace(fields={**REALISTIC[0].fields, "note": note})
+    (back,) = read(write([record]))
+    assert (back.get("note"), back.get("volume"), dict(back.extra)) == (note, "27", {})
+
+
+def test_a_bib_through_csl_json_keeps_its_keys(tmp_path: Path) -> None:
+    bib = tmp_path / "in.bib"
+    bib.write_text("@article{knuth:lp, title={Literate Programming}, author={Knuth, Donald E.},"
+                   " journal={The Computer Journal}, year=1984}\n"
+                   "@book{Lamport94, title={{\\LaTeX}}, author={Lamport, Leslie}, year=1994}\n",
+                   encoding="utf-8")
+    records = read_file(str(bib), Diagnostics())
+    back = read(write(records))
+    assert [r.citation_key for r in back] == ["knuth:lp", "Lamport94"]

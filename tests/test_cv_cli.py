@@ -188,3 +188,21 @@ def test_a_catalogue_style_can_format_the_entries() -> None:
     assert status == 0
     assert stdout.endswith("[1] Yang, Q. et al. (2023). Isolated Scheduling for Distributed "
                            "Training Tasks in GPU Clusters. arXiv.\n")
+
+
+def test_a_profile_written_as_bib_keeps_its_owner_highlighted(tmp_path: Path) -> None:
+    bib = tmp_path / "qian.bib"
+    assert run_cli("convert", ZHENGPING, "--to", "bibtex", "-o", str(bib))[0] == 0
+    assert "  profile-owner = {Zhengping Qian},\n" in bib.read_text(encoding="utf-8")
+    _, from_profile, _ = run(ZHENGPING, "--to", "markdown")
+    status, from_bib, _ = run(str(bib), "--to", "markdown")
+    assert status == 0 and from_bib == from_profile
+    assert "- \\[14\\] **Zhengping Qian** et al. SpecDB:" in from_bib
+
+
+def test_two_profiles_written_as_bib_are_still_two_peoples_lists(tmp_path: Path) -> None:
+    bibs = []
+    for profile in (ZHENGPING, QINWEI):
+        bibs.append(str(tmp_path / (Path(profile).name + ".bib")))
+        assert run_cli("convert", profile, "--to", "biblatex", "-o", bibs[-1])[0] == 0
+    assert run(*bibs) == run(ZHENGPING, QINWEI)

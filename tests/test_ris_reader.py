@@ -200,3 +200,11 @@ def test_a_comma_alone_is_kept_as_a_corporate_name_with_a_warning() -> None:
     (record,) = read("TY  - JOUR\nAU  - ,\nER  - \n", diagnostics)
     assert record.authors == (Name(literal=","),)
     assert [m.line for m in diagnostics.warnings] == [2]
+
+
+def test_a_note_of_extra_lines_gives_the_citation_key_and_bib_fields() -> None:
+    (record,) = read("TY  - JOUR\nTI  - Literate Programming\nAU  - Knuth, Donald E.\n"
+                     "PY  - 1984\nN1  - Citation Key: knuth:lp\ntex.fjournal: The Computer "
+                     "Journal\nN1  - Read at the meeting.\nER  - \n")
+    assert (record.citation_key, record.get("note"), dict(record.extra)) == (
+        "knuth:lp", "Read at the meeting.", {"bibtex.fjournal": "The Computer Journal"})

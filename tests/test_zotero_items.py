@@ -47,8 +47,8 @@ def test_a_profile_preprint_is_the_item_zoteros_rdf_import_makes() -> None:
         "title": "SpecDB: LLM-Generated Customized Databases via Feature-Oriented "
                  "Decomposition",
         "date": "2026", "repository": "arXiv",
-        "extra": 'refbridge: {"custom": {"extra": {"profile.owner": "Zhengping Qian"}, '
-                 '"incomplete-names": ["author"]}}',
+        "extra": 'tex.profile-owner: Zhengping Qian\n'
+                 'refbridge: {"custom": {"incomplete-names": ["author"]}}',
         "creators": [{"creatorType": "author", "lastName": "Qian", "firstName": "Zhengping"}],
         "tags": ["cs.DB", "Databases"], "notes": [], "attachments": [], "seeAlso": []}
 

@@ -3,6 +3,7 @@ each once, against local fakes that follow Zotero's source."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -351,3 +352,26 @@ def test_the_key_never_goes_in_a_url(web: FakeWebAPI) -> None:
     with web_client(web, Pauses()) as client, pytest.raises(ValueError, match="header"):
         client.get("/users/1/items", "reading", {"key": "WRITEKEY1234"})
 
+
+
+def test_a_bib_pushed_and_pulled_back_keeps_its_keys_even_without_a_key_field(
+        web: FakeWebAPI, tmp_path: Path) -> None:
+    bib = tmp_path / "mine.bib"
+    bib.write_text("@article{knuth:lp, title={Literate Programming}, author={Knuth, Donald E.},"
+                   " journal={The Computer Journal}, year=1984, fjournal={The Computer "
+                   "Journal}}\n@book{lamport94, title={{\\LaTeX}: A Document Preparation "
+                   "System}, author={Lamport, Leslie}, publisher={Addison-Wesley}, year=1994}\n",
+                   encoding="utf-8")
+    code, _, stderr = run_cli("push", str(bib), "--to", "zotero-web", "--library", "user:1",
+                              "--zotero-url", web.url)
+    assert code == 0, stderr
+    for data in web.library().items.values():  # a Zotero whose schema has no citationKey
+        assert data.pop("citationKey") in data["extra"]
+    out = tmp_path / "back.bib"
+    code, _, stderr = run_cli("pull", "--from", "zotero-web", "--library", "user:1",
+                              "--zotero-url", web.url, "--to", "bibtex", "-o", str(out))
+    assert code == 0, stderr
+    text = out.read_text(encoding="utf-8")
+    assert sorted(re.findall(r"^@\w+\{([^,]+),", text, re.MULTILINE)) == ["knuth:lp",
+                                                                          "lamport94"]
+    assert "  fjournal = {The Computer Journal},\n" in text and "refbridge" not in text

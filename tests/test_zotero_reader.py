@@ -218,3 +218,18 @@ def test_any_field_text_in_a_zotero_export_reads(value: str) -> None:
     except ParseError:
         return  # characters XML 1.0 forbids make the file not well-formed
     assert len(records) == 2
+
+
+def test_better_bibtex_lines_in_extra_give_the_key_and_bib_fields() -> None:
+    rdf = ('<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" '
+           'xmlns:z="http://www.zotero.org/namespaces/export#" '
+           'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:bib="http://purl.org/net/biblio#">'
+           '<bib:Book rdf:about="#item_1"><z:itemType>book</z:itemType>'
+           '<dc:title>The TeXbook</dc:title>'
+           '<dc:description>Citation Key: knuth:texbook\ntex.howpublished: Softcover\n'
+           'tex.profile-owner: Donald E. Knuth\nFirst printing.</dc:description>'
+           '</bib:Book></rdf:RDF>')
+    (record,) = READER.read(io.StringIO(rdf), "lib.rdf", Diagnostics(strict=True))
+    assert (record.citation_key, record.get("note"), dict(record.extra)) == (
+        "knuth:texbook", "First printing.",
+        {"bibtex.howpublished": "Softcover", "profile.owner": "Donald E. Knuth"})

@@ -61,7 +61,7 @@ def test_a_journal_article_has_zoteros_export_structure() -> None:
         "dc:title", "dc:date", "bib:pages", "z:citationKey", "dc:subject")] == [
         ("dc:title", "Literate Programming"), ("dc:date", "1984-02"), ("bib:pages", "97-111"),
         ("z:citationKey", "knuth1984"), ("dc:subject", "programming")]
-    assert item.find("dc:description", NS) is None
+    assert item.findtext("dc:description", namespaces=NS) == "Citation Key: knuth1984"
 
 
 def test_a_seed_preprint_imports_as_a_zotero_preprint_with_repository_and_tags() -> None:
@@ -71,8 +71,9 @@ def test_a_seed_preprint_imports_as_a_zotero_preprint_with_repository_and_tags()
     assert item.findtext("dc:publisher/foaf:Organization/foaf:name", namespaces=NS) == "arXiv"
     assert [s.text for s in item.findall("dc:subject", NS)] == ["cs.DB", "Databases"]
     assert item.findtext("dc:description", namespaces=NS) == (
-        'refbridge: {"custom": {"extra": {"profile.owner": "Zhengping Qian"}, '
-        '"incomplete-names": ["author"]}}')
+        'Citation Key: qian2026specdb\n'
+        'tex.profile-owner: Zhengping Qian\n'
+        'refbridge: {"custom": {"incomplete-names": ["author"]}}')
     assert item.findtext("dcterms:abstract", namespaces=NS).startswith(
         "Mainstream relational databases")
 
@@ -100,7 +101,7 @@ def test_a_published_paper_keeps_its_venue_and_its_arxiv_id_is_an_extra_line() -
     assert item.find("dc:publisher", NS) is None
     assert item.findtext("dcterms:isPartOf/bib:Journal/prism:number", namespaces=NS) is None
     assert item.findtext("dc:description", namespaces=NS) == (
-        "Editors' suggestion\narXiv: 1801.00001")
+        "Citation Key: smith2018\narXiv: 1801.00001\nEditors' suggestion")
     (back,) = READER.read(io.StringIO(text), "smith.rdf", Diagnostics(strict=True))
     assert back.replace(source=None) == record
 
@@ -148,12 +149,13 @@ def test_what_zotero_has_no_field_for_goes_into_extra_and_comes_back() -> None:
     item = parse(text)[0]
     assert item.findtext("z:itemType", namespaces=NS) == "document"
     assert item.findtext("dc:description", namespaces=NS).split("\n") == [
-        "Autograph score.",
+        "Citation Key: bach",
         "type: musical_score",
         "version: BWV 232",
         ('refbridge: {"composer": [{"family": "Bach", "given": "Johann Sebastian"}], '
         '"custom": {"incomplete-names": ["editor"]}, '
-        '"issued": {"date-parts": [[1733], [1749]]}}')]
+        '"issued": {"date-parts": [[1733], [1749]]}}'),
+        "Autograph score."]
     (back,) = READER.read(io.StringIO(text), "out.rdf", Diagnostics(strict=True))
     assert back.replace(source=None) == record
 
@@ -179,3 +181,12 @@ def test_the_seeds_csl_json_is_what_zotero_imports_as_preprints() -> None:
     assert len(items) >= 20
     assert {(i["type"], i["publisher"], "number" in i) for i in items} == {
         ("article", "arXiv", False)}  # the profile pages give no arXiv identifiers
+
+
+def test_an_abstract_is_plain_text_in_zoteros_abstract_and_its_formula_comes_back() -> None:
+    record = next(r for r in seed("zhengping-qian") if "MixCache" in r.get("abstract", ""))
+    text = write([record])
+    abstract = parse(text)[0].findtext("dcterms:abstract", namespaces=NS)
+    assert "(e.g., 1.94× speedup on Wan 14B" in abstract and "<" not in abstract
+    (back,) = READER.read(io.StringIO(text), "qian.rdf", Diagnostics(strict=True))
+    assert back.fields["abstract"] == record.fields["abstract"]

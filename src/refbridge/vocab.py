@@ -57,3 +57,7 @@ DATE_VARIABLE_SET: frozenset[str] = frozenset(DATE_VARIABLES)
 VERBATIM_VARIABLES: frozenset[str] = frozenset(
     {"DOI", "URL", "ISBN", "ISSN", "PMCID", "PMID", "call-number"}
 )
+#: Variables that CSL-JSON and Zotero hold as plain text, never markup (Zotero's abstract is
+#: plain text: its CSL JSON import would show markup's tags as written); their rich text
+#: travels beside them (CSL-JSON's ``custom``, a residue).
+PLAIN_TEXT_VARIABLES: frozenset[str] = frozenset({"abstract"})

@@ -16,7 +16,14 @@ raw LaTeX, an address, a link, monospace), and ``custom.latex`` a .bib's own spe
 for a name variable, a list with each name's spelling or null); a value with a spelling needs
 no data, as the spelling reads back to it. The reader takes them back when they still read as
 the value beside them: an edited value wins over a stale one.
-``custom.hints`` keeps the record's layout hints (``Record.hints``).
+``custom.hints`` keeps the record's layout hints (``Record.hints``). The abstract is plain text
+(Zotero's is; its rich text is kept in ``custom``).
+
+The reader also reads Zotero's Extra where Zotero's CSL JSON export puts it, in ``note``
+(``formats.zotero.extra``): ``Citation Key:`` gives the key, ``variable: value`` a variable the
+item lacks (citeproc-js's cheater syntax), ``tex.field: value`` a .bib field, ``refbridge:`` the
+residue; the rest stays the note. A note of refbridge's own whose lines only look like data is
+marked ``custom.note-text`` and read as text.
 """
 
 from __future__ import annotations
@@ -59,6 +66,7 @@ from refbridge.richtext import (
 from refbridge.vocab import (
     DATE_VARIABLE_SET,
     NAME_VARIABLE_SET,
+    PLAIN_TEXT_VARIABLES,
     TEXT_VARIABLE_SET,
     VERBATIM_VARIABLES,
 )
@@ -75,6 +83,8 @@ CUSTOM_LATEX = "latex"
 CUSTOM_RICH = "rich"
 CUSTOM_HINTS = "hints"
 CUSTOM_NAME_IDS = "name-ids"
+#: ``true`` when the note is text only, though some of its lines read as data (below).
+CUSTOM_NOTE_TEXT = "note-text"
 
 #: Legacy and alias keys of CSL-JSON (Zotero writes the first two, CSL 1.0.1 named the third),
 #: read as the variable they stand for unless the item also has that one.
@@ -92,7 +102,7 @@ _HANDLED = frozenset({"id", "type", "citation-key", "keyword", "categories", "cu
 #: verbatim text, a name list or a date.
 _RICH, _VERBATIM, _NAMES, _DATE = range(4)
 _KINDS: dict[str, int] = {**dict.fromkeys(TEXT_VARIABLE_SET, _RICH),
-                          **dict.fromkeys(VERBATIM_VARIABLES, _VERBATIM),
+                          **dict.fromkeys(VERBATIM_VARIABLES | PLAIN_TEXT_VARIABLES, _VERBATIM),
                           **dict.fromkeys(NAME_VARIABLE_SET, _NAMES),
                           **dict.fromkeys(DATE_VARIABLE_SET, _DATE)}
 _ARXIV_NUMBER = re.compile(r"^arXiv:(?P<id>\S+)$", re.IGNORECASE)
@@ -143,11 +153,18 @@ def to_csl(record: Record) -> dict[str, Any]:
     for variable in [k for k, v in fields.items() if type(v) is not str or "<" in v]:
         value = fields[variable]
         if isinstance(value, str):
-            if variable not in VERBATIM_VARIABLES:
+            if variable not in VERBATIM_VARIABLES and variable not in PLAIN_TEXT_VARIABLES:
                 item[variable] = to_markup(value)
             continue
         first = value.inlines[0]
         structured = len(value.inlines) > 1 or not isinstance(first, str)
+        if variable in PLAIN_TEXT_VARIABLES:
+            item[variable] = value.plain
+            if value.latex is not None:
+                custom.setdefault(CUSTOM_LATEX, {})[variable] = value.latex
+            elif structured:
+                custom.setdefault(CUSTOM_RICH, {})[variable] = to_data(value)
+            continue
         item[variable] = to_markup(first) if isinstance(first, str) and not structured \
             else to_markup(value)
         if value.latex is not None and (structured or value.latex != value.plain
@@ -184,9 +201,18 @@ def to_csl(record: Record) -> dict[str, Any]:
         custom[CUSTOM_EXTRA] = dict(record.extra)
     if record.hints:
         custom[CUSTOM_HINTS] = dict(record.hints)
+    if "note" in fields and ":" in item["note"] and _note_has_data(item["note"]):
+        custom[CUSTOM_NOTE_TEXT] = True
     if custom:
         item["custom"] = custom
     return item
+
+
+def _note_has_data(note: str) -> bool:
+    """Whether a line of a note would read as data (see ``refbridge.formats.zotero.extra``)."""
+    from refbridge.formats.zotero.extra import is_plain_note
+
+    return not is_plain_note(note)
 
 
 def _name_custom(role: str, people: tuple[Name, ...], custom: dict[str, Any]) -> None:
@@ -423,7 +449,7 @@ def _take_latex(item: Mapping[str, Any], custom: Mapping[str, Any],
             value = from_data(data)
         except RichTextError:
             continue
-        if variable in fields and to_markup(value) == item.get(variable):
+        if variable in fields and _written(variable, value) == item.get(variable):
             fields[variable] = value
     for variable, latex in _mapping(custom.get(CUSTOM_LATEX), "custom latex").items():
         if variable in names and isinstance(latex, list) and len(latex) == len(names[variable]):
@@ -433,8 +459,14 @@ def _take_latex(item: Mapping[str, Any], custom: Mapping[str, Any],
         if variable not in fields or not isinstance(latex, str) or not latex.strip():
             continue
         decoded = decode_latex(latex)
-        if decoded == fields[variable] or to_markup(decoded) == item.get(variable):
+        if decoded == fields[variable] or _written(variable, decoded) == item.get(variable):
             fields[variable] = with_latex(decoded, latex)
+
+
+def _written(variable: str, value: Text) -> str:
+    """How CSL-JSON writes ``value`` of ``variable``: markup, or plain text for a variable
+    that holds no markup."""
+    return plain(value) if variable in PLAIN_TEXT_VARIABLES else to_markup(value)
 
 
 def _take_name_ids(custom: Mapping[str, Any], names: dict[str, tuple[Name, ...]]) -> None:
@@ -525,7 +557,7 @@ def from_csl(item: Any, source: Source | None = None,
         _take_name_ids(custom, names)
         rest = {k: v for k, v in custom.items() if k not in (
             CUSTOM_EPRINT, CUSTOM_INCOMPLETE, CUSTOM_EXTRA, CUSTOM_KEYWORDS, CUSTOM_DERIVED,
-            CUSTOM_LATEX, CUSTOM_RICH, CUSTOM_HINTS, CUSTOM_NAME_IDS)}
+            CUSTOM_LATEX, CUSTOM_RICH, CUSTOM_HINTS, CUSTOM_NAME_IDS, CUSTOM_NOTE_TEXT)}
         if rest:
             extra["csl.custom"] = json.dumps(rest, ensure_ascii=False, sort_keys=True)
     eprint = _eprint_from(item, custom, fields)
@@ -681,6 +713,62 @@ def _warner(diagnostics: Diagnostics, item: Any, source: str,
     return lambda message: diagnostics.warning(f"record {str(key)!r}: {message}", source, line)
 
 
+def note_data(item: Mapping[str, Any]) -> tuple[Mapping[str, Any], dict[str, Any]]:
+    """An item whose ``note`` holds Zotero's Extra (Zotero's CSL JSON export writes Extra as
+    the note; see ``refbridge.formats.zotero.extra``) with the data of its lines in their
+    places, and the residue of its ``refbridge:`` line. A line gives a variable the item does
+    not have (as citeproc-js reads the note; a ``type:`` line gives the type), a ``tex.`` line
+    a .bib field, a ``Citation Key:`` line the key; the other lines stay the note. An item
+    whose note has such lines came from Zotero, whose CSL export writes its one place field
+    as both ``publisher-place`` and ``event-place``: the copy is dropped (a residue gives an
+    event place of its own back). A note that refbridge wrote as text (``custom.note-text``)
+    is left as it is."""
+    note = item.get("note")
+    custom = item.get("custom")
+    if not isinstance(note, str) or ":" not in note or (
+            isinstance(custom, Mapping) and custom.get(CUSTOM_NOTE_TEXT)):
+        return item, {}
+    from refbridge.formats.zotero.extra import read_extra, tex_extras
+
+    found = read_extra(note)
+    if found.text == note.strip("\n"):
+        return item, {}
+    changed: dict[str, Any] = {k: v for k, v in item.items() if k != "note"}
+    if found.text is not None:
+        changed["note"] = found.text
+    if found.citation_key and "citation-key" not in item:
+        changed["citation-key"] = found.citation_key
+    for variable, value in found.variables.items():
+        if variable == "type" or not changed.get(variable):
+            changed[variable] = value
+    if (found.citation_key or found.tex or found.residue) and "event-place" in changed \
+            and changed.get(
+            "event-place") == changed.get("publisher-place"):
+        del changed["event-place"]  # Zotero's export writes its one place to both
+    if found.tex:
+        kept = dict(custom) if isinstance(custom, Mapping) else {}
+        extra = dict(_mapping(kept.get(CUSTOM_EXTRA), "custom extra"))
+        for name, value in tex_extras(found.tex).items():
+            extra.setdefault(name, value)
+        changed["custom"] = {**kept, CUSTOM_EXTRA: extra}
+    return changed, found.residue
+
+
+def read_item(item: Any, source: Source | None = None,
+              warn: Callable[[str], None] | None = None) -> Record:
+    """The record of one item of a CSL-JSON file: ``from_csl`` of the item with the data of
+    its note's lines (``note_data``) and its residue applied."""
+    if not isinstance(item, Mapping):
+        return from_csl(item, source, warn)
+    item, difference = note_data(item)
+    record = from_csl(item, source, warn)
+    if difference:
+        from refbridge.formats.residue import apply_residues
+
+        record = apply_residues(record, [difference])
+    return record
+
+
 class CslJsonReader(catalogue.CatalogueReader):
     name = "csl-json"
 
@@ -690,8 +778,8 @@ class CslJsonReader(catalogue.CatalogueReader):
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         for line, item in _JsonItems(stream, source):
             try:
-                yield from_csl(item, Source(source, line), _warner(diagnostics, item, source,
-                                                                   line))
+                yield read_item(item, Source(source, line), _warner(diagnostics, item, source,
+                                                                    line))
             except ValueError as exc:
                 diagnostics.error(str(exc), source, line)
 

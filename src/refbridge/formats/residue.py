@@ -25,22 +25,37 @@ RESIDUE_LABEL = "refbridge"
 RESIDUE_PREFIX = RESIDUE_LABEL + ": "
 
 
-#: The CSL-JSON key whose object is compared key by key (the rest are compared whole).
+#: The CSL-JSON key whose object is compared key by key (the rest are compared whole), and so
+#: is each object in it (``custom.extra``: a residue names only the extra fields that differ).
 NESTED = "custom"
 #: The key of ``NESTED`` that holds layout hints (``Record.hints``), which no residue carries.
 HINTS = "hints"
 
 
-def _diff(wanted: Mapping[str, Any], got: Mapping[str, Any]) -> dict[str, Any]:
-    difference: dict[str, Any] = {k: v for k, v in wanted.items() if got.get(k) != v}
+def _diff(wanted: Mapping[str, Any], got: Mapping[str, Any], depth: int = 0
+          ) -> dict[str, Any]:
+    """What turns ``got`` into ``wanted``; objects under ``NESTED`` are compared key by key."""
+    difference: dict[str, Any] = {}
+    for key, value in wanted.items():
+        other = got.get(key)
+        if other == value:
+            continue
+        nested = depth == 0 and key == NESTED or depth == 1
+        difference[key] = _diff(value, other, depth + 1) if nested and isinstance(
+            value, dict) and isinstance(other, dict) else value
     difference.update({k: None for k in got if k not in wanted})
     return difference
 
 
-def _apply(item: dict[str, Any], difference: Mapping[str, Any]) -> None:
+def _apply(item: dict[str, Any], difference: Mapping[str, Any], depth: int = 0) -> None:
     for key, value in difference.items():
+        nested = depth == 0 and key == NESTED or depth == 1
         if value is None:
             item.pop(key, None)
+        elif nested and isinstance(value, Mapping) and isinstance(item.get(key), dict):
+            _apply(item[key], value, depth + 1)
+            if not item[key]:
+                del item[key]
         else:
             item[key] = value
 
@@ -49,7 +64,8 @@ def residue(original: Record, native: Record) -> dict[str, Any]:
     """The CSL-JSON keys that turn ``native`` (what the format carried) into ``original``.
 
     A key whose value is ``None`` is one ``native`` has and ``original`` has not; ``custom``
-    is compared key by key, so the residue names only the custom keys that differ.
+    and the objects in it are compared key by key, so the residue names only the custom keys
+    (and the extra fields) that differ.
     """
     wanted, got = to_csl(original), to_csl(native)
     for item in (wanted, got):  # layout hints of other formats are no data to carry
@@ -57,22 +73,13 @@ def residue(original: Record, native: Record) -> dict[str, Any]:
             item[NESTED].pop(HINTS, None)
             if not item[NESTED]:
                 del item[NESTED]
-    difference = _diff(wanted, got)
-    if isinstance(difference.get(NESTED), dict) and isinstance(got.get(NESTED), dict):
-        difference[NESTED] = _diff(wanted[NESTED], got[NESTED])
-    return difference
+    return _diff(wanted, got)
 
 
 def apply_residue(native: Record, difference: Mapping[str, Any],
                   source: Source | None) -> Record:
     """``native`` with ``difference`` applied; raises ``ValueError`` naming a bad value."""
     item = to_csl(native)
-    nested = difference.get(NESTED)
-    if isinstance(nested, Mapping) and isinstance(item.get(NESTED), dict):
-        _apply(item[NESTED], nested)
-        if not item[NESTED]:
-            del item[NESTED]
-        difference = {k: v for k, v in difference.items() if k != NESTED}
     _apply(item, difference)
     return from_csl(item, source)
 

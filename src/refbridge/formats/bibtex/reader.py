@@ -34,6 +34,7 @@ from refbridge.formats.bibtex import tables
 from refbridge.formats.bibtex.dates import parse_iso_date, parse_year_month
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, macro_value, read_blocks
 from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
+from refbridge.formats.zotero.extra import residue_note, with_extra_fields
 from refbridge.identifiers import clean_doi_field
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
@@ -67,6 +68,9 @@ HINT_AGAIN = "again."
 #: macro as a month number, bibtex as a name) or as a month macro outside a month field that
 #: says the date (``date = dec``, a ``month`` the ``date`` contradicts), as written
 HINT_RAW = "raw."
+#: ``bibtex.doi``: a DOI the source wrote as a link or with ``doi:`` (the model keeps it bare),
+#: as written: written back so, while it still spells the record's DOI
+HINT_DOI = HINT_PREFIX + "doi"
 #: ``spaced.<field>``: a value holding a TAB, as written: bibtex reads a TAB as a space, biber
 #: keeps it (in a title's end; before ``and`` in a name list, where biber then does not split
 #: the names), so the value is written back with its TABs
@@ -212,9 +216,10 @@ class _Entry:
         return hints
 
     def rest(self) -> dict[str, str]:
-        """The fields not used, as extra fields (``bibtex.<field>``)."""
-        return {EXTRA_PREFIX + name: value for name, value in self.values.items()
-                if name not in self.used}
+        """The fields not used, as extra fields (``bibtex.<field>``; a field that keeps another
+        format's extra, ``tables.FIELD_EXTRAS``, as that extra)."""
+        return {tables.FIELD_EXTRAS.get(name, EXTRA_PREFIX + name): value
+                for name, value in self.values.items() if name not in self.used}
 
 
 def _field_text(field: str, value: str) -> Text:
@@ -447,11 +452,41 @@ def entry_record(block: Block, source: str, diagnostics: Diagnostics) -> Record:
     if entry_type_for(csl_type, eprint, tables.BIBLATEX) != spelling and not (
             is_preprint(csl_type, eprint) and entry_type in tables.PREPRINT_SPELLINGS):
         extra[EXTRA_ENTRY_TYPE] = entry_type
+    hints = entry.layout(csl_type)
+    doi = fields.get("DOI")
     clean_doi_field(fields)
-    return Record(id=block.key, type=csl_type, fields=fields, names=names, dates=dates,
-                  keywords=keywords, eprint=eprint, incomplete_names=frozenset(incomplete),
-                  citation_key=block.key, extra=extra, source=Source(source, block.line),
-                  hints=entry.layout(csl_type))
+    if isinstance(doi, str) and fields["DOI"] != doi:
+        hints[HINT_DOI] = doi  # the model's DOI is bare; the .bib gets it back as written
+    record = Record(id=block.key, type=csl_type, fields=fields, names=names, dates=dates,
+                    keywords=keywords, eprint=eprint, incomplete_names=frozenset(incomplete),
+                    citation_key=block.key, extra=extra, source=Source(source, block.line),
+                    hints=hints)
+    return _with_zotero_extra(record, next(
+        (f.value for f in block.fields if f.name == "note"), None))  # its lines as written
+
+
+def _with_zotero_extra(record: Record, note: str | None) -> Record:
+    """``record`` with the data of a note that is a Zotero Extra refbridge wrote (Zotero's BibTeX
+    export writes Extra as the note, one line a line: ``tex.`` fields, variables, the residue),
+    read line by line; another note is left as it is."""
+    if note is None or "refbridge:" not in note:
+        return record
+    found = residue_note([_unescaped(line) if line.startswith("refbridge:") else
+                          decode_plain(line) for line in note.split("\n")])
+    return record if found is None else with_extra_fields(record, found)
+
+
+#: How Zotero's BibTeX export escapes the characters of JSON text (its ``mapEscape``).
+ZOTERO_ESCAPES: dict[str, str] = {
+    "{\\textbackslash}": "\\", "\\{": "{", "\\}": "}", "\\&": "&", "\\%": "%", "\\$": "$",
+    "\\#": "#", "\\_": "_", "{\\textasciitilde}": "~", "{\\textasciicircum}": "^"}
+_ZOTERO_ESCAPE = re.compile("|".join(re.escape(e) for e in ZOTERO_ESCAPES))
+
+
+def _unescaped(line: str) -> str:
+    """A residue line of a note as Zotero's BibTeX export escaped it, as written (the JSON of a
+    residue is no LaTeX: ``--`` in it is two hyphens)."""
+    return _ZOTERO_ESCAPE.sub(lambda match: ZOTERO_ESCAPES[match[0]], line)
 
 
 def inherit(child: Record, parent: Record) -> Record:

@@ -21,6 +21,15 @@ HINT_COMMENT = "bibtex.comment"
 #: elsewhere (CSL-JSON ids must be unique), and a .bib is written with the repeated key again.
 HINT_KEY = "bibtex.key"
 
+#: Extras of other formats that a .bib keeps as fields of their own -> the field. A style
+#: ignores a field it does not know, so bibtex and biber print the same with them; the reader
+#: gives them back. ``profile.owner`` (whose profile page a record came from) is whom a CV
+#: highlights.
+EXTRA_FIELDS: dict[str, str] = {"profile.owner": "profile-owner",
+                                "profile.owner-id": "profile-owner-id"}
+#: The same, .bib field -> extra.
+FIELD_EXTRAS: dict[str, str] = {bib: extra for extra, bib in EXTRA_FIELDS.items()}
+
 #: Entry type -> CSL item type, for reading. BibTeX's types, BibLaTeX's types, aliases and
 #: non-standard types (biblatex manual, section 2.1).
 ENTRY_TO_CSL: dict[str, str] = {

@@ -27,6 +27,7 @@ from refbridge.formats.bibtex.reader import (
     EXTRA_ENTRY_TYPE,
     EXTRA_PREFIX,
     HINT_AGAIN,
+    HINT_DOI,
     HINT_EMPTY,
     HINT_INHERITED,
     HINT_KEYWORDS,
@@ -45,6 +46,7 @@ from refbridge.formats.bibtex.reader import (
 )
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, macro_value
 from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
+from refbridge.identifiers import clean_doi
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.latex.encode import encode_latex, encode_text, guess_protection
 from refbridge.latex.safety import is_harmless
@@ -221,9 +223,9 @@ class BibtexWriter:
                           ("keywords", _keywords_value(record.keywords, encode), BRACED))
         written = {name for name, _, _ in fields}
         for key, value in record.extra.items():
-            name = key[len(EXTRA_PREFIX):]
-            if key.startswith(EXTRA_PREFIX) and not name.startswith("@") and \
-                    name not in written:
+            name = key[len(EXTRA_PREFIX):] if key.startswith(EXTRA_PREFIX) \
+                else tables.EXTRA_FIELDS.get(key, "@")
+            if not name.startswith("@") and name not in written:
                 fields.append((name, value, BRACED if _balanced(value) else TEXT))
         fields += layout.again()
         fields += [(name, "", BRACED) for name in layout.empty if name not in written]
@@ -304,6 +306,8 @@ class BibtexWriter:
                               else self._genre(value, entry_type, layout))
                 continue
             field = self.text_field(variable, entry_type, layout, record.extra)
+            if variable == "DOI":
+                value = layout.spelled_doi(value)
             how = TITLE if variable in _TITLE_VARIABLES else (
                 VERBATIM if field in tables.VERBATIM_FIELDS else TEXT)
             fields.extend([(field, value, how)] if classic  # no style prints a subtitle
@@ -573,6 +577,12 @@ class Layout:
                 not _balanced(spaced):
             return written
         return "{" + spaced + "}"
+
+    def spelled_doi(self, doi: Text) -> Text:
+        """The DOI as the source wrote it (a link, ``doi:``), while it still spells ``doi``
+        (see ``bibtex_reader.HINT_DOI``)."""
+        written = self.hints.get(HINT_DOI[len(HINT_PREFIX):])
+        return written if written is not None and clean_doi(written) == doi else doi
 
     def spelled_year(self, date: Date) -> str | None:
         """The year as the source wrote it, when that was no number and still says ``date``

@@ -47,6 +47,7 @@ from refbridge.formats.residue import (
 )
 from refbridge.formats.tagged import ris_tables as t
 from refbridge.formats.tagged.records import TaggedWriter, one_line
+from refbridge.formats.zotero.extra import key_and_fields
 from refbridge.identifiers import clean_doi, doi_of
 from refbridge.model import SEASONS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.reading import name_from_fields
@@ -309,6 +310,10 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
             elif (match := _EPRINT_NOTE.match(value)) and eprint is None:
                 classes = (match["classes"] or "").split()
                 eprint = Eprint(match["archive"], match["id"], classes[0] if classes else None)
+            elif (kept := key_and_fields(value)) is not None:  # Zotero's Extra as a note
+                key = key or kept[0]
+                for name, text in kept[1].items():
+                    extra.setdefault(name, []).append(text)
             else:
                 notes.append(value)
         else:
@@ -434,7 +439,8 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
 
 
 def _reads_as_special_note(note: str) -> bool:
-    return note.startswith(RESIDUE_PREFIX) or _EPRINT_NOTE.match(note) is not None
+    return note.startswith(RESIDUE_PREFIX) or _EPRINT_NOTE.match(note) is not None \
+        or key_and_fields(note) is not None
 
 
 def _value_lines(value: str) -> list[str]:

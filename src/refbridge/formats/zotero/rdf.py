@@ -11,10 +11,13 @@ import translators): an item with ``z:itemType`` ``preprint``, publisher ``arXiv
 ``dcterms:hasPart`` lists the items. Which Zotero field holds which CSL variable in which item
 type comes from Zotero's schema (``zotero_tables``).
 
-What has no Zotero field goes into Extra, as Zotero reads it: ``variable: value`` lines for
-plain CSL variables, and one ``refbridge: {CSL-JSON}`` line for the rest (incomplete author
-lists, date ranges, name particles Zotero's two name fields do not keep, other formats' extra
-fields; see ``formats.residue``), so reading refbridge's own export gives back the records.
+What has no Zotero field goes into Extra, in the lines Zotero and Better BibTeX read
+(``formats.zotero.extra``): ``Citation Key: KEY``, ``variable: value`` for CSL variables the
+item lacks, ``tex.field: value`` for a .bib's own fields, and one ``refbridge: {CSL-JSON}`` line
+for the rest (incomplete author lists, date ranges, name particles Zotero's two name fields do
+not keep, a .bib's spellings a .bib writer would not make again; see ``formats.residue``), so
+reading refbridge's own export gives back the records. The abstract is plain text, as Zotero's
+is.
 arXiv categories become tags twice, as code (``cs.DB``) and as name (``Databases``).
 
 XML is built and parsed with lxml (no entity resolution, no network), so record text is always
@@ -32,18 +35,33 @@ from refbridge.arxiv_taxonomy import category_name, is_category
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
-from refbridge.formats.bibtex.tables import ARXIV
+from refbridge.formats.bibtex.tables import ARXIV, EXTRA_FIELDS
 from refbridge.formats.csl_markup import from_markup, to_markup
-from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, residue
+from refbridge.formats.csljson import to_csl
+from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, residue
 from refbridge.formats.selection import select
 from refbridge.formats.xml.safe import parse_xml, xml_text
 from refbridge.formats.zotero import tables as zt
+from refbridge.formats.zotero.extra import (
+    extra_text,
+    fits_a_line,
+    is_plain_note,
+    read_extra,
+    tex_extras,
+    variable_of,
+)
 from refbridge.identifiers import clean_doi_field
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.reading import name_from_fields
 from refbridge.registry import WriteOptions
 from refbridge.richtext import Text, is_plain, plain
-from refbridge.vocab import DATE_VARIABLE_SET, NAME_VARIABLES, TEXT_VARIABLE_SET, VERBATIM_VARIABLES
+from refbridge.vocab import (
+    DATE_VARIABLE_SET,
+    NAME_VARIABLES,
+    PLAIN_TEXT_VARIABLES,
+    TEXT_VARIABLE_SET,
+    VERBATIM_VARIABLES,
+)
 
 NAMESPACES: dict[str, str] = {
     "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
@@ -135,9 +153,12 @@ CHILD_NOTES_FIELD = "notes"
 NAMESPACE = "zotero"
 ITEM_TYPE_FIELD = "itemType"
 DEFAULT_COLLECTION = "refbridge import"
-_EXTRA_LINE = re.compile(r"^(?P<key>[A-Za-z][\w-]*): (?P<value>.+)$")
-#: Better BibTeX's pinned key in Extra (``Citation Key: knuth1984``), which Zotero 7 also reads.
-_CITATION_KEY_LINE = re.compile(r"^\s*citation key:\s*(?P<key>\S+)\s*$", re.IGNORECASE)
+#: The namespace of a .bib's own fields among the extras (``bibtex.crossref``).
+BIBTEX_PREFIX = "bibtex."
+#: A name spelled as capitalised words only (no particle, command or brace).
+_PLAIN_NAME = re.compile(r"[A-Z][A-Za-z.']*(?:[ -][A-Z][A-Za-z.']*)*")
+#: A .bib field's name that a ``tex.`` line of Extra can carry.
+_TEX_NAME = re.compile(r"^[a-z][a-z0-9_:+-]*$")
 _ISO_DATE = re.compile(r"^(?P<y>-?\d{1,4})(?:-(?P<m>\d{2})(?:-(?P<d>\d{2}))?)?$")
 _WRITTEN_DATE = re.compile(
     r"^(?:(?P<day>\d{1,2})\.? )?(?P<month>[A-Za-z]+)\.?(?: (?P<day_after>\d{1,2}),?)? "
@@ -149,8 +170,6 @@ MONTH_NAMES: dict[str, int] = {name: number for number, name in enumerate(
 _ARXIV_NUMBER = re.compile(r"^(?P<archive>arXiv):(?P<id>\S+)$")
 #: The arXiv id of a work published elsewhere, as Zotero's arXiv translator keeps it in Extra.
 _ARXIV_LINE = re.compile(r"^arXiv: (?P<id>\S+)$")
-_RESIDUE_PREFIX = RESIDUE_LABEL + ": "
-_EXTRA_KEYS = TEXT_VARIABLE_SET | DATE_VARIABLE_SET | {"type"}
 
 _CSL_OF_FIELD = {ztype: {zf: var for var, zf in fields.items()}
                  for ztype, fields in zt.FIELDS.items()}
@@ -234,34 +253,48 @@ def parse_date(text: str) -> Date:
 
 
 # -- record -> Zotero item ------------------------------------------------------------------------
-def _extra_lines(difference: Mapping[str, Any]) -> list[str]:
-    """A residue as Extra lines: ``variable: value`` where Zotero reads it, JSON for the rest."""
-    lines: list[str] = []
-    rest: dict[str, Any] = {}
-    for key, value in difference.items():
+def _date_line(value: Any) -> str | None:
+    """A CSL-JSON date as an Extra line's value (``1984-02-17``), when the line reads back as
+    that date."""
+    if not (isinstance(value, dict) and list(value) == ["date-parts"]
+            and len(value["date-parts"]) == 1 and value["date-parts"][0]
+            and value["date-parts"][0][0] > 0):
+        return None
+    return "-".join(f"{p:04d}" if i == 0 else f"{p:02d}"
+                    for i, p in enumerate(value["date-parts"][0]))
+
+
+def _extra_variables(difference: dict[str, Any], native: Mapping[str, Any]) -> dict[str, str]:
+    """The keys of a residue that Extra carries as ``variable: value`` lines (where Zotero and
+    citeproc-js read them), taken out of ``difference``: variables the item lacks (``native``
+    is its CSL-JSON), as such a line gives a variable only to an item without it (in Zotero
+    and citeproc-js); a value that replaces the item's stays in the residue. A ``type:`` line
+    always gives the type."""
+    lines: dict[str, str] = {}
+    for key, value in list(difference.items()):
+        if key in native and key != "type":
+            continue
         if key in TEXT_VARIABLE_SET | {"type"} and isinstance(value, str) \
-                and "\n" not in value and value == value.strip():
-            lines.append(f"{key}: {value}")
-        elif key in DATE_VARIABLE_SET and isinstance(value, dict) and list(value) == [
-                "date-parts"] and len(value["date-parts"]) == 1 \
-                and value["date-parts"][0][0] > 0:
-            lines.append(f"{key}: " + "-".join(
-                f"{p:04d}" if i == 0 else f"{p:02d}" for i, p in enumerate(
-                    value["date-parts"][0])))
+                and fits_a_line(value) and variable_of(key) == key:
+            lines[key] = value
+        elif key in DATE_VARIABLE_SET and (text := _date_line(value)) is not None:
+            lines[key] = text
         else:
-            rest[key] = value
-    return lines + ([_RESIDUE_PREFIX + dump(rest)] if rest else [])
+            continue
+        del difference[key]
+    return lines
 
 
-def _is_plain_note(note: str) -> bool:
-    """Whether a note can stand in Extra without a line reading as a variable or residue."""
-    return not any(_reads_as_extra_data(line) for line in note.split("\n"))
+def _tex_fields(record: Record) -> dict[str, str]:
+    """The .bib fields of ``record`` (``bibtex.*`` extras, and the extras a .bib keeps as
+    fields of their own) that Extra carries as Better BibTeX's ``tex.field: value`` lines."""
+    fields = {name[len(BIBTEX_PREFIX):]: value for name, value in record.extra.items()
+              if name.startswith(BIBTEX_PREFIX) and _TEX_NAME.match(name[len(BIBTEX_PREFIX):])
+              and fits_a_line(value)}
+    fields.update({EXTRA_FIELDS[name]: value for name, value in record.extra.items()
+                   if name in EXTRA_FIELDS and fits_a_line(value)})
+    return fields
 
-
-def _reads_as_extra_data(line: str) -> bool:
-    match = _EXTRA_LINE.match(line)
-    return match is not None and (match["key"] in _EXTRA_KEYS or match["key"] == RESIDUE_LABEL
-                                  or _ARXIV_LINE.match(line) is not None)
 
 
 def _item_type(record: Record) -> str:
@@ -308,8 +341,9 @@ def native_item(record: Record) -> ZoteroItem:
     for variable, value in record.fields.items():
         zotero_field = fields.get(variable)
         if zotero_field is not None and zotero_field != "extra":
-            item.fields[zotero_field] = value if isinstance(value, str) and \
-                variable in VERBATIM_VARIABLES else to_markup(value)
+            item.fields[zotero_field] = plain(value) if variable in PLAIN_TEXT_VARIABLES \
+                else value if isinstance(value, str) and variable in VERBATIM_VARIABLES \
+                else to_markup(value)
     for variable, date in record.dates.items():
         zotero_field = zt.DATE_FIELDS[item_type].get(variable)
         text = format_date(date)
@@ -317,9 +351,6 @@ def native_item(record: Record) -> ZoteroItem:
             item.fields[zotero_field] = text
     if record.citation_key:
         item.fields["citationKey"] = record.citation_key
-    note = record.get("note")
-    extra = [note] if note is not None and _is_plain_note(note) and is_plain(
-        record.fields["note"]) else []
     eprint = record.eprint
     archive_id = f"{eprint.archive}:{eprint.identifier}" if eprint and eprint.identifier else None
     arxiv_id = eprint.identifier if eprint is not None and eprint.archive == ARXIV else None
@@ -329,10 +360,9 @@ def native_item(record: Record) -> ZoteroItem:
             item.fields.setdefault(fields["number"], archive_id)
     # a published work's arXiv id, or a preprint's whose archive ID field holds its number
     id_in_extra = bool(arxiv_id) and item.fields.get(fields.get("number", "")) != archive_id
-    if id_in_extra:
-        extra.append(f"{ARXIV}: {arxiv_id}")
-    if extra:
-        item.fields["extra"] = "\n".join(extra)
+    extra = _native_extra(record, f"{ARXIV}: {arxiv_id}" if id_in_extra else None)
+    if extra is not None:
+        item.fields["extra"] = extra
     for role in NAME_VARIABLES:
         creator_type = zt.CREATORS[item_type].get(role)
         if creator_type is not None:
@@ -360,6 +390,58 @@ def _named_archive(number: str, publisher: str) -> str:
     return match["archive"] if match else publisher
 
 
+def _plain_note(record: Record) -> str | None:
+    """The record's note when it can stand in Extra as it is (plain text, no line of it
+    reading as data); another note travels in the residue."""
+    note = record.get("note")
+    if note is None or not is_plain(record.fields["note"]) or not is_plain_note(note) \
+            or any(_ARXIV_LINE.match(line) for line in note.split("\n")):
+        return None
+    return note
+
+
+def _native_extra(record: Record, arxiv_line: str | None, variables: Mapping[str, str] = {},
+                  difference: Mapping[str, Any] | None = None) -> str | None:
+    """The Extra text of ``record``: its key, the ``variables`` lines, the arXiv line, its .bib
+    fields as ``tex.`` lines, the residue ``difference`` and its note."""
+    return extra_text(record.citation_key, variables, _tex_fields(record), difference,
+                      _plain_note(record), (arxiv_line,) if arxiv_line else ())
+
+
+def _without_written_spellings(difference: dict[str, Any], native: Record) -> dict[str, Any]:
+    """``difference`` without the .bib spellings (``custom.latex``) that a .bib writer makes of
+    the values Zotero keeps anyway (``95--98`` of ``95–98``), and without names' spellings that
+    are plain words: a spelling is no part of a value, and Extra keeps only what is needed."""
+    custom = difference.get("custom")
+    if not isinstance(custom, dict) or not isinstance(custom.get("latex"), dict):
+        return difference
+    spellings: dict[str, Any] = custom["latex"]
+    from refbridge.latex.encode import variable_latex
+
+    kept: dict[str, Any] = {}
+    for variable, spelling in spellings.items():
+        if isinstance(spelling, list):
+            names = [None if _plain_spelling(s) else s for s in spelling]
+            if any(names):
+                kept[variable] = names
+        elif not (isinstance(spelling, str) and variable in native.fields
+                  and variable_latex(variable, native.fields[variable]) == spelling):
+            kept[variable] = spelling
+    if kept == spellings:
+        return difference
+    trimmed = {**custom, "latex": kept} if kept else {
+        k: v for k, v in custom.items() if k != "latex"}
+    return {**difference, "custom": trimmed} if trimmed else {
+        k: v for k, v in difference.items() if k != "custom"}
+
+
+def _plain_spelling(spelling: Any) -> bool:
+    """Whether a name's .bib spelling is plain capitalised words (``Donald E. Knuth``): a .bib
+    writer's ``Knuth, Donald E.`` is the same name to bibtex and biber, so Extra need not keep
+    it (a lower-case word, ``Jean-luc``, may be a particle to bibtex: kept)."""
+    return isinstance(spelling, str) and _PLAIN_NAME.fullmatch(spelling) is not None
+
+
 def zotero_item(record: Record) -> ZoteroItem:
     """The Zotero item of ``record``: its own fields, and Extra lines for the rest."""
     from lxml import etree
@@ -368,11 +450,12 @@ def zotero_item(record: Record) -> ZoteroItem:
     written = etree.fromstring(etree.tostring(item_element(item, "#item")))
     native = record_of(read_item(written, {}, "<zotero>"), "<zotero>", Diagnostics(),
                        with_residue=False)
-    difference = residue(record, native)
+    difference = _without_written_spellings(residue(record, native), native)
     if difference:
-        lines = ([item.fields["extra"]] if "extra" in item.fields else []) + _extra_lines(
-            difference)
-        item.fields["extra"] = "\n".join(lines)
+        variables = _extra_variables(difference, to_csl(native))
+        arxiv = next((line for line in (item.fields.get("extra") or "").split("\n")
+                      if _ARXIV_LINE.match(line)), None)
+        item.fields["extra"] = _native_extra(record, arxiv, variables, difference) or ""
     return item
 
 
@@ -559,46 +642,34 @@ def read_item(node: Any, index: Mapping[str, Any], source: str) -> ZoteroItem:
     return item
 
 
-def _split_extra(extra: str) -> tuple[str | None, dict[str, Any], str | None]:
-    """Extra as its free text, the residue its data lines hold, and the arXiv id of its
-    ``arXiv: ID`` line."""
-    text_lines: list[str] = []
-    difference: dict[str, Any] = {}
-    data: dict[str, Any] = {}
+def _split_extra(extra: str, key: str | None
+                 ) -> tuple[str | None, dict[str, Any], str | None, str | None, dict[str, str]]:
+    """Extra as its free text, the residue its data lines hold, the arXiv id of its
+    ``arXiv: ID`` line, the citation key and the .bib fields of its ``tex.`` lines. A
+    ``Citation Key:`` line gives the key when the item has none; one naming another key than
+    the item's stays text."""
+    found = read_extra(extra)
+    text_lines = found.text.split("\n") if found.text is not None else []
+    if found.citation_key is not None and key is not None and found.citation_key != key:
+        text_lines.insert(0, f"Citation Key: {found.citation_key}")
     arxiv: str | None = None
-    for line in extra.split("\n"):
-        match = _EXTRA_LINE.match(line)
-        if arxiv is None and (found := _ARXIV_LINE.match(line)):
-            arxiv = found["id"]
-            continue
-        if match and match["key"] == RESIDUE_LABEL:
-            try:
-                data.update(load(match["value"]))
-                continue
-            except ValueError:
-                pass
-        if match and match["key"] in DATE_VARIABLE_SET:
-            date = parse_date(match["value"])
-            difference[match["key"]] = {"date-parts": [date.start.as_list()]} \
-                if date.start else {"literal": match["value"]}
-        elif match and match["key"] in TEXT_VARIABLE_SET | {"type"}:
-            difference[match["key"]] = match["value"]
+    for number, line in enumerate(text_lines):
+        if (match := _ARXIV_LINE.match(line)):
+            arxiv = match["id"]
+            del text_lines[number]
+            break
+    difference: dict[str, Any] = {}
+    for variable, value in found.variables.items():
+        if variable in DATE_VARIABLE_SET:
+            date = parse_date(value)
+            difference[variable] = {"date-parts": [date.start.as_list()]} \
+                if date.start else {"literal": value}
         else:
-            text_lines.append(line)
-    difference.update(data)
+            difference[variable] = value
+    difference.update(found.residue)
     text = "\n".join(text_lines)
-    return (text if text.strip() else None), difference, arxiv
-
-
-def _take_citation_key(extra: str, key: str | None) -> tuple[str, str | None]:
-    """Extra without its ``Citation Key:`` line, and the key: the line gives the key when the
-    item has none, and is dropped when it repeats the item's key (else it stays as text)."""
-    lines = extra.split("\n")
-    for number, line in enumerate(lines):
-        match = _CITATION_KEY_LINE.match(line)
-        if match and (key is None or match["key"] == key):
-            return "\n".join(lines[:number] + lines[number + 1:]), match["key"]
-    return extra, key
+    tex = tex_extras(found.tex)
+    return (text if text.strip() else None), difference, arxiv, key or found.citation_key, tex
 
 
 def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
@@ -617,19 +688,19 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
     arxiv: str | None = None
     key = item.fields.get("citationKey", "").strip() or None
     for zotero_field, value in item.fields.items():
-        if zotero_field == "extra":
-            value, key = _take_citation_key(value, key)
         if zotero_field == "citationKey" or not value.strip():
             continue
         if zotero_field == "extra":
-            note, difference, arxiv = _split_extra(value)
+            note, difference, arxiv, key, tex = _split_extra(value, key)
+            extra.update(tex)
             if note is not None:
                 fields["note"] = note
         elif zotero_field in csl_of_date:
             dates[csl_of_date[zotero_field]] = parse_date(value)
         elif zotero_field in csl_of_field:
             variable = csl_of_field[zotero_field]
-            fields[variable] = value if variable in VERBATIM_VARIABLES else from_markup(value)
+            fields[variable] = value if variable in VERBATIM_VARIABLES | PLAIN_TEXT_VARIABLES \
+                else from_markup(value)
         else:
             extra[f"{NAMESPACE}.{zotero_field}"] = value
     names: dict[str, list[Name]] = {}
@@ -719,7 +790,8 @@ def _coverage() -> Coverage:
     roles = {r for table in zt.CREATORS.values() for r in table}
     native = {
         "type": f"z:itemType ({len(zt.ZOTERO_TYPE_OF_CSL)} CSL types; others as document)",
-        "citation-key": "z:citationKey (read also from Extra `Citation Key:`)",
+        "citation-key": "z:citationKey and Extra `Citation Key: KEY` (Zotero's exporters and "
+                        "Better BibTeX read the line)",
         "keywords": "dc:subject (tags)",
         "eprint": ("preprint repository + archive ID arXiv:ID, else Extra `arXiv: ID`; "
                    "categories as tags"),
@@ -745,6 +817,12 @@ def _coverage() -> Coverage:
             "repository is `arXiv` and its archive ID `arXiv:ID`; a work published elsewhere "
             "keeps its venue, and its arXiv id is the Extra line `arXiv: ID`, as Zotero's "
             "arXiv translator writes it."),
+            ("Extra holds what Zotero and Better BibTeX read: `Citation Key: KEY`, CSL "
+             "`variable: value` lines for variables the item lacks, `tex.field: value` for a "
+             ".bib's fields Zotero has no field for; the residue line only what those cannot "
+             "say. Zotero's CSL JSON export moves Extra into `note`, where the CSL-JSON reader "
+             "reads the same lines."),
+            ("The abstract is plain text (Zotero's is); its rich text travels in the residue."),
             ("Characters XML 1.0 cannot hold become U+FFFD in the RDF (the residue keeps them "
             "escaped in JSON)."),
             ("Zotero fields and creator types with no CSL counterpart (`rights`, `wordsBy` ...), "
