@@ -35,15 +35,15 @@ from readers import (
 FLOORS: dict[str, float] = {
     "zotero:bibtex": 97.0,
     "zotero:csl-json": 99.0,
-    "zotero:endnote": 91.0,
+    "zotero:endnote": 100.0,
     "zotero:endnote-xml": 97.0,
     "zotero:mods": 71.0,
     "zotero:nbib": 82.0,
-    "zotero:openalex": 84.0,
+    "zotero:openalex": 100.0,
     "zotero:pubmed-xml": 97.0,
     "zotero:ris": 81.0,
     "zotero:wos": 91.0,
-    "jabref:endnote": 94.0,
+    "jabref:endnote": 100.0,
     "jabref:endnote-xml": 99.0,
     "jabref:ISI (detected)": 60.0,
     "jabref:mods": 85.0,
@@ -56,8 +56,8 @@ FLOORS: dict[str, float] = {
 NO_RECORD_LOST: frozenset[str] = frozenset({
     "zotero:bibtex", "zotero:csl-json", "zotero:endnote", "zotero:endnote-xml", "zotero:mods",
     "zotero:nbib", "zotero:openalex", "zotero:pubmed-xml", "zotero:ris", "zotero:wos",
-    "jabref:endnote-xml", "jabref:mods", "jabref:nbib", "jabref:pubmed-xml", "jabref:ris",
-    "jabref:word-xml",
+    "jabref:endnote", "jabref:endnote-xml", "jabref:mods", "jabref:nbib", "jabref:pubmed-xml",
+    "jabref:ris", "jabref:word-xml",
 })
 #: Formats of the test data that refbridge has no reader for: listed, never compared.
 UNSUPPORTED: frozenset[str] = frozenset({
