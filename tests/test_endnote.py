@@ -233,3 +233,14 @@ def test_a_labelled_doi_is_kept_bare() -> None:
     (record,) = read_enw("%0 Journal Article\n%T 参考文献管理工具研究\n"
                          "%R doi:10.3969/j.issn.1008-0821.2009.02.027\n")
     assert record.get("DOI") == "10.3969/j.issn.1008-0821.2009.02.027"
+
+
+def test_endnote_xml_reads_an_edited_books_authors_as_its_editors_too() -> None:
+    xml = ('<?xml version="1.0" encoding="UTF-8" ?><xml><records><record>'
+           '<ref-type name="Edited Book">28</ref-type><contributors><authors>'
+           '<author>Hancké, Bob</author><author>Rhodes, Martin</author></authors>'
+           '</contributors><titles><title>Beyond varieties of capitalism</title></titles>'
+           '<dates><year>2007</year></dates></record></records></xml>')
+    (book,) = endnote_xml.READER.read(io.StringIO(xml), "lib.xml", Diagnostics(strict=True))
+    assert (book.type, "author" in book.names) == ("book", False)
+    assert [n.family for n in book.names["editor"]] == ["Hancké", "Rhodes"]
