@@ -110,3 +110,19 @@ def test_keywords_are_read_in_both_spellings_of_openalex(tmp_path: Path) -> None
         concepts=[{"id": "https://openalex.org/C41008148", "display_name": "Computer science",
                    "level": 0, "score": 0.8}])
     assert records_of(newer)[0].keywords == ("Domain Adaptation", "Transfer Learning")
+
+
+def test_a_thesis_without_a_publisher_is_of_its_authors_university(tmp_path: Path) -> None:
+    # Zotero's openalex-json/05: a dissertation whose primary location has no source.
+    path = _work(tmp_path, type="dissertation", type_crossref="dissertation",
+                 primary_location={"landing_page_url": "https://doi.org/10.18130/v3v002",
+                                   "source": None, "version": "publishedVersion"},
+                 authorships=[{"author_position": "first", "author": {
+                     "id": "https://openalex.org/A5078709935",
+                     "display_name": "Stanley Joseph Stepanic"},
+                     "institutions": [{"id": "https://openalex.org/I51556381",
+                                       "display_name": "University of Virginia",
+                                       "type": "education"}],
+                     "raw_affiliation_string": "University of Virginia"}])
+    (thesis,) = records_of(path)
+    assert (thesis.type, thesis.get("publisher")) == ("thesis", "University of Virginia")

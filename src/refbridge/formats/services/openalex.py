@@ -7,9 +7,10 @@ source's type), the title (its HTML markup as rich text), every authorship with 
 OpenAlex id and ORCID iD, the venue, publisher and ISSN of the primary source (the first of
 its ``issn`` list, as Zotero keeps it; the others as the ``openalex.issn`` extra, an ISSN-L
 that differs as ``openalex.issn_l``), volume, issue and pages, the publication date, DOI,
-PMID and PMCID, the arXiv identity of a work whose location is arXiv, the abstract rebuilt
-from its inverted index, and the work's ``keywords`` (their display names, as Zotero's
-OpenAlex translator makes tags of them). What else OpenAlex computes about a work (citation
+PMID and PMCID, the arXiv identity of a work whose location is arXiv, a thesis's university
+(the first author's institution when no publisher is named, as Zotero takes it), the
+abstract rebuilt from its inverted index, and the work's ``keywords`` (their display names,
+as Zotero's OpenAlex translator makes tags of them). What else OpenAlex computes about a work (citation
 counts, concepts, topics, scores) is not bibliographic data and is left out, as Zotero leaves
 it. The author whose OpenAlex id every work of a list carries is the list's owner. This
 module must never make a request.
@@ -157,6 +158,17 @@ def work_keywords(work: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(keyword for keyword in keywords if keyword))
 
 
+def first_affiliation(work: Mapping[str, Any]) -> str:
+    """The first author's first institution (its display name, else the affiliation as
+    written): a thesis's university, as Zotero takes it when the work names no publisher."""
+    for authorship in map(as_map, as_list(work.get("authorships"))[:1]):
+        for institution in map(as_map, as_list(authorship.get("institutions"))[:1]):
+            if as_text(institution.get("display_name")):
+                return as_text(institution.get("display_name"))
+        return as_text(authorship.get("raw_affiliation_string"))
+    return ""
+
+
 def _abstract(inverted: Any) -> str | None:
     """The abstract text of an ``abstract_inverted_index`` (word -> positions)."""
     if not isinstance(inverted, Mapping):
@@ -205,6 +217,9 @@ def work_record(work: Mapping[str, Any], source: Source, diagnostics: Diagnostic
         fields["container-title"] = as_text(venue.get("display_name"))
     if as_text(venue.get("host_organization_name")):
         fields["publisher"] = as_text(venue.get("host_organization_name"))
+    record_type = _type(work, source_type)
+    if record_type == "thesis" and "publisher" not in fields and first_affiliation(work):
+        fields["publisher"] = first_affiliation(work)
     issns = source_issns(venue)
     if "ISSN" in issns:
         fields["ISSN"] = issns.pop("ISSN")
@@ -225,7 +240,7 @@ def work_record(work: Mapping[str, Any], source: Source, diagnostics: Diagnostic
     authors = authorship_names(work)
     issued = publication_date(work)
     return record_or_error(
-        diagnostics, source, id=f"openalex:{identifier}", type=_type(work, source_type),
+        diagnostics, source, id=f"openalex:{identifier}", type=record_type,
         fields=fields, names={"author": authors} if authors else {},
         dates={"issued": issued} if issued else {}, keywords=work_keywords(work),
         eprint=Eprint("arXiv", arxiv) if arxiv else None, extra=extra)
