@@ -244,3 +244,12 @@ def test_endnote_xml_reads_an_edited_books_authors_as_its_editors_too() -> None:
     (book,) = endnote_xml.READER.read(io.StringIO(xml), "lib.xml", Diagnostics(strict=True))
     assert (book.type, "author" in book.names) == ("book", False)
     assert [n.family for n in book.names["editor"]] == ["Hancké", "Rhodes"]
+
+
+def test_an_access_date_without_separators_is_a_date() -> None:
+    # JabRef's Endnote.book.example.enw, as the German National Library exports it.
+    (book,) = read_enw("%0 Book\n%A Preißel, René\n%D 2016\n%I dpunkt.verlag\n"
+                       "%T Git : dezentrale Versionsverwaltung im Team\n%[ 20151028\n"
+                       "%= 20151125\n")
+    assert book.dates["accessed"] == Date(start=DateParts(2015, 10, 28))
+    assert book.extra["endnote.="] == "20151125"

@@ -58,6 +58,8 @@ from refbridge.vocab import VERBATIM_VARIABLES
 
 #: The first identifier of an ISBN/ISSN value (``1532-1827 (Electronic)``, ``978-0-19-…``).
 _FIRST_ISSN = re.compile(r"^\d{4}-?\d{3}[\dXx](?![\d-])")
+#: An access date written without separators (``20151028``, the German National Library's).
+_COMPACT_DATE = re.compile(r"^(\d{4})(\d{2})(\d{2})$")
 _FIRST_ISBN = re.compile(r"^(?:97[89][- ]?)?\d{1,5}[- ]?\d+[- ]?\d+[- ]?[\dXx](?![\d-])")
 TYPE_OF_NAME: dict[str, str] = {
     **t.TYPE_NAME_ALIASES, **{name: csl for csl, name in reversed(list(t.TYPE_NAMES.items()))}}
@@ -143,6 +145,14 @@ def _issued(year: str, date: str, extra: dict[str, list[str]], v: Vocabulary) ->
     return Date.of(number) if number is not None else (Date(literal=year) if year else None)
 
 
+def accessed_date(text: str) -> Date:
+    """An access date: ISO (``2015-10-28``), without separators (``20151028``), else the
+    text as written."""
+    compact = _COMPACT_DATE.match(text)
+    found = date_of("-".join(compact.groups())) if compact else date_of(text)
+    return found or Date(literal=text)
+
+
 def doi_rank(text: str) -> int:
     """How surely a value is a DOI: 2 it is one, 1 it is labelled as one (``doi:…``), 0
     neither; of several values the surest is the record's DOI."""
@@ -197,7 +207,7 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
         elif tag == v.date and not date:
             date = text
         elif tag == v.accessed and "accessed" not in dates:
-            dates["accessed"] = date_of(text) or Date(literal=text)
+            dates["accessed"] = accessed_date(text)
         elif tag == v.key and key is None:
             key = text
         elif tag == v.keyword:
