@@ -153,3 +153,103 @@ def test_endnote_xml_is_written_with_type_numbers_and_style_runs() -> None:
             'University</style></auth-address>') in text
     (back,) = endnote_xml.READER.read(io.StringIO(text), "out.xml", Diagnostics(strict=True))
     assert back.replace(source=None) == record.replace(source=None)
+
+
+# -- other programs' tagged files: JabRef's importer fixtures, Zotero's Refer/BibIX cases --------
+
+def messages(diagnostics: Diagnostics) -> list[str]:
+    return [str(m) for m in diagnostics.messages]
+
+
+def test_a_second_type_line_starts_another_record() -> None:
+    # JabRef's Endnote.entries.enw: records one after the other, no blank line between them.
+    diagnostics = Diagnostics()
+    found = read_enw("%0\n%A testA0\n%A testA1\n%E testE0\n%E testE1\n%T testT\n"
+                     "%0 Journal\n%B testB0\n%0 Book\n%B testB1\n%I testI0\n", diagnostics)
+    assert [(r.type, r.title, r.get("container-title")) for r in found] == [
+        ("document", "testT", None), ("article-journal", None, "testB0"),
+        ("book", None, "testB1")]
+    assert [n.family for n in found[0].authors] == ["testA0", "testA1"]
+    assert found[2].get("publisher") == "testI0"
+    assert messages(diagnostics) == []
+
+
+def test_a_type_line_another_follows_at_once_is_no_record() -> None:
+    # Zotero's Refer/BibIX case 04: a library catalogue's record with two %0 lines.
+    diagnostics = Diagnostics()
+    (record,) = read_enw(
+        "%0 Serial\n%0 Audio\n%I Studio Omega, Verein für Christliche Radioarbeit\n"
+        "%D 2021\n%C Wien\n%G German\n%T Diesseits von Eden: der Podcast der katholischen "
+        "Fakultäten Österreichs & Südtirols\n%U https://diesseits.theopodcast.at/home\n",
+        diagnostics)
+    assert (record.type, record.year, record.get("publisher-place")) == ("song", 2021, "Wien")
+    assert messages(diagnostics) == [
+        ("refs.enw:1: warning: reference type 'Serial' without a field before the next %0: "
+         "no record, skipped")]
+
+
+def test_a_type_line_without_a_type_or_anything_else_is_no_record() -> None:
+    # JabRef's Endnote.pattern.no_enw: one line, "%0".
+    diagnostics = Diagnostics()
+    assert read_enw("%0\n", diagnostics) == []
+    assert messages(diagnostics) == ["refs.enw:1: warning: a record without any value is skipped"]
+
+
+def test_a_record_without_a_type_line_is_typed_by_refers_tags() -> None:
+    # Zotero's Refer/BibIX case 03: a publisher (%I) and no journal or book title: a book.
+    diagnostics = Diagnostics()
+    (record,) = read_enw(
+        "%T Corn\n%A Newman, W. H.\n%I Uniontown, Ala. : Canebrake Agricultural Experiment "
+        "Station\n%D 1891\n%K Corn -- Yields\n%K Corn -- Varieties\n", diagnostics)
+    assert (record.type, record.title, record.year) == ("book", "Corn", 1891)
+    assert messages(diagnostics) == [
+        ("refs.enw:1: warning: a record without %0 (reference type) is read as a book "
+         "(refer's reading of its tags)")]
+
+
+def test_the_authors_of_an_edited_book_are_its_editors() -> None:
+    # JabRef's ReferImporterTest.editorNameInAuthorField.
+    (book,) = read_enw("%0 Edited Book\n%A testE\n%A testEL, testEF\n%A editor\n")
+    assert book.type == "book"
+    assert "author" not in book.names
+    assert book.names["editor"] == (Name(family="testE"),
+                                    Name(family="testEL", given="testEF"), Name(family="editor"))
+
+
+def test_the_short_type_names_jabref_writes_are_read() -> None:
+    # JabRef's EndnoteImporterTest.importPreservesDiacriticalCitationKey.
+    (record,) = read_enw("%0 Journal\n%A Author\n%T Title\n%F kṛṣṇā\n")
+    assert (record.type, record.citation_key) == ("article-journal", "kṛṣṇā")
+
+
+def test_a_value_labelled_as_a_doi_is_the_doi_before_one_that_is_not() -> None:
+    # JabRef's Endnote.entries.enw: two %R lines, the second labelled "doi:".
+    (thesis,) = read_enw("%0 Thesis\n%I testI1\n%R testRw\n%R doi:testR\n")
+    assert thesis.get("DOI") == "doi:testR"
+    assert thesis.extra["endnote.R"] == "testRw"
+
+
+def test_a_labelled_doi_is_kept_bare() -> None:
+    (record,) = read_enw("%0 Journal Article\n%T 参考文献管理工具研究\n"
+                         "%R doi:10.3969/j.issn.1008-0821.2009.02.027\n")
+    assert record.get("DOI") == "10.3969/j.issn.1008-0821.2009.02.027"
+
+
+def test_endnote_xml_reads_an_edited_books_authors_as_its_editors_too() -> None:
+    xml = ('<?xml version="1.0" encoding="UTF-8" ?><xml><records><record>'
+           '<ref-type name="Edited Book">28</ref-type><contributors><authors>'
+           '<author>Hancké, Bob</author><author>Rhodes, Martin</author></authors>'
+           '</contributors><titles><title>Beyond varieties of capitalism</title></titles>'
+           '<dates><year>2007</year></dates></record></records></xml>')
+    (book,) = endnote_xml.READER.read(io.StringIO(xml), "lib.xml", Diagnostics(strict=True))
+    assert (book.type, "author" in book.names) == ("book", False)
+    assert [n.family for n in book.names["editor"]] == ["Hancké", "Rhodes"]
+
+
+def test_an_access_date_without_separators_is_a_date() -> None:
+    # JabRef's Endnote.book.example.enw, as the German National Library exports it.
+    (book,) = read_enw("%0 Book\n%A Preißel, René\n%D 2016\n%I dpunkt.verlag\n"
+                       "%T Git : dezentrale Versionsverwaltung im Team\n%[ 20151028\n"
+                       "%= 20151125\n")
+    assert book.dates["accessed"] == Date(start=DateParts(2015, 10, 28))
+    assert book.extra["endnote.="] == "20151125"

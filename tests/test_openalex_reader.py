@@ -65,3 +65,64 @@ def test_a_list_of_works_and_an_empty_answer_read(tmp_path: Path) -> None:
                                           "per_page": 25, "groups_count": None},
                                  "results": [], "group_by": []}))
     assert records_of(empty) == []
+
+
+def _work(tmp_path: Path, **members: object) -> Path:
+    """One work of Zotero's OpenAlex JSON test cases, cut to the members a test reads."""
+    work = {"id": "https://openalex.org/W3123223998",
+            "title": "Are Emily and Greg More Employable Than Lakisha and Jamal?",
+            "type": "article", "type_crossref": "journal-article", **members}
+    path = tmp_path / "work.json"
+    path.write_text(json.dumps(work), encoding="utf-8")
+    return path
+
+
+def test_the_first_issn_of_the_source_is_kept_as_zotero_keeps_it(tmp_path: Path) -> None:
+    # Zotero's openalex-json/02: the electronic ISSN comes first, the ISSN-L is the print one.
+    path = _work(tmp_path, primary_location={"source": {
+        "display_name": "American Economic Review", "issn_l": "0002-8282",
+        "issn": ["1944-7981", "0002-8282"], "type": "journal"}})
+    (record,) = records_of(path)
+    assert record.get("ISSN") == "1944-7981"
+    assert (record.extra["openalex.issn"], record.extra["openalex.issn_l"]) == (
+        "0002-8282", "0002-8282")
+
+
+def test_an_issn_l_alone_is_the_issn(tmp_path: Path) -> None:
+    path = _work(tmp_path, primary_location={"source": {
+        "display_name": "The Quarterly Journal of Economics", "issn_l": "0033-5533",
+        "issn": None, "type": "journal"}})
+    (record,) = records_of(path)
+    assert record.get("ISSN") == "0033-5533"
+    assert not {"openalex.issn", "openalex.issn_l"} & record.extra.keys()
+
+
+def test_keywords_are_read_in_both_spellings_of_openalex(tmp_path: Path) -> None:
+    # openalex-json/02 (keyword and score) and openalex-json/07 (id, display_name and score).
+    older = _work(tmp_path, keywords=[{"keyword": "labor market discrimination",
+                                       "score": 0.6174}, {"keyword": "emily", "score": 0.5}])
+    assert records_of(older)[0].keywords == ("labor market discrimination", "emily")
+    newer = _work(tmp_path, keywords=[
+        {"id": "https://openalex.org/keywords/domain-adaptation",
+         "display_name": "Domain Adaptation", "score": 0.6031},
+        {"id": "https://openalex.org/keywords/transfer-learning",
+         "display_name": "Transfer Learning", "score": 0.559807}],
+        concepts=[{"id": "https://openalex.org/C41008148", "display_name": "Computer science",
+                   "level": 0, "score": 0.8}])
+    assert records_of(newer)[0].keywords == ("Domain Adaptation", "Transfer Learning")
+
+
+def test_a_thesis_without_a_publisher_is_of_its_authors_university(tmp_path: Path) -> None:
+    # Zotero's openalex-json/05: a dissertation whose primary location has no source.
+    path = _work(tmp_path, type="dissertation", type_crossref="dissertation",
+                 primary_location={"landing_page_url": "https://doi.org/10.18130/v3v002",
+                                   "source": None, "version": "publishedVersion"},
+                 authorships=[{"author_position": "first", "author": {
+                     "id": "https://openalex.org/A5078709935",
+                     "display_name": "Stanley Joseph Stepanic"},
+                     "institutions": [{"id": "https://openalex.org/I51556381",
+                                       "display_name": "University of Virginia",
+                                       "type": "education"}],
+                     "raw_affiliation_string": "University of Virginia"}])
+    (thesis,) = records_of(path)
+    assert (thesis.type, thesis.get("publisher")) == ("thesis", "University of Virginia")

@@ -35,15 +35,15 @@ from readers import (
 FLOORS: dict[str, float] = {
     "zotero:bibtex": 97.5,
     "zotero:csl-json": 100.0,
-    "zotero:endnote": 92.0,
+    "zotero:endnote": 100.0,
     "zotero:endnote-xml": 98.0,
     "zotero:mods": 74.0,
     "zotero:nbib": 94.5,
-    "zotero:openalex": 85.0,
+    "zotero:openalex": 100.0,
     "zotero:pubmed-xml": 97.5,
     "zotero:ris": 88.5,
     "zotero:wos": 95.5,
-    "jabref:endnote": 94.5,
+    "jabref:endnote": 100.0,
     "jabref:endnote-xml": 100.0,
     "jabref:ISI (detected)": 86.0,
     "jabref:mods": 90.0,
@@ -56,8 +56,8 @@ FLOORS: dict[str, float] = {
 NO_RECORD_LOST: frozenset[str] = frozenset({
     "zotero:bibtex", "zotero:csl-json", "zotero:endnote", "zotero:endnote-xml", "zotero:mods",
     "zotero:nbib", "zotero:openalex", "zotero:pubmed-xml", "zotero:ris", "zotero:wos",
-    "jabref:endnote-xml", "jabref:mods", "jabref:nbib", "jabref:pubmed-xml", "jabref:ris",
-    "jabref:word-xml",
+    "jabref:endnote", "jabref:endnote-xml", "jabref:mods", "jabref:nbib", "jabref:pubmed-xml",
+    "jabref:ris", "jabref:word-xml",
 })
 #: Formats of the test data that refbridge has no reader for: listed, never compared.
 UNSUPPORTED: frozenset[str] = frozenset({

@@ -4,12 +4,16 @@ API documentation describes the Work object.
 
 Each work becomes one record: the type from ``type_crossref`` (else ``type`` and the primary
 source's type), the title (its HTML markup as rich text), every authorship with the author's
-OpenAlex id and ORCID iD, the venue, publisher and ISSN of the primary source, volume, issue
-and pages, the publication date, DOI, PMID and PMCID, the arXiv identity of a work whose
-location is arXiv, and the abstract rebuilt from its inverted index. What OpenAlex computes
-about a work (citation counts, concepts, topics, keywords) is not bibliographic data and is
-left out. The author whose OpenAlex id every work of a list carries is the list's owner. This module
-must never make a request.
+OpenAlex id and ORCID iD, the venue, publisher and ISSN of the primary source (the first of
+its ``issn`` list, as Zotero keeps it; the others as the ``openalex.issn`` extra, an ISSN-L
+that differs as ``openalex.issn_l``), volume, issue and pages, the publication date, DOI,
+PMID and PMCID, the arXiv identity of a work whose location is arXiv, a thesis's university
+(the first author's institution when no publisher is named, as Zotero takes it), the
+abstract rebuilt from its inverted index, and the work's ``keywords`` (their display names,
+as Zotero's OpenAlex translator makes tags of them). What else OpenAlex computes about a work (citation
+counts, concepts, topics, scores) is not bibliographic data and is left out, as Zotero leaves
+it. The author whose OpenAlex id every work of a list carries is the list's owner. This
+module must never make a request.
 """
 
 from __future__ import annotations
@@ -132,6 +136,39 @@ def authorship_names(work: Mapping[str, Any]) -> tuple[Name, ...]:
     return tuple(names)
 
 
+def source_issns(venue: Mapping[str, Any]) -> dict[str, str]:
+    """The ISSN fields of a source: the first of its ``issn`` list (or its one text) as the
+    ISSN, as Zotero keeps it, else the ISSN-L; the list's others as ``openalex.issn``, and an
+    ISSN-L that is not the ISSN kept as ``openalex.issn_l``."""
+    listed = venue.get("issn")
+    issns = [as_text(listed)] if isinstance(listed, str) else [
+        as_text(issn) for issn in as_list(listed)]
+    issns = list(dict.fromkeys(issn for issn in issns if issn))
+    linking = as_text(venue.get("issn_l"))
+    kept = issns[0] if issns else linking
+    found = {"ISSN": kept, "openalex.issn": "\n".join(issns[1:]),
+             "openalex.issn_l": linking if linking != kept else ""}
+    return {name: value for name, value in found.items() if value}
+
+
+def work_keywords(work: Mapping[str, Any]) -> tuple[str, ...]:
+    """The display names of a work's ``keywords`` (an older answer's ``keyword``), in order."""
+    keywords = (as_text(keyword.get("display_name")) or as_text(keyword.get("keyword"))
+                for keyword in map(as_map, as_list(work.get("keywords"))))
+    return tuple(dict.fromkeys(keyword for keyword in keywords if keyword))
+
+
+def first_affiliation(work: Mapping[str, Any]) -> str:
+    """The first author's first institution (its display name, else the affiliation as
+    written): a thesis's university, as Zotero takes it when the work names no publisher."""
+    for authorship in map(as_map, as_list(work.get("authorships"))[:1]):
+        for institution in map(as_map, as_list(authorship.get("institutions"))[:1]):
+            if as_text(institution.get("display_name")):
+                return as_text(institution.get("display_name"))
+        return as_text(authorship.get("raw_affiliation_string"))
+    return ""
+
+
 def _abstract(inverted: Any) -> str | None:
     """The abstract text of an ``abstract_inverted_index`` (word -> positions)."""
     if not isinstance(inverted, Mapping):
@@ -178,9 +215,15 @@ def work_record(work: Mapping[str, Any], source: Source, diagnostics: Diagnostic
             fields[variable] = value
     if as_text(venue.get("display_name")) and source_type != "repository":
         fields["container-title"] = as_text(venue.get("display_name"))
-    for key, variable in (("host_organization_name", "publisher"), ("issn_l", "ISSN")):
-        if as_text(venue.get(key)):
-            fields[variable] = as_text(venue.get(key))
+    if as_text(venue.get("host_organization_name")):
+        fields["publisher"] = as_text(venue.get("host_organization_name"))
+    record_type = _type(work, source_type)
+    if record_type == "thesis" and "publisher" not in fields and first_affiliation(work):
+        fields["publisher"] = first_affiliation(work)
+    issns = source_issns(venue)
+    if "ISSN" in issns:
+        fields["ISSN"] = issns.pop("ISSN")
+    extra = issns
     abstract = _abstract(work.get("abstract_inverted_index"))
     if abstract:
         fields["abstract"] = abstract
@@ -192,14 +235,15 @@ def work_record(work: Mapping[str, Any], source: Source, diagnostics: Diagnostic
     arxiv = _arxiv(work, doi)
     match = _WORK_ID.search(as_text(work.get("id")))
     identifier = match.group(1) if match else doi or str(source.line)
+    if match:
+        extra["openalex.id"] = identifier
     authors = authorship_names(work)
     issued = publication_date(work)
     return record_or_error(
-        diagnostics, source, id=f"openalex:{identifier}", type=_type(work, source_type),
+        diagnostics, source, id=f"openalex:{identifier}", type=record_type,
         fields=fields, names={"author": authors} if authors else {},
-        dates={"issued": issued} if issued else {},
-        eprint=Eprint("arXiv", arxiv) if arxiv else None,
-        extra={"openalex.id": identifier} if match else {})
+        dates={"issued": issued} if issued else {}, keywords=work_keywords(work),
+        eprint=Eprint("arXiv", arxiv) if arxiv else None, extra=extra)
 
 
 def works_of(data: Any, source: str) -> list[Mapping[str, Any]]:

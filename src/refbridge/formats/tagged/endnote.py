@@ -2,11 +2,16 @@
 read and written; and the mapping of EndNote's fields that its XML export shares.
 
 EndNote, Google Scholar's "Import into EndNote" link and many publishers write this format: a
-record is a block of ``%X value`` lines separated by a blank line; ``%0`` names the reference
-type, ``%A``/``%E``/``%Y``/``%?`` the authors, editors, series editors and translators
-(``Family, Given``; a corporate name ends with a comma, as EndNote asks), ``%D`` the year and
-``%8`` the month and day (``January 15``), ``%K`` one keyword a line, ``%F`` the label, where
-the citation key goes. Lines that are not tags continue the value before them.
+record is a block of ``%X value`` lines separated by a blank line, and a second ``%0`` line
+starts another record too (as JabRef reads records written one after the other); a ``%0``
+another follows at once, and a block without any value, are no records (reported). ``%0``
+names the reference type (a record without one is typed by refer's tags: ``%J`` a journal
+article, ``%B`` a chapter, ``%I`` a book), ``%A``/``%E``/``%Y``/``%?`` the authors, editors,
+series editors and translators (``Family, Given``; a corporate name ends with a comma, as
+EndNote asks; an Edited Book's authors are its editors), ``%D`` the year and ``%8`` the month
+and day (``January 15``), ``%K`` one keyword a line, ``%F`` the label, where the citation key
+goes, ``%R`` the DOI (of several, the one that is or says it is a DOI). Lines that are not
+tags continue the value before them.
 
 The mapping from EndNote's fields to the model is one function for both EndNote formats
 (``record_of`` / ``native_values``), driven by a ``Vocabulary`` of keys: the tags here, the
@@ -38,8 +43,14 @@ from refbridge.formats.residue import (
 )
 from refbridge.formats.tagged import endnote_tables as t
 from refbridge.formats.tagged import ris
-from refbridge.formats.tagged.records import TaggedSyntax, TaggedWriter, one_line, read_drafts
-from refbridge.identifiers import clean_doi_field
+from refbridge.formats.tagged.records import (
+    TaggedDraft,
+    TaggedSyntax,
+    TaggedWriter,
+    one_line,
+    read_drafts,
+)
+from refbridge.identifiers import bare_doi, clean_doi, clean_doi_field, doi_of
 from refbridge.model import Date, ModelError, Name, Record, Source
 from refbridge.names.reading import split_name
 from refbridge.richtext import Text, plain, strip
@@ -47,6 +58,8 @@ from refbridge.vocab import VERBATIM_VARIABLES
 
 #: The first identifier of an ISBN/ISSN value (``1532-1827 (Electronic)``, ``978-0-19-…``).
 _FIRST_ISSN = re.compile(r"^\d{4}-?\d{3}[\dXx](?![\d-])")
+#: An access date written without separators (``20151028``, the German National Library's).
+_COMPACT_DATE = re.compile(r"^(\d{4})(\d{2})(\d{2})$")
 _FIRST_ISBN = re.compile(r"^(?:97[89][- ]?)?\d{1,5}[- ]?\d+[- ]?\d+[- ]?[\dXx](?![\d-])")
 TYPE_OF_NAME: dict[str, str] = {
     **t.TYPE_NAME_ALIASES, **{name: csl for csl, name in reversed(list(t.TYPE_NAMES.items()))}}
@@ -132,10 +145,34 @@ def _issued(year: str, date: str, extra: dict[str, list[str]], v: Vocabulary) ->
     return Date.of(number) if number is not None else (Date(literal=year) if year else None)
 
 
+def accessed_date(text: str) -> Date:
+    """An access date: ISO (``2015-10-28``), without separators (``20151028``), else the
+    text as written."""
+    compact = _COMPACT_DATE.match(text)
+    found = date_of("-".join(compact.groups())) if compact else date_of(text)
+    return found or Date(literal=text)
+
+
+def doi_rank(text: str) -> int:
+    """How surely a value is a DOI: 2 it is one, 1 it is labelled as one (``doi:…``), 0
+    neither; of several values the surest is the record's DOI."""
+    return 2 if doi_of(text) else int(bare_doi(text) != text.strip())
+
+
+def _roles_of_type(names: dict[str, list[Name]], type_name: str) -> dict[str, list[Name]]:
+    """``names`` with the roles a reference type gives its name fields (``TYPE_ROLES``: an
+    Edited Book's authors are its editors, before those of the editor field)."""
+    for role, read_as in t.TYPE_ROLES.get(type_name, {}).items():
+        if role in names:
+            names[read_as] = names.pop(role) + names.get(read_as, [])
+    return names
+
+
 def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: str, line: int,
-              number: int, diagnostics: Diagnostics, with_residue: bool = True) -> Record:
-    """The record of one EndNote record's (key, value, line) values; raises ``ValueError``
-    for a record that cannot be built."""
+              number: int, diagnostics: Diagnostics, with_residue: bool = True,
+              default_type: str = "document") -> Record:
+    """The record of one EndNote record's (key, value, line) values (of ``default_type``
+    when none names a type); raises ``ValueError`` for a record that cannot be built."""
     role_of = {key: role for role, key in v.names.items()}
     fields: dict[str, Text] = {}
     names: dict[str, list[Name]] = {}
@@ -145,9 +182,9 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
     notes: list[str] = []
     residues: list[dict[str, Any]] = []
     numbers: dict[str, str] = {}
-    year = date = ""
+    year = date = type_name = ""
     key: str | None = None
-    record_type = "document"
+    record_type = default_type
     for tag, value, at in values:
         text = plain(value).strip()
         if not text:
@@ -158,7 +195,7 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
                 diagnostics.warning(f"unknown EndNote reference type {text!r}, read as a "
                                     "generic document", source, at)
                 extra.setdefault(f"{v.extra_prefix}.{tag}", []).append(text)
-            record_type = known or "document"
+            record_type, type_name = known or "document", text.strip()
         elif tag in role_of:
             try:
                 person = parse_name(" ".join(text.split()))
@@ -170,7 +207,7 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
         elif tag == v.date and not date:
             date = text
         elif tag == v.accessed and "accessed" not in dates:
-            dates["accessed"] = date_of(text) or Date(literal=text)
+            dates["accessed"] = accessed_date(text)
         elif tag == v.key and key is None:
             key = text
         elif tag == v.keyword:
@@ -180,6 +217,10 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
             fields[variable] = text
         elif tag in (v.number, v.issue) and tag not in numbers:
             numbers[tag] = text
+        elif v.fields.get(tag) == "DOI" and "DOI" in fields and doi_rank(text) > doi_rank(
+                plain(fields["DOI"])):  # a DOI after a value that is none (``%R doi:…``)
+            extra.setdefault(f"{v.extra_prefix}.{tag}", []).append(plain(fields["DOI"]))
+            fields["DOI"] = clean_doi(text)
         elif (variable := v.fields.get(tag, "container-title" if tag in (
                 v.periodical, v.container) else "")) in fields and plain(
                 fields[variable]) == text:
@@ -198,6 +239,8 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
                 value, str) else strip(value)
             if variable not in _PROSE and isinstance(fields[variable], str):
                 fields[variable] = " ".join(text.split())
+            if variable == "DOI":
+                fields[variable] = clean_doi(text)
         else:
             extra.setdefault(f"{v.extra_prefix}.{tag}", []).append(text)
     if v.number in numbers:
@@ -216,7 +259,8 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
         id=key or f"endnote{number}",
         type=record_type,
         fields=fields,
-        names={role: tuple(people) for role, people in names.items()},
+        names={role: tuple(people)
+               for role, people in _roles_of_type(names, type_name).items()},
         dates=dates,
         keywords=tuple(dict.fromkeys(keywords)),
         citation_key=key,
@@ -320,15 +364,50 @@ def format_values(values: Iterable[tuple[str, Text]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def refer_type(draft: TaggedDraft) -> str:
+    """The CSL type of a record without ``%0``, by refer's tags (``REFER_TYPE_TAGS``)."""
+    tags = {f.tag for f in draft.fields if f.text}
+    return next((csl for tag, csl in t.REFER_TYPE_TAGS if tag in tags), "document")
+
+
+def record_drafts(draft: TaggedDraft, source: str, diagnostics: Diagnostics
+                  ) -> Iterator[TaggedDraft]:
+    """The records of one block of lines: a second ``%0`` starts another record, as EndNote
+    starts each with one and JabRef reads them; a reference type another ``%0`` follows at
+    once, and a record without any value, are no records (reported)."""
+    current = TaggedDraft(draft.line)
+    for tag_field in draft.fields:
+        if tag_field.tag == t.TYPE_TAG and any(f.tag == t.TYPE_TAG for f in current.fields):
+            if all(f.tag == t.TYPE_TAG for f in current.fields):
+                kind = current.fields[0].text
+                diagnostics.warning(f"reference type {kind or 'line'!r} without a field "
+                                    "before the next %0: no record, skipped", source,
+                                    current.line)
+            else:
+                yield current
+            current = TaggedDraft(tag_field.line)
+        current.fields.append(tag_field)
+    if any(f.text for f in current.fields):
+        yield current
+    else:
+        diagnostics.warning("a record without any value is skipped", source, current.line)
+
+
 def read_records(stream: TextIO, source: str, diagnostics: Diagnostics,
                  with_residue: bool = True) -> Iterator[Record]:
-    for number, draft in enumerate(read_drafts(stream, source, diagnostics, SYNTAX), start=1):
+    drafts = (part for block in read_drafts(stream, source, diagnostics, SYNTAX)
+              for part in record_drafts(block, source, diagnostics))
+    for number, draft in enumerate(drafts, start=1):
+        default_type = "document"
         if not any(f.tag == t.TYPE_TAG for f in draft.fields):
-            diagnostics.warning("a record without %0 (reference type) is read as a generic "
-                                "document", source, draft.line)
+            default_type = refer_type(draft)
+            read_as = ("a generic document" if default_type == "document" else
+                       f"a {default_type.replace('-', ' ')} (refer's reading of its tags)")
+            diagnostics.warning(f"a record without %0 (reference type) is read as {read_as}",
+                                source, draft.line)
         try:
             yield record_of(_draft_values(draft.fields), VOCABULARY, source, draft.line,
-                            number, diagnostics, with_residue)
+                            number, diagnostics, with_residue, default_type)
         except ValueError as exc:
             diagnostics.error(f"record skipped: {exc}", source, draft.line)
 

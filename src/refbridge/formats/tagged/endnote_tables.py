@@ -54,9 +54,11 @@ FALLBACK_TYPE_NAME = "Generic"
 TYPE_NAME_ALIASES: dict[str, str] = {
     "Aggregated Database": "dataset",
     "Ancient Text": "classic",
+    "Audio": "song",  # library catalogues' refer (Zotero reads it as a recording)
     "Audiovisual Material": "motion_picture",
     "Catalog": "book",
     "Chart or Table": "figure",
+    "Conference": "paper-conference",  # the short names JabRef reads and its tests write
     "Conference Proceedings": "paper-conference",
     "Edited Book": "book",
     "Electronic Book": "book",
@@ -66,6 +68,7 @@ TYPE_NAME_ALIASES: dict[str, str] = {
     "Government Document": "report",
     "Grant": "document",
     "Interview": "interview",
+    "Journal": "article-journal",
     "Online Database": "dataset",
     "Online Multimedia": "webpage",
     "Podcast": "song",
@@ -73,6 +76,16 @@ TYPE_NAME_ALIASES: dict[str, str] = {
     "Unpublished Work": "manuscript",
     "Unused 1": "document",
 }
+
+#: Reference types whose Author field holds other people: type name -> {role: role read}
+#: (EndNote's Edited Book names its Author field "Editor").
+TYPE_ROLES: dict[str, dict[str, str]] = {"Edited Book": {"author": "editor"}}
+
+#: The type of a record without ``%0`` (refer, BibIX): the first of these tags it has tells
+#: it, as refer's styles tell a journal article, an article in a book and a book apart; a
+#: record with none of them is a generic document.
+REFER_TYPE_TAGS: tuple[tuple[str, str], ...] = (
+    ("J", "article-journal"), ("B", "chapter"), ("I", "book"))
 
 #: EndNote reference type name -> its number in EndNote XML.
 TYPE_NUMBERS: dict[str, int] = {
