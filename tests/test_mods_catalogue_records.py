@@ -495,3 +495,17 @@ def test_the_scale_of_a_map_is_written_back_as_mods() -> None:
     assert '"scale"' not in text  # not in the residue note: MODS holds it
     (written,) = mods.READER.read(io.StringIO(text), "written.xml", Diagnostics())
     assert written.get("scale") == "Scale [ca. 1:510,000]."
+
+
+def test_the_zotero_item_type_of_a_zotero_export_is_read() -> None:
+    # Zotero's MODS export writes the item type as a local genre, the MARC genre on the host.
+    record = read("""\
+    <titleInfo><title>Why Zotero writes MODS</title></titleInfo>
+    <typeOfResource>software, multimedia</typeOfResource>
+    <genre authority="local">blogPost</genre>
+    <relatedItem type="host">
+        <titleInfo><title>Zotero Blog</title></titleInfo>
+        <genre authority="marcgt">web site</genre>
+    </relatedItem>
+""")
+    assert (record.type, record.get("genre")) == ("post-weblog", None)
