@@ -509,3 +509,12 @@ def test_the_zotero_item_type_of_a_zotero_export_is_read() -> None:
     </relatedItem>
 """)
     assert (record.type, record.get("genre")) == ("post-weblog", None)
+
+
+def test_a_type_without_a_genre_is_written_as_its_type_of_resource() -> None:
+    record = Record(id="odyssey", type="song", fields={"title": "2001 bluegrass odyssey"})
+    text = etree.tostring(mods.record_mods(record), encoding="unicode")
+    assert "<typeOfResource>sound recording</typeOfResource>" in text
+    assert '"type"' not in text  # not in the residue note: MODS holds it
+    (written,) = mods.READER.read(io.StringIO(text), "written.xml", Diagnostics())
+    assert written.type == "song"

@@ -79,6 +79,8 @@ _TYPE_NAMING_GENRES = frozenset(_TYPE_OF_GENRE) - frozenset(t.MARC_GENRES)
 _ROLE_OF_TERM = {**t.ROLE_ALIASES, **{term: role for role, term in t.ROLE_TERMS.items()}}
 _VARIABLE_OF_IDENTIFIER = {**t.IDENTIFIER_ALIASES, **{i: v for v, i in t.IDENTIFIERS.items()}}
 _VARIABLE_OF_DETAIL = {**t.DETAIL_ALIASES, **{d: v for v, d in t.DETAILS.items()}}
+#: CSL type -> the ``typeOfResource`` written for it (the first term that reads as it).
+_RESOURCE_OF_TYPE = {csl: resource for resource, csl in reversed(t.RESOURCE_TYPES.items())}
 #: Roles written in the host item (a chapter's or paper's editors).
 _LEADING_YEAR = re.compile(r"^(\d{4})\b")
 _HOST_ROLES = frozenset({"editor", "container-author"})
@@ -617,7 +619,7 @@ def mods_element(record: Record, note: str | None = None) -> Any:
         _sub(origin, "issuance", "monographic")
     if not len(origin):
         item.remove(origin)
-    _sub(item, "typeOfResource", "text")
+    _sub(item, "typeOfResource", _RESOURCE_OF_TYPE.get(record.type, "text"))
     if genre:
         _sub(item, "genre", genre, authority=authority)
     if "genre" in fields:
@@ -751,7 +753,8 @@ def _coverage() -> Coverage:
         elsewhere={part: note for part in MODEL_PARTS if part not in native},
         notes=(
             ("The CSL type is written as MARC (`marcgt`) or bibutils (`bibutilsgt`) genre "
-             "terms, with the host's genre for articles and chapters; types without a genre "
+             "terms, with the host's genre for articles and chapters, or as the "
+             "`typeOfResource` (sound recording, notated music, mixed material); other types "
              "travel in the residue note."),
             ("Names are typed `namePart`s (given, family, termsOfAddress); particles are "
              "merged into the family and given names and split off again by the particle "
