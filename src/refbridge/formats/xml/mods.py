@@ -4,12 +4,16 @@ repositories, and the hub format of bibutils.
 A record is a ``mods`` element (in a ``modsCollection``): ``titleInfo/title`` (with
 ``nonSort`` and ``subTitle``), ``name`` with typed ``namePart``s and a ``role/roleTerm``,
 ``originInfo`` (``dateIssued`` as W3CDTF, ``publisher``, ``place/placeTerm``, ``edition``),
-``genre``, ``language/languageTerm``, ``abstract``, ``note``, ``subject/topic`` (keywords),
+``genre``, ``language/languageTerm``, ``abstract``, ``note``, ``subject/topic`` (keywords; a
+subject's places, periods and genres are kept as ``mods.subject-*`` extras, a map's scale read),
 ``classification``, ``identifier type="doi|isbn|issn|pmid|pmc|citekey"``, ``location/url``,
 ``relatedItem type="host"`` (the journal or book, with its own title, editors, publisher and
 ``part``) and ``relatedItem type="series"``, and ``part`` (``detail type="volume|issue"``,
-``extent unit="page"`` with ``start``/``end``). The CSL type is told from the record's genre,
-else its host's genre, else its host's ``issuance`` (``mods_tables``). Date ranges
+``extent unit="page"`` with ``start``/``end``). The CSL type is told as Zotero tells it: by
+GovInfo's congressional ``extension`` (bills, hearings), the record's genre, its
+``typeOfResource``, its host's genre, its ``internetMediaType``, a recipient (a letter), then its
+host's ``issuance`` (an article or a chapter), else a monograph is a book (``mods_tables``).
+Date ranges
 (``point="start"``/``"end"``) and circa (``qualifier="approximate"``) are MODS's own.
 
 What MODS has no element for here travels in a ``note`` ``refbridge: {CSL-JSON}``
@@ -47,6 +51,7 @@ from refbridge.formats.xml.safe import (
     text_of,
     xml_text,
 )
+from refbridge.formats.zotero import tables as zt
 from refbridge.formats.zotero.rdf import parse_date
 from refbridge.identifiers import clean_doi_field
 from refbridge.model import (
@@ -63,14 +68,24 @@ from refbridge.names.reading import name_from_fields, split_name
 from refbridge.registry import WriteOptions
 from refbridge.richtext import Text, plain
 
-_TYPE_OF_GENRE = {**t.GENRE_ALIASES, **{genre: csl for csl, (genre, _, _) in reversed(list(
-    t.TYPE_GENRES.items())) if genre}}
+#: Genre term (lower case) -> CSL type: Zotero's item types (its exports' ``authority="local"``
+#: genre), MARC's terms as Zotero reads them, then refbridge's own terms, which win.
+_TYPE_OF_GENRE = {
+    **{zotero.lower(): csl for zotero, csl in zt.CSL_TYPE_OF_ZOTERO.items()},
+    **t.MARC_GENRES, **t.GENRE_ALIASES,
+    **{genre: csl for csl, (genre, _, _) in reversed(list(t.TYPE_GENRES.items())) if genre}}
+#: Genre terms that only name a type: read as the type, not kept as the genre field (a MARC
+#: term such as ``fiction`` tells the type and is kept as the genre too).
+_TYPE_NAMING_GENRES = frozenset(_TYPE_OF_GENRE) - frozenset(t.MARC_GENRES)
 _ROLE_OF_TERM = {**t.ROLE_ALIASES, **{term: role for role, term in t.ROLE_TERMS.items()}}
 _VARIABLE_OF_IDENTIFIER = {**t.IDENTIFIER_ALIASES, **{i: v for v, i in t.IDENTIFIERS.items()}}
 _VARIABLE_OF_DETAIL = {**t.DETAIL_ALIASES, **{d: v for v, d in t.DETAILS.items()}}
+#: CSL type -> the ``typeOfResource`` written for it (the first term that reads as it).
+_RESOURCE_OF_TYPE = {csl: resource for resource, csl in reversed(t.RESOURCE_TYPES.items())}
 #: Roles written in the host item (a chapter's or paper's editors).
 _LEADING_YEAR = re.compile(r"^(\d{4})\b")
 _HOST_ROLES = frozenset({"editor", "container-author"})
+_LIFE_DATES = re.compile(t.LIFE_DATES)
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -125,6 +140,7 @@ def _name(element: Any) -> Name | None:
         return None
     if joined:
         return Name(literal=whole)
+    whole = _LIFE_DATES.sub("", whole).strip() or whole
     person = ris.parse_name(whole) if "," in whole else split_name(whole)
     if suffix and person.literal is None and person.suffix is None:
         person = dataclasses.replace(person, suffix=suffix)
@@ -132,9 +148,14 @@ def _name(element: Any) -> Name | None:
 
 
 def _life_dates(element: Any) -> str:
-    """The ``namePart type="date"`` of a name (``1896-1972``), '' when it has none."""
-    return ", ".join(text_of(p) for p in children(element, "namePart")
-                     if p.get("type") == "date" and text_of(p))
+    """The life dates of a name (``1896-1972``): its ``namePart type="date"``, or those written
+    in a personal name given whole; '' when it has none."""
+    typed = [text_of(p) for p in children(element, "namePart")
+             if p.get("type") == "date" and text_of(p)]
+    if not typed and element.get("type") not in t.JOINED_NAME_TYPES:
+        typed = [found.group().strip(" ,.[]()") for p in children(element, "namePart")
+                 if not p.get("type") for found in _LIFE_DATES.finditer(text_of(p))]
+    return ", ".join(typed)
 
 
 def _roles(element: Any) -> list[str]:
@@ -176,14 +197,70 @@ def _date(elements: list[Any]) -> Date | None:
         return Date(start=start.start, circa=circa)
 
 
-def _type(item: Any, host: Any | None) -> str:
+def _genre_type(item: Any) -> str | None:
+    """The CSL type the record's own ``genre``s say (MARC, Dublin Core, Zotero's or
+    refbridge's terms), or None."""
     for genre in children(item, "genre"):
-        if found := _TYPE_OF_GENRE.get(text_of(genre).lower()):
+        text = text_of(genre)
+        if found := _TYPE_OF_GENRE.get(text.lower()):
             return found
-    if host is not None:
-        for genre in children(host, "genre"):
-            if found := t.HOST_GENRES.get(text_of(genre).lower()):
+        if genre.get("authority") == "dct" and (
+                found := t.DCT_GENRES.get("".join(text.split()).lower())):
+            return found
+    return None
+
+
+def _told_type(item: Any, host: Any | None, roles: Iterable[str]) -> str | None:
+    """The CSL type the record tells: its congressional extension, then in Zotero's order its
+    genre, its ``typeOfResource``, its host's genre, its media type, a role of its names."""
+    if found := next(_extension_types(item), None):
+        return found
+    if found := _genre_type(item):
+        return found
+    for resource in children(item, "typeOfResource"):
+        if found := t.RESOURCE_TYPES.get(text_of(resource)):
+            return found
+    for genre in children(host, "genre") if host is not None else ():
+        if found := t.HOST_GENRES.get(text_of(genre).lower()):
+            return found
+    for description in children(item, "physicalDescription"):
+        for media in children(description, "internetMediaType"):
+            if found := t.MEDIA_TYPES.get(text_of(media)):
                 return found
+    return next((t.ROLE_TYPES[role] for role in roles if role in t.ROLE_TYPES), None)
+
+
+def _extension_types(item: Any) -> Iterator[str]:
+    """The CSL types the elements of the record's ``extension``s tell (``billNumber``)."""
+    for extension in children(item, "extension"):
+        for element in extension.iter():
+            if found := t.EXTENSION_TYPES.get(local_name(element) or ""):
+                yield found
+
+
+def _extension_text(item: Any, name: str) -> str:
+    """The text of the first ``name`` element of the record's ``extension``s, or ''."""
+    return next((text for extension in children(item, "extension")
+                 for element in children(extension, name) if (text := text_of(element))), "")
+
+
+def _bill(item: Any, fields: dict[str, Text], extra: dict[str, str]) -> None:
+    """A bill's short title as its title (the official one kept) and its number."""
+    if short := _extension_text(item, "shortTitle"):
+        if "title" in fields and plain(fields["title"]) != short:
+            extra[t.BILL_OFFICIAL_TITLE] = plain(fields["title"])
+        fields["title"] = short
+    if number := _extension_text(item, "billNumber"):
+        kind = t.BILL_CLASSES.get(_extension_text(item, "docClass").lower())
+        fields.setdefault("number", f"{kind} {number}" if kind else number)
+
+
+def _type(item: Any, host: Any | None, roles: Iterable[str]) -> str:
+    """The record's CSL type: what it tells (``_told_type``), else an article of a continuing
+    host, a chapter of another host, a book when it is monographic, else a document."""
+    if found := _told_type(item, host, roles):
+        return found
+    if host is not None:
         issuance = text_of(_first(host, "originInfo", "issuance"))
         return "article-journal" if issuance in ("continuing", "serial") else "chapter"
     if text_of(_first(item, "originInfo", "issuance")) == "monographic":
@@ -226,7 +303,8 @@ def _part(part: Any, fields: dict[str, Text], extra: dict[str, str]) -> None:
         if extent.get("unit") not in (None, "page", "pages", "pp"):
             continue
         start, end = text_of(child(extent, "start")), text_of(child(extent, "end"))
-        pages = "-".join(p for p in (start, end) if p) or text_of(child(extent, "list"))
+        pages = "-".join(dict.fromkeys(p for p in (start, end) if p)) or text_of(
+            child(extent, "list"))
         if pages:
             fields.setdefault("page", pages)
         elif total := text_of(child(extent, "total")):
@@ -260,7 +338,7 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
     for holder in (item, host):
         for element in children(holder, "name") if holder is not None else ():
             person = _name(element)
-            terms = _roles(element) or ["author" if holder is item else "editor"]
+            terms = _roles(element) or ["author" if holder is item else "contributor"]
             if person is None:
                 continue
             if dates_of_life := _life_dates(element):
@@ -335,22 +413,22 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
             else:
                 notes.append(text)
         elif name == "subject":
-            keywords += [text_of(s) for s in element if text_of(s)]
+            keywords += _subject(element, fields, extra)
         elif name == "classification" and text:
             _set(fields, extra, "call-number", text, "mods.classification")
-        elif name == "genre" and text and text.lower() not in _TYPE_OF_GENRE:
-            if "genre" not in fields:
-                fields["genre"] = text
-            else:
-                add_extra_line(extra, "mods.genre", text)
+        elif name == "genre" and text and text.lower() not in _TYPE_NAMING_GENRES:
+            _set(fields, extra, "genre", text, "mods.genre")
         elif name == "language" and text:
             _language(element, fields, extra)
     if notes:
         fields["note"] = "\n".join(notes)
     clean_doi_field(fields)
+    csl_type = _type(item, host, names)
+    if csl_type == "bill":
+        _bill(item, fields, extra)
     record = Record(
         id=key or f"mods{number}",
-        type=_type(item, host),
+        type=csl_type,
         fields=fields,
         names={role: tuple(people) for role, people in names.items()},
         dates=dates,
@@ -360,6 +438,42 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
         source=Source(source, line),
     )
     return apply_residues(record, residues) if with_residue else record
+
+
+def _subject(subject: Any, fields: dict[str, Text], extra: dict[str, str]) -> list[str]:
+    """The keywords of a ``subject``: its ``topic``s; a map's scale is read, its other parts
+    (places, periods, genres, a hierarchical place's parts joined) are kept as
+    ``mods.subject-<part>`` extras."""
+    keywords: list[str] = []
+    for part in subject:
+        name = local_name(part)
+        if not name:
+            continue
+        if name == "cartographics":
+            _cartographics(part, fields, extra)
+            continue
+        pieces = [text_of(piece) for piece in part] if name == "hierarchicalGeographic" else []
+        text = t.SUBJECT_PARTS_SEPARATOR.join(p for p in pieces if p) or text_of(part)
+        if not text:
+            continue
+        if name == t.KEYWORD_SUBJECT:
+            keywords.append(" ".join(text.split()))
+        else:
+            add_extra_line(extra, extra_key("mods", f"subject-{name}"), " ".join(text.split()))
+    return keywords
+
+
+def _cartographics(element: Any, fields: dict[str, Text], extra: dict[str, str]) -> None:
+    """The parts of a ``subject/cartographics``: the scale read, the others kept."""
+    for part in element:
+        name, text = local_name(part), " ".join(text_of(part).split())
+        if not (name and text):
+            continue
+        key = extra_key("mods", f"subject-cartographics-{name}")
+        if variable := t.CARTOGRAPHIC_FIELDS.get(name):
+            _set(fields, extra, variable, text, key)
+        else:
+            add_extra_line(extra, key, text)
 
 
 def _places(origin: Any, fields: dict[str, Text], extra: dict[str, str]) -> None:
@@ -423,6 +537,9 @@ def _records_of(root: Any, source: str, diagnostics: Diagnostics, with_residue: 
     items = [root] if local_name(root) == "mods" else list(children(root, "mods"))
     reported: set[str] = set()
     for number, item in enumerate(items, start=1):
+        if not len(item) and not text_of(item):
+            diagnostics.warning("an empty <mods> record skipped", source, item.sourceline or 1)
+            continue
         try:
             yield record_of(item, source, number, diagnostics, with_residue)
         except ValueError as exc:
@@ -504,7 +621,7 @@ def mods_element(record: Record, note: str | None = None) -> Any:
         _sub(origin, "issuance", "monographic")
     if not len(origin):
         item.remove(origin)
-    _sub(item, "typeOfResource", "text")
+    _sub(item, "typeOfResource", _RESOURCE_OF_TYPE.get(record.type, "text"))
     if genre:
         _sub(item, "genre", genre, authority=authority)
     if "genre" in fields:
@@ -539,6 +656,9 @@ def mods_element(record: Record, note: str | None = None) -> Any:
         _sub(item, "note", note)
     for keyword in record.keywords:
         _sub(_sub(item, "subject"), "topic", keyword)
+    for element, variable in t.CARTOGRAPHIC_FIELDS.items():
+        if variable in fields:
+            _sub(_sub(_sub(item, "subject"), "cartographics"), element, fields[variable])
     if "call-number" in fields:
         _sub(item, "classification", fields["call-number"])
     for variable, kind in t.IDENTIFIERS.items():
@@ -606,7 +726,8 @@ class ModsWriter:
 
 def _coverage() -> Coverage:
     native = {
-        "type": "genre (+ the host's genre)", "citation-key": "@ID, identifier citekey",
+        "type": "genre, typeOfResource (+ the host's genre)",
+        "citation-key": "@ID, identifier citekey",
         "keywords": "subject/topic", "title": "titleInfo/title",
         "title-short": "titleInfo[@type=abbreviated]/title",
         "container-title": "relatedItem[@type=host]/titleInfo/title",
@@ -616,6 +737,7 @@ def _coverage() -> Coverage:
         "note": "note", "call-number": "classification", "genre": "genre",
         "language": "language/languageTerm", "page": "part/extent[@unit=page]",
         "number-of-pages": "part/extent/total",
+        **{v: f"subject/cartographics/{e}" for e, v in t.CARTOGRAPHIC_FIELDS.items()},
         **{v: f"originInfo/{e}" for v, e in t.ORIGIN.items()},
         **{v: f"originInfo/{e}" for v, e in t.DATES.items()},
         **{v: f"identifier[@type={i}]" for v, i in t.IDENTIFIERS.items()},
@@ -630,7 +752,8 @@ def _coverage() -> Coverage:
         elsewhere={part: note for part in MODEL_PARTS if part not in native},
         notes=(
             ("The CSL type is written as MARC (`marcgt`) or bibutils (`bibutilsgt`) genre "
-             "terms, with the host's genre for articles and chapters; types without a genre "
+             "terms, with the host's genre for articles and chapters, or as the "
+             "`typeOfResource` (sound recording, notated music, mixed material); other types "
              "travel in the residue note."),
             ("Names are typed `namePart`s (given, family, termsOfAddress); particles are "
              "merged into the family and given names and split off again by the particle "

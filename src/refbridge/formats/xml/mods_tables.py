@@ -74,6 +74,75 @@ GENRE_ALIASES: dict[str, str] = {
     "art original": "graphic",
 }
 
+#: MARC genre terms (``authority="marcgt"``, and unlabelled genres) read as these CSL types,
+#: as Zotero reads them; the record's own genre tables above win where both say something.
+MARC_GENRES: dict[str, str] = {
+    **dict.fromkeys((
+        "autobiography", "bibliography", "biography", "comic", "comic or graphic novel",
+        "drama", "festschrift", "fiction", "folktale", "graphic novel", "handbook", "history",
+        "humor", "humor,satire", "hymnal", "memoir", "novel", "satire", "script",
+        "yearbook"), "book"),
+    **dict.fromkeys((
+        "art reproduction", "chart", "comic strip", "diorama", "kit", "microscope slide",
+        "model", "realia", "slide", "transparency"), "graphic"),
+    **dict.fromkeys(("law report or digest", "law report", "digest", "law digest",
+                     "legal article"), "article-journal"),
+    **dict.fromkeys(("legal case", "case notes"), "legal_case"),
+    **dict.fromkeys(("online system or service", "online system", "online service",
+                     "service"), "webpage"),
+    "globe": "map", "filmstrip": "motion_picture", "loose-leaf": "manuscript",
+    "theses": "thesis", "standard": "standard",
+}
+#: Dublin Core type terms (``authority="dct"``, spaces dropped) read as these CSL types.
+DCT_GENRES: dict[str, str] = {
+    "image": "graphic", "stillimage": "graphic", "movingimage": "motion_picture",
+    "interactiveresource": "webpage", "software": "software", "sound": "song",
+    "dataset": "dataset", "collection": "collection", "event": "event",
+}
+#: ``typeOfResource`` terms read as these CSL types when no genre of the record says one
+#: (``text`` says nothing).
+RESOURCE_TYPES: dict[str, str] = {
+    "cartographic": "map",
+    "notated music": "musical_score",
+    "sound recording": "song",
+    "sound recording-musical": "song",
+    "sound recording-nonmusical": "song",
+    "still image": "graphic",
+    "moving image": "motion_picture",
+    "software, multimedia": "software",
+    "mixed material": "collection",
+}
+#: ``physicalDescription/internetMediaType``s read as these CSL types when neither genre nor
+#: resource type says one (a digitised text published as HTML is a web page).
+MEDIA_TYPES: dict[str, str] = {"text/html": "webpage"}
+#: A role of one of the record's names that tells its CSL type (a letter has a recipient).
+ROLE_TYPES: dict[str, str] = {"recipient": "personal_communication"}
+#: Elements of an ``extension`` (GovInfo's congressional metadata) that tell the CSL type;
+#: they say more than the genre ``government publication`` GovInfo gives every record.
+EXTENSION_TYPES: dict[str, str] = {"billNumber": "bill", "congCommittee": "hearing"}
+#: A bill's ``extension/docClass`` -> the abbreviation that precedes its ``billNumber`` in a
+#: citation (``H.R. 3304``), as the Indigo Book writes them.
+BILL_CLASSES: dict[str, str] = {
+    "hr": "H.R.", "s": "S.", "hjres": "H.R.J. Res.", "sjres": "S.J. Res.",
+    "hconres": "H.R. Con. R.", "sconres": "S. Con. R.", "hres": "H.R. Res.", "sres": "S. Res.",
+}
+#: A bill is cited by its short title (``extension/shortTitle``); its MODS title, the long
+#: official one, is kept as this extra.
+BILL_OFFICIAL_TITLE = "mods.title-official"
+#: Name parts of a personal name given whole that are its life dates, not its words: a
+#: bracketed run without letters (``Alleman, Tillie Pierce [1848-1914]``) or closing years
+#: (``Holberg, Ludvig, 1684-1754``).
+LIFE_DATES: str = r"\s*[\[(][^A-Za-z\])]*[\])]|,\s*\d{3,4}\s*-\s*(?:\d{3,4})?\.?\s*$"
+
+#: The ``subject`` child read as a keyword; the others (geographic, temporal, genre,
+#: hierarchicalGeographic, cartographics, name, ...) are kept as ``mods.subject-<child>``
+#: extras, the parts of a hierarchical one joined by this separator.
+KEYWORD_SUBJECT = "topic"
+#: Parts of a ``subject/cartographics`` read as these CSL variables (a map's scale); its other
+#: parts (projection, coordinates) are kept as ``mods.subject-cartographics-<part>``.
+CARTOGRAPHIC_FIELDS: dict[str, str] = {"scale": "scale"}
+SUBJECT_PARTS_SEPARATOR = " -- "
+
 #: Genre terms of the host (``relatedItem type="host"``), read as the record's CSL type when
 #: its own genre says nothing.
 HOST_GENRES: dict[str, str] = {
@@ -126,7 +195,9 @@ ROLE_ALIASES: dict[str, str] = {
     "director": "director", "ill": "illustrator", "ivr": "interviewer", "nrt": "narrator",
     "orm": "organizer", "prf": "performer", "pro": "producer", "rcp": "recipient",
     "recipient": "recipient", "aus": "script-writer", "creator": "author", "cre": "author",
+    "pht": "author", "photographer": "author",
     "pbd": "editorial-director", "edc": "editor", "moderator": "chair",
+    "asn": "contributor", "associated name": "contributor",
 }
 #: Role terms naming an organisation that is the record's publisher (a thesis's school).
 PUBLISHER_ROLES: frozenset[str] = frozenset({"degree grantor", "dgg", "publisher", "pbl"})
@@ -177,16 +248,16 @@ ELEMENTS: dict[str, str] = {
     **dict.fromkeys((
         "title", "subTitle", "nonSort", "partNumber", "partName", "namePart", "displayForm",
         "roleTerm", "publisher", "placeTerm", "dateIssued", "dateCaptured", "dateCreated",
-        "copyrightDate", "edition", "issuance", "genre", "language", "abstract", "note",
-        "subject", "classification", "identifier", "url", "physicalLocation", "shelfLocator",
+        "copyrightDate", "edition", "issuance", "genre", "typeOfResource", "language",
+        "abstract", "note", "subject", "classification", "identifier", "url", "physicalLocation", "shelfLocator",
         "number", "start", "end", "total", "list", "date", "text"), WHOLE),
-    "typeOfResource": "the kind of resource: the genre gives the CSL type",
     "physicalDescription": _NOT_MODELLED,
     "accessCondition": _NOT_MODELLED,
     "tableOfContents": _NOT_MODELLED,
     "targetAudience": _NOT_MODELLED,
     "recordInfo": "the catalogue's bookkeeping, not the work's",
-    "extension": "another schema's data",
+    "extension": ("another schema's data; of GovInfo's only a bill's number, class and short "
+                  "title and a hearing's committee are read"),
     "affiliation": _NOT_MODELLED,
     "nameIdentifier": _NOT_MODELLED,
     "description": _NOT_MODELLED,
@@ -203,7 +274,8 @@ ELEMENTS: dict[str, str] = {
 RECOMPOSED: dict[str, str] = {
     **dict.fromkeys(("namePart", "displayForm"), "a name (family, given, suffix)"),
     "roleTerm": "the name's role",
-    **dict.fromkeys(("genre", "issuance"), "the CSL type (else the genre field)"),
+    **dict.fromkeys(("genre", "issuance", "typeOfResource"),
+                    "the CSL type (else the genre field)"),
     **dict.fromkeys(("dateIssued", "dateCaptured", "dateCreated", "copyrightDate", "date"),
                     "a date"),
 }
