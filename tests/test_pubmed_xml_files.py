@@ -1,15 +1,18 @@
 """PubMed XML as PubMed and its users write it (excerpts of JabRef's and Zotero's test files):
-pretty-printed titles, vernacular titles, electronic locations and book articles read as
+pretty-printed titles, vernacular titles, electronic locations, book articles, MeSH headings,
+numeric months and MathML read as
 Zotero's PubMed XML translator reads them."""
 
 from __future__ import annotations
 
 import io
 
+from lxml import etree
+
 from refbridge.errors import Diagnostics
-from refbridge.formats.xml import pubmed
+from refbridge.formats.xml import mathml, pubmed
 from refbridge.formats.xml.pubmed import medline_pages, without_final_period
-from refbridge.model import Name, Record
+from refbridge.model import Date, DateParts, Name, Record
 from refbridge.richtext import Style, Styled, rich
 
 # JabRef's MedlineImporterTestArticleItalics.xml: the title printed over two lines.
@@ -230,3 +233,186 @@ def test_the_period_medline_ends_a_title_with_is_not_part_of_it() -> None:
 def test_medline_page_ranges_are_written_out() -> None:
     assert [medline_pages(p) for p in ("132-42", "5194-210", "e123", "S12-5", "")] == [
         "132-142", "5194-5210", "e123", "S12-5", ""]
+
+
+# JabRef's MedlineImporterTestMeshHeadingList.xml: MeSH headings with qualifiers and
+# major-topic marks.
+MESH = """\
+<PubmedArticleSet>
+    <PubmedArticle>
+        <MedlineCitation Status="MEDLINE" Owner="NLM">
+            <PMID Version="1">12345678</PMID>
+            <Article PubModel="Print">
+                <Journal>
+                    <JournalIssue><Volume>1</Volume><PubDate><Year>2024</Year></PubDate></JournalIssue>
+                    <Title>Test Journal</Title>
+                </Journal>
+                <ArticleTitle>Test article for MeSH heading parsing.</ArticleTitle>
+            </Article>
+            <MeshHeadingList>
+                <MeshHeading>
+                    <DescriptorName UI="D006801" MajorTopicYN="N">Humans</DescriptorName>
+                </MeshHeading>
+                <MeshHeading>
+                    <DescriptorName UI="D012984" MajorTopicYN="Y">Software</DescriptorName>
+                </MeshHeading>
+                <MeshHeading>
+                    <DescriptorName UI="D007674" MajorTopicYN="Y">Kidney Diseases</DescriptorName>
+                    <QualifierName UI="Q000175" MajorTopicYN="N">diagnosis</QualifierName>
+                    <QualifierName UI="Q000453" MajorTopicYN="N">epidemiology</QualifierName>
+                    <QualifierName UI="Q000628" MajorTopicYN="N">therapy</QualifierName>
+                </MeshHeading>
+                <MeshHeading>
+                    <DescriptorName UI="D008962" MajorTopicYN="N">Models, Theoretical</DescriptorName>
+                    <QualifierName UI="Q000379" MajorTopicYN="Y">methods</QualifierName>
+                </MeshHeading>
+                <MeshHeading>
+                    <DescriptorName UI="D000001" MajorTopicYN="Y">Sample Heading</DescriptorName>
+                    <QualifierName UI="Q000001" MajorTopicYN="Y">analysis</QualifierName>
+                </MeshHeading>
+            </MeshHeadingList>
+        </MedlineCitation>
+    </PubmedArticle>
+</PubmedArticleSet>
+"""
+
+
+def test_mesh_descriptors_are_the_keywords() -> None:
+    (record,) = read(MESH)
+    assert record.keywords == ("Humans", "Software", "Kidney Diseases", "Models, Theoretical",
+                               "Sample Heading")
+
+
+def test_mesh_qualifiers_and_major_topics_are_kept_in_medline_notation() -> None:
+    diagnostics = Diagnostics()
+    (record,) = read(MESH, diagnostics)
+    assert record.extra["pubmed-xml.MeshHeading"] == (
+        "*Software\n*Kidney Diseases/diagnosis/epidemiology/therapy\n"
+        "Models, Theoretical/*methods\n*Sample Heading/*analysis")
+    assert not [m for m in diagnostics.messages if "QualifierName" in m.message]
+
+
+# Zotero's PubMed XML case 06: PubDate's month as a number.
+NUMERIC_MONTH = """\
+<PubmedArticleSet>
+    <PubmedArticle>
+        <MedlineCitation Status="MEDLINE" Owner="NLM">
+            <PMID Version="1">30720432</PMID>
+            <Article PubModel="Electronic">
+                <Journal>
+                    <ISSN IssnType="Electronic">2050-084X</ISSN>
+                    <JournalIssue CitedMedium="Internet">
+                        <Volume>8</Volume>
+                        <PubDate>
+                            <Year>2019</Year>
+                            <Month>02</Month>
+                            <Day>04</Day>
+                        </PubDate>
+                    </JournalIssue>
+                    <Title>eLife</Title>
+                </Journal>
+                <ArticleTitle>Stereotyped terminal axon branching of leg motor neurons mediated by IgSF proteins DIP-α and Dpr10.</ArticleTitle>
+            </Article>
+        </MedlineCitation>
+    </PubmedArticle>
+</PubmedArticleSet>
+"""
+
+
+def test_a_pub_date_month_written_as_a_number_is_read() -> None:
+    (record,) = read(NUMERIC_MONTH)
+    assert record.dates["issued"] == Date(start=DateParts(2019, 2, 4))
+
+
+# JabRef's MedlineImporterTestMathML.xml, three of its formulas.
+MATHML = """\
+<PubmedArticleSet>
+    <PubmedArticle>
+        <MedlineCitation Status="MEDLINE" Owner="NLM">
+            <PMID Version="1">32759406</PMID>
+            <Article PubModel="Electronic">
+                <Journal><Title>Journal of integrative bioinformatics</Title></Journal>
+                <ArticleTitle>CellML 2.0.</ArticleTitle>
+                <Abstract>
+                    <AbstractText>
+                        Following are examples of MathML elements:
+
+                        <!--Indices & Exponents:-->
+                        <mml:math xmlns:mml="http://www.w3.org/1998/Math/MathML">
+                            <mml:mrow>
+                                <mml:msubsup>
+                                    <mml:mi>η</mml:mi>
+                                    <mml:mi>p</mml:mi>
+                                    <mml:mn>2</mml:mn>
+                                </mml:msubsup>
+                            </mml:mrow>
+                        </mml:math>
+
+                        <!--Cartesian:-->
+                        <math xmlns="http://www.w3.org/1998/Math/MathML">
+                            <apply>
+                                <in/>
+                                <cn type="complex-cartesian">17<sep/>29</cn>
+                                <complexes/>
+                            </apply>
+                        </math>
+
+                        <!--Fractions:-->
+                        <math xmlns="http://www.w3.org/1998/Math/MathML">
+                            <mfrac>
+                                <mrow>
+                                    <mi>a</mi>
+                                    <mo>+</mo>
+                                    <mn>1</mn>
+                                </mrow>
+                                <mi>b</mi>
+                            </mfrac>
+                        </math>
+
+                        <!--Root:-->
+                        <math xmlns="http://www.w3.org/1998/Math/MathML">
+                            <mi>y</mi>
+                            <mo>=</mo>
+                            <mroot>
+                                <msup>
+                                    <mi>x</mi>
+                                    <mn>2</mn>
+                                </msup>
+                                <mn>3</mn>
+                            </mroot>
+                        </math>
+
+                        <!--Matrix:-->
+                        <math xmlns="http://www.w3.org/1998/Math/MathML">
+                            <matrix>
+                                <matrixrow>
+                                    <cn> 0 </cn> <cn> 1 </cn>
+                                </matrixrow>
+                                <matrixrow>
+                                    <cn> 1 </cn> <cn> 0 </cn>
+                                </matrixrow>
+                            </matrix>
+                        </math>
+                    </AbstractText>
+                </Abstract>
+            </Article>
+        </MedlineCitation>
+    </PubmedArticle>
+</PubmedArticleSet>
+"""
+
+
+def test_mathml_in_an_abstract_is_rendered_with_its_scripts() -> None:
+    (record,) = read(MATHML)
+    assert record.fields["abstract"] == rich([
+        "Following are examples of MathML elements: η", Styled(Style.SUBSCRIPT, ("p",)),
+        Styled(Style.SUPERSCRIPT, ("2",)), " 17+29i∈ℂ (a+1)/b y=∛x",
+        Styled(Style.SUPERSCRIPT, ("2",)), " [0 1; 1 0]"])
+
+
+def test_mathml_fences_put_their_separators_between_the_children() -> None:
+    fenced = """<math xmlns="http://www.w3.org/1998/Math/MathML">
+        <mfenced><mi>a</mi><mi>b</mi><mi>c</mi></mfenced>
+        <mfenced separators=''><mi>a</mi><mi>b</mi><mi>c</mi></mfenced>
+        <mfenced open="|" close=">"><mi>a</mi><mi>b</mi><mi>c</mi></mfenced></math>"""
+    assert rich(mathml.render(etree.fromstring(fenced))) == "(a,b,c)(abc)|a,b,c>"

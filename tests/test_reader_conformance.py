@@ -40,7 +40,7 @@ FLOORS: dict[str, float] = {
     "zotero:mods": 100.0,
     "zotero:nbib": 94.5,
     "zotero:openalex": 100.0,
-    "zotero:pubmed-xml": 97.5,
+    "zotero:pubmed-xml": 99.0,
     "zotero:ris": 88.5,
     "zotero:wos": 95.5,
     "jabref:endnote": 100.0,
@@ -48,7 +48,7 @@ FLOORS: dict[str, float] = {
     "jabref:ISI (detected)": 86.0,
     "jabref:mods": 100.0,
     "jabref:nbib": 70.0,
-    "jabref:pubmed-xml": 91.0,
+    "jabref:pubmed-xml": 100.0,
     "jabref:ris": 87.0,
     "jabref:word-xml": 97.0,
 }

@@ -9,18 +9,20 @@ DOI; ``pii``: the page, as Zotero reads it, when there is no page range, else
 ``pubmed-xml.pii``);
 ``Abstract/AbstractText`` (labelled sections become paragraphs ``LABEL: text``);
 ``AuthorList/Author`` (``LastName``, ``ForeName``, ``Suffix`` or ``CollectiveName``);
-``Language``; ``PublicationTypeList``; ``KeywordList``; ``MeshHeadingList``; and
+``Language``; ``PublicationTypeList``; ``KeywordList``; ``MeshHeadingList`` (the descriptors
+as keywords, as Zotero reads them; the qualifiers and major-topic marks kept in MEDLINE's
+``MH`` notation as ``pubmed-xml.MeshHeading``); and
 ``PubmedData/ArticleIdList`` with the DOI and PMC ids) and ``PubmedBookArticle``s
 (``BookDocument`` with ``Book``: ``BookTitle``, ``Publisher``, ``PubDate``, ``Isbn``,
 ``Edition``, ``Volume``, ``CollectionTitle``, authors and editors; a chapter's own
 ``ArticleTitle`` and authors, the book's authors then being its container authors; the
 ``bookaccession`` id as call number and NCBI Bookshelf address, as Zotero reads it).
 Inline markup of titles and abstracts (``<i>``, ``<b>``, ``<sup>``, ``<sub>``) is the model's
-rich text; the line breaks and indentation of a pretty-printed file are layout, not text,
+rich text, as is MathML (``formats.xml.mathml``: Unicode text with sub- and superscripts); the line breaks and indentation of a pretty-printed file are layout, not text,
 and become one space. The document type declaration efetch writes is allowed and never
 loaded; entity declarations are refused (``formats.xml.safe``). ``ELEMENTS`` lists every
 element this reader knows: what it reads, what it keeps as ``pubmed-xml.*`` extras, and what
-it does not carry (MeSH qualifiers, grants, affiliations, cited references, history dates),
+it does not carry (grants, affiliations, cited references, history dates),
 which is reported once per file, as is an unknown element. This module must never drop a
 record silently.
 """
@@ -34,8 +36,10 @@ from typing import Any, TextIO
 from refbridge.csl.pageranges import format_page_range
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
+from refbridge.formats.datetext import MONTH_NAMES
 from refbridge.formats.tagged import medline_tables as t
 from refbridge.formats.tagged.medline import parse_date
+from refbridge.formats.xml import mathml
 from refbridge.formats.xml.safe import (
     READ,
     WHOLE,
@@ -88,12 +92,12 @@ ELEMENTS: dict[str, str] = {
         "Title", "ISOAbbreviation", "ArticleTitle", "VernacularTitle", "BookTitle",
         "MedlinePgn", "StartPage", "EndPage", "ELocationID", "AbstractText", "LastName",
         "ForeName", "FirstName", "Initials", "Suffix", "CollectiveName", "Language",
-        "PublicationType", "Keyword", "DescriptorName", "ArticleId", "PublisherName",
+        "PublicationType", "Keyword", "DescriptorName", "QualifierName", "ArticleId", "PublisherName",
         "PublisherLocation", "Isbn", "Edition", "CollectionTitle", "CopyrightInformation",
         "PublicationStatus", "MedlineTA", "NlmUniqueID", "ISSNLinking"), WHOLE),
     "Country": "the journal's country: the model has no slot for it",
     **dict.fromkeys((
-        "QualifierName", "AffiliationInfo", "Identifier", "GrantList", "ChemicalList",
+        "AffiliationInfo", "Identifier", "GrantList", "ChemicalList",
         "SupplMeshList", "CommentsCorrectionsList", "GeneSymbolList", "PersonalNameSubjectList",
         "OtherID", "OtherAbstract", "SpaceFlightMission", "InvestigatorList", "GeneralNote",
         "NumberOfReferences", "CitationSubset", "DataBankList", "ReferenceList", "History",
@@ -115,6 +119,10 @@ def inline_text(element: Any | None) -> Text:
     def parts(node: Any) -> Iterator[Inline]:
         yield _unlayout(node.text)
         for item in node:
+            if local_name(item) == "math":
+                yield from mathml.render(item)
+                yield _unlayout(item.tail)
+                continue
             content = tuple(parts(item))
             style = INLINE_STYLES.get(local_name(item))
             yield from styled_inlines(style, content) if style else content
@@ -162,8 +170,33 @@ def _pub_date(element: Any | None, extra: dict[str, list[str]]) -> Date | None:
     if medline:
         return parse_date(medline, extra)
     words = [text_of(child(element, n)) for n in ("Year", "Season", "Month", "Day")]
+    words[2] = month_name(words[2])
     text = " ".join(w for w in words if w)
     return parse_date(text, extra) if text else None
+
+
+def month_name(month: str) -> str:
+    """A ``PubDate``'s ``Month``, which PubMed writes as a number (``02``) or as MEDLINE's
+    abbreviation (``Feb``), as MEDLINE's abbreviation; what is neither stays as written."""
+    number = int(month) if month.isdigit() else 0
+    return MONTH_NAMES[number - 1][:3].capitalize() if 1 <= number <= 12 else month
+
+
+def mesh_heading(heading: Any) -> str:
+    """A ``MeshHeading`` in MEDLINE's ``MH`` notation: the descriptor, then each qualifier
+    after a slash, a major topic marked by an asterisk (``*Kidney Diseases/diagnosis``,
+    ``Models, Theoretical/*methods``)."""
+    return "/".join(
+        ("*" if part.get("MajorTopicYN") == "Y" else "") + text_of(part)
+        for part in heading if local_name(part) in ("DescriptorName", "QualifierName"))
+
+
+def mesh_headings(citation: Any) -> str:
+    """The ``MeshHeading``s whose qualifiers or major-topic marks their keyword (the
+    descriptor's name, as Zotero reads it) does not hold, one a line in MEDLINE's notation."""
+    headings = [h for h in citation.iter() if local_name(h) == "MeshHeading"]
+    return "\n".join(mesh_heading(h) for h in headings
+                     if mesh_heading(h) != text_of(child(h, "DescriptorName")))
 
 
 def _abstract(abstract: Any | None) -> Text:
@@ -333,6 +366,8 @@ def record_of(article: Any, source: str, number: int, diagnostics: Diagnostics) 
     issued = _pub_date(_path(journal, "JournalIssue", "PubDate") if journal is not None
                        else _path(book, "PubDate"), dated)
     extra.update({k.replace("nbib.", "pubmed-xml."): "\n".join(v) for k, v in dated.items()})
+    if headings := mesh_headings(citation):
+        extra["pubmed-xml.MeshHeading"] = headings
     clean_doi_field(fields)
     return Record(
         id=f"pmid{fields['PMID']}" if "PMID" in fields else f"pubmed{number}",
