@@ -216,6 +216,21 @@ def test_the_authors_of_an_edited_book_are_its_editors() -> None:
                                     Name(family="testEL", given="testEF"), Name(family="editor"))
 
 
+def test_a_books_secondary_author_line_names_its_series_editor() -> None:
+    # EndNote's Book labels %E (Secondary Author) "Series Editor"; %Y holds its editor.
+    (book,) = read_enw("%0 Book\n%A Hall, Peter A\n%E Thatcher, Mark\n%Y Rhodes, Martin\n"
+                       "%T Beyond varieties of capitalism\n")
+    assert (book.names["collection-editor"], book.names["editor"]) == (
+        (Name(family="Thatcher", given="Mark"),), (Name(family="Rhodes", given="Martin"),))
+
+
+def test_a_books_series_editor_and_editor_are_written_back_to_their_lines() -> None:
+    (book,) = read_enw("%0 Book\n%E Thatcher, Mark\n%Y Rhodes, Martin\n%T Beyond\n")
+    out = io.StringIO()
+    endnote.WRITER.write([book], out, WriteOptions())
+    assert "%E Thatcher, Mark\n%Y Rhodes, Martin\n" in out.getvalue()
+
+
 def test_the_short_type_names_jabref_writes_are_read() -> None:
     # JabRef's EndnoteImporterTest.importPreservesDiacriticalCitationKey.
     (record,) = read_enw("%0 Journal\n%A Author\n%T Title\n%F kṛṣṇā\n")

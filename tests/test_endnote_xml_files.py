@@ -7,7 +7,7 @@ import io
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.xml import endnote as endnote_xml
-from refbridge.model import Record
+from refbridge.model import Name, Record
 from refbridge.registry import WriteOptions
 
 
@@ -108,3 +108,59 @@ def test_attachments_are_written_back_as_pdf_urls() -> None:
     assert again.extra == read(JOURNAL_ARTICLE)[0].extra
     assert (again.get("URL"), again.get("ISSN")) == (
         "http://www.ncbi.nlm.nih.gov/pubmed/25647015", "1532-1827 (Electronic)")
+
+
+# Zotero's EndNote XML case 01, record 4: a Book whose names are its secondary authors.
+BOOK_SECONDARY_AUTHORS = records("""
+<record>
+  <ref-type name="Book">1</ref-type>
+  <contributors>
+    <secondary-authors>
+      <author>Hancké, Bob</author>
+      <author>Rhodes, Martin</author>
+      <author>Thatcher, Mark</author>
+    </secondary-authors>
+  </contributors>
+  <titles>
+    <title>Beyond varieties of capitalism : Conflict, contradiction, and complementarities in the European economy</title>
+  </titles>
+  <dates><year>2007</year></dates>
+  <publisher>Oxford University Press</publisher>
+</record>""")
+
+
+def test_a_books_secondary_authors_are_its_series_editors() -> None:
+    (book,) = read(BOOK_SECONDARY_AUTHORS)
+    assert dict(book.names) == {"collection-editor": (
+        Name(family="Hancké", given="Bob"), Name(family="Rhodes", given="Martin"),
+        Name(family="Thatcher", given="Mark"))}
+
+
+def test_a_books_tertiary_authors_are_its_editors() -> None:
+    (book,) = read(BOOK_SECONDARY_AUTHORS.replace("secondary-authors", "tertiary-authors"))
+    assert list(book.names) == ["editor"]
+
+
+def test_a_book_section_keeps_its_secondary_authors_as_editors() -> None:
+    (chapter,) = read(BOOK_SECONDARY_AUTHORS.replace('name="Book">1', 'name="Book Section">5'))
+    assert list(chapter.names) == ["editor"]
+
+
+def test_an_edited_books_authors_are_editors_and_secondary_authors_series_editors() -> None:
+    edited = BOOK_SECONDARY_AUTHORS.replace('name="Book">1', 'name="Edited Book">28').replace(
+        "<contributors>", "<contributors><authors><author>Hall, Peter A</author></authors>")
+    (book,) = read(edited)
+    assert (book.names["editor"], len(book.names["collection-editor"])) == (
+        (Name(family="Hall", given="Peter A"),), 3)
+
+
+def test_a_books_editors_and_series_editors_are_written_where_they_read_back() -> None:
+    (book,) = read(BOOK_SECONDARY_AUTHORS)
+    with_editor = book.replace(names={**book.names, "editor": (Name(family="Hall", given="P"),)})
+    out = io.StringIO()
+    endnote_xml.WRITER.write([with_editor], out, WriteOptions())
+    (again,) = read(out.getvalue())
+    written = out.getvalue()
+    assert written.index("<secondary-authors>") < written.index("Hancké") < written.index(
+        "<tertiary-authors>") < written.index("Hall, P")
+    assert dict(again.names) == dict(with_editor.names)

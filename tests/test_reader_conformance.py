@@ -36,7 +36,7 @@ FLOORS: dict[str, float] = {
     "zotero:bibtex": 97.5,
     "zotero:csl-json": 100.0,
     "zotero:endnote": 100.0,
-    "zotero:endnote-xml": 98.0,
+    "zotero:endnote-xml": 100.0,
     "zotero:mods": 100.0,
     "zotero:nbib": 94.5,
     "zotero:openalex": 100.0,
@@ -50,7 +50,7 @@ FLOORS: dict[str, float] = {
     "jabref:nbib": 70.0,
     "jabref:pubmed-xml": 100.0,
     "jabref:ris": 87.0,
-    "jabref:word-xml": 97.0,
+    "jabref:word-xml": 100.0,
 }
 #: Formats that read every record the other tool expects (today; add a format once it does).
 NO_RECORD_LOST: frozenset[str] = frozenset({

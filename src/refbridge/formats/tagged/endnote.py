@@ -8,7 +8,8 @@ another follows at once, and a block without any value, are no records (reported
 names the reference type (a record without one is typed by refer's tags: ``%J`` a journal
 article, ``%B`` a chapter, ``%I`` a book), ``%A``/``%E``/``%Y``/``%?`` the authors, editors,
 series editors and translators (``Family, Given``; a corporate name ends with a comma, as
-EndNote asks; an Edited Book's authors are its editors), ``%D`` the year and ``%8`` the month
+EndNote asks; as EndNote labels them, an Edited Book's authors are its editors and a Book's
+``%E`` its series editors, its ``%Y`` its editors), ``%D`` the year and ``%8`` the month
 and day (``January 15``), ``%K`` one keyword a line, ``%F`` the label, where the citation key
 goes, ``%R`` the DOI (of several, the one that is or says it is a DOI). Lines that are not
 tags continue the value before them.
@@ -160,12 +161,28 @@ def doi_rank(text: str) -> int:
 
 
 def _roles_of_type(names: dict[str, list[Name]], type_name: str) -> dict[str, list[Name]]:
-    """``names`` with the roles a reference type gives its name fields (``TYPE_ROLES``: an
-    Edited Book's authors are its editors, before those of the editor field)."""
-    for role, read_as in t.TYPE_ROLES.get(type_name, {}).items():
-        if role in names:
-            names[read_as] = names.pop(role) + names.get(read_as, [])
-    return names
+    """``names`` with the roles a reference type gives its name fields (``TYPE_ROLES``: a
+    Book's secondary authors are its series editors; an Edited Book's authors are its
+    editors, before those of another field read as editors)."""
+    roles = t.TYPE_ROLES.get(type_name, {})
+    read: dict[str, list[Name]] = {}
+    for moved in (True, False):
+        for role, people in names.items():
+            if (role in roles) is moved:
+                read.setdefault(roles.get(role, role), []).extend(people)
+    return read
+
+
+def keys_of_type(v: Vocabulary, type_name: str) -> dict[str, str]:
+    """CSL role -> the key a record of EndNote type ``type_name`` writes its people under:
+    ``v.names`` with ``TYPE_ROLES`` undone (a Book's editors go where a Book's editors are
+    read from), so that what is written reads back as it was; in the order of ``v.names``'
+    keys (the DTD's order of the contributors)."""
+    roles = t.TYPE_ROLES.get(type_name, {})
+    keys = {role: key for role, key in v.names.items() if role not in roles.values()}
+    keys.update({read_as: v.names[role] for role, read_as in roles.items() if role in v.names})
+    order = list(v.names.values())
+    return dict(sorted(keys.items(), key=lambda item: order.index(item[1])))
 
 
 def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: str, line: int,
@@ -289,11 +306,11 @@ def _date_values(record: Record, v: Vocabulary) -> list[tuple[str, Text]]:
 
 def native_values(record: Record, v: Vocabulary) -> list[tuple[str, Text]]:
     """The (key, value) pairs EndNote's own fields give ``record`` (no residue yet)."""
-    values: list[tuple[str, Text]] = [(v.type, t.TYPE_NAMES.get(record.type,
-                                                                   t.FALLBACK_TYPE_NAME))]
+    type_name = t.TYPE_NAMES.get(record.type, t.FALLBACK_TYPE_NAME)
+    values: list[tuple[str, Text]] = [(v.type, type_name)]
     if record.citation_key:
         values.append((v.key, record.citation_key))
-    for role, key in v.names.items():
+    for role, key in keys_of_type(v, type_name).items():
         values += [(key, format_name(person)) for person in record.names.get(role, ())]
     fields = dict(record.fields)
     if "container-title" in fields:

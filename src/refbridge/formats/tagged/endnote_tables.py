@@ -77,9 +77,15 @@ TYPE_NAME_ALIASES: dict[str, str] = {
     "Unused 1": "document",
 }
 
-#: Reference types whose Author field holds other people: type name -> {role: role read}
-#: (EndNote's Edited Book names its Author field "Editor").
-TYPE_ROLES: dict[str, dict[str, str]] = {"Edited Book": {"author": "editor"}}
+#: Reference types whose name fields hold other people than ``NAME_TAGS``/``NAME_ELEMENTS``
+#: say, as EndNote labels them per type: type name -> {role of the field: role read}.
+#: EndNote's Book labels Secondary Author (``%E``, ``secondary-authors``) "Series Editor",
+#: and a book's editor goes to Tertiary Author (as Zotero reads and writes EndNote XML); an
+#: Edited Book's Author field is "Editor", its Secondary Author "Series Editor".
+TYPE_ROLES: dict[str, dict[str, str]] = {
+    "Book": {"editor": "collection-editor", "collection-editor": "editor"},
+    "Edited Book": {"author": "editor", "editor": "collection-editor"},
+}
 
 #: The type of a record without ``%0`` (refer, BibIX): the first of these tags it has tells
 #: it, as refer's styles tell a journal article, an article in a book and a book apart; a
