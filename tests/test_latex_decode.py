@@ -56,6 +56,15 @@ def test_every_accent_form_reads_as_its_character(latex: str, text: str) -> None
 
 
 @pytest.mark.parametrize(("latex", "text"), [
+    # Zotero's BibTeX case 06 ends its title with a tilde accent on nothing.
+    ("tilde operator: \\~", "tilde operator: \u02dc"), ("x\\^{}2", "x\u02c62"),
+    ("\\'{}", "\u00b4"), ('\\"{}', "\u00a8"),
+])
+def test_an_accent_on_nothing_is_the_mark_alone_as_tex_prints_it(latex: str, text: str) -> None:
+    assert plain(decode_latex(latex)) == text
+
+
+@pytest.mark.parametrize(("latex", "text"), [
     ("pages 1113--1121", "pages 1113\u20131121"),
     ("yes---no", "yes\u2014no"),
     ("``quoted''", "\u201cquoted\u201d"),

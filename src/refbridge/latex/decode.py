@@ -61,6 +61,15 @@ ACCENTS: dict[str, str] = {
     "c": "\u0327", "d": "\u0323", "b": "\u0331", "k": "\u0328", "r": "\u030a",
     "t": "\u0361", "G": "\u030f", "h": "\u0309", "f": "\u0311",
 }
+#: An accent on nothing (``\~{}``, ``\^{}``) prints the mark alone, raised as over a letter
+#: and no wider than it: combining mark -> the spacing character Unicode has for it. A mark
+#: without one stays on a space (Unicode's spacing form of any combining mark).
+SPACING_ACCENTS: dict[str, str] = {
+    "\u0301": "\u00b4", "\u0300": "\u0060", "\u0302": "\u02c6", "\u0308": "\u00a8",
+    "\u0303": "\u02dc", "\u0304": "\u00af", "\u0307": "\u02d9", "\u0306": "\u02d8",
+    "\u030c": "\u02c7", "\u030b": "\u02dd", "\u0327": "\u00b8", "\u0328": "\u02db",
+    "\u030a": "\u02da",
+}
 #: Commands whose one argument is text in a style.
 STYLE_COMMANDS: dict[str, str] = {
     "emph": Style.ITALIC, "textit": Style.ITALIC, "textsl": Style.ITALIC,
@@ -435,7 +444,7 @@ def _accented(argument: list[Inline], mark: str) -> list[Inline]:
     """``argument`` with ``mark`` on its first letter (nocase and styles kept around it)."""
     items = normalized(argument)
     if not items:
-        return [unicodedata.normalize("NFC", " " + mark)]  # an accent on nothing
+        return [SPACING_ACCENTS.get(mark, " " + mark)]  # an accent on nothing
     first = items[0]
     if isinstance(first, str):
         base = {"\u0131": "i", "\u0237": "j"}.get(first[0], first[0])
