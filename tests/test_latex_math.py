@@ -33,6 +33,20 @@ def test_a_script_without_unicode_characters_keeps_its_mark() -> None:
     assert math_plain("x_{\\beta\\gamma}") == "x_(βγ)"
 
 
+def test_a_script_of_text_without_unicode_characters_reads_as_its_text() -> None:
+    # Zotero's BibTeX case 07: journal = {Actes du $4^{\textrm{ème}}$ Congrès ...}.
+    assert math_plain("4^{\\textrm{ème}}") == "4ème"
+
+
+def test_a_script_of_text_with_unicode_characters_is_raised() -> None:
+    # The same case's title: DNA$_{\textrm{2}}$.
+    assert math_plain("_{\\textrm{2}}") == "\u2082"
+
+
+def test_a_script_of_text_stays_a_script_in_the_rich_text() -> None:
+    assert math_inlines("4^{\\textrm{ème}}") == ("4", Styled(Style.SUPERSCRIPT, ("ème",)))
+
+
 def test_scripts_are_superscript_and_subscript_inlines() -> None:
     assert math_inlines("x_i^2") == (
         "x", Styled(Style.SUBSCRIPT, ("i",)), Styled(Style.SUPERSCRIPT, ("2",)))

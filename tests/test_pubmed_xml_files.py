@@ -1,7 +1,6 @@
 """PubMed XML as PubMed and its users write it (excerpts of JabRef's and Zotero's test files):
-pretty-printed titles, vernacular titles, electronic locations, book articles, MeSH headings,
-numeric months and MathML read as
-Zotero's PubMed XML translator reads them."""
+pretty-printed titles, vernacular titles, electronic locations, book articles, MeSH headings
+and numeric months read as Zotero's PubMed XML translator reads them; MathML rendered."""
 
 from __future__ import annotations
 

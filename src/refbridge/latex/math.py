@@ -6,7 +6,8 @@ shown by this module: symbols as their Unicode characters (``\\geq`` -> ``≥``,
 superscript and subscript inlines (``n^2`` -> n<sup>2</sup>), fractions and roots in a line
 (``\\frac{a}{b}`` -> ``a/b``, ``\\sqrt{n}`` -> ``√n``), accents as combining marks. As plain
 text, a script becomes Unicode superscript or subscript characters where every character has
-one (``n²``, ``x₁``), else ``^``/``_`` with the script (``x^α``). What it does not know (an
+one (``n²``, ``x₁``), else ``^``/``_`` with the script (``x^α``), but a script of text
+(``\\textrm{ème}``) as its text (``4ème``). What it does not know (an
 unknown command) is shown as written, never dropped. Symbol texts come from pylatexenc's
 tables (through ``refbridge.latex.decode.fixed_macro_text``).
 
@@ -252,7 +253,20 @@ def _plain(items: tuple[Inline, ...]) -> Iterator[str]:
             yield plain(rich([item]))
 
 
+#: A script that is text (``^{\textrm{ème}}``, ``_\text{max}``): the script sign and the text.
+_TEXT_SCRIPT = re.compile(
+    r"([\^_])\s*(\{\s*)?\\(?:text|textrm|textup|textnormal|mbox)\s*\{([^{}]*)\}(?(2)\s*\})")
+
+
+def _text_script(match: re.Match[str]) -> str:
+    """A script of text as plain text: in Unicode script characters when it has them, else
+    the text itself, a raised word reading as the word (``4^{\\textrm{ème}}``: ``4ème``)."""
+    table = SUPERSCRIPTS if match.group(1) == "^" else SUBSCRIPTS
+    return match.group(0) if _scripted(match.group(3), table) else match.group(3)
+
+
 @lru_cache(maxsize=1024)
 def math_plain(tex: str) -> str:
-    """A formula as plain text (``n²``, ``x₁``, ``x^α``, ``O(n log n)``)."""
-    return "".join(_plain(math_inlines(tex)))
+    """A formula as plain text (``n²``, ``x₁``, ``x^α``, ``O(n log n)``; a script of text
+    Unicode cannot raise as its text: ``4ème``)."""
+    return "".join(_plain(math_inlines(_TEXT_SCRIPT.sub(_text_script, tex))))

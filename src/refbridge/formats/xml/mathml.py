@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from refbridge.formats.xml.safe import local_name
+from refbridge.latex.math import ROOTS  # root signs of small indices (3: ∛)
 from refbridge.richtext import Inline, Style, plain, rich
 from refbridge.richtext import styled as styled_inlines
 
@@ -37,8 +38,6 @@ INFIX: frozenset[str] = frozenset({
     "in", "notin", "eq", "neq", "lt", "gt", "leq", "geq", "approx", "equivalent", "plus",
     "minus", "times", "divide", "and", "or", "implies", "subset", "prsubset", "union",
     "intersect", "setdiff"})
-#: Root signs of small indices (``<mroot>`` of index 3: ``∛``).
-ROOTS: dict[str, str] = {"2": "√", "3": "∛", "4": "∜"}
 
 Render = Callable[[Any], tuple[Inline, ...]]
 
