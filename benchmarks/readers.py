@@ -493,13 +493,13 @@ class KnownDifference:
     """A difference where the expectation is wrong or keeps less than refbridge."""
 
     case: str  #: case name (``ris/03``), or a pattern of names (``ris/0[35]``, ``pubmed-xml/*``)
-    field: str  #: normal field
+    field: str  #: normal field, or a pattern of fields (``*``: every field)
     reason: str
     item: int | None = None  #: 0-based expected record; None: any
 
     def matches(self, case: str, item: int, name: str) -> bool:
         """Whether this is the difference of field ``name`` of record ``item`` of ``case``."""
-        return (fnmatchcase(case, self.case) and self.field == name
+        return (fnmatchcase(case, self.case) and fnmatchcase(name, self.field)
                 and self.item in (None, item))
 
 

@@ -172,6 +172,23 @@ def variables_of(tag: str, record_type: str) -> tuple[str, ...]:
     return (variable,) if variable else ()
 
 
+def role_of(tag: str, record_type: str) -> str | None:
+    """The CSL role a name tag gives in a record of ``record_type`` (None: the tag names no
+    person of a role CSL has in that type)."""
+    typed = t.TYPED_NAME_TAGS.get(tag)
+    if typed is None:
+        return _ROLE_OF_TAG[tag]
+    return typed.get(record_type, typed.get(t.ANY_TYPE))
+
+
+def tag_of_role(role: str, record_type: str) -> str | None:
+    """The tag refbridge writes a ``role`` of a record of ``record_type`` with: the first that
+    reads back as that role (None: the residue note carries those names)."""
+    tags = (*t.NAME_TAGS.values(), *t.NAME_TAG_ALIASES)
+    return next((tag for tag in tags if role_of(tag, record_type) == role
+                 and record_type not in t.NAME_TAG_VARIABLES.get(tag, {})), None)
+
+
 def _is_isbn(token: str) -> bool:
     digits = token.replace("-", "")
     return (len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit()
@@ -215,7 +232,12 @@ class _Values:
 
     def add(self, tag: str, value: str) -> None:
         """``value`` in the first free variable ``tag`` may fill, else an extra."""
-        candidates = variables_of(tag, self.record_type)
+        self.add_to(tag, variables_of(tag, self.record_type), value)
+
+    def add_to(self, tag: str, candidates: tuple[str, ...] | str, value: str) -> None:
+        """``value`` in the first free variable of ``candidates``, else an extra."""
+        if isinstance(candidates, str):
+            candidates = (candidates,)
         if any(plain(self.fields.get(v, "")) == value for v in candidates):
             return  # the same value again (a journal as T2 and as JF)
         for variable in candidates:
@@ -242,7 +264,11 @@ class _Values:
             self.keep(tag, value)
 
     def complete(self) -> None:
-        """An abbreviation that stands in for a missing periodical name is that name too."""
+        """An abbreviation that stands in for a missing periodical name is that name too; a
+        journal article's ``M1`` without an ``IS`` is its issue."""
+        if (self.record_type in t.M1_ISSUE_TYPES and "issue" not in self.fields
+                and "number" in self.fields):
+            self.fields["issue"] = self.fields.pop("number")
         if "container-title" not in self.fields and self.short_from in t.TITLE_STAND_INS:
             self.fields["container-title"] = self.fields["container-title-short"]
 
@@ -272,14 +298,20 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
                                     source, line)
                 extra.setdefault("ris.TY", []).append(value)
             values.record_type = known or "document"
+        elif (variable := t.NAME_TAG_VARIABLES.get(tag, {}).get(values.record_type)):
+            values.add_to(tag, variable, value)
         elif tag in _ROLE_OF_TAG:
+            role = role_of(tag, values.record_type)
+            if role is None:
+                values.keep(tag, value)
+                continue
             try:
                 person = parse_name(value)
             except ModelError:
                 diagnostics.warning(f"{tag}: {value!r} is no name; kept as written",
                                     source, line)
                 person = Name(literal=value)
-            names.setdefault(_ROLE_OF_TAG[tag], []).append(person)
+            names.setdefault(role, []).append(person)
         elif tag in _DATE_OF_TAG:
             variable = _DATE_OF_TAG[tag]
             try:
@@ -403,8 +435,9 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
     if record.citation_key:
         tags.append((t.KEY_TAG, record.citation_key))
     fields = {variable: plain(value) for variable, value in record.fields.items()}
-    for role, tag in t.NAME_TAGS.items():
-        tags += [(tag, format_name(n)) for n in record.names.get(role, ())]
+    for role, people in record.names.items():
+        if (tag := tag_of_role(role, record.type)) is not None:
+            tags += [(tag, format_name(n)) for n in people]
     issued = record.dates.get("issued")
     if issued is not None and issued.year is not None:
         tags.append((t.YEAR_TAG, f"{issued.year:04d}" if issued.year > 0 else str(issued.year)))
