@@ -66,6 +66,10 @@ PUBLICATION_TYPES: dict[str, str] = {
     "Journal Articles": "article-journal",
     "Case Reports": "article-journal",
     "Review": "article-journal",
+    # a work reporting a conference, when no Journal Article says it is a journal's article
+    "Clinical Conference": "paper-conference",
+    "Consensus Development Conference": "paper-conference",
+    "Consensus Development Conference, NIH": "paper-conference",
     "Reports - Research": "report",
     "Reports - Evaluative": "report",
     "Reports - Descriptive": "report",

@@ -501,6 +501,25 @@ def format_record(record: Record) -> str:
 
 
 
+def _typed_roles() -> list[str]:
+    """Every role a name tag gives in some type."""
+    roles = {role for typed in t.TYPED_NAME_TAGS.values() for role in typed.values() if role}
+    return sorted(roles | set(t.NAME_TAGS) | set(t.NAME_TAG_ALIASES.values()))
+
+
+def _role_tags(role: str) -> str:
+    """The tags that give ``role``, and in which types (for the coverage table)."""
+    parts: list[str] = []
+    for tag in (*t.NAME_TAGS.values(), "ED"):
+        typed = t.TYPED_NAME_TAGS.get(tag, {t.ANY_TYPE: _ROLE_OF_TAG[tag]})
+        if typed.get(t.ANY_TYPE) == role:
+            others = sorted(k for k, v in typed.items() if v != role)
+            parts.append(tag + (f" (not in {', '.join(others)})" if others else ""))
+        elif types := sorted(k for k, v in typed.items() if v == role):
+            parts.append(f"{tag} in {', '.join(types)}")
+    return "; ".join(parts)
+
+
 def _coverage() -> Coverage:
     native = {
         "type": f"{t.TYPE_TAG} ({len(t.TYPE_TO_TY)} CSL types; others as {t.FALLBACK_TY})",
@@ -511,7 +530,7 @@ def _coverage() -> Coverage:
         "page": f"{t.START_PAGE_TAG}/{t.END_PAGE_TAG}",
         "ISBN": t.ISBN_ISSN_TAG,
         "ISSN": t.ISBN_ISSN_TAG,
-        **t.FIELD_TAGS, **t.NAME_TAGS,
+        **t.FIELD_TAGS, "editor": _role_tags("editor"),
         "issued": f"{t.YEAR_TAG} + {t.DATE_TAGS['issued']}", "accessed": t.DATE_TAGS["accessed"],
     }
     # a tag that means the variable in some types only is native in none
@@ -524,6 +543,9 @@ def _coverage() -> Coverage:
     for variable, tag in typed.items():
         types = sorted(k for k, v in t.TYPED_TAGS[tag].items() if variable in v)
         elsewhere[variable] = f"{tag} in {', '.join(types)}; else {note}"
+    for role in _typed_roles():
+        if role not in native:
+            elsewhere[role] = f"{_role_tags(role)}; else {note}"
     return Coverage(
         format="ris",
         native=native,
