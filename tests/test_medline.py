@@ -271,3 +271,19 @@ def test_a_journal_article_reporting_a_conference_stays_a_journal_article() -> N
     (record,) = read_nbib("PMID- 1\nPT  - Consensus Development Conference, NIH\n"
                           "PT  - Journal Article\nJT  - JAMA\n")
     assert record.type == "article-journal"
+
+
+def test_an_eric_report_with_a_journal_number_is_a_journal_article() -> None:
+    # Zotero's MEDLINE/nbib import case 07 (ERIC): OID EJ..., only report types
+    (article,) = read_nbib(
+        "OWN - ERIC\nTI  - From Here to There! Elementary\n"
+        "JT  - Educational Technology Research and Development\nOID - EJ1208101\nVI  - 67\n"
+        "PT  - Reports - Research\nPT  - Reports - Evaluative\n")
+    assert (article.type, article.get("container-title")) == (
+        "article-journal", "Educational Technology Research and Development")
+
+
+def test_an_eric_document_typed_as_a_report_is_a_report() -> None:
+    (report,) = read_nbib("OWN - ERIC\nTI  - Findings\nJT  - OECD Publishing\nOID - ED602023\n"
+                          "PT  - Reports - Research\n")
+    assert (report.type, report.get("publisher")) == ("report", "OECD Publishing")

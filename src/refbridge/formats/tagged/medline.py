@@ -133,6 +133,12 @@ def _identifier(tag: str, text: str, values: dict[str, str], extra: dict[str, li
         extra.setdefault(f"nbib.{tag}", []).append(text)
 
 
+def _is_eric_article(extra: dict[str, list[str]]) -> bool:
+    """Whether ERIC's number of the record says it is a journal's article (``EJ1208101``)."""
+    return any(number.startswith(t.ERIC_JOURNAL_PREFIX)
+               for number in extra.get(f"nbib.{t.ERIC_NUMBER_TAG}", ()))
+
+
 def _value(field: TagField) -> str:
     if field.tag in _PROSE_TAGS:
         return " ".join(part.strip() for part in field.lines).strip()
@@ -202,6 +208,8 @@ def record_of(fields: Iterable[TagField], source: str, line: int, number: int,
     typing = next((p for p in t.PUBLICATION_TYPES if p in types), None)
     record_type = t.PUBLICATION_TYPES[typing] if typing else (
         "article-journal" if types or values.get("container-title") else "document")
+    if record_type == "report" and _is_eric_article(extra):
+        record_type = "article-journal"
     others = [p for p in types if p != typing]  # Research Support, Comparative Study ...
     if others:
         extra.setdefault(f"nbib.{t.TYPE_TAG}", []).extend(others)

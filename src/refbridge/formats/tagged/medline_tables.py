@@ -75,6 +75,12 @@ PUBLICATION_TYPES: dict[str, str] = {
     "Reports - Descriptive": "report",
     "Reports - General": "report",
 }
+#: ERIC's number (``OID``) of a journal's article starts ``EJ`` (a document's ``ED``): a record
+#: ERIC types only as a report (``Reports - Research``) is then a journal article, as Zotero's
+#: MEDLINE import reads it.
+ERIC_NUMBER_TAG = "OID"
+ERIC_JOURNAL_PREFIX = "EJ"
+
 #: ERIC gives a report's, book's or thesis's publisher (ProQuest for a thesis: its archive)
 #: in the journal tag ``JT``: CSL type -> the variable it is then.
 JOURNAL_TAG_AS: dict[str, str] = {"report": "publisher", "book": "publisher",
