@@ -92,7 +92,7 @@ def test_a_web_of_science_export_reads_to_the_records_a_person_sees() -> None:
     assert article.extra["wos.UT"] == "WOS:000712345600007"
     assert article.extra["wos.C1"].startswith("[Sun, Ji; Li, Guoliang] Tsinghua Univ")
     assert (book.type, book.title, book.authors, book.year) == (
-        "book", "Literate Programming", (Name(family="Knuth", given="DE"),), 1992)
+        "book", "Literate Programming", (Name(family="Knuth", given="D E"),), 1992)
     assert diagnostics.messages == []
 
 
@@ -211,3 +211,37 @@ def test_a_thesis_keeps_its_page_count() -> None:
 def test_a_doi_as_a_link_is_the_doi() -> None:
     (record,) = read_wos("PT J\nTI T\nDI https://doi.org/10.14778/3485450.3485459\nER\n")
     assert record.get("DOI") == "10.14778/3485450.3485459"
+
+
+def test_initials_run_together_are_separate_initials() -> None:
+    # Zotero's Web of Science case 04: BE Fielding, JE, which Zotero reads as J E
+    (record,) = read_wos("PT S\nAU McCormick, MC\nBE Fielding, JE\n   Brownson, RC\n"
+                         "TI Prevention\nER\n")
+    assert [(n.family, n.given) for role in ("author", "editor") for n in record.names[role]] \
+        == [("McCormick", "M C"), ("Fielding", "J E"), ("Brownson", "R C")]
+
+
+def test_an_article_in_a_volume_of_a_book_series_is_a_chapter() -> None:
+    # Zotero's Web of Science case 04: PT S (a book series), DT Review
+    (record,) = read_wos("PT S\nTI Prevention of Preterm Birth\n"
+                         "SO ANNUAL REVIEW OF PUBLIC HEALTH, VOL 32\n"
+                         "SE Annual Review of Public Health\nDT Review\nER\n")
+    assert record.type == "chapter"
+
+
+def test_the_print_and_the_electronic_issn_are_both_the_issn() -> None:
+    # Zotero's Web of Science case 07
+    (record,) = read_wos("PT J\nTI T\nSN 0018-8158\nEI 1573-5117\nER\n")
+    assert record.get("ISSN") == "0018-8158, 1573-5117"
+
+
+def test_biosis_index_terms_are_keywords() -> None:
+    # Zotero's Web of Science cases 02 and 05 (BIOSIS): broad terms, organisms, concepts
+    (record,) = read_wos(
+        "PT J\nTI T\nDE anaesthesia; halothane\nOR dogs\nBD Canis; Canidae\n"
+        "MC Human Medicine (Medical Sciences); Equipment Apparatus Devices and\n"
+        "   Instrumentation\nMQ indexing cell delivery catheter; medical supplies\nER\n")
+    assert record.keywords == (
+        "anaesthesia", "halothane", "dogs", "Canis", "Canidae",
+        "Human Medicine (Medical Sciences)", "Equipment Apparatus Devices and Instrumentation",
+        "indexing cell delivery catheter", "medical supplies")
