@@ -245,3 +245,26 @@ def test_biosis_index_terms_are_keywords() -> None:
         "anaesthesia", "halothane", "dogs", "Canis", "Canidae",
         "Human Medicine (Medical Sciences)", "Equipment Apparatus Devices and Instrumentation",
         "indexing cell delivery catheter", "medical supplies")
+
+
+def test_inspec_sub_and_superscripts_are_rich_text() -> None:
+    # JabRef's IsiImporterTestInspec.isi: TI ... Sn/sub 2 /P/sub 2/S/sub 6/ crystals
+    (record,) = read_wos("PT J\nTI Optical and photoelectric spectroscopy of photorefractive\n"
+                         "   Sn/sub 2 /P/sub 2/S/sub 6/ crystals\nER\n")
+    assert record.fields["title"] == rich([
+        "Optical and photoelectric spectroscopy of photorefractive Sn",
+        Styled(Style.SUBSCRIPT, ("2",)), "P", Styled(Style.SUBSCRIPT, ("2",)), "S",
+        Styled(Style.SUBSCRIPT, ("6",)), " crystals"])
+
+
+def test_a_proceedings_books_group_author_is_kept_apart_from_the_papers_authors() -> None:
+    # Zotero's Web of Science case 09: GP IEEE, the book group author of a proceedings paper
+    (paper,) = read_wos("PT S\nAU Chen, L\nAF Chen, L\nGP IEEE\nTI A protocol\n"
+                        "DT Proceedings Paper\nER\n")
+    assert [n.family for n in paper.authors] == ["Chen"]
+    assert paper.extra["wos.GP"] == "IEEE"
+
+
+def test_a_books_group_author_is_its_author() -> None:
+    (book,) = read_wos("PT B\nGP World Health Organization\nTI Global report\nDT Book\nER\n")
+    assert book.authors == (Name(literal="World Health Organization"),)

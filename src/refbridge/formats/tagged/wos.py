@@ -40,6 +40,8 @@ SYNTAX = TaggedSyntax(
     "Web of Science", re.compile(r"^(?P<tag>[A-Z][A-Z0-9])(?: (?P<value>.*))?$"),
     starts=frozenset({"PT"}), end="ER", ignored=frozenset({"FN", "VR", "EF"}),
     tags=t.KNOWN_TAGS)
+#: Inspec's notation of a sub- or superscript: ``/sub 3/``, ``/sup -1/``.
+_INSPEC_SCRIPT = re.compile(r"/(sub|sup) ([^/<>]+?) ?/")
 _SHORT_TAGS = {short for _, short in t.NAME_TAGS.values()}
 #: An e-mail address written after a name: ``Medvedeff, Cassandra A. (medvedeff22@ufl.edu)``.
 _EMAIL = re.compile(r"\s*[(<\[]?\s*(?P<address>[^\s()<>\[\]@]+@[^\s()<>\[\]@]+)\s*[)>\]]?")
@@ -56,6 +58,12 @@ def parse_name(text: str) -> Name:
     if name.given:  # ``Fielding, JE``: the initials J E
         return dataclasses.replace(name, given=spaced_initials(name.given))
     return name
+
+
+def _inspec_markup(text: str) -> str:
+    """Inspec's sub- and superscripts (``LiNbO/sub 3/``, ``Sn/sub 2 /P``) as the ``<sub>`` and
+    ``<sup>`` markup Web of Science writes."""
+    return _INSPEC_SCRIPT.sub(lambda m: f"<{m[1]}>{m[2]}</{m[1]}>", text)
 
 
 def _names(items: list[str], emails: list[str]) -> list[Name]:
@@ -129,7 +137,7 @@ def record_of(fields: list[TagField], source: str, line: int, number: int,
         elif tag in t.FIELD_TAGS and t.FIELD_TAGS[tag] not in values:
             variable = t.FIELD_TAGS[tag]
             values[variable] = clean_doi(items[0]) if variable == "DOI" else items[0] \
-                if variable in VERBATIM_VARIABLES else from_markup(items[0])
+                if variable in VERBATIM_VARIABLES else from_markup(_inspec_markup(items[0]))
         else:
             extra.setdefault(f"wos.{tag}", []).extend(items)
     for role, people in short.items():
@@ -147,6 +155,9 @@ def record_of(fields: list[TagField], source: str, line: int, number: int,
         record_type = "chapter"
     if document and document not in t.DOCUMENT_TYPES:
         extra.setdefault("wos.DT", []).append(kinds["DT"])
+    if record_type in t.BOOK_TYPES and f"wos.{t.BOOK_GROUP_TAG}" in extra:
+        names.setdefault("author", []).extend(
+            Name(literal=group) for group in extra.pop(f"wos.{t.BOOK_GROUP_TAG}"))
     if record_type == "patent" and f"wos.{t.PATENT_NUMBER_TAG}" in extra:
         values.setdefault("number", "\n".join(extra.pop(f"wos.{t.PATENT_NUMBER_TAG}")))
     dates: dict[str, Date] = {}

@@ -41,7 +41,12 @@ NAME_TAGS: dict[str, tuple[str, str]] = {
     "BF": ("author", "BA"),
     "BE": ("editor", "BE"),
 }
-CORPORATE_TAGS: frozenset[str] = frozenset({"CA", "GP"})
+#: Group authors: ``CA`` of the work; ``GP`` of the book (``BOOK_GROUP_TAG``).
+CORPORATE_TAGS: frozenset[str] = frozenset({"CA"})
+#: The book's group authors: a book's authors; of a paper or chapter in it, the book's (in
+#: proceedings mostly the sponsor, ``GP IEEE``), kept as ``wos.GP``, as Zotero leaves them.
+BOOK_GROUP_TAG = "GP"
+BOOK_TYPES: frozenset[str] = frozenset({"book"})
 #: Tags of keywords, ``; ``-separated: author keywords, KeyWords Plus, then the index terms of
 #: BIOSIS and Zoological Record (broad terms ``BD``, major concepts ``MC``, methods and
 #: equipment ``MQ``, organisms ``OR``), as Zotero reads them.
