@@ -149,6 +149,9 @@ def test_a_chapters_A2_is_its_editor_and_A3_its_series_editor() -> None:
      {"producer": ["Producer"], "contributor": ["Performers"], "author": ["Director"]}),
     ("TY  - VIDEO\nA1  - Author Name, Author2 Name2\n",
      {"director": ["Author Name, Author2 Name2"]}),
+    ("TY  - EDBOOK\nA2  - Editor, Series\nA4  - Translator\nAU  - Editor\n",
+     {"collection-editor": ["Editor, Series"], "translator": ["Translator"],
+      "editor": ["Editor"]}),
 ])
 def test_name_tags_have_the_role_the_specification_gives_them_in_each_type(
         entry: str, expected: dict[str, list[str]]) -> None:

@@ -216,3 +216,12 @@ def test_ser_is_a_book_in_a_series() -> None:
     (record,) = read("TY  - SER\nA1  - Monographic Author\nT1  - Monographic Title\n"
                      "SN  - ISBN\nER  - \n")
     assert (record.type, record.get("ISBN")) == ("book", "ISBN")
+
+
+def test_pubmeds_identifiers_in_user_tags_are_the_pmid_and_pmcid() -> None:
+    # JabRef's RisImporterTestDOI.ris (PubMed's RIS export)
+    (record,) = read("TY  - JOUR\nT1  - The effect of smartphone usage time\n"
+                     "U1  - 26957754[pmid]\nU2  - PMC4756000[pmcid]\nU4  - jpts-2015-817[PII]\n"
+                     "ER  - \n")
+    assert (record.get("PMID"), record.get("PMCID"), dict(record.extra)) == (
+        "26957754", "PMC4756000", {"ris.U4": "jpts-2015-817[PII]"})

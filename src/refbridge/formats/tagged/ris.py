@@ -55,6 +55,7 @@ from refbridge.vocab import VERBATIM_VARIABLES
 
 TAG_LINE = re.compile(r"^(?P<tag>[A-Z][A-Z0-9]) {1,2}-(?: (?P<value>.*))?$")
 _DATE = re.compile(r"^(?P<y>-?\d{1,4})?(?:/(?P<m>\d{0,2})(?:/(?P<d>\d{0,2})(?:/(?P<other>.*))?)?)?$")
+_BRACKETED = re.compile(r"^(?P<value>\S+?)\s*\[(?P<kind>[A-Za-z]+)\]$")
 _ISSN = re.compile(r"^\d{4}-?\d{3}[\dXx]$")
 #: What separates the numbers of one ``SN`` and what qualifies one (``(Print)``).
 _SN_SEPARATORS = re.compile(r"[\s,;]+")
@@ -189,6 +190,14 @@ def tag_of_role(role: str, record_type: str) -> str | None:
                  and record_type not in t.NAME_TAG_VARIABLES.get(tag, {})), None)
 
 
+def _bracketed_identifier(tag: str, value: str) -> tuple[str, str] | None:
+    """The variable and identifier of a user tag's ``26957754[pmid]`` (PubMed's RIS), if its
+    kind is one ``BRACKETED_IDENTIFIERS`` knows."""
+    match = _BRACKETED.match(value) if tag in t.USER_TAGS else None
+    variable = t.BRACKETED_IDENTIFIERS.get(match["kind"].lower()) if match else None
+    return (variable, match["value"]) if variable and match else None
+
+
 def _is_isbn(token: str) -> bool:
     digits = token.replace("-", "")
     return (len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit()
@@ -286,6 +295,7 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
     pages: dict[str, str] = {}
     years: list[tuple[str, str, Date]] = []
     values = _Values("document")
+    reference_type = ""
     extra, fields = values.extra, values.fields
     for tag, raw, line in _in_reading_order(draft.tags):
         value = raw.strip()
@@ -298,10 +308,12 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
                                     source, line)
                 extra.setdefault("ris.TY", []).append(value)
             values.record_type = known or "document"
+            reference_type = value.upper()
         elif (variable := t.NAME_TAG_VARIABLES.get(tag, {}).get(values.record_type)):
             values.add_to(tag, variable, value)
         elif tag in _ROLE_OF_TAG:
-            role = role_of(tag, values.record_type)
+            role = t.TY_NAME_ROLES.get(reference_type, {}).get(tag) or role_of(
+                tag, values.record_type)
             if role is None:
                 values.keep(tag, value)
                 continue
@@ -333,6 +345,8 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
             pages[tag] = value
         elif tag == t.ISBN_ISSN_TAG:
             values.add_identifier(tag, value)
+        elif (identifier := _bracketed_identifier(tag, value)) and identifier[0] not in fields:
+            fields[identifier[0]] = identifier[1]
         elif tag == t.DOI_TAG:
             values.add(tag, clean_doi(value))
         elif tag == t.NOTE_TAG:

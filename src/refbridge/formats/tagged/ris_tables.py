@@ -154,6 +154,12 @@ FIRST_TAGS: tuple[str, ...] = ("TY", "C3")
 #: (ScienceDirect writes the full name in ``JO``; Zotero reads them so too).
 TITLE_STAND_INS: frozenset[str] = frozenset({"JO", "JA", "J1"})
 
+#: User tags in which PubMed's RIS export writes identifiers with their kind in brackets
+#: (``U1  - 26957754[pmid]``, ``U2  - PMC4756000[pmcid]``): kind -> CSL variable. Other kinds
+#: (``[PII]``) stay ``ris.UX`` extras.
+USER_TAGS: frozenset[str] = frozenset({"U1", "U2", "U3", "U4", "U5"})
+BRACKETED_IDENTIFIERS: dict[str, str] = {"pmid": "PMID", "pmcid": "PMCID"}
+
 #: CSL types whose ``M1`` is the issue when no ``IS`` gives one (EndNote writes a journal
 #: article's issue there; Zotero's RIS.js reads it so).
 M1_ISSUE_TYPES: frozenset[str] = frozenset({"article-journal"})
@@ -199,6 +205,9 @@ TYPED_NAME_TAGS: dict[str, dict[str, str | None]] = {
            "motion_picture": "contributor", "legal_case": None, ANY_TYPE: "translator"},
 }
 TYPED_NAME_TAGS["A1"] = TYPED_NAME_TAGS["AU"]
+#: Reference types whose name tags mean another role than their CSL type's: an edited book's
+#: AU are its editors (as Zotero's RIS.js reads them).
+TY_NAME_ROLES: dict[str, dict[str, str]] = {"EDBOOK": {"AU": "editor", "A1": "editor"}}
 #: Name tags that hold a text variable in some types: A2 is a case's reporter (the
 #: container title) and a patent's issuing authority.
 NAME_TAG_VARIABLES: dict[str, dict[str, str]] = {
