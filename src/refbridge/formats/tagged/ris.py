@@ -449,8 +449,9 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
     if record.citation_key:
         tags.append((t.KEY_TAG, record.citation_key))
     fields = {variable: plain(value) for variable, value in record.fields.items()}
+    read_as = t.TY_TO_TYPE[tags[0][1]]  # the type the record reads back as
     for role, people in record.names.items():
-        if (tag := tag_of_role(role, record.type)) is not None:
+        if (tag := tag_of_role(role, read_as)) is not None:
             tags += [(tag, format_name(n)) for n in people]
     issued = record.dates.get("issued")
     if issued is not None and issued.year is not None:
@@ -467,7 +468,6 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
             tags.append((t.ISBN_ISSN_TAG, fields.pop(variable)))
     if _reads_as_special_note(fields.get("note", "")):
         del fields["note"]  # it would read back as a residue or an eprint: residue keeps it
-    read_as = t.TY_TO_TYPE[tags[0][1]]  # the type the record reads back as
     tags += [(tag, fields[v]) for v, tag in t.FIELD_TAGS.items()
              if v in fields and v in variables_of(tag, read_as)]  # else: the residue
     tags += [(t.KEYWORD_TAG, k) for k in record.keywords]
