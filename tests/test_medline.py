@@ -287,3 +287,16 @@ def test_an_eric_document_typed_as_a_report_is_a_report() -> None:
     (report,) = read_nbib("OWN - ERIC\nTI  - Findings\nJT  - OECD Publishing\nOID - ED602023\n"
                           "PT  - Reports - Research\n")
     assert (report.type, report.get("publisher")) == ("report", "OECD Publishing")
+
+
+def test_pubmeds_unlabelled_section_label_is_no_label() -> None:
+    # the abstract of JabRef's MedlineImporterTestNbib.xml (AbstractText Label="UNLABELLED")
+    # with its label written before the text: dropped, as the PubMed XML reader drops it
+    (record,) = read_nbib("PMID- 1\nTI  - T\nAB  - UNLABELLED: just a dummy.\n")
+    assert record.get("abstract") == "just a dummy."
+
+
+def test_a_labelled_abstract_keeps_its_labels() -> None:
+    (record,) = read_nbib("PMID- 1\nTI  - T\nAB  - BACKGROUND: Bacteria grow. RESULTS: They\n"
+                          "      divide.\n")
+    assert record.get("abstract") == "BACKGROUND: Bacteria grow. RESULTS: They divide."

@@ -60,6 +60,8 @@ _ROLE_OF_SHORT = {short: role for role, (_, short) in t.NAME_TAGS.items()}
 _IDENTIFIER = re.compile(r"^(?P<value>.+?)\s*\[(?P<kind>[a-z-]+)\]$")
 _ISSN = re.compile(r"^(?P<issn>\d{4}-?\d{3}[\dXx])(?:\s*\((?P<kind>[A-Za-z]+)\))?$")
 _PROSE_TAGS = frozenset({"AB", "GN"})
+#: PubMed's label of an abstract section without one, at the start of a section.
+_UNLABELLED = re.compile(rf"(?:^|(?<=\s)){t.UNLABELLED}:\s+")
 _ERIC_PREFIX = re.compile(r"^(?:E?ISSN|ISBN)-")
 _WEB_ADDRESS = re.compile(r"^https?://\S+$", re.IGNORECASE)
 _EXTRA_TAG = re.compile(r"^[A-Z][A-Z0-9]{1,3}$")
@@ -140,6 +142,8 @@ def _is_eric_article(extra: dict[str, list[str]]) -> bool:
 
 
 def _value(field: TagField) -> str:
+    if field.tag == t.FIELD_TAGS["abstract"]:
+        return _UNLABELLED.sub("", " ".join(part.strip() for part in field.lines).strip())
     if field.tag in _PROSE_TAGS:
         return " ".join(part.strip() for part in field.lines).strip()
     return field.text

@@ -43,6 +43,8 @@ KEYWORD_TAG = "OT"
 MESH_TAG = "MH"
 IDENTIFIER_TAGS: tuple[str, ...] = ("LID", "AID")
 NOTE_TAG = "GN"
+#: The label PubMed gives an abstract section that has none (``UNLABELLED: text``): no label.
+UNLABELLED = "UNLABELLED"
 
 #: PubMed publication types (and ERIC's, whose ``.nbib`` has the same tags), in order of
 #: precedence, and the CSL type each means. ERIC's reports come last: its journal articles

@@ -172,13 +172,9 @@ def _abstract(abstract: Any | None) -> Text:
     for number, section in enumerate(children(abstract, "AbstractText")):
         label = section.get("Label")
         sections += ["\n"] if number else []
-        sections += [f"{label}: "] if label and label != UNLABELLED else []
+        sections += [f"{label}: "] if label and label != t.UNLABELLED else []
         sections += inlines(inline_text(section))
     return strip(rich(sections))
-
-
-#: The label PubMed gives an abstract section that has none: no label.
-UNLABELLED = "UNLABELLED"
 
 
 def _title(body: Any, extra: dict[str, str]) -> Text:
