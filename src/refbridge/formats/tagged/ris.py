@@ -451,7 +451,7 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
     fields = {variable: plain(value) for variable, value in record.fields.items()}
     read_as = t.TY_TO_TYPE[tags[0][1]]  # the type the record reads back as
     for role, people in record.names.items():
-        if (tag := tag_of_role(role, read_as)) is not None:
+        if (tag := tag_of_role(role, read_as) or _author_tag(role, read_as, record)):
             tags += [(tag, format_name(n)) for n in people]
     issued = record.dates.get("issued")
     if issued is not None and issued.year is not None:
@@ -481,6 +481,16 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
             tags += [(key, line) for line in value.split("\n")]
     order = {tag: i for i, tag in enumerate(t.TAG_ORDER)}
     return sorted(tags, key=lambda pair: order.get(pair[0], len(order)))
+
+
+def _author_tag(role: str, record_type: str, record: Record) -> str | None:
+    """``AU`` for the authors of a type whose ``AU`` means another role (a broadcast's
+    director, a score's composer) the record does not have: every program shows ``AU`` as the
+    authors; the residue note tells refbridge they are authors."""
+    other = role_of(t.NAME_TAGS["author"], record_type)
+    if role == "author" and other is not None and other not in record.names:
+        return t.NAME_TAGS["author"]
+    return None
 
 
 def _reads_as_special_note(note: str) -> bool:
