@@ -31,11 +31,10 @@ import re
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from refbridge.csl.pageranges import format_page_range
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
 from refbridge.formats.tagged import medline_tables as t
-from refbridge.formats.tagged.medline import parse_date
+from refbridge.formats.tagged.medline import medline_pages, parse_date
 from refbridge.formats.xml.safe import (
     READ,
     WHOLE,
@@ -173,13 +172,9 @@ def _abstract(abstract: Any | None) -> Text:
     for number, section in enumerate(children(abstract, "AbstractText")):
         label = section.get("Label")
         sections += ["\n"] if number else []
-        sections += [f"{label}: "] if label and label != UNLABELLED else []
+        sections += [f"{label}: "] if label and label != t.UNLABELLED else []
         sections += inlines(inline_text(section))
     return strip(rich(sections))
-
-
-#: The label PubMed gives an abstract section that has none: no label.
-UNLABELLED = "UNLABELLED"
 
 
 def _title(body: Any, extra: dict[str, str]) -> Text:
@@ -198,12 +193,6 @@ def without_final_period(title: Text) -> Text:
     if not text.endswith(".") or text.endswith(".."):
         return title
     return map_last(title, lambda last: last[:-1])
-
-
-def medline_pages(pages: str) -> str:
-    """MEDLINE's pages with the end of each range written out (``132-42``: ``132-142``), as
-    Zotero and JabRef read them; what is not a range of numbers stays as written."""
-    return format_page_range(pages, "expanded", "-") if pages else pages
 
 
 def _identifier(fields: dict[str, Text], extra: dict[str, str], element: str, kind: str,
