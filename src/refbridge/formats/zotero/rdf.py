@@ -33,11 +33,12 @@ from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.bibtex.tables import ARXIV
 from refbridge.formats.csl_markup import from_markup, to_markup
+from refbridge.formats.datetext import read_date, read_date_or_warn
 from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, residue
 from refbridge.formats.selection import select
 from refbridge.formats.xml.safe import parse_xml, xml_text
 from refbridge.formats.zotero import tables as zt
-from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
+from refbridge.model import Date, Eprint, ModelError, Name, Record, Source
 from refbridge.names.reading import name_from_fields
 from refbridge.registry import WriteOptions
 from refbridge.richtext import Text, is_plain, plain
@@ -136,14 +137,6 @@ DEFAULT_COLLECTION = "refbridge import"
 _EXTRA_LINE = re.compile(r"^(?P<key>[A-Za-z][\w-]*): (?P<value>.+)$")
 #: Better BibTeX's pinned key in Extra (``Citation Key: knuth1984``), which Zotero 7 also reads.
 _CITATION_KEY_LINE = re.compile(r"^\s*citation key:\s*(?P<key>\S+)\s*$", re.IGNORECASE)
-_ISO_DATE = re.compile(r"^(?P<y>-?\d{1,4})(?:-(?P<m>\d{2})(?:-(?P<d>\d{2}))?)?$")
-_WRITTEN_DATE = re.compile(
-    r"^(?:(?P<day>\d{1,2})\.? )?(?P<month>[A-Za-z]+)\.?(?: (?P<day_after>\d{1,2}),?)? "
-    r"(?P<year>\d{4})$")
-#: English month names and abbreviations (first three letters) -> month number.
-MONTH_NAMES: dict[str, int] = {name: number for number, name in enumerate(
-    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
-    start=1)}
 _ARXIV_NUMBER = re.compile(r"^(?P<archive>arXiv):(?P<id>\S+)$")
 #: The arXiv id of a work published elsewhere, as Zotero's arXiv translator keeps it in Extra.
 _ARXIV_LINE = re.compile(r"^arXiv: (?P<id>\S+)$")
@@ -213,22 +206,10 @@ def format_date(date: Date) -> str | None:
 
 
 def parse_date(text: str) -> Date:
-    """Zotero's date text: ISO (``1984-02-17``, ``1984/02/17``), ``February 1984``,
-    ``17 February 1984`` or ``February 17, 1984``; anything else is a literal date."""
-    stripped = text.strip()
-    iso = _ISO_DATE.match(stripped.replace("/", "-"))
-    words = _WRITTEN_DATE.match(stripped)
-    try:
-        if iso is not None:
-            return Date(start=DateParts(int(iso["y"]), int(iso["m"]) if iso["m"] else None,
-                                        int(iso["d"]) if iso["d"] else None))
-        month = MONTH_NAMES.get(words["month"].lower()[:3]) if words else None
-        if words is not None and month is not None:
-            day = words["day"] or words["day_after"]
-            return Date(start=DateParts(int(words["year"]), month, int(day) if day else None))
-    except ModelError:
-        pass  # not a calendar date (month 13, year 0): keep the text
-    return Date(literal=text)
+    """A Zotero date text (``1984-02-17``, ``February 1984``, ``12/2009``, ``Spring 2021``,
+    ``20th February 2020``: whatever ``refbridge.formats.datetext`` reads); anything else is
+    a literal date."""
+    return read_date(text).date or Date(literal=text)
 
 
 # -- record -> Zotero item ------------------------------------------------------------------------
@@ -624,7 +605,9 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
             if note is not None:
                 fields["note"] = note
         elif zotero_field in csl_of_date:
-            dates[csl_of_date[zotero_field]] = parse_date(value)
+            dates[csl_of_date[zotero_field]] = read_date_or_warn(
+                value, lambda message: diagnostics.warning(message, source, item.line),
+                zotero_field) or Date(literal=value)
         elif zotero_field in csl_of_field:
             variable = csl_of_field[zotero_field]
             fields[variable] = value if variable in VERBATIM_VARIABLES else from_markup(value)
