@@ -49,6 +49,7 @@ MONTH_ABBREVIATIONS: dict[str, int] = {"sept": 9, "juil": 7, "mrt": 3, "dbre": 1
 #: Seasons as CSL numbers them: 1 spring, 2 summer, 3 autumn, 4 winter.
 SEASON_WORDS: dict[str, int] = {
     "spring": 1, "summer": 2, "autumn": 3, "fall": 3, "winter": 4,
+    "spr": 1, "sum": 2, "aut": 3, "fal": 3, "win": 4,  # Web of Science's PD abbreviations
     "fruhling": 1, "fruhjahr": 1, "sommer": 2, "herbst": 3,
     "printemps": 1, "ete": 2, "automne": 3, "hiver": 4,
     "primavera": 1, "verano": 2, "otono": 3, "invierno": 4,
