@@ -32,6 +32,7 @@ READ: list[tuple[str, Date]] = [
     ("26.07.2017", point(2017, 7, 26)),  # dots: day first
     ("05.06.2019", point(2019, 6, 5)),
     ("2020年2月12日", point(2020, 2, 12)),
+    ("20210115", point(2021, 1, 15)),  # ISO 8601's basic form (MEDLINE's DEP)
     ("-0044-03-15", point(-44, 3, 15)),  # ISO 8601's year -0044, as Zotero writes BC years
     # ISO date-times and clock times: the time is dropped
     ("2019-09-29T19:19:24Z", point(2019, 9, 29)),
@@ -110,6 +111,7 @@ UNREAD: list[str] = [
     "07/26/17",          # a two-digit year is given no century
     "2015-16",           # nor a two-digit end year
     "1984-13",           # no month 13
+    "20211315",          # nor in the basic form
     "2019-02-30x",
     "May 12",            # no year
     "12 2020",           # a day without a month

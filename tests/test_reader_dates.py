@@ -53,6 +53,15 @@ def test_zotero_rdf_keeps_an_unreadable_date_literal_with_a_warning() -> None:
         "group.rdf:6: warning: date: date '18th century' not understood; kept as written"]
 
 
+def test_zotero_rdf_extra_date_lines_keep_what_date_parts_cannot_say() -> None:
+    text = zotero_rdf("1984").replace(
+        "</bib:Article>", "    <dc:description>original-date: Spring 1983\n"
+                          "event-date: 1985-1988</dc:description>\n    </bib:Article>")
+    (record,), _ = read("zotero", text, "group.rdf")
+    assert record.dates["original-date"] == Date(literal="Spring 1983")
+    assert record.dates["event-date"] == Date(start=DateParts(1985), end=DateParts(1988))
+
+
 def test_ris_reads_an_iso_date_and_a_month_name_in_da() -> None:
     records, messages = read("ris", "TY  - JOUR\nTI  - One\nDA  - 2015-10-05\nER  - \n\n"
                                     "TY  - JOUR\nTI  - Two\nDA  - October 2015\nER  - \n",
@@ -187,3 +196,10 @@ def test_google_scholar_csv_keeps_a_year_it_cannot_read_with_a_warning() -> None
         Date(literal="forthcoming"), Date(literal="2019 (submitted)")]
     assert messages == [("citations.csv:3: warning: Year: date '2019 (submitted)' not "
                         "understood; kept as written")]
+
+
+def test_medline_writes_a_winter_issue_as_winter() -> None:
+    from refbridge.formats.tagged.medline import format_date
+
+    assert format_date(Date(start=DateParts(2019), season=4)) == "2019 Winter"
+    assert format_date(Date(start=DateParts(2019), season=3)) == "2019 Fall"

@@ -27,7 +27,6 @@ from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics
 from refbridge.formats.datetext import (
     MONTH_NAMES,
-    SEASONS,
     date_of,
     not_understood_message,
     read_date,
@@ -82,6 +81,10 @@ def parse_date(text: str, extra: dict[str, list[str]],
     return start
 
 
+#: Seasons as NLM writes them in ``DP`` (spring .. winter).
+SEASON_WORDS: tuple[str, ...] = ("Spring", "Summer", "Fall", "Winter")
+
+
 def format_date(date: Date) -> str | None:
     """``2020 Jan 15``, ``2020 Jan``, ``2020``, ``2019 Winter``; None when MEDLINE's date
     cannot say it (ranges, circa, a literal with parts)."""
@@ -92,7 +95,7 @@ def format_date(date: Date) -> str | None:
     start = date.start
     text = str(start.year)
     if date.season:
-        return f"{text} {list(SEASONS)[date.season - 1].capitalize()}"
+        return f"{text} {SEASON_WORDS[date.season - 1]}"
     if start.month:
         text += f" {MONTH_NAMES[start.month - 1][:3]}"
     return text + (f" {start.day}" if start.day else "")

@@ -538,6 +538,17 @@ def read_item(node: Any, index: Mapping[str, Any], source: str) -> ZoteroItem:
     return item
 
 
+def _extra_date(text: str) -> dict[str, Any]:
+    """A date line of Extra (``original-date: 1983-05``) as CSL-JSON: its date parts when it
+    reads as a plain date or range, else its text as a literal (a season or circa included,
+    which Zotero's Extra lines do not say apart)."""
+    date = parse_date(text)
+    if date.start is None or date.season is not None or date.circa or date.literal:
+        return {"literal": text}
+    ends = (date.start, date.end) if date.end is not None else (date.start,)
+    return {"date-parts": [end.as_list() for end in ends]}
+
+
 def _split_extra(extra: str) -> tuple[str | None, dict[str, Any], str | None]:
     """Extra as its free text, the residue its data lines hold, and the arXiv id of its
     ``arXiv: ID`` line."""
@@ -557,9 +568,7 @@ def _split_extra(extra: str) -> tuple[str | None, dict[str, Any], str | None]:
             except ValueError:
                 pass
         if match and match["key"] in DATE_VARIABLE_SET:
-            date = parse_date(match["value"])
-            difference[match["key"]] = {"date-parts": [date.start.as_list()]} \
-                if date.start else {"literal": match["value"]}
+            difference[match["key"]] = _extra_date(match["value"])
         elif match and match["key"] in TEXT_VARIABLE_SET | {"type"}:
             difference[match["key"]] = match["value"]
         else:
