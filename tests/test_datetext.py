@@ -3,9 +3,19 @@ and the exact parts it reads, or the literal it keeps (with the warning a reader
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Callable
 
-from refbridge.formats.datetext import MONTHS, date_of, read_date, read_date_or_warn
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from refbridge.formats.datetext import (
+    MONTH_NAMES,
+    MONTHS,
+    date_of,
+    read_date,
+    read_date_or_warn,
+)
 from refbridge.model import Date, DateParts
 
 
@@ -84,6 +94,8 @@ READ: list[tuple[str, Date]] = [
     ("1998 Dec 25-31", span((1998, 12, 25), (1998, 12, 31))),
     ("2000 Dec-2001 Jan", span((2000, 12), (2001, 1))),
     ("May 30 - June 2, 2019", span((2019, 5, 30), (2019, 6, 2))),
+    ("du 5 au 7 mai 2019", span((2019, 5, 5), (2019, 5, 7))),
+    ("from 1 to 3 March 2004", span((2004, 3, 1), (2004, 3, 3))),
     ("2019-09-01/2019-09-05", span((2019, 9, 1), (2019, 9, 5))),
     ("2012-2012", point(2012)),
     # RIS's YYYY/MM/DD/other
@@ -171,3 +183,29 @@ def test_no_month_abbreviation_names_two_months() -> None:
     assert "jui" not in MONTHS  # juin or juillet
     assert MONTHS["juin"] == 6 and MONTHS["juil"] == 7
     assert MONTHS["cerven"] == 6 and MONTHS["cervenec"] == 7  # Czech June, July
+
+
+DAYS = st.builds(lambda y, m, d: DateParts(y, m, d), st.integers(1000, 2999),
+                 st.integers(1, 12), st.integers(1, 28))
+SPELLINGS = (
+    lambda p: f"{p.year}-{p.month}-{p.day}",
+    lambda p: f"{p.year}-{p.month:02d}-{p.day:02d}T08:30:00Z",
+    lambda p: f"{p.month:02d}/{p.day:02d}/{p.year}",
+    lambda p: f"{p.day}.{p.month}.{p.year}",
+    lambda p: f"{MONTH_NAMES[p.month - 1]} {p.day}, {p.year}",
+    lambda p: f"{p.day} {MONTH_NAMES[p.month - 1][:3]}. {p.year}",
+    lambda p: f"{p.year} {MONTH_NAMES[p.month - 1][:3].upper()} {p.day}",
+)
+
+
+@given(DAYS, st.sampled_from(SPELLINGS))
+def test_every_spelling_of_a_day_reads_back_to_that_day(day: DateParts,
+                                                        spell: Callable[[DateParts], str]) -> None:
+    assert read_date(spell(day)).date == Date(start=day)
+
+
+@given(st.text(st.characters(exclude_categories=("Cc", "Cs")), max_size=40))
+def test_any_text_reads_to_a_date_or_to_itself(text: str) -> None:
+    reading = read_date(text)
+    if reading.not_understood:
+        assert reading.date == Date(literal=" ".join(text.split()))

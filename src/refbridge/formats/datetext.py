@@ -124,7 +124,8 @@ class _Found:
 def read_date(text: str, order: DayOrder = "mdy", year: int | None = None) -> DateReading:
     """The date ``text`` says. ``order`` decides ``05/06/2019`` (``mdy``: May 6, as in the US
     and in Zotero's default; ``dmy``: 5 June); ``year`` is the year another field of the record gives, used only when
-    the text names none (RIS ``DA - MAY 6`` beside ``PY - 2023``)."""
+    the text names none (RIS ``DA - MAY 6`` beside ``PY - 2023``). A text no literal date can
+    hold (a NUL character) raises ``ModelError``, as ``Date`` does."""
     return _read(" ".join(text.split()), order, year)
 
 
@@ -256,7 +257,7 @@ def _side(text: str, order: DayOrder) -> _Found | None:
         if _NUMERIC.match(token):
             if not _numeric(token, order, found):
                 return None
-        elif token.isdigit() or _YEAR_POINT.match(token):
+        elif token.isdecimal() or _YEAR_POINT.match(token):
             numbers.append(token.rstrip("."))
         elif (ordinal := _ORDINAL.match(token)) is not None:
             if found.day is not None:

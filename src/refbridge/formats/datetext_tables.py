@@ -71,7 +71,7 @@ IGNORED_WORDS: frozenset[str] = frozenset({
     "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
     "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
     "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
-    "the", "of", "de", "del", "den", "der", "le", "im", "in"})
+    "the", "of", "from", "de", "del", "den", "der", "le", "du", "im", "in", "vom"})
 
 #: What is written where a work has no date (yet): kept as a literal date, as CSL keeps it.
 NO_DATE_PHRASES: frozenset[str] = frozenset({

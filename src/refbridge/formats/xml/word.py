@@ -85,10 +85,10 @@ def _date(parts: list[str], label: str, warn: Callable[[str], None]) -> Date | N
     together as one date text; what cannot be read stays literal, after ``warn``."""
     year, month, day = (part.strip() for part in parts)
     number = year_of(year)
-    month_number = (month_of(month) or (int(month) if month.isdigit() else None)) if month \
+    month_number = (month_of(month) or (int(month) if month.isdecimal() else None)) if month \
         else None
     if number is not None and bool(month) == bool(month_number) and (
-            not day or day.isdigit() and month_number):
+            not day or day.isdecimal() and month_number):
         found = dated(number, month_number, int(day) if day else None)
         if found is not None:
             return found
