@@ -80,6 +80,11 @@ READ: list[tuple[str, Date]] = [
     ("été 1999", Date(start=DateParts(1999), season=2)),
     # circa and eras
     ("ca. 1850", Date(start=DateParts(1850), circa=True)),
+    ("~1995", Date(start=DateParts(1995), circa=True)),
+    ("2004-06~", Date(start=DateParts(2004, 6), circa=True)),
+    ("-429?", Date(start=DateParts(-429), circa=True)),
+    ("5 May 44 BC", point(-44, 5, 5)),
+    ("2024-02-29", point(2024, 2, 29)),
     ("circa 1900", Date(start=DateParts(1900), circa=True)),
     ("44 BC", point(-44)),
     ("44 B.C.", point(-44)),
@@ -98,6 +103,11 @@ READ: list[tuple[str, Date]] = [
     ("from 1 to 3 March 2004", span((2004, 3, 1), (2004, 3, 3))),
     ("2019-09-01/2019-09-05", span((2019, 9, 1), (2019, 9, 5))),
     ("2012-2012", point(2012)),
+    ("2021-22", span((2021,), (2022,))),  # a condensed end year, in the start's century
+    ("1995--96", span((1995,), (1996,))),
+    ("1000–900 BCE", span((-1000,), (-900,))),  # an era marker on the end is the start's too
+    ("100 BCE-50 CE", span((-100,), (50,))),
+    ("ca. 480 B.C. - 323 B.C.", Date(start=DateParts(-480), end=DateParts(-323), circa=True)),
     # RIS's YYYY/MM/DD/other
     ("2020/01/01/2020", point(2020, 1, 1)),  # EBSCO repeats the year
     ("2015///", point(2015)),
@@ -121,8 +131,13 @@ def test_the_reader_reads_each_text_to_exactly_its_parts(text: str, date: Date) 
 UNREAD: list[str] = [
     "18th century",      # no year
     "07/26/17",          # a two-digit year is given no century
-    "2015-16",           # nor a two-digit end year
     "1984-13",           # no month 13
+    "2023-02-29",        # no 29 February in 2023
+    "2021-02-30",
+    "2021-21",           # a condensed end year before the start
+    "900-1000 BCE",      # a range that runs backwards once the era is read
+    "AD 429 BCE",
+    "AD 0",
     "20211315",          # nor in the basic form
     "2019-02-30x",
     "May 12",            # no year

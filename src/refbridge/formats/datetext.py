@@ -1,19 +1,21 @@
 """The one reader of dates written as free text, used by every reader that meets one: Zotero
 RDF's ``dc:date``, RIS ``PY``/``DA``, MEDLINE ``DP``, EndNote, Web of Science, Word, MODS,
-PubMed, Scopus and Google Scholar sheets.
+PubMed, and the CSV and Google Scholar sheets.
 
 It reads what people and databases write, as forgivingly as Zotero's ``strToDate``: numeric
 dates (``2018-2-12``, ``07/26/2017`` month first unless told the day comes first,
 ``26.07.2017`` day first, ``12/2009``, ``2020/2``), ISO date-times (the time is dropped),
 month names and abbreviations in the major European languages (``20th February 2020``,
 ``5 de mayo de 2019``, ``20. Februar 2020``, ``Apr 1990``, ``1990 Apr``), seasons
-(``Spring 2021``), circa (``ca. 1850``), eras (``44 BC``), ranges (``1985-1988``,
-``Sep-Oct 2010``, ``2010 Sep-Oct``, ``May 5-7, 2019``), RIS's ``YYYY/MM/DD/other`` with an
+(``Spring 2021``), circa (``ca. 1850``, ``~1995``, ``2004-06~``), eras (``44 BC``,
+``1000–900 BCE``), ranges (``1985-1988``, ``2021-22``, ``Sep-Oct 2010``, ``2010 Sep-Oct``,
+``May 5-7, 2019``), RIS's ``YYYY/MM/DD/other`` with an
 empty or repeated other part (EBSCO's ``2020/01/01/2020``), and the phrases that say there is
 no date (``n.d.``, ``forthcoming``, ``in press``), which stay literal dates as CSL keeps them.
 
 It must never invent a part it did not see: every word and number of the text has to be
-understood, two-digit years are not given a century, and a text it cannot read stays a
+understood, two-digit years are not given a century (only a condensed end year takes its
+start's), a day must be in its month (no 29 February 2023), and a text it cannot read stays a
 literal date, reported (``not_understood``) so the caller warns with file and line.
 
 CSL-JSON ``raw`` dates are read by ``refbridge.csl.rawdates`` instead: what a raw date means
@@ -24,6 +26,8 @@ are read by ``refbridge.formats.bibtex.dates``: a .bib date is exact syntax, not
 
 from __future__ import annotations
 
+import calendar
+import dataclasses
 import re
 import unicodedata
 from collections.abc import Callable
@@ -86,7 +90,9 @@ _COMPACT = re.compile(r"^(\d{4})(\d{2})(\d{2})$")  # ISO 8601's basic form, MEDL
 _NUMERIC = re.compile(r"^(\d{1,4})([-/.])(\d{1,4})(?:\2(\d{1,4}))?$")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th|er|e|eme|º|ª|\.)$", re.IGNORECASE)
 _YEAR_POINT = re.compile(r"^(\d{3,4})\.$")
-_RANGE = re.compile(r"\s*(?:[-–—/]|\b(?:to|until|through|bis|au)\b)\s*", re.IGNORECASE)
+_MONTH_DAYS: tuple[int, ...] = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+_CONDENSED = re.compile(r"^(\d{3,4})\s*(?:--?|[–—/])\s*(\d{2})$")  # 2021-22, 1995--96
+_RANGE = re.compile(r"\s*(?:--|[-–—/]|\b(?:to|until|through|bis|au)\b)\s*", re.IGNORECASE)
 _ERA_PHRASE = re.compile(r"\b([BbAaCc])\.?\s?([CcDdEe])\.?(?:\s?([Ee])\.?)?(?=\s|$)|"
                          r"\b([vn])\.\s?Chr\.?", re.IGNORECASE)
 _YEAR = re.compile(r"^-?\d{1,4}$")
@@ -114,6 +120,7 @@ class _Found:
     day: int | None = None
     season: int | None = None
     circa: bool = False
+    era: int = 0  #: -1 for an era marker BC, 1 for AD, 0 without one
 
     def parts(self) -> DateParts:
         if self.year is None:
@@ -163,6 +170,16 @@ def _without_time(text: str) -> str:
 
 
 def _date_of(text: str, order: DayOrder, year: int | None) -> Date | None:
+    """The date of a text without its clock time, circa marks included (``~1995``,
+    ``2004-06~``, ``1850?``: CSL has one mark for an approximate date)."""
+    marked = text[:1] == "~" or text[-1:] in ("~", "?", "%")
+    if marked:
+        text = text.removeprefix("~").rstrip("~?%").strip()
+    date = _unmarked_date_of(text, order, year)
+    return dataclasses.replace(date, circa=True) if date is not None and marked else date
+
+
+def _unmarked_date_of(text: str, order: DayOrder, year: int | None) -> Date | None:
     ris = _RIS_FORM.match(text)
     if ris is not None:
         return _ris_form(ris)
@@ -174,6 +191,10 @@ def _date_of(text: str, order: DayOrder, year: int | None) -> Date | None:
     point = _side(text, order)
     if point is not None:
         return _finished(point, None, year)
+    condensed = _CONDENSED.match(text)
+    if condensed is not None:  # the end year in the start's century (2021-22), never before it
+        first, last = int(condensed[1]), int(condensed[1]) // 100 * 100 + int(condensed[2])
+        return _date(_Found(first), _Found(last)) if last > first else None
     for separator in _RANGE.finditer(text):
         left, right = text[:separator.start()], text[separator.end():]
         if not left or not right:
@@ -203,12 +224,25 @@ def _ris_form(match: re.Match[str]) -> Date | None:
 
 
 def _date(found: _Found, end: _Found | None = None) -> Date | None:
+    """The date of the parts found; None when they are no calendar date (30 February)."""
     try:
         start = found.parts()
         last = end.parts() if end is not None else None
-        return Date(start=start, end=last, season=found.season, circa=found.circa)
     except ModelError:
         return None
+    if not all(_in_calendar(p) for p in (start, last) if p is not None):
+        return None
+    return Date(start=start, end=last, season=found.season, circa=found.circa)
+
+
+def _in_calendar(parts: DateParts) -> bool:
+    """Whether the day is in its month (29 February in leap years only; a BC year leaps as
+    the proleptic Gregorian calendar's year before it)."""
+    if parts.day is None or parts.month is None:
+        return True
+    year = parts.year + 1 if parts.year < 0 else parts.year
+    return parts.day <= _MONTH_DAYS[parts.month - 1] + (
+        parts.month == 2 and calendar.isleap(year))
 
 
 def _finished(start: _Found, end: _Found | None, year: int | None) -> Date | None:
@@ -223,6 +257,8 @@ def _finished(start: _Found, end: _Found | None, year: int | None) -> Date | Non
         return _date(start)
     if start.season is not None or end.season is not None:
         return None
+    if not start.era and end.era < 0 and start.year is not None:
+        start.year = -start.year  # 1000-900 BCE: the marker on the end is the start's too
     if start.year is None:
         start.year = end.year if end.year is not None else year
     if end.year is None:
@@ -273,6 +309,7 @@ def _side(text: str, order: DayOrder) -> _Found | None:
             era = ERA_WORDS[word.replace(" ", "")]
         elif word not in IGNORED_WORDS:
             return None
+    found.era = era
     if not _numbers(numbers, era, found):
         return None
     if found.season is not None and (found.month is not None or found.day is not None):
@@ -281,13 +318,16 @@ def _side(text: str, order: DayOrder) -> _Found | None:
 
 
 def _numbers(numbers: list[str], era: int, found: _Found) -> bool:
-    """Bare numbers as the year (three or four digits, or any before an era) and the day (one
-    or two digits); False when they do not fit."""
+    """Bare numbers as the year (three or four digits; with an era marker, the last number,
+    ``5 May 44 BC``) and the day (one or two digits); False when they do not fit."""
+    if era and numbers and found.year is None:
+        *numbers, last = numbers
+        if len(last) > 4 or not int(last):
+            return False
+        found.year = era * int(last)
     for number in numbers:
         value = int(number)
-        if era and found.year is None and len(number) <= 4 and value:
-            found.year = era * value
-        elif len(number) in (3, 4) and found.year is None and value:
+        if len(number) in (3, 4) and found.year is None and value:
             found.year = value
         elif len(number) <= 2 and found.day is None and 1 <= value <= 31:
             found.day = value
