@@ -203,3 +203,14 @@ def test_medline_writes_a_winter_issue_as_winter() -> None:
 
     assert format_date(Date(start=DateParts(2019), season=4)) == "2019 Winter"
     assert format_date(Date(start=DateParts(2019), season=3)) == "2019 Fall"
+
+
+def test_zotero_rdf_writes_ranges_seasons_and_circa_as_date_text_it_reads_back() -> None:
+    from refbridge.formats.zotero.rdf import format_date, parse_date
+
+    dates = {"1985/1988": Date(start=DateParts(1985), end=DateParts(1988)),
+             "2010-09/2010-10": Date(start=DateParts(2010, 9), end=DateParts(2010, 10)),
+             "Spring 2021": Date(start=DateParts(2021), season=1),
+             "ca. 1850": Date(start=DateParts(1850), circa=True)}
+    assert {text: parse_date(text) for text in map(format_date, dates.values()) if text} == dates
+    assert format_date(Date(start=DateParts(-44), circa=True)) is None  # "ca. -0044" says no date

@@ -38,7 +38,7 @@ from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, dump, load, 
 from refbridge.formats.selection import select
 from refbridge.formats.xml.safe import parse_xml, xml_text
 from refbridge.formats.zotero import tables as zt
-from refbridge.model import Date, Eprint, ModelError, Name, Record, Source
+from refbridge.model import SEASONS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.reading import name_from_fields
 from refbridge.registry import WriteOptions
 from refbridge.richtext import Text, is_plain, plain
@@ -194,13 +194,27 @@ def name_of(last: str, first: str) -> Name:
 
 
 def format_date(date: Date) -> str | None:
-    """Zotero's date text: ISO parts for a plain date, the literal text; else None."""
-    if date.literal is not None and date.start is None and date.season is None \
-            and not date.circa:
-        return date.literal
-    if date.start is None or date.end or date.season or date.circa or date.literal:
+    """Zotero's date text: ISO parts for a plain date (``2009-12``), a range as an EDTF
+    interval (``1985/1988``), ``Spring 2021``, ``ca. 1850``, the literal text: what Zotero and
+    ``parse_date`` read back as the same date; None for what no such text says (a season or
+    circa with a range, a BC year with either, a range ending where it starts, a literal beside
+    date parts)."""
+    if date.start is None:
+        return date.literal if date.season is None and not date.circa else None
+    if date.literal is not None or date.end == date.start or sum((
+            date.end is not None, date.season is not None, date.circa)) > 1:
         return None
-    start = date.start
+    points = (date.start, date.end) if date.end is not None else (date.start,)
+    if (date.end is not None or date.season or date.circa) and min(p.year for p in points) < 0:
+        return None
+    if date.season is not None:
+        return f"{SEASONS[date.season - 1].capitalize()} {date.start.year}" \
+            if date.start.month is None else None
+    text = "/".join(_iso_point(p) for p in points)
+    return f"ca. {text}" if date.circa else text
+
+
+def _iso_point(start: DateParts) -> str:
     year = f"{start.year:04d}" if start.year > 0 else f"-{-start.year:04d}"
     return "-".join([year] + [f"{p:02d}" for p in (start.month, start.day) if p])
 
