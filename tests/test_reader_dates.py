@@ -214,3 +214,9 @@ def test_zotero_rdf_writes_ranges_seasons_and_circa_as_date_text_it_reads_back()
              "ca. 1850": Date(start=DateParts(1850), circa=True)}
     assert {text: parse_date(text) for text in map(format_date, dates.values()) if text} == dates
     assert format_date(Date(start=DateParts(-44), circa=True)) is None  # "ca. -0044" says no date
+
+
+def test_zotero_rdf_leaves_a_backwards_range_to_extra() -> None:
+    from refbridge.formats.zotero.rdf import format_date
+
+    assert format_date(Date(start=DateParts(2000, 5), end=DateParts(2000, 3))) is None

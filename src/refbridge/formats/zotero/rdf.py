@@ -197,8 +197,8 @@ def format_date(date: Date) -> str | None:
     """Zotero's date text: ISO parts for a plain date (``2009-12``), a range as an EDTF
     interval (``1985/1988``), ``Spring 2021``, ``ca. 1850``, the literal text: what Zotero and
     ``parse_date`` read back as the same date; None for what no such text says (a season or
-    circa with a range, a BC year with either, a range ending where it starts, a literal beside
-    date parts)."""
+    circa with a range, a BC year with either, a range ending where or before it starts, a
+    literal beside date parts)."""
     if date.start is None:
         return date.literal if date.season is None and not date.circa else None
     if date.literal is not None or date.end == date.start or sum((
@@ -207,11 +207,17 @@ def format_date(date: Date) -> str | None:
     points = (date.start, date.end) if date.end is not None else (date.start,)
     if (date.end is not None or date.season or date.circa) and min(p.year for p in points) < 0:
         return None
+    if date.end is not None and _order_key(date.end) < _order_key(date.start):
+        return None  # a range that runs backwards reads as no date
     if date.season is not None:
         return f"{SEASONS[date.season - 1].capitalize()} {date.start.year}" \
             if date.start.month is None else None
     text = "/".join(_iso_point(p) for p in points)
     return f"ca. {text}" if date.circa else text
+
+
+def _order_key(parts: DateParts) -> tuple[int, int, int]:
+    return parts.year, parts.month or 0, parts.day or 0
 
 
 def _iso_point(start: DateParts) -> str:
