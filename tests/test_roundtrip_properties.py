@@ -32,7 +32,7 @@ from refbridge.formats.tagged import ris, ris_tables
 from refbridge.formats.zotero import rdf as zotero
 from refbridge.formats.zotero import tables as zotero_tables
 from refbridge.latex.encode import PROTECTED_VARIABLES, guess_protection
-from refbridge.model import Date, Eprint, Name, Record
+from refbridge.model import Date, DateParts, Eprint, Name, Record
 from refbridge.registry import WriteOptions, get_reader, get_writer, reader_names
 from refbridge.richtext import RichText, map_text, plain, strip
 
@@ -228,6 +228,8 @@ def zotero_native(record: Record) -> dict[str, Any]:
                 eprint=Eprint("arXiv", None, "astro-ph")))  # its categories are no keywords
 @example(Record(id="key1", type="article", fields={"title": "Data", "number": "1", "publisher": "Database"},
                 eprint=Eprint("arXiv", "0701.00001", "astro-ph")))  # the archive ID goes to Extra
+@example(Record(id="key1", type="article", fields={"title": "Data"},  # a backwards range
+                dates={"issued": Date(start=DateParts(1900, 2), end=DateParts(1900, 1))}))
 def test_zotero_fields_alone_carry_every_part_the_table_calls_native(record: Record) -> None:
     from lxml import etree
 
