@@ -9,7 +9,7 @@ import io
 from refbridge.errors import Diagnostics
 from refbridge.formats.xml import pubmed
 from refbridge.formats.xml.pubmed import medline_pages, without_final_period
-from refbridge.model import Name, Record
+from refbridge.model import DateParts, Name, Record
 from refbridge.richtext import Style, Styled, rich
 
 # JabRef's MedlineImporterTestArticleItalics.xml: the title printed over two lines.
@@ -230,3 +230,11 @@ def test_the_period_medline_ends_a_title_with_is_not_part_of_it() -> None:
 def test_medline_page_ranges_are_written_out() -> None:
     assert [medline_pages(p) for p in ("132-42", "5194-210", "e123", "S12-5", "")] == [
         "132-142", "5194-5210", "e123", "S12-5", ""]
+
+
+def test_a_book_s_numeric_month_is_read() -> None:
+    xml = ("<PubmedBookArticle><BookDocument><PMID>21413195</PMID><Book><BookTitle>Rheumatoid "
+           "Arthritis</BookTitle><PubDate><Year>2009</Year><Month>02</Month></PubDate></Book>"
+           "</BookDocument></PubmedBookArticle>")
+    (record,) = pubmed.READER.read(io.StringIO(xml), "book.xml", Diagnostics())
+    assert record.dates["issued"].start == DateParts(2009, 2)

@@ -42,7 +42,7 @@ FLOORS: dict[str, float] = {
     "zotero:mods": 100.0,
     "zotero:nbib": 100.0,
     "zotero:openalex": 100.0,
-    "zotero:pubmed-xml": 97.5,
+    "zotero:pubmed-xml": 99.0,
     "zotero:ris": 98.5,
     "zotero:wos": 100.0,
     "jabref:endnote": 100.0,

@@ -114,7 +114,8 @@ def test_dates_with_missing_parts_seasons_and_free_text() -> None:
     assert parse_date("1999///Spring") == Date(start=DateParts(1999), season=1)
     assert parse_date("2020/03//Conference week") == Date(
         start=DateParts(2020, 3), literal="Conference week")
-    assert parse_date("ca. 1850") == Date(literal="ca. 1850")
+    assert parse_date("ca. 1850") == Date(start=DateParts(1850), circa=True)
+    assert parse_date("18th century") == Date(literal="18th century")
 
 
 def roles(record: Record) -> dict[str, list[str]]:

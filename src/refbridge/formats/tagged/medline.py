@@ -23,14 +23,20 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.csl.pageranges import format_page_range
 from refbridge.errors import Diagnostics
 from refbridge.formats import catalogue
-from refbridge.formats.datetext import MONTH_NAMES, SEASONS, date_of
+from refbridge.formats.datetext import (
+    MONTH_NAMES,
+    date_of,
+    not_understood_message,
+    read_date,
+)
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
     apply_residues,
@@ -67,18 +73,27 @@ _WEB_ADDRESS = re.compile(r"^https?://\S+$", re.IGNORECASE)
 _EXTRA_TAG = re.compile(r"^[A-Z][A-Z0-9]{1,3}$")
 
 
-def parse_date(text: str, extra: dict[str, list[str]]) -> Date:
-    """A MEDLINE date (``2020 Jan 15``, ``2019 Winter``); what it cannot read beyond the
-    year is kept in ``extra`` as ``nbib.DP``."""
-    year, _, rest = text.partition(" ")
-    found = date_of(year, rest.strip())
-    if found is not None:
-        return found
+def parse_date(text: str, extra: dict[str, list[str]],
+               warn: Callable[[str], None] | None = None) -> Date:
+    """A MEDLINE date (``2020 Jan 15``, ``2019 Winter``, ``1990 Apr``, ``Apr 1990``,
+    ``2000 Dec-2001 Jan``: whatever ``refbridge.formats.datetext`` reads); when only its year
+    can be read, the whole text is kept in ``extra`` as ``nbib.DP``; when not even that, it is
+    a literal date, after ``warn``."""
+    reading = read_date(text)
+    if reading.understood and reading.date is not None:
+        return reading.date
+    year, _, _ = text.strip().partition(" ")
     start = date_of(year)
     if start is None:
+        if warn is not None:
+            warn(not_understood_message(t.DATE_TAG, text))
         return Date(literal=text)
     extra.setdefault(f"nbib.{t.DATE_TAG}", []).append(text)
     return start
+
+
+#: Seasons as NLM writes them in ``DP`` (spring .. winter).
+SEASON_WORDS: tuple[str, ...] = ("Spring", "Summer", "Fall", "Winter")
 
 
 def format_date(date: Date) -> str | None:
@@ -91,7 +106,7 @@ def format_date(date: Date) -> str | None:
     start = date.start
     text = str(start.year)
     if date.season:
-        return f"{text} {list(SEASONS)[date.season - 1].capitalize()}"
+        return f"{text} {SEASON_WORDS[date.season - 1]}"
     if start.month:
         text += f" {MONTH_NAMES[start.month - 1][:3]}"
     return text + (f" {start.day}" if start.day else "")
@@ -177,7 +192,8 @@ def record_of(fields: Iterable[TagField], source: str, line: int, number: int,
         elif tag in _ROLE_OF_SHORT:
             short.setdefault(_ROLE_OF_SHORT[tag], []).append(_short_name(text))
         elif tag == t.DATE_TAG and "issued" not in dates:
-            dates["issued"] = parse_date(text, extra)
+            dates["issued"] = parse_date(
+                text, extra, partial(diagnostics.warning, file=source, line=field.line))
         elif tag == t.TYPE_TAG:
             types.append(text)
         elif tag in (t.KEYWORD_TAG, t.MESH_TAG):

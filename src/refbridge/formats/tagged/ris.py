@@ -37,6 +37,7 @@ from refbridge.errors import Diagnostics
 from refbridge.formats import catalogue
 from refbridge.formats.csl_markup import from_markup
 from refbridge.formats.csljson import SEASON_NAMES
+from refbridge.formats.datetext import DateReading, not_understood_message, read_date
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
     RESIDUE_PREFIX,
@@ -67,6 +68,7 @@ _PAGE_RANGE = re.compile(r"\s*(?:-+|\u2013|\u2014)\s*")
 _EPRINT_NOTE = re.compile(
     r"^(?P<archive>arXiv)(?::(?P<id>\S+))?(?: \[(?P<classes>[^\]\s]+(?: [^\]\s]+)*)\])?$")
 YEAR_ONLY_TAGS = frozenset({t.YEAR_TAG, "Y1"})
+_YEAR_START = re.compile(r"^(\d{4})(?!\d)")
 
 _FIELD_OF_TAG = {tag: var for var, tag in t.FIELD_TAGS.items()} | t.FIELD_TAG_ALIASES
 _ROLE_OF_TAG = {tag: role for role, tag in t.NAME_TAGS.items()} | t.NAME_TAG_ALIASES
@@ -132,18 +134,38 @@ def format_name(name: Name) -> str:
 
 
 def parse_date(text: str) -> Date:
-    """``YYYY``, ``YYYY/MM/DD/other`` (parts may be empty); anything else is a literal date."""
+    """``YYYY``, ``YYYY/MM/DD/other`` (parts may be empty), or a date as people write it
+    (``2015-10-05``, ``October 2015``); anything else is a literal date."""
+    return read_ris_date(text).date or Date(literal=text.strip())
+
+
+def read_ris_date(text: str, year: int | None = None) -> DateReading:
+    """What an RIS date tag says: ``YYYY/MM/DD/other`` (other a season, a literal, or the
+    year again as EBSCO writes it: ``2020/01/01/2020``), else whatever the free-text date
+    reader reads, completed by ``year`` (the ``PY`` of a ``DA - MAY 6``)."""
     match = _DATE.match(text.strip())
     if match is None or not (match["y"] or match["other"]):
-        return Date(literal=text.strip())
+        return read_date(text, year=year)
     other = (match["other"] or "").strip()
+    if other == match["y"]:
+        other = ""
     season = SEASON_NAMES.get(other.lower())
     literal = other if other and season is None else None
     if not match["y"]:
-        return Date(literal=other, season=season) if other else Date(literal=text.strip())
+        return DateReading(Date(literal=other, season=season) if other
+                           else Date(literal=text.strip()))
     month = int(match["m"]) if match["m"] else None
     day = int(match["d"]) if match["d"] and month else None
-    return Date(start=DateParts(int(match["y"]), month, day), season=season, literal=literal)
+    return DateReading(Date(start=DateParts(int(match["y"]), month, day), season=season,
+                            literal=literal))
+
+
+def _year_tag_year(tags: Iterable[tuple[str, str, int]]) -> int | None:
+    """The year a record's ``PY``/``Y1`` gives, for a ``DA`` that names none."""
+    for tag, value, _ in tags:
+        if tag in YEAR_ONLY_TAGS and (found := _YEAR_START.match(value.strip())):
+            return int(found[1]) or None
+    return None
 
 
 def format_date(date: Date) -> str:
@@ -295,6 +317,7 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
     key: str | None = None
     pages: dict[str, str] = {}
     years: list[tuple[str, str, Date]] = []
+    given_year = _year_tag_year(draft.tags)
     values = _Values("document")
     reference_type = ""
     extra, fields = values.extra, values.fields
@@ -328,7 +351,10 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
         elif tag in _DATE_OF_TAG:
             variable = _DATE_OF_TAG[tag]
             try:
-                date = parse_date(value)
+                reading = read_ris_date(value, given_year)
+                date = reading.date or Date(literal=value)
+                if reading.not_understood:
+                    diagnostics.warning(not_understood_message(tag, value), source, line)
             except ModelError as exc:
                 diagnostics.warning(f"{tag}: {exc}; kept as written", source, line)
                 date = Date(literal=value)
