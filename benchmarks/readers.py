@@ -125,6 +125,7 @@ ZOTERO_BASE_VARIABLES: dict[str, str] = {
 
 #: Zotero's rich-text markup in titles (its HTML subset), dropped before comparing.
 _TITLE_MARKUP = re.compile(r"</?(?:i|b|sup|sub|sc|span)(?:\s[^>]*)?>")
+_SCRIPT_CHARACTERS = str.maketrans("₀₁₂₃₄₅₆₇₈₉₊₋⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-0123456789+-")
 _DASHES = re.compile(r"\s*(?:--|[\u2010-\u2015\u2212-])\s*")
 _KEYWORD_DASHES = re.compile(r"--|[\u2013\u2014]")
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
@@ -146,7 +147,10 @@ def spaced(text: str) -> str:
 
 
 def title_text(text: str) -> str:
-    return spaced(_TITLE_MARKUP.sub("", text))
+    """A title without markup; Unicode sub- and superscript digits and signs (JabRef's
+    ``LiNbO₃``) as the plain characters refbridge's rich text holds under its sub- or
+    superscript style."""
+    return spaced(_TITLE_MARKUP.sub("", text)).translate(_SCRIPT_CHARACTERS)
 
 
 def pages_text(text: str) -> str:
@@ -493,13 +497,13 @@ class KnownDifference:
     """A difference where the expectation is wrong or keeps less than refbridge."""
 
     case: str  #: case name (``ris/03``), or a pattern of names (``ris/0[35]``, ``pubmed-xml/*``)
-    field: str  #: normal field
+    field: str  #: normal field, or a pattern of fields (``*``: every field)
     reason: str
     item: int | None = None  #: 0-based expected record; None: any
 
     def matches(self, case: str, item: int, name: str) -> bool:
         """Whether this is the difference of field ``name`` of record ``item`` of ``case``."""
-        return (fnmatchcase(case, self.case) and self.field == name
+        return (fnmatchcase(case, self.case) and fnmatchcase(name, self.field)
                 and self.item in (None, item))
 
 

@@ -415,3 +415,11 @@ def test_mathml_fences_put_their_separators_between_the_children() -> None:
         <mfenced separators=''><mi>a</mi><mi>b</mi><mi>c</mi></mfenced>
         <mfenced open="|" close=">"><mi>a</mi><mi>b</mi><mi>c</mi></mfenced></math>"""
     assert rich(mathml.render(etree.fromstring(fenced))) == "(a,b,c)(abc)|a,b,c>"
+
+
+def test_a_book_s_numeric_month_is_read() -> None:
+    xml = ("<PubmedBookArticle><BookDocument><PMID>21413195</PMID><Book><BookTitle>Rheumatoid "
+           "Arthritis</BookTitle><PubDate><Year>2009</Year><Month>02</Month></PubDate></Book>"
+           "</BookDocument></PubmedBookArticle>")
+    (record,) = pubmed.READER.read(io.StringIO(xml), "book.xml", Diagnostics())
+    assert record.dates["issued"].start == DateParts(2009, 2)

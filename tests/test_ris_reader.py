@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.formats.tagged.ris import READER, parse_date, parse_name
+from refbridge.formats.tagged.ris import READER, format_name, format_record, parse_date, parse_name
 from refbridge.model import Date, DateParts, Eprint, Name, Record
 from refbridge.pipeline import read_file
 
@@ -114,14 +114,74 @@ def test_dates_with_missing_parts_seasons_and_free_text() -> None:
     assert parse_date("1999///Spring") == Date(start=DateParts(1999), season=1)
     assert parse_date("2020/03//Conference week") == Date(
         start=DateParts(2020, 3), literal="Conference week")
-    assert parse_date("ca. 1850") == Date(literal="ca. 1850")
+    assert parse_date("ca. 1850") == Date(start=DateParts(1850), circa=True)
+    assert parse_date("18th century") == Date(literal="18th century")
 
 
-def test_editors_translators_and_series_editors_have_their_roles() -> None:
-    (record,) = read("TY  - BOOK\nTI  - T\nA2  - Eco, Umberto\nED  - Calvino, Italo\n"
-                     "A3  - Weaver, William\nA4  - Parks, Tim\nER  - \n")
-    assert {role: [n.family for n in people] for role, people in record.names.items()} == {
-        "editor": ["Eco", "Calvino"], "collection-editor": ["Weaver"], "translator": ["Parks"]}
+def roles(record: Record) -> dict[str, list[str]]:
+    return {role: [format_name(n) for n in people] for role, people in record.names.items()}
+
+
+def test_a_books_A2_is_its_series_editor_and_A3_its_editor() -> None:
+    # the RIS specification's BOOK (Zotero's ris/03 case): A2 Editor, Series; A3 Editor
+    (record,) = read("TY  - BOOK\nA2  - Editor, Series\nA3  - Editor\nA4  - Translator\n"
+                     "AU  - Name1, Author\nED  - Calvino, Italo\nER  - \n")
+    assert roles(record) == {"collection-editor": ["Editor, Series"], "editor": ["Editor",
+                             "Calvino, Italo"], "translator": ["Translator"],
+                             "author": ["Name1, Author"]}
+
+
+def test_a_chapters_A2_is_its_editor_and_A3_its_series_editor() -> None:
+    (record,) = read("TY  - CHAP\nA2  - Editor\nA3  - Editor, Series\nA4  - Translator\n"
+                     "ER  - \n")
+    assert roles(record) == {"editor": ["Editor"], "collection-editor": ["Editor, Series"],
+                             "translator": ["Translator"]}
+
+
+@pytest.mark.parametrize(("entry", "expected"), [
+    ("TY  - BILL\nA2  - Sponsor\n", {"author": ["Sponsor"]}),
+    ("TY  - PCOMM\nAU  - Name1, Author\nA2  - Recipient\n",
+     {"author": ["Name1, Author"], "recipient": ["Recipient"]}),
+    ("TY  - THES\nAU  - Name1, Author\nA3  - Advisor\n",
+     {"author": ["Name1, Author"], "contributor": ["Advisor"]}),
+    ("TY  - SOUND\nA1  - Composer\nA2  - Performer\n",
+     {"composer": ["Composer"], "author": ["Performer"]}),
+    ("TY  - MPCT\nA3  - Producer\nA4  - Performers\nAU  - Director\n",
+     {"producer": ["Producer"], "contributor": ["Performers"], "author": ["Director"]}),
+    ("TY  - VIDEO\nA1  - Author Name, Author2 Name2\n",
+     {"director": ["Author Name, Author2 Name2"]}),
+    ("TY  - EDBOOK\nA2  - Editor, Series\nA4  - Translator\nAU  - Editor\n",
+     {"collection-editor": ["Editor, Series"], "translator": ["Translator"],
+      "editor": ["Editor"]}),
+])
+def test_name_tags_have_the_role_the_specification_gives_them_in_each_type(
+        entry: str, expected: dict[str, list[str]]) -> None:
+    (record,) = read(entry + "ER  - \n")
+    assert roles(record) == expected
+
+
+def test_a_name_tag_without_a_role_in_its_type_is_kept_as_its_extra() -> None:
+    # ris/03's COMP and CASE: a program's series editor, a case's counsel (no CSL role)
+    (program, case) = read("TY  - COMP\nA2  - Editor, Series\nAU  - Programmer\nER  - \n"
+                           "TY  - CASE\nA2  - Reporter\nA4  - Counsel\nER  - \n")
+    assert roles(program) == {"author": ["Programmer"]}
+    assert program.extra == {"ris.A2": "Editor, Series"}
+    assert case.names == {}
+    assert case.extra == {"ris.A4": "Counsel"}
+    assert case.fields["container-title"] == "Reporter"
+
+
+def test_a_patents_A2_is_its_issuing_authority() -> None:
+    # Zotero's ris/02 case
+    (record,) = read("TY  - PAT\nA1  - Burger,D.R.\nA2  - Epitope,I.\nER  - \n")
+    assert record.fields["authority"] == "Epitope,I."
+    assert list(record.names) == ["author"]
+
+
+def test_roles_of_a_type_are_written_with_the_tags_that_read_back_as_them() -> None:
+    text = "TY  - SOUND\nAU  - Composer\nA2  - Performer\nER  - \n"
+    (record,) = read(text)
+    assert format_record(record) == text
 
 
 def test_continuation_lines_join_a_multi_line_abstract() -> None:

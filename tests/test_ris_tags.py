@@ -166,7 +166,7 @@ def test_a_generic_record_keeps_its_container_and_volume() -> None:
     (gen,) = read("TY  - GEN\nTI  - Working notes\nT2  - Lab Series\nVL  - 4\nER  - \n")
     (ser,) = read("TY  - SER\nTI  - Lecture Notes\nT2  - Springer\nVL  - 12\nER  - \n")
     assert [(r.type, r.get("container-title"), r.get("volume")) for r in (gen, ser)] == [
-        ("document", "Lab Series", "4"), ("periodical", "Springer", "12")]
+        ("document", "Lab Series", "4"), ("book", "Springer", "12")]
 
 
 # -- the fixtures themselves -------------------------------------------------------------------
@@ -195,3 +195,33 @@ def test_zotero_ris_cases_read_the_titles_zotero_reads(shared_dir: Path) -> None
         pairs = [(" ".join(item["title"].split()), " ".join((r.title or "").split()))
                  for item, r in zip(expected, records, strict=True) if "title" in item]
         assert [got for _, got in pairs] == [want for want, _ in pairs], case.name
+
+
+def test_a_journal_articles_m1_is_its_issue_when_no_is_gives_one() -> None:
+    # Zotero's ris/04 case (EndNote): M1 - 9999 beside VL - 9999
+    (record,) = read("TY  - JOUR\nTI  - Rapid identification\nM1  - 9999\nVL  - 9999\nER  - \n")
+    assert (record.get("issue"), record.get("number")) == ("9999", None)
+
+
+def test_a_journal_articles_m1_beside_an_is_stays_its_number() -> None:
+    # JabRef's RisImporterTest5b.ris: the copyright line in M1, the issue in IS
+    (record,) = read("TY  - JOUR\nM1  - Copyright (C) 2016  U.S. National Library of Medicine.\n"
+                     "IS  - 2\nER  - \n")
+    assert (record.get("issue"), record.get("number")) == (
+        "2", "Copyright (C) 2016  U.S. National Library of Medicine.")
+
+
+def test_ser_is_a_book_in_a_series() -> None:
+    # RIS: SER, "Serial (Book, Monograph)"; Zotero's ris/05 case
+    (record,) = read("TY  - SER\nA1  - Monographic Author\nT1  - Monographic Title\n"
+                     "SN  - ISBN\nER  - \n")
+    assert (record.type, record.get("ISBN")) == ("book", "ISBN")
+
+
+def test_pubmeds_identifiers_in_user_tags_are_the_pmid_and_pmcid() -> None:
+    # JabRef's RisImporterTestDOI.ris (PubMed's RIS export)
+    (record,) = read("TY  - JOUR\nT1  - The effect of smartphone usage time\n"
+                     "U1  - 26957754[pmid]\nU2  - PMC4756000[pmcid]\nU4  - jpts-2015-817[PII]\n"
+                     "ER  - \n")
+    assert (record.get("PMID"), record.get("PMCID"), dict(record.extra)) == (
+        "26957754", "PMC4756000", {"ris.U4": "jpts-2015-817[PII]"})

@@ -115,8 +115,8 @@ def test_what_ris_cannot_hold_goes_into_one_residue_note_and_comes_back() -> Non
         extra={"bibtex.mrnumber": "MR1"})
     text = write([record])
     (note,) = [line for line in text.splitlines() if line.startswith("N1  - refbridge: ")]
+    assert "AU  - Bach, Johann Sebastian" in text.splitlines()  # a score's AU: its composer
     assert json.loads(note.removeprefix("N1  - refbridge: ")) == {
-        "composer": [{"family": "Bach", "given": "Johann Sebastian"}],
         "custom": {"extra": {"bibtex.mrnumber": "MR1"}},
         "issued": {"circa": True, "date-parts": [[1733], [1749]]},
         "version": "BWV 232"}
@@ -165,3 +165,14 @@ def test_fields_writes_only_the_parts_asked_for() -> None:
     WRITER.write([KNUTH], out, WriteOptions(include_fields=frozenset({"title", "AU"})))
     assert out.getvalue() == ("TY  - JOUR\nID  - knuth1984\nTI  - Literate Programming\n"
                               "AU  - Knuth, Donald E.\nER  - \n")
+
+
+def test_a_broadcasts_authors_are_written_as_au_for_other_programs() -> None:
+    # VIDEO's AU is its director (RIS specification, Zotero): authors without a director are
+    # still AU lines, and the residue note makes them authors again for refbridge
+    record = Record(id="doc", type="broadcast", citation_key="doc",
+                    fields={"title": "Planet Earth"},
+                    names={"author": (Name(family="Attenborough", given="David"),)})
+    text = write([record])
+    assert "AU  - Attenborough, David" in text.splitlines()
+    assert read(text)[0].replace(source=None) == record

@@ -27,11 +27,12 @@ from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex import tables as bibtex_tables
 from refbridge.formats.csl_markup import from_markup, to_markup
 from refbridge.formats.csljson import from_csl, to_csl
+from refbridge.formats.datetext import read_date
 from refbridge.formats.tagged import ris, ris_tables
 from refbridge.formats.zotero import rdf as zotero
 from refbridge.formats.zotero import tables as zotero_tables
 from refbridge.latex.encode import PROTECTED_VARIABLES, guess_protection
-from refbridge.model import Date, Eprint, Name, Record
+from refbridge.model import Date, DateParts, Eprint, Name, Record
 from refbridge.registry import WriteOptions, get_reader, get_writer, reader_names
 from refbridge.richtext import RichText, map_text, plain, strip
 
@@ -189,6 +190,14 @@ def test_the_field_coverage_document_is_generated_from_the_format_tables() -> No
 
 
 # -- what Zotero's own fields carry ------------------------------------------------------------
+def _as_date_text_reads(date: Date) -> Date:
+    """A date as a free-text date field gives it back: a literal that is a date (``ca. 1850``,
+    ``Spring 1999``) is read as that date, as Zotero reads it."""
+    if date.literal is None or date.start is not None:
+        return date
+    return read_date(date.literal).date or date
+
+
 def zotero_native(record: Record) -> dict[str, Any]:
     """The parts Zotero's own fields hold for the record's item type, as Zotero spells them:
     names in reading order, plain dates, arXiv eprints without the cross-list order (an eprint
@@ -197,8 +206,9 @@ def zotero_native(record: Record) -> dict[str, Any]:
     item_type = zotero_tables.ZOTERO_TYPE_OF_CSL.get(record.type, zotero.FALLBACK_TYPE)
     fields = {k: from_markup(to_markup(v)) for k, v in record.fields.items()
               if k in zotero_tables.FIELDS[item_type] and k != "note"}  # as its markup says
-    dates = {k: v for k, v in record.dates.items()
-             if k in zotero_tables.DATE_FIELDS[item_type] and zotero.format_date(v)}
+    dates = {k: read_back for k, v in record.dates.items()
+             if k in zotero_tables.DATE_FIELDS[item_type]
+             and zotero.format_date(read_back := _as_date_text_reads(v))}
     names = {role: tuple(" ".join(p.display().split()) for p in people)
              for role, people in record.names.items()
              if role in zotero_tables.CREATORS[item_type]}
@@ -218,6 +228,8 @@ def zotero_native(record: Record) -> dict[str, Any]:
                 eprint=Eprint("arXiv", None, "astro-ph")))  # its categories are no keywords
 @example(Record(id="key1", type="article", fields={"title": "Data", "number": "1", "publisher": "Database"},
                 eprint=Eprint("arXiv", "0701.00001", "astro-ph")))  # the archive ID goes to Extra
+@example(Record(id="key1", type="article", fields={"title": "Data"},  # a backwards range
+                dates={"issued": Date(start=DateParts(1900, 2), end=DateParts(1900, 1))}))
 def test_zotero_fields_alone_carry_every_part_the_table_calls_native(record: Record) -> None:
     from lxml import etree
 

@@ -92,7 +92,7 @@ def test_a_web_of_science_export_reads_to_the_records_a_person_sees() -> None:
     assert article.extra["wos.UT"] == "WOS:000712345600007"
     assert article.extra["wos.C1"].startswith("[Sun, Ji; Li, Guoliang] Tsinghua Univ")
     assert (book.type, book.title, book.authors, book.year) == (
-        "book", "Literate Programming", (Name(family="Knuth", given="DE"),), 1992)
+        "book", "Literate Programming", (Name(family="Knuth", given="D E"),), 1992)
     assert diagnostics.messages == []
 
 
@@ -211,3 +211,60 @@ def test_a_thesis_keeps_its_page_count() -> None:
 def test_a_doi_as_a_link_is_the_doi() -> None:
     (record,) = read_wos("PT J\nTI T\nDI https://doi.org/10.14778/3485450.3485459\nER\n")
     assert record.get("DOI") == "10.14778/3485450.3485459"
+
+
+def test_initials_run_together_are_separate_initials() -> None:
+    # Zotero's Web of Science case 04: BE Fielding, JE, which Zotero reads as J E
+    (record,) = read_wos("PT S\nAU McCormick, MC\nBE Fielding, JE\n   Brownson, RC\n"
+                         "TI Prevention\nER\n")
+    assert [(n.family, n.given) for role in ("author", "editor") for n in record.names[role]] \
+        == [("McCormick", "M C"), ("Fielding", "J E"), ("Brownson", "R C")]
+
+
+def test_an_article_in_a_volume_of_a_book_series_is_a_chapter() -> None:
+    # Zotero's Web of Science case 04: PT S (a book series), DT Review
+    (record,) = read_wos("PT S\nTI Prevention of Preterm Birth\n"
+                         "SO ANNUAL REVIEW OF PUBLIC HEALTH, VOL 32\n"
+                         "SE Annual Review of Public Health\nDT Review\nER\n")
+    assert record.type == "chapter"
+
+
+def test_the_print_and_the_electronic_issn_are_both_the_issn() -> None:
+    # Zotero's Web of Science case 07
+    (record,) = read_wos("PT J\nTI T\nSN 0018-8158\nEI 1573-5117\nER\n")
+    assert record.get("ISSN") == "0018-8158, 1573-5117"
+
+
+def test_biosis_index_terms_are_keywords() -> None:
+    # Zotero's Web of Science cases 02 and 05 (BIOSIS): broad terms, organisms, concepts
+    (record,) = read_wos(
+        "PT J\nTI T\nDE anaesthesia; halothane\nOR dogs\nBD Canis; Canidae\n"
+        "MC Human Medicine (Medical Sciences); Equipment Apparatus Devices and\n"
+        "   Instrumentation\nMQ indexing cell delivery catheter; medical supplies\nER\n")
+    assert record.keywords == (
+        "anaesthesia", "halothane", "dogs", "Canis", "Canidae",
+        "Human Medicine (Medical Sciences)", "Equipment Apparatus Devices and Instrumentation",
+        "indexing cell delivery catheter", "medical supplies")
+
+
+def test_inspec_sub_and_superscripts_are_rich_text() -> None:
+    # JabRef's IsiImporterTestInspec.isi: TI ... Sn/sub 2 /P/sub 2/S/sub 6/ crystals
+    (record,) = read_wos("PT J\nTI Optical and photoelectric spectroscopy of photorefractive\n"
+                         "   Sn/sub 2 /P/sub 2/S/sub 6/ crystals\nER\n")
+    assert record.fields["title"] == rich([
+        "Optical and photoelectric spectroscopy of photorefractive Sn",
+        Styled(Style.SUBSCRIPT, ("2",)), "P", Styled(Style.SUBSCRIPT, ("2",)), "S",
+        Styled(Style.SUBSCRIPT, ("6",)), " crystals"])
+
+
+def test_a_proceedings_books_group_author_is_kept_apart_from_the_papers_authors() -> None:
+    # Zotero's Web of Science case 09: GP IEEE, the book group author of a proceedings paper
+    (paper,) = read_wos("PT S\nAU Chen, L\nAF Chen, L\nGP IEEE\nTI A protocol\n"
+                        "DT Proceedings Paper\nER\n")
+    assert [n.family for n in paper.authors] == ["Chen"]
+    assert paper.extra["wos.GP"] == "IEEE"
+
+
+def test_a_books_group_author_is_its_author() -> None:
+    (book,) = read_wos("PT B\nGP World Health Organization\nTI Global report\nDT Book\nER\n")
+    assert book.authors == (Name(literal="World Health Organization"),)

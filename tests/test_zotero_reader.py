@@ -169,7 +169,8 @@ def test_zotero_date_texts() -> None:
     assert parse_date("February 17, 1984") == Date(start=DateParts(1984, 2, 17))
     assert parse_date("1984/02/17") == Date(start=DateParts(1984, 2, 17))
     assert parse_date("1984-13") == Date(literal="1984-13")
-    assert parse_date("Spring 1999") == Date(literal="Spring 1999")
+    assert parse_date("Spring 1999") == Date(start=DateParts(1999), season=1)
+    assert parse_date("18th century") == Date(literal="18th century")
 
 
 def test_malformed_xml_is_an_error_naming_file_and_line() -> None:

@@ -143,8 +143,8 @@ def test_what_zotero_has_no_field_for_goes_into_extra_and_comes_back() -> None:
         fields={"title": "Messe in h-Moll", "note": "Autograph score.", "version": "BWV 232"},
         names={"composer": (Name(family="Bach", given="Johann Sebastian"),),
                "editor": (Name(family="Beethoven", given="Ludwig", dropping_particle="van"),)},
-        dates={"issued": Date(start=DateParts(1733), end=DateParts(1749))},
-        incomplete_names=frozenset({"editor"}))
+        dates={"issued": Date(start=DateParts(1733), end=DateParts(1749), circa=True)},
+        incomplete_names=frozenset({"editor"}))  # no date text says a range is approximate
     text = write([record])
     item = parse(text)[0]
     assert item.findtext("z:itemType", namespaces=NS) == "document"
@@ -154,7 +154,7 @@ def test_what_zotero_has_no_field_for_goes_into_extra_and_comes_back() -> None:
         "version: BWV 232",
         ('refbridge: {"composer": [{"family": "Bach", "given": "Johann Sebastian"}], '
         '"custom": {"incomplete-names": ["editor"]}, '
-        '"issued": {"date-parts": [[1733], [1749]]}}'),
+        '"issued": {"circa": true, "date-parts": [[1733], [1749]]}}'),
         "Autograph score."]
     (back,) = READER.read(io.StringIO(text), "out.rdf", Diagnostics(strict=True))
     assert back.replace(source=None) == record

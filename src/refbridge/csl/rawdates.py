@@ -9,7 +9,10 @@ is the literal text), month names anywhere in a word ("Aug. 19, 1981"), ranges (
 ("Michaelmas 1892") as a season. Its quirks are kept on purpose, since they decide what the
 item shows: "2015-12-01 to 2015-12-02" is 2 December 2015 (the later date wins), and a text
 without a year, or with a day but no month, is a literal. This module only reads text; it
-never renders.
+never renders. Readers of other formats read free-text dates with
+``refbridge.formats.datetext``, which is more forgiving (month names in other languages,
+``12/2009``, ordinal days) and stricter (every word must be understood); a raw date must not
+follow it, since an item would then show another date here than in Zotero.
 """
 
 from __future__ import annotations

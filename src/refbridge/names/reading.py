@@ -7,7 +7,13 @@ must never reorder or drop a word: every word of the input lands in exactly one 
 
 from __future__ import annotations
 
+import re
+
 from refbridge.model import Name
+
+#: Initials run together, as Web of Science's short names write them (``JE`` in ``Fielding,
+#: JE``): two or three capitals and nothing else.
+_RUN_TOGETHER_INITIALS = re.compile(r"[A-Z]{2,3}")
 
 #: Lower-case words that, between given and family names, are particles kept with the family
 #: name when sorting (``van`` in ``Vincent van Gogh``; CSL's non-dropping particle).
@@ -61,3 +67,11 @@ def name_from_fields(family: str | None, given: str | None, suffix: str | None =
         dropping_particle=" ".join(given_words[end:]) or None,
         suffix=suffix or None,
     )
+
+
+def spaced_initials(given: str) -> str:
+    """Initials run together (``JE``) as separate initials (``J E``), as Zotero and JabRef read
+    them (a CSL style then initializes each); any other given name as it is."""
+    if _RUN_TOGETHER_INITIALS.fullmatch(given):
+        return " ".join(given)
+    return given

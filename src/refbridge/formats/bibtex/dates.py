@@ -3,7 +3,10 @@
 ``2006``, ``2006-05``, ``2006-05-21``, ranges ``2001/2003``, circa ``2006~``, seasons
 ``2006-21`` (spring) .. ``2006-24`` (winter); ``year = 1974`` with ``month = jan`` and ``day``;
 ``year = {2001--2003}``. Text that is no date becomes a literal date, never an error. The same
-module writes dates back in each dialect. It must never guess a missing part of a date.
+module writes dates back in each dialect. It must never guess a missing part of a date. A .bib
+date is exact syntax, not free text: ``year = {12/2009}`` stays the literal it is, so BibTeX
+and Biber print what the file says (free text elsewhere is read by
+``refbridge.formats.datetext``).
 """
 
 from __future__ import annotations

@@ -34,7 +34,6 @@ from refbridge.formats.bibtex import tables
 from refbridge.formats.bibtex.dates import parse_iso_date, parse_year_month
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, macro_value, read_blocks
 from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
-from refbridge.formats.zotero.extra import residue_note, with_extra_fields
 from refbridge.identifiers import clean_doi_field
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
@@ -471,6 +470,8 @@ def _with_zotero_extra(record: Record, note: str | None) -> Record:
     read line by line; another note is left as it is."""
     if note is None or "refbridge:" not in note:
         return record
+    from refbridge.formats.zotero.extra import residue_note, with_extra_fields  # seldom needed
+
     found = residue_note([_unescaped(line) if line.startswith("refbridge:") else
                           decode_plain(line) for line in note.split("\n")])
     return record if found is None else with_extra_fields(record, found)

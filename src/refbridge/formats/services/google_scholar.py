@@ -15,12 +15,14 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Iterator
+from functools import partial
 from typing import TextIO
 
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
+from refbridge.formats.datetext import read_date_or_warn
 from refbridge.formats.services.answers import record_or_error
-from refbridge.model import Date, Eprint, Name, Record, Source
+from refbridge.model import Eprint, Name, Record, Source
 from refbridge.names.reading import name_from_fields
 from refbridge.richtext import Text
 
@@ -78,15 +80,13 @@ def _record(row: dict[str, str], number: int, source: Source, diagnostics: Diagn
         record_type = next((kind for pattern, kind in VENUE_TYPES if pattern.search(venue)),
                            "article-journal" if venue else "document")
     names, cut = _authors(row.get("Authors") or "")
-    year = (row.get("Year") or "").strip()
-    if year and not year.isdigit():
-        diagnostics.warning(f"year {year!r} is not a number; left out", source.file,
-                            source.line)
+    issued = read_date_or_warn(row.get("Year") or "", partial(
+        diagnostics.warning, file=source.file, line=source.line), "Year")
     return record_or_error(
         diagnostics, source, id=f"scholar:{number}", type=record_type, fields=fields,
         names={"author": tuple(names)} if names else {},
         incomplete_names=frozenset({"author"}) if cut and names else frozenset(),
-        dates={"issued": Date.of(int(year))} if year.isdigit() and int(year) else {},
+        dates={"issued": issued} if issued is not None else {},
         eprint=eprint)
 
 

@@ -25,11 +25,13 @@ import io
 import itertools
 import re
 from collections.abc import Iterable, Iterator
+from functools import partial
 from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
+from refbridge.formats.datetext import read_date_or_warn
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
     apply_residues,
@@ -39,9 +41,9 @@ from refbridge.formats.residue import (
 )
 from refbridge.formats.selection import select
 from refbridge.formats.tagged import ris
-from refbridge.formats.zotero.rdf import format_date, parse_date
+from refbridge.formats.zotero.rdf import format_date
 from refbridge.identifiers import clean_doi_field
-from refbridge.model import ModelError, Name, Record, Source, extra_key
+from refbridge.model import Date, ModelError, Name, Record, Source, extra_key
 from refbridge.registry import WriteOptions
 from refbridge.richtext import plain
 from refbridge.vocab import ITEM_TYPES, TEXT_VARIABLE_SET
@@ -114,7 +116,9 @@ def record_of(row: dict[str, str], source: str, line: int, number: int,
         elif column in NAME_COLUMNS:
             names[column] = _names(value)
         elif column == "issued":
-            dates["issued"] = parse_date(value)
+            dates["issued"] = read_date_or_warn(
+                value, partial(diagnostics.warning, file=source, line=line), heading.strip()) \
+                or Date(literal=value)
         elif column == "keywords":
             keywords = tuple(k.strip() for k in value.split(";") if k.strip())
         elif column == "note":

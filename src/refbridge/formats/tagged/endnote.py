@@ -27,14 +27,15 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics
 from refbridge.formats import catalogue
-from refbridge.formats.datetext import date_of, month_day_text, year_of, year_text
+from refbridge.formats.datetext import date_of, month_day_text, read_date_or_warn, year_text
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
     apply_residues,
@@ -59,8 +60,6 @@ from refbridge.vocab import VERBATIM_VARIABLES
 
 #: The first identifier of an ISBN/ISSN value (``1532-1827 (Electronic)``, ``978-0-19-…``).
 _FIRST_ISSN = re.compile(r"^\d{4}-?\d{3}[\dXx](?![\d-])")
-#: An access date written without separators (``20151028``, the German National Library's).
-_COMPACT_DATE = re.compile(r"^(\d{4})(\d{2})(\d{2})$")
 _FIRST_ISBN = re.compile(r"^(?:97[89][- ]?)?\d{1,5}[- ]?\d+[- ]?\d+[- ]?[\dXx](?![\d-])")
 TYPE_OF_NAME: dict[str, str] = {
     **t.TYPE_NAME_ALIASES, **{name: csl for csl, name in reversed(list(t.TYPE_NAMES.items()))}}
@@ -134,7 +133,11 @@ def type_of(name: str) -> str | None:
     return _TYPE_OF_LOWER.get(name.strip().lower())
 
 
-def _issued(year: str, date: str, extra: dict[str, list[str]], v: Vocabulary) -> Date | None:
+def _issued(year: str, date: str, extra: dict[str, list[str]], v: Vocabulary,
+            warn: Callable[[str], None]) -> Date | None:
+    """The date of the year and date values: the two read together (``2015`` and ``October
+    5``, or a whole date in either); else the year alone (``12/2009`` too), the date value
+    kept as an extra; what cannot be read stays literal, after ``warn``."""
     if not year and not date:
         return None
     found = date_of(year, date)
@@ -142,16 +145,8 @@ def _issued(year: str, date: str, extra: dict[str, list[str]], v: Vocabulary) ->
         return found
     if date:
         extra.setdefault(f"{v.extra_prefix}.{v.date}", []).append(date)
-    number = year_of(year)
-    return Date.of(number) if number is not None else (Date(literal=year) if year else None)
+    return read_date_or_warn(year, warn, v.year) if year else None
 
-
-def accessed_date(text: str) -> Date:
-    """An access date: ISO (``2015-10-28``), without separators (``20151028``), else the
-    text as written."""
-    compact = _COMPACT_DATE.match(text)
-    found = date_of("-".join(compact.groups())) if compact else date_of(text)
-    return found or Date(literal=text)
 
 
 def doi_rank(text: str) -> int:
@@ -200,6 +195,7 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
     residues: list[dict[str, Any]] = []
     numbers: dict[str, str] = {}
     year = date = type_name = ""
+    year_line = line
     key: str | None = None
     record_type = default_type
     for tag, value, at in values:
@@ -220,11 +216,13 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
                 person = Name(literal=text)
             names.setdefault(role_of[tag], []).append(person)
         elif tag == v.year and not year:
-            year = text
+            year, year_line = text, at
         elif tag == v.date and not date:
             date = text
         elif tag == v.accessed and "accessed" not in dates:
-            dates["accessed"] = accessed_date(text)
+            dates["accessed"] = read_date_or_warn(
+                text, partial(diagnostics.warning, file=source, line=at), tag) \
+                or Date(literal=text)
         elif tag == v.key and key is None:
             key = text
         elif tag == v.keyword:
@@ -266,7 +264,8 @@ def record_of(values: Iterable[tuple[str, Text, int]], v: Vocabulary, source: st
         fields["issue" if holds_issue else "number"] = numbers[v.number]
     if v.issue is not None and v.issue in numbers:
         fields["issue"] = numbers[v.issue]
-    issued = _issued(year, date, extra, v)
+    issued = _issued(year, date, extra, v,
+                     partial(diagnostics.warning, file=source, line=year_line))
     if issued is not None:
         dates["issued"] = issued
     if notes:

@@ -23,13 +23,20 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
+from refbridge.csl.pageranges import format_page_range
 from refbridge.errors import Diagnostics
 from refbridge.formats import catalogue
-from refbridge.formats.datetext import MONTH_NAMES, SEASONS, date_of
+from refbridge.formats.datetext import (
+    MONTH_NAMES,
+    date_of,
+    not_understood_message,
+    read_date,
+)
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
     apply_residues,
@@ -59,23 +66,34 @@ _ROLE_OF_SHORT = {short: role for role, (_, short) in t.NAME_TAGS.items()}
 _IDENTIFIER = re.compile(r"^(?P<value>.+?)\s*\[(?P<kind>[a-z-]+)\]$")
 _ISSN = re.compile(r"^(?P<issn>\d{4}-?\d{3}[\dXx])(?:\s*\((?P<kind>[A-Za-z]+)\))?$")
 _PROSE_TAGS = frozenset({"AB", "GN"})
+#: PubMed's label of an abstract section without one, at the start of a section.
+_UNLABELLED = re.compile(rf"(?:^|(?<=\s)){t.UNLABELLED}:\s+")
 _ERIC_PREFIX = re.compile(r"^(?:E?ISSN|ISBN)-")
 _WEB_ADDRESS = re.compile(r"^https?://\S+$", re.IGNORECASE)
 _EXTRA_TAG = re.compile(r"^[A-Z][A-Z0-9]{1,3}$")
 
 
-def parse_date(text: str, extra: dict[str, list[str]]) -> Date:
-    """A MEDLINE date (``2020 Jan 15``, ``2019 Winter``); what it cannot read beyond the
-    year is kept in ``extra`` as ``nbib.DP``."""
-    year, _, rest = text.partition(" ")
-    found = date_of(year, rest.strip())
-    if found is not None:
-        return found
+def parse_date(text: str, extra: dict[str, list[str]],
+               warn: Callable[[str], None] | None = None) -> Date:
+    """A MEDLINE date (``2020 Jan 15``, ``2019 Winter``, ``1990 Apr``, ``Apr 1990``,
+    ``2000 Dec-2001 Jan``: whatever ``refbridge.formats.datetext`` reads); when only its year
+    can be read, the whole text is kept in ``extra`` as ``nbib.DP``; when not even that, it is
+    a literal date, after ``warn``."""
+    reading = read_date(text)
+    if reading.understood and reading.date is not None:
+        return reading.date
+    year, _, _ = text.strip().partition(" ")
     start = date_of(year)
     if start is None:
+        if warn is not None:
+            warn(not_understood_message(t.DATE_TAG, text))
         return Date(literal=text)
     extra.setdefault(f"nbib.{t.DATE_TAG}", []).append(text)
     return start
+
+
+#: Seasons as NLM writes them in ``DP`` (spring .. winter).
+SEASON_WORDS: tuple[str, ...] = ("Spring", "Summer", "Fall", "Winter")
 
 
 def format_date(date: Date) -> str | None:
@@ -88,10 +106,16 @@ def format_date(date: Date) -> str | None:
     start = date.start
     text = str(start.year)
     if date.season:
-        return f"{text} {list(SEASONS)[date.season - 1].capitalize()}"
+        return f"{text} {SEASON_WORDS[date.season - 1]}"
     if start.month:
         text += f" {MONTH_NAMES[start.month - 1][:3]}"
     return text + (f" {start.day}" if start.day else "")
+
+
+def medline_pages(pages: str) -> str:
+    """MEDLINE's pages with the end of each range written out (``132-42``: ``132-142``), as
+    Zotero and JabRef read them; what is not a range of numbers stays as written."""
+    return format_page_range(pages, "expanded", "-") if pages else pages
 
 
 def _short_name(text: str) -> Name:
@@ -126,7 +150,15 @@ def _identifier(tag: str, text: str, values: dict[str, str], extra: dict[str, li
         extra.setdefault(f"nbib.{tag}", []).append(text)
 
 
+def _is_eric_article(extra: dict[str, list[str]]) -> bool:
+    """Whether ERIC's number of the record says it is a journal's article (``EJ1208101``)."""
+    return any(number.startswith(t.ERIC_JOURNAL_PREFIX)
+               for number in extra.get(f"nbib.{t.ERIC_NUMBER_TAG}", ()))
+
+
 def _value(field: TagField) -> str:
+    if field.tag == t.FIELD_TAGS["abstract"]:
+        return _UNLABELLED.sub("", " ".join(part.strip() for part in field.lines).strip())
     if field.tag in _PROSE_TAGS:
         return " ".join(part.strip() for part in field.lines).strip()
     return field.text
@@ -146,7 +178,7 @@ def record_of(fields: Iterable[TagField], source: str, line: int, number: int,
     dates: dict[str, Date] = {}
     locators: list[str] = []
     book_title = ""
-    issn: re.Match[str] | None = None
+    issns: dict[str, None] = {}
     for field in fields:
         tag, text = field.tag, _value(field)
         if not text:
@@ -160,7 +192,8 @@ def record_of(fields: Iterable[TagField], source: str, line: int, number: int,
         elif tag in _ROLE_OF_SHORT:
             short.setdefault(_ROLE_OF_SHORT[tag], []).append(_short_name(text))
         elif tag == t.DATE_TAG and "issued" not in dates:
-            dates["issued"] = parse_date(text, extra)
+            dates["issued"] = parse_date(
+                text, extra, partial(diagnostics.warning, file=source, line=field.line))
         elif tag == t.TYPE_TAG:
             types.append(text)
         elif tag in (t.KEYWORD_TAG, t.MESH_TAG):
@@ -175,20 +208,28 @@ def record_of(fields: Iterable[TagField], source: str, line: int, number: int,
                 residues.append(found)
             else:
                 notes.append(text)
-        elif tag == "IS" and (issn := _ISSN.match(text)) and "ISSN" not in values:
-            values["ISSN"] = issn["issn"]
+        elif tag == "IS" and (issn := _ISSN.match(text)):
+            issns[issn["issn"]] = None  # print, electronic and linking ISSN, once each
+            if issn["kind"]:  # the kind is kept, the writer gives it back
+                extra.setdefault(f"nbib.{tag}", []).append(text)
         elif tag in t.PREFIXED_IDENTIFIER_TAGS and t.PREFIXED_IDENTIFIER_TAGS[tag] not in values:
             if bare := _ERIC_PREFIX.sub("", text):  # ERIC's ``EISSN-`` alone says nothing
                 values[t.PREFIXED_IDENTIFIER_TAGS[tag]] = bare
         elif tag in _FIELD_OF_TAG and tag != "IS" and _FIELD_OF_TAG[tag] not in values:
             values[_FIELD_OF_TAG[tag]] = text
-        elif not (tag == "IS" and issn and values["ISSN"] == issn["issn"]):
+        else:
             extra.setdefault(f"nbib.{tag}", []).append(text)
     for role, people in short.items():
         names.setdefault(role, people)
+    if issns and "ISSN" not in values:
+        values["ISSN"] = ", ".join(issns)
+    if "page" in values:
+        values["page"] = medline_pages(values["page"])
     typing = next((p for p in t.PUBLICATION_TYPES if p in types), None)
     record_type = t.PUBLICATION_TYPES[typing] if typing else (
         "article-journal" if types or values.get("container-title") else "document")
+    if record_type == "report" and _is_eric_article(extra):
+        record_type = "article-journal"
     others = [p for p in types if p != typing]  # Research Support, Comparative Study ...
     if others:
         extra.setdefault(f"nbib.{t.TYPE_TAG}", []).extend(others)
@@ -232,6 +273,18 @@ def _short(person: Name) -> str:
     return f"{family} {initials}".strip()
 
 
+def _issn_kinds(record: Record) -> dict[str, str]:
+    """The ``IS`` lines with a kind (``0033-3506 (Print)``) kept for the record's ISSNs, by
+    ISSN."""
+    issns = plain(record.fields.get("ISSN", "")).split(", ")
+    lines = (record.extra.get("nbib.IS") or "").split("\n")
+    kinds: dict[str, str] = {}
+    for line in lines:
+        if (match := _ISSN.match(line)) and match["issn"] in issns:
+            kinds.setdefault(match["issn"], line)
+    return kinds
+
+
 def native_tags(record: Record) -> list[tuple[str, str]]:
     fields = {v: plain(value) for v, value in record.fields.items()}
     tags: list[tuple[str, str]] = []
@@ -251,11 +304,16 @@ def native_tags(record: Record) -> list[tuple[str, str]]:
         tags += [("LID", f"{fields['DOI']} [doi]"), ("AID", f"{fields['DOI']} [doi]")]
     if "note" in fields and looks_like_residue(fields["note"]):
         del fields["note"]
+    kinds = _issn_kinds(record)
+    written = set(kinds.values())
+    for issn in fields.pop("ISSN", "").split(", ") if "ISSN" in fields else ():
+        tags.append((t.FIELD_TAGS["ISSN"], kinds.get(issn, issn)))
     tags += [(tag, fields[v]) for v, tag in t.FIELD_TAGS.items() if v in fields]
     tags += [(t.KEYWORD_TAG, keyword) for keyword in record.keywords]
     for tag, value in record.extra_for("nbib"):
         if _EXTRA_TAG.match(tag) and tag not in (t.DATE_TAG, t.NOTE_TAG):
-            tags += [(tag, line) for line in value.split("\n") if line.strip()]
+            tags += [(tag, line) for line in value.split("\n")
+                     if line.strip() and not (tag == "IS" and line in written)]
     order = {tag: i for i, tag in enumerate(t.TAG_ORDER)}
     return sorted(tags, key=lambda pair: order.get(pair[0], len(order)))
 

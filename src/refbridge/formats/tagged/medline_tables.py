@@ -43,6 +43,8 @@ KEYWORD_TAG = "OT"
 MESH_TAG = "MH"
 IDENTIFIER_TAGS: tuple[str, ...] = ("LID", "AID")
 NOTE_TAG = "GN"
+#: The label PubMed gives an abstract section that has none (``UNLABELLED: text``): no label.
+UNLABELLED = "UNLABELLED"
 
 #: PubMed publication types (and ERIC's, whose ``.nbib`` has the same tags), in order of
 #: precedence, and the CSL type each means. ERIC's reports come last: its journal articles
@@ -66,11 +68,21 @@ PUBLICATION_TYPES: dict[str, str] = {
     "Journal Articles": "article-journal",
     "Case Reports": "article-journal",
     "Review": "article-journal",
+    # a work reporting a conference, when no Journal Article says it is a journal's article
+    "Clinical Conference": "paper-conference",
+    "Consensus Development Conference": "paper-conference",
+    "Consensus Development Conference, NIH": "paper-conference",
     "Reports - Research": "report",
     "Reports - Evaluative": "report",
     "Reports - Descriptive": "report",
     "Reports - General": "report",
 }
+#: ERIC's number (``OID``) of a journal's article starts ``EJ`` (a document's ``ED``): a record
+#: ERIC types only as a report (``Reports - Research``) is then a journal article, as Zotero's
+#: MEDLINE import reads it.
+ERIC_NUMBER_TAG = "OID"
+ERIC_JOURNAL_PREFIX = "EJ"
+
 #: ERIC gives a report's, book's or thesis's publisher (ProQuest for a thesis: its archive)
 #: in the journal tag ``JT``: CSL type -> the variable it is then.
 JOURNAL_TAG_AS: dict[str, str] = {"report": "publisher", "book": "publisher",

@@ -37,6 +37,7 @@ from refbridge.errors import Diagnostics
 from refbridge.formats import catalogue
 from refbridge.formats.csl_markup import from_markup
 from refbridge.formats.csljson import SEASON_NAMES
+from refbridge.formats.datetext import DateReading, not_understood_message, read_date
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
     RESIDUE_PREFIX,
@@ -56,6 +57,7 @@ from refbridge.vocab import VERBATIM_VARIABLES
 
 TAG_LINE = re.compile(r"^(?P<tag>[A-Z][A-Z0-9]) {1,2}-(?: (?P<value>.*))?$")
 _DATE = re.compile(r"^(?P<y>-?\d{1,4})?(?:/(?P<m>\d{0,2})(?:/(?P<d>\d{0,2})(?:/(?P<other>.*))?)?)?$")
+_BRACKETED = re.compile(r"^(?P<value>\S+?)\s*\[(?P<kind>[A-Za-z]+)\]$")
 _ISSN = re.compile(r"^\d{4}-?\d{3}[\dXx]$")
 #: What separates the numbers of one ``SN`` and what qualifies one (``(Print)``).
 _SN_SEPARATORS = re.compile(r"[\s,;]+")
@@ -66,6 +68,7 @@ _PAGE_RANGE = re.compile(r"\s*(?:-+|\u2013|\u2014)\s*")
 _EPRINT_NOTE = re.compile(
     r"^(?P<archive>arXiv)(?::(?P<id>\S+))?(?: \[(?P<classes>[^\]\s]+(?: [^\]\s]+)*)\])?$")
 YEAR_ONLY_TAGS = frozenset({t.YEAR_TAG, "Y1"})
+_YEAR_START = re.compile(r"^(\d{4})(?!\d)")
 
 _FIELD_OF_TAG = {tag: var for var, tag in t.FIELD_TAGS.items()} | t.FIELD_TAG_ALIASES
 _ROLE_OF_TAG = {tag: role for role, tag in t.NAME_TAGS.items()} | t.NAME_TAG_ALIASES
@@ -131,18 +134,38 @@ def format_name(name: Name) -> str:
 
 
 def parse_date(text: str) -> Date:
-    """``YYYY``, ``YYYY/MM/DD/other`` (parts may be empty); anything else is a literal date."""
+    """``YYYY``, ``YYYY/MM/DD/other`` (parts may be empty), or a date as people write it
+    (``2015-10-05``, ``October 2015``); anything else is a literal date."""
+    return read_ris_date(text).date or Date(literal=text.strip())
+
+
+def read_ris_date(text: str, year: int | None = None) -> DateReading:
+    """What an RIS date tag says: ``YYYY/MM/DD/other`` (other a season, a literal, or the
+    year again as EBSCO writes it: ``2020/01/01/2020``), else whatever the free-text date
+    reader reads, completed by ``year`` (the ``PY`` of a ``DA - MAY 6``)."""
     match = _DATE.match(text.strip())
     if match is None or not (match["y"] or match["other"]):
-        return Date(literal=text.strip())
+        return read_date(text, year=year)
     other = (match["other"] or "").strip()
+    if other == match["y"]:
+        other = ""
     season = SEASON_NAMES.get(other.lower())
     literal = other if other and season is None else None
     if not match["y"]:
-        return Date(literal=other, season=season) if other else Date(literal=text.strip())
+        return DateReading(Date(literal=other, season=season) if other
+                           else Date(literal=text.strip()))
     month = int(match["m"]) if match["m"] else None
     day = int(match["d"]) if match["d"] and month else None
-    return Date(start=DateParts(int(match["y"]), month, day), season=season, literal=literal)
+    return DateReading(Date(start=DateParts(int(match["y"]), month, day), season=season,
+                            literal=literal))
+
+
+def _year_tag_year(tags: Iterable[tuple[str, str, int]]) -> int | None:
+    """The year a record's ``PY``/``Y1`` gives, for a ``DA`` that names none."""
+    for tag, value, _ in tags:
+        if tag in YEAR_ONLY_TAGS and (found := _YEAR_START.match(value.strip())):
+            return int(found[1]) or None
+    return None
 
 
 def format_date(date: Date) -> str:
@@ -171,6 +194,31 @@ def variables_of(tag: str, record_type: str) -> tuple[str, ...]:
             return found
     variable = _FIELD_OF_TAG.get(tag)
     return (variable,) if variable else ()
+
+
+def role_of(tag: str, record_type: str) -> str | None:
+    """The CSL role a name tag gives in a record of ``record_type`` (None: the tag names no
+    person of a role CSL has in that type)."""
+    typed = t.TYPED_NAME_TAGS.get(tag)
+    if typed is None:
+        return _ROLE_OF_TAG[tag]
+    return typed.get(record_type, typed.get(t.ANY_TYPE))
+
+
+def tag_of_role(role: str, record_type: str) -> str | None:
+    """The tag refbridge writes a ``role`` of a record of ``record_type`` with: the first that
+    reads back as that role (None: the residue note carries those names)."""
+    tags = (*t.NAME_TAGS.values(), *t.NAME_TAG_ALIASES)
+    return next((tag for tag in tags if role_of(tag, record_type) == role
+                 and record_type not in t.NAME_TAG_VARIABLES.get(tag, {})), None)
+
+
+def _bracketed_identifier(tag: str, value: str) -> tuple[str, str] | None:
+    """The variable and identifier of a user tag's ``26957754[pmid]`` (PubMed's RIS), if its
+    kind is one ``BRACKETED_IDENTIFIERS`` knows."""
+    match = _BRACKETED.match(value) if tag in t.USER_TAGS else None
+    variable = t.BRACKETED_IDENTIFIERS.get(match["kind"].lower()) if match else None
+    return (variable, match["value"]) if variable and match else None
 
 
 def _is_isbn(token: str) -> bool:
@@ -216,7 +264,12 @@ class _Values:
 
     def add(self, tag: str, value: str) -> None:
         """``value`` in the first free variable ``tag`` may fill, else an extra."""
-        candidates = variables_of(tag, self.record_type)
+        self.add_to(tag, variables_of(tag, self.record_type), value)
+
+    def add_to(self, tag: str, candidates: tuple[str, ...] | str, value: str) -> None:
+        """``value`` in the first free variable of ``candidates``, else an extra."""
+        if isinstance(candidates, str):
+            candidates = (candidates,)
         if any(plain(self.fields.get(v, "")) == value for v in candidates):
             return  # the same value again (a journal as T2 and as JF)
         for variable in candidates:
@@ -243,7 +296,11 @@ class _Values:
             self.keep(tag, value)
 
     def complete(self) -> None:
-        """An abbreviation that stands in for a missing periodical name is that name too."""
+        """An abbreviation that stands in for a missing periodical name is that name too; a
+        journal article's ``M1`` without an ``IS`` is its issue."""
+        if (self.record_type in t.M1_ISSUE_TYPES and "issue" not in self.fields
+                and "number" in self.fields):
+            self.fields["issue"] = self.fields.pop("number")
         if "container-title" not in self.fields and self.short_from in t.TITLE_STAND_INS:
             self.fields["container-title"] = self.fields["container-title-short"]
 
@@ -260,7 +317,9 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
     key: str | None = None
     pages: dict[str, str] = {}
     years: list[tuple[str, str, Date]] = []
+    given_year = _year_tag_year(draft.tags)
     values = _Values("document")
+    reference_type = ""
     extra, fields = values.extra, values.fields
     for tag, raw, line in _in_reading_order(draft.tags):
         value = raw.strip()
@@ -273,18 +332,29 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
                                     source, line)
                 extra.setdefault("ris.TY", []).append(value)
             values.record_type = known or "document"
+            reference_type = value.upper()
+        elif (variable := t.NAME_TAG_VARIABLES.get(tag, {}).get(values.record_type)):
+            values.add_to(tag, variable, value)
         elif tag in _ROLE_OF_TAG:
+            role = t.TY_NAME_ROLES.get(reference_type, {}).get(tag) or role_of(
+                tag, values.record_type)
+            if role is None:
+                values.keep(tag, value)
+                continue
             try:
                 person = parse_name(value)
             except ModelError:
                 diagnostics.warning(f"{tag}: {value!r} is no name; kept as written",
                                     source, line)
                 person = Name(literal=value)
-            names.setdefault(_ROLE_OF_TAG[tag], []).append(person)
+            names.setdefault(role, []).append(person)
         elif tag in _DATE_OF_TAG:
             variable = _DATE_OF_TAG[tag]
             try:
-                date = parse_date(value)
+                reading = read_ris_date(value, given_year)
+                date = reading.date or Date(literal=value)
+                if reading.not_understood:
+                    diagnostics.warning(not_understood_message(tag, value), source, line)
             except ModelError as exc:
                 diagnostics.warning(f"{tag}: {exc}; kept as written", source, line)
                 date = Date(literal=value)
@@ -302,6 +372,8 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
             pages[tag] = value
         elif tag == t.ISBN_ISSN_TAG:
             values.add_identifier(tag, value)
+        elif (identifier := _bracketed_identifier(tag, value)) and identifier[0] not in fields:
+            fields[identifier[0]] = identifier[1]
         elif tag == t.DOI_TAG:
             values.add(tag, clean_doi(value))
         elif tag == t.NOTE_TAG:
@@ -405,8 +477,10 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
     if record.citation_key:
         tags.append((t.KEY_TAG, record.citation_key))
     fields = {variable: plain(value) for variable, value in record.fields.items()}
-    for role, tag in t.NAME_TAGS.items():
-        tags += [(tag, format_name(n)) for n in record.names.get(role, ())]
+    read_as = t.TY_TO_TYPE[tags[0][1]]  # the type the record reads back as
+    for role, people in record.names.items():
+        if (tag := tag_of_role(role, read_as) or _author_tag(role, read_as, record)):
+            tags += [(tag, format_name(n)) for n in people]
     issued = record.dates.get("issued")
     if issued is not None and issued.year is not None:
         tags.append((t.YEAR_TAG, f"{issued.year:04d}" if issued.year > 0 else str(issued.year)))
@@ -422,7 +496,6 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
             tags.append((t.ISBN_ISSN_TAG, fields.pop(variable)))
     if _reads_as_special_note(fields.get("note", "")):
         del fields["note"]  # it would read back as a residue or an eprint: residue keeps it
-    read_as = t.TY_TO_TYPE[tags[0][1]]  # the type the record reads back as
     tags += [(tag, fields[v]) for v, tag in t.FIELD_TAGS.items()
              if v in fields and v in variables_of(tag, read_as)]  # else: the residue
     tags += [(t.KEYWORD_TAG, k) for k in record.keywords]
@@ -436,6 +509,16 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
             tags += [(key, line) for line in value.split("\n")]
     order = {tag: i for i, tag in enumerate(t.TAG_ORDER)}
     return sorted(tags, key=lambda pair: order.get(pair[0], len(order)))
+
+
+def _author_tag(role: str, record_type: str, record: Record) -> str | None:
+    """``AU`` for the authors of a type whose ``AU`` means another role (a broadcast's
+    director, a score's composer) the record does not have: every program shows ``AU`` as the
+    authors; the residue note tells refbridge they are authors."""
+    other = role_of(t.NAME_TAGS["author"], record_type)
+    if role == "author" and other is not None and other not in record.names:
+        return t.NAME_TAGS["author"]
+    return None
 
 
 def _reads_as_special_note(note: str) -> bool:
@@ -471,6 +554,25 @@ def format_record(record: Record) -> str:
 
 
 
+def _typed_roles() -> list[str]:
+    """Every role a name tag gives in some type."""
+    roles = {role for typed in t.TYPED_NAME_TAGS.values() for role in typed.values() if role}
+    return sorted(roles | set(t.NAME_TAGS) | set(t.NAME_TAG_ALIASES.values()))
+
+
+def _role_tags(role: str) -> str:
+    """The tags that give ``role``, and in which types (for the coverage table)."""
+    parts: list[str] = []
+    for tag in (*t.NAME_TAGS.values(), "ED"):
+        typed = t.TYPED_NAME_TAGS.get(tag, {t.ANY_TYPE: _ROLE_OF_TAG[tag]})
+        if typed.get(t.ANY_TYPE) == role:
+            others = sorted(k for k, v in typed.items() if v != role)
+            parts.append(tag + (f" (not in {', '.join(others)})" if others else ""))
+        elif types := sorted(k for k, v in typed.items() if v == role):
+            parts.append(f"{tag} in {', '.join(types)}")
+    return "; ".join(parts)
+
+
 def _coverage() -> Coverage:
     native = {
         "type": f"{t.TYPE_TAG} ({len(t.TYPE_TO_TY)} CSL types; others as {t.FALLBACK_TY})",
@@ -481,7 +583,7 @@ def _coverage() -> Coverage:
         "page": f"{t.START_PAGE_TAG}/{t.END_PAGE_TAG}",
         "ISBN": t.ISBN_ISSN_TAG,
         "ISSN": t.ISBN_ISSN_TAG,
-        **t.FIELD_TAGS, **t.NAME_TAGS,
+        **t.FIELD_TAGS, "editor": _role_tags("editor"),
         "issued": f"{t.YEAR_TAG} + {t.DATE_TAGS['issued']}", "accessed": t.DATE_TAGS["accessed"],
     }
     # a tag that means the variable in some types only is native in none
@@ -494,6 +596,9 @@ def _coverage() -> Coverage:
     for variable, tag in typed.items():
         types = sorted(k for k, v in t.TYPED_TAGS[tag].items() if variable in v)
         elsewhere[variable] = f"{tag} in {', '.join(types)}; else {note}"
+    for role in _typed_roles():
+        if role not in native:
+            elsewhere[role] = f"{_role_tags(role)}; else {note}"
     return Coverage(
         format="ris",
         native=native,

@@ -69,11 +69,13 @@ TY_ALIASES: dict[str, str] = {
     "EJOUR": "article-journal",
     "EQUA": "figure",
     "GRANT": "document",
+    "GRNT": "document",  # Zotero's spelling of GRANT
     "INPR": "article-journal",
     "LEGAL": "legislation",
     "MULTI": "webpage",
-    "SER": "periodical",
+    "SER": "book",  # RIS: "Serial (Book, Monograph)"; Zotero reads it so too
     "UNBILL": "bill",
+    "UNPD": "article",  # Zotero's spelling of UNPB
     "WEB": "webpage",
 }
 
@@ -152,6 +154,16 @@ FIRST_TAGS: tuple[str, ...] = ("TY", "C3")
 #: (ScienceDirect writes the full name in ``JO``; Zotero reads them so too).
 TITLE_STAND_INS: frozenset[str] = frozenset({"JO", "JA", "J1"})
 
+#: User tags in which PubMed's RIS export writes identifiers with their kind in brackets
+#: (``U1  - 26957754[pmid]``, ``U2  - PMC4756000[pmcid]``): kind -> CSL variable. Other kinds
+#: (``[PII]``) stay ``ris.UX`` extras.
+USER_TAGS: frozenset[str] = frozenset({"U1", "U2", "U3", "U4", "U5"})
+BRACKETED_IDENTIFIERS: dict[str, str] = {"pmid": "PMID", "pmcid": "PMCID"}
+
+#: CSL types whose ``M1`` is the issue when no ``IS`` gives one (EndNote writes a journal
+#: article's issue there; Zotero's RIS.js reads it so).
+M1_ISSUE_TYPES: frozenset[str] = frozenset({"article-journal"})
+
 #: CSL types whose ``SN`` is an ISSN (the others': an ISBN), when its shape does not say.
 ISSN_TYPES: frozenset[str] = frozenset(
     {"article-journal", "article-magazine", "article-newspaper", "periodical"})
@@ -167,6 +179,39 @@ NAME_TAGS: dict[str, str] = {
     "translator": "A4",
 }
 NAME_TAG_ALIASES: dict[str, str] = {"A1": "author", "ED": "editor"}
+#: The role a name tag gives in a record of each CSL type, as the RIS specification labels
+#: the tags per reference type and Zotero's RIS.js reads them (its creator types in CSL
+#: terms): tag -> CSL type (or ``ANY_TYPE``) -> role. None: the tag names no person CSL has
+#: a role for in that type (a series' director, a case's counsel, a catalogue's institution),
+#: and its value is kept as the ``ris.XX`` extra. Roles of ``NAME_TAGS`` not listed here
+#: are written with the first tag that reads back as them, else in the residue note.
+TYPED_NAME_TAGS: dict[str, dict[str, str | None]] = {
+    "AU": {"song": "composer", "musical_score": "composer", "broadcast": "director",
+           ANY_TYPE: "author"},
+    "A2": {"article-journal": "editor", "chapter": "editor", "classic": "editor",
+           "document": "editor", "entry-dictionary": "editor", "entry-encyclopedia": "editor",
+           "musical_score": "editor", "paper-conference": "editor", "periodical": "editor",
+           "article": "editor",
+           "book": "collection-editor", "report": "collection-editor",
+           "bill": "author", "song": "author", "speech": "author",
+           "interview": "interviewer", "personal_communication": "recipient",
+           "post": "recipient", ANY_TYPE: None},
+    "A3": {"book": "editor", "chapter": "collection-editor",
+           "entry-dictionary": "collection-editor", "entry-encyclopedia": "collection-editor",
+           "map": "collection-editor", "musical_score": "collection-editor",
+           "paper-conference": "collection-editor", "thesis": "contributor",
+           "broadcast": "producer", "motion_picture": "producer", ANY_TYPE: None},
+    "A4": {"paper-conference": "contributor", "dataset": "contributor",
+           "motion_picture": "contributor", "legal_case": None, ANY_TYPE: "translator"},
+}
+TYPED_NAME_TAGS["A1"] = TYPED_NAME_TAGS["AU"]
+#: Reference types whose name tags mean another role than their CSL type's: an edited book's
+#: AU are its editors (as Zotero's RIS.js reads them).
+TY_NAME_ROLES: dict[str, dict[str, str]] = {"EDBOOK": {"AU": "editor", "A1": "editor"}}
+#: Name tags that hold a text variable in some types: A2 is a case's reporter (the
+#: container title) and a patent's issuing authority.
+NAME_TAG_VARIABLES: dict[str, dict[str, str]] = {
+    "A2": {"legal_case": "container-title", "patent": "authority"}}
 
 #: CSL date variable -> RIS tag holding ``YYYY/MM/DD/other``. The issued year also goes in PY.
 DATE_TAGS: dict[str, str] = {"issued": "DA", "accessed": "Y2"}
@@ -185,7 +230,7 @@ DOI_TAG = "DO"
 
 #: The order of tags in written records (TY first, ER last; unlisted tags follow in order).
 TAG_ORDER: tuple[str, ...] = (
-    "TY", "ID", "TI", "ST", "AU", "A2", "A3", "A4", "T2", "J2", "T3", "PY", "DA", "Y2",
+    "TY", "ID", "TI", "ST", "AU", "A2", "A3", "A4", "ED", "T2", "J2", "T3", "PY", "DA", "Y2",
     "VL", "IS", "SP", "EP", "ET", "NV", "SE", "M1", "M3", "PB", "CY", "SN", "DO", "UR",
     "DB", "DP", "AN", "CN", "LA", "LB", "AB", "KW", "RN", "N1",
 )

@@ -18,6 +18,7 @@ module must never drop a record or value silently.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 from typing import TextIO
@@ -31,6 +32,7 @@ from refbridge.formats.tagged import wos_tables as t
 from refbridge.formats.tagged.records import TagField, TaggedSyntax, read_drafts
 from refbridge.identifiers import clean_doi
 from refbridge.model import Date, ModelError, Name, Record, Source
+from refbridge.names.reading import spaced_initials
 from refbridge.richtext import Text
 from refbridge.vocab import VERBATIM_VARIABLES
 
@@ -38,6 +40,8 @@ SYNTAX = TaggedSyntax(
     "Web of Science", re.compile(r"^(?P<tag>[A-Z][A-Z0-9])(?: (?P<value>.*))?$"),
     starts=frozenset({"PT"}), end="ER", ignored=frozenset({"FN", "VR", "EF"}),
     tags=t.KNOWN_TAGS)
+#: Inspec's notation of a sub- or superscript: ``/sub 3/``, ``/sup -1/``.
+_INSPEC_SCRIPT = re.compile(r"/(sub|sup) ([^/<>]+?) ?/")
 _SHORT_TAGS = {short for _, short in t.NAME_TAGS.values()}
 #: An e-mail address written after a name: ``Medvedeff, Cassandra A. (medvedeff22@ufl.edu)``.
 _EMAIL = re.compile(r"\s*[(<\[]?\s*(?P<address>[^\s()<>\[\]@]+@[^\s()<>\[\]@]+)\s*[)>\]]?")
@@ -47,9 +51,19 @@ def parse_name(text: str) -> Name:
     """A Web of Science name: ``Family, Given`` (``Qian, Zhengping``, ``Sun, J``), or, without
     a comma, the family name first (``Qi Haixia``, Derwent's ``YANG Y``)."""
     if "," in text:
-        return ris.parse_name(text)
-    family, _, given = text.strip().partition(" ")
-    return Name(family=family, given=given.strip() or None)
+        name = ris.parse_name(text)
+    else:
+        family, _, given = text.strip().partition(" ")
+        name = Name(family=family, given=given.strip() or None)
+    if name.given:  # ``Fielding, JE``: the initials J E
+        return dataclasses.replace(name, given=spaced_initials(name.given))
+    return name
+
+
+def _inspec_markup(text: str) -> str:
+    """Inspec's sub- and superscripts (``LiNbO/sub 3/``, ``Sn/sub 2 /P``) as the ``<sub>`` and
+    ``<sup>`` markup Web of Science writes."""
+    return _INSPEC_SCRIPT.sub(lambda m: f"<{m[1]}>{m[2]}</{m[1]}>", text)
 
 
 def _names(items: list[str], emails: list[str]) -> list[Name]:
@@ -98,6 +112,7 @@ def record_of(fields: list[TagField], source: str, line: int, number: int,
     pages: dict[str, str] = {}
     kinds: dict[str, str] = {}
     emails: list[str] = []
+    issns: dict[str, None] = {}
     for field in fields:
         tag = field.tag
         items = [p.strip() for p in field.lines if p.strip()] if tag in t.LIST_TAGS \
@@ -113,6 +128,8 @@ def record_of(fields: list[TagField], source: str, line: int, number: int,
             names.setdefault("author", []).extend(Name(literal=i) for i in items)
         elif tag in t.KEYWORD_TAGS:
             keywords += [k.strip() for k in items[0].split(";") if k.strip()]
+        elif tag in t.ISSN_TAGS:
+            issns.setdefault(items[0], None)
         elif tag in t.PAGE_TAGS and tag not in pages:
             pages[tag] = items[0]
         elif tag in ("PT", "DT", "PY", "PD"):
@@ -120,7 +137,7 @@ def record_of(fields: list[TagField], source: str, line: int, number: int,
         elif tag in t.FIELD_TAGS and t.FIELD_TAGS[tag] not in values:
             variable = t.FIELD_TAGS[tag]
             values[variable] = clean_doi(items[0]) if variable == "DOI" else items[0] \
-                if variable in VERBATIM_VARIABLES else from_markup(items[0])
+                if variable in VERBATIM_VARIABLES else from_markup(_inspec_markup(items[0]))
         else:
             extra.setdefault(f"wos.{tag}", []).extend(items)
     for role, people in short.items():
@@ -129,11 +146,18 @@ def record_of(fields: list[TagField], source: str, line: int, number: int,
         known = set("\n".join(extra.get(f"wos.{t.EMAIL_TAG}", [])).replace(";", " ").split())
         extra.setdefault(f"wos.{t.EMAIL_TAG}", []).extend(e for e in emails if e not in known)
     _pages(pages, values, extra)
+    if issns:
+        values["ISSN"] = ", ".join(issns)
     document = kinds.get("DT", "").split(";")[0].strip().lower()
     record_type = t.DOCUMENT_TYPES.get(document) or t.PUBLICATION_TYPES.get(
         kinds.get("PT", ""), t.PUBLICATION_TYPES.get(kinds.get("PT", "").lower(), "document"))
+    if record_type == "article-journal" and kinds.get("PT") in t.BOOK_PUBLICATION_TYPES:
+        record_type = "chapter"
     if document and document not in t.DOCUMENT_TYPES:
         extra.setdefault("wos.DT", []).append(kinds["DT"])
+    if record_type in t.BOOK_TYPES and f"wos.{t.BOOK_GROUP_TAG}" in extra:
+        names.setdefault("author", []).extend(
+            Name(literal=group) for group in extra.pop(f"wos.{t.BOOK_GROUP_TAG}"))
     if record_type == "patent" and f"wos.{t.PATENT_NUMBER_TAG}" in extra:
         values.setdefault("number", "\n".join(extra.pop(f"wos.{t.PATENT_NUMBER_TAG}")))
     dates: dict[str, Date] = {}

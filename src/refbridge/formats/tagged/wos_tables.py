@@ -22,8 +22,6 @@ FIELD_TAGS: dict[str, str] = {
     "DI": "DOI",
     "AB": "abstract",
     "LA": "language",
-    "SN": "ISSN",
-    "EI": "ISSN",
     "BN": "ISBN",
     "PU": "publisher",
     "PI": "publisher-place",
@@ -43,9 +41,18 @@ NAME_TAGS: dict[str, tuple[str, str]] = {
     "BF": ("author", "BA"),
     "BE": ("editor", "BE"),
 }
-CORPORATE_TAGS: frozenset[str] = frozenset({"CA", "GP"})
-#: Tags of keywords, ``; ``-separated: author keywords, then KeyWords Plus.
-KEYWORD_TAGS: tuple[str, ...] = ("DE", "ID")
+#: Group authors: ``CA`` of the work; ``GP`` of the book (``BOOK_GROUP_TAG``).
+CORPORATE_TAGS: frozenset[str] = frozenset({"CA"})
+#: The book's group authors: a book's authors; of a paper or chapter in it, the book's (in
+#: proceedings mostly the sponsor, ``GP IEEE``), kept as ``wos.GP``, as Zotero leaves them.
+BOOK_GROUP_TAG = "GP"
+BOOK_TYPES: frozenset[str] = frozenset({"book"})
+#: Tags of keywords, ``; ``-separated: author keywords, KeyWords Plus, then the index terms of
+#: BIOSIS and Zoological Record (broad terms ``BD``, major concepts ``MC``, methods and
+#: equipment ``MQ``, organisms ``OR``), as Zotero reads them.
+KEYWORD_TAGS: tuple[str, ...] = ("DE", "ID", "BD", "MC", "MQ", "OR")
+#: Tags of the ISSNs (print, electronic): every one is the record's ISSN.
+ISSN_TAGS: tuple[str, ...] = ("SN", "EI")
 
 #: Document types (``DT``, first of ``; ``-separated) -> CSL types.
 DOCUMENT_TYPES: dict[str, str] = {
@@ -78,6 +85,11 @@ PUBLICATION_TYPES: dict[str, str] = {
     "P": "patent", "patent": "patent",
     "C": "paper-conference", "conference": "paper-conference",
 }
+
+#: Publication types (``PT``) whose records are parts of a book: a contribution the document
+#: type calls an article (``DT Review`` in ``PT S``, a volume of a book series) is then a
+#: chapter of it, as Zotero reads it.
+BOOK_PUBLICATION_TYPES: frozenset[str] = frozenset({"S", "series", "B", "book"})
 
 #: Where a record's pages are, in order of preference: begin and end page, the page range of
 #: Inspec and Zoological Record (``PS 467-72``), the article number of electronic journals

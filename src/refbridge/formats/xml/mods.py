@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
+from refbridge.formats.datetext import not_understood_message, read_date
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
     apply_residues,
@@ -175,8 +177,10 @@ def _role(terms: list[str]) -> str | None:
     return None
 
 
-def _date(elements: list[Any]) -> Date | None:
-    """The date of ``dateIssued``-like elements (a point, or start and end points)."""
+def _date(elements: list[Any], warn: Callable[..., None]) -> Date | None:
+    """The date of ``dateIssued``-like elements (a point, or start and end points), their
+    text read by ``refbridge.formats.datetext`` (``1985-1988``, ``May 2019``); what cannot be
+    read stays literal, after ``warn``."""
     if not elements:
         return None
     by_point = {e.get("point"): text_of(e) for e in elements if text_of(e)}
@@ -184,17 +188,22 @@ def _date(elements: list[Any]) -> Date | None:
                                                                      "")
     if not start_text:
         return None
-    start = parse_date(start_text)
-    circa = any(e.get("qualifier") == "approximate" for e in elements)
+    reading = read_date(start_text)
+    start = reading.date or Date(literal=start_text)
+    circa = start.circa or any(e.get("qualifier") == "approximate" for e in elements)
     end = parse_date(by_point["end"]) if "end" in by_point else None
     if start.start is None:
         year = _LEADING_YEAR.match(start_text)  # bibutils: 1986-apr-may
+        if year is None and reading.not_understood:
+            warn(not_understood_message(local_name(elements[0]), start_text),
+                 line=elements[0].sourceline)
         return Date(start=DateParts(int(year[1])), literal=start_text) if year else Date(
             literal=start_text)
     try:
-        return Date(start=start.start, end=end.start if end else None, circa=circa)
+        return Date(start=start.start, end=end.start if end else start.end,
+                    season=start.season, circa=circa)
     except ModelError:
-        return Date(start=start.start, circa=circa)
+        return Date(start=start.start, season=start.season, circa=circa)
 
 
 def _genre_type(item: Any) -> str | None:
@@ -315,6 +324,7 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
               with_residue: bool = True) -> Record:
     """The record of a ``mods`` element; raises ``ValueError`` when it cannot be built."""
     line = item.sourceline or 1
+    warn = partial(diagnostics.warning, file=source)
     related: dict[str | None, Any] = {}
     for element in children(item, "relatedItem"):  # the first host, the first series
         related.setdefault(element.get("type"), element)
@@ -363,7 +373,7 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
                 _set(fields, extra, variable, text_of(found), f"mods.{element}")
         _places(origin, fields, extra)
         for variable, element in t.DATES.items():
-            date = _date(list(children(origin, element)))
+            date = _date(list(children(origin, element)), warn)
             if date is not None:
                 dates.setdefault(variable, date)
     for holder in (item, host):
@@ -383,13 +393,13 @@ def record_of(item: Any, source: str, number: int, diagnostics: Diagnostics,
     for holder in (item, host):
         for part in children(holder, "part") if holder is not None else ():
             _part(part, fields, extra)
-            if "issued" not in dates and (date := _date(list(children(part, "date")))):
+            if "issued" not in dates and (date := _date(list(children(part, "date")), warn)):
                 dates["issued"] = date
     for holder in (item, host):
         origin = child(holder, "originInfo") if holder is not None else None
         for element in t.ISSUED_FALLBACKS if origin is not None else ():
             found = list(children(origin, element))
-            if "issued" not in dates and (date := _date(found)):
+            if "issued" not in dates and (date := _date(found, warn)):
                 dates["issued"] = date
             elif holder is item:
                 for unused in found:

@@ -33,12 +33,10 @@ import re
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from refbridge.csl.pageranges import format_page_range
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
-from refbridge.formats.datetext import MONTH_NAMES
 from refbridge.formats.tagged import medline_tables as t
-from refbridge.formats.tagged.medline import parse_date
+from refbridge.formats.tagged.medline import medline_pages, parse_date
 from refbridge.formats.xml import mathml
 from refbridge.formats.xml.safe import (
     READ,
@@ -169,17 +167,13 @@ def _pub_date(element: Any | None, extra: dict[str, list[str]]) -> Date | None:
     medline = text_of(child(element, "MedlineDate"))
     if medline:
         return parse_date(medline, extra)
-    words = [text_of(child(element, n)) for n in ("Year", "Season", "Month", "Day")]
-    words[2] = month_name(words[2])
-    text = " ".join(w for w in words if w)
+    year, season, month, day = (text_of(child(element, n))
+                                for n in ("Year", "Season", "Month", "Day"))
+    if year.isdigit() and month.isdigit():  # <Month>02</Month>: a number, as books write it
+        text = "-".join([year, month.zfill(2)] + ([day.zfill(2)] if day.isdigit() else []))
+    else:
+        text = " ".join(w for w in (year, season, month, day) if w)
     return parse_date(text, extra) if text else None
-
-
-def month_name(month: str) -> str:
-    """A ``PubDate``'s ``Month``, which PubMed writes as a number (``02``) or as MEDLINE's
-    abbreviation (``Feb``), as MEDLINE's abbreviation; what is neither stays as written."""
-    number = int(month) if month.isdigit() else 0
-    return MONTH_NAMES[number - 1][:3].capitalize() if 1 <= number <= 12 else month
 
 
 def mesh_heading(heading: Any) -> str:
@@ -206,13 +200,9 @@ def _abstract(abstract: Any | None) -> Text:
     for number, section in enumerate(children(abstract, "AbstractText")):
         label = section.get("Label")
         sections += ["\n"] if number else []
-        sections += [f"{label}: "] if label and label != UNLABELLED else []
+        sections += [f"{label}: "] if label and label != t.UNLABELLED else []
         sections += inlines(inline_text(section))
     return strip(rich(sections))
-
-
-#: The label PubMed gives an abstract section that has none: no label.
-UNLABELLED = "UNLABELLED"
 
 
 def _title(body: Any, extra: dict[str, str]) -> Text:
@@ -231,12 +221,6 @@ def without_final_period(title: Text) -> Text:
     if not text.endswith(".") or text.endswith(".."):
         return title
     return map_last(title, lambda last: last[:-1])
-
-
-def medline_pages(pages: str) -> str:
-    """MEDLINE's pages with the end of each range written out (``132-42``: ``132-142``), as
-    Zotero and JabRef read them; what is not a range of numbers stays as written."""
-    return format_page_range(pages, "expanded", "-") if pages else pages
 
 
 def _identifier(fields: dict[str, Text], extra: dict[str, str], element: str, kind: str,

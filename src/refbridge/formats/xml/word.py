@@ -25,13 +25,14 @@ declarations (``formats.xmlinput``). This module must never drop a record or val
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
-from refbridge.formats.datetext import MONTH_NAMES, dated, month_of, year_of
+from refbridge.formats.datetext import MONTH_NAMES, dated, month_of, read_date_or_warn, year_of
 from refbridge.formats.residue import (
     RESIDUE_LABEL,
     apply_residues,
@@ -95,13 +96,22 @@ def _contributors(element: Any, source: str, diagnostics: Diagnostics
                         yield role, name
 
 
-def _date(parts: list[str]) -> Date | None:
-    year = year_of(parts[0]) if parts[0] else None
-    if year is None:
-        return Date(literal=" ".join(p for p in parts if p)) if any(parts) else None
-    month = month_of(parts[1]) or (int(parts[1]) if parts[1].isdigit() else None)
-    day = int(parts[2]) if parts[2].isdigit() and month else None
-    return dated(year, month, day) or dated(year)
+def _date(parts: list[str], label: str, warn: Callable[[str], None]) -> Date | None:
+    """The date of Word's year, month and day texts (``2020``, ``May`` or ``5``, ``12``), read
+    together as one date text; what cannot be read stays literal, after ``warn``."""
+    year, month, day = (part.strip() for part in parts)
+    number = year_of(year)
+    month_number = (month_of(month) or (int(month) if month.isdecimal() else None)) if month \
+        else None
+    if number is not None and bool(month) == bool(month_number) and (
+            not day or day.isdecimal() and month_number):
+        found = dated(number, month_number, int(day) if day else None)
+        if found is not None:
+            return found
+    if month_number is not None and 1 <= month_number <= 12:
+        month = MONTH_NAMES[month_number - 1]
+    text = " ".join(p for p in (month, day, year) if p)
+    return read_date_or_warn(text, warn, label) if text else None
 
 
 def record_of(source_element: Any, source: str, number: int, diagnostics: Diagnostics,
@@ -167,7 +177,8 @@ def record_of(source_element: Any, source: str, number: int, diagnostics: Diagno
     if any(place):
         fields.setdefault("publisher-place", ", ".join(p for p in place if p))
     dates = {variable: date for variable, parts in date_parts.items()
-             if (date := _date(parts)) is not None}
+             if (date := _date(parts, "/".join(t.DATE_ELEMENTS[variable]), partial(
+                 diagnostics.warning, file=source, line=line))) is not None}
     for variable, parts in date_parts.items():
         start = dates[variable].start if variable in dates else None
         if parts[1] and start is not None and start.month is None:  # a month no date holds

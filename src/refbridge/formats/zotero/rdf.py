@@ -38,6 +38,7 @@ from refbridge.formats import catalogue
 from refbridge.formats.bibtex.tables import ARXIV, EXTRA_FIELDS
 from refbridge.formats.csl_markup import from_markup, to_markup
 from refbridge.formats.csljson import to_csl
+from refbridge.formats.datetext import read_date, read_date_or_warn
 from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, residue
 from refbridge.formats.selection import select
 from refbridge.formats.xml.safe import parse_xml, xml_text
@@ -51,7 +52,7 @@ from refbridge.formats.zotero.extra import (
     variable_of,
 )
 from refbridge.identifiers import clean_doi_field
-from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
+from refbridge.model import SEASONS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.reading import name_from_fields
 from refbridge.registry import WriteOptions
 from refbridge.richtext import Text, is_plain, plain
@@ -159,14 +160,6 @@ BIBTEX_PREFIX = "bibtex."
 _PLAIN_NAME = re.compile(r"[A-Z][A-Za-z.']*(?:[ -][A-Z][A-Za-z.']*)*")
 #: A .bib field's name that a ``tex.`` line of Extra can carry.
 _TEX_NAME = re.compile(r"^[a-z][a-z0-9_:+-]*$")
-_ISO_DATE = re.compile(r"^(?P<y>-?\d{1,4})(?:-(?P<m>\d{2})(?:-(?P<d>\d{2}))?)?$")
-_WRITTEN_DATE = re.compile(
-    r"^(?:(?P<day>\d{1,2})\.? )?(?P<month>[A-Za-z]+)\.?(?: (?P<day_after>\d{1,2}),?)? "
-    r"(?P<year>\d{4})$")
-#: English month names and abbreviations (first three letters) -> month number.
-MONTH_NAMES: dict[str, int] = {name: number for number, name in enumerate(
-    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
-    start=1)}
 _ARXIV_NUMBER = re.compile(r"^(?P<archive>arXiv):(?P<id>\S+)$")
 #: The arXiv id of a work published elsewhere, as Zotero's arXiv translator keeps it in Extra.
 _ARXIV_LINE = re.compile(r"^arXiv: (?P<id>\S+)$")
@@ -222,34 +215,42 @@ def name_of(last: str, first: str) -> Name:
 
 
 def format_date(date: Date) -> str | None:
-    """Zotero's date text: ISO parts for a plain date, the literal text; else None."""
-    if date.literal is not None and date.start is None and date.season is None \
-            and not date.circa:
-        return date.literal
-    if date.start is None or date.end or date.season or date.circa or date.literal:
+    """Zotero's date text: ISO parts for a plain date (``2009-12``), a range as an EDTF
+    interval (``1985/1988``), ``Spring 2021``, ``ca. 1850``, the literal text: what Zotero and
+    ``parse_date`` read back as the same date; None for what no such text says (a season or
+    circa with a range, a BC year with either, a range ending where or before it starts, a
+    literal beside date parts)."""
+    if date.start is None:
+        return date.literal if date.season is None and not date.circa else None
+    if date.literal is not None or date.end == date.start or sum((
+            date.end is not None, date.season is not None, date.circa)) > 1:
         return None
-    start = date.start
+    points = (date.start, date.end) if date.end is not None else (date.start,)
+    if (date.end is not None or date.season or date.circa) and min(p.year for p in points) < 0:
+        return None
+    if date.end is not None and _order_key(date.end) < _order_key(date.start):
+        return None  # a range that runs backwards reads as no date
+    if date.season is not None:
+        return f"{SEASONS[date.season - 1].capitalize()} {date.start.year}" \
+            if date.start.month is None else None
+    text = "/".join(_iso_point(p) for p in points)
+    return f"ca. {text}" if date.circa else text
+
+
+def _order_key(parts: DateParts) -> tuple[int, int, int]:
+    return parts.year, parts.month or 0, parts.day or 0
+
+
+def _iso_point(start: DateParts) -> str:
     year = f"{start.year:04d}" if start.year > 0 else f"-{-start.year:04d}"
     return "-".join([year] + [f"{p:02d}" for p in (start.month, start.day) if p])
 
 
 def parse_date(text: str) -> Date:
-    """Zotero's date text: ISO (``1984-02-17``, ``1984/02/17``), ``February 1984``,
-    ``17 February 1984`` or ``February 17, 1984``; anything else is a literal date."""
-    stripped = text.strip()
-    iso = _ISO_DATE.match(stripped.replace("/", "-"))
-    words = _WRITTEN_DATE.match(stripped)
-    try:
-        if iso is not None:
-            return Date(start=DateParts(int(iso["y"]), int(iso["m"]) if iso["m"] else None,
-                                        int(iso["d"]) if iso["d"] else None))
-        month = MONTH_NAMES.get(words["month"].lower()[:3]) if words else None
-        if words is not None and month is not None:
-            day = words["day"] or words["day_after"]
-            return Date(start=DateParts(int(words["year"]), month, int(day) if day else None))
-    except ModelError:
-        pass  # not a calendar date (month 13, year 0): keep the text
-    return Date(literal=text)
+    """A Zotero date text (``1984-02-17``, ``February 1984``, ``12/2009``, ``Spring 2021``,
+    ``20th February 2020``: whatever ``refbridge.formats.datetext`` reads); anything else is
+    a literal date."""
+    return read_date(text).date or Date(literal=text)
 
 
 # -- record -> Zotero item ------------------------------------------------------------------------
@@ -642,6 +643,17 @@ def read_item(node: Any, index: Mapping[str, Any], source: str) -> ZoteroItem:
     return item
 
 
+def _extra_date(text: str) -> dict[str, Any]:
+    """A date line of Extra (``original-date: 1983-05``) as CSL-JSON: its date parts when it
+    reads as a plain date or range, else its text as a literal (a season or circa included,
+    which Zotero's Extra lines do not say apart)."""
+    date = parse_date(text)
+    if date.start is None or date.season is not None or date.circa or date.literal:
+        return {"literal": text}
+    ends = (date.start, date.end) if date.end is not None else (date.start,)
+    return {"date-parts": [end.as_list() for end in ends]}
+
+
 def _split_extra(extra: str, key: str | None
                  ) -> tuple[str | None, dict[str, Any], str | None, str | None, dict[str, str]]:
     """Extra as its free text, the residue its data lines hold, the arXiv id of its
@@ -661,9 +673,7 @@ def _split_extra(extra: str, key: str | None
     difference: dict[str, Any] = {}
     for variable, value in found.variables.items():
         if variable in DATE_VARIABLE_SET:
-            date = parse_date(value)
-            difference[variable] = {"date-parts": [date.start.as_list()]} \
-                if date.start else {"literal": value}
+            difference[variable] = _extra_date(value)
         else:
             difference[variable] = value
     difference.update(found.residue)
@@ -696,7 +706,9 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
             if note is not None:
                 fields["note"] = note
         elif zotero_field in csl_of_date:
-            dates[csl_of_date[zotero_field]] = parse_date(value)
+            dates[csl_of_date[zotero_field]] = read_date_or_warn(
+                value, lambda message: diagnostics.warning(message, source, item.line),
+                zotero_field) or Date(literal=value)
         elif zotero_field in csl_of_field:
             variable = csl_of_field[zotero_field]
             fields[variable] = value if variable in VERBATIM_VARIABLES | PLAIN_TEXT_VARIABLES \
