@@ -86,7 +86,8 @@ def test_every_item_type_of_zoteros_schema_reads_as_its_api_item_does(
     expected: list[dict[str, Any]] = []
     for number, item_type in enumerate(types):
         title, other = title_and_other(item_type)
-        fields = {title: f"A {item_type['itemType']} (Ærø)", other: f"{other} {number}"}
+        fields = {title: f"A {item_type['itemType']} (Ærø)",
+                  other: f"{2000 + number}-05-01" if other == "date" else f"{other} {number}"}
         item = zotero.add_item(item_type["itemType"], fields,
                                added=f"2024-05-01 09:{number // 60:02d}:{number % 60:02d}")
         expected.append(item_data(item_type["itemType"], zotero.key_of(item), number + 1,
