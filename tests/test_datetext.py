@@ -43,6 +43,8 @@ READ: list[tuple[str, Date]] = [
     ("05.06.2019", point(2019, 6, 5)),
     ("2020年2月12日", point(2020, 2, 12)),
     ("20210115", point(2021, 1, 15)),  # ISO 8601's basic form (MEDLINE's DEP)
+    ("2013 06 10", point(2013, 6, 10)),  # MEDLINE DP with the month in numbers (JabRef test)
+    ("2013 06", point(2013, 6)),
     ("-0044-03-15", point(-44, 3, 15)),  # ISO 8601's year -0044, as Zotero writes BC years
     # ISO date-times and clock times: the time is dropped
     ("2019-09-29T19:19:24Z", point(2019, 9, 29)),

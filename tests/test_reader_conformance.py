@@ -49,7 +49,7 @@ FLOORS: dict[str, float] = {
     "jabref:endnote-xml": 100.0,
     "jabref:ISI (detected)": 100.0,
     "jabref:mods": 100.0,
-    "jabref:nbib": 97.5,
+    "jabref:nbib": 100.0,
     "jabref:pubmed-xml": 100.0,
     "jabref:ris": 99.0,
     "jabref:word-xml": 100.0,

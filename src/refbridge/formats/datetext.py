@@ -87,6 +87,8 @@ _CLOCK = re.compile(r"\s*\b\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:\s*[AaPp]\.?[M
                     r"(?:\s*(?:" + "|".join(TIME_ZONES) + r"|[+-]\d{2}:?\d{2})\b)?")
 _CJK = re.compile(r"^(\d{1,4})\s*年\s*(?:(\d{1,2})\s*月\s*(?:(\d{1,2})\s*日)?)?$")
 _COMPACT = re.compile(r"^(\d{4})(\d{2})(\d{2})$")  # ISO 8601's basic form, MEDLINE's 20210115
+#: A year, then a month and day in numbers, apart (MEDLINE's ``DP - 2013 06 10``)
+_SPACED = re.compile(r"^(\d{4}) (\d{1,2})(?: (\d{1,2}))?$")
 _NUMERIC = re.compile(r"^(\d{1,4})([-/.])(\d{1,4})(?:\2(\d{1,4}))?$")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th|er|e|eme|º|ª|\.)$", re.IGNORECASE)
 _YEAR_POINT = re.compile(r"^(\d{3,4})\.$")
@@ -282,8 +284,9 @@ def _finished(start: _Found, end: _Found | None, year: int | None) -> Date | Non
 def _side(text: str, order: DayOrder) -> _Found | None:
     """The parts one date (or one side of a range) names; None when a word or number of it
     is not understood or a part is named twice."""
-    spelled = _CJK.match(text.strip()) or _COMPACT.match(text.strip())
-    if spelled is not None:  # 2020年2月12日, 20200212: as 2020-2-12
+    spelled = _CJK.match(text.strip()) or _COMPACT.match(text.strip()) or \
+        _SPACED.match(text.strip())
+    if spelled is not None:  # 2020年2月12日, 20200212, 2020 02 12: as 2020-2-12
         text = "-".join(g for g in spelled.groups() if g)
     found = _Found()
     numbers: list[str] = []
