@@ -169,11 +169,15 @@ def ris_native(record: Record) -> dict[str, Any]:
         if name == "page" and isinstance(value, str):  # a range is cut into SP and EP
             value = "-".join(p for p in ris._PAGE_RANGE.split(value, maxsplit=1) if p)
         values[name] = value
+    if values.get("issue") is None and record.type in ris_tables.M1_ISSUE_TYPES \
+            and values.get("number") is not None:  # M1 without IS is a journal's issue
+        values["issue"], values["number"] = values["number"], None
     return values
 
 
 @given(plain_records())
 @example(Record(id="key1", type="article", fields={"title": "Data", "page": "1203\u20131212"}))
+@example(Record(id="key1", type="article-journal", fields={"title": "Data", "number": "1"}))
 def test_ris_tags_alone_carry_every_part_the_table_calls_native(record: Record) -> None:
     text = ris.format_record(record)
     (draft,) = ris.read_drafts(io.StringIO(text), "native.ris", Diagnostics())
