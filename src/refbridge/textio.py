@@ -156,7 +156,9 @@ def atomic_output(path: str, inputs: Sequence[str] = ()) -> Iterator[TextIO]:
                 sys.stdout.write(chunk)
             sys.stdout.flush()
         return
-    directory, name = os.path.split(path)  # os.path, not pathlib: start-up time counts
+    # os.path, not pathlib: start-up time counts. ``out.bib/`` is out.bib, as pathlib reads it.
+    target = path.rstrip(os.sep) or path
+    directory, name = os.path.split(target)
     try:
         fd, temp_name = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp",
                                          dir=directory or ".")
@@ -167,13 +169,13 @@ def atomic_output(path: str, inputs: Sequence[str] = ()) -> Iterator[TextIO]:
             yield out
             out.flush()
             os.fsync(out.fileno())
-        if os.path.exists(path):
-            os.chmod(temp_name, os.stat(path).st_mode & 0o7777)
+        if os.path.exists(target):
+            os.chmod(temp_name, os.stat(target).st_mode & 0o7777)
         else:
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(temp_name, 0o666 & ~umask)
-        os.replace(temp_name, path)
+        os.replace(temp_name, target)
     except BaseException:
         with suppress(FileNotFoundError):
             os.unlink(temp_name)
