@@ -86,6 +86,13 @@ def test_output_appears_only_when_the_block_succeeds(tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8") == "@misc{a}\n"
 
 
+def test_an_output_named_with_a_trailing_slash_is_the_file_before_it(tmp_path: Path) -> None:
+    with atomic_output(f"{tmp_path / 'out.bib'}/") as out:
+        out.write("@misc{a}\n")
+    assert [(p.name, p.read_text(encoding="utf-8")) for p in tmp_path.iterdir()] == [
+        ("out.bib", "@misc{a}\n")]
+
+
 def test_a_failure_keeps_the_old_output_and_leaves_no_temporary_file(tmp_path: Path) -> None:
     target = tmp_path / "out.bib"
     target.write_text("old", encoding="utf-8")

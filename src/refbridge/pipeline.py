@@ -28,7 +28,7 @@ from refbridge.registry import (
 )
 from refbridge.runs import ReadOptions, RunReport
 from refbridge.textio import atomic_output, display_name, open_input
-from refbridge.zotero_bridge.address import is_library_address
+from refbridge.zotero_bridge import is_library_address
 
 
 def read_file(path: str, diagnostics: Diagnostics, options: ReadOptions = ReadOptions()

@@ -18,8 +18,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from pathlib import Path
+from contextlib import contextmanager, suppress
 from typing import Any, TextIO, cast
 
 from refbridge.errors import Diagnostics, OutputError, ParseError
@@ -157,11 +156,12 @@ def atomic_output(path: str, inputs: Sequence[str] = ()) -> Iterator[TextIO]:
                 sys.stdout.write(chunk)
             sys.stdout.flush()
         return
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
+    # os.path, not pathlib: start-up time counts. ``out.bib/`` is out.bib, as pathlib reads it.
+    target = path.rstrip(os.sep) or path
+    directory, name = os.path.split(target)
     try:
-        fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                         dir=directory)
+        fd, temp_name = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp",
+                                         dir=directory or ".")
     except OSError as exc:
         raise OutputError(f"{path}: cannot write: {exc.strerror}") from None
     try:
@@ -169,13 +169,14 @@ def atomic_output(path: str, inputs: Sequence[str] = ()) -> Iterator[TextIO]:
             yield out
             out.flush()
             os.fsync(out.fileno())
-        if target.exists():
-            os.chmod(temp_name, target.stat().st_mode & 0o7777)
+        if os.path.exists(target):
+            os.chmod(temp_name, os.stat(target).st_mode & 0o7777)
         else:
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(temp_name, 0o666 & ~umask)
         os.replace(temp_name, target)
     except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
+        with suppress(FileNotFoundError):
+            os.unlink(temp_name)
         raise

@@ -20,14 +20,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from refbridge.zotero_bridge import DESKTOP, SERVICES, SQLITE, WEB
 from refbridge.zotero_bridge.errors import ZoteroRefused, ZoteroUsageError
 
-DESKTOP = "zotero-desktop"
-WEB = "zotero-web"
-SQLITE = "zotero-sqlite"
-SERVICES: tuple[str, ...] = (DESKTOP, WEB)
-#: Every kind of library address: the two services, and a database read as a file.
-ADDRESS_KINDS: tuple[str, ...] = (*SERVICES, SQLITE)
 #: Service -> (environment variable of its base URL, the default base URL).
 BASE_URLS: dict[str, tuple[str, str]] = {
     DESKTOP: ("REFBRIDGE_ZOTERO_DESKTOP", "http://127.0.0.1:23119"),
@@ -105,11 +100,6 @@ def library_address(service: str, library: str | None, collection: str | None,
         raise ZoteroUsageError("zotero-web needs --library user:ID or group:ID")
     parsed = parse_library(library) if library is not None else LOCAL_USER
     return LibraryAddress(service, parsed, collection or None, base_url(service, url))
-
-
-def is_library_address(text: str) -> bool:
-    """Whether an input names a Zotero library rather than a file."""
-    return text.startswith(tuple(f"{kind}:" for kind in ADDRESS_KINDS))
 
 
 @dataclass(frozen=True, slots=True)

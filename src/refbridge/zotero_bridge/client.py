@@ -23,7 +23,8 @@ from typing_extensions import Self
 
 from refbridge import __version__
 from refbridge.retrying import GaveUp, Retries, Unreachable, retry_after, send
-from refbridge.zotero_bridge.address import API_KEY_VARIABLE, DESKTOP, LibraryAddress
+from refbridge.zotero_bridge import DESKTOP
+from refbridge.zotero_bridge.address import API_KEY_VARIABLE, LibraryAddress
 from refbridge.zotero_bridge.errors import ZoteroRefused, ZoteroUnavailable
 
 if TYPE_CHECKING:

@@ -24,8 +24,8 @@ from pathlib import Path
 from refbridge.errors import Diagnostics
 from refbridge.formats.zotero.items import records_of_items, web_item
 from refbridge.model import Record
+from refbridge.zotero_bridge import DESKTOP
 from refbridge.zotero_bridge.address import (
-    DESKTOP,
     LOCAL_USER,
     Library,
     LibraryAddress,
