@@ -492,6 +492,10 @@ def read_case(case: Case) -> tuple[str | None, list[Record], str | None]:
 
 # -- comparing --------------------------------------------------------------------------------
 
+#: The pseudo-field of a known difference in the number of records (``"field": "records"``).
+RECORDS = "records"
+
+
 @dataclass(frozen=True, slots=True)
 class KnownDifference:
     """A difference where the expectation is wrong or keeps less than refbridge."""
@@ -615,6 +619,11 @@ def run_case(case: Case, known: Sequence[KnownDifference]) -> CaseResult:
         result.detected = detected if detected != reader or case.reader == DETECT else None
     got = [normal_of_record(r) for r in records]
     result.records_lost = max(0, expected_count - len(records))
+    lost_reason = known_reason(known, case.name, 0, RECORDS) if result.records_lost else None
+    if lost_reason is not None:  # the other tool expects a record the input does not hold
+        result.differences.append(Difference(case.name, 0, RECORDS, str(expected_count),
+                                             str(len(records)), lost_reason))
+        result.records_lost = 0
     for item, expected, partner in pair_records(case.expected, got):
         if partner is None:
             result.titles_lost += "title" in expected

@@ -59,7 +59,7 @@ NO_RECORD_LOST: frozenset[str] = frozenset({
     "zotero:bibtex", "zotero:csl-json", "zotero:endnote", "zotero:endnote-xml", "zotero:mods",
     "zotero:nbib", "zotero:openalex", "zotero:pubmed-xml", "zotero:ris", "zotero:wos",
     "jabref:endnote", "jabref:endnote-xml", "jabref:mods", "jabref:nbib", "jabref:pubmed-xml",
-    "jabref:ris", "jabref:word-xml",
+    "jabref:ris", "jabref:word-xml", "jabref:ISI (detected)",
 })
 #: Formats of the test data that refbridge has no reader for: listed, never compared.
 UNSUPPORTED: frozenset[str] = frozenset({
