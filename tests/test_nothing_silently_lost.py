@@ -160,7 +160,7 @@ def test_a_broken_file_is_refused_with_its_line(shared_dir: Path) -> None:
     assert refused.value.line == 4
 
 
-# The 2023 layout of a Scopus export (an excerpt of a real one, long cells shortened).
+# The 2023 layout of a Scopus export (its columns as Scopus writes them, the record invented).
 SCOPUS = (
     '\ufeff"Authors","Author full names","Author(s) ID","Title","Year","Source title","Volume",'
     '"Issue","Art. No.","Page start","Page end","Page count","Cited by","DOI","Link",'
@@ -169,19 +169,19 @@ SCOPUS = (
     '"Conference name","Conference date","Conference location","Conference code","ISSN",'
     '"ISBN","CODEN","PubMed ID","Language of Original Document","Abbreviated Source Title",'
     '"Document Type","Publication Stage","Open Access","Source","EID"\n'
-    '"Yazdanian S.; Chen Z.W.; Littlefair G.","Yazdanian, S. (42062485000); Chen, Z.W. '
-    '(8566662300); Littlefair, G. (55885490400)","42062485000; 8566662300; 55885490400",'
-    '"Mechanical properties of Al and Mg alloy welds made using friction stir lap welding",'
-    '"2011","TMS Annual Meeting","","","","243","251","8","3","",'
-    '"https://www.scopus.com/inward/record.uri?eid=2-s2.0-79960637280",'
-    '"Department of Mechanical and Manufacturing Engineering, AUT University, Auckland, New '
-    'Zealand","The detrimental effect of hooking on fracture strength is known.",'
-    '"Fracture strength; Hooking; Local plasticity; Softening","Alloys; Fracture; Friction",'
-    '"","Thomas W., Johnson K.I., Advanced Engineering Materials, 5, (2003)","",'
-    '"Shafik M.; Case K.","","Shaping Form. Comm. Mater.; Process. Manuf. Div. Miner., Met. '
-    'Mater. Soc. (TMS)","Friction Stir Welding and Processing VI","27 February 2011 through 3 '
-    'March 2011","San Diego, CA","85652","","978-111800201-8","85MVA","","English",'
-    '"TMS Annu Meet","Conference paper","Final","","Scopus","2-s2.0-79960637280"\n')
+    '"Farahani S.; Zhou Z.W.; Ashworth G.","Farahani, S. (42000000301); Zhou, Z.W. '
+    '(8500000302); Ashworth, G. (55000000303)","42000000301; 8500000302; 55000000303",'
+    '"Strength of aluminium and magnesium lap joints made by friction stir welding",'
+    '"2011","Annual Meeting on Light Metals","","","","243","251","8","3","",'
+    '"https://www.scopus.com/inward/record.uri?eid=2-s2.0-79900000004",'
+    '"Department of Materials Engineering, Example University, Tampere, '
+    'Finland","The effect of hooking on the strength of lap joints is known.",'
+    '"Lap joints; Hooking; Plasticity; Softening","Alloys; Fracture; Friction",'
+    '"","Berg A., Okafor K.I., Journal of Joining, 5, (2003)","",'
+    '"Novak M.; Reyes K.","","Light Metals Division; Society of Joining '
+    'Engineers","Joining of Light Metals VI","27 February 2011 through 3 '
+    'March 2011","Denver, CO","85652","","978-100000000-5","85ABC","","English",'
+    '"Annu Meet Light Met","Conference paper","Final","","Scopus","2-s2.0-79900000004"\n')
 
 
 def test_every_cell_of_a_scopus_row_is_read_kept_or_recomposed() -> None:

@@ -1,4 +1,5 @@
-"""Scopus CSV exports as Scopus writes them (excerpts of real exports, long cells shortened):
+"""Scopus CSV exports as Scopus writes them (each layout as a real export has it, the records
+invented):
 every row is read, whichever reader reads it, with its document type and its editors."""
 
 from __future__ import annotations
@@ -17,29 +18,29 @@ EXPORT_2022 = (
     "Page count,Cited by,DOI,Link,Affiliations,Abstract,Author Keywords,Editors,Publisher,"
     "Conference name,Conference date,Conference code,ISSN,ISBN,Language of Original Document,"
     "Abbreviated Source Title,Document Type,Publication Stage,Open Access,Source,EID\n"
-    '"Srivastava P., Srivastava N., Agarwal R., Singh P.",'
-    '"57564065700;56957784100;57211546880;57209545849;",'
-    '"Estimation in Agile Software Development Using Artificial Intelligence",2022,'
-    '"Lecture Notes in Networks and Systems","376",,,"83","93",,,'
-    '"10.1007/978-981-16-8826-3_8",'
-    '"https://www.scopus.com/inward/record.uri?eid=2-s2.0-85127637536",'
-    '"Amity Institute of Information Technology, Lucknow, India",'
-    '"In software development, agile methods are becoming more popular.\n'
+    '"Lindgren P., Lindgren N., Osei R., Varga P.",'
+    '"57000000101;57000000102;57000000103;57000000104;",'
+    '"Effort Estimation for Iterative Software Projects with Learned Models",2022,'
+    '"Lecture Notes in Applied Computing","376",,,"83","93",,,'
+    '"10.1000/lnac-2022-0083",'
+    '"https://www.scopus.com/inward/record.uri?eid=2-s2.0-85100000001",'
+    '"Institute of Computing, Tampere, Finland",'
+    '"In software projects, iterative methods are common.\n'
     '© 2022, The Author(s)",'
-    '"Agile software development; Estimation",'
-    '"Kaiser M.S.Bandyopadhyay A.Ray K.Singh R.Nagar V.",'
+    '"Iterative development; Estimation",'
+    '"Hartmann M.S.Okonkwo A.Lind K.Moreau R.Tanaka V.",'
     '"Springer Science and Business Media Deutschland GmbH",'
-    '"1st International Conference on Trends in Electronics and Health Informatics, TEHI 2021",'
-    '"16 December 2021 through 17 December 2021","275489",23673370,9789811688256,"English",'
-    '"Lect. Notes Networks Syst.",Conference Paper,"Final","",Scopus,2-s2.0-85127637536\n'
-    '"Akour M.A., Das A.","57750775000;57215925487;",'
-    '"Developing a virtual smart total learning environment for future teaching-learning '
-    'system",2020,"Proceedings of 2020 IEEE TALE",,,"9368373","576","579",,1,'
-    '"10.1109/TALE48869.2020.9368373","https://www.scopus.com/inward/record.uri?eid=2-s2.0-'
-    '85102971550",,"The world of education system will have to change.",,'
-    '"Mitsuhara H.Goda Y.Rodrigo Ma.M.T.Bruel J.-M.Chi-Un Lei L.Veltkamp R.de Gloria A.",'
-    '"Institute of Electrical and Electronics Engineers Inc.",,,,,9781728169422,"English",,'
-    'Conference Paper,"Final","",Scopus,2-s2.0-85102971550\n'
+    '"1st International Conference on Applied Computing, ICAC 2021",'
+    '"16 December 2021 through 17 December 2021","270001",23670000,9789810000001,"English",'
+    '"Lect. Notes Appl. Comput.",Conference Paper,"Final","",Scopus,2-s2.0-85100000001\n'
+    '"Rahman M.A., Kovac A.","57000000201;57000000202;",'
+    '"Designing a shared online learning environment for project-based '
+    'teaching",2020,"Proceedings of 2020 Conference on Teaching",,,"9300001","576","579",,1,'
+    '"10.1000/CT2020.9300001","https://www.scopus.com/inward/record.uri?eid=2-s2.0-'
+    '85100000002",,"Teaching will have to change.",,'
+    '"Ishikawa H.Berg Y.Santos Ma.M.T.Fabre J.-M.Wai-Ming Chan L.Dekker R.de Luca A.",'
+    '"Institute of Electrical and Electronics Engineers Inc.",,,,,9781700000003,"English",,'
+    'Conference Paper,"Final","",Scopus,2-s2.0-85100000002\n'
 )
 
 #: The layout since 2023: every cell quoted, ``Authors`` separated by ``;``, ``Author full
@@ -50,19 +51,19 @@ EXPORT_2023 = (
     '"Editors","Publisher","Conference name","Conference location","ISBN","CODEN",'
     '"Language of Original Document","Abbreviated Source Title","Document Type",'
     '"Publication Stage","Open Access","Source","EID"\n'
-    '"Yazdanian S.; Chen Z.W.; Littlefair G.","Yazdanian, S. (42062485000); Chen, Z.W. '
-    '(8566662300); Littlefair, G. (55885490400)","42062485000; 8566662300; 55885490400",'
-    '"Mechanical properties of Al and Mg alloy welds made using friction stir lap welding",'
-    '"2011","TMS Annual Meeting","","","","243","251","8","3","",'
-    '"https://www.scopus.com/inward/record.uri?eid=2-s2.0-79960637280","Shafik M.; Case K.",'
-    '"","Friction Stir Welding and Processing VI","San Diego, CA","978-111800201-8","85MVA",'
-    '"English","TMS Annu Meet","Conference paper","Final","","Scopus","2-s2.0-79960637280"\n'
-    '"Unnikrishnan M.A.; Edwin Raja Dhas J.","Unnikrishnan, M.A. (57197735070); Edwin Raja '
-    'Dhas, J. (36135245200)","57197735070; 36135245200","Influence of temperature on '
-    'mechanical and microstructural properties during fsw of magnesium alloys","2020",'
-    '"Journal of Green Engineering","10","9","","6541","6560","19","1","",'
-    '"https://www.scopus.com/inward/record.uri?eid=2-s2.0-85094136345","","Alpha Publishers",'
-    '"","","","","English","J. Green Eng.","Article","Final","","Scopus","2-s2.0-85094136345"\n'
+    '"Farahani S.; Zhou Z.W.; Ashworth G.","Farahani, S. (42000000301); Zhou, Z.W. '
+    '(8500000302); Ashworth, G. (55000000303)","42000000301; 8500000302; 55000000303",'
+    '"Strength of aluminium and magnesium lap joints made by friction stir welding",'
+    '"2011","Annual Meeting on Light Metals","","","","243","251","8","3","",'
+    '"https://www.scopus.com/inward/record.uri?eid=2-s2.0-79900000004","Novak M.; Reyes K.",'
+    '"","Joining of Light Metals VI","Denver, CO","978-100000000-5","85ABC",'
+    '"English","Annu Meet Light Met","Conference paper","Final","","Scopus","2-s2.0-79900000004"\n'
+    '"Mensah M.A.; Perez Garcia J.","Mensah, M.A. (57000000401); Perez '
+    'Garcia, J. (36000000402)","57000000401; 36000000402","Effect of heat on '
+    'the grain structure of welded magnesium sheets","2020",'
+    '"Journal of Joining Studies","10","9","","6541","6560","19","1","",'
+    '"https://www.scopus.com/inward/record.uri?eid=2-s2.0-85000000005","","Beta Press",'
+    '"","","","","English","J. Join. Stud.","Article","Final","","Scopus","2-s2.0-85000000005"\n'
 )
 
 
@@ -73,29 +74,29 @@ def read(text: str) -> tuple[list[Record], Diagnostics]:
 
 def test_every_row_of_an_export_is_read_also_an_abstract_over_two_lines() -> None:
     records, diagnostics = read(EXPORT_2022)
-    assert [r.id for r in records] == ["2-s2.0-85127637536", "2-s2.0-85102971550"]
-    assert records[0].get("abstract") == ("In software development, agile methods are becoming "
-                                          "more popular.\n© 2022, The Author(s)")
+    assert [r.id for r in records] == ["2-s2.0-85100000001", "2-s2.0-85100000002"]
+    assert records[0].get("abstract") == ("In software projects, iterative methods are common."
+                                          "\n© 2022, The Author(s)")
     assert diagnostics.messages == []
 
 
 def test_run_together_editors_are_one_name_each() -> None:
     first, second = read(EXPORT_2022)[0]
     assert first.names["editor"] == (
-        Name(family="Kaiser", given="M.S."), Name(family="Bandyopadhyay", given="A."),
-        Name(family="Ray", given="K."), Name(family="Singh", given="R."),
-        Name(family="Nagar", given="V."))
+        Name(family="Hartmann", given="M.S."), Name(family="Okonkwo", given="A."),
+        Name(family="Lind", given="K."), Name(family="Moreau", given="R."),
+        Name(family="Tanaka", given="V."))
     assert second.names["editor"] == (
-        Name(family="Mitsuhara", given="H."), Name(family="Goda", given="Y."),
-        Name(family="Rodrigo", given="Ma.M.T."), Name(family="Bruel", given="J.-M."),
-        Name(family="Chi-Un Lei", given="L."), Name(family="Veltkamp", given="R."),
-        Name(family="de Gloria", given="A."))
+        Name(family="Ishikawa", given="H."), Name(family="Berg", given="Y."),
+        Name(family="Santos", given="Ma.M.T."), Name(family="Fabre", given="J.-M."),
+        Name(family="Wai-Ming Chan", given="L."), Name(family="Dekker", given="R."),
+        Name(family="de Luca", given="A."))
 
 
 def test_editors_separated_by_semicolons_stay_as_they_are() -> None:
     (proceedings, _), _ = read(EXPORT_2023)
-    assert proceedings.names["editor"] == (Name(family="Shafik", given="M."),
-                                           Name(family="Case", given="K."))
+    assert proceedings.names["editor"] == (Name(family="Novak", given="M."),
+                                           Name(family="Reyes", given="K."))
 
 
 def test_sentence_case_document_types_of_newer_exports_are_known() -> None:
@@ -106,22 +107,22 @@ def test_sentence_case_document_types_of_newer_exports_are_known() -> None:
 
 def test_a_byte_order_mark_before_a_quoted_header_hides_no_column() -> None:
     (proceedings, _), _ = read(EXPORT_2023)
-    assert proceedings.authors == (Name(family="Yazdanian", given="S."),
-                                   Name(family="Chen", given="Z.W."),
-                                   Name(family="Littlefair", given="G."))
-    assert proceedings.get("ISBN") == "978-111800201-8"
-    assert proceedings.extra["scopus.CODEN"] == "85MVA"
+    assert proceedings.authors == (Name(family="Farahani", given="S."),
+                                   Name(family="Zhou", given="Z.W."),
+                                   Name(family="Ashworth", given="G."))
+    assert proceedings.get("ISBN") == "978-100000000-5"
+    assert proceedings.extra["scopus.CODEN"] == "85ABC"
     assert not any('"' in key for key in proceedings.extra)
 
 
 def test_columns_no_mapping_reads_are_kept_under_keys_without_spaces() -> None:
     first = read(EXPORT_2022)[0][0]
     assert {k: v for k, v in first.extra.items() if k != "scopus.Link"} == {
-        "scopus.Author(s)_ID": "57564065700;56957784100;57211546880;57209545849;",
-        "scopus.Affiliations": "Amity Institute of Information Technology, Lucknow, India",
+        "scopus.Author(s)_ID": "57000000101;57000000102;57000000103;57000000104;",
+        "scopus.Affiliations": "Institute of Computing, Tampere, Finland",
         "scopus.Conference_date": "16 December 2021 through 17 December 2021",
-        "scopus.Conference_code": "275489", "scopus.Publication_Stage": "Final",
-        "scopus.Source": "Scopus", "scopus.EID": "2-s2.0-85127637536"}
+        "scopus.Conference_code": "270001", "scopus.Publication_Stage": "Final",
+        "scopus.Source": "Scopus", "scopus.EID": "2-s2.0-85100000001"}
 
 
 def test_a_scopus_export_read_as_plain_csv_loses_no_row() -> None:
@@ -130,6 +131,6 @@ def test_a_scopus_export_read_as_plain_csv_loses_no_row() -> None:
     records = list(spreadsheet.READER.read(io.StringIO(EXPORT_2023), "scopus.csv",
                                            diagnostics))
     assert len(records) == 2
-    assert records[0].extra["csv.Author_full_names"].startswith("Yazdanian, S. (42062485000)")
+    assert records[0].extra["csv.Author_full_names"].startswith("Farahani, S. (42000000301)")
     assert records[0].extra["csv.Document_Type"] == "Conference paper"
     assert [m for m in diagnostics.messages if m.level == "error"] == []

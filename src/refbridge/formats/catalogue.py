@@ -4,8 +4,9 @@ The registry lists formats, tells an input's format from its name and first kilo
 a writer by file ending on every command; importing every format module to learn that cost about
 25 ms of each command. This table holds, per entry-point name, the descriptions, file endings and
 content signature of the format, and the signature functions themselves, which look only at the
-text (``re`` and ``str`` methods): the readers' ``sniff`` methods are these functions, so the two
-cannot disagree. A test checks every entry against the module it describes.
+text (``re`` and ``str`` methods). refbridge's readers subclass ``CatalogueReader``, which takes
+their description, file endings and ``sniff`` from here, so the two cannot disagree; a test
+checks every entry against the module it describes.
 
 Third-party formats need no entry here: the registry loads a format it does not find in this
 table to ask it. This module must never import a format module or parse a document.

@@ -167,12 +167,8 @@ def _pub_date(element: Any | None, extra: dict[str, list[str]]) -> Date | None:
     medline = text_of(child(element, "MedlineDate"))
     if medline:
         return parse_date(medline, extra)
-    year, season, month, day = (text_of(child(element, n))
-                                for n in ("Year", "Season", "Month", "Day"))
-    if year.isdigit() and month.isdigit():  # <Month>02</Month>: a number, as books write it
-        text = "-".join([year, month.zfill(2)] + ([day.zfill(2)] if day.isdigit() else []))
-    else:
-        text = " ".join(w for w in (year, season, month, day) if w)
+    words = [text_of(child(element, n)) for n in ("Year", "Season", "Month", "Day")]
+    text = " ".join(w for w in words if w)
     return parse_date(text, extra) if text else None
 
 

@@ -72,9 +72,9 @@ class ExtraFields:
     #: the other lines, or None when they are blank
     text: str | None = None
 
-    def is_empty(self) -> bool:
-        return not (self.citation_key or self.variables or self.tex or self.residue
-                    or self.text)
+    def holds_data(self) -> bool:
+        """Whether a line gave a key, a variable, a .bib field or a residue."""
+        return bool(self.citation_key or self.variables or self.tex or self.residue)
 
 
 def _residue_of(line: str) -> dict[str, Any] | None:
@@ -108,18 +108,10 @@ def read_extra(text: str, variables: bool = True) -> ExtraFields:
     return found
 
 
-def reads_as_data(line: str) -> bool:
-    """Whether a line of a note would read as data (so the note cannot stand in Extra as it
-    is: the residue carries it)."""
-    fields = read_extra(line)
-    return fields.text is None and not fields.is_empty() or line.startswith(_RESIDUE_PREFIX)
-
-
 def is_plain_note(note: str) -> bool:
     """Whether ``note`` reads back as itself from Extra (no line of it reads as data)."""
     fields = read_extra(note)
-    return fields.text == note and not (fields.citation_key or fields.variables or fields.tex
-                                        or fields.residue)
+    return fields.text == note and not fields.holds_data()
 
 
 def extra_text(citation_key: str | None = None, variables: Mapping[str, str] | None = None,
