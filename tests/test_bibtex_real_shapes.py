@@ -20,7 +20,7 @@ from support import ROOT
 from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex.reader import READER
 from refbridge.formats.bibtex.writer import BIBLATEX_WRITER, BIBTEX_WRITER, BibtexWriter
-from refbridge.model import Record
+from refbridge.model import Date, DateParts, Record
 from refbridge.registry import WriteOptions
 from refbridge.richtext import plain
 
@@ -229,3 +229,50 @@ def test_biber_reads_a_braced_keyword_as_one(biber_setup: BiberSetup, tmp_path: 
     library.write_text(written([MESH], BIBLATEX_WRITER), encoding="utf-8")
     block = biber_blocks(library, biber_setup, tmp_path / "biber")["pmid31452104"]
     assert "\\keyw{Humans,{Models,Statistical},{Data Interpretation,Statistical}}" in block
+
+
+#: Web of Science's BibTeX export: the month field holds a day or a range of months.
+WOS_MONTHS = """\
+@article{ WOS:000471234500001,
+Author = {Qi, Haixia and Chen, Li},
+Title = {Streaming Joins over Sliding Windows},
+Journal = {VLDB JOURNAL},
+Year = {2019},
+Month = {JUL 3},
+Volume = {28},
+}
+
+@article{ WOS:000471234500002,
+Author = {Qi, Haixia},
+Title = {Adaptive Partitioning},
+Journal = {IEEE SOFTWARE},
+Year = {2020},
+Month = {NOV-DEC},
+}
+"""
+
+
+def test_a_month_with_a_day_is_read_into_the_date() -> None:
+    records, messages = read(WOS_MONTHS)
+    assert messages == []
+    assert records[0].dates["issued"] == Date(start=DateParts(2019, 7, 3))
+
+
+def test_a_range_of_months_is_read_into_the_date() -> None:
+    records, _ = read(WOS_MONTHS)
+    assert records[1].dates["issued"] == Date(start=DateParts(2020, 11), end=DateParts(2020, 12))
+
+
+@DIALECTS
+def test_a_free_text_month_is_written_back_as_written(writer: BibtexWriter) -> None:
+    text = written(read(WOS_MONTHS)[0], writer)
+    assert "  year = {2019},\n  month = {JUL 3},\n" in entry(text, "WOS:000471234500001")
+    assert "  year = {2020},\n  month = {NOV-DEC},\n}" in entry(text, "WOS:000471234500002")
+
+
+def test_bibtex_prints_the_same_for_converted_free_text_months(
+        biber_setup: BiberSetup, tmp_path: Path) -> None:
+    library = tmp_path / "wos.bib"
+    library.write_text(WOS_MONTHS, encoding="utf-8")
+    result = check_library(library, "csl-json", tmp_path, ("plain", "alpha"), biber_setup)
+    assert (result.tools["bibtex"].identical, len(result.tools["bibtex"].entries)) == (2, 2)

@@ -6,7 +6,9 @@
 module writes dates back in each dialect. It must never guess a missing part of a date. A .bib
 date is exact syntax, not free text: ``year = {12/2009}`` stays the literal it is, so BibTeX
 and Biber print what the file says (free text elsewhere is read by
-``refbridge.formats.datetext``).
+``refbridge.formats.datetext``). A ``month`` that is free text beside a plain year, as Web of
+Science's BibTeX export writes it (``month = {JUL 3}``, ``{NOV-DEC}``), is read by that date
+reader too, and written back as it was.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 from functools import lru_cache
 
 from refbridge.formats.bibtex.tables import MONTH_NUMBERS, MONTHS, SEASON_MONTHS
+from refbridge.formats.datetext import date_of
 from refbridge.model import Date, DateParts, ModelError
 
 _ISO_POINT = re.compile(r"^(-?\d{1,4})(?:-(\d{2})(?:-(\d{2}))?)?([~?%]?)$")
@@ -64,6 +67,10 @@ def parse_year_month(year: str, month: str | None, day: str | None) -> tuple[Dat
     unused: list[str] = []
     year = year.strip()
     month_number = MONTH_NUMBERS.get(month.strip().rstrip(".").lower()) if month else None
+    if month and month_number is None and not day:
+        spoken = month_text_date(year, month)
+        if spoken is not None:
+            return spoken, unused
     if month and month_number is None:
         unused.append("month")
     day_number = int(day) if day and day.strip().isdigit() and month_number else None
@@ -82,6 +89,17 @@ def parse_year_month(year: str, month: str | None, day: str | None) -> tuple[Dat
         pass
     return Date(literal=year), unused + [name for name, value in (("month", month), ("day", day))
                                          if value and name not in unused]
+
+
+def month_text_date(year: str, month: str) -> Date | None:
+    """The date a free-text ``month`` (``JUL 3``, ``NOV-DEC``) says beside a plain ``year``;
+    None when ``year`` is not one or the text names no month or season of it."""
+    if not _YEAR.match(year.strip()):
+        return None
+    date = date_of(year, month)
+    if date is None or date.start is None or (date.start.month is None and date.season is None):
+        return None
+    return date
 
 
 def _iso_point(parts: DateParts, season: int | None) -> str:

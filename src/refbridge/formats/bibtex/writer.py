@@ -22,7 +22,12 @@ from typing import TextIO
 
 from refbridge.formats import catalogue
 from refbridge.formats.bibtex import tables
-from refbridge.formats.bibtex.dates import format_iso_date, format_year_month, parse_year_month
+from refbridge.formats.bibtex.dates import (
+    format_iso_date,
+    format_year_month,
+    month_text_date,
+    parse_year_month,
+)
 from refbridge.formats.bibtex.reader import (
     EXTRA_ENTRY_TYPE,
     EXTRA_PREFIX,
@@ -387,6 +392,9 @@ class BibtexWriter:
         if self.dialect == tables.BIBLATEX and not layout.classic_date and not both:
             return [("date", iso, BRACED)]
         year, month, day = format_year_month(date)
+        spoken = None if both else layout.spoken_month(date)
+        if spoken is not None and date.start is not None:  # ``month = {JUL 3}`` says the rest
+            return [("year", str(date.start.year), BRACED), ("month", spoken, BRACED)]
         if both:  # month and day where the source gave them beside its date (those that
             # disagreed with it are extra fields, written as they were)
             month = month if "month" in layout.order and EXTRA_PREFIX + "month" not in extra \
@@ -522,6 +530,15 @@ class Layout:
             return None
         number = tables.MONTH_NUMBERS.get(month.strip().rstrip(".").lower())
         return month if number == date.start.month else None
+
+    def spoken_month(self, date: Date) -> str | None:
+        """A free-text month as the source wrote it (``JUL 3``, ``NOV-DEC``), when beside the
+        year it still says all of ``date``."""
+        month = self.hints.get(HINT_MONTH[len(HINT_PREFIX):])
+        if month is None or date.start is None or not _balanced(month) \
+                or month.strip().rstrip(".").lower() in tables.MONTH_NUMBERS:
+            return None
+        return month if month_text_date(str(date.start.year), month) == date else None
 
     @classmethod
     def of(cls, record: Record, options: WriteOptions) -> Layout:
