@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from refbridge import pipeline
 from refbridge.citekeys import PatternError, assign_keys, compile_pattern
 from refbridge.model import Date, Name, Record
+from refbridge.registry import WriteOptions
 
 
 def paper(title: str, family: str = "Qian", given: str = "Zhengping", year: int | None = 2026,
@@ -101,3 +103,15 @@ def test_an_unknown_modifier_is_an_error() -> None:
 def test_literal_text_that_cannot_be_in_a_key_is_an_error() -> None:
     with pytest.raises(PatternError, match="characters a citation key cannot hold: ' '"):
         compile_pattern("[auth] [year]")
+
+
+@pytest.mark.parametrize("held_in_memory", [2000, 2], ids=["in-memory", "spooled"])
+def test_keys_of_a_stream_are_the_same_whether_it_waits_in_memory_or_in_a_file(
+        held_in_memory: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pipeline, "HELD_IN_MEMORY", held_in_memory)
+    records = [paper("SpecDB", key="mykey"), paper("Cardinality estimation"),
+               paper("Cardinality bounds", key="qian2026cardinality"),
+               paper("Cardinality sketches"), paper("Other")]
+    assert [r.citation_key for r in pipeline.keyed(records, WriteOptions())] == [
+        "mykey", "qian2026cardinalitya", "qian2026cardinality", "qian2026cardinalityb",
+        "qian2026other"]

@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from support import biblatex_examples
 
 from refbridge import parallel
+from refbridge import runs as run_settings
 from refbridge.cli import main
 from refbridge.errors import Diagnostic, ExitStatus, ParseError, RefbridgeError
 from refbridge.formats.bibtex import shards as bibtex_shards
@@ -243,7 +244,7 @@ def test_biblatex_examples_in_parallel_is_the_serial_output(tmp_path: Path) -> N
 
 def test_the_command_line_converts_a_large_bib_on_every_cpu_with_the_serial_output(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parallel, "PARALLEL_FROM_BYTES", 0)
+    monkeypatch.setattr(run_settings, "PARALLEL_FROM_BYTES", 0)
     monkeypatch.setattr(parallel, "SHARD_BYTES", (SHARD_BYTES, SHARD_BYTES))
     monkeypatch.setattr(parallel, "available_cpus", lambda: 2)
     path = write(tmp_path, many_entries(40, {9: BROKEN}))

@@ -51,6 +51,8 @@ class PatternError(ValueError):
 
 @cache
 def _ascii(text: str) -> str:
+    if text.isascii():  # most names and titles: anyascii not even loaded
+        return text
     from anyascii import anyascii
 
     return str(anyascii(text))

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from refbridge import runs
 from refbridge.errors import Diagnostic, Diagnostics, RefbridgeError
 from refbridge.registry import (
     FramedWriter,
@@ -41,8 +42,6 @@ from refbridge.registry import (
 from refbridge.runs import ReadOptions, RunReport
 from refbridge.textio import STDIO, atomic_output, display_name, open_input
 
-#: Inputs smaller than this are converted in one process (starting workers costs more).
-PARALLEL_FROM_BYTES = 2 << 20
 #: Each worker gets about this many shards (smaller shards even out the workers' loads at the
 #: end; each costs a little to send and to set up)...
 SHARDS_PER_WORKER = 6
@@ -108,7 +107,7 @@ def convert_in_parallel(path: str, output: str, to_format: str, read_options: Re
             not hasattr(writer, "record_text") or not os.path.isfile(path):
         return None
     size = os.path.getsize(path)
-    if size < (PARALLEL_FROM_BYTES if from_bytes is None else from_bytes):
+    if size < (runs.PARALLEL_FROM_BYTES if from_bytes is None else from_bytes):
         return None
     source = display_name(path)
     opened = Diagnostics(strict=strict)  # what opening says (the encoding), kept on success

@@ -13,9 +13,10 @@ through; from the first record that needs a generated key on, records wait in a 
 
 from __future__ import annotations
 
-import tempfile
+import os
 from collections.abc import Iterable, Iterator, Sequence
 
+from refbridge import runs
 from refbridge.citekeys import DEFAULT_PATTERN, KeyBook
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.model import Record
@@ -74,7 +75,9 @@ def read_records(paths: Sequence[str], diagnostics: Diagnostics,
         yield from read_file(path, diagnostics, options)
 
 
-#: How many bytes of waiting records stay in memory before the temporary file goes to disk.
+#: How many records wait for their keys in memory before they go to a temporary file ...
+HELD_IN_MEMORY = 2000
+#: ... and how many bytes of it stay in memory before the temporary file goes to disk.
 SPOOL_MEMORY = 8 << 20
 
 
@@ -82,7 +85,8 @@ def keyed(records: Iterable[Record], options: WriteOptions) -> Iterator[Record]:
     """``records`` with unique citation keys (kept from the input unless regenerating), in order.
 
     Records that keep their key are yielded at once; the rest of the input after the first
-    record that needs a key waits in a temporary file until every key is known.
+    record that needs a key waits (in memory, in a temporary file beyond ``HELD_IN_MEMORY``
+    records) until every key is known.
     """
     book = KeyBook(options.key_pattern or DEFAULT_PATTERN, options.regenerate_keys)
     stream = iter(records)
@@ -90,20 +94,36 @@ def keyed(records: Iterable[Record], options: WriteOptions) -> Iterator[Record]:
         if book.note(record):
             yield record
             continue
-        import pickle  # here: most runs never wait, and start-up time counts
+        held = [(False, record)]
+        for later in stream:
+            held.append((book.note(later), later))
+            if len(held) == HELD_IN_MEMORY:
+                break
+        else:
+            yield from _keyed_when_known(held, book)
+            return
+        import pickle  # here: most runs never spool, and start-up time counts
+        import tempfile
 
         with tempfile.SpooledTemporaryFile(max_size=SPOOL_MEMORY) as spool:
-            waiting = 1
-            pickle.dump((False, record), spool, pickle.HIGHEST_PROTOCOL)
+            for pair in held:
+                pickle.dump(pair, spool, pickle.HIGHEST_PROTOCOL)
+            waiting = len(held)
+            held.clear()
             for later in stream:
                 pickle.dump((book.note(later), later), spool, pickle.HIGHEST_PROTOCOL)
                 waiting += 1
-            generated = iter(book.generated_keys())
             spool.seek(0)
-            for _ in range(waiting):
-                keeps, held = pickle.load(spool)
-                yield held if keeps else held.replace(citation_key=next(generated))
+            yield from _keyed_when_known((pickle.load(spool) for _ in range(waiting)), book)
         return
+
+
+def _keyed_when_known(noted: Iterable[tuple[bool, Record]], book: KeyBook) -> Iterator[Record]:
+    """The records of ``noted`` (whether each keeps its key, and the record) with their keys,
+    once ``book`` has noted every record of the input."""
+    generated = iter(book.generated_keys())
+    for keeps, held in noted:
+        yield held if keeps else held.replace(citation_key=next(generated))
 
 
 def with_keys(records: Iterable[Record], options: WriteOptions) -> list[Record]:
@@ -131,6 +151,11 @@ def write_records(records: Iterable[Record], output: str, to_format: str,
     return written
 
 
+def _large_file(path: str) -> bool:
+    """Whether ``path`` is a file large enough to be worth converting on several CPUs."""
+    return os.path.isfile(path) and os.path.getsize(path) >= runs.PARALLEL_FROM_BYTES
+
+
 def convert(inputs: Sequence[str], output: str, to_format: str,
             read_options: ReadOptions = ReadOptions(),
             write_options: WriteOptions = WriteOptions(), strict: bool = False,
@@ -139,7 +164,7 @@ def convert(inputs: Sequence[str], output: str, to_format: str,
     one large input is converted on up to ``jobs`` processes (0: one per CPU) when its format
     allows (see ``refbridge.parallel``), with the same output."""
     get_writer(to_format)  # an unknown output format fails before any input is read
-    if jobs != 1 and len(inputs) == 1:
+    if jobs != 1 and len(inputs) == 1 and _large_file(inputs[0]):
         from refbridge.parallel import available_cpus, convert_in_parallel
 
         parallel = convert_in_parallel(inputs[0], output, to_format, read_options,

@@ -11,6 +11,10 @@ from dataclasses import dataclass, field
 
 from refbridge.errors import Diagnostics
 
+#: Inputs smaller than this are converted in one process (starting workers costs more); the
+#: pipeline does not load the parallel strategy for them.
+PARALLEL_FROM_BYTES = 2 << 20
+
 
 @dataclass(frozen=True, slots=True)
 class ReadOptions:

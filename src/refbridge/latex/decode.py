@@ -34,9 +34,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from functools import cache, lru_cache
-from typing import Any
+from functools import lru_cache
 
+from refbridge.latex.fixed_macros import FIXED_MACROS
 from refbridge.richtext import (
     Inline,
     Link,
@@ -163,40 +163,13 @@ _KIND = {"text": _TEXT, "open": _OPEN, "close": _CLOSE, "dmath": _DMATH, "math":
 Token = tuple[int, str, int, int]  # (kind, value, start, end) of the source
 
 
-@cache
-def _converter() -> Any:
-    from pylatexenc.latex2text import LatexNodes2Text, get_default_latex_context_db
-
-    return LatexNodes2Text(latex_context=get_default_latex_context_db(), math_mode="text",
-                           strict_latex_spaces=True)
-
-
-@cache
-def _walker_context() -> Any:
-    from pylatexenc.latexwalker import get_default_latex_context_db
-
-    return get_default_latex_context_db()
-
-
-@cache
 def fixed_macro_text(name: str) -> str | None:
     """The text ``\\name`` always stands for, when it is a command without arguments
     (``\\alpha`` -> ``α``, ``\\log`` -> ``log``, ``\\ss`` -> ``ß``), else None. From
-    pylatexenc's tables, with ``SYMBOLS`` first."""
+    pylatexenc's tables (``refbridge.latex.fixed_macros``), with ``SYMBOLS`` first."""
     if name in SYMBOLS:
         return SYMBOLS[name]
-    walker_spec = _walker_context().get_macro_spec(name)
-    if walker_spec is not None and getattr(walker_spec.args_parser, "argspec", None) != "":
-        return None
-    converter_db = _converter().latex_context
-    spec = converter_db.get_macro_spec(name)
-    if spec is converter_db.get_macro_spec("\x00unknown"):
-        return None
-    replacement = spec.simplify_repl
-    if not isinstance(replacement, str) or "%" in replacement:  # a callable or a format
-        return None
-    text: str = _converter().latex_to_text(f"\\{name}{{}}", latex_context=_walker_context())
-    return text
+    return FIXED_MACROS.get(name)
 
 
 def _tokens(text: str) -> list[Token]:

@@ -17,7 +17,6 @@ import re
 from functools import lru_cache
 
 from refbridge.formats.bibtex.tables import MONTH_NUMBERS, MONTHS, SEASON_MONTHS
-from refbridge.formats.datetext import date_of
 from refbridge.model import Date, DateParts, ModelError
 
 _ISO_POINT = re.compile(r"^(-?\d{1,4})(?:-(\d{2})(?:-(\d{2}))?)?([~?%]?)$")
@@ -96,6 +95,8 @@ def month_text_date(year: str, month: str) -> Date | None:
     None when ``year`` is not one or the text names no month or season of it."""
     if not _YEAR.match(year.strip()):
         return None
+    from refbridge.formats.datetext import date_of  # here: few entries spell a month so
+
     date = date_of(year, month)
     if date is None or date.start is None or (date.start.month is None and date.season is None):
         return None
