@@ -59,3 +59,22 @@ def test_an_unknown_command_is_shown_as_written() -> None:
 def test_a_formula_nested_too_deeply_to_follow_is_shown_as_written() -> None:
     tex = "{" * 900 + "x" + "}" * 900
     assert math_plain(tex) == tex
+
+
+def test_a_font_switch_makes_the_rest_of_its_group_bold() -> None:
+    # a real .bib title: {Curves in ${\bf P}^{n}$ of low degree}
+    assert math_inlines("{\\bf P}^{n}") == (
+        Styled(Style.BOLD, ("P",)), Styled(Style.SUPERSCRIPT, ("n",)))
+
+
+def test_a_bold_font_command_makes_its_argument_bold() -> None:
+    assert math_inlines("\\mathbf{x} + \\boldsymbol\\mu") == (
+        Styled(Style.BOLD, ("x",)), " + ", Styled(Style.BOLD, ("μ",)))
+
+
+def test_a_roman_font_switch_shows_the_rest_of_its_group_as_it_is() -> None:
+    assert math_inlines("x_{\\rm max}") == ("x", Styled(Style.SUBSCRIPT, ("max",)))
+
+
+def test_bold_and_italics_read_as_their_letters_in_plain_text() -> None:
+    assert math_plain("{\\bf P}^{n}") == "Pⁿ"

@@ -611,3 +611,19 @@ def test_a_cluster_of_cites_that_print_nothing_writes_the_marker_once() -> None:
     processor = make_processor(style('<text variable="title"/>', style_class="note"),
                                [item(id="a", type="legislation"), item(id="b", type="legislation")])
     assert processor.cite([{"id": "a"}, {"id": "b"}]) == "[CSL STYLE ERROR: reference with no printed form.]"
+
+
+@pytest.mark.parametrize(("output", "entry"), [
+    ("text", "Sull' unirationalità delle varietà"),
+    ("html", '<div class="csl-entry">Sull\' unirationalità delle varietà</div>')])
+def test_a_nocase_span_holding_only_an_apostrophe_keeps_it_as_typed(output: str, entry: str
+                                                                    ) -> None:
+    # a real .bib's title {Sull{'} unirationalit{\`a}}, through refbridge's CSL-JSON
+    title = "Sull<span class=\"nocase\">'</span> unirationalità delle varietà"
+    assert bib('<text variable="title"/>', [item(title=title)], output=output) == [entry]
+
+
+def test_a_quotation_inside_a_nocase_span_still_quotes() -> None:
+    title = "On <span class=\"nocase\">'Bigger' data</span>"
+    assert bib('<text variable="title"/>', [item(title=title)]) == [
+        "On \u201cBigger\u201d data"]

@@ -271,6 +271,34 @@ def _mark_quotes(text: str) -> str:
 _FRENCH_SPACE_RE = re.compile(" (?=[:;?!\u00bb])|(?<=\u00ab) ")
 
 
+_Frame = tuple[str, str, "Fmt | None", bool, bool, list[Node], int]
+_TAG_CLOSERS = frozenset(closer for closer, _, _, quotes in _TAGS.values() if not quotes)
+
+
+#: Opening quotation marks as they were typed.
+_TYPED = {"\x01": "'", "\x03": "\u2018", "\x05": "\u201c", "\x07": '"'}
+
+
+def _as_text(stack: list[_Frame], root: list[Node], literal: dict[str, str]) -> None:
+    """The innermost open frame, never closed, as text in its parent (its opener shown as
+    ``literal`` maps it)."""
+    opener, _, _, _, _, kids, _ = stack.pop()
+    parent = stack[-1][5] if stack else root
+    parent.append(literal.get(opener, opener))
+    parent.extend(kids)
+
+
+def _unclosed_quotes_as_text(stack: list[_Frame], closer: str) -> None:
+    """A tag closing while quotation marks opened inside it are still open: those marks are
+    text in the tag, as typed (``Sull<span class="nocase">'</span>`` keeps its straight
+    apostrophe, as citeproc-js prints it)."""
+    depth = next((i for i in range(len(stack) - 1, -1, -1) if stack[i][1] == closer), None)
+    if depth is None or not all(frame[4] for frame in stack[depth + 1:]):
+        return
+    while len(stack) > depth + 1:
+        _as_text(stack, [], _TYPED)
+
+
 def parse_markup(text: str) -> Node:
     """Parse CSL rich text in a field value; unknown or unbalanced markup stays literal.
 
@@ -288,7 +316,7 @@ def parse_markup(text: str) -> Node:
     text = _mark_quotes(text)
     # frames: (opening token, closing token, formatting, nocase, quotes, children, position)
     root: list[Node] = []
-    stack: list[tuple[str, str, Fmt | None, bool, bool, list[Node], int]] = []
+    stack: list[_Frame] = []
     straight: list[tuple[int, str, Rich]] = []  # matched straight quotes: (position, opener, node)
     closed: list[Rich] = []  # quotations closed with no text after them yet
     followed: list[Rich] = []  # quotations with text after them in this string
@@ -296,6 +324,8 @@ def parse_markup(text: str) -> Node:
     for position, token in enumerate(_TOKEN_RE.split(text)):
         if not token:
             continue
+        if stack and token != stack[-1][1] and token in _TAG_CLOSERS:
+            _unclosed_quotes_as_text(stack, token)
         if stack and token == stack[-1][1]:
             opener, _, fmt, nocase, quotes, kids, opened_at = stack.pop()
             current = stack[-1][5] if stack else root
@@ -315,10 +345,7 @@ def parse_markup(text: str) -> Node:
             followed.extend(closed)
             closed.clear()
     while stack:  # unclosed markup is literal text
-        opener, _, _, _, _, kids, _ = stack.pop()
-        parent = stack[-1][5] if stack else root
-        parent.append(_LITERAL.get(opener, opener))
-        parent.extend(kids)
+        _as_text(stack, root, _LITERAL)
     if straight:
         outer = min(straight, key=lambda entry: entry[0])[1]
         for _, opener, node in straight:
@@ -345,7 +372,9 @@ _STYLE_MARKUP = {
     model.Style.NOCASE: ('<span class="nocase">', "</span>"),
 }
 _FORMULA_FMT: dict[str, Fmt] = {model.Style.SUPERSCRIPT: {"vertical-align": "sup"},
-                                model.Style.SUBSCRIPT: {"vertical-align": "sub"}}
+                                model.Style.SUBSCRIPT: {"vertical-align": "sub"},
+                                model.Style.BOLD: {"font-weight": "bold"},
+                                model.Style.ITALIC: {"font-style": "italic"}}
 _LESS_THAN = "\uf8ff"  # a literal "<" of the value while its markup is parsed
 _SPECIAL = 0xE000  # private-use characters stand for formulas, addresses, links and raw LaTeX
 _SPECIAL_RE = re.compile("([\ue000-\uf8fe\uf8ff])")

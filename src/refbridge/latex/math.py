@@ -25,10 +25,18 @@ from refbridge.richtext import Inline, Style, Styled, normalized, plain, rich
 
 _TOKEN = re.compile(r"\\([A-Za-z]+)|\\(.)|([{}^_'])|(\s+)|([^\\{}^_'\s]+)", re.DOTALL)
 
-#: Commands whose argument is shown as it is (fonts and text in formulas).
+#: Commands whose argument is shown as it is (fonts and text in formulas) ...
 FONT_COMMANDS: frozenset[str] = frozenset(
-    {"mathrm", "mathit", "mathbf", "mathsf", "mathtt", "text", "textrm", "textit", "textbf",
-     "mbox", "operatorname", "boldsymbol", "bm", "mathnormal", "textnormal", "emph"})
+    {"mathrm", "mathsf", "mathtt", "text", "textrm", "mbox", "operatorname", "mathnormal",
+     "textnormal"})
+#: ... or in bold or italics.
+STYLE_COMMANDS: dict[str, str] = {
+    "mathbf": Style.BOLD, "textbf": Style.BOLD, "boldsymbol": Style.BOLD, "bm": Style.BOLD,
+    "mathit": Style.ITALIC, "textit": Style.ITALIC, "emph": Style.ITALIC}
+#: Font switches (``{\bf P}``): the rest of their group in bold or italics, or as it is.
+FONT_SWITCHES: dict[str, str | None] = {
+    "bf": Style.BOLD, "boldmath": Style.BOLD, "it": Style.ITALIC, "rm": None, "sf": None,
+    "tt": None, "normalfont": None}
 #: Alphabets with Unicode letters of their own: command -> Unicode name prefix.
 ALPHABETS: dict[str, tuple[str, ...]] = {
     "mathcal": ("MATHEMATICAL SCRIPT CAPITAL ", "SCRIPT CAPITAL "),
@@ -90,6 +98,14 @@ class _Formula:
             token = self.tokens[self.index]
             if token.group(3) == "}" and until_close:
                 self.index += 1
+                return out
+            if token.group(1) in FONT_SWITCHES:
+                self.index += 1
+                while (space := self.peek()) is not None and space.group(4) is not None:
+                    self.index += 1  # TeX skips the spaces after a command's name
+                rest = normalized(self.sequence(until_close))
+                style = FONT_SWITCHES[token.group(1)]
+                out.extend([Styled(style, rest)] if style and rest else rest)
                 return out
             if token.group(3) in ("^", "_"):
                 self.index += 1
@@ -153,6 +169,9 @@ class _Formula:
             return []
         if name in FONT_COMMANDS:
             return self.argument()
+        if name in STYLE_COMMANDS:
+            argument = normalized(self.argument())
+            return [Styled(STYLE_COMMANDS[name], argument)] if argument else []
         if name in ALPHABETS:
             return [_alphabet(plain(rich(self.argument())), ALPHABETS[name])]
         if name in ACCENTS:
@@ -236,10 +255,15 @@ def _trimmed(items: tuple[Inline, ...]) -> tuple[Inline, ...]:
     return normalized(out)
 
 
+_SCRIPTS = frozenset({Style.SUPERSCRIPT, Style.SUBSCRIPT})
+
+
 def _plain(items: tuple[Inline, ...]) -> Iterator[str]:
     for item in items:
         if isinstance(item, str):
             yield item
+        elif isinstance(item, Styled) and item.style not in _SCRIPTS:
+            yield from _plain(item.content)
         elif isinstance(item, Styled):
             text = "".join(_plain(item.content))
             table = SUPERSCRIPTS if item.style == Style.SUPERSCRIPT else SUBSCRIPTS
