@@ -14,7 +14,6 @@ from strategies import records
 
 from refbridge.check import (
     CODES,
-    ENTRY_REQUIREMENTS,
     REQUIREMENTS,
     CheckUsageError,
     check_records,
@@ -78,7 +77,7 @@ def test_a_missing_field_is_named_with_the_style_that_needs_it() -> None:
 
 def test_requirement_tables_name_only_model_variables() -> None:
     known = TEXT_VARIABLE_SET | NAME_VARIABLE_SET | DATE_VARIABLE_SET | {"eprint"}
-    for table in [*REQUIREMENTS.values(), *ENTRY_REQUIREMENTS.values()]:
+    for table in REQUIREMENTS.values():
         for requirements in table.values():
             for requirement in requirements:
                 assert set(requirement.split("|")) <= known, requirement
