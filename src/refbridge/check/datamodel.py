@@ -21,7 +21,6 @@ from refbridge.check.dialects import (
 )
 from refbridge.check.entry import BibEntry
 from refbridge.check.rules import Finding
-from refbridge.check.values import isbn_ok, issn_ok
 
 #: What Perl's looks_like_number takes, which biber asks of an integer field.
 _NUMBER = re.compile(r"^\s*-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$")

@@ -49,10 +49,6 @@ BIBLATEX_FIELD_ALIASES: dict[str, str] = {
     "school": "institution",
 }
 
-#: Fields every biblatex entry may hold that are no data model field: biber reads them
-#: itself (the data model keeps their parts: ``date`` as ``year``, ``month``, ``day``).
-BIBLATEX_DATE_SUFFIX = "date"
-
 #: biblatex's default inheritance: a child's field -> the parent field it comes from when it
 #: has another name (the parent's ``title`` is an ``@inproceedings``' ``booktitle``).
 BIBLATEX_INHERITED_AS: dict[str, str] = {
@@ -79,6 +75,13 @@ NAME_FIELDS: frozenset[str] = frozenset({
 #: Fields whose capitals a style may lower (bibtex's ``change.case$`` on titles; biblatex's
 #: ``\MakeSentenceCase``).
 TITLE_FIELDS: tuple[str, ...] = ("title", "subtitle")
+#: Entry types whose title plain.bst (and the standard styles after it) writes in sentence
+#: case (``format.title``; the others, books and proceedings, keep it: ``format.btitle``),
+#: with biblatex's names for the same kinds of work.
+LOWERED_TITLE_TYPES: frozenset[str] = frozenset({
+    "article", "booklet", "incollection", "inproceedings", "conference", "mastersthesis",
+    "misc", "techreport", "unpublished", "online", "report", "thesis", "inreference",
+    "suppcollection", "software", "dataset", "patent"})
 
 #: Fields that name another entry's key.
 REFERENCE_FIELDS: tuple[str, ...] = ("crossref", "xref", "xdata")

@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Callable, Iterator
 
 from refbridge.check.dialects import (
+    LOWERED_TITLE_TYPES,
     MONTH_NAMES,
     NAME_FIELDS,
     TITLE_FIELDS,
@@ -106,7 +107,7 @@ def _finding(entry: BibEntry, code: str, message: str, fix: Fix | None = None) -
 
 
 def title_case(entry: BibEntry, name: str, field: Field) -> Iterator[Finding]:
-    if name not in TITLE_FIELDS:
+    if name not in TITLE_FIELDS or entry.entry_type not in LOWERED_TITLE_TYPES:
         return
     words = [word for word in _WORD.findall(_masked(field.value))
              if any(char.isupper() for char in word[1:])]
