@@ -31,7 +31,6 @@ from refbridge.runs import ReadOptions, RunReport
 from refbridge.textio import atomic_output, display_name, open_input
 from refbridge.zotero_bridge import is_library_address
 
-
 #: Given the reader's name, the input's name and its text stream, the stream the reader reads
 #: instead (``check`` reads a .bib's text as written too, through a stream of its own).
 StreamTap = Callable[[str, str, TextIO], TextIO]
