@@ -482,28 +482,43 @@ def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str |
 @main.command("check")
 @input_options
 @click.option("--require", "requirements", multiple=True, metavar="STYLE",
-              help="Report fields this style needs: bibtex (default), biblatex or apa; "
-                   "repeatable.")
-@click.option("--ignore", multiple=True, metavar="CODE",
-              help="Do not report this kind of finding, e.g. missing-field; repeatable.")
+              help="Report fields this style needs: bibtex, biblatex or apa; repeatable "
+                   "(default: the dialect).")
+@click.option("--dialect", type=click.Choice(["bibtex", "biblatex"]), default=None,
+              help="The data model a .bib's entries are checked against (default: bibtex, "
+                   "or biblatex when --require biblatex is given).")
+@click.option("--select", multiple=True, metavar="RULE",
+              help="Report only this rule (or severity: error, warning, note); repeatable.")
+@click.option("--ignore", multiple=True, metavar="RULE",
+              help="Do not report this rule (or severity), e.g. missing-field; repeatable.")
+@click.option("--key-pattern", default=None, metavar="PATTERN",
+              help="Report citation keys that are not this pattern's key for their entry.")
+@click.option("--fix", is_flag=True,
+              help="Write the safe fixes back into the .bib files (every other byte kept).")
+@click.option("--format", "form", type=click.Choice(["text", "json", "sarif", "github"]),
+              default="text", show_default=True, help="How findings are printed.")
+@click.option("--fail-on", type=click.Choice(["error", "warning", "note"]), default="warning",
+              show_default=True, help="Exit 4 when a finding this severe or worse is found.")
 @handle_errors
 def check_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
                   strict: bool, skip_invalid: bool, requirements: tuple[str, ...],
-                  ignore: tuple[str, ...]) -> None:
-    """Lint INPUT files: duplicates, missing fields, suspicious values (exit 4 if any)."""
-    from refbridge.check import check_files
+                  dialect: str | None, select: tuple[str, ...], ignore: tuple[str, ...],
+                  key_pattern: str | None, fix: bool, form: str, fail_on: str) -> None:
+    """Lint INPUT files: duplicates, data model, integrity, suspicious values (exit 4 if any)."""
+    from refbridge.check import CheckOptions
+    from refbridge.check.command import run_check_command
     from refbridge.runs import ReadOptions
 
     diagnostics = Diagnostics(strict=strict)
-    found = 0
-    for finding in check_files(list(inputs), diagnostics, requirements or ("bibtex",), ignore,
-                               ReadOptions(from_format, encoding)):
-        click.echo(str(finding))
-        found += 1
-    if found:
-        click.echo(f"refbridge: {found} problem(s) found", err=True)
+    run = run_check_command(list(inputs), diagnostics, CheckOptions.of(
+        requirements, dialect, select, ignore, key_pattern), ReadOptions(from_format, encoding),
+        click.echo, form, fix, fail_on)
+    for applied in run.fixed:
+        click.echo(f"refbridge: fixed {applied}", err=True)
+    if run.found:
+        click.echo(f"refbridge: {run.found} problem(s) found", err=True)
     _report(diagnostics, skip_invalid)
-    if found:
+    if run.failing:
         sys.exit(ExitStatus.PROBLEMS)
 
 

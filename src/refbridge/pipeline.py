@@ -14,7 +14,8 @@ through; from the first record that needs a generated key on, records wait in a 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TextIO
 
 from refbridge import runs
 from refbridge.citekeys import DEFAULT_PATTERN, KeyBook
@@ -31,9 +32,13 @@ from refbridge.runs import ReadOptions, RunReport
 from refbridge.textio import atomic_output, display_name, open_input
 from refbridge.zotero_bridge import is_library_address
 
+#: Given the reader's name, the input's name and its text stream, the stream the reader reads
+#: instead (``check`` reads a .bib's text as written too, through a stream of its own).
+StreamTap = Callable[[str, str, TextIO], TextIO]
 
-def read_file(path: str, diagnostics: Diagnostics, options: ReadOptions = ReadOptions()
-              ) -> Iterator[Record]:
+
+def read_file(path: str, diagnostics: Diagnostics, options: ReadOptions = ReadOptions(),
+              tap: StreamTap | None = None) -> Iterator[Record]:
     """The records of one input file (``-``: standard input), or of the Zotero library an
     address such as ``zotero-desktop:`` names (see ``refbridge.zotero_bridge.address``)."""
     if is_library_address(path):
@@ -43,11 +48,15 @@ def read_file(path: str, diagnostics: Diagnostics, options: ReadOptions = ReadOp
         return
     with open_input(path, diagnostics, options.encoding) as (stream, head):
         source = display_name(path)
+        reader = detect_reader(source, head) if options.from_format is None else \
+            get_reader(options.from_format)
+        if tap is not None:
+            stream = tap(reader.name, source, stream)
         if options.from_format is None:
-            yield from detect_reader(source, head).read(stream, source, diagnostics)
+            yield from reader.read(stream, source, diagnostics)
             return
         found = 0
-        for record in get_reader(options.from_format).read(stream, source, diagnostics):
+        for record in reader.read(stream, source, diagnostics):
             found += 1
             yield record
         if not found and head.strip():
@@ -69,10 +78,11 @@ def _not_that_format(source: str, head: str, named: str) -> None:
 
 
 def read_records(paths: Sequence[str], diagnostics: Diagnostics,
-                 options: ReadOptions = ReadOptions()) -> Iterator[Record]:
-    """The records of every input, in order."""
+                 options: ReadOptions = ReadOptions(), tap: StreamTap | None = None
+                 ) -> Iterator[Record]:
+    """The records of every input, in order (``tap``: see ``read_file``)."""
     for path in paths:
-        yield from read_file(path, diagnostics, options)
+        yield from read_file(path, diagnostics, options, tap)
 
 
 #: How many records wait for their keys in memory before they go to a temporary file ...

@@ -170,8 +170,8 @@ class _Formula:
         if name in FONT_COMMANDS:
             return self.argument()
         if name in STYLE_COMMANDS:
-            argument = normalized(self.argument())
-            return [Styled(STYLE_COMMANDS[name], argument)] if argument else []
+            content = normalized(self.argument())
+            return [Styled(STYLE_COMMANDS[name], content)] if content else []
         if name in ALPHABETS:
             return [_alphabet(plain(rich(self.argument())), ALPHABETS[name])]
         if name in ACCENTS:

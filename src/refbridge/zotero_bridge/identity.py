@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from refbridge.check import signature
+from refbridge.check.duplicates import signature
 from refbridge.merge import arxiv_id, normalized_doi
 from refbridge.model import Record
 
