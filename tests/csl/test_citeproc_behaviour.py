@@ -627,3 +627,8 @@ def test_a_quotation_inside_a_nocase_span_still_quotes() -> None:
     title = "On <span class=\"nocase\">'Bigger' data</span>"
     assert bib('<text variable="title"/>', [item(title=title)]) == [
         "On \u201cBigger\u201d data"]
+
+
+def test_a_range_from_a_roman_numeral_gets_an_en_dash_and_its_label() -> None:
+    layout = '<group delimiter=" "><label variable="volume" form="short"/><text variable="volume"/></group>'
+    assert bib(layout, [item(volume="XLII-4")]) == ["vol. XLII\u20134"]

@@ -286,7 +286,7 @@ class StyleOptions:
     links: bool = False
 
 
-_NUMBER_RANGE_RE = re.compile(r"(\d)\s*-\s*(\d)")
+_NUMBER_RANGE_RE = re.compile(r"(\d|(?<![A-Za-z])[ivxlcdmIVXLCDM]+)\s*-\s*(\d|[ivxlcdmIVXLCDM]+(?![A-Za-z]))")
 # a range whose ends start with different letters ("v2-3"): citeproc-js keeps its hyphen
 _UNLIKE_PARTICLES_RE = re.compile(r"^\s*([A-Za-z]*)\d+\s*-\s*(?!\1\d)[A-Za-z]*\d+\s*$")
 _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
