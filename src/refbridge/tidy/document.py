@@ -17,10 +17,11 @@ from refbridge.formats.bibtex.syntax import Block, parse_spans
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """One block: ``before`` is the text between the previous block (or the file's start)
-    and this one, ``source`` the block as written, ``tail`` what follows it on its last
-    line."""
+    """One block: ``number`` is its place in the file (0 for the first), ``before`` the
+    text between the previous block (or the file's start) and this one, ``source`` the block
+    as written, ``tail`` what follows it on its last line."""
 
+    number: int
     block: Block
     source: str
     before: str
@@ -64,7 +65,7 @@ def read_document(text: str, source: str) -> tuple[Document, list[Diagnostic]]:
     for index, (block, start, end) in enumerate(spans):
         following = spans[index + 1][1] if index + 1 < len(spans) else len(text)
         line_end = min(_line_end(text, end), following)
-        units.append(Unit(block, text[start:end], text[before_start:start],
+        units.append(Unit(index, block, text[start:end], text[before_start:start],
                           text[end:line_end].strip()))
         before_start = line_end
     return Document(tuple(units), text[before_start:]), problems

@@ -11,13 +11,13 @@ without a note: the only ones dropped are exact duplicates and, when asked, empt
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from refbridge.errors import Diagnostic
-from refbridge.formats.bibtex.syntax import MONTH_MACROS, Field, macro_value
-from refbridge.tidy.document import Document, Unit, read_document
+from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, Field, macro_value
+from refbridge.tidy.document import Unit, read_document
 from refbridge.tidy.keys import key_renames, renamed_references
 from refbridge.tidy.layout import EntryText, document_text, entry_text
 from refbridge.tidy.options import TidyOptions
@@ -112,18 +112,18 @@ def _with_references(unit: Unit, references: dict[str, str]) -> Unit:
                                                                 fields=tuple(fields)))
 
 
-def _without_duplicates(document: Document, texts: dict[int, str], source: str
-                        ) -> tuple[list[Unit], list[Diagnostic], list[Change]]:
+def _without_duplicates(units: Sequence[Unit], text_of: Callable[[Unit], str], source: str
+                        ) -> tuple[list[Unit], list[Diagnostic], list[Change], str]:
     """The units without exact duplicates (same key, same text once formatted): each
     removed one is a note and a change; a key given again with other content is a
     warning naming both lines, and both are kept. A removed entry's comment goes to the
-    block after it."""
+    block after it, or is returned last when no block follows."""
     kept: list[Unit] = []
     notes: list[Diagnostic] = []
     changes: list[Change] = []
     first: dict[str, Unit] = {}
     carried = ""
-    for unit in document.units:
+    for unit in units:
         if carried:
             unit = dataclasses.replace(unit, before=carried + unit.before)
             carried = ""
@@ -133,7 +133,7 @@ def _without_duplicates(document: Document, texts: dict[int, str], source: str
                 first[unit.key.lower()] = unit
             kept.append(unit)
             continue
-        if texts[id(seen)] == texts[id(unit)]:
+        if text_of(seen) == text_of(unit):
             notes.append(Diagnostic("note", f"entry {unit.key!r} removed: an exact duplicate "
                                     f"of the one on line {seen.block.line}", source,
                                     unit.block.line))
@@ -144,7 +144,7 @@ def _without_duplicates(document: Document, texts: dict[int, str], source: str
                                 f"{seen.block.line} and {unit.block.line} with different "
                                 "content; both are kept", source, unit.block.line))
         kept.append(unit)
-    return kept, notes, changes
+    return kept, notes, changes, carried
 
 
 def _redefined_macros(units: Sequence[Unit]) -> list[str]:
@@ -165,20 +165,22 @@ def tidy_text(text: str, source: str, options: TidyOptions) -> TidiedText:
             "error", f"@string {', '.join(redefined)} is defined more than once: sorting "
             "would change the value of the entries between the definitions; the file is "
             "left as it is (sort it with --sort given)", source, None)])
-    texts = {id(unit): _block_text(unit, options, months_redefined)
-             for unit in document.units}
-    units, notes, changes = _without_duplicates(document, texts, source)
+    texts: dict[Block, str] = {}
+
+    def text_of(unit: Unit) -> str:
+        written = texts.get(unit.block)
+        if written is None:
+            written = texts[unit.block] = _block_text(unit, options, months_redefined)
+        return written
+
+    units, notes, changes, carried = _without_duplicates(document.units, text_of, source)
     renamed, rename_notes = _renamed(units, options, source)
-    notes += rename_notes
     ordered = sort_units(renamed, options)
-    written = {id(unit): texts[id(unit)] if unit in units
-               else _block_text(unit, options, months_redefined) for unit in ordered}
-    new_keys = {id(old): new.key for old, new in zip(units, renamed) if old is not new}
-    changes += _changes(units, renamed, ordered, written, new_keys)
-    result = document_text([(unit.before, written[id(unit)], unit.tail) for unit in ordered],
-                           document.after)
+    changes += _changes(document.units, renamed, ordered, text_of)
+    result = document_text([(unit.before, text_of(unit), unit.tail) for unit in ordered],
+                           carried + document.after)
     changes.sort(key=lambda change: change.line)
-    return TidiedText(result, [], notes, changes)
+    return TidiedText(result, [], notes + rename_notes, changes)
 
 
 def _label(unit: Unit) -> str:
@@ -189,25 +191,24 @@ def _label(unit: Unit) -> str:
     return f"@{unit.block.kind}" + (f" {unit.key}" if unit.key else "")
 
 
-def _changes(units: list[Unit], renamed: list[Unit], ordered: list[Unit],
-             written: dict[int, str], new_keys: dict[int, str]) -> list[Change]:
-    """How each block changes: its text, its key, its place."""
-    of_renamed = {id(new): old for old, new in zip(units, renamed)}
-    before = [id(unit) for unit in renamed]
-    after = [id(unit) for unit in ordered]
+def _changes(originals: Sequence[Unit], renamed: list[Unit], ordered: list[Unit],
+             text_of: Callable[[Unit], str]) -> list[Change]:
+    """How each block that is kept changes: its key, its text, its place."""
+    before = [unit.number for unit in renamed]
+    after = [unit.number for unit in ordered]
     in_place: set[int] = set()
     for start, _, size in SequenceMatcher(None, before, after, autojunk=False) \
             .get_matching_blocks():
         in_place.update(before[start:start + size])
     changes = []
     for unit in renamed:
-        old = of_renamed[id(unit)]
+        old = originals[unit.number]
         hows = []
-        if id(old) in new_keys:
+        if unit.key != old.key:
             hows.append(f"key renamed to {unit.key}")
-        if written[id(unit)] != old.source:
+        if text_of(unit) != old.source:
             hows.append("reformatted")
-        if id(unit) not in in_place:
+        if unit.number not in in_place:
             hows.append("moved")
         if hows:
             changes.append(Change(old.block.line, _label(old), ", ".join(hows)))

@@ -13,6 +13,7 @@ block or a field.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -20,6 +21,7 @@ from typing import TypeVar
 from refbridge.formats.bibtex.syntax import Block, Field
 from refbridge.formats.bibtex.tables import CROSSREF_FIELD, FIELD_ORDER
 from refbridge.tidy.document import Unit
+from refbridge.tidy.layout import comment_text
 from refbridge.tidy.options import TidyOptions
 
 _YEAR = re.compile(r"\d{4}")
@@ -80,9 +82,19 @@ def _parents_after_children(units: list[Unit]) -> list[Unit]:
 
 
 def sort_units(units: Sequence[Unit], options: TidyOptions) -> list[Unit]:
-    """The blocks of a file in the order ``options.sort`` says."""
-    if options.sort_field == "given":
+    """The blocks of a file in the order ``options.sort`` says; the file's opening comment
+    (one apart from the first block) stays first."""
+    if options.sort_field == "given" or not units:
         return list(units)
+    header = units[0].before
+    if comment_text(header)[1]:  # it touches the first block: it is that block's
+        return _sorted_units(units, options)
+    ordered = _sorted_units([dataclasses.replace(units[0], before=""), *units[1:]], options)
+    ordered[0] = dataclasses.replace(ordered[0], before=header + ordered[0].before)
+    return ordered
+
+
+def _sorted_units(units: Sequence[Unit], options: TidyOptions) -> list[Unit]:
     entries = [index for index, unit in enumerate(units) if unit.is_entry]
     if not entries:
         return list(units)
