@@ -63,11 +63,11 @@ def _block_text(unit: Unit, options: TidyOptions, months_redefined: bool) -> str
     block = unit.block
     if block.kind == "entry":
         fields = sort_fields(_kept_fields(block.fields, options), options)
-        values = [(f.name, field_value(f.name, f.raw, options, months_redefined))
-                  for f in fields]
-        wrapped = frozenset(name for name, value in values if wrappable(name, value))
+        values = [(f.name, value, bool(options.wrap) and wrappable(f.name, value))
+                  for f in fields
+                  for value in (field_value(f.name, f.raw, options, months_redefined),)]
         return entry_text(EntryText(block.entry_type, block.key, values), options.indent,
-                          options.align, options.wrap, wrapped if options.wrap else frozenset())
+                          options.align, options.wrap)
     if block.kind == "string":
         name, _, raw, _ = block.fields[0]
         return f"@string{{{name} = {field_value('@string', raw, options)}}}"

@@ -21,11 +21,12 @@ _SPACE = re.compile(r" +")
 
 @dataclass(frozen=True, slots=True)
 class EntryText:
-    """What an entry is made of, ready to be placed: its values as they are written."""
+    """What an entry is made of, ready to be placed: each field's name, its value as it is
+    written, and whether it may be wrapped."""
 
     entry_type: str
     key: str
-    fields: Sequence[tuple[str, str]]
+    fields: Sequence[tuple[str, str, bool]]
 
 
 def comment_text(text: str) -> tuple[str, bool]:
@@ -56,15 +57,13 @@ def _wrapped(value: str, column: int, width: int) -> str:
     return ("\n" + " " * (column + 1)).join(lines)
 
 
-def entry_text(entry: EntryText, indent: str, align: bool, wrap: int,
-               wrappable: frozenset[str] = frozenset()) -> str:
-    """The text of an entry; values of the fields in ``wrappable`` are wrapped at ``wrap``
-    (0: never)."""
-    width = max((len(name) for name, _ in entry.fields), default=0) if align else 0
+def entry_text(entry: EntryText, indent: str, align: bool, wrap: int) -> str:
+    """The text of an entry; values that may be are wrapped at ``wrap`` (0: never)."""
+    width = max((len(name) for name, _, _ in entry.fields), default=0) if align else 0
     lines = [f"@{entry.entry_type}{{{entry.key},"]
-    for name, value in entry.fields:
+    for name, value, wrappable in entry.fields:
         head = f"{indent}{name.ljust(width)} = "
-        if wrap and name in wrappable:
+        if wrap and wrappable:
             value = _wrapped(value, len(head.expandtabs()), wrap)
         lines.append(f"{head}{value},")
     lines.append("}")
