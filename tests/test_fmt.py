@@ -149,9 +149,9 @@ def test_sorting_refuses_a_macro_defined_twice() -> None:
     tidied = tidy_text(text, "refs.bib", TidyOptions(sort="key"))
     assert tidied.text is None
     assert [str(p) for p in tidied.problems] == [
-        "refs.bib: error: @string j is defined more than once: sorting would change the "
-        "value of the entries between the definitions; the file is left as it is (sort it "
-        "with --sort given)"]
+        ("refs.bib: error: @string j is defined more than once: sorting would change the "
+         "value of the entries between the definitions; the file is left as it is (sort it "
+         "with --sort given)")]
 
 
 def test_canonical_and_listed_field_orders() -> None:
@@ -163,7 +163,7 @@ def test_canonical_and_listed_field_orders() -> None:
 
 
 def test_accents_to_unicode_and_back_to_latex() -> None:
-    text = ('@misc{a, author = {J{\\"o}rg M\\"{u}ller and {\\L}ukasz}, title = {Stra\\ss e '
+    text = ('@misc{a, author = {J{\\"o}rg M\\"{u}ller and {\\L}ukasz}, title = {Stra\\ss{}e '
             'and $\\"o$}, url = {https://x.org/\\"o}}\n')
     unicode = _tidy(text, unicode=True, align=False)
     assert unicode == ("@misc{a,\n  author = {Jörg Müller and {Ł}ukasz},\n"
@@ -181,8 +181,8 @@ def test_an_exact_duplicate_is_removed_and_a_differing_one_kept_with_both_lines(
                            "@misc{b,\n  title = {Two},\n}\n")
     assert [str(n) for n in tidied.notes] == [
         "refs.bib:2: note: entry 'a' removed: an exact duplicate of the one on line 1",
-        "refs.bib:5: warning: key 'b' is given on lines 4 and 5 with different content; "
-        "both are kept"]
+        ("refs.bib:5: warning: key 'b' is given on lines 4 and 5 with different content; "
+         "both are kept")]
 
 
 def test_keys_that_deviate_from_the_pattern_are_renamed_with_their_references() -> None:
@@ -220,8 +220,8 @@ def test_a_broken_entry_leaves_the_file_unformatted_with_its_line() -> None:
                        TidyOptions())
     assert tidied.text is None
     assert [str(p) for p in tidied.problems] == [
-        "refs.bib:3: error: broken entry: the value of 'title' runs to the end of the entry: "
-        "a '{' in it is never closed"]
+        ("refs.bib:3: error: broken entry: the value of 'title' runs to the end of the "
+         "entry: a '{' in it is never closed")]
 
 
 def test_text_between_blocks_and_after_an_entry_on_its_line_is_kept() -> None:

@@ -102,8 +102,8 @@ def test_a_broken_file_is_reported_left_untouched_and_the_others_done(tmp_path: 
     status, _, err = run_cli("fmt", str(broken), str(bib))
     assert status == 1
     assert err.splitlines()[:2] == [
-        f"{broken}:2: error: broken entry: the value of 'title' runs to the end of the "
-        "entry: a '{' in it is never closed",
+        (f"{broken}:2: error: broken entry: the value of 'title' runs to the end of the "
+         "entry: a '{' in it is never closed"),
         f"{broken}: error: not formatted; the file is left as it is"]
     assert broken.read_text(encoding="utf-8").startswith("@misc{a, title = {T}}")
     assert bib.read_text(encoding="utf-8") == TIDY

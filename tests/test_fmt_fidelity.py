@@ -8,7 +8,6 @@ accents, empty fields, long titles) and those TeX Live ships. Skipped without Te
 from __future__ import annotations
 
 import re
-import shutil
 import sys
 from pathlib import Path
 
@@ -67,14 +66,6 @@ OPTION_SETS: dict[str, TidyOptions] = {
         values="quotes", indent="\t", align=False, wrap=40, months=True),
 }
 _EXTRA = re.compile(r"\\field\{extra(?:name|date|alpha)\}\{\d+\} ")
-
-
-@pytest.fixture(scope="module")
-def biber_setup(tmp_path_factory: pytest.TempPathFactory) -> BiberSetup:
-    for tool in ("bibtex", "biber", "pdflatex"):
-        if shutil.which(tool) is None:
-            pytest.skip(f"needs {tool} (TeX Live)")
-    return BiberSetup.make(tmp_path_factory.mktemp("biber-setup"))
 
 
 def _printed(bib: Path, biber: BiberSetup, workdir: Path, styles: tuple[str, ...],

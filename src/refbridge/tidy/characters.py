@@ -5,7 +5,8 @@ spellings biber reads as the same text (measured with biber 2.19: ``{\\"o}``, ``
 
 To UTF-8: an accent command on one ASCII letter becomes the composed character (dropping the
 group around it when the group holds only it); a letter command (``\\ss``, ``\\o``, ``\\L``
-...) becomes its character in place, the ``{}`` or spaces after it dropped. To LaTeX: a
+...) becomes its character in place, the ``{}`` after it dropped (one followed by a space is
+kept: BibTeX reads ``Stra\\ss e`` as two words, ``Straße`` as one). To LaTeX: a
 composed character becomes ``{\\"o}``, a letter with a command ``\\ss{}``. Anything else is
 kept as written, and nothing changes inside a formula (``$...$``); a dotless ``\\i`` is never
 written (biber and pdflatex disagree on it). This module must never change what a value
@@ -28,11 +29,11 @@ _SYMBOL_ACCENTS = "".join(sorted(c for c in ACCENTS if not c.isalpha()))
 _LETTER_ACCENTS = "".join(sorted(c for c in ACCENTS if c.isalpha()))
 _ACCENT = (r"\\(?:([" + re.escape(_SYMBOL_ACCENTS) + r"])\s*(?:\{([A-Za-z])\}|([A-Za-z]))"
            r"|([" + _LETTER_ACCENTS + r"])(?:\s*\{([A-Za-z])\}|\s+([A-Za-z])))")
-#: An accent, alone in a group or not; a letter command, in a group or followed by ``{}``
-#: or spaces.
+#: An accent, alone in a group or not; a letter command, followed by ``{}`` or by neither a
+#: letter nor a space (``\\ss e``, which BibTeX reads as two words, is left as written).
 _LATEX_LETTER = re.compile(
     r"\{" + _ACCENT + r"\}|" + _ACCENT
-    + r"|\\(" + "|".join(LETTER_COMMANDS) + r")(?![A-Za-z])(\{\}|[ \t]+)?")
+    + r"|\\(" + "|".join(LETTER_COMMANDS) + r")(?:\{\}|(?![A-Za-z\s]))")
 #: A formula: left as it is.
 _MATH = re.compile(r"(?<!\\)\$[^$]*(?<!\\)\$")
 _MARK_TO_COMMAND: dict[str, str] = {mark: command for command, mark in ACCENTS.items()}

@@ -18,7 +18,7 @@ from refbridge.tidy.options import TidyOptionError
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+    import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
 
 #: The files searched in each folder, first first, and the path of the table in each.
 CONFIG_FILES: tuple[tuple[str, tuple[str, ...]], ...] = (

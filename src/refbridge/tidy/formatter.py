@@ -82,7 +82,7 @@ def _renamed(units: list[Unit], options: TidyOptions, source: str
     if options.key_pattern is None:
         return units, []
     renames = key_renames(units, options.key_pattern, source)
-    first_of = {}
+    first_of: dict[str, Unit] = {}
     for unit in units:
         first_of.setdefault(unit.key.lower(), unit)
     references = {r.old.lower(): r.new for r in renames if first_of[r.old.lower()] is units[r.index]}

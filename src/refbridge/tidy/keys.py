@@ -51,12 +51,12 @@ def _records(units: Sequence[Unit], source: str) -> dict[int, Record | None]:
             continue
         records[index] = record
         by_key.setdefault(unit.key.lower(), record)
-    for index, record in records.items():
+    for index, child in records.items():
         parent_key = next((f.value.strip().lower() for f in units[index].block.fields
                            if f.name == CROSSREF_FIELD), None)
         parent = by_key.get(parent_key) if parent_key else None
-        if record is not None and parent is not None and parent is not record:
-            records[index] = inherit(record, parent)
+        if child is not None and parent is not None and parent is not child:
+            records[index] = inherit(child, parent)
     return records
 
 

@@ -90,7 +90,7 @@ def _indent(value: Any) -> str:
 
 def _flag(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{value!r} is not true or false")
+        raise TypeError(f"{value!r} is not true or false")
     return value
 
 
@@ -148,6 +148,6 @@ def options_from(settings: Mapping[str, Any], where: str,
             raise TidyOptionError(f"{where}: unknown option {name!r} (known: {known})")
         try:
             changes[attribute] = check(value)
-        except ValueError as exc:
+        except (ValueError, TypeError) as exc:
             raise TidyOptionError(f"{where}: {name.replace('_', '-')}: {exc}") from None
     return dataclasses.replace(base, **changes)

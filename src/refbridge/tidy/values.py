@@ -26,18 +26,17 @@ KEY_FIELDS: frozenset[str] = frozenset({"crossref", "xref", "xdata", "entryset",
 KEPT_FIELDS: frozenset[str] = VERBATIM_FIELDS | KEY_FIELDS
 #: BibTeX's white space (a no-break space is a character it keeps).
 _SPACE = re.compile(r"[ \t\n\r\f\v]+")
+_BRACE_OR_QUOTE = re.compile(r'[{}"]')
 
 
 def _top_level_quote(text: str) -> bool:
     """Whether a ``"`` stands outside every brace group of ``text``."""
     depth = 0
-    for char in text:
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-        elif char == '"' and depth == 0:
+    for match in _BRACE_OR_QUOTE.finditer(text):
+        char = match.group()
+        if char == '"' and depth == 0:
             return True
+        depth += {"{": 1, "}": -1}.get(char, 0)
     return False
 
 

@@ -392,8 +392,10 @@ def macro_value(raw: str) -> str | None:
 
 
 def value_pieces(raw: str) -> tuple[str, ...] | None:
-    """The pieces of a field's raw value as written (``{a}``, ``"b"``, ``jan``: those of
-    ``{a} # "b" # jan``), or None when ``raw`` is not one whole value."""
+    """The pieces of a field's raw value as the tokenizer gives it (``{a}``, ``"b"``,
+    ``jan``: those of ``{a} # "b" # jan``), or None when ``raw`` is not one whole value."""
+    if "#" not in raw:  # one piece: most values
+        return (raw,)
     parser = _BlockParser(raw, {})
     try:
         spans = list(parser.pieces())
