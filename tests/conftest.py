@@ -6,11 +6,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from enrich_support import FixtureData, FixtureServer, forbid_remote_connections, serving
 from hypothesis import HealthCheck, settings
-from support import SAMPLES, SHARED
+from support import ROOT, SAMPLES, SHARED
 
 # Property tests: a fast profile for everyday runs, thousands of examples on request
 # (``--hypothesis-profile=thorough`` or ``REFBRIDGE_THOROUGH=1``).
@@ -44,3 +45,19 @@ def server() -> Iterator[FixtureServer]:
     """The local arXiv, Crossref and OpenAlex stand-in, knowing the scenario works."""
     with serving(FixtureData("scenarios.atom", "works.json", "works.json")) as running:
         yield running
+
+
+@pytest.fixture(scope="session")
+def biber_setup(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """benchmarks/fidelity.py's ``BiberSetup`` (a .bcf biblatex wrote), made once; the test
+    is skipped without TeX Live."""
+    import shutil
+    import sys
+
+    for tool in ("bibtex", "biber", "pdflatex"):
+        if shutil.which(tool) is None:
+            pytest.skip(f"needs {tool} (TeX Live)")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from fidelity import BiberSetup
+
+    return BiberSetup.make(tmp_path_factory.mktemp("biber-setup"))

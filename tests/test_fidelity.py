@@ -83,14 +83,6 @@ def _tex_live_library(name: str) -> Path:
     return Path(found)
 
 
-@pytest.fixture(scope="module")
-def biber_setup(tmp_path_factory: pytest.TempPathFactory) -> BiberSetup:
-    for tool in ("bibtex", "biber", "pdflatex"):
-        if shutil.which(tool) is None:
-            pytest.skip(f"needs {tool} (TeX Live)")
-    return BiberSetup.make(tmp_path_factory.mktemp("biber-setup"))
-
-
 @pytest.mark.parametrize("library", sorted(FLOORS))
 def test_a_real_library_prints_the_same_after_conversion(
         library: str, biber_setup: BiberSetup, tmp_path: Path) -> None:

@@ -207,6 +207,17 @@ def compile_pattern(pattern: str) -> Callable[[Record], str]:
     return key
 
 
+#: What ``KeyBook`` adds to a key that is taken: up to two lower-case letters.
+_SUFFIX = re.compile(r"[a-z]{0,2}")
+
+
+def follows_pattern(key: str, record: Record, pattern: str) -> bool:
+    """Whether ``key`` is what ``pattern`` makes of ``record``, with or without the suffix
+    that makes it unique (``knuth1984texbook``, ``knuth1984texbooka``)."""
+    base = compile_pattern(pattern)(record) or "ref"
+    return key.startswith(base) and _SUFFIX.fullmatch(key, len(base)) is not None
+
+
 _LITERAL_OK = re.compile(r"^[A-Za-z0-9_:.\-/+]*$")
 
 

@@ -712,3 +712,55 @@ def sync_command(service: str, library: str | None, collection: str | None,
                                             f"{watch:g} s", err=True), bar)
     except KeyboardInterrupt:
         click.echo("refbridge: sync: stopped", err=True)
+
+
+@main.command("fmt")
+@click.argument("inputs", nargs=-1, required=True, metavar="LIB...")
+@click.option("-o", "--output", metavar="FILE",
+              help="Write the formatted file here (one input only); default: in place.")
+@click.option("--check", is_flag=True,
+              help="Change nothing; list the entries that would change (exit 1 if any).")
+@click.option("--diff", is_flag=True, help="Change nothing; show a unified diff.")
+@click.option("--sort", metavar="ORDER",
+              help="Entries by key, type, year or given (as in the file; the default); "
+                   "-year: newest first.")
+@click.option("--field-order", metavar="ORDER",
+              help="Fields as-given (default), canonical, or LIST: these first.")
+@click.option("--indent", metavar="N|tab", help="Indentation of fields (default: 2 spaces).")
+@click.option("--align/--no-align", default=None, help="Align the = of an entry (default).")
+@click.option("--values", type=click.Choice(["braces", "quotes"]),
+              help="Delimit values with braces (default) or quotes.")
+@click.option("--drop-empty/--keep-empty", default=None,
+              help="Drop empty fields (default: keep them).")
+@click.option("--months/--no-months", default=None,
+              help="Write months spelled out in full as macros (month = mar).")
+@click.option("--unicode/--latex", default=None,
+              help="Accented letters as UTF-8, or as LaTeX commands (default: as written).")
+@click.option("--wrap", type=click.IntRange(0), metavar="N",
+              help="Wrap long values at N characters (0: never, the default).")
+@click.option("--key-pattern", metavar="PATTERN",
+              help="Rename keys that do not follow PATTERN (see Citation keys).")
+@click.option("--encoding", metavar="NAME",
+              help="Input encoding (default: BOM, UTF-8, else cp1252).")
+@handle_errors
+def fmt_command(inputs: tuple[str, ...], output: str | None, check: bool, diff: bool,
+                encoding: str | None, **given: Any) -> None:
+    """Format .bib files in place, keeping comments, @string, @preamble and every field.
+    Settings also come from [tool.refbridge.fmt] in pyproject.toml or [fmt] in
+    .refbridge.toml (the command line wins)."""
+    from refbridge.tidy.files import CHECK, DIFF, WRITE, tidy_files
+
+    if output is not None and len(inputs) > 1:
+        raise click.UsageError("-o names one output: give one input with it")
+    settings = {name: value for name, value in given.items() if value is not None}
+    mode = CHECK if check else DIFF if diff else WRITE
+    report = tidy_files(list(inputs), settings, mode, output, encoding)
+    for line in report.output:
+        click.echo(line, nl=not line.endswith("\n"))
+    for message in report.messages:
+        click.echo(str(message), err=True)
+    verb = "would change" if mode != WRITE else "changed"
+    click.echo(f"refbridge: fmt: {len(report.changed)} of {report.files} file(s) {verb}",
+               err=True)
+    if report.failed or check and report.changed:
+        sys.exit(ExitStatus.FAILED)

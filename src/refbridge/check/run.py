@@ -9,7 +9,6 @@ checked in bounded memory. This module must never change a record or write a fil
 from __future__ import annotations
 
 import datetime
-import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -25,9 +24,6 @@ from refbridge.errors import Diagnostics
 from refbridge.model import Record
 from refbridge.pipeline import read_records
 from refbridge.runs import ReadOptions
-
-#: Suffixes a key pattern's key may take to tell records with the same key apart.
-_SUFFIX = "[a-z]{0,2}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +57,7 @@ class CheckOptions:
 def _key_pattern(pattern: str | None) -> Callable[[Record], Iterator[Finding]]:
     if pattern is None:
         return lambda record: iter(())
-    from refbridge.citekeys import PatternError, compile_pattern
+    from refbridge.citekeys import PatternError, compile_pattern, follows_pattern
 
     try:
         key_of = compile_pattern(pattern)
@@ -70,12 +66,9 @@ def _key_pattern(pattern: str | None) -> Callable[[Record], Iterator[Finding]]:
 
     def check(record: Record) -> Iterator[Finding]:
         key = record.citation_key
-        if key is None:
-            return
-        expected = key_of(record)
-        if not re.fullmatch(re.escape(expected) + _SUFFIX, key):
+        if key is not None and not follows_pattern(key, record, pattern):
             yield Finding("key-pattern", f"citation key {key!r} is not the pattern's key "
-                          f"{expected!r}", record.source, key)
+                          f"{key_of(record)!r}", record.source, key)
     return check
 
 

@@ -175,34 +175,40 @@ class _BlockParser:
                 return match.end()
         raise self.unclosed("a quoted value is never closed", start)
 
-    def value(self) -> tuple[str, str, tuple[str, ...]]:
-        """Parse ``piece # piece ...`` at the current position: (resolved, raw, undefined)."""
+    def pieces(self) -> Iterator[tuple[int, int]]:
+        """The start and end of each piece of ``piece # piece ...`` at the current position
+        (``{...}``, ``"..."``, a number or a macro); the position is left after the last."""
         text = self.text
-        start = self.pos
-        parts: list[str] = []
-        undefined: list[str] = []
         while True:
             position = self.pos
             char = text[position:position + 1]
             if char == "{":
                 end = self.braced(position)
-                parts.append(text[position + 1:end - 1])
             elif char == '"':
                 end = self.quoted(position)
-                parts.append(text[position + 1:end - 1])
             else:
                 bare = _BARE.match(text, position)
                 if bare is None:
                     raise self.fail("expected a value ({...}, \"...\", a number or a macro)"
                                     if char else "the block ends where a value should be")
                 end = bare.end()
-                parts.append(self.word(bare.group(), undefined))
-            raw_end = end
+            yield position, end
             self.pos = _SPACE.match(text, end).end()  # type: ignore[union-attr]
-            if text.startswith("#", self.pos):
-                self.pos = _SPACE.match(text, self.pos + 1).end()  # type: ignore[union-attr]
-                continue
-            return "".join(parts), text[start:raw_end], tuple(undefined)
+            if not text.startswith("#", self.pos):
+                return
+            self.pos = _SPACE.match(text, self.pos + 1).end()  # type: ignore[union-attr]
+
+    def value(self) -> tuple[str, str, tuple[str, ...]]:
+        """Parse ``piece # piece ...`` at the current position: (resolved, raw, undefined)."""
+        text = self.text
+        start = raw_end = self.pos
+        parts: list[str] = []
+        undefined: list[str] = []
+        for position, end in self.pieces():
+            parts.append(text[position + 1:end - 1] if text[position] in '{"'
+                         else self.word(text[position:end], undefined))
+            raw_end = end
+        return "".join(parts), text[start:raw_end], tuple(undefined)
 
     def word(self, word: str, undefined: list[str]) -> str:
         """The value of a bare word: a number as written, a macro resolved (one that no
@@ -256,7 +262,7 @@ class _BlockParser:
             raise self.fail("the entry has no citation key", key_match.start(1))
         if after is None:
             raise self.fail(f"expected ',' after the citation key {key!r}", key_match.end())
-        self.pos = key_match.end()
+        self.pos = key_match.end()  # after the ``,``, or the ``}`` of an entry without fields
         fields: list[Field] = []
         if after != ",":
             if after != self.closer:
@@ -274,6 +280,7 @@ class _BlockParser:
                            if raw[0] in '{"' else self.word_field(name, raw))
                     if ending != ",":
                         if ending == self.closer:
+                            self.pos = simple.end()
                             return Block("entry", line, entry_type, key, tuple(fields))
                         self.pos = simple.start(3)
                         if raw[0] not in '{"' and not raw.isdecimal():
@@ -337,7 +344,8 @@ class _BlockParser:
                     raise self.unclosed("the @comment is never closed (missing ')')")
             else:
                 end = self.braced(self.pos - 1) - 1
-            return Block("comment", line, text=self.text[self.pos:end])
+            start, self.pos = self.pos, end + 1
+            return Block("comment", line, text=self.text[start:end])
         if kind == "preamble":
             self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
             resolved, raw, _ = self.value()
@@ -383,9 +391,37 @@ def macro_value(raw: str) -> str | None:
     return resolved if parser.pos == len(raw) else None
 
 
+def value_pieces(raw: str) -> tuple[str, ...] | None:
+    """The pieces of a field's raw value as the tokenizer gives it (``{a}``, ``"b"``,
+    ``jan``: those of ``{a} # "b" # jan``), or None when ``raw`` is not one whole value."""
+    if "#" not in raw:  # one piece: most values
+        return (raw,)
+    parser = _BlockParser(raw, {})
+    try:
+        spans = list(parser.pieces())
+    except BibSyntaxError:
+        return None
+    return tuple(raw[start:end] for start, end in spans) if parser.pos == len(raw) else None
+
+
 def parse_blocks(text: str, strings: dict[str, str], first_line: int = 1) -> Iterator[Block]:
     """The blocks of ``text`` (which must start at a line start); ``strings`` holds the
     ``@string`` definitions seen so far and receives new ones."""
+    return (span.block for span in parse_spans(text, strings, first_line))
+
+
+class Span(NamedTuple):
+    """A block and where its text is in the text it was read from: from its ``@`` to just
+    after its closing delimiter (a broken block: to where the next block starts). The text
+    between spans is what BibTeX skips as comments."""
+
+    block: Block
+    start: int
+    end: int
+
+
+def parse_spans(text: str, strings: dict[str, str], first_line: int = 1) -> Iterator[Span]:
+    """The blocks of ``text`` (as ``parse_blocks``) with the offsets of their text."""
     starts = [m.end() - 1 for m in _BLOCK_START.finditer(text)]
     first = _FIRST_BLOCK_START.match(text)
     if first is not None:
@@ -395,7 +431,8 @@ def parse_blocks(text: str, strings: dict[str, str], first_line: int = 1) -> Ite
     line = first_line + _line_at(text, starts[0]) if starts else first_line
     for index, start in enumerate(starts):
         end = starts[index + 1] if index + 1 < len(starts) else len(text)
-        yield from _blocks_from(text[start:end], strings, line)
+        for block, block_start, block_end in _spans_from(text[start:end], strings, line):
+            yield Span(block, start + block_start, start + block_end)
         if index + 1 < len(starts):
             line += text.count("\n", start, end)
 
@@ -410,18 +447,19 @@ def _entry_head(text: str, start: int, end: int) -> int | None:
     return None
 
 
-def _blocks_from(text: str, strings: dict[str, str], line: int) -> Iterator[Block]:
+def _spans_from(text: str, strings: dict[str, str], line: int
+                ) -> Iterator[tuple[Block, int, int]]:
     """The block ``text`` starts with (on ``line``), then those that start later in the text
     after it (``}@misc{b, …``, ``<@book{c, …``): BibTeX reads from the end of an entry to the
-    next ``@``, wherever on a line it stands."""
+    next ``@``, wherever on a line it stands. Each with its start and end in ``text``."""
     start = 0
     while True:
         rest = text[start:] if start else text
         parser = _BlockParser(rest, strings)
         try:
-            yield parser.block(line)
+            yield parser.block(line), start, start + parser.pos
         except BibSyntaxError as error:
-            yield _error_block(error, rest, line)
+            yield _error_block(error, rest, line), start, len(text)
             return
         following = _entry_head(text, start + parser.pos, len(text))
         if following is None:

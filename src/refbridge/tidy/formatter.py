@@ -1,0 +1,215 @@
+"""One .bib text formatted: read into blocks, exact duplicates removed, keys renamed to a
+pattern, blocks and fields sorted, values rewritten and laid out; what changed is told entry
+by entry (for ``--check``) and every removal, renaming and conflict is a note.
+
+A file with a broken block is not formatted (its problems are returned, its text is None),
+nor one whose sorting would change what a macro means (an ``@string`` defined twice). This
+module must never read or write a file (``files`` does) and never drop an entry or field
+without a note: the only ones dropped are exact duplicates and, when asked, empty fields.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+
+from refbridge.errors import Diagnostic
+from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, Field, macro_value
+from refbridge.tidy.document import Unit, read_document
+from refbridge.tidy.keys import key_renames, renamed_references
+from refbridge.tidy.layout import EntryText, document_text, entry_text
+from refbridge.tidy.options import TidyOptions
+from refbridge.tidy.sorting import sort_fields, sort_units
+from refbridge.tidy.values import KEY_FIELDS, field_value, wrappable
+
+#: Fields whose being empty says something: a crossref or xdata child inherits a field only
+#: when it is missing, not when it is empty.
+_INHERITING_FIELDS = frozenset({"crossref", "xdata"})
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """An entry (or block) that formatting changes: its line, its key, how."""
+
+    line: int
+    key: str
+    how: str
+
+
+@dataclass(slots=True)
+class TidiedText:
+    """The formatted text (None: the file cannot be formatted, see ``problems``), what
+    changed, and the notes to show (renamed keys, removed duplicates, conflicts)."""
+
+    text: str | None
+    problems: list[Diagnostic] = field(default_factory=list)
+    notes: list[Diagnostic] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+
+
+def _kept_fields(fields: Sequence[Field], options: TidyOptions) -> list[Field]:
+    """The fields written: all, or (``drop_empty``) those that are not empty, except in an
+    entry that inherits (where empty is not missing) and a field given twice (bibtex reads
+    the first, biber the last)."""
+    names = [f.name for f in fields]
+    if not options.drop_empty or _INHERITING_FIELDS.intersection(names):
+        return list(fields)
+    return [f for f in fields if f.value.strip(" \t\n\r\f\v") or names.count(f.name) > 1]
+
+
+def _block_text(unit: Unit, options: TidyOptions, months_redefined: bool) -> str:
+    block = unit.block
+    if block.kind == "entry":
+        fields = sort_fields(_kept_fields(block.fields, options), options)
+        values = [(f.name, value, bool(options.wrap) and wrappable(f.name, value))
+                  for f in fields
+                  for value in (field_value(f.name, f.raw, options, months_redefined),)]
+        return entry_text(EntryText(block.entry_type, block.key, values), options.indent,
+                          options.align, options.wrap)
+    if block.kind == "string":
+        name, _, raw, _ = block.fields[0]
+        return f"@string{{{name} = {field_value('@string', raw, options)}}}"
+    if block.kind == "preamble":
+        return f"@preamble{{{block.text}}}"
+    return unit.source  # @comment: as written
+
+
+def _renamed(units: list[Unit], options: TidyOptions, source: str
+             ) -> tuple[list[Unit], list[Diagnostic]]:
+    """``units`` with their keys made to follow ``options.key_pattern``, and the notes."""
+    if options.key_pattern is None:
+        return units, []
+    renames = key_renames(units, options.key_pattern, source)
+    first_of: dict[str, Unit] = {}
+    for unit in units:
+        first_of.setdefault(unit.key.lower(), unit)
+    references = {r.old.lower(): r.new for r in renames if first_of[r.old.lower()] is units[r.index]}
+    renamed = list(units)
+    for rename in renames:
+        renamed[rename.index] = dataclasses.replace(
+            units[rename.index], block=dataclasses.replace(units[rename.index].block,
+                                                           key=rename.new))
+    if references:
+        renamed = [_with_references(unit, references) for unit in renamed]
+    notes = [Diagnostic("note", f"key {r.old!r} renamed to {r.new!r}", source, r.line)
+             for r in renames]
+    return renamed, notes
+
+
+def _with_references(unit: Unit, references: dict[str, str]) -> Unit:
+    """``unit`` with the keys its key fields name renamed."""
+    if not any(f.name in KEY_FIELDS for f in unit.block.fields):
+        return unit
+    fields = []
+    for name, value, raw, undefined in unit.block.fields:
+        if name in KEY_FIELDS and raw[:1] in "{\"" and macro_value(raw) is not None:
+            raw = raw[0] + renamed_references(raw[1:-1], references) + raw[-1]
+            value = renamed_references(value, references)
+        fields.append(Field(name, value, raw, undefined))
+    return dataclasses.replace(unit, block=dataclasses.replace(unit.block,
+                                                                fields=tuple(fields)))
+
+
+def _without_duplicates(units: Sequence[Unit], text_of: Callable[[Unit], str], source: str
+                        ) -> tuple[list[Unit], list[Diagnostic], list[Change], str]:
+    """The units without exact duplicates (same key, same text once formatted): each
+    removed one is a note and a change; a key given again with other content is a
+    warning naming both lines, and both are kept. A removed entry's comment goes to the
+    block after it, or is returned last when no block follows."""
+    kept: list[Unit] = []
+    notes: list[Diagnostic] = []
+    changes: list[Change] = []
+    first: dict[str, Unit] = {}
+    carried = ""
+    for unit in units:
+        if carried:
+            unit = dataclasses.replace(unit, before=carried + unit.before)
+            carried = ""
+        seen = first.get(unit.key.lower()) if unit.is_entry else None
+        if seen is None:
+            if unit.is_entry:
+                first[unit.key.lower()] = unit
+            kept.append(unit)
+            continue
+        if text_of(seen) == text_of(unit):
+            notes.append(Diagnostic("note", f"entry {unit.key!r} removed: an exact duplicate "
+                                    f"of the one on line {seen.block.line}", source,
+                                    unit.block.line))
+            changes.append(Change(unit.block.line, unit.key, "removed (exact duplicate)"))
+            carried = unit.before
+            continue
+        notes.append(Diagnostic("warning", f"key {unit.key!r} is given on lines "
+                                f"{seen.block.line} and {unit.block.line} with different "
+                                "content; both are kept", source, unit.block.line))
+        kept.append(unit)
+    return kept, notes, changes, carried
+
+
+def _redefined_macros(units: Sequence[Unit]) -> list[str]:
+    names = [unit.key for unit in units if unit.block.kind == "string"]
+    return sorted({name for name in names if names.count(name) > 1})
+
+
+def tidy_text(text: str, source: str, options: TidyOptions) -> TidiedText:
+    """``text`` (the content of ``source``) formatted with ``options``."""
+    document, problems = read_document(text, source)
+    if problems:
+        return TidiedText(None, problems)
+    months_redefined = any(unit.block.kind == "string" and unit.key in MONTH_MACROS
+                           for unit in document.units)
+    redefined = _redefined_macros(document.units)
+    if redefined and options.sort_field != "given":
+        return TidiedText(None, [Diagnostic(
+            "error", f"@string {', '.join(redefined)} is defined more than once: sorting "
+            "would change the value of the entries between the definitions; the file is "
+            "left as it is (sort it with --sort given)", source, None)])
+    texts: dict[Block, str] = {}
+
+    def text_of(unit: Unit) -> str:
+        written = texts.get(unit.block)
+        if written is None:
+            written = texts[unit.block] = _block_text(unit, options, months_redefined)
+        return written
+
+    units, notes, changes, carried = _without_duplicates(document.units, text_of, source)
+    renamed, rename_notes = _renamed(units, options, source)
+    ordered = sort_units(renamed, options)
+    changes += _changes(document.units, renamed, ordered, text_of)
+    result = document_text([(unit.before, text_of(unit), unit.tail) for unit in ordered],
+                           carried + document.after)
+    changes.sort(key=lambda change: change.line)
+    return TidiedText(result, [], notes + rename_notes, changes)
+
+
+def _label(unit: Unit) -> str:
+    """How a block is named in a list of changes: an entry by its key, another block by its
+    kind (and macro name)."""
+    if unit.is_entry:
+        return unit.key
+    return f"@{unit.block.kind}" + (f" {unit.key}" if unit.key else "")
+
+
+def _changes(originals: Sequence[Unit], renamed: list[Unit], ordered: list[Unit],
+             text_of: Callable[[Unit], str]) -> list[Change]:
+    """How each block that is kept changes: its key, its text, its place."""
+    before = [unit.number for unit in renamed]
+    after = [unit.number for unit in ordered]
+    in_place: set[int] = set()
+    for start, _, size in SequenceMatcher(None, before, after, autojunk=False) \
+            .get_matching_blocks():
+        in_place.update(before[start:start + size])
+    changes = []
+    for unit in renamed:
+        old = originals[unit.number]
+        hows = []
+        if unit.key != old.key:
+            hows.append(f"key renamed to {unit.key}")
+        if text_of(unit) != old.source:
+            hows.append("reformatted")
+        if unit.number not in in_place:
+            hows.append("moved")
+        if hows:
+            changes.append(Change(old.block.line, _label(old), ", ".join(hows)))
+    return changes
