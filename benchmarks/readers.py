@@ -756,6 +756,25 @@ def as_json(results: Sequence[CaseResult]) -> dict[str, Any]:
     }
 
 
+def print_report(results: Sequence[CaseResult], verbose: bool,
+                 apart: Iterable[str] = ()) -> None:
+    """The table, the differences by field, the lines of ``apart`` (what was not compared),
+    then every difference (known ones too when ``verbose``)."""
+    print(table(results))
+    print("\ndifferences by field: " + ", ".join(
+        f"{name} {n}" + (f" ({k} known)" if k else "")
+        for name, (n, k) in field_figures(results).items()))
+    for line in apart:
+        print(line)
+    print()
+    for line in difference_lines(results, verbose):
+        print(line)
+
+
+def write_json(path: Path, figures: Mapping[str, Any]) -> None:
+    path.write_text(json.dumps(figures, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared",
@@ -767,16 +786,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not (args.shared / "conformance").is_dir():
         parser.error(f"no conformance data at {args.shared / 'conformance'}")
     results = run(args.shared)
-    print(table(results))
-    print("\ndifferences by field: " + ", ".join(
-        f"{name} {n}" + (f" ({k} known)" if k else "")
-        for name, (n, k) in field_figures(results).items()))
-    print()
-    for line in difference_lines(results, args.verbose):
-        print(line)
+    print_report(results, args.verbose)
     if args.json:
-        args.json.write_text(json.dumps(as_json(results), indent=1, ensure_ascii=False) + "\n",
-                             encoding="utf-8")
+        write_json(args.json, as_json(results))
     return 0
 
 
