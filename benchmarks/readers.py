@@ -124,7 +124,7 @@ ZOTERO_BASE_VARIABLES: dict[str, str] = {
     "url": "URL", "abstractNote": "abstract"}
 
 #: Zotero's rich-text markup in titles (its HTML subset), dropped before comparing.
-_TITLE_MARKUP = re.compile(r"</?(?:i|b|sup|sub|sc|span)(?:\s[^>]*)?>")
+_TITLE_MARKUP = re.compile(r"</?(?:i|b|sup|sub|sc|span)(?:\s[^>]*)?>", re.IGNORECASE)
 _SCRIPT_CHARACTERS = str.maketrans("₀₁₂₃₄₅₆₇₈₉₊₋⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-0123456789+-")
 _DASHES = re.compile(r"\s*(?:--|[\u2010-\u2015\u2212-])\s*")
 _KEYWORD_DASHES = re.compile(r"--|[\u2013\u2014]")
@@ -225,8 +225,9 @@ def date_value(text: str) -> Value:
 
 
 def given_text(given: str) -> str:
-    """A given name with initials' full stops dropped: ``S.A.`` and ``S. A.`` are ``S A``."""
-    return " ".join(part for part in re.split(r"[.\s]+", given) if part)
+    """A given name with initials' full stops dropped: ``S.A.`` and ``S. A.`` are ``S A``,
+    ``P.-L.`` is ``P-L``."""
+    return " ".join(part for part in re.split(r"[.\s]+", given) if part).replace(" -", "-")
 
 
 def person(family: str, given: str) -> tuple[str, ...]:
