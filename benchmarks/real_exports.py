@@ -75,7 +75,7 @@ def zotero_import(server: str, data: bytes) -> list[dict[str, Any]]:
     request = urllib.request.Request(
         f"{server}/import", data=data, method="POST",
         headers={"Content-Type": "text/plain; charset=utf-8"})
-    with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:  # noqa: S310 (loopback)
+    with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
         items = json.loads(answer.read().decode("utf-8"))
     return [item for item in items if isinstance(item, Mapping)
             and item.get("itemType") not in CHILD_TYPES and "parentItem" not in item]

@@ -37,7 +37,7 @@ from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBL
 from refbridge.identifiers import clean_doi_field
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
-from refbridge.names.bibtex import parse_names
+from refbridge.names.bibtex import empty_names, parse_names
 from refbridge.registry import Shard, ShardIncomplete
 from refbridge.richtext import Text, concat, latex_source, plain, with_latex, without_latex
 
@@ -235,6 +235,8 @@ def _names(entry: _Entry) -> tuple[dict[str, tuple[Name, ...]], set[str]]:
         if value is None:
             continue
         people, more = parse_names(value)
+        if (empty := empty_names(value)):
+            entry.warn(f"{field}: {empty} empty name(s) (only a comma) left out")
         if people:
             entry.used.add(field)
             names[role] = people
