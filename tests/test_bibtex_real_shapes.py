@@ -321,5 +321,5 @@ def test_an_empty_name_in_a_list_is_left_out_with_a_warning() -> None:
                              'Willis, Sherry L. ",\n  year = "2016",\n}\n')
     assert [(n.family, n.given) for n in records[0].names["editor"]] == [
         ("Schaie", "K. Warner"), ("Willis", "Sherry L.")]
-    assert messages == ["refs.bib:1: warning: entry 'Charness2016': editor: 1 empty name(s) "
-                        "(only a comma) left out"]
+    assert messages == [("refs.bib:1: warning: entry 'Charness2016': editor: 1 empty name(s) "
+                         "(only a comma) left out")]
