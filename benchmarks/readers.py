@@ -124,7 +124,7 @@ ZOTERO_BASE_VARIABLES: dict[str, str] = {
     "url": "URL", "abstractNote": "abstract"}
 
 #: Zotero's rich-text markup in titles (its HTML subset), dropped before comparing.
-_TITLE_MARKUP = re.compile(r"</?(?:i|b|sup|sub|sc|span)(?:\s[^>]*)?>")
+_TITLE_MARKUP = re.compile(r"</?(?:i|b|sup|sub|sc|span)(?:\s[^>]*)?>", re.IGNORECASE)
 _SCRIPT_CHARACTERS = str.maketrans("₀₁₂₃₄₅₆₇₈₉₊₋⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-0123456789+-")
 _DASHES = re.compile(r"\s*(?:--|[\u2010-\u2015\u2212-])\s*")
 _KEYWORD_DASHES = re.compile(r"--|[\u2013\u2014]")
@@ -225,8 +225,9 @@ def date_value(text: str) -> Value:
 
 
 def given_text(given: str) -> str:
-    """A given name with initials' full stops dropped: ``S.A.`` and ``S. A.`` are ``S A``."""
-    return " ".join(part for part in re.split(r"[.\s]+", given) if part)
+    """A given name with initials' full stops dropped: ``S.A.`` and ``S. A.`` are ``S A``,
+    ``P.-L.`` is ``P-L``."""
+    return " ".join(part for part in re.split(r"[.\s]+", given) if part).replace(" -", "-")
 
 
 def person(family: str, given: str) -> tuple[str, ...]:
@@ -756,6 +757,25 @@ def as_json(results: Sequence[CaseResult]) -> dict[str, Any]:
     }
 
 
+def print_report(results: Sequence[CaseResult], verbose: bool,
+                 apart: Iterable[str] = ()) -> None:
+    """The table, the differences by field, the lines of ``apart`` (what was not compared),
+    then every difference (known ones too when ``verbose``)."""
+    print(table(results))
+    print("\ndifferences by field: " + ", ".join(
+        f"{name} {n}" + (f" ({k} known)" if k else "")
+        for name, (n, k) in field_figures(results).items()))
+    for line in apart:
+        print(line)
+    print()
+    for line in difference_lines(results, verbose):
+        print(line)
+
+
+def write_json(path: Path, figures: Mapping[str, Any]) -> None:
+    path.write_text(json.dumps(figures, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared",
@@ -767,16 +787,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not (args.shared / "conformance").is_dir():
         parser.error(f"no conformance data at {args.shared / 'conformance'}")
     results = run(args.shared)
-    print(table(results))
-    print("\ndifferences by field: " + ", ".join(
-        f"{name} {n}" + (f" ({k} known)" if k else "")
-        for name, (n, k) in field_figures(results).items()))
-    print()
-    for line in difference_lines(results, args.verbose):
-        print(line)
+    print_report(results, args.verbose)
     if args.json:
-        args.json.write_text(json.dumps(as_json(results), indent=1, ensure_ascii=False) + "\n",
-                             encoding="utf-8")
+        write_json(args.json, as_json(results))
     return 0
 
 

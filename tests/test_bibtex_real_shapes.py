@@ -276,3 +276,50 @@ def test_bibtex_prints_the_same_for_converted_free_text_months(
     library.write_text(WOS_MONTHS, encoding="utf-8")
     result = check_library(library, "csl-json", tmp_path, ("plain", "alpha"), biber_setup)
     assert (result.tools["bibtex"].identical, len(result.tools["bibtex"].entries)) == (2, 2)
+
+
+#: Web of Science's older .bib braces every value twice.
+WOS_DOUBLE_BRACED = """@article{ ISI:000429757300002,
+Author = {Lindqvist, Karin and Pekka, Aho},
+Title = {{Fish stocks of a shallow archipelago}},
+Journal = {{ESTUARINE COASTAL AND SHELF SCIENCE}},
+Year = {{2018}},
+Volume = {{204}},
+Month = {{MAY 1}},
+DOI = {{10.1016/j.ecss.2018.01.007}},
+}
+
+@article{ ISI:000429757300003,
+Author = {Lindqvist, Karin},
+Title = {{Seabird counts}},
+Year = {{2018}},
+Month = {{FEB}},
+}
+"""
+
+
+def test_a_double_braced_month_and_doi_are_read() -> None:
+    records, messages = read(WOS_DOUBLE_BRACED)
+    assert messages == []
+    assert [r.dates["issued"] for r in records] == [Date(start=DateParts(2018, 5, 1)),
+                                                    Date(start=DateParts(2018, 2))]
+    assert records[0].get("DOI") == "10.1016/j.ecss.2018.01.007"
+
+
+@DIALECTS
+def test_a_double_braced_month_is_written_back_as_written(writer: BibtexWriter) -> None:
+    text = written(read(WOS_DOUBLE_BRACED)[0], writer)
+    assert ("  year = {{2018}},\n  volume = {{204}},\n  month = {{MAY 1}},\n"
+            in entry(text, "ISI:000429757300002"))
+    assert "  year = {{2018}},\n  month = {{FEB}},\n" in entry(text, "ISI:000429757300003")
+
+
+def test_an_empty_name_in_a_list_is_left_out_with_a_warning() -> None:
+    # ScienceDirect writes an editor it has no name for as a lone comma
+    records, messages = read('@incollection{Charness2016,\n  title = "Technology, gaming, and '
+                             'social networking",\n  editor = "Schaie, K. Warner and ,  and '
+                             'Willis, Sherry L. ",\n  year = "2016",\n}\n')
+    assert [(n.family, n.given) for n in records[0].names["editor"]] == [
+        ("Schaie", "K. Warner"), ("Willis", "Sherry L.")]
+    assert messages == [("refs.bib:1: warning: entry 'Charness2016': editor: 1 empty name(s) "
+                         "(only a comma) left out")]

@@ -268,3 +268,17 @@ def test_a_note_of_extra_lines_gives_the_citation_key_and_bib_fields() -> None:
                      "Journal\nN1  - Read at the meeting.\nER  - \n")
     assert (record.citation_key, record.get("note"), dict(record.extra)) == (
         "knuth:lp", "Read at the meeting.", {"bibtex.fjournal": "The Computer Journal"})
+
+
+def test_a_year_tag_that_says_more_of_the_same_year_is_the_date() -> None:
+    # IEEE Xplore writes the conference's days in Y1 beside the year in PY
+    (record,) = read("TY  - CONF\nTI  - Modelling of substation fields\nPY  - 2014\n"
+                     "Y1  - 16-18 Oct. 2014\nER  - \n")
+    assert record.dates["issued"] == Date(start=DateParts(2014, 10, 16),
+                                          end=DateParts(2014, 10, 18))
+    assert "ris.Y1" not in record.extra
+
+
+def test_a_year_tag_of_another_year_is_kept_beside_the_date() -> None:
+    (record,) = read("TY  - JOUR\nTI  - T\nPY  - 2014\nY1  - 2013/05/02\nER  - \n")
+    assert (record.dates["issued"], record.extra["ris.Y1"]) == (Date.of(2014), "2013/05/02")

@@ -165,6 +165,14 @@ def test_a_full_name_without_a_comma_has_the_family_name_first() -> None:
     assert record.authors == (Name(family="Qi", given="Haixia"),)
 
 
+def test_a_middle_initial_after_a_second_comma_ends_the_given_name() -> None:
+    # Web of Science writes Dimos V. Dimarogonas so in AF and C1
+    (record,) = read_wos("PT J\nAU Dimarogonas, DV\n   Lowe, RH\nAF Dimarogonas, Dimos, V\n"
+                         "   Lowe, Richard, Jr.\nTI T\nER\n")
+    assert record.authors == (Name(family="Dimarogonas", given="Dimos V"),
+                              Name(family="Lowe", given="Richard", suffix="Jr."))
+
+
 def test_derwent_short_names_without_a_comma_are_family_and_initials() -> None:
     # Zotero's import case 08 (Derwent Innovations Index)
     (record,) = read_wos("PT P\nAU YANG Y\n   LI W\nTI Use of reagent\nPN CN110836969-A\n"

@@ -30,9 +30,13 @@ _DOI_KIND = re.compile(r"\s*\[doi\]$", re.IGNORECASE)
 
 
 def bare_doi(text: str) -> str:
-    """``text`` without a resolver address or label in front (``10.1000/XYZ``); the rest is
-    not checked."""
-    return DOI_PREFIX.sub("", text.strip())
+    """``text`` without a resolver address or label in front (``10.1000/XYZ``), nor the brace
+    group around it that Web of Science's .bib writes (``{10.1000/XYZ}``); the rest is not
+    checked."""
+    text = text.strip()
+    while text.startswith("{") and text.endswith("}"):
+        text = text[1:-1].strip()
+    return DOI_PREFIX.sub("", text)
 
 
 def doi_of(text: str) -> str | None:

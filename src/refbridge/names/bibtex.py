@@ -188,12 +188,19 @@ NAME_LISTS_REMEMBERED = 4096
 @lru_cache(maxsize=NAME_LISTS_REMEMBERED)
 def parse_names(value: str) -> tuple[tuple[Name, ...], bool]:
     """The names of a BibTeX name list and whether it ends in ``and others`` (names are
-    immutable, so a list read before is given again)."""
-    texts = split_names(value)
+    immutable, so a list read before is given again). A name of nothing but commas
+    (ScienceDirect's ``Schaie, K. Warner and , and Willis, Sherry L.``) holds no name: it is
+    left out (``empty_names`` counts them for the reader's warning)."""
+    texts = [t for t in split_names(value) if t.strip(" ,")]
     incomplete = bool(texts) and texts[-1].lower() == OTHERS
     if incomplete:
         texts = texts[:-1]
     return tuple(parse_name(t) for t in texts), incomplete
+
+
+def empty_names(value: str) -> int:
+    """How many names of a BibTeX name list are nothing but commas."""
+    return sum(not t.strip(" ,") for t in split_names(value))
 
 
 # -- writing ---------------------------------------------------------------------------

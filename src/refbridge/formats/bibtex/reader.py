@@ -37,7 +37,7 @@ from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBL
 from refbridge.identifiers import clean_doi_field
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
-from refbridge.names.bibtex import parse_names
+from refbridge.names.bibtex import empty_names, parse_names
 from refbridge.registry import Shard, ShardIncomplete
 from refbridge.richtext import Text, concat, latex_source, plain, with_latex, without_latex
 
@@ -235,6 +235,8 @@ def _names(entry: _Entry) -> tuple[dict[str, tuple[Name, ...]], set[str]]:
         if value is None:
             continue
         people, more = parse_names(value)
+        if (empty := empty_names(value)):
+            entry.warn(f"{field}: {empty} empty name(s) (only a comma) left out")
         if people:
             entry.used.add(field)
             names[role] = people
@@ -295,8 +297,10 @@ CLASSIC_DATES_REMEMBERED = 1024
 def _classic_date(year: str, month: str | None, day: str | None
                   ) -> tuple[Date, frozenset[str]]:
     """The date of ``year``/``month``/``day`` fields and the names of those it could not use
-    (dates are immutable and recur: 10,000 generated entries have 924 different ones)."""
-    date, unused = parse_year_month(decode_plain(year), month, day)
+    (dates are immutable and recur: 10,000 generated entries have 924 different ones). Each
+    is read as plain text: Web of Science's .bib braces every value (``{{MAY 1}}``)."""
+    date, unused = parse_year_month(decode_plain(year), month and decode_plain(month),
+                                    day and decode_plain(day))
     return date, frozenset(unused)
 
 

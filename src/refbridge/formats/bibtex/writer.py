@@ -381,7 +381,7 @@ class BibtexWriter:
 
     def _issued(self, date: Date, layout: Layout, extra: Mapping[str, str]) -> list[Field]:
         spelled = layout.spelled_year(date)
-        if spelled is not None:
+        if spelled is not None and (date.start is None or date.start.month is None):
             return [("year", spelled, BRACED)]
         iso = format_iso_date(date)
         if iso is None and layout.date_field:
@@ -394,7 +394,8 @@ class BibtexWriter:
         year, month, day = format_year_month(date)
         spoken = None if both else layout.spoken_month(date)
         if spoken is not None and date.start is not None:  # ``month = {JUL 3}`` says the rest
-            return [("year", str(date.start.year), BRACED), ("month", spoken, BRACED)]
+            return [("year", spelled or str(date.start.year), BRACED), ("month", spoken, BRACED)]
+        year = spelled or year  # ``{{2018}}`` beside a month, as Web of Science braces it
         if both:  # month and day where the source gave them beside its date (those that
             # disagreed with it are extra fields, written as they were)
             month = month if "month" in layout.order and EXTRA_PREFIX + "month" not in extra \
@@ -528,7 +529,7 @@ class Layout:
         month = self.hints.get(HINT_MONTH[len(HINT_PREFIX):])
         if month is None or date.start is None or not _balanced(month):
             return None
-        number = tables.MONTH_NUMBERS.get(month.strip().rstrip(".").lower())
+        number = tables.MONTH_NUMBERS.get(decode_plain(month).strip().rstrip(".").lower())
         return month if number == date.start.month else None
 
     def spoken_month(self, date: Date) -> str | None:
@@ -536,9 +537,10 @@ class Layout:
         year it still says all of ``date``."""
         month = self.hints.get(HINT_MONTH[len(HINT_PREFIX):])
         if month is None or date.start is None or not _balanced(month) \
-                or month.strip().rstrip(".").lower() in tables.MONTH_NUMBERS:
+                or decode_plain(month).strip().rstrip(".").lower() in tables.MONTH_NUMBERS:
             return None
-        return month if month_text_date(str(date.start.year), month) == date else None
+        return month if month_text_date(str(date.start.year), decode_plain(month)) == date \
+            else None
 
     @classmethod
     def of(cls, record: Record, options: WriteOptions) -> Layout:

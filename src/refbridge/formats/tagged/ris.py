@@ -160,6 +160,15 @@ def read_ris_date(text: str, year: int | None = None) -> DateReading:
                             literal=literal))
 
 
+def _says_more(date: Date, than: Date) -> bool:
+    """Whether ``date`` says all that ``than`` says and more (a month, a day, an end)."""
+    if date.start is None or than.start is None or than.end is not None and date.end is None:
+        return False
+    parts, other = date.start.as_list(), than.start.as_list()
+    return parts[:len(other)] == other and (len(parts) > len(other)
+                                            or date.end is not None and than.end is None)
+
+
 def _year_tag_year(tags: Iterable[tuple[str, str, int]]) -> int | None:
     """The year a record's ``PY``/``Y1`` gives, for a ``DA`` that names none."""
     for tag, value, _ in tags:
@@ -392,9 +401,10 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
             values.add(tag, value)
     values.complete()
     for tag, value, date in years:
-        if "issued" not in dates:
-            dates["issued"] = date
-        elif dates["issued"].year != date.year:
+        issued = dates.get("issued")
+        if issued is None or issued.year == date.year and _says_more(date, issued):
+            dates["issued"] = date  # IEEE's ``Y1 - 16-18 Oct. 2014`` beside ``PY - 2014``
+        elif issued.year != date.year or not _says_more(issued, date) and date != issued:
             extra.setdefault(f"ris.{tag}", []).append(value)
     if notes:
         fields["note"] = "\n".join(notes)

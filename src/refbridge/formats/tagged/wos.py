@@ -42,6 +42,8 @@ SYNTAX = TaggedSyntax(
     tags=t.KNOWN_TAGS)
 #: Inspec's notation of a sub- or superscript: ``/sub 3/``, ``/sup -1/``.
 _INSPEC_SCRIPT = re.compile(r"/(sub|sup) ([^/<>]+?) ?/")
+#: One initial, as Web of Science writes a middle initial after a second comma.
+_INITIAL = re.compile(r"[A-Z]\.?")
 _SHORT_TAGS = {short for _, short in t.NAME_TAGS.values()}
 #: An e-mail address written after a name: ``Medvedeff, Cassandra A. (medvedeff22@ufl.edu)``.
 _EMAIL = re.compile(r"\s*[(<\[]?\s*(?P<address>[^\s()<>\[\]@]+@[^\s()<>\[\]@]+)\s*[)>\]]?")
@@ -49,8 +51,14 @@ _EMAIL = re.compile(r"\s*[(<\[]?\s*(?P<address>[^\s()<>\[\]@]+@[^\s()<>\[\]@]+)\
 
 def parse_name(text: str) -> Name:
     """A Web of Science name: ``Family, Given`` (``Qian, Zhengping``, ``Sun, J``), or, without
-    a comma, the family name first (``Qi Haixia``, Derwent's ``YANG Y``)."""
+    a comma, the family name first (``Qi Haixia``, Derwent's ``YANG Y``). An initial after a
+    second comma is the given name's last (``Dimarogonas, Dimos, V``: Dimos V.), as Web of
+    Science writes the full name of ``Dimos V. Dimarogonas``."""
     if "," in text:
+        family, _, given = text.partition(",")
+        given, _, last = given.partition(",")
+        if _INITIAL.fullmatch(last.strip()):
+            text = f"{family}, {given.strip()} {last.strip()}"
         name = ris.parse_name(text)
     else:
         family, _, given = text.strip().partition(" ")
