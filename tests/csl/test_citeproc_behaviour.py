@@ -632,3 +632,8 @@ def test_a_quotation_inside_a_nocase_span_still_quotes() -> None:
 def test_a_range_from_a_roman_numeral_gets_an_en_dash_and_its_label() -> None:
     layout = '<group delimiter=" "><label variable="volume" form="short"/><text variable="volume"/></group>'
     assert bib(layout, [item(volume="XLII-4")]) == ["vol. XLII\u20134"]
+
+
+def test_html_shows_a_run_of_spaces_as_no_break_spaces_and_spaces() -> None:
+    assert bib('<text variable="title"/>', [item(title="a   b")], output="html") == [
+        '<div class="csl-entry">a\u00a0  b</div>']

@@ -335,9 +335,14 @@ _SUPERSCRIPT_BASE = {char: unicodedata.normalize("NFKC", char) for char in _SUPE
     "\u02c0": "\u0294", "\u02c1": "\u0295", "\u06e5": "\u0648", "\u06e6": "\u064a"}
 
 
+_TWO_SPACES_RE = re.compile(r"\s\s")
+
+
 def _html_escape(text: str) -> str:
-    """Numeric entities for & < >; superscript letters as <sup> (as citeproc-js)."""
+    """Numeric entities for & < >; each two white-space characters as a no-break space and a
+    space, so that a browser shows them; superscript letters as <sup> (as citeproc-js)."""
     text = text.replace("&", "&#38;").replace("<", "&#60;").replace(">", "&#62;")
+    text = _TWO_SPACES_RE.sub("\u00a0 ", text)
     if _SUPERSCRIPT_RE.search(text):
         text = _SUPERSCRIPT_RE.sub(lambda m: f"<sup>{_SUPERSCRIPT_BASE[m.group()]}</sup>", text)
     return text
