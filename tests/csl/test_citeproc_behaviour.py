@@ -637,3 +637,11 @@ def test_a_range_from_a_roman_numeral_gets_an_en_dash_and_its_label() -> None:
 def test_html_shows_a_run_of_spaces_as_no_break_spaces_and_spaces() -> None:
     assert bib('<text variable="title"/>', [item(title="a   b")], output="html") == [
         '<div class="csl-entry">a\u00a0  b</div>']
+
+
+def test_a_mark_moved_into_a_quotation_that_already_ends_in_it_is_dropped() -> None:
+    # frontiers-medical-journals: a chapter's quoted title (suffix ","), in a macro with "."
+    macro = '<macro name="title"><text variable="title" quotes="true" suffix=","/></macro>'
+    layout = '<text macro="title" suffix="."/><text value=" In: Methods"/>'
+    assert bib(layout, [item(type="chapter", title="Throughput for proteomics.")],
+               extra=macro) == ["\u201cThroughput for proteomics.,\u201d In: Methods"]

@@ -180,6 +180,14 @@ def _merge_into(out: list[Event], j: int, char: str) -> None:
         out[j][1] = prev + char
 
 
+def _trailing_marks(text: str) -> str:
+    """The punctuation marks *text* ends with (``.,`` of ``proteomics.,``)."""
+    end = len(text)
+    while end and text[end - 1] in _MERGE:
+        end -= 1
+    return text[end:]
+
+
 def _text_before(out: list[Event], j: int) -> int:
     """The text event before position *j*, looking through closing quotes and markup."""
     k = j
@@ -267,7 +275,8 @@ def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
                 # (the suffix of an element around an element's quoted text moves in whole)
                 if punct_in_quote and out[j][0] == QCLOSE and not literal and (char in _SWAP_IN or (
                         isinstance(text, Suffix) and isinstance(out[k][1], Sealed))):
-                    _merge_into(out, k, char)
+                    if char not in _trailing_marks(out[k][1]):  # “proteomics.,” + . stays
+                        _merge_into(out, k, char)
                 elif last in _MERGE and (last == char or len(_MERGE[last].get(char, "xx")) == 1):
                     # past the closing quote of an element's own text, its last mark merges only
                     # with the same mark (see Sealed; an affix moved into the quote merges as usual)
