@@ -1,0 +1,156 @@
+"""Publication pages for static sites: the library entry point of ``refbridge site``.
+
+``write_site`` reads the inputs, merges duplicates and keeps the owner's works exactly as
+``refbridge cv`` does (``refbridge.cv.build_cv``, which also formats each entry with the
+citation style, the owner highlighted), gives each work a stable slug, its links and its
+Google Scholar tags, and has a generator (``hugo``: Hugo Blox; ``jekyll``: academicpages)
+turn it into files, written incrementally by ``refbridge.site.pages``. This package must
+never format an entry itself nor write a file but through ``pages``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from pathlib import Path
+
+from refbridge.cv import CvOptions, build_cv
+from refbridge.cv.document import profile_owner_ids
+from refbridge.cv.owner import OwnerMatcher, csl_name
+from refbridge.cv.select import CvOptionError, Filters
+from refbridge.errors import Diagnostics
+from refbridge.merge import MergeResult
+from refbridge.model import Record
+from refbridge.pipeline import read_records, with_keys
+from refbridge.registry import WriteOptions, get_writer
+from refbridge.runs import ReadOptions
+from refbridge.site.links import link_sources, work_links
+from refbridge.site.pages import PageChanges, PlannedWork, load_manifest, write_pages
+from refbridge.site.scholar_meta import scholar_tags
+from refbridge.site.slugs import identities, record_slug, unique
+from refbridge.site.work import Generator, Work, work_date
+
+#: --to value -> the module whose ``GENERATOR`` writes that site's pages
+GENERATORS: dict[str, str] = {
+    "hugo": "refbridge.site.hugo",
+    "jekyll": "refbridge.site.jekyll",
+}
+DEFAULT_STYLE = "apa"
+
+
+@dataclass(frozen=True, slots=True)
+class SiteOptions:
+    """Everything ``refbridge site`` can be asked besides its inputs and folder."""
+
+    generator: str = "hugo"  #: a key of ``GENERATORS``
+    owners: tuple[str, ...] = ()
+    owner_ids: tuple[str, ...] = ()
+    style: str = DEFAULT_STYLE  #: the style of the formatted citation (academicpages)
+    style_dirs: tuple[str | Path, ...] = ()
+    locale: str | None = None
+    links: Mapping[str, str] = field(default_factory=dict)  #: kind -> field (``--link``)
+    prune: bool = False
+    merge: bool = True
+    all_records: bool = False
+    filters: Filters = field(default_factory=Filters)
+
+
+@dataclass(slots=True)
+class SiteReport:
+    diagnostics: Diagnostics = field(default_factory=Diagnostics)
+    records_read: int = 0
+    merge: MergeResult = field(default_factory=MergeResult)
+    works: int = 0
+    changes: PageChanges = field(default_factory=PageChanges)
+
+    def describe(self) -> list[str]:
+        """What the run did, one line each: works left the library, then the summary."""
+        changes = self.changes
+        lines = [f"{path}: its work is no longer in the inputs (kept; --prune removes it)"
+                 for path in changes.orphans]
+        lines += [f"{path}: removed (its work is no longer in the inputs)"
+                  for path in changes.pruned]
+        written = len(changes.created) + len(changes.updated)
+        lines.append(f"{self.works} works: {written} files written ({len(changes.created)} "
+                     f"new, {len(changes.updated)} updated), {changes.unchanged} unchanged")
+        return lines
+
+
+def get_generator(name: str) -> Generator:
+    try:
+        module = GENERATORS[name]
+    except KeyError:
+        raise CvOptionError(f"unknown site generator {name!r} (choose from "
+                            f"{', '.join(GENERATORS)})") from None
+    generator: Generator = importlib.import_module(module).GENERATOR
+    return generator
+
+
+def _new_slug(record: Record, taken: set[str], directory: str, generator: Generator) -> str:
+    """A slug no work has taken and whose page is not a file of the user's own."""
+    base = record_slug(record)
+    slug = unique(base, taken)
+    while os.path.exists(os.path.join(directory, generator.page_path(slug, work_date(record)))):
+        taken = taken | {slug}
+        slug = unique(base, taken)
+    return slug
+
+
+def plan_works(records: Sequence[Record], citations: Sequence[str], options: SiteOptions,
+               directory: str, diagnostics: Diagnostics, today: date) -> list[PlannedWork]:
+    """The files of every work of ``records`` (the owner's, merged, each with its formatted
+    citation), with the slugs the site's manifest in ``directory`` knows."""
+    generator = get_generator(options.generator)
+    manifest = load_manifest(directory, options.generator)
+    sources = link_sources(options.links)
+    owner = OwnerMatcher.of(options.owners, options.owner_ids)
+    bibtex = get_writer("bibtex")
+    claimed: set[str] = set()
+    planned: list[PlannedWork] = []
+    for record, keyed, citation in zip(records, with_keys(records, WriteOptions()), citations):
+        ids = identities(record)
+        slug = manifest.slug_of(ids, claimed) or _new_slug(record, claimed | set(manifest.works),
+                                                           directory, generator)
+        claimed.add(slug)
+        links = work_links(keyed, sources, diagnostics)
+        people = keyed.authors or keyed.names.get("editor", ())
+        work = Work(keyed, slug, citation, links,
+                    bibtex.record_text(keyed, WriteOptions()),  # type: ignore[attr-defined]
+                    frozenset(i for i, p in enumerate(people) if owner(csl_name(p))),
+                    tuple(scholar_tags(keyed, links)))
+        planned.append(PlannedWork(slug, ids, generator.files(work, today)))
+    return planned
+
+
+def write_site(inputs: Sequence[str], directory: str, options: SiteOptions,
+               read_options: ReadOptions | None = None, strict: bool = False,
+               today: date | None = None) -> SiteReport:
+    """Read ``inputs`` and bring the publication pages of the site in ``directory`` up to
+    date (see ``refbridge.site.pages`` for what is rewritten and what is kept)."""
+    from refbridge.styles import resolve_style
+    from refbridge.styles.locales import check_locale
+
+    get_generator(options.generator)  # an unknown generator, style or link kind fails first
+    resolve_style(options.style, options.style_dirs)
+    check_locale(options.locale)
+    link_sources(options.links)
+    report = SiteReport(Diagnostics(strict=strict))
+    records = list(read_records(inputs, report.diagnostics, read_options or ReadOptions()))
+    report.records_read = len(records)
+    cv_options = CvOptions(options.owners, options.style, options.style_dirs, options.locale,
+                           group_by="none", numbering="none", links=False, summary=False,
+                           merge=options.merge, filters=options.filters,
+                           owner_ids=options.owner_ids, all_records=options.all_records)
+    document, report.merge = build_cv(records, cv_options, "html", report.diagnostics)
+    entries = document.entries
+    site_options = replace(options, owners=document.owners,
+                           owner_ids=options.owner_ids or profile_owner_ids(records))
+    works = plan_works([entry.record for entry in entries], [entry.text for entry in entries],
+                       site_options, directory, report.diagnostics, today or date.today())
+    report.works = len(works)
+    report.changes = write_pages(directory, load_manifest(directory, options.generator), works,
+                                 options.prune)
+    return report
