@@ -7,12 +7,14 @@ written beside the collection) and ``citation`` (the entry formatted by the cita
 HTML, the owner in bold), plus ``scholar_meta``, the Google Scholar tags for a layout to emit.
 academicpages prints these values into HTML as they are, some through ``markdownify``; so
 record text is written as HTML character references (``<``, ``&``, and the Markdown and
-Liquid characters ``* _ ` [ ] \\ | ~ { }``), which both show literally. This module must never
+Liquid characters ``* _ ` [ ] \\ | ~ { }``, and ``--``, which kramdown makes a dash), which
+both show literally. This module must never
 write files.
 """
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from html import escape
 from typing import Any
@@ -25,6 +27,8 @@ FOLDER = "_publications"
 FILES = "files"
 #: characters Markdown or Liquid would act on, as character references
 _LITERAL = str.maketrans({character: f"&#{ord(character)};" for character in "*_`[]\\|~{}"})
+#: two hyphens or more, which kramdown's ``markdownify`` would make a dash
+_DASHES = re.compile(r"-{2,}")
 OWN_KEYS = frozenset({"title", "collection", "permalink", "excerpt", "date", "venue",
                       "paperurl", "slidesurl", "bibtexurl", "citation", "scholar_meta"})
 
@@ -32,7 +36,8 @@ OWN_KEYS = frozenset({"title", "collection", "permalink", "excerpt", "date", "ve
 def literal(text: str) -> str:
     """``text`` (on one line) as HTML that academicpages shows exactly, with or without
     ``markdownify``."""
-    return escape(" ".join(text.split()), quote=True).translate(_LITERAL)
+    escaped = escape(" ".join(text.split()), quote=True).translate(_LITERAL)
+    return _DASHES.sub(lambda dashes: "&#45;" * len(dashes.group()), escaped)
 
 
 def _paper_url(work: Work) -> str | None:
