@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TextIO
+from typing import TextIO, cast
 
 from refbridge import runs
 from refbridge.citekeys import DEFAULT_PATTERN, KeyBook
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.model import Record
 from refbridge.registry import (
+    FramedWriter,
     UnknownFormat,
     WriteOptions,
     detect_reader,
@@ -139,6 +140,18 @@ def _keyed_when_known(noted: Iterable[tuple[bool, Record]], book: KeyBook) -> It
 def with_keys(records: Iterable[Record], options: WriteOptions) -> list[Record]:
     """``records`` with unique citation keys, as a list (for callers that need them all)."""
     return list(keyed(records, options))
+
+
+def record_texts(records: Sequence[Record], to_format: str,
+                 options: WriteOptions = WriteOptions()) -> list[str]:
+    """Each record's own text (a ``.bib`` entry, a RIS reference) as the writer of
+    ``to_format`` writes it, citation keys given as ``write_records`` gives them; the writer
+    must be one that writes each record on its own (``registry.FramedWriter``)."""
+    writer = get_writer(to_format)
+    if not hasattr(writer, "record_text"):
+        raise UnknownFormat(f"the {to_format} writer does not write records one by one")
+    framed = cast(FramedWriter, writer)
+    return [framed.record_text(record, options) for record in keyed(records, options)]
 
 
 def write_records(records: Iterable[Record], output: str, to_format: str,

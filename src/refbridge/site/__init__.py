@@ -24,8 +24,8 @@ from refbridge.cv.select import CvOptionError, Filters
 from refbridge.errors import Diagnostics
 from refbridge.merge import MergeResult
 from refbridge.model import Record
-from refbridge.pipeline import read_records, with_keys
-from refbridge.registry import WriteOptions, get_writer
+from refbridge.pipeline import read_records, record_texts, with_keys
+from refbridge.registry import WriteOptions
 from refbridge.runs import ReadOptions
 from refbridge.site.links import link_sources, work_links
 from refbridge.site.pages import PageChanges, PlannedWork, load_manifest, write_pages
@@ -107,18 +107,18 @@ def plan_works(records: Sequence[Record], citations: Sequence[str], options: Sit
     manifest = load_manifest(directory, options.generator)
     sources = link_sources(options.links)
     owner = OwnerMatcher.of(options.owners, options.owner_ids)
-    bibtex = get_writer("bibtex")
+    keyed_records = with_keys(records, WriteOptions())
+    entries = record_texts(keyed_records, "bibtex")
     claimed: set[str] = set()
     planned: list[PlannedWork] = []
-    for record, keyed, citation in zip(records, with_keys(records, WriteOptions()), citations):
+    for record, keyed, citation, bibtex in zip(records, keyed_records, citations, entries):
         ids = identities(record)
         slug = manifest.slug_of(ids, claimed) or _new_slug(record, claimed | set(manifest.works),
                                                            directory, generator)
         claimed.add(slug)
         links = work_links(keyed, sources, diagnostics)
         people = keyed.authors or keyed.names.get("editor", ())
-        work = Work(keyed, slug, citation, links,
-                    bibtex.record_text(keyed, WriteOptions()),  # type: ignore[attr-defined]
+        work = Work(keyed, slug, citation, links, bibtex,
                     frozenset(i for i, p in enumerate(people) if owner(csl_name(p))),
                     tuple(scholar_tags(keyed, links)))
         planned.append(PlannedWork(slug, ids, generator.files(work, today)))

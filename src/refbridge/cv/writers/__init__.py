@@ -34,6 +34,8 @@ class CvWriter:
 WRITERS: dict[str, CvWriter] = {
     "markdown": CvWriter("refbridge.cv.writers.markdown", "markdown", extension=".md"),
     "html": CvWriter("refbridge.cv.writers.html", "html", extension=".html"),
+    "html-interactive": CvWriter("refbridge.cv.writers.interactive", "html",
+                                 extension=".html"),
     "latex": CvWriter("refbridge.cv.writers.latex", "latex", extension=".tex"),
     "text": CvWriter("refbridge.cv.writers.text", "text", extension=".txt"),
     "docx": CvWriter("refbridge.cv.writers.docx", "html", binary=True, extension=".docx"),

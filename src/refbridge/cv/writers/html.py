@@ -11,6 +11,7 @@ record text unescaped or a link that is not http(s).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from refbridge.cv.document import CvDocument, CvEntry
@@ -44,49 +45,57 @@ h2 { font-size: 1.25rem; margin: 2rem 0 .5rem; padding-bottom: .2rem;
 """
 
 
-def _links(entry: CvEntry) -> str:
+def links_html(entry: CvEntry) -> str:
     anchors = [f'<a href="{escape(link.url)}">{escape(link.label)}</a>'
                for link in entry.links if safe_http_url(link.url)]
     return f' <span class="cv-links">{"".join(anchors)}</span>' if anchors else ""
 
 
+def abstract_html(abstract: str | None) -> str:
+    """An abstract folded in a ``<details>`` element ("" for none)."""
+    return ('<details class="cv-abstract"><summary>Abstract</summary>'
+            f"<p>{escape(abstract)}</p></details>") if abstract else ""
+
+
 def _entry(entry: CvEntry) -> str:
-    body = entry.text + _links(entry)
-    if entry.abstract:
-        body += ('<details class="cv-abstract"><summary>Abstract</summary>'
-                 f"<p>{escape(entry.abstract)}</p></details>")
+    body = entry.text + links_html(entry) + abstract_html(entry.abstract)
     if entry.number is None:
         return f'<li class="cv-entry cv-unnumbered"><div class="cv-body">{body}</div></li>'
     return (f'<li class="cv-entry"><span class="cv-number">[{entry.number}]</span>'
             f'<div class="cv-body">{body}</div></li>')
 
 
-_TEMPLATE_BRACES = str.maketrans({"{": "&#123;", "}": "&#125;"})
+TEMPLATE_BRACES = str.maketrans({"{": "&#123;", "}": "&#125;"})
 
 
-def _body(document: CvDocument, title_level: int) -> list[str]:
-    group_level = title_level + 1
+def heading_lines(document: CvDocument, level: int = 1) -> list[str]:
+    """The list's title (with the owner's name on a page of its own) and its summary line."""
     owner = (f' <span class="cv-owner">{escape(document.owner)}</span>'
-             if document.owner and title_level == 1 else "")
-    lines = [f"<h{title_level}>{escape(document.title)}{owner}</h{title_level}>"]
+             if document.owner and level == 1 else "")
+    lines = [f"<h{level}>{escape(document.title)}{owner}</h{level}>"]
     if document.summary is not None:
         lines.append(f'<p class="cv-summary">{escape(document.summary.text())}</p>')
+    return lines
+
+
+def section_lines(document: CvDocument, level: int,
+                  entry_html: Callable[[CvEntry], str]) -> list[str]:
+    """The groups of the list, headed at ``level``, each entry written by ``entry_html``."""
+    lines = []
     for section in document.sections:
         lines.append('<section class="cv-group">')
         if section.heading is not None:
-            lines.append(f"<h{group_level}>{escape(section.heading)} "
-                         f'<span class="cv-count">({len(section.entries)})</span>'
-                         f"</h{group_level}>")
+            lines.append(f"<h{level}>{escape(section.heading)} "
+                         f'<span class="cv-count">({len(section.entries)})</span></h{level}>')
         lines.append('<ul class="cv-entries">')
-        lines += [_entry(entry) for entry in section.entries]
+        lines += [entry_html(entry) for entry in section.entries]
         lines += ["</ul>", "</section>"]
-    return [line.translate(_TEMPLATE_BRACES) for line in lines]
+    return lines
 
 
-def render(document: CvDocument, fragment: bool = False) -> str:
-    if fragment:
-        return "\n".join(['<section class="cv-publications">', *_body(document, 2),
-                          "</section>"]) + "\n"
+def page(document: CvDocument, body: list[str], style: str = "", script: str = "") -> str:
+    """A standalone HTML5 page of ``body`` lines with the stylesheet (and ``style``, ``script``
+    of a writer's own)."""
     title = document.title + (f" \u2014 {document.owner}" if document.owner else "")
     return "\n".join([
         "<!DOCTYPE html>",
@@ -95,12 +104,26 @@ def render(document: CvDocument, fragment: bool = False) -> str:
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title>",
-        f"<style>\n{STYLESHEET}</style>",
+        f"<style>\n{STYLESHEET}{style}</style>",
         "</head>",
         "<body>",
         '<main class="cv-publications">',
-        *_body(document, 1),
+        *body,
         "</main>",
+        *([f"<script>\n{script}</script>"] if script else []),
         "</body>",
         "</html>",
     ]) + "\n"
+
+
+def _body(document: CvDocument, title_level: int) -> list[str]:
+    lines = heading_lines(document, title_level) + section_lines(document, title_level + 1,
+                                                                 _entry)
+    return [line.translate(TEMPLATE_BRACES) for line in lines]
+
+
+def render(document: CvDocument, fragment: bool = False) -> str:
+    if fragment:
+        return "\n".join(['<section class="cv-publications">', *_body(document, 2),
+                          "</section>"]) + "\n"
+    return page(document, _body(document, 1))
