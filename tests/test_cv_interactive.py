@@ -23,6 +23,7 @@ from support import ROOT, requires_tool, run_cli
 
 from refbridge.cv import CvOptions, render_cv
 from refbridge.errors import Diagnostics
+from refbridge.model import Record
 from refbridge.pipeline import read_records, record_texts
 from refbridge.runs import ReadOptions
 
@@ -80,7 +81,7 @@ SESSION = r"""
 """
 
 
-def records() -> list:  # noqa: ANN201
+def records() -> list[Record]:
     return list(read_records(INPUTS, Diagnostics(), ReadOptions()))
 
 
@@ -200,5 +201,5 @@ def test_the_command_writes_the_interactive_page(tmp_path: Path) -> None:
 def test_an_interactive_fragment_is_refused() -> None:
     status, stdout, stderr = run_cli("cv", *INPUTS, "--to", "html-interactive", "--fragment")
     assert (status, stdout, stderr) == (
-        2, "", "refbridge: error: html-interactive is a page of its own: --fragment does not "
-               "apply (use --to html --fragment for a fragment)\n")
+        2, "", ("refbridge: error: html-interactive is a page of its own: --fragment does not "
+               "apply (use --to html --fragment for a fragment)\n"))

@@ -5,14 +5,14 @@ from __future__ import annotations
 import os
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
 from support import ROOT, run_cli
 
 from refbridge.model import Date, Name, Record
-from refbridge.site import SiteOptions, write_site
-from refbridge.site import frontmatter
+from refbridge.site import SiteOptions, SiteReport, frontmatter, write_site
 from refbridge.site.scholar_meta import scholar_tags
 from refbridge.site.slugs import content_slug, record_slug
 
@@ -24,9 +24,9 @@ TODAY = date(2026, 1, 15)
 LEARNED = "content/publication/qian2024learned/index.md"
 
 
-def site(directory: Path, *inputs: str, generator: str = "hugo", **options: object):  # noqa: ANN201
+def site(directory: Path, *inputs: str, generator: str = "hugo", **options: Any) -> SiteReport:
     return write_site(list(inputs) or [LIBRARY], str(directory),
-                      SiteOptions(generator=generator, owners=(OWNER,), **options),  # type: ignore[arg-type]
+                      SiteOptions(generator=generator, owners=(OWNER,), **options),
                       today=TODAY)
 
 
@@ -104,8 +104,8 @@ def test_a_link_field_that_is_no_web_address_is_reported_not_linked(tmp_path: Pa
     data = page(tmp_path / "out", "content/publication/qian2022local/index.md")[0]
     assert not any(key.startswith("url_") for key in data)
     assert [str(m) for m in report.diagnostics.messages] == [
-        f"{library}:1: warning: record 'qian2022local': file ':papers/local.pdf:PDF' is not an "
-        "http(s) address; the page does not link it as pdf"]
+        (f"{library}:1: warning: record 'qian2022local': file ':papers/local.pdf:PDF' is not an "
+        "http(s) address; the page does not link it as pdf")]
 
 
 def test_an_academicpages_page_has_the_front_matter_of_its_publications(tmp_path: Path) -> None:
@@ -273,11 +273,11 @@ def test_a_links_file_maps_kinds_to_fields(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--to", "wordpress"], "refbridge: error: unknown site generator 'wordpress' (choose from "
-                            "hugo, jekyll)\n"),
+    (["--to", "wordpress"], ("refbridge: error: unknown site generator 'wordpress' (choose from "
+                            "hugo, jekyll)\n")),
     (["--to", "hugo", "--link", "thesis=pdf"],
-     "refbridge: error: unknown kind of link 'thesis' in --link (choose from pdf, code, slides, "
-     "video, dataset, poster, preprint, source)\n"),
+     ("refbridge: error: unknown kind of link 'thesis' in --link (choose from pdf, code, slides, "
+     "video, dataset, poster, preprint, source)\n")),
 ])
 def test_an_unknown_generator_or_link_kind_is_a_usage_error(tmp_path: Path, args: list[str],
                                                             message: str) -> None:
@@ -289,5 +289,5 @@ def test_an_unknown_generator_or_link_kind_is_a_usage_error(tmp_path: Path, args
 def test_a_site_made_for_one_generator_is_not_written_over_by_the_other(tmp_path: Path) -> None:
     site(tmp_path)
     status, _, stderr = run_cli("site", LIBRARY, "--to", "jekyll", "-o", str(tmp_path))
-    assert (status, stderr) == (1, f"refbridge: error: {tmp_path}: its pages were made for "
-                                   "hugo, not jekyll (see .refbridge-site.json)\n")
+    assert (status, stderr) == (1, (f"refbridge: error: {tmp_path}: its pages were made for "
+                                   "hugo, not jekyll (see .refbridge-site.json)\n"))

@@ -61,9 +61,9 @@ def split(text: str, path: str) -> tuple[dict[str, Any], str]:
         data = yaml.safe_load(block)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 2 if mark is not None else 1
+        where = mark.line + 2 if mark is not None else 1
         problem = getattr(exc, "problem", None) or str(exc)
-        raise FrontMatterError(f"{path}:{line}: the front matter is not valid YAML "
+        raise FrontMatterError(f"{path}:{where}: the front matter is not valid YAML "
                                f"({problem}); refbridge leaves the page alone") from None
     if data is None:
         data = {}

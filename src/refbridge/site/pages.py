@@ -170,8 +170,8 @@ def write_pages(directory: str, manifest: Manifest, works: Sequence[PlannedWork]
                 writes.append((file.path, text, existing is None))
     listed = {work.slug for work in placed}
     left = {slug: work for slug, work in manifest.works.items() if slug not in listed}
-    for work in left.values():
-        changes.orphans += [path for path in work.files.values()
+    for known in left.values():
+        changes.orphans += [path for path in known.files.values()
                             if os.path.exists(_join(directory, path))]
     updated = Manifest(manifest.generator, {
         **({} if prune else left),

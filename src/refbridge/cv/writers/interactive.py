@@ -171,8 +171,8 @@ def _controls(entries: list[dict[str, object]]) -> str:
     people = sorted(counts, key=lambda name: (-counts[name], name.casefold()))
     return "".join([
         '<form class="cv-controls" id="cv-controls" role="search" hidden>',
-        '<input type="search" id="cv-search" placeholder="Search titles, authors, venues'
-        '\u2026" aria-label="Search">',
+        ('<input type="search" id="cv-search" placeholder="Search titles, authors, venues'
+        '\u2026" aria-label="Search">'),
         _select("year", "Year", "All years", [(y, y) for y in years]),
         _select("type", "Type", "All types", [(k, k) for k in kinds]),
         _select("coauthor", "Co-author", "All co-authors",
