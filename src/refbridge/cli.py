@@ -414,7 +414,7 @@ def styles_command(search: str | None, style_dirs: tuple[str, ...]) -> None:
               help="Folder of your own styles (.csl files, style modules); repeatable.")
 @click.option("--locale", metavar="xx-XX", help="Locale (default: the style's).")
 @click.option("--to", "to", default="markdown", show_default=True, metavar="FORMAT",
-              help="markdown, html, latex, text or docx.")
+              help="markdown, html, html-interactive, latex, text or docx.")
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
               help="Output file; - for standard output.")
 @click.option("--fragment", is_flag=True, help="HTML: a fragment to paste, not a whole page.")
