@@ -274,7 +274,7 @@ def test_a_links_file_maps_kinds_to_fields(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--to", "wordpress"], ("refbridge: error: unknown site generator 'wordpress' (choose from "
-                            "hugo, jekyll)\n")),
+                            "hugo, jekyll, html)\n")),
     (["--to", "hugo", "--link", "thesis=pdf"],
      ("refbridge: error: unknown kind of link 'thesis' in --link (choose from pdf, code, slides, "
      "video, dataset, poster, preprint, source)\n")),
@@ -291,3 +291,47 @@ def test_a_site_made_for_one_generator_is_not_written_over_by_the_other(tmp_path
     status, _, stderr = run_cli("site", LIBRARY, "--to", "jekyll", "-o", str(tmp_path))
     assert (status, stderr) == (1, (f"refbridge: error: {tmp_path}: its pages were made for "
                                    "hugo, not jekyll (see .refbridge-site.json)\n"))
+
+
+def test_pruning_the_last_page_of_a_collection_keeps_its_folders(tmp_path: Path) -> None:
+    one = tmp_path / "one.bib"
+    one.write_text(Path(LIBRARY).read_text("utf-8").split("@inproceedings")[0], "utf-8")
+    site(tmp_path, str(one), generator="jekyll")
+    empty = tmp_path / "empty.bib"
+    empty.write_text("", "utf-8")
+    report = site(tmp_path, str(empty), generator="jekyll", prune=True)
+    assert report.changes.pruned == ["_publications/2024-03-01-qian2024learned.md",
+                                     "files/qian2024learned.bib"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".refbridge-site.json", "_publications", "empty.bib", "files", "one.bib"]
+
+
+def test_a_standalone_page_has_scholar_tags_and_shows_hostile_text_as_text(
+        tmp_path: Path) -> None:
+    import lxml.html
+
+    site(tmp_path, HOSTILE, LIBRARY, generator="html")
+    text = (tmp_path / "publication/qian2024hostile/index.html").read_text("utf-8")
+    document = lxml.html.fromstring(text)
+    title = ('Joins: a --- b {{ .Site.Title }} {{< ref "x" >}} {% include x.html %} '
+             "<script>alert(1)</script> & *not bold*")
+    assert [(e.get("name"), e.get("content")) for e in document.iter("meta")][2:] == [
+        ("citation_title", title), ("citation_author", "Qian, Zhengping"),
+        ("citation_author", "Doe, Jane"), ("citation_publication_date", "2024/05/17"),
+        ("citation_journal_title", "Journal of Data & {{ site.title }}")]
+    assert document.find_class("work-title")[0].text_content() == title
+    assert [e.tag for e in document.iter("script")] == []
+    assert "{{" not in text and "{%" not in text
+
+
+def test_a_standalone_page_links_the_work_and_bolds_the_owner(tmp_path: Path) -> None:
+    import lxml.html
+
+    site(tmp_path, generator="html")
+    document = lxml.html.parse(str(tmp_path / "publication/yang2023speculative/index.html"))
+    assert [(a.text, a.get("href")) for a in document.iter("a")
+            if a.getparent().tag == "li"] == [
+        ("PDF", "https://arxiv.org/pdf/2305.01234"),
+        ("Slides", "https://example.org/talks/speculative.pdf"),
+        ("Preprint", "https://arxiv.org/abs/2305.01234")]
+    assert [b.text for b in document.iter("strong")] == ["Zhengping Qian"]

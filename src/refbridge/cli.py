@@ -782,8 +782,8 @@ def _link_overrides(links: tuple[str, ...], links_file: str | None) -> dict[str,
 @main.command("site")
 @input_options
 @click.option("--to", "generator", required=True, metavar="GENERATOR",
-              help="hugo (Hugo Blox: content/publication/SLUG/) or jekyll (academicpages: "
-                   "_publications/).")
+              help="hugo (Hugo Blox: content/publication/SLUG/), jekyll (academicpages: "
+                   "_publications/) or html (standalone pages: publication/SLUG/).")
 @click.option("-o", "--output", "directory", required=True, metavar="DIR",
               help="The site's folder (its root: content/ or _publications/ go inside).")
 @click.option("--owner", "owners", multiple=True, metavar="NAME",
@@ -817,8 +817,8 @@ def site_command(inputs: tuple[str, ...], from_format: str | None, encoding: str
                  style_dirs: tuple[str, ...], locale: str | None, links: tuple[str, ...],
                  links_file: str | None, prune: bool, since: int | None, until: int | None,
                  kinds: tuple[str, ...], no_merge: bool, all_records: bool) -> None:
-    """Write one page per work of INPUT files for a Hugo Blox or academicpages site, keeping
-    the pages' bodies and what did not change."""
+    """Write one page per work of INPUT files for a Hugo Blox, academicpages or plain HTML
+    site, keeping the pages' bodies and what did not change."""
     from refbridge.cv import Filters
     from refbridge.names.ids import PersonIdError, parse_person_id
     from refbridge.runs import ReadOptions

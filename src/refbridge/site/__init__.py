@@ -3,8 +3,8 @@
 ``write_site`` reads the inputs, merges duplicates and keeps the owner's works exactly as
 ``refbridge cv`` does (``refbridge.cv.build_cv``, which also formats each entry with the
 citation style, the owner highlighted), gives each work a stable slug, its links and its
-Google Scholar tags, and has a generator (``hugo``: Hugo Blox; ``jekyll``: academicpages)
-turn it into files, written incrementally by ``refbridge.site.pages``. This package must
+Google Scholar tags, and has a generator (``hugo``: Hugo Blox; ``jekyll``: academicpages;
+``html``: standalone pages) turn it into files, written incrementally by ``refbridge.site.pages``. This package must
 never format an entry itself nor write a file but through ``pages``.
 """
 
@@ -37,6 +37,7 @@ from refbridge.site.work import Generator, Work, work_date
 GENERATORS: dict[str, str] = {
     "hugo": "refbridge.site.hugo",
     "jekyll": "refbridge.site.jekyll",
+    "html": "refbridge.site.standalone",
 }
 DEFAULT_STYLE = "apa"
 

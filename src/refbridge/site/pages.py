@@ -145,12 +145,21 @@ def _placed(work: PlannedWork, manifest: Manifest) -> PlannedWork:
     return PlannedWork(work.slug, work.identities, files)
 
 
-def _prune(directory: str, paths: Sequence[str]) -> None:
-    for path in paths:
-        os.remove(_join(directory, path))
-        parent = os.path.dirname(_join(directory, path))
-        if os.path.abspath(parent) != os.path.abspath(directory) and not os.listdir(parent):
-            os.rmdir(parent)
+def _prune(directory: str, works: Mapping[str, KnownWork]) -> list[str]:
+    """Remove the files of ``works`` and the folders named after their slugs they leave
+    empty (a page bundle); the paths removed."""
+    removed = []
+    for slug, work in works.items():
+        for path in work.files.values():
+            target = _join(directory, path)
+            if os.path.exists(target):
+                os.remove(target)
+                removed.append(path)
+            parent = os.path.dirname(target)
+            if os.path.basename(parent) == slug and os.path.isdir(parent) \
+                    and not os.listdir(parent):
+                os.rmdir(parent)
+    return removed
 
 
 def write_pages(directory: str, manifest: Manifest, works: Sequence[PlannedWork],
@@ -188,6 +197,5 @@ def write_pages(directory: str, manifest: Manifest, works: Sequence[PlannedWork]
             out.write(text)
         (changes.created if new else changes.updated).append(path)
     if prune:
-        _prune(directory, changes.orphans)
-        changes.pruned, changes.orphans = changes.orphans, []
+        changes.pruned, changes.orphans = _prune(directory, left), []
     return changes
