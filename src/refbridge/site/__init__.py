@@ -28,7 +28,13 @@ from refbridge.pipeline import read_records, record_texts, with_keys
 from refbridge.registry import WriteOptions
 from refbridge.runs import ReadOptions
 from refbridge.site.links import link_sources, work_links
-from refbridge.site.pages import PageChanges, PlannedWork, load_manifest, write_pages
+from refbridge.site.pages import (
+    Manifest,
+    PageChanges,
+    PlannedWork,
+    load_manifest,
+    write_pages,
+)
 from refbridge.site.scholar_meta import scholar_tags
 from refbridge.site.slugs import identities, record_slug, unique
 from refbridge.site.work import Generator, Work, work_date
@@ -101,11 +107,11 @@ def _new_slug(record: Record, taken: set[str], directory: str, generator: Genera
 
 
 def plan_works(records: Sequence[Record], citations: Sequence[str], options: SiteOptions,
-               directory: str, diagnostics: Diagnostics, today: date) -> list[PlannedWork]:
+               directory: str, manifest: Manifest, diagnostics: Diagnostics, today: date
+               ) -> list[PlannedWork]:
     """The files of every work of ``records`` (the owner's, merged, each with its formatted
-    citation), with the slugs the site's manifest in ``directory`` knows."""
+    citation), with the slugs the site's ``manifest`` knows."""
     generator = get_generator(options.generator)
-    manifest = load_manifest(directory, options.generator)
     sources = link_sources(options.links)
     owner = OwnerMatcher.of(options.owners, options.owner_ids)
     keyed_records = with_keys(records, WriteOptions())
@@ -138,6 +144,7 @@ def write_site(inputs: Sequence[str], directory: str, options: SiteOptions,
     resolve_style(options.style, options.style_dirs)
     check_locale(options.locale)
     link_sources(options.links)
+    manifest = load_manifest(directory, options.generator)  # a site of another generator too
     report = SiteReport(Diagnostics(strict=strict))
     records = list(read_records(inputs, report.diagnostics, read_options or ReadOptions()))
     report.records_read = len(records)
@@ -150,8 +157,8 @@ def write_site(inputs: Sequence[str], directory: str, options: SiteOptions,
     site_options = replace(options, owners=document.owners,
                            owner_ids=options.owner_ids or profile_owner_ids(records))
     works = plan_works([entry.record for entry in entries], [entry.text for entry in entries],
-                       site_options, directory, report.diagnostics, today or date.today())
+                       site_options, directory, manifest, report.diagnostics,
+                       today or date.today())
     report.works = len(works)
-    report.changes = write_pages(directory, load_manifest(directory, options.generator), works,
-                                 options.prune)
+    report.changes = write_pages(directory, manifest, works, options.prune)
     return report
