@@ -274,29 +274,37 @@ def _read_url(fields: _Fields, built: _Built) -> None:
 
 
 def _read_serials(fields: _Fields, built: _Built) -> None:
+    """The identifiers of ``serial-number`` (a text alone: the serial number), and of the
+    top-level ``doi``, ``isbn`` and ``issn`` of older files; a container's ISSN and ISBN."""
     value = fields.get("serial-number")
     serials = dict(value) if isinstance(value, dict) else {}
     if isinstance(value, str) and value.strip():
         serials = {"serial": value}
-    for key in t.LEGACY_SERIALS:  # older files: top-level doi, isbn, issn
+    for key in t.LEGACY_SERIALS:
         if _scalar(fields.get(key)) is not None and key not in serials:
             serials[key] = fields.get(key)
             fields.take(key)
+    if not serials:
+        return
     unread: dict[str, Any] = {}
+    container = fields.place == t.CONTAINER
     for key, number in serials.items():
         text = _scalar(number)
         variable = t.SERIAL_NUMBERS.get(key)
-        if text is not None and variable is not None and _put(built, variable, text):
+        if text is None or container and key not in t.CONTAINER_SERIALS:
+            unread[key] = number
+        elif variable is not None and _put(built, variable, text):
             continue
-        if text is not None and key == t.ARXIV_SERIAL and built.eprint is None:
+        elif key == t.ARXIV_SERIAL and built.eprint is None:
             built.eprint = Eprint(_ARXIV, text)
-            continue
-        unread[key] = number
-    if value is not None and (serials or isinstance(value, str)):
-        fields.take("serial-number")
-        if unread and isinstance(value, dict):
-            built.extra[_extra_key(t.ENTRY, "serial-number")] = json.dumps(
-                unread, ensure_ascii=False)
+        else:
+            unread[key] = number
+    if isinstance(value, str) and unread:
+        return  # the serial number alone, which a place read before holds: kept as it is
+    fields.take("serial-number")
+    if unread:
+        built.extra[_extra_key(fields.place, "serial-number")] = json.dumps(
+            unread, ensure_ascii=False)
 
 
 def _read_affiliated(fields: _Fields, built: _Built) -> None:
@@ -375,9 +383,17 @@ def _read_parent(place: str, parent: tuple[str, dict[str, Any]] | None, built: _
         return
     fields = _Fields(place, parent[1], built)
     _read_place(fields, built)
+    if place == t.CONTAINER:
+        _read_serials(fields, built)
     if rest_parents is not None:
         fields.take("parent")
     _keep_rest(fields, rest_parents)
+
+
+def csl_type(entry_type: str, container_type: str | None) -> str:
+    """The CSL item type of an entry type with its container's type."""
+    pair = t.PAIR_TO_CSL.get((entry_type, container_type)) if container_type else None
+    return pair or t.ENTRY_TO_CSL[entry_type]
 
 
 def read_entry(key: str, data: Any, source: Source | None, warn: Callable[[str], None],
@@ -417,10 +433,14 @@ def read_entry(key: str, data: Any, source: Source | None, warn: Callable[[str],
     _read_parent(t.EVENT, event, built)
     _read_parent(t.ORIGINAL, original, built)
     _keep_rest(entry, [p for _, p in parents])
-    pair = (entry_type, container[0]) if container else None
-    item_type = t.PAIR_TO_CSL.get(pair) if pair else None
+    item_type = csl_type(entry_type, container[0] if container else None)
+    written = t.CSL_TO_ENTRY.get(item_type, (t.FALLBACK_TYPE, None))
+    if entry_type != written[0]:  # the entry type CSL's type does not tell
+        built.extra[_extra_key(t.ENTRY, "type")] = entry_type
+    if container is not None and container[0] != written[1]:
+        built.extra[_extra_key(t.CONTAINER, "type")] = container[0]
     try:
-        record = Record(id=key, type=item_type or t.ENTRY_TO_CSL[entry_type], fields=built.fields, names=built.names,
+        record = Record(id=key, type=item_type, fields=built.fields, names=built.names,
                         dates=built.dates, eprint=built.eprint, citation_key=key,
                         extra=built.extra, source=source)
     except ModelError as exc:
@@ -494,7 +514,7 @@ class _Entry:
         if name not in self.places:
             kinds = {t.CONTAINER: self.container_type, t.COLLECTION: self.holder_type,
                      t.EVENT: t.EVENT_TYPE, t.ORIGINAL: t.ORIGINAL_TYPE}
-            self.places[name] = {"type": kinds[name] or t.FALLBACK_TYPE}
+            self.places[name] = {"type": kinds.get(name) or t.FALLBACK_TYPE}
         return self.places[name]
 
 
@@ -566,18 +586,25 @@ def _date_text(date: Date) -> str | int | None:
 
 
 def _write_entry_fields(entry: _Entry) -> None:
-    record, fields = entry.record, entry.places[t.ENTRY]
+    record = entry.record
+    fields = entry.place(t.ENTRY)
     address, accessed = record.fields.get("URL"), record.dates.get("accessed")
     if address is not None and _URL.match(str(address)):
         visited = format_date(accessed) if accessed is not None else None
         fields["url"] = {"value": str(address), "date": visited} if visited else str(address)
-    serials = {key: str(record.fields[variable]) for key, variable in t.SERIAL_NUMBERS.items()
-               if variable in record.fields}
+    serials: dict[str, dict[str, str]] = {}
+    for key, variable in t.SERIAL_NUMBERS.items():
+        value = record.fields.get(variable)
+        if value is not None:
+            place = t.CONTAINER if entry.container_type and key in t.CONTAINER_SERIALS \
+                else t.ENTRY
+            serials.setdefault(place, {})[key] = str(value)
     if record.eprint is not None and record.eprint.archive == _ARXIV \
             and record.eprint.identifier:
-        serials[t.ARXIV_SERIAL] = record.eprint.identifier
-    if serials:
-        fields["serial-number"] = serials
+        serials.setdefault(t.ENTRY, {})[t.ARXIV_SERIAL] = record.eprint.identifier
+    for place, numbers in serials.items():
+        entry.place(place)["serial-number"] = numbers["serial"] if list(numbers) == [
+            "serial"] else numbers
     groups = [{"role": role, "names": [format_person(p) for p in record.names[variable]]}
               for variable, role in t.ROLE_OF.items() if variable in record.names]
     if groups:
@@ -591,6 +618,8 @@ def _give_back_extras(entry: _Entry) -> None:
     """The ``hayagriva.*`` extras, in their places (a field written from the model wins)."""
     places = {t.CONTAINER, t.COLLECTION, t.EVENT, t.ORIGINAL}
     for name, text in entry.record.extra_for(NAMESPACE):
+        if name in ("type", "container.type"):
+            continue  # see _types
         place, _, key = name.partition(".")
         if place not in places or not key:
             place, key = t.ENTRY, name
@@ -622,9 +651,21 @@ def _with_parents(fields: dict[str, Any], parents: list[dict[str, Any]]) -> dict
     return _ordered(fields)
 
 
+def _types(record: Record) -> tuple[str, str | None]:
+    """The entry type and container type of ``record``: those its ``hayagriva.type`` and
+    ``hayagriva.container.type`` extras keep, when they still give its CSL type."""
+    entry_type, container_type = t.CSL_TO_ENTRY.get(record.type, (t.FALLBACK_TYPE, None))
+    kept = (record.extra.get(_extra_key(t.ENTRY, "type"), entry_type),
+            record.extra.get(_extra_key(t.CONTAINER, "type"), container_type))
+    if kept[0] in t.ENTRY_TYPES and (kept[1] is None or kept[1] in t.ENTRY_TYPES) \
+            and csl_type(*kept) == record.type:
+        return kept
+    return entry_type, container_type
+
+
 def native_entry(record: Record) -> dict[str, Any]:
     """The Hayagriva entry of ``record`` as the format's own fields hold it."""
-    entry_type, container_type = t.CSL_TO_ENTRY.get(record.type, (t.FALLBACK_TYPE, None))
+    entry_type, container_type = _types(record)
     entry = _Entry(record, {t.ENTRY: {"type": entry_type}}, container_type,
                    container_type or entry_type)
     if container_type is not None:
@@ -644,7 +685,13 @@ def native_entry(record: Record) -> dict[str, Any]:
 
 class _Dumper(yaml.SafeDumper):
     """Block YAML with the items of a list indented under their key (the C dumper cannot
-    indent them)."""
+    indent them), and dates unquoted: YAML 1.2, which Typst reads, has no dates, and
+    refbridge's reader takes every value as text."""
+
+    yaml_implicit_resolvers = {
+        first: [(tag, pattern) for tag, pattern in resolvers
+                if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in yaml.SafeDumper.yaml_implicit_resolvers.items()}
 
     def increase_indent(self, flow: bool = False, indentless: bool = False) -> Any:
         return super().increase_indent(flow, False)

@@ -83,7 +83,9 @@ def escape(text: str) -> str:
 
 def format_formattable(value: Text) -> str:
     """A formattable string of ``value``: case protection as braces, the rest as its text
-    (styles and formulas are not part of the syntax: they are shown as their text)."""
+    (styles and formulas are not part of the syntax: they are shown as their text). A value
+    protected whole is braced too: Typst ignores ``verbatim: true`` beside a title's or a
+    publisher's ``value``."""
     parts: list[str] = []
     for item in inlines(value):
         if isinstance(item, Styled) and item.style == Style.NOCASE:

@@ -180,13 +180,16 @@ PUBLISHER_FIELDS: dict[str, tuple[str, str]] = {
 #: The CSL variables a record's container parent holds when its type has one (else the entry).
 CONTAINER_VARIABLES: frozenset[str] = frozenset({
     "container-title", "container-title-short", "container-author", "editor", "volume",
-    "issue", "edition", "publisher", "publisher-place", "number-of-volumes"})
+    "issue", "edition", "publisher", "publisher-place", "number-of-volumes", "ISSN", "ISBN"})
 
 #: ``serial-number`` keys -> CSL variable (``arxiv``: the eprint's identifier).
 SERIAL_NUMBERS: dict[str, str] = {
     "doi": "DOI", "isbn": "ISBN", "issn": "ISSN", "pmid": "PMID", "pmcid": "PMCID",
     "serial": "number", "version": "version", "printing": "printing"}
 ARXIV_SERIAL = "arxiv"
+#: The ``serial-number`` keys a container's entry holds when the record's type has one (the
+#: journal's ISSN, the book's ISBN); the others are the entry's own.
+CONTAINER_SERIALS: frozenset[str] = frozenset({"issn", "isbn"})
 #: Identifier fields of older Hayagriva files, read as their ``serial-number`` keys.
 LEGACY_SERIALS: tuple[str, ...] = ("doi", "isbn", "issn")
 
