@@ -3,8 +3,9 @@
 A formattable string is text in which ``{...}`` keeps its case (the model's *nocase*) and
 ``$...$`` is a Typst formula; a backslash escapes ``\\ { } $``. A person is ``Prefix Family,
 Given`` or ``Prefix Family, Suffix, Given`` (the prefix: the lower-case words before the
-family name, split off as BibTeX does) or a mapping of ``name``, ``given-name``, ``prefix``,
-``suffix``. A date is ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``, the year 0 being 1 BC.
+family name, split off as BibTeX does; Typst shows it as CSL's dropping particle) or a mapping
+of ``name``, ``given-name``, ``prefix``, ``suffix`` (a name that starts with particles, ``van
+der Berg``, has them as its non-dropping particle). A date is ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``, the year 0 being 1 BC.
 
 These functions follow how Typst's Hayagriva reads the values, so that what refbridge writes
 is read by Typst as refbridge meant it. Written text is escaped: record text never becomes a
@@ -18,6 +19,7 @@ import re
 from collections.abc import Iterator
 
 from refbridge.model import Date, DateParts, Name
+from refbridge.names.reading import PARTICLES
 from refbridge.richtext import Inline, Math, Style, Styled, Text, inlines, plain, rich
 
 #: The characters a backslash escapes in a formattable string.
@@ -111,6 +113,18 @@ def _split_prefix(text: str) -> tuple[str | None, str]:
     return text[:cut] or None, text[cut:]
 
 
+def _particle(name: str) -> tuple[str | None, str]:
+    """(non-dropping particle, family name) of a family name that starts with particles
+    (``van der Berg``), as Typst tells its particle from the name."""
+    words = name.split()
+    count = 0
+    while count < len(words) - 1 and words[count].lower() in PARTICLES:
+        count += 1
+    if count == 0:
+        return None, name
+    return " ".join(words[:count]), " ".join(words[count:])
+
+
 def parse_person(text: str) -> Name | None:
     """The name a person string gives, or None when Hayagriva refuses it (more than three
     comma-separated parts). A string without a comma is a literal (corporate) name."""
@@ -120,24 +134,24 @@ def parse_person(text: str) -> Name | None:
     if len(parts) == 1:
         return Name(literal=parts[0])
     prefix, family = _split_prefix(parts[0])
-    return _name(family, parts[-1], prefix, parts[1] if len(parts) == 3 else None)
-
-
-def _name(family: str | None, given: str | None, prefix: str | None,
-          suffix: str | None) -> Name | None:
-    parts = [part.strip() if part else None for part in (family, given, prefix, suffix)]
-    family, given, prefix, suffix = (part or None for part in parts)
-    if family is None and given is None:
-        return None
-    if given is None and prefix is None and suffix is None:
-        return Name(literal=family)
-    return Name(family=family, given=given, non_dropping_particle=prefix, suffix=suffix)
+    return person_from_fields(family, parts[-1], prefix, parts[1] if len(parts) == 3 else None)
 
 
 def person_from_fields(name: str | None, given: str | None, prefix: str | None,
                        suffix: str | None) -> Name | None:
-    """The name of a person mapping's fields (None: it has neither name nor given name)."""
-    return _name(name, given, prefix, suffix)
+    """The name of a person's fields (None: it has neither name nor given name). Typst shows
+    the prefix as a dropping particle (``Berg, Pieter van der``) and tells a non-dropping
+    particle from the start of the name (``van der Berg, Pieter``); a person without given
+    name, prefix and suffix is an institution: a literal name."""
+    parts = [part.strip() if part else None for part in (name, given, prefix, suffix)]
+    name, given, prefix, suffix = (part or None for part in parts)
+    if name is None and given is None:
+        return None
+    if given is None and prefix is None and suffix is None:
+        return Name(literal=name)
+    particle, family = _particle(name) if name else (None, None)
+    return Name(family=family, given=given, dropping_particle=prefix,
+                non_dropping_particle=particle, suffix=suffix)
 
 
 def format_person(person: Name) -> str | dict[str, str]:
@@ -147,14 +161,14 @@ def format_person(person: Name) -> str | dict[str, str]:
         if "," not in person.literal and parse_person(person.literal) == person:
             return person.literal
         return {"name": person.literal}
-    family = " ".join(filter(None, (person.dropping_particle, person.non_dropping_particle,
-                                    person.family))) or person.given or ""
-    given = person.given if person.family else None
-    text = ", ".join(filter(None, (family, person.suffix, given)))
+    family = " ".join(filter(None, (person.non_dropping_particle, person.family)))
+    given = person.given if family else None
+    text = ", ".join(filter(None, (" ".join(filter(None, (person.dropping_particle, family))),
+                                   person.suffix, given)))
     if given is not None and parse_person(text) == person:
         return text
-    fields = {"name": person.family or person.given or "", "given-name": given,
-              "prefix": person.non_dropping_particle, "suffix": person.suffix}
+    fields = {"name": family or person.given or "", "given-name": given,
+              "prefix": person.dropping_particle, "suffix": person.suffix}
     return {key: value for key, value in fields.items() if value}
 
 

@@ -203,11 +203,6 @@ ROLES: dict[str, str] = {
 #: CSL name variable -> ``affiliated`` role.
 ROLE_OF: dict[str, str] = {variable: role for role, variable in ROLES.items()}
 
-#: Fields of a person written as a mapping.
-PERSON_FIELDS: tuple[tuple[str, str], ...] = (
-    ("name", "family"), ("given-name", "given"), ("prefix", "non_dropping_particle"),
-    ("suffix", "suffix"))
-
 #: The order of an entry's fields in refbridge's output.
 FIELD_ORDER: tuple[str, ...] = (
     "type", "title", "author", "editor", "affiliated", "date", "genre", "edition",
