@@ -688,7 +688,7 @@ class _Dumper(yaml.SafeDumper):
     indent them), and dates unquoted: YAML 1.2, which Typst reads, has no dates, and
     refbridge's reader takes every value as text."""
 
-    yaml_implicit_resolvers = {
+    yaml_implicit_resolvers = {  # noqa: RUF012 (PyYAML reads it from the class)
         first: [(tag, pattern) for tag, pattern in resolvers
                 if tag != "tag:yaml.org,2002:timestamp"]
         for first, resolvers in yaml.SafeDumper.yaml_implicit_resolvers.items()}
