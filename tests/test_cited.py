@@ -154,10 +154,10 @@ def test_a_missing_key_is_reported_where_it_is_cited_with_the_closest_keys(paper
     tex = paper / "paper.tex"
     assert status == ExitStatus.MISSING == 5
     assert err.splitlines()[:2] == [
-        f"{tex}:3: error: 'kingma2015adam' is cited but no library holds it; did you mean "
-        "'kingma2014adam'? (cited in 1 more place(s))",
-        f"{tex}:4: error: 'Ioffe2015batch' is cited but no library holds it; did you mean "
-        "'ioffe2015batch'?"]
+        (f"{tex}:3: error: 'kingma2015adam' is cited but no library holds it; did you mean "
+        "'kingma2014adam'? (cited in 1 more place(s))"),
+        (f"{tex}:4: error: 'Ioffe2015batch' is cited but no library holds it; did you mean "
+        "'ioffe2015batch'?")]
     assert "@article{srivastava2014dropout," in (paper / "paper.bib").read_text("utf-8")
 
 

@@ -80,8 +80,8 @@ def test_an_aux_input_that_is_not_there_is_a_warning(tmp_path: Path) -> None:
     diagnostics = Diagnostics()
     scanned(write(tmp_path / "paper.aux", "\\relax \n\\@input{appendix.aux}\n"), diagnostics)
     assert [str(m) for m in diagnostics.messages] == [
-        f"{tmp_path / 'paper.aux'}:2: warning: \\@input{{appendix.aux}}: no such file (its "
-        "\\include was not compiled yet?); its citations are not read"]
+        (f"{tmp_path / 'paper.aux'}:2: warning: \\@input{{appendix.aux}}: no such file (its "
+        "\\include was not compiled yet?); its citations are not read")]
 
 
 # -- .bcf ------------------------------------------------------------------------------------
@@ -129,8 +129,8 @@ def test_a_bcf_datasource_that_is_no_bib_file_is_reported(tmp_path: Path) -> Non
         diagnostics)
     assert [library.path for library in scan.libraries] == ["~/texmf/bibtex/bib/all.bib"]
     assert [str(m) for m in diagnostics.messages] == [
-        f"{tmp_path / 'paper.bcf'}:10: warning: data source 'refs.bltxml' (file, biblatexml) "
-        "is not a .bib file; not read (name it with --library)"]
+        (f"{tmp_path / 'paper.bcf'}:10: warning: data source 'refs.bltxml' (file, biblatexml) "
+        "is not a .bib file; not read (name it with --library)")]
 
 
 def test_a_bcf_that_is_not_well_formed_is_an_error_with_its_line(tmp_path: Path) -> None:
@@ -213,8 +213,8 @@ def test_a_file_brought_in_that_is_not_there_is_a_warning(tmp_path: Path) -> Non
     diagnostics = Diagnostics()
     scanned(write(tmp_path / "paper.tex", "\\input{glyphtounicode}\n\\cite{a}\n"), diagnostics)
     assert [str(m) for m in diagnostics.messages] == [
-        f"{tmp_path / 'paper.tex'}:1: warning: \\input: no file "
-        f"'{tmp_path / 'glyphtounicode'}' (nor with .tex); its citations are not read"]
+        (f"{tmp_path / 'paper.tex'}:1: warning: \\input: no file "
+        f"'{tmp_path / 'glyphtounicode'}' (nor with .tex); its citations are not read")]
 
 
 def test_bibliography_names_libraries_for_bibtex(tmp_path: Path) -> None:
