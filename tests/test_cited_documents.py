@@ -294,3 +294,9 @@ def test_nocite_everything_in_the_front_matter(tmp_path: Path) -> None:
 def test_a_document_of_an_unknown_kind_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(ParseError, match=r"paper\.docx: cannot tell what kind of document"):
         scanned(write(tmp_path / "paper.docx", "x"))
+
+
+def test_a_multicite_ends_at_an_unbalanced_or_keyless_group(tmp_path: Path) -> None:
+    scan = scanned(write(tmp_path / "paper.tex",
+                         "\\cites{a}[see] text \\cite{b}\n\\parencites{c}{d}[p.~3 \\cite{e}\n"))
+    assert cited(scan) == [("a", 1), ("b", 1), ("c", 2), ("d", 2), ("e", 2)]

@@ -202,7 +202,10 @@ def _cite(command: CiteCommand, arguments: _Arguments, found: Scan, path: str, l
     groups = list(arguments.mandatory(command.keys_at + 1, optional))
     while command.multi and len(groups) > command.keys_at \
             and arguments.next_opener() in ("[", "{"):
-        groups += list(arguments.mandatory(1))
+        more = list(arguments.mandatory(1))
+        if not more:  # an optional argument with no keys after it, or an unbalanced one
+            break
+        groups += more
     for keys in groups[command.keys_at:]:
         for key in split_keys(keys):
             if "#" in key:  # a macro's parameter: \newcommand{\mycite}[1]{\cite{#1}}
