@@ -764,3 +764,55 @@ def fmt_command(inputs: tuple[str, ...], output: str | None, check: bool, diff: 
                err=True)
     if report.failed or check and report.changed:
         sys.exit(ExitStatus.FAILED)
+
+
+@main.command("cited")
+@click.argument("documents", nargs=-1, required=True, metavar="DOC...")
+@click.option("--library", "libraries", multiple=True, metavar="LIB",
+              help="A library to take the entries from; repeatable (default: the libraries "
+                   "the documents name).")
+@click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
+              help="Output file; - for standard output.")
+@click.option("--to", "to_format", metavar="FORMAT",
+              help="Output format (default: a .bib in the documents' dialect, else the "
+                   "output file's).")
+@click.option("--order", type=click.Choice(["cited", "library"]), default="cited",
+              show_default=True, help="Entries first cited first, or in the library's order.")
+@click.option("--unused", is_flag=True, help="Also list the library entries nothing cites.")
+@click.option("--allow-missing", is_flag=True,
+              help="Exit 0 even when cited keys are in no library (they are still reported).")
+@click.option("--unicode", is_flag=True, help="LaTeX outputs: UTF-8 instead of LaTeX commands.")
+@click.option("--from", "from_format", metavar="FORMAT",
+              help="Library format (default: detected from name and content).")
+@click.option("--encoding", metavar="NAME",
+              help="Encoding of documents and libraries (default: BOM, UTF-8, else cp1252).")
+@click.option("--strict", is_flag=True, help="Stop at the first broken library entry.")
+@click.option("--skip-invalid", is_flag=True,
+              help="Exit 0 even if broken library entries were skipped.")
+@handle_errors
+def cited_command(documents: tuple[str, ...], libraries: tuple[str, ...], output: str,
+                  to_format: str | None, order: str, unused: bool, allow_missing: bool,
+                  unicode: bool, from_format: str | None, encoding: str | None, strict: bool,
+                  skip_invalid: bool) -> None:
+    """Write the library entries DOC files cite (.aux, .bcf, .tex, .md, .Rmd, .qmd), with
+    the crossref, xdata and @set entries they need; report keys no library holds."""
+    from refbridge.cited import CitedOptions, write_cited
+    from refbridge.registry import WriteOptions
+    from refbridge.runs import ReadOptions
+
+    report = write_cited(documents, output, CitedOptions(
+        libraries, order, to_format, ReadOptions(from_format, encoding),
+        WriteOptions(unicode=unicode), strict))
+    for record, field, key in report.selection.unresolved:
+        click.echo(f"{record.source or 'refbridge'}: warning: entry {record.citation_key!r} "
+                   f"names {field} {key!r}, which no library holds", err=True)
+    for missing in report.selection.missing:
+        click.echo(str(missing), err=True)
+    if unused:
+        for record in report.selection.unused:
+            click.echo(f"{record.source or 'refbridge'}: note: {record.citation_key!r} is "
+                       "cited by no document", err=True)
+    click.echo(f"refbridge: cited: {report.summary()}", err=True)
+    _report(report.diagnostics, skip_invalid)
+    if report.selection.missing and not allow_missing:
+        sys.exit(ExitStatus.MISSING)

@@ -19,6 +19,7 @@ class ExitStatus(enum.IntEnum):
     USAGE = 2  #: bad command-line usage
     SKIPPED = 3  #: the output was written, but broken records were skipped (see warnings)
     PROBLEMS = 4  #: ``refbridge check`` found problems in records that were read
+    MISSING = 5  #: ``refbridge cited`` wrote the output, but cited keys are in no library
 
 
 class RefbridgeError(Exception):
