@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from enrich_support import FixtureServer
 from verify_support import LIBRARY, verify_services, write_library
 
 from refbridge.cli import main
@@ -91,7 +90,7 @@ def test_dry_run_prints_a_diff_and_writes_nothing(tmp_path: Path,
     assert result.exit_code == 0, result.output
     assert not out.exists()
     diff = result.stdout
-    assert diff.startswith(f"--- a/{library}:47 qian2023truss\n+++ b/{library}:48 "
+    assert diff.startswith(f"--- a/{library}:47 qian2023truss\n+++ b/{library}:47 "
                            "qian2023truss\n")
     assert "-@misc{qian2023truss,\n" in diff
     assert "+@article{qian2023truss,\n" in diff

@@ -63,8 +63,8 @@ def test_a_retraction_names_the_notice_and_retraction_watch(
         library: Path, services: FixtureServer, tmp_path: Path) -> None:
     verdict = _verdicts(library, _options(services, tmp_path))["baker2021butterflies"]
     assert _messages(verdict) == [
-        "retracted: retraction 10.1016/j.jcss.2023.05.001 of 2023-05-11 (says Retraction Watch "
-        "record 44521)",
+        ("retracted: retraction 10.1016/j.jcss.2023.05.001 of 2023-05-11 (says Retraction Watch "
+        "record 44521)"),
         "retracted: retraction 10.1016/j.jcss.2023.05.001 of 2023-05-11 (says publisher)"]
 
 
@@ -72,8 +72,8 @@ def test_an_expression_of_concern_is_a_concern(library: Path, services: FixtureS
                                                tmp_path: Path) -> None:
     verdict = _verdicts(library, _options(services, tmp_path))["rossi2020cqa"]
     assert _messages(verdict) == [
-        "concern: expression of concern 10.1007/s00778-021-00650-z of 2021-01-20 (says "
-        "publisher)"]
+        ("concern: expression of concern 10.1007/s00778-021-00650-z of 2021-01-20 (says "
+        "publisher)")]
 
 
 def test_a_mismatch_names_each_field_with_both_values(library: Path, services: FixtureServer,
@@ -94,33 +94,33 @@ def test_not_found_says_which_services_were_asked_and_how(
         library: Path, services: FixtureServer, tmp_path: Path) -> None:
     verdict = _verdicts(library, _options(services, tmp_path))["novak2024quantum"]
     assert _messages(verdict) == [
-        "not-found: no service knows this entry; asked: Crossref (DOI 10.9999/jid.2024.0042): "
+        ("not-found: no service knows this entry; asked: Crossref (DOI 10.9999/jid.2024.0042): "
         "not-found; DataCite (DOI 10.9999/jid.2024.0042): not-found; Crossref (title search): "
         "not-found; OpenAlex (title search): not-found; dblp (title search): not-found; "
-        "arXiv (title search): not-found"]
+        "arXiv (title search): not-found")]
 
 
 def test_a_preprint_published_according_to_arxiv_is_certain(
         library: Path, services: FixtureServer, tmp_path: Path) -> None:
     verdict = _verdicts(library, _options(services, tmp_path))["qian2023truss"]
     assert _messages(verdict) == [
-        "published: published as 10.14778/3583140.3583150 in Proceedings of the VLDB Endowment "
-        "(2023); Crossref, confidence 1.00, certain"]
+        ("published: published as 10.14778/3583140.3583150 in Proceedings of the VLDB Endowment "
+        "(2023); Crossref, confidence 1.00, certain")]
 
 
 def test_a_preprint_published_according_to_dblp(library: Path, services: FixtureServer,
                                                 tmp_path: Path) -> None:
     verdict = _verdicts(library, _options(services, tmp_path))["lin2024stream"]
     assert _messages(verdict) == [
-        "published: published as 10.1145/3654141 in Proc. ACM Manag. Data (2024); dblp, "
-        "confidence 1.00, certain"]
+        ("published: published as 10.1145/3654141 in Proc. ACM Manag. Data (2024); dblp, "
+        "confidence 1.00, certain")]
 
 
 def test_a_dataset_doi_is_verified_at_datacite(library: Path, services: FixtureServer,
                                                tmp_path: Path) -> None:
     verdict = _verdicts(library, _options(services, tmp_path))["silva2023roads"]
-    assert _messages(verdict) == ["verified: DataCite: datacite:10.5281/zenodo.7654321 "
-                                  "(by identifier)"]
+    assert _messages(verdict) == [("verified: DataCite: datacite:10.5281/zenodo.7654321 "
+                                  "(by identifier)")]
     assert services.requests_to("crossref") == [] or all(
         "zenodo" not in path for path, _ in services.requests_to("crossref"))
 
@@ -129,7 +129,7 @@ def test_a_server_error_is_unreachable_never_not_found(
         library: Path, services: FixtureServer, tmp_path: Path) -> None:
     services.fail_next("crossref", 500, 500)
     verdict = _verdicts(library, _options(services, tmp_path))["lin2022index"]
-    assert [f.code for f in verdict.findings][0] == "unreachable"
+    assert next(f.code for f in verdict.findings) == "unreachable"
     assert "Crossref (DOI 10.1145/3514221.3517850): failed: Crossref kept failing" in \
         verdict.findings[0].message
 

@@ -99,7 +99,7 @@ def attributes_found(attributes: Mapping[str, Any]) -> Found:
     try:
         record = Record(id=f"datacite:{doi}", type=RESOURCE_TYPES.get(kind, "article"),
                         fields=fields, names={"author": authors} if authors else {},
-                        dates={"issued": Date.of(int(year))} if str(year).isdigit() else {})
+                        dates={"issued": Date.of(int(str(year)))} if str(year).isdigit() else {})
     except ModelError as exc:
         raise ServiceError(f"DataCite DOI {doi}: {exc}") from None
     return Found(SERVICE, doi, record, published=kind in PUBLISHED_TYPES, versions=versions)

@@ -93,8 +93,8 @@ def certainty(record: Record, published: Record) -> Certainty:
         failed.append("the published year is earlier")
     if published.type not in PUBLISHED_TYPES:
         failed.append("not a journal or proceedings")
-    return Certainty(not failed, tuple(failed) or ("same title, authors, later year, "
-                                                   "journal or proceedings",))
+    return Certainty(not failed, tuple(failed) or (("same title, authors, later year, "
+                                                   "journal or proceedings"),))
 
 
 @dataclass(slots=True)

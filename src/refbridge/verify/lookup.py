@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TypeVar
 
 from refbridge.enrich import arxiv, crossref, datacite, dblp, openalex
@@ -205,9 +206,9 @@ class Lookup:
             if not version.doi:
                 announced.append(version)
                 continue
-            how = f"DOI {version.doi} ({version.how})"
-            found = self.ask(evidence, "crossref", how, lambda doi=version.doi: crossref.by_doi(
-                self.client, self._base("crossref"), doi, self.options.mailto))
+            found = self.ask(evidence, "crossref", f"DOI {version.doi} ({version.how})",
+                             partial(crossref.by_doi, self.client, self._base("crossref"),
+                                     version.doi, self.options.mailto))
             if found is not None and found.published:
                 evidence.published = found
                 evidence.published_judgement = judge(evidence.record, [found], linked=True)

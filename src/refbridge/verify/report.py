@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 from refbridge.check.report import report_lines
-from refbridge.errors import RefbridgeError
+from refbridge.errors import ExitStatus, RefbridgeError
 from refbridge.verify.classify import KIND_NAMES, KINDS, Verdict
 from refbridge.verify.run import VerifyRun
 
@@ -24,7 +24,7 @@ DEFAULT_FAIL_ON: tuple[str, ...] = ("retracted", "not-found", "mismatch", "conce
 class FailOnError(RefbridgeError):
     """``--fail-on`` names a kind of finding that does not exist."""
 
-    exit_status = 2
+    exit_status = ExitStatus.USAGE
 
 
 def fail_on_kinds(text: str) -> frozenset[str]:
