@@ -16,17 +16,6 @@ from refbridge.cli import main
 
 pytestmark = pytest.mark.usefixtures("no_remote_network")
 
-QIAN_UPGRADED = """\
-@article{qian2023truss,
-  title = {Higher-Order Truss Decomposition in Graphs},
-  author = {Qian, Zhengping and Wang, Chenhao and Li, Rong-Hua},
-  year = {2023},
-  eprint = {2301.01234},
-  archivePrefix = {arXiv},
-  primaryClass = {cs.DB},
-  note = {Extended version},
-"""
-
 
 @pytest.fixture
 def environment(tmp_path: Path) -> Iterator[dict[str, str]]:
