@@ -12,7 +12,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, final
 
 import click
 
@@ -595,6 +595,7 @@ def zotero_options(direction: str) -> Callable[[F], F]:
     return decorate
 
 
+@final
 class _Progress:
     """A progress bar on standard error, on a terminal, once a run says how long it is."""
 
@@ -614,6 +615,12 @@ class _Progress:
         if self.bar is not None:
             self.bar.__exit__(None, None, None)
             self.bar = None
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 @main.command("push")
@@ -645,11 +652,8 @@ def push_command(inputs: tuple[str, ...], from_format: str | None, encoding: str
     first = Path(inputs[0])
     options = PushOptions(collection, update, dry_run, tags, allow_duplicates,
                           first.resolve().as_uri() if first.is_file() else "")
-    bar = _Progress("Pushing")
-    try:
+    with _Progress("Pushing") as bar:
         report = push(records, address, options, bar)
-    finally:
-        bar.close()
     for line in report.messages():
         click.echo(line, err=True)
     click.echo(f"refbridge: push: {report.summary()}", err=True)
@@ -680,16 +684,13 @@ def pull_command(service: str, library: str | None, collection: str | None,
     get_writer(to_format)  # an unknown format fails before Zotero is asked
     address = source_address(service, library, collection, zotero_url)
     diagnostics = Diagnostics()
-    bar = _Progress("Reading Zotero")
-    try:
+    with _Progress("Reading Zotero") as bar:
         records = database_records(address, diagnostics) \
             if isinstance(address, DatabaseAddress) else \
             library_records(address, diagnostics, bar)
         written = write_records(records, output,
                                 to_format, WriteOptions(unicode=unicode,
                                                         key_pattern=key_pattern))
-    finally:
-        bar.close()
     click.echo(f"refbridge: pull: {written} record(s) from {address}", err=True)
     _report(diagnostics, accept_skipped=False)
 
@@ -849,6 +850,10 @@ def cited_command(documents: tuple[str, ...], libraries: tuple[str, ...], output
 
 
 # -- verify and upgrade ---------------------------------------------------------------------------
+def _echo_error(line: str) -> None:
+    click.echo(line, err=True)
+
+
 def _verify_options(services: dict[str, Any], only: str | None) -> Any:
     from refbridge.verify.settings import VERIFY_SERVICES, VerifyOptions
 
@@ -883,13 +888,10 @@ def verify_command(inputs: tuple[str, ...], from_format: str | None, encoding: s
 
     kinds = fail_on_kinds(fail_on)
     diagnostics = Diagnostics(strict=strict)
-    bar = _Progress("Verifying")
-    try:
+    with _Progress("Verifying") as bar:
         outcome = run_verify(list(inputs), diagnostics, ReadOptions(from_format, encoding),
                              _verify_options(services, only), form, kinds, click.echo,
-                             lambda line: click.echo(line, err=True), bar)
-    finally:
-        bar.close()
+                             _echo_error, bar)
     _report(diagnostics, skip_invalid)
     if outcome.failing:
         sys.exit(ExitStatus.PROBLEMS)
@@ -912,14 +914,11 @@ def upgrade_command(inputs: tuple[str, ...], from_format: str | None, encoding: 
     from refbridge.verify.command import run_upgrade
 
     diagnostics = Diagnostics(strict=strict)
-    bar = _Progress("Looking up")
-    try:
+    with _Progress("Looking up") as bar:
         outcome = run_upgrade(list(inputs), output, diagnostics,
                               ReadOptions(from_format, encoding),
                               _verify_options(services, only), dry_run, click.echo,
-                              lambda line: click.echo(line, err=True), bar)
-    finally:
-        bar.close()
+                              _echo_error, bar)
     _report(diagnostics, skip_invalid)
     if outcome.failing:
         sys.exit(ExitStatus.FAILED)
