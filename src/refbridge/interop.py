@@ -3,8 +3,8 @@
 
 Both go through .bib text, which keeps more than a field-by-field copy would: the text is
 what the library itself writes (values with their braces and LaTeX as they are, bare macros
-such as ``month = may``, ``@string`` and ``@preamble``; pybtex's writer without the LaTeX
-encoding it applies to values that are LaTeX already), read by refbridge's BibTeX reader
+such as ``month = may``, ``@string`` and ``@preamble``; for pybtex, see
+``refbridge.formats.bibtex.pybtex_text``), read by refbridge's BibTeX reader
 (names, case protection, LaTeX into rich text, macros expanded); the other way, refbridge's
 BibTeX writer writes the records and the library parses that. bibtexparser and pybtex are imported
 only when these functions are called. This module must never read or write a .bib itself.
@@ -102,20 +102,10 @@ def from_pybtex(data: BibliographyData, *, strict: bool = False) -> ReadResult:
     >>> [(name.family, name.non_dropping_particle) for name in from_pybtex(data)[0].authors]
     [('Dyke', 'van')]
     """
-    import io
+    from refbridge.formats.bibtex.pybtex_text import pybtex_bib_text
 
-    from pybtex.database.output.bibtex import Writer
-
-    class LatexAsItIs(Writer):  # type: ignore[misc]
-        """pybtex's BibTeX writer without its LaTeX encoding of the values, which are LaTeX
-        already: it would write ``H$_2$O`` as ``H$\\_2$O``."""
-
-        def _encode(self, text: str) -> str:
-            return text
-
-    out = io.StringIO()
-    LatexAsItIs().write_stream(data, out)
-    return read(text=out.getvalue(), format="bibtex", name=PYBTEX_SOURCE, strict=strict)
+    text = pybtex_bib_text(data.entries.items(), data.preamble)
+    return read(text=text, format="bibtex", name=PYBTEX_SOURCE, strict=strict)
 
 
 def to_pybtex(records: Iterable[Record], options: WriteOptions | None = None
