@@ -16,6 +16,8 @@ package's top level must stay import-light (it imports no module of its own) so 
 line starts fast.
 """
 
+import sys
+
 TYPE_CHECKING = False  # not ``typing``'s: importing typing costs start-up time
 __version__ = "0.1.0"
 
@@ -26,6 +28,7 @@ _EXPORTS: dict[str, str] = {
     "format_bibliography": "refbridge.api",
     "cv": "refbridge.api",
     "ReadResult": "refbridge.api",
+    "CvOptions": "refbridge.cv.document",
     "from_bibtexparser": "refbridge.interop",
     "to_bibtexparser": "refbridge.interop",
     "from_pybtex": "refbridge.interop",
@@ -38,14 +41,16 @@ _EXPORTS: dict[str, str] = {
     "BrokenRecords": "refbridge.errors",
 }
 
-__all__ = ["BrokenRecords", "Diagnostics", "ParseError", "ReadResult", "Record",
+__all__ = ["BrokenRecords", "CvOptions", "Diagnostics", "ParseError", "ReadResult", "Record",
            "RefbridgeError", "WriteOptions", "__version__", "cv", "format_bibliography",
            "from_bibtexparser", "from_pybtex", "read", "to_bibtexparser", "to_pybtex", "write"]
 
 if TYPE_CHECKING:  # what type checkers see; at run time ``__getattr__`` imports on first use
+    from types import ModuleType
     from typing import Any
 
     from refbridge.api import ReadResult, cv, format_bibliography, read, write
+    from refbridge.cv.document import CvOptions
     from refbridge.errors import BrokenRecords, Diagnostics, ParseError, RefbridgeError
     from refbridge.interop import from_bibtexparser, from_pybtex, to_bibtexparser, to_pybtex
     from refbridge.model import Record
@@ -64,3 +69,21 @@ def __getattr__(name: str) -> "Any":
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_EXPORTS))
+
+
+if not TYPE_CHECKING:
+    ModuleType = type(sys)  # not ``types``'s: importing types costs start-up time
+
+
+class _Package(ModuleType):
+    """This package's module type: a subpackage named like an exported function
+    (``refbridge.cv``) does not take the function's place when it is imported, as the import
+    system would otherwise make it (the subpackage stays importable by its full name)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _EXPORTS and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

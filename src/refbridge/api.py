@@ -261,7 +261,7 @@ def cv(records: Iterable[Record], owner: str | Sequence[str] = (), *, to: str = 
     duplicates merged, grouped by year (newest first), the owner's name in bold. ``to``:
     ``markdown``, ``html`` (``fragment``: without the page around it), ``latex``, ``text``
     or ``docx`` (bytes). ``style``: the entries' style (default ``cv``); ``options``: every
-    other choice of ``refbridge cv`` (``refbridge.cv.CvOptions``).
+    other choice of ``refbridge cv`` (``refbridge.CvOptions``).
     """
     from refbridge.cv import CvOptions, render_cv
 
