@@ -80,13 +80,14 @@ def _unparse_stack(block: Any) -> list[Any]:
 def to_bibtexparser(records: Iterable[Record],
                     options: WriteOptions | None = None) -> Library:
     """A bibtexparser v2 ``Library`` (parsed with its default parse stack: braces removed,
-    macros resolved, ``may`` into ``May``) of the .bib refbridge's BibTeX writer writes
-    for ``records``.
+    ``@string`` macros resolved, bare month macros kept) of the .bib refbridge's BibTeX writer
+    writes for ``records``.
 
-    >>> found = read(text="@misc{k, title = {A {DNA} title}, month = may}", format="bibtex")
+    >>> found = read(text="@misc{k, title = {A {DNA} title}, year = 2024, month = may}",
+    ...              format="bibtex")
     >>> entry = to_bibtexparser(found).entries[0]
     >>> entry.entry_type, entry["title"], entry["month"]
-    ('misc', 'A {DNA} title', 'May')
+    ('misc', 'A {DNA} title', 'may')
     """
     from bibtexparser.entrypoint import parse_string
 
