@@ -8,8 +8,8 @@ import refbridge
 from refbridge.model import Name
 
 bibtexparser = pytest.importorskip("bibtexparser", minversion="2")
-from bibtexparser.middlewares import SeparateCoAuthors, SplitNameParts  # noqa: E402
-from pybtex.database import parse_string as pybtex_parse  # noqa: E402
+from bibtexparser.middlewares import SeparateCoAuthors, SplitNameParts
+from pybtex.database import parse_string as pybtex_parse
 
 BIB = r"""@string{cj = "The Computer Journal"}
 

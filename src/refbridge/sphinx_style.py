@@ -100,7 +100,8 @@ class CslSpan(Tag):  # type: ignore[misc]
         if not text:
             return text
         markup = FEATURE_MARKUP[self.name]
-        writer = _SPAN_WRITERS.get(backend.name)
+        writer = next((_SPAN_WRITERS[kind.__module__] for kind in type(backend).__mro__
+                       if kind.__module__ in _SPAN_WRITERS), None)
         return writer(self.name, markup, text) if writer else text
 
 
@@ -110,11 +111,12 @@ def _docutils_span(feature: str, markup: FeatureMarkup, rendered: Any) -> Any:
     return [nodes.inline("", "", *rendered, classes=[CLASS_PREFIX + feature])]
 
 
-#: pybtex backend name -> how a CslSpan is written in it
+#: module of a pybtex backend (or of a class it derives from) -> how a CslSpan is written
 _SPAN_WRITERS: dict[str, Callable[[str, FeatureMarkup, Any], Any]] = {
-    "docutils": _docutils_span,
-    "latex": lambda feature, markup, text: f"{markup.latex}{{{text}}}",
-    "html": lambda feature, markup, text: f'<span style="{markup.css}">{text}</span>',
+    "pybtex_docutils": _docutils_span,
+    "pybtex.backends.latex": lambda feature, markup, text: f"{markup.latex}{{{text}}}",
+    "pybtex.backends.html": lambda feature, markup, text:
+        f'<span style="{markup.css}">{text}</span>',
 }
 
 
@@ -152,8 +154,7 @@ class _RichTextBuilder(HTMLParser):
 
     def result(self) -> Text:
         self.close()
-        make, parts = self.open[0]
-        return Text(*parts)
+        return Text(*self.open[0][1])
 
 
 def _maker(tag: str, attrs: dict[str, str | None]) -> Callable[[list[Any]], BaseText | None]:
@@ -246,7 +247,8 @@ class CslStyle(BaseStyle):  # type: ignore[misc]
 
         records = list(references(records_of(entries)))
         items = as_items(records)
-        keys = {item["id"]: record.citation_key for item, record in zip(items, records)}
+        keys = {item["id"]: record.citation_key or item["id"]
+                for item, record in zip(items, records)}
         definition = resolve_style(self.csl_style, self.style_dirs)
         processor = definition.make_processor(items, FormatRequest("html", self.locale,
                                                                    links=True))
@@ -254,19 +256,19 @@ class CslStyle(BaseStyle):  # type: ignore[misc]
                 in zip(processor.bibliography_ids(), processor.bibliography())}
 
 
-class ApaStyle(CslStyle):  # type: ignore[misc]
+class ApaStyle(CslStyle):
     """APA (7th edition) through refbridge: ``refbridge-apa``."""
 
     csl_style = "apa"
 
 
-class ChicagoAuthorDateStyle(CslStyle):  # type: ignore[misc]
+class ChicagoAuthorDateStyle(CslStyle):
     """Chicago Manual of Style, author-date, through refbridge: ``refbridge-chicago-author-date``."""
 
     csl_style = "chicago-author-date"
 
 
-class IeeeStyle(CslStyle):  # type: ignore[misc]
+class IeeeStyle(CslStyle):
     """IEEE through refbridge: ``refbridge-ieee``."""
 
     csl_style = "ieee"
