@@ -263,3 +263,12 @@ def _has_module(name: str) -> bool:
     import importlib.util
 
     return importlib.util.find_spec(name) is not None
+
+
+@pytest.mark.parametrize("module", ["refbridge.api", "refbridge.interop"])
+def test_the_examples_in_the_docstrings_hold(module: str) -> None:
+    import doctest
+    import importlib
+
+    failed, tried = doctest.testmod(importlib.import_module(module))
+    assert (failed, tried > 0) == (0, True)
