@@ -113,3 +113,16 @@ class Diagnostics:
     @property
     def errors(self) -> list[Diagnostic]:
         return [m for m in self.messages if m.level == "error"]
+
+
+class BrokenRecords(RefbridgeError):
+    """Records that could not be read (or were read only in part), reported together once
+    the whole input has been read: what a strict library call raises instead of skipping."""
+
+    exit_status = ExitStatus.SKIPPED
+
+    def __init__(self, diagnostics: Diagnostics) -> None:
+        self.diagnostics = diagnostics
+        problems = diagnostics.errors
+        super().__init__(f"{len(problems)} broken record(s): "
+                         + "; ".join(str(problem) for problem in problems))
