@@ -206,8 +206,8 @@ EXPECTED = """cahn1958:
   type: article
   title: Free Energy of a Nonuniform System. {I}. Interfacial Free Energy
   author:
-    - Cahn, John W.
-    - Hilliard, John E.
+  - Cahn, John W.
+  - Hilliard, John E.
   date: 1958
   page-range: 258–267
   serial-number:
@@ -224,15 +224,15 @@ beauvoir1990:
   type: chapter
   title: Pyrrhus et Cinéas
   author:
-    - name: de Beauvoir
-      given-name: Simone
+  - name: de Beauvoir
+    given-name: Simone
   date: 1990
   page-range: 113–160
   parent:
     type: book
     title: Essais philosophiques
     editor:
-      - Lecarme-Tabone, Éliane
+    - Lecarme-Tabone, Éliane
     publisher:
       name: Gallimard
       location: Paris
@@ -241,7 +241,7 @@ tanaka2015:
   type: thesis
   title: Dislocation dynamics in {HCP} metals
   author:
-    - Tanaka, Yuki
+  - Tanaka, Yuki
   date: 2015-03
   genre: PhD thesis
   publisher: Kyoto University
@@ -282,7 +282,7 @@ def test_what_the_format_has_no_field_for_travels_in_the_refbridge_key() -> None
   type: article
   title: Why Drosophila sleeps
   author:
-    - Lee, Min-jun
+  - Lee, Min-jun
   date: 2024-05
   parent:
     type: periodical
@@ -292,10 +292,10 @@ def test_what_the_format_has_no_field_for_travels_in_the_refbridge_key() -> None
     title: Why <i>Drosophila</i> sleeps
     issued:
       date-parts:
-        - - 2024
-          - 5
-        - - 2024
-          - 6
+      - - 2024
+        - 5
+      - - 2024
+        - 6
     keyword: sleep, genetics
     custom:
       extra:
