@@ -252,3 +252,25 @@ def test_a_wrong_base_url_option_fails_the_run(library: Path, services: FixtureS
                                        "--fail-on", "unreachable"], env=environment)
     assert result.exit_code == 4
     assert "dblp (title search): failed: dblp answered HTTP 404" in result.stdout
+
+
+def test_cv_published_shows_a_preprint_as_its_published_version(
+        library: Path, environment: dict[str, str]) -> None:
+    result = CliRunner().invoke(main, ["cv", str(library), "--to", "markdown", "--published",
+                                       "--owner", "Zhengping Qian"], env=environment)
+    assert result.exit_code == 0, result.stderr
+    truss = next(line for line in result.stdout.splitlines() if "Truss Decomposition" in line)
+    assert truss == (
+        "- \\[1\\] **Zhengping Qian**, Chenhao Wang and Rong-Hua Li. Higher-Order Truss "
+        "Decomposition in Graphs. *Proceedings of the VLDB Endowment*, 16(5), 1001–1014, 2023. "
+        "[DOI](<https://doi.org/10.14778/3583140.3583150>) "
+        "[arXiv](<https://arxiv.org/abs/2301.01234>)")
+
+
+def test_cv_without_published_keeps_the_preprint(library: Path,
+                                                 environment: dict[str, str]) -> None:
+    result = CliRunner().invoke(main, ["cv", str(library), "--to", "markdown",
+                                       "--owner", "Zhengping Qian"], env=environment)
+    truss = next(line for line in result.stdout.splitlines() if "Truss Decomposition" in line)
+    assert "Proceedings of the VLDB Endowment" not in truss
+    assert "2301.01234" in truss
