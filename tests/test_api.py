@@ -11,7 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from support import ROOT
+from support import ROOT, SAMPLES
 
 import refbridge
 from refbridge import BrokenRecords, ParseError, RefbridgeError
@@ -272,3 +272,12 @@ def test_the_examples_in_the_docstrings_hold(module: str) -> None:
 
     failed, tried = doctest.testmod(importlib.import_module(module))
     assert (failed, tried > 0) == (0, True)
+
+
+def test_the_pipeline_reads_one_path_given_as_a_string_as_one_input() -> None:
+    from refbridge.errors import Diagnostics
+    from refbridge.pipeline import read_records
+
+    path = str(SAMPLES / "zhengping-qian.profile.txt")
+    assert [r.id for r in read_records(path, Diagnostics())] == \
+        [r.id for r in read_records([path], Diagnostics())]

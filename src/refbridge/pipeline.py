@@ -89,8 +89,9 @@ def _not_that_format(source: str, head: str, named: str) -> None:
 def read_records(paths: Sequence[str], diagnostics: Diagnostics,
                  options: ReadOptions = ReadOptions(), tap: StreamTap | None = None
                  ) -> Iterator[Record]:
-    """The records of every input, in order (``tap``: see ``read_file``)."""
-    for path in paths:
+    """The records of every input, in order (``tap``: see ``read_file``); one path given as a
+    string is one input, never its characters."""
+    for path in (paths,) if isinstance(paths, str) else paths:
         yield from read_file(path, diagnostics, options, tap)
 
 
