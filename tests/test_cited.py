@@ -77,10 +77,51 @@ AUX = r"""\relax
 \gdef \@abspage@last{2}
 """
 
-#: What ``cited`` writes for AUX: the cited entries as the library has them (its macros
-#: written out, as ``convert`` writes a .bib), the crossref parent after its child, and both
-#: of the library's @preamble blocks.
-EXPECTED = r"""@preamble{"\providecommand{\noopsort}[1]{}" # "\providecommand{\SortNoop}[1]{}"}
+#: What ``cited`` writes for AUX: the library's @preamble blocks, the @string definitions
+#: the entries use, the cited entries as the library wrote them and the crossref parent after
+#: its child.
+EXPECTED = r"""@preamble{ "\providecommand{\noopsort}[1]{}" }
+
+@preamble{ "\providecommand{\SortNoop}[1]{}" }
+
+@string{ jmlr = "Journal of Machine Learning Research" }
+
+@string{ pmlr = {Proceedings of Machine Learning Research} }
+
+@inproceedings{ioffe2015batch,
+  author    = {Ioffe, Sergey and Szegedy, Christian},
+  title     = {Batch Normalization: Accelerating Deep Network Training by Reducing
+               Internal Covariate Shift},
+  crossref  = {icml2015},
+  pages     = {448--456},
+}
+
+@article{srivastava2014dropout,
+  author  = {Srivastava, Nitish and Hinton, Geoffrey and Krizhevsky, Alex and
+             Sutskever, Ilya and Salakhutdinov, Ruslan},
+  title   = {Dropout: A Simple Way to Prevent Neural Networks from Overfitting},
+  journal = jmlr,
+  year    = {2014},
+  volume  = {15},
+  number  = {56},
+  pages   = {1929--1958},
+}
+
+@proceedings{icml2015,
+  title     = {Proceedings of the 32nd International Conference on Machine Learning},
+  booktitle = {Proceedings of the 32nd International Conference on Machine Learning},
+  editor    = {Bach, Francis and Blei, David},
+  series    = pmlr,
+  volume    = {37},
+  publisher = {PMLR},
+  address   = {Lille, France},
+  year      = {2015},
+}
+"""
+
+#: What ``cited --to bibtex`` writes for AUX: the entries written anew, as ``convert`` writes
+#: a .bib (the macros written out, the @preamble blocks joined).
+EXPECTED_WRITTEN = r"""@preamble{"\providecommand{\noopsort}[1]{}" # "\providecommand{\SortNoop}[1]{}"}
 
 @inproceedings{ioffe2015batch,
   author = {Ioffe, Sergey and Szegedy, Christian},
@@ -128,6 +169,13 @@ def test_an_aux_gives_its_entries_with_parents_and_preambles(paper: Path) -> Non
                    "from 5 in 1 library\n")
 
 
+def test_a_named_bib_format_writes_the_entries_anew(paper: Path) -> None:
+    status, _, err = run_cli("cited", str(paper / "paper.aux"), "--to", "bibtex",
+                             "-o", str(paper / "paper.bib"))
+    assert status == ExitStatus.OK, err
+    assert (paper / "paper.bib").read_text(encoding="utf-8") == EXPECTED_WRITTEN
+
+
 def test_library_order_keeps_the_librarys_order_with_parents_after_children(paper: Path
                                                                             ) -> None:
     (paper / "paper.aux").write_text(AUX.replace("\\citation{ioffe2015batch}\n", "", 1)
@@ -138,7 +186,7 @@ def test_library_order_keeps_the_librarys_order_with_parents_after_children(pape
     status, out, _ = run_cli("cited", str(paper / "paper.aux"), "--order", "library")
     assert status == ExitStatus.OK
     keys = [line.partition("{")[2].rstrip(",") for line in out.splitlines()
-            if line.startswith("@") and not line.startswith("@preamble")]
+            if line.startswith("@") and not line.startswith(("@preamble", "@string"))]
     assert keys == ["srivastava2014dropout", "ioffe2015batch", "kingma2014adam", "icml2015"]
 
 
@@ -183,8 +231,9 @@ def test_nocite_everything_writes_every_entry(paper: Path) -> None:
                                      "\\bibdata{library}\n", encoding="utf-8")
     status, out, _ = run_cli("cited", str(paper / "paper.aux"))
     assert status == ExitStatus.OK
-    keys = [line for line in out.splitlines() if line.startswith("@") and "{" in line]
-    assert keys[1:] == ["@article{kingma2014adam,", "@article{srivastava2014dropout,",
+    keys = [line for line in out.splitlines()
+            if line.startswith("@") and not line.startswith(("@preamble", "@string"))]
+    assert keys == ["@article{kingma2014adam,", "@article{srivastava2014dropout,",
                         "@inproceedings{ioffe2015batch,", "@book{goodfellow2016deep,",
                         "@proceedings{icml2015,"]
 
@@ -285,7 +334,7 @@ def test_libraries_given_replace_those_the_documents_name(paper: Path) -> None:
     status, out, _ = run_cli("cited", str(paper / "paper.aux"), "--library", str(other),
                              "--allow-missing")
     assert status == ExitStatus.OK
-    assert out == "@misc{ioffe2015batch,\n  title = {Another},\n}\n"
+    assert out == "@misc{ioffe2015batch, title = {Another}}\n"
 
 
 def test_no_library_is_a_usage_error(tmp_path: Path) -> None:
@@ -380,3 +429,19 @@ def test_the_bcf_pdflatex_writes_gives_a_bib_biber_reads_without_a_warning(tmp_p
     assert "WARN" not in log and "ERROR" not in log, log
     bbl = (tmp_path / "doc.bbl").read_text(encoding="utf-8")
     assert all(f"\\entry{{{key}}}" in bbl for key in ("kant", "kant:kpv", "kant:ku", "ctan"))
+
+
+def test_only_the_definitions_the_entries_use_are_written_with_those_they_use(
+        tmp_path: Path) -> None:
+    (tmp_path / "library.bib").write_text(
+        '@string{acm = "ACM"}\n@string{tods = acm # " Trans. Database Syst."}\n'
+        '@string{vldbj = "VLDB J."}\n\n'
+        "@article{qian2024,\n  author = {Qian, Zhengping},\n  title = {Streams},\n"
+        "  journal = tods,\n  month = mar,\n  year = 2024,\n}\n", encoding="utf-8")
+    (tmp_path / "paper.aux").write_text("\\citation{qian2024}\n\\bibdata{library}\n",
+                                        encoding="utf-8")
+    status, out, _ = run_cli("cited", str(tmp_path / "paper.aux"))
+    assert status == ExitStatus.OK
+    assert out == ('@string{acm = "ACM"}\n\n@string{tods = acm # " Trans. Database Syst."}\n\n'
+                   "@article{qian2024,\n  author = {Qian, Zhengping},\n  title = {Streams},\n"
+                   "  journal = tods,\n  month = mar,\n  year = 2024,\n}\n")

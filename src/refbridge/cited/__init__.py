@@ -3,8 +3,10 @@
 ``write_cited`` reads what the documents cite (``refbridge.cited.citations``: ``.aux``,
 ``.bcf``, LaTeX sources, Markdown), reads the libraries (``--library``, else those the
 documents name) through the pipeline's readers, picks the cited entries with what they need
-(``refbridge.cited.selection``) and writes them with any writer, as ``convert`` writes them: a
-.bib read from a .bib keeps each entry as it was written. The output is written atomically,
+(``refbridge.cited.selection``) and writes them: from .bib libraries to a .bib, when no format
+is named, as the libraries wrote them, with the ``@string`` definitions and ``@preamble``
+blocks they need (``refbridge.cited.verbatim``); else with the writer of the output format, as
+``convert`` writes them. The output is written atomically,
 also when keys are missing (they are reported; the command line's exit status says so). This
 package must never write an entry itself, nor drop one a cited entry needs.
 """
@@ -17,16 +19,18 @@ from dataclasses import dataclass, field
 from refbridge.cited.citations import BIBTEX, Scan, scan_documents
 from refbridge.cited.libraries import library_paths
 from refbridge.cited.selection import ORDERS, Selection, select
+from refbridge.cited.verbatim import verbatim_bib
 from refbridge.errors import Diagnostics, ExitStatus, RefbridgeError
 from refbridge.pipeline import read_records, with_keys, write_records
 from refbridge.registry import UnknownFormatName, WriteOptions, get_writer, writer_for_file
 from refbridge.runs import ReadOptions
-from refbridge.textio import STDIO, refuse_overwriting_inputs
+from refbridge.textio import STDIO, atomic_output, refuse_overwriting_inputs
 
 __all__ = ["ORDERS", "CitedOptions", "CitedReport", "NoLibrary", "output_format",
            "write_cited"]
 
 _BIB_ENDING = ".bib"
+_BIB_DIALECTS = frozenset({BIBTEX, "biblatex"})
 
 
 class NoLibrary(RefbridgeError):
@@ -85,6 +89,16 @@ def output_format(output: str, dialects: set[str]) -> str:
     return named
 
 
+def _as_written(selection: Selection, libraries: Sequence[str], options: CitedOptions,
+                diagnostics: Diagnostics) -> str | None:
+    """The selected entries as their .bib libraries wrote them, when they all come from one
+    and no option asks for them written anew."""
+    if options.write_options != WriteOptions() or \
+            not all(path.lower().endswith(_BIB_ENDING) for path in libraries):
+        return None
+    return verbatim_bib(selection.records, libraries, diagnostics, options.read_options.encoding)
+
+
 def write_cited(documents: Sequence[str], output: str,
                 options: CitedOptions = CitedOptions()) -> CitedReport:
     """Write the entries ``documents`` cite, from the libraries, to ``output`` (``-``:
@@ -101,6 +115,12 @@ def write_cited(documents: Sequence[str], output: str,
     library = with_keys(read_records(libraries, diagnostics, options.read_options),
                         WriteOptions())
     selection = select(library, scan, options.order)
-    write_records(selection.records, output, to_format, options.write_options,
-                  [*documents, *libraries])
+    inputs = [*documents, *libraries]
+    text = _as_written(selection, libraries, options, diagnostics) \
+        if options.to_format is None and to_format in _BIB_DIALECTS else None
+    if text is None:
+        write_records(selection.records, output, to_format, options.write_options, inputs)
+    else:
+        with atomic_output(output, inputs) as out:
+            out.write(text)
     return CitedReport(diagnostics, scan, libraries, to_format, selection, len(library))
