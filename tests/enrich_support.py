@@ -1,11 +1,16 @@
-"""A local stand-in for the arXiv, Crossref and OpenAlex APIs, for the enrichment tests.
+"""A local stand-in for the arXiv, Crossref, OpenAlex, dblp and DataCite APIs, for the
+enrichment and verification tests.
 
 It listens on 127.0.0.1 only and answers in each API's own format from fixture files in
-tests/fixtures/enrich: an Atom feed of arXiv entries, and JSON lists of Crossref work messages
-and OpenAlex work objects. Searches are answered the way the services answer them, in small:
-arXiv by the words of the ``ti:"..."`` phrase and the ``au:`` name (or ``id_list``), Crossref by
-shared title words, OpenAlex by the words of ``title.search``. ``fail_next`` makes the next
-requests to one service answer an error status first. Every request is logged.
+tests/fixtures/enrich: an Atom feed of arXiv entries, JSON lists of Crossref work messages,
+OpenAlex work objects, dblp search hits' ``info`` and DataCite DOI attributes. Searches are
+answered the way the services answer them, in small: arXiv by the words of the ``ti:"..."``
+phrase and the ``au:`` name (or ``id_list``), Crossref by shared title words, OpenAlex by the
+words of ``title.search``, dblp by the words of ``q``. Each 404 is the service's own
+(Crossref's ``Resource not found.``, OpenAlex's and DataCite's JSON); an address outside the
+five answers a plain 404, as a wrong base URL does. ``fail_next`` makes the next requests to
+one service answer an error status first; ``stall`` makes a service wait before answering.
+Every request is logged.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -37,13 +43,16 @@ class FixtureData:
     """The works one test's services know."""
 
     def __init__(self, arxiv: str | None = None, crossref: str | None = None,
-                 openalex: str | None = None) -> None:
+                 openalex: str | None = None, dblp: str | None = None,
+                 datacite: str | None = None) -> None:
         self.entries = (etree.parse(str(FIXTURES / "arxiv" / arxiv)).getroot()
                         .findall("a:entry", NS) if arxiv else [])
         self.crossref = json.loads((FIXTURES / "crossref" / crossref).read_text("utf-8")
                                    ) if crossref else []
         self.openalex = json.loads((FIXTURES / "openalex" / openalex).read_text("utf-8")
                                    ) if openalex else []
+        self.dblp = json.loads((FIXTURES / dblp).read_text("utf-8")) if dblp else []
+        self.datacite = json.loads((FIXTURES / datacite).read_text("utf-8")) if datacite else []
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -57,12 +66,14 @@ class Handler(BaseHTTPRequestHandler):
         query = {k: v[0] for k, v in parse_qs(parts.query).items()}
         service = parts.path.strip("/").split("/", 1)[0]
         self.server.log.append((service, unquote(parts.path), query, dict(self.headers)))
+        time.sleep(self.server.stalls.get(service, 0))
         failures = self.server.failures.get(service)
         if failures:
             self._send(failures.pop(0), "text/plain", b"Service Unavailable")
             return
         route = {"arxiv": self._arxiv, "crossref": self._crossref,
-                 "openalex": self._openalex}.get(service)
+                 "openalex": self._openalex, "dblp": self._dblp,
+                 "datacite": self._datacite}.get(service)
         if route is None:
             self._send(404, "text/plain", b"no such service")
             return
@@ -137,9 +148,11 @@ class Handler(BaseHTTPRequestHandler):
         works = self.server.data.openalex
         key = path.partition("/works/")[2]
         if key:
-            doi = key.removeprefix("doi:").lower()
+            scheme, _, value = key.partition(":")
+            member = "pmid" if scheme == "pmid" else "doi"
             match = next((w for w in works
-                          if (w.get("doi") or "").lower().endswith(doi)), None)
+                          if str((w.get("ids") or {}).get(member) or w.get(member) or "")
+                          .lower().endswith(value.lower())), None)
             if match is None:
                 self._json({"error": "404 Not Found",
                             "message": "The requested URL was not found on the server."}, 404)
@@ -152,6 +165,37 @@ class Handler(BaseHTTPRequestHandler):
                              "per_page": int(query.get("per-page", "25")),
                              "groups_count": None},
                     "results": chosen, "group_by": []})
+
+    # -- dblp ----------------------------------------------------------------------------
+    def _dblp(self, path: str, query: dict[str, str]) -> None:
+        if path != "/dblp/search/publ/api":
+            self._send(404, "text/html", b"<html><body>Error 404</body></html>")
+            return
+        asked = set(words(query.get("q", "")))
+        chosen = [info for info in self.server.data.dblp
+                  if asked and len(asked & set(words(info["title"] + " " + json.dumps(
+                      info.get("authors"))))) >= 0.8 * len(asked)]
+        hits = [{"@score": "11", "@id": str(100 + index), "info": info,
+                 "url": f"URL#{100 + index}"} for index, info in enumerate(chosen)]
+        self._json({"result": {
+            "query": query.get("q", ""), "status": {"@code": "200", "text": "OK"},
+            "time": {"@unit": "msecs", "text": "3.21"}, "completions": {"@total": "0",
+                                                                       "@computed": "0",
+                                                                       "@sent": "0"},
+            "hits": {"@total": str(len(hits)), "@computed": str(len(hits)),
+                     "@sent": str(len(hits)), "@first": "0", **({"hit": hits} if hits else {})}}})
+
+    # -- DataCite ------------------------------------------------------------------------
+    def _datacite(self, path: str, query: dict[str, str]) -> None:
+        doi = path.partition("/dois/")[2].lower()
+        match = next((a for a in self.server.data.datacite if a["doi"].lower() == doi), None)
+        if match is None:
+            self._json({"errors": [{"status": "404", "title": "The resource you are looking "
+                                    "for doesn't exist."}]}, 404)
+            return
+        self._json({"data": {"id": match["doi"], "type": "dois", "attributes": match,
+                             "relationships": {"client": {"data": {"id": "cern.zenodo",
+                                                                   "type": "clients"}}}}})
 
     def _json(self, data: object, status: int = 200) -> None:
         self._send(status, "application/json; charset=utf-8",
@@ -166,6 +210,7 @@ class FixtureServer(ThreadingHTTPServer):
         self.data = data
         self.log: list[tuple[str, str, dict[str, str], dict[str, str]]] = []
         self.failures: dict[str, list[int]] = {}
+        self.stalls: dict[str, float] = {}
 
     @property
     def url(self) -> str:
@@ -174,14 +219,13 @@ class FixtureServer(ThreadingHTTPServer):
     def endpoints(self) -> dict[str, str]:
         """Base URLs for ``EnrichOptions.endpoints``."""
         return {"arxiv": f"{self.url}/arxiv/api/query", "crossref": f"{self.url}/crossref",
-                "openalex": f"{self.url}/openalex"}
+                "openalex": f"{self.url}/openalex", "dblp": f"{self.url}/dblp",
+                "datacite": f"{self.url}/datacite"}
 
     def environment(self) -> dict[str, str]:
         """The same base URLs as the environment variables the command line reads."""
-        urls = self.endpoints()
-        return {"REFBRIDGE_ARXIV_API": urls["arxiv"],
-                "REFBRIDGE_CROSSREF_API": urls["crossref"],
-                "REFBRIDGE_OPENALEX_API": urls["openalex"]}
+        return {f"REFBRIDGE_{service.upper()}_API": url
+                for service, url in self.endpoints().items()}
 
     def fail_next(self, service: str, *statuses: int) -> None:
         self.failures.setdefault(service, []).extend(statuses)

@@ -68,6 +68,13 @@ def test_nothing_imports_the_command_line() -> None:
     assert _violations(users, ("cli",)) == []
 
 
+def test_nothing_below_the_faces_imports_the_python_face() -> None:
+    faces = {"cli.py", "api.py", "interop.py", "__main__.py"}
+    below = [path for path in PACKAGE.rglob("*.py")
+             if path.relative_to(PACKAGE).as_posix() not in faces | {"__init__.py"}]
+    assert _violations(below, ("api", "interop")) == []
+
+
 def test_the_model_layer_imports_nothing_above_it() -> None:
     everything = {_part(_module_name(path)) for path in PACKAGE.rglob("*.py")}
     above = tuple(sorted(everything - set(MODEL_LAYER) - {""}))

@@ -12,7 +12,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, final
 
 import click
 
@@ -84,8 +84,11 @@ def input_options(command: F) -> F:
 #: Parameters of ``http_options``: how services are asked (enrichment and fetch).
 HTTP_PARAMETERS = ("mailto", "offline", "refresh", "no_cache", "retries", "timeout")
 #: Parameters of ``enrich_options``, handed to the command as one ``enrichment`` mapping.
-ENRICH_PARAMETERS = (*HTTP_PARAMETERS, "overwrite", "accept", "services", "arxiv_api",
-                     "crossref_api", "openalex_api")
+#: Services whose base URL is an option (``--arxiv-api``) and an environment variable.
+API_SERVICES = ("arxiv", "crossref", "openalex", "dblp", "datacite")
+#: Parameters of ``service_options``: how services are asked, and where they are.
+SERVICE_PARAMETERS = (*HTTP_PARAMETERS, *(f"{service}_api" for service in API_SERVICES))
+ENRICH_PARAMETERS = (*SERVICE_PARAMETERS, "overwrite", "accept", "services")
 
 
 def _http_option_list() -> list[Callable[[Any], Any]]:
@@ -121,33 +124,48 @@ def http_options(command: F) -> F:
     return _grouped(command, HTTP_PARAMETERS, "http", _http_option_list())
 
 
+#: Service -> how its name is written in help texts.
+_API_NAMES = {"arxiv": "arXiv", "crossref": "Crossref", "openalex": "OpenAlex", "dblp": "dblp",
+              "datacite": "DataCite"}
+
+
+def _service_option_list() -> list[Callable[[Any], Any]]:
+    return [*_http_option_list(), *(
+        click.option(f"--{service}-api", metavar="URL",
+                     help=f"{_API_NAMES[service]} API base URL (default: "
+                          f"$REFBRIDGE_{service.upper()}_API or {_API_NAMES[service]}'s).")
+        for service in API_SERVICES)]
+
+
+def service_options(command: F) -> F:
+    """Options of every command that asks the lookup services (``verify``, ``upgrade``):
+    ``http_options`` and each service's base URL; received as one ``services`` mapping."""
+    return _grouped(command, SERVICE_PARAMETERS, "services", _service_option_list())
+
+
 def enrich_options(command: F) -> F:
     """Options of every command that can enrich records (``enrich``, ``convert --enrich``,
     ``cv --enrich``); the command receives them as one ``enrichment`` mapping."""
     return _grouped(command, ENRICH_PARAMETERS, "enrichment", [
-        *_http_option_list(),
+        *_service_option_list(),
         click.option("--overwrite", is_flag=True,
                      help="Replace values the input already has by the ones found."),
         click.option("--accept", multiple=True, type=click.Choice(["ambiguous", "weak"]),
                      help="Also apply ambiguous (best candidate) or weak matches."),
         click.option("--services", default="arxiv,crossref,openalex", show_default=True,
                      metavar="LIST", help="Services to ask, comma-separated."),
-        click.option("--arxiv-api", metavar="URL",
-                     help="arXiv API base URL (default: $REFBRIDGE_ARXIV_API or arXiv's)."),
-        click.option("--crossref-api", metavar="URL",
-                     help="Crossref API base URL (default: $REFBRIDGE_CROSSREF_API or "
-                          "Crossref's)."),
-        click.option("--openalex-api", metavar="URL",
-                     help="OpenAlex API base URL (default: $REFBRIDGE_OPENALEX_API or "
-                          "OpenAlex's)."),
     ])
 
 
 def _client_settings(http: dict[str, Any]) -> dict[str, Any]:
-    """``ClientOptions`` keywords of the ``http_options`` values."""
-    return {"mailto": http["mailto"], "offline": http["offline"], "refresh": http["refresh"],
-            "use_cache": not http["no_cache"], "retries": http["retries"],
-            "timeout": http["timeout"]}
+    """``ClientOptions`` keywords of the ``http_options`` values (and of the base URLs of
+    ``service_options``, when given)."""
+    settings = {"mailto": http["mailto"], "offline": http["offline"],
+                "refresh": http["refresh"], "use_cache": not http["no_cache"],
+                "retries": http["retries"], "timeout": http["timeout"]}
+    endpoints = {service: http[f"{service}_api"] for service in API_SERVICES
+                 if http.get(f"{service}_api")}
+    return {**settings, "endpoints": endpoints} if endpoints else settings
 
 
 def _require_enrich_flag(enrich: bool, enrichment: dict[str, Any]) -> None:
@@ -164,13 +182,10 @@ def run_enrichment(records: list[Any], enrichment: dict[str, Any]) -> list[Any]:
     then every uncertain match and conflict, then the summary, on standard error."""
     from refbridge.enrich import EnrichOptions, enrich_records, needs_enrichment
 
-    endpoints = {service: enrichment[f"{service}_api"]
-                 for service in ("arxiv", "crossref", "openalex")
-                 if enrichment[f"{service}_api"]}
     options = EnrichOptions(
         services=tuple(s.strip() for s in enrichment["services"].split(",") if s.strip()),
-        endpoints=endpoints, overwrite=enrichment["overwrite"],
-        accept=frozenset(enrichment["accept"]), **_client_settings(enrichment))
+        overwrite=enrichment["overwrite"], accept=frozenset(enrichment["accept"]),
+        **_client_settings(enrichment))
     pending = sum(1 for record in records if needs_enrichment(record))
     if pending > 1 and sys.stderr.isatty():
         with click.progressbar(length=len(records), label="Enriching", file=sys.stderr,
@@ -444,6 +459,9 @@ def styles_command(search: str | None, style_dirs: tuple[str, ...]) -> None:
               help="List every record, also those that do not name the owner.")
 @click.option("--enrich", is_flag=True,
               help="Complete the records from arXiv, Crossref and OpenAlex first.")
+@click.option("--published", is_flag=True,
+              help="Show each preprint as its published version, when the match is certain "
+                   "(see `refbridge upgrade`).")
 @enrich_options
 @handle_errors
 def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
@@ -454,7 +472,7 @@ def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str |
                highlight: str, since: int | None, until: int | None, kinds: tuple[str, ...],
                subjects: tuple[str, ...], text: str | None, abstracts: bool, no_links: bool,
                no_summary: bool, no_merge: bool, all_records: bool, enrich: bool,
-               enrichment: dict[str, Any]) -> None:
+               published: bool, enrichment: dict[str, Any]) -> None:
     """Write a CV or website publication list of INPUT files (merged, grouped, numbered)."""
     from refbridge.cv import CvOptions, Filters, write_cv
     from refbridge.names.ids import PersonIdError, parse_person_id
@@ -469,11 +487,23 @@ def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str |
                         merge=not no_merge, title=title,
                         filters=Filters(since, until, kinds, subjects, text), owner_ids=ids,
                         all_records=all_records)
-    _require_enrich_flag(enrich, enrichment)
+    if not published:
+        _require_enrich_flag(enrich, enrichment)
+
+    def prepare(records: list[Any]) -> list[Any]:
+        if enrich:
+            records = run_enrichment(records, enrichment)
+        if published:
+            from refbridge.verify.command import published_records
+            from refbridge.verify.settings import VerifyOptions
+
+            records = published_records(records, VerifyOptions(**_client_settings(enrichment)),
+                                        lambda line: click.echo(line, err=True))
+        return records
+
     report = write_cv(list(inputs), output, options, to, fragment,
                       ReadOptions(from_format, encoding), strict=strict,
-                      prepare=(lambda records: run_enrichment(records, enrichment))
-                      if enrich else None)
+                      prepare=prepare if enrich or published else None)
     for line in report.merge.describe():
         click.echo(f"refbridge: {line}", err=True)
     _report(report.diagnostics, skip_invalid)
@@ -565,6 +595,7 @@ def zotero_options(direction: str) -> Callable[[F], F]:
     return decorate
 
 
+@final
 class _Progress:
     """A progress bar on standard error, on a terminal, once a run says how long it is."""
 
@@ -584,6 +615,12 @@ class _Progress:
         if self.bar is not None:
             self.bar.__exit__(None, None, None)
             self.bar = None
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 @main.command("push")
@@ -615,11 +652,8 @@ def push_command(inputs: tuple[str, ...], from_format: str | None, encoding: str
     first = Path(inputs[0])
     options = PushOptions(collection, update, dry_run, tags, allow_duplicates,
                           first.resolve().as_uri() if first.is_file() else "")
-    bar = _Progress("Pushing")
-    try:
+    with _Progress("Pushing") as bar:
         report = push(records, address, options, bar)
-    finally:
-        bar.close()
     for line in report.messages():
         click.echo(line, err=True)
     click.echo(f"refbridge: push: {report.summary()}", err=True)
@@ -650,16 +684,13 @@ def pull_command(service: str, library: str | None, collection: str | None,
     get_writer(to_format)  # an unknown format fails before Zotero is asked
     address = source_address(service, library, collection, zotero_url)
     diagnostics = Diagnostics()
-    bar = _Progress("Reading Zotero")
-    try:
+    with _Progress("Reading Zotero") as bar:
         records = database_records(address, diagnostics) \
             if isinstance(address, DatabaseAddress) else \
             library_records(address, diagnostics, bar)
         written = write_records(records, output,
                                 to_format, WriteOptions(unicode=unicode,
                                                         key_pattern=key_pattern))
-    finally:
-        bar.close()
     click.echo(f"refbridge: pull: {written} record(s) from {address}", err=True)
     _report(diagnostics, accept_skipped=False)
 
@@ -763,6 +794,133 @@ def fmt_command(inputs: tuple[str, ...], output: str | None, check: bool, diff: 
     click.echo(f"refbridge: fmt: {len(report.changed)} of {report.files} file(s) {verb}",
                err=True)
     if report.failed or check and report.changed:
+        sys.exit(ExitStatus.FAILED)
+
+
+@main.command("cited")
+@click.argument("documents", nargs=-1, required=True, metavar="DOC...")
+@click.option("--library", "libraries", multiple=True, metavar="LIB",
+              help="A library to take the entries from; repeatable (default: the libraries "
+                   "the documents name).")
+@click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
+              help="Output file; - for standard output.")
+@click.option("--to", "to_format", metavar="FORMAT",
+              help="Output format (default: a .bib in the documents' dialect, else the "
+                   "output file's).")
+@click.option("--order", type=click.Choice(["cited", "library"]), default="cited",
+              show_default=True, help="Entries first cited first, or in the library's order.")
+@click.option("--unused", is_flag=True, help="Also list the library entries nothing cites.")
+@click.option("--allow-missing", is_flag=True,
+              help="Exit 0 even when cited keys are in no library (they are still reported).")
+@click.option("--unicode", is_flag=True, help="LaTeX outputs: UTF-8 instead of LaTeX commands.")
+@click.option("--from", "from_format", metavar="FORMAT",
+              help="Library format (default: detected from name and content).")
+@click.option("--encoding", metavar="NAME",
+              help="Encoding of documents and libraries (default: BOM, UTF-8, else cp1252).")
+@click.option("--strict", is_flag=True, help="Stop at the first broken library entry.")
+@click.option("--skip-invalid", is_flag=True,
+              help="Exit 0 even if broken library entries were skipped.")
+@handle_errors
+def cited_command(documents: tuple[str, ...], libraries: tuple[str, ...], output: str,
+                  to_format: str | None, order: str, unused: bool, allow_missing: bool,
+                  unicode: bool, from_format: str | None, encoding: str | None, strict: bool,
+                  skip_invalid: bool) -> None:
+    """Write the library entries DOC files cite (.aux, .bcf, .tex, .md, .Rmd, .qmd), with
+    the crossref, xdata and @set entries they need; report keys no library holds."""
+    from refbridge.cited import CitedOptions, write_cited
+    from refbridge.registry import WriteOptions
+    from refbridge.runs import ReadOptions
+
+    report = write_cited(documents, output, CitedOptions(
+        libraries, order, to_format, ReadOptions(from_format, encoding),
+        WriteOptions(unicode=unicode), strict))
+    for record, field, key in report.selection.unresolved:
+        click.echo(f"{record.source or 'refbridge'}: warning: entry {record.citation_key!r} "
+                   f"names {field} {key!r}, which no library holds", err=True)
+    for missing in report.selection.missing:
+        click.echo(str(missing), err=True)
+    if unused:
+        for record in report.selection.unused:
+            click.echo(f"{record.source or 'refbridge'}: note: {record.citation_key!r} is "
+                       "cited by no document", err=True)
+    click.echo(f"refbridge: cited: {report.summary()}", err=True)
+    _report(report.diagnostics, skip_invalid)
+    if report.selection.missing and not allow_missing:
+        sys.exit(ExitStatus.MISSING)
+
+
+# -- verify and upgrade ---------------------------------------------------------------------------
+def _echo_error(line: str) -> None:
+    click.echo(line, err=True)
+
+
+def _verify_options(services: dict[str, Any], only: str | None) -> Any:
+    from refbridge.verify.settings import VERIFY_SERVICES, VerifyOptions
+
+    chosen = tuple(s.strip() for s in only.split(",") if s.strip()) if only else VERIFY_SERVICES
+    return VerifyOptions(services=chosen, **_client_settings(services))
+
+
+_VERIFY_SERVICES_OPTION = click.option(
+    "--services", "only", metavar="LIST",
+    help="Services to ask, comma-separated (default: crossref,openalex,dblp,arxiv,datacite).")
+
+
+@main.command("verify")
+@input_options
+@click.option("--format", "form", type=click.Choice(["text", "json", "sarif", "github"]),
+              default="text", show_default=True, help="How the findings are printed.")
+@click.option("--fail-on", default="retracted,not-found,mismatch,concern,unreachable",
+              show_default=True, metavar="LIST",
+              help="Exit 4 when an entry has one of these findings (comma-separated; also "
+                   "corrected, published, verified; none: never).")
+@_VERIFY_SERVICES_OPTION
+@service_options
+@handle_errors
+def verify_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
+                   strict: bool, skip_invalid: bool, form: str, fail_on: str,
+                   only: str | None, services: dict[str, Any]) -> None:
+    """Check each INPUT entry against Crossref, OpenAlex, dblp, arXiv and DataCite: verified,
+    mismatch, not found, retracted, now published, or a service that failed."""
+    from refbridge.runs import ReadOptions
+    from refbridge.verify.command import run_verify
+    from refbridge.verify.report import fail_on_kinds
+
+    kinds = fail_on_kinds(fail_on)
+    diagnostics = Diagnostics(strict=strict)
+    with _Progress("Verifying") as bar:
+        outcome = run_verify(list(inputs), diagnostics, ReadOptions(from_format, encoding),
+                             _verify_options(services, only), form, kinds, click.echo,
+                             _echo_error, bar)
+    _report(diagnostics, skip_invalid)
+    if outcome.failing:
+        sys.exit(ExitStatus.PROBLEMS)
+
+
+@main.command("upgrade")
+@input_options
+@click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
+              help="The upgraded .bib; - for standard output.")
+@click.option("--dry-run", is_flag=True, help="Print a unified diff per entry; write nothing.")
+@_VERIFY_SERVICES_OPTION
+@service_options
+@handle_errors
+def upgrade_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
+                    strict: bool, skip_invalid: bool, output: str, dry_run: bool,
+                    only: str | None, services: dict[str, Any]) -> None:
+    """Replace the preprints of INPUT .bib files by their published versions when the match
+    is certain, keeping keys, eprint fields and every other byte."""
+    from refbridge.runs import ReadOptions
+    from refbridge.verify.command import run_upgrade
+
+    diagnostics = Diagnostics(strict=strict)
+    with _Progress("Looking up") as bar:
+        outcome = run_upgrade(list(inputs), output, diagnostics,
+                              ReadOptions(from_format, encoding),
+                              _verify_options(services, only), dry_run, click.echo,
+                              _echo_error, bar)
+    _report(diagnostics, skip_invalid)
+    if outcome.failing:
         sys.exit(ExitStatus.FAILED)
 
 

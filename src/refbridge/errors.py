@@ -19,6 +19,7 @@ class ExitStatus(enum.IntEnum):
     USAGE = 2  #: bad command-line usage
     SKIPPED = 3  #: the output was written, but broken records were skipped (see warnings)
     PROBLEMS = 4  #: ``refbridge check`` found problems in records that were read
+    MISSING = 5  #: ``refbridge cited`` wrote the output, but cited keys are in no library
 
 
 class RefbridgeError(Exception):
@@ -112,3 +113,16 @@ class Diagnostics:
     @property
     def errors(self) -> list[Diagnostic]:
         return [m for m in self.messages if m.level == "error"]
+
+
+class BrokenRecords(RefbridgeError):
+    """Records that could not be read (or were read only in part), reported together once
+    the whole input has been read: what a strict library call raises instead of skipping."""
+
+    exit_status = ExitStatus.SKIPPED
+
+    def __init__(self, diagnostics: Diagnostics) -> None:
+        self.diagnostics = diagnostics
+        problems = diagnostics.errors
+        super().__init__(f"{len(problems)} broken record(s): "
+                         + "; ".join(str(problem) for problem in problems))

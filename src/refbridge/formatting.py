@@ -176,19 +176,25 @@ def _document_parts(records_or_items: Iterable[Record | Mapping[str, Any]], styl
     yield from _document(entries(), LAYOUTS[output])
 
 
+def references(records: Iterable[Record]) -> Iterator[Record]:
+    """The records that are works to list: a BibLaTeX ``@set`` (or ``@xdata``) is data for
+    its members, not a reference of its own."""
+    from refbridge.formats.bibtex.reader import is_container
+
+    return (record for record in records if not is_container(record))
+
+
 def format_files(inputs: Sequence[str], output_path: str, options: FormatOptions,
                  diagnostics: Diagnostics, read_options: ReadOptions = ReadOptions()) -> int:
     """Read ``inputs`` (see ``refbridge.pipeline``), format them, and write ``output_path``
     (``-``: standard output) atomically; returns the number of records formatted."""
-    from refbridge.formats.bibtex.reader import is_container
     from refbridge.styles import resolve_style
     from refbridge.styles.locales import check_locale
     from refbridge.textio import atomic_output
 
     check_locale(options.locale)  # an unknown locale fails before reading
     resolve_style(options.style, options.style_dirs)  # an unknown style fails before reading
-    counted = _Counted(r for r in read_records(inputs, diagnostics, read_options)
-                       if not is_container(r))  # a @set is its members, not a reference
+    counted = _Counted(references(read_records(inputs, diagnostics, read_options)))
     parts = _document_parts(counted, options.style, options.output, options.locale,
                             options.cite, options.highlight, options.style_dirs, options.links)
     first = next(parts, "")  # the records are all read once the first entry is written

@@ -25,6 +25,7 @@ from refbridge.registry import (
     FramedWriter,
     UnknownFormat,
     WriteOptions,
+    Writer,
     detect_reader,
     get_reader,
     get_writer,
@@ -48,20 +49,28 @@ def read_file(path: str, diagnostics: Diagnostics, options: ReadOptions = ReadOp
         yield from read_address(path, diagnostics)
         return
     with open_input(path, diagnostics, options.encoding) as (stream, head):
-        source = display_name(path)
-        reader = detect_reader(source, head) if options.from_format is None else \
-            get_reader(options.from_format)
-        if tap is not None:
-            stream = tap(reader.name, source, stream)
-        if options.from_format is None:
-            yield from reader.read(stream, source, diagnostics)
-            return
-        found = 0
-        for record in reader.read(stream, source, diagnostics):
-            found += 1
-            yield record
-        if not found and head.strip():
-            _not_that_format(source, head, options.from_format)
+        yield from read_stream(stream, head, display_name(path), diagnostics,
+                               options.from_format, tap)
+
+
+def read_stream(stream: TextIO, head: str, source: str, diagnostics: Diagnostics,
+                from_format: str | None = None, tap: StreamTap | None = None
+                ) -> Iterator[Record]:
+    """The records of text ``stream`` (which starts with ``head``) named ``source`` in
+    messages, read as ``from_format`` (None: detected from ``source`` and ``head``; ``tap``:
+    see ``read_file``)."""
+    reader = detect_reader(source, head) if from_format is None else get_reader(from_format)
+    if tap is not None:
+        stream = tap(reader.name, source, stream)
+    if from_format is None:
+        yield from reader.read(stream, source, diagnostics)
+        return
+    found = 0
+    for record in reader.read(stream, source, diagnostics):
+        found += 1
+        yield record
+    if not found and head.strip():
+        _not_that_format(source, head, from_format)
 
 
 def _not_that_format(source: str, head: str, named: str) -> None:
@@ -81,8 +90,9 @@ def _not_that_format(source: str, head: str, named: str) -> None:
 def read_records(paths: Sequence[str], diagnostics: Diagnostics,
                  options: ReadOptions = ReadOptions(), tap: StreamTap | None = None
                  ) -> Iterator[Record]:
-    """The records of every input, in order (``tap``: see ``read_file``)."""
-    for path in paths:
+    """The records of every input, in order (``tap``: see ``read_file``); one path given as a
+    string is one input, never its characters."""
+    for path in (paths,) if isinstance(paths, str) else paths:
         yield from read_file(path, diagnostics, options, tap)
 
 
@@ -161,6 +171,14 @@ def write_records(records: Iterable[Record], output: str, to_format: str,
     The writer consumes the records as they come, so ``records`` may be a lazy stream.
     """
     writer = get_writer(to_format)
+    with atomic_output(output, inputs) as out:
+        return write_stream(records, out, writer, options)
+
+
+def write_stream(records: Iterable[Record], out: TextIO, writer: Writer,
+                 options: WriteOptions = WriteOptions()) -> int:
+    """Write ``records``, with unique citation keys, to the text stream ``out`` with
+    ``writer``; returns the count."""
     written = 0
 
     def counted() -> Iterator[Record]:
@@ -169,8 +187,7 @@ def write_records(records: Iterable[Record], output: str, to_format: str,
             written += 1
             yield record
 
-    with atomic_output(output, inputs) as out:
-        writer.write(counted(), out, options)
+    writer.write(counted(), out, options)
     return written
 
 

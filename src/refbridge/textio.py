@@ -19,7 +19,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import Any, TextIO, cast
+from typing import Any, BinaryIO, TextIO, cast
 
 from refbridge.errors import Diagnostics, OutputError, ParseError
 
@@ -98,11 +98,21 @@ def open_input(path: str, diagnostics: Diagnostics, encoding: str | None = None
     """Open ``path`` (``-`` for standard input) as text; yields the stream and its head."""
     source = display_name(path)
     try:
-        raw = io.BufferedReader(
-            cast(io.RawIOBase, sys.stdin.buffer) if path == STDIO else io.FileIO(path, "rb"),
-            HEAD_BYTES)
+        binary = sys.stdin.buffer if path == STDIO else io.FileIO(path, "rb")
     except OSError as exc:
         raise ParseError(f"cannot open: {exc.strerror}", source) from None
+    with decoded_input(binary, source, diagnostics, encoding, owned=path != STDIO) as opened:
+        yield opened
+
+
+@contextmanager
+def decoded_input(binary: BinaryIO | io.RawIOBase, source: str, diagnostics: Diagnostics,
+                  encoding: str | None = None, owned: bool = False
+                  ) -> Iterator[tuple[TextIO, str]]:
+    """A binary stream as text named ``source``, decoded as ``open_input`` decodes files;
+    yields the text stream and its head. ``owned``: close ``binary`` afterwards (otherwise
+    it is left open for its owner, as standard input is)."""
+    raw = io.BufferedReader(cast(io.RawIOBase, binary), HEAD_BYTES)
     stream: _CheckedText | None = None
     try:
         head = raw.peek(HEAD_BYTES)[:HEAD_BYTES]
@@ -117,7 +127,7 @@ def open_input(path: str, diagnostics: Diagnostics, encoding: str | None = None
         head_text = head.decode(encoding, errors="ignore").lstrip("\ufeff")
         yield stream, head_text.replace("\r\n", "\n").replace("\r", "\n")
     finally:
-        if path == STDIO:
+        if not owned:
             if stream is not None:
                 stream.detach()
             raw.detach()

@@ -645,3 +645,23 @@ def test_a_mark_moved_into_a_quotation_that_already_ends_in_it_is_dropped() -> N
     layout = '<text macro="title" suffix="."/><text value=" In: Methods"/>'
     assert bib(layout, [item(type="chapter", title="Throughput for proteomics.")],
                extra=macro) == ["\u201cThroughput for proteomics.,\u201d In: Methods"]
+
+
+@pytest.mark.parametrize(("layout", "entry"), [
+    (('<names variable="author" font-variant="small-caps"><name>'
+     '<name-part name="family" font-variant="normal"/></name></names>'),
+     '<span style="font-variant:small-caps;">John Smith</span>'),
+    (('<names variable="author"><name font-variant="small-caps">'
+     '<name-part name="family" font-variant="normal"/></name></names>'),
+     '<span style="font-variant:small-caps;">John Smith</span>'),
+    (('<group font-variant="small-caps"><names variable="author"><name>'
+     '<name-part name="family" font-variant="normal"/></name></names></group>'),
+     ('<span style="font-variant:small-caps;">John <span style="font-variant:normal;">Smith'
+     '</span></span>')),
+], ids=["names", "name", "group"])
+def test_a_name_part_reset_of_its_own_names_formatting_shows_nothing(layout: str,
+                                                                      entry: str) -> None:
+    # museum-national-dhistoire-naturelle: small-caps authors, family font-variant="normal"
+    person = [{"family": "Smith", "given": "John"}]
+    assert bib(layout, [item(author=person)], output="html") == [
+        f'<div class="csl-entry">{entry}</div>']

@@ -30,6 +30,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "semantic-scholar": ("*.s2-papers.json",),
     "arxiv-atom": ("*.arxiv.atom",),
     "google-scholar-csv": ("*.scholar.csv",),
+    "hayagriva": ("*.yml",),
 }
 
 #: .bib databases of TeX Live (real files by many hands), found with kpsewhich

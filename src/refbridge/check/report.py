@@ -2,16 +2,36 @@
 ``json`` (one array of objects), ``sarif`` (SARIF 2.1.0, with every rule's id and severity and
 each finding's physical location) and ``github`` (GitHub Actions workflow commands,
 ``::warning file=F,line=L,title=RULE::message``). Lines are given one at a time, so findings
-stream. This module must never decide what is a finding.
+stream. ``refbridge verify`` prints its findings through the same functions, with its own
+rules and tool name. This module must never decide what is a finding.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Protocol
 
 from refbridge import __version__
-from refbridge.check.rules import RULES, Finding
+from refbridge.check.rules import RULES, Rule
+from refbridge.model import Source
+
+
+class Finding(Protocol):
+    """What a report shows of one finding (``check``'s and ``verify``'s)."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def source(self) -> Source | None: ...
+    @property
+    def key(self) -> str | None: ...
+    @property
+    def severity(self) -> str: ...
+    @property
+    def fix(self) -> object: ...
 
 FORMATS: tuple[str, ...] = ("text", "json", "sarif", "github")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -46,10 +66,10 @@ def _sarif_result(finding: Finding) -> dict[str, object]:
     return result
 
 
-def _sarif(findings: Iterable[Finding]) -> Iterator[str]:
-    driver = {"name": "refbridge check", "version": __version__,
+def _sarif(findings: Iterable[Finding], tool: str, rules: Sequence[Rule]) -> Iterator[str]:
+    driver = {"name": tool, "version": __version__,
               "rules": [{"id": rule.id, "shortDescription": {"text": rule.what},
-                         "defaultConfiguration": {"level": rule.severity}} for rule in RULES]}
+                         "defaultConfiguration": {"level": rule.severity}} for rule in rules]}
     head = json.dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0",
                        "runs": [{"tool": {"driver": driver}, "results": []}]}, indent=1)
     before, after = head.rsplit('"results": []', 1)
@@ -59,7 +79,7 @@ def _sarif(findings: Iterable[Finding]) -> Iterator[str]:
     yield "]" + after
 
 
-def _json(findings: Iterable[Finding]) -> Iterator[str]:
+def _json(findings: Iterable[Finding], tool: str, rules: Sequence[Rule]) -> Iterator[str]:
     yield "["
     for index, finding in enumerate(findings):
         yield ("  " if index == 0 else " ,") + json.dumps(as_object(finding), ensure_ascii=False)
@@ -78,15 +98,16 @@ def _github_line(finding: Finding) -> str:
             f"{_escaped(finding.message, _GITHUB_MESSAGE)}")
 
 
-#: format -> the lines of its report
-_REPORTS: dict[str, Callable[[Iterable[Finding]], Iterator[str]]] = {
-    "text": lambda findings: (str(finding) for finding in findings),
+#: format -> the lines of its report (of the findings, by the tool, with its rules)
+_REPORTS: dict[str, Callable[[Iterable[Finding], str, Sequence[Rule]], Iterator[str]]] = {
+    "text": lambda findings, tool, rules: (str(finding) for finding in findings),
     "json": _json,
     "sarif": _sarif,
-    "github": lambda findings: (_github_line(finding) for finding in findings),
+    "github": lambda findings, tool, rules: (_github_line(finding) for finding in findings),
 }
 
 
-def report_lines(findings: Iterable[Finding], form: str) -> Iterator[str]:
-    """The lines of the ``form`` report of ``findings``."""
-    return _REPORTS[form](findings)
+def report_lines(findings: Iterable[Finding], form: str, tool: str = "refbridge check",
+                 rules: Sequence[Rule] = RULES) -> Iterator[str]:
+    """The lines of the ``form`` report of ``findings`` by ``tool``, whose rules are ``rules``."""
+    return _REPORTS[form](findings, tool, rules)

@@ -47,6 +47,19 @@ INHERITABLE_NAME_ATTRS = (
 )
 
 
+#: Formatting a name part may reset to its plain value.
+_RESETS = {"font-style": "normal", "font-variant": "normal", "font-weight": "normal",
+           "text-decoration": "none"}
+
+
+def _without_resets(part: dict[str, str], outer: dict[str, str]) -> dict[str, str]:
+    """A cs:name-part's attributes without the resets (``font-variant="normal"``) of
+    formatting its own cs:names or cs:name sets: citeproc-js applies those after the parts,
+    so the part's reset shows nothing (a reset of an enclosing group's formatting stays)."""
+    return {name: value for name, value in part.items()
+            if not (_RESETS.get(name) == value and outer.get(name, value) != value)}
+
+
 def _tag(element: ET.Element) -> str:
     return element.tag.replace(NS, "")
 
@@ -174,7 +187,8 @@ class _Compiler:
                 name_attrs.update(name_el.attrib)
                 for part in name_el:
                     if isinstance(part.tag, str) and _tag(part) == "name-part":
-                        parts[part.get("name", "")] = dict(part.attrib)
+                        parts[part.get("name", "")] = _without_resets(
+                            dict(part.attrib), {**attrs, **name_el.attrib})
             et_al_el = element.find(NS + "et-al")
             label_spec = None
             tags = [_tag(child) for child in element if isinstance(child.tag, str)]

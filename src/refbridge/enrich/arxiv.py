@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from refbridge.enrich.errors import ServiceError
-from refbridge.enrich.found import Found
+from refbridge.enrich.found import ARXIV_DOI_PREFIX, Found, Version
 from refbridge.enrich.http import PoliteClient
 from refbridge.enrich.matching import query_words
 from refbridge.formats.services.arxiv_feed import ATOM, entry_parts, feed_error
@@ -48,10 +48,13 @@ def look_up(client: PoliteClient, base_url: str, record: Record) -> tuple[list[F
             return [], False
         params = {"search_query": query, "start": "0", "max_results": MAX_RESULTS}
         linked = False
-    answer = client.get(SERVICE, base_url, params)
-    if answer.status == 404:
-        return [], linked
+    answer = client.get(SERVICE, base_url, params, is_answer=is_answer)
     return parse_feed(answer.body), linked
+
+
+def is_answer(status: int, body: bytes) -> bool:
+    """Whether a response is arXiv's: an Atom feed."""
+    return status == 200 and b"<feed" in body[:2000]
 
 
 def parse_feed(body: bytes) -> list[Found]:
@@ -79,4 +82,8 @@ def _entry(entry: _Element) -> Found | None:
         record = Record(**parts)
     except ModelError as exc:
         raise ServiceError(f"arXiv entry {identifier}: {exc}") from None
-    return Found(SERVICE, identifier, record, published=False)
+    doi = record.get("DOI") or ""
+    venue = record.extra.get("arxiv.journal-ref", "")
+    versions = (Version(doi if not doi.lower().startswith(ARXIV_DOI_PREFIX) else "", venue,
+                        "arxiv doi and journal reference"),) if doi or venue else ()
+    return Found(SERVICE, identifier, record, published=False, versions=versions)

@@ -12,7 +12,9 @@ Rules kept here: at most one request per ``interval`` seconds to each service (a
 three); a timeout on every request; retries with doubling backoff on 429, 5xx and dropped
 connections, honouring ``Retry-After`` (the loop in ``refbridge.retrying``, which the Zotero
 bridge shares); answers (200 and 404) stored in the cache and served
-from it on the next run; ``offline`` never touches the network. ``sleep`` and ``clock`` are
+from it on the next run, but only those the service module recognises as its own (``is_answer``:
+a 404 of a wrong base address, or a 200 of a captive portal, is a failure, never a "not found",
+and is never cached); ``offline`` never touches the network. ``sleep`` and ``clock`` are
 injectable so tests run without waiting. This module must never parse a service's format.
 """
 
@@ -38,7 +40,7 @@ ANSWER_STATUSES: frozenset[int] = frozenset({200, 404})
 
 SERVICE_NAMES: dict[str, str] = {"arxiv": "arXiv", "crossref": "Crossref",
                                  "openalex": "OpenAlex", "orcid": "ORCID", "dblp": "dblp",
-                                 "s2": "Semantic Scholar"}
+                                 "s2": "Semantic Scholar", "datacite": "DataCite"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +73,12 @@ class PoliteClient:
 
     # -- public --------------------------------------------------------------------------
     def get(self, service: str, url: str, params: Mapping[str, str] | None = None,
-            headers: Mapping[str, str] | None = None) -> Answer:
+            headers: Mapping[str, str] | None = None,
+            is_answer: Callable[[int, bytes], bool] | None = None) -> Answer:
         """The answer to ``GET url?params`` from the cache or from ``service``; ``headers``
-        (such as the ``Accept`` a service needs) are sent, not part of the cache key."""
+        (such as the ``Accept`` a service needs) are sent, not part of the cache key.
+        ``is_answer(status, body)`` says whether a response is the service's own answer; one
+        that is not raises ``ServiceError`` and is not cached."""
         full_url = f"{url}?{urlencode(dict(params))}" if params else url
         cached = self.cache.get(full_url) if self.cache is not None else None
         if cached is not None and not self.options.refresh and (
@@ -85,6 +90,10 @@ class PoliteClient:
             raise NotCached(f"{SERVICE_NAMES[service]}: no cached answer for {full_url} "
                             "(offline)")
         status, body = self._fetch(service, full_url, headers or {})
+        if is_answer is not None and not is_answer(status, body):
+            raise ServiceError(
+                f"{SERVICE_NAMES[service]} answered HTTP {status} for {full_url} with "
+                f"something that is not its answer (is its base URL right?)")
         if self.cache is not None:
             self.cache.put(full_url, status, body)
         return Answer(status, body, from_cache=False)

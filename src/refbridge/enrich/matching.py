@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from anyascii import anyascii
 
@@ -43,6 +44,11 @@ _NON_WORD = re.compile(r"[^a-z0-9]+")
 _DATE_IN_TEXT = re.compile(r"^(\d{4})")
 
 
+#: How many normalized titles and names are remembered (a run compares each many times).
+NORMALIZED_REMEMBERED = 8192
+
+
+@lru_cache(maxsize=NORMALIZED_REMEMBERED)
 def normalize_title(text: str) -> str:
     """Lower-case ASCII words: ``"Higher-Order $(k,τ)$-Truss"`` -> ``"higher order k t truss"``."""
     folded = anyascii(_TEX_COMMAND.sub(" ", text)).lower()
@@ -54,6 +60,13 @@ def title_similarity(a: str, b: str) -> float:
     left, right = normalize_title(a), normalize_title(b)
     if not left or not right:
         return 0.0
+    return _similarity(left, right)
+
+
+@lru_cache(maxsize=NORMALIZED_REMEMBERED)
+def _similarity(left: str, right: str) -> float:
+    if left == right:
+        return 1.0
     return SequenceMatcher(None, left, right, autojunk=False).ratio()
 
 

@@ -4,7 +4,10 @@ By DOI (``/works/doi:{doi}``) when the record names one, else by title search
 (``/works?filter=title.search:...``). Requests carry ``mailto`` for the polite pool when the
 user gave one. A work object becomes a ``Found`` whose venue is the primary location's source;
 it counts as published when that source is a journal, a conference or a book series and the
-DOI is not arXiv's own. This module must never decide whether a candidate matches.
+DOI is not arXiv's own. A preprint's other locations in a journal or a conference (OpenAlex
+puts a work's versions together) are its published ``versions``; ``is_retracted`` is a
+retraction notice. Only OpenAlex's own answers count (a 404 is "no such work" only with its
+JSON ``error`` body). This module must never decide whether a candidate matches.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from refbridge.enrich.errors import ServiceError
-from refbridge.enrich.found import ARXIV_DOI_PREFIX, Found
+from refbridge.enrich.found import ARXIV_DOI_PREFIX, Found, Notice, Version
 from refbridge.enrich.http import PoliteClient
 from refbridge.enrich.matching import query_words
 from refbridge.formats.services.openalex import authorship_names, biblio_fields, publication_date
@@ -35,24 +38,46 @@ SOURCE_TYPES: dict[str, str] = {
 PUBLISHED_SOURCE_TYPES: frozenset[str] = frozenset({"journal", "conference", "book series"})
 
 
+def is_answer(status: int, body: bytes) -> bool:
+    """Whether a response is OpenAlex's: a JSON object (its 404 one with an ``error``)."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and (status != 404 or "error" in data)
+
+
 def look_up(client: PoliteClient, base_url: str, record: Record, mailto: str | None
             ) -> tuple[list[Found], bool]:
     """Published candidates for ``record``, and whether they came through its DOI."""
-    polite = {"mailto": mailto} if mailto else {}
     doi = record.get("DOI")
     if doi:
-        answer = client.get(SERVICE, f"{base_url}/works/doi:{doi}", polite)
-        if answer.status == 200:
-            return [work_found(_json(answer.body))], True
+        found = by_key(client, base_url, f"doi:{doi}", mailto)
+        if found is not None:
+            return [found], True
+    return search(client, base_url, record, mailto), False
+
+
+def by_key(client: PoliteClient, base_url: str, key: str, mailto: str | None) -> Found | None:
+    """The work ``key`` (``doi:10...``, ``pmid:123``) names, or None when OpenAlex has none."""
+    polite = {"mailto": mailto} if mailto else {}
+    answer = client.get(SERVICE, f"{base_url}/works/{key}", polite, is_answer=is_answer)
+    return None if answer.status == 404 else work_found(_json(answer.body))
+
+
+def search(client: PoliteClient, base_url: str, record: Record, mailto: str | None
+           ) -> list[Found]:
+    """Works whose title has the words of ``record``'s title."""
     words = query_words(record.title or "", limit=20)
     if not words:
-        return [], False
-    answer = client.get(SERVICE, f"{base_url}/works",
-                        {"filter": f"title.search:{words}", "per-page": PER_PAGE, **polite})
-    if answer.status == 404:
-        return [], False
+        return []
+    params = {"filter": f"title.search:{words}", "per-page": PER_PAGE}
+    if mailto:
+        params["mailto"] = mailto
+    answer = client.get(SERVICE, f"{base_url}/works", params,
+                        is_answer=lambda status, body: status == 200 and is_answer(status, body))
     results = _json(answer.body).get("results") or []
-    return [work_found(work) for work in results if isinstance(work, dict)], False
+    return [work_found(work) for work in results if isinstance(work, dict)]
 
 
 def _json(body: bytes) -> dict[str, Any]:
@@ -94,4 +119,21 @@ def work_found(work: Mapping[str, Any]) -> Found:
         )
     except ModelError as exc:
         raise ServiceError(f"OpenAlex work {identifier}: {exc}") from None
-    return Found(SERVICE, identifier, record, published=published)
+    return Found(SERVICE, identifier, record, published=published,
+                 notices=(Notice("retraction", "", "", SERVICE),) if work.get("is_retracted")
+                 else (),
+                 versions=() if published else _published_locations(work))
+
+
+def _published_locations(work: Mapping[str, Any]) -> tuple[Version, ...]:
+    """The locations of ``work`` in a journal or conference, as versions."""
+    versions: list[Version] = []
+    for location in work.get("locations") or ():
+        source = (location or {}).get("source") or {}
+        if source.get("type") not in PUBLISHED_SOURCE_TYPES:
+            continue
+        landing = str(location.get("landing_page_url") or "")
+        doi = bare_doi(landing) if "doi.org/" in landing else ""
+        versions.append(Version(doi, str(source.get("display_name") or ""),
+                                "openalex location"))
+    return tuple(versions)

@@ -4,7 +4,7 @@ enrichment run asks and what it may change (``EnrichOptions``).
 
 Base URLs come from the options, else the environment (``REFBRIDGE_ARXIV_API``,
 ``REFBRIDGE_CROSSREF_API``, ``REFBRIDGE_OPENALEX_API``, ``REFBRIDGE_ORCID_API``,
-``REFBRIDGE_DBLP_API``, ``REFBRIDGE_S2_API``), else the services' public addresses;
+``REFBRIDGE_DBLP_API``, ``REFBRIDGE_S2_API``, ``REFBRIDGE_DATACITE_API``), else the services' public addresses;
 the cache lives in ``REFBRIDGE_CACHE_DIR`` or the user's cache directory. Delays between
 requests and before retries are plain numbers so tests can make them zero. This module must
 never make a request or touch the cache.
@@ -26,13 +26,15 @@ SERVICE_ENDPOINTS: dict[str, tuple[str, str]] = {
     "orcid": ("REFBRIDGE_ORCID_API", "https://pub.orcid.org"),
     "dblp": ("REFBRIDGE_DBLP_API", "https://dblp.org"),
     "s2": ("REFBRIDGE_S2_API", "https://api.semanticscholar.org"),
+    "datacite": ("REFBRIDGE_DATACITE_API", "https://api.datacite.org"),
 }
 
 #: Seconds to wait between two requests to one service: arXiv asks for three; Semantic
 #: Scholar allows one request a second to a key and shares one pool among anonymous users;
-#: ORCID's public API allows 24 a second, dblp asks for restraint without a number.
+#: ORCID's public API allows 24 a second, dblp asks for restraint without a number; DataCite
+#: allows 3,000 requests in five minutes.
 SERVICE_INTERVALS: dict[str, float] = {"arxiv": 3.0, "crossref": 1.0, "openalex": 0.2,
-                                       "orcid": 0.1, "dblp": 1.0, "s2": 1.0}
+                                       "orcid": 0.1, "dblp": 1.0, "s2": 1.0, "datacite": 0.2}
 
 #: The services enrichment asks for a record's published version, in their default order.
 SERVICES: tuple[str, ...] = ("arxiv", "crossref", "openalex")

@@ -208,6 +208,23 @@ def arxiv_atom(head: str) -> bool:
     return "http://www.w3.org/2005/Atom" in head and "arxiv.org" in head
 
 
+_HAYAGRIVA_TYPE = re.compile(
+    r"^[ \t]+type:[ \t]*['\"]?(?:article|chapter|entry|anthos|report|thesis|web|scene|artwork"
+    r"|patent|case|newspaper|legislation|manuscript|original|post|misc|performance|periodical"
+    r"|proceedings|book|blog|reference|conference|anthology|repository|thread|video|audio"
+    r"|exhibition)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE | re.IGNORECASE)
+_YAML_KEY_LINE = re.compile(r"^(?:[^\s#'\"-][^:\n]*|'[^'\n]*'|\"[^\"\n]*\"):[ \t]*(?:#.*)?$")
+
+
+def hayagriva(head: str) -> bool:
+    """A YAML mapping whose first key opens an entry and whose entries have Hayagriva's types
+    (not CSL YAML's list of ``- id:`` items)."""
+    lines = [line for line in head.lstrip("\ufeff").splitlines()
+             if line.strip() and not line.lstrip().startswith("#") and line.strip() != "---"]
+    return bool(lines) and _YAML_KEY_LINE.match(lines[0]) is not None \
+        and _HAYAGRIVA_TYPE.search(head) is not None
+
+
 class CatalogueReader:
     """The base of refbridge's own readers: a subclass names its entry (``name``) and takes its
     description, file endings and signature from the table below."""
@@ -329,6 +346,10 @@ READERS: dict[str, ReaderEntry] = {
         "refbridge.formats.services.google_scholar:READER",
         "Google Scholar's CSV export of a profile (citations.csv)", (".csv",),
         google_scholar_csv, sniff_first=True),
+    "hayagriva": ReaderEntry(
+        "refbridge.formats.hayagriva:READER",
+        "Hayagriva YAML (Typst's bibliography files; Better BibTeX's and JabRef's exports)",
+        (".yml", ".yaml"), hayagriva),
 }
 
 WRITERS: dict[str, WriterEntry] = {
@@ -361,4 +382,6 @@ WRITERS: dict[str, WriterEntry] = {
     "csv": WriterEntry("refbridge.formats.sheets.csv:WRITER",
                        "CSV spreadsheet, one row a record (Excel, LibreOffice, Google Sheets)",
                        ".csv"),
+    "hayagriva": WriterEntry("refbridge.formats.hayagriva:WRITER",
+                             "Hayagriva YAML, for Typst's #bibliography(\"refs.yml\")", ".yml"),
 }

@@ -468,6 +468,18 @@ def _spans_from(text: str, strings: dict[str, str], line: int
         start = following
 
 
+def block_end(text: str, start: int) -> int | None:
+    """The offset just after the block that starts at ``text[start]`` (an ``@``), or None when
+    that block is broken: what a tool that rewrites one entry in place replaces."""
+    following = _BLOCK_START.search(text, start + 1)
+    parser = _BlockParser(text[start:following.start() if following else len(text)], {})
+    try:
+        parser.block(1)
+    except BibSyntaxError:
+        return None
+    return start + parser.pos
+
+
 def read_blocks(stream: TextIO, chunk_size: int = CHUNK_SIZE) -> Iterator[Block]:
     """The blocks of a .bib stream, read ``chunk_size`` characters at a time."""
     strings: dict[str, str] = {}

@@ -77,14 +77,14 @@ _HANDLED = frozenset({"title", "year", "month", "ee", *TEXT_ELEMENTS, *NAME_ELEM
 #: The journal dblp files arXiv preprints under, and its volume spelling (``abs/2101.00001``).
 CORR = "CoRR"
 _CORR_VOLUME = re.compile(r"^abs/(?P<id>.+)$")
-_HOMONYM = re.compile(r"\s+\d{4}$")
+HOMONYM_NUMBER = re.compile(r"\s+\d{4}$")
 _DOI_URL = re.compile(r"^https?://(?:dx\.)?doi\.org/", re.IGNORECASE)
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
            "september", "october", "november", "december")
 
 
 def _person(element: _Element) -> Name:
-    name = split_name(_HOMONYM.sub("", " ".join((element.text or "").split())))
+    name = split_name(HOMONYM_NUMBER.sub("", " ".join((element.text or "").split())))
     ids = []
     for scheme, attribute in (("dblp", "pid"), ("orcid", "orcid")):
         value = element.get(attribute)
@@ -189,7 +189,7 @@ def _owner(root: _Element) -> tuple[str | None, list[str]]:
         except PersonIdError:
             continue
     name = root.get("name")
-    return (_HOMONYM.sub("", name.strip()) if name else None), ids
+    return (HOMONYM_NUMBER.sub("", name.strip()) if name else None), ids
 
 
 def read_person(root: _Element, source: str, diagnostics: Diagnostics) -> Iterator[Record]:

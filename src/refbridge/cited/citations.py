@@ -1,0 +1,126 @@
+"""What documents cite: the citations, the libraries they name, and which kind reads which file.
+
+A document is read by the scanner of its kind (``aux``, ``bcf``, ``latex``, ``markdown``), told
+by its file ending (``DOCUMENT_KINDS``). Every scanner gives a ``Scan``: each citation with the
+file and line that makes it, whether everything is cited (``\\nocite{*}``, ``@*``), and the
+libraries the document names (``\\bibdata``, biber's data sources, ``\\bibliography``,
+``\\addbibresource``, a Markdown ``bibliography:``). This module must never read a library.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from refbridge.errors import Diagnostics, ParseError
+from refbridge.textio import open_input
+
+BIBTEX, BIBLATEX = "bibtex", "biblatex"
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """One key cited at ``file``:``line``; ``cross_reference``: a Markdown ``@fig-x`` that is a
+    citation only when a library holds the key (else a Quarto or pandoc-crossref label)."""
+
+    key: str
+    file: str
+    line: int
+    cross_reference: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NamedLibrary:
+    """A library a document names (``path`` as written there, the file ending added)."""
+
+    path: str
+    file: str
+    line: int
+
+
+@dataclass(slots=True)
+class Scan:
+    """What documents cite, in document order. ``everything``: where ``\\nocite{*}`` or
+    ``@*`` cites every entry (None: nowhere). ``dialect``: the .bib dialect the document's
+    processor reads (``bibtex``, ``biblatex``), when it says."""
+
+    citations: list[Citation] = field(default_factory=list)
+    everything: Citation | None = None
+    libraries: list[NamedLibrary] = field(default_factory=list)
+    dialects: set[str] = field(default_factory=set)
+
+    def cite(self, key: str, file: str, line: int, cross_reference: bool = False) -> None:
+        """Note a cited key (``*``: every entry)."""
+        citation = Citation(key, file, line, cross_reference)
+        if key == "*":
+            self.everything = self.everything or citation
+        elif key:
+            self.citations.append(citation)
+
+    def name_library(self, path: str, file: str, line: int, ending: str = "") -> None:
+        """Note a library the document names; ``ending`` is added when the name has none
+        (``\\bibliography{refs}`` means ``refs.bib``)."""
+        path = path.strip()
+        if path and ending and not path.lower().endswith(ending):
+            path += ending
+        if path:
+            self.libraries.append(NamedLibrary(path, file, line))
+
+    def extend(self, other: Scan) -> None:
+        self.citations += other.citations
+        self.everything = self.everything or other.everything
+        self.libraries += other.libraries
+        self.dialects |= other.dialects
+
+
+def read_document(path: str, diagnostics: Diagnostics, encoding: str | None = None) -> str:
+    """The text of a document (decoded as inputs are: BOM, UTF-8, else cp1252 with a warning)."""
+    with open_input(path, diagnostics, encoding) as (stream, _):
+        return stream.read()
+
+
+def line_of(text: str, offset: int) -> int:
+    """The 1-based line of ``offset`` in ``text``."""
+    return text.count("\n", 0, offset) + 1
+
+
+def split_keys(text: str) -> list[str]:
+    """The keys of a comma-separated key list (``\\cite{a, b}``), spaces around them dropped."""
+    return [key.strip() for key in text.split(",") if key.strip()]
+
+
+Scanner = Callable[[str, Diagnostics, "str | None"], Scan]
+
+
+def _scanners() -> dict[str, Scanner]:
+    from refbridge.cited import aux, bcf, latex, markdown
+
+    return {"aux": aux.scan, "bcf": bcf.scan, "latex": latex.scan, "markdown": markdown.scan}
+
+
+#: File ending -> the kind of document it holds.
+DOCUMENT_KINDS: dict[str, str] = {
+    ".aux": "aux", ".bcf": "bcf", ".tex": "latex", ".ltx": "latex", ".latex": "latex",
+    ".md": "markdown", ".markdown": "markdown", ".rmd": "markdown", ".qmd": "markdown",
+}
+
+
+def document_kind(path: str) -> str:
+    """The kind of the document at ``path``, by its file ending."""
+    kind = DOCUMENT_KINDS.get(os.path.splitext(path)[1].lower())
+    if kind is None:
+        endings = ", ".join(DOCUMENT_KINDS)
+        raise ParseError(f"cannot tell what kind of document this is by its name; a document "
+                         f"ends in one of {endings}", path)
+    return kind
+
+
+def scan_documents(paths: Iterable[str], diagnostics: Diagnostics,
+                   encoding: str | None = None) -> Scan:
+    """What the documents at ``paths`` cite, in the order given."""
+    scanners = _scanners()
+    scan = Scan()
+    for path in paths:
+        scan.extend(scanners[document_kind(path)](path, diagnostics, encoding))
+    return scan

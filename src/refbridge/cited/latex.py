@@ -1,0 +1,242 @@
+"""Keys cited by LaTeX sources: ``\\cite`` and its natbib and biblatex relatives.
+
+The command tables say which commands cite (``CITE_COMMANDS``: where their key argument is,
+whether they take several, as biblatex's ``\\cites[see][p.~3]{a}{b}`` does), which name
+libraries (``\\bibliography``, ``\\addbibresource``) and which bring in other files
+(``\\input``, ``\\include``, ``\\subfile``, ``\\import``...: resolved relative to the main
+document, else to the including file, ``.tex`` added as LaTeX adds it). Comments (``%``, the
+``comment`` environment, ``\\iffalse``) are blanked out first, keeping every offset so that each
+citation keeps its line. This module must never read a library or run LaTeX.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from refbridge.cited.citations import BIBLATEX, BIBTEX, Scan, line_of, read_document, split_keys
+from refbridge.errors import Diagnostics
+
+
+@dataclass(frozen=True, slots=True)
+class CiteCommand:
+    """A citing command: its keys are mandatory argument ``keys_at`` (0: the first);
+    ``multi``: further ``[..][..]{keys}`` groups follow (biblatex's multicite commands)."""
+
+    keys_at: int = 0
+    multi: bool = False
+
+
+_SINGLE = CiteCommand()
+_VOLUME = CiteCommand(keys_at=1)  # \volcite[pre]{volume}[pages]{key}
+_MULTI = CiteCommand(multi=True)
+
+#: Citing commands of LaTeX, natbib, biblatex and apacite, lower-case first letters; each is
+#: also a command with a capital first letter (``\Citet``, ``\Textcite``).
+_COMMANDS: dict[str, CiteCommand] = {
+    **dict.fromkeys([
+        "cite", "nocite", "citep", "citet", "citealp", "citealt", "citeauthor", "citeyear",
+        "citeyearpar", "citenum", "citetalias", "citepalias", "citetext", "parencite",
+        "textcite", "autocite", "footcite", "footcitetext", "smartcite", "supercite",
+        "fullcite", "footfullcite", "citetitle", "citedate", "citeurl", "citeurldate",
+        "citefield", "citename", "citelist", "notecite", "pnotecite", "fnotecite", "citeA",
+        "citeNP", "citeyearNP", "citeauthorNP", "shortcite", "shortciteNP", "nptextcite",
+    ], _SINGLE),
+    **dict.fromkeys(["volcite", "pvolcite", "fvolcite", "ftvolcite", "svolcite", "tvolcite",
+                     "avolcite"], _VOLUME),
+    **dict.fromkeys(["cites", "parencites", "textcites", "autocites", "footcites",
+                     "footcitetexts", "smartcites", "supercites"], _MULTI),
+}
+CITE_COMMANDS: dict[str, CiteCommand] = {
+    **{name[0].upper() + name[1:]: command for name, command in _COMMANDS.items()},
+    **_COMMANDS,
+}
+#: ``\citetext`` holds free text, no key.
+CITE_COMMANDS.pop("citetext")
+CITE_COMMANDS.pop("Citetext")
+
+#: Commands that bring in another file -> how many mandatory arguments (the last is the file;
+#: a first one is the directory) and whether that directory is the including file's.
+INCLUDE_COMMANDS: dict[str, tuple[int, bool]] = {
+    "input": (1, False), "include": (1, False), "subfile": (1, False),
+    "InputIfFileExists": (1, False), "import": (2, False), "inputfrom": (2, False),
+    "includefrom": (2, False), "subimport": (2, True), "subinputfrom": (2, True),
+    "subincludefrom": (2, True),
+}
+#: Commands that name libraries -> the file ending their names leave out, and the dialect.
+LIBRARY_COMMANDS: dict[str, tuple[str, str]] = {
+    "bibliography": (".bib", BIBTEX), "addbibresource": ("", BIBLATEX),
+    "addglobalbib": ("", BIBLATEX), "addsectionbib": ("", BIBLATEX),
+}
+
+_COMMAND = re.compile(r"\\([A-Za-z]+)")
+_USES_BIBLATEX = re.compile(r"\\usepackage\s*(?:\[[^\]]*\])?\s*\{[^}]*\bbiblatex\b[^}]*\}")
+#: Text that LaTeX never typesets: the ``comment`` environment, ``\iffalse ... \fi``.
+_SKIPPED_BLOCKS = re.compile(r"\\begin\s*\{comment\}.*?\\end\s*\{comment\}|"
+                             r"\\iffalse\b.*?\\fi\b", re.DOTALL)
+#: White space LaTeX skips between a command's arguments (not a blank line: a paragraph).
+_BETWEEN_ARGUMENTS = re.compile(r"[ \t]*(?:\n[ \t]*)?")
+#: ``\input chapter``: TeX's own form, without braces.
+_BARE_FILE = re.compile(r"[ \t]+([^\s{}\\%]+)")
+_CLOSERS = {"[": "]", "(": ")", "{": "}"}
+
+
+def blank_comments(text: str) -> str:
+    """``text`` with its comments replaced by spaces (newlines kept: offsets and lines stay)."""
+    lines = []
+    for line in text.split("\n"):
+        start = 0
+        while (at := line.find("%", start)) != -1:
+            backslashes = len(line[:at]) - len(line[:at].rstrip("\\"))
+            if backslashes % 2 == 0:
+                line = line[:at] + " " * (len(line) - at)
+                break
+            start = at + 1
+        lines.append(line)
+    blanked = "\n".join(lines)
+    return _SKIPPED_BLOCKS.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), blanked)
+
+
+class _Arguments:
+    """Reads a command's arguments after ``pos`` in ``text``: groups in brackets, parentheses
+    or braces, each balanced."""
+
+    def __init__(self, text: str, pos: int) -> None:
+        self.text = text
+        self.pos = pos
+
+    def next_opener(self) -> str:
+        """The character that opens the next argument ('' when none follows)."""
+        after = _BETWEEN_ARGUMENTS.match(self.text, self.pos)
+        assert after is not None  # the pattern matches the empty string
+        char = self.text[after.end():after.end() + 1]
+        return char if char in _CLOSERS else ""
+
+    def group(self) -> str | None:
+        """The next group's content (None: unbalanced up to the end of the text)."""
+        text = self.text
+        start = _BETWEEN_ARGUMENTS.match(text, self.pos).end()  # type: ignore[union-attr]
+        closer = _CLOSERS[text[start]]
+        depth = 1 if closer == "}" else 0
+        index = start + 1
+        while index < len(text):
+            char = text[index]
+            if char == "\\":  # an escaped character, or a command: never a delimiter
+                index += 2
+                continue
+            depth += (char == "{") - (char == "}")
+            if depth < 0:
+                return None
+            if depth == 0 and char == closer:
+                self.pos = index + 1
+                return text[start + 1:index]
+            index += 1
+        return None
+
+    def mandatory(self, count: int, optional: str = "[") -> Iterator[str]:
+        """The next ``count`` mandatory arguments, skipping optional ones opened by a
+        character of ``optional``; stops early at anything else."""
+        for _ in range(count):
+            while (opener := self.next_opener()) and opener in optional:
+                if self.group() is None:
+                    return
+            if self.next_opener() != "{":
+                return
+            argument = self.group()
+            if argument is None:
+                return
+            yield argument
+
+
+def scan(path: str, diagnostics: Diagnostics, encoding: str | None = None) -> Scan:
+    """What the LaTeX document at ``path`` and the files it brings in cite."""
+    found = Scan()
+    main_directory = os.path.dirname(path)
+    pending = [path]
+    seen = {os.path.abspath(path)}
+    while pending:
+        current = pending.pop(0)
+        for included in _scan_file(current, main_directory, found, diagnostics, encoding):
+            if os.path.abspath(included) not in seen:
+                seen.add(os.path.abspath(included))
+                pending.append(included)
+    return found
+
+
+def _scan_file(path: str, main_directory: str, found: Scan, diagnostics: Diagnostics,
+               encoding: str | None) -> Iterator[str]:
+    """Note what ``path`` cites and names into ``found``; yield the files it brings in."""
+    text = blank_comments(read_document(path, diagnostics, encoding))
+    if _USES_BIBLATEX.search(text):
+        found.dialects.add(BIBLATEX)
+    for match in _COMMAND.finditer(text):
+        name = match.group(1)
+        line = line_of(text, match.start())
+        arguments = _Arguments(text, match.end() + (text[match.end():match.end() + 1] == "*"))
+        if name in CITE_COMMANDS:
+            _cite(CITE_COMMANDS[name], arguments, found, path, line, diagnostics)
+        elif name in LIBRARY_COMMANDS:
+            ending, dialect = LIBRARY_COMMANDS[name]
+            found.dialects.add(dialect)
+            for names in arguments.mandatory(1):
+                for library in split_keys(names):
+                    found.name_library(library, path, line, ending)
+        elif name in INCLUDE_COMMANDS:
+            included = _included(name, arguments, path, main_directory)
+            if included is None:
+                continue
+            resolved = _resolved(included)
+            if resolved is None:
+                diagnostics.warning(f"\\{name}: no file {included!r} (nor with .tex); its "
+                                    "citations are not read", path, line)
+            else:
+                yield resolved
+
+
+def _cite(command: CiteCommand, arguments: _Arguments, found: Scan, path: str, line: int,
+          diagnostics: Diagnostics) -> None:
+    """Note the keys of one citing command whose arguments follow."""
+    optional = "[(" if command.multi else "["
+    groups = list(arguments.mandatory(command.keys_at + 1, optional))
+    while command.multi and len(groups) > command.keys_at \
+            and arguments.next_opener() in ("[", "{"):
+        more = list(arguments.mandatory(1))
+        if not more:  # an optional argument with no keys after it, or an unbalanced one
+            break
+        groups += more
+    for keys in groups[command.keys_at:]:
+        for key in split_keys(keys):
+            if "#" in key:  # a macro's parameter: \newcommand{\mycite}[1]{\cite{#1}}
+                continue
+            if "\\" in key or "{" in key:
+                diagnostics.warning(f"cannot tell the key of {key!r} (a macro?); not read",
+                                    path, line)
+                continue
+            found.cite(key, path, line)
+
+
+def _included(name: str, arguments: _Arguments, path: str, main_directory: str) -> str | None:
+    """The file an including command names, joined to the directory it is relative to."""
+    count, relative_to_self = INCLUDE_COMMANDS[name]
+    parts = list(arguments.mandatory(count))
+    if not parts and name == "input":
+        bare = _BARE_FILE.match(arguments.text, arguments.pos)
+        parts = [bare.group(1)] if bare else []
+    if len(parts) != count or not parts[-1].strip():
+        return None
+    base = os.path.dirname(path) if relative_to_self else main_directory
+    target = os.path.join(base, *(part.strip() for part in parts))
+    if not relative_to_self and not _resolved(target):
+        beside = os.path.join(os.path.dirname(path), *(part.strip() for part in parts))
+        return beside if _resolved(beside) else target
+    return target
+
+
+def _resolved(path: str) -> str | None:
+    """The file LaTeX reads for ``path``: ``path.tex`` first, else ``path`` itself."""
+    for candidate in (path + ".tex", path):
+        if os.path.isfile(candidate):
+            return candidate
+    return None

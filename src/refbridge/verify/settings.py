@@ -1,0 +1,28 @@
+"""Settings of a verification run: how services are asked (``ClientOptions``) and which.
+
+This module must never make a request.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from refbridge.enrich.errors import EnrichError
+from refbridge.enrich.settings import ClientOptions
+
+#: The services ``verify`` and ``upgrade`` ask, in the order searches try them.
+VERIFY_SERVICES: tuple[str, ...] = ("crossref", "openalex", "dblp", "arxiv", "datacite")
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyOptions(ClientOptions):
+    """How entries are verified: ``services`` are those that may be asked."""
+
+    services: tuple[str, ...] = VERIFY_SERVICES
+
+    def __post_init__(self) -> None:
+        unknown = [s for s in self.services if s not in VERIFY_SERVICES]
+        if unknown:
+            raise EnrichError(f"unknown service(s) {', '.join(unknown)} "
+                              f"(known: {', '.join(VERIFY_SERVICES)})")
+        ClientOptions.__post_init__(self)
