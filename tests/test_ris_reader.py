@@ -282,3 +282,9 @@ def test_a_year_tag_that_says_more_of_the_same_year_is_the_date() -> None:
 def test_a_year_tag_of_another_year_is_kept_beside_the_date() -> None:
     (record,) = read("TY  - JOUR\nTI  - T\nPY  - 2014\nY1  - 2013/05/02\nER  - \n")
     assert (record.dates["issued"], record.extra["ris.Y1"]) == (Date.of(2014), "2013/05/02")
+
+
+def test_a_season_beside_the_year_alone_is_the_date_and_the_year_no_extra() -> None:
+    (record,) = read("TY  - JOUR\nTI  - Field notes\nPY  - 1900\nDA  - 1900///Spring\nER  - \n")
+    assert record.dates["issued"] == Date(start=DateParts(1900), season=1)
+    assert dict(record.extra) == {}

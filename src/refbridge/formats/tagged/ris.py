@@ -161,12 +161,15 @@ def read_ris_date(text: str, year: int | None = None) -> DateReading:
 
 
 def _says_more(date: Date, than: Date) -> bool:
-    """Whether ``date`` says all that ``than`` says and more (a month, a day, an end)."""
-    if date.start is None or than.start is None or than.end is not None and date.end is None:
+    """Whether ``date`` says all that ``than`` says and more (a month, a day, a season, an
+    end)."""
+    if date.start is None or than.start is None or than.end is not None and date.end is None \
+            or than.season is not None and date.season != than.season:
         return False
     parts, other = date.start.as_list(), than.start.as_list()
     return parts[:len(other)] == other and (len(parts) > len(other)
-                                            or date.end is not None and than.end is None)
+                                            or date.end is not None and than.end is None
+                                            or date.season is not None and than.season is None)
 
 
 def _year_tag_year(tags: Iterable[tuple[str, str, int]]) -> int | None:
