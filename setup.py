@@ -65,7 +65,9 @@ def _extensions() -> list[Any]:
     try:
         from mypyc.build import mypycify
 
-        return list(mypycify([os.path.join("src", path) for path in COMPILED],
+        # the build runs without refbridge's dependencies: their types are unknown (Any)
+        options = ["--config-file", os.devnull, "--ignore-missing-imports"]
+        return list(mypycify([*options, *(os.path.join("src", path) for path in COMPILED)],
                              opt_level="3", separate=False))
     except BaseException as error:  # noqa: BLE001 - mypyc exits with SystemExit on errors
         _say(f"mypyc did not compile the modules ({error!r}); pure Python")
