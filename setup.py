@@ -39,28 +39,27 @@ def _say(message: str) -> None:
 
 
 class _OptionalBuildExt(build_ext):  # type: ignore[misc]
-    """``build_ext`` that leaves out what it cannot build (the ``.py`` beside it stays)."""
+    """``build_ext`` that builds every compiled module or none: the compiled modules call
+    each other directly, so one left as Python among them would be a second, different copy.
+    On a failure the ones built are removed and the ``.py`` files are what is installed."""
 
     def run(self) -> None:
-        if getattr(self, "editable_mode", False):
-            _say("editable install: pure Python")
-            self.extensions: list[Any] = []
         try:
             super().run()
         except Exception as error:  # noqa: BLE001 - any failure means pure Python
             _say(f"compiled modules not built ({error}); pure Python")
-
-    def build_extension(self, ext: Any) -> None:
-        try:
-            super().build_extension(ext)
-        except Exception as error:  # noqa: BLE001
-            _say(f"{ext.name} not built ({error}); pure Python")
+            for extension in self.extensions:
+                built = self.get_ext_fullpath(extension.name)
+                if os.path.exists(built):
+                    os.remove(built)
 
 
 def _extensions() -> list[Any]:
     """The mypyc extensions, or none (pure Python) when asked to or when mypyc fails."""
     if os.environ.get("REFBRIDGE_PURE_PYTHON", "") not in ("", "0"):
         _say("REFBRIDGE_PURE_PYTHON is set: pure Python")
+        return []
+    if "editable_wheel" in sys.argv:  # pip install -e: the sources in place, uncompiled
         return []
     try:
         from mypyc.build import mypycify
