@@ -128,23 +128,30 @@ BIBTEXPARSER_DECODE = ("import sys, bibtexparser\n"
 PYBTEX_PARSE = ("import sys\nfrom pybtex.database import parse_file\n"
                 "print(len(parse_file(sys.argv[1], 'bibtex').entries))")
 
+def _refbridge_convert(target: str, *options: str) -> Command:
+    return lambda source, output: _refbridge("convert", str(source), "--to", target, *options,
+                                             "-o", str(output))
+
+
+def _pandoc_convert(target: str) -> Command:
+    return lambda source, output: [PANDOC, "-f", "biblatex", "-t", target, str(source), "-o",
+                                   str(output)]
+
+
+def _citation_js_parse(source: Path, output: Path) -> list[str]:
+    return ["node", str(TOOLS / "citationjs-parse.js"), str(source), "bib"]
+
+
+_NEEDS_CITATION_JS = _needs_node_tool("citationjs-parse.js", "@citation-js/core")
+
 CONTENDERS: tuple[Contender, ...] = (
-    Contender(REFBRIDGE, BIB_TO_CSL,
-              lambda source, output: _refbridge("convert", str(source), "--to", "csl-json",
-                                                "-o", str(output)),
+    Contender(REFBRIDGE, BIB_TO_CSL, _refbridge_convert("csl-json"), False,
+              _refbridge_reads_bib),
+    Contender(REFBRIDGE_ONE_PROCESS, BIB_TO_CSL, _refbridge_convert("csl-json", "--jobs", "1"),
               False, _refbridge_reads_bib),
-    Contender(REFBRIDGE_ONE_PROCESS, BIB_TO_CSL,
-              lambda source, output: _refbridge("convert", str(source), "--to", "csl-json",
-                                                "--jobs", "1", "-o", str(output)),
-              False, _refbridge_reads_bib),
-    Contender(CITATION_JS, BIB_TO_CSL,
-              lambda source, output: ["node", str(TOOLS / "citationjs-parse.js"), str(source),
-                                      "bib"],
-              True, _needs_node_tool("citationjs-parse.js", "@citation-js/core")),
-    Contender(PANDOC, BIB_TO_CSL,
-              lambda source, output: [PANDOC, "-f", "biblatex", "-t", "csljson", str(source),
-                                      "-o", str(output)],
-              False, _needs_program(PANDOC), max_entries=20_000),
+    Contender(CITATION_JS, BIB_TO_CSL, _citation_js_parse, True, _NEEDS_CITATION_JS),
+    Contender(PANDOC, BIB_TO_CSL, _pandoc_convert("csljson"), False, _needs_program(PANDOC),
+              max_entries=20_000),
     Contender("bibtexparser 2", BIB_TO_CSL, _python_script(BIBTEXPARSER_PARSE), True,
               _needs_module("bibtexparser"), parse_only=True),
     Contender("bibtexparser 2 + LaTeX decoding", BIB_TO_CSL,
@@ -152,29 +159,16 @@ CONTENDERS: tuple[Contender, ...] = (
               max_entries=20_000, parse_only=True),
     Contender("pybtex", BIB_TO_CSL, _python_script(PYBTEX_PARSE), True,
               _needs_module("pybtex"), parse_only=True),
-    Contender(REFBRIDGE, REAL_TO_CSL,
-              lambda source, output: _refbridge("convert", str(source), "--to", "csl-json",
-                                                "--jobs", "1", "-o", str(output)),
-              False, _refbridge_reads_bib),
-    Contender(CITATION_JS, REAL_TO_CSL,
-              lambda source, output: ["node", str(TOOLS / "citationjs-parse.js"), str(source),
-                                      "bib"],
-              True, _needs_node_tool("citationjs-parse.js", "@citation-js/core")),
-    Contender(PANDOC, REAL_TO_CSL,
-              lambda source, output: [PANDOC, "-f", "biblatex", "-t", "csljson", str(source),
-                                      "-o", str(output)],
-              False, _needs_program(PANDOC)),
-    Contender(REFBRIDGE, REAL_TO_BIB,
-              lambda source, output: _refbridge("convert", str(source), "--to", "biblatex",
-                                                "--jobs", "1", "-o", str(output)),
-              False, _refbridge_reads_bib),
+    Contender(REFBRIDGE, REAL_TO_CSL, _refbridge_convert("csl-json", "--jobs", "1"), False,
+              _refbridge_reads_bib),
+    Contender(CITATION_JS, REAL_TO_CSL, _citation_js_parse, True, _NEEDS_CITATION_JS),
+    Contender(PANDOC, REAL_TO_CSL, _pandoc_convert("csljson"), False, _needs_program(PANDOC)),
+    Contender(REFBRIDGE, REAL_TO_BIB, _refbridge_convert("biblatex", "--jobs", "1"), False,
+              _refbridge_reads_bib),
     Contender(CITATION_JS, REAL_TO_BIB,
               lambda source, output: ["node", str(CITATION_JS_BIBTEX), str(source)],
               True, _needs_node_tool("citationjs-parse.js", "@citation-js/plugin-bibtex")),
-    Contender(PANDOC, REAL_TO_BIB,
-              lambda source, output: [PANDOC, "-f", "biblatex", "-t", "biblatex", str(source),
-                                      "-o", str(output)],
-              False, _needs_program(PANDOC)),
+    Contender(PANDOC, REAL_TO_BIB, _pandoc_convert("biblatex"), False, _needs_program(PANDOC)),
     Contender(REFBRIDGE, APA,
               lambda source, output: _refbridge("format", str(source), "--style", "apa",
                                                 "-o", str(output)),
