@@ -1,7 +1,8 @@
 """Who runs each benchmark job: refbridge and its peers, as command lines, with what they need.
 
-Jobs: ``bib-csl`` (.bib to CSL-JSON with LaTeX decoded) and ``apa`` (CSL-JSON items to an APA
-bibliography as plain text). Peers: Citation.js and citeproc-js (Node, through the checkers in
+Jobs: ``bib-csl`` (.bib to CSL-JSON with LaTeX decoded), ``apa`` (CSL-JSON items to an APA
+bibliography as plain text), and on real libraries as they are, ``real-csl`` (.bib to CSL-JSON)
+and ``real-bib`` (.bib to .bib). Peers: Citation.js and citeproc-js (Node, through the checkers in
 ``../shared/tools``), pandoc, and the Python parsers bibtexparser 2 and pybtex, which only parse
 (marked "parse only": no CSL-JSON, so not a like-for-like rival). Each contender says why it
 cannot run on this machine, and the largest input worth giving it (the slow peers would take
@@ -23,15 +24,23 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 TOOLS = SHARED / "tools"
 APA_STYLE = SHARED / "csl" / "apa.csl"
+#: Citation.js reading a .bib and writing BibTeX (the peer of ``--to biblatex``).
+CITATION_JS_BIBTEX = Path(__file__).resolve().parent / "citationjs_bibtex.js"
 PROFILE_PAGE = ROOT / "samples" / "qinwei-yang.profile.txt"
 NODE_MODULES = Path(os.environ.get("CSL_REF_NODE_MODULES") or
                     Path.home() / ".cache" / "refbridge-reference-js" / "node_modules")
 
 BIB_TO_CSL = "bib-csl"
 APA = "apa"
+#: The real-library jobs: each library as it is (not replicated), refbridge in one process.
+REAL_TO_CSL = "real-csl"
+REAL_TO_BIB = "real-bib"
+REAL_JOBS = (REAL_TO_CSL, REAL_TO_BIB)
 JOB_TITLES: dict[str, str] = {
     BIB_TO_CSL: ".bib -> CSL-JSON, LaTeX decoded",
     APA: "APA bibliography (plain text) from CSL-JSON",
+    REAL_TO_CSL: "real libraries: .bib -> CSL-JSON",
+    REAL_TO_BIB: "real libraries: .bib -> .bib (BibLaTeX)",
 }
 
 REFBRIDGE = "refbridge"
@@ -119,23 +128,30 @@ BIBTEXPARSER_DECODE = ("import sys, bibtexparser\n"
 PYBTEX_PARSE = ("import sys\nfrom pybtex.database import parse_file\n"
                 "print(len(parse_file(sys.argv[1], 'bibtex').entries))")
 
+def _refbridge_convert(target: str, *options: str) -> Command:
+    return lambda source, output: _refbridge("convert", str(source), "--to", target, *options,
+                                             "-o", str(output))
+
+
+def _pandoc_convert(target: str) -> Command:
+    return lambda source, output: [PANDOC, "-f", "biblatex", "-t", target, str(source), "-o",
+                                   str(output)]
+
+
+def _citation_js_parse(source: Path, output: Path) -> list[str]:
+    return ["node", str(TOOLS / "citationjs-parse.js"), str(source), "bib"]
+
+
+_NEEDS_CITATION_JS = _needs_node_tool("citationjs-parse.js", "@citation-js/core")
+
 CONTENDERS: tuple[Contender, ...] = (
-    Contender(REFBRIDGE, BIB_TO_CSL,
-              lambda source, output: _refbridge("convert", str(source), "--to", "csl-json",
-                                                "-o", str(output)),
+    Contender(REFBRIDGE, BIB_TO_CSL, _refbridge_convert("csl-json"), False,
+              _refbridge_reads_bib),
+    Contender(REFBRIDGE_ONE_PROCESS, BIB_TO_CSL, _refbridge_convert("csl-json", "--jobs", "1"),
               False, _refbridge_reads_bib),
-    Contender(REFBRIDGE_ONE_PROCESS, BIB_TO_CSL,
-              lambda source, output: _refbridge("convert", str(source), "--to", "csl-json",
-                                                "--jobs", "1", "-o", str(output)),
-              False, _refbridge_reads_bib),
-    Contender(CITATION_JS, BIB_TO_CSL,
-              lambda source, output: ["node", str(TOOLS / "citationjs-parse.js"), str(source),
-                                      "bib"],
-              True, _needs_node_tool("citationjs-parse.js", "@citation-js/core")),
-    Contender(PANDOC, BIB_TO_CSL,
-              lambda source, output: [PANDOC, "-f", "biblatex", "-t", "csljson", str(source),
-                                      "-o", str(output)],
-              False, _needs_program(PANDOC), max_entries=20_000),
+    Contender(CITATION_JS, BIB_TO_CSL, _citation_js_parse, True, _NEEDS_CITATION_JS),
+    Contender(PANDOC, BIB_TO_CSL, _pandoc_convert("csljson"), False, _needs_program(PANDOC),
+              max_entries=20_000),
     Contender("bibtexparser 2", BIB_TO_CSL, _python_script(BIBTEXPARSER_PARSE), True,
               _needs_module("bibtexparser"), parse_only=True),
     Contender("bibtexparser 2 + LaTeX decoding", BIB_TO_CSL,
@@ -143,6 +159,16 @@ CONTENDERS: tuple[Contender, ...] = (
               max_entries=20_000, parse_only=True),
     Contender("pybtex", BIB_TO_CSL, _python_script(PYBTEX_PARSE), True,
               _needs_module("pybtex"), parse_only=True),
+    Contender(REFBRIDGE, REAL_TO_CSL, _refbridge_convert("csl-json", "--jobs", "1"), False,
+              _refbridge_reads_bib),
+    Contender(CITATION_JS, REAL_TO_CSL, _citation_js_parse, True, _NEEDS_CITATION_JS),
+    Contender(PANDOC, REAL_TO_CSL, _pandoc_convert("csljson"), False, _needs_program(PANDOC)),
+    Contender(REFBRIDGE, REAL_TO_BIB, _refbridge_convert("biblatex", "--jobs", "1"), False,
+              _refbridge_reads_bib),
+    Contender(CITATION_JS, REAL_TO_BIB,
+              lambda source, output: ["node", str(CITATION_JS_BIBTEX), str(source)],
+              True, _needs_node_tool("citationjs-parse.js", "@citation-js/plugin-bibtex")),
+    Contender(PANDOC, REAL_TO_BIB, _pandoc_convert("biblatex"), False, _needs_program(PANDOC)),
     Contender(REFBRIDGE, APA,
               lambda source, output: _refbridge("format", str(source), "--style", "apa",
                                                 "-o", str(output)),

@@ -26,6 +26,9 @@ import workloads
 from contenders import (
     APA,
     BIB_TO_CSL,
+    REAL_JOBS,
+    REAL_TO_BIB,
+    REAL_TO_CSL,
     ROOT,
     Contender,
     cold_start_commands,
@@ -39,7 +42,9 @@ QUICK_SIZES: dict[str, tuple[int, ...]] = {BIB_TO_CSL: (1_000, 10_000), APA: (1_
 #: With --quick, the slow peers (those with a size limit) run on the smallest inputs only.
 QUICK_SLOW_PEER_ENTRIES = 2_000
 COLD_START = "cold-start"
-JOBS = (BIB_TO_CSL, APA, COLD_START)
+#: The real libraries, each as it is: .bib -> CSL-JSON and .bib -> .bib.
+REAL = "real"
+JOBS = (REAL, BIB_TO_CSL, APA, COLD_START)
 
 
 def count_json_items(path: Path) -> int:
@@ -63,8 +68,11 @@ def items_out(job: str, contender: Contender, output: Path) -> int | None:
         return None
     if contender.parse_only:
         return int(output.read_text(encoding="utf-8").split()[-1])
-    if job == BIB_TO_CSL:
+    if job in (BIB_TO_CSL, REAL_TO_CSL):
         return count_json_items(output)
+    if job == REAL_TO_BIB:
+        with output.open(encoding="utf-8") as lines:
+            return sum(1 for line in lines if line.startswith("@"))
     with output.open(encoding="utf-8") as lines:
         return sum(1 for line in lines if line.strip())
 
@@ -85,7 +93,8 @@ def progress(message: str) -> None:
 def run_contender(job: str, contender: Contender, source: workloads.BuiltInput, work: Path,
                   repeat: int, environment: dict[str, str], quick: bool) -> summary.Result:
     """``repeat`` measured runs of one contender on one input (or why it was skipped)."""
-    base = summary.Result(job, contender.name, source.entries, parse_only=contender.parse_only)
+    base = summary.Result(job, contender.name, source.entries, parse_only=contender.parse_only,
+                          library=source.origin if job in REAL_JOBS else "")
     reason = contender.missing()
     limit = contender.max_entries
     if limit and quick:
@@ -124,6 +133,20 @@ def run_job(job: str, sizes: Sequence[int], work: Path, repeat: int,
                 continue
             results.append(run_contender(job, contender, source, work, repeat, environment,
                                          quick))
+        source.path.unlink()
+    return results
+
+
+def run_real_libraries(work: Path, repeat: int, environment: dict[str, str],
+                       only: set[str] | None) -> list[summary.Result]:
+    """Every real library through the real-library jobs, refbridge and each peer in turn."""
+    results = []
+    for source in workloads.write_real_libraries(work):
+        progress(f"{REAL}: {source.origin} ({source.entries:,} entries)")
+        for job in REAL_JOBS:
+            results += [run_contender(job, contender, source, work, repeat, environment, False)
+                        for contender in contenders_for(job)
+                        if only is None or contender.name in only]
         source.path.unlink()
     return results
 
@@ -206,6 +229,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         work = Path(directory)
         environment = child_environment(work / "pycache")
         warm_bytecode_cache(environment)
+        if REAL in jobs:
+            results += run_real_libraries(work, arguments.repeat, environment, only)
         for job in (BIB_TO_CSL, APA):
             if job in jobs:
                 results += run_job(job, sizes[job], work, arguments.repeat, bib_source,
@@ -215,6 +240,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             progress(f"{COLD_START}: {runs} fresh processes per command")
             cold_starts = run_cold_starts(runs, environment)
     lines = header(bib_source)
+    if REAL in jobs:
+        for job in REAL_JOBS:
+            lines += ["", *summary.real_library_lines(results, job)]
     for job in (BIB_TO_CSL, APA):
         if job in jobs:
             lines += ["", *summary.job_lines(results, job)]

@@ -23,6 +23,7 @@ from contenders import (
     CITATION_JS,
     JOB_TITLES,
     PANDOC,
+    REAL_JOBS,
     REFBRIDGE,
     REFBRIDGE_ONE_PROCESS,
 )
@@ -75,6 +76,7 @@ class Result(_RunFigures):
     skipped: str = ""
     items_out: int | None = None  #: entries found in the output, as a check
     parse_only: bool = False
+    library: str = ""  #: the real library converted (the real-library jobs)
 
     @property
     def measured(self) -> bool:
@@ -218,6 +220,31 @@ def _apa_goal(results: Sequence[Result]) -> Goal:
                 "(pandoc not measured)")
 
 
+def cpu_ratio(results: Sequence[Result], job: str, peer: str) -> tuple[float, int] | None:
+    """The peer's CPU time over refbridge's, summed over the libraries both converted, and
+    how many libraries those were (None: none)."""
+    ours = {r.library: r for r in measured(results, job, REFBRIDGE)}
+    pairs = [(ours[r.library], r) for r in measured(results, job, peer) if r.library in ours]
+    if not pairs:
+        return None
+    return (sum(p.cpu_seconds for _, p in pairs) / sum(o.cpu_seconds for o, _ in pairs),
+            len(pairs))
+
+
+def _real_library_goals(results: Sequence[Result]) -> list[Goal]:
+    """The goals of the real-library jobs that were run."""
+    found = []
+    for job in REAL_JOBS:
+        if not any(r.job == job for r in results):
+            continue
+        statement = f"{JOB_TITLES[job]} at least {MIN_SPEEDUP_OVER_CITATION_JS:g}x Citation.js"
+        ratio = cpu_ratio(results, job, CITATION_JS)
+        found.append(Goal(statement, None, "not measured") if ratio is None else
+                     Goal(statement, ratio[0] >= MIN_SPEEDUP_OVER_CITATION_JS,
+                          f"{ratio[0]:.2f}x in CPU time over {ratio[1]} libraries, one process"))
+    return found
+
+
 def goals(results: Sequence[Result], cold_starts: Sequence[ColdStart]) -> list[Goal]:
     """Each goal of the project, judged on this run's measurements."""
     found: list[Goal] = []
@@ -256,7 +283,7 @@ def goals(results: Sequence[Result], cold_starts: Sequence[ColdStart]) -> list[G
                                f"marginal CPU time per entry x{factor:.2f} from the "
                                "smallest sizes to the largest"))
     found.append(_parallel_goal(results))
-    return found
+    return found + _real_library_goals(results)
 
 
 # -- text ------------------------------------------------------------------------------------
@@ -315,6 +342,29 @@ def job_lines(results: Sequence[Result], job: str) -> list[str]:
                                                   f"; growth x{factor:.2f}"))
     if scaling:
         lines += ["", "Marginal CPU time per entry between sizes (flat = linear):", *scaling]
+    return lines
+
+
+def real_library_lines(results: Sequence[Result], job: str) -> list[str]:
+    """The table of a real-library job: each library, refbridge's CPU time and peak memory,
+    and each peer's CPU time as a multiple of refbridge's (what a shared machine stretches
+    least), then the ratios over every library."""
+    peers = peers_of(results, job)
+    ours = measured(results, job, REFBRIDGE)
+    rows = []
+    for mine in ours:
+        row = [mine.library, f"{mine.entries:,}", f"{mine.cpu_seconds:.2f}", _mib(mine.peak_rss)]
+        for peer in peers:
+            theirs = [r for r in measured(results, job, peer) if r.library == mine.library]
+            row.append(f"{theirs[0].cpu_seconds / mine.cpu_seconds:.2f}x" if theirs else "-")
+        rows.append(row)
+    lines = [f"## {JOB_TITLES[job]} (CPU time, median of each run)", "",
+             *table(["library", "entries", "refbridge CPU s", "peak MiB",
+                     *(f"{peer} / refbridge" for peer in peers)], rows)]
+    for peer in peers:
+        ratio = cpu_ratio(results, job, peer)
+        lines.append(f"  over every library: refbridge {ratio[0]:.2f}x the speed of {peer} "
+                     f"({ratio[1]} libraries)" if ratio else f"  {peer}: not measured")
     return lines
 
 

@@ -44,8 +44,17 @@ _KEY_REFERENCE = re.compile(
     re.MULTILINE | re.IGNORECASE)
 _DEFINITIONS = ("string", "preamble", "comment")
 
-#: Text a peer cannot parse at all, and what every contender gets instead.
-PEER_INCOMPATIBLE: tuple[tuple[str, str], ...] = (("\\enquote*{", "\\enquote{"),)
+#: Text a peer cannot parse at all, and what every contender gets instead: Citation.js rejects
+#: a starred macro and a control space written as a backslash at the end of a line
+#: (tugboat.bib's ``pp.\`` before a line break), which ``\ `` says alike.
+PEER_INCOMPATIBLE: tuple[tuple[str, str], ...] = (("\\enquote*{", "\\enquote{"),
+                                                  ("\\\n", "\\ \n"))
+#: The real libraries of the real-library jobs, each converted as it is: TeX Live's largest
+#: hand-kept ones (Nelson Beebe's bibliographies of TeX, fonts, typesetting and printing, with
+#: macros and crossrefs) and biblatex's examples.
+REAL_LIBRARY_FILES: tuple[str, ...] = (TUGBOAT, "typeset.bib", "font.bib",
+                                       "printing-history.bib", "texbook2.bib",
+                                       BIBLATEX_EXAMPLES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,12 +264,31 @@ def write_csl_items(directory: Path, entries: int) -> BuiltInput:
     return BuiltInput(path, entries, "samples' items, copies with names of their own")
 
 
-def load_bib_source(name: str = BIBLATEX_EXAMPLES) -> BibSource | None:
-    """The TeX Live library ``name`` split into blocks, or None without TeX Live."""
+def _library_text(name: str) -> str | None:
+    """The TeX Live library ``name`` as every contender gets it, or None without it."""
     path = find_in_tex_live(name)
     if path is None:
         return None
     text = path.read_text(encoding="utf-8")
     for old, new in PEER_INCOMPATIBLE:
         text = text.replace(old, new)
-    return split_bib(name, text)
+    return text
+
+
+def load_bib_source(name: str = BIBLATEX_EXAMPLES) -> BibSource | None:
+    """The TeX Live library ``name`` split into blocks, or None without TeX Live."""
+    text = _library_text(name)
+    return None if text is None else split_bib(name, text)
+
+
+def write_real_libraries(directory: Path) -> list[BuiltInput]:
+    """Each of ``REAL_LIBRARY_FILES`` that TeX Live has, written as it is (but for
+    ``PEER_INCOMPATIBLE``)."""
+    found = []
+    for name in REAL_LIBRARY_FILES:
+        text = _library_text(name)
+        if text is not None:
+            path = directory / name
+            path.write_text(text, encoding="utf-8")
+            found.append(BuiltInput(path, len(split_bib(name, text).entries), name))
+    return found

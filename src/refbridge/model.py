@@ -80,8 +80,13 @@ class FrozenMap(dict[K, V]):
     def _readonly(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError("citation model mappings are read-only; use dataclasses.replace()")
 
-    __setitem__ = __delitem__ = _readonly
-    clear = pop = popitem = setdefault = update = _readonly
+    __setitem__ = _readonly
+    __delitem__ = _readonly
+    clear = _readonly
+    pop = _readonly
+    popitem = _readonly
+    setdefault = _readonly
+    update = _readonly
     __ior__ = _readonly
 
     def __hash__(self) -> int:  # type: ignore[override]
@@ -354,7 +359,7 @@ class Record:
             _check_text(keyword, "keyword")
         setattr_(self, "keywords", keywords)
         incomplete = frozenset(self.incomplete_names)
-        unknown_roles = incomplete - names.keys()
+        unknown_roles = incomplete.difference(names)
         if unknown_roles:
             raise ModelError(f"incomplete name roles {sorted(unknown_roles)} have no names")
         setattr_(self, "incomplete_names", incomplete)

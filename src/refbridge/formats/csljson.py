@@ -33,11 +33,14 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
+from itertools import repeat
 from typing import Any, TextIO
 
+from mypy_extensions import mypyc_attr
+
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.formats import catalogue
 from refbridge.formats.bibtex.tables import ARXIV, ARXIV_ABS_URL, HINT_COMMENT, HINT_PREAMBLE
+from refbridge.formats.catalogue import WRITERS, CatalogueReader
 from refbridge.formats.csl_markup import from_markup, is_lossless, to_markup
 from refbridge.identifiers import clean_doi_field
 from refbridge.latex.encode import needs_encoding
@@ -769,7 +772,8 @@ def read_item(item: Any, source: Source | None = None,
     return record
 
 
-class CslJsonReader(catalogue.CatalogueReader):
+@mypyc_attr(native_class=False)  # a plain class (see setup.py)
+class CslJsonReader(CatalogueReader):
     name = "csl-json"
 
     #: Any JSON with ``id`` and ``type`` looks like CSL-JSON: other JSON readers go first.
@@ -812,10 +816,11 @@ def indented_json(item: Mapping[str, Any] | list[Any], indent: str) -> str:
     return indent + text.replace("\n", "\n" + indent)
 
 
+@mypyc_attr(native_class=False)  # a plain class (see setup.py)
 class CslJsonWriter:
     name = "csl-json"
-    description = catalogue.WRITERS["csl-json"].description
-    extension = catalogue.WRITERS["csl-json"].extension
+    description = WRITERS["csl-json"].description
+    extension = WRITERS["csl-json"].extension
 
     framing = Framing(head="[\n", separator=",\n", tail="\n]\n", empty="[]\n")
 
@@ -823,7 +828,7 @@ class CslJsonWriter:
         return indented_json(to_csl(record), options.indent)
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
-        write_framed((self.record_text(r, options) for r in records), out, self.framing)
+        write_framed(map(self.record_text, records, repeat(options)), out, self.framing)
 
 
 READER = CslJsonReader()

@@ -28,12 +28,14 @@ from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from typing import TextIO
 
+from mypy_extensions import mypyc_attr
+
 from refbridge.errors import Diagnostics
-from refbridge.formats import catalogue
 from refbridge.formats.bibtex import tables
 from refbridge.formats.bibtex.dates import parse_iso_date, parse_year_month
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, macro_value, read_blocks
 from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
+from refbridge.formats.catalogue import CatalogueReader
 from refbridge.identifiers import clean_doi_field
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
@@ -523,7 +525,8 @@ def inherit(child: Record, parent: Record) -> Record:
                          incomplete_names=incomplete, hints=hints)
 
 
-class BibtexReader(catalogue.CatalogueReader):
+@mypyc_attr(native_class=False)  # a plain class (see setup.py)
+class BibtexReader(CatalogueReader):
     name = "bibtex"
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:

@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache, partial
+from itertools import repeat
 from typing import TextIO
 
-from refbridge.formats import catalogue
 from refbridge.formats.bibtex import tables
 from refbridge.formats.bibtex.dates import (
     format_iso_date,
@@ -51,6 +51,7 @@ from refbridge.formats.bibtex.reader import (
 )
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, macro_value
 from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
+from refbridge.formats.catalogue import WRITERS
 from refbridge.identifiers import clean_doi
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.latex.encode import encode_latex, encode_text, guess_protection
@@ -147,13 +148,12 @@ class BibtexWriter:
     def __init__(self, dialect: str) -> None:
         self.name = dialect
         self.dialect = dialect
-        self.description = catalogue.WRITERS[dialect].description
-        self.extension = catalogue.WRITERS[dialect].extension
-
-    framing = Framing(separator="\n")
+        self.description = WRITERS[dialect].description
+        self.extension = WRITERS[dialect].extension
+        self.framing = Framing(separator="\n")
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
-        write_framed((self.record_text(r, options) for r in records), out, self.framing)
+        write_framed(map(self.record_text, records, repeat(options)), out, self.framing)
 
     # -- one entry -----------------------------------------------------------------------
     def record_text(self, record: Record, options: WriteOptions) -> str:
