@@ -15,11 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from support import records_of  # noqa: E402
-from verify_support import LIBRARY, verify_services  # noqa: E402
+from support import records_of
+from verify_support import LIBRARY, verify_services
 
-from refbridge.verify.run import verify_records  # noqa: E402
-from refbridge.verify.settings import VerifyOptions  # noqa: E402
+from refbridge.verify.run import verify_records
+from refbridge.verify.settings import VerifyOptions
 
 ENTRIES = 1000
 
