@@ -112,6 +112,13 @@ class ClientOptions:
         return (self.cache_dir or default_cache_dir()) / CACHE_FILE_NAME
 
 
+def known_services(services: tuple[str, ...], known: tuple[str, ...]) -> None:
+    """Refuse (``EnrichError``) services not among ``known``."""
+    unknown = [service for service in services if service not in known]
+    if unknown:
+        raise EnrichError(f"unknown service(s) {', '.join(unknown)} (known: {', '.join(known)})")
+
+
 @dataclass(frozen=True, slots=True)
 class EnrichOptions(ClientOptions):
     """How records are enriched: the services asked and what their answers may change."""
@@ -121,10 +128,7 @@ class EnrichOptions(ClientOptions):
     accept: frozenset[str] = frozenset()  #: also apply "ambiguous" and/or "weak" matches
 
     def __post_init__(self) -> None:
-        unknown = [s for s in self.services if s not in SERVICES]
-        if unknown:
-            raise EnrichError(f"unknown service(s) {', '.join(unknown)} "
-                             f"(known: {', '.join(SERVICES)})")
+        known_services(self.services, SERVICES)
         ClientOptions.__post_init__(self)
         unknown_verdicts = set(self.accept) - ACCEPTABLE_VERDICTS
         if unknown_verdicts:

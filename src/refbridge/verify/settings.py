@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from refbridge.enrich.errors import EnrichError
-from refbridge.enrich.settings import ClientOptions
+from refbridge.enrich.settings import ClientOptions, known_services
 
 #: The services ``verify`` and ``upgrade`` ask, in the order searches try them.
 VERIFY_SERVICES: tuple[str, ...] = ("crossref", "openalex", "dblp", "arxiv", "datacite")
@@ -21,8 +20,5 @@ class VerifyOptions(ClientOptions):
     services: tuple[str, ...] = VERIFY_SERVICES
 
     def __post_init__(self) -> None:
-        unknown = [s for s in self.services if s not in VERIFY_SERVICES]
-        if unknown:
-            raise EnrichError(f"unknown service(s) {', '.join(unknown)} "
-                              f"(known: {', '.join(VERIFY_SERVICES)})")
+        known_services(self.services, VERIFY_SERVICES)
         ClientOptions.__post_init__(self)
