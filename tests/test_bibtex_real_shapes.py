@@ -286,7 +286,7 @@ Journal = {{ESTUARINE COASTAL AND SHELF SCIENCE}},
 Year = {{2018}},
 Volume = {{204}},
 Month = {{MAY 1}},
-DOI = {{10.1016/j.ecss.2018.01.007}},
+DOI = {{10.1016/j.ecss.2018.01.099}},
 }
 
 @article{ ISI:000429757300003,
@@ -303,7 +303,7 @@ def test_a_double_braced_month_and_doi_are_read() -> None:
     assert messages == []
     assert [r.dates["issued"] for r in records] == [Date(start=DateParts(2018, 5, 1)),
                                                     Date(start=DateParts(2018, 2))]
-    assert records[0].get("DOI") == "10.1016/j.ecss.2018.01.007"
+    assert records[0].get("DOI") == "10.1016/j.ecss.2018.01.099"
 
 
 @DIALECTS

@@ -272,7 +272,7 @@ def test_a_note_of_extra_lines_gives_the_citation_key_and_bib_fields() -> None:
 
 def test_a_year_tag_that_says_more_of_the_same_year_is_the_date() -> None:
     # IEEE Xplore writes the conference's days in Y1 beside the year in PY
-    (record,) = read("TY  - CONF\nTI  - Modelling of substation fields\nPY  - 2014\n"
+    (record,) = read("TY  - CONF\nTI  - Field probes for switchyards\nPY  - 2014\n"
                      "Y1  - 16-18 Oct. 2014\nER  - \n")
     assert record.dates["issued"] == Date(start=DateParts(2014, 10, 16),
                                           end=DateParts(2014, 10, 18))

@@ -166,10 +166,10 @@ def test_a_full_name_without_a_comma_has_the_family_name_first() -> None:
 
 
 def test_a_middle_initial_after_a_second_comma_ends_the_given_name() -> None:
-    # Web of Science writes Dimos V. Dimarogonas so in AF and C1
-    (record,) = read_wos("PT J\nAU Dimarogonas, DV\n   Lowe, RH\nAF Dimarogonas, Dimos, V\n"
+    # Web of Science writes Marta J. Kowalczyk so in AF and C1
+    (record,) = read_wos("PT J\nAU Kowalczyk, MJ\n   Lowe, RH\nAF Kowalczyk, Marta, J\n"
                          "   Lowe, Richard, Jr.\nTI T\nER\n")
-    assert record.authors == (Name(family="Dimarogonas", given="Dimos V"),
+    assert record.authors == (Name(family="Kowalczyk", given="Marta J"),
                               Name(family="Lowe", given="Richard", suffix="Jr."))
 
 

@@ -52,8 +52,8 @@ _EMAIL = re.compile(r"\s*[(<\[]?\s*(?P<address>[^\s()<>\[\]@]+@[^\s()<>\[\]@]+)\
 def parse_name(text: str) -> Name:
     """A Web of Science name: ``Family, Given`` (``Qian, Zhengping``, ``Sun, J``), or, without
     a comma, the family name first (``Qi Haixia``, Derwent's ``YANG Y``). An initial after a
-    second comma is the given name's last (``Dimarogonas, Dimos, V``: Dimos V.), as Web of
-    Science writes the full name of ``Dimos V. Dimarogonas``."""
+    second comma is the given name's last (``Kowalczyk, Marta, J``: Marta J.), as Web of
+    Science writes the full name of ``Marta J. Kowalczyk``."""
     if "," in text:
         family, _, given = text.partition(",")
         given, _, last = given.partition(",")
