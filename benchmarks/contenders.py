@@ -2,7 +2,8 @@
 
 Jobs: ``bib-csl`` (.bib to CSL-JSON with LaTeX decoded), ``apa`` (CSL-JSON items to an APA
 bibliography as plain text), and on real libraries as they are, ``real-csl`` (.bib to CSL-JSON)
-and ``real-bib`` (.bib to .bib). Peers: Citation.js and citeproc-js (Node, through the checkers in
+``real-bib`` (.bib to .bib) and ``real-apa`` (the library's items, as refbridge's CSL-JSON, to an
+APA bibliography as plain text). Peers: Citation.js and citeproc-js (Node, through the checkers in
 ``../shared/tools``), pandoc, and the Python parsers bibtexparser 2 and pybtex, which only parse
 (marked "parse only": no CSL-JSON, so not a like-for-like rival). Each contender says why it
 cannot run on this machine, and the largest input worth giving it (the slow peers would take
@@ -35,12 +36,14 @@ APA = "apa"
 #: The real-library jobs: each library as it is (not replicated), refbridge in one process.
 REAL_TO_CSL = "real-csl"
 REAL_TO_BIB = "real-bib"
-REAL_JOBS = (REAL_TO_CSL, REAL_TO_BIB)
+REAL_APA = "real-apa"
+REAL_JOBS = (REAL_TO_CSL, REAL_TO_BIB, REAL_APA)
 JOB_TITLES: dict[str, str] = {
     BIB_TO_CSL: ".bib -> CSL-JSON, LaTeX decoded",
     APA: "APA bibliography (plain text) from CSL-JSON",
     REAL_TO_CSL: "real libraries: .bib -> CSL-JSON",
     REAL_TO_BIB: "real libraries: .bib -> .bib (BibLaTeX)",
+    REAL_APA: "real libraries: CSL-JSON items -> APA bibliography (plain text)",
 }
 
 REFBRIDGE = "refbridge"
@@ -169,17 +172,21 @@ CONTENDERS: tuple[Contender, ...] = (
               lambda source, output: ["node", str(CITATION_JS_BIBTEX), str(source)],
               True, _needs_node_tool("citationjs-parse.js", "@citation-js/plugin-bibtex")),
     Contender(PANDOC, REAL_TO_BIB, _pandoc_convert("biblatex"), False, _needs_program(PANDOC)),
-    Contender(REFBRIDGE, APA,
-              lambda source, output: _refbridge("format", str(source), "--style", "apa",
-                                                "-o", str(output)),
-              False, lambda: None),
-    Contender(PANDOC, APA, _pandoc_citeproc, False,
-              _both(_needs_program(PANDOC), _needs_apa_style), max_entries=20_000),
-    Contender(CITEPROC_JS, APA,
-              lambda source, output: ["node", str(TOOLS / "csl-reference.js"), str(APA_STYLE),
-                                      str(source), "text"],
-              True, _both(_needs_node_tool("csl-reference.js", "citeproc"), _needs_apa_style),
-              max_entries=20_000),
+    *(contender
+      for job in (APA, REAL_APA)
+      for contender in (
+          Contender(REFBRIDGE, job,
+                    lambda source, output: _refbridge("format", str(source), "--style", "apa",
+                                                      "-o", str(output)),
+                    False, lambda: None),
+          Contender(PANDOC, job, _pandoc_citeproc, False,
+                    _both(_needs_program(PANDOC), _needs_apa_style), max_entries=20_000),
+          Contender(CITEPROC_JS, job,
+                    lambda source, output: ["node", str(TOOLS / "csl-reference.js"),
+                                            str(APA_STYLE), str(source), "text"],
+                    True, _both(_needs_node_tool("csl-reference.js", "citeproc"),
+                                _needs_apa_style),
+                    max_entries=20_000))),
 )
 
 

@@ -26,6 +26,7 @@ import workloads
 from contenders import (
     APA,
     BIB_TO_CSL,
+    REAL_APA,
     REAL_JOBS,
     REAL_TO_BIB,
     REAL_TO_CSL,
@@ -141,14 +142,34 @@ def run_real_libraries(work: Path, repeat: int, environment: dict[str, str],
                        only: set[str] | None) -> list[summary.Result]:
     """Every real library through the real-library jobs, refbridge and each peer in turn."""
     results = []
-    for source in workloads.write_real_libraries(work):
-        progress(f"{REAL}: {source.origin} ({source.entries:,} entries)")
+    for library in workloads.write_real_libraries(work):
+        progress(f"{REAL}: {library.origin} ({library.entries:,} entries)")
+        items = library_items(library, work, environment)
         for job in REAL_JOBS:
+            source = items if job == REAL_APA else library
+            if source is None:
+                continue
             results += [run_contender(job, contender, source, work, repeat, environment, False)
                         for contender in contenders_for(job)
                         if only is None or contender.name in only]
-        source.path.unlink()
+        library.path.unlink()
+        if items is not None:
+            items.path.unlink()
     return results
+
+
+def library_items(library: workloads.BuiltInput, work: Path,
+                  environment: dict[str, str]) -> workloads.BuiltInput | None:
+    """The library's items as refbridge's CSL-JSON (converted once, not measured): what the
+    real-library APA job formats, so that every formatter reads the same items. None (and the
+    reason printed) when refbridge cannot convert it."""
+    path = work / f"{library.path.stem}.json"
+    run = run_measured([sys.executable, "-m", "refbridge", "convert", str(library.path),
+                        "--to", "csl-json", "-o", str(path)], cwd=ROOT, env=environment)
+    if not run.ok:
+        progress(f"  {REAL_APA}: not run, the library's CSL-JSON failed: {run.error}")
+        return None
+    return workloads.BuiltInput(path, count_json_items(path), library.origin)
 
 
 def warm_bytecode_cache(environment: dict[str, str]) -> None:

@@ -23,7 +23,9 @@ from contenders import (
     CITATION_JS,
     JOB_TITLES,
     PANDOC,
-    REAL_JOBS,
+    REAL_APA,
+    REAL_TO_BIB,
+    REAL_TO_CSL,
     REFBRIDGE,
     REFBRIDGE_ONE_PROCESS,
 )
@@ -37,7 +39,7 @@ MIN_SPEEDUP_OVER_CITATION_JS = 2.0
 MIN_PARALLEL_SPEEDUP = 1.5
 MAX_PEAK_RSS_AT_100K = 300 * 10**6  # bytes
 BOUNDED_MEMORY_ENTRIES = 100_000
-MIN_APA_ENTRIES_PER_SECOND = 2_000.0
+MIN_APA_ENTRIES_PER_SECOND = 2_500.0
 MAX_COLD_START_SECONDS = 0.3
 #: Largest growth of the marginal cost per entry, from the smallest sizes to the largest,
 #: that still counts as linear (timing noise on a shared machine is well below this).
@@ -201,23 +203,20 @@ def _parallel_goal(results: Sequence[Result]) -> Goal:
 
 
 def _apa_goal(results: Sequence[Result]) -> Goal:
-    """At least pandoc's level (2,000 entries/s where the goal was set): judged against pandoc
-    in the same run when it was measured, else on the absolute rate at the largest size."""
-    statement = (f"APA bibliography at least {MIN_APA_ENTRIES_PER_SECOND:,.0f} entries/s "
-                 "(pandoc's level)")
-    pair = _largest_common(results, APA, PANDOC)
-    if pair is not None:
-        ratio = speedup(*pair)
-        return Goal(statement, ratio >= 1.0,
-                    f"{ratio:.2f}x pandoc at {pair[0].entries:,} entries "
-                    f"({pair[0].entries_per_second:,.0f} entries/s, pandoc "
-                    f"{pair[1].entries_per_second:,.0f})")
+    """The rate at the largest size measured (whole processes: the start-up weighs little
+    there), with pandoc's rate beside it when pandoc formatted the same items in the run."""
+    statement = f"APA bibliography at least {MIN_APA_ENTRIES_PER_SECOND:,.0f} entries/s"
     apa = measured(results, APA, REFBRIDGE)
     if not apa:
         return Goal(statement, None, "not measured")
-    return Goal(statement, apa[-1].entries_per_second >= MIN_APA_ENTRIES_PER_SECOND,
-                f"{apa[-1].entries_per_second:,.0f} entries/s at {apa[-1].entries:,} entries "
-                "(pandoc not measured)")
+    largest = max(apa, key=lambda r: r.entries)
+    pair = _largest_common(results, APA, PANDOC)
+    beside = ("pandoc not measured" if pair is None else
+              f"{speedup(*pair):.2f}x pandoc at {pair[0].entries:,} entries, pandoc "
+              f"{pair[1].entries_per_second:,.0f} entries/s")
+    return Goal(statement, largest.entries_per_second >= MIN_APA_ENTRIES_PER_SECOND,
+                f"{largest.entries_per_second:,.0f} entries/s at {largest.entries:,} entries "
+                f"({beside})")
 
 
 def cpu_ratio(results: Sequence[Result], job: str, peer: str) -> tuple[float, int] | None:
@@ -232,9 +231,10 @@ def cpu_ratio(results: Sequence[Result], job: str, peer: str) -> tuple[float, in
 
 
 def _real_library_goals(results: Sequence[Result]) -> list[Goal]:
-    """The goals of the real-library jobs that were run."""
+    """The goals of the real-library jobs that were run: the .bib jobs against Citation.js,
+    APA by refbridge's own rate over every library, start-up included."""
     found = []
-    for job in REAL_JOBS:
+    for job in (REAL_TO_CSL, REAL_TO_BIB):
         if not any(r.job == job for r in results):
             continue
         statement = f"{JOB_TITLES[job]} at least {MIN_SPEEDUP_OVER_CITATION_JS:g}x Citation.js"
@@ -242,6 +242,13 @@ def _real_library_goals(results: Sequence[Result]) -> list[Goal]:
         found.append(Goal(statement, None, "not measured") if ratio is None else
                      Goal(statement, ratio[0] >= MIN_SPEEDUP_OVER_CITATION_JS,
                           f"{ratio[0]:.2f}x in CPU time over {ratio[1]} libraries, one process"))
+    ours = measured(results, REAL_APA, REFBRIDGE)
+    if ours:
+        rate = sum(r.entries for r in ours) / sum(r.cpu_seconds for r in ours)
+        found.append(Goal(f"{JOB_TITLES[REAL_APA]} at least {MIN_APA_ENTRIES_PER_SECOND:,.0f} "
+                          "entries/s", rate >= MIN_APA_ENTRIES_PER_SECOND,
+                          f"{rate:,.0f} entries/s in CPU time over {len(ours)} libraries, "
+                          "whole processes (start-up included)"))
     return found
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from enrich_support import FixtureServer
+from enrich_support import FixtureData, FixtureServer, serving
 from support import records_of
 from verify_support import verify_services, write_library
 
@@ -274,3 +274,28 @@ def test_cv_without_published_keeps_the_preprint(library: Path,
     truss = next(line for line in result.stdout.splitlines() if "Truss Decomposition" in line)
     assert "Proceedings of the VLDB Endowment" not in truss
     assert "2301.01234" in truss
+
+
+PMID_ONLY = """\
+@article{mensah2025storage,
+  title = {Seasonal Drift in Household Water Storage and Vector Breeding Sites},
+  author = {Mensah, Kofi and Owusu, Ama},
+  journal = {Journal of Fixture Tropical Health},
+  year = {2025},
+  volume = {12},
+  pages = {44--58},
+  pmid = {39001234},
+}
+"""
+
+
+def test_an_entry_with_only_a_pmid_is_verified_at_openalex_by_that_pmid(
+        tmp_path: Path) -> None:
+    library = tmp_path / "medical.bib"
+    library.write_text(PMID_ONLY, encoding="utf-8")
+    with serving(FixtureData(openalex="pmid.json")) as server:
+        verdicts = _verdicts(library, _options(server, tmp_path))
+        asked = server.requests_to("openalex")
+    assert _messages(verdicts["mensah2025storage"]) == [
+        "verified: OpenAlex: openalex:W9000000211 (by identifier)"]
+    assert asked == [("/openalex/works/pmid:39001234", {})]
