@@ -89,9 +89,18 @@ def run_measured(argv: Sequence[str], stdout: Path | None = None, cwd: Path | No
         error = ""
         if status != 0:
             err.seek(0)
-            lines = err.read().decode("utf-8", "replace").strip().splitlines() or [""]
-            error = " ".join(lines[-1].split())[:_ERROR_LENGTH] or f"exit status {status}"
+            error = _error_line(err.read().decode("utf-8", "replace")) or \
+                f"exit status {status}"
     return Measurement(seconds, peak_rss, status, error, cpu_seconds)
+
+
+def _error_line(stderr: str) -> str:
+    """What a failed command said: its first line naming an error (pandoc's ``Error at
+    "x.bib" (line 3, column 19):`` comes before the offending line and a caret), else its
+    last line, shortened."""
+    lines = [line for line in stderr.splitlines() if line.strip()] or [""]
+    line = next((line for line in lines if "error" in line.lower()), lines[-1])
+    return " ".join(line.split())[:_ERROR_LENGTH]
 
 
 class _TreeMemory:

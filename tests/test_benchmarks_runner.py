@@ -50,6 +50,13 @@ def test_a_failing_command_reports_its_status_and_last_error_line() -> None:
     assert (measured.ok, measured.status, measured.error) == (False, 1, "no such input")
 
 
+def test_a_failing_command_is_reported_by_its_line_naming_the_error() -> None:
+    script = ("import sys; sys.exit('Error at \"refs.bib\" (line 3, column 19):\\n"
+              "unexpected 0\\n  ISSN = \"0002-8231\",\\n          ^')")
+    measured = run_measured([sys.executable, "-c", script])
+    assert measured.error == 'Error at "refs.bib" (line 3, column 19):'
+
+
 def test_standard_output_goes_to_the_file_asked_for(tmp_path: Path) -> None:
     output = tmp_path / "out.txt"
     run_measured([sys.executable, "-c", "print('42 entries')"], stdout=output)
