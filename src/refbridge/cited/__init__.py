@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from refbridge.cited.citations import BIBTEX, Scan, scan_documents
 from refbridge.cited.libraries import library_paths
 from refbridge.cited.selection import ORDERS, Selection, select
-from refbridge.cited.verbatim import verbatim_bib
+from refbridge.cited.verbatim import LibraryTexts, verbatim_bib
 from refbridge.errors import Diagnostics, ExitStatus, RefbridgeError
 from refbridge.pipeline import read_records, with_keys, write_records
 from refbridge.registry import UnknownFormatName, WriteOptions, get_writer, writer_for_file
@@ -90,13 +90,13 @@ def output_format(output: str, dialects: set[str]) -> str:
 
 
 def _as_written(selection: Selection, libraries: Sequence[str], options: CitedOptions,
-                diagnostics: Diagnostics) -> str | None:
+                texts: LibraryTexts) -> str | None:
     """The selected entries as their .bib libraries wrote them, when they all come from one
     and no option asks for them written anew."""
     if options.write_options != WriteOptions() or \
             not all(path.lower().endswith(_BIB_ENDING) for path in libraries):
         return None
-    return verbatim_bib(selection.records, libraries, diagnostics, options.read_options.encoding)
+    return verbatim_bib(selection.records, texts)
 
 
 def write_cited(documents: Sequence[str], output: str,
@@ -112,11 +112,12 @@ def write_cited(documents: Sequence[str], output: str,
     to_format = options.to_format or output_format(output, scan.dialects)
     get_writer(to_format)  # an unknown format fails before any library is read
     refuse_overwriting_inputs(output, [*documents, *libraries])
-    library = with_keys(read_records(libraries, diagnostics, options.read_options),
+    texts = LibraryTexts()
+    library = with_keys(read_records(libraries, diagnostics, options.read_options, texts),
                         WriteOptions())
     selection = select(library, scan, options.order)
     inputs = [*documents, *libraries]
-    text = _as_written(selection, libraries, options, diagnostics) \
+    text = _as_written(selection, libraries, options, texts) \
         if options.to_format is None and to_format in _BIB_DIALECTS else None
     if text is None:
         write_records(selection.records, output, to_format, options.write_options, inputs)

@@ -4,19 +4,31 @@ Each entry's text is copied byte for byte from its library, after every ``@pream
 libraries and the ``@string`` definitions the entries use (and those these definitions use),
 in the libraries' order: the paper's .bib keeps the macros (``journal = jmlr``) and the layout
 its author chose. Used when every entry to write was read from a .bib and no output format was
-named; anything else goes through a writer. This module must never re-encode an entry, and
-never leave out a definition an entry's value uses.
+named; anything else goes through a writer. ``LibraryTexts`` keeps each .bib's text as the
+pipeline's reader reads it, so a library is read once. This module must never re-encode an
+entry, and never leave out a definition an entry's value uses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import io
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TextIO
 
-from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex.syntax import Block, parse_spans, value_pieces
 from refbridge.model import Record
-from refbridge.textio import display_name, open_input
+
+
+class LibraryTexts(dict[str, str]):
+    """The text of each .bib the pipeline reads, by the name its records' sources give: a
+    ``pipeline.StreamTap`` (the reader reads a copy of what is kept)."""
+
+    def __call__(self, reader: str, source: str, stream: TextIO) -> TextIO:
+        if reader != "bibtex":
+            return stream
+        self[source] = text = stream.read()
+        return io.StringIO(text)
 
 
 @dataclass(slots=True)
@@ -36,12 +48,9 @@ def _macros(raw: str) -> Iterator[str]:
             yield piece.lower()
 
 
-def _read(paths: Sequence[str], diagnostics: Diagnostics, encoding: str | None) -> _Library:
+def _read(texts: Mapping[str, str]) -> _Library:
     library = _Library()
-    for path in paths:
-        with open_input(path, diagnostics, encoding) as (stream, _):
-            text = stream.read()
-        source = display_name(path)
+    for source, text in texts.items():
         for span in parse_spans(text, {}):
             block, written = span.block, text[span.start:span.end]
             if block.kind == "entry":
@@ -70,11 +79,10 @@ def _needed(blocks: Sequence[Block], library: _Library) -> list[str]:
     return list(dict.fromkeys(written for _, written in chosen))
 
 
-def verbatim_bib(records: Sequence[Record], libraries: Sequence[str],
-                 diagnostics: Diagnostics, encoding: str | None = None) -> str | None:
-    """The .bib text of ``records`` as ``libraries`` wrote them, or None when one of them is
-    no entry of a .bib among them."""
-    library = _read(libraries, diagnostics, encoding)
+def verbatim_bib(records: Sequence[Record], texts: Mapping[str, str]) -> str | None:
+    """The .bib text of ``records`` as the libraries of ``texts`` (their texts by name, in
+    order) wrote them, or None when one of them is no entry of a .bib among them."""
+    library = _read(texts)
     chosen: list[tuple[Block, str]] = []
     for record in records:
         where = (record.source.file, record.source.line) if record.source else None
