@@ -69,6 +69,19 @@ def test_a_braced_quote_does_not_end_a_quoted_value() -> None:
     assert entry_fields(blocks(HOSTILE)[2])["note"] == 'He said {"}quoted{"} things'
 
 
+def test_a_quoted_value_with_nested_brace_groups_keeps_its_braces_and_raw_text() -> None:
+    (block,) = blocks('@book{k, title = "The {\\TeX}nical {Kom{\\"o}die} of {Ulm}", year = 1991}')
+    assert [(f.name, f.value, f.raw) for f in block.fields] == [
+        ("title", 'The {\\TeX}nical {Kom{\\"o}die} of {Ulm}',
+         '"The {\\TeX}nical {Kom{\\"o}die} of {Ulm}"'),
+        ("year", "1991", "1991")]
+
+
+def test_a_quoted_value_with_an_unclosed_group_is_never_closed() -> None:
+    (block,) = blocks('@book{k, title = "The {Ulm story", year = 1991}')
+    assert (block.kind, block.message) == ("error", "a quoted value is never closed")
+
+
 def test_parenthesised_entries_and_an_at_sign_inside_a_value_are_read() -> None:
     found = blocks(HOSTILE)
     assert [(b.kind, b.entry_type, b.key) for b in found] == [

@@ -56,15 +56,18 @@ _KEYS: dict[str, re.Pattern[str]] = {
     "}": re.compile(r"\s*([^,\s{}=\"#]*)\s*([,}])?"),
     ")": re.compile(r"\s*([^,\s{}()=\"#]*)\s*([,})])?"),
 }
-#: A field whose value is one brace group (with groups at most two deep inside), a simple
-#: quoted value or one word (a number or a macro), followed by ``,`` or a closing delimiter:
-#: most fields, parsed in C. The groups are written "text (group text)*" so that the regex
+#: A field whose value is one brace group (with groups at most two deep inside), a quoted
+#: value (with groups at most two deep inside: ``"{\\TeX} and {\\"U}ber"``, how TeX Live's
+#: libraries write most titles) or one word (a number or a macro), followed by ``,`` or a
+#: closing delimiter: most fields, parsed in C. The groups are written "text (group text)*" so that the regex
 #: engine keeps a backtracking point per inner group, not per character (a 50 MB value took
 #: 8.5 GB).
 _NAME = r'[^\s=,{}()"#]+'
 _FIELD_NAME = re.compile(r"\s*(" + _NAME + r")\s*(=)?\s*")
 _WORD = r'[^\s#,{}()"=]+'
-_VALUE = r'\{[^{}]*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}[^{}]*)*\}|"[^"{}]*"|' + _WORD
+_GROUP = r'\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}'
+_VALUE = (r'\{[^{}]*(?:' + _GROUP + r'[^{}]*)*\}|"[^"{}]*(?:' + _GROUP + r'[^"{}]*)*"|'
+          + _WORD)
 _SIMPLE_FIELD = re.compile(r"\s*(" + _NAME + r")\s*=\s*(" + _VALUE + r")\s*([,})])")
 _BARE = re.compile(_WORD)
 _SPACE = re.compile(r"\s*")
