@@ -403,6 +403,15 @@ def test_a_term_after_an_affix_still_starts_the_entry() -> None:
     assert bib(layout, [item()]) == ["(N.d.)"]
 
 
+def test_a_term_after_a_citation_number_in_the_margin_keeps_its_case() -> None:
+    # as citeproc-js: the margin's number was written first, so "n.d." starts no entry
+    layout = ('<text variable="citation-number" suffix="."/>'
+              '<group delimiter=" "><text term="no date" form="short"/><text variable="title"/>'
+              '</group>')
+    assert bib(layout, [item(title="Tidal Mills")], bibliography_attrs='second-field-align="flush"'
+               ) == ["1. n.d. Tidal Mills"]
+
+
 def test_labels_take_title_case_whatever_the_items_language() -> None:
     layout = ('<group delimiter=" "><text variable="title" text-case="title"/>'
               '<label variable="page" text-case="title"/></group>')

@@ -510,8 +510,12 @@ class Processor:
 
     def _layout_parts(self, section: Section, ctx: RenderContext) -> Node | None:
         """second-field-align: the first rendered element in the margin, the rest beside it."""
-        rendered: list[Node] = [n for n in (child.render(ctx) for child in section.layout)
-                                if n is not None and not is_empty(n)]
+        rendered: list[Node] = []
+        for child in section.layout:
+            node = child.render(ctx)
+            if node is not None and not is_empty(node):
+                rendered.append(node)
+                ctx.rendered_any = True  # a term after the margin's number is no leading term
         if not rendered:
             return None
         decor = section.layout_decor
