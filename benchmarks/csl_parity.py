@@ -486,6 +486,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     seed = arguments.seed if arguments.seed is not None else random.SystemRandom().randrange(10**6)
     if arguments.style_ids:
         by_id = {case.id: case for case in cases}
+        unknown = [style_id for style_id in arguments.style_ids if style_id not in by_id]
+        if unknown:
+            print(f"not in the catalogue: {', '.join(unknown)}", file=sys.stderr)
+            return 2
         drawn = [by_id[style_id] for style_id in arguments.style_ids]
     else:
         drawn = draw(cases, arguments.styles, seed)

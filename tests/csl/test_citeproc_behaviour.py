@@ -412,6 +412,22 @@ def test_a_term_after_a_citation_number_in_the_margin_keeps_its_case() -> None:
                ) == ["1. n.d. Tidal Mills"]
 
 
+def test_an_aligned_entry_of_only_its_number_has_no_layout_suffix() -> None:
+    # as citeproc-js: the layout's suffix goes with the part beside the margin, and there is none
+    numbered = CslStyle.from_xml(
+        '<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">'
+        '<info><id>test</id><title>Test style</title></info>'
+        '<citation><layout><text variable="citation-number"/></layout></citation>'
+        '<bibliography second-field-align="flush"><layout suffix=".">'
+        '<text variable="citation-number"/><text variable="title" prefix=" "/>'
+        '</layout></bibliography></style>', source="test")
+    entries = [item(id="bare"), item(id="mills", title="Tidal Mills")]
+    assert make_processor(numbered, entries, output="html").bibliography() == [
+        '<div class="csl-entry">\n    <div class="csl-left-margin">1</div></div>',
+        ('<div class="csl-entry">\n    <div class="csl-left-margin">2</div>'
+         '<div class="csl-right-inline"> Tidal Mills.</div>\n  </div>')]
+
+
 def test_labels_take_title_case_whatever_the_items_language() -> None:
     layout = ('<group delimiter=" "><text variable="title" text-case="title"/>'
               '<label variable="page" text-case="title"/></group>')

@@ -522,7 +522,7 @@ class Processor:
         prefix, suffix = (decor.prefix, decor.suffix) if decor else ("", "")
         first = Rich([prefix, rendered[0]], display="left-margin")
         if len(rendered) == 1:
-            return Rich([first, suffix])
+            return first  # as citeproc-js: the layout's suffix goes with the entry's second part
         return Rich([first, Rich(rendered[1:] + [suffix], display="right-inline")])
 
     def iter_bibliography(self) -> Iterator[str]:
