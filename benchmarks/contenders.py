@@ -145,6 +145,23 @@ def _citation_js_parse(source: Path, output: Path) -> list[str]:
     return ["node", str(TOOLS / "citationjs-parse.js"), str(source), "bib"]
 
 
+def _apa_formatters(job: str) -> tuple[Contender, ...]:
+    """refbridge, pandoc and citeproc-js formatting CSL-JSON items in APA, for ``job``."""
+    return (
+        Contender(REFBRIDGE, job,
+                  lambda source, output: _refbridge("format", str(source), "--style", "apa",
+                                                    "-o", str(output)),
+                  False, lambda: None),
+        Contender(PANDOC, job, _pandoc_citeproc, False,
+                  _both(_needs_program(PANDOC), _needs_apa_style), max_entries=20_000),
+        Contender(CITEPROC_JS, job,
+                  lambda source, output: ["node", str(TOOLS / "csl-reference.js"),
+                                          str(APA_STYLE), str(source), "text"],
+                  True, _both(_needs_node_tool("csl-reference.js", "citeproc"), _needs_apa_style),
+                  max_entries=20_000),
+    )
+
+
 _NEEDS_CITATION_JS = _needs_node_tool("citationjs-parse.js", "@citation-js/core")
 
 CONTENDERS: tuple[Contender, ...] = (
@@ -172,21 +189,8 @@ CONTENDERS: tuple[Contender, ...] = (
               lambda source, output: ["node", str(CITATION_JS_BIBTEX), str(source)],
               True, _needs_node_tool("citationjs-parse.js", "@citation-js/plugin-bibtex")),
     Contender(PANDOC, REAL_TO_BIB, _pandoc_convert("biblatex"), False, _needs_program(PANDOC)),
-    *(contender
-      for job in (APA, REAL_APA)
-      for contender in (
-          Contender(REFBRIDGE, job,
-                    lambda source, output: _refbridge("format", str(source), "--style", "apa",
-                                                      "-o", str(output)),
-                    False, lambda: None),
-          Contender(PANDOC, job, _pandoc_citeproc, False,
-                    _both(_needs_program(PANDOC), _needs_apa_style), max_entries=20_000),
-          Contender(CITEPROC_JS, job,
-                    lambda source, output: ["node", str(TOOLS / "csl-reference.js"),
-                                            str(APA_STYLE), str(source), "text"],
-                    True, _both(_needs_node_tool("csl-reference.js", "citeproc"),
-                                _needs_apa_style),
-                    max_entries=20_000))),
+    *_apa_formatters(APA),
+    *_apa_formatters(REAL_APA),
 )
 
 

@@ -12,9 +12,7 @@ Run directly: ``python benchmarks/csl_apa.py``; reading the inputs is never time
 from __future__ import annotations
 
 import json
-import shutil
 import statistics
-import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -42,12 +40,12 @@ def _read_items(path: Path) -> list[dict[str, Any]]:
 
 def real_libraries() -> dict[str, list[dict[str, Any]]]:
     """Real items by library: ``library.json`` and, where TeX Live has it, ``tugboat.bib``."""
+    from workloads import TUGBOAT, find_in_tex_live  # (workloads imports this module)
+
     libraries = {"library.json": _read_items(LIBRARY)}
-    if shutil.which("kpsewhich"):
-        found = subprocess.run(["kpsewhich", "tugboat.bib"], capture_output=True, text=True,
-                               check=False).stdout.strip()
-        if found:
-            libraries["tugboat.bib"] = _read_items(Path(found))
+    tugboat = find_in_tex_live(TUGBOAT)
+    if tugboat is not None:
+        libraries[TUGBOAT] = _read_items(tugboat)
     return libraries
 
 
