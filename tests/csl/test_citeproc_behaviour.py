@@ -5,13 +5,15 @@ writes for the same style and item (checked with ../shared/tools/csl-reference.j
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from test_processor import DOE, ROE, bib, item, style
 
-from refbridge.csl import make_processor
+from refbridge.csl import LocaleStore, make_processor
 from refbridge.csl.collation import collation
+from refbridge.csl.localization import resolve_language
 from refbridge.csl.pageranges import format_page_range, several_pages
 from refbridge.csl.rawdates import RawDate, parse_raw_date
 from refbridge.csl.style import CslStyle
@@ -154,6 +156,46 @@ def test_a_style_locale_for_the_primary_dialect_applies_to_the_other_dialects() 
     authors = [{"family": "Fox", "given": "John"}, {"family": "Weis", "given": "Sanford"}]
     override = '<locale xml:lang="en-US"><terms><term name="et-al">et al</term></terms></locale>'
     assert bib(layout, [item(author=authors)], locale="en-GB", extra=override) == ["John Fox et al"]
+
+
+def _locale_store(directory: Path, terms: dict[str, str]) -> LocaleStore:
+    for lang, and_term in terms.items():
+        (directory / f"locales-{lang}.xml").write_text(
+            f'<locale xmlns="http://purl.org/net/xbiblio/csl" version="1.0" xml:lang="{lang}"><terms>'
+            f'<term name="and">{and_term}</term></terms></locale>', encoding="utf-8")
+    return LocaleStore(directory)
+
+
+AND_TERM = '<names variable="author"><name and="text"/></names>'
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("id", "John Robert Doe and Jane Roe"),  # no base for Indonesian, no locales-id.xml
+    ("id-ID", "John Robert Doe dan Jane Roe"),
+])
+def test_a_language_without_a_base_locale_rests_on_english(tmp_path: Path, lang: str, expected: str) -> None:
+    store = _locale_store(tmp_path, {"en-US": "and", "id-ID": "dan"})
+    assert bib(AND_TERM, [item(author=[DOE, ROE])], locale=lang, locale_store=store) == [expected]
+
+
+def test_a_regional_locale_rests_on_its_language_base_not_on_english(tmp_path: Path) -> None:
+    store = _locale_store(tmp_path, {"en-US": "and", "de-DE": "und"})
+    (tmp_path / "locales-de-AT.xml").write_text(
+        '<locale xmlns="http://purl.org/net/xbiblio/csl" version="1.0" xml:lang="de-AT"><terms>'
+        '<term name="et-al">u. a.</term></terms></locale>', encoding="utf-8")
+    assert bib(AND_TERM, [item(author=[DOE, ROE])], locale="de-AT", locale_store=store) == [
+        "John Robert Doe und Jane Roe"]
+
+
+@pytest.mark.parametrize(("lang", "resolved"), [
+    ("de", ("de-DE", "de-DE")),
+    ("de-AT", ("de-DE", "de-AT")),
+    ("en-GB-x-oxford", ("en-US", "en-GB")),
+    ("pt_BR", ("pt-PT", "pt-BR")),
+    ("id", ("en-US", "id")),
+])
+def test_a_language_tag_resolves_to_its_base_and_best_locale(lang: str, resolved: tuple[str, str]) -> None:
+    assert resolve_language(lang) == resolved
 
 
 def test_the_prefix_of_a_formatted_element_does_not_merge_with_the_mark_before_it() -> None:

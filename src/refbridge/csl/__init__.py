@@ -5,8 +5,8 @@ Architecture (compile once, render many):
 * :mod:`.style` parses a style's XML once into a tree of node objects
   (:mod:`.nodes`, :mod:`.names`); macros are compiled once per section with that
   section's inherited name options, so rendering never walks XML.
-* :mod:`.locale` merges locale files and the style's own locale overrides
-  (xx-XX -> primary dialect -> en-US) and looks up terms, date formats and ordinals.
+* :mod:`.localization` merges locale files and the style's own locale overrides
+  (language base -> xx-XX -> style locales, as citeproc-js) and looks up terms, date formats and ordinals.
 * :mod:`.processor` registers items, sorts them, disambiguates (added names, given
   names by every givenname-disambiguation-rule, the ``disambiguate`` condition, year
   suffixes), and renders bibliographies and citation clusters (positions, cite sorting,

@@ -1,14 +1,14 @@
 """CSL locales: loading locale files, layering them with fallback, looking up terms.
 
-A :class:`Locale` is the merge, lowest priority first, of en-US, the language's primary
-dialect, the requested locale file, and the style's own ``cs:locale`` overrides (no
-``xml:lang``, then the language, then the exact tag).  Terms fall back by form
-(verb-short -> verb -> long, symbol -> short -> long).  This module never renders output.
+A :class:`Locale` is the merge, lowest priority first, of the language's base locale file,
+the requested locale file, and the style's own ``cs:locale`` overrides (no ``xml:lang``,
+then the language, then the base, then the exact tag), resolved as citeproc-js resolves a
+language (``CSL.localeResolve``): a language outside its table of bases rests on en-US.
+Terms fall back by form (verb-short -> verb -> long, symbol -> short -> long).  This module never renders output.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
@@ -20,6 +20,18 @@ from ..errors import ParseError
 
 NS = "{http://purl.org/net/xbiblio/csl}"
 _LANG_TAG_RE = re.compile(r"^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$")
+# citeproc-js's CSL.LANG_BASES: the locale a language rests on, and a bare language
+# resolves to; a language not listed rests on en-US and a bare one stays bare ("id" finds
+# no file and renders in English, as in Zotero)
+LANGUAGE_BASES = {
+    "af": "af-ZA", "ar": "ar", "bg": "bg-BG", "ca": "ca-AD", "cs": "cs-CZ", "da": "da-DK",
+    "de": "de-DE", "el": "el-GR", "en": "en-US", "es": "es-ES", "et": "et-EE", "eu": "eu",
+    "fa": "fa-IR", "fi": "fi-FI", "fr": "fr-FR", "he": "he-IL", "hr": "hr-HR", "hu": "hu-HU",
+    "is": "is-IS", "it": "it-IT", "ja": "ja-JP", "km": "km-KH", "ko": "ko-KR", "lt": "lt-LT",
+    "lv": "lv-LV", "mn": "mn-MN", "nb": "nb-NO", "nl": "nl-NL", "nn": "nn-NO", "pl": "pl-PL",
+    "pt": "pt-PT", "ro": "ro-RO", "ru": "ru-RU", "sk": "sk-SK", "sl": "sl-SI", "sr": "sr-RS",
+    "sv": "sv-SE", "th": "th-TH", "tr": "tr-TR", "uk": "uk-UA", "vi": "vi-VN", "zh": "zh-CN",
+}  # fmt: skip
 _FORM_FALLBACK = {
     "verb-short": ("verb-short", "verb", "long"),
     "verb": ("verb", "long"),
@@ -211,12 +223,6 @@ class LocaleStore:
         else:
             self._dir = Path(directory)
         self._layers: dict[str, LocaleLayer | None] = {}
-        dialects_file = self._dir / "locales.json"
-        self.primary_dialects: dict[str, str] = (
-            json.loads(dialects_file.read_text(encoding="utf-8")).get("primary-dialects", {})
-            if dialects_file.exists()
-            else {}
-        )
 
     def layer(self, lang: str) -> LocaleLayer | None:
         if lang not in self._layers:
@@ -233,30 +239,37 @@ class LocaleStore:
 
     def file_chain(self, lang: str) -> list[LocaleLayer]:
         """Locale files for *lang*, lowest priority first, as citeproc-js layers them: the
-        primary dialect, then the locale itself; en-US only when neither has a file. English
-        is not beneath the others: a term a locale lacks (a short form only en-US has) falls
-        back to the locale's own long form, not to English."""
-        base = lang.split("-")[0]
-        chain: list[LocaleLayer] = []
-        for tag in dict.fromkeys([self.primary_dialects.get(base, base), lang]):
-            layer = self.layer(tag)
-            if layer is not None:
-                chain.append(layer)
+        base, then the locale itself; en-US alone when neither has a file. For a language
+        citeproc-js has a base for, English is not beneath: a term a locale lacks (a short
+        form only en-US has) falls back to the locale's own long form, not to English."""
+        base, best = resolve_language(lang)
+        chain = [layer for tag in dict.fromkeys([base, best]) if (layer := self.layer(tag))]
         if not chain:
             english = self.layer("en-US")
             chain = [english] if english is not None else []
         return chain
 
     def locale(self, lang: str, style_layers: Iterable[LocaleLayer] = ()) -> Locale:
-        base = lang.split("-")[0]
+        base, best = resolve_language(lang)
+        bare = lang.split("-")[0]
         overrides = list(style_layers)
         # as citeproc-js: the style's locales without a language, for the bare language, for
-        # its primary dialect (en-US for en-GB), then for the locale itself
-        dialect = self.primary_dialects.get(base, base)
-        ordered = (
-            [layer for layer in overrides if not layer.lang]
-            + [layer for layer in overrides if layer.lang == base and layer.lang != lang]
-            + [layer for layer in overrides if layer.lang == dialect and dialect not in (base, lang)]
-            + [layer for layer in overrides if layer.lang == lang]
-        )
+        # the base (en-US for en-GB, and for a language without a base), then for the locale
+        tags = ["", bare, base, best] if base != best else ["", bare, best]
+        # a tag listed twice counts where it comes last
+        last_first = list(dict.fromkeys(reversed(tags)))
+        ordered = [layer for tag in reversed(last_first) for layer in overrides if (layer.lang or "") == tag]
         return Locale(lang, self.file_chain(lang) + ordered)
+
+
+def resolve_language(lang: str) -> tuple[str, str]:
+    """(base, best) of *lang*, as ``CSL.localeResolve``: the base from :data:`LANGUAGE_BASES`
+    (en-US when the language has none), the best the base for a bare tag of a known
+    language, and else the tag's first two parts."""
+    parts = lang.replace("_", "-").split("-")
+    base = LANGUAGE_BASES.get(parts[0])
+    if base is None:
+        return "en-US", lang
+    if len(parts) == 1 or parts[1] == "x":
+        return base, base
+    return base, "-".join(parts[:2])
