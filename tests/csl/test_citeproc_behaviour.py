@@ -349,6 +349,31 @@ def test_the_space_after_a_citation_number_stays_before_a_prefix_with_one(first:
     assert bib(layout, [item(title="Chemistry")], bibliography_attrs=attrs) == [expected]
 
 
+_ET_AL = item(author=[DOE, ROE], issued={"date-parts": [[2020]]})
+_ET_AL_NAMES = '<names variable="author"><name et-al-min="2" et-al-use-first="1"/></names>'
+_YEAR = '<date variable="issued" date-parts="year" form="numeric"/>'
+
+
+@pytest.mark.parametrize(("layout", "expected"), [
+    # a prefix after a formatted element, or a formatted element's prefix, is written whole
+    (f'<group font-weight="bold">{_ET_AL_NAMES}</group><group prefix=". ">{_YEAR}</group>',
+     "<b>John Robert Doe et al.</b>. 2020"),
+    (f'{_ET_AL_NAMES}<group prefix=". " font-weight="bold">{_YEAR}</group>',
+     "John Robert Doe et al.. <b>2020</b>"),
+    # neither formatted, or the formatted element inside a group: the prefix merges
+    (f'{_ET_AL_NAMES}<group prefix=". ">{_YEAR}</group>', "John Robert Doe et al. 2020"),
+    (f'<group><group font-weight="bold">{_ET_AL_NAMES}</group></group><group prefix=". ">{_YEAR}</group>',
+     "<b>John Robert Doe et al.</b> 2020"),
+    # a delimiter merges beside a formatted element
+    (f'<group delimiter=". "><group font-weight="bold">{_ET_AL_NAMES}</group>{_YEAR}</group>',
+     "<b>John Robert Doe et al.</b> 2020"),
+])
+def test_a_prefix_merges_only_between_unformatted_elements(layout: str, expected: str) -> None:
+    # as citeproc-js, which merges a prefix with the sibling before it only when neither is
+    # formatted ("et al.." in laboratory-animal-science-professional)
+    assert bib(layout, [_ET_AL], output="html") == [f'<div class="csl-entry">{expected}</div>']
+
+
 # -- names ------------------------------------------------------------------------------
 
 

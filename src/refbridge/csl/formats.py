@@ -20,6 +20,7 @@ from refbridge.latex.math import math_plain
 from refbridge.latex.safety import formula_is_writable
 
 from .rendered import (
+    BesideDecorated,
     Delimiter,
     HeldPrefix,
     KeptLead,
@@ -43,6 +44,8 @@ _MERGE: dict[str, dict[str, str]] = {
     ";": {"!": "!", "?": "?", ":": ";", ",": ";,", ".": ";"},
 }
 _SWAP_IN = frozenset("!?.,")
+#: The prefixes written whole after any punctuation (see HeldPrefix, BesideDecorated).
+_WHOLE_PREFIXES = (HeldPrefix, BesideDecorated)
 
 
 @dataclass(frozen=True)
@@ -291,13 +294,13 @@ def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
             last, first = prev[-1], text[0]
             if last in _MERGE and first in _MERGE:
                 # as citeproc-js: after the formatted text of one element ("<i>solve?</i>.")
-                # only the same mark twice is merged (see Sealed), before the prefix of a
-                # formatted element (see HeldPrefix), and after the suffix of one that ends in
-                # a number (see NumberText)
-                if last == first or (len(_MERGE[last].get(first, "xx")) == 1
-                                     and (not isinstance(prev, Sealed) or isinstance(text, Suffix))
-                                     and type(text) is not HeldPrefix
-                                     and not _after_number_suffix(out, j, text)):
+                # only the same mark twice is merged (see Sealed), and after the suffix of one
+                # that ends in a number (see NumberText); nothing merges with the prefix of a
+                # formatted element or one right after it (see HeldPrefix, BesideDecorated)
+                if type(text) not in _WHOLE_PREFIXES and (
+                        last == first or (len(_MERGE[last].get(first, "xx")) == 1
+                                          and (not isinstance(prev, Sealed) or isinstance(text, Suffix))
+                                          and not _after_number_suffix(out, j, text))):
                     _merge_into(out, j, first)
                     text = text[1:]
                     _swap_into_quote(out, j, punct_in_quote)

@@ -19,6 +19,8 @@ from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderCon
 from .pageranges import format_page_range, several_pages
 from .reach import Reach
 from .rendered import (
+    BesideDecorated,
+    Decorated,
     Delimiter,
     DelimiterSuffix,
     HeldPrefix,
@@ -205,6 +207,8 @@ class Decor:
             node = Rich([prefix, node, suffix])
         if sealed:
             node = LeafRich([node])
+        elif self.fmt:
+            node = Decorated([node])
         if self.display:
             node = Rich([node], display=self.display)
         return node
@@ -257,6 +261,21 @@ def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: 
     return _joined_children(nodes, delimiter)
 
 
+def _decorated(node: Node) -> bool:
+    """Whether *node* renders a formatted element (see Decorated; a sealed one holds only
+    its own formatting)."""
+    if type(node) is Decorated:
+        return True
+    stack: list[Node] = [node] if type(node) is LeafRich else []
+    while stack:
+        rich = stack.pop()
+        if isinstance(rich, Rich):
+            if rich.fmt:
+                return True
+            stack.extend(rich.kids)
+    return False
+
+
 def _joined_children(nodes: list[Node], delimiter: str) -> Node | None:
     """The rendered children of a group, macro or layout as one node, *delimiter* between
     them (a prefix after a group or macro, and a delimiter, merge as suffixes: see Suffix)."""
@@ -265,10 +284,12 @@ def _joined_children(nodes: list[Node], delimiter: str) -> Node | None:
     if len(nodes) == 1:
         return nodes[0]
     for before, node in pairwise(nodes):
-        if type(before) is not LeafRich and isinstance(node, Rich) and node.kids \
-                and type(node.kids[0]) is str and node.kids[0]:
-            # the prefix after a group or macro merges as that group's suffix (see Suffix)
-            node.kids[0] = Suffix(node.kids[0])
+        if isinstance(node, Rich) and node.kids and type(node.kids[0]) is str and node.kids[0]:
+            if not delimiter and _decorated(before):
+                node.kids[0] = BesideDecorated(node.kids[0])
+            elif type(before) is not LeafRich:
+                # the prefix after a group or macro merges as that group's suffix (see Suffix)
+                node.kids[0] = Suffix(node.kids[0])
     if not delimiter:
         return Rich(nodes)
     out: list[Node] = [nodes[0]]
@@ -708,8 +729,8 @@ def _braced(decor: Decor, braces: NestedParens) -> Decor:
 def _led_by(node: Node, decor: Decor | None) -> Node:
     """An unformatted group or macro takes the prefix of the formatted element it starts with
     as its own (see HeldPrefix); a group or macro of one formatted element is not that element
-    (see LeafRich)."""
-    if type(node) is LeafRich:
+    (see LeafRich, Decorated)."""
+    if type(node) in (LeafRich, Decorated):
         node = Rich([node])
     if decor is not None and decor.fmt:
         return node

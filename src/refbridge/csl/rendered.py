@@ -85,6 +85,22 @@ class OwnSuffix(Suffix):
     __slots__ = ()
 
 
+class Decorated(Rich):
+    """The rendering of a formatted element whose text is not sealed (see LeafRich): a prefix
+    right after it is not merged with its end (see BesideDecorated)."""
+
+    __slots__ = ()
+
+
+class BesideDecorated(str):
+    """The prefix of an element right after a formatted one: as citeproc-js merges a prefix
+    with the end of the sibling before it only when neither of them is formatted, it is
+    written whole (``<b>et al.</b>. 2020``; see HeldPrefix for the prefix of a formatted
+    element)."""
+
+    __slots__ = ()
+
+
 class KeptSpace(str):
     """The suffix of a formatted or quoted element (or group) that ends in a space: as
     citeproc-js, a prefix starting with a space after it is written whole ("<i>NRC</i>  2023");
@@ -140,7 +156,8 @@ class Sealed(str):
 class HeldPrefix(LiteralText):
     """The prefix of a formatted element: held out of a closing quote before it like a text
     value, unless the element leads an unformatted group or macro (citeproc-js moves such a
-    prefix up to the group, whose prefix may then go into the quote)."""
+    prefix up to the group, whose prefix may then go into the quote). Nothing before it merges
+    with its punctuation (``et al.. <b>2020</b>``)."""
 
     __slots__ = ()
 
