@@ -374,6 +374,21 @@ def test_a_prefix_merges_only_between_unformatted_elements(layout: str, expected
     assert bib(layout, [_ET_AL], output="html") == [f'<div class="csl-entry">{expected}</div>']
 
 
+_STRIPPED = ('<macro name="edition"><group delimiter=" "><text variable="edition" text-case="capitalize-first"/>'
+             '<number variable="volume"/><text variable="title"/></group></macro>')
+
+
+@pytest.mark.parametrize("layout", [
+    '<text macro="edition" strip-periods="true"/>',
+    '<group strip-periods="true"><text macro="edition"/></group>',
+])
+def test_strip_periods_leaves_what_the_number_path_writes(layout: str) -> None:
+    # as citeproc-js, which strips periods only from the strings it writes as text: a
+    # cs:number and a number variable in a cs:text keep theirs ("1. izd.")
+    entry = item(edition="1. izd.", volume="3. Aufl.", title="A. B.")
+    assert bib(layout, [entry], extra=_STRIPPED) == ["1. izd. 3. Aufl. A B"]
+
+
 # -- names ------------------------------------------------------------------------------
 
 

@@ -25,6 +25,7 @@ from .rendered import (
     DelimiterSuffix,
     HeldPrefix,
     KeptLead,
+    KeptPeriods,
     KeptSpace,
     LeafRich,
     LiteralText,
@@ -222,6 +223,7 @@ def decor_of(attrs: dict[str, str], allow_quotes: bool = True) -> Decor | None:
 class Element:
     __slots__ = ("decor",)
     string_leaf = False  # renders one written string (see Decor.apply)
+    keeps_periods = False  # renders through citeproc-js's number path (see KeptPeriods)
     item_text = False  # renders a text variable of the item (see Decor.apply)
     reach: Reach = reach.WRITER  # what it does for an item without its variables (see reach)
 
@@ -230,6 +232,8 @@ class Element:
 
     def render(self, ctx: RenderContext) -> Node | None:
         node = self.content(ctx)
+        if self.keeps_periods and node is not None and "." in plain(node):
+            node = KeptPeriods([node])
         if self.decor is None or node is None:
             return node
         return self.decor.apply(node, ctx, self.string_leaf, self.item_text)
@@ -314,12 +318,14 @@ _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
 
 
 class TextVariable(Element):
-    __slots__ = ("item_text", "linked_decor", "options", "reach", "resolver", "short", "string_leaf", "variable")
+    __slots__ = ("item_text", "keeps_periods", "linked_decor", "options", "reach", "resolver", "short",
+                 "string_leaf", "variable")
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
         super().__init__(decor)
         self.variable = variable
         self.string_leaf = self.item_text = variable not in _NUMBER_PATH_VARIABLES
+        self.keeps_periods = not self.string_leaf
         self.short = form == "short"
         self.reach = reach.variable(variable, *((variable + "-short",) if self.short else ()))
         self.options = options
@@ -536,6 +542,7 @@ def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str
 
 class NumberNode(Element):
     __slots__ = ("form", "options", "reach", "variable")
+    keeps_periods = True
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
         super().__init__(decor)

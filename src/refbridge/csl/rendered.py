@@ -71,6 +71,14 @@ class LeafRich(Rich):
     __slots__ = ()
 
 
+class KeptPeriods(Rich):
+    """What citeproc-js writes through its number path (a cs:number, a number variable in a
+    cs:text), around text with periods: strip-periods leaves it alone, on the element as on
+    a group or macro around it ("1. izd.")."""
+
+    __slots__ = ()
+
+
 class Suffix(str):
     """An element's suffix, or a delimiter after a group or macro. After the sealed text of an
     element inside it (see Sealed), it still merges with that text's last mark, as
@@ -205,10 +213,10 @@ def last_char(node: Node | None) -> str:
 
 def map_leaves(node: Node, func: Callable[[str], str]) -> Node:
     """A copy of *node* with *func* applied to every leaf (``nocase`` spans included; a formula
-    stays as it is)."""
+    and what KeptPeriods holds stay as they are)."""
     if isinstance(node, str):
         return func(node)
-    if node.tex is not None:
+    if node.tex is not None or type(node) is KeptPeriods:
         return node
     return Rich([map_leaves(kid, func) for kid in node.kids], node.fmt, node.quotes, node.display, node.nocase,
                 node.link, data=node.data)
@@ -506,9 +514,10 @@ def apply_text_case(node: Node, case: str, language: str = "") -> Node:
 
 
 def _copy(node: Node) -> Node:
+    """A copy of *node* with nodes of its own kind (see LeafRich, Decorated, KeptPeriods)."""
     if isinstance(node, str):
         return node
-    return Rich([_copy(k) for k in node.kids], node.fmt, node.quotes, node.display, node.nocase, node.link,
+    return type(node)([_copy(k) for k in node.kids], node.fmt, node.quotes, node.display, node.nocase, node.link,
                 node.tex, node.data)
 
 
