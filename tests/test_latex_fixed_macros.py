@@ -39,6 +39,12 @@ def test_an_unknown_command_is_no_fixed_text_and_stays_as_written() -> None:
     assert plain(decode_latex(r"a \flash attack")) == r"a \flash attack"
 
 
+def test_today_is_no_fixed_text_and_stays_as_written() -> None:
+    # pylatexenc replaces it by the day it runs: a record must not take the day it was converted
+    assert fixed_macro_text("today") is None
+    assert plain(decode_latex(r"Retrieved \today\ from the archive")) == r"Retrieved \today\ from the archive"
+
+
 def test_decoding_an_unknown_command_does_not_load_pylatexenc() -> None:
     program = ("import sys; from refbridge.latex.decode import decode_latex; "
                r"decode_latex('the \\flash of \\AA ngstr\\\"om'); "

@@ -781,7 +781,6 @@ FIXED_MACROS: dict[str, str] = {
     'tildetrpl': '≋',
     'times': '×',
     'to': '→',
-    'today': 'December 2, 2026',
     'top': '⊤',
     'triangledown': '▿',
     'triangleleft': '◃',

@@ -45,10 +45,14 @@ def pylatexenc_macro_text(name: str, converter: Any, walker: Any) -> str | None:
     return text
 
 
+#: Commands pylatexenc replaces by text that is not fixed: ``\\today`` is the day it is run.
+NOT_FIXED: frozenset[str] = frozenset({"today"})
+
+
 def fixed_macros() -> dict[str, str]:
     """Every command pylatexenc knows that stands for fixed text, with that text."""
     converter, walker = _databases()
-    names = sorted(_macro_names(converter.latex_context) | _macro_names(walker))
+    names = sorted((_macro_names(converter.latex_context) | _macro_names(walker)) - NOT_FIXED)
     found = {name: pylatexenc_macro_text(name, converter, walker) for name in names}
     return {name: text for name, text in found.items() if text is not None}
 
