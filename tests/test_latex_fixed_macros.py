@@ -42,7 +42,7 @@ def test_an_unknown_command_is_no_fixed_text_and_stays_as_written() -> None:
 def test_today_is_no_fixed_text_and_stays_as_written() -> None:
     # pylatexenc replaces it by the day it runs: a record must not take the day it was converted
     assert fixed_macro_text("today") is None
-    assert plain(decode_latex(r"Retrieved \today\ from the archive")) == r"Retrieved \today\ from the archive"
+    assert plain(decode_latex(r"Retrieved on \today.")) == r"Retrieved on \today."
 
 
 def test_decoding_an_unknown_command_does_not_load_pylatexenc() -> None:
