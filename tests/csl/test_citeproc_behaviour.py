@@ -135,6 +135,18 @@ def test_the_bibliography_is_sorted_in_the_styles_locale() -> None:
     assert bib(layout, names, sort=sort, locale="da-DK") == ["Bakke", "Zorn", "Øster", "Aagaard"]
 
 
+def test_a_sort_macro_that_renders_only_a_term_gives_no_key() -> None:
+    # betriebswirtschaftliche-forschung-und-praxis: an author macro whose substitute ends in
+    # the term "anonymous" is suppressed like a group, in the sort key too: such items last
+    author = ('<macro name="author"><names variable="author"><name/><substitute>'
+              '<names variable="editor"/><text term="anonymous"/></substitute></names></macro>')
+    layout = '<group delimiter=" "><text macro="author"/><text variable="title"/></group>'
+    items = [item(id="a", title="Alpha"), item(id="b", title="Beta", author=[DOE]),
+             item(id="c", title="Gamma", author=[ROE])]
+    assert bib(layout, items, extra=author, sort='<sort><key macro="author"/></sort>') == [
+        "John Robert Doe Beta", "Jane Roe Gamma", "Alpha"]
+
+
 def test_text_decoration_none_is_written_in_html() -> None:
     layout = '<text variable="title" text-decoration="none"/>'
     assert bib(layout, [item(title="Sail")], output="html") == [

@@ -515,9 +515,12 @@ class DateKey(str):
     __slots__ = ()
 
 
-def sort_key_of(macro: Macro, node: Node | None) -> str:
-    """What a macro's rendering gives a sort key. As citeproc-js: in a macro that holds a
-    cs:date, only the dates are written when sorting (its names, titles and terms are not)."""
+def sort_key_of(macro: Macro, ctx: RenderContext) -> str:
+    """What a macro gives a sort key. As citeproc-js: the macro is rendered as a macro call,
+    suppressed like a group when all the variables it calls are empty (a term it holds then
+    gives no key); in a macro that holds a cs:date, only the dates are written when sorting
+    (its names, titles and terms are not)."""
+    node = _group_rendering(macro.gate, macro.children, "", None, ctx)
     return _date_keys(node) if macro.holds_date else plain(node)
 
 
