@@ -766,6 +766,17 @@ def test_a_mark_moved_into_a_quotation_that_already_ends_in_it_is_dropped() -> N
                extra=macro) == ["\u201cThroughput for proteomics.,\u201d In: Methods"]
 
 
+def test_a_groups_delimiter_goes_into_a_quotation_before_the_quoted_elements_suffix() -> None:
+    # frontiers-medical-journals: the delimiter after a macro call merges into its quoted title
+    # before the title's own suffix; after the title itself it follows that suffix
+    macro = '<macro name="title"><text variable="title" quotes="true" suffix=","/></macro>'
+    chapter = [item(type="chapter", title="Proteomics", publisher="Brill")]
+    assert bib('<group delimiter=". "><text macro="title"/><text variable="publisher"/></group>',
+               chapter, extra=macro) == ["\u201cProteomics.,\u201d Brill"]
+    assert bib('<group delimiter=". "><text variable="title" quotes="true" suffix=","/>'
+               '<text variable="publisher"/></group>', chapter) == ["\u201cProteomics,.\u201d Brill"]
+
+
 @pytest.mark.parametrize(("layout", "entry"), [
     (('<names variable="author" font-variant="small-caps"><name>'
      '<name-part name="family" font-variant="normal"/></name></names>'),
