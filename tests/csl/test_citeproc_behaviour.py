@@ -766,6 +766,15 @@ def test_a_mark_moved_into_a_quotation_that_already_ends_in_it_is_dropped() -> N
                extra=macro) == ["\u201cThroughput for proteomics.,\u201d In: Methods"]
 
 
+def test_strip_periods_removes_every_period_of_a_persons_name() -> None:
+    # universite-de-montreal-faculte-de-musique: elsewhere a period before a lowercase letter
+    # stays ("a.b"); in a name's parts citeproc-js strips them all ("W.l." is "Wl")
+    layout = ('<group strip-periods="true" delimiter=" "><text value="a.b"/>'
+              '<names variable="author"><name/></names></group>')
+    person = [{"family": "Van Der Merwe", "given": "W.l."}]
+    assert bib(layout, [item(author=person)]) == ["a.b Wl Van Der Merwe"]
+
+
 def test_a_groups_delimiter_goes_into_a_quotation_before_the_quoted_elements_suffix() -> None:
     # frontiers-medical-journals: the delimiter after a macro call merges into its quoted title
     # before the title's own suffix; after the title itself it follows that suffix

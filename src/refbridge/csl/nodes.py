@@ -181,7 +181,8 @@ class Decor:
         if node is None or node == "":
             return None
         if self.strip_periods:
-            node = map_leaves(node, lambda text: _STRIP_PERIODS_RE.sub("", text))
+            node = map_leaves(node, lambda text: _STRIP_PERIODS_RE.sub("", text),
+                              lambda text: text.replace(".", ""))
             if is_empty(node):
                 return None
         if self.text_case and not ctx.sorting and (self.text_case != "title" or not item_text
