@@ -135,6 +135,18 @@ def test_the_bibliography_is_sorted_in_the_styles_locale() -> None:
     assert bib(layout, names, sort=sort, locale="da-DK") == ["Bakke", "Zorn", "Øster", "Aagaard"]
 
 
+def test_a_sort_macro_that_renders_only_a_term_gives_no_key() -> None:
+    # betriebswirtschaftliche-forschung-und-praxis: an author macro whose substitute ends in
+    # the term "anonymous" is suppressed like a group, in the sort key too: such items last
+    author = ('<macro name="author"><names variable="author"><name/><substitute>'
+              '<names variable="editor"/><text term="anonymous"/></substitute></names></macro>')
+    layout = '<group delimiter=" "><text macro="author"/><text variable="title"/></group>'
+    items = [item(id="a", title="Alpha"), item(id="b", title="Beta", author=[DOE]),
+             item(id="c", title="Gamma", author=[ROE])]
+    assert bib(layout, items, extra=author, sort='<sort><key macro="author"/></sort>') == [
+        "John Robert Doe Beta", "Jane Roe Gamma", "Alpha"]
+
+
 def test_text_decoration_none_is_written_in_html() -> None:
     layout = '<text variable="title" text-decoration="none"/>'
     assert bib(layout, [item(title="Sail")], output="html") == [
@@ -752,6 +764,26 @@ def test_a_mark_moved_into_a_quotation_that_already_ends_in_it_is_dropped() -> N
     layout = '<text macro="title" suffix="."/><text value=" In: Methods"/>'
     assert bib(layout, [item(type="chapter", title="Throughput for proteomics.")],
                extra=macro) == ["\u201cThroughput for proteomics.,\u201d In: Methods"]
+
+
+def test_strip_periods_removes_every_period_of_a_persons_name() -> None:
+    # universite-de-montreal-faculte-de-musique: elsewhere a period before a lowercase letter
+    # stays ("a.b"); in a name's parts citeproc-js strips them all ("W.l." is "Wl")
+    layout = ('<group strip-periods="true" delimiter=" "><text value="a.b"/>'
+              '<names variable="author"><name/></names></group>')
+    person = [{"family": "Van Der Merwe", "given": "W.l."}]
+    assert bib(layout, [item(author=person)]) == ["a.b Wl Van Der Merwe"]
+
+
+def test_a_groups_delimiter_goes_into_a_quotation_before_the_quoted_elements_suffix() -> None:
+    # frontiers-medical-journals: the delimiter after a macro call merges into its quoted title
+    # before the title's own suffix; after the title itself it follows that suffix
+    macro = '<macro name="title"><text variable="title" quotes="true" suffix=","/></macro>'
+    chapter = [item(type="chapter", title="Proteomics", publisher="Brill")]
+    assert bib('<group delimiter=". "><text macro="title"/><text variable="publisher"/></group>',
+               chapter, extra=macro) == ["\u201cProteomics.,\u201d Brill"]
+    assert bib('<group delimiter=". "><text variable="title" quotes="true" suffix=","/>'
+               '<text variable="publisher"/></group>', chapter) == ["\u201cProteomics,.\u201d Brill"]
 
 
 @pytest.mark.parametrize(("layout", "entry"), [

@@ -219,6 +219,19 @@ def _swap_into_quote(out: list[Event], j: int, punct_in_quote: bool) -> int:
     return -1
 
 
+def _merge_at(out: list[Event], k: int, at: int, char: str) -> int:
+    """Merge punctuation *char* into the text event *k* at *at* (see _merge_into), before
+    what follows there; where the text after it starts now."""
+    text = out[k][1]
+    before = text[:at]
+    last = before[-1:]
+    if last != char:
+        merged = _MERGE.get(last, {}).get(char)
+        before = before[:-1] + merged if merged is not None else before + char
+    out[k][1] = before + text[at:]
+    return len(before)
+
+
 def _after_quote(out: list[Event], k: int, text: str) -> str:
     """Punctuation after a closing quote where it stays outside (British English), as in
     citeproc-js: a comma, semicolon or colon ending the quoted text moves out and merges with
@@ -251,8 +264,13 @@ def _keeps_both_spaces(before: str, text: str) -> bool:
 
 
 def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
-    """The *events* with the punctuation at their joins cleaned up (the events are reused)."""
+    """The *events* with the punctuation at their joins cleaned up (the events are reused).
+    As citeproc-js (punctuation in quotes), the suffix of a group or macro call around an
+    element's quoted text merges with that text before the element's own suffix, already
+    moved into the quote (“proteomics” + , + . -> “proteomics.,”): *own_at*, by text event,
+    is where the element's own suffix starts in it."""
     out: list[Event] = []
+    own_at: dict[int, int] = {}
     append = out.append
     for event in events:
         kind, text = event
@@ -275,9 +293,15 @@ def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
                 char, last = text[0], out[k][1][-1]
                 if literal and last != char:  # (the same mark already inside is dropped)
                     break
+                if punct_in_quote and out[j][0] == QCLOSE and isinstance(text, Suffix) and k in own_at:
+                    own_at[k] = _merge_at(out, k, own_at[k], char)
+                    text = text[1:]
+                    continue
                 # (the suffix of an element around an element's quoted text moves in whole)
                 if punct_in_quote and out[j][0] == QCLOSE and not literal and (char in _SWAP_IN or (
                         isinstance(text, Suffix) and isinstance(out[k][1], Sealed))):
+                    if isinstance(out[k][1], Sealed) and not isinstance(text, Suffix):
+                        own_at[k] = len(out[k][1])
                     if char not in _trailing_marks(out[k][1]):  # “proteomics.,” + . stays
                         _merge_into(out, k, char)
                 elif last in _MERGE and (last == char or len(_MERGE[last].get(char, "xx")) == 1):

@@ -18,7 +18,7 @@ from . import reach
 from .context import RenderContext
 from .nodes import FORMAT_ATTRS, ROMANESQUE_CHARS, Choose, Decor, Element, TextTerm, decor_of
 from .reach import Reach
-from .rendered import Node, Rich, is_empty, parse_markup, plain
+from .rendered import Node, PersonName, Rich, is_empty, parse_markup, plain
 from .values import stringify
 
 _PARTICLE_END = ("'", "\u2019", "-")
@@ -662,6 +662,8 @@ class NamesNode(Element):
         """One name with cs:name's formatting, and its affixes unless it is an institution (a
         literal name), as citeproc-js applies them: to each name, not to the list."""
         node = self._name_node(parts, index, ctx)
+        if not parts.literal:
+            node = PersonName([node])
         if ctx.highlight is not None and ctx.highlight(raw):
             node = Rich([node], {"font-weight": "bold"} if getattr(ctx.highlight, "style", "bold") == "bold"
                         else {"text-decoration": "underline"})

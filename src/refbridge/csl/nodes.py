@@ -181,7 +181,8 @@ class Decor:
         if node is None or node == "":
             return None
         if self.strip_periods:
-            node = map_leaves(node, lambda text: _STRIP_PERIODS_RE.sub("", text))
+            node = map_leaves(node, lambda text: _STRIP_PERIODS_RE.sub("", text),
+                              lambda text: text.replace(".", ""))
             if is_empty(node):
                 return None
         if self.text_case and not ctx.sorting and (self.text_case != "title" or not item_text
@@ -515,9 +516,12 @@ class DateKey(str):
     __slots__ = ()
 
 
-def sort_key_of(macro: Macro, node: Node | None) -> str:
-    """What a macro's rendering gives a sort key. As citeproc-js: in a macro that holds a
-    cs:date, only the dates are written when sorting (its names, titles and terms are not)."""
+def sort_key_of(macro: Macro, ctx: RenderContext) -> str:
+    """What a macro gives a sort key. As citeproc-js: the macro is rendered as a macro call,
+    suppressed like a group when all the variables it calls are empty (a term it holds then
+    gives no key); in a macro that holds a cs:date, only the dates are written when sorting
+    (its names, titles and terms are not)."""
+    node = _group_rendering(macro.gate, macro.children, "", None, ctx)
     return _date_keys(node) if macro.holds_date else plain(node)
 
 

@@ -177,7 +177,7 @@ class Processor:
         ctx.sorting = True
         ctx.sort_etal = SortEtAl(key.names_min, key.names_use_first, key.names_use_last)
         if key.macro is not None:
-            return self._collated(sort_key_of(key.macro, render_children(key.macro.children, ctx, "")))
+            return self._collated(sort_key_of(key.macro, ctx))
         name = key.variable or ""
         if name == "citation-number":
             ctx.read_changing_state = True

@@ -79,6 +79,14 @@ class KeptPeriods(Rich):
     __slots__ = ()
 
 
+class PersonName(Rich):
+    """A person's name (not an institution's): strip-periods removes every period of its
+    parts, as citeproc-js (NameOutput._stripPeriods: "W.l." is "Wl"), also one before a
+    lowercase letter, which it keeps elsewhere."""
+
+    __slots__ = ()
+
+
 class Suffix(str):
     """An element's suffix, or a delimiter after a group or macro. After the sealed text of an
     element inside it (see Sealed), it still merges with that text's last mark, as
@@ -211,15 +219,17 @@ def last_char(node: Node | None) -> str:
     return ""
 
 
-def map_leaves(node: Node, func: Callable[[str], str]) -> Node:
+def map_leaves(node: Node, func: Callable[[str], str], in_names: Callable[[str], str] | None = None) -> Node:
     """A copy of *node* with *func* applied to every leaf (``nocase`` spans included; a formula
-    and what KeptPeriods holds stay as they are)."""
+    and what KeptPeriods holds stay as they are), *in_names* instead in a PersonName."""
     if isinstance(node, str):
         return func(node)
     if node.tex is not None or type(node) is KeptPeriods:
         return node
-    return Rich([map_leaves(kid, func) for kid in node.kids], node.fmt, node.quotes, node.display, node.nocase,
-                node.link, data=node.data)
+    if in_names is not None and type(node) is PersonName:
+        func = in_names
+    return Rich([map_leaves(kid, func, in_names) for kid in node.kids], node.fmt, node.quotes, node.display,
+                node.nocase, node.link, data=node.data)
 
 
 # --- markup in field values ----------------------------------------------------------
