@@ -772,3 +772,16 @@ def test_a_name_part_reset_of_its_own_names_formatting_shows_nothing(layout: str
     person = [{"family": "Smith", "given": "John"}]
     assert bib(layout, [item(author=person)], output="html") == [
         f'<div class="csl-entry">{entry}</div>']
+
+
+def test_the_bibliography_shows_the_given_names_an_all_names_rule_adds() -> None:
+    # azr: givenname-disambiguation-rule="all-names-with-initials" tells the two Liu apart in
+    # the bibliography too, even where the citation shows only the first name
+    names = '<names variable="author"><name form="short" initialize-with="." delimiter="/"/></names>'
+    items = [item(id="A", author=[{"family": "Doe", "given": "John"}, {"family": "Liu", "given": "Mei Hua"}]),
+             item(id="B", author=[{"family": "Liu", "given": "Jian"}])]
+    options = ('et-al-min="2" et-al-use-first="1" disambiguate-add-givenname="true" '
+               'givenname-disambiguation-rule="all-names-with-initials"')
+    processor = make_processor(style(names, names, citation_attrs=options), items)
+    assert processor.bibliography() == ["Doe/M.H. Liu", "J. Liu"]
+

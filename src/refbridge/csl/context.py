@@ -30,6 +30,9 @@ class Disambiguation:
     et_al_use_first: int | None = None
     givenname_levels: dict[tuple[str, str], int] = field(default_factory=dict)  # (family, given) -> level
     default_givenname_level: int = 0
+    #: the levels an all-names or primary-name rule gives document-wide, which the bibliography
+    #: shows too (as citeproc-js's name registry)
+    global_givenname_levels: dict[tuple[str, str], int] = field(default_factory=dict)
     year_suffix: str = ""
     disambiguate: int = 0  # how many disambiguate="true" tests (in rendering order) are true
 

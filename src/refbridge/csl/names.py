@@ -647,7 +647,12 @@ class NamesNode(Element):
 
     def _givenname_level(self, parts: NameParts, ctx: RenderContext) -> int:
         if ctx.mode != "citation":
-            return 0
+            if ctx.sorting:  # the bibliography's sort keys are found before disambiguation
+                return 0
+            # as citeproc-js: a document-wide rule's level shows where it is above the name's
+            # own (a long name with initialize-with shows initials anyway)
+            level = ctx.disamb.global_givenname_levels.get((parts.family, parts.given), 0)
+            return 0 if self.spec.name.form == "long" and level < 2 else level
         return ctx.disamb.givenname_levels.get((parts.family, parts.given), ctx.disamb.default_givenname_level)
 
     def _sort_key(self, raw: Mapping[str, Any], ctx: RenderContext) -> str:
