@@ -785,3 +785,10 @@ def test_the_bibliography_shows_the_given_names_an_all_names_rule_adds() -> None
     processor = make_processor(style(names, names, citation_attrs=options), items)
     assert processor.bibliography() == ["Doe/M.H. Liu", "J. Liu"]
 
+
+def test_a_name_inverted_without_its_given_name_demotes_its_particle() -> None:
+    # azr: form="short" with name-as-sort-order="all" writes "Boer, de"
+    author = [{"family": "Boer", "given": "Jan", "non-dropping-particle": "de"}, {"family": "Doe", "given": "John"}]
+    layout = '<names variable="author"><name form="short" name-as-sort-order="all" delimiter="/"/></names>'
+    assert bib(layout, [item(author=author)]) == ["Boer, de/Doe"]
+
