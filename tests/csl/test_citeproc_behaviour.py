@@ -792,3 +792,13 @@ def test_a_name_inverted_without_its_given_name_demotes_its_particle() -> None:
     layout = '<names variable="author"><name form="short" name-as-sort-order="all" delimiter="/"/></names>'
     assert bib(layout, [item(author=author)]) == ["Boer, de/Doe"]
 
+
+def test_a_group_that_renders_nothing_and_calls_nothing_clears_the_variables_called_before_it() -> None:
+    # bitonline: "in: " shows for a song without container, as in citeproc-js: the empty
+    # macro after the missing container-title leaves the macro around it with its term only
+    extra = ('<macro name="none"><choose><if type="chapter"><text variable="editor"/></if></choose></macro>'
+             '<macro name="container"><text term="in" suffix=": "/>'
+             '<group><text variable="container-title"/><text macro="none"/></group></macro>')
+    layout = '<group><text macro="container"/><text variable="title"/></group>'
+    assert bib(layout, [item(type="song", title="T")], extra=extra) == ["In: T"]
+

@@ -97,6 +97,7 @@ class RenderContext:
         "first_names",
         "first_names_text",
         "first_note",
+        "group_vars_called",
         "highlight",
         "in_substitute",
         "item",
@@ -138,6 +139,7 @@ class RenderContext:
         self.disamb = disamb or Disambiguation()
         self.suppressed: set[str] = set()
         self.vars_called = 0
+        self.group_vars_called = 0  # vars_called when the enclosing group or macro began
         self.vars_found = 0
         self.year_suffix_done = False
         self.first_names: Node | None = None  # the first cs:names output (author-only, grouping)
