@@ -802,3 +802,13 @@ def test_a_group_that_renders_nothing_and_calls_nothing_clears_the_variables_cal
     layout = '<group><text macro="container"/><text variable="title"/></group>'
     assert bib(layout, [item(type="song", title="T")], extra=extra) == ["In: T"]
 
+
+def test_a_year_suffix_keeps_its_group_when_the_date_beside_it_is_missing() -> None:
+    # folia-malacologica: undated entries told apart by "a" and "b" show them in the
+    # bibliography's group of issued and year-suffix
+    section = '<text variable="title"/><group prefix=" "><date variable="issued"><date-part name="year"/></date>' \
+              '<text variable="year-suffix"/></group>'
+    items = [item(id="A", title="T"), item(id="B", title="T")]
+    processor = make_processor(style('<text variable="title"/><text variable="year-suffix"/>', section,
+                                     citation_attrs='disambiguate-add-year-suffix="true"'), items)
+    assert processor.bibliography() == ["T a", "T b"]

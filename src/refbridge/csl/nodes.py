@@ -353,9 +353,14 @@ class TextVariable(Element):
     def content(self, ctx: RenderContext) -> Node | None:
         name = self.variable
         if name == "year-suffix":
-            # year-suffix never makes a group vanish (it is empty until disambiguation needs it)
+            # year-suffix never makes a group vanish (it is empty until disambiguation needs
+            # it); as citeproc-js, one rendered keeps its group, as a variable found does
             ctx.year_suffix_done = True
-            return ctx.year_suffix() or None
+            suffix = ctx.year_suffix()
+            if not suffix:
+                return None
+            ctx.vars_found += 1
+            return suffix
         ctx.vars_called += 1
         value = None
         source = name
