@@ -804,3 +804,43 @@ def test_a_name_part_reset_of_its_own_names_formatting_shows_nothing(layout: str
     person = [{"family": "Smith", "given": "John"}]
     assert bib(layout, [item(author=person)], output="html") == [
         f'<div class="csl-entry">{entry}</div>']
+
+
+def test_the_bibliography_shows_the_given_names_an_all_names_rule_adds() -> None:
+    # azr: givenname-disambiguation-rule="all-names-with-initials" tells the two Liu apart in
+    # the bibliography too, even where the citation shows only the first name
+    names = '<names variable="author"><name form="short" initialize-with="." delimiter="/"/></names>'
+    items = [item(id="A", author=[{"family": "Doe", "given": "John"}, {"family": "Liu", "given": "Mei Hua"}]),
+             item(id="B", author=[{"family": "Liu", "given": "Jian"}])]
+    options = ('et-al-min="2" et-al-use-first="1" disambiguate-add-givenname="true" '
+               'givenname-disambiguation-rule="all-names-with-initials"')
+    processor = make_processor(style(names, names, citation_attrs=options), items)
+    assert processor.bibliography() == ["Doe/M.H. Liu", "J. Liu"]
+
+
+def test_a_name_inverted_without_its_given_name_demotes_its_particle() -> None:
+    # azr: form="short" with name-as-sort-order="all" writes "Boer, de"
+    author = [{"family": "Boer", "given": "Jan", "non-dropping-particle": "de"}, {"family": "Doe", "given": "John"}]
+    layout = '<names variable="author"><name form="short" name-as-sort-order="all" delimiter="/"/></names>'
+    assert bib(layout, [item(author=author)]) == ["Boer, de/Doe"]
+
+
+def test_a_group_that_renders_nothing_and_calls_nothing_clears_the_variables_called_before_it() -> None:
+    # bitonline: "in: " shows for a song without container, as in citeproc-js: the empty
+    # macro after the missing container-title leaves the macro around it with its term only
+    extra = ('<macro name="none"><choose><if type="chapter"><text variable="editor"/></if></choose></macro>'
+             '<macro name="container"><text term="in" suffix=": "/>'
+             '<group><text variable="container-title"/><text macro="none"/></group></macro>')
+    layout = '<group><text macro="container"/><text variable="title"/></group>'
+    assert bib(layout, [item(type="song", title="T")], extra=extra) == ["In: T"]
+
+
+def test_a_year_suffix_keeps_its_group_when_the_date_beside_it_is_missing() -> None:
+    # folia-malacologica: undated entries told apart by "a" and "b" show them in the
+    # bibliography's group of issued and year-suffix
+    section = '<text variable="title"/><group prefix=" "><date variable="issued"><date-part name="year"/></date>' \
+              '<text variable="year-suffix"/></group>'
+    items = [item(id="A", title="T"), item(id="B", title="T")]
+    processor = make_processor(style('<text variable="title"/><text variable="year-suffix"/>', section,
+                                     citation_attrs='disambiguate-add-year-suffix="true"'), items)
+    assert processor.bibliography() == ["T a", "T b"]

@@ -30,6 +30,9 @@ class Disambiguation:
     et_al_use_first: int | None = None
     givenname_levels: dict[tuple[str, str], int] = field(default_factory=dict)  # (family, given) -> level
     default_givenname_level: int = 0
+    #: the levels an all-names or primary-name rule gives document-wide, which the bibliography
+    #: shows too (as citeproc-js's name registry)
+    global_givenname_levels: dict[tuple[str, str], int] = field(default_factory=dict)
     year_suffix: str = ""
     disambiguate: int = 0  # how many disambiguate="true" tests (in rendering order) are true
 
@@ -94,6 +97,7 @@ class RenderContext:
         "first_names",
         "first_names_text",
         "first_note",
+        "group_vars_called",
         "highlight",
         "in_substitute",
         "item",
@@ -135,6 +139,7 @@ class RenderContext:
         self.disamb = disamb or Disambiguation()
         self.suppressed: set[str] = set()
         self.vars_called = 0
+        self.group_vars_called = 0  # vars_called when the enclosing group or macro began
         self.vars_found = 0
         self.year_suffix_done = False
         self.first_names: Node | None = None  # the first cs:names output (author-only, grouping)

@@ -647,7 +647,12 @@ class NamesNode(Element):
 
     def _givenname_level(self, parts: NameParts, ctx: RenderContext) -> int:
         if ctx.mode != "citation":
-            return 0
+            if ctx.sorting:  # the bibliography's sort keys are found before disambiguation
+                return 0
+            # as citeproc-js: a document-wide rule's level shows where it is above the name's
+            # own (a long name with initialize-with shows initials anyway)
+            level = ctx.disamb.global_givenname_levels.get((parts.family, parts.given), 0)
+            return 0 if self.spec.name.form == "long" and level < 2 else level
         return ctx.disamb.givenname_levels.get((parts.family, parts.given), ctx.disamb.default_givenname_level)
 
     def _sort_key(self, raw: Mapping[str, Any], ctx: RenderContext) -> str:
@@ -742,9 +747,15 @@ class NamesNode(Element):
         space = "\u00a0" if ctx.locale.lang[:2] in _NBSP_LANGUAGES else " "
         family = _spaced([fam(parts.non_dropping), fam(parts.family)],
                          "" if parts.spaced_particle else parts.non_dropping, space)
-        if given is None:
-            return _affixed(family, spec.family_affixes)
         level = _romanesque_level(parts, ctx)
+        demoted = self.options.demote_non_dropping_particle == "display-and-sort" and bool(parts.non_dropping)
+        if given is None:
+            if demoted and level == 2 and not parts.static and self._inverted(index, parts):
+                # as citeproc-js: a name inverted without its given name still demotes its
+                # particle ("Boer, de")
+                return Rich([_affixed(fam(parts.family) or "", spec.family_affixes), spec.sort_separator,
+                             _affixed(fam(parts.non_dropping) or "", spec.given_affixes)])
+            return _affixed(family, spec.family_affixes)
         if level == 0:
             return Rich([_affixed(fam(parts.family) or "", spec.family_affixes),
                          _affixed(giv(given) or "", spec.given_affixes)])
@@ -752,7 +763,7 @@ class NamesNode(Element):
         suffix_sep = ", " if parts.comma_suffix else " "
         if self._inverted(index, parts) or static:
             sep = " " if static else spec.sort_separator
-            if self.options.demote_non_dropping_particle == "display-and-sort" and parts.non_dropping:
+            if demoted:
                 family = fam(parts.family)
                 trailing = _spaced([giv(parts.dropping), fam(parts.non_dropping)], parts.dropping)
             else:

@@ -354,9 +354,14 @@ class TextVariable(Element):
     def content(self, ctx: RenderContext) -> Node | None:
         name = self.variable
         if name == "year-suffix":
-            # year-suffix never makes a group vanish (it is empty until disambiguation needs it)
+            # year-suffix never makes a group vanish (it is empty until disambiguation needs
+            # it); as citeproc-js, one rendered keeps its group, as a variable found does
             ctx.year_suffix_done = True
-            return ctx.year_suffix() or None
+            suffix = ctx.year_suffix()
+            if not suffix:
+                return None
+            ctx.vars_found += 1
+            return suffix
         ctx.vars_called += 1
         value = None
         source = name
@@ -488,6 +493,8 @@ def _skipped(gate: Reach, ctx: RenderContext) -> bool:
         return False
     if gate.names and not (ctx.names_seen or ctx.sorting or ctx.in_substitute):
         return False
+    if gate.resets:
+        ctx.vars_called = ctx.group_vars_called  # (see Reach.resets)
     if gate.calls:
         ctx.vars_called += 1  # (what rendering it would have left)
     return True
@@ -759,12 +766,18 @@ def _suppressible(children: Sequence[Element], ctx: RenderContext, delimiter: st
     """Group semantics (cs:group and macro calls): nothing when every variable called is
     empty; output without variables (terms only) counts as content for enclosing groups."""
     called, found, rendered_any = ctx.vars_called, ctx.vars_found, ctx.rendered_any
+    outer, ctx.group_vars_called = ctx.group_vars_called, called
     nodes: list[Node] = []
     _rendered(children, ctx, nodes)
+    ctx.group_vars_called = outer
     if ctx.vars_called > called and ctx.vars_found == found:
         ctx.rendered_any = rendered_any  # what a suppressed group wrote was never written
         return None
     if not nodes:
+        if ctx.vars_called == called:
+            # as citeproc-js: a group or macro that renders nothing and calls no variable
+            # leaves its enclosing group as if that had called none so far (its terms show)
+            ctx.vars_called = outer
         return None
     if ctx.vars_called == called:
         ctx.vars_called += 1

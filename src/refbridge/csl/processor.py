@@ -438,7 +438,7 @@ class Processor:
                     parts = parse_name(raw)
                     givens.setdefault(_family_key(parts), set()).add(_given_key(parts.given))
         for key in self.registration:
-            levels = self.disamb[key].givenname_levels
+            levels = self.disamb[key].global_givenname_levels
             for names in self._name_lists(key):
                 for raw in names[:1] if primary_only else names:
                     parts = parse_name(raw)
@@ -450,6 +450,7 @@ class Processor:
                         levels[(parts.family, parts.given)] = 1
                     elif not with_initials:
                         levels[(parts.family, parts.given)] = 2
+            self.disamb[key].givenname_levels.update(levels)
 
     # -- bibliography --------------------------------------------------------------------
 

@@ -47,6 +47,10 @@ class Reach(NamedTuple):
     known: bool
     #: it holds a cs:names (the first cs:names of a rendering is noted even when empty)
     names: bool = False
+    #: for such an item: whether it holds a group or macro call that renders nothing and
+    #: calls no variable, after which, as in citeproc-js, the enclosing group counts as having
+    #: called none so far (``calls`` then says what it calls after the last of them)
+    resets: int = NO
 
     @property
     def renders_nothing(self) -> bool:
@@ -58,7 +62,7 @@ class Reach(NamedTuple):
         """What a group, macro call or choice is skipped by (see ``nodes._skipped``), if any:
         for an item without ``keys`` it renders nothing, and whether it calls a variable
         is known."""
-        return self if self.renders_nothing and self.calls != MAYBE else None
+        return self if self.renders_nothing and MAYBE not in (self.calls, self.resets) else None
 
 
 #: a term, a value or a label: writes text, calls no variable
@@ -79,15 +83,22 @@ def sequence(reaches: Iterable[Reach]) -> Reach:
     """Elements rendered one after another (a branch's, a group's or a macro's content):
     one that surely calls a variable makes the sequence call one (NO < MAYBE < YES)."""
     keys: set[str] = set()
-    calls = writes = NO
+    calls = writes = resets = NO
     known, names = True, False
     for reach in reaches:
         keys.update(reach.keys)
+        if reach.resets != NO:
+            calls = min(calls, MAYBE) if reach.resets == MAYBE else NO
         calls = max(calls, reach.calls)
         writes = max(writes, reach.writes)
+        resets = max(resets, reach.resets)
         known = known and reach.known
         names = names or reach.names
-    return Reach(frozenset(keys), calls, writes, known, names)
+    return Reach(frozenset(keys), calls, writes, known, names, resets)
+
+
+#: whether a group or macro call resets its parent's calls (Reach.resets), by its content's calls
+_RESETS = {NO: YES, MAYBE: MAYBE, YES: NO}
 
 
 def group(content: Reach) -> Reach:
@@ -95,8 +106,8 @@ def group(content: Reach) -> Reach:
     found it vanishes; without a variable called it writes its terms, which then count as
     a variable found for the parent (not known here)."""
     if not content.known or (content.writes != NO and content.calls != YES):
-        return Reach(content.keys, MAYBE, MAYBE, False, content.names)
-    return Reach(content.keys, content.calls, NO, True, content.names)
+        return Reach(content.keys, MAYBE, MAYBE, False, content.names, MAYBE)
+    return Reach(content.keys, content.calls, NO, True, content.names, _RESETS[content.calls])
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +163,8 @@ def choice(branches: Sequence[Reach], tests: Sequence[Test | None]) -> Reach:
         keys |= branch.keys
     return Reach(frozenset(keys), _either([b.calls for b in taken]),
                  _either([b.writes for b in taken]),
-                 known and all(b.known for b in taken), any(b.names for b in taken))
+                 known and all(b.known for b in taken), any(b.names for b in taken),
+                 _either([b.resets for b in taken]))
 
 
 def names(variables: Iterable[str], candidates: Sequence[Reach]) -> Reach:
