@@ -78,10 +78,28 @@ def test_nul_characters_are_rejected() -> None:
     ({"extra": {"bibtex.mrnumber": " "}}, "extra field 'bibtex.mrnumber' is empty"),
     ({"keywords": ("databases", "")}, "keyword is empty"),
     ({"citation_key": "qian\x002026"}, "citation key contains a NUL character"),
+    ({"extra": {"bibtex.pages": 12}}, "extra field 'bibtex.pages' must be text, not int"),
+    ({"names": {"author": ("Qian",)}}, "name role 'author' holds 'Qian', not a Name"),
+    ({"names": {"author": ()}}, "name role 'author' has no names"),
+    ({"names": {"writer": (Name(family="Qian"),)}}, "unknown name role 'writer'"),
+    ({"dates": {"issued": "2026"}}, "date 'issued' holds '2026', not a Date"),
+    ({"dates": {"published": Date.of(2026)}}, "unknown date variable 'published'"),
+    ({"hints": {"bibtex.raw.month": "oct\x00"}},
+     "hint 'bibtex.raw.month' must be text without NUL characters"),
 ])
 def test_wrong_text_is_named_in_the_message(changes: dict[str, object], message: str) -> None:
     with pytest.raises(ModelError, match=f"^record 'qian-1': {message}$"):
         preprint(**changes)
+
+
+def test_text_of_a_str_subclass_is_accepted_as_text() -> None:
+    class Spelled(str):
+        pass
+
+    record = preprint(extra={"bibtex.mrnumber": Spelled("MR123")},
+                      keywords=(Spelled("databases"),))
+    assert record.extra["bibtex.mrnumber"] == "MR123"
+    assert record.keywords == ("databases",)
 
 
 def test_a_wrong_name_part_is_named_in_the_message() -> None:

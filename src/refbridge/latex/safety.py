@@ -58,13 +58,18 @@ _COMMAND = re.compile(r"\\([A-Za-z@]+|.)", re.DOTALL)
 _FORMULA_BREAKERS = ("$", "%", "\\(", "\\)", "\\[", "\\]")
 
 
-@lru_cache(maxsize=4096)
 def is_harmless(tex: str, *, preamble: bool = False) -> bool:
     """Whether ``tex`` may be written as LaTeX: no harmful command, no definition (but in a
     ``preamble``), no ``^^`` character notation (TeX reads ``^^5c`` as a backslash), no end of
     the document (``\\end`` of an environment is fine)."""
-    if "\\" not in tex:
+    if "\\" not in tex:  # most values: judged without hashing them for the cache
         return "^^" not in tex
+    return _commands_harmless(tex, preamble)
+
+
+@lru_cache(maxsize=4096)
+def _commands_harmless(tex: str, preamble: bool) -> bool:
+    """``is_harmless`` of a ``tex`` that holds a backslash."""
     if "^^" in tex or _END_OF_DOCUMENT.search(tex):
         return False
     for match in _COMMAND.finditer(tex):

@@ -48,7 +48,6 @@ _KEYWORD_SEPARATOR_OR_BRACE = re.compile(r"[,;{}]")
 _ARXIV_PREFIX = re.compile(r"^arxiv:\s*", re.IGNORECASE)
 _CLASS_SEPARATOR = re.compile(r"[\s,]+")
 _ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
-_OTHER_SPACE = re.compile(r"[\t\n\r\f\v\x1c-\x1f]")  # str.split's ASCII white space but " "
 #: Extra keys for what is not a field.
 EXTRA_ENTRY_TYPE = "bibtex.@type"
 EXTRA_PREFIX = "bibtex."
@@ -145,8 +144,9 @@ def _month_concatenated(raw: str) -> bool:
 def collapsed_white_space(value: str) -> str:
     """*value* with each run of ASCII white space as one space, none at the ends. A value
     whose white space is single spaces already is only stripped: splitting a 20 MB title of
-    4 million words would hold all of them at once (230 MB)."""
-    if "  " not in value and _OTHER_SPACE.search(value) is None:
+    4 million words would hold all of them at once (230 MB). A printable value holds none of
+    the other characters ``str.split`` cuts at (TAB, line breaks, ``\\x1c``-``\\x1f``)."""
+    if "  " not in value and value.isprintable():
         return value.strip(" ")
     return " ".join(value.split()) if value.isascii() else _ASCII_SPACE.sub(" ", value).strip(" ")
 
@@ -359,12 +359,12 @@ def _text_fields(entry: _Entry, entry_type: str) -> dict[str, Text]:
     that has text wins)."""
     fields: dict[str, Text] = {}
     mapping = field_mapping(entry_type)
-    used = entry.used
+    used, subtitled = entry.used, tables.SUBTITLE_FIELDS
     for field, value in entry.values.items():
         variable = mapping.get(field)
         if variable is None or variable in fields or field in used:
             continue
-        if field in tables.SUBTITLE_FIELDS:
+        if field in subtitled:
             text = _joined_title(entry, field)
         else:
             used.add(field)

@@ -185,6 +185,9 @@ DATE_FIELDS: dict[str, str] = {
 }
 #: Year fields of the classic form (with ``month``/``day``) -> CSL date variable.
 YEAR_FIELDS: dict[str, str] = {"year": "issued", "origyear": "original-date"}
+#: CSL date variable -> its date field, and its year field.
+DATE_FIELD_OF: dict[str, str] = {variable: field for field, variable in DATE_FIELDS.items()}
+YEAR_FIELD_OF: dict[str, str] = {variable: field for field, variable in YEAR_FIELDS.items()}
 
 #: Title fields and the field holding their subtitle; the reader joins them with ": ".
 SUBTITLE_FIELDS: dict[str, str] = {"title": "subtitle", "journaltitle": "journalsubtitle",

@@ -21,7 +21,6 @@ from refbridge.registry import WriteOptions
 WRITERS: dict[str, BibtexWriter] = {tables.BIBTEX: BIBTEX_WRITER,
                                     tables.BIBLATEX: BIBLATEX_WRITER}
 _NAME_FIELD = {role: field for field, role in tables.NAME_FIELDS.items()}
-_DATE_FIELD = {variable: field for field, variable in tables.DATE_FIELDS.items()}
 #: Parts of the model held in a field of their own name, by the model's name.
 _OTHER_FIELDS = {"eprint": tables.EPRINT_FIELD, "genre": "type"}
 
@@ -44,8 +43,8 @@ class BibTerms:
             classic = self.dialect == tables.BIBTEX or self.layout.classic_date or (
                 not self.layout.date_field and source_dialect(self.layout) == tables.BIBTEX)
             return "year" if classic else "date"
-        if variable in _DATE_FIELD:
-            return _DATE_FIELD[variable]
+        if variable in tables.DATE_FIELD_OF:
+            return tables.DATE_FIELD_OF[variable]
         if variable in _OTHER_FIELDS:
             return _OTHER_FIELDS[variable]
         return WRITERS[self.dialect].text_field(variable, self.entry_type, self.layout,

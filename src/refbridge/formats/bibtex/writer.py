@@ -79,21 +79,58 @@ TEXT, TITLE, VERBATIM, BRACED, BARE = "text", "title", "verbatim", "braced", "ba
 Field = tuple[str, Text, str]  # (field name, value, how)
 
 
+#: The keys of the hints a Layout reads, without the ``bibtex.`` prefix (as it holds them).
+(_LAYOUT_KEY, _INHERITED_KEY, _EMPTY_KEY, _PREAMBLE_KEY, _COMMENT_KEY, _KEYWORDS_KEY, _MONTH_KEY,
+ _DOI_KEY, _YEAR_KEY) = (hint[len(HINT_PREFIX):] for hint in (
+    HINT_LAYOUT, HINT_INHERITED, HINT_EMPTY, HINT_PREAMBLE, HINT_COMMENT, HINT_KEYWORDS,
+    HINT_MONTH, HINT_DOI, HINT_YEAR))
+#: A run of characters that are not braces: dropped before the braces are counted.
+_NOT_BRACES = re.compile(r"[^{}]+")
+
+
 def _balanced(text: str) -> bool:
+    """Whether every ``}`` of ``text`` closes a ``{`` before it and every ``{`` is closed.
+    Most values hold no brace, or as many of each: only those are walked, brace by brace."""
+    opened = text.count("{")
+    if opened != text.count("}"):
+        return False
+    if not opened:
+        return True
     depth = 0
-    for char in text:
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-            if depth < 0:
-                return False
-    return depth == 0
+    for brace in _NOT_BRACES.sub("", text):
+        depth += 1 if brace == "{" else -1
+        if depth < 0:
+            return False
+    return True  # as many of each, none closing before it opened
 
 
 def _verbatim(value: str) -> str:
     value = " ".join(value.split())
     return value if _balanced(value) else value.replace("{", "%7B").replace("}", "%7D")
+
+
+def _selected(fields: list[Field], options: WriteOptions) -> list[Field]:
+    """The fields ``--fields`` and ``--exclude-fields`` leave (their names in any case)."""
+    if options.include_fields is None and not options.exclude_fields:
+        return fields
+    excluded = {name.lower() for name in options.exclude_fields}
+    included = None if options.include_fields is None else {
+        name.lower() for name in options.include_fields}
+    return [f for f in fields if f[0] not in excluded and (included is None or f[0] in included)]
+
+
+def _in_order(fields: list[Field], chosen: tuple[str, ...], source: dict[str, int]
+              ) -> list[Field]:
+    """The fields in the order ``--field-order`` chose, then the source's (``source``: its
+    fields by position), then ``tables.FIELD_ORDER``; ties as they came. Each field's three
+    ranks and its position are one whole number, so that the sort compares numbers."""
+    rank = {name: index for index, name in enumerate(chosen)}
+    count, sources, known = len(fields), len(source) + 1, len(_ORDER) + 1
+    keys = [((rank.get(f[0], len(rank)) * sources + source.get(f[0], sources - 1)) * known
+             + _ORDER.get(f[0], known - 1)) * count + position
+            for position, f in enumerate(fields)]
+    keys.sort()
+    return [fields[key % count] for key in keys]
 
 
 def _keywords_value(keywords: tuple[str, ...], encode: Callable[[str], str]) -> str:
@@ -164,10 +201,10 @@ class BibtexWriter:
         encode = partial(encode_latex, unicode=options.unicode)
         fields = self.fields(record, entry_type, encode, options, layout)
         lines = [f"@{entry_type}{{{entry_key(record, options)},"]
+        indent, spelling = options.indent, tables.FIELD_SPELLING
         for name, value, how in fields:
             text = layout.raw(name, self.value(value, how, options, from_bib))
-            name = tables.FIELD_SPELLING.get(name, name)
-            lines.append(f"{options.indent}{name} = {text},")
+            lines.append(f"{indent}{spelling.get(name, name)} = {text},")
         lines.append("}\n")
         head = "".join(f"@{kind}{{{text}}}\n\n" for kind, text in (
             ("preamble", layout.preamble), ("comment", layout.comment))
@@ -236,12 +273,8 @@ class BibtexWriter:
         fields += [(name, "", BRACED) for name in layout.empty if name not in written]
         if self.classic(layout):
             fields = self._classic_fields(fields, entry_type, options)
-        fields = [f for f in fields if self._wanted(f[0], options)]
-        chosen = {name: index for index, name in enumerate(options.field_order)}
-        fields.sort(key=lambda f: (chosen.get(f[0], len(chosen)),
-                                   layout.order.get(f[0], len(layout.order)),
-                                   _ORDER.get(f[0], len(_ORDER))))
-        return fields
+        fields = _selected(fields, options)
+        return _in_order(fields, options.field_order, layout.order)
 
     def classic(self, layout: Layout) -> bool:
         """Whether an entry written for BibLaTeX is to be written for BibTeX's styles (see
@@ -281,14 +314,6 @@ class BibtexWriter:
             kept.append(("note", _sentences(notes), BRACED))
         return kept
 
-    @staticmethod
-    def _wanted(name: str, options: WriteOptions) -> bool:
-        include = options.include_fields
-        lowered = {f.lower() for f in options.exclude_fields}
-        if name in lowered:
-            return False
-        return include is None or name in {f.lower() for f in include}
-
     def _names(self, record: Record, encode: Callable[[str], str], options: WriteOptions,
                layout: Layout) -> list[Field]:
         fields: list[Field] = []
@@ -303,8 +328,9 @@ class BibtexWriter:
     def _texts(self, record: Record, entry_type: str, layout: Layout) -> list[Field]:
         fields: list[Field] = []
         classic = self.classic(layout)
+        inherited, verbatim = layout.inherited, tables.VERBATIM_FIELDS
         for variable, value in record.fields.items():
-            if variable in layout.inherited:
+            if variable in inherited:
                 continue
             if variable == "genre":
                 fields.extend(self._classic_genre(value, entry_type) if classic
@@ -314,7 +340,7 @@ class BibtexWriter:
             if variable == "DOI":
                 value = layout.spelled_doi(value)
             how = TITLE if variable in _TITLE_VARIABLES else (
-                VERBATIM if field in tables.VERBATIM_FIELDS else TEXT)
+                VERBATIM if field in verbatim else TEXT)
             fields.extend([(field, value, how)] if classic  # no style prints a subtitle
                           else layout.with_subtitle(field, value, how))
         return fields
@@ -363,19 +389,18 @@ class BibtexWriter:
 
     def _dates(self, record: Record, layout: Layout) -> list[Field]:
         fields: list[Field] = []
-        date_field = {v: f for f, v in tables.DATE_FIELDS.items()}
         for variable, date in record.dates.items():
             if variable in layout.inherited:
                 continue
-            year_field = next((f for f, v in tables.YEAR_FIELDS.items() if v == variable), None)
+            year_field = tables.YEAR_FIELD_OF.get(variable)
             if variable == "issued":
                 fields.extend(self._issued(date, layout, record.extra))
             elif year_field in layout.order and date.start is not None and date.end is None \
                     and date.start.month is None:
                 fields.append((year_field, str(date.start.year), BRACED))  # as the source
-            elif variable in date_field:
+            elif variable in tables.DATE_FIELD_OF:
                 iso = format_iso_date(date)
-                fields.append((date_field[variable], iso or date.literal or "",
+                fields.append((tables.DATE_FIELD_OF[variable], iso or date.literal or "",
                                BRACED if iso else TEXT))
         return fields
 
@@ -452,6 +477,11 @@ class BibtexWriter:
         return fields
 
 
+def _named(hints: Mapping[str, str], prefix: str) -> dict[str, str]:
+    """The hints whose key starts with ``prefix``, by the rest of their key."""
+    return {key[len(prefix):]: value for key, value in hints.items() if key.startswith(prefix)}
+
+
 class Layout:
     """How the source laid an entry out (its hints), for writing it the same way: field names
     and order, the date as ``year``/``month`` or ``date``, a subtitle apart from its title, a
@@ -464,7 +494,7 @@ class Layout:
         hints = hints or {}
         self.written_dialect = dialect  #: the source's dialect, when the hints do not say it
         written_type, read_as, names_text = (
-            hints.get(HINT_LAYOUT[len(HINT_PREFIX):], "") + "  ").split(" ", 2)
+            hints.get(_LAYOUT_KEY, "") + "  ").split(" ", 2)
         self.written_type = written_type or None
         self.read_as = read_as or None
         names = [f for f in names_text.strip().split(",") if f]
@@ -472,14 +502,18 @@ class Layout:
         self.order = {name: index for index, name in enumerate(names)}
         self.hints = hints
         self.inherited = frozenset(
-            hints.get(HINT_INHERITED[len(HINT_PREFIX):], "").split(",")) if crossref \
+            hints.get(_INHERITED_KEY, "").split(",")) if crossref \
             else frozenset()
         self.classic_date = "year" in self.order and "date" not in self.order
         #: fields the source wrote empty (``key = ""``: bibtex sees them, as no inheritance)
-        self.empty = tuple(f for f in hints.get(HINT_EMPTY[len(HINT_PREFIX):], "").split(",")
+        self.empty = tuple(f for f in hints.get(_EMPTY_KEY, "").split(",")
                            if f)
-        self.preamble = hints.get(HINT_PREAMBLE[len(HINT_PREFIX):])
-        self.comment = hints.get(HINT_COMMENT[len(HINT_PREFIX):])
+        self.preamble = hints.get(_PREAMBLE_KEY)
+        self.comment = hints.get(_COMMENT_KEY)
+        self.raws = _named(hints, HINT_RAW)  #: field -> its value as written, macros and all
+        self.tabbed = _named(hints, HINT_SPACED)  #: field -> its value with its TABs
+        #: text variable -> the source's fields that hold it, in their order (for one type)
+        self._holders: tuple[str, dict[str, list[str]]] | None = None
 
     @property
     def dialect(self) -> str | None:
@@ -501,7 +535,7 @@ class Layout:
 
     def keywords(self, keywords: tuple[str, ...]) -> Field | None:
         """The keywords field as the source wrote it, when it still lists ``keywords``."""
-        written = self.hints.get(HINT_KEYWORDS[len(HINT_PREFIX):])
+        written = self.hints.get(_KEYWORDS_KEY)
         if written is None or not _balanced(written) or split_keywords(written) != keywords:
             return None
         return ("keywords", written, BRACED)
@@ -526,7 +560,7 @@ class Layout:
 
     def spelled_month(self, date: Date) -> str | None:
         """The month as the source wrote it (``03``, ``{mar}``), when it still says ``date``."""
-        month = self.hints.get(HINT_MONTH[len(HINT_PREFIX):])
+        month = self.hints.get(_MONTH_KEY)
         if month is None or date.start is None or not _balanced(month):
             return None
         number = tables.MONTH_NUMBERS.get(decode_plain(month).strip().rstrip(".").lower())
@@ -535,7 +569,7 @@ class Layout:
     def spoken_month(self, date: Date) -> str | None:
         """A free-text month as the source wrote it (``JUL 3``, ``NOV-DEC``), when beside the
         year it still says all of ``date``."""
-        month = self.hints.get(HINT_MONTH[len(HINT_PREFIX):])
+        month = self.hints.get(_MONTH_KEY)
         if month is None or date.start is None or not _balanced(month) \
                 or decode_plain(month).strip().rstrip(".").lower() in tables.MONTH_NUMBERS:
             return None
@@ -548,22 +582,32 @@ class Layout:
             hints = {k: v for k, v in record.hints_for("bibtex").items()
                      if k in ("preamble", "comment")}
             return cls(hints, dialect=cls(record.hints_for("bibtex")).dialect)
-        return cls(record.hints_for("bibtex"),
+        return cls(_named(record.hints, HINT_PREFIX),
                    crossref=EXTRA_PREFIX + tables.CROSSREF_FIELD in record.extra)
 
     def field_of(self, variable: str, entry_type: str, dialect: str,
                  extra: Mapping[str, str]) -> str | None:
         """The field the source held ``variable`` in, when the dialect knows it, or when the
         source gave the dialect's own field too (``location`` beside ``address``)."""
-        mapping = field_mapping(entry_type)
-        for name in self.fields:
-            if mapping.get(name) != variable:
-                continue
+        for name in self.holders(entry_type).get(variable, ()):
             if dialect != tables.BIBTEX or name not in tables.BIBLATEX_ONLY_FIELDS or any(
-                    mapping.get(key[len(EXTRA_PREFIX):]) == variable for key in extra
-                    if key.startswith(EXTRA_PREFIX)):
+                    field_mapping(entry_type).get(key[len(EXTRA_PREFIX):]) == variable
+                    for key in extra if key.startswith(EXTRA_PREFIX)):
                 return name
         return None
+
+    def holders(self, entry_type: str) -> dict[str, list[str]]:
+        """The source's fields by the text variable each holds in an entry of ``entry_type``
+        (worked out once: an entry asks for each of its variables)."""
+        if self._holders is None or self._holders[0] != entry_type:
+            mapping = field_mapping(entry_type)
+            holders: dict[str, list[str]] = {}
+            for name in self.fields:
+                variable = mapping.get(name)
+                if variable is not None:
+                    holders.setdefault(variable, []).append(name)
+            self._holders = (entry_type, holders)
+        return self._holders[1]
 
     def with_subtitle(self, field: str, value: Text, how: str) -> list[Field]:
         """``field`` and its value, cut into title and subtitle where the source had both."""
@@ -582,7 +626,7 @@ class Layout:
     def raw(self, field: str, written: str) -> str:
         """``written`` (a field's value as the writer writes it), or the source's own macros
         for the same value (see ``bibtex_reader.HINT_RAW``)."""
-        raw = self.hints.get(HINT_RAW + field)
+        raw = self.raws.get(field)
         if raw is None:
             return self.spaced(field, written)
         value = written[1:-1] if written[:1] == "{" else MONTH_MACROS.get(written, written)
@@ -591,7 +635,7 @@ class Layout:
     def spaced(self, field: str, written: str) -> str:
         """``written``, or the source's value with its TABs when it is the same value but for
         them (see ``bibtex_reader.HINT_SPACED``)."""
-        spaced = self.hints.get(HINT_SPACED + field)
+        spaced = self.tabbed.get(field)
         if spaced is None or written != "{" + collapsed_white_space(spaced) + "}" or \
                 not _balanced(spaced):
             return written
@@ -600,13 +644,13 @@ class Layout:
     def spelled_doi(self, doi: Text) -> Text:
         """The DOI as the source wrote it (a link, ``doi:``), while it still spells ``doi``
         (see ``bibtex_reader.HINT_DOI``)."""
-        written = self.hints.get(HINT_DOI[len(HINT_PREFIX):])
+        written = self.hints.get(_DOI_KEY)
         return written if written is not None and clean_doi(written) == doi else doi
 
     def spelled_year(self, date: Date) -> str | None:
         """The year as the source wrote it, when that was no number and still says ``date``
         (its year, or the same literal text)."""
-        year = self.hints.get(HINT_YEAR[len(HINT_PREFIX):])
+        year = self.hints.get(_YEAR_KEY)
         if year is None or not _balanced(year):
             return None
         spelled, _ = parse_year_month(decode_plain(year), None, None)
