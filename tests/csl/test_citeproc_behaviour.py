@@ -786,6 +786,14 @@ def test_a_groups_delimiter_goes_into_a_quotation_before_the_quoted_elements_suf
                '<text variable="publisher"/></group>', chapter) == ["\u201cProteomics,.\u201d Brill"]
 
 
+def test_a_groups_delimiter_that_repeats_the_quoted_elements_suffix_merges_with_it() -> None:
+    # leonardo: a title macro's quoted title with suffix "," in a group delimited by ", "
+    macro = '<macro name="title"><text variable="title" quotes="true" suffix=","/></macro>'
+    page = [item(type="webpage", title="Lot van natuurherstelwet", URL="https://www.nrc.nl/a")]
+    assert bib('<group delimiter=", "><text macro="title"/><text variable="URL"/></group>',
+               page, extra=macro) == ["\u201cLot van natuurherstelwet,\u201d https://www.nrc.nl/a"]
+
+
 @pytest.mark.parametrize(("layout", "entry"), [
     (('<names variable="author" font-variant="small-caps"><name>'
      '<name-part name="family" font-variant="normal"/></name></names>'),

@@ -129,6 +129,25 @@ def test_subsequent_author_substitute() -> None:
         "John Robert Doe. One", "———. Two"]
 
 
+def test_subsequent_author_substitute_leaves_a_term_substituting_for_the_names() -> None:
+    # cuadernos-de-filologia-clasica: "Anón." for each entry without author, as citeproc-js
+    layout = ('<group delimiter=" "><names variable="author"><name/><substitute>'
+              '<text term="anonymous" form="short" text-case="capitalize-first"/></substitute>'
+              '</names><text variable="title"/></group>')
+    items = [item(id="a", title="One"), item(id="b", title="Two")]
+    assert bib(layout, items, bibliography_attrs='subsequent-author-substitute="———"') == [
+        "Anon. One", "Anon. Two"]
+
+
+def test_subsequent_author_substitute_replaces_a_title_substituting_for_the_names() -> None:
+    items = [item(id="a", title="Book", issued={"date-parts": [[2001]]}),
+             item(id="b", title="Book", issued={"date-parts": [[2002]]})]
+    assert bib('<group delimiter=" "><names variable="author"><name/><substitute>'
+               '<text variable="title"/></substitute></names><date variable="issued">'
+               '<date-part name="year"/></date></group>', items,
+               bibliography_attrs='subsequent-author-substitute="———"') == ["Book 2001", "——— 2002"]
+
+
 def test_highlighted_name_is_bold_or_underlined() -> None:
     layout = '<names variable="author"><name/></names>'
     owner = lambda name: name.get("family") == "Roe"

@@ -113,6 +113,7 @@ class RenderContext:
         "sas",
         "sort_etal",
         "sorting",
+        "substituted_by_term",
         "substituted_by_text",
         "substituting",
         "suppress_author",
@@ -156,6 +157,7 @@ class RenderContext:
         self.near_note = False
         self.in_substitute = False
         self.substituted_by_text = False  # the cs:names just rendered gave a non-names substitute
+        self.substituted_by_term = False  # ... one that renders no variable (a term)
         self.substituting: list[object] = []  # the cs:names elements substituting now
         self.sas: SubsequentAuthor | None = None
         self.first_names_text: str | None = None

@@ -221,8 +221,11 @@ def _swap_into_quote(out: list[Event], j: int, punct_in_quote: bool) -> int:
 
 def _merge_at(out: list[Event], k: int, at: int, char: str) -> int:
     """Merge punctuation *char* into the text event *k* at *at* (see _merge_into), before
-    what follows there; where the text after it starts now."""
+    what follows there; where the text after it starts now. A *char* that the text already
+    has there (a delimiter "," before the element's own ",") is that mark."""
     text = out[k][1]
+    if text[at:at + 1] == char:
+        return at
     before = text[:at]
     last = before[-1:]
     if last != char:

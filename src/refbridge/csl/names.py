@@ -392,12 +392,13 @@ class NamesNode(Element):
         if first:
             ctx.names_seen += 1
             ctx.capture_names = True
-        ctx.substituted_by_text = False
+        ctx.substituted_by_text = ctx.substituted_by_term = False
         node = self.content(ctx)
         by_text, ctx.substituted_by_text = ctx.substituted_by_text, False
         if first and ctx.capture_names:  # substituted by a non-name element: compare its text
             ctx.capture_names = False
-            if node is not None:
+            # (as citeproc-js: not a term's, "Anon." stays "Anon." on every entry)
+            if node is not None and not ctx.substituted_by_term:
                 ctx.first_names_text = plain(node)
                 ctx.first_name_texts = [ctx.first_names_text]
                 sas = ctx.sas
@@ -475,6 +476,8 @@ class NamesNode(Element):
                 if node is not None and not is_empty(node):
                     ctx.dates.clear()  # variables rendered by the substitute are suppressed now
                     ctx.substituted_by_text = not isinstance(child, NamesNode)
+                    # (no variable it rendered is suppressed now: it rendered only terms)
+                    ctx.substituted_by_term = ctx.suppressed <= before
                     return node
                 ctx.suppressed = before
                 ctx.vars_found = found
