@@ -148,6 +148,23 @@ def test_subsequent_author_substitute_replaces_a_title_substituting_for_the_name
                bibliography_attrs='subsequent-author-substitute="———"') == ["Book 2001", "——— 2002"]
 
 
+def test_names_substituting_for_names_with_affixes_take_those_affixes_not_their_own() -> None:
+    # im-gesprach: both cs:names have suffix=": "; citeproc-js writes one
+    layout = ('<group delimiter=" "><names variable="author" prefix="[" suffix="]"><name/>'
+              '<substitute><names variable="editor" prefix="&lt;" suffix="&gt;"/></substitute>'
+              '</names><text variable="title"/></group>')
+    assert bib(layout, [item(editor=[ROE], title="One")]) == ["[Jane Roe] One"]
+
+
+def test_a_space_a_text_value_starts_with_stays_after_an_affixs_space() -> None:
+    # london-south-bank-university-numeric: prefix " " before a macro whose value is
+    # " Available from: ", as citeproc-js merges affixes only
+    macro = '<macro name="access"><text value=" Available from: "/><text variable="URL"/></macro>'
+    layout = '<text variable="title" suffix=". "/><text macro="access" prefix=" "/>'
+    assert bib(layout, [item(title="Lot", URL="https://www.nrc.nl/a")], extra=macro) == [
+        "Lot.  Available from: https://www.nrc.nl/a"]
+
+
 def test_highlighted_name_is_bold_or_underlined() -> None:
     layout = '<names variable="author"><name/></names>'
     owner = lambda name: name.get("family") == "Roe"

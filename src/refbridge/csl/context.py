@@ -83,6 +83,7 @@ class NestedParens:
 class RenderContext:
     __slots__ = (
         "author_only",
+        "bare_names",
         "braces",
         "capitalize_leading_term",
         "capture_names",
@@ -156,6 +157,7 @@ class RenderContext:
         self.first_note: int | None = None
         self.near_note = False
         self.in_substitute = False
+        self.bare_names = False  # the cs:names about to render substitutes for its parent's
         self.substituted_by_text = False  # the cs:names just rendered gave a non-names substitute
         self.substituted_by_term = False  # ... one that renders no variable (a term)
         self.substituting: list[object] = []  # the cs:names elements substituting now

@@ -261,9 +261,11 @@ def _after_number_suffix(out: list[Event], j: int, text: str) -> bool:
 
 def _keeps_both_spaces(before: str, text: str) -> bool:
     """Whether the space *text* starts with stays after the one *before* ends with: a space
-    kept by a formatted element's suffix before a prefix (see KeptSpace), or one that leads
-    what a formatted group holds (see KeptLead)."""
-    return type(text) is KeptLead or (isinstance(before, KeptSpace) and not isinstance(text, (Delimiter, OwnSuffix)))
+    kept by a formatted element's suffix before a prefix (see KeptSpace), one that leads
+    what a formatted group holds (see KeptLead), or one a text value starts with (content,
+    not an affix: citeproc-js merges affixes only, "June.  Available from")."""
+    return type(text) is KeptLead or type(text) is LiteralText or (
+        isinstance(before, KeptSpace) and not isinstance(text, (Delimiter, OwnSuffix)))
 
 
 def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:

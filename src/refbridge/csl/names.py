@@ -392,6 +392,9 @@ class NamesNode(Element):
         if first:
             ctx.names_seen += 1
             ctx.capture_names = True
+        # a cs:names in cs:substitute renders in its parent's affixes and formatting, not
+        # in its own, when the parent has any (as citeproc-js; else in its own)
+        bare, ctx.bare_names = ctx.bare_names, False
         ctx.substituted_by_text = ctx.substituted_by_term = False
         node = self.content(ctx)
         by_text, ctx.substituted_by_text = ctx.substituted_by_text, False
@@ -406,7 +409,7 @@ class NamesNode(Element):
                     node = sas.text or None
         # as citeproc-js: the affixes and formatting of cs:names go on names, not on the text
         # of a non-names element substituting for them
-        if self.decor and node is not None and not by_text:
+        if self.decor and node is not None and not by_text and not bare:
             node = self.decor.apply(node, ctx)
         if first and node is not None:
             ctx.first_names = node
@@ -470,6 +473,7 @@ class NamesNode(Element):
             for child in _candidates(self.substitute, ctx):
                 before = set(ctx.suppressed)
                 found = ctx.vars_found
+                ctx.bare_names = self.decor is not None and isinstance(child, NamesNode)
                 node = child.render(ctx)
                 if (node is None or is_empty(node)) and isinstance(child, TextTerm):
                     return None  # a term ends the substitution, even an empty one (as citeproc-js)
