@@ -15,6 +15,7 @@ output formats.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _JOINER_RE = re.compile(r"(\s*&\s*|,\s+and\s+|\s+and\s+|;\s+|,\s+|\s*\\*[-\u2013]+\s*)")
 _HYPHEN_RE = re.compile(r"\s*\\*[-\u2013]+\s*")
@@ -178,8 +179,10 @@ def _collapsible(value: str) -> bool:
     return _js_int(number) is not None or bool(_ROMAN_RE.match(number))
 
 
+@lru_cache(maxsize=4096)
 def format_page_range(value: str, style_format: str | None, delimiter: str) -> str:
-    """The page variable as citeproc-js writes it (see the module's docstring)."""
+    """The page variable as citeproc-js writes it (see the module's docstring); remembered,
+    as a bibliography renders an entry's pages more than once (sorting, disambiguating)."""
     if "\\-" in value:  # an escaped hyphen is not a range
         return value.replace("\\-", "-")
     pieces = _JOINER_RE.split(value.replace("\u2013", "-"))
