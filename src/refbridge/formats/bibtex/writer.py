@@ -582,7 +582,7 @@ class Layout:
             hints = {k: v for k, v in record.hints_for("bibtex").items()
                      if k in ("preamble", "comment")}
             return cls(hints, dialect=cls(record.hints_for("bibtex")).dialect)
-        return cls(_named(record.hints, HINT_PREFIX),
+        return cls(record.hints_for("bibtex"),
                    crossref=EXTRA_PREFIX + tables.CROSSREF_FIELD in record.extra)
 
     def field_of(self, variable: str, entry_type: str, dialect: str,
