@@ -67,15 +67,18 @@ function bibliographyAndCites(processor, format) {
 }
 
 function run(job, styleXml) {
-  const processor = engine(styleXml, job.lang);
-  processor.updateItems([...byId.keys()]);
-  const rendered = job.formats.map((format) => bibliographyAndCites(processor, format));
-  // then the sequence, once per format (rebuildProcessorState starts the registry again with
-  // the cited items only; building a second engine would cost seconds for a large style)
-  return job.formats.map((format, index) => {
+  // one engine per format: an engine that rendered citations carries state into the next
+  // bibliography (a note style's parenthesis nesting: "vol. 93 [11 août 2014)" in the HTML
+  // bibliography after the text citations), which a fresh engine, as Zotero's, does not show
+  return job.formats.map((format) => {
+    const processor = engine(styleXml, job.lang);
+    processor.updateItems([...byId.keys()]);
+    const rendered = bibliographyAndCites(processor, format);
+    // then the sequence (rebuildProcessorState starts the registry again with the cited
+    // items only, giving first/subsequent/ibid positions by note number)
     const citations = JSON.parse(JSON.stringify(input.sequence));
     const sequence = processor.rebuildProcessorState(citations, format);
-    return { key: job.key, format, ...rendered[index], sequence: sequence.map((row) => row[2]),
+    return { key: job.key, format, ...rendered, sequence: sequence.map((row) => row[2]),
       error: null };
   });
 }
