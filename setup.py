@@ -1,7 +1,7 @@
 """Build hook: compile refbridge's hot modules with mypyc when it can, else ship pure Python.
 
-The modules in ``COMPILED`` (the .bib reader and writer, LaTeX, rich text, the model, CSL-JSON)
-are the same source either way: with mypy's compiler (mypyc, a build requirement) and a C
+The modules in ``COMPILED`` (the .bib reader and writer, LaTeX, rich text, CSL-JSON and the CSL
+engine) are the same source either way: with mypy's compiler (mypyc, a build requirement) and a C
 compiler they become C extensions beside their ``.py`` files, three to four times faster; on any
 failure (no C compiler, no Python headers, mypyc unable to compile a module) the build goes on
 without them and the package is pure Python, as black ships itself. ``REFBRIDGE_PURE_PYTHON=1``
@@ -19,7 +19,9 @@ from typing import Any
 from setuptools import setup  # type: ignore[import-untyped]
 from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
 
-#: The modules mypyc compiles, under ``src/``: what a .bib conversion spends its time in.
+#: The modules mypyc compiles, under ``src/``: what a .bib conversion and a CSL rendering spend
+#: their time in. ``csl/rendered.py`` stays Python: its marked strings subclass ``str``, which
+#: mypyc does not compile.
 COMPILED: tuple[str, ...] = (
     "refbridge/formats/bibtex/syntax.py",
     "refbridge/formats/bibtex/reader.py",
@@ -31,6 +33,19 @@ COMPILED: tuple[str, ...] = (
     "refbridge/names/bibtex.py",
     "refbridge/formats/csljson.py",
     "refbridge/formats/csl_markup.py",
+    "refbridge/csl/context.py",
+    "refbridge/csl/nodes.py",
+    "refbridge/csl/names.py",
+    "refbridge/csl/values.py",
+    "refbridge/csl/processor.py",
+    "refbridge/csl/formats.py",
+    "refbridge/csl/pageranges.py",
+    "refbridge/csl/localization.py",
+    "refbridge/csl/collation.py",
+    "refbridge/csl/reach.py",
+    "refbridge/csl/rawdates.py",
+    "refbridge/csl/notefield.py",
+    "refbridge/csl/style.py",
 )
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
 from refbridge.model import ModelError, Record
@@ -116,3 +119,15 @@ def test_a_record_gives_plain_text_from_get_and_rich_text_from_rich() -> None:
     assert record.get("title") == "The DNA of x²"
     assert record.title == "The DNA of x²"
     assert record.rich("title") == value
+
+
+def test_a_rich_value_survives_pickling_and_copying_with_its_spelling() -> None:
+    # (worker processes receive records pickled; the compiled build's frozen classes too)
+    value = with_latex(rich(["The ", Styled(Style.ITALIC, ("E. coli",)), " genome ",
+                             Math("O(n^2)"), Link("https://example.org", ("site",)),
+                             Url("https://doi.org/10.1/x"), Raw("\\cite{x}")]),
+                       "The \\emph{E. coli} genome")
+    for copied in (pickle.loads(pickle.dumps(value)), copy.deepcopy(value), copy.copy(value)):
+        assert copied == value
+        assert copied.latex == "The \\emph{E. coli} genome"
+        assert copied.plain == value.plain

@@ -27,8 +27,9 @@ markup is parsed or written here.
 
 from __future__ import annotations
 
+import copyreg
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 
@@ -517,3 +518,13 @@ def check_text(value: object) -> str | None:
     if value.latex is not None and "\x00" in value.latex:
         return "has a LaTeX spelling with a NUL character"
     return None
+
+
+def _rebuilt(value: object) -> tuple[type, tuple[Any, ...]]:
+    """How a value of this module is pickled and copied: rebuilt from the fields it is made
+    with (the compiled build's frozen classes cannot be filled in field by field)."""
+    return type(value), tuple(getattr(value, part.name) for part in fields(value) if part.init)  # type: ignore[arg-type]
+
+
+for _kind in (Styled, Math, Url, Link, Raw, RichText):
+    copyreg.pickle(_kind, _rebuilt)

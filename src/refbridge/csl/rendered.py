@@ -660,3 +660,9 @@ _CASES: dict[str, Callable[[str, list[bool], _Casing], list[str]]] = {
     "sentence": _sentence,
     "title": _title,
 }
+
+
+class DateKey(str):
+    """A date rendered for sorting (see nodes.sort_key_of)."""
+
+    __slots__ = ()
