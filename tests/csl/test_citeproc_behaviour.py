@@ -522,6 +522,57 @@ def test_an_aligned_entry_of_only_its_number_has_no_layout_suffix() -> None:
          '<div class="csl-right-inline"> Tidal Mills.</div>\n  </div>')]
 
 
+_RANGED = [item(id="a", title="Tidal Mills", issued={"date-parts": [[2010, 1], [2011, 12]]}),
+           item(id="b", title="Water Wheels", issued={"date-parts": [[2012], [2014]]}),
+           item(id="c", title="Weirs", type="report", issued={"date-parts": [[2015], [2016]]})]
+_RANGES_LAYOUT = (
+    '<group delimiter=" "><text variable="title"/><choose><if type="book">'
+    '<date variable="issued" prefix="[" suffix="]"><date-part name="year"/></date></if><else>'
+    '<date variable="issued" prefix="{" suffix="}" font-style="italic"><date-part name="year"/>'
+    '</date></else></choose><date variable="accessed" prefix="seen " suffix="!" '
+    'font-weight="bold"><date-part name="year"/></date></group>')
+
+
+@pytest.mark.parametrize(("output", "entries"), [
+    ("text", ["Tidal Mills [2010–seen 2011!]", "Water Wheels [2012–2014]", "Weirs {2015–2016}"]),
+    ("html", ['<div class="csl-entry">Tidal Mills [2010–seen <b>2011</b>!]</div>',
+              '<div class="csl-entry">Water Wheels [2012–<b>2014</b>]</div>',
+              '<div class="csl-entry">Weirs {<i>2015–<b>2016</b></i>}</div>']),
+])
+def test_the_first_date_range_ends_in_the_affixes_of_the_last_date_of_the_style(
+        output: str, entries: list[str]) -> None:
+    # as citeproc-js: its engine's first range end is wrapped in the last cs:date it built,
+    # every later one in that date's formatting only; a second bibliography reads the same
+    processor = make_processor(style(bibliography=_RANGES_LAYOUT), _RANGED, output=output)
+    assert processor.bibliography() == entries
+    assert processor.bibliography() == entries
+
+
+def test_a_range_in_a_registered_citation_takes_the_first_range_end() -> None:
+    # as citeproc-js registering items: each citation is rendered once (subsequent position)
+    ranged = style(citation='<date variable="issued"><date-part name="year"/></date>',
+                   bibliography=_RANGES_LAYOUT)
+    assert make_processor(ranged, _RANGED).bibliography()[0] == "Tidal Mills [2010–2011]"
+
+
+@pytest.mark.parametrize(("fields", "entry"), [
+    ({"note": "Call 001.9"},
+     ('<div class="csl-entry">\n    <div class="csl-left-margin">1. </div>'
+      '<div class="csl-right-inline">Heinemann. </div>\n  '
+      '<div class="csl-right-inline">Call 001.9</div>\n  </div>')),
+    ({},
+     ('<div class="csl-entry">\n    <div class="csl-left-margin">1. </div>'
+      '<div class="csl-right-inline">Heinemann.</div>\n   </div>')),
+])
+def test_a_right_inline_part_keeps_its_trailing_space_unless_it_ends_the_entry(
+        fields: dict[str, Any], entry: str) -> None:
+    layout = ('<text variable="citation-number" display="left-margin" suffix=". "/>'
+              '<group display="right-inline"><text variable="publisher" suffix=". "/>'
+              '<text variable="URL"/></group>'
+              '<group display="right-inline"><text variable="note"/></group>')
+    assert bib(layout, [item(publisher="Heinemann", **fields)], output="html") == [entry]
+
+
 def test_labels_take_title_case_whatever_the_items_language() -> None:
     layout = ('<group delimiter=" "><text variable="title" text-case="title"/>'
               '<label variable="page" text-case="title"/></group>')

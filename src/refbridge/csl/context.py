@@ -10,13 +10,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from refbridge.richtext import RichText
 
 from .localization import Locale
 from .rendered import Node
 from .values import DateValue, parse_date
+
+if TYPE_CHECKING:
+    from .nodes import RangeEnds
 
 DATE_VARIABLES = frozenset(
     ["accessed", "available-date", "event-date", "issued", "original-date", "submitted", "container"]
@@ -108,6 +111,7 @@ class RenderContext:
         "names_seen",
         "near_note",
         "position",
+        "range_ends",
         "read_changing_state",
         "rendered_any",
         "rich",
@@ -172,6 +176,7 @@ class RenderContext:
         self.rendered_any = False  # whether anything but affixes was written yet
         self.kept_spaces = 0  # formatted elements' suffixes keeping a space (see nodes.KeptSpace)
         self.braces: NestedParens | None = None  # a note style's citation cluster (see there)
+        self.range_ends: RangeEnds | None = None  # the processor's (see nodes.RangeEnds)
         # whether the rendering read what the processor changes once items are sorted (the
         # year suffix, the disambiguate="true" level, the citation number): a sort key that
         # did not is computed once

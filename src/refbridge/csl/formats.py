@@ -537,6 +537,7 @@ def _write(events: list[Event], fmt: Format) -> str:
     escape = fmt.escape
     top: list[str] = []  # the innermost open frame: its key, then what is written in it
     stack = [top]
+    last_inline: tuple[int, str] | None = None  # the entry's last right-inline: where, moved
     for kind, value in events:
         if kind in _ESCAPED:
             top.append(escape(value))
@@ -552,18 +553,23 @@ def _write(events: list[Event], fmt: Format) -> str:
             if key.startswith("link:"):
                 top.append(fmt.link(key[5:], inner) if inner else "")
             else:
-                leading = trailing = ""
-                if key == "display:right-inline":  # as citeproc-js: trailing space moves out
+                leading = ""
+                if key == "display:right-inline" and len(stack) == 1 and inner:
+                    # as citeproc-js: its trailing space stays inside, unless it ends the entry
                     stripped = inner.rstrip()
-                    inner, trailing = stripped, inner[len(stripped):]
+                    before, after = fmt.markup.get(key, ("", ""))
+                    last_inline = len(top), before + stripped + after + inner[len(stripped):]
                 elif key == "display:left-margin" and len(stack) == 1 and not "".join(stack[0]).strip():
                     # as citeproc-js: a left margin that opens the entry has its leading space
                     # written before it
                     stripped = inner.lstrip()
                     leading, inner = inner[: len(inner) - len(stripped)], stripped
                 before, after = fmt.markup.get(key, ("", ""))
-                top.append(leading + before + inner + after + trailing if inner else "")
-    return "".join(stack[0])
+                top.append(leading + before + inner + after if inner else "")
+    entry = stack[0]
+    if last_inline is not None and not "".join(entry[last_inline[0] + 1:]):
+        entry[last_inline[0]] = last_inline[1]
+    return "".join(entry)
 
 
 def serialize(node: Node | None, fmt: Format, marks: QuoteMarks, punct_in_quote: bool) -> str:

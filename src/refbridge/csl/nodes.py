@@ -20,6 +20,7 @@ from .pageranges import format_page_range, several_pages
 from .reach import Reach
 from .rendered import (
     BesideDecorated,
+    DateKey,
     Decorated,
     Delimiter,
     DelimiterSuffix,
@@ -160,6 +161,14 @@ class Decor:
         self.text_case = attrs.get("text-case")
         self.strip_periods = attrs.get("strip-periods") == "true"
         self.display = attrs.get("display")
+
+    def __copy__(self) -> Decor:
+        """A copy to change (a compiled class is not copied by ``copy.copy`` on its own)."""
+        other = Decor({})
+        other.prefix, other.suffix, other.fmt = self.prefix, self.suffix, self.fmt
+        other.quotes, other.text_case = self.quotes, self.text_case
+        other.strip_periods, other.display = self.strip_periods, self.display
+        return other
 
     @property
     def inert(self) -> bool:
@@ -515,12 +524,6 @@ class TextMacro(Element):
             key = _date_keys(_group_rendering(macro.gate, macro.children, "", None, ctx))
             return self.decor.apply(key, ctx) if self.decor else key or None
         return _group_rendering(macro.gate, macro.children, "", self.decor, ctx)
-
-
-class DateKey(str):
-    """A date rendered for sorting (see sort_key_of)."""
-
-    __slots__ = ()
 
 
 def sort_key_of(macro: Macro, ctx: RenderContext) -> str:
@@ -1049,6 +1052,25 @@ class DatePart:
 _UNIT_ORDER = {"year": 0, "month": 1, "day": 2}
 
 
+class RangeEnds:
+    """As citeproc-js, whose engine keeps one queue for the ends of date ranges: the first
+    range an engine renders has its end wrapped in the affixes and formatting of the cs:date
+    the engine built last ("2010–accessed: 2011"), every later one in that formatting only.
+    One per processor (an engine); renderings for sorting and disambiguating do not count,
+    as citeproc-js renders no range end for them."""
+
+    __slots__ = ("first", "later")
+
+    def __init__(self, attrs: dict[str, str]) -> None:
+        self.first: Decor | None = decor_of(attrs)
+        self.later: Decor | None = decor_of({k: v for k, v in attrs.items() if k in FORMAT_ATTRS})
+
+    def wrap(self, end: Node, ctx: RenderContext) -> Node:
+        decor = self.first or self.later
+        self.first = None
+        return (decor.apply(end, ctx) or end) if decor is not None else end
+
+
 class DateNode(Element):
     __slots__ = ("_localized", "delimiter", "form", "overrides", "parts", "reach", "shown", "variable")
 
@@ -1208,6 +1230,8 @@ class DateNode(Element):
                 block2 = [self._part(p, end, ctx, season, "prefix" if j == 0 else "") for j, p in enumerate(shown2)]
                 left = _join([n for n in block1 if n is not None], delimiter)
                 right = _join([n for n in block2 if n is not None], delimiter)
+                if right is not None and ctx.range_ends is not None and not ctx.disambiguating:
+                    right = ctx.range_ends.wrap(right, ctx)
                 joined.append(Rich([left or "", range_delimiter, right or ""]))
         return _join(joined, delimiter)
 

@@ -31,7 +31,7 @@ from .context import (
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import LocaleStore
 from .names import name_sort_key, parse_name
-from .nodes import render_children, sort_key_of
+from .nodes import RangeEnds, render_children, sort_key_of
 from .notefield import read_note_fields
 from .rendered import Node, Rich, apply_text_case, data_quotes, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
@@ -116,12 +116,16 @@ class Processor:
         self.collation = collation(self.locale.lang)
         self.items = _CompactItems()
         self.rich: dict[str, dict[str, RichText]] = {}  # rich text values by item and variable
+        self.range_ends = RangeEnds(style.range_end_attrs) if style.range_end_attrs else None
+        ranged: list[str] = []  # the items with a date range, if the ends of ranges matter
         for index, item in enumerate(items):
             key = str(item.get("id", f"item-{index + 1}"))
             rich: dict[str, RichText] = {}
             self.items[key] = _normalized(item, rich)
             if rich:
                 self.rich[key] = rich
+            if self.range_ends is not None and any(map(_is_range, item.values())):
+                ranged.append(key)
         self.registration = list(self.items)
         self.disamb: dict[str, Disambiguation] = {key: Disambiguation() for key in self.items}
         self._cite_texts: dict[tuple[Any, ...], str] = {}
@@ -134,8 +138,23 @@ class Processor:
         self._disambiguate()
         if any(state.year_suffix for state in self.disamb.values()):
             self._order_bibliography(order)  # sort keys may include the year suffixes just assigned
+        self._register_ranges(ranged)
+        # each bibliography is written as an engine writes its first one (see RangeEnds)
+        self._first_range_end = self.range_ends.first if self.range_ends is not None else None
         self._bib_sort_rows.clear()  # what they were kept for is done: memory back
         self._cite_texts.clear()
+
+    def _register_ranges(self, ranged: list[str]) -> None:
+        """As citeproc-js registering the items: each one's citation is rendered once, in the
+        subsequent position, which may render the engine's first date range (see RangeEnds);
+        only the items with a range (*ranged*, in registration order) can, so only they are."""
+        section, ends = self.style.citation, self.range_ends
+        for key in ranged:
+            if section is None or ends is None or ends.first is None:
+                return
+            ctx = self._context(key, "citation", {})
+            ctx.position = "subsequent"
+            self._render(section, ctx)
 
     def _order_bibliography(self, start: list[int] | None = None) -> list[int]:
         """The bibliography's order, also returned as registration indices; sorting again
@@ -156,6 +175,7 @@ class Processor:
         ctx.capitalize_leading_term = mode == "bibliography"
         ctx.citation_number = self.citation_numbers.get(key)
         ctx.explicit_year_suffix = self.style.explicit_year_suffix
+        ctx.range_ends = self.range_ends
         return ctx
 
     def _render(self, section: Section, ctx: RenderContext) -> Node | None:
@@ -479,11 +499,17 @@ class Processor:
         second_field = opts.get("second-field-align") in ("flush", "margin")
         previous: tuple[str, tuple[str, ...]] | None = None
         count = 0
+        ends = self.range_ends
+        if ends is not None:
+            ends.first = self._first_range_end
         for key in self._bib_order:
             ctx = self._context(key, "bibliography")
+            first_range_end = ends.first if ends is not None else None
             node = self._entry(section, ctx, second_field)
             names = (ctx.first_names_text, tuple(ctx.first_name_texts)) if ctx.first_names_text else None
             if sas is not None and names is not None and previous is not None and _sas_applies(sas_rule, names, previous):
+                if ends is not None:  # the entry is rendered once more, for the one written
+                    ends.first = first_range_end
                 ctx = self._context(key, "bibliography")
                 ctx.sas = SubsequentAuthor(sas, sas_rule, previous[0], previous[1])
                 node = self._entry(section, ctx, second_field)
@@ -835,6 +861,14 @@ def _given_key(given: str) -> str:
 
 def _initials(given: str) -> str:
     return "".join(word[:1] for word in re.split(r"[\s.\-]+", given) if word)
+
+
+def _is_range(value: Any) -> bool:
+    """Whether a value is a date range with a different end (CSL-JSON date-parts)."""
+    if not isinstance(value, Mapping):
+        return False
+    parts = value.get("date-parts")
+    return isinstance(parts, list) and len(parts) > 1 and parts[1] != parts[0] and bool(parts[1])
 
 
 def _issued_year(item: Mapping[str, Any]) -> Any:

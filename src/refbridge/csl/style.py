@@ -294,6 +294,48 @@ def _drop_nested_display(root: ET.Element, macros: dict[str, ET.Element]) -> Non
         walk(layout, False)
 
 
+def _last_built_date(root: ET.Element, macros: dict[str, ET.Element]) -> dict[str, str] | None:
+    """The affixes and formatting of the cs:date citeproc-js builds last (see RangeEnds): it
+    builds the citation, then the bibliography, each with its sort keys first and a macro where
+    it is first called (sort keys build theirs every time: what one gives is the same each time)."""
+    built: set[str] = set()
+    in_sort_keys: dict[str, dict[str, str] | None] = {}
+
+    def walk(parent: ET.Element, in_sort: bool, calls: tuple[str, ...]) -> dict[str, str] | None:
+        last: dict[str, str] | None = None
+        for child in parent:
+            if not isinstance(child.tag, str):
+                continue
+            tag, name = _tag(child), child.get("macro")
+            if tag == "date":
+                last = {k: v for k, v in child.attrib.items() if k in _RANGE_END_ATTRS}
+            if name is not None and tag in ("text", "key") and name in macros and name not in calls:
+                found: dict[str, str] | None = None
+                if in_sort or tag == "key":
+                    if name not in in_sort_keys:
+                        in_sort_keys[name] = walk(macros[name], True, (*calls, name))
+                    found = in_sort_keys[name]
+                elif name not in built:
+                    built.add(name)
+                    found = walk(macros[name], False, (*calls, name))
+                last = last if found is None else found
+            inner = walk(child, in_sort, calls)
+            last = last if inner is None else inner
+        return last
+
+    found = None
+    for section in ("citation", "bibliography"):
+        element = root.find(NS + section)
+        if element is not None:
+            last = walk(element, False, ())
+            found = found if last is None else last
+    return found
+
+
+#: What of a cs:date's attributes decorates the end of a range (see RangeEnds).
+_RANGE_END_ATTRS = frozenset({"prefix", "suffix", *FORMAT_ATTRS})
+
+
 class CslStyle:
     """A CSL 1.0.x style, compiled once; share it between processors."""
 
@@ -341,6 +383,8 @@ class CslStyle:
             citation_el, "citation-number", macros)
         self._macros_xml = macros
         self._style_names = style_names
+        #: what citeproc-js wraps the end of a date range in (see RangeEnds), or None
+        self.range_end_attrs = _last_built_date(root, macros)
 
     def _section(self, element: ET.Element | None, macros: dict[str, ET.Element],
                  style_names: dict[str, str]) -> Section | None:
