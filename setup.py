@@ -20,7 +20,7 @@ from setuptools import setup  # type: ignore[import-untyped]
 from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
 
 #: The modules mypyc compiles, under ``src/``: what a .bib conversion and a CSL rendering spend
-#: their time in. ``csl/rendered.py`` stays Python: its marked strings subclass ``str``, which
+#: their time in. ``csl/marked.py`` stays Python: its marked strings subclass ``str``, which
 #: mypyc does not compile.
 COMPILED: tuple[str, ...] = (
     "refbridge/formats/bibtex/syntax.py",
@@ -35,6 +35,7 @@ COMPILED: tuple[str, ...] = (
     "refbridge/formats/csl_markup.py",
     "refbridge/csl/context.py",
     "refbridge/csl/nodes.py",
+    "refbridge/csl/rendered.py",
     "refbridge/csl/names.py",
     "refbridge/csl/values.py",
     "refbridge/csl/processor.py",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import sys
 import types
-from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
 
+from refbridge.entrypoints import EntryPoint
 from refbridge.styles import (
     CslStyleDefinition,
     FormatterStyleDefinition,

@@ -19,19 +19,21 @@ from typing import Any
 from refbridge.latex.math import math_plain
 from refbridge.latex.safety import formula_is_writable
 
-from .rendered import (
+from .marked import (
     BesideDecorated,
     Delimiter,
     HeldPrefix,
     KeptLead,
     KeptSpace,
     LiteralText,
-    Node,
     NumberText,
     OwnSuffix,
-    Rich,
     Sealed,
     Suffix,
+)
+from .rendered import (
+    Node,
+    Rich,
 )
 
 # -- punctuation merge table (left char, right char) -> replacement, as citeproc-js --

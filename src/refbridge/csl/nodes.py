@@ -16,27 +16,29 @@ from itertools import pairwise
 
 from . import reach
 from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderContext
-from .pageranges import format_page_range, several_pages
-from .reach import Reach
-from .rendered import (
+from .marked import (
     BesideDecorated,
     DateKey,
-    Decorated,
     Delimiter,
     DelimiterSuffix,
     HeldPrefix,
     KeptLead,
-    KeptPeriods,
     KeptSpace,
-    LeafRich,
     LiteralText,
-    Node,
     NumberText,
     OwnKeptSpace,
     OwnSuffix,
-    Rich,
     Sealed,
     Suffix,
+)
+from .pageranges import format_page_range, several_pages
+from .reach import Reach
+from .rendered import (
+    Decorated,
+    KeptPeriods,
+    LeafRich,
+    Node,
+    Rich,
     apply_text_case,
     is_empty,
     map_leaves,

@@ -55,14 +55,6 @@ class Rich:
 Node = Rich | str
 
 
-class LiteralText(str):
-    """The text of a ``cs:text value``: content, not an affix, so the punctuation it starts
-    with stays outside a closing quote before it (as citeproc-js, which moves only affixes
-    and delimiters into quotes)."""
-
-    __slots__ = ()
-
-
 class LeafRich(Rich):
     """The rendering of one formatted or quoted element around its sealed text (see Sealed):
     a delimiter after it is that element's own suffix to citeproc-js, which does not merge
@@ -87,93 +79,9 @@ class PersonName(Rich):
     __slots__ = ()
 
 
-class Suffix(str):
-    """An element's suffix, or a delimiter after a group or macro. After the sealed text of an
-    element inside it (see Sealed), it still merges with that text's last mark, as
-    citeproc-js merges a parent's suffix with the end of its last child."""
-
-    __slots__ = ()
-
-
-class OwnSuffix(Suffix):
-    """An element's own suffix (not a delimiter or a prefix that merges as one)."""
-
-    __slots__ = ()
-
-
 class Decorated(Rich):
     """The rendering of a formatted element whose text is not sealed (see LeafRich): a prefix
     right after it is not merged with its end (see BesideDecorated)."""
-
-    __slots__ = ()
-
-
-class BesideDecorated(str):
-    """The prefix of an element right after a formatted one: as citeproc-js merges a prefix
-    with the end of the sibling before it only when neither of them is formatted, it is
-    written whole (``<b>et al.</b>. 2020``; see HeldPrefix for the prefix of a formatted
-    element)."""
-
-    __slots__ = ()
-
-
-class KeptSpace(str):
-    """The suffix of a formatted or quoted element (or group) that ends in a space: as
-    citeproc-js, a prefix starting with a space after it is written whole ("<i>NRC</i>  2023");
-    a delimiter after it merges its space as usual."""
-
-    __slots__ = ()
-
-
-class OwnKeptSpace(OwnSuffix, KeptSpace):
-    """An element's own suffix (see OwnSuffix) that keeps its space (see KeptSpace)."""
-
-    __slots__ = ()
-
-
-class KeptLead(str):
-    """A prefix starting with a space that leads what a formatted group holds: as citeproc-js,
-    it is written whole after text that ends in a space (``<group prefix=" "><group
-    font-style="normal"><text prefix=" "/>`` writes two spaces)."""
-
-    __slots__ = ()
-
-
-class Delimiter(str):
-    """A delimiter between the renderings of a group, macro or layout (see KeptSpace)."""
-
-    __slots__ = ()
-
-
-class DelimiterSuffix(Suffix, Delimiter):
-    """A delimiter that merges as a suffix (see Suffix and Delimiter)."""
-
-    __slots__ = ()
-
-
-class NumberText(str):
-    """A number written through citeproc-js's number path (a cs:number, a number variable
-    written as numbers): a group's or the layout's suffix after the suffix of an element that
-    ends in one is not merged with it, only the same mark twice (citeproc-js: ``802;.``)."""
-
-    __slots__ = ()
-
-
-class Sealed(str):
-    """The text of a formatted or quoted element that writes one string (a variable, a term,
-    a value): as citeproc-js, punctuation it ends with is not merged with the element's own
-    suffix, a delimiter or a prefix after it (<i>solve?</i>. stays), except the same mark
-    twice; the suffix of a group, macro call or layout around it merges as usual. The
-    formatting of a group or a macro call leaves its contents unsealed."""
-
-    __slots__ = ()
-
-
-class HeldPrefix(LiteralText):
-    """The prefix of a formatted element: held out of a closing quote before it like a text
-    value, unless the element leads an unformatted group or macro (citeproc-js moves such a
-    prefix up to the group, whose prefix may then go into the quote). Nothing before it merges
-    with its punctuation (``et al.. <b>2020</b>``)."""
 
     __slots__ = ()
 
@@ -660,9 +568,3 @@ _CASES: dict[str, Callable[[str, list[bool], _Casing], list[str]]] = {
     "sentence": _sentence,
     "title": _title,
 }
-
-
-class DateKey(str):
-    """A date rendered for sorting (see nodes.sort_key_of)."""
-
-    __slots__ = ()

@@ -24,10 +24,10 @@ import os
 import pkgutil
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
 
+from refbridge.entrypoints import entry_points
 from refbridge.errors import RefbridgeError
 from refbridge.styles.definitions import (
     CslStyleDefinition,
@@ -59,7 +59,7 @@ def style_folders(style_dirs: Sequence[str | Path] = ()) -> list[Path]:
     return [Path(p).expanduser() for p in [*style_dirs, *from_env]]
 
 
-def _definitions(module: ModuleType, origin: str) -> Iterator[StyleDefinition]:
+def _definitions(module: object, origin: str) -> Iterator[StyleDefinition]:
     styles = getattr(module, "STYLES", None)
     if not isinstance(styles, (list, tuple)):
         raise StyleModuleError(f"{origin}: a style module must define STYLES, a list of styles")
