@@ -555,6 +555,15 @@ def test_a_range_in_a_registered_citation_takes_the_first_range_end() -> None:
     assert make_processor(ranged, _RANGED).bibliography()[0] == "Tidal Mills [2010–2011]"
 
 
+def test_a_raw_date_range_in_a_registered_citation_takes_the_first_range_end() -> None:
+    ranged = style(citation='<date variable="issued"><date-part name="year"/></date>',
+                   bibliography=_RANGES_LAYOUT)
+    items = [item(id="a", title="Tidal Mills", issued={"raw": "2010-2011"}),
+             item(id="c", title="Weirs", issued={"date-parts": [[2012]]})]
+    assert make_processor(ranged, items).bibliography() == ["Tidal Mills [2010–2011]",
+                                                            "Weirs [2012]"]
+
+
 @pytest.mark.parametrize(("fields", "entry"), [
     ({"note": "Call 001.9"},
      ('<div class="csl-entry">\n    <div class="csl-left-margin">1. </div>'

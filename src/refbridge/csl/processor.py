@@ -864,9 +864,12 @@ def _initials(given: str) -> str:
 
 
 def _is_range(value: Any) -> bool:
-    """Whether a value is a date range with a different end (CSL-JSON date-parts)."""
+    """Whether a value may be a date range with a different end: CSL-JSON date-parts of two
+    dates, or a raw date (read when rendered; one that is no range renders no range end)."""
     if not isinstance(value, Mapping):
         return False
+    if "raw" in value:
+        return True
     parts = value.get("date-parts")
     return isinstance(parts, list) and len(parts) > 1 and parts[1] != parts[0] and bool(parts[1])
 
