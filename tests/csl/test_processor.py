@@ -630,3 +630,23 @@ def test_a_short_term_only_english_has_falls_back_to_the_locales_long_form() -> 
 def test_a_no_break_space_of_initialize_with_stays_between_initials() -> None:
     layout = '<names variable="author"><name initialize-with=".&#160;"/></names>'
     assert bib(layout, [item(author=[{"family": "Adrion", "given": "Jeffrey R"}])]) == ["J.\u00a0R. Adrion"]
+
+
+# -- keeping items ------------------------------------------------------------------------
+
+def test_items_past_those_kept_decoded_are_kept_as_json_and_render_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from refbridge.csl import processor as csl_processor
+
+    items = [item(id=f"ITEM-{n}", title=title, author=[author], issued={"date-parts": [[year]]})
+             for n, (title, author, year) in enumerate([("Zeta", DOE, 2001), ("Alpha", ROE, 1999),
+                                                        ("Mu", POE, 2010)])]
+    layout = ('<group delimiter=". "><names variable="author"><name/></names>'
+              '<date variable="issued"><date-part name="year"/></date><text variable="title"/></group>')
+    sort = '<sort><key variable="title"/></sort>'
+    monkeypatch.setattr(csl_processor, "_KEPT_DECODED", 1)
+    processor = make_processor(style(bibliography=layout, sort=sort), items)
+    kept = [type(dict.__getitem__(processor.items, key)) for key in processor.items]
+    assert kept == [dict, bytes, bytes]
+    assert processor.bibliography() == ["Jane Roe. 1999. Alpha", "Edgar Allan Poe. 2010. Mu",
+                                        "John Robert Doe. 2001. Zeta"]

@@ -149,7 +149,11 @@ def test_entry_point_plugin_adds_styles(monkeypatch: pytest.MonkeyPatch) -> None
     entry_point = EntryPoint("journal", "journal_styles_plugin", "refbridge.styles")
     monkeypatch.setattr(style_modules, "entry_points",
                         lambda group: [entry_point] if group == "refbridge.styles" else [])
-    assert resolve_style("journal-house").csl == "nature"
+    style_modules.installed_styles.cache_clear()
+    try:
+        assert resolve_style("journal-house").csl == "nature"
+    finally:
+        style_modules.installed_styles.cache_clear()
 
 
 def test_listing_marks_modules_and_finds_catalogue_titles() -> None:

@@ -271,19 +271,23 @@ def _affixes(attrs: Mapping[str, str]) -> tuple[str, str]:
     return attrs.get("prefix", ""), attrs.get("suffix", "")
 
 
-def name_sort_key(parts: NameParts, demote: str, short: bool = False) -> str:
+def name_sort_key(parts: NameParts, demote: str, short: bool = False,
+                  given: str | None = None) -> str:
     """The sort key of one name, its parts in citeproc-js's order (spaces between them, which
-    collation ignores): family (with its particle unless demoted), given, particles, suffix."""
+    collation ignores): family (with its particle unless demoted), given (*given* when the
+    name shows another form of it, such as initials), particles, suffix."""
     if parts.literal:
         return parts.literal
+    if given is None:
+        given = parts.given
     if demote == "never":  # the particle and the name joined by a space, even after d'
         family = " ".join(p for p in (parts.non_dropping, parts.family) if p)
         if short:
             return family
-        return " ".join(p for p in (family, parts.dropping, parts.given, parts.suffix) if p)
+        return " ".join(p for p in (family, parts.dropping, given, parts.suffix) if p)
     if short:
         return parts.family
-    return " ".join(p for p in (parts.family, parts.given, parts.dropping, parts.non_dropping,
+    return " ".join(p for p in (parts.family, given, parts.dropping, parts.non_dropping,
                                 parts.suffix) if p)
 
 
@@ -666,9 +670,7 @@ class NamesNode(Element):
         """A name in a sort macro: family first, given name as the macro shows it (initials)."""
         parts = parse_name(raw)
         given = self._given_text(parts, ctx)
-        if given is not None and given != parts.given:
-            parts = replace(parts, given=given)
-        return name_sort_key(parts, self.options.demote_non_dropping_particle, given is None)
+        return name_sort_key(parts, self.options.demote_non_dropping_particle, given is None, given)
 
     def _render_name(self, parts: NameParts, raw: Mapping[str, Any], index: int, ctx: RenderContext) -> Node:
         """One name with cs:name's formatting, and its affixes unless it is an institution (a

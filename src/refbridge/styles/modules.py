@@ -24,6 +24,7 @@ import os
 import pkgutil
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -127,13 +128,20 @@ def _first_wins(found: Iterable[FoundStyle]) -> dict[str, FoundStyle]:
     return styles
 
 
+@cache
+def installed_styles() -> tuple[FoundStyle, ...]:
+    """The styles of installed plug-ins, then refbridge's own, found once per process (2 ms a
+    time, a tenth of formatting a 77-item bibliography); style folders are read every time,
+    as a user edits them."""
+    return (*_entry_point_styles(), *_builtin_styles())
+
+
 def find_style_modules(style_dirs: Sequence[str | Path] = ()) -> dict[str, FoundStyle]:
     """Every style defined by style modules and style folders, by name, first definition wins."""
 
     def all_styles() -> Iterator[FoundStyle]:
         for folder in style_folders(style_dirs):
             yield from _folder_styles(folder)
-        yield from _entry_point_styles()
-        yield from _builtin_styles()
+        yield from installed_styles()
 
     return _first_wins(all_styles())
