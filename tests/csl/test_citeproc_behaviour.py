@@ -874,6 +874,21 @@ def test_a_name_part_reset_of_its_own_names_formatting_shows_nothing(layout: str
         f'<div class="csl-entry">{entry}</div>']
 
 
+@pytest.mark.parametrize(("layout", "entry"), [
+    ('<names variable="author" font-style="italic"><name font-style="normal"/></names>',
+     "<i>John Smith</i>"),
+    ('<names variable="author" font-weight="bold"><name font-weight="normal"/></names>',
+     "<b>John Smith</b>"),
+    (('<group font-style="italic"><names variable="author"><name font-style="normal"/></names>'
+      '</group>'), '<i><span style="font-style:normal;">John Smith</span></i>'),
+], ids=["names-italic", "names-bold", "group"])
+def test_a_name_reset_of_its_own_names_formatting_shows_nothing(layout: str, entry: str) -> None:
+    # neue-kriminalpolitik: italic authors, cs:name font-style="normal"
+    person = [{"family": "Smith", "given": "John"}]
+    assert bib(layout, [item(author=person)], output="html") == [
+        f'<div class="csl-entry">{entry}</div>']
+
+
 def test_the_bibliography_shows_the_given_names_an_all_names_rule_adds() -> None:
     # azr: givenname-disambiguation-rule="all-names-with-initials" tells the two Liu apart in
     # the bibliography too, even where the citation shows only the first name
@@ -912,3 +927,31 @@ def test_a_year_suffix_keeps_its_group_when_the_date_beside_it_is_missing() -> N
     processor = make_processor(style('<text variable="title"/><text variable="year-suffix"/>', section,
                                      citation_attrs='disambiguate-add-year-suffix="true"'), items)
     assert processor.bibliography() == ["T a", "T b"]
+
+
+# -- registration ---------------------------------------------------------------------------
+
+FIVE_AUTHORS = [{"family": "Fox", "given": "John"}, {"family": "Weisberg", "given": "Sanford"},
+                {"family": "Price", "given": "Brad"}, {"family": "Hong", "given": "Jangman"},
+                {"family": "Firth", "given": "David"}]
+
+
+def test_a_first_citation_shows_at_least_the_names_a_subsequent_one_shows() -> None:
+    citation = ('<names variable="author"><name delimiter="/" delimiter-precedes-last="always"/>'
+                '</names><text variable="title" prefix=": "/>')
+    cited = item(title="Effects", author=FIVE_AUTHORS)
+    processor = make_processor(style(citation=citation, style_class="note", citation_attrs=(
+        'et-al-min="4" et-al-use-first="1" et-al-subsequent-min="3" '
+        'et-al-subsequent-use-first="2"')), [cited])
+    assert processor.cite([{"id": "ITEM-1"}]) == "John Fox/Sanford Weisberg/et al.: Effects"
+
+
+def test_a_first_citation_shows_the_names_its_subsequent_form_shows_when_they_are_more() -> None:
+    citation = ('<choose><if position="subsequent"><names variable="author">'
+                '<name delimiter="/" et-al-min="4" et-al-use-first="3"/></names></if><else>'
+                '<names variable="author"><name delimiter="/" et-al-min="4" et-al-use-first="1"/>'
+                '</names></else></choose><text variable="title" prefix=": "/>')
+    cited = item(title="Effects", author=FIVE_AUTHORS)
+    processor = make_processor(style(citation=citation, style_class="note"), [cited])
+    assert processor.cite([{"id": "ITEM-1"}]) == \
+        "John Fox/Sanford Weisberg/Brad Price/et al.: Effects"

@@ -37,6 +37,9 @@ class Disambiguation:
     #: shows too (as citeproc-js's name registry)
     global_givenname_levels: dict[tuple[str, str], int] = field(default_factory=dict)
     year_suffix: str = ""
+    #: how many names each name list of the item's citation shows in the subsequent position
+    #: (in rendering order), the fewest a citation shows of a list long enough to be cut
+    registered_names: list[int] = field(default_factory=list)
     disambiguate: int = 0  # how many disambiguate="true" tests (in rendering order) are true
 
 
@@ -109,10 +112,12 @@ class RenderContext:
         "locale",
         "mode",
         "names_seen",
+        "name_lists",
         "near_note",
         "position",
         "range_ends",
         "read_changing_state",
+        "registering",
         "rendered_any",
         "rich",
         "sas",
@@ -160,6 +165,8 @@ class RenderContext:
         self.citation_number: int | None = None
         self.first_note: int | None = None
         self.near_note = False
+        self.registering = False  # the processor's registration rendering (names counted)
+        self.name_lists = 0  # name lists rendered so far (in a citation)
         self.in_substitute = False
         self.bare_names = False  # the cs:names about to render substitutes for its parent's
         self.substituted_by_text = False  # the cs:names just rendered gave a non-names substitute

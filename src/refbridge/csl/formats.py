@@ -26,6 +26,7 @@ from .marked import (
     KeptLead,
     KeptSpace,
     LiteralText,
+    NestedPrefix,
     NumberText,
     OwnSuffix,
     Sealed,
@@ -46,8 +47,9 @@ _MERGE: dict[str, dict[str, str]] = {
     ";": {"!": "!", "?": "?", ":": ";", ",": ";,", ".": ";"},
 }
 _SWAP_IN = frozenset("!?.,")
-#: The prefixes written whole after any punctuation (see HeldPrefix, BesideDecorated).
-_WHOLE_PREFIXES = (HeldPrefix, BesideDecorated)
+#: The prefixes written whole after any punctuation (see HeldPrefix, BesideDecorated,
+#: NestedPrefix).
+_WHOLE_PREFIXES = (HeldPrefix, BesideDecorated, NestedPrefix)
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,14 @@ class HeldPrefix(LiteralText):
     __slots__ = ()
 
 
+class NestedPrefix(str):
+    """The prefix an element's rendering starts with, right after the prefix of the element
+    around it: as citeproc-js, no punctuation before it merges with its own (a group's
+    prefix "," around a text's prefix ", " writes "A,, B")."""
+
+    __slots__ = ()
+
+
 class DateKey(str):
     """A date rendered for sorting (see nodes.sort_key_of)."""
 

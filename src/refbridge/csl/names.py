@@ -505,12 +505,20 @@ class NamesNode(Element):
             return spec.et_al_subsequent_min, spec.et_al_subsequent_use_first, spec.et_al_use_last
         return spec.et_al_min, spec.et_al_use_first, spec.et_al_use_last
 
-    def _shown(self, names: list[Mapping[str, Any]], ctx: RenderContext) -> tuple[list[Mapping[str, Any]], bool]:
+    def _shown(self, names: list[Mapping[str, Any]], ctx: RenderContext,
+               index: int | None = None) -> tuple[list[Mapping[str, Any]], bool]:
+        """The names of a list shown and whether it is cut (et al.); *index*, the list's place
+        among those the citation renders, gives the count registration found (see
+        ``Processor._register_name_counts``)."""
         et_al_min, use_first, use_last = self._limits(ctx)
         override = ctx.disamb.et_al_use_first
         if et_al_min and len(names) >= et_al_min and use_first is not None:
-            if override is not None and ctx.mode == "citation":
-                use_first = max(use_first, override)
+            if ctx.mode == "citation":
+                if override is not None:
+                    use_first = max(use_first, override)
+                registered = ctx.disamb.registered_names
+                if index is not None and index < len(registered) and not ctx.registering:
+                    use_first = max(use_first, registered[index])
             if use_last and 0 < et_al_min - 2 < use_first:
                 use_first = et_al_min - 2  # as citeproc-js: room for the ellipsis and the last name
             if use_first < len(names):
@@ -520,7 +528,13 @@ class NamesNode(Element):
     def _render_list(self, role: str, names: list[Mapping[str, Any]], ctx: RenderContext) -> Node | None:
         spec = self.spec
         name_spec = spec.name
-        shown, truncated = self._shown(names, ctx)
+        index = None
+        if ctx.mode == "citation" and not ctx.sorting:
+            index = ctx.name_lists
+            ctx.name_lists += 1
+        shown, truncated = self._shown(names, ctx, index)
+        if ctx.registering:
+            ctx.disamb.registered_names.append(len(shown))
         cut_short = not truncated and _cut_short(role, ctx.item)
         truncated = truncated or cut_short
         _, _, use_last = self._limits(ctx)

@@ -25,6 +25,7 @@ from .marked import (
     KeptLead,
     KeptSpace,
     LiteralText,
+    NestedPrefix,
     NumberText,
     OwnKeptSpace,
     OwnSuffix,
@@ -217,6 +218,8 @@ class Decor:
             # as citeproc-js: the prefix of a formatted element keeps its punctuation out of
             # a closing quote before it (“title”, <i>Journal</i>), like a text value
             prefix = HeldPrefix(self.prefix) if self.fmt and self.prefix else self.prefix
+            if prefix:
+                _hold_nested_prefix(node)
             node = Rich([prefix, node, suffix])
         if sealed:
             node = LeafRich([node])
@@ -225,6 +228,17 @@ class Decor:
         if self.display:
             node = Rich([node], display=self.display)
         return node
+
+
+def _hold_nested_prefix(node: Node) -> None:
+    """Mark the plain prefix *node* starts with (see NestedPrefix), if it starts with one."""
+    while isinstance(node, Rich) and node.kids:
+        first = node.kids[0]
+        if type(first) is str:
+            if first:
+                node.kids[0] = NestedPrefix(first)
+            return
+        node = first
 
 
 def decor_of(attrs: dict[str, str], allow_quotes: bool = True) -> Decor | None:

@@ -135,6 +135,8 @@ class Processor:
         self._disambiguate_tests = 0  # the most disambiguate="true" tests one rendering met
         self.citation_numbers = {key: i + 1 for i, key in enumerate(self.registration)}
         order = self._order_bibliography()
+        if style.citation_uses_position:
+            self._register_name_counts()
         self._disambiguate()
         if any(state.year_suffix for state in self.disamb.values()):
             self._order_bibliography(order)  # sort keys may include the year suffixes just assigned
@@ -143,6 +145,23 @@ class Processor:
         self._first_range_end = self.range_ends.first if self.range_ends is not None else None
         self._bib_sort_rows.clear()  # what they were kept for is done: memory back
         self._cite_texts.clear()
+
+    def _register_name_counts(self) -> None:
+        """As citeproc-js registering the items: each one's citation is rendered once, in the
+        subsequent position near its previous note, and how many names each of its name lists
+        shows there becomes the fewest its citations show in any position (when a list is
+        long enough to be cut at all): with et-al-use-first="1" and
+        et-al-subsequent-use-first="2", a first citation reads "Fox/Weisberg/u.a.". Only a
+        style whose citation depends on the position can show other counts there."""
+        section = self.style.citation
+        if section is None:
+            return
+        for key in self.registration:
+            ctx = self._context(key, "citation", {})
+            ctx.position = "subsequent"
+            ctx.near_note = True
+            ctx.registering = True
+            self._render(section, ctx)
 
     def _register_ranges(self, ranged: list[str]) -> None:
         """As citeproc-js registering the items: each one's citation is rendered once, in the

@@ -53,9 +53,10 @@ _RESETS = {"font-style": "normal", "font-variant": "normal", "font-weight": "nor
 
 
 def _without_resets(part: dict[str, str], outer: dict[str, str]) -> dict[str, str]:
-    """A cs:name-part's attributes without the resets (``font-variant="normal"``) of
-    formatting its own cs:names or cs:name sets: citeproc-js applies those after the parts,
-    so the part's reset shows nothing (a reset of an enclosing group's formatting stays)."""
+    """A cs:name-part's (or cs:name's) attributes without the resets (``font-variant="normal"``)
+    of formatting its own cs:names or cs:name sets: citeproc-js applies those after the
+    parts and names, so the reset shows nothing (a reset of an enclosing group's formatting
+    stays)."""
     return {name: value for name, value in part.items()
             if not (_RESETS.get(name) == value and outer.get(name, value) != value)}
 
@@ -184,7 +185,7 @@ class _Compiler:
             name_attrs = {k: v for k, v in self.inherited.items() if k != "names-delimiter"}
             parts: dict[str, dict[str, str]] = {}
             if name_el is not None:
-                name_attrs.update(name_el.attrib)
+                name_attrs.update(_without_resets(dict(name_el.attrib), attrs))
                 for part in name_el:
                     if isinstance(part.tag, str) and _tag(part) == "name-part":
                         parts[part.get("name", "")] = _without_resets(
