@@ -955,3 +955,27 @@ def test_a_first_citation_shows_the_names_its_subsequent_form_shows_when_they_ar
     processor = make_processor(style(citation=citation, style_class="note"), [cited])
     assert processor.cite([{"id": "ITEM-1"}]) == \
         "John Fox/Sanford Weisberg/Brad Price/et al.: Effects"
+
+
+# -- display groups ---------------------------------------------------------------------------
+
+BLOCK = '<group display="block"><text variable="title"/></group>'
+MARGIN = '<group display="left-margin"><text variable="publisher"/></group>'
+
+
+@pytest.mark.parametrize(("layout", "entry"), [
+    (BLOCK + MARGIN, '\n\n    <div class="csl-block">Effects</div>\n'),
+    (BLOCK + '<text value="X"/>' + MARGIN, '\n\n    <div class="csl-block">Effects</div>\nX'),
+    ('<text variable="title"/>' + MARGIN, "Effects."),
+    (BLOCK + '<text value="X"/>', '\n\n    <div class="csl-block">Effects</div>\nX.'),
+], ids=["block", "block-and-text", "no-block", "last-not-a-group"])
+def test_the_layout_suffix_is_lost_with_the_display_group_that_ends_the_layout(
+        layout: str, entry: str) -> None:
+    # nehet: a bibliography's second block empty, its first without the layout's period
+    csl = CslStyle.from_xml(
+        '<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">'
+        "<info><id>test</id><title>Test style</title></info>"
+        '<citation><layout><text variable="title"/></layout></citation>'
+        f'<bibliography><layout suffix=".">{layout}</layout></bibliography></style>', source="test")
+    [rendered] = make_processor(csl, [item(title="Effects")], output="html").bibliography()
+    assert rendered == f'<div class="csl-entry">{entry}</div>'

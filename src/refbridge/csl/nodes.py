@@ -291,6 +291,21 @@ def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: 
     return _joined_children(nodes, delimiter)
 
 
+def render_children_and_last(children: Sequence[Element], ctx: RenderContext) -> tuple[Node | None, bool]:
+    """``render_children`` without a delimiter, and whether the last child rendered anything."""
+    nodes: list[Node] = []
+    _rendered(children[:-1], ctx, nodes)
+    before = len(nodes)
+    _rendered(children[-1:], ctx, nodes)
+    return _joined_children(nodes, ""), len(nodes) > before
+
+
+def ends_in_display_group(children: Sequence[Element]) -> bool:
+    """Whether the last of *children* is a cs:group with a display attribute."""
+    last = children[-1] if children else None
+    return type(last) is Group and last.decor is not None and bool(last.decor.display)
+
+
 def _decorated(node: Node) -> bool:
     """Whether *node* renders a formatted element (see Decorated; a sealed one holds only
     its own formatting)."""

@@ -31,7 +31,13 @@ from .context import (
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import LocaleStore
 from .names import name_sort_key, parse_name
-from .nodes import RangeEnds, render_children, sort_key_of
+from .nodes import (
+    RangeEnds,
+    ends_in_display_group,
+    render_children,
+    render_children_and_last,
+    sort_key_of,
+)
 from .notefield import read_note_fields
 from .rendered import Node, Rich, apply_text_case, data_quotes, is_empty, parse_markup, plain
 from .style import CslStyle, Section, SortKey
@@ -524,14 +530,14 @@ class Processor:
         for key in self._bib_order:
             ctx = self._context(key, "bibliography")
             first_range_end = ends.first if ends is not None else None
-            node = self._entry(section, ctx, second_field)
+            node, suffix_lost = self._entry(section, ctx, second_field)
             names = (ctx.first_names_text, tuple(ctx.first_name_texts)) if ctx.first_names_text else None
             if sas is not None and names is not None and previous is not None and _sas_applies(sas_rule, names, previous):
                 if ends is not None:  # the entry is rendered once more, for the one written
                     ends.first = first_range_end
                 ctx = self._context(key, "bibliography")
                 ctx.sas = SubsequentAuthor(sas, sas_rule, previous[0], previous[1])
-                node = self._entry(section, ctx, second_field)
+                node, suffix_lost = self._entry(section, ctx, second_field)
             previous = names
             if node is None or is_empty(node):
                 if self.style.numbered_citations:  # as citeproc-js: numbered entries show the gap
@@ -541,7 +547,9 @@ class Processor:
             decor = section.layout_decor
             if decor and not second_field:
                 block = _last_display_block(node) if decor.suffix else None
-                if block is not None:  # the layout suffix goes inside a closing display block
+                if suffix_lost:
+                    node = Rich([decor.prefix, node], decor.fmt)
+                elif block is not None:  # the layout suffix goes inside a closing display block
                     block.kids.append(decor.suffix)
                     node = Rich([decor.prefix, node], decor.fmt)
                 else:
@@ -549,10 +557,17 @@ class Processor:
             count += 1
             yield key, node
 
-    def _entry(self, section: Section, ctx: RenderContext, second_field: bool) -> Node | None:
+    def _entry(self, section: Section, ctx: RenderContext, second_field: bool) -> tuple[Node | None, bool]:
+        """An entry's rendering, and whether it loses the layout's suffix: as citeproc-js,
+        which writes that suffix in the layout's last element when that is a display group,
+        so that it is lost when the group renders nothing and another display group did
+        (without one, the suffix ends the entry as usual)."""
         if second_field:
-            return self._layout_parts(section, ctx)
-        return render_children(section.layout, ctx, "")
+            return self._layout_parts(section, ctx), False
+        if ends_in_display_group(section.layout):
+            node, last_rendered = render_children_and_last(section.layout, ctx)
+            return node, not last_rendered and _holds_display_group(node)
+        return render_children(section.layout, ctx, ""), False
 
     def _layout_parts(self, section: Section, ctx: RenderContext) -> Node | None:
         """second-field-align: the first rendered element in the margin, the rest beside it."""
@@ -838,6 +853,18 @@ def _cite_delimiter(delimiter: str, previous: Mapping[str, Any], cite: Mapping[s
         space = delimiter.find(" ")
         return delimiter[space:] if space > -1 else ""
     return delimiter
+
+
+def _holds_display_group(node: Node | None) -> bool:
+    """Whether a rendering holds a display group."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Rich):
+            if current.display:
+                return True
+            stack.extend(current.kids)
+    return False
 
 
 def _last_display_block(node: Node) -> Rich | None:
