@@ -423,6 +423,14 @@ def test_et_al_use_last_leaves_room_for_the_ellipsis_and_the_last_name() -> None
     assert bib(layout, [item(author=authors)]) == ["A, B, C, D, E, F, \u2026 H"]
 
 
+def test_et_al_use_last_after_a_single_name_puts_a_space_before_the_ellipsis() -> None:
+    # van-yuzuncu-yil-universitesi-fen-bilimleri-enstitusu: "In R. M. Kamp … T. Choli-Papadopoulou"
+    layout = ('<names variable="author"><name et-al-min="3" et-al-use-first="1" et-al-use-last="true" '
+              'form="short"/></names>')
+    authors = [{"family": family, "given": "A"} for family in ("Kamp", "Calvete", "Choli")]
+    assert bib(layout, [item(author=authors)]) == ["Kamp \u2026 Choli"]
+
+
 def test_the_delimiter_before_the_last_name_keeps_its_space_before_a_prefix_space() -> None:
     layout = ('<text value="a cura di"/><names variable="author">'
               '<name prefix=" " delimiter-precedes-last="never" initialize-with=". "/></names>')
@@ -979,3 +987,28 @@ def test_the_layout_suffix_is_lost_with_the_display_group_that_ends_the_layout(
         f'<bibliography><layout suffix=".">{layout}</layout></bibliography></style>', source="test")
     [rendered] = make_processor(csl, [item(title="Effects")], output="html").bibliography()
     assert rendered == f'<div class="csl-entry">{entry}</div>'
+
+
+def test_an_institution_takes_no_vertical_align_of_its_cs_name() -> None:
+    # acta-amazonica: vertical-align="baseline" on cs:name
+    layout = ('<names variable="author"><name vertical-align="sup" delimiter="; "/></names>')
+    authors = [{"literal": "Directorate-General"}, {"family": "Doval", "given": "M"}]
+    assert bib(layout, [item(author=authors)], output="html") == [
+        '<div class="csl-entry">Directorate-General; <sup>M Doval</sup></div>']
+
+
+@pytest.mark.parametrize("layout", [
+    '<group delimiter=" "><text value="Vol. "/><text variable="volume"/></group>',
+    '<text value="Vol. "/><text variable="volume" prefix=" "/>',
+], ids=["delimiter", "prefix"])
+def test_the_space_a_text_value_ends_with_stays_before_an_affix_space(layout: str) -> None:
+    assert bib(layout, [item(volume="540")]) == ["Vol.  540"]
+
+
+def test_a_dropping_particle_before_the_family_name_takes_the_given_names_formatting() -> None:
+    # bibliotheca-hertziana-max-planck-institute-for-art-history: "Ludwig Van Beethoven"
+    layout = ('<names variable="author"><name><name-part name="given" font-style="italic"/>'
+              "</name></names>")
+    beethoven = [{"family": "Beethoven", "given": "Ludwig", "dropping-particle": "van"}]
+    assert bib(layout, [item(author=beethoven)], output="html") == [
+        '<div class="csl-entry"><i>Ludwig</i> <i>van</i> Beethoven</div>']

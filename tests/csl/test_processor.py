@@ -72,7 +72,7 @@ def test_et_al_use_last() -> None:
     layout = ('<names variable="author"><name et-al-min="3" et-al-use-first="1" et-al-use-last="true"/>'
               "</names>")
     assert bib(layout, [item(author=[DOE, ROE, POE, {"family": "Zed", "given": "Z"}])]) == [
-        "John Robert Doe, … Z Zed"]
+        "John Robert Doe … Z Zed"]
 
 
 def test_sort_order_initials_and_delimiter_before_and() -> None:

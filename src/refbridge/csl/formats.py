@@ -266,9 +266,10 @@ def _after_number_suffix(out: list[Event], j: int, text: str) -> bool:
 def _keeps_both_spaces(before: str, text: str) -> bool:
     """Whether the space *text* starts with stays after the one *before* ends with: a space
     kept by a formatted element's suffix before a prefix (see KeptSpace), one that leads
-    what a formatted group holds (see KeptLead), or one a text value starts with (content,
-    not an affix: citeproc-js merges affixes only, "June.  Available from")."""
-    return type(text) is KeptLead or type(text) is LiteralText or (
+    what a formatted group holds (see KeptLead), or one a text value starts or ends with
+    (content, not an affix: citeproc-js merges affixes only, "June.  Available from",
+    "Vol.  540")."""
+    return type(text) is KeptLead or type(text) is LiteralText or type(before) is LiteralText or (
         isinstance(before, KeptSpace) and not isinstance(text, (Delimiter, OwnSuffix)))
 
 

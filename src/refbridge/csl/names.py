@@ -349,8 +349,10 @@ class NameSpec:
             sort_order=attrs.get("name-as-sort-order"),
             sort_separator=attrs.get("sort-separator", ", "),
             decor=decor_of({k: v for k, v in attrs.items() if k not in ("delimiter",)}, allow_quotes=False),
+            # (as citeproc-js: an institution takes no affixes and no vertical-align)
             institution_decor=decor_of({k: v for k, v in attrs.items()
-                                        if k not in ("delimiter", "prefix", "suffix")}, allow_quotes=False),
+                                        if k not in ("delimiter", "prefix", "suffix", "vertical-align")},
+                                       allow_quotes=False),
             family_decor=_unaffixed_decor(parts.get("family", {})),
             given_decor=_unaffixed_decor(parts.get("given", {})),
             family_affixes=_affixes(parts.get("family", {})),
@@ -576,7 +578,8 @@ class NamesNode(Element):
         if truncated:
             if use_last and len(names) - len(shown) >= 2:
                 last_parts = parse_name(names[-1])
-                out.append(name_spec.delimiter + "\u2026 ")
+                # (as citeproc-js: after a single name, a space, not the delimiter)
+                out.append((name_spec.delimiter if len(shown) > 1 else " ") + "\u2026 ")
                 out.append(self._render_name(last_parts, names[-1], len(names) - 1, ctx))
             else:
                 term = ctx.locale.term(spec.et_al_term) or ""
@@ -800,8 +803,8 @@ class NamesNode(Element):
             if parts.suffix:
                 pieces.extend([sep if not static else " ", parse_markup(self._suffix_text(parts.suffix))])
             return Rich(pieces)
-        family_block = _spaced([parse_markup(parts.dropping) if parts.dropping else None, family],
-                               parts.dropping, space)
+        # (as citeproc-js: the dropping particle takes the given name's formatting)
+        family_block = _spaced([giv(parts.dropping), family], parts.dropping, space)
         if parts.suffix:
             family_block = Rich([family_block or "", suffix_sep, parse_markup(self._suffix_text(parts.suffix))])
         pieces = []
