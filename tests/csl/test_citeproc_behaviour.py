@@ -1012,3 +1012,18 @@ def test_a_dropping_particle_before_the_family_name_takes_the_given_names_format
     beethoven = [{"family": "Beethoven", "given": "Ludwig", "dropping-particle": "van"}]
     assert bib(layout, [item(author=beethoven)], output="html") == [
         '<div class="csl-entry"><i>Ludwig</i> <i>van</i> Beethoven</div>']
+
+
+@pytest.mark.parametrize(("layout", "entry"), [
+    ('<text variable="volume" suffix=":"/><text variable="title" prefix=". "/>', "9: Tides"),
+    ('<group><text variable="volume" suffix=":"/></group><text variable="title" prefix=". "/>',
+     "9:. Tides"),
+    ('<group delimiter=". "><text variable="volume" suffix=":"/><text variable="title"/></group>',
+     "9:. Tides"),
+    ('<group><text variable="volume" suffix="."/></group><text variable="title" prefix=". "/>',
+     "9. Tides"),
+], ids=["sibling-prefix", "prefix-after-group", "delimiter", "same-mark"])
+def test_a_leafs_suffix_merges_by_the_table_only_with_the_next_siblings_prefix(
+        layout: str, entry: str) -> None:
+    # sociologia-urbana-e-rurale: "Foreign Affairs, 93:. testo disponibile al sito"
+    assert bib(layout, [item(volume="9", title="Tides")]) == [entry]

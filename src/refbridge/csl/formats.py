@@ -23,8 +23,10 @@ from .marked import (
     BesideDecorated,
     Delimiter,
     HeldPrefix,
+    InnerSuffix,
     KeptLead,
     KeptSpace,
+    LeafSuffix,
     LiteralText,
     NestedPrefix,
     NumberText,
@@ -263,6 +265,14 @@ def _after_number_suffix(out: list[Event], j: int, text: str) -> bool:
     return k >= 0 and isinstance(out[k][1], NumberText)
 
 
+def _merges_same_mark_only(before: str, text: str) -> bool:
+    """Whether *text* merges with the mark *before* ends in only when it is the same mark: as
+    citeproc-js, after a leaf's suffix ending a group without its own (see InnerSuffix), and
+    for a delimiter after a leaf's suffix (see LeafSuffix); a leaf's suffix and the next
+    element's prefix merge as the table says ("9: x")."""
+    return type(before) is InnerSuffix or (isinstance(text, Delimiter) and isinstance(before, LeafSuffix))
+
+
 def _keeps_both_spaces(before: str, text: str) -> bool:
     """Whether the space *text* starts with stays after the one *before* ends with: a space
     kept by a formatted element's suffix before a prefix (see KeptSpace), one that leads
@@ -334,7 +344,8 @@ def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
                 if type(text) not in _WHOLE_PREFIXES and (
                         last == first or (len(_MERGE[last].get(first, "xx")) == 1
                                           and (not isinstance(prev, Sealed) or isinstance(text, Suffix))
-                                          and not _after_number_suffix(out, j, text))):
+                                          and not _after_number_suffix(out, j, text)
+                                          and not _merges_same_mark_only(prev, text))):
                     _merge_into(out, j, first)
                     text = text[1:]
                     _swap_into_quote(out, j, punct_in_quote)

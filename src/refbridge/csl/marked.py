@@ -32,6 +32,21 @@ class OwnSuffix(Suffix):
     __slots__ = ()
 
 
+class LeafSuffix(OwnSuffix):
+    """The own suffix of a text, number or label element: as citeproc-js, a delimiter after
+    it merges with it only when it is the same mark ("9:. T"); the next element's prefix
+    merges as usual ("9: T")."""
+
+    __slots__ = ()
+
+
+class InnerSuffix(LeafSuffix):
+    """A leaf's suffix (see LeafSuffix) that ends a group or macro call without a suffix of
+    its own: what follows the group merges with it only when it is the same mark ("9:. x")."""
+
+    __slots__ = ()
+
+
 class BesideDecorated(str):
     """The prefix of an element right after a formatted one: as citeproc-js merges a prefix
     with the end of the sibling before it only when neither of them is formatted, it is

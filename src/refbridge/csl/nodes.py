@@ -22,8 +22,10 @@ from .marked import (
     Delimiter,
     DelimiterSuffix,
     HeldPrefix,
+    InnerSuffix,
     KeptLead,
     KeptSpace,
+    LeafSuffix,
     LiteralText,
     NestedPrefix,
     NumberText,
@@ -281,6 +283,8 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node]) 
             continue
         node = child.render(ctx)
         if node:  # (None and "" are nothing; a Rich node is always true)
+            if type(child) in _LEAVES:
+                _mark_suffix(node, OwnSuffix, LeafSuffix)
             out.append(node)
             ctx.rendered_any = True
 
@@ -695,6 +699,10 @@ class Label(Element):
         return parse_markup(text) if text else None
 
 
+#: The elements that write text of their own, whose suffix is a LeafSuffix.
+_LEAVES: frozenset[type[Element]] = frozenset({TextVariable, TextTerm, TextValue, NumberNode, Label})
+
+
 class Group(Element):
     __slots__ = ("children", "delimiter", "gate", "reach")
 
@@ -729,7 +737,20 @@ def _group_rendering(gate: Reach | None, children: Sequence[Element], delimiter:
             _keep_leading_space(node)
     elif ctx.kept_spaces:
         _trailing_space(node, False, ctx)
+    if decor is None or not decor.suffix:
+        _mark_suffix(node, LeafSuffix, InnerSuffix)
     return node if decor is None else decor.apply(node, ctx)
+
+
+def _mark_suffix(node: Node, kind: type[str], mark: type[str]) -> None:
+    """Mark the suffix of type *kind* that ends *node*, if one does, as a *mark*."""
+    while isinstance(node, Rich) and node.kids:
+        last = node.kids[-1]
+        if isinstance(last, str):
+            if type(last) is kind and last:
+                node.kids[-1] = mark(last)
+            return
+        node = last
 
 
 def _keep_leading_space(node: Node) -> None:
