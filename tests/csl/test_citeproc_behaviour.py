@@ -1027,3 +1027,17 @@ def test_a_leafs_suffix_merges_by_the_table_only_with_the_next_siblings_prefix(
         layout: str, entry: str) -> None:
     # sociologia-urbana-e-rurale: "Foreign Affairs, 93:. testo disponibile al sito"
     assert bib(layout, [item(volume="9", title="Tides")]) == [entry]
+
+
+@pytest.mark.parametrize(("layout", "entry"), [
+    ('<group delimiter=", "><text variable="page" prefix="S. "/></group>', "S. 94- 98,93"),
+    ('<group delimiter=" - "><text variable="page" prefix="S. "/></group>', "S. 94- - 98,93"),
+    ('<group delimiter=", "><text variable="page" prefix="S. "/><text variable="volume"/></group>',
+     "S. 94-98,93, 29"),
+    ('<group delimiter=", "><text variable="page" prefix=";"/></group>', ";94-98,93"),
+    ('<text variable="page" prefix="S. "/>', "S. 94-98,93"),
+], ids=["ends-group", "spaced-delimiter", "not-last", "lone-mark-prefix", "no-group"])
+def test_a_number_list_that_starts_with_a_range_takes_its_groups_delimiter_after_the_hyphen(
+        layout: str, entry: str) -> None:
+    # der-moderne-staat and the ABNT styles: "S. 94- 98,93"
+    assert bib(layout, [item(page="94-98,93", volume="29")]) == [entry]

@@ -109,6 +109,8 @@ class RenderContext:
         "in_substitute",
         "item",
         "kept_spaces",
+        "last_child",
+        "last_child_node",
         "locale",
         "mode",
         "name_lists",
@@ -167,6 +169,8 @@ class RenderContext:
         self.near_note = False
         self.registering = False  # the processor's registration rendering (names counted)
         self.name_lists = 0  # name lists rendered so far (in a citation)
+        self.last_child: object = None  # the element rendered last in a group, and its rendering
+        self.last_child_node: Node | None = None
         self.in_substitute = False
         self.bare_names = False  # the cs:names about to render substitutes for its parent's
         self.substituted_by_text = False  # the cs:names just rendered gave a non-names substitute

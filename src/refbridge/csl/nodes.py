@@ -287,6 +287,7 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node]) 
                 _mark_suffix(node, OwnSuffix, LeafSuffix)
             out.append(node)
             ctx.rendered_any = True
+            ctx.last_child, ctx.last_child_node = child, node
 
 
 def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
@@ -730,6 +731,8 @@ def _group_rendering(gate: Reach | None, children: Sequence[Element], delimiter:
         node = _suppressible(children, ctx, delimiter)
     if node is None:
         return None
+    if delimiter and type(ctx.last_child) in (TextVariable, NumberNode):
+        _split_number_list(ctx.last_child, ctx.last_child_node, delimiter)
     node = _led_by(node, decor)
     if decor is not None and (decor.fmt or decor.quotes):
         _trailing_space(node, True, ctx)
@@ -740,6 +743,28 @@ def _group_rendering(gate: Reach | None, children: Sequence[Element], delimiter:
     if decor is None or not decor.suffix:
         _mark_suffix(node, LeafSuffix, InnerSuffix)
     return node if decor is None else decor.apply(node, ctx)
+
+
+_NUMBER_LIST_RE = re.compile(r"^\s*[A-Za-z]*\d+[a-z]*\s*-\s*[A-Za-z]*\d+[a-z]*\s*[,;]")
+_LIST_HYPHEN_RE = re.compile(r"(?<=\w)\s*-\s*(?=\w)")
+
+
+def _split_number_list(element: object, node: Node | None, delimiter: str) -> None:
+    """As citeproc-js: a list of numbers that starts with a range ("94-98,93"), written with a
+    prefix of its own (not a lone mark), no suffix and no formatting by a number variable
+    that ends a group, has the group's delimiter, less a leading mark, after each hyphen
+    ("S. 94- 98,93" in a group delimited by ", ")."""
+    decor = element.decor if isinstance(element, (TextVariable, NumberNode)) else None
+    if decor is None or decor.suffix or decor.fmt or decor.quotes or not decor.prefix.strip() \
+            or decor.prefix in (",", ";", ":", "."):
+        return
+    if isinstance(element, TextVariable) and element.variable not in _NUMBER_PATH_VARIABLES:
+        return
+    if not (isinstance(node, Rich) and len(node.kids) == 3 and isinstance(node.kids[1], str)):
+        return
+    text = node.kids[1]
+    if "&" not in text and _NUMBER_LIST_RE.match(text):  # (the text keeps its mark: NumberText)
+        node.kids[1] = type(text)(_LIST_HYPHEN_RE.sub("-" + delimiter.lstrip(",;:."), text))
 
 
 def _mark_suffix(node: Node, kind: type[str], mark: type[str]) -> None:
