@@ -1041,3 +1041,24 @@ def test_a_number_list_that_starts_with_a_range_takes_its_groups_delimiter_after
         layout: str, entry: str) -> None:
     # der-moderne-staat and the ABNT styles: "S. 94- 98,93"
     assert bib(layout, [item(page="94-98,93", volume="29")]) == [entry]
+
+
+@pytest.mark.parametrize(("name", "entry"), [
+    ("<name/>", "Elisabeth Mahase; John Smith, World Health Organization"),
+    ('<name and="text"/>', "Elisabeth Mahase; John Smith, and World Health Organization"),
+    ('<name delimiter="; "/>', "Elisabeth Mahase; John Smith; World Health Organization"),
+], ids=["inherited", "and", "own"])
+def test_an_institution_ending_the_list_follows_cs_names_own_delimiter(name: str, entry: str) -> None:
+    # infoclio-de: name-delimiter="; " on the style
+    authors = [{"family": "Mahase", "given": "Elisabeth"}, {"family": "Smith", "given": "John"},
+               {"literal": "World Health Organization"}]
+    layout = f'<names variable="author">{name}</names>'
+    assert bib(layout, [item(author=authors)], style_attrs='name-delimiter="; "') == [entry]
+
+
+def test_the_two_spaces_before_a_last_name_with_a_spaced_prefix_stay_plain_in_html() -> None:
+    # frontiers-in-ecology-and-the-environment: "Calvete JJ,  Choli-Papadopoulou T"
+    layout = '<names variable="author"><name prefix=" " delimiter-precedes-last="always"/></names>'
+    authors = [{"family": "Kamp", "given": "R"}, {"family": "Choli", "given": "T"}]
+    assert bib(layout, [item(author=authors)], output="html") == [
+        '<div class="csl-entry"> R Kamp,  T Choli</div>']

@@ -16,6 +16,7 @@ from typing import Any
 
 from . import reach
 from .context import RenderContext
+from .marked import KeptLead
 from .nodes import FORMAT_ATTRS, ROMANESQUE_CHARS, Choose, Decor, Element, TextTerm, decor_of
 from .reach import Reach
 from .rendered import Node, PersonName, Rich, is_empty, parse_markup, plain
@@ -299,6 +300,10 @@ class NameSpec:
     precedes_last: str = "contextual"
     #: delimiter-precedes-last of the section or style, not of cs:name (see _and_joint)
     inherited_precedes_last: str = "contextual"
+    #: the delimiter before a last name that is an institution: cs:name's own, not one
+    #: inherited from the section or style (as citeproc-js: "Mahase, E., World Health
+    #: Organization" under name-delimiter="; ")
+    institution_delimiter: str = ", "
     et_al_min: int = 0
     et_al_use_first: int | None = None  # 0 shows no names at all (as citeproc-js)
     et_al_subsequent_min: int = 0
@@ -334,6 +339,7 @@ class NameSpec:
         return cls(
             and_term=attrs.get("and"),
             delimiter=attrs.get("delimiter", attrs.get("name-delimiter", ", ")),
+            institution_delimiter=attrs.get("delimiter", ", "),
             precedes_et_al=attrs.get("delimiter-precedes-et-al", "contextual"),
             precedes_last=attrs.get("delimiter-precedes-last", "contextual"),
             inherited_precedes_last=(attrs if inherited is None else inherited).get(
@@ -569,8 +575,11 @@ class NamesNode(Element):
                     # as citeproc-js: the space that ends the delimiter before the last name
                     # and the one its cs:name prefix starts with are both written (not before
                     # the last name shown of a list cut short)
+                    # (two pieces, as citeproc-js writes them: HTML shows two plain spaces)
                     node.kids[0] = node.kids[0][1:]  # (a rendering of its own, see _render_name)
-                    out.append(name_spec.delimiter + " ")
+                    out.extend((name_spec.delimiter, KeptLead(" ")))
+                elif last and not truncated and parts[i].literal:
+                    out.append(name_spec.institution_delimiter)
                 else:
                     out.append(name_spec.delimiter)
             out.append(node)
@@ -631,7 +640,7 @@ class NamesNode(Element):
             rule = name_spec.inherited_precedes_last
             delimited = rule == "always" or (rule != "never" and count > 2) or (
                 name_spec.precedes_last == "after-inverted-name" and inverted_before)
-            before = name_spec.delimiter if delimited else " "
+            before = name_spec.institution_delimiter if delimited else " "
             return before + and_text + " "
         if _delimiter_applies(name_spec.precedes_last, count, inverted_before):
             return name_spec.delimiter + and_text + " "
