@@ -1062,3 +1062,24 @@ def test_the_two_spaces_before_a_last_name_with_a_spaced_prefix_stay_plain_in_ht
     authors = [{"family": "Kamp", "given": "R"}, {"family": "Choli", "given": "T"}]
     assert bib(layout, [item(author=authors)], output="html") == [
         '<div class="csl-entry"> R Kamp,  T Choli</div>']
+
+
+@pytest.mark.parametrize(("name", "entry"), [
+    ('<name suffix=", " form="short"/>', "Alamri, et al., Tides"),
+    ('<name prefix="[" suffix="]" form="short"/>', "[[Alamri] et al.]Tides"),
+], ids=["suffix", "prefix-and-suffix"])
+def test_cs_names_affixes_go_around_each_name_and_around_the_names_with_et_al(
+        name: str, entry: str) -> None:
+    # german-yearbook-of-international-law: "Vaswani, et al., 'Attention Is All You Need'"
+    authors = [{"family": family, "given": "A"} for family in ("Alamri", "Hever", "Bassi", "Tolias")]
+    layout = (f'<names variable="author">{name}</names>'
+              '<text variable="title"/>')
+    assert bib(layout, [item(author=authors, title="Tides")],
+               style_attrs='et-al-min="4" et-al-use-first="1"') == [entry]
+
+
+def test_a_display_group_that_opens_the_entry_has_its_leading_space_written_before_it() -> None:
+    # collection-de-l-ecole-francaise-de-rome-note
+    layout = '<group display="block"><text variable="title" prefix=" "/></group>'
+    assert bib(layout, [item(title="Effects")], output="html") == [
+        '<div class="csl-entry"> \n\n    <div class="csl-block">Effects</div>\n</div>']

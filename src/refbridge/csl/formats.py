@@ -575,9 +575,9 @@ def _write(events: list[Event], fmt: Format) -> str:
                     stripped = inner.rstrip()
                     before, after = fmt.markup.get(key, ("", ""))
                     last_inline = len(top), before + stripped + after + inner[len(stripped):]
-                elif key == "display:left-margin" and len(stack) == 1 and not "".join(stack[0]).strip():
-                    # as citeproc-js: a left margin that opens the entry has its leading space
-                    # written before it
+                elif key.startswith("display:") and len(stack) == 1 and not "".join(stack[0]).strip():
+                    # as citeproc-js: a display group that opens the entry has its leading
+                    # space written before it
                     stripped = inner.lstrip()
                     leading, inner = inner[: len(inner) - len(stripped)], stripped
                 before, after = fmt.markup.get(key, ("", ""))

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import reach
 from .context import RenderContext
-from .marked import KeptLead
+from .marked import Delimiter, KeptLead
 from .nodes import FORMAT_ATTRS, ROMANESQUE_CHARS, Choose, Decor, Element, TextTerm, decor_of
 from .reach import Reach
 from .rendered import Node, PersonName, Rich, is_empty, parse_markup, plain
@@ -597,15 +597,20 @@ class NamesNode(Element):
                     if _delimiter_applies(spec.name.precedes_et_al, len(shown) + 1, inverted[len(shown) - 1]):
                         out.append(name_spec.delimiter)
                     elif _STARTS_ROMANESQUE_RE.match(term):
-                        out.append(" ")  # (a CJK or Hebrew term joins the last name directly)
+                        out.append(Delimiter(" "))  # (a CJK or Hebrew term joins the last name directly)
                     term_node: Node = term
                     if spec.et_al_decor:
                         term_node = spec.et_al_decor.apply(term_node, ctx, string_leaf=True) or ""
                     out.append(term_node)
         listed: Node = Rich(out) if len(out) > 1 else out[0]
-        if with_et_al and name_spec.decor is not None and name_spec.decor.fmt:
-            # citeproc-js also sets cs:name's formatting around the names and "et al." together
-            listed = Rich([listed], name_spec.decor.fmt)
+        if with_et_al and name_spec.decor is not None:
+            # citeproc-js also sets cs:name's formatting and affixes around the names and
+            # "et al." together ("[[Alamri] et al.]")
+            decor = name_spec.decor
+            if decor.fmt:
+                listed = Rich([listed], decor.fmt)
+            if decor.prefix or decor.suffix:
+                listed = Rich([decor.prefix, listed, decor.suffix])
         names_node: Node | None = listed
         if ctx.capture_names:
             # subsequent-author-substitute compares and replaces the names, not their label
