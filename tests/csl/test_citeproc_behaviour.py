@@ -1083,3 +1083,21 @@ def test_a_display_group_that_opens_the_entry_has_its_leading_space_written_befo
     layout = '<group display="block"><text variable="title" prefix=" "/></group>'
     assert bib(layout, [item(title="Effects")], output="html") == [
         '<div class="csl-entry"> \n\n    <div class="csl-block">Effects</div>\n</div>']
+
+
+def test_a_display_group_ending_the_entry_writes_its_trailing_space_after_it() -> None:
+    # iso690-author-date-en
+    layout = '<text variable="volume"/><group display="left-margin"><text variable="title" suffix=" "/></group>'
+    assert bib(layout, [item(volume="9", title="Effects")], output="html") == [
+        '<div class="csl-entry">9\n    <div class="csl-left-margin">Effects</div> </div>']
+
+
+@pytest.mark.parametrize(("layout", "entry"), [
+    ('<text variable="citation-number" suffix=". "/><text variable="title" prefix=" "/>', "1.  Effects"),
+    ('<text macro="number"/><text variable="title" prefix=" "/>', "1. Effects"),
+], ids=["in-layout", "in-macro"])
+def test_a_citation_numbers_suffix_space_stays_unless_a_macro_writes_the_number(
+        layout: str, entry: str) -> None:
+    # gost-r-7-0-5-2008: "62. Interview with Fountain Hughes"
+    number = '<macro name="number"><text variable="citation-number" suffix=". "/></macro>'
+    assert bib(layout, [item(title="Effects")], extra=number) == [entry]

@@ -553,7 +553,9 @@ def _write(events: list[Event], fmt: Format) -> str:
     escape = fmt.escape
     top: list[str] = []  # the innermost open frame: its key, then what is written in it
     stack = [top]
-    last_inline: tuple[int, str] | None = None  # the entry's last right-inline: where, moved
+    #: the entry's last display group with a trailing space: where, and written as it is when
+    #: it ends the entry
+    last_inline: tuple[int, str] | None = None
     for kind, value in events:
         if kind in _ESCAPED:
             top.append(escape(value))
@@ -570,17 +572,17 @@ def _write(events: list[Event], fmt: Format) -> str:
                 top.append(fmt.link(key[5:], inner) if inner else "")
             else:
                 leading = ""
-                if key == "display:right-inline" and len(stack) == 1 and inner:
-                    # as citeproc-js: its trailing space stays inside, unless it ends the entry
-                    stripped = inner.rstrip()
-                    before, after = fmt.markup.get(key, ("", ""))
-                    last_inline = len(top), before + stripped + after + inner[len(stripped):]
-                elif key.startswith("display:") and len(stack) == 1 and not "".join(stack[0]).strip():
+                display = key.startswith("display:") and len(stack) == 1
+                if display and not "".join(stack[0]).strip():
                     # as citeproc-js: a display group that opens the entry has its leading
                     # space written before it
                     stripped = inner.lstrip()
                     leading, inner = inner[: len(inner) - len(stripped)], stripped
                 before, after = fmt.markup.get(key, ("", ""))
+                if display and inner[-1:].isspace():
+                    # as citeproc-js: its trailing space stays inside, unless it ends the entry
+                    stripped = inner.rstrip()
+                    last_inline = len(top), leading + before + stripped + after + inner[len(stripped):]
                 top.append(leading + before + inner + after if inner else "")
     entry = stack[0]
     if last_inline is not None and not "".join(entry[last_inline[0] + 1:]):

@@ -367,7 +367,8 @@ class TextVariable(Element):
     __slots__ = ("item_text", "keeps_periods", "linked_decor", "options", "reach", "resolver", "short",
                  "string_leaf", "variable")
 
-    def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
+    def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions,
+                 in_macro: bool = False) -> None:
         super().__init__(decor)
         self.variable = variable
         self.string_leaf = self.item_text = variable not in _NUMBER_PATH_VARIABLES
@@ -378,9 +379,11 @@ class TextVariable(Element):
         # a DOI printed after a resolver prefix links as a whole: the prefix moves into the link
         match = _DOI_RESOLVER_RE.search(decor.prefix) if decor and variable == "DOI" else None
         self.resolver = match.group() if match else ""
-        if variable == "citation-number" and decor is not None and decor.suffix.endswith(" "):
+        if variable == "citation-number" and not in_macro and decor is not None \
+                and decor.suffix.endswith(" "):
             # as citeproc-js, which writes citation numbers apart: the space their suffix ends
-            # with stays before a prefix starting with one ("1.  Title"; see KeptSpace)
+            # with stays before a prefix starting with one ("1.  Title"; see KeptSpace), but
+            # not when a macro writes the number ("1. Title")
             decor.suffix = OwnKeptSpace(decor.suffix)
         self.linked_decor: Decor | None = None
         if match and decor is not None:

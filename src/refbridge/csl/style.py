@@ -104,6 +104,7 @@ class _Compiler:
         self.inherited = inherited
         self.options = options
         self.macros: dict[str, Macro] = {}
+        self.macro_depth = 0  # how many macros the element being compiled is in
 
     def macro(self, name: str) -> Macro:
         if name not in self.macros:
@@ -113,7 +114,11 @@ class _Compiler:
                              if isinstance(node.tag, str))
             macro = Macro(name, holds_date)
             self.macros[name] = macro
-            macro.compiled(self.children(self.macros_xml[name]))
+            self.macro_depth += 1
+            try:
+                macro.compiled(self.children(self.macros_xml[name]))
+            finally:
+                self.macro_depth -= 1
         return self.macros[name]
 
     def children(self, element: ET.Element, parent_names: NamesSpec | None = None) -> list[Element]:
@@ -132,7 +137,8 @@ class _Compiler:
         if tag == "text":
             decor = decor_of(attrs)
             if "variable" in attrs:
-                return TextVariable(decor, attrs["variable"], attrs.get("form", "long"), self.options)
+                return TextVariable(decor, attrs["variable"], attrs.get("form", "long"), self.options,
+                                    in_macro=self.macro_depth > 0)
             if "macro" in attrs:
                 return TextMacro(decor_of(_without_text_case(attrs)), self.macro(attrs["macro"]))
             if "term" in attrs:
