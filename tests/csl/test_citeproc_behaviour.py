@@ -1101,3 +1101,13 @@ def test_a_citation_numbers_suffix_space_stays_unless_a_macro_writes_the_number(
     # gost-r-7-0-5-2008: "62. Interview with Fountain Hughes"
     number = '<macro name="number"><text variable="citation-number" suffix=". "/></macro>'
     assert bib(layout, [item(title="Effects")], extra=number) == [entry]
+
+
+@pytest.mark.parametrize(("fields", "entry"), [({}, "none"), ({"citation-label": "Own1"}, "Own1")],
+                         ids=["made", "own"])
+def test_a_citation_label_test_sees_only_the_items_own_label(fields: dict[str, str],
+                                                             entry: str) -> None:
+    # united-states-international-trade-commission: names, not a made "FWPF20", in its notes
+    layout = ('<choose><if variable="citation-label"><text variable="citation-label"/></if>'
+              '<else><text value="none"/></else></choose>')
+    assert bib(layout, [item(author=[DOE], **fields)]) == [entry]

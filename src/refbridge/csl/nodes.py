@@ -927,6 +927,8 @@ def _has_variable(ctx: RenderContext, name: str) -> bool:
         if name in ctx.suppressed:
             return parse_date(ctx.item.get(name)) is not None
         return ctx.date(name) is not None
+    if name == "citation-label":  # as citeproc-js: the item's own label, not one it makes
+        return False
     suppressed, ctx.suppressed = ctx.suppressed, _NOTHING_SUPPRESSED
     try:
         value = ctx.value(name)
