@@ -1111,3 +1111,15 @@ def test_a_citation_label_test_sees_only_the_items_own_label(fields: dict[str, s
     layout = ('<choose><if variable="citation-label"><text variable="citation-label"/></if>'
               '<else><text value="none"/></else></choose>')
     assert bib(layout, [item(author=[DOE], **fields)]) == [entry]
+
+
+def test_a_first_citation_of_no_names_shows_those_its_subsequent_form_shows() -> None:
+    # turkiye-bilimsel-ve-teknolojik-arastirma-kurumu: et-al-use-first="0" on cs:name
+    citation = ('<group delimiter=", "><names variable="author"><name form="short" '
+                'et-al-min="2" et-al-use-first="0"/></names>'
+                '<date variable="issued"><date-part name="year"/></date></group>')
+    cited = item(author=FIVE_AUTHORS, issued={"date-parts": [[2004]]})
+    processor = make_processor(style(citation=citation, citation_attrs=(
+        'et-al-min="6" et-al-use-first="1" et-al-subsequent-min="3" '
+        'et-al-subsequent-use-first="1"')), [cited])
+    assert processor.cite([{"id": "ITEM-1"}]) == "Fox et al., 2004"

@@ -447,7 +447,9 @@ class NamesNode(Element):
         if not lists:
             return self._substitute(ctx)
         if self.spec.name.shows_no_names:  # et-al-use-first="0": an empty rendering, no substitute
-            lists = [(role, names) for role, names in lists if self._shown(names, ctx)[0]]
+            at = ctx.name_lists if ctx.mode == "citation" and not ctx.sorting else None
+            lists = [(role, names) for n, (role, names) in enumerate(lists)
+                     if self._shown(names, ctx, None if at is None else at + n)[0]]
             if not lists:
                 return None
         ctx.vars_found += 1
