@@ -1123,3 +1123,11 @@ def test_a_first_citation_of_no_names_shows_those_its_subsequent_form_shows() ->
         'et-al-min="6" et-al-use-first="1" et-al-subsequent-min="3" '
         'et-al-subsequent-use-first="1"')), [cited])
     assert processor.cite([{"id": "ITEM-1"}]) == "Fox et al., 2004"
+
+
+def test_nothing_merges_with_the_punctuation_a_text_value_starts_with() -> None:
+    # gigascience: "Fox J, ..., Andersen R, et al.. effects"
+    layout = '<names variable="author"><name/></names><text value=". "/><text variable="title"/>'
+    authors = [{"family": family, "given": "A"} for family in ("Fox", "Hong", "Price", "Firth")]
+    assert bib(layout, [item(author=authors, title="Tides")],
+               bibliography_attrs='et-al-min="4" et-al-use-first="1"') == ["A Fox et al.. Tides"]

@@ -341,7 +341,8 @@ def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
                 # only the same mark twice is merged (see Sealed), and after the suffix of one
                 # that ends in a number (see NumberText); nothing merges with the prefix of a
                 # formatted element or one right after it (see HeldPrefix, BesideDecorated)
-                if type(text) not in _WHOLE_PREFIXES and (
+                # (a text value's own punctuation is content: nothing merges with it, "et al..")
+                if type(text) not in _WHOLE_PREFIXES and type(text) is not LiteralText and (
                         last == first or (len(_MERGE[last].get(first, "xx")) == 1
                                           and (not isinstance(prev, Sealed) or isinstance(text, Suffix))
                                           and not _after_number_suffix(out, j, text)
