@@ -39,7 +39,7 @@ class Disambiguation:
     year_suffix: str = ""
     #: how many names each name list of the item's citation shows in the subsequent position
     #: (in rendering order), the fewest a citation shows of a list long enough to be cut
-    registered_names: list[int] = field(default_factory=list)
+    registered_names: tuple[int, ...] = ()  # (a tuple: most items never have one)
     disambiguate: int = 0  # how many disambiguate="true" tests (in rendering order) are true
 
 

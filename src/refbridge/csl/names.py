@@ -544,7 +544,7 @@ class NamesNode(Element):
             ctx.name_lists += 1
         shown, truncated = self._shown(names, ctx, index)
         if ctx.registering:
-            ctx.disamb.registered_names.append(len(shown))
+            ctx.disamb.registered_names += (len(shown),)
         cut_short = not truncated and _cut_short(role, ctx.item)
         truncated = truncated or cut_short
         _, _, use_last = self._limits(ctx)
