@@ -43,6 +43,7 @@ from .rendered import (
     Node,
     Rich,
     apply_text_case,
+    holds_rich,
     is_empty,
     map_leaves,
     parse_markup,
@@ -314,16 +315,11 @@ def ends_in_display_group(children: Sequence[Element]) -> bool:
 def _decorated(node: Node) -> bool:
     """Whether *node* renders a formatted element (see Decorated; a sealed one holds only
     its own formatting)."""
-    if type(node) is Decorated:
-        return True
-    stack: list[Node] = [node] if type(node) is LeafRich else []
-    while stack:
-        rich = stack.pop()
-        if isinstance(rich, Rich):
-            if rich.fmt:
-                return True
-            stack.extend(rich.kids)
-    return False
+    return type(node) is Decorated or (type(node) is LeafRich and holds_rich(node, _is_formatted))
+
+
+def _is_formatted(node: Rich) -> bool:
+    return bool(node.fmt)
 
 
 def _joined_children(nodes: list[Node], delimiter: str) -> Node | None:

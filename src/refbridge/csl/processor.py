@@ -39,7 +39,16 @@ from .nodes import (
     sort_key_of,
 )
 from .notefield import read_note_fields
-from .rendered import Node, Rich, apply_text_case, data_quotes, is_empty, parse_markup, plain
+from .rendered import (
+    Node,
+    Rich,
+    apply_text_case,
+    data_quotes,
+    holds_rich,
+    is_empty,
+    parse_markup,
+    plain,
+)
 from .style import CslStyle, Section, SortKey
 from .values import date_sort_key, split_locator_label, stringify
 
@@ -566,7 +575,7 @@ class Processor:
             return self._layout_parts(section, ctx), False
         if ends_in_display_group(section.layout):
             node, last_rendered = render_children_and_last(section.layout, ctx)
-            return node, not last_rendered and _holds_display_group(node)
+            return node, not last_rendered and holds_rich(node, _is_display_group)
         return render_children(section.layout, ctx, ""), False
 
     def _layout_parts(self, section: Section, ctx: RenderContext) -> Node | None:
@@ -855,16 +864,8 @@ def _cite_delimiter(delimiter: str, previous: Mapping[str, Any], cite: Mapping[s
     return delimiter
 
 
-def _holds_display_group(node: Node | None) -> bool:
-    """Whether a rendering holds a display group."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, Rich):
-            if current.display:
-                return True
-            stack.extend(current.kids)
-    return False
+def _is_display_group(node: Rich) -> bool:
+    return bool(node.display)
 
 
 def _last_display_block(node: Node) -> Rich | None:

@@ -127,6 +127,18 @@ def last_char(node: Node | None) -> str:
     return ""
 
 
+def holds_rich(node: Node | None, test: Callable[[Rich], bool]) -> bool:
+    """Whether *node* or a node inside it is a Rich node that passes *test*."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Rich):
+            if test(current):
+                return True
+            stack.extend(current.kids)
+    return False
+
+
 def map_leaves(node: Node, func: Callable[[str], str], in_names: Callable[[str], str] | None = None) -> Node:
     """A copy of *node* with *func* applied to every leaf (``nocase`` spans included; a formula
     and what KeptPeriods holds stay as they are), *in_names* instead in a PersonName."""
