@@ -73,6 +73,14 @@ def test_the_owner_is_bold_in_html_and_markdown(engine: str) -> None:
     assert "<b>Alice B. Smith</b> and Jan van der Meer" in html
 
 
+def test_backslashes_and_braces_in_record_text_stay_text(engine: str) -> None:
+    book = {**BOOK, "title": "The \\par of {unbalanced} braces}"}
+    assert format_bibliography([book], "plain") == (
+        "[1] Donald E. Knuth. The \\par of {unbalanced} braces}. Addison-Wesley, 1997.\n")
+    assert "\\textit{The \\textbackslash{}par of \\{unbalanced\\} braces\\}}." in format_bibliography(
+        [book], "plain", "latex")
+
+
 def test_alpha_labels_are_the_citations(engine: str) -> None:
     assert format_bibliography([ARTICLE, BOOK], "alpha", cite=True) == "[SvdM19]\n[Knu97]\n"
 

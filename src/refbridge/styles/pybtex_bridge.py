@@ -182,6 +182,16 @@ def _title_case(children: Any, context: Any, name: str) -> Text:
     return Text.from_latex(change_case(value, "t"))
 
 
+#: what the ``bibtex`` writer writes for a backslash or a brace of record text, which pybtex's
+#: Python styles would decode and then write back as LaTeX (``\\par``) or lose (braces):
+#: they get through as private-use characters, written back as they were
+_HELD_THROUGH_PYBTEX: dict[str, str] = {
+    "\\textbackslash{}": "\ue000", "\\textbraceleft{}": "\ue001", "\\textbraceright{}": "\ue002"}
+_HELD_RE = re.compile("|".join(re.escape(latex) for latex in _HELD_THROUGH_PYBTEX))
+_RELEASED = {held: latex for latex, held in _HELD_THROUGH_PYBTEX.items()}
+_RELEASED_RE = re.compile("[" + "".join(_RELEASED) + "]")
+
+
 def python_entries(style: str, bib: str, keys: Sequence[str]) -> list[BibEntry]:
     """The entries of pybtex's Python version of ``style``, as LaTeX."""
     from pybtex.style.template import sentence
@@ -196,14 +206,21 @@ def python_entries(style: str, bib: str, keys: Sequence[str]) -> list[BibEntry]:
             return sentence[_title_case(which_field)] if as_sentence else \
                 _title_case(which_field)
 
+    held = _RELEASED_RE.search(bib) is None  # (a record's own private-use characters stay)
+    if held:
+        bib = _HELD_RE.sub(lambda m: _HELD_THROUGH_PYBTEX[m.group()], bib)
     data: BibliographyData = parse_string(bib, "bibtex")
     formatter: BaseStyle = Classic()
     entries = formatter.sort([data.entries[key] for key in keys if key in data.entries])
     labelled = zip(formatter.format_labels(entries), entries)
     backend = find_plugin("pybtex.backends", "latex")()
-    return [BibEntry(entry.key, label if style == "alpha" else None,
-                     _format_entry(formatter, label, entry).text.render(backend))
-            for label, entry in labelled]
+    written = []
+    for label, entry in labelled:
+        latex = _format_entry(formatter, label, entry).text.render(backend)
+        if held:
+            latex = _RELEASED_RE.sub(lambda m: _RELEASED[m.group()], latex)
+        written.append(BibEntry(entry.key, label if style == "alpha" else None, latex))
+    return written
 
 
 def _format_entry(formatter: BaseStyle, label: str, entry: Any) -> Any:
