@@ -224,6 +224,18 @@ def test_parentheses_nested_in_a_note_citation_become_brackets() -> None:
     assert make_processor(note, [item(title="Logic")]).cite([{"id": "ITEM-1"}]) == "Logic ([n.d.])"
 
 
+@pytest.mark.parametrize(("direction", "order"), [
+    ("ascending", ["B0", "D0", "A1", "C2"]), ("descending", ["C2", "A1", "B0", "D0"]),
+])
+def test_a_name_count_sort_key_counts_no_names_as_zero(direction: str, order: list[str]) -> None:
+    # oscola-no-ibid: cases without authors sort before the one with its judge as author
+    count = '<macro name="count"><names variable="author"><name form="count"/></names></macro>'
+    sort = f'<sort><key macro="count" sort="{direction}"/><key variable="title"/></sort>'
+    books = [item(id="a", title="A1", author=[DOE]), item(id="b", title="B0"),
+             item(id="c", title="C2", author=[DOE, ROE]), item(id="d", title="D0")]
+    assert bib('<text variable="title"/>', books, extra=count, sort=sort) == order
+
+
 # -- page ranges ------------------------------------------------------------------------
 
 
@@ -275,6 +287,16 @@ def test_the_label_of_number_of_pages_is_plural_as_in_citeproc_js(pages: str, ex
     assert bib(layout, [item(**{"number-of-pages": pages})]) == [expected]
 
 
+def test_the_label_of_number_of_pages_is_its_own_term_not_the_page_term() -> None:
+    # as citeproc-js (american-meteorological-society): a style's "page" term leaves it alone
+    extra = ('<locale><terms><term name="page" form="short"><single>p.</single><multiple/></term>'
+             '</terms></locale>')
+    layout = ('<text variable="number-of-pages"/><label variable="number-of-pages" form="short"/>'
+              '<text variable="page" prefix=", "/><label variable="page" form="short"/>')
+    book = item(title="The Mystery of UFOs", page="3-5", **{"number-of-pages": "32"})
+    assert bib(layout, [book], extra=extra) == ["32pp., 3\u20135"]
+
+
 def test_the_label_of_a_missing_locator_is_the_page_term_as_in_citeproc_js() -> None:
     # as a term: a group holding only the label still renders (styles put it before the pages)
     layout = ('<text variable="title"/><label variable="locator" form="short" prefix=", " suffix=" "/>'
@@ -306,6 +328,12 @@ def test_strip_periods_takes_every_period_of_a_term_but_not_those_before_a_small
     layout = ('<text variable="title"/><text term="no date" form="short" strip-periods="true" prefix=" "/>'
               '<text value="e.g. x." strip-periods="true" prefix=" "/>')
     assert bib(layout, [item(title="Logic")]) == ["Logic nd e.g x"]
+
+
+def test_an_empty_range_delimiter_is_the_default_en_dash() -> None:
+    # express-polymer-letters: range-delimiter=""
+    layout = '<date variable="issued"><date-part name="year" range-delimiter=""/></date>'
+    assert bib(layout, [item(issued={"date-parts": [[2010, 1], [2011, 12]]})]) == ["2010\u20132011"]
 
 
 # -- spaces where affixes meet ------------------------------------------------------------
@@ -344,6 +372,11 @@ _SHORT = '<macro name="short"><text variable="container-title" font-style="itali
     # an element's own prefix is outside its formatting: it merges
     ('<text variable="container-title" suffix=" "/><text variable="volume" prefix=" " font-style="italic"/>',
      "NRC 5"),
+    # nothing merges with a number's suffix, unless it ends a group or meets a delimiter
+    ('<text variable="volume" suffix=" "/><text macro="issued"/>', "5  2023"),
+    ('<group><text variable="volume" suffix=" "/></group><text macro="issued"/>', "5 2023"),
+    ('<group delimiter=" "><text variable="volume" suffix=" "/><text variable="container-title"/></group>',
+     "5 NRC"),
 ])
 def test_spaces_where_affixes_meet_merge_as_in_citeproc_js(layout: str, expected: str) -> None:
     assert bib(layout, [_NEWSPAPER], extra=_ISSUED + _SHORT) == [expected]
@@ -359,6 +392,18 @@ def test_the_space_after_a_citation_number_stays_before_a_prefix_with_one(first:
     # as citeproc-js, which writes citation numbers apart (an aligned entry adds a space)
     layout = first + '<group prefix=" "><text variable="title"/></group>'
     assert bib(layout, [item(title="Chemistry")], bibliography_attrs=attrs) == [expected]
+
+
+def test_a_suffix_gives_its_last_space_to_the_delimiter_after_it() -> None:
+    # as citeproc-js, which escapes each apart: two spaces, no no-break space
+    layout = '<group delimiter=" "><text variable="container-title" suffix=",  "/><text variable="volume"/></group>'
+    assert bib(layout, [_NEWSPAPER], output="html") == ['<div class="csl-entry">NRC,  5</div>']
+
+
+def test_the_space_a_cites_suffix_starts_with_stays_after_the_cites_own() -> None:
+    citation = '<group><text variable="title" suffix=", "/></group>'
+    processor = make_processor(style(citation), [item(title="Addressing Vulnerabilities")])
+    assert processor.cite([{"id": "ITEM-1", "suffix": " for details"}]) == "Addressing Vulnerabilities,  for details"
 
 
 _ET_AL = item(author=[DOE, ROE], issued={"date-parts": [[2020]]})
@@ -399,6 +444,19 @@ def test_strip_periods_leaves_what_the_number_path_writes(layout: str) -> None:
     # cs:number and a number variable in a cs:text keep theirs ("1. izd.")
     entry = item(edition="1. izd.", volume="3. Aufl.", title="A. B.")
     assert bib(layout, [entry], extra=_STRIPPED) == ["1. izd. 3. Aufl. A B"]
+
+
+@pytest.mark.parametrize(("layout", "expected"), [
+    ('<text macro="editor" strip-periods="true" suffix=": "/><text variable="title"/>', "B Filej, editor.: We Refuse. This"),
+    ('<group strip-periods="true" delimiter=". "><text variable="title"/><text variable="page" prefix="pp. "/></group>',
+     "We Refuse This. pp. 3\u20135"),
+], ids=["label-suffix", "prefix-and-delimiter"])
+def test_strip_periods_around_elements_leaves_their_affixes_and_delimiters(layout: str, expected: str) -> None:
+    # as citeproc-js, which strips the strings elements write (psychosomatics: "editors.: ")
+    macro = ('<macro name="editor"><names variable="editor"><name initialize-with="."/>'
+             '<label prefix=", " suffix="."/></names></macro>')
+    book = item(title="We Refuse. This", page="3-5", editor=[{"family": "Filej", "given": "B."}])
+    assert bib(layout, [book], extra=macro) == [expected]
 
 
 # -- names ------------------------------------------------------------------------------
@@ -490,6 +548,14 @@ def test_the_formatting_of_cs_name_goes_on_each_name() -> None:
     layout = '<names variable="author"><name font-style="italic" and="symbol"/></names>'
     assert bib(layout, [item(author=[DOE, WHO])], output="html") == [
         '<div class="csl-entry"><i>John Robert Doe</i> &#38; <i>World Health Organization</i></div>']
+
+
+def test_an_et_al_term_starting_with_a_space_keeps_it_after_the_delimiter() -> None:
+    layout = ('<names variable="author"><name et-al-min="3" et-al-use-first="2" delimiter=", " form="short"/>'
+              '</names>')
+    extra = '<locale><terms><term name="et-al"> \u2013 al.</term></terms></locale>'
+    many = item(author=[DOE, ROE, {"family": "Moe", "given": "Anna"}])
+    assert bib(layout, [many], extra=extra) == ["Doe, Roe,  \u2013 al."]
 
 
 # -- terms, labels, citation labels -----------------------------------------------------
@@ -620,6 +686,22 @@ def test_formatting_nests_in_a_fixed_order_whatever_the_attribute_order() -> Non
     layout = '<text variable="title" font-weight="bold" font-variant="small-caps" font-style="italic"/>'
     assert bib(layout, [item(title="T")], output="html") == [
         '<div class="csl-entry"><b><span style="font-variant:small-caps;"><i>T</i></span></b></div>']
+
+
+_QUOTED = '<macro name="title"><text variable="title" quotes="true"/></macro>'
+
+
+@pytest.mark.parametrize(("layout", "expected"), [
+    # a style's quotes take the outer marks however deep, quotes in the value the inner ones
+    ('<text macro="title" quotes="true"/>', "\u201c\u201cSay \u2018this\u2019 here\u201d\u201d"),
+    # under an outermost quotes="false", quotes in the value take the outer marks
+    ('<text macro="title" quotes="false"/>', "\u201cSay \u201cthis\u201d here\u201d"),
+    ('<group quotes="false"><group><text macro="title"/></group></group>', "\u201cSay \u201cthis\u201d here\u201d"),
+    ('<group quotes="true"><text macro="title" quotes="false"/></group>',
+     "\u201c\u201cSay \u2018this\u2019 here\u201d\u201d"),
+])
+def test_quotes_nest_as_in_citeproc_js(layout: str, expected: str) -> None:
+    assert bib(layout, [item(title='Say "this" here')], extra=_QUOTED) == [expected]
 
 
 # -- conditions and substitution --------------------------------------------------------
@@ -897,6 +979,43 @@ def test_a_name_reset_of_its_own_names_formatting_shows_nothing(layout: str, ent
         f'<div class="csl-entry">{entry}</div>']
 
 
+@pytest.mark.parametrize(("substitute", "entry"), [
+    ('<names variable="editor"><name><name-part name="family"/></name></names>', "John Doe"),
+    ('<names variable="editor"><name><name-part name="given" font-style="italic"/></name></names>',
+     '<i>John</i> <span style="font-variant:small-caps;">Doe</span>'),
+    ('<names variable="editor"><name form="short"/></names>', 'John <span style="font-variant:small-caps;">Doe</span>'),
+], ids=["family-reset", "given-added", "no-name-part"])
+def test_a_name_part_in_the_substitute_sets_that_part_of_the_names_own_names(substitute: str, entry: str) -> None:
+    # nehet: an unformatted family part in the substitute's macro takes the authors' small caps
+    macro = f'<macro name="container-author">{substitute}</macro>'
+    layout = ('<names variable="author"><name><name-part name="family" font-variant="small-caps"/></name>'
+              '<substitute><text macro="container-author"/></substitute></names>')
+    person = [{"family": "Doe", "given": "John"}]
+    assert bib(layout, [item(author=person)], output="html", extra=macro) == [f'<div class="csl-entry">{entry}</div>']
+
+
+def test_an_institution_keeps_the_family_part_of_its_own_cs_name_when_the_substitute_sets_one() -> None:
+    # nehet: the institution keeps the small caps the person loses
+    macro = '<macro name="container-author"><names variable="editor"><name><name-part name="family"/></name></names></macro>'
+    layout = ('<names variable="author"><name><name-part name="family" font-variant="small-caps"/></name>'
+              '<substitute><text macro="container-author"/></substitute></names>')
+    authors = [{"literal": "WHO"}, {"family": "Doe", "given": "John"}]
+    assert bib(layout, [item(author=authors)], output="html", extra=macro) == [
+        '<div class="csl-entry"><span style="font-variant:small-caps;">WHO</span>, John Doe</div>']
+
+
+@pytest.mark.parametrize(("names", "et_al", "entry"), [
+    ('<names variable="author" font-variant="small-caps">', '<et-al font-variant="normal" font-style="italic"/>',
+     '<span style="font-variant:small-caps;">Doe <i>et al.</i></span>'),
+    ('<names variable="author" font-style="italic">', '<et-al font-style="normal"/>', "<i>Doe et al.</i>"),
+], ids=["small-caps", "italic"])
+def test_an_et_al_reset_of_its_own_names_formatting_shows_nothing(names: str, et_al: str, entry: str) -> None:
+    # archeologie-medievale: small-caps authors, cs:et-al font-variant="normal"
+    layout = f'{names}<name et-al-min="3" et-al-use-first="1" form="short"/>{et_al}</names>'
+    authors = [DOE, ROE, {"family": "Moe", "given": "Anna"}]
+    assert bib(layout, [item(author=authors)], output="html") == [f'<div class="csl-entry">{entry}</div>']
+
+
 def test_the_bibliography_shows_the_given_names_an_all_names_rule_adds() -> None:
     # azr: givenname-disambiguation-rule="all-names-with-initials" tells the two Liu apart in
     # the bibliography too, even where the citation shows only the first name
@@ -935,6 +1054,29 @@ def test_a_year_suffix_keeps_its_group_when_the_date_beside_it_is_missing() -> N
     processor = make_processor(style('<text variable="title"/><text variable="year-suffix"/>', section,
                                      citation_attrs='disambiguate-add-year-suffix="true"'), items)
     assert processor.bibliography() == ["T a", "T b"]
+
+
+_ANONYMOUS = [item(id="a", title="Alpha", issued={"date-parts": [[1970]]}),
+              item(id="b", title="Beta", issued={"date-parts": [[1980]]})]
+_ANON_CITE = '<text value="Anon"/><choose><if disambiguate="true"><text variable="title" prefix=". "/></if></choose>'
+
+
+@pytest.mark.parametrize(("year_suffix", "entries", "cites"), [
+    ("true", ["Alpha 1970a", "Beta 1980b"], ["Anon", "Anon"]),
+    ("false", ["Alpha 1970", "Beta 1980"], ["Anon. Alpha", "Anon. Beta"]),
+], ids=["year-suffix", "no-year-suffix"])
+def test_year_suffixes_come_before_disambiguate_tests(year_suffix: str, entries: list[str], cites: list[str]) -> None:
+    # escuela-nacional-de-antropologia-e-historia-full-note: "Anónimo1712a", "Anónimo1949b"
+    csl = style(_ANON_CITE, '<text variable="title"/><date variable="issued" prefix=" "><date-part name="year"/></date>',
+                citation_attrs=f'disambiguate-add-year-suffix="{year_suffix}"')
+    processor = make_processor(csl, _ANONYMOUS)
+    assert (processor.bibliography(), [processor.cite([{"id": key}]) for key in "ab"]) == (entries, cites)
+
+
+def test_an_after_collapse_delimiter_joins_the_cites_of_a_citation_that_does_not_collapse() -> None:
+    csl = style('<text variable="title"/>', citation_attrs='after-collapse-delimiter=";"')
+    processor = make_processor(csl, _ANONYMOUS)
+    assert processor.cite([{"id": "a"}, {"id": "b"}]) == "Alpha;Beta"
 
 
 # -- registration ---------------------------------------------------------------------------
@@ -976,10 +1118,18 @@ MARGIN = '<group display="left-margin"><text variable="publisher"/></group>'
     (BLOCK + '<text value="X"/>' + MARGIN, '\n\n    <div class="csl-block">Effects</div>\nX'),
     ('<text variable="title"/>' + MARGIN, "Effects."),
     (BLOCK + '<text value="X"/>', '\n\n    <div class="csl-block">Effects</div>\nX.'),
-], ids=["block", "block-and-text", "no-block", "last-not-a-group"])
-def test_the_layout_suffix_is_lost_with_the_display_group_that_ends_the_layout(
+    (BLOCK + '<text value="Brill" suffix="!"/>', '\n\n    <div class="csl-block">Effects</div>\nBrill.'),
+    (BLOCK + '<text value="Brill"/><names variable="editor"/>',
+     '\n\n    <div class="csl-block">Effects</div>\nBrill'),
+    ('<text value="Brill"/>' + BLOCK, 'Brill\n\n    <div class="csl-block">Effects</div>\n.'),
+], ids=["block", "block-and-text", "no-block", "last-not-a-group", "own-suffix-replaced", "empty-names",
+        "first-not-a-block"])
+def test_the_layout_suffix_takes_the_place_of_the_last_elements_after_a_leading_display_group(
         layout: str, entry: str) -> None:
-    # nehet: a bibliography's second block empty, its first without the layout's period
+    # as citeproc-js, when the layout's first element has a display attribute: the suffix
+    # replaces the own suffix of the last element that holds its place (a macro call or a
+    # cs:names holds it when empty: currents-in-biblical-research), inside it when it is a
+    # display group, lost when it rendered nothing (nehet: its second block empty)
     csl = CslStyle.from_xml(
         '<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">'
         "<info><id>test</id><title>Test style</title></info>"
@@ -1076,6 +1226,36 @@ def test_cs_names_affixes_go_around_each_name_and_around_the_names_with_et_al(
               '<text variable="title"/>')
     assert bib(layout, [item(author=authors, title="Tides")],
                style_attrs='et-al-min="4" et-al-use-first="1"') == [entry]
+
+
+def test_an_institution_without_latin_letters_takes_no_italics_of_cs_name() -> None:
+    # mohr-siebeck-recht: "孙玉婷" upright, as citeproc-js writes an institution as one string
+    layout = '<names variable="author"><name font-style="italic"/></names>'
+    authors = [{"literal": "孙玉婷"}]
+    assert bib(layout, [item(author=authors)], output="html") == ['<div class="csl-entry">孙玉婷</div>']
+
+
+@pytest.mark.parametrize(("name", "entry"), [
+    ('<name form="short" delimiter=" -  "/>', "Aa - Bb - Cc -  Dd"),
+    ('<name form="short" delimiter=" -  " and="text"/>', "Aa - Bb - Cc -  and Dd"),
+    ('<name form="short" delimiter=" -  " et-al-min="4" et-al-use-first="3"/>', "Aa - Bb - Cc -  et al."),
+    ('<name form="short" delimiter=" "/>', "Aa Bb Cc Dd"),
+], ids=["delimiter", "and", "et-al", "one-space"])
+def test_a_delimiter_ending_in_two_spaces_loses_one_before_the_last_join(name: str, entry: str) -> None:
+    # polygraphia: delimiter=" -  "
+    authors = [{"family": family, "given": "A"} for family in ("Aa", "Bb", "Cc", "Dd")]
+    assert bib(f'<names variable="author">{name}</names>', [item(author=authors)]) == [entry]
+
+
+def test_cs_names_formatting_goes_around_the_names_cut_by_an_empty_et_al_term_too() -> None:
+    # rassegna-degli-archivi-di-stato: small caps twice, around the name and around the list
+    authors = [{"family": family, "given": "A"} for family in ("Adrion", "Cole")]
+    layout = '<names variable="author"><name font-variant="small-caps" form="short"/></names>'
+    extra = '<locale><terms><term name="et-al"/></terms></locale>'
+    sc = '<span style="font-variant:small-caps;">'
+    assert bib(layout, [item(author=authors)], output="html", extra=extra,
+               style_attrs='et-al-min="2" et-al-use-first="1"') == [
+        f'<div class="csl-entry">{sc}{sc}Adrion</span></span></div>']
 
 
 def test_a_display_group_that_opens_the_entry_has_its_leading_space_written_before_it() -> None:

@@ -32,6 +32,7 @@ from .marked import (
     NumberText,
     OwnSuffix,
     Sealed,
+    SplitLead,
     Suffix,
 )
 from .rendered import (
@@ -137,7 +138,14 @@ def _flatten(node: Node, state: dict[str, str], inner: bool | None, marks: Quote
         _flatten_kids(node.kids, state, inner, marks, out, math)
         out.append([TEXT, typed[1]])
     else:
-        if node.quotes:
+        if (node.quotes is True and not node.data) or node.quotes == "flat":
+            # as citeproc-js: a style's quotes take the outer marks however deep they are, and
+            # quotes in a value inside them the inner ones (“Say “‘this’” here”), unless the
+            # outermost quotes attribute around says "false" (see nodes._unquoted)
+            if node.quotes is True:
+                inner = False
+            out.append([QOPEN, marks.open])
+        elif node.quotes:
             inner = (not inner) if inner is not None else _inner_form(node.quotes, marks)
             out.append([QOPEN, marks.open_inner if inner else marks.open])
         _flatten_kids(node.kids, state, inner, marks, out, math)
@@ -283,6 +291,17 @@ def _keeps_both_spaces(before: str, text: str) -> bool:
         isinstance(before, KeptSpace) and not isinstance(text, (Delimiter, OwnSuffix)))
 
 
+def _spaced_after_number(out: list[Event], j: int, text: str) -> bool:
+    """Whether the prefix *text* keeps the space it starts with after the one the own suffix
+    of a number element at *j* ends with: as citeproc-js, which merges no space with a
+    number's suffix ("124  (2020)"), unless the suffix moved up to end a group (InnerSuffix)."""
+    prev = out[j][1]
+    if not isinstance(prev, LeafSuffix) or isinstance(prev, InnerSuffix) or isinstance(text, (OwnSuffix, Delimiter)):
+        return False
+    k = _last_text(out, j - 1)
+    return k >= 0 and isinstance(out[k][1], NumberText)
+
+
 def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
     """The *events* with the punctuation at their joins cleaned up (the events are reused).
     As citeproc-js (punctuation in quotes), the suffix of a group or macro call around an
@@ -350,8 +369,14 @@ def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
                     _merge_into(out, j, first)
                     text = text[1:]
                     _swap_into_quote(out, j, punct_in_quote)
-            elif last == " " and first == " " and not _keeps_both_spaces(prev, text):
-                text = text[1:]
+            elif last == " " and first == " " and not _keeps_both_spaces(prev, text) \
+                    and not _spaced_after_number(out, j, text):
+                if isinstance(text, Delimiter) and prev.endswith("  "):
+                    # as citeproc-js, a suffix gives its last space up to the delimiter, and
+                    # each is escaped alone (HTML: "thesis,  JRC", no no-break space)
+                    out[j][1] = type(prev)(prev[:-1])
+                else:
+                    text = text[1:]
 
         if text:
             event[1] = text
@@ -559,7 +584,7 @@ def _write(events: list[Event], fmt: Format) -> str:
     last_inline: tuple[int, str] | None = None
     for kind, value in events:
         if kind in _ESCAPED:
-            top.append(escape(value))
+            top.append(escape(value) if type(value) is not SplitLead else escape(value[0]) + escape(value[1:]))
         elif kind == OPEN:
             top = [value]
             stack.append(top)

@@ -78,6 +78,14 @@ class KeptLead(str):
     __slots__ = ()
 
 
+class SplitLead(str):
+    """A prefix starting with two spaces that leads an unformatted group or macro without a
+    prefix of its own: citeproc-js moves its first space up to that group, so the two are
+    escaped apart (HTML: two plain spaces, not a no-break space and a space)."""
+
+    __slots__ = ()
+
+
 class Delimiter(str):
     """A delimiter between the renderings of a group, macro or layout (see KeptSpace)."""
 

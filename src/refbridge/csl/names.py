@@ -320,6 +320,9 @@ class NameSpec:
     given_decor: Decor | None = None
     family_affixes: tuple[str, str] = ("", "")
     given_affixes: tuple[str, str] = ("", "")
+    #: an institution's family part: cs:name's own, not one its cs:substitute sets (as citeproc-js)
+    institution_family_decor: Decor | None = None
+    institution_family_affixes: tuple[str, str] = ("", "")
 
     @property
     def shows_no_names(self) -> bool:
@@ -328,7 +331,8 @@ class NameSpec:
 
     @classmethod
     def from_attrs(cls, attrs: Mapping[str, str], parts: Mapping[str, dict[str, str]],
-                   inherited: Mapping[str, str] | None = None) -> NameSpec:
+                   inherited: Mapping[str, str] | None = None,
+                   own_family: dict[str, str] | None = None) -> NameSpec:
         def number(name: str, default: int | None = None) -> int | None:
             try:
                 return int(attrs[name]) if name in attrs else default
@@ -363,6 +367,8 @@ class NameSpec:
             given_decor=_unaffixed_decor(parts.get("given", {})),
             family_affixes=_affixes(parts.get("family", {})),
             given_affixes=_affixes(parts.get("given", {})),
+            institution_family_decor=_unaffixed_decor(parts.get("family", {}) if own_family is None else own_family),
+            institution_family_affixes=_affixes(parts.get("family", {}) if own_family is None else own_family),
         )
 
 
@@ -387,6 +393,7 @@ class NamesSpec:
 
 class NamesNode(Element):
     __slots__ = ("_part_styles", "options", "reach", "spec", "substitute", "variables")
+    keeps_place = True
 
     def __init__(self, decor: Decor | None, variables: list[str], spec: NamesSpec, substitute: list[Element],
                  options: Any) -> None:
@@ -396,7 +403,8 @@ class NamesNode(Element):
         self.substitute = substitute
         self.options = options
         self._part_styles: dict[int, NameSpec] = {}  # by the cs:name of the names substituted for
-        self.reach = reach.names(variables, _candidate_reaches(substitute))
+        # (a count writes "0" for a sort key without the names: see content)
+        self.reach = reach.UNKNOWN if spec.name.form == "count" else reach.names(variables, _candidate_reaches(substitute))
 
     def render(self, ctx: RenderContext) -> Node | None:
         node: Node | None
@@ -445,7 +453,11 @@ class NamesNode(Element):
                     lists = [(r, v) for r, v in lists if r not in ("editor", "translator")]
                     lists.insert(min(index, len(lists)), ("editortranslator", editors))
         if not lists:
-            return self._substitute(ctx)
+            node = self._substitute(ctx)
+            if node is None and ctx.sorting and self.spec.name.form == "count":
+                ctx.vars_found += 1  # as citeproc-js: no names count as 0 in a sort key
+                return "0"
+            return node
         if self.spec.name.shows_no_names:  # et-al-use-first="0": an empty rendering, no substitute
             at = ctx.name_lists if ctx.mode == "citation" and not ctx.sorting else None
             lists = [(role, names) for n, (role, names) in enumerate(lists)
@@ -582,8 +594,12 @@ class NamesNode(Element):
                     out.extend((name_spec.delimiter, KeptLead(" ")))
                 elif last and not truncated and parts[i].literal:
                     out.append(name_spec.institution_delimiter)
-                else:
+                elif (last and not truncated) or not name_spec.delimiter.endswith("  "):
                     out.append(name_spec.delimiter)
+                else:
+                    # as citeproc-js: a delimiter ending in two spaces loses one between the
+                    # names before the last join ("Aa - Bb - Cc -  Dd")
+                    out.append(name_spec.delimiter[:-1])
             out.append(node)
         with_et_al = False
         if truncated:
@@ -594,13 +610,15 @@ class NamesNode(Element):
                 out.append(self._render_name(last_parts, names[-1], len(names) - 1, ctx))
             else:
                 term = ctx.locale.term(spec.et_al_term) or ""
-                with_et_al = bool(term)
+                with_et_al = True  # (an empty term too: citeproc-js nests the formatting all the same)
                 if term:
+                    term_node: Node = term
                     if _delimiter_applies(spec.name.precedes_et_al, len(shown) + 1, inverted[len(shown) - 1]):
                         out.append(name_spec.delimiter)
+                        # (as citeproc-js: a term starting with a space keeps it, ",  – al.")
+                        term_node = KeptLead(term)
                     elif _STARTS_ROMANESQUE_RE.match(term):
                         out.append(Delimiter(" "))  # (a CJK or Hebrew term joins the last name directly)
-                    term_node: Node = term
                     if spec.et_al_decor:
                         term_node = spec.et_al_decor.apply(term_node, ctx, string_leaf=True) or ""
                     out.append(term_node)
@@ -718,14 +736,16 @@ class NamesNode(Element):
         decor = spec.institution_decor if parts.literal else spec.decor
         if parts.literal and decor is not None and decor.fmt:
             family = (self._with_substituted_parts(spec, ctx.substituting[0]) if ctx.substituting
-                      else spec).family_decor
+                      else spec).institution_family_decor
             if family is not None and family.fmt:
                 # as citeproc-js: an institution is formatted once, with cs:name's formatting
                 # and the family part's, which wins for an attribute both set
                 merged = {**decor.fmt, **family.fmt}
                 decor = copy.copy(decor)
                 decor.fmt = {name: merged[name] for name in FORMAT_ATTRS if name in merged}
-        return (decor.apply(node, ctx) or node) if decor is not None else node
+        # (as citeproc-js: an institution is one written string, not italicized when it has
+        # no Latin, Greek, Cyrillic... letter, see Decor.apply)
+        return (decor.apply(node, ctx, string_leaf=bool(parts.literal)) or node) if decor is not None else node
 
     def _with_substituted_parts(self, spec: NameSpec, outer_node: object) -> NameSpec:
         """As citeproc-js: names written for a cs:names they substitute for (directly or in a
@@ -736,7 +756,7 @@ class NamesNode(Element):
         found = self._part_styles.get(id(outer))  # both belong to one compiled style
         if found is None:
             changes: dict[str, Any] = {}
-            for part in ("family", "given"):
+            for part in ("family", "given", "institution_family"):
                 if getattr(spec, f"{part}_decor") is None and getattr(spec, f"{part}_affixes") == ("", ""):
                     changes[f"{part}_decor"] = getattr(outer, f"{part}_decor")
                     changes[f"{part}_affixes"] = getattr(outer, f"{part}_affixes")
@@ -768,12 +788,12 @@ class NamesNode(Element):
             spec = self._with_substituted_parts(spec, ctx.substituting[0])
         if parts.literal:
             node = parse_markup(parts.literal)
-            part = spec.family_decor
+            part = spec.institution_family_decor
             if part is not None and part.fmt and spec.institution_decor is not None \
                     and spec.institution_decor.fmt:
                 part = copy.copy(part)  # its formatting goes with cs:name's (_render_name)
                 part.fmt = None
-            return _affixed(part.apply(node, ctx, string_leaf=True) if part else node, spec.family_affixes)
+            return _affixed(part.apply(node, ctx, string_leaf=True) if part else node, spec.institution_family_affixes)
         given = self._given_text(parts, ctx)
         if not parts.family:  # a mononym given as the given name ("Banksy")
             return _affixed(_part(parts.given, spec.given_decor, ctx), spec.given_affixes)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 from . import reach
 from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderContext
@@ -32,11 +33,13 @@ from .marked import (
     OwnKeptSpace,
     OwnSuffix,
     Sealed,
+    SplitLead,
     Suffix,
 )
 from .pageranges import format_page_range, several_pages
 from .reach import Reach
 from .rendered import (
+    Affixed,
     Decorated,
     KeptPeriods,
     LeafRich,
@@ -154,7 +157,7 @@ def _english(ctx: RenderContext) -> bool:
 class Decor:
     """Affixes, formatting, quotes, text-case, strip-periods and display of an element."""
 
-    __slots__ = ("display", "fmt", "prefix", "quotes", "strip_periods", "suffix", "text_case")
+    __slots__ = ("display", "fmt", "prefix", "quotes", "strip_periods", "suffix", "text_case", "unquotes")
 
     def __init__(self, attrs: dict[str, str], allow_quotes: bool = True) -> None:
         self.prefix = attrs.get("prefix", "")
@@ -164,6 +167,7 @@ class Decor:
         fmt = {name: attrs[name] for name in FORMAT_ATTRS if name in attrs}
         self.fmt = fmt or None
         self.quotes = allow_quotes and attrs.get("quotes") == "true"
+        self.unquotes = allow_quotes and attrs.get("quotes") == "false"  # (see _unquoted)
         self.text_case = attrs.get("text-case")
         self.strip_periods = attrs.get("strip-periods") == "true"
         self.display = attrs.get("display")
@@ -172,14 +176,14 @@ class Decor:
         """A copy to change (a compiled class is not copied by ``copy.copy`` on its own)."""
         other = Decor({})
         other.prefix, other.suffix, other.fmt = self.prefix, self.suffix, self.fmt
-        other.quotes, other.text_case = self.quotes, self.text_case
+        other.quotes, other.unquotes, other.text_case = self.quotes, self.unquotes, self.text_case
         other.strip_periods, other.display = self.strip_periods, self.display
         return other
 
     @property
     def inert(self) -> bool:
         return not (self.prefix or self.suffix or self.fmt or self.quotes or self.text_case
-                    or self.strip_periods or self.display)
+                    or self.strip_periods or self.display or self.unquotes)
 
     def apply(self, node: Node | None, ctx: RenderContext, string_leaf: bool = False,
               item_text: bool = False) -> Node | None:
@@ -196,13 +200,14 @@ class Decor:
         if node is None or node == "":
             return None
         if self.strip_periods:
-            node = map_leaves(node, lambda text: _STRIP_PERIODS_RE.sub("", text),
-                              lambda text: text.replace(".", ""))
+            node = map_leaves(node, _strip_periods, lambda text: text.replace(".", ""))
             if is_empty(node):
                 return None
         if self.text_case and not ctx.sorting and (self.text_case != "title" or not item_text
                                                    or _english(ctx)):
             node = apply_text_case(node, self.text_case, _case_language(ctx))
+        if self.unquotes:
+            _unquoted(node)
         fmt = self.fmt
         if string_leaf and fmt and "font-style" in fmt and not _written_romanesque(node):
             fmt = {k: v for k, v in fmt.items() if k != "font-style"} or None
@@ -223,7 +228,7 @@ class Decor:
             prefix = HeldPrefix(self.prefix) if self.fmt and self.prefix else self.prefix
             if prefix:
                 _hold_nested_prefix(node)
-            node = Rich([prefix, node, suffix])
+            node = Affixed([prefix, node, suffix])
         if sealed:
             node = LeafRich([node])
         elif self.fmt:
@@ -231,6 +236,24 @@ class Decor:
         if self.display:
             node = Rich([node], display=self.display)
         return node
+
+
+def _unquoted(node: Node) -> None:
+    """Mark the style's quotes in *node* (outside other quotes) "flat": as citeproc-js, where
+    the outermost element with a quotes attribute says "false", quotes in a value inside the
+    quotes of an element within take the outer marks too (“Say “this” here”)."""
+    if isinstance(node, Rich):
+        if node.quotes is True and not node.data:
+            node.quotes = "flat"
+        elif not node.quotes:
+            for kid in node.kids:
+                _unquoted(kid)
+
+
+def _strip_periods(text: str) -> str:
+    """*text* without its periods (not before a lowercase letter), a delimiter as it is (as
+    citeproc-js, which strips the strings elements write, not a group's delimiter)."""
+    return text if isinstance(text, Delimiter) else _STRIP_PERIODS_RE.sub("", text)
 
 
 def _hold_nested_prefix(node: Node) -> None:
@@ -253,6 +276,7 @@ class Element:
     __slots__ = ("decor",)
     string_leaf = False  # renders one written string (see Decor.apply)
     keeps_periods = False  # renders through citeproc-js's number path (see KeptPeriods)
+    keeps_place = False  # holds its place in a layout when it renders nothing (see render_layout)
     item_text = False  # renders a text variable of the item (see Decor.apply)
     reach: Reach = reach.WRITER  # what it does for an item without its variables (see reach)
 
@@ -271,16 +295,18 @@ class Element:
         raise NotImplementedError
 
 
-def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node]) -> None:
+def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node],
+              last: list[Any] | None = None) -> None:
     """Render *children* into *out*; a cs:choose contributes its branch's elements one by one,
-    so that an enclosing group puts its delimiter between them."""
+    so that an enclosing group puts its delimiter between them. *last*, when given, is set to
+    the last element that holds its place and its rendering (see render_layout)."""
     for child in children:
         if type(child) is Choose:
             if child.gate is not None and _skipped(child.gate, ctx):
                 continue
             branch = child.branch(ctx)
             if branch:
-                _rendered(branch, ctx, out)
+                _rendered(branch, ctx, out, last)
             continue
         node = child.render(ctx)
         if node:  # (None and "" are nothing; a Rich node is always true)
@@ -289,6 +315,10 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node]) 
             out.append(node)
             ctx.rendered_any = True
             ctx.last_child, ctx.last_child_node = child, node
+            if last is not None:
+                last[:] = [child, node]
+        elif last is not None and (child.keeps_place or (child.decor is not None and child.decor.display)):
+            last[:] = [child, None]
 
 
 def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
@@ -297,19 +327,23 @@ def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: 
     return _joined_children(nodes, delimiter)
 
 
-def render_children_and_last(children: Sequence[Element], ctx: RenderContext) -> tuple[Node | None, bool]:
-    """``render_children`` without a delimiter, and whether the last child rendered anything."""
+def render_layout(children: Sequence[Element], ctx: RenderContext) -> tuple[Node | None, Element | None, Node | None]:
+    """``render_children`` without a delimiter for a bibliography layout whose first element
+    has a display attribute, and the element citeproc-js then writes the layout's suffix on:
+    the last that rendered or that holds its place though it rendered nothing (a macro call,
+    a cs:names, an element with a display attribute), with its rendering (None: nothing)."""
     nodes: list[Node] = []
-    _rendered(children[:-1], ctx, nodes)
-    before = len(nodes)
-    _rendered(children[-1:], ctx, nodes)
-    return _joined_children(nodes, ""), len(nodes) > before
+    last: list[Any] = [None, None]
+    _rendered(children, ctx, nodes, last)
+    return _joined_children(nodes, ""), last[0], last[1]
 
 
-def ends_in_display_group(children: Sequence[Element]) -> bool:
-    """Whether the last of *children* is a cs:group with a display attribute."""
-    last = children[-1] if children else None
-    return type(last) is Group and last.decor is not None and bool(last.decor.display)
+def without_own_suffix(node: Node) -> None:
+    """Drop the suffix an element's rendering *node* ends with (see Affixed)."""
+    while isinstance(node, (LeafRich, Decorated)) and len(node.kids) == 1:
+        node = node.kids[0]
+    if isinstance(node, Affixed) and len(node.kids) == 3:
+        node.kids[2] = ""
 
 
 def _decorated(node: Node) -> bool:
@@ -546,6 +580,7 @@ def _skipped(gate: Reach, ctx: RenderContext) -> bool:
 
 class TextMacro(Element):
     __slots__ = ("macro", "reach")
+    keeps_place = True
 
     def __init__(self, decor: Decor | None, macro: Macro) -> None:
         super().__init__(decor)
@@ -651,9 +686,6 @@ class NumberNode(Element):
         return parse_markup(written) if "<" in written and "ordinal" in self.form else written
 
 
-_LABEL_VARIABLE_TERMS = {"locator": None, "page": "page", "number-of-pages": "page", "number-of-volumes": "volume"}
-
-
 class Label(Element):
     __slots__ = ("form", "plural", "reach", "variable")
     string_leaf = True
@@ -672,7 +704,8 @@ class Label(Element):
         if variable == "locator":
             term = (ctx.cite.get("label") or "page").replace(" ", "-")
         else:
-            term = _LABEL_VARIABLE_TERMS.get(variable) or variable
+            # (as citeproc-js: a variable's label is the term of its name, "number-of-pages" too)
+            term = variable
         if value in (None, ""):
             if variable == "citation-number" or not variable:
                 return None
@@ -831,14 +864,40 @@ def _led_by(node: Node, decor: Decor | None) -> Node:
         node = Rich([node])
     if decor is not None and decor.fmt:
         return node
+    found = _leading_text(node)
+    if found is not None:
+        lead, first = found
+        if isinstance(first, HeldPrefix):
+            lead.kids[0] = str(first)
+        elif decor is None or not decor.prefix:
+            _split_lead(lead, first)
+    return node
+
+
+def _leading_text(node: Node) -> tuple[Rich, str] | None:
+    """The text *node* starts with, outside any formatting, and the node it is the first of."""
     lead = node
     while isinstance(lead, Rich) and lead.kids and not (lead.fmt or lead.quotes or lead.display or lead.link):
         first = lead.kids[0]
-        if isinstance(first, HeldPrefix):
-            lead.kids[0] = str(first)
-            break
+        if isinstance(first, str):
+            return lead, first
         lead = first
-    return node
+    return None
+
+
+def _split_lead(lead: Rich, first: str) -> None:
+    """Mark *first*, the first kid of *lead*, when it is a prefix starting with two spaces
+    (see SplitLead)."""
+    if type(lead) is Affixed and type(first) is str and first[:2] == "  ":
+        lead.kids[0] = SplitLead(first)
+
+
+def split_lead(node: Node) -> None:
+    """Mark the prefix a layout's rendering starts with when the layout has none of its own
+    (see SplitLead)."""
+    found = _leading_text(node)
+    if found is not None:
+        _split_lead(*found)
 
 
 def _suppressible(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
@@ -1090,7 +1149,7 @@ class DatePart:
         self.name = attrs.get("name", "")
         self.form = attrs.get("form", "long" if self.name == "month" else "numeric" if self.name == "day" else "long")
         self.decor = decor_of(attrs, allow_quotes=False)
-        self.range_delimiter = attrs.get("range-delimiter", "\u2013")
+        self.range_delimiter = attrs.get("range-delimiter") or "\u2013"  # (as citeproc-js: "" is the default)
 
     def text(self, value: tuple[int, int, int], ctx: RenderContext, season: str | None) -> str | None:
         year, month, day = value

@@ -30,13 +30,15 @@ from .context import (
 )
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import LocaleStore
+from .marked import KeptLead
 from .names import name_sort_key, parse_name
 from .nodes import (
     RangeEnds,
-    ends_in_display_group,
     render_children,
-    render_children_and_last,
+    render_layout,
     sort_key_of,
+    split_lead,
+    without_own_suffix,
 )
 from .notefield import read_note_fields
 from .rendered import (
@@ -44,7 +46,6 @@ from .rendered import (
     Rich,
     apply_text_case,
     data_quotes,
-    holds_rich,
     is_empty,
     parse_markup,
     plain,
@@ -381,8 +382,13 @@ class Processor:
                     self._add_names(group, add_given, rule)
                 if add_given:
                     self._add_givennames(group, rule)
-                for subgroup in self._ambiguous_groups(group):
-                    remaining.extend(self._disambiguate_condition(subgroup))
+                # as citeproc-js: year suffixes come before disambiguate="true" tests, which
+                # are met only by cites that year suffixes cannot tell apart (none can be)
+                if add_year:
+                    remaining.extend(self._ambiguous_groups(group))
+                else:
+                    for subgroup in self._ambiguous_groups(group):
+                        self._disambiguate_condition(subgroup)
         self._disamb_position = "first"
         if add_year:
             order = {key: i for i, key in enumerate(self._bib_order)}
@@ -392,9 +398,8 @@ class Processor:
                 for index, key in enumerate(sorted(group, key=order.__getitem__)):
                     self.disamb[key].year_suffix = _suffix_letters(index)
 
-    def _disambiguate_condition(self, group: list[str]) -> list[list[str]]:
-        """Switch on disambiguate="true" tests one by one until the cites differ; the groups
-        still ambiguous are returned (for year suffixes)."""
+    def _disambiguate_condition(self, group: list[str]) -> None:
+        """Switch on disambiguate="true" tests one by one until the cites differ."""
         unresolved = list(group)
         level = 0
         while unresolved and level < self._disambiguate_tests:
@@ -403,7 +408,6 @@ class Processor:
                 self.disamb[key].disambiguate = level
             collisions = self._collisions(group)
             unresolved = [key for key in unresolved if collisions[key]]
-        return self._ambiguous_groups(group)
 
     def _name_lists(self, key: str) -> list[list[Mapping[str, Any]]]:
         item = self.items[key]
@@ -539,14 +543,14 @@ class Processor:
         for key in self._bib_order:
             ctx = self._context(key, "bibliography")
             first_range_end = ends.first if ends is not None else None
-            node, suffix_lost = self._entry(section, ctx, second_field)
+            node, suffix_place = self._entry(section, ctx, second_field)
             names = (ctx.first_names_text, tuple(ctx.first_name_texts)) if ctx.first_names_text else None
             if sas is not None and names is not None and previous is not None and _sas_applies(sas_rule, names, previous):
                 if ends is not None:  # the entry is rendered once more, for the one written
                     ends.first = first_range_end
                 ctx = self._context(key, "bibliography")
                 ctx.sas = SubsequentAuthor(sas, sas_rule, previous[0], previous[1])
-                node, suffix_lost = self._entry(section, ctx, second_field)
+                node, suffix_place = self._entry(section, ctx, second_field)
             previous = names
             if node is None or is_empty(node):
                 if self.style.numbered_citations:  # as citeproc-js: numbered entries show the gap
@@ -554,9 +558,11 @@ class Processor:
                     yield key, f"{count}. {_NO_PRINTED_FORM}"
                 continue
             decor = section.layout_decor
+            if not (decor and decor.prefix):
+                split_lead(node)
             if decor and not second_field:
-                block = _last_display_block(node) if decor.suffix else None
-                if suffix_lost:
+                block = _last_display_block(node) if decor.suffix and suffix_place == "block" else None
+                if suffix_place == "lost":
                     node = Rich([decor.prefix, node], decor.fmt)
                 elif block is not None:  # the layout suffix goes inside a closing display block
                     block.kids.append(decor.suffix)
@@ -566,17 +572,24 @@ class Processor:
             count += 1
             yield key, node
 
-    def _entry(self, section: Section, ctx: RenderContext, second_field: bool) -> tuple[Node | None, bool]:
-        """An entry's rendering, and whether it loses the layout's suffix: as citeproc-js,
-        which writes that suffix in the layout's last element when that is a display group,
-        so that it is lost when the group renders nothing and another display group did
-        (without one, the suffix ends the entry as usual)."""
+    def _entry(self, section: Section, ctx: RenderContext, second_field: bool) -> tuple[Node | None, str]:
+        """An entry's rendering, and where the layout's suffix goes: at the "end", in the
+        display "block" that ends the entry, or "lost". As citeproc-js, when the layout's
+        first element has a display attribute: the suffix takes the place of the own suffix
+        of the layout's last element that holds its place (see render_layout), inside it
+        when it is a display element, and it is lost when that element rendered nothing."""
         if second_field:
-            return self._layout_parts(section, ctx), False
-        if ends_in_display_group(section.layout):
-            node, last_rendered = render_children_and_last(section.layout, ctx)
-            return node, not last_rendered and holds_rich(node, _is_display_group)
-        return render_children(section.layout, ctx, ""), False
+            return self._layout_parts(section, ctx), "end"
+        layout = section.layout
+        if not (layout and layout[0].decor is not None and layout[0].decor.display):
+            return render_children(layout, ctx, ""), "end"
+        node, last, last_node = render_layout(layout, ctx)
+        if last is None or last_node is None:
+            return node, "end" if last is None else "lost"
+        if last.decor is not None and last.decor.display:
+            return node, "block"
+        without_own_suffix(last_node)
+        return node, "end"
 
     def _layout_parts(self, section: Section, ctx: RenderContext) -> Node | None:
         """second-field-align: the first rendered element in the margin, the rest beside it."""
@@ -706,7 +719,13 @@ class Processor:
         if node is not None:
             parts.append(node)
         if suffix:
-            parts.append(_typed_quotes(parse_markup(str(suffix))))
+            suffix = str(suffix)
+            if suffix[:1] == " ":
+                # as citeproc-js: the space a cite's suffix starts with is kept after one the
+                # rendering ends with ("…/36008,  for details")
+                parts.append(KeptLead(" "))
+                suffix = suffix[1:]
+            parts.append(_typed_quotes(parse_markup(suffix)))
         return Rich(parts)
 
     def _join_cites(self, section: Section, rendered: list[tuple[str, Node | None, RenderContext]],
@@ -730,7 +749,9 @@ class Processor:
             if node is None or is_empty(node):
                 continue
             if parts:
-                joint = _cite_delimiter(delimiter, cites[n - 1], cite)
+                # (as citeproc-js: an after-collapse-delimiter joins the cites of a citation
+                # that collapses nothing too)
+                joint = _cite_delimiter(after_collapse, cites[n - 1], cite)
                 if joint:
                     parts.append(joint)
             parts.append(node)
@@ -862,10 +883,6 @@ def _cite_delimiter(delimiter: str, previous: Mapping[str, Any], cite: Mapping[s
         space = delimiter.find(" ")
         return delimiter[space:] if space > -1 else ""
     return delimiter
-
-
-def _is_display_group(node: Rich) -> bool:
-    return bool(node.display)
 
 
 def _last_display_block(node: Node) -> Rich | None:

@@ -32,7 +32,8 @@ class Rich:
         quotes: bool | str = False,  # True: cs quotes="true" or outer quotes in a value;
         # "inner": inner quotes in a value (at the top level they stay inner); "\u201c", "\u2018":
         # typed curly quotes (outer or inner as the locale uses them); "data-" before any of
-        # these (True: "data"): punctuation-in-quote leaves them alone
+        # these (True: "data"): punctuation-in-quote leaves them alone; "flat": a style's quotes
+        # under quotes="false" (see nodes._unquoted)
         display: str | None = None,
         nocase: bool = False,
         link: str | None = None,
@@ -67,6 +68,14 @@ class KeptPeriods(Rich):
     """What citeproc-js writes through its number path (a cs:number, a number variable in a
     cs:text), around text with periods: strip-periods leaves it alone, on the element as on
     a group or macro around it ("1. izd.")."""
+
+    __slots__ = ()
+
+
+class Affixed(Rich):
+    """An element's rendering between its affixes (kids: the prefix, what it renders, the
+    suffix): strip-periods on a group or macro around it leaves the affixes alone, as
+    citeproc-js strips only the strings elements write ("editors.: " stays)."""
 
     __slots__ = ()
 
@@ -140,14 +149,18 @@ def holds_rich(node: Node | None, test: Callable[[Rich], bool]) -> bool:
 
 
 def map_leaves(node: Node, func: Callable[[str], str], in_names: Callable[[str], str] | None = None) -> Node:
-    """A copy of *node* with *func* applied to every leaf (``nocase`` spans included; a formula
-    and what KeptPeriods holds stay as they are), *in_names* instead in a PersonName."""
+    """A copy of *node* with *func* applied to every leaf (``nocase`` spans included; a formula,
+    what KeptPeriods holds and the affixes of an Affixed stay as they are), *in_names* instead
+    in a PersonName."""
     if isinstance(node, str):
         return func(node)
     if node.tex is not None or type(node) is KeptPeriods:
         return node
     if in_names is not None and type(node) is PersonName:
         func = in_names
+    if type(node) is Affixed and len(node.kids) == 3:
+        prefix, inner, suffix = node.kids
+        return Affixed([prefix, map_leaves(inner, func, in_names), suffix])
     return Rich([map_leaves(kid, func, in_names) for kid in node.kids], node.fmt, node.quotes, node.display,
                 node.nocase, node.link, data=node.data)
 

@@ -53,10 +53,10 @@ _RESETS = {"font-style": "normal", "font-variant": "normal", "font-weight": "nor
 
 
 def _without_resets(part: dict[str, str], outer: dict[str, str]) -> dict[str, str]:
-    """A cs:name-part's (or cs:name's) attributes without the resets (``font-variant="normal"``)
-    of formatting its own cs:names or cs:name sets: citeproc-js applies those after the
-    parts and names, so the reset shows nothing (a reset of an enclosing group's formatting
-    stays)."""
+    """A cs:name-part's (or cs:name's, or cs:et-al's) attributes without the resets
+    (``font-variant="normal"``) of formatting its own cs:names or cs:name sets: citeproc-js
+    applies those after the parts and names, so the reset shows nothing (a reset of an
+    enclosing group's formatting stays)."""
     return {name: value for name, value in part.items()
             if not (_RESETS.get(name) == value and outer.get(name, value) != value)}
 
@@ -190,10 +190,13 @@ class _Compiler:
         else:
             name_attrs = {k: v for k, v in self.inherited.items() if k != "names-delimiter"}
             parts: dict[str, dict[str, str]] = {}
+            own_family: dict[str, str] | None = None
             if name_el is not None:
                 name_attrs.update(_without_resets(dict(name_el.attrib), attrs))
-                for part in name_el:
-                    if isinstance(part.tag, str) and _tag(part) == "name-part":
+                for part in [*name_el, None, *_substitute_name_parts(element, self.macros_xml)]:
+                    if part is None:  # (the rest are the substitute's)
+                        own_family = parts.get("family", {})
+                    elif isinstance(part.tag, str) and _tag(part) == "name-part":
                         parts[part.get("name", "")] = _without_resets(
                             dict(part.attrib), {**attrs, **name_el.attrib})
             et_al_el = element.find(NS + "et-al")
@@ -210,9 +213,11 @@ class _Compiler:
                                            decor_of(label_attrs), label_before)
             spec = NamesSpec(
                 name=NameSpec.from_attrs(name_attrs, parts,
-                                         {k: v for k, v in self.inherited.items() if k != "names-delimiter"}),
+                                         {k: v for k, v in self.inherited.items() if k != "names-delimiter"},
+                                         own_family),
                 et_al_term=et_al_el.get("term", "et-al") if et_al_el is not None else "et-al",
-                et_al_decor=decor_of(dict(et_al_el.attrib), allow_quotes=False) if et_al_el is not None else None,
+                et_al_decor=decor_of(_without_resets(dict(et_al_el.attrib), attrs), allow_quotes=False)
+                if et_al_el is not None else None,
                 label=label_spec,
                 delimiter=attrs.get("delimiter", self.inherited.get("names-delimiter", "")),
             )
@@ -223,6 +228,32 @@ class _Compiler:
         if sub_el is not None:
             substitute = self.children(sub_el, spec)
         return NamesNode(decor_of(attrs), variables, spec, substitute, self.options)
+
+
+def _substitute_name_parts(names: ET.Element, macros: dict[str, ET.Element]) -> list[ET.Element]:
+    """The cs:name-part elements of a cs:names' cs:substitute, the macros it calls written
+    out, in document order: as citeproc-js, each sets the formatting of its part of the
+    cs:names' own names too (the last one of a part wins: nehet's authors lose their small
+    capitals to an unformatted family part in the substitute's container-author macro)."""
+    found: list[ET.Element] = []
+    seen: set[str] = set()
+
+    def walk(element: ET.Element) -> None:
+        for node in element:
+            if not isinstance(node.tag, str):
+                continue
+            if node.tag == NS + "name-part":
+                found.append(node)
+            name = node.get("macro")
+            if node.tag == NS + "text" and name and name not in seen and name in macros:
+                seen.add(name)
+                walk(macros[name])
+            walk(node)
+
+    substitute = names.find(NS + "substitute")
+    if substitute is not None:
+        walk(substitute)
+    return found
 
 
 def _uses_variable(element: ET.Element, variable: str, macros: dict[str, ET.Element]) -> bool:
