@@ -336,6 +336,15 @@ def test_an_empty_range_delimiter_is_the_default_en_dash() -> None:
     assert bib(layout, [item(issued={"date-parts": [[2010, 1], [2011, 12]]})]) == ["2010\u20132011"]
 
 
+@pytest.mark.parametrize(("url", "short"), [
+    ("https://www.accessscience.com/content/biography/m0073908", "www.accessscience.com"),
+    ("http://example.org/", "http://example.org"), ("https://example.org", "https://example.org"),
+])
+def test_the_short_form_of_a_url_is_its_host_as_citeproc_js_writes_it(url: str, short: str) -> None:
+    # annual-reviews-author-date: <text variable="URL" form="short"/>
+    assert bib('<text variable="URL" form="short"/>', [item(type="webpage", URL=url)]) == [short]
+
+
 # -- spaces where affixes meet ------------------------------------------------------------
 
 
@@ -392,6 +401,14 @@ def test_the_space_after_a_citation_number_stays_before_a_prefix_with_one(first:
     # as citeproc-js, which writes citation numbers apart (an aligned entry adds a space)
     layout = first + '<group prefix=" "><text variable="title"/></group>'
     assert bib(layout, [item(title="Chemistry")], bibliography_attrs=attrs) == [expected]
+
+
+def test_no_break_spaces_where_affixes_meet_merge_as_spaces_do() -> None:
+    # revue-metis: label suffix ".&#160;" in a group delimited by "&#160;": "p.\u00a012"
+    layout = ('<group delimiter="&#160;"><label variable="page" form="short" suffix=".&#160;"/>'
+              '<text variable="page"/></group><text variable="title" prefix="&#160;" suffix="&#160;"/>'
+              '<text variable="volume" prefix="&#160;"/>')
+    assert bib(layout, [item(title="Tides", page="12", volume="5")]) == ["p.\u00a012\u00a0Tides\u00a05"]
 
 
 def test_a_suffix_gives_its_last_space_to_the_delimiter_after_it() -> None:
@@ -471,6 +488,14 @@ def test_initials_ending_in_a_no_break_space_keep_it_before_the_family_name_in_f
     authors = [{"family": "Adrion", "given": "Jeffrey R."},
                {"family": "Boer", "given": "Jan", "non-dropping-particle": "de"}]
     assert bib(layout, [item(author=authors)], style_attrs=f'default-locale="{locale}"') == [expected]
+
+
+def test_full_given_names_take_the_no_break_space_of_initialize_with_in_french_too() -> None:
+    # revue-metis: initialize="false" keeps "Noah" whole, and citeproc-js joins "Noah Dukler"
+    layout = '<names variable="author"><name initialize="false" initialize-with=".&#160;" delimiter=", "/></names>'
+    authors = [{"family": "Dukler", "given": "Noah"}, {"family": "Adrion", "given": "Jeffrey R."}]
+    assert bib(layout, [item(author=authors)], style_attrs='default-locale="fr-FR"') == [
+        "Noah\u00a0Dukler, Jeffrey R.\u00a0Adrion"]
 
 
 def test_et_al_use_last_leaves_room_for_the_ellipsis_and_the_last_name() -> None:
@@ -688,6 +713,16 @@ def test_formatting_nests_in_a_fixed_order_whatever_the_attribute_order() -> Non
         '<div class="csl-entry"><b><span style="font-variant:small-caps;"><i>T</i></span></b></div>']
 
 
+@pytest.mark.parametrize(("layout", "entry"), [
+    ('<text variable="title" quotes="false" suffix="."/>', "Why?."),
+    ('<text variable="title" quotes="false"/><text variable="publisher" prefix=". "/>', "Why?. Brill"),
+    ('<text variable="title" suffix="."/>', "Why?"),
+], ids=["own-suffix", "next-prefix", "no-quotes-attribute"])
+def test_quotes_false_seals_an_elements_text_as_formatting_does(layout: str, entry: str) -> None:
+    # gesellschaft-fur-popularmusikforschung: quotes="false" suffix=".“" writes "accrued?.“"
+    assert bib(layout, [item(title="Why?", publisher="Brill")]) == [entry]
+
+
 _QUOTED = '<macro name="title"><text variable="title" quotes="true"/></macro>'
 
 
@@ -813,6 +848,25 @@ def test_a_styles_csl_1_0_ordinal_terms_do_not_replace_the_locales_ordinals() ->
     layout = '<group delimiter=" "><number variable="edition" form="ordinal"/><text term="edition"/></group>'
     books = [item(id=edition, title=edition, edition=edition) for edition in ("1", "2", "11")]
     assert bib(layout, books, extra=extra, locale="fr-FR") == ["1ʳᵉ édition", "2ᵉ édition", "11ᵉ édition"]
+
+
+@pytest.mark.parametrize(("before", "entry"), [
+    ('<text variable="citation-number" prefix="[" suffix="] "/>', "[1] [Online]"),
+    ('<text variable="citation-number" prefix="[" suffix="] "/><names variable="author"/>', "[1] [online]"),
+    ('<names variable="author"/>', "[online]"),
+], ids=["citation-number", "empty-names-after", "empty-names"])
+def test_a_term_after_the_citation_number_leads_but_not_after_empty_names(before: str, entry: str) -> None:
+    # iso690-numeric-sk: "[64]    [Online]"
+    layout = before + '<text term="online" prefix="[" suffix="]"/>'
+    assert bib(layout, [item(type="webpage", title="Tides")]) == [entry]
+
+
+@pytest.mark.parametrize(("variable", "entry"), [("volume", "n.d."), ("issue", "n.d."), ("page", "N.d.")])
+def test_an_empty_volume_edition_issue_or_number_before_a_term_makes_it_no_leading_term(
+        variable: str, entry: str) -> None:
+    # springer-physics-brackets: "65. (n.d.)" after an empty volume
+    layout = f'<text variable="{variable}"/><text term="no date" form="short"/>'
+    assert bib(layout, [item(type="standard", title="Tides")]) == [entry]
 
 
 def test_the_affixes_of_cs_names_stay_off_a_text_substituting_for_the_names() -> None:
@@ -1228,6 +1282,15 @@ def test_cs_names_affixes_go_around_each_name_and_around_the_names_with_et_al(
                style_attrs='et-al-min="4" et-al-use-first="1"') == [entry]
 
 
+def test_the_parts_of_a_cjk_name_take_no_affixes() -> None:
+    # politix: given prefix="(" suffix=")" wrote "余敏()" and "梁(图)"
+    layout = ('<names variable="author"><name name-as-sort-order="all" sort-separator=" ">'
+              '<name-part name="family" prefix="[" suffix="]"/><name-part name="given" prefix="(" suffix=")"/>'
+              '</name></names>')
+    authors = [{"family": "余敏"}, {"family": "梁", "given": "图"}, {"family": "Doe", "given": "John"}]
+    assert bib(layout, [item(author=authors)]) == ["余敏, 梁图, [Doe] (John)"]
+
+
 def test_an_institution_without_latin_letters_takes_no_italics_of_cs_name() -> None:
     # mohr-siebeck-recht: "孙玉婷" upright, as citeproc-js writes an institution as one string
     layout = '<names variable="author"><name font-style="italic"/></names>'
@@ -1247,6 +1310,19 @@ def test_a_delimiter_ending_in_two_spaces_loses_one_before_the_last_join(name: s
     assert bib(f'<names variable="author">{name}</names>', [item(author=authors)]) == [entry]
 
 
+@pytest.mark.parametrize(("name", "entry"), [
+    ('<name initialize-with="." name-as-sort-order="all" delimiter=", " suffix=","/>', "Aa, A.,, Bb, A.,, Cc, A.,"),
+    ('<name initialize-with="." name-as-sort-order="all" delimiter=", " suffix="," and="text"/>',
+     "Aa, A.,, Bb, A., and Cc, A.,"),
+    ('<name initialize-with="." name-as-sort-order="all" delimiter=", " suffix="," et-al-min="3" et-al-use-first="2"/>',
+     "Aa, A.,, Bb, A., et al.,"),
+], ids=["delimiter", "and", "et-al"])
+def test_the_delimiter_between_names_keeps_its_punctuation_after_cs_names_suffix(name: str, entry: str) -> None:
+    # the-open-university-m801: "Gilbert, S.D.,, Rambo, R.P.,"
+    authors = [{"family": family, "given": "A"} for family in ("Aa", "Bb", "Cc")]
+    assert bib(f'<names variable="author">{name}</names>', [item(author=authors)]) == [entry]
+
+
 def test_cs_names_formatting_goes_around_the_names_cut_by_an_empty_et_al_term_too() -> None:
     # rassegna-degli-archivi-di-stato: small caps twice, around the name and around the list
     authors = [{"family": family, "given": "A"} for family in ("Adrion", "Cole")]
@@ -1256,6 +1332,15 @@ def test_cs_names_formatting_goes_around_the_names_cut_by_an_empty_et_al_term_to
     assert bib(layout, [item(author=authors)], output="html", extra=extra,
                style_attrs='et-al-min="2" et-al-use-first="1"') == [
         f'<div class="csl-entry">{sc}{sc}Adrion</span></span></div>']
+
+
+def test_the_punctuation_a_prefix_starts_with_goes_into_the_display_group_before_it() -> None:
+    # estudios-de-cultura-maya: "<div class="csl-left-margin">2009.</div> U.S. Government"
+    layout = ('<date variable="issued" display="left-margin"><date-part name="year"/></date>'
+              '<group><group prefix=". "><text variable="publisher"/></group></group>')
+    hearing = item(publisher="U.S. Government", issued={"date-parts": [[2009]]})
+    assert bib(layout, [hearing], output="html") == [
+        '<div class="csl-entry">\n    <div class="csl-left-margin">2009.</div> U.S. Government</div>']
 
 
 def test_a_display_group_that_opens_the_entry_has_its_leading_space_written_before_it() -> None:

@@ -156,6 +156,30 @@ def test_names_substituting_for_names_with_affixes_take_those_affixes_not_their_
     assert bib(layout, [item(editor=[ROE], title="One")]) == ["[Jane Roe] One"]
 
 
+@pytest.mark.parametrize(("substitute", "entry"), [
+    ('<names variable="editor" font-variant="small-caps" prefix="&lt;" suffix="&gt;"/>', "[<i>Roe</i>]"),
+    ('<names variable="editor" font-variant="small-caps" prefix="&lt;" suffix="&gt;"><name/></names>',
+     '&#60;<span style="font-variant:small-caps;">Jane Roe</span>&#62;'),
+], ids=["inheriting", "own-name"])
+def test_names_substituting_with_a_cs_name_of_their_own_render_in_their_own_formatting(
+        substitute: str, entry: str) -> None:
+    # universitat-bremen-frankoromanistik-literaturwissenschaft: editors not in small caps
+    layout = (f'<names variable="author" prefix="[" suffix="]" font-style="italic"><name form="short"/>'
+              f'<substitute>{substitute}</substitute></names>')
+    assert bib(layout, [item(editor=[ROE])], output="html") == [f'<div class="csl-entry">{entry}</div>']
+
+
+def test_a_macro_first_built_in_a_substitute_keeps_the_name_parts_it_took_there() -> None:
+    # annales: the editor macro, called by the author macro's substitute in the citation,
+    # writes small capitals in the bibliography too (citeproc-js builds the citation first)
+    macros = ('<macro name="author"><names variable="author"><name><name-part name="family" '
+              'font-variant="small-caps"/></name><substitute><text macro="editor"/></substitute></names></macro>'
+              '<macro name="editor"><names variable="editor"/></macro>')
+    csl = style('<text macro="author"/>', '<text macro="editor"/>', extra=macros)
+    processor = make_processor(csl, [item(editor=[ROE])], output="html")
+    assert processor.bibliography() == ['<div class="csl-entry">Jane <span style="font-variant:small-caps;">Roe</span></div>']
+
+
 def test_a_space_a_text_value_starts_with_stays_after_an_affixs_space() -> None:
     # london-south-bank-university-numeric: prefix " " before a macro whose value is
     # " Available from: ", as citeproc-js merges affixes only

@@ -126,7 +126,7 @@ class RenderContext:
         "sort_etal",
         "sorting",
         "substituted_by_term",
-        "substituted_by_text",
+        "substituted_in_own",
         "substituting",
         "suppress_author",
         "suppressed",
@@ -173,7 +173,7 @@ class RenderContext:
         self.last_child_node: Node | None = None
         self.in_substitute = False
         self.bare_names = False  # the cs:names about to render substitutes for its parent's
-        self.substituted_by_text = False  # the cs:names just rendered gave a non-names substitute
+        self.substituted_in_own = False  # the cs:names just rendered gave a substitute in its own formatting
         self.substituted_by_term = False  # ... one that renders no variable (a term)
         self.substituting: list[object] = []  # the cs:names elements substituting now
         self.sas: SubsequentAuthor | None = None

@@ -291,6 +291,10 @@ def _keeps_both_spaces(before: str, text: str) -> bool:
         isinstance(before, KeptSpace) and not isinstance(text, (Delimiter, OwnSuffix)))
 
 
+#: the spaces that merge where affixes meet (citeproc-js: a no-break space as a space)
+_SPACES = frozenset(" \u00a0")
+
+
 def _spaced_after_number(out: list[Event], j: int, text: str) -> bool:
     """Whether the prefix *text* keeps the space it starts with after the one the own suffix
     of a number element at *j* ends with: as citeproc-js, which merges no space with a
@@ -300,6 +304,13 @@ def _spaced_after_number(out: list[Event], j: int, text: str) -> bool:
         return False
     k = _last_text(out, j - 1)
     return k >= 0 and isinstance(out[k][1], NumberText)
+
+
+def _after_display(out: list[Event], j: int) -> bool:
+    """Whether only the closing (and opening) of display groups follows the text event *j*,
+    one closing at least."""
+    return j < len(out) - 1 and out[j + 1][0] == CLOSE and all(
+        kind in (OPEN, CLOSE) and str(key).startswith("display:") for kind, key in out[j + 1:])
 
 
 def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
@@ -355,7 +366,12 @@ def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
         elif before == TEXT and text:
             prev = out[j][1]
             last, first = prev[-1], text[0]
-            if last in _MERGE and first in _MERGE:
+            if first in _MERGE and last not in _MERGE and type(text) in (str, Suffix) and _after_display(out, j):
+                # as citeproc-js: the punctuation a prefix starts with goes to the end of the
+                # display group before it ("<div class="csl-left-margin">2009.</div> U.S.")
+                _merge_into(out, j, first)
+                text = text[1:]
+            elif last in _MERGE and first in _MERGE:
                 # as citeproc-js: after the formatted text of one element ("<i>solve?</i>.")
                 # only the same mark twice is merged (see Sealed), and after the suffix of one
                 # that ends in a number (see NumberText); nothing merges with the prefix of a
@@ -369,9 +385,9 @@ def _punctuate(events: list[Event], punct_in_quote: bool) -> list[Event]:
                     _merge_into(out, j, first)
                     text = text[1:]
                     _swap_into_quote(out, j, punct_in_quote)
-            elif last == " " and first == " " and not _keeps_both_spaces(prev, text) \
+            elif last == first and last in _SPACES and not _keeps_both_spaces(prev, text) \
                     and not _spaced_after_number(out, j, text):
-                if isinstance(text, Delimiter) and prev.endswith("  "):
+                if isinstance(text, Delimiter) and prev[-2:-1] == last:
                     # as citeproc-js, a suffix gives its last space up to the delimiter, and
                     # each is escaped alone (HTML: "thesis,  JRC", no no-break space)
                     out[j][1] = type(prev)(prev[:-1])

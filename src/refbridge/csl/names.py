@@ -16,7 +16,7 @@ from typing import Any
 
 from . import reach
 from .context import RenderContext
-from .marked import Delimiter, KeptLead
+from .marked import Delimiter, KeptLead, LiteralText
 from .nodes import FORMAT_ATTRS, ROMANESQUE_CHARS, Choose, Decor, Element, TextTerm, decor_of
 from .reach import Reach
 from .rendered import Node, PersonName, Rich, is_empty, parse_markup, plain
@@ -392,14 +392,17 @@ class NamesSpec:
 
 
 class NamesNode(Element):
-    __slots__ = ("_part_styles", "options", "reach", "spec", "substitute", "variables")
+    __slots__ = ("_part_styles", "inherits_name", "options", "reach", "spec", "substitute", "variables")
     keeps_place = True
 
     def __init__(self, decor: Decor | None, variables: list[str], spec: NamesSpec, substitute: list[Element],
-                 options: Any) -> None:
+                 options: Any, inherits_name: bool = False) -> None:
         super().__init__(decor)
         self.variables = variables
         self.spec = spec
+        #: a cs:names of a cs:substitute without a cs:name of its own: as citeproc-js, it renders
+        #: as the cs:names it substitutes for, in that one's formatting and affixes, not its own
+        self.inherits_name = inherits_name
         self.substitute = substitute
         self.options = options
         self._part_styles: dict[int, NameSpec] = {}  # by the cs:name of the names substituted for
@@ -415,9 +418,9 @@ class NamesNode(Element):
         # a cs:names in cs:substitute renders in its parent's affixes and formatting, not
         # in its own, when the parent has any (as citeproc-js; else in its own)
         bare, ctx.bare_names = ctx.bare_names, False
-        ctx.substituted_by_text = ctx.substituted_by_term = False
+        ctx.substituted_in_own = ctx.substituted_by_term = False
         node = self.content(ctx)
-        by_text, ctx.substituted_by_text = ctx.substituted_by_text, False
+        in_own, ctx.substituted_in_own = ctx.substituted_in_own, False
         if first and ctx.capture_names:  # substituted by a non-name element: compare its text
             ctx.capture_names = False
             # (as citeproc-js: not a term's, "Anon." stays "Anon." on every entry)
@@ -428,13 +431,16 @@ class NamesNode(Element):
                 if sas is not None and ctx.first_names_text == sas.previous_text:
                     node = sas.text or None
         # as citeproc-js: the affixes and formatting of cs:names go on names, not on the text
-        # of a non-names element substituting for them
-        if self.decor and node is not None and not by_text and not bare:
+        # of a non-names element substituting for them, nor on a cs:names with a cs:name of
+        # its own (which renders in its own; one without renders in these, see inherits_name)
+        if self.decor and node is not None and not in_own and not bare:
             node = self.decor.apply(node, ctx)
         if first and node is not None:
             ctx.first_names = node
             if ctx.suppress_author:
                 return None
+        if node is None and not ctx.in_substitute:
+            ctx.rendered_any = True  # as citeproc-js: a term after empty names is no leading term
         return node
 
     def content(self, ctx: RenderContext) -> Node | None:
@@ -499,13 +505,14 @@ class NamesNode(Element):
             for child in _candidates(self.substitute, ctx):
                 before = set(ctx.suppressed)
                 found = ctx.vars_found
-                ctx.bare_names = self.decor is not None and isinstance(child, NamesNode)
+                inheriting = isinstance(child, NamesNode) and child.inherits_name
+                ctx.bare_names = inheriting
                 node = child.render(ctx)
                 if (node is None or is_empty(node)) and isinstance(child, TextTerm):
                     return None  # a term ends the substitution, even an empty one (as citeproc-js)
                 if node is not None and not is_empty(node):
                     ctx.dates.clear()  # variables rendered by the substitute are suppressed now
-                    ctx.substituted_by_text = not isinstance(child, NamesNode)
+                    ctx.substituted_in_own = not inheriting
                     # (no variable it rendered is suppressed now: it rendered only terms)
                     ctx.substituted_by_term = ctx.suppressed <= before
                     return node
@@ -578,6 +585,9 @@ class NamesNode(Element):
             and_text = ctx.locale.term("and") or "and"
         elif name_spec.and_term == "symbol":
             and_text = "&"
+        # as citeproc-js: the delimiter between two names does not merge its punctuation with
+        # cs:name's suffix ("Gilbert, S.D.,, Rambo, R.P.,"), the joint before "and" or et al. does
+        joint = LiteralText if name_spec.decor is not None and name_spec.decor.suffix else str
         for i, node in enumerate(rendered):
             if i > 0:
                 last = i == count - 1
@@ -595,11 +605,11 @@ class NamesNode(Element):
                 elif last and not truncated and parts[i].literal:
                     out.append(name_spec.institution_delimiter)
                 elif (last and not truncated) or not name_spec.delimiter.endswith("  "):
-                    out.append(name_spec.delimiter)
+                    out.append(joint(name_spec.delimiter))
                 else:
                     # as citeproc-js: a delimiter ending in two spaces loses one between the
                     # names before the last join ("Aa - Bb - Cc -  Dd")
-                    out.append(name_spec.delimiter[:-1])
+                    out.append(joint(name_spec.delimiter[:-1]))
             out.append(node)
         with_et_al = False
         if truncated:
@@ -818,9 +828,8 @@ class NamesNode(Element):
                 return Rich([_affixed(fam(parts.family) or "", spec.family_affixes), spec.sort_separator,
                              _affixed(fam(parts.non_dropping) or "", spec.given_affixes)])
             return _affixed(family, spec.family_affixes)
-        if level == 0:
-            return Rich([_affixed(fam(parts.family) or "", spec.family_affixes),
-                         _affixed(giv(given) or "", spec.given_affixes)])
+        if level == 0:  # (as citeproc-js: the parts of a CJK name take their formatting, no affixes)
+            return Rich([fam(parts.family) or "", giv(given) or ""])
         static = parts.static or level == 1
         suffix_sep = ", " if parts.comma_suffix else " "
         if self._inverted(index, parts) or static:
@@ -847,20 +856,21 @@ class NamesNode(Element):
         if given:
             given_suffix = spec.given_affixes[1]
             pieces.extend([_affixed(giv(given) or "", spec.given_affixes),
-                           "" if given_suffix[-1:].isspace() else _given_space(given, parts, spec, space)])
+                           "" if given_suffix[-1:].isspace()
+                           else _given_space(self._givenname_level(parts, ctx), spec, space)])
         pieces.append(_affixed(family_block, spec.family_affixes))
         return Rich(pieces)
 
 
-def _given_space(given: str, parts: NameParts, spec: NameSpec, space: str) -> str:
+def _given_space(level: int, spec: NameSpec, space: str) -> str:
     """The space between given name and family name. As citeproc-js: where particles take a
-    no-break space (French...), initials whose initialize-with ends in one keep it."""
+    no-break space (French...), a given name the style initializes (long form with an
+    initialize-with, initialize="false" too; *level*, disambiguation's, not above initials)
+    takes it when initialize-with holds one."""
     terminator = spec.initialize_with
-    if space == " " or not terminator or not terminator.endswith("\u00a0"):
-        return " "
-    core = terminator.rstrip(" \u00a0")
-    initialized = given.endswith(core) if core else given != parts.given
-    return space if initialized else " "
+    if spec.form == "long" and level < 2 and terminator and ("\u00a0" in terminator or "\ufeff" in terminator):
+        return space
+    return " "
 
 
 def _candidate_reaches(children: list[Element]) -> list[Reach]:

@@ -77,6 +77,9 @@ NUMBER_VARIABLES = frozenset(
 )
 _STRIP_PERIODS_RE = re.compile(r"\.(?![a-z])")  # as citeproc-js: not before a lowercase letter
 # citeproc-js renders these through its number path, where formatting stays on any text
+#: the variables a cs:text of which, empty, still makes a term after it no leading term (as
+#: citeproc-js: "2. n.d." after an empty volume, "2. N.d." after an empty page)
+_EMPTY_BEFORE_TERMS = frozenset({"volume", "edition", "issue", "number"})
 _NUMBER_PATH_VARIABLES = frozenset(
     ["first-reference-note-number", "first-container-reference-note-number", "locator", "locator-extra", "page", "page-first", "chapter-number", "collection-number", "edition", "issue", "number", "number-of-pages", "number-of-volumes", "volume"]
 )
@@ -212,7 +215,8 @@ class Decor:
         if string_leaf and fmt and "font-style" in fmt and not _written_romanesque(node):
             fmt = {k: v for k, v in fmt.items() if k != "font-style"} or None
         suffix: str = self.suffix
-        sealed = string_leaf and bool(fmt or self.quotes) and type(node) is str
+        # (as citeproc-js: quotes="false" makes a decorated element too, "Why?." stays)
+        sealed = string_leaf and bool(fmt or self.quotes or self.unquotes) and type(node) is str
         if sealed:
             node, suffix = Sealed(node), str(suffix)  # (its own suffix does not merge into it)
         if (fmt or self.quotes) and suffix.endswith(" "):
@@ -250,6 +254,16 @@ def _unquoted(node: Node) -> None:
                 _unquoted(kid)
 
 
+_URL_PATH_RE = re.compile(r"(.*\.[^/]+)/.*")
+
+
+def _short_url(url: str) -> str:
+    """A URL's short form, as citeproc-js writes it: without its path, and without its scheme
+    when the host starts with www. ("www.accessscience.com")."""
+    url = _URL_PATH_RE.sub(r"\1", url, count=1)
+    return re.sub(r"https?://", "", url, count=1) if "//www." in url else url
+
+
 def _strip_periods(text: str) -> str:
     """*text* without its periods (not before a lowercase letter), a delimiter as it is (as
     citeproc-js, which strips the strings elements write, not a group's delimiter)."""
@@ -277,6 +291,7 @@ class Element:
     string_leaf = False  # renders one written string (see Decor.apply)
     keeps_periods = False  # renders through citeproc-js's number path (see KeptPeriods)
     keeps_place = False  # holds its place in a layout when it renders nothing (see render_layout)
+    leads_terms = True  # a term after its rendering is no leading term (see TextTerm.content)
     item_text = False  # renders a text variable of the item (see Decor.apply)
     reach: Reach = reach.WRITER  # what it does for an item without its variables (see reach)
 
@@ -313,7 +328,8 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node],
             if type(child) in _LEAVES:
                 _mark_suffix(node, OwnSuffix, LeafSuffix)
             out.append(node)
-            ctx.rendered_any = True
+            if child.leads_terms:
+                ctx.rendered_any = True
             ctx.last_child, ctx.last_child_node = child, node
             if last is not None:
                 last[:] = [child, node]
@@ -394,8 +410,8 @@ _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
 
 
 class TextVariable(Element):
-    __slots__ = ("item_text", "keeps_periods", "linked_decor", "options", "reach", "resolver", "short",
-                 "string_leaf", "variable")
+    __slots__ = ("item_text", "keeps_periods", "leads_terms", "linked_decor", "options", "reach", "resolver",
+                 "short", "string_leaf", "variable")
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions,
                  in_macro: bool = False) -> None:
@@ -403,6 +419,8 @@ class TextVariable(Element):
         self.variable = variable
         self.string_leaf = self.item_text = variable not in _NUMBER_PATH_VARIABLES
         self.keeps_periods = not self.string_leaf
+        # (as citeproc-js: a term after the citation number still starts with a capital)
+        self.leads_terms = variable != "citation-number"
         self.short = form == "short"
         self.reach = reach.variable(variable, *((variable + "-short",) if self.short else ()))
         self.options = options
@@ -452,6 +470,8 @@ class TextVariable(Element):
             value = ctx.value(name)
             source = name
         if value in (None, "", []) or isinstance(value, (list, dict)):
+            if name in _EMPTY_BEFORE_TERMS:
+                ctx.rendered_any = True
             return None
         ctx.vars_found += 1
         if ctx.in_substitute:  # a variable substituted once is not rendered again
@@ -479,9 +499,12 @@ class TextVariable(Element):
             text = _NUMBER_RANGE_RE.sub("\\1\u2013\\2", text)  # numeric ranges get an en dash
         if name == "page" or (name == "locator" and (ctx.cite.get("label") or "page") == "page"):
             text = format_page_range(text, self.options.page_range_format, ctx.locale.term("page-range-delimiter") or "\u2013")
+        shown = _short_url(text) if name == "URL" and self.short else text
         if name in ("URL", "DOI") and self.options.links:
             url = text if name == "URL" else "https://doi.org/" + text
-            return Rich([text], link=url) if _safe_url(url) else text
+            return Rich([shown], link=url) if _safe_url(url) else shown
+        if name == "URL":
+            return shown
         if name in ("URL", "DOI", "ISBN", "ISSN", "PMID", "PMCID"):
             return text
         if name in _NUMBER_PATH_VARIABLES and written_as_number(text):

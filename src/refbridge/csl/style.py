@@ -99,12 +99,17 @@ class Section:
 class _Compiler:
     """Compiles one section; macros are compiled lazily, once per section."""
 
-    def __init__(self, macros: dict[str, ET.Element], inherited: dict[str, str], options: StyleOptions) -> None:
+    def __init__(self, macros: dict[str, ET.Element], inherited: dict[str, str], options: StyleOptions,
+                 adopted: dict[int, dict[str, dict[str, str]]]) -> None:
         self.macros_xml = macros
         self.inherited = inherited
         self.options = options
         self.macros: dict[str, Macro] = {}
         self.macro_depth = 0  # how many macros the element being compiled is in
+        #: the cs:name-parts of the cs:names whose substitute is being compiled (see _adopted_parts)
+        self.substituting_parts: dict[str, dict[str, str]] | None = None
+        #: by cs:names element, the cs:name-parts it took (shared by the style's compilers)
+        self.adopted = adopted
 
     def macro(self, name: str) -> Macro:
         if name not in self.macros:
@@ -185,20 +190,22 @@ class _Compiler:
         variables = attrs.get("variable", "").split()
         name_el = element.find(NS + "name")
         has_own = any(_tag(c) in ("name", "et-al", "label") for c in element if isinstance(c.tag, str))
+        own: dict[str, dict[str, str]] = {}  # the formatting of its own cs:name-parts
         if parent_names is not None and not has_own:
             spec = parent_names
+            own = self.substituting_parts or {}
         else:
             name_attrs = {k: v for k, v in self.inherited.items() if k != "names-delimiter"}
-            parts: dict[str, dict[str, str]] = {}
-            own_family: dict[str, str] | None = None
+            outer = {**attrs, **(name_el.attrib if name_el is not None else {})}
             if name_el is not None:
                 name_attrs.update(_without_resets(dict(name_el.attrib), attrs))
-                for part in [*name_el, None, *_substitute_name_parts(element, self.macros_xml)]:
-                    if part is None:  # (the rest are the substitute's)
-                        own_family = parts.get("family", {})
-                    elif isinstance(part.tag, str) and _tag(part) == "name-part":
-                        parts[part.get("name", "")] = _without_resets(
-                            dict(part.attrib), {**attrs, **name_el.attrib})
+                own = {part.get("name", ""): _without_resets(dict(part.attrib), outer)
+                       for part in name_el if isinstance(part.tag, str) and _tag(part) == "name-part"}
+            own = {**self._adopted_parts(element, own), **own}
+            parts = dict(own)
+            for part in _substitute_name_parts(element, self.macros_xml):
+                parts[part.get("name", "")] = _without_resets(dict(part.attrib), outer)
+            own_family = own.get("family", {})
             et_al_el = element.find(NS + "et-al")
             label_spec = None
             tags = [_tag(child) for child in element if isinstance(child.tag, str)]
@@ -226,8 +233,24 @@ class _Compiler:
         substitute: list[Element] = []
         sub_el = element.find(NS + "substitute")
         if sub_el is not None:
-            substitute = self.children(sub_el, spec)
-        return NamesNode(decor_of(attrs), variables, spec, substitute, self.options)
+            outer_parts, self.substituting_parts = self.substituting_parts, own
+            try:
+                substitute = self.children(sub_el, spec)
+            finally:
+                self.substituting_parts = outer_parts
+        return NamesNode(decor_of(attrs), variables, spec, substitute, self.options,
+                         inherits_name=parent_names is not None and name_el is None)
+
+    def _adopted_parts(self, element: ET.Element, own: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+        """The cs:name-parts a cs:names takes from the cs:names it is built to substitute for:
+        as citeproc-js, which writes those of its parts the cs:names leaves alone into it
+        when it is first built in a cs:substitute (in a macro too), so that every later use
+        of it has them (annales: its editor macro writes small capitals everywhere once the
+        author macro's substitute has called it)."""
+        if self.substituting_parts is None:
+            return self.adopted.get(id(element), {})
+        missing = {name: part for name, part in self.substituting_parts.items() if name not in own}
+        return self.adopted.setdefault(id(element), missing)
 
 
 def _substitute_name_parts(names: ET.Element, macros: dict[str, ET.Element]) -> list[ET.Element]:
@@ -408,6 +431,7 @@ class CslStyle:
         self.explicit_year_suffix = any(
             el.get("variable") == "year-suffix" for el in root.iter(NS + "text")
         )
+        self._adopted: dict[int, dict[str, dict[str, str]]] = {}  # (see _Compiler._adopted_parts)
         self.citation = self._section(root.find(NS + "citation"), macros, style_names)
         citation_el = root.find(NS + "citation")
         # cites vary with position through position conditions or subsequent et-al rules
@@ -430,7 +454,7 @@ class CslStyle:
             return None
         inherited = dict(style_names)
         inherited.update({k: v for k, v in element.attrib.items() if k in INHERITABLE_NAME_ATTRS})
-        compiler = _Compiler(macros, inherited, self.options)
+        compiler = _Compiler(macros, inherited, self.options, self._adopted)
         layout = element.find(NS + "layout")
         if layout is None:
             raise ParseError(f"<{_tag(element)}> has no <layout>", self.source)
@@ -457,7 +481,7 @@ class CslStyle:
         return section
 
     def sort_macro_compiler(self) -> _Compiler:
-        return _Compiler(self._macros_xml, dict(self._style_names), self.options)
+        return _Compiler(self._macros_xml, dict(self._style_names), self.options, self._adopted)
 
     @classmethod
     def from_xml(cls, text: str | bytes, source: str = "<string>") -> CslStyle:
