@@ -1323,6 +1323,29 @@ def test_the_delimiter_between_names_keeps_its_punctuation_after_cs_names_suffix
     assert bib(f'<names variable="author">{name}</names>', [item(author=authors)]) == [entry]
 
 
+@pytest.mark.parametrize(("name", "et_al", "entry"), [
+    ('font-style="normal"', 'font-style="italic"', '<span style="font-style:normal;">Aa <i>et al.</i></span>'),
+    ('font-style="normal" font-weight="normal"', 'font-style="italic"',
+     '<span style="font-style:normal;">Aa <i>et al.</i></span>'),
+    ('font-style="normal"', 'font-weight="bold"', "Aa <b>et al.</b>"),
+], ids=["same-attribute", "one-of-two", "other-attribute"])
+def test_cs_names_normal_formatting_shows_around_an_et_al_term_that_sets_it(name: str, et_al: str, entry: str) -> None:
+    # cladistics: "(<span style="font-style:normal;">Hollmann <i>et al.</i></span>, 2002)"
+    layout = f'<names variable="author"><name {name} form="short"/><et-al {et_al}/></names>'
+    authors = [{"family": family, "given": "A"} for family in ("Aa", "Bb", "Cc")]
+    assert bib(layout, [item(author=authors)], output="html", style_attrs='et-al-min="3" et-al-use-first="1"') == [
+        f'<div class="csl-entry">{entry}</div>']
+
+
+@pytest.mark.parametrize(("separator", "entry"), [(",  ", "Doe, J. / Roe, A."), (",   ", "Doe,  J. / Roe,  A.")])
+def test_a_sort_separator_ending_in_two_spaces_writes_one_of_them(separator: str, entry: str) -> None:
+    # alkoholizmus-a-drogove-zavislosti: sort-separator=",  "
+    layout = (f'<names variable="author"><name name-as-sort-order="all" sort-separator="{separator}" '
+              'initialize-with=". " delimiter=" / "/></names>')
+    authors = [{"family": "Doe", "given": "John"}, {"family": "Roe", "given": "Anne"}]
+    assert bib(layout, [item(author=authors)]) == [entry]
+
+
 def test_cs_names_formatting_goes_around_the_names_cut_by_an_empty_et_al_term_too() -> None:
     # rassegna-degli-archivi-di-stato: small caps twice, around the name and around the list
     authors = [{"family": family, "given": "A"} for family in ("Adrion", "Cole")]

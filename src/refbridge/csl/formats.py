@@ -36,6 +36,7 @@ from .marked import (
     Suffix,
 )
 from .rendered import (
+    KeptNormal,
     Node,
     Rich,
 )
@@ -117,7 +118,7 @@ def _flatten(node: Node, state: dict[str, str], inner: bool | None, marks: Quote
             if attr in _FLIP:
                 on, off = _FLIP[attr]
                 current = state.get(attr, off)
-                if value == off and current == off:
+                if value == off and current == off and type(node) is not KeptNormal:
                     continue
                 # as citeproc-js: markup in a value flips inside the same formatting (an
                 # italic word in an italic title is upright), against the style's formatting

@@ -19,7 +19,7 @@ from .context import RenderContext
 from .marked import Delimiter, KeptLead, LiteralText
 from .nodes import FORMAT_ATTRS, ROMANESQUE_CHARS, Choose, Decor, Element, TextTerm, decor_of
 from .reach import Reach
-from .rendered import Node, PersonName, Rich, is_empty, parse_markup, plain
+from .rendered import KeptNormal, Node, PersonName, Rich, is_empty, parse_markup, plain
 from .values import stringify
 
 _PARTICLE_END = ("'", "\u2019", "-")
@@ -357,7 +357,8 @@ class NameSpec:
             initialize=attrs.get("initialize", "true") == "true",
             initialize_with=attrs.get("initialize-with"),
             sort_order=attrs.get("name-as-sort-order"),
-            sort_separator=attrs.get("sort-separator", ", "),
+            # (as citeproc-js: a sort-separator ending in two spaces writes one of them)
+            sort_separator=_one_trailing_space(attrs.get("sort-separator", ", ")),
             decor=decor_of({k: v for k, v in attrs.items() if k not in ("delimiter",)}, allow_quotes=False),
             # (as citeproc-js: an institution takes no affixes and no vertical-align)
             institution_decor=decor_of({k: v for k, v in attrs.items()
@@ -609,7 +610,7 @@ class NamesNode(Element):
                 else:
                     # as citeproc-js: a delimiter ending in two spaces loses one between the
                     # names before the last join ("Aa - Bb - Cc -  Dd")
-                    out.append(joint(name_spec.delimiter[:-1]))
+                    out.append(joint(_one_trailing_space(name_spec.delimiter)))
             out.append(node)
         with_et_al = False
         if truncated:
@@ -638,7 +639,15 @@ class NamesNode(Element):
             # "et al." together ("[[Alamri] et al.]")
             decor = name_spec.decor
             if decor.fmt:
-                listed = Rich([listed], decor.fmt)
+                # (a "normal" of an attribute the et-al term sets is written: see KeptNormal)
+                et_al_fmt = spec.et_al_decor.fmt if spec.et_al_decor is not None and spec.et_al_decor.fmt else {}
+                kept = {attr: value for attr, value in decor.fmt.items()
+                        if value == "normal" and et_al_fmt.get(attr, "normal") != "normal"}
+                rest = {attr: value for attr, value in decor.fmt.items() if attr not in kept}
+                if kept:
+                    listed = KeptNormal([listed], kept)
+                if rest:
+                    listed = Rich([listed], rest)
             if decor.prefix or decor.suffix:
                 listed = Rich([decor.prefix, listed, decor.suffix])
         names_node: Node | None = listed
@@ -860,6 +869,11 @@ class NamesNode(Element):
                            else _given_space(self._givenname_level(parts, ctx), spec, space)])
         pieces.append(_affixed(family_block, spec.family_affixes))
         return Rich(pieces)
+
+
+def _one_trailing_space(separator: str) -> str:
+    """*separator* without the last of two spaces it ends with."""
+    return separator[:-1] if separator.endswith("  ") else separator
 
 
 def _given_space(level: int, spec: NameSpec, space: str) -> str:

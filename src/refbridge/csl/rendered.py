@@ -80,6 +80,14 @@ class Affixed(Rich):
     __slots__ = ()
 
 
+class KeptNormal(Rich):
+    """Formatting whose "normal" values are written even where nothing around sets the
+    attribute (see names: cs:name's formatting around names and an et-al term that sets it,
+    ``<span style="font-style:normal;">Aa <i>et al.</i></span>`` as citeproc-js writes it)."""
+
+    __slots__ = ()
+
+
 class PersonName(Rich):
     """A person's name (not an institution's): strip-periods removes every period of its
     parts, as citeproc-js (NameOutput._stripPeriods: "W.l." is "Wl"), also one before a
