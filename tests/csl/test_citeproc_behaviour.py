@@ -305,6 +305,13 @@ def test_the_label_of_a_missing_locator_is_the_page_term_as_in_citeproc_js() -> 
     assert bib(layout, [chapter], style_attrs='default-locale="de-DE"') == ["Proteomics, S. 371\u2013397 [Seite]"]
 
 
+def test_the_label_of_a_missing_variable_is_plural_when_always_plural() -> None:
+    # environment-and-urbanization: <label variable="page" plural="always"/> after the pages
+    layout = ('<group delimiter=" "><text variable="number-of-pages"/><label variable="page" plural="always"/>'
+              '</group><label variable="page" prefix="; "/>')
+    assert bib(layout, [item(**{"number-of-pages": "496"})]) == ["496 pages; page"]
+
+
 def test_the_label_of_a_cites_missing_locator_is_the_page_term() -> None:
     processor = make_processor(style('<text variable="title"/><label variable="locator" prefix=", "/>'),
                                [item(title="Proteomics")])

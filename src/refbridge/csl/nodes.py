@@ -733,9 +733,9 @@ class Label(Element):
             if variable == "citation-number" or not variable:
                 return None
             # as citeproc-js, not the specification: the label of a missing variable (a cite's
-            # missing locator too, as "page" in a bibliography) is written (singular) like a
-            # term, and like a term it keeps no group from vanishing
-            text = ctx.locale.term(term, self.form)
+            # missing locator too, as "page" in a bibliography) is written (singular, unless
+            # plural="always") like a term, and like a term it keeps no group from vanishing
+            text = ctx.locale.term(term, self.form, self.plural == "always")
             return parse_markup(text) if text else None
         if self.plural == "always":
             plural = True
