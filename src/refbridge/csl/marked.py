@@ -13,7 +13,8 @@ from __future__ import annotations
 class LiteralText(str):
     """The text of a ``cs:text value``: content, not an affix, so the punctuation it starts
     with stays outside a closing quote before it (as citeproc-js, which moves only affixes
-    and delimiters into quotes)."""
+    and delimiters into quotes). The delimiter between two names after cs:name's suffix is
+    one too: nothing merges with it ("Gilbert, S.D.,, Rambo")."""
 
     __slots__ = ()
 

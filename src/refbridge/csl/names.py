@@ -416,8 +416,8 @@ class NamesNode(Element):
         if first:
             ctx.names_seen += 1
             ctx.capture_names = True
-        # a cs:names in cs:substitute renders in its parent's affixes and formatting, not
-        # in its own, when the parent has any (as citeproc-js; else in its own)
+        # a cs:names in cs:substitute without a cs:name of its own renders in its parent's
+        # affixes and formatting, not in its own (as citeproc-js; see inherits_name)
         bare, ctx.bare_names = ctx.bare_names, False
         ctx.substituted_in_own = ctx.substituted_by_term = False
         node = self.content(ctx)

@@ -76,10 +76,10 @@ NUMBER_VARIABLES = frozenset(
     ["chapter-number", "citation-number", "collection-number", "edition", "first-reference-note-number", "issue", "locator", "number", "number-of-pages", "number-of-volumes", "page", "page-first", "part-number", "printing-number", "section", "supplement-number", "version", "volume"]
 )
 _STRIP_PERIODS_RE = re.compile(r"\.(?![a-z])")  # as citeproc-js: not before a lowercase letter
-# citeproc-js renders these through its number path, where formatting stays on any text
 #: the variables a cs:text of which, empty, still makes a term after it no leading term (as
 #: citeproc-js: "2. n.d." after an empty volume, "2. N.d." after an empty page)
 _EMPTY_BEFORE_TERMS = frozenset({"volume", "edition", "issue", "number"})
+# citeproc-js renders these through its number path, where formatting stays on any text
 _NUMBER_PATH_VARIABLES = frozenset(
     ["first-reference-note-number", "first-container-reference-note-number", "locator", "locator-extra", "page", "page-first", "chapter-number", "collection-number", "edition", "issue", "number", "number-of-pages", "number-of-volumes", "volume"]
 )
@@ -255,13 +255,14 @@ def _unquoted(node: Node) -> None:
 
 
 _URL_PATH_RE = re.compile(r"(.*\.[^/]+)/.*")
+_URL_SCHEME_RE = re.compile(r"https?://")
 
 
 def _short_url(url: str) -> str:
     """A URL's short form, as citeproc-js writes it: without its path, and without its scheme
     when the host starts with www. ("www.accessscience.com")."""
     url = _URL_PATH_RE.sub(r"\1", url, count=1)
-    return re.sub(r"https?://", "", url, count=1) if "//www." in url else url
+    return _URL_SCHEME_RE.sub("", url, count=1) if "//www." in url else url
 
 
 def _strip_periods(text: str) -> str:
@@ -503,10 +504,8 @@ class TextVariable(Element):
         if name in ("URL", "DOI") and self.options.links:
             url = text if name == "URL" else "https://doi.org/" + text
             return Rich([shown], link=url) if _safe_url(url) else shown
-        if name == "URL":
-            return shown
         if name in ("URL", "DOI", "ISBN", "ISSN", "PMID", "PMCID"):
-            return text
+            return shown
         if name in _NUMBER_PATH_VARIABLES and written_as_number(text):
             return text + labelled if labelled or not text[-1:].isdigit() else NumberText(text)
         rich = ctx.rich.get(source)

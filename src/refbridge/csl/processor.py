@@ -584,8 +584,10 @@ class Processor:
         if not (layout and layout[0].decor is not None and layout[0].decor.display):
             return render_children(layout, ctx, ""), "end"
         node, last, last_node = render_layout(layout, ctx)
-        if last is None or last_node is None:
-            return node, "end" if last is None else "lost"
+        if last is None:
+            return node, "end"
+        if last_node is None:
+            return node, "lost"
         if last.decor is not None and last.decor.display:
             return node, "block"
         without_own_suffix(last_node)

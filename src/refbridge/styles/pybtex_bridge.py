@@ -214,7 +214,7 @@ def python_entries(style: str, bib: str, keys: Sequence[str]) -> list[BibEntry]:
     entries = formatter.sort([data.entries[key] for key in keys if key in data.entries])
     labelled = zip(formatter.format_labels(entries), entries)
     backend = find_plugin("pybtex.backends", "latex")()
-    written = []
+    written: list[BibEntry] = []
     for label, entry in labelled:
         latex = _format_entry(formatter, label, entry).text.render(backend)
         if held:
