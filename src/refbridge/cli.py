@@ -18,7 +18,7 @@ from typing import Any, TypeVar, final
 import click
 
 from refbridge import __version__
-from refbridge.errors import Diagnostics, ExitStatus, RefbridgeError
+from refbridge.errors import Diagnostics, EntryFailed, ExitStatus, RefbridgeError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -44,6 +44,8 @@ def handle_errors(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except RefbridgeError as exc:
+            if isinstance(exc, EntryFailed) and os.environ.get("REFBRIDGE_DEBUG"):
+                raise  # with the fault's own traceback before it
             click.echo(f"refbridge: error: {exc}", err=True)
             sys.exit(exc.exit_status)
         except KeyboardInterrupt:

@@ -7,7 +7,9 @@ exit statuses the command line uses are defined here, once. This module must nev
 
 from __future__ import annotations
 
+import contextlib
 import enum
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 
@@ -57,6 +59,27 @@ class ParseError(RefbridgeError):
 
 class OutputError(RefbridgeError):
     """An output that cannot be written (the existing file, if any, is left untouched)."""
+
+
+class EntryFailed(RefbridgeError):
+    """An entry a job failed on through a fault of refbridge's (a bug), named so the user can
+    find it in a bibliography of thousands; the fault itself is the exception's cause."""
+
+    def __init__(self, key: str, fault: Exception) -> None:
+        self.key = key
+        super().__init__(f"entry {key!r}: internal error: {type(fault).__name__}: {fault} "
+                         "(set REFBRIDGE_DEBUG=1 for details)")
+
+
+@contextlib.contextmanager
+def entry_named(key: str) -> Iterator[None]:
+    """Work on the entry *key*: a fault in it (not a ``RefbridgeError``) raises ``EntryFailed``."""
+    try:
+        yield
+    except RefbridgeError:
+        raise
+    except Exception as fault:
+        raise EntryFailed(key, fault) from fault
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 
+from refbridge.errors import entry_named
 from refbridge.richtext import RichText
 
 from .collation import collation
@@ -541,34 +542,35 @@ class Processor:
         if ends is not None:
             ends.first = self._first_range_end
         for key in self._bib_order:
-            ctx = self._context(key, "bibliography")
-            first_range_end = ends.first if ends is not None else None
-            node, suffix_place = self._entry(section, ctx, second_field)
-            names = (ctx.first_names_text, tuple(ctx.first_name_texts)) if ctx.first_names_text else None
-            if sas is not None and names is not None and previous is not None and _sas_applies(sas_rule, names, previous):
-                if ends is not None:  # the entry is rendered once more, for the one written
-                    ends.first = first_range_end
+            with entry_named(key):
                 ctx = self._context(key, "bibliography")
-                ctx.sas = SubsequentAuthor(sas, sas_rule, previous[0], previous[1])
+                first_range_end = ends.first if ends is not None else None
                 node, suffix_place = self._entry(section, ctx, second_field)
-            previous = names
-            if node is None or is_empty(node):
-                if self.style.numbered_citations:  # as citeproc-js: numbered entries show the gap
-                    count += 1
-                    yield key, f"{count}. {_NO_PRINTED_FORM}"
-                continue
-            decor = section.layout_decor
-            if not (decor and decor.prefix):
-                split_lead(node)
-            if decor and not second_field:
-                block = _last_display_block(node) if decor.suffix and suffix_place == "block" else None
-                if suffix_place == "lost":
-                    node = Rich([decor.prefix, node], decor.fmt)
-                elif block is not None:  # the layout suffix goes inside a closing display block
-                    block.kids.append(decor.suffix)
-                    node = Rich([decor.prefix, node], decor.fmt)
-                else:
-                    node = decor.apply(node, ctx) or node
+                names = (ctx.first_names_text, tuple(ctx.first_name_texts)) if ctx.first_names_text else None
+                if sas is not None and names is not None and previous is not None and _sas_applies(sas_rule, names, previous):
+                    if ends is not None:  # the entry is rendered once more, for the one written
+                        ends.first = first_range_end
+                    ctx = self._context(key, "bibliography")
+                    ctx.sas = SubsequentAuthor(sas, sas_rule, previous[0], previous[1])
+                    node, suffix_place = self._entry(section, ctx, second_field)
+                previous = names
+                if node is None or is_empty(node):
+                    if self.style.numbered_citations:  # as citeproc-js: numbered entries show the gap
+                        count += 1
+                        yield key, f"{count}. {_NO_PRINTED_FORM}"
+                    continue
+                decor = section.layout_decor
+                if not (decor and decor.prefix):
+                    split_lead(node)
+                if decor and not second_field:
+                    block = _last_display_block(node) if decor.suffix and suffix_place == "block" else None
+                    if suffix_place == "lost":
+                        node = Rich([decor.prefix, node], decor.fmt)
+                    elif block is not None:  # the layout suffix goes inside a closing display block
+                        block.kids.append(decor.suffix)
+                        node = Rich([decor.prefix, node], decor.fmt)
+                    else:
+                        node = decor.apply(node, ctx) or node
             count += 1
             yield key, node
 
@@ -614,7 +616,8 @@ class Processor:
         """The bibliography's entries, one at a time (HTML: ``<div class="csl-entry">``)."""
         ids = []
         for key, node in self._bibliography_entries():
-            text = self._out(node)
+            with entry_named(key):
+                text = self._out(node)
             ids.append(key)
             yield f'<div class="csl-entry">{text}</div>' if self.format.name == "html" else text
         self._bib_ids = ids

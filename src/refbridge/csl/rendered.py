@@ -352,7 +352,9 @@ _FORMULA_FMT: dict[str, Fmt] = {model.Style.SUPERSCRIPT: {"vertical-align": "sup
                                 model.Style.BOLD: {"font-weight": "bold"},
                                 model.Style.ITALIC: {"font-style": "italic"}}
 _LESS_THAN = "\uf8ff"  # a literal "<" of the value while its markup is parsed
-_SPECIAL = 0xE000  # private-use characters stand for formulas, addresses, links and raw LaTeX
+#: private-use characters stand for formulas, addresses, links and raw LaTeX, and for the
+#: record's own private-use characters (a PDF's bullet U+F0B7), which come back as text
+_SPECIAL = 0xE000
 _SPECIAL_RE = re.compile("([\ue000-\uf8fe\uf8ff])")
 
 
@@ -370,15 +372,20 @@ def rich_text_node(value: model.RichText, links: bool) -> Node:
 def _markup_of(items: Iterable[model.Inline], specials: list[Node], links: bool) -> Iterator[str]:
     for item in items:
         if isinstance(item, str):
-            yield item.replace("<", _LESS_THAN)
+            yield _SPECIAL_RE.sub(lambda m: _held(m.group(), specials), item).replace("<", _LESS_THAN)
         elif isinstance(item, model.Styled):
             opening, closing = _STYLE_MARKUP.get(item.style, ("", ""))
             yield opening
             yield from _markup_of(item.content, specials, links)
             yield closing
         else:
-            specials.append(_special(item, links))
-            yield chr(_SPECIAL + len(specials) - 1)
+            yield _held(_special(item, links), specials)
+
+
+def _held(node: Node, specials: list[Node]) -> str:
+    """The private-use character standing for *node* while the markup is parsed."""
+    specials.append(node)
+    return chr(_SPECIAL + len(specials) - 1)
 
 
 def _special(item: model.Inline, links: bool) -> Node:
@@ -409,12 +416,12 @@ def _restored(node: Node, specials: list[Node]) -> Node:
             return node
         pieces: list[Node] = []
         for piece in _SPECIAL_RE.split(node):
-            if piece == _LESS_THAN:
-                pieces.append("<")
-            elif len(piece) == 1 and _SPECIAL <= ord(piece) < ord(_LESS_THAN):
-                pieces.append(specials[ord(piece) - _SPECIAL])
-            elif piece:
-                pieces.append(piece)
+            restored = "<" if piece == _LESS_THAN else specials[ord(piece) - _SPECIAL] \
+                if len(piece) == 1 and _SPECIAL_RE.match(piece) else piece
+            if isinstance(restored, str) and pieces and isinstance(pieces[-1], str):
+                pieces[-1] += restored  # a record's private-use character stays in its text
+            elif restored:
+                pieces.append(restored)
         return pieces[0] if len(pieces) == 1 else Rich(pieces)
     node.kids = [_restored(kid, specials) for kid in node.kids]
     return node
