@@ -149,6 +149,25 @@ def test_a_value_that_is_a_formula_is_written_as_text() -> None:
     assert back.replace(source=None) == record
 
 
+def test_a_lone_carriage_return_of_a_value_is_written_as_a_quoted_line_break() -> None:
+    # EndNote XML separates the lines of notes, ISBNs and ISSNs by a CR alone
+    record = Record(id="ahmad2015", citation_key="ahmad2015", type="article-journal",
+                    fields={"title": "Prostate cancer",
+                            "ISSN": "1532-1827 (Electronic)\r0007-0920 (Linking)",
+                            "note": "First note\r\nSecond note"})
+    out = io.StringIO()
+    spreadsheet.WRITER.write([record], out, WriteOptions())
+    assert out.getvalue().splitlines(keepends=True)[1:] == [
+        'ahmad2015,article-journal,Prostate cancer,,,,,,,,,,,,"1532-1827 (Electronic)\n',
+        '0007-0920 (Linking)",,,,,"First note\n',
+        'Second note"\n']
+    text = io.TextIOWrapper(io.BytesIO(out.getvalue().encode()), newline=None)  # as a file is read
+    (back,) = spreadsheet.READER.read(text, "out.csv", Diagnostics(strict=True))
+    assert back.replace(source=None) == record.replace(fields={
+        "title": "Prostate cancer", "ISSN": "1532-1827 (Electronic)\n0007-0920 (Linking)",
+        "note": "First note\nSecond note"})
+
+
 def test_a_row_with_more_cells_than_headings_is_skipped_with_its_line() -> None:
     diagnostics = Diagnostics()
     records = list(spreadsheet.READER.read(io.StringIO("title,year\nA,2001\nB,2002,x\n"),

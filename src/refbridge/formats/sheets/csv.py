@@ -66,6 +66,10 @@ COLUMN_ALIASES: dict[str, str] = {
 _COLUMN_OF = {**{c.lower(): c for c in TEXT_VARIABLE_SET | set(COLUMNS)}, **COLUMN_ALIASES}
 _FORMULA = re.compile(r"^'*[=+\-@\t\r]")
 _SEPARATOR = "; "
+#: A line break of a value (CR alone: EndNote's, in notes, ISBNs and ISSNs), written as LF:
+#: the csv module leaves a lone CR unquoted, and a reader in universal newlines mode (ours,
+#: a spreadsheet's) reads a quoted CR as LF anyway.
+_LINE_BREAK = re.compile(r"\r\n?")
 #: The largest cell read (the csv module's default, 128 KiB, is less than an abstract may be).
 FIELD_LIMIT = 1 << 30
 
@@ -76,6 +80,18 @@ def _cell(value: str) -> str:
 
 def _uncell(value: str) -> str:
     return value[1:] if value.startswith("'") and _FORMULA.match(value[1:]) else value
+
+
+def _lf_breaks(text: str) -> str:
+    return _LINE_BREAK.sub("\n", text)
+
+
+def _lf_record(record: Record) -> Record:
+    """*record* with its plain text values' line breaks as LF (the same text, as the CSV
+    holds it, so that no residue is written for them)."""
+    fields = {variable: _lf_breaks(value) if isinstance(value, str) else value
+              for variable, value in record.fields.items()}
+    return record.replace(fields=fields) if fields != record.fields else record
 
 
 def _names(text: str) -> tuple[Name, ...]:
@@ -207,7 +223,8 @@ def native_row(record: Record) -> dict[str, str]:
 
 def _line(row: dict[str, str]) -> str:
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerow([_cell(row.get(c, "")) for c in COLUMNS])
+    csv.writer(out, lineterminator="\n").writerow([_cell(_lf_breaks(row.get(c, "")))
+                                                   for c in COLUMNS])
     return out.getvalue()
 
 
@@ -236,7 +253,7 @@ class CsvWriter:
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         out.write(_line({c: c for c in COLUMNS}))
-        out.writelines(format_row(select(record, options, {})) for record in records)
+        out.writelines(format_row(_lf_record(select(record, options, {}))) for record in records)
 
 
 def _coverage() -> Coverage:
