@@ -50,6 +50,20 @@ def test_content_is_detected_whatever_the_extension(tmp_path: Path) -> None:
     assert (code, json.loads(stdout)) == (0, [{"id": "a", "type": "book", "title": "T"}])
 
 
+def test_a_bib_read_as_csv_fails_and_writes_nothing(tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@article{sun2021,\n  title = {Learned cardinality estimation},\n"
+                   "  author = {Sun, Ji and Li, Guoliang},\n  year = {2021}\n}\n",
+                   encoding="utf-8")
+    out = tmp_path / "out.bib"
+    code, stdout, stderr = run_cli("convert", str(bib), "--from", "csv", "--to", "bibtex",
+                                   "-o", str(out))
+    assert (code, stdout, stderr) == (1, "", f"refbridge: error: {bib}:1: not a CSV of records: "
+                                      "no heading of the first line names a column this "
+                                      "reader reads\n")
+    assert not out.exists()
+
+
 def test_formats_lists_readers_and_writers() -> None:
     code, stdout, _ = run_cli("formats")
     assert code == 0

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import io
 
-from refbridge.errors import Diagnostics
+import pytest
+
+from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.sheets import csv as spreadsheet
 from refbridge.formats.sheets import scopus
 from refbridge.model import Name, Record
@@ -134,3 +136,25 @@ def test_a_scopus_export_read_as_plain_csv_loses_no_row() -> None:
     assert records[0].extra["csv.Author_full_names"].startswith("Farahani, S. (42000000301)")
     assert records[0].extra["csv.Document_Type"] == "Conference paper"
     assert [m for m in diagnostics.messages if m.level == "error"] == []
+
+
+def test_rows_with_a_cell_more_than_the_header_are_read_and_reported_once() -> None:
+    # two exports glued together: the later rows end in one more cell than the header names
+    header, first, second = EXPORT_2023.splitlines(keepends=True)
+    later = second.replace("\n", ',"Scopus 2024"\n')
+    glued = header + first + later + later.replace("85000000005", "85000000006")
+    records, diagnostics = read(glued)
+    assert [r.id for r in records] == ["2-s2.0-79900000004", "2-s2.0-85000000005",
+                                       "2-s2.0-85000000006"]
+    assert [r.extra.get("scopus.column_29") for r in records] == [None, "Scopus 2024",
+                                                                  "Scopus 2024"]
+    assert [str(m) for m in diagnostics.messages] == [
+        "scopus.csv:3: warning: rows with more cells than headings (29 under 28, from here on): "
+        "read by their headings, the cells past the last kept as 'column 29' and on"]
+
+
+def test_a_bib_file_is_not_read_as_a_scopus_export() -> None:
+    with pytest.raises(ParseError) as error:
+        read("@article{lindgren2022,\n  title = {Effort Estimation},\n  year = {2022}\n}\n")
+    assert str(error.value) == ("scopus.csv:1: not a CSV of records: no heading of the first line "
+                                "names a column this reader reads")

@@ -24,7 +24,7 @@ import csv
 import io
 import itertools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any, TextIO
 
@@ -72,6 +72,10 @@ _SEPARATOR = "; "
 _LINE_BREAK = re.compile(r"\r\n?")
 #: The largest cell read (the csv module's default, 128 KiB, is less than an abstract may be).
 FIELD_LIMIT = 1 << 30
+
+
+def _known(heading: str) -> bool:
+    return heading.lower() in _COLUMN_OF
 
 
 def _cell(value: str) -> str:
@@ -160,10 +164,14 @@ def record_of(row: dict[str, str], source: str, line: int, number: int,
     return apply_residues(record, residues) if with_residue else record
 
 
-def rows(stream: TextIO, source: str, diagnostics: Diagnostics
+def rows(stream: TextIO, source: str, diagnostics: Diagnostics,
+         known: Callable[[str], bool], keep_longer: bool = False
          ) -> Iterator[tuple[int, int, dict[str, str]]]:
     """The non-empty rows of a CSV text under its header row: (number, line, heading ->
-    value); a row with more cells than headings is reported and skipped."""
+    value). A header row without a heading *known* to the reader is no CSV of records (a .bib
+    read as CSV): an error. A row with more cells than headings is reported and skipped, or,
+    with *keep_longer* (exports glued together), read by its headings with the cells past the
+    last under ``column N`` (their position), reported once."""
     csv.field_size_limit(max(csv.field_size_limit(), FIELD_LIMIT))
     # A byte order mark the decoder left would hide the quote of a quoted first heading.
     first = next(stream, "").lstrip("\ufeff")
@@ -174,9 +182,13 @@ def rows(stream: TextIO, source: str, diagnostics: Diagnostics
         raise ParseError(f"not CSV: {exc}", source, reader.line_num) from None
     if header is None:
         return
+    if not any(known(heading.strip()) for heading in header):
+        raise ParseError("not a CSV of records: no heading of the first line names a column "
+                         "this reader reads", source, 1)
     if len({h.strip().lower() for h in header}) != len(header):
         raise ParseError("a column heading is repeated", source, 1)
     number = 0
+    longer_reported = False
     while True:
         line = reader.line_num + 1
         try:
@@ -188,16 +200,24 @@ def rows(stream: TextIO, source: str, diagnostics: Diagnostics
         if not any(cell.strip() for cell in row):
             continue
         number += 1
-        if len(row) > len(header):
+        if len(row) > len(header) and not keep_longer:
             diagnostics.error(f"row skipped: {len(row)} cells under {len(header)} headings",
                               source, line)
             continue
-        yield number, line, dict(zip(header, row))
+        if len(row) > len(header) and not longer_reported:
+            diagnostics.warning(f"rows with more cells than headings ({len(row)} under "
+                                f"{len(header)}, from here on): read by their headings, the cells "
+                                f"past the last kept as 'column {len(header) + 1}' and on",
+                                source, line)
+            longer_reported = True
+        surplus = {f"column {place}": cell
+                   for place, cell in enumerate(row[len(header):], start=len(header) + 1)}
+        yield number, line, dict(zip(header, row)) | surplus
 
 
 def read_rows(stream: TextIO, source: str, diagnostics: Diagnostics,
               with_residue: bool = True) -> Iterator[Record]:
-    for number, line, row in rows(stream, source, diagnostics):
+    for number, line, row in rows(stream, source, diagnostics, _known):
         try:
             yield record_of(row, source, line, number, diagnostics, with_residue)
         except ValueError as exc:

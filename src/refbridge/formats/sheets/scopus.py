@@ -100,6 +100,11 @@ def _editors(text: str) -> tuple[Name, ...]:
     return tuple(person for part in _EDITOR_BOUNDARY.split(text) for person in _names(part))
 
 
+def _known(heading: str) -> bool:
+    return heading in COLUMNS or heading in RECOMPOSED or heading in ("Page start", "Page end",
+                                                                      "EID")
+
+
 def record_of(row: dict[str, str], source: str, line: int, number: int,
               diagnostics: Diagnostics) -> Record:
     row = {heading.strip(): value.strip() for heading, value in row.items()}
@@ -138,7 +143,7 @@ class ScopusCsvReader(catalogue.CatalogueReader):
     name = "scopus-csv"
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        for number, line, row in rows(stream, source, diagnostics):
+        for number, line, row in rows(stream, source, diagnostics, _known, keep_longer=True):
             try:
                 yield record_of(row, source, line, number, diagnostics)
             except ValueError as exc:
