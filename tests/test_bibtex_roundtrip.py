@@ -132,6 +132,29 @@ def test_an_empty_field_is_written_back_for_bibtex_to_see(writer: BibtexWriter) 
     assert written(read_text(entry), writer) == entry
 
 
+#: an arXiv preprint of two classes written with a comma, of 1999 to 2001, of January
+COMMA_CLASSES_AND_RANGE = (
+    "@article{mezard1999,\n  author = {M{\\'e}zard, Marc},\n  title = {Spin Glasses},\n"
+    "  journal = {Phys. Rev. B},\n  year = {1999--2001},\n  month = jan,\n"
+    "  eprint = {cond-mat/9901001},\n  archivePrefix = {arXiv},\n"
+    "  primaryClass = {cond-mat, physics:physics},\n}\n")
+
+
+def test_eprint_classes_separated_by_a_comma_keep_it() -> None:
+    assert re.findall(r"  primaryClass = .*\n", written(read_text(COMMA_CLASSES_AND_RANGE),
+                                                          BIBTEX_WRITER)) == [
+        "  primaryClass = {cond-mat, physics:physics},\n"]
+
+
+def test_a_month_macro_beside_a_year_range_stays_a_macro() -> None:
+    assert re.findall(r"  month = .*\n", written(read_text(COMMA_CLASSES_AND_RANGE),
+                                                   BIBTEX_WRITER)) == ["  month = jan,\n"]
+
+
+def test_comma_classes_and_a_month_macro_survive_csl_json() -> None:
+    as_json, _ = convert(COMMA_CLASSES_AND_RANGE, "bibtex", "csl-json")
+    assert convert(as_json, "csl-json", "bibtex")[0] == COMMA_CLASSES_AND_RANGE
+
 
 def convert(text: str, source: str, target: str) -> tuple[str, str]:
     """What ``refbridge convert - --from SOURCE --to TARGET`` writes for ``text``: (standard

@@ -71,6 +71,9 @@ HINT_RAW = "raw."
 #: ``bibtex.doi``: a DOI the source wrote as a link or with ``doi:`` (the model keeps it bare),
 #: as written: written back so, while it still spells the record's DOI
 HINT_DOI = HINT_PREFIX + "doi"
+#: ``bibtex.classes``: eprint classes written otherwise than separated by one space
+#: (``cond-mat, physics:physics``), as written: written back so while they are the record's
+HINT_CLASSES = HINT_PREFIX + "classes"
 #: ``spaced.<field>``: a value holding a TAB, as written: bibtex reads a TAB as a space, biber
 #: keeps it (in a title's end; before ``and`` in a name list, where biber then does not split
 #: the names), so the value is written back with its TABs
@@ -268,10 +271,7 @@ def _dates(entry: _Entry) -> dict[str, Date]:
     issued = dates.get("issued")
     if issued is not None and issued.start is not None:
         _take_agreeing(entry, issued.start)
-        if "month" in values and "month" not in used:  # it disagrees: kept as written
-            raw = next(f.raw for f in entry.block.fields if f.name == "month")
-            if raw.lower() in MONTH_MACROS:
-                entry.hints[HINT_RAW + "month"] = raw
+        _month_as_written(entry)
     for field, variable in tables.YEAR_FIELDS.items():
         year = values.get(field)
         if year is None or variable in dates:
@@ -288,7 +288,17 @@ def _dates(entry: _Entry) -> dict[str, Date]:
                 entry.hints["month"] = month  # "03", "october": bibtex prints it as written
         else:
             dates[variable] = _classic_date(year, None, None)[0]
+    _month_as_written(entry)
     return dates
+
+
+def _month_as_written(entry: _Entry) -> None:
+    """A month no date took (beside a date or a year range it does not fit) is kept as
+    written: a macro (``jan``) stays a macro, as biber wants it."""
+    if "month" in entry.values and "month" not in entry.used:
+        raw = next(f.raw for f in entry.block.fields if f.name == "month")
+        if raw.lower() in MONTH_MACROS:
+            entry.hints[HINT_RAW + "month"] = raw
 
 
 #: How many classic ``year``/``month``/``day`` dates are remembered.
@@ -326,18 +336,26 @@ def _eprint(entry: _Entry) -> Eprint | None:
         return None
     class_field = next((f for f in tables.EPRINT_CLASS_FIELDS if f in entry.values), None)
     identifier = entry.take(tables.EPRINT_FIELD)
-    classes = _CLASS_SEPARATOR.split(entry.take(class_field) or "") if class_field else []
-    classes = [c for c in classes if c]
+    written = (entry.take(class_field) or "").strip() if class_field else ""
+    classes = split_classes(written)
+    if written != " ".join(classes):
+        entry.hints[HINT_CLASSES[len(HINT_PREFIX):]] = written
     for field in tables.EPRINT_TYPE_FIELDS:  # "arxiv": each written as it was
         if entry.values.get(field, tables.ARXIV) != tables.ARXIV:
             entry.hints[f"archive.{field}"] = entry.values[field]
     entry.take(archive_field)
     for other in (*tables.EPRINT_TYPE_FIELDS, *tables.EPRINT_CLASS_FIELDS):
         if entry.values.get(other, "").lower() in (tables.ARXIV.lower(), " ".join(classes)
-                                                   .lower()):
+                                                   .lower(), written.lower()):
             entry.take(other)
     return Eprint(tables.ARXIV, _ARXIV_PREFIX.sub("", identifier) if identifier else None,
                   classes[0] if classes else None, tuple(classes[1:]))
+
+
+def split_classes(written: str) -> list[str]:
+    """The eprint classes of a ``primaryClass`` or ``eprintclass`` value (separated by spaces
+    or commas)."""
+    return [c for c in _CLASS_SEPARATOR.split(written) if c]
 
 
 def _joined_title(entry: _Entry, field: str) -> Text | None:

@@ -32,6 +32,7 @@ from refbridge.formats.bibtex.reader import (
     EXTRA_ENTRY_TYPE,
     EXTRA_PREFIX,
     HINT_AGAIN,
+    HINT_CLASSES,
     HINT_DOI,
     HINT_EMPTY,
     HINT_INHERITED,
@@ -47,6 +48,7 @@ from refbridge.formats.bibtex.reader import (
     entry_type_for,
     field_mapping,
     is_preprint,
+    split_classes,
     split_keywords,
 )
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, macro_value
@@ -81,9 +83,9 @@ Field = tuple[str, Text, str]  # (field name, value, how)
 
 #: The keys of the hints a Layout reads, without the ``bibtex.`` prefix (as it holds them).
 (_LAYOUT_KEY, _INHERITED_KEY, _EMPTY_KEY, _PREAMBLE_KEY, _COMMENT_KEY, _KEYWORDS_KEY, _MONTH_KEY,
- _DOI_KEY, _YEAR_KEY) = (hint[len(HINT_PREFIX):] for hint in (
+ _DOI_KEY, _YEAR_KEY, _CLASSES_KEY) = (hint[len(HINT_PREFIX):] for hint in (
     HINT_LAYOUT, HINT_INHERITED, HINT_EMPTY, HINT_PREAMBLE, HINT_COMMENT, HINT_KEYWORDS,
-    HINT_MONTH, HINT_DOI, HINT_YEAR))
+    HINT_MONTH, HINT_DOI, HINT_YEAR, HINT_CLASSES))
 #: A run of characters that are not braces: dropped before the braces are counted.
 _NOT_BRACES = re.compile(r"[^{}]+")
 
@@ -453,7 +455,7 @@ class BibtexWriter:
             if "howpublished" in layout.order and "howpublished" not in written:
                 kept.append(("howpublished", arxiv_note(eprint), TEXT))  # as the reader found it
             return kept
-        classes = " ".join(eprint.classes)
+        classes = layout.spelled_classes(eprint)
         preprint = is_preprint(record.type, eprint)
         fields: list[Field] = []
         if eprint.identifier:
@@ -547,7 +549,7 @@ class Layout:
 
     def eprint_fields(self, eprint: Eprint) -> list[Field]:
         """The eprint fields the source had, under the names it gave them."""
-        classes = " ".join(eprint.classes)
+        classes = self.spelled_classes(eprint)
 
         def archive(field: str) -> str:
             spelled = self.hints.get(f"archive.{field}", eprint.archive)
@@ -557,6 +559,14 @@ class Layout:
                   "eprinttype": archive("eprinttype"), "primaryclass": classes,
                   "eprintclass": classes}
         return [(name, values[name], VERBATIM) for name in self.fields if values.get(name)]
+
+    def spelled_classes(self, eprint: Eprint) -> str:
+        """The eprint's classes as the source wrote them (``cond-mat, physics:physics``) while
+        they are still the eprint's, else separated by spaces."""
+        written = self.hints.get(_CLASSES_KEY)
+        if written is not None and split_classes(written) == list(eprint.classes):
+            return written
+        return " ".join(eprint.classes)
 
     def spelled_month(self, date: Date) -> str | None:
         """The month as the source wrote it (``03``, ``{mar}``), when it still says ``date``."""
