@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 
+from support import SAMPLES, run_cli
+
 from refbridge.errors import Diagnostics
 from refbridge.formats.tagged import medline as nbib
 from refbridge.formats.xml import pubmed as pubmed_xml
@@ -147,6 +149,25 @@ def test_nbib_is_written_as_pubmed_lays_it_out() -> None:
     assert "LID - 10.1038/s41592-020-01000-1 [doi]" in text.splitlines()
     (back,) = read_nbib(text)
     assert back.replace(source=None) == article.replace(source=None)
+
+
+def test_a_record_without_a_pmid_starts_with_an_empty_pmid_line() -> None:
+    # Zotero's MEDLINE import recognises a file only by "PMID- " among its first lines
+    record = Record(id="doe2020", citation_key="doe2020", type="article-journal",
+                    fields={"title": "Sleep and memory"},
+                    names={"author": (Name(family="Doe", given="Jane"),)})
+    text = nbib.format_record(record)
+    assert text == ("PMID- \nTI  - Sleep and memory\nFAU - Doe, Jane\nAU  - Doe J\n"
+                    'PT  - Journal Article\nGN  - refbridge: {"id": "doe2020"}\n')
+    (back,) = read_nbib(text)
+    assert back.replace(source=None) == record
+
+
+def test_every_record_of_the_bundled_profile_as_nbib_starts_with_pmid() -> None:
+    code, stdout, _ = run_cli("convert", str(SAMPLES / "qinwei-yang.profile.txt"),
+                              "--to", "nbib")
+    assert code == 0
+    assert [block.split("\n", 1)[0] for block in stdout.strip().split("\n\n")] == ["PMID- "] * 9
 
 
 def test_pubmed_xml_reads_inline_markup_as_rich_text() -> None:

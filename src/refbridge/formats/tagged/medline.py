@@ -16,7 +16,8 @@ What MEDLINE has no tag for (URLs, most CSL types, name particles, date ranges, 
 ...) is written in a general note ``GN  - refbridge: {CSL-JSON}`` (``formats.residue``), so
 reading refbridge's own ``.nbib`` gives back its records. Tags the model has no slot for
 (affiliations ``AD``, grants ``GR``, ``MHDA`` ...) are kept as ``nbib.TAG`` extras and written
-back. This module must never drop a record or value silently.
+back. Every record written starts with ``PMID- `` (empty without a PMID), as importers
+recognise MEDLINE by it. This module must never drop a record or value silently.
 """
 
 from __future__ import annotations
@@ -323,12 +324,20 @@ def format_tags(tags: Iterable[tuple[str, str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The first line of a record without a PMID: Zotero's MEDLINE import takes a file for
+#: MEDLINE only when one of its first five lines starts with ``PMID- `` (JabRef's when any
+#: line does). An empty one is no PMID to refbridge; Zotero imports the record whole, with an
+#: empty ``PMID:`` label in its Extra.
+NO_PMID_LINE = "PMID- \n"
+
+
 def format_record(record: Record) -> str:
     tags = native_tags(record)
     (native,) = read_records(io.StringIO(format_tags(tags)), "<nbib>", Diagnostics(),
                              with_residue=False)
     note = residue_note(record, native)
-    return format_tags(tags + ([(t.NOTE_TAG, note)] if note else []))
+    text = format_tags(tags + ([(t.NOTE_TAG, note)] if note else []))
+    return text if text.startswith("PMID- ") else NO_PMID_LINE + text
 
 
 class NbibReader(catalogue.CatalogueReader):
