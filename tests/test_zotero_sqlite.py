@@ -257,27 +257,44 @@ def test_trashed_items_and_their_children_are_left_out(zotero: ZoteroDb) -> None
     assert diagnostics.messages == []
 
 
-def test_child_notes_go_with_their_item_and_attachments_are_listed(zotero: ZoteroDb) -> None:
+def test_child_notes_and_files_go_with_their_item(zotero: ZoteroDb) -> None:
     graphs = ada(zotero)
     zotero.add_note(graphs, "<p>Read twice.</p>")
     pdf = zotero.add_attachment(graphs, "Full Text PDF", "storage:Lovelace - 2020.pdf",
                                 "application/pdf")
     link = zotero.add_attachment(graphs, "Data", "/home/ada/data.csv", "text/csv",
                                  link_mode=2)
+    zotero.add_attachment(graphs, "Publisher page", "", "text/html", link_mode=3)
     zotero.add_note(None, "<p>A standalone note.</p>")
     zotero.close()
     [record], diagnostics = read(zotero.path)
-    assert record.extra == {"zotero.notes": "<p>Read twice.</p>"}
+    storage = zotero.path.parent / "storage" / zotero.key_of(pdf)
+    assert record.extra == {
+        "zotero.notes": "<p>Read twice.</p>",
+        "bibtex.file": (f"Full Text PDF:{storage}/Lovelace - 2020.pdf:application/pdf;"
+                        "Data:/home/ada/data.csv:text/csv")}
     assert [str(m) for m in diagnostics.messages] == [
-        (f"zotero-sqlite:{zotero.path}: warning: not records, not read: 2 attachment(s), "
+        (f"zotero-sqlite:{zotero.path}: warning: not records, not read: 1 attachment(s), "
         "1 standalone note(s)")]
     attachments = {d["key"]: d for d in items_json(zotero.path) if d["itemType"] == "attachment"}
     assert {k: (d["linkMode"], d["contentType"], d.get("filename"), d.get("path"), d["title"],
-                d["parentItem"]) for k, d in attachments.items()} == {
+                d["parentItem"]) for k, d in attachments.items()
+            if d["linkMode"] != "linked_url"} == {
         zotero.key_of(pdf): ("imported_file", "application/pdf", "Lovelace - 2020.pdf", None,
                              "Full Text PDF", zotero.key_of(graphs)),
         zotero.key_of(link): ("linked_file", "text/csv", None, "/home/ada/data.csv", "Data",
                               zotero.key_of(graphs))}
+
+
+def test_a_bib_of_a_database_lists_each_items_files(zotero: ZoteroDb) -> None:
+    graphs = ada(zotero)
+    zotero.add_attachment(graphs, "Scan", r"C:\Users\ada\scan; 2.pdf", "application/pdf",
+                          link_mode=2)
+    zotero.close()
+    code, stdout, _ = run_cli("convert", f"zotero-sqlite:{zotero.path}", "--to", "bibtex")
+    assert code == 0
+    assert [line for line in stdout.splitlines() if line.startswith("  file")] == [
+        r"  file = {Scan:C\:\\Users\\ada\\scan\; 2.pdf:application/pdf},"]
 
 
 # -- citation keys ----------------------------------------------------------------------------
@@ -587,3 +604,16 @@ def test_sync_from_the_database_writes_only_when_the_library_changed(zotero: Zot
     assert stderr == f"refbridge: sync: {out}: written, 2 entries (0 added, 1 changed, 0 removed)\n"
     entries = out.read_text("utf-8").split("\n\n")
     assert entries[0] == first.split("\n\n")[0] and "doi = {10.1000/graphs}" in entries[1]
+
+
+def test_sync_from_the_database_lists_each_items_files(zotero: ZoteroDb, tmp_path: Path) -> None:
+    graphs = ada(zotero)
+    pdf = zotero.add_attachment(graphs, "Full Text PDF", "storage:Lovelace - 2020.pdf",
+                                "application/pdf")
+    zotero.db.commit()
+    out = tmp_path / "refs.bib"
+    code, _, _ = run_cli("sync", "--from", f"zotero-sqlite:{zotero.path}", "-o", str(out))
+    assert code == 0
+    stored = zotero.path.parent / "storage" / zotero.key_of(pdf) / "Lovelace - 2020.pdf"
+    assert [line for line in out.read_text("utf-8").splitlines() if "file =" in line] == [
+        f"  file = {{Full Text PDF:{stored}:application/pdf}},"]

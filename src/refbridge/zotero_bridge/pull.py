@@ -5,8 +5,8 @@ The library's items come through its ``mirror`` (only what changed since the las
 fetched) and become records through ``items``, in the order they were added to the library;
 a Zotero database read as a file (``zotero-sqlite:``) gives the same item JSON through
 ``sqlite``, and the same records.
-Attachments, annotations and standalone notes are not records: how many there were is said
-once. This module must never write a file.
+Attachments, annotations and standalone notes are not records: a database's files go with
+their item (the ``file`` field of a .bib), how many of the rest there were is said once. This module must never write a file.
 """
 
 from __future__ import annotations
@@ -42,14 +42,15 @@ def library_records(address: LibraryAddress, diagnostics: Diagnostics,
 
 def database_records(address: DatabaseAddress, diagnostics: Diagnostics) -> Iterator[Record]:
     """The records of the library (or collection) of a Zotero database read as a file."""
-    from refbridge.zotero_bridge.sqlite import open_database, ordered
+    from refbridge.zotero_bridge.sqlite import open_database, ordered, storage_of
 
     with open_database(address.path, diagnostics) as database:
         scope = database.scope(address.library, address.collection)
         stamps = database.stamps(scope)
         items = ordered(database.items(scope, (s.item_id for s in stamps.values())))
     skipped = Skipped()
-    for _, record in records_of_items(items, str(address), diagnostics, skipped):
+    for _, record in records_of_items(items, str(address), diagnostics, skipped,
+                                      storage_of(address.path)):
         yield record
     if skipped.counts:
         diagnostics.warning(f"not records, not read: {skipped.describe()}", str(address))

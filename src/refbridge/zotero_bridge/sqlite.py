@@ -428,6 +428,12 @@ def open_database(path: Path, diagnostics: Diagnostics) -> Iterator[ZoteroDataba
                                      "not a Zotero database refbridge knows") from None
 
 
+def storage_of(path: Path) -> Path:
+    """The storage folder of the database at ``path``, beside it: a stored file of an
+    attachment is ``storage/KEY/NAME``."""
+    return path.parent / "storage"
+
+
 def ordered(items: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Items in the order ``pull`` gives them from every source: by date added, then key."""
     return sorted(items, key=lambda d: (str(d.get("dateAdded") or ""), str(d.get("key"))))

@@ -34,7 +34,12 @@ from typing import Any
 from refbridge import __version__
 from refbridge.citekeys import DEFAULT_PATTERN, KeyBook
 from refbridge.errors import Diagnostics, OutputError
-from refbridge.formats.zotero.items import child_notes, is_record_item, record_of_item
+from refbridge.formats.zotero.items import (
+    child_files,
+    child_notes,
+    is_record_item,
+    record_of_item,
+)
 from refbridge.model import ModelError, Record
 from refbridge.registry import FramedWriter, WriteOptions, get_writer, write_framed
 from refbridge.zotero_bridge.address import DatabaseAddress, LibraryAddress, api_key
@@ -222,6 +227,11 @@ def sync_once(address: Address, output: Path, options: SyncOptions,
         return report
     cached = _load(entries_path)
     notes = child_notes(mirror.items.values())
+    files: dict[str, list[str]] = {}
+    if isinstance(address, DatabaseAddress):  # a database's files are in its storage folder
+        from refbridge.zotero_bridge.sqlite import storage_of
+
+        files = child_files(mirror.items.values(), storage_of(address.path))
     top = {k: d for k, d in mirror.items.items() if is_record_item(d)}
     children: dict[str, list[str]] = {}
     for key, data in sorted(mirror.items.items()):
@@ -237,7 +247,7 @@ def sync_once(address: Address, output: Path, options: SyncOptions,
             where = f"{address}/items/{item}"
             try:
                 records[item] = record_of_item(top[item], notes.get(item, ()), where,
-                                               report.diagnostics)
+                                               report.diagnostics, files.get(item, ()))
             except (ValueError, ModelError) as exc:
                 report.diagnostics.error(f"item skipped: {exc}", where)
                 records[item] = None

@@ -12,8 +12,11 @@ categories as code and name), creators, and in Extra what Zotero has no field fo
 - ``web_item``: the Web API's editable JSON (fields valid for the item type, creators with
   ``name`` for a one-field name, tags as ``{"tag": ...}``, collection keys);
 - ``records_of_items``: item JSON (from the Web API or the local API) into records. Child notes
-  go with their parent (``zotero.notes``, as the RDF reader keeps them); attachments,
-  annotations and standalone notes are not records and are counted, not read.
+  go with their parent (``zotero.notes``, as the RDF reader keeps them); given the library's
+  storage folder, a parent's files (linked, and stored: ``STORAGE/KEY/NAME``) go with it as
+  the ``file`` field Better BibTeX and JabRef write (``Description:path:type`` joined by
+  ``;``), in the ``bibtex.file`` extra; other attachments, annotations and standalone notes
+  are not records and are counted, not read.
 
 Rich text is Zotero's title markup (``csl_markup``) both ways. This module must never make a
 request.
@@ -21,8 +24,10 @@ request.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from refbridge.errors import Diagnostics
@@ -42,6 +47,12 @@ META_KEYS: frozenset[str] = frozenset({
     "deleted", "inPublications", "dateAdded", "dateModified", "note"})
 #: Item types that are not records.
 NOT_RECORDS: frozenset[str] = frozenset({"note", "attachment", "annotation"})
+#: The extra of a record's files: a .bib's ``file`` field, as Better BibTeX and JabRef write it.
+FILE_EXTRA = "bibtex.file"
+#: Link modes of attachments whose file is in the library's storage folder (``filename``).
+STORED_FILES: frozenset[str] = frozenset({"imported_file", "imported_url", "embedded_image"})
+#: What JabRef's ``file`` field escapes with a backslash in a description or path.
+_FILE_FIELD_SPECIAL = re.compile(r"([\\:;])")
 
 
 def _creator_name(creator: Mapping[str, Any]) -> Name | None:
@@ -92,36 +103,69 @@ def child_notes(items: Iterable[Mapping[str, Any]]) -> dict[str, list[str]]:
     return {parent: [text for _, text in sorted(found)] for parent, found in notes.items()}
 
 
+def attachment_file(data: Mapping[str, Any], storage: Path) -> str | None:
+    """An attachment's entry of a ``file`` field (``Description:path:type``), or None for an
+    attachment without a file (a link)."""
+    if data.get("linkMode") == "linked_file" and data.get("path"):
+        path = str(data["path"])
+    elif data.get("linkMode") in STORED_FILES and data.get("filename"):
+        path = str(storage / str(data.get("key")) / str(data["filename"]))
+    else:
+        return None
+    parts = (str(data.get("title") or ""), path, str(data.get("contentType") or ""))
+    return ":".join(_FILE_FIELD_SPECIAL.sub(r"\\\1", part) for part in parts)
+
+
+def child_files(items: Iterable[Mapping[str, Any]], storage: Path) -> dict[str, list[str]]:
+    """Parent key -> the ``file`` entries of its attachments, in the order of the items."""
+    files: dict[str, list[str]] = {}
+    for data in items:
+        parent = data.get("parentItem")
+        if data.get("itemType") == "attachment" and parent and \
+                (entry := attachment_file(data, storage)) is not None:
+            files.setdefault(str(parent), []).append(entry)
+    return files
+
+
 def is_record_item(data: Mapping[str, Any]) -> bool:
     """Whether an item is a bibliographic record (not a note, attachment or annotation)."""
     return data.get("itemType") not in NOT_RECORDS and not data.get("parentItem")
 
 
 def record_of_item(data: Mapping[str, Any], notes: Iterable[str], where: str,
-                   diagnostics: Diagnostics) -> Record:
-    """The record of one top-level item; raises ``ValueError`` when it cannot be built."""
+                   diagnostics: Diagnostics, files: Iterable[str] = ()) -> Record:
+    """The record of one top-level item, with the ``file`` entries of its attachments; raises
+    ``ValueError`` when it cannot be built."""
     record = record_of(zotero_item_of(data, notes), where, diagnostics)
     key = str(data.get("key") or "")
+    listed = ";".join(files)
+    if listed:
+        record = record.replace(extra={**record.extra, FILE_EXTRA: listed})
     return record.replace(id=key) if key and record.citation_key is None else record
 
 
 def records_of_items(items: Iterable[Mapping[str, Any]], where: str,
-                     diagnostics: Diagnostics, skipped: Skipped | None = None
-                     ) -> Iterator[tuple[str, Record]]:
+                     diagnostics: Diagnostics, skipped: Skipped | None = None,
+                     storage: Path | None = None) -> Iterator[tuple[str, Record]]:
     """The records of a library's items with their item keys (in the order given); an item
-    that cannot be read is reported with its key and skipped."""
+    that cannot be read is reported with its key and skipped. With the library's ``storage``
+    folder, each record lists its files in ``FILE_EXTRA``."""
     items = list(items)
     notes = child_notes(items)
+    files = child_files(items, storage) if storage is not None else {}
     for data in items:
         kind = str(data.get("itemType") or "")
         if not is_record_item(data):
-            if skipped is not None and not (kind == "note" and data.get("parentItem")):
+            carried = data.get("parentItem") and (kind == "note" or (
+                kind == "attachment" and storage is not None
+                and attachment_file(data, storage) is not None))
+            if skipped is not None and not carried:
                 skipped.add("standalone note" if kind == "note" else kind)
             continue
         key = str(data.get("key") or "")
         try:
             yield key, record_of_item(data, notes.get(key, ()), f"{where}/items/{key}",
-                                      diagnostics)
+                                      diagnostics, files.get(key, ()))
         except (ValueError, ModelError) as exc:
             diagnostics.error(f"item skipped: {exc}", f"{where}/items/{key}")
 
