@@ -9,6 +9,7 @@ import pytest
 from support import ROOT, SAMPLES, run_cli
 
 from refbridge.cv import CvOptions, render_cv
+from refbridge.cv.writers.docx import install_hint
 from refbridge.errors import RefbridgeError
 from refbridge.model import Record
 
@@ -171,9 +172,22 @@ def test_docx_is_written_to_the_named_file(tmp_path: Path) -> None:
 def test_docx_without_python_docx_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "docx", None)
     record = Record("a", "article", {"title": "A title"})
-    with pytest.raises(RefbridgeError, match=r"DOCX output needs python-docx: pip install "
-                                             r"'refbridge\[docx\]'"):
+    with pytest.raises(RefbridgeError, match=r"^DOCX output needs python-docx: pip install "):
         render_cv([record], CvOptions(), "docx")
+
+
+def test_the_docx_hint_of_an_editable_clone_installs_the_clone_with_its_extra() -> None:
+    pip_record = '{"dir_info": {"editable": true}, "url": "file:///home/ada/src/refbridge"}'
+    assert install_hint(pip_record) == "pip install -e '/home/ada/src/refbridge[docx]'"
+
+
+def test_the_docx_hint_of_a_clone_installed_as_a_copy_installs_the_clone_again() -> None:
+    pip_record = '{"dir_info": {}, "url": "file:///home/ada/my%20src/refbridge"}'
+    assert install_hint(pip_record) == "pip install '/home/ada/my src/refbridge[docx]'"
+
+
+def test_the_docx_hint_of_a_package_index_install_names_the_extra() -> None:
+    assert install_hint(None) == "pip install 'refbridge[docx]'"
 
 
 def test_an_unknown_style_fails_before_reading() -> None:

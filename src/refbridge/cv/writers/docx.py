@@ -1,6 +1,7 @@
 """The CV as a Word document (DOCX), for grant and hiring forms that want Word.
 
-python-docx (the optional extra ``refbridge[docx]``) writes the file. Entry texts come from the
+python-docx (the optional extra ``docx``) writes the file; without it, the error says how to
+add the extra to this installation (from the clone it was installed from, if it was). Entry texts come from the
 style engine's HTML output; the few inline tags it writes (``i``, ``b``, ``sup``, ``sub``,
 styled ``span`` and ``a``) become Word run formatting and hyperlinks, read with the standard
 library's ``html.parser`` (which also decodes entities, so text stays text). Only http(s) links
@@ -9,12 +10,15 @@ become hyperlinks. This module must never write a field code or any markup from 
 
 from __future__ import annotations
 
+import importlib.metadata
 import io
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from html.parser import HTMLParser
 from typing import Any
+from urllib.parse import unquote, urlparse
 
 from refbridge.cv.document import CvDocument, CvEntry
 from refbridge.cv.links import safe_http_url
@@ -105,9 +109,31 @@ def _docx() -> Any:
     try:
         import docx
     except ImportError:
-        raise RefbridgeError("DOCX output needs python-docx: pip install 'refbridge[docx]'"
+        raise RefbridgeError(f"DOCX output needs python-docx: {install_hint(_direct_url())}"
                              ) from None
     return docx
+
+
+def _direct_url() -> str | None:
+    """pip's record of where this installation came from (``direct_url.json``), if any."""
+    try:
+        return importlib.metadata.distribution("refbridge").read_text("direct_url.json")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def install_hint(direct_url: str | None) -> str:
+    """The command that adds the docx extra: from the directory pip installed refbridge from
+    (a clone, ``-e`` when editable; *direct_url* is pip's ``direct_url.json``), else by name."""
+    try:
+        origin = json.loads(direct_url or "{}")
+    except ValueError:
+        origin = {}
+    url = urlparse(str(origin.get("url", ""))) if isinstance(origin, dict) else urlparse("")
+    if url.scheme != "file":
+        return "pip install 'refbridge[docx]'"
+    editable = "-e " if (origin.get("dir_info") or {}).get("editable") else ""
+    return f"pip install {editable}'{unquote(url.path)}[docx]'"
 
 
 def _add_run(paragraph: Any, text: str, style: RunStyle) -> None:
