@@ -183,9 +183,25 @@ def test_a_page_that_is_not_a_profile_page_is_refused_naming_the_line() -> None:
         read("@article{key,\n  title = {X}\n}\n\nsomething else\n")
 
 
-def test_an_empty_page_is_refused() -> None:
-    with pytest.raises(ParseError, match=r"^page.txt:1: not a profile page: no line"):
+def test_an_empty_page_is_refused_as_empty() -> None:
+    with pytest.raises(ParseError) as refused:
         read("")
+    assert str(refused.value) == ("page.txt:1: the file is empty: no profile page (nor any "
+                                  "record) in it")
+
+
+def test_a_page_of_blank_lines_is_refused_as_empty() -> None:
+    with pytest.raises(ParseError) as refused:
+        read("\n  \n\n")
+    assert str(refused.value) == ("page.txt:1: the file is empty: no profile page (nor any "
+                                  "record) in it")
+
+
+def test_a_page_without_the_attribution_line_is_refused_naming_its_last_line() -> None:
+    with pytest.raises(ParseError) as refused:
+        read("Ada Lovelace\n\nSome words\n")
+    assert str(refused.value) == ("page.txt:3: not a profile page: no line 'Publications and "
+                                  "source records attributed to NAME.'")
 
 
 def test_text_before_the_first_record_is_skipped_with_an_error() -> None:

@@ -372,7 +372,8 @@ def rich_text_node(value: model.RichText, links: bool) -> Node:
 def _markup_of(items: Iterable[model.Inline], specials: list[Node], links: bool) -> Iterator[str]:
     for item in items:
         if isinstance(item, str):
-            yield _SPECIAL_RE.sub(lambda m: _held(m.group(), specials), item).replace("<", _LESS_THAN)
+            held = _SPECIAL_RE.sub(lambda m: _held(m.group(), specials), item)
+            yield held.replace("<", _LESS_THAN)
         elif isinstance(item, model.Styled):
             opening, closing = _STYLE_MARKUP.get(item.style, ("", ""))
             yield opening

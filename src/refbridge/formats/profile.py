@@ -121,9 +121,11 @@ class ProfileReader(catalogue.CatalogueReader):
                     "not a profile page: expected the line 'Publications and source records "
                     f"attributed to NAME.', found {text[:60]!r}", source, number)
         else:
-            where = seen[-1][0] if seen else 1
+            if not seen:
+                raise ParseError("the file is empty: no profile page (nor any record) in it",
+                                 source, 1)
             raise ParseError("not a profile page: no line 'Publications and source records "
-                             "attributed to NAME.'", source, where)
+                             "attributed to NAME.'", source, seen[-1][0])
         owner = match.group("owner").strip()
         if seen and seen[-1][1] != owner:
             diagnostics.warning(f"the name line {seen[-1][1]!r} differs from the attribution "

@@ -6,7 +6,8 @@ fetched) and become records through ``items``, in the order they were added to t
 a Zotero database read as a file (``zotero-sqlite:``) gives the same item JSON through
 ``sqlite``, and the same records.
 Attachments, annotations and standalone notes are not records: a database's files go with
-their item (the ``file`` field of a .bib), how many of the rest there were is said once. This module must never write a file.
+their item (the ``file`` field of a .bib), how many of the rest there were is said once. This
+module must never write a file.
 """
 
 from __future__ import annotations

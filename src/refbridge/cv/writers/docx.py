@@ -1,8 +1,8 @@
 """The CV as a Word document (DOCX), for grant and hiring forms that want Word.
 
 python-docx (the optional extra ``docx``) writes the file; without it, the error says how to
-add the extra to this installation (from the clone it was installed from, if it was). Entry texts come from the
-style engine's HTML output; the few inline tags it writes (``i``, ``b``, ``sup``, ``sub``,
+add the extra to this installation (from the clone it was installed from, if it was). Entry
+texts come from the style engine's HTML output; the few inline tags it writes (``i``, ``b``, ``sup``, ``sub``,
 styled ``span`` and ``a``) become Word run formatting and hyperlinks, read with the standard
 library's ``html.parser`` (which also decodes entities, so text stays text). Only http(s) links
 become hyperlinks. This module must never write a field code or any markup from record text.
