@@ -4,6 +4,7 @@ formats and ``--fix`` (safe repairs written back, every other byte unchanged).""
 
 from __future__ import annotations
 
+import datetime
 import json
 import shutil
 import subprocess
@@ -15,6 +16,7 @@ from click.testing import CliRunner
 
 from refbridge.check import CheckOptions, check_files
 from refbridge.check.rules import RULES
+from refbridge.check.values import YEARS_AHEAD
 from refbridge.cli import main
 from refbridge.errors import Diagnostics, ExitStatus
 
@@ -36,6 +38,17 @@ ARTICLE = ("@article{qian2020,\n  author = {Qian, Zhengping},\n  title = {Timely
 
 def one(tmp_path: Path, field: str, *args: str) -> list[str]:
     return findings(tmp_path, ARTICLE % f"  {field},\n", *args)
+
+
+def test_a_year_field_of_five_digits_is_one_finding(tmp_path: Path) -> None:
+    text = ("@article{qian2020,\n  author = {Qian, Zhengping},\n  title = {Timely reliability},\n"
+            "  journal = {SIGMOD Record},\n  year = {20200},\n}\n\n"
+            "@article{lee3020,\n  author = {Lee, Ann},\n  title = {Far ahead},\n"
+            "  journal = {SIGMOD Record},\n  year = {3020},\n}\n")
+    latest = datetime.date.today().year + YEARS_AHEAD
+    assert findings(tmp_path, text, "--ignore", "missing-field") == [
+        "refs.bib:1: warning: year '20200' is not a four-digit number [year]",
+        f"refs.bib:8: warning: issued year 3020 is outside 1000-{latest} [year]"]
 
 
 # -- biblatex's data model --------------------------------------------------------------------

@@ -108,8 +108,12 @@ class _Checker:
             for style in options.requirements:
                 yield from missing_fields(record, style)
         else:
-            yield from self.files[0].upto(line)
-            yield from model_years(record, options.this_year)
+            syntax = list(self.files[0].upto(line))
+            yield from syntax
+            # a year field the file's own check found wrong is one problem, not two
+            judged = {"issued"} if any(f.code == "year" and f.source == record.source
+                                       for f in syntax) else set()
+            yield from model_years(record, options.this_year, judged)
             for style in options.requirements:
                 if style not in DIALECTS:
                     yield from missing_fields(record, style)

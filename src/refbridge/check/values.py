@@ -8,7 +8,7 @@ must never change a value.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from urllib.parse import urlsplit
 
 from refbridge.check.rules import Finding
@@ -108,9 +108,13 @@ VALUE_CHECKS: dict[str, tuple[str, Callable[[str], str | None]]] = {
 }
 
 
-def model_years(record: Record, this_year: int) -> Iterator[Finding]:
-    """Findings about the record's years that are far from now."""
+def model_years(record: Record, this_year: int, judged: Collection[str] = ()
+                ) -> Iterator[Finding]:
+    """Findings about the record's years that are far from now (but those of the date
+    variables already *judged*)."""
     for variable, date in record.dates.items():
+        if variable in judged:
+            continue
         years = [point.year for point in (date.start, date.end) if point is not None]
         if date.literal is not None:  # a date no reader could parse: judge its numbers
             years.extend(int(number) for number in _LITERAL_YEAR.findall(date.literal))
