@@ -54,6 +54,24 @@ def test_a_hugo_blox_page_has_the_front_matter_hugo_blox_reads(tmp_path: Path) -
     assert body == ""
 
 
+def hugo_authors(directory: Path, bib: str) -> object:
+    (directory / "refs.bib").write_text(bib, encoding="utf-8")
+    site(directory / "site", str(directory / "refs.bib"))
+    return page(directory / "site", "content/publication/lee2020shared/index.md")[0]["authors"]
+
+
+def test_an_incomplete_author_list_ends_in_et_al(tmp_path: Path) -> None:
+    bib = ("@article{lee2020shared,\n  author = {Lee, Bob and Qian, Zhengping and others},\n"
+           "  title = {Shared work},\n  journal = {J. Tests},\n  year = {2020}\n}\n")
+    assert hugo_authors(tmp_path, bib) == ["Bob Lee", "admin", "et al."]
+
+
+def test_an_incomplete_list_without_the_owner_keeps_its_authors(tmp_path: Path) -> None:
+    bib = ("@article{lee2020shared,\n  author = {Lee, Bob and others},\n"
+           "  title = {Shared work},\n  journal = {J. Tests},\n  year = {2020}\n}\n")
+    assert hugo_authors(tmp_path, bib) == ["Bob Lee", "et al."]
+
+
 def test_hugo_blox_publication_types_follow_its_codes(tmp_path: Path) -> None:
     site(tmp_path)
     types = {path: page(tmp_path, f"content/publication/{path}/index.md")[0]["publication_types"]

@@ -1,10 +1,10 @@
 """Hugo Blox (Wowchemy, Hugo Academic) publication pages: ``content/publication/SLUG/``.
 
 Each work is a page bundle: ``index.md`` with the front matter Hugo Blox's publication layout
-reads (``title``, ``authors`` with the site's owner as ``admin``, ``date``, ``publishDate``,
-``publication_types``, ``publication`` as ``*Venue*`` Markdown, ``publication_short``,
-``abstract``, ``doi``, ``tags``, ``featured``, the ``url_*`` links) plus ``scholar_meta``, the
-Google Scholar tags for a layout to emit; and ``cite.bib`` beside it, the entry as refbridge's
+reads (``title``, ``authors`` with the site's owner as ``admin`` and ``et al.`` ending a list
+its source cut short, ``date``, ``publishDate``, ``publication_types``, ``publication`` as
+``*Venue*`` Markdown, ``publication_short``, ``abstract``, ``doi``, ``tags``, ``featured``, the
+``url_*`` links) plus ``scholar_meta``, the Google Scholar tags for a layout to emit; and ``cite.bib`` beside it, the entry as refbridge's
 BibTeX writer writes it. Hugo's templates escape what they print; the two values Hugo Blox
 renders as Markdown (``publication``, ``abstract``) are escaped as Markdown. This module must
 never write files.
@@ -22,6 +22,10 @@ from refbridge.site.work import Work
 
 SECTION = "content/publication"
 OWNER = "admin"  #: Hugo Blox's name of the site owner's author profile
+#: The last author of a list its source cut short (``and others``): Hugo Blox prints the
+#: authors as given, joined by commas ("Ada Lovelace, et al."); a term that urlizes to a slug
+#: (``et-al``), as its author taxonomy needs
+ET_AL = "et al."
 
 #: CSL type -> Hugo Blox's publication type (its ``pub_*`` labels: Journal article, Conference
 #: paper, Preprint, Report, Book, Book section, Thesis, Patent); other types keep their CSL name
@@ -58,9 +62,13 @@ SEED_KEYS = frozenset({"publishDate", "featured"})
 
 
 def _authors(work: Work) -> list[str]:
-    people = work.record.authors or work.record.names.get("editor", ())
-    return [OWNER if position in work.owner_authors else person.display()
-            for position, person in enumerate(people)]
+    """The listed authors (the owner as ``admin``; editors when there are no authors), and
+    ``ET_AL`` after a list that is incomplete."""
+    role = "author" if work.record.authors else "editor"
+    people = work.record.names.get(role, ())
+    names = [OWNER if position in work.owner_authors else person.display()
+             for position, person in enumerate(people)]
+    return [*names, ET_AL] if names and role in work.record.incomplete_names else names
 
 
 def front_matter(work: Work, today: date) -> dict[str, Any]:
