@@ -11,7 +11,6 @@ never format an entry itself nor write a file but through ``pages``.
 from __future__ import annotations
 
 import importlib
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -27,6 +26,7 @@ from refbridge.model import Record
 from refbridge.pipeline import read_records, record_texts, with_keys
 from refbridge.registry import WriteOptions
 from refbridge.runs import ReadOptions
+from refbridge.site.folder import SiteFolder
 from refbridge.site.links import link_sources, work_links
 from refbridge.site.pages import (
     Manifest,
@@ -100,7 +100,8 @@ def _new_slug(record: Record, taken: set[str], directory: str, generator: Genera
     """A slug no work has taken and whose page is not a file of the user's own."""
     base = record_slug(record)
     slug = unique(base, taken)
-    while os.path.exists(os.path.join(directory, generator.page_path(slug, work_date(record)))):
+    folder = SiteFolder(directory)
+    while folder.exists(generator.page_path(slug, work_date(record))):
         taken = taken | {slug}
         slug = unique(base, taken)
     return slug
