@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import socket
 import stat
 import subprocess
 import sys
@@ -223,6 +224,17 @@ def test_a_descriptor_is_written_to_as_a_stream(tmp_path: Path) -> None:
         os.close(write_end)
     with os.fdopen(read_end, "rb") as pipe:
         assert pipe.read() == NEW.encode()
+    assert entries(tmp_path) == []
+
+
+@posix_only
+@pytest.mark.skipif(not Path("/dev/fd").exists(), reason="needs /dev/fd")
+def test_a_descriptor_that_is_a_socket_is_written_to(tmp_path: Path) -> None:
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        write(f"/dev/fd/{ours.fileno()}")
+        ours.shutdown(socket.SHUT_WR)
+        assert theirs.makefile("rb").read() == NEW.encode()
     assert entries(tmp_path) == []
 
 

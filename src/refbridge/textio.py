@@ -165,7 +165,7 @@ _TEMPORARY_TRIES = 100
 _MAX_LINKS = 40
 #: Where the system keeps a process's descriptors (``/dev/fd`` and ``/dev/stdout`` lead there):
 #: its entries are streams to write to, never files to replace.
-_DESCRIPTORS = re.compile(r"/proc/[^/]+(?:/task/[^/]+)?/fd")
+_DESCRIPTORS = re.compile(r"/proc/([^/]+)(?:/task/[^/]+)?/fd")
 #: Errors of copying an extended attribute that mean the system or the user cannot keep it.
 _XATTR_UNKEPT = frozenset({errno.ENOTSUP, errno.EOPNOTSUPP, errno.EPERM, errno.EACCES,
                            errno.ENODATA, errno.E2BIG, errno.ERANGE})
@@ -340,11 +340,30 @@ def _to_standard_output(spool: BinaryIO) -> None:
         raise cannot_write("<stdout>", exc) from None
 
 
-def _to_stream(stream: str, path: str, spool: BinaryIO) -> None:
-    """Write ``spool`` to ``stream``: a device, a pipe, a process's descriptor."""
+def _own_descriptor(stream: str) -> int | None:
+    """The number of the descriptor of this process that ``stream`` names, if it names one."""
+    folder, name = os.path.split(stream)
+    found = _DESCRIPTORS.fullmatch(os.path.realpath(folder))
+    return int(name) if name.isdigit() and found and found[1] == str(os.getpid()) else None
+
+
+def _open_stream(stream: str) -> int:
+    """``stream`` open for writing; a socket this process holds (standard output given to a
+    service) cannot be opened again, and is written to as it is."""
     try:
-        out = os.open(stream, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_NOCTTY", 0)
-                      | getattr(os, "O_BINARY", 0))
+        return os.open(stream, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_NOCTTY", 0)
+                       | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        descriptor = _own_descriptor(stream)
+        if exc.errno != errno.ENXIO or descriptor is None:
+            raise
+        return os.dup(descriptor)
+
+
+def _to_stream(stream: str, path: str, spool: BinaryIO) -> None:
+    """Write ``spool`` to ``stream``: a device, a pipe, a socket, a process's descriptor."""
+    try:
+        out = _open_stream(stream)
         try:
             _copy(spool, out)
         finally:
