@@ -200,6 +200,21 @@ def test_a_disk_that_fills_up_leaves_a_manifest_of_only_what_is_there(tmp_path: 
                                       "content/publication/qian2024learned/index.md"]
 
 
+def test_the_run_after_a_stopped_one_takes_the_pages_it_left(tmp_path: Path) -> None:
+    with mounted(tmp_path / "disk", "size=16k") as disk:
+        status, _, _ = run_cli("site", LIBRARY, "--to", "hugo", "-o", str(disk),
+                               "--owner", OWNER)
+        assert (status, (disk / ".refbridge-site.json").exists()) == (1, False)
+        subprocess.run(["mount", "-o", "remount,size=1m", str(disk)], check=True)
+        site(disk, "hugo")
+        assert listed_files(disk) == [f"content/publication/{slug}/{name}"
+                                      for slug in ("qian2024learned", "qian2025survey",
+                                                   "yang2023speculative")
+                                      for name in ("cite.bib", "index.md")]
+        assert sorted(p.name for p in (disk / "content" / "publication").iterdir()) == [
+            "qian2024learned", "qian2025survey", "yang2023speculative"]
+
+
 def test_a_read_only_site_folder_is_one_line_naming_the_folder(tmp_path: Path) -> None:
     with mounted(tmp_path / "disk", "size=64k", "ro") as disk:
         status, _, stderr = run_cli("site", LIBRARY, "--to", "hugo", "-o", str(disk),

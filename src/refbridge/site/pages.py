@@ -5,8 +5,9 @@ made a page for, its slug, what identifies it (``refbridge.site.slugs.identities
 files. A run computes every file first, then writes only the files whose text changed (each
 atomically, through ``refbridge.site.folder``, never outside the site's folder nor through a
 symbolic link), removes what ``prune`` removes, and writes the manifest last, so a run stopped
-part way (a full disk) leaves a manifest that lists no file that is not there; an unchanged
-page keeps its mtime. The manifest is checked when it is read: a slug that is not a slug or a
+part way (a full disk) leaves a manifest that lists no file that is not there (the next run
+takes a page it left for the work's: ``left_by_a_stopped_run``); an unchanged page keeps its
+mtime. The manifest is checked when it is read: a slug that is not a slug or a
 file outside the folder makes it no manifest of refbridge's.
 A page that exists keeps its body byte for byte (the body is the user's once it exists) and
 the front-matter keys the user added; refbridge rewrites only the keys it owns, and keys it
@@ -138,6 +139,16 @@ def page_text(file: PageFile, existing: str | None, path: str) -> str:
     data.update({key: value for key, value in old.items()
                  if key not in data and key not in file.own_keys})
     return frontmatter.render(data) + body
+
+
+def left_by_a_stopped_run(folder: SiteFolder, file: PageFile) -> bool:
+    """Whether the file at ``file``'s path is the one refbridge writes there (a run stopped
+    before it wrote the manifest left it), not a file of the user's own."""
+    try:
+        existing = folder.read(file.path)
+    except OutputError:  # a link, or not text: the user's
+        return False
+    return existing is not None and page_text(file, existing, file.path) == existing
 
 
 def _placed(work: PlannedWork, manifest: Manifest) -> PlannedWork:
