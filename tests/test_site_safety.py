@@ -58,9 +58,9 @@ def test_a_manifest_naming_files_outside_the_folder_is_refused_and_nothing_is_re
         "identities": ["key:gone2020"], "files": {"page": "../victim.txt"}}})
     status, _, stderr = run_cli("site", LIBRARY, "--to", generator, "-o", str(directory),
                                 "--owner", OWNER, "--prune")
-    assert (status, stderr) == (1, f"refbridge: error: {path}: not a refbridge site manifest: "
+    assert (status, stderr) == (1, (f"refbridge: error: {path}: not a refbridge site manifest: "
                                    "the page of work 'gone' ('../victim.txt') is not inside "
-                                   "the folder (remove it to start the site's pages afresh)\n")
+                                   "the folder (remove it to start the site's pages afresh)\n"))
     assert [p.read_text() for p in outside] == [VICTIM, VICTIM]
     assert sorted(p.name for p in directory.iterdir()) == [".refbridge-site.json"]
 
@@ -109,9 +109,9 @@ def test_a_page_linked_elsewhere_is_neither_read_nor_written(tmp_path: Path,
     page.symlink_to(secret)
     status, _, stderr = run_cli("site", LIBRARY, "--to", generator, "-o", str(directory),
                                 "--owner", OWNER)
-    assert (status, stderr) == (1, f"refbridge: error: {page}: a symbolic link inside the "
+    assert (status, stderr) == (1, (f"refbridge: error: {page}: a symbolic link inside the "
                                    "site's folder; refbridge reads, writes and removes nothing "
-                                   "through it\n")
+                                   "through it\n"))
     assert (secret.read_text(), page.is_symlink()) == (VICTIM, True)
 
 
@@ -219,5 +219,5 @@ def test_a_read_only_site_folder_is_one_line_naming_the_folder(tmp_path: Path) -
     with mounted(tmp_path / "disk", "size=64k", "ro") as disk:
         status, _, stderr = run_cli("site", LIBRARY, "--to", "hugo", "-o", str(disk),
                                     "--owner", OWNER)
-        assert (status, stderr) == (1, f"refbridge: error: {disk}/content/publication/"
-                                       "qian2025survey: cannot write: Read-only file system\n")
+        assert (status, stderr) == (1, (f"refbridge: error: {disk}/content/publication/"
+                                       "qian2025survey: cannot write: Read-only file system\n"))

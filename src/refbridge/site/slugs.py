@@ -3,9 +3,9 @@
 A work's slug is its citation key as read from the input (``qian2026specdb``), else the year,
 first author and first title words (``2024-doe-cardinality-estimation-with``), as lower-case
 ASCII letters, digits and hyphens, never a name Windows reserves for a device (``con``,
-``aux``, ``nul``, ``prn``, ``com1``..., ``lpt1``...: ``con-work``). Once a work has a page, the site's manifest
-(``refbridge.site.pages``) keeps its slug, so a corrected title, date or author list never
-moves the page. This module must never read or write files.
+``aux``, ``nul``, ``prn``, ``com1``..., ``lpt1``...: ``con-work``). Once a work has a page,
+the site's manifest (``refbridge.site.pages``) keeps its slug, so a corrected title, date or
+author list never moves the page. This module must never read or write files.
 """
 
 from __future__ import annotations
