@@ -109,3 +109,12 @@ def test_workers_of_a_killed_run_end_and_remove_its_temporary_output(tmp_path: P
         assert still_running(command, workers) == []
         assert command.returncode == -signal.SIGKILL
         assert sorted(p.name for p in folder.iterdir()) == ["big.bib"]
+
+
+def test_ctrl_c_to_the_main_process_removes_the_temporary_output(tmp_path: Path) -> None:
+    with converting(tmp_path) as (command, workers, folder):
+        os.kill(command.pid, signal.SIGINT)  # the main process only: the workers ignore it
+        assert still_running(command, workers) == []
+        assert command.returncode == 130
+        assert sorted(p.name for p in folder.iterdir()) == ["big.bib"]
+    assert (tmp_path / "stderr.txt").read_text() == "refbridge: interrupted\n"

@@ -5,6 +5,7 @@ and writes its manifest last."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,10 +13,13 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from support import ROOT, run_cli
 
 from refbridge.errors import OutputError
 from refbridge.site import SiteOptions, write_site
+from refbridge.site.folder import is_inside
 from refbridge.site.slugs import slugify
 
 LIBRARY = str(ROOT / "tests" / "fixtures" / "site" / "library.bib")
@@ -88,6 +92,15 @@ def test_no_path_outside_the_folder_passes_for_a_work_of_the_manifest(
         "identities": ["key:qian2024learned"], "files": {"page": file}}})
     with pytest.raises(OutputError, match="is not inside the folder"):
         site(tmp_path, "hugo")
+
+
+@given(st.lists(st.sampled_from(["..", ".", "", "a", "b.md", "/", "\\", "C:", "\0"]),
+                min_size=1, max_size=6).map("/".join))
+def test_a_path_taken_as_inside_the_folder_stays_inside_it(relative: str) -> None:
+    root = os.path.join(os.sep, "site")
+    if is_inside(relative):
+        resolved = os.path.normpath(os.path.join(root, *relative.split("/")))
+        assert resolved.startswith(root + os.sep)
 
 
 def test_a_manifest_of_the_wrong_shape_is_one_line_naming_it(tmp_path: Path) -> None:
