@@ -13,7 +13,13 @@ the conversions of a large .bib run on the machine's cores side by side. Passing
 between processes was measured too (pickling a record costs 29-35 us, a third of the work),
 so workers pass text. On Linux the workers are forked (they start with what the caller has
 loaded; the library converts on one process unless asked, since forking a program that runs
-threads is unsafe); elsewhere they are spawned. This module must never write an output that
+threads is unsafe); elsewhere they are spawned.
+
+A stopped run leaves nothing behind: on Ctrl-C or SIGTERM the main process removes its
+temporary output and stops its workers (then dies of the SIGTERM, as it would have); a worker
+watches its parent and, when the parent is gone (killed outright: ``kill -9``), removes the
+parent's temporary output and exits. (A worker killed outright too leaves the temporary file
+``.OUTPUT.RANDOM.tmp`` beside the output.) This module must never write an output that
 converting the input whole would not write.
 """
 
@@ -22,6 +28,8 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,6 +55,10 @@ from refbridge.textio import STDIO, atomic_output, display_name, open_input
 SHARDS_PER_WORKER = 6
 #: ... of at least and at most this many bytes.
 SHARD_BYTES = (256 << 10, 4 << 20)
+#: How often, in seconds, a worker looks whether its parent is still there.
+PARENT_WATCH_SECONDS = 0.2
+#: In a worker: the temporary outputs of its parent, removed if the parent dies.
+_PARENTS_TEMPORARY: set[str] = set()
 
 
 def available_cpus() -> int:
@@ -64,6 +76,7 @@ class _Task:
     source: str
     strict: bool
     options: WriteOptions
+    temporary: str | None  #: the main process's temporary output
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +91,8 @@ class _Done:
 
 def _convert_shard(task: _Task) -> _Done:
     """Read one shard and write its records' texts (runs in a worker process)."""
+    if task.temporary is not None:
+        _PARENTS_TEMPORARY.add(task.temporary)
     reader: ShardedReader = get_reader(task.reader)  # type: ignore[assignment]
     writer: FramedWriter = get_writer(task.writer)  # type: ignore[assignment]
     diagnostics = Diagnostics(strict=task.strict)
@@ -126,32 +141,40 @@ def convert_in_parallel(path: str, output: str, to_format: str, read_options: Re
 
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
     workers = ProcessPoolExecutor(min(jobs, -(-size // shard_bytes)), context, _prepare,
-                                  (reader.name, to_format))
-    try:
-        with _ctrl_c_held():  # the workers start and get ready while the input is cut
-            workers.submit(_ready)
-        shards = reader.shards(path, encoding, shard_bytes)
-        if shards is None:
+                                  (reader.name, to_format, os.getpid()))
+    with _sigterm_unwinds():  # the temporary output removed, the workers stopped
+        terminated = False
+        try:
+            with _ctrl_c_held():  # the workers start and get ready while the input is cut
+                workers.submit(_ready)
+            shards = reader.shards(path, encoding, shard_bytes)
+            if shards is None:
+                return None
+            report = RunReport(Diagnostics(strict=strict, messages=list(opened.messages)))
+            framed: FramedWriter = writer  # type: ignore[assignment]
+            with atomic_output(output, [path]) as out:
+                temporary = getattr(out, "name", None)
+                tasks = [_Task(reader.name, to_format, shard, source, strict, write_options,
+                               temporary if isinstance(temporary, str) else None)
+                         for shard in shards]
+                write_framed(_texts(workers.map(_convert_shard, tasks), report), out,
+                             framed.framing)
+        except (ShardIncomplete, _SharedKey):
             return None
-        tasks = [_Task(reader.name, to_format, shard, source, strict, write_options)
-                 for shard in shards]
-        report = RunReport(Diagnostics(strict=strict, messages=list(opened.messages)))
-        framed: FramedWriter = writer  # type: ignore[assignment]
-        with atomic_output(output, [path]) as out:
-            write_framed(_texts(workers.map(_convert_shard, tasks), report), out,
-                         framed.framing)
-    except (ShardIncomplete, _SharedKey):
-        return None
-    except BrokenProcessPool:
-        raise RefbridgeError("a worker process ended unexpectedly (out of memory?); "
-                             "convert with --jobs 1") from None
-    finally:  # after an error or Ctrl-C, shards not begun are dropped
-        # Wait for the pool to wind down: a pool left running when the interpreter exits has
-        # its management thread write to a pipe the exit already closed (a traceback at exit,
-        # "Bad file descriptor", about one run in twenty). Shards are small, so the shards
-        # already begun end quickly.
-        workers.shutdown(wait=True, cancel_futures=True)
-    return report
+        except BrokenProcessPool:
+            raise RefbridgeError("a worker process ended unexpectedly (out of memory?); "
+                                 "convert with --jobs 1") from None
+        except _Terminated:  # this process ends at once, and the workers with it
+            terminated = True
+            _terminate_workers(workers)
+            raise
+        finally:  # after an error or Ctrl-C, shards not begun are dropped
+            # Wait for the pool to wind down: a pool left running when the interpreter exits
+            # has its management thread write to a pipe the exit already closed (a traceback
+            # at exit, "Bad file descriptor", about one run in twenty). Shards are small, so
+            # the shards already begun end quickly.
+            workers.shutdown(wait=not terminated, cancel_futures=True)
+        return report
 
 
 @contextmanager
@@ -168,14 +191,64 @@ def _ctrl_c_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+class _Terminated(BaseException):
+    """SIGTERM arrived: unwind (the temporary output removed, the workers stopped)."""
+
+
+def _unwind(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
+@contextmanager
+def _sigterm_unwinds() -> Iterator[None]:
+    """Make a SIGTERM unwind the block, then end the process by it as it would have: only
+    where SIGTERM would end the process at once (its default action, the main thread)."""
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+    signal.signal(signal.SIGTERM, _unwind)
+    try:
+        yield
+    except _Terminated:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _terminate_workers(workers: object) -> None:
+    """Stop the workers now where the pool can (Python 3.14); elsewhere each ends by itself
+    once this process has (``_watch_parent``)."""
+    terminate = getattr(workers, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+
+
 def _ready() -> None:
     """Nothing: a first task, so that the workers start."""
 
 
-def _prepare(reader: str, writer: str) -> None:
+def _watch_parent(parent: int) -> None:
+    """End this worker once ``parent`` is gone, removing the parent's temporary output."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_WATCH_SECONDS)
+    for temporary in _PARENTS_TEMPORARY:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            continue
+    os._exit(1)
+
+
+def _prepare(reader: str, writer: str, parent: int) -> None:
     """Get a new worker ready: leave Ctrl-C to the main process (which stops the workers),
-    load the reader and writer, and let the reader prepare."""
+    end with its parent, load the reader and writer, and let the reader prepare."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
+                     name="refbridge-parent-watch").start()
     get_writer(writer)
     sharded: ShardedReader = get_reader(reader)  # type: ignore[assignment]
     sharded.prepare()

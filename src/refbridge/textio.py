@@ -7,17 +7,23 @@ read as LF.
 
 Output: written to a temporary file beside the target and renamed into place only when the whole
 run succeeded, so a failed run leaves an existing file untouched and no half-written file behind;
-standard output is spooled for the same reason. This module must never parse any format.
+standard output, devices and pipes are spooled for the same reason. The file keeps its identity:
+links are written through, a hard-linked file stays the same file, owner, mode and extended
+attributes stay (``atomic_output``). Every failure of the system is a one-line ``OutputError``
+naming the output. This module must never parse any format.
 """
 
 from __future__ import annotations
 
 import codecs
 import errno
+import functools
 import io
 import os
+import re
+import stat
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any, BinaryIO, TextIO, cast
 
@@ -155,13 +161,29 @@ def refuse_overwriting_inputs(path: str, inputs: Sequence[str]) -> None:
 
 #: How many names a temporary file beside the output tries before giving up.
 _TEMPORARY_TRIES = 100
+#: How many symbolic links an output is followed through, as the system's ``MAXSYMLINKS``.
+_MAX_LINKS = 40
+#: Where the system keeps a process's descriptors (``/dev/fd`` and ``/dev/stdout`` lead there):
+#: its entries are streams to write to, never files to replace.
+_DESCRIPTORS = re.compile(r"/proc/([^/]+)(?:/task/[^/]+)?/fd")
+#: Errors of copying an extended attribute that mean the system or the user cannot keep it.
+_XATTR_UNKEPT = frozenset({errno.ENOTSUP, errno.EOPNOTSUPP, errno.EPERM, errno.EACCES,
+                           errno.ENODATA, errno.E2BIG, errno.ERANGE})
+_COPY_CHUNK = 1 << 20
+_SPOOL_BYTES = 8 << 20
+
+
+def cannot_write(path: str, exc: OSError) -> OutputError:
+    """The one-line error of an output ``path`` that the system refused."""
+    return OutputError(f"{path}: cannot write: {exc.strerror or exc}")
 
 
 def _temporary_file(directory: str, name: str) -> tuple[int, str]:
-    """A new file ``.NAME.RANDOM.tmp`` in ``directory``, open for writing, readable by its
-    owner only, as ``tempfile.mkstemp`` makes it (whose module, with ``shutil`` and
-    ``random``, costs a command about 12M instructions of its start to import)."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
+    """A new file ``.NAME.RANDOM.tmp`` in ``directory``, open for reading and writing,
+    readable by its owner only, as ``tempfile.mkstemp`` makes it (whose module, with
+    ``shutil`` and ``random``, costs a command about 12M instructions of its start to
+    import)."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
         | getattr(os, "O_BINARY", 0)
     for _ in range(_TEMPORARY_TRIES):
         temp_name = os.path.join(directory, f".{name}.{os.urandom(6).hex()}.tmp")
@@ -172,41 +194,248 @@ def _temporary_file(directory: str, name: str) -> tuple[int, str]:
     raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), directory)
 
 
+class _Checked(io.RawIOBase):
+    """Writes to ``file`` whose failures (a full disk) become ``OutputError`` naming the
+    output ``path``, until the run fails (then nothing more is written); ``name`` is the
+    file written (a temporary file beside the output)."""
+
+    def __init__(self, file: BinaryIO, path: str, name: str | None) -> None:
+        super().__init__()
+        self.file = file
+        self.path = path
+        self.name = name
+        self.failed = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        if self.failed:
+            return len(data)
+        try:
+            return self.file.write(data)
+        except OSError as exc:
+            raise cannot_write(self.path, exc) from None
+
+
 @contextmanager
-def atomic_output(path: str, inputs: Sequence[str] = ()) -> Iterator[TextIO]:
-    """A UTF-8 text stream that becomes ``path`` (``-``: standard output) only on success."""
+def _text_stream(file: BinaryIO, path: str, name: str | None = None) -> Iterator[TextIO]:
+    """UTF-8 text, LF line ends, written to ``file`` (left open) for the output ``path``."""
+    raw = _Checked(file, path, name)
+    out = io.TextIOWrapper(io.BufferedWriter(raw, 1 << 16), encoding="utf-8", newline="\n")
+    try:
+        yield out
+        out.flush()
+    except BaseException:
+        raw.failed = True
+        raise
+    finally:
+        out.close()
+
+
+def _final_target(path: str) -> tuple[str, bool]:
+    """The file ``path`` names once its symbolic links are followed (each relative link read
+    from its own folder), and whether it is one of a process's descriptors."""
+    for _ in range(_MAX_LINKS):
+        if _DESCRIPTORS.fullmatch(os.path.realpath(os.path.dirname(os.path.abspath(path)))):
+            return path, True
+        try:
+            link = os.readlink(path)
+        except (OSError, ValueError):  # not a link, or no such file (yet)
+            return path, False
+        path = os.path.join(os.path.dirname(path), link)
+    raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), path)
+
+
+def _chmod(fd: int, name: str, mode: int) -> None:
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:
+        os.chmod(name, mode)
+
+
+def _keep_attributes(fd: int, name: str, old: str, status: os.stat_result) -> None:
+    """Give the new file ``fd`` (``name``) the owner, group, mode and extended attributes
+    of ``old``; an owner or attribute this user or system cannot set is left as it is."""
+    if hasattr(os, "fchown"):
+        with suppress(PermissionError):
+            os.fchown(fd, status.st_uid, status.st_gid)
+    _chmod(fd, name, stat.S_IMODE(status.st_mode))
+    if not hasattr(os, "listxattr"):
+        return
+    try:
+        names = os.listxattr(old)
+    except OSError as exc:
+        if exc.errno in _XATTR_UNKEPT:
+            return
+        raise
+    for attribute in names:
+        try:
+            os.setxattr(fd, attribute, os.getxattr(old, attribute))
+        except OSError as exc:
+            if exc.errno not in _XATTR_UNKEPT:
+                raise
+
+
+def _copy(source: BinaryIO, target: int) -> None:
+    """Write what is left of ``source`` to the descriptor ``target``."""
+    while chunk := source.read(_COPY_CHUNK):
+        view = memoryview(chunk)
+        while view:
+            view = view[os.write(target, view):]
+
+
+def _copy_into(new: BinaryIO, target: str, status: os.stat_result) -> None:
+    """Copy the new file ``new`` into the existing file ``target`` (of several hard links),
+    which keeps its identity. The space the longer text needs is reserved first, so a full
+    disk fails before a byte of ``target`` changes."""
+    size = os.fstat(new.fileno()).st_size
+    out = os.open(target, os.O_WRONLY | getattr(os, "O_BINARY", 0))
+    try:
+        if size > status.st_size and hasattr(os, "posix_fallocate"):
+            try:
+                os.posix_fallocate(out, 0, size)
+            except OSError as exc:
+                os.ftruncate(out, status.st_size)
+                if exc.errno not in (errno.EOPNOTSUPP, errno.ENOTSUP, errno.EINVAL):
+                    raise
+        new.seek(0)
+        _copy(new, out)
+        os.ftruncate(out, size)
+        os.fsync(out)
+    finally:
+        os.close(out)
+
+
+def _new_mode() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+@contextmanager
+def _spooled(path: str, sink: Callable[[BinaryIO], None]) -> Iterator[TextIO]:
+    """A text stream kept in memory (on disk past ``_SPOOL_BYTES``) for ``path``, whose
+    bytes go to ``sink`` once the block succeeded."""
+    import tempfile  # here: most runs write a file, and start-up time counts
+
+    with tempfile.SpooledTemporaryFile(max_size=_SPOOL_BYTES, mode="w+b") as spool:
+        binary = cast(BinaryIO, spool)
+        with _text_stream(binary, path) as out:
+            yield out
+        binary.seek(0)
+        sink(binary)
+
+
+def _to_standard_output(spool: BinaryIO) -> None:
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    try:
+        for chunk in iter(lambda: spool.read(_COPY_CHUNK), b""):
+            sys.stdout.write(decoder.decode(chunk))
+        sys.stdout.write(decoder.decode(b"", final=True))
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (``refbridge ... | head``): not an error
+        raise
+    except OSError as exc:
+        raise cannot_write("<stdout>", exc) from None
+
+
+def _own_descriptor(stream: str) -> int | None:
+    """The number of the descriptor of this process that ``stream`` names, if it names one."""
+    folder, name = os.path.split(stream)
+    found = _DESCRIPTORS.fullmatch(os.path.realpath(folder))
+    return int(name) if name.isdigit() and found and found[1] == str(os.getpid()) else None
+
+
+def _open_stream(stream: str) -> int:
+    """``stream`` open for writing; a socket this process holds (standard output given to a
+    service) cannot be opened again, and is written to as it is."""
+    try:
+        return os.open(stream, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_NOCTTY", 0)
+                       | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        descriptor = _own_descriptor(stream)
+        if exc.errno != errno.ENXIO or descriptor is None:
+            raise
+        return os.dup(descriptor)
+
+
+def _to_stream(stream: str, path: str, spool: BinaryIO) -> None:
+    """Write ``spool`` to ``stream``: a device, a pipe, a socket, a process's descriptor."""
+    try:
+        out = _open_stream(stream)
+        try:
+            _copy(spool, out)
+        finally:
+            os.close(out)
+    except OSError as exc:
+        raise cannot_write(path, exc) from None
+
+
+@contextmanager
+def atomic_output(path: str, inputs: Sequence[str] = (), *, follow_links: bool = True
+                  ) -> Iterator[TextIO]:
+    """A UTF-8 text stream that becomes ``path`` (``-``: standard output) only on success.
+
+    A new file is written beside ``path`` and renamed over it, with the old file's owner,
+    group, mode and extended attributes (those this user and system can set). A symbolic
+    link is written through: its final target is replaced and the link kept (unless
+    ``follow_links`` is false: then a link is refused). A file of several hard links keeps
+    its identity: the new text is written whole beside it first, then copied into it, its
+    length reserved before (so a full disk changes nothing); the trade-off is that a crash or
+    kill during that copy (not a failure of the run) can leave it half-written, where a
+    rename cannot. What is not a regular file (a device such as ``/dev/stdout``, a pipe, a
+    socket, ``/dev/fd/N``) is written to as a stream, never replaced, once the run succeeded,
+    as standard output is. Every failure of the system is an ``OutputError`` naming ``path``
+    and leaves an existing file as it was. A run killed outright (``kill -9``) leaves its
+    temporary file ``.NAME.RANDOM.tmp`` beside ``path``."""
     refuse_overwriting_inputs(path, inputs)
     if path == STDIO:
-        import tempfile  # here: most runs write a file, and start-up time counts
-
-        with tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8",
-                                           newline="\n") as spool:
-            yield spool  # type: ignore[misc]
-            spool.seek(0)
-            for chunk in iter(lambda: spool.read(1 << 16), ""):
-                sys.stdout.write(chunk)
-            sys.stdout.flush()
+        with _spooled("<stdout>", _to_standard_output) as out:
+            yield out
         return
     # os.path, not pathlib: start-up time counts. ``out.bib/`` is out.bib, as pathlib reads it.
     target = path.rstrip(os.sep) or path
-    directory, name = os.path.split(target)
+    try:
+        if not follow_links and os.path.islink(target):
+            raise OSError(errno.ELOOP, "a symbolic link (refbridge does not write through it)")
+        final, descriptor = _final_target(target)
+        try:
+            status: os.stat_result | None = os.stat(final)
+        except FileNotFoundError:
+            status = None
+    except OSError as exc:
+        raise cannot_write(path, exc) from None
+    if status is not None and stat.S_ISDIR(status.st_mode):
+        raise OutputError(f"{path}: cannot write: is a directory")
+    if descriptor or (status is not None and not stat.S_ISREG(status.st_mode)):
+        with _spooled(path, functools.partial(_to_stream, final, path)) as out:
+            yield out
+        return
+    directory, name = os.path.split(final)
     try:
         fd, temp_name = _temporary_file(directory or ".", name)
     except OSError as exc:
-        raise OutputError(f"{path}: cannot write: {exc.strerror}") from None
+        raise cannot_write(path, exc) from None
     try:
-        with open(fd, "w", encoding="utf-8", newline="\n") as out:
-            yield out
-            out.flush()
-            os.fsync(out.fileno())
-        if os.path.exists(target):
-            os.chmod(temp_name, os.stat(target).st_mode & 0o7777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temp_name, 0o666 & ~umask)
-        os.replace(temp_name, target)
+        with io.FileIO(fd, "r+") as new:
+            with _text_stream(cast(BinaryIO, new), path, temp_name) as out:
+                yield out
+            try:
+                os.fsync(fd)
+                if status is None:
+                    _chmod(fd, temp_name, _new_mode())
+                elif status.st_nlink > 1:
+                    _copy_into(cast(BinaryIO, new), final, status)
+                else:
+                    _keep_attributes(fd, temp_name, final, status)
+                if status is None or status.st_nlink == 1:
+                    os.replace(temp_name, final)
+            except OSError as exc:
+                raise cannot_write(path, exc) from None
     except BaseException:
         with suppress(FileNotFoundError):
             os.unlink(temp_name)
         raise
+    with suppress(FileNotFoundError):  # copied into a file of several links
+        os.unlink(temp_name)

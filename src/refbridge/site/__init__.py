@@ -10,9 +10,9 @@ never format an entry itself nor write a file but through ``pages``.
 
 from __future__ import annotations
 
+import functools
 import importlib
-import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
@@ -27,17 +27,20 @@ from refbridge.model import Record
 from refbridge.pipeline import read_records, record_texts, with_keys
 from refbridge.registry import WriteOptions
 from refbridge.runs import ReadOptions
+from refbridge.site.folder import SiteFolder
 from refbridge.site.links import link_sources, work_links
 from refbridge.site.pages import (
     Manifest,
     PageChanges,
+    PageFile,
     PlannedWork,
+    left_by_a_stopped_run,
     load_manifest,
     write_pages,
 )
 from refbridge.site.scholar_meta import scholar_tags
 from refbridge.site.slugs import identities, record_slug, unique
-from refbridge.site.work import Generator, Work, work_date
+from refbridge.site.work import Generator, Work
 
 #: --to value -> the module whose ``GENERATOR`` writes that site's pages
 GENERATORS: dict[str, str] = {
@@ -96,11 +99,25 @@ def get_generator(name: str) -> Generator:
     return generator
 
 
-def _new_slug(record: Record, taken: set[str], directory: str, generator: Generator) -> str:
-    """A slug no work has taken and whose page is not a file of the user's own."""
+def _files(generator: Generator, work: Work, today: date, slug: str
+           ) -> tuple[PageFile, ...]:
+    """The files of ``work`` under ``slug``."""
+    return generator.files(replace(work, slug=slug), today)
+
+
+def _users_file(folder: SiteFolder, page: PageFile) -> bool:
+    """Whether a file of the user's own is where ``page`` goes."""
+    return folder.exists(page.path) and not left_by_a_stopped_run(folder, page)
+
+
+def _new_slug(record: Record, taken: set[str], folder: SiteFolder,
+              files_of: Callable[[str], tuple[PageFile, ...]]) -> str:
+    """A slug no work has taken and whose page is not a file of the user's own: there is
+    none, or it is the page refbridge writes for this work (a run stopped before it wrote the
+    manifest left it)."""
     base = record_slug(record)
     slug = unique(base, taken)
-    while os.path.exists(os.path.join(directory, generator.page_path(slug, work_date(record)))):
+    while _users_file(folder, files_of(slug)[0]):
         taken = taken | {slug}
         slug = unique(base, taken)
     return slug
@@ -116,19 +133,21 @@ def plan_works(records: Sequence[Record], citations: Sequence[str], options: Sit
     owner = OwnerMatcher.of(options.owners, options.owner_ids)
     keyed_records = with_keys(records, WriteOptions())
     entries = record_texts(keyed_records, "bibtex")
+    folder = SiteFolder(directory)
     claimed: set[str] = set()
     planned: list[PlannedWork] = []
     for record, keyed, citation, bibtex in zip(records, keyed_records, citations, entries):
         ids = identities(record)
-        slug = manifest.slug_of(ids, claimed) or _new_slug(record, claimed | set(manifest.works),
-                                                           directory, generator)
-        claimed.add(slug)
         links = work_links(keyed, sources, diagnostics)
         people = keyed.authors or keyed.names.get("editor", ())
-        work = Work(keyed, slug, citation, links, bibtex,
+        work = Work(keyed, "", citation, links, bibtex,
                     frozenset(i for i, p in enumerate(people) if owner(csl_name(p))),
                     tuple(scholar_tags(keyed, links)))
-        planned.append(PlannedWork(slug, ids, generator.files(work, today)))
+        files_of = functools.partial(_files, generator, work, today)
+        slug = manifest.slug_of(ids, claimed) or _new_slug(record, claimed | set(manifest.works),
+                                                           folder, files_of)
+        claimed.add(slug)
+        planned.append(PlannedWork(slug, ids, files_of(slug)))
     return planned
 
 

@@ -2,8 +2,13 @@
 
 The manifest (``.refbridge-site.json`` in the site's folder) holds, for every work refbridge
 made a page for, its slug, what identifies it (``refbridge.site.slugs.identities``) and its
-files. A run computes every file first, then writes the manifest, then only the files whose
-text changed (each atomically: ``refbridge.textio``), so an unchanged page keeps its mtime.
+files. A run computes every file first, then writes only the files whose text changed (each
+atomically, through ``refbridge.site.folder``, never outside the site's folder nor through a
+symbolic link), removes what ``prune`` removes, and writes the manifest last, so a run stopped
+part way (a full disk) leaves a manifest that lists no file that is not there (the next run
+takes a page it left for the work's: ``left_by_a_stopped_run``); an unchanged page keeps its
+mtime. The manifest is checked when it is read: a slug that is not a slug or a
+file outside the folder makes it no manifest of refbridge's.
 A page that exists keeps its body byte for byte (the body is the user's once it exists) and
 the front-matter keys the user added; refbridge rewrites only the keys it owns, and keys it
 seeds (``publishDate``, ``featured``) only on a new page. A work that left the library keeps
@@ -14,14 +19,15 @@ page holds.
 from __future__ import annotations
 
 import json
-import os
+import posixpath
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from refbridge.errors import OutputError
 from refbridge.site import frontmatter
-from refbridge.textio import atomic_output
+from refbridge.site.folder import SiteFolder, is_inside
+from refbridge.site.slugs import is_slug
 
 MANIFEST = ".refbridge-site.json"
 MANIFEST_VERSION = 1
@@ -84,35 +90,35 @@ class PageChanges:
     pruned: list[str] = field(default_factory=list)
 
 
-def _join(directory: str, path: str) -> str:
-    return os.path.join(directory, *path.split("/"))
-
-
-def _read(path: str) -> str | None:
-    try:
-        with open(path, encoding="utf-8", newline="") as stream:
-            return stream.read()
-    except FileNotFoundError:
-        return None
-    except UnicodeDecodeError:
-        raise OutputError(f"{path}: not UTF-8 text; refbridge leaves it alone") from None
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot read: {exc.strerror}") from None
+def _work(slug: object, work: Any) -> KnownWork:
+    """A work of a manifest's ``works``, checked: ``ValueError`` when it is not one."""
+    identities, files = work["identities"], work["files"]
+    if not (isinstance(slug, str) and is_slug(slug) and isinstance(identities, list)
+            and all(isinstance(identity, str) for identity in identities)
+            and isinstance(files, dict)):
+        raise ValueError(f"work {slug!r} is not one refbridge writes")
+    for role, path in files.items():
+        if not (isinstance(path, str) and is_inside(path)):
+            raise ValueError(f"the {role} of work {slug!r} ({path!r}) is not inside the folder")
+    return KnownWork(tuple(identities), dict(files))
 
 
 def load_manifest(directory: str, generator: str) -> Manifest:
-    path = os.path.join(directory, MANIFEST)
-    text = _read(path)
+    folder = SiteFolder(directory)
+    text = folder.read(MANIFEST)
     if text is None:
         return Manifest(generator)
+    path = folder.path(MANIFEST)
     try:
         data = json.loads(text)
-        works = {slug: KnownWork(tuple(work["identities"]), dict(work["files"]))
-                 for slug, work in data["works"].items()}
+        works = {slug: _work(slug, work) for slug, work in data["works"].items()}
         made_by = data["generator"]
-    except (ValueError, KeyError, TypeError, AttributeError):
+    except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
         raise OutputError(f"{path}: not a refbridge site manifest (remove it to start "
                           "the site's pages afresh)") from None
+    except ValueError as exc:  # a work that is not one refbridge writes
+        raise OutputError(f"{path}: not a refbridge site manifest: {exc} (remove it to "
+                          "start the site's pages afresh)") from None
     if made_by != generator:
         raise OutputError(f"{directory}: its pages were made for {made_by}, not {generator} "
                           f"(see {MANIFEST})")
@@ -135,6 +141,16 @@ def page_text(file: PageFile, existing: str | None, path: str) -> str:
     return frontmatter.render(data) + body
 
 
+def left_by_a_stopped_run(folder: SiteFolder, file: PageFile) -> bool:
+    """Whether the file at ``file``'s path is the one refbridge writes there (a run stopped
+    before it wrote the manifest left it), not a file of the user's own."""
+    try:
+        existing = folder.read(file.path)
+    except OutputError:  # a link, or not text: the user's
+        return False
+    return existing is not None and page_text(file, existing, file.path) == existing
+
+
 def _placed(work: PlannedWork, manifest: Manifest) -> PlannedWork:
     """``work`` with each file at the path the manifest knows for its role."""
     known = manifest.works.get(work.slug)
@@ -145,34 +161,31 @@ def _placed(work: PlannedWork, manifest: Manifest) -> PlannedWork:
     return PlannedWork(work.slug, work.identities, files)
 
 
-def _prune(directory: str, works: Mapping[str, KnownWork]) -> list[str]:
+def _prune(folder: SiteFolder, works: Mapping[str, KnownWork]) -> list[str]:
     """Remove the files of ``works`` and the folders named after their slugs they leave
     empty (a page bundle); the paths removed."""
     removed = []
     for slug, work in works.items():
         for path in work.files.values():
-            target = _join(directory, path)
-            if os.path.exists(target):
-                os.remove(target)
+            if folder.remove(path):
                 removed.append(path)
-            parent = os.path.dirname(target)
-            if os.path.basename(parent) == slug and os.path.isdir(parent) \
-                    and not os.listdir(parent):
-                os.rmdir(parent)
+            parent = posixpath.dirname(path)
+            if posixpath.basename(parent) == slug:
+                folder.remove_empty_folder(parent)
     return removed
 
 
 def write_pages(directory: str, manifest: Manifest, works: Sequence[PlannedWork],
                 prune: bool) -> PageChanges:
     """Bring the site's pages in ``directory`` up to ``works`` (see the module's text)."""
+    folder = SiteFolder(directory)
     changes = PageChanges()
     placed = [_placed(work, manifest) for work in works]
     writes: list[tuple[str, str, bool]] = []  # (path, text, new)
     for work in placed:
         for file in work.files:
-            target = _join(directory, file.path)
-            existing = _read(target)
-            text = page_text(file, existing, target)
+            existing = folder.read(file.path)
+            text = page_text(file, existing, folder.path(file.path))
             if text == existing:
                 changes.unchanged += 1
             else:
@@ -180,22 +193,16 @@ def write_pages(directory: str, manifest: Manifest, works: Sequence[PlannedWork]
     listed = {work.slug for work in placed}
     left = {slug: work for slug, work in manifest.works.items() if slug not in listed}
     for known in left.values():
-        changes.orphans += [path for path in known.files.values()
-                            if os.path.exists(_join(directory, path))]
+        changes.orphans += [path for path in known.files.values() if folder.exists(path)]
     updated = Manifest(manifest.generator, {
         **({} if prune else left),
         **{work.slug: KnownWork(work.identities, {f.role: f.path for f in work.files})
            for work in placed}})
-    os.makedirs(directory, exist_ok=True)
-    if updated.to_json() != _read(os.path.join(directory, MANIFEST)):
-        with atomic_output(os.path.join(directory, MANIFEST)) as out:
-            out.write(updated.to_json())
     for path, text, new in writes:
-        target = _join(directory, path)
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        with atomic_output(target) as out:
-            out.write(text)
+        folder.write(path, text)
         (changes.created if new else changes.updated).append(path)
     if prune:
-        changes.pruned, changes.orphans = _prune(directory, left), []
+        changes.pruned, changes.orphans = _prune(folder, left), []
+    if updated.to_json() != folder.read(MANIFEST):
+        folder.write(MANIFEST, updated.to_json())
     return changes

@@ -2,9 +2,10 @@
 
 A work's slug is its citation key as read from the input (``qian2026specdb``), else the year,
 first author and first title words (``2024-doe-cardinality-estimation-with``), as lower-case
-ASCII letters, digits and hyphens. Once a work has a page, the site's manifest
-(``refbridge.site.pages``) keeps its slug, so a corrected title, date or author list never
-moves the page. This module must never read or write files.
+ASCII letters, digits and hyphens, never a name Windows reserves for a device (``con``,
+``aux``, ``nul``, ``prn``, ``com1``..., ``lpt1``...: ``con-work``). Once a work has a page,
+the site's manifest (``refbridge.site.pages``) keeps its slug, so a corrected title, date or
+author list never moves the page. This module must never read or write files.
 """
 
 from __future__ import annotations
@@ -19,16 +20,27 @@ from refbridge.merge import arxiv_id, normalized_doi, normalized_title
 from refbridge.model import Record
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _WORD = re.compile(r"[^\W_]+")
 TITLE_WORDS = 3
 MAX_LENGTH = 60
 UNTITLED = "untitled"
+#: Names Windows gives its devices, whatever their case or extension: no file may have them.
+WINDOWS_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"com{n}" for n in range(10)),
+                             *(f"lpt{n}" for n in range(10))})
+#: What a slug that would be a Windows device's name gets after it.
+DEVICE_SUFFIX = "-work"
 
 
 def slugify(text: str) -> str:
     """``text`` as lower-case ASCII words joined by hyphens (``Łukasz: Über`` -> ``lukasz-uber``)."""
-    slug = _NOT_SLUG.sub("-", anyascii(text).lower()).strip("-")
-    return slug[:MAX_LENGTH].rstrip("-")
+    slug = _NOT_SLUG.sub("-", anyascii(text).lower()).strip("-")[:MAX_LENGTH].rstrip("-")
+    return slug + DEVICE_SUFFIX if slug in WINDOWS_DEVICES else slug
+
+
+def is_slug(text: str) -> bool:
+    """Whether ``text`` is a slug: lower-case ASCII words joined by single hyphens."""
+    return _SLUG.fullmatch(text) is not None
 
 
 def content_slug(record: Record) -> str:
