@@ -35,7 +35,7 @@ from typing import Any
 
 from refbridge.zotero_bridge.client import CONCURRENCY, ZoteroClient
 from refbridge.zotero_bridge.collections import Collection
-from refbridge.zotero_bridge.errors import ZoteroRefused
+from refbridge.zotero_bridge.errors import ZoteroAnswerError, ZoteroRefused
 
 #: Objects per write request (the Web API's limit).
 BATCH = 50
@@ -47,6 +47,10 @@ Outcome = str | None
 def _refused(answer: Mapping[str, Any]) -> dict[int, str]:
     """Index in the batch -> Zotero's reason, from a write's ``failed`` object."""
     failed = answer.get("failed") or {}
+    if not isinstance(failed, dict) or not all(
+            str(index).isdigit() and isinstance(entry, dict) for index, entry in failed.items()):
+        raise ZoteroAnswerError("zotero.org answered a write with a 'failed' member that is "
+                                "not an object of numbered objects")
     return {int(index): f"{entry.get('message', 'refused')} (HTTP {entry.get('code', '?')})"
             for index, entry in failed.items()}
 
@@ -68,7 +72,7 @@ class WebLibrary:
             return [None] * len(objects)  # an earlier attempt of this batch was saved
         if response.status_code != 200:
             self.client.fail(response, doing)
-        refused = _refused(response.json())
+        refused = _refused(self.client.json(response, doing))
         return [refused.get(index) for index in range(len(objects))]
 
     def write_items(self, items: Sequence[Mapping[str, Any]],
@@ -101,8 +105,13 @@ class WebLibrary:
             doing = f"creating the collection {'/'.join(here)!r}"
             if response.status_code != 200:
                 self.client.fail(response, doing)
-            if (refused := _refused(response.json())):
+            answer = self.client.json(response, doing)
+            if (refused := _refused(answer)):
                 raise ZoteroRefused(f"zotero.org refused {doing}: {refused[0]}")
-            parent = str(response.json()["successful"]["0"]["key"])
+            created = (answer.get("successful") or {}).get("0")
+            if not isinstance(created, dict) or not isinstance(created.get("key"), str):
+                raise ZoteroAnswerError(f"zotero.org, while {doing}: the answer names no "
+                                        "created collection")
+            parent = created["key"]
         assert parent is not None
         return parent
