@@ -160,6 +160,7 @@ def _body(response: httpx.Response, limit: int, stop: threading.Event) -> bytes:
     for chunk in response.iter_bytes():
         body += chunk
         if len(body) > limit:
+            del body, chunk  # freed now, not when the traceback goes
             raise Refused(f"an answer larger than {size_text(limit)} (the limit); not read "
                           "further")
         if stop.is_set():
@@ -214,9 +215,13 @@ def _within(seconds: float, work: Callable[[threading.Event], httpx.Response]
     if thread.is_alive() or not outcome:
         stop.set()
         raise Unreachable(f"no complete answer within {seconds:g} s")
-    if isinstance(outcome[0], BaseException):
-        raise outcome[0]
-    response: httpx.Response = outcome[0]
+    result = outcome.pop()
+    if isinstance(result, BaseException):
+        try:
+            raise result
+        finally:  # no cycle through this frame keeps the failed answer's buffers alive
+            del result
+    response: httpx.Response = result
     return response
 
 

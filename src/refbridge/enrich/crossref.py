@@ -117,7 +117,7 @@ def _message(answer: Answer, expected: str) -> dict[str, Any]:
     envelope = answer.json()
     message = envelope.get("message")
     if not isinstance(message, dict) or envelope.get("message-type", expected) != expected:
-        raise ServiceError(f"Crossref answered without a {expected} message")
+        raise ServiceError(f"Crossref ({answer.url}): the answer has no {expected} message")
     return message
 
 
