@@ -181,22 +181,24 @@ class ZoteroClient:
         return answer_json(response.content, f"{self._service_name()}, while {doing}", shape,
                            ZoteroAnswerError)
 
+    def answer_error(self, doing: str, problem: str) -> ZoteroAnswerError:
+        """The error of an answer that is JSON of the wrong shape, naming the service."""
+        return ZoteroAnswerError(f"{self._service_name()}, while {doing}: {problem}")
+
     def entries(self, response: httpx.Response, doing: str) -> list[dict[str, Any]]:
         """The objects of a listing (``[{"key": ..., "data": {...}}, ...]``)."""
         listing: list[Any] = self.json(response, doing, list)
         for entry in listing:
             if not (isinstance(entry, dict) and isinstance(entry.get("key"), str)
                     and isinstance(entry.get("data"), dict)):
-                raise ZoteroAnswerError(f"{self._service_name()}, while {doing}: an object "
-                                        "of the listing has no key or no data")
+                raise self.answer_error(doing, "an object of the listing has no key or no data")
         return listing
 
     def versions(self, response: httpx.Response, doing: str) -> dict[str, int]:
         """A ``format=versions`` answer: object key -> version."""
         versions: dict[str, Any] = self.json(response, doing)
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in versions.values()):
-            raise ZoteroAnswerError(f"{self._service_name()}, while {doing}: a version is "
-                                    "not a number")
+            raise self.answer_error(doing, "a version is not a number")
         return versions
 
     def get(self, path: str, doing: str, params: Mapping[str, str] | None = None,

@@ -33,7 +33,7 @@ from refbridge.zotero_bridge.collections import (
     library_targets,
     resolve_collection,
 )
-from refbridge.zotero_bridge.errors import ZoteroAnswerError, ZoteroRefused
+from refbridge.zotero_bridge.errors import ZoteroRefused
 
 #: Items per saveItems request (each its own save session).
 BATCH = 50
@@ -80,8 +80,7 @@ class Connector:
         answer = self._post("getSelectedCollection", {}, doing, 200)
         targets = answer.get("targets", []) if isinstance(answer, dict) else None
         if not isinstance(targets, list) or not all(isinstance(t, dict) for t in targets):
-            raise ZoteroAnswerError(f"Zotero at {self.client.address.base_url}, while {doing}: "
-                                    "the answer has no list of save targets")
+            raise self.client.answer_error(doing, "the answer has no list of save targets")
         selection: dict[str, Any] = answer
         return selection
 

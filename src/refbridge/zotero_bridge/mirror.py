@@ -30,7 +30,7 @@ from typing import Any
 from refbridge.zotero_bridge.address import DatabaseAddress, LibraryAddress
 from refbridge.zotero_bridge.client import CONCURRENCY, ZoteroClient, library_version
 from refbridge.zotero_bridge.collections import api_collections, resolve_collection
-from refbridge.zotero_bridge.errors import ZoteroAnswerError, ZoteroError
+from refbridge.zotero_bridge.errors import ZoteroError
 
 #: Item keys per request when fetching by key (the Web API's limit).
 KEYS_PER_REQUEST = 50
@@ -176,8 +176,7 @@ class LibraryMirror:
         deleted = self.client.json(self.client.get(f"{prefix}/deleted", doing,
                                                    {"since": since}), doing).get("items")
         if not isinstance(deleted, list) or not all(isinstance(k, str) for k in deleted):
-            raise ZoteroAnswerError(f"{self.client.address.base_url}, while {doing}: the "
-                                    "answer has no list of item keys")
+            raise self.client.answer_error(doing, "the answer has no list of item keys")
         new_version = library_version(response)
         changes = self._fetch([k for k, v in versions.items()
                                if self.items.get(k, {}).get("version") != v], progress)

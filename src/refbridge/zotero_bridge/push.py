@@ -39,7 +39,7 @@ from refbridge.zotero_bridge.collections import (
     resolve_collection,
 )
 from refbridge.zotero_bridge.connector import Connector, Target
-from refbridge.zotero_bridge.errors import ZoteroAnswerError, ZoteroRefused, ZoteroUsageError
+from refbridge.zotero_bridge.errors import ZoteroRefused, ZoteroUsageError
 from refbridge.zotero_bridge.identity import LibraryIndex
 from refbridge.zotero_bridge.mirror import LibraryMirror, Progress, default_cache_file
 from refbridge.zotero_bridge.plan import ADD, UPDATE, PushReport, Step, make_plan
@@ -119,8 +119,7 @@ def _desktop_library(client: ZoteroClient, selection: dict[str, object],
     for group in groups:
         if not isinstance(group, dict) or not isinstance(group.get("data"), dict) \
                 or "id" not in group:
-            raise ZoteroAnswerError(f"Zotero's local API, while {doing}: a group without an "
-                                    "id or data")
+            raise client.answer_error(doing, "a group without an id or data")
         if group["data"].get("name") == target.library_name:
             return Library("group", str(group["id"]))
     raise ZoteroRefused(f"Zotero's local API does not list the group {target.library_name!r}")

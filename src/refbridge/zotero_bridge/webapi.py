@@ -35,7 +35,7 @@ from typing import Any
 
 from refbridge.zotero_bridge.client import CONCURRENCY, ZoteroClient
 from refbridge.zotero_bridge.collections import Collection
-from refbridge.zotero_bridge.errors import ZoteroAnswerError, ZoteroRefused
+from refbridge.zotero_bridge.errors import ZoteroRefused
 
 #: Objects per write request (the Web API's limit).
 BATCH = 50
@@ -44,13 +44,12 @@ BATCH = 50
 Outcome = str | None
 
 
-def _refused(answer: Mapping[str, Any]) -> dict[int, str]:
+def _refused(client: ZoteroClient, answer: Mapping[str, Any], doing: str) -> dict[int, str]:
     """Index in the batch -> Zotero's reason, from a write's ``failed`` object."""
     failed = answer.get("failed") or {}
     if not isinstance(failed, dict) or not all(
             str(index).isdigit() and isinstance(entry, dict) for index, entry in failed.items()):
-        raise ZoteroAnswerError("zotero.org answered a write with a 'failed' member that is "
-                                "not an object of numbered objects")
+        raise client.answer_error(doing, "'failed' is not an object of numbered objects")
     return {int(index): f"{entry.get('message', 'refused')} (HTTP {entry.get('code', '?')})"
             for index, entry in failed.items()}
 
@@ -72,7 +71,7 @@ class WebLibrary:
             return [None] * len(objects)  # an earlier attempt of this batch was saved
         if response.status_code != 200:
             self.client.fail(response, doing)
-        refused = _refused(self.client.json(response, doing))
+        refused = _refused(self.client, self.client.json(response, doing), doing)
         return [refused.get(index) for index in range(len(objects))]
 
     def write_items(self, items: Sequence[Mapping[str, Any]],
@@ -106,12 +105,12 @@ class WebLibrary:
             if response.status_code != 200:
                 self.client.fail(response, doing)
             answer = self.client.json(response, doing)
-            if (refused := _refused(answer)):
+            if (refused := _refused(self.client, answer, doing)):
                 raise ZoteroRefused(f"zotero.org refused {doing}: {refused[0]}")
             created = (answer.get("successful") or {}).get("0")
             if not isinstance(created, dict) or not isinstance(created.get("key"), str):
-                raise ZoteroAnswerError(f"zotero.org, while {doing}: the answer names no "
-                                        "created collection")
+                raise self.client.answer_error(doing, "the answer names no created "
+                                                  "collection")
             parent = created["key"]
         assert parent is not None
         return parent
