@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import gzip
+import socket
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
@@ -191,7 +192,7 @@ def test_a_redirect_to_another_host_is_refused_naming_that_host(
     with pytest.raises(ServiceError) as raised:
         client(server).get("crossref", f"{server.url}/works/10.5555/moved")
     assert str(raised.value) == (
-        f"Crossref at 127.0.0.1:{port}: redirected to localhost, which is not followed "
+        f"Crossref at 127.0.0.1:{port}: redirected to localhost:{port}, which is not followed "
         "(redirects are followed within the host asked only): "
         f"{server.url}/works/10.5555/moved")
     assert server.log == ["/works/10.5555/moved"]
@@ -311,3 +312,20 @@ def test_zotero_desktop_connector_answering_wrongly_shaped_json_is_a_one_line_er
     assert result.stderr.splitlines()[-1] == (
         f"refbridge: error: Zotero at {server.url}, while asking Zotero for its collections: "
         "the answer is JSON but not an object")
+
+
+def test_an_upgrade_to_https_on_the_same_host_is_followed_and_named_when_it_fails(
+        server: MisbehavingServer) -> None:
+    port = server.server_address[1]
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        https_port = closed.getsockname()[1]
+    server.routes["/works"] = redirect_to(lambda h: f"https://127.0.0.1/{h.path}")
+    server.routes["/other-port"] = redirect_to(
+        lambda h: f"https://127.0.0.1:{https_port}/{h.path}")
+    with pytest.raises(OfflineError, match=rf"^cannot reach Crossref at 127\.0\.0\.1:{port} "
+                                           r"\(.* at 127\.0\.0\.1:443, where it redirected\)"):
+        client(server).get("crossref", f"{server.url}/works/10.5555/upgraded")
+    with pytest.raises(ServiceError, match=rf"redirected to 127\.0\.0\.1:{https_port}, which "
+                                           r"is not followed"):
+        client(server).get("crossref", f"{server.url}/other-port/10.5555/upgraded")

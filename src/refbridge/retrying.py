@@ -142,6 +142,11 @@ def _port(url: httpx.URL) -> int | None:
     return url.port or _DEFAULT_PORTS.get(url.scheme)
 
 
+def _where(url: httpx.URL) -> str:
+    """``host:port`` of ``url`` (what a message names)."""
+    return f"{url.host}:{_port(url)}" if url.host else str(url)
+
+
 def _redirect_allowed(origin: httpx.URL, target: httpx.URL, hosts: frozenset[str]) -> bool:
     """Whether ``origin`` may redirect to ``target``: the same host and port (or ``http`` to
     ``https`` on the same host), or a host of ``hosts``, over ``https`` if it started so."""
@@ -175,7 +180,13 @@ def _exchange(client: httpx.Client, request: httpx.Request, limits: Limits,
 
     origin = request.url
     for _ in range(MAX_REDIRECTS + 1):
-        response = client.send(request, stream=True)
+        try:
+            response = client.send(request, stream=True)
+        except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
+            if request.url == origin:
+                raise
+            raise Unreachable(f"{exc or type(exc).__name__} at {_where(request.url)}, where "
+                              "it redirected") from None
         try:
             following = response.next_request if response.is_redirect else None
             if following is None:
@@ -189,8 +200,8 @@ def _exchange(client: httpx.Client, request: httpx.Request, limits: Limits,
         finally:
             response.close()
         if not _redirect_allowed(origin, following.url, limits.redirect_hosts):
-            raise Refused(f"redirected to {following.url.host or following.url}, which is not "
-                          f"followed (redirects are followed within the host asked only)")
+            raise Refused(f"redirected to {_where(following.url)}, which is not followed "
+                          "(redirects are followed within the host asked only)")
         request = following
     raise Refused(f"redirected more than {MAX_REDIRECTS} times (a redirect loop?), last to "
                   f"{request.url}")
