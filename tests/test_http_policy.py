@@ -329,3 +329,28 @@ def test_an_upgrade_to_https_on_the_same_host_is_followed_and_named_when_it_fail
     with pytest.raises(ServiceError, match=rf"redirected to 127\.0\.0\.1:{https_port}, which "
                                            r"is not followed"):
         client(server).get("crossref", f"{server.url}/other-port/10.5555/upgraded")
+
+
+def test_fetch_of_deeply_nested_json_is_a_one_line_error(server: MisbehavingServer,
+                                                         tmp_path: Path) -> None:
+    server.routes["/works"] = lambda handler: handler.send(
+        200, b'{"a":' * 100_000 + b"1" + b"}" * 100_000)
+    result = CliRunner().invoke(main, ["fetch", "openalex:A5025692314", "--no-cache"],
+                                env={"REFBRIDGE_OPENALEX_API": server.url,
+                                     "REFBRIDGE_REQUEST_INTERVAL": "0"})
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.splitlines() == [
+        f"refbridge: error: {server.url}/works:1: not OpenAlex works: nested too deeply or a "
+        "number too long"]
+
+
+def test_zotero_local_api_answering_broken_json_is_a_one_line_error(
+        server: MisbehavingServer, tmp_path: Path) -> None:
+    server.routes["/api/"] = lambda handler: handler.send(200, b"[{]")
+    result = CliRunner().invoke(main, [
+        "pull", "--from", "zotero-desktop", "--zotero-url", server.url, "--to", "bibtex"],
+        env={"REFBRIDGE_CACHE_DIR": str(tmp_path / "cache")})
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.splitlines() == [
+        f"refbridge: error: Zotero at {server.url}, while reading the library's items: the "
+        "answer is not valid JSON (Expecting property name enclosed in double quotes)"]
