@@ -79,10 +79,6 @@ class NotCached(OfflineError):
     """``--offline``, and the cache has no answer to this request."""
 
 
-class ServiceDown(OfflineError):
-    """A service whose host was found unreachable earlier in this run."""
-
-
 class PoliteClient:
     """GET requests to the services, through the cache and within their limits."""
 
@@ -158,7 +154,7 @@ class PoliteClient:
         name = SERVICE_NAMES[service]
         host = urlsplit(url).netloc
         if host in self._down_hosts:
-            raise ServiceDown(self._unreachable(service, host, self._down_hosts[host]))
+            raise OfflineError(self._unreachable(service, host, self._down_hosts[host]))
         retries = Retries(self.options.retries, self.options.backoff)
         limits = Limits(self.options.timeout, self.options.max_bytes,
                         SERVICE_REDIRECT_HOSTS.get(service, frozenset()))

@@ -9,7 +9,8 @@ their weight; the heaviest is the entry's status):
 - ``not-found``: every service asked answered, and none knows the entry (possibly fabricated);
   said with each question asked;
 - ``mismatch``: the work was found, and fields of the entry contradict it (``compare``);
-- ``unreachable``: a service failed (never counted as "not found");
+- ``unreachable``: a service failed (never counted as "not found"); the services down for the
+  whole run (``Asked.down``) are named together in one finding, since the run says why once;
 - ``published``: the entry is a preprint with a published version (its DOI, venue and the
   confidence of the match; ``certain`` when ``upgrade`` may replace it);
 - ``verified``: found, nothing contradicted.
