@@ -207,6 +207,10 @@ def _exchange(client: httpx.Client, request: httpx.Request, limits: Limits,
                   f"{request.url}")
 
 
+def _late(seconds: float) -> str:
+    return f"no complete answer within {seconds:g} s"
+
+
 def _within(seconds: float, work: Callable[[threading.Event], httpx.Response]
             ) -> httpx.Response:
     """``work``'s answer if it comes within ``seconds``, else ``Unreachable``; a late ``work``
@@ -225,7 +229,7 @@ def _within(seconds: float, work: Callable[[threading.Event], httpx.Response]
     thread.join(seconds)
     if thread.is_alive() or not outcome:
         stop.set()
-        raise Unreachable(f"no complete answer within {seconds:g} s")
+        raise Unreachable(_late(seconds))
     result = outcome.pop()
     if isinstance(result, BaseException):
         try:
@@ -249,6 +253,7 @@ def send(client: httpx.Client, method: str, url: str, retries: Retries,
     import httpx
 
     limits = limits or Limits()
+    late = _late(limits.timeout)
     delay = retries.backoff
     problem = ""
     last: httpx.Response | None = None
@@ -263,7 +268,9 @@ def send(client: httpx.Client, method: str, url: str, retries: Retries,
         try:
             response = _within(limits.timeout, lambda stop: _exchange(client, built, limits,
                                                                       stop))
-        except (httpx.ConnectError, httpx.TimeoutException) as exc:
+        except httpx.TimeoutException:  # httpx's timeout of one step, or the deadline
+            raise Unreachable(late) from None
+        except httpx.ConnectError as exc:
             raise Unreachable(str(exc) or type(exc).__name__) from None
         except httpx.TransportError as exc:
             problem = f"{type(exc).__name__}: {exc}"
