@@ -240,8 +240,8 @@ def test_every_service_is_asked_over_https_by_default(monkeypatch: pytest.Monkey
 # -- a service's JSON ----------------------------------------------------------------------------
 @pytest.mark.parametrize(("body", "problem"), [
     (b'{"message": ', "the answer is not valid JSON (Expecting value)"),
-    (b'{"a":' * 100_000 + b"1" + b"}" * 100_000, "the answer is not valid JSON (nested too "
-                                                 "deeply)"),
+    (b'{"a":' * 100_000 + b"1" + b"}" * 100_000,
+     "the answer is not valid JSON (nested too deeply)"),
     (b'{"message-type": "work", "message": [1, 2]}', "the answer has no work message"),
 ])
 def test_broken_service_json_is_a_service_error_naming_service_and_request(
@@ -279,8 +279,8 @@ def test_zotero_web_api_answering_broken_json_is_a_one_line_error(
                                 "REFBRIDGE_CACHE_DIR": str(tmp_path / "cache")})
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr.splitlines() == [
-        f"refbridge: error: the Zotero Web API at 127.0.0.1:{server.server_address[1]}, while "
-        "listing the library's items: the answer is not valid JSON (Expecting value)"]
+        (f"refbridge: error: the Zotero Web API at 127.0.0.1:{server.server_address[1]}, while "
+         "listing the library's items: the answer is not valid JSON (Expecting value)")]
 
 
 def test_zotero_web_api_answering_wrongly_shaped_items_is_a_one_line_error(
@@ -293,8 +293,8 @@ def test_zotero_web_api_answering_wrongly_shaped_items_is_a_one_line_error(
                                 "REFBRIDGE_CACHE_DIR": str(tmp_path / "cache")})
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr.splitlines() == [
-        f"refbridge: error: the Zotero Web API at 127.0.0.1:{server.server_address[1]}, while "
-        "listing the library's items: a version is not a number"]
+        (f"refbridge: error: the Zotero Web API at 127.0.0.1:{server.server_address[1]}, while "
+         "listing the library's items: a version is not a number")]
 
 
 def test_zotero_desktop_connector_answering_wrongly_shaped_json_is_a_one_line_error(
@@ -340,8 +340,8 @@ def test_fetch_of_deeply_nested_json_is_a_one_line_error(server: MisbehavingServ
                                      "REFBRIDGE_REQUEST_INTERVAL": "0"})
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr.splitlines() == [
-        f"refbridge: error: {server.url}/works:1: not OpenAlex works: nested too deeply or a "
-        "number too long"]
+        (f"refbridge: error: {server.url}/works:1: not OpenAlex works: nested too deeply or a "
+         "number too long")]
 
 
 def test_zotero_local_api_answering_broken_json_is_a_one_line_error(
@@ -352,5 +352,5 @@ def test_zotero_local_api_answering_broken_json_is_a_one_line_error(
         env={"REFBRIDGE_CACHE_DIR": str(tmp_path / "cache")})
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr.splitlines() == [
-        f"refbridge: error: Zotero at {server.url}, while reading the library's items: the "
-        "answer is not valid JSON (Expecting property name enclosed in double quotes)"]
+        (f"refbridge: error: Zotero at {server.url}, while reading the library's items: the "
+         "answer is not valid JSON (Expecting property name enclosed in double quotes)")]

@@ -32,6 +32,8 @@ LIBRARY = """\
   year = {2023}, doi = {10.5281/zenodo.7654321}}
 """
 SERVICES = ("Crossref", "DataCite", "OpenAlex", "dblp", "arXiv")
+UPGRADE_SUMMARY = ("refbridge: upgrade: 0 of 6 entries upgraded; 6 entries: 6 unreachable; 0 "
+                   "from cache, 1 request(s)")
 
 
 @pytest.fixture
@@ -103,8 +105,7 @@ def test_upgrade_with_nothing_listening_says_each_service_once(refused: str,
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         *_expected("upgrade", refused, "[Errno 111] Connection refused"),
-        "refbridge: upgrade: 0 of 6 entries upgraded; 6 entries: 6 unreachable; 0 from "
-        "cache, 1 request(s)"]
+        UPGRADE_SUMMARY]
 
 
 def test_upgrade_against_a_server_that_never_answers_ends_within_the_timeout(
@@ -114,5 +115,4 @@ def test_upgrade_against_a_server_that_never_answers_ends_within_the_timeout(
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         *_expected("upgrade", silent, "no complete answer within 1 s"),
-        "refbridge: upgrade: 0 of 6 entries upgraded; 6 entries: 6 unreachable; 0 from "
-        "cache, 1 request(s)"]
+        UPGRADE_SUMMARY]

@@ -27,6 +27,7 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ def retry_after(headers: Mapping[str, str], name: str = "Retry-After") -> float 
     return max(0.0, (when - now).total_seconds())
 
 
-def answer_json(body: bytes | str, what: str, shape: type[dict[str, Any]] | type[list[Any]],
+def answer_json(body: bytes | str, what: str, shape: type[dict[str, Any] | list[Any]],
                 error: Callable[[str], Exception]) -> Any:
     """The JSON value of an answer, an object (``dict``) or an array (``list``) as ``shape``
     says; ``error(message)`` is raised, naming ``what`` (the service and the request), for
@@ -221,7 +222,7 @@ def _within(seconds: float, work: Callable[[threading.Event], httpx.Response]
     def run() -> None:
         try:
             outcome.append(work(stop))
-        except BaseException as exc:  # handed to the asking thread
+        except Exception as exc:  # noqa: BLE001  handed to the asking thread, raised there
             outcome.append(exc)
 
     thread = threading.Thread(target=run, name="refbridge-request", daemon=True)
@@ -266,8 +267,7 @@ def send(client: httpx.Client, method: str, url: str, retries: Retries,
             before()
         built = client.build_request(method, url, **request)
         try:
-            response = _within(limits.timeout, lambda stop: _exchange(client, built, limits,
-                                                                      stop))
+            response = _within(limits.timeout, partial(_exchange, client, built, limits))
         except httpx.TimeoutException:  # httpx's timeout of one step, or the deadline
             raise Unreachable(late) from None
         except httpx.ConnectError as exc:

@@ -59,7 +59,7 @@ class Answer:
     service: str
     url: str
 
-    def json(self, shape: type[dict[str, Any]] | type[list[Any]] = dict) -> Any:
+    def json(self, shape: type[dict[str, Any] | list[Any]] = dict) -> Any:
         """The body as JSON of ``shape``; ``ServiceError`` naming the service and the request
         when it is not."""
         return answer_json(self.body, f"{SERVICE_NAMES[self.service]} ({self.url})", shape,

@@ -176,7 +176,7 @@ class ZoteroClient:
 
     # -- reading -------------------------------------------------------------------------------
     def json(self, response: httpx.Response, doing: str,
-             shape: type[dict[str, Any]] | type[list[Any]] = dict) -> Any:
+             shape: type[dict[str, Any] | list[Any]] = dict) -> Any:
         """The JSON of ``response``, of ``shape``; ``ZoteroAnswerError`` when it is not."""
         return answer_json(response.content, f"{self._service_name()}, while {doing}", shape,
                            ZoteroAnswerError)
