@@ -152,10 +152,14 @@ def test_a_refused_connection_marks_the_service_down_for_the_run(
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
     endpoints = {**services.endpoints(), "crossref": f"http://127.0.0.1:{port}"}
-    verdicts = _verdicts(library, _options(services, tmp_path, endpoints=endpoints))
-    assert verdicts["lin2022index"].findings[0].code == "unreachable"
-    assert "cannot reach Crossref" in verdicts["lin2022index"].findings[0].message
+    run = verify_records(records_of(library), _options(services, tmp_path,
+                                                       endpoints=endpoints))
+    verdicts = {v.record.citation_key: v for v in run.verdicts}
+    assert _messages(verdicts["lin2022index"])[0] == (
+        "unreachable: not checked at Crossref: unreachable in this run")
     assert verdicts["novak2024quantum"].status == "unreachable"
+    assert list(run.unreachable) == ["crossref"]
+    assert run.unreachable["crossref"].startswith(f"cannot reach Crossref at 127.0.0.1:{port} (")
 
 
 def test_a_timeout_is_unreachable(library: Path, services: FixtureServer,

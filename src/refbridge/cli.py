@@ -104,7 +104,8 @@ def _http_option_list() -> list[Callable[[Any], Any]]:
         click.option("--retries", default=3, show_default=True, type=click.IntRange(0, 10),
                      help="Further attempts after HTTP 429/5xx or a dropped connection."),
         click.option("--timeout", default=20.0, show_default=True,
-                     type=click.FloatRange(1, 600), help="Seconds to wait for one answer."),
+                     type=click.FloatRange(1, 600),
+                     help="Seconds for one whole answer, from connecting to its last byte."),
     ]
 
 

@@ -16,7 +16,6 @@ candidate matches.
 from __future__ import annotations
 
 import html
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -24,7 +23,7 @@ from urllib.parse import quote
 
 from refbridge.enrich.errors import ServiceError
 from refbridge.enrich.found import Found, Notice, Version
-from refbridge.enrich.http import PoliteClient
+from refbridge.enrich.http import Answer, PoliteClient
 from refbridge.enrich.matching import query_words
 from refbridge.identifiers import clean_doi
 from refbridge.model import Date, DateParts, ModelError, Name, Record
@@ -92,7 +91,7 @@ def by_doi(client: PoliteClient, base_url: str, doi: str, mailto: str | None
                         is_answer=is_answer)
     if answer.status == 404:
         return None
-    return work_found(_message(answer.body, "work"))
+    return work_found(_message(answer, "work"))
 
 
 def search(client: PoliteClient, base_url: str, record: Record, mailto: str | None
@@ -110,18 +109,15 @@ def search(client: PoliteClient, base_url: str, record: Record, mailto: str | No
         params["mailto"] = mailto
     answer = client.get(SERVICE, f"{base_url}/works", params,
                         is_answer=lambda status, body: status == 200 and is_answer(status, body))
-    items = _message(answer.body, "work-list").get("items") or []
+    items = _message(answer, "work-list").get("items") or []
     return [work_found(item) for item in items if isinstance(item, dict)]
 
 
-def _message(body: bytes, expected: str) -> dict[str, Any]:
-    try:
-        envelope = json.loads(body)
-    except ValueError as exc:
-        raise ServiceError(f"Crossref answered something that is not JSON: {exc}") from None
-    message = envelope.get("message") if isinstance(envelope, dict) else None
+def _message(answer: Answer, expected: str) -> dict[str, Any]:
+    envelope = answer.json()
+    message = envelope.get("message")
     if not isinstance(message, dict) or envelope.get("message-type", expected) != expected:
-        raise ServiceError(f"Crossref answered without a {expected} message")
+        raise ServiceError(f"Crossref ({answer.url}): the answer has no {expected} message")
     return message
 
 

@@ -11,14 +11,13 @@ module must never decide whether a candidate matches.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
 from refbridge.enrich.errors import ServiceError
 from refbridge.enrich.found import Found, Version
-from refbridge.enrich.http import PoliteClient
+from refbridge.enrich.http import PoliteClient, json_object
 from refbridge.identifiers import clean_doi
 from refbridge.model import Date, ModelError, Name, Record
 
@@ -48,11 +47,8 @@ DATACITE_PREFIXES: tuple[str, ...] = ("10.48550/", "10.5281/", "10.5061/", "10.6
 
 def is_answer(status: int, body: bytes) -> bool:
     """Whether a response is DataCite's: JSON with ``data``, or its 404 with ``errors``."""
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return False
-    return isinstance(data, dict) and ("errors" in data if status == 404 else "data" in data)
+    data = json_object(body)
+    return data is not None and ("errors" in data if status == 404 else "data" in data)
 
 
 def by_doi(client: PoliteClient, base_url: str, doi: str) -> Found | None:
@@ -60,7 +56,7 @@ def by_doi(client: PoliteClient, base_url: str, doi: str) -> Found | None:
     answer = client.get(SERVICE, f"{base_url}/dois/{quote(doi, safe='')}", is_answer=is_answer)
     if answer.status == 404:
         return None
-    data = json.loads(answer.body).get("data")
+    data = answer.json().get("data")
     if not isinstance(data, Mapping) or not isinstance(data.get("attributes"), Mapping):
         raise ServiceError(f"DataCite answered {doi} without the DOI's attributes")
     return attributes_found(data["attributes"])

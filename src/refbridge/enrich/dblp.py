@@ -13,13 +13,12 @@ whether a candidate matches.
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from refbridge.enrich.errors import ServiceError
 from refbridge.enrich.found import Found
-from refbridge.enrich.http import PoliteClient
+from refbridge.enrich.http import PoliteClient, json_object
 from refbridge.enrich.matching import query_words
 from refbridge.formats.services.dblp import CORR, HOMONYM_NUMBER
 from refbridge.identifiers import clean_doi
@@ -50,11 +49,8 @@ TEXT_MEMBERS: dict[str, str] = {"venue": "container-title", "volume": "volume",
 
 def is_answer(status: int, body: bytes) -> bool:
     """Whether a response is dblp's: JSON with a ``result``."""
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return False
-    return status == 200 and isinstance(data, dict) and isinstance(data.get("result"), dict)
+    data = json_object(body)
+    return status == 200 and data is not None and isinstance(data.get("result"), dict)
 
 
 def search(client: PoliteClient, base_url: str, record: Record) -> list[Found]:
@@ -66,7 +62,7 @@ def search(client: PoliteClient, base_url: str, record: Record) -> list[Found]:
     query = f"{words} {query_words(owner.family)}" if owner and owner.family else words
     answer = client.get(SERVICE, f"{base_url}/search/publ/api",
                         {"q": query, "format": "json", "h": HITS}, is_answer=is_answer)
-    hits = ((json.loads(answer.body)["result"].get("hits") or {}).get("hit")) or []
+    hits = ((answer.json()["result"].get("hits") or {}).get("hit")) or []
     return [hit_found(hit["info"]) for hit in hits
             if isinstance(hit, Mapping) and isinstance(hit.get("info"), Mapping)]
 

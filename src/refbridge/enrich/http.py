@@ -9,13 +9,19 @@ local test server gets none. Each would need the same cache, pacing and retry la
 so the services are asked directly through ``httpx`` here, and parsed by their own modules.
 
 Rules kept here: at most one request per ``interval`` seconds to each service (arXiv asks for
-three); a timeout on every request; retries with doubling backoff on 429, 5xx and dropped
-connections, honouring ``Retry-After`` (the loop in ``refbridge.retrying``, which the Zotero
-bridge shares); answers (200 and 404) stored in the cache and served
+three); the policy of ``refbridge.retrying``, which the Zotero bridge shares (a deadline on
+each whole answer, a limit on its bytes after decompression, redirects only within the
+service's hosts of ``SERVICE_REDIRECT_HOSTS``, retries with doubling backoff on 429, 5xx and
+dropped connections, honouring ``Retry-After``); a host found unreachable (refused, unknown,
+no answer in time) is not asked again by this client: every later request to it fails at
+once, and ``unreachable`` keeps one message per service for the run's report; answers (200
+and 404) stored in the cache and served
 from it on the next run, but only those the service module recognises as its own (``is_answer``:
 a 404 of a wrong base address, or a 200 of a captive portal, is a failure, never a "not found",
-and is never cached); ``offline`` never touches the network. ``sleep`` and ``clock`` are
-injectable so tests run without waiting. This module must never parse a service's format.
+and is never cached); ``offline`` never touches the network. A service's JSON is read by
+``Answer.json`` alone, so that JSON that is broken, nested too deeply or of the wrong shape is
+a ``ServiceError`` naming the service and the request. ``sleep`` and ``clock`` are injectable
+so tests run without waiting. This module must never parse a service's format.
 """
 
 from __future__ import annotations
@@ -23,14 +29,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode, urlsplit
 
 from refbridge import __version__
 from refbridge.enrich.cache import ResponseCache
 from refbridge.enrich.errors import OfflineError, ServiceError
-from refbridge.enrich.settings import ClientOptions
-from refbridge.retrying import GaveUp, Retries, Unreachable, send
+from refbridge.enrich.settings import SERVICE_REDIRECT_HOSTS, ClientOptions
+from refbridge.retrying import GaveUp, Limits, Refused, Retries, Unreachable, answer_json, send
 
 if TYPE_CHECKING:
     import httpx
@@ -50,6 +56,23 @@ class Answer:
     status: int  #: 200 or 404
     body: bytes
     from_cache: bool
+    service: str
+    url: str
+
+    def json(self, shape: type[dict[str, Any] | list[Any]] = dict) -> Any:
+        """The body as JSON of ``shape``; ``ServiceError`` naming the service and the request
+        when it is not."""
+        return answer_json(self.body, f"{SERVICE_NAMES[self.service]} ({self.url})", shape,
+                           ServiceError)
+
+
+def json_object(body: bytes) -> dict[str, Any] | None:
+    """``body`` as a JSON object, or None when it is not one (for ``is_answer`` tests)."""
+    try:
+        value: dict[str, Any] = answer_json(body, "", dict, ValueError)
+    except ValueError:
+        return None
+    return value
 
 
 class NotCached(OfflineError):
@@ -70,6 +93,10 @@ class PoliteClient:
         self.answers_from_cache = 0
         self._last_request: dict[str, float] = {}
         self._client: httpx.Client | None = None
+        #: host -> why it cannot be reached (not asked again by this client)
+        self._down_hosts: dict[str, str] = {}
+        #: service -> the message saying it cannot be reached, once per service
+        self.unreachable: dict[str, str] = {}
 
     # -- public --------------------------------------------------------------------------
     def get(self, service: str, url: str, params: Mapping[str, str] | None = None,
@@ -85,7 +112,7 @@ class PoliteClient:
                 self.options.offline
                 or cached.age_days(time.time()) <= self.options.max_age_days):
             self.answers_from_cache += 1
-            return Answer(cached.status, cached.body, from_cache=True)
+            return Answer(cached.status, cached.body, True, service, full_url)
         if self.options.offline:
             raise NotCached(f"{SERVICE_NAMES[service]}: no cached answer for {full_url} "
                             "(offline)")
@@ -96,7 +123,7 @@ class PoliteClient:
                 f"something that is not its answer (is its base URL right?)")
         if self.cache is not None:
             self.cache.put(full_url, status, body)
-        return Answer(status, body, from_cache=False)
+        return Answer(status, body, False, service, full_url)
 
     def close(self) -> None:
         if self._client is not None:
@@ -111,8 +138,7 @@ class PoliteClient:
             if self.options.mailto:
                 agent += f" (mailto:{self.options.mailto})"
             self._client = httpx.Client(timeout=self.options.timeout,
-                                        headers={"User-Agent": agent},
-                                        follow_redirects=True)
+                                        headers={"User-Agent": agent})
         return self._client
 
     def _pace(self, service: str) -> None:
@@ -126,23 +152,35 @@ class PoliteClient:
     def _fetch(self, service: str, url: str, headers: Mapping[str, str]
                ) -> tuple[int, bytes]:
         name = SERVICE_NAMES[service]
+        host = urlsplit(url).netloc
+        if host in self._down_hosts:
+            raise OfflineError(self._unreachable(service, host, self._down_hosts[host]))
         retries = Retries(self.options.retries, self.options.backoff)
+        limits = Limits(self.options.timeout, self.options.max_bytes,
+                        SERVICE_REDIRECT_HOSTS.get(service, frozenset()))
 
         def before() -> None:
             self._pace(service)
             self.requests_made += 1
 
         try:
-            response = send(self._http(), "GET", url, retries, self.sleep, before,
+            response = send(self._http(), "GET", url, retries, self.sleep, before, limits,
                             headers=dict(headers))
         except Unreachable as exc:
-            raise OfflineError(
-                f"cannot reach {name} at {urlsplit(url).netloc} ({exc.problem}); check the "
-                "network connection, or use --offline to work from cached answers only"
-            ) from None
+            self._down_hosts[host] = exc.problem
+            raise OfflineError(self._unreachable(service, host, exc.problem)) from None
+        except Refused as exc:
+            raise ServiceError(f"{name} at {host}: {exc.problem}: {url}") from None
         except GaveUp as exc:
             raise ServiceError(f"{name} kept failing ({exc.problem}) after {exc.attempts} "
                                f"attempts: {url}") from None
         if response.status_code not in ANSWER_STATUSES:
             raise ServiceError(f"{name} answered HTTP {response.status_code} for {url}")
         return response.status_code, response.content
+
+    def _unreachable(self, service: str, host: str, problem: str) -> str:
+        """The message that ``service`` at ``host`` cannot be reached, noted once a run."""
+        message = (f"cannot reach {SERVICE_NAMES[service]} at {host} ({problem}); check the "
+                   "network connection, or use --offline to work from cached answers only")
+        self.unreachable.setdefault(service, message)
+        return message

@@ -12,13 +12,12 @@ JSON ``error`` body). This module must never decide whether a candidate matches.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from refbridge.enrich.errors import ServiceError
 from refbridge.enrich.found import ARXIV_DOI_PREFIX, Found, Notice, Version
-from refbridge.enrich.http import PoliteClient
+from refbridge.enrich.http import PoliteClient, json_object
 from refbridge.enrich.matching import query_words
 from refbridge.formats.services.openalex import authorship_names, biblio_fields, publication_date
 from refbridge.identifiers import bare_doi
@@ -40,11 +39,8 @@ PUBLISHED_SOURCE_TYPES: frozenset[str] = frozenset({"journal", "conference", "bo
 
 def is_answer(status: int, body: bytes) -> bool:
     """Whether a response is OpenAlex's: a JSON object (its 404 one with an ``error``)."""
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return False
-    return isinstance(data, dict) and (status != 404 or "error" in data)
+    data = json_object(body)
+    return data is not None and (status != 404 or "error" in data)
 
 
 def look_up(client: PoliteClient, base_url: str, record: Record, mailto: str | None
@@ -62,7 +58,7 @@ def by_key(client: PoliteClient, base_url: str, key: str, mailto: str | None) ->
     """The work ``key`` (``doi:10...``, ``pmid:123``) names, or None when OpenAlex has none."""
     polite = {"mailto": mailto} if mailto else {}
     answer = client.get(SERVICE, f"{base_url}/works/{key}", polite, is_answer=is_answer)
-    return None if answer.status == 404 else work_found(_json(answer.body))
+    return None if answer.status == 404 else work_found(answer.json())
 
 
 def search(client: PoliteClient, base_url: str, record: Record, mailto: str | None
@@ -76,18 +72,8 @@ def search(client: PoliteClient, base_url: str, record: Record, mailto: str | No
         params["mailto"] = mailto
     answer = client.get(SERVICE, f"{base_url}/works", params,
                         is_answer=lambda status, body: status == 200 and is_answer(status, body))
-    results = _json(answer.body).get("results") or []
+    results = answer.json().get("results") or []
     return [work_found(work) for work in results if isinstance(work, dict)]
-
-
-def _json(body: bytes) -> dict[str, Any]:
-    try:
-        data = json.loads(body)
-    except ValueError as exc:
-        raise ServiceError(f"OpenAlex answered something that is not JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise ServiceError("OpenAlex answered JSON that is not an object")
-    return data
 
 
 def work_found(work: Mapping[str, Any]) -> Found:

@@ -17,16 +17,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from refbridge.enrich.errors import EnrichError
+from refbridge.retrying import MAX_ANSWER_BYTES
 
 #: Service name -> (environment variable, default base URL).
 SERVICE_ENDPOINTS: dict[str, tuple[str, str]] = {
-    "arxiv": ("REFBRIDGE_ARXIV_API", "http://export.arxiv.org/api/query"),
+    "arxiv": ("REFBRIDGE_ARXIV_API", "https://export.arxiv.org/api/query"),
     "crossref": ("REFBRIDGE_CROSSREF_API", "https://api.crossref.org"),
     "openalex": ("REFBRIDGE_OPENALEX_API", "https://api.openalex.org"),
     "orcid": ("REFBRIDGE_ORCID_API", "https://pub.orcid.org"),
     "dblp": ("REFBRIDGE_DBLP_API", "https://dblp.org"),
     "s2": ("REFBRIDGE_S2_API", "https://api.semanticscholar.org"),
     "datacite": ("REFBRIDGE_DATACITE_API", "https://api.datacite.org"),
+}
+
+#: Service -> the hosts besides its own a redirect of its answer may lead to (arXiv moves its
+#: API between ``export.arxiv.org`` and ``arxiv.org``); every other redirect is refused.
+SERVICE_REDIRECT_HOSTS: dict[str, frozenset[str]] = {
+    "arxiv": frozenset({"export.arxiv.org", "arxiv.org", "www.arxiv.org"}),
 }
 
 #: Seconds to wait between two requests to one service: arXiv asks for three; Semantic
@@ -87,7 +94,8 @@ class ClientOptions:
     refresh: bool = False  #: ignore cached answers (and store the new ones)
     cache_dir: Path | None = None  #: None: ``default_cache_dir()``
     use_cache: bool = True  #: False: neither read nor write the cache
-    timeout: float = 20.0  #: seconds for one request
+    timeout: float = 20.0  #: seconds for one whole answer, connection to last byte
+    max_bytes: int = MAX_ANSWER_BYTES  #: bytes of one answer, after decompression
     retries: int = 3  #: further attempts after a 429, a 5xx or a dropped connection
     backoff: float = 2.0  #: seconds before the first retry; doubled each time
     intervals: dict[str, float] = field(default_factory=default_intervals)

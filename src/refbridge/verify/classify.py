@@ -9,7 +9,8 @@ their weight; the heaviest is the entry's status):
 - ``not-found``: every service asked answered, and none knows the entry (possibly fabricated);
   said with each question asked;
 - ``mismatch``: the work was found, and fields of the entry contradict it (``compare``);
-- ``unreachable``: a service failed (never counted as "not found");
+- ``unreachable``: a service failed (never counted as "not found"); the services down for the
+  whole run (``Asked.down``) are named together in one finding, since the run says why once;
 - ``published``: the entry is a preprint with a published version (its DOI, venue and the
   confidence of the match; ``certain`` when ``upgrade`` may replace it);
 - ``verified``: found, nothing contradicted.
@@ -28,7 +29,7 @@ from refbridge.enrich.matching import normalize_title
 from refbridge.errors import location
 from refbridge.model import Record, Source
 from refbridge.verify.compare import Difference, differences, same_authors
-from refbridge.verify.lookup import PUBLISHED_TYPES, Evidence
+from refbridge.verify.lookup import DOWN, PUBLISHED_TYPES, Evidence
 
 #: Every kind of finding, heaviest first, with its severity and what it means.
 KINDS: tuple[Rule, ...] = (
@@ -151,7 +152,12 @@ def classify(evidence: Evidence) -> Verdict:
             add("mismatch", str(difference), field=difference.field, ours=difference.ours,
                 theirs=difference.theirs, service=work.service)
     for asked in evidence.failed:
-        add("unreachable", str(asked), service=asked.service, question=asked.how)
+        if not asked.down:
+            add("unreachable", str(asked), service=asked.service, question=asked.how)
+    down = list(dict.fromkeys(asked.service for asked in evidence.failed if asked.down))
+    if down:
+        add("unreachable", f"not checked at {', '.join(_name(s) for s in down)}: {DOWN}",
+            services=down, down=True)
     if work is None and not evidence.failed:
         add("not-found", "no service knows this entry; asked: "
             + "; ".join(str(asked) for asked in evidence.asked),

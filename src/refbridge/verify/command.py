@@ -54,6 +54,8 @@ def run_verify(inputs: Sequence[str], diagnostics: Diagnostics, read_options: Re
     run = _verified(inputs, diagnostics, read_options, options, progress)
     for line in report(run.verdicts, form):
         out(line)
+    for message in run.unreachable.values():
+        err(f"refbridge: verify: {message}")
     err(f"refbridge: verify: {summary(run)}")
     return Outcome(run, failing(run.verdicts, fail_on))
 
@@ -78,10 +80,12 @@ def run_upgrade(inputs: Sequence[str], output: str, diagnostics: Diagnostics,
     for verdict in run.verdicts:
         source = verdict.record.source
         for finding in verdict.findings:
-            if finding.code in ("published", "unreachable") and (
-                    source is None or (source.file, source.line) not in upgraded):
+            if finding.code in ("published", "unreachable") and not finding.details.get(
+                    "down") and (source is None or (source.file, source.line) not in upgraded):
                 err(f"{finding} (not upgraded)" if finding.code == "published" else
                     str(finding))
+    for message in run.unreachable.values():
+        err(f"refbridge: upgrade: {message}")
     err(f"refbridge: upgrade: {len(upgrades)} of {len(run.verdicts)} entries upgraded; "
         f"{summary(run)}")
     return Outcome(run, failing(run.verdicts, frozenset({"unreachable"})))
@@ -90,6 +94,8 @@ def run_upgrade(inputs: Sequence[str], output: str, diagnostics: Diagnostics,
 def published_records(records: list[Record], options: VerifyOptions, err: Echo) -> list[Record]:
     """``records`` with each certain preprint replaced by its published version (CV lists)."""
     run = verify_records(records, options)
+    for message in run.unreachable.values():
+        err(f"refbridge: published: {message}")
     result = []
     for verdict in run.verdicts:
         upgraded = upgraded_record(verdict)

@@ -9,8 +9,10 @@ arXiv, Crossref (``is-preprint-of``), DataCite (``IsPreprintOf``) or OpenAlex (i
 state, read at Crossref; else a published match in dblp's, Crossref's or OpenAlex's search.
 
 A service that cannot be reached (connection refused, DNS, timeout) is down for the rest of
-the run: every later question to it is a failure at once. A service that answers an error, or
-something that is not its answer (a 404 of a wrong base address), fails that question only.
+the run (the client's circuit breaker, shared by every question): every later question to it
+is a failure at once, noted as ``down`` so that the run reports it once, not once an entry. A
+service that answers an error, or something that is not its answer (a 404 of a wrong base
+address, a redirect elsewhere, too large an answer), fails that question only.
 Failures and ``--offline`` questions the cache cannot answer are recorded as such, never as
 "not found". This module must never print or decide an entry's verdict.
 """
@@ -35,6 +37,8 @@ T = TypeVar("T")
 
 #: Outcomes of one question.
 FOUND, NOT_FOUND, FAILED = "found", "not-found", "failed"
+#: The detail of a question to a service that cannot be reached in this run.
+DOWN = "unreachable in this run"
 #: Record types that are versions of record a preprint may be upgraded to.
 PUBLISHED_TYPES: frozenset[str] = frozenset({"article-journal", "paper-conference", "chapter"})
 
@@ -47,6 +51,7 @@ class Asked:
     how: str  #: "DOI 10.1145/...", "arXiv id 2301.01234", "title search"
     outcome: str  #: FOUND, NOT_FOUND or FAILED
     detail: str = ""  #: the failure, or the best candidate that was not close enough
+    down: bool = False  #: failed because the service is unreachable in this run
 
     def __str__(self) -> str:
         text = f"{SERVICE_NAMES[self.service]} ({self.how}): {self.outcome}"
@@ -89,29 +94,26 @@ def arxiv_identifier(record: Record) -> str | None:
 
 
 class Lookup:
-    """Asks the services about entries, one at a time, remembering which are down."""
+    """Asks the services about entries, one at a time (the client remembers which are
+    down)."""
 
     def __init__(self, client: PoliteClient, options: VerifyOptions) -> None:
         self.client = client
         self.options = options
-        self.down: dict[str, str] = {}
 
     def ask(self, evidence: Evidence, service: str, how: str, question: Callable[[], T]
             ) -> T | None:
         """``question``'s answer, or None when ``service`` failed (then noted as FAILED)."""
         if service not in self.options.services:
             return None
-        problem = self.down.get(service)
-        if problem is None:
-            try:
-                return question()
-            except NotCached as exc:
-                problem = str(exc)
-            except OfflineError as exc:
-                problem = self.down[service] = str(exc)
-            except ServiceError as exc:
-                problem = str(exc)
-        evidence.asked.append(Asked(service, how, FAILED, problem))
+        try:
+            return question()
+        except NotCached as exc:
+            evidence.asked.append(Asked(service, how, FAILED, str(exc)))
+        except OfflineError:
+            evidence.asked.append(Asked(service, how, FAILED, DOWN, down=True))
+        except ServiceError as exc:
+            evidence.asked.append(Asked(service, how, FAILED, str(exc)))
         return None
 
     def note(self, evidence: Evidence, service: str, how: str, found: Found | None,

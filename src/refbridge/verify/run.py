@@ -24,6 +24,8 @@ class VerifyRun:
     verdicts: list[Verdict] = field(default_factory=list)
     requests: int = 0
     from_cache: int = 0
+    #: service -> why it could not be reached (each said once, not once an entry)
+    unreachable: dict[str, str] = field(default_factory=dict)
 
 
 def verify_records(records: Iterable[Record], options: VerifyOptions, *,
@@ -45,6 +47,7 @@ def verify_records(records: Iterable[Record], options: VerifyOptions, *,
                 on_verdict(verdict)
     finally:
         run.requests, run.from_cache = client.requests_made, client.answers_from_cache
+        run.unreachable = dict(client.unreachable)
         if own_client:
             client.close()
             if client.cache is not None:

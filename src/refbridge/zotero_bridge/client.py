@@ -1,12 +1,15 @@
 """HTTP to Zotero: the desktop's connector server and local API, and zotero.org's Web API.
 
-Every request goes through ``refbridge.retrying`` (the loop enrichment uses): a timeout, retries
-with doubling pauses on 429 and 5xx that honour ``Retry-After``, the same headers (a write's
+Every request goes through ``refbridge.retrying`` (the policy enrichment uses): a deadline on
+each whole answer, a limit on its bytes, redirects within the host asked only, retries with
+doubling pauses on 429 and 5xx that honour ``Retry-After``, the same headers (a write's
 ``Zotero-Write-Token`` among them) on every attempt. On top of it, as the Web API asks: after an
 answer with ``Backoff: N`` no request starts for N seconds, and at most four requests are under
 way at once (zotero.org allows five per key). The API key goes in the ``Zotero-API-Key`` header,
 never in a URL. A desktop that refuses the connection is not running: that is said at once, not
-retried. Answers Zotero gives as errors become ``ZoteroError`` messages in words.
+retried. Answers Zotero gives as errors become ``ZoteroError`` messages in words; its JSON is
+read by ``json``, ``entries`` and ``versions`` alone, which turn broken or wrongly shaped JSON
+into a ``ZoteroAnswerError`` naming the service and what was being done.
 
 This module must never interpret items; it knows statuses, headers and pagination only.
 """
@@ -22,10 +25,20 @@ from urllib.parse import urlsplit
 from typing_extensions import Self
 
 from refbridge import __version__
-from refbridge.retrying import GaveUp, Retries, Unreachable, retry_after, send
+from refbridge.retrying import (
+    MAX_ANSWER_BYTES,
+    GaveUp,
+    Limits,
+    Refused,
+    Retries,
+    Unreachable,
+    answer_json,
+    retry_after,
+    send,
+)
 from refbridge.zotero_bridge import DESKTOP
 from refbridge.zotero_bridge.address import API_KEY_VARIABLE, LibraryAddress
-from refbridge.zotero_bridge.errors import ZoteroRefused, ZoteroUnavailable
+from refbridge.zotero_bridge.errors import ZoteroAnswerError, ZoteroRefused, ZoteroUnavailable
 
 if TYPE_CHECKING:
     import httpx
@@ -49,6 +62,7 @@ class ZoteroClient:
 
     def __init__(self, address: LibraryAddress, api_key: str | None = None,
                  retries: Retries | None = None, timeout: float = 60.0,
+                 max_bytes: int = MAX_ANSWER_BYTES,
                  sleep: Callable[[float], None] = time.sleep,
                  clock: Callable[[], float] = time.monotonic) -> None:
         import httpx
@@ -56,8 +70,9 @@ class ZoteroClient:
         self.address = address
         self.desktop = address.service == DESKTOP
         # The desktop is on this computer: it is running or not, and its 500 is an answer.
-        self.retries = retries or (Retries(statuses=frozenset(), retry_unreachable=False)
-                                   if self.desktop else Retries())
+        self.retries = retries or (Retries(statuses=frozenset()) if self.desktop
+                                   else Retries())
+        self.limits = Limits(timeout, max_bytes)
         self.sleep = sleep
         self.clock = clock
         headers = {"User-Agent": f"refbridge/{__version__}", "Zotero-API-Version": API_VERSION}
@@ -107,9 +122,13 @@ class ZoteroClient:
         with self._slots:
             try:
                 response = send(self._http, method, path, self.retries, self.sleep,
-                                self._wait_turn, params=params, json=json, headers=headers)
+                                self._wait_turn, self.limits, params=params, json=json,
+                                headers=headers)
             except Unreachable as exc:
                 raise ZoteroUnavailable(self._unreachable(exc.problem)) from None
+            except Refused as exc:
+                raise ZoteroRefused(f"{self._service_name()}, while {doing}: "
+                                    f"{exc.problem}") from None
             except GaveUp as exc:
                 raise ZoteroUnavailable(
                     f"{self._service_name()} kept failing while {doing} ({exc.problem}, "
@@ -156,6 +175,32 @@ class ZoteroClient:
                             + (f": {body}" if body else ""))
 
     # -- reading -------------------------------------------------------------------------------
+    def json(self, response: httpx.Response, doing: str,
+             shape: type[dict[str, Any] | list[Any]] = dict) -> Any:
+        """The JSON of ``response``, of ``shape``; ``ZoteroAnswerError`` when it is not."""
+        return answer_json(response.content, f"{self._service_name()}, while {doing}", shape,
+                           ZoteroAnswerError)
+
+    def answer_error(self, doing: str, problem: str) -> ZoteroAnswerError:
+        """The error of an answer that is JSON of the wrong shape, naming the service."""
+        return ZoteroAnswerError(f"{self._service_name()}, while {doing}: {problem}")
+
+    def entries(self, response: httpx.Response, doing: str) -> list[dict[str, Any]]:
+        """The objects of a listing (``[{"key": ..., "data": {...}}, ...]``)."""
+        listing: list[Any] = self.json(response, doing, list)
+        for entry in listing:
+            if not (isinstance(entry, dict) and isinstance(entry.get("key"), str)
+                    and isinstance(entry.get("data"), dict)):
+                raise self.answer_error(doing, "an object of the listing has no key or no data")
+        return listing
+
+    def versions(self, response: httpx.Response, doing: str) -> dict[str, int]:
+        """A ``format=versions`` answer: object key -> version."""
+        versions: dict[str, Any] = self.json(response, doing)
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in versions.values()):
+            raise self.answer_error(doing, "a version is not a number")
+        return versions
+
     def get(self, path: str, doing: str, params: Mapping[str, str] | None = None,
             headers: Mapping[str, str] | None = None, ok: tuple[int, ...] = (200,)
             ) -> httpx.Response:

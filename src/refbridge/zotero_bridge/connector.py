@@ -72,13 +72,17 @@ class Connector:
                 raise ZoteroRefused("the library selected in Zotero is read-only: select one "
                                     "you can edit, or name a collection with --collection")
             self.client.fail(response, doing)
-        return response.json() if response.content.strip() else None
+        return self.client.json(response, doing) if response.content.strip() else None
 
     def selection(self) -> dict[str, Any]:
         """``getSelectedCollection``'s answer: the selection and the save targets."""
-        answer: dict[str, Any] = self._post("getSelectedCollection", {},
-                                            "asking Zotero for its collections", 200)
-        return answer
+        doing = "asking Zotero for its collections"
+        answer = self._post("getSelectedCollection", {}, doing, 200)
+        targets = answer.get("targets", []) if isinstance(answer, dict) else None
+        if not isinstance(targets, list) or not all(isinstance(t, dict) for t in targets):
+            raise self.client.answer_error(doing, "the answer has no list of save targets")
+        selection: dict[str, Any] = answer
+        return selection
 
     def target(self, selection: dict[str, Any], collection: str | None) -> Target:
         """The target ``--collection`` names, else what is selected in Zotero."""

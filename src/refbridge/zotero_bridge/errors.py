@@ -21,6 +21,10 @@ class ZoteroRefused(ZoteroError):
     """Zotero answered, and said no (no key, no permission, a write it will not take)."""
 
 
+class ZoteroAnswerError(ZoteroError):
+    """Zotero answered what cannot be read: not JSON, or JSON of another shape."""
+
+
 class ZoteroUsageError(ZoteroError):
     """A library address, collection name or option combination that cannot be used."""
 

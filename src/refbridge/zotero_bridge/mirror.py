@@ -64,7 +64,7 @@ def collection_key(client: ZoteroClient, address: LibraryAddress) -> str | None:
         return None
     entries: list[Any] = []
     for page in client.pages(f"{address.api_prefix}/collections", "listing collections"):
-        entries += page.json()
+        entries += client.entries(page, "listing collections")
     hint = "check the name in Zotero"
     return resolve_collection(address.collection, api_collections(entries),
                               str(address.library), hint).id
@@ -171,9 +171,12 @@ class LibraryMirror:
                                     "includeTrashed": "1"}, known, ok=(200, 304))
         if response.status_code == 304:
             return Changes()
-        versions: dict[str, int] = response.json()
-        deleted = self.client.get(f"{prefix}/deleted", "asking what was deleted",
-                                  {"since": since}).json().get("items", [])
+        versions = self.client.versions(response, "asking what changed")
+        doing = "asking what was deleted"
+        deleted = self.client.json(self.client.get(f"{prefix}/deleted", doing,
+                                                   {"since": since}), doing).get("items")
+        if not isinstance(deleted, list) or not all(isinstance(k, str) for k in deleted):
+            raise self.client.answer_error(doing, "the answer has no list of item keys")
         new_version = library_version(response)
         changes = self._fetch([k for k, v in versions.items()
                                if self.items.get(k, {}).get("version") != v], progress)
@@ -193,7 +196,7 @@ class LibraryMirror:
             self._items, self.server_id = {}, self.client.server_id  # another Zotero's copy
         if response.status_code == 304:
             return Changes()
-        versions: dict[str, int] = response.json()
+        versions = self.client.versions(response, "listing the library's items")
         changes = self._fetch([k for k, v in versions.items()
                                if self.items.get(k, {}).get("version") != v], progress)
         for key in set(self.items) - set(versions):
@@ -208,7 +211,8 @@ class LibraryMirror:
         for page in self.client.pages(f"{scope}/items", "reading the library's items",
                                       {"format": "json"}):
             version = library_version(page)
-            fresh.update((entry["key"], entry["data"]) for entry in page.json())
+            fresh.update((entry["key"], entry["data"])
+                         for entry in self.client.entries(page, "reading the library's items"))
             if progress is not None:
                 progress(len(fresh), int(page.headers.get("Total-Results") or len(fresh)))
         changes = Changes({k for k, data in fresh.items() if self.items.get(k) != data},
@@ -243,8 +247,7 @@ class LibraryMirror:
         response = self.client.get(f"{self.address.api_prefix}/items", "reading items",
                                    {"itemKey": ",".join(keys), "format": "json",
                                     "limit": str(KEYS_PER_REQUEST)})
-        entries: list[dict[str, Any]] = response.json()
-        return entries
+        return self.client.entries(response, "reading items")
 
     def ordered_items(self) -> Iterator[dict[str, Any]]:
         """The copy's items in a stable order: by date added, then key."""

@@ -114,9 +114,13 @@ def _desktop_library(client: ZoteroClient, selection: dict[str, object],
     libraries = [t for t in targets if int(t.get("level") or 0) == 0]
     if not libraries or libraries[0].get("id") == target.library_id:
         return LOCAL_USER
-    groups = client.get("/api/users/0/groups", "listing the groups").json()
+    doing = "listing the groups"
+    groups = client.json(client.get("/api/users/0/groups", doing), doing, list)
     for group in groups:
-        if group.get("data", {}).get("name") == target.library_name:
+        if not isinstance(group, dict) or not isinstance(group.get("data"), dict) \
+                or "id" not in group:
+            raise client.answer_error(doing, "a group without an id or data")
+        if group["data"].get("name") == target.library_name:
             return Library("group", str(group["id"]))
     raise ZoteroRefused(f"Zotero's local API does not list the group {target.library_name!r}")
 
@@ -165,7 +169,7 @@ def _web_collection(client: ZoteroClient, address: LibraryAddress, options: Push
         return None, [], []
     entries: list[dict[str, object]] = []
     for page in client.pages(f"{address.api_prefix}/collections", "listing collections"):
-        entries += page.json()
+        entries += client.entries(page, "listing collections")
     listing = api_collections(entries)
     found = find_collections(address.collection, listing)
     if len(found) > 1:

@@ -44,9 +44,12 @@ BATCH = 50
 Outcome = str | None
 
 
-def _refused(answer: Mapping[str, Any]) -> dict[int, str]:
+def _refused(client: ZoteroClient, answer: Mapping[str, Any], doing: str) -> dict[int, str]:
     """Index in the batch -> Zotero's reason, from a write's ``failed`` object."""
     failed = answer.get("failed") or {}
+    if not isinstance(failed, dict) or not all(
+            str(index).isdigit() and isinstance(entry, dict) for index, entry in failed.items()):
+        raise client.answer_error(doing, "'failed' is not an object of numbered objects")
     return {int(index): f"{entry.get('message', 'refused')} (HTTP {entry.get('code', '?')})"
             for index, entry in failed.items()}
 
@@ -68,7 +71,7 @@ class WebLibrary:
             return [None] * len(objects)  # an earlier attempt of this batch was saved
         if response.status_code != 200:
             self.client.fail(response, doing)
-        refused = _refused(response.json())
+        refused = _refused(self.client, self.client.json(response, doing), doing)
         return [refused.get(index) for index in range(len(objects))]
 
     def write_items(self, items: Sequence[Mapping[str, Any]],
@@ -101,8 +104,13 @@ class WebLibrary:
             doing = f"creating the collection {'/'.join(here)!r}"
             if response.status_code != 200:
                 self.client.fail(response, doing)
-            if (refused := _refused(response.json())):
+            answer = self.client.json(response, doing)
+            if (refused := _refused(self.client, answer, doing)):
                 raise ZoteroRefused(f"zotero.org refused {doing}: {refused[0]}")
-            parent = str(response.json()["successful"]["0"]["key"])
+            created = (answer.get("successful") or {}).get("0")
+            if not isinstance(created, dict) or not isinstance(created.get("key"), str):
+                raise self.client.answer_error(doing, "the answer names no created "
+                                                  "collection")
+            parent = created["key"]
         assert parent is not None
         return parent
