@@ -587,3 +587,30 @@ def test_sync_from_the_database_writes_only_when_the_library_changed(zotero: Zot
     assert stderr == f"refbridge: sync: {out}: written, 2 entries (0 added, 1 changed, 0 removed)\n"
     entries = out.read_text("utf-8").split("\n\n")
     assert entries[0] == first.split("\n\n")[0] and "doi = {10.1000/graphs}" in entries[1]
+
+
+@pytest.mark.parametrize(("stored", "title"), [
+    ("Über Graphen".encode("utf-16"), "Über Graphen"),
+    ("\ufeffÜber Graphen".encode(), "Über Graphen"),
+    ("Über Graphen".encode(), "Über Graphen"),
+], ids=["utf-16-bom", "utf-8-bom", "utf-8"])
+def test_a_title_stored_as_bytes_is_read_as_text(zotero: ZoteroDb, stored: bytes,
+                                                 title: str) -> None:
+    item = ada(zotero)
+    zotero.set_field(item, "title", stored)  # type: ignore[arg-type]
+    zotero.close()
+    [record], diagnostics = read(zotero.path)
+    assert (str(record.fields["title"]), diagnostics.messages) == (title, [])
+
+
+def test_a_title_stored_as_bytes_that_are_no_text_is_reported(zotero: ZoteroDb) -> None:
+    item = ada(zotero)
+    zotero.set_field(item, "title", b"On \xff Graphs")  # type: ignore[arg-type]
+    zotero.close()
+    [record], diagnostics = read(zotero.path)
+    assert str(record.fields["title"]) == "On \ufffd Graphs"
+    assert [str(m) for m in diagnostics.messages] == [
+        f"{zotero.path}: warning: item {zotero.key_of(item)}: field 'title' is stored as "
+        "bytes that are neither UTF-8 nor UTF-16 text: read with U+FFFD for what does not "
+        "decode"]
+    assert diagnostics.changed == 1
