@@ -11,7 +11,7 @@ import pytest
 from support import run_cli
 
 from refbridge.errors import Diagnostics
-from refbridge.formats.tagged.records import value_lines
+from refbridge.textlines import lines
 from refbridge.model import Name, Record
 from refbridge.pipeline import record_texts
 from refbridge.registry import WriteOptions, get_reader, get_writer
@@ -40,8 +40,8 @@ def read(name: str, text: str) -> list[Record]:
     return list(get_reader(name).read(io.StringIO(text, newline=None), "out", Diagnostics()))
 
 
-def test_value_lines_cut_at_every_line_break() -> None:
-    assert value_lines("a\rb\r\nc\u2028d\x85e\vf") == ["a", "b", "c", "d", "e", "f"]
+def test_lines_cut_at_every_line_break() -> None:
+    assert lines("a\rb\r\nc\u2028d\x85e\vf") == ["a", "b", "c", "d", "e", "f"]
 
 
 @pytest.mark.parametrize("name", TAGGED)

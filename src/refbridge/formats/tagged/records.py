@@ -21,11 +21,9 @@ from typing import TextIO
 from refbridge.errors import Diagnostics
 from refbridge.formats.selection import select
 from refbridge.model import Record
+from refbridge.textlines import LINE_BREAK
 from refbridge.registry import Framing, WriteOptions, write_framed
 
-#: every line break ``str.splitlines`` knows: a reader of a tagged file may end a line at any
-#: of them (a lone CR ends one for most), so a value must never hold one inside a line
-_LINE_BREAKS = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,15 +120,9 @@ def read_drafts(stream: TextIO, source: str, diagnostics: Diagnostics, syntax: T
         yield draft
 
 
-def value_lines(value: str) -> list[str]:
-    """A value's lines, cut at every line break (``\\r``, ``\\v``, U+2028 as ``\\n``): the
-    one place the tagged writers split a value, so no break can start a line of its own."""
-    return _LINE_BREAKS.split(value)
-
-
 def one_line(value: str) -> str:
     """A value as one line: line breaks become spaces (a residue keeps the exact value)."""
-    return _LINE_BREAKS.sub(" ", value).strip()
+    return LINE_BREAK.sub(" ", value).strip()
 
 
 @dataclass
