@@ -124,3 +124,31 @@ def test_pybtex_s_own_plain_links_a_web_address_when_asked(
             "author": [{"family": "Doe", "given": "Jane"}], "issued": {"date-parts": [[2020]]}}
     html = format_bibliography([item], "plain", "html", links=True)
     assert '<a href="https://example.com/a_b~c%20d#x">https://example.com/a_b~c%20d#x</a>' in html
+
+
+# -- line breaks: LaTeX and Markdown write record text on one line --------------------------
+BROKEN_TITLE = "Harmless title\n===\n\nNext block\u2028then\vend"
+
+
+def broken_records() -> list[Record]:
+    return [Record(id="doe2020", type="article-journal",
+                   fields={"title": BROKEN_TITLE},
+                   names={"author": (Name(family="Doe", given="Jane"),)},
+                   dates={"issued": Date.of(2020)}),
+            Record(id="dash2021", type="article-journal", fields={"title": "1. Listed"},
+                   names={"author": (Name(literal="- Dash"),)}, dates={"issued": Date.of(2021)})]
+
+
+def test_latex_output_writes_a_record_s_line_breaks_as_spaces() -> None:
+    assert format_bibliography(broken_records(), "apa", "latex") == (
+        "- Dash. (2021). \\textit{1. Listed}.\n\n"
+        "Doe, J. (2020). \\textit{Harmless title === Next block then end}.\n")
+
+
+def test_markdown_output_starts_no_block_from_record_text() -> None:
+    markdown = format_bibliography(broken_records(), "apa", "markdown")
+    assert markdown == ("\\- Dash. (2021). *1. Listed*.\n\n"
+                        "Doe, J. (2020). *Harmless title === Next block then end*.\n")
+    html = markdown_html(markdown)
+    assert html.count("<p>") == 2 and "<h1>" not in html and "<li>" not in html
+
