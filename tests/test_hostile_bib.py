@@ -10,7 +10,13 @@ import re
 from pathlib import Path
 
 import pytest
-from fuzz.hostile import BREAKOUT_URLS, HOSTILE_DOIS, HOSTILE_TEXTS, HOSTILE_URLS
+from fuzz.hostile import (
+    BREAKOUT_URLS,
+    HOSTILE_DOIS,
+    HOSTILE_TEXTS,
+    HOSTILE_URLS,
+    NOT_TYPESETTABLE,
+)
 from fuzz.safety import assert_no_dangerous_tex, run_tex, tex_available
 
 from refbridge.errors import Diagnostics
@@ -32,10 +38,13 @@ def hostile_record(index: int, text: str, family: str = "Doe") -> Record:
         dates={"issued": Date.of(2020)})
 
 
-#: pdflatex has no glyph for a bidi override (U+202E), whatever the writer does: not markup
-TYPESETTABLE = [text for text in HOSTILE_TEXTS if "\u202e" not in text]
+TYPESETTABLE = [text for text in HOSTILE_TEXTS if text not in NOT_TYPESETTABLE]
 RECORDS = [hostile_record(i, text) for i, text in enumerate(TYPESETTABLE)]
-NAMED = [hostile_record(i, "Title", f"{text} Doe") for i, text in enumerate(TYPESETTABLE)]
+#: biber (2.17) makes the initials of a family name of hyphens alone (``-{}-{}- Doe``, TeX's
+#: ligatures broken) with unbalanced braces; a known gap, not record text run as LaTeX
+_BIBER_INITIALS = frozenset({"---"})
+NAMED = [hostile_record(i, "Title", f"{text} Doe") for i, text in enumerate(TYPESETTABLE)
+         if text not in _BIBER_INITIALS]
 
 
 def write(name: str, records: list[Record]) -> str:

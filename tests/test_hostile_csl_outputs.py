@@ -7,7 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fuzz.hostile import BREAKOUT_URLS, HOSTILE_DOIS, HOSTILE_TEXTS, HOSTILE_URLS
+from fuzz.hostile import (
+    BREAKOUT_URLS,
+    HOSTILE_DOIS,
+    HOSTILE_TEXTS,
+    HOSTILE_URLS,
+    NOT_TYPESETTABLE,
+)
 from fuzz.safety import (
     assert_no_dangerous_tex,
     assert_safe_html,
@@ -91,7 +97,7 @@ def test_latex_output_runs_no_command_from_a_record(style: str) -> None:
 @pytest.mark.skipif(not tex_available(), reason="needs pdflatex")
 @pytest.mark.parametrize("style", STYLES)
 def test_pdflatex_compiles_the_latex_output(tmp_path: Path, style: str) -> None:
-    typesettable = [r for r in hostile_records(style) if "\u202e" not in r.fields["title"]]
+    typesettable = [r for r in hostile_records(style) if r.fields["title"] not in NOT_TYPESETTABLE]
     body = format_bibliography(typesettable, style, "latex")
     (tmp_path / "doc.tex").write_text(
         "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n"

@@ -482,8 +482,10 @@ def _latex_link(url: str, inner: str) -> str:
 
 
 def _rtf_escape(text: str) -> str:
+    """Record text as RTF: on one line (RTF ignores a line break, so words would join),
+    control characters dropped, braces and backslashes escaped, non-ASCII as ``\\u``."""
     out = []
-    for char in text:
+    for char in one_line(text):
         code = ord(char)
         if char in "\\{}":
             out.append("\\" + char)
