@@ -210,9 +210,11 @@ def _line(row: dict[str, str]) -> str:
     """One row; every cell quoted when one holds a carriage return, which the csv module
     leaves unquoted with LF line ends and spreadsheet programs take for the end of a row."""
     cells = [_cell(row.get(c, "")) for c in COLUMNS]
-    quoting = csv.QUOTE_ALL if any("\r" in cell for cell in cells) else csv.QUOTE_MINIMAL
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n", quoting=quoting).writerow(cells)
+    if any("\r" in cell for cell in cells):
+        csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL).writerow(cells)
+    else:
+        csv.writer(out, lineterminator="\n").writerow(cells)
     return out.getvalue()
 
 
