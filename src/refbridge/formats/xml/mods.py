@@ -714,7 +714,7 @@ class ModsReader(catalogue.CatalogueReader):
     name = "mods"
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        return _records_of(parse_xml(stream.read(), source, "MODS"), source, diagnostics)
+        return _records_of(parse_xml(stream.read(), source, "MODS", diagnostics), source, diagnostics)
 
 
 class ModsWriter:
