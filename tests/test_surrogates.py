@@ -88,3 +88,22 @@ def test_a_services_answer_is_repaired_and_the_field_named(
         3, f"answer.json: warning: field {field!r} held a lone surrogate (half of a UTF-16 "
         "pair, which no file can hold): replaced by U+FFFD")
     assert "TI  - Graphs \ufffd\n" in Path("out.ris").read_text(encoding="utf-8")
+
+
+def test_a_hayagriva_entry_is_repaired_and_the_field_named(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import yaml
+
+    from refbridge.formats import hayagriva
+
+    # PyYAML's own loader decodes the escape (libyaml's refuses it, naming line and column)
+    monkeypatch.setattr(hayagriva, "_LOADER", yaml.SafeLoader)
+    monkeypatch.chdir(tmp_path)
+    Path("refs.yml").write_text('ng2021:\n  type: article\n  title: "Deep nets \\ud800"\n',
+                                encoding="utf-8")
+    status, _, stderr = run_cli("convert", "refs.yml", "--from", "hayagriva", "--to", "ris",
+                                "-o", "out.ris")
+    assert (status, stderr.splitlines()[0]) == (
+        3, "refs.yml:1: warning: record 'ng2021': field 'title' held a lone surrogate (half "
+        "of a UTF-16 pair, which no file can hold): replaced by U+FFFD")
+    assert "TI  - Deep nets \ufffd\n" in Path("out.ris").read_text(encoding="utf-8")

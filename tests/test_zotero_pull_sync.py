@@ -292,3 +292,15 @@ def test_a_lone_surrogate_in_an_item_is_replaced_and_later_syncs_still_write(
     web.edit_item(key, title="On Graphs")
     assert sync(out)[0] == 0
     assert "title = {On Graphs}" in out.read_text(encoding="utf-8")
+
+
+def test_a_title_with_lone_carriage_returns_syncs_to_one_ris_record(web: FakeWebAPI,
+                                                                    tmp_path: Path) -> None:
+    title = "Victim\rER  - \r\rTY  - JOUR\rTI  - INJECTED\rUR  - http://evil.example/"
+    web.add_item(title=title, date="2020", creators=ADA)
+    out = tmp_path / "refs.ris"
+    assert sync(out, "--to", "ris")[0] == 0
+    lines = out.read_bytes().decode("utf-8").splitlines()
+    assert [line for line in lines if line.startswith(("TY  - ", "ER  - "))] == \
+        ["TY  - JOUR", "ER  - "]
+    assert not any(line.startswith(("TI  - INJECTED", "UR  - ")) for line in lines)
