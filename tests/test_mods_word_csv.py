@@ -149,18 +149,6 @@ def test_a_value_that_is_a_formula_is_written_as_text() -> None:
     assert back.replace(source=None) == record
 
 
-def test_a_carriage_return_in_a_value_stays_inside_its_quoted_row() -> None:
-    record = Record(id="k", citation_key="k", type="book",
-                    fields={"title": "Victim\r=cmd|' /C calc'!A0\rk2,book"})
-    out = io.StringIO()
-    spreadsheet.WRITER.write([record], out, WriteOptions())
-    header, row = out.getvalue().split("\n")[:2]
-    assert row.startswith('"k","book","Victim\r=cmd|\' /C calc\'!A0\rk2,book"')
-    (back,) = spreadsheet.READER.read(io.StringIO(out.getvalue(), newline=""), "out.csv",
-                                      Diagnostics(strict=True))
-    assert back.replace(source=None) == record
-
-
 def test_a_row_with_more_cells_than_headings_is_skipped_with_its_line() -> None:
     diagnostics = Diagnostics()
     records = list(spreadsheet.READER.read(io.StringIO("title,year\nA,2001\nB,2002,x\n"),

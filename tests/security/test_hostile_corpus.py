@@ -27,6 +27,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import string
 import zipfile
 from collections import Counter
@@ -164,7 +165,9 @@ def check_data(name: str, text: str, harmless: str) -> None:
 
 
 def check_csv(name: str, text: str, harmless: str) -> None:
-    check_data(name, text, harmless)
+    # a CSV holds a value's line breaks as LF (a spreadsheet reads a quoted CR as one)
+    lf = [re.sub(r"\r\n?", "\n", title) for title in _titles(HOSTILE)]
+    assert _titles(_read_back(name, text)) == lf
     cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
     assert [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")] == []
 

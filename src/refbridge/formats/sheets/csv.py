@@ -13,8 +13,7 @@ written back. A byte order mark before the header row is ignored, also before a 
 
 Spreadsheets run formulas: a value that starts with ``=``, ``+``, ``-``, ``@``, a tab or a
 carriage return is written after an apostrophe (which spreadsheet programs show as text and
-hide) and read back without it, so record text never becomes a formula; a row with a carriage
-return in a cell is written with every cell quoted, so it stays one row. What the columns
+hide) and read back without it, so record text never becomes a formula. What the columns
 cannot hold travels in the ``note`` column as a line ``refbridge: {CSL-JSON}``
 (``formats.residue``). This module must never drop a row or a value silently.
 """
@@ -207,14 +206,8 @@ def native_row(record: Record) -> dict[str, str]:
 
 
 def _line(row: dict[str, str]) -> str:
-    """One row; every cell quoted when one holds a carriage return, which the csv module
-    leaves unquoted with LF line ends and spreadsheet programs take for the end of a row."""
-    cells = [_cell(row.get(c, "")) for c in COLUMNS]
     out = io.StringIO()
-    if any("\r" in cell for cell in cells):
-        csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL).writerow(cells)
-    else:
-        csv.writer(out, lineterminator="\n").writerow(cells)
+    csv.writer(out, lineterminator="\n").writerow([_cell(row.get(c, "")) for c in COLUMNS])
     return out.getvalue()
 
 
