@@ -614,3 +614,17 @@ def test_a_title_stored_as_bytes_that_are_no_text_is_reported(zotero: ZoteroDb) 
         "bytes that are neither UTF-8 nor UTF-16 text: read with U+FFFD for what does not "
         "decode"]
     assert diagnostics.changed == 1
+
+
+def test_a_lone_surrogate_stored_in_the_database_is_replaced_and_reported(
+        zotero: ZoteroDb) -> None:
+    item = ada(zotero)
+    zotero.db.execute("UPDATE itemDataValues SET value = CAST(x'4f6e20eda08020477261706873' "
+                      "AS TEXT) WHERE value = 'On Graphs'")
+    zotero.close()
+    [record], diagnostics = read(zotero.path)
+    assert str(record.fields["title"]) == "On \ufffd Graphs"
+    assert [str(m) for m in diagnostics.messages] == [
+        f"zotero-sqlite:{zotero.path}/items/{zotero.key_of(item)}: warning: record "
+        f"{zotero.key_of(item)!r}: field 'title' held a lone surrogate (half of a UTF-16 pair, "
+        "which no file can hold): replaced by U+FFFD"]

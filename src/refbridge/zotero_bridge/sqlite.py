@@ -240,6 +240,8 @@ class ZoteroDatabase:
         try:
             return self.connection.execute(SQL[part].format(**names), parameters).fetchall()
         except sqlite3.OperationalError as exc:
+            if str(exc).startswith("Could not decode to UTF-8"):
+                return self._rows_of_broken_text(SQL[part].format(**names), parameters)
             if part not in OPTIONAL_PARTS:
                 raise DatabaseUnreadable(f"{self.path}: its {part} cannot be read ({exc}): "
                                          "not a Zotero database refbridge knows") from None
@@ -354,6 +356,25 @@ class ZoteroDatabase:
                 if citekey:
                     data["citationKey"] = citekey
         return [items[i] for i in sorted(items)]
+
+    def _rows_of_broken_text(self, query: str, parameters: tuple[Any, ...]
+                             ) -> list[tuple[Any, ...]]:
+        """The rows of a query whose text is not all UTF-8, decoded one by one: a lone
+        surrogate (Zotero's JavaScript strings may hold one) as itself, replaced and reported
+        where the item is read (``formats.surrogates``); other bytes with U+FFFD, reported."""
+        def text(data: bytes) -> str:
+            try:
+                return data.decode("utf-8", "surrogatepass")
+            except UnicodeDecodeError:
+                self.diagnostics.change(f"a stored text is not UTF-8 ({data[:40]!r}): read "
+                                        "with U+FFFD for what does not decode", str(self.path))
+                return data.decode("utf-8", "replace")
+
+        self.connection.text_factory = text
+        try:
+            return self.connection.execute(query, parameters).fetchall()
+        finally:
+            self.connection.text_factory = str
 
     def _blob_text(self, value: bytes, key: str, name: str) -> str:
         """A field stored as bytes, as text (``stored_text``); bytes that are no text are read
