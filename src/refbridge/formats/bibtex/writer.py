@@ -6,11 +6,12 @@ tables the reader uses, so reading what was written gives back the same records.
 encoded with ``refbridge.latex.encode`` (syntax characters escaped, non-ASCII as LaTeX commands
 unless ``WriteOptions.unicode``); titles get case protection; URL, DOI and other identifiers are
 written verbatim (with backslashes, and braces when unbalanced, percent-encoded: what a .bib
-value or hyperref's ``\\url`` cannot hold). Preprints follow arXiv's export and BibLaTeX's conventions (see ``_eprint_fields``).
-``bibtex.<field>`` extras are written back as they were read. An entry written for BibLaTeX
-is written for BibTeX's styles by the ``bibtex`` writer (``tables.CLASSIC_RENAMES`` and the
-tables after it: classic types and fields, what no style prints in ``note``). This module must
-never let record text become LaTeX markup, and never invent a value the record does not hold.
+value or hyperref's ``\\url`` cannot hold). Preprints follow arXiv's export and BibLaTeX's
+conventions (see ``_eprint_fields``). ``bibtex.<field>`` extras are written back as they
+were read. An entry written for BibLaTeX is written for BibTeX's styles by the ``bibtex``
+writer (``tables.CLASSIC_RENAMES`` and the tables after it: classic types and fields, what no
+style prints in ``note``). This module must never let record text become LaTeX markup, and
+never invent a value the record does not hold.
 """
 
 from __future__ import annotations
