@@ -165,9 +165,11 @@ def check_data(name: str, text: str, harmless: str) -> None:
 
 
 def check_csv(name: str, text: str, harmless: str) -> None:
-    # a CSV holds a value's line breaks as LF (a spreadsheet reads a quoted CR as one)
-    lf = [re.sub(r"\r\n?", "\n", title) for title in _titles(HOSTILE)]
-    assert _titles(_read_back(name, text)) == lf
+    # a CSV may hold a value's line breaks as LF (a spreadsheet reads a quoted CR as one)
+    def lf(records: list[Record]) -> list[str]:
+        return [re.sub(r"\r\n?", "\n", title) for title in _titles(records)]
+
+    assert lf(_read_back(name, text)) == lf(HOSTILE)
     cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
     assert [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")] == []
 

@@ -206,8 +206,14 @@ def native_row(record: Record) -> dict[str, str]:
 
 
 def _line(row: dict[str, str]) -> str:
+    """One row; every cell quoted when one holds a carriage return, which the csv module
+    leaves unquoted with LF line ends and spreadsheet programs take for the end of a row."""
+    cells = [_cell(row.get(c, "")) for c in COLUMNS]
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerow([_cell(row.get(c, "")) for c in COLUMNS])
+    if any("\r" in cell for cell in cells):
+        csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL).writerow(cells)
+    else:
+        csv.writer(out, lineterminator="\n").writerow(cells)
     return out.getvalue()
 
 
