@@ -10,7 +10,13 @@ import re
 from pathlib import Path
 
 import pytest
-from fuzz.hostile import BREAKOUT_URLS, HOSTILE_DOIS, HOSTILE_TEXTS, HOSTILE_URLS
+from fuzz.hostile import (
+    BREAKOUT_URLS,
+    HOSTILE_DOIS,
+    HOSTILE_TEXTS,
+    HOSTILE_URLS,
+    NOT_TYPESETTABLE,
+)
 from fuzz.safety import assert_no_dangerous_tex, run_tex, tex_available
 
 from refbridge.errors import Diagnostics
@@ -32,10 +38,13 @@ def hostile_record(index: int, text: str, family: str = "Doe") -> Record:
         dates={"issued": Date.of(2020)})
 
 
-#: pdflatex has no glyph for a bidi override (U+202E), whatever the writer does: not markup
-TYPESETTABLE = [text for text in HOSTILE_TEXTS if "\u202e" not in text]
+TYPESETTABLE = [text for text in HOSTILE_TEXTS if text not in NOT_TYPESETTABLE]
 RECORDS = [hostile_record(i, text) for i, text in enumerate(TYPESETTABLE)]
-NAMED = [hostile_record(i, "Title", f"{text} Doe") for i, text in enumerate(TYPESETTABLE)]
+#: biber (2.17) makes the initials of a family name of hyphens alone (``-{}-{}- Doe``, TeX's
+#: ligatures broken) with unbalanced braces; a known gap, not record text run as LaTeX
+_BIBER_INITIALS = frozenset({"---"})
+NAMED = [hostile_record(i, "Title", f"{text} Doe") for i, text in enumerate(TYPESETTABLE)
+         if text not in _BIBER_INITIALS]
 
 
 def write(name: str, records: list[Record]) -> str:
@@ -204,3 +213,71 @@ def test_a_profile_page_s_latex_commands_are_text_in_a_bib() -> None:
 def test_bibtex_and_pdflatex_show_latex_carried_by_records_as_text(tmp_path: Path) -> None:
     bbl = compile_bibtex(tmp_path, [latex_carrying_record()])
     assert "\\input{/etc/hostname}" not in bbl
+
+
+# -- values that broke LaTeX builds: line breaks, control characters, trailing backslashes --
+BREAKING = Record(
+    id="doe2020", type="article-journal", citation_key="doe2020",
+    fields={"title": "First part\n\nSecond part\u2028third\u2029fourth\x85fifth\vsixth",
+            "container-title": "Journal\x07 of\x7f Tests\x1b", "URL": "https://example.com/path\\",
+            "DOI": "10.1000/abc\\"},
+    names={"author": (Name(family="Doe", given="Jane"),)}, dates={"issued": Date.of(2020)})
+BREAKING_BIB = """@article{doe2020,
+  author = {Doe, Jane},
+  title = {First part {Second} part third fourth fifth sixth},
+  %s = {Journal of Tests},
+  %s = {2020},
+  doi = {10.1000/abc%%5C},
+  url = {https://example.com/path%%5C},
+}
+"""
+
+
+@pytest.mark.parametrize(("writer", "journal", "year"), [("bibtex", "journal", "year"),
+                                                         ("biblatex", "journaltitle", "date")])
+def test_line_breaks_are_spaces_control_characters_dropped_backslashes_encoded(
+        writer: str, journal: str, year: str) -> None:
+    assert write(writer, [BREAKING]) == BREAKING_BIB % (journal, year)
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_unicode_output_writes_no_line_separator(writer: str) -> None:
+    out = io.StringIO()
+    get_writer(writer).write([BREAKING], out, WriteOptions(unicode=True))
+    assert "\u2028" not in out.getvalue() and "\x85" not in out.getvalue()
+    assert "title = {First part {Second} part third fourth fifth sixth}" in out.getvalue()
+
+
+def test_a_url_in_rich_text_has_its_backslash_encoded() -> None:
+    from refbridge.richtext import Url
+
+    record = BREAKING.replace(fields={"title": RichText(("See ", Url("https://e.org/x\\")))})
+    assert "\\url{https://e.org/x%5C}" in write("biblatex", [record])
+
+
+@requires_tex
+def test_plainnat_and_hyperref_compile_every_entry_after_a_breaking_one(tmp_path: Path) -> None:
+    after = Record(id="roe2021", type="book", citation_key="roe2021",
+                   fields={"title": "Still Printed", "publisher": "Press"},
+                   names={"author": (Name(family="Roe", given="Jim"),)},
+                   dates={"issued": Date.of(2021)})
+    (tmp_path / "refs.bib").write_text(write("bibtex", [BREAKING, after]), encoding="utf-8")
+    (tmp_path / "doc.tex").write_text(
+        PREAMBLE + "\\usepackage{natbib}\n\\usepackage{hyperref}\n\\begin{document}\n"
+        "\\nocite{*}\n\\bibliographystyle{plainnat}\n\\bibliography{refs}\n\\end{document}\n")
+    pdflatex = ["pdflatex", "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error",
+                "doc.tex"]
+    run_tex(tmp_path, pdflatex, ["bibtex", "doc"], pdflatex, pdflatex)
+    log = (tmp_path / "doc.log").read_text(encoding="utf-8", errors="replace")
+    assert "\n!" not in log
+    assert (tmp_path / "doc.bbl").read_text(encoding="utf-8").count("\\bibitem") == 2
+
+
+@requires_tex
+def test_biber_and_hyperref_compile_a_breaking_entry(tmp_path: Path) -> None:
+    bbl = _compile(tmp_path, "biblatex", [BREAKING],
+                   "\\usepackage[backend=biber]{biblatex}\n\\usepackage{hyperref}\n"
+                   "\\addbibresource{refs.bib}\n\\begin{document}\n\\nocite{*}\n"
+                   "\\printbibliography\n\\end{document}\n", "biber")
+    assert "\\verb https://example.com/path%5C" in bbl
+    assert "\n!" not in (tmp_path / "doc.log").read_text(encoding="utf-8", errors="replace")

@@ -7,7 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fuzz.hostile import BREAKOUT_URLS, HOSTILE_DOIS, HOSTILE_TEXTS, HOSTILE_URLS
+from fuzz.hostile import (
+    BREAKOUT_URLS,
+    HOSTILE_DOIS,
+    HOSTILE_TEXTS,
+    HOSTILE_URLS,
+    NOT_TYPESETTABLE,
+)
 from fuzz.safety import (
     assert_no_dangerous_tex,
     assert_safe_html,
@@ -91,7 +97,7 @@ def test_latex_output_runs_no_command_from_a_record(style: str) -> None:
 @pytest.mark.skipif(not tex_available(), reason="needs pdflatex")
 @pytest.mark.parametrize("style", STYLES)
 def test_pdflatex_compiles_the_latex_output(tmp_path: Path, style: str) -> None:
-    typesettable = [r for r in hostile_records(style) if "\u202e" not in r.fields["title"]]
+    typesettable = [r for r in hostile_records(style) if r.fields["title"] not in NOT_TYPESETTABLE]
     body = format_bibliography(typesettable, style, "latex")
     (tmp_path / "doc.tex").write_text(
         "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n"
@@ -124,3 +130,31 @@ def test_pybtex_s_own_plain_links_a_web_address_when_asked(
             "author": [{"family": "Doe", "given": "Jane"}], "issued": {"date-parts": [[2020]]}}
     html = format_bibliography([item], "plain", "html", links=True)
     assert '<a href="https://example.com/a_b~c%20d#x">https://example.com/a_b~c%20d#x</a>' in html
+
+
+# -- line breaks: LaTeX and Markdown write record text on one line --------------------------
+BROKEN_TITLE = "Harmless title\n===\n\nNext block\u2028then\vend"
+
+
+def broken_records() -> list[Record]:
+    return [Record(id="doe2020", type="article-journal",
+                   fields={"title": BROKEN_TITLE},
+                   names={"author": (Name(family="Doe", given="Jane"),)},
+                   dates={"issued": Date.of(2020)}),
+            Record(id="dash2021", type="article-journal", fields={"title": "1. Listed"},
+                   names={"author": (Name(literal="- Dash"),)}, dates={"issued": Date.of(2021)})]
+
+
+def test_latex_output_writes_a_record_s_line_breaks_as_spaces() -> None:
+    assert format_bibliography(broken_records(), "apa", "latex") == (
+        "- Dash. (2021). \\textit{1. Listed}.\n\n"
+        "Doe, J. (2020). \\textit{Harmless title === Next block then end}.\n")
+
+
+def test_markdown_output_starts_no_block_from_record_text() -> None:
+    markdown = format_bibliography(broken_records(), "apa", "markdown")
+    assert markdown == ("\\- Dash. (2021). *1. Listed*.\n\n"
+                        "Doe, J. (2020). *Harmless title === Next block then end*.\n")
+    html = markdown_html(markdown)
+    assert html.count("<p>") == 2 and "<h1>" not in html and "<li>" not in html
+

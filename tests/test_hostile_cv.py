@@ -9,7 +9,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from fuzz.hostile import BREAKOUT_URLS, HOSTILE_DOIS, HOSTILE_TEXTS, HOSTILE_URLS
+from fuzz.hostile import (
+    BREAKOUT_URLS,
+    HOSTILE_DOIS,
+    HOSTILE_TEXTS,
+    HOSTILE_URLS,
+    NOT_TYPESETTABLE,
+)
 from fuzz.safety import (
     assert_no_dangerous_tex,
     assert_safe_html,
@@ -85,7 +91,7 @@ def test_docx_cv_holds_the_text_as_character_data(style: str) -> None:
 
 @pytest.mark.skipif(not tex_available(), reason="needs pdflatex")
 def test_pdflatex_compiles_the_latex_cv(tmp_path: Path) -> None:
-    typesettable = [r for r in RECORDS if "\u202e" not in r.fields["title"]]
+    typesettable = [r for r in RECORDS if r.fields["title"] not in NOT_TYPESETTABLE]
     options = CvOptions(owners=("Zhengping Qian",), abstracts=True, merge=False)
     content, _, _ = render_cv(typesettable, options, "latex")
     (tmp_path / "cv.tex").write_text(

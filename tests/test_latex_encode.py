@@ -10,7 +10,13 @@ from hypothesis import strategies as st
 from strategies import rich_value
 
 from refbridge.latex.decode import decode_latex
-from refbridge.latex.encode import encode_latex, encode_text, guess_protection, variable_latex
+from refbridge.latex.encode import (
+    address,
+    encode_latex,
+    encode_text,
+    guess_protection,
+    variable_latex,
+)
 from refbridge.richtext import (
     Link,
     Math,
@@ -74,8 +80,22 @@ def test_characters_no_table_knows_are_kept_not_dropped() -> None:
     assert encode_latex("数据库") == "数据库"
 
 
-def test_no_break_space_and_paragraph_breaks_become_their_latex_forms() -> None:
-    assert encode_latex("J.\u00a0Doe\n\nSecond paragraph") == "J.~Doe\\par Second paragraph"
+def test_a_no_break_space_is_a_tie_and_a_paragraph_break_a_space() -> None:
+    # \\par would end the argument of the command a style prints the field with
+    assert encode_latex("J.\u00a0Doe\n\nSecond paragraph") == "J.~Doe Second paragraph"
+
+
+@pytest.mark.parametrize("brk", ["\r", "\v", "\f", "\x1c", "\x85", "\u2028", "\u2029"])
+def test_every_line_break_is_a_space(brk: str) -> None:
+    assert encode_latex(f"One{brk}{brk}two", unicode=True) == "One two"
+
+
+def test_control_characters_are_dropped() -> None:
+    assert encode_latex("Bell\x07 and\x1b escape\x7f") == "Bell and escape"
+
+
+def test_an_address_has_its_backslashes_percent_encoded() -> None:
+    assert address("https://example.com/a\\b\\") == "https://example.com/a%5Cb%5C"
 
 
 def test_runs_of_whitespace_become_one_space() -> None:

@@ -273,3 +273,34 @@ def test_watch_syncs_until_interrupted(web: FakeWebAPI, tmp_path: Path,
         f"refbridge: sync: {out}: written, 3 entries (3 added, 0 changed, 0 removed)",
         f"refbridge: sync: {out}: written, 3 entries (0 added, 1 changed, 0 removed)",
         "refbridge: sync: stopped"]
+
+
+def test_a_lone_surrogate_in_an_item_is_replaced_and_later_syncs_still_write(
+        web: FakeWebAPI, tmp_path: Path) -> None:
+    key = web.add_item(title="On Graphs \ud800", date="2020", creators=ADA)
+    out = tmp_path / "refs.bib"
+    code, _, stderr = sync(out)
+    assert code == 3
+    assert (f"zotero-web:user:1/items/{key}: warning: record {key!r}: field 'title' held a "
+            "lone surrogate (half of a UTF-16 pair, which no file can hold): replaced by "
+            "U+FFFD\n") in stderr
+    assert "title = {On Graphs \ufffd}" in out.read_text(encoding="utf-8")
+    web.add_item("book", title="Notes", date="1844", creators=ADA)
+    code, _, stderr = sync(out)
+    assert (code, stderr.splitlines()[-1]) == (0, f"refbridge: sync: {out}: written, 2 "
+                                               "entries (1 added, 0 changed, 0 removed)")
+    web.edit_item(key, title="On Graphs")
+    assert sync(out)[0] == 0
+    assert "title = {On Graphs}" in out.read_text(encoding="utf-8")
+
+
+def test_a_title_with_lone_carriage_returns_syncs_to_one_ris_record(web: FakeWebAPI,
+                                                                    tmp_path: Path) -> None:
+    title = "Victim\rER  - \r\rTY  - JOUR\rTI  - INJECTED\rUR  - http://evil.example/"
+    web.add_item(title=title, date="2020", creators=ADA)
+    out = tmp_path / "refs.ris"
+    assert sync(out, "--to", "ris")[0] == 0
+    lines = out.read_bytes().decode("utf-8").splitlines()
+    assert [line for line in lines if line.startswith(("TY  - ", "ER  - "))] == \
+        ["TY  - JOUR", "ER  - "]
+    assert not any(line.startswith(("TI  - INJECTED", "UR  - ")) for line in lines)

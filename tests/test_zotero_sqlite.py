@@ -617,3 +617,44 @@ def test_sync_from_the_database_lists_each_items_files(zotero: ZoteroDb, tmp_pat
     stored = zotero.path.parent / "storage" / zotero.key_of(pdf) / "Lovelace - 2020.pdf"
     assert [line for line in out.read_text("utf-8").splitlines() if "file =" in line] == [
         f"  file = {{Full Text PDF:{stored}:application/pdf}},"]
+
+
+@pytest.mark.parametrize(("stored", "title"), [
+    ("Über Graphen".encode("utf-16"), "Über Graphen"),
+    ("\ufeffÜber Graphen".encode(), "Über Graphen"),
+    ("Über Graphen".encode(), "Über Graphen"),
+], ids=["utf-16-bom", "utf-8-bom", "utf-8"])
+def test_a_title_stored_as_bytes_is_read_as_text(zotero: ZoteroDb, stored: bytes,
+                                                 title: str) -> None:
+    item = ada(zotero)
+    zotero.set_field(item, "title", stored)  # type: ignore[arg-type]
+    zotero.close()
+    [record], diagnostics = read(zotero.path)
+    assert (str(record.fields["title"]), diagnostics.messages) == (title, [])
+
+
+def test_a_title_stored_as_bytes_that_are_no_text_is_reported(zotero: ZoteroDb) -> None:
+    item = ada(zotero)
+    zotero.set_field(item, "title", b"On \xff Graphs")  # type: ignore[arg-type]
+    zotero.close()
+    [record], diagnostics = read(zotero.path)
+    assert str(record.fields["title"]) == "On \ufffd Graphs"
+    assert [str(m) for m in diagnostics.messages] == [
+        f"{zotero.path}: warning: item {zotero.key_of(item)}: field 'title' is stored as "
+        "bytes that are neither UTF-8 nor UTF-16 text: read with U+FFFD for what does not "
+        "decode"]
+    assert diagnostics.changed == 1
+
+
+def test_a_lone_surrogate_stored_in_the_database_is_replaced_and_reported(
+        zotero: ZoteroDb) -> None:
+    item = ada(zotero)
+    zotero.db.execute("UPDATE itemDataValues SET value = CAST(x'4f6e20eda08020477261706873' "
+                      "AS TEXT) WHERE value = 'On Graphs'")
+    zotero.close()
+    [record], diagnostics = read(zotero.path)
+    assert str(record.fields["title"]) == "On \ufffd Graphs"
+    assert [str(m) for m in diagnostics.messages] == [
+        f"zotero-sqlite:{zotero.path}/items/{zotero.key_of(item)}: warning: record "
+        f"{zotero.key_of(item)!r}: field 'title' held a lone surrogate (half of a UTF-16 pair, "
+        "which no file can hold): replaced by U+FFFD"]

@@ -32,7 +32,11 @@ def _report(diagnostics: Diagnostics, accept_skipped: bool) -> None:
                    "break", err=True)
     if diagnostics.skipped:
         click.echo(f"refbridge: {diagnostics.skipped} broken record(s) skipped", err=True)
-    if (diagnostics.skipped or diagnostics.read_in_part) and not accept_skipped:
+    if diagnostics.changed:
+        click.echo(f"refbridge: {diagnostics.changed} value(s) changed to be written",
+                   err=True)
+    if (diagnostics.skipped or diagnostics.read_in_part or diagnostics.changed) \
+            and not accept_skipped:
         sys.exit(ExitStatus.SKIPPED)
 
 
@@ -745,7 +749,7 @@ def sync_command(service: str, library: str | None, collection: str | None,
     if watch is None:
         report = sync_once(address, Path(output), options, bar)
         show(report)
-        if report.diagnostics.skipped:
+        if report.diagnostics.skipped or report.diagnostics.changed:
             sys.exit(ExitStatus.SKIPPED)
         return
     try:

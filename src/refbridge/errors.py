@@ -19,7 +19,8 @@ class ExitStatus(enum.IntEnum):
     OK = 0
     FAILED = 1  #: input could not be read or converted; nothing was written
     USAGE = 2  #: bad command-line usage
-    SKIPPED = 3  #: the output was written, but broken records were skipped (see warnings)
+    SKIPPED = 3  #: the output was written, but broken records were skipped or values changed
+    #: (see warnings)
     PROBLEMS = 4  #: ``refbridge check`` found problems in records that were read
     MISSING = 5  #: ``refbridge cited`` wrote the output, but cited keys are in no library
 
@@ -108,9 +109,17 @@ class Diagnostics:
     messages: list[Diagnostic] = field(default_factory=list)
     skipped: int = 0
     read_in_part: int = 0  #: broken records kept with what came before the break
+    changed: int = 0  #: values a reader had to change to keep them (a lone surrogate replaced)
 
     def warning(self, message: str, file: str | None = None, line: int | None = None,
                 column: int | None = None) -> None:
+        self.messages.append(Diagnostic("warning", message, file, line, column))
+
+    def change(self, message: str, file: str | None = None, line: int | None = None,
+               column: int | None = None) -> None:
+        """A value kept only in part (the record is kept): a warning the run's exit status
+        tells of."""
+        self.changed += 1
         self.messages.append(Diagnostic("warning", message, file, line, column))
 
     def error(self, message: str, file: str | None = None, line: int | None = None,

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from refbridge.csl.formats import guard_line_start
 from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.model import Record
 from refbridge.pipeline import read_records
@@ -40,18 +41,21 @@ class Layout:
     separator: str
     end: str
     line_prefix: str = ""
+    #: what each line of an entry is written as (Markdown: a list or heading start escaped)
+    each_line: Callable[[str], str] | None = None
 
 
 #: output format -> layout of the bibliography and of the list of in-text citations
 LAYOUTS: dict[str, Layout] = {
     "text": Layout("", "\n", "\n"),
     "html": Layout('<div class="csl-bib-body">\n', "\n", "\n</div>\n", line_prefix="  "),
-    "markdown": Layout("", "\n\n", "\n"),
+    "markdown": Layout("", "\n\n", "\n", each_line=guard_line_start),
     "latex": Layout("", "\n\n", "\n"),
     "rtf": Layout("{\\rtf1\\ansi\\deff0\n", "\\par\n", "\\par\n}\n"),
 }
 CITATION_LAYOUTS: dict[str, Layout] = {**LAYOUTS, "html": Layout("", "\n", "\n"),
-                                       "markdown": Layout("", "\n", "\n")}
+                                       "markdown": Layout("", "\n", "\n",
+                                                          each_line=guard_line_start)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +137,10 @@ def _document(lines: Iterable[str], layout: Layout) -> Iterator[str]:
     """The document of *lines*, piece by piece (nothing for no lines)."""
     before = layout.start
     for line in lines:
-        yield before + layout.line_prefix + line.strip()
+        text = line.strip()
+        if layout.each_line is not None:
+            text = "\n".join(map(layout.each_line, text.split("\n")))
+        yield before + layout.line_prefix + text
         before = layout.separator
     if before is layout.separator:
         yield layout.end

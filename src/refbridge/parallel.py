@@ -87,6 +87,7 @@ class _Done:
     messages: tuple[Diagnostic, ...]
     skipped: int
     read_in_part: int
+    changed: int
 
 
 def _convert_shard(task: _Task) -> _Done:
@@ -102,7 +103,8 @@ def _convert_shard(task: _Task) -> _Done:
         texts.append(writer.record_text(record, task.options))
         keys.append(record.citation_key)
     return _Done(writer.framing.separator.join(texts), len(texts), tuple(keys),
-                 tuple(diagnostics.messages), diagnostics.skipped, diagnostics.read_in_part)
+                 tuple(diagnostics.messages), diagnostics.skipped, diagnostics.read_in_part,
+                 diagnostics.changed)
 
 
 class _SharedKey(Exception):
@@ -266,6 +268,7 @@ def _texts(converted: Iterator[_Done], report: RunReport) -> Iterator[str]:
         report.diagnostics.messages.extend(done.messages)
         report.diagnostics.skipped += done.skipped
         report.diagnostics.read_in_part += done.read_in_part
+        report.diagnostics.changed += done.changed
         report.records_written += done.count
         if done.count:
             yield done.text

@@ -18,6 +18,7 @@ from typing import Any
 
 from refbridge.latex.math import math_plain
 from refbridge.latex.safety import formula_is_writable
+from refbridge.textlines import one_line
 
 from .marked import (
     BesideDecorated,
@@ -470,7 +471,9 @@ _LATEX_RE = re.compile("|".join(re.escape(c) for c in _LATEX_SPECIALS))
 
 
 def _latex_escape(text: str) -> str:
-    return _LATEX_RE.sub(lambda m: _LATEX_SPECIALS[m.group()], text)
+    """Record text as LaTeX: on one line (a blank line would end the argument of a command
+    around it), control characters dropped, every special character a command that prints it."""
+    return _LATEX_RE.sub(lambda m: _LATEX_SPECIALS[m.group()], one_line(text))
 
 
 def _latex_link(url: str, inner: str) -> str:
@@ -479,8 +482,10 @@ def _latex_link(url: str, inner: str) -> str:
 
 
 def _rtf_escape(text: str) -> str:
+    """Record text as RTF: on one line (RTF ignores a line break, so words would join),
+    control characters dropped, braces and backslashes escaped, non-ASCII as ``\\u``."""
     out = []
-    for char in text:
+    for char in one_line(text):
         code = ord(char)
         if char in "\\{}":
             out.append("\\" + char)
@@ -498,7 +503,19 @@ def _rtf_link(url: str, inner: str) -> str:
 
 
 def _md_escape(text: str) -> str:
-    return re.sub(r"([\\`*_\[\]<>#|&])", r"\\\1", text)
+    """Record text as Markdown: on one line (a line break would start a block), control
+    characters dropped, every character that is syntax inline escaped."""
+    return re.sub(r"([\\`*_\[\]<>#|&])", r"\\\1", one_line(text))
+
+
+_MD_LINE_START = re.compile(r"^(\d+)([.)])|^([-+=~])")
+
+
+def guard_line_start(line: str) -> str:
+    """A line of Markdown with what would make it a list item, a heading's underline or a
+    code fence (``1.``, ``-``, ``=``, ``~~~``) at its start escaped."""
+    return _MD_LINE_START.sub(lambda m: (f"{m.group(1)}\\{m.group(2)}" if m.group(1)
+                                         else f"\\{m.group(3)}"), line)
 
 
 def _md_link(url: str, inner: str) -> str:

@@ -42,6 +42,7 @@ from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.bibtex.tables import ARXIV, ARXIV_ABS_URL, HINT_COMMENT, HINT_PREAMBLE
 from refbridge.formats.catalogue import WRITERS, CatalogueReader
 from refbridge.formats.csl_markup import from_markup, is_lossless, to_markup
+from refbridge.formats.surrogates import repaired, reporter
 from refbridge.identifiers import clean_doi_field
 from refbridge.latex.encode import needs_encoding
 from refbridge.latex.safety import is_harmless
@@ -610,6 +611,7 @@ def _hints(kept: Mapping[str, Any]) -> dict[str, str]:
 #: 100 MB file never becomes 100 MB of text plus all its items as Python objects.
 _CHUNK = 1 << 20
 _SPACE = " \t\r\n"
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 class _JsonItems:
@@ -625,6 +627,8 @@ class _JsonItems:
         self.counted = 0  # how far into the buffer lines are counted
         self.line_start = 0  # where in the buffer that line starts (negative: before it)
         self.decoder = json.JSONDecoder()
+        #: whether a surrogate's escape (``\\ud800``) was read: only then can an item hold one
+        self.escapes_surrogates = False
 
     def _more(self) -> bool:
         chunk = self.stream.read(_CHUNK)
@@ -632,6 +636,8 @@ class _JsonItems:
             return False
         self._where(self.pos)  # what is read goes (a file of one line has no line to cut at)
         self.buffer, cut = self.buffer[self.pos:] + chunk, self.pos
+        self.escapes_surrogates = self.escapes_surrogates or \
+            _SURROGATE_ESCAPE.search(self.buffer) is not None
         self.pos, self.counted, self.line_start = 0, 0, self.line_start - cut
         return True
 
@@ -780,7 +786,10 @@ class CslJsonReader(CatalogueReader):
 
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        for line, item in _JsonItems(stream, source):
+        items = _JsonItems(stream, source)
+        for line, item in items:
+            if items.escapes_surrogates and isinstance(item, Mapping):
+                item = repaired(item, reporter(diagnostics, item.get("id"), source, line))
             try:
                 yield read_item(item, Source(source, line), _warner(diagnostics, item, source,
                                                                     line))

@@ -46,6 +46,7 @@ from refbridge.formats.hayagriva_syntax import (
 )
 from refbridge.formats.residue import RESIDUE_LABEL, apply_residues, residue
 from refbridge.formats.selection import select
+from refbridge.formats.surrogates import repaired, reporter
 from refbridge.model import Date, Eprint, ModelError, Name, Record, Source, extra_key
 from refbridge.registry import Framing, WriteOptions, write_framed
 from refbridge.richtext import Text, without_latex
@@ -494,7 +495,8 @@ class HayagrivaReader(catalogue.CatalogueReader):
             seen.add(key)
             try:
                 found = _residue_node(node)
-                yield read_entry(key, _data(node, _Budget()), Source(source, line), warn,
+                data = repaired(_data(node, _Budget()), reporter(diagnostics, key, source, line))
+                yield read_entry(key, data, Source(source, line), warn,
                                  _typed(found) if found is not None else None)
             except (ValueError, yaml.YAMLError) as exc:
                 diagnostics.error(f"entry {key!r}: {exc}", source, line)

@@ -95,9 +95,17 @@ def apply_residues(native: Record, differences: list[dict[str, Any]]) -> Record:
     return record
 
 
+#: the line breaks ``json.dumps`` leaves as they are, as JSON escapes
+_UNICODE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028",
+                                 "\u2029": "\\u2029"})
+
+
 def dump(difference: Mapping[str, Any]) -> str:
-    """One line of JSON (line breaks inside values are escaped)."""
-    return json.dumps(difference, ensure_ascii=False, separators=(", ", ": "), sort_keys=True)
+    """One line of JSON (line breaks inside values are escaped: JSON escapes those below
+    U+0020, and NEL and the line and paragraph separators are escaped here, as every line
+    break ends a line for some reader)."""
+    return json.dumps(difference, ensure_ascii=False, separators=(", ", ": "),
+                      sort_keys=True).translate(_UNICODE_BREAKS)
 
 
 def load(text: str) -> dict[str, Any]:

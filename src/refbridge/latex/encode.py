@@ -10,8 +10,10 @@ it, so no text can close its braces, start a comment or run a command: ``\\`` ->
 escaped or not, so an escaped lone brace would still end the field), ``# $ % & _`` -> ``\\#``
 ..., ``~`` and ``^`` -> ``\\textasciitilde{}`` / ``\\textasciicircum{}``. Dashes and curly
 quotes are written as TeX's ligatures (``--``, ``---``, ````` ``, ``''``), other TeX
-ligatures that would change the text are broken with ``{}``, a no-break space becomes ``~`` and
-a paragraph break ``\\par``. Non-ASCII characters become brace-protected commands (``{\\"u}``,
+ligatures that would change the text are broken with ``{}``, a no-break space becomes ``~``;
+a line break of any kind (a blank line too: ``\\par`` would end the argument of the command a
+style prints the field with) is a space, and control characters (which TeX rejects) are
+dropped (``refbridge.textlines``). Non-ASCII characters become brace-protected commands (``{\\"u}``,
 ``{\\L}``, stacked accents ``{\\~{\\^e}}``), from pylatexenc's table with one fix (``{\\'\\i}``,
 which biber turns into a dotless i plus a combining accent that pdflatex rejects, is written
 ``{\\'i}``), and only where the command reads back as the same character; a character with no
@@ -22,7 +24,8 @@ Structure, at the top level of a value where BibTeX decides case: *nocase* is a 
 character" whose case styles change); a style over protected text is the command with its
 argument as the protecting group (``\\textit{Drosophila}``), over unprotected text a special
 character (``{\\textit{in vivo}}``), and a style over both is cut into pieces of each kind.
-Formulas are written as TeX (``$...$``), addresses as ``\\url{}``, links as ``\\href{}{}``,
+Formulas are written as TeX (``$...$``), addresses as ``\\url{}``, links as ``\\href{}{}``
+(an address with its backslashes and the braces it cannot pair percent-encoded: ``address``),
 raw LaTeX as it was. ``refbridge.latex.decode`` reads all of it back to the same value.
 
 ``guess_protection`` (for titles from sources that say nothing of case) protects the words
@@ -58,6 +61,7 @@ from refbridge.richtext import (
     walk,
     without_latex,
 )
+from refbridge.textlines import CONTROL, one_line
 
 #: Characters that are syntax in LaTeX or BibTeX, and the text each is written as.
 SYNTAX_CHARACTERS: dict[str, str] = {
@@ -98,7 +102,6 @@ _SPECIAL = re.compile("[" + re.escape("".join(SYNTAX_CHARACTERS)) + "]")
 _LIGATURE = re.compile("|".join(f"(?<={re.escape(p[0])})(?={re.escape(p[1])})"
                                 for p in LIGATURES))
 _NEEDS_WORK = re.compile(r"[^ -~]|[\\{}#$%&_~^]|--|``|''|!`|\?`|<<|>>|,,|  ")
-_PARAGRAPH = re.compile(r"[ \t\r\f\v]*\n[ \t\r\f\v]*\n[ \t\n\r\f\v]*")
 _SPACE = re.compile(r"[ \t\n\r\f\v]+")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _LIGATURE_CHARACTERS = re.compile("[" + "".join(LIGATURE_CHARACTERS) + "]")
@@ -175,12 +178,12 @@ def needs_encoding(text: str) -> bool:
 
 
 def encode_latex(text: str, *, unicode: bool = False) -> str:
-    """Plain ``text`` as LaTeX that prints it; whitespace runs become one space, paragraph
-    breaks ``\\par``. ``unicode``: keep non-ASCII characters as they are (dashes and curly
-    quotes are TeX's ligatures all the same)."""
+    """Plain ``text`` as LaTeX that prints it, on one line: whitespace runs (line breaks
+    too) become one space, control characters are dropped. ``unicode``: keep non-ASCII
+    characters as they are (dashes and curly quotes are TeX's ligatures all the same)."""
     if not _NEEDS_WORK.search(text):
         return text
-    return "\\par ".join(_line(p, unicode) for p in _PARAGRAPH.split(text))
+    return _line(one_line(text), unicode)
 
 
 # -- rich text ---------------------------------------------------------------------------
@@ -273,7 +276,7 @@ def _styled_pieces(item: Styled | Link, unicode: bool) -> Iterator[str]:
             content = tuple(unprotected(content))
         inner = _inner(content, unicode)
         head = f"\\{STYLE_COMMANDS[piece.style]}" if isinstance(piece, Styled) \
-            else f"\\href{{{_address(piece.address)}}}"
+            else f"\\href{{{address(piece.address)}}}"
         if protected:
             yield head + _protecting_group(inner)
         else:
@@ -298,24 +301,29 @@ def _inner_piece(item: Inline, unicode: bool) -> str:
     if isinstance(item, Math):  # shown, never run (see refbridge.latex.safety)
         return "{" + encode_latex(math_plain(item.tex), unicode=unicode) + "}"
     if isinstance(item, Url):
-        return f"\\url{{{_address(item.address)}}}"
+        return f"\\url{{{address(item.address)}}}"
     if isinstance(item, Link):
-        return f"\\href{{{_address(item.address)}}}{{{_inner(item.content, unicode)}}}"
+        return f"\\href{{{address(item.address)}}}{{{_inner(item.content, unicode)}}}"
     if is_harmless(item.tex):
         return "{" + item.tex + "}"  # in its group, it takes nothing that follows it
     return "{" + encode_latex(item.shown, unicode=unicode) + "}"
 
 
-def _address(address: str) -> str:
-    """An address inside ``\\url{}``: braces it cannot pair percent-encoded."""
+def address(text: str) -> str:
+    """An address (a URL, a DOI) as the argument of ``\\url{}`` or a .bib's verbatim field,
+    which hyperref reads as it is: backslashes percent-encoded (``%5C``, as a URL spells
+    them: a trailing one would escape the closing brace and swallow the rest of the
+    bibliography, one before letters is a command to a style that prints the value as text),
+    braces it cannot pair percent-encoded, control characters dropped."""
+    text = CONTROL.sub("", text).replace("\\", "%5C")
     depth = 0
-    for char in address:
+    for char in text:
         depth += 1 if char == "{" else -1 if char == "}" else 0
         if depth < 0:
             break
     if depth == 0:
-        return address
-    return address.replace("{", "%7B").replace("}", "%7D")
+        return text
+    return text.replace("{", "%7B").replace("}", "%7D")
 
 
 # -- case protection ---------------------------------------------------------------------

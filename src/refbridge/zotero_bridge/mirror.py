@@ -21,6 +21,7 @@ must never turn items into records.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -70,6 +71,18 @@ def collection_key(client: ZoteroClient, address: LibraryAddress) -> str | None:
                               str(address.library), hint).id
 
 
+def _json_text(value: Any) -> str:
+    """``value`` as JSON: orjson's, or json's (ASCII, escaped) when an item holds a lone
+    surrogate, which orjson refuses: the copy keeps what the library holds, and the reader of
+    its items reports and replaces it (``refbridge.formats.surrogates``) on every run."""
+    import orjson
+
+    try:
+        return orjson.dumps(value).decode("utf-8")
+    except TypeError:  # orjson.JSONEncodeError: "surrogates not allowed"
+        return json.dumps(value, separators=(",", ":"))
+
+
 class LibraryMirror:
     """Item key -> the item's JSON ``data``, for every item of a scope (children included)."""
 
@@ -92,9 +105,18 @@ class LibraryMirror:
         import orjson
 
         try:
-            return orjson.loads(path.read_bytes()) if path is not None else None
-        except (OSError, orjson.JSONDecodeError):
+            data = path.read_bytes() if path is not None else None
+        except OSError:
             return None  # a copy that cannot be read is made again
+        if data is None:
+            return None
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            try:  # a lone surrogate, as the library holds it (escaped by _json_text)
+                return json.loads(data)
+            except ValueError:
+                return None
 
     def _load_head(self) -> None:
         head = self._read(self.cache_file)
@@ -135,8 +157,7 @@ class LibraryMirror:
             return
         self.cache_file.parent.mkdir(parents=True, exist_ok=True)
         with atomic_output(str(items_file)) as out:
-            out.write(orjson.dumps({"version": self.version, "items": self.items}
-                                   ).decode("utf-8"))
+            out.write(_json_text({"version": self.version, "items": self.items}))
         head = {"format": CACHE_FORMAT, "address": self._identity(), "version": self.version,
                 "server_id": self.server_id}
         with atomic_output(str(self.cache_file)) as out:

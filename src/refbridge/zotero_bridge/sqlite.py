@@ -145,6 +145,22 @@ class Stamp:
     text: str
 
 
+#: byte order marks of text stored as a BLOB, and the codec that reads it (a BOM decides,
+#: else UTF-8, as a browser's ``TextDecoder`` sniffs the BOM of Zotero's JavaScript)
+_BOMS: tuple[tuple[bytes, str], ...] = ((b"\xef\xbb\xbf", "utf-8-sig"),
+                                        (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+
+
+def stored_text(value: bytes) -> str | None:
+    """The text of a value stored as bytes (a BLOB): UTF-16 or UTF-8 by its byte order mark,
+    else UTF-8; None when it is not text in either."""
+    codec = next((name for bom, name in _BOMS if value.startswith(bom)), "utf-8")
+    try:
+        return value.decode(codec)
+    except UnicodeDecodeError:
+        return None
+
+
 def field_value(name: str, value: Any, date_fields: frozenset[str] | set[str]) -> str:
     """A stored field value as the API gives it: a multipart date's text, a time in ISO."""
     text = str(value)
@@ -224,6 +240,8 @@ class ZoteroDatabase:
         try:
             return self.connection.execute(SQL[part].format(**names), parameters).fetchall()
         except sqlite3.OperationalError as exc:
+            if str(exc).startswith("Could not decode to UTF-8"):
+                return self._rows_of_broken_text(SQL[part].format(**names), parameters)
             if part not in OPTIONAL_PARTS:
                 raise DatabaseUnreadable(f"{self.path}: its {part} cannot be read ({exc}): "
                                          "not a Zotero database refbridge knows") from None
@@ -325,6 +343,8 @@ class ZoteroDatabase:
             "date fields", fields=fields,
             mappings=self._table("baseFieldMappingsCombined", "baseFieldMappings"))}
         for item_id, name, value in self._rows("fields", ids, fields=fields):
+            if isinstance(value, bytes) and item_id in items:
+                value = self._blob_text(value, items[item_id]["key"], str(name))
             if value is not None and item_id in items:
                 items[item_id][str(name)] = field_value(str(name), value, dates)
         self._add_creators(items, ids)
@@ -336,6 +356,36 @@ class ZoteroDatabase:
                 if citekey:
                     data["citationKey"] = citekey
         return [items[i] for i in sorted(items)]
+
+    def _rows_of_broken_text(self, query: str, parameters: tuple[Any, ...]
+                             ) -> list[tuple[Any, ...]]:
+        """The rows of a query whose text is not all UTF-8, decoded one by one: a lone
+        surrogate (Zotero's JavaScript strings may hold one) as itself, replaced and reported
+        where the item is read (``formats.surrogates``); other bytes with U+FFFD, reported."""
+        def text(data: bytes) -> str:
+            try:
+                return data.decode("utf-8", "surrogatepass")
+            except UnicodeDecodeError:
+                self.diagnostics.change(f"a stored text is not UTF-8 ({data[:40]!r}): read "
+                                        "with U+FFFD for what does not decode", str(self.path))
+                return data.decode("utf-8", "replace")
+
+        self.connection.text_factory = text
+        try:
+            return self.connection.execute(query, parameters).fetchall()
+        finally:
+            self.connection.text_factory = str
+
+    def _blob_text(self, value: bytes, key: str, name: str) -> str:
+        """A field stored as bytes, as text (``stored_text``); bytes that are no text are read
+        with U+FFFD for what does not decode, and reported."""
+        text = stored_text(value)
+        if text is None:
+            text = value.decode("utf-8", "replace")
+            self.diagnostics.change(f"item {key}: field {name!r} is stored as bytes that are "
+                                    "neither UTF-8 nor UTF-16 text: read with U+FFFD for "
+                                    "what does not decode", str(self.path))
+        return text
 
     def _add_creators(self, items: Mapping[int, dict[str, Any]], ids: str) -> None:
         for data in items.values():

@@ -5,7 +5,9 @@ add the extra to this installation (from the clone it was installed from, if it 
 texts come from the style engine's HTML output; the few inline tags it writes (``i``, ``b``, ``sup``, ``sub``,
 styled ``span`` and ``a``) become Word run formatting and hyperlinks, read with the standard
 library's ``html.parser`` (which also decodes entities, so text stays text). Only http(s) links
-become hyperlinks. This module must never write a field code or any markup from record text.
+become hyperlinks; characters XML cannot hold (control characters) become U+FFFD
+(``formats.xml.safe.xml_text``). This module must never write a field code or any markup from
+record text.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from urllib.parse import unquote, urlparse
 from refbridge.cv.document import CvDocument, CvEntry
 from refbridge.cv.links import safe_http_url
 from refbridge.errors import RefbridgeError
+from refbridge.formats.xml.safe import xml_text
 
 HANGING_INDENT_CM = 1.2
 LINK_COLOR = (0x1A, 0x54, 0x90)
@@ -142,7 +145,7 @@ def _add_run(paragraph: Any, text: str, style: RunStyle) -> None:
     from docx.oxml.ns import qn
     from docx.shared import RGBColor
 
-    run = paragraph.add_run(text)
+    run = paragraph.add_run(xml_text(text))
     font = run.font
     font.italic = style.italic or None
     font.bold = style.bold or None
@@ -174,15 +177,15 @@ def render(document: CvDocument, fragment: bool = False) -> bytes:
     from docx.shared import Cm, Pt
 
     word = docx.Document()
-    word.core_properties.title = document.title
-    word.add_heading(document.title, level=1)
+    word.core_properties.title = xml_text(document.title)
+    word.add_heading(xml_text(document.title), level=1)
     if document.owner:
-        word.add_paragraph(document.owner)
+        word.add_paragraph(xml_text(document.owner))
     if document.summary is not None:
-        word.add_paragraph(document.summary.text())
+        word.add_paragraph(xml_text(document.summary.text()))
     for section in document.sections:
         if section.heading is not None:
-            word.add_heading(f"{section.heading} ({len(section.entries)})", level=2)
+            word.add_heading(xml_text(f"{section.heading} ({len(section.entries)})"), level=2)
         for entry in section.entries:
             paragraph = word.add_paragraph()
             layout = paragraph.paragraph_format
@@ -194,7 +197,7 @@ def render(document: CvDocument, fragment: bool = False) -> bytes:
             if entry.abstract:
                 abstract = word.add_paragraph()
                 abstract.paragraph_format.left_indent = Cm(HANGING_INDENT_CM)
-                abstract.add_run(" ".join(entry.abstract.split())).font.size = Pt(9)
+                abstract.add_run(xml_text(" ".join(entry.abstract.split()))).font.size = Pt(9)
     out = io.BytesIO()
     word.save(out)
     return out.getvalue()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from refbridge.csl.formats import guard_line_start
 from refbridge.cv.document import CvDocument, CvEntry
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>#|!$])")
@@ -21,7 +22,6 @@ _SPECIAL = re.compile(r"([\\`*_\[\]<>#|!$])")
 #: shortcodes (``{{< >}}``) on a page before Markdown, and no backslash escape stops them
 _TEMPLATE_BRACES = str.maketrans({"{": "&#123;", "}": "&#125;"})
 _ENTITY = re.compile(r"&(?=#?\w+;)")
-_LINE_START = re.compile(r"^(\d+)([.)])|^([-+=])")
 
 
 def escape(text: str) -> str:
@@ -29,12 +29,6 @@ def escape(text: str) -> str:
     flat = " ".join(text.split())
     escaped = _ENTITY.sub("&amp;", _SPECIAL.sub(r"\\\1", flat)).replace("~", "&#126;")
     return guard_line_start(escaped)
-
-
-def guard_line_start(line: str) -> str:
-    """Escape what would make a line a list item or heading underline (``1.``, ``-``, ``=``)."""
-    return _LINE_START.sub(lambda m: (f"{m.group(1)}\\{m.group(2)}" if m.group(1)
-                                      else f"\\{m.group(3)}"), line)
 
 
 def _link(label: str, url: str) -> str:

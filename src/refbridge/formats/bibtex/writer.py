@@ -5,12 +5,13 @@ Each record becomes one entry with the fields its dialect's styles read, mapped 
 tables the reader uses, so reading what was written gives back the same records. Text is
 encoded with ``refbridge.latex.encode`` (syntax characters escaped, non-ASCII as LaTeX commands
 unless ``WriteOptions.unicode``); titles get case protection; URL, DOI and other identifiers are
-written verbatim (with braces percent-encoded when unbalanced, the one thing a .bib value cannot
-hold). Preprints follow arXiv's export and BibLaTeX's conventions (see ``_eprint_fields``).
-``bibtex.<field>`` extras are written back as they were read. An entry written for BibLaTeX
-is written for BibTeX's styles by the ``bibtex`` writer (``tables.CLASSIC_RENAMES`` and the
-tables after it: classic types and fields, what no style prints in ``note``). This module must
-never let record text become LaTeX markup, and never invent a value the record does not hold.
+written verbatim (with backslashes, and braces when unbalanced, percent-encoded: what a .bib
+value or hyperref's ``\\url`` cannot hold). Preprints follow arXiv's export and BibLaTeX's
+conventions (see ``_eprint_fields``). ``bibtex.<field>`` extras are written back as they
+were read. An entry written for BibLaTeX is written for BibTeX's styles by the ``bibtex``
+writer (``tables.CLASSIC_RENAMES`` and the tables after it: classic types and fields, what no
+style prints in ``note``). This module must never let record text become LaTeX markup, and
+never invent a value the record does not hold.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBL
 from refbridge.formats.catalogue import WRITERS
 from refbridge.identifiers import clean_doi
 from refbridge.latex.decode import decode_latex, decode_plain
-from refbridge.latex.encode import encode_latex, encode_text, guess_protection
+from refbridge.latex.encode import address, encode_latex, encode_text, guess_protection
 from refbridge.latex.safety import is_harmless
 from refbridge.model import Date, Eprint, Record
 from refbridge.names.bibtex import format_names
@@ -107,8 +108,9 @@ def _balanced(text: str) -> bool:
 
 
 def _verbatim(value: str) -> str:
-    value = " ".join(value.split())
-    return value if _balanced(value) else value.replace("{", "%7B").replace("}", "%7D")
+    """A verbatim value (URL, DOI, identifiers) on one line, as ``\\url{}`` and hyperref read
+    it (``latex.encode.address``: backslashes and unpaired braces percent-encoded)."""
+    return address(" ".join(value.split()))
 
 
 def _selected(fields: list[Field], options: WriteOptions) -> list[Field]:
@@ -245,13 +247,12 @@ class BibtexWriter:
                 value = without_latex(value)
             return "{" + encode_text(value, unicode=options.unicode) + "}"
         text = plain(value)
-        if not is_harmless(text):  # shown, never run (see refbridge.latex.safety)
-            return "{" + (_verbatim(text.replace("\\", "%5C")) if how == VERBATIM
-                          else encode_latex(text, unicode=options.unicode)) + "}"
-        if how == BARE:
-            return text
         if how == VERBATIM:
             return "{" + _verbatim(text) + "}"
+        if not is_harmless(text):  # shown, never run (see refbridge.latex.safety)
+            return "{" + encode_latex(text, unicode=options.unicode) + "}"
+        if how == BARE:
+            return text
         return "{" + text + "}"
 
     def fields(self, record: Record, entry_type: str, encode: Callable[[str], str],

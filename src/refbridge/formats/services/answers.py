@@ -48,10 +48,17 @@ def parse_xml(text: str, source: str, what: str) -> _Element:
     return root
 
 
-def load_json(text: str, source: str, what: str) -> Any:
-    """The JSON value of ``text``; ``what`` names the format in messages."""
+def load_json(text: str, source: str, what: str, diagnostics: Diagnostics | None = None
+              ) -> Any:
+    """The JSON value of ``text``; ``what`` names the format in messages. With
+    ``diagnostics``, lone surrogates are replaced and reported (``formats.surrogates``)."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
+        if diagnostics is not None and "\\u" in text:
+            from refbridge.formats.surrogates import repaired, reporter
+
+            value = repaired(value, reporter(diagnostics, None, source))
+        return value
     except json.JSONDecodeError as exc:
         raise ParseError(f"not valid JSON: {exc.msg}", source, exc.lineno, exc.colno) from None
     except (RecursionError, ValueError):

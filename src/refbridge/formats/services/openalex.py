@@ -274,7 +274,7 @@ class OpenAlexReader(catalogue.CatalogueReader):
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         text = stream.read()
-        works = works_of(load_json(text, source, "OpenAlex works"), source)
+        works = works_of(load_json(text, source, "OpenAlex works", diagnostics), source)
         yield from read_works(works, source, diagnostics, JsonLines(text))
 
 

@@ -419,20 +419,21 @@ def _line(work: Mapping[str, Any], lines: JsonLines | None) -> int | None:
     return lines.line_of(f'"put-code": {code}') if lines and code else None
 
 
-def read_document(text: str, source: str) -> tuple[Document, JsonLines | None]:
-    """One ORCID answer, JSON or XML."""
+def read_document(text: str, source: str, diagnostics: Diagnostics | None = None
+                  ) -> tuple[Document, JsonLines | None]:
+    """One ORCID answer, JSON or XML (``diagnostics``: where lone surrogates are reported)."""
     if text.lstrip().startswith("<"):
         return document(_xml_document(parse_xml(text, source, "an ORCID answer"), source),
                         source), None
     lines = JsonLines(re.sub(r'"put-code"\s*:\s*', '"put-code": ', text))
-    return document(load_json(text, source, "an ORCID answer"), source), lines
+    return document(load_json(text, source, "an ORCID answer", diagnostics), source), lines
 
 
 class OrcidReader(catalogue.CatalogueReader):
     name = "orcid"
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        doc, lines = read_document(stream.read(), source)
+        doc, lines = read_document(stream.read(), source, diagnostics)
         yield from records([doc], source, diagnostics, lines)
 
 

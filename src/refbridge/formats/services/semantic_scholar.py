@@ -178,7 +178,8 @@ class SemanticScholarReader(catalogue.CatalogueReader):
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         text = stream.read()
-        papers, author = papers_of(load_json(text, source, "a Semantic Scholar answer"), source)
+        papers, author = papers_of(load_json(text, source, "a Semantic Scholar answer",
+                                              diagnostics), source)
         yield from read_papers(papers, author, source, diagnostics, JsonLines(text))
 
 

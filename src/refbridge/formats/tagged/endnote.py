@@ -56,6 +56,7 @@ from refbridge.identifiers import bare_doi, clean_doi, clean_doi_field, doi_of
 from refbridge.model import Date, ModelError, Name, Record, Source
 from refbridge.names.reading import split_name
 from refbridge.richtext import Text, plain, strip
+from refbridge.textlines import lines
 from refbridge.vocab import VERBATIM_VARIABLES
 
 #: The first identifier of an ISBN/ISSN value (``1532-1827 (Electronic)``, ``978-0-19-…``).
@@ -334,7 +335,7 @@ def native_values(record: Record, v: Vocabulary) -> list[tuple[str, Text]]:
     handled = v.handled
     for key, value in record.extra_for(v.extra_prefix):
         if key not in handled and v.extra_key.match(key):
-            values += [(key, line) for line in value.split("\n") if line.strip()]
+            values += [(key, line) for line in lines(value) if line.strip()]
     return values
 
 
@@ -366,10 +367,9 @@ def _lines(tag: str, value: Text) -> str:
     """A tag's line, with continuation lines for a value of several lines when none of them
     would end the record or read as a tag (else the value is one line)."""
     text = plain(value).strip()
-    parts = text.split("\n")
-    if len(parts) > 1 and all(p.strip() and not p.startswith("%") and "\r" not in p
-                              for p in parts):
-        return f"%{tag} {text}"
+    parts = lines(text)
+    if len(parts) > 1 and all(p.strip() and not p.startswith("%") for p in parts):
+        return f"%{tag} " + "\n".join(parts)
     return f"%{tag} {one_line(text)}" if one_line(text) else ""
 
 

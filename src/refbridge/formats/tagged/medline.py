@@ -57,6 +57,7 @@ from refbridge.formats.tagged.records import (
 from refbridge.identifiers import doi_of
 from refbridge.model import Date, ModelError, Name, Record, Source
 from refbridge.richtext import plain
+from refbridge.textlines import lines
 
 SYNTAX = TaggedSyntax(
     "MEDLINE", catalogue.MEDLINE_TAG_LINE,
@@ -313,7 +314,7 @@ def native_tags(record: Record) -> list[tuple[str, str]]:
     tags += [(t.KEYWORD_TAG, keyword) for keyword in record.keywords]
     for tag, value in record.extra_for("nbib"):
         if _EXTRA_TAG.match(tag) and tag not in (t.DATE_TAG, t.NOTE_TAG):
-            tags += [(tag, line) for line in value.split("\n")
+            tags += [(tag, line) for line in lines(value)
                      if line.strip() and not (tag == "IS" and line in written)]
     order = {tag: i for i, tag in enumerate(t.TAG_ORDER)}
     return sorted(tags, key=lambda pair: order.get(pair[0], len(order)))

@@ -21,9 +21,9 @@ from typing import TextIO
 from refbridge.errors import Diagnostics
 from refbridge.formats.selection import select
 from refbridge.model import Record
+from refbridge.textlines import LINE_BREAK
 from refbridge.registry import Framing, WriteOptions, write_framed
 
-_LINE_BREAKS = re.compile(r"\r\n|[\r\n]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +122,7 @@ def read_drafts(stream: TextIO, source: str, diagnostics: Diagnostics, syntax: T
 
 def one_line(value: str) -> str:
     """A value as one line: line breaks become spaces (a residue keeps the exact value)."""
-    return _LINE_BREAKS.sub(" ", value).strip()
+    return LINE_BREAK.sub(" ", value).strip()
 
 
 @dataclass

@@ -53,6 +53,7 @@ from refbridge.identifiers import clean_doi, doi_of
 from refbridge.model import SEASONS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.reading import name_from_fields
 from refbridge.richtext import Text, plain
+from refbridge.textlines import lines
 from refbridge.vocab import VERBATIM_VARIABLES
 
 TAG_LINE = re.compile(r"^(?P<tag>[A-Z][A-Z0-9]) {1,2}-(?: (?P<value>.*))?$")
@@ -519,7 +520,7 @@ def _native_tags(record: Record) -> list[tuple[str, str]]:
                 tags.append((t.FIELD_TAGS[variable], record.eprint.archive))
     for key, value in record.extra_for("ris"):
         if key not in (t.TYPE_TAG, t.END_TAG) and TAG_LINE.match(f"{key}  - "):
-            tags += [(key, line) for line in value.split("\n")]
+            tags += [(key, line) for line in lines(value)]
     order = {tag: i for i, tag in enumerate(t.TAG_ORDER)}
     return sorted(tags, key=lambda pair: order.get(pair[0], len(order)))
 
@@ -541,7 +542,7 @@ def _reads_as_special_note(note: str) -> bool:
 
 def _value_lines(value: str) -> list[str]:
     """A value as RIS lines: continuation lines that would read as a tag get a leading space."""
-    first, *rest = value.split("\n")
+    first, *rest = lines(value)
     return [first] + [f" {line}" if TAG_LINE.match(line) else line for line in rest]
 
 

@@ -242,7 +242,7 @@ class EndNoteXmlReader(catalogue.CatalogueReader):
     name = "endnote-xml"
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        root = parse_xml(stream.read(), source, "EndNote XML")
+        root = parse_xml(stream.read(), source, "EndNote XML", diagnostics)
         return _records_of(root, source, diagnostics)
 
 

@@ -714,7 +714,8 @@ class ModsReader(catalogue.CatalogueReader):
     name = "mods"
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        return _records_of(parse_xml(stream.read(), source, "MODS"), source, diagnostics)
+        root = parse_xml(stream.read(), source, "MODS", diagnostics)
+        return _records_of(root, source, diagnostics)
 
 
 class ModsWriter:

@@ -361,7 +361,7 @@ class PubmedXmlReader(catalogue.CatalogueReader):
     name = "pubmed-xml"
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        root = parse_xml(stream.read(), source, "PubMed XML")
+        root = parse_xml(stream.read(), source, "PubMed XML", diagnostics)
         if local_name(root) not in (*SETS, *ARTICLES):
             raise ParseError("not PubMed XML: the root element is not PubmedArticleSet",
                              source, root.sourceline)

@@ -33,8 +33,11 @@ def xml_text(text: str) -> str:
     return _XML_INVALID.sub("\ufffd", text)
 
 
-def parse_xml(text: str, source: str, what: str) -> Any:
-    """The root element of ``text``, an XML document of format ``what`` read from ``source``."""
+def parse_xml(text: str, source: str, what: str, diagnostics: Diagnostics | None = None
+              ) -> Any:
+    """The root element of ``text``, an XML document of format ``what`` read from ``source``;
+    an entity its DTD (never read) would define is kept as its text (``&eacute;``) and
+    reported to ``diagnostics``."""
     from lxml import etree
 
     text = text.lstrip("\ufeff")
@@ -54,7 +57,29 @@ def parse_xml(text: str, source: str, what: str) -> Any:
     dtd = root.getroottree().docinfo.internalDTD
     if dtd is not None and any(True for _ in dtd.iterentities()):
         raise ParseError(f"{what}: entity declarations are not allowed", source, 1)
+    _entities_as_text(root, source, what, diagnostics)
     return root
+
+
+def _entities_as_text(root: Any, source: str, what: str, diagnostics: Diagnostics | None
+                      ) -> None:
+    """Each entity reference left in the tree (a document that names a DTD may use the
+    entities it defines, which are never read) replaced by its text, ``&name;``, and reported:
+    the value keeps it as written, and no reader meets a node that is no element or text."""
+    from lxml import etree
+
+    for entity in list(root.iter(etree.Entity)):
+        if diagnostics is not None:
+            diagnostics.change(f"{what}: entity {entity.text} is not defined in the document "
+                               f"(its DTD is not read): kept as the text {entity.text}",
+                               source, entity.sourceline)
+        text = entity.text + (entity.tail or "")
+        parent, previous = entity.getparent(), entity.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + text
+        else:
+            parent.text = (parent.text or "") + text
+        parent.remove(entity)
 
 
 def local_name(element: Any) -> str:

@@ -304,8 +304,8 @@ class WordReader(catalogue.CatalogueReader):
     name = "word-xml"
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        return _records_of(parse_xml(stream.read(), source, "Word bibliography"), source,
-                           diagnostics)
+        root = parse_xml(stream.read(), source, "Word bibliography", diagnostics)
+        return _records_of(root, source, diagnostics)
 
 
 class WordWriter:

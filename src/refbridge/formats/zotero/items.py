@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from refbridge.errors import Diagnostics
+from refbridge.formats.surrogates import repaired, reporter
 from refbridge.formats.zotero.rdf import (
     CHILD_NOTES_FIELD,
     ZoteroItem,
@@ -135,10 +136,14 @@ def is_record_item(data: Mapping[str, Any]) -> bool:
 def record_of_item(data: Mapping[str, Any], notes: Iterable[str], where: str,
                    diagnostics: Diagnostics, files: Iterable[str] = ()) -> Record:
     """The record of one top-level item, with the ``file`` entries of its attachments; raises
-    ``ValueError`` when it cannot be built."""
+    ``ValueError`` when it cannot be built. A lone surrogate in its data or notes is replaced
+    and reported (``formats.surrogates``)."""
+    report = reporter(diagnostics, data.get("key"), where)
+    data = repaired(data, report)
+    notes = [repaired(note, report, f"notes[{index}]") for index, note in enumerate(notes)]
     record = record_of(zotero_item_of(data, notes), where, diagnostics)
     key = str(data.get("key") or "")
-    listed = ";".join(files)
+    listed: str = repaired(";".join(files), report, "file")
     if listed:
         record = record.replace(extra={**record.extra, FILE_EXTRA: listed})
     return record.replace(id=key) if key and record.citation_key is None else record

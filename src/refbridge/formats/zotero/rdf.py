@@ -771,7 +771,7 @@ class ZoteroReader(catalogue.CatalogueReader):
     name = "zotero"
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        root = parse_xml(stream.read(), source, "Zotero RDF")
+        root = parse_xml(stream.read(), source, "Zotero RDF", diagnostics)
         if root.getroottree().docinfo.doctype:
             raise ParseError("a document type declaration is not allowed in Zotero RDF "
                              "(entities are never expanded)", source, 1)
