@@ -221,6 +221,20 @@ def test_a_cite_shown_in_verbatim_is_no_missing_key(paper: Path) -> None:
                    "from 5 in 1 library\n")
 
 
+def test_cited_order_reads_an_input_files_citations_where_it_is_input(paper: Path) -> None:
+    (paper / "related.tex").write_text("Adam \\cite{kingma2014adam}.\n", encoding="utf-8")
+    (paper / "paper.tex").write_text(
+        "\\documentclass{article}\n\\begin{document}\n\\cite{goodfellow2016deep}\n"
+        "\\input{related}\n\\cite{srivastava2014dropout}\n"
+        "\\bibliography{library}\n\\end{document}\n", encoding="utf-8")
+    status, out, _ = run_cli("cited", str(paper / "paper.tex"), "--order", "cited")
+    assert status == ExitStatus.OK
+    keys = [line for line in out.splitlines()
+            if line.startswith("@") and not line.startswith(("@preamble", "@string"))]
+    assert keys == ["@book{goodfellow2016deep,", "@article{kingma2014adam,",
+                    "@article{srivastava2014dropout,"]
+
+
 def test_allow_missing_exits_0_and_still_reports(paper: Path) -> None:
     (paper / "paper.aux").write_text(AUX + "\\citation{nosuchkey}\n", encoding="utf-8")
     status, _, err = run_cli("cited", str(paper / "paper.aux"), "--allow-missing")

@@ -257,8 +257,27 @@ def test_input_include_and_subfile_are_read_relative_to_the_document(tmp_path: P
                  "\\includegraphics{figure}\n")
     scan = scanned(main)
     assert [(c.key, Path(c.file).name, c.line) for c in scan.citations] == [
-        ("main1", "paper.tex", 1), ("intro1", "intro.tex", 1), ("method1", "method.tex", 1),
-        ("appx1", "appendix.tex", 2), ("detail1", "detail.tex", 2)]
+        ("main1", "paper.tex", 1), ("intro1", "intro.tex", 1), ("detail1", "detail.tex", 2),
+        ("method1", "method.tex", 1), ("appx1", "appendix.tex", 2)]
+
+
+def test_a_files_citations_come_where_it_is_brought_in(tmp_path: Path) -> None:
+    write(tmp_path / "intro.tex", "Recurrent nets \\cite{hochreiter1997}.\n")
+    write(tmp_path / "method.tex", "\\input{detail}\nAdam \\cite{kingma2015}.\n")
+    write(tmp_path / "detail.tex", "Dropout \\cite{srivastava2014}.\n")
+    scan = scanned(write(tmp_path / "paper.tex",
+                         "\\cite{vaswani2017}\n\\input{intro}\n\\cite{devlin2019}\n"
+                         "\\include{method}\n\\cite{brown2020}\n"))
+    assert cited(scan) == [("vaswani2017", 1), ("hochreiter1997", 1), ("devlin2019", 3),
+                           ("srivastava2014", 1), ("kingma2015", 2), ("brown2020", 5)]
+
+
+def test_a_file_brought_in_twice_is_read_at_its_first_place(tmp_path: Path) -> None:
+    write(tmp_path / "macros.tex", "\\nocite{knuth1984}\n\\input{paper}\n")
+    scan = scanned(write(tmp_path / "paper.tex",
+                         "\\cite{lamport1994}\n\\input{macros}\n\\input{macros}\n"
+                         "\\cite{mittelbach2004}\n"))
+    assert cited(scan) == [("lamport1994", 1), ("knuth1984", 1), ("mittelbach2004", 4)]
 
 
 def test_a_file_brought_in_that_is_not_there_is_a_warning(tmp_path: Path) -> None:

@@ -4,11 +4,12 @@ The command tables say which commands cite (``CITE_COMMANDS``: where their key a
 whether they take several, as biblatex's ``\\cites[see][p.~3]{a}{b}`` does), which name
 libraries (``\\bibliography``, ``\\addbibresource``) and which bring in other files
 (``\\input``, ``\\include``, ``\\subfile``, ``\\import``...: resolved relative to the main
-document, else to the including file, ``.tex`` added as LaTeX adds it). What LaTeX never
-typesets as commands is blanked out first, read left to right as TeX reads it: comments
-(``%``, the ``comment`` environment, ``\\iffalse``), verbatim environments (``verbatim``,
-``lstlisting``, ``minted``...) and verbatim arguments (``\\verb|...|``, ``\\lstinline``,
-``\\mintinline``), keeping every offset so that each citation keeps its line. This module must never read a library or run LaTeX.
+document, else to the including file, ``.tex`` added as LaTeX adds it), whose citations count
+where the command is, as TeX reads them. What LaTeX never typesets as commands is blanked out
+first, read left to right as TeX reads it: comments (``%``, the ``comment`` environment,
+``\\iffalse``), verbatim environments (``verbatim``, ``lstlisting``, ``minted``...) and verbatim
+arguments (``\\verb|...|``, ``\\lstinline``, ``\\mintinline``), keeping every offset so that
+each citation keeps its line. This module must never read a library or run LaTeX.
 """
 
 from __future__ import annotations
@@ -208,17 +209,20 @@ class _Arguments:
 
 
 def scan(path: str, diagnostics: Diagnostics, encoding: str | None = None) -> Scan:
-    """What the LaTeX document at ``path`` and the files it brings in cite."""
+    """What the LaTeX document at ``path`` and the files it brings in cite, in the order TeX
+    reads them: a file's citations where the command that brings it in is (each file read
+    once, at its first inclusion)."""
     found = Scan()
     main_directory = os.path.dirname(path)
-    pending = [path]
+    reading = [_scan_file(path, main_directory, found, diagnostics, encoding)]
     seen = {os.path.abspath(path)}
-    while pending:
-        current = pending.pop(0)
-        for included in _scan_file(current, main_directory, found, diagnostics, encoding):
-            if os.path.abspath(included) not in seen:
-                seen.add(os.path.abspath(included))
-                pending.append(included)
+    while reading:
+        included = next(reading[-1], None)
+        if included is None:
+            reading.pop()
+        elif os.path.abspath(included) not in seen:
+            seen.add(os.path.abspath(included))
+            reading.append(_scan_file(included, main_directory, found, diagnostics, encoding))
     return found
 
 
