@@ -13,11 +13,15 @@ authoritatively: a complete author list before one cut short, the most precise d
 published version's type, venue and date before a preprint's, and otherwise the source that
 knows the work best (``AUTHORITY``: dblp, then ORCID and Crossref, OpenAlex and arXiv,
 Semantic Scholar, a file of the user's, Google Scholar, a profile page), where a record's
-source is the service its id names (``dblp:...``, ``orcid:...``). Where each value came from is
-kept in ``extra`` as ``merge.<field>`` (``merge.author = dblp:journals/pvldb/WangQZL21``); a
-person's identifiers are gathered from every list that names them. Every source record is
-reported. This module must never drop a field that any duplicate had without keeping one of
-its values, and must never read or write files.
+source is the service its id names (``dblp:...``, ``orcid:...``). Each person of the chosen
+name list is then written in the fullest form any list gives them: written-out given names over
+the initials they expand (``Alexander N. Stillman`` over Scopus's ``A.N. Stillman``), with a
+particle or suffix any form has; a person's identifiers are gathered from every list that names
+them. Where each value came from is kept in ``extra`` as ``merge.<field>`` (``merge.author =
+dblp:journals/pvldb/WangQZL21``; a list whose names were written out names those sources
+too). Every source record is reported. This module must never drop a field that any duplicate
+had without keeping one of its values, must never join two people's names, and must never read
+or write files.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import difflib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from anyascii import anyascii
 
@@ -112,11 +117,17 @@ def _own_doi(record: Record) -> str | None:
     return doi if doi and not _ARXIV_DOI.match(doi) else None
 
 
+def _family_key(name: Name) -> str:
+    """A name's family part (particles included, or its literal form) as one ASCII word:
+    ``van der Berg`` however the particle is split off."""
+    return _NOT_WORD.sub("", anyascii(" ".join(
+        p for p in (name.non_dropping_particle, name.family or name.literal) if p)).lower())
+
+
 def _name_keys(name: Name) -> set[str]:
     """How a name may appear in another list: its identifiers, its family name, and its
     letters in either order (``Zhengping Qian`` is ``钱正平``: both fold to qianzhengping)."""
-    family = _NOT_WORD.sub("", anyascii(" ".join(
-        p for p in (name.non_dropping_particle, name.family or name.literal) if p)).lower())
+    family = _family_key(name)
     given = _NOT_WORD.sub("", anyascii(name.given or "").lower())
     return {*name.ids, family, family + given, given + family} - {""}
 
@@ -243,6 +254,105 @@ def _with_ids(people: tuple[Name, ...], others: Sequence[tuple[Name, ...]]
     return tuple(completed)
 
 
+def _given_words(name: Name) -> list[str]:
+    return normalized_title(name.given or "").split()
+
+
+def _surname(name: Name) -> str:
+    """The last word of a name's family part: what two forms of one person share."""
+    words = normalized_title(name.family or name.literal or "").split()
+    return words[-1] if words else ""
+
+
+def _same_family(a: Name, b: Name) -> bool:
+    """The same family part, or the same family name where one of them leaves out the
+    particle (``van der Berg`` and ``Berg``)."""
+    return _family_key(a) == _family_key(b) or (
+        not (a.non_dropping_particle and b.non_dropping_particle)
+        and normalized_title(a.family or "") == normalized_title(b.family or ""))
+
+
+def expands(full: Name, short: Name) -> bool:
+    """Whether ``full`` writes out the person ``short`` names: the same family name, and each
+    of ``short``'s given names the same word or its initial at the same place in ``full``'s
+    (``Alexander N. Stillman`` expands ``A.N. Stillman`` and ``A. Stillman``, not
+    ``Alex Stillman`` nor ``N. Stillman``)."""
+    if full.literal is not None or short.literal is not None or not _same_family(full, short):
+        return False
+    words, full_words = _given_words(short), _given_words(full)
+    return len(full_words) >= len(words) and all(
+        word == full_word or (len(word) == 1 and full_word.startswith(word))
+        for word, full_word in zip(words, full_words))
+
+
+def _fullness(name: Name) -> tuple[int, int, int]:
+    """How completely a name is written: written-out given names, then given names."""
+    words = _given_words(name)
+    return sum(len(word) > 1 for word in words), len(words), len(name.given or "")
+
+
+#: Name parts the fullest form may lack and another form of the person has: taken from it
+#: (a particle only when both put it in the same place: the same bare family name).
+_KEPT_PARTS = ("dropping_particle", "non_dropping_particle", "suffix")
+
+
+def _one_person(a: Name, b: Name) -> bool:
+    """Whether one of two names writes out the other (or they are written alike)."""
+    return expands(a, b) or expands(b, a)
+
+
+def _completed(person: Name, forms: dict[int, Name]) -> tuple[Name, set[int]]:
+    """The fullest of ``person`` and its other ``forms`` (by the position of their lists),
+    with the particles and suffix it lacks and another form has, and ``person``'s
+    identifiers; the positions of the forms taken from."""
+    chosen = [(None, person), *forms.items()]
+    position, fullest = max(chosen, key=lambda item: _fullness(item[1]))  # person on ties
+    kept: dict[str, Any] = {}
+    taken = set() if position is None else {position}
+    for part in _KEPT_PARTS:
+        if getattr(fullest, part):
+            continue
+        for where, form in chosen:
+            if getattr(form, part) and (part == "suffix" or form.family == fullest.family):
+                kept[part] = getattr(form, part)
+                taken |= set() if where is None else {where}
+                break
+    if not taken:
+        return person, taken
+    if kept:  # a part added: the spelling a .bib gave the fullest form is not the whole name
+        kept["latex"] = None
+    return replace(fullest, ids=person.ids, **kept), taken
+
+
+def _fuller_names(people: tuple[Name, ...], others: Sequence[tuple[Name, ...]]
+                  ) -> tuple[tuple[Name, ...], list[int]]:
+    """``people`` each in the fullest form the ``others`` lists write them, with every
+    particle and suffix a form has (a form counts when it is the only one of its list that is
+    the person, and the person the only one of ``people`` it is), and the positions of the
+    lists whose forms were taken."""
+    by_surname: dict[str, list[Name]] = {}
+    for person in people:
+        by_surname.setdefault(_surname(person), []).append(person)
+    forms: list[dict[int, Name]] = [{} for _ in people]
+    for position, other in enumerate(others):
+        other_by_surname: dict[str, list[Name]] = {}
+        for namesake in other:
+            other_by_surname.setdefault(_surname(namesake), []).append(namesake)
+        for index, person in enumerate(people):
+            surname = _surname(person)
+            candidates = [n for n in other_by_surname.get(surname, ()) if _one_person(n, person)]
+            if len(candidates) == 1 and \
+                    sum(_one_person(candidates[0], p) for p in by_surname[surname]) == 1:
+                forms[index][position] = candidates[0]
+    fuller: list[Name] = []
+    taken: set[int] = set()
+    for person, found in zip(people, forms):
+        name, used = _completed(person, found)
+        fuller.append(name)
+        taken |= used
+    return tuple(fuller), sorted(taken)
+
+
 def merge_records(duplicates: Sequence[Record]) -> Record:
     """One record from ``duplicates``: each value from the record that has it most completely
     and most authoritatively, its origin kept as ``merge.<field>``."""
@@ -265,9 +375,10 @@ def merge_records(duplicates: Sequence[Record]) -> Record:
         holders = [r for r in duplicates if role in r.names]
         holder = max(holders, key=lambda r: (role not in r.incomplete_names, authority(r),
                                              len(r.names[role])))
-        names[role] = _with_ids(holder.names[role],
-                                [r.names[role] for r in holders if r is not holder])
-        provenance[role] = origin(holder)
+        others = [r for r in holders if r is not holder]
+        people = _with_ids(holder.names[role], [r.names[role] for r in others])
+        names[role], taken = _fuller_names(people, [r.names[role] for r in others])
+        provenance[role] = "; ".join([origin(holder), *(origin(others[i]) for i in taken)])
         if role in holder.incomplete_names:
             incomplete.add(role)
     dates: dict[str, Date] = {}
