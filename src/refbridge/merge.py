@@ -6,7 +6,10 @@ preprint arXiv:ID`` count as the arXiv id) or a PMID; or else when their normali
 match and their years agree, allowing small differences in the title (punctuation, a typo, a
 changed word in a long title) measured with ``difflib``'s ratio, unless their DOIs differ
 (versions of a data set, a paper and its extended version) or their author lists share no
-family name.
+family name. Records are joined through indexes, never pair by pair: by each identifier, and
+titles of a year by their rarest pairs of letters (``title_candidates``: only titles that may
+reach the ratio are compared with ``difflib``, and every one that does is), so that tens of
+thousands of records merge in seconds.
 
 A merged record takes each value from the record that has it most completely and most
 authoritatively: a complete author list before one cut short, the most precise date, the
@@ -27,9 +30,12 @@ or write files.
 from __future__ import annotations
 
 import difflib
+import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache, lru_cache
 from typing import Any
 
 from anyascii import anyascii
@@ -38,6 +44,10 @@ from refbridge.formats.profile import OWNER_EXTRA
 from refbridge.identifiers import ARXIV_VERSION, arxiv_id_from_url, bare_doi
 from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.richtext import Text
+
+#: How many of their rarest bigrams two titles must share to be compared (when they are long
+#: enough to be sure to share that many): more compares fewer pairs.
+PREFIX_SHARED = 3
 
 #: Smallest ``difflib.SequenceMatcher`` ratio between two normalized titles of the same year
 #: that still counts as the same title (0.9 lets a typo or a changed article through, not a
@@ -117,6 +127,11 @@ def _own_doi(record: Record) -> str | None:
     return doi if doi and not _ARXIV_DOI.match(doi) else None
 
 
+#: How many names' folded parts are remembered (a merge compares each name many times).
+NAMES_REMEMBERED = 8192
+
+
+@lru_cache(maxsize=NAMES_REMEMBERED)
 def _family_key(name: Name) -> str:
     """A name's family part (particles included, or its literal form) as one ASCII word:
     ``van der Berg`` however the particle is split off."""
@@ -180,12 +195,139 @@ def _same_title(a: str, b: str, similarity: float) -> bool:
     if a == b:
         return True
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    return matcher.real_quick_ratio() >= similarity and matcher.ratio() >= similarity
+    return matcher.real_quick_ratio() >= similarity and matcher.quick_ratio() >= similarity \
+        and matcher.ratio() >= similarity
 
 
 def _compatible(a: Record, b: Record) -> bool:
     doi_a, doi_b = _own_doi(a), _own_doi(b)
     return (not doi_a or not doi_b or doi_a == doi_b) and _share_an_author(a, b)
+
+
+def _bigrams(title: str) -> frozenset[str]:
+    """The title's pairs of adjacent characters, each after its first also with how many
+    came before (``ab``, ``ab1``...: the set counts a pair as often as the title has it)."""
+    pairs = [title[start:start + 2] for start in range(len(title) - 1)]
+    unique = frozenset(pairs)
+    if len(unique) == len(pairs):
+        return unique
+    counts = Counter(pairs)
+    return frozenset(pair + str(n) if n else pair
+                     for pair, count in counts.items() for n in range(count))
+
+
+@cache
+def _shared_bigrams(length: int, other: int, similarity: float) -> int:
+    """How many bigrams two titles of these lengths share at least when ``difflib``'s ratio
+    of them reaches ``similarity``. The ratio counts characters matched in order, so at most
+    ``(1 - similarity) * (length + other)`` characters are left out of either title or put
+    in; each of these breaks at most two bigrams of a title."""
+    edits = math.floor((1 - similarity) * (length + other) + 1e-9)
+    return max(length, other) - 1 - 2 * edits
+
+
+@cache
+def _least_shared(length: int, similarity: float) -> int:
+    """``_shared_bigrams`` for a title of ``length`` and the worst title as alike as
+    ``similarity`` can be (its length such that ``real_quick_ratio`` lets the pair through)."""
+    if similarity <= 0:
+        return 0
+    lengths = range(math.ceil(similarity * length / (2 - similarity) - 1e-9),
+                    math.floor((2 - similarity) * length / similarity + 1e-9) + 1)
+    return min((_shared_bigrams(length, other, similarity) for other in lengths), default=0)
+
+
+def title_candidates(titles: Sequence[str], similarity: float) -> list[list[int]]:
+    """For each title, the later ones (by position, ascending) that may be ``similarity``
+    alike: every pair whose ratio reaches it is among them, and few others. The same title
+    written again is a candidate; different ones are found by ``_alike_titles``."""
+    positions: dict[str, list[int]] = {}
+    for position, title in enumerate(titles):
+        positions.setdefault(title, []).append(position)
+    distinct = list(positions)
+    alike: list[set[int]] = [set() for _ in distinct]
+    for index, others in enumerate(_alike_titles(distinct, similarity)):
+        alike[index].update(others)
+        for other in others:
+            alike[other].add(index)
+    number = {title: index for index, title in enumerate(distinct)}
+    candidates = []
+    for position, title in enumerate(titles):
+        index = number[title]
+        candidates.append(sorted(other for each in (index, *alike[index])
+                                 for other in positions[distinct[each]] if other > position))
+    return candidates
+
+
+def _alike_titles(titles: Sequence[str], similarity: float) -> list[list[int]]:
+    """For each of the (different) titles, the later ones that may be ``similarity`` alike
+    (prefix filtering). Alike titles share at least ``least`` bigrams (``_least_shared``);
+    with the bigrams of every title in one order, rarest first, the first ``k`` they share
+    are among the first ``count - least + k`` of each, so each title is indexed by those (``k``
+    is ``PREFIX_SHARED``, or ``least`` when smaller), and a pair is a candidate when it
+    shares the smaller ``k`` of the two there. A candidate also has a length
+    ``real_quick_ratio`` lets through and shares as many bigrams in all as the two lengths
+    need (``_shared_bigrams``). Sets of titles and of bigrams are bits of integers."""
+    grams = [_bigrams(title) for title in titles]
+    frequency = Counter(gram for tagged in grams for gram in tagged)
+    number = {gram: index for index, gram in enumerate(
+        sorted(frequency, key=lambda gram: (frequency[gram], gram)))}  # rarest first
+    numbered = [sorted(number[gram] for gram in tagged) for tagged in grams]
+    masks = [sum(1 << gram for gram in each) for each in numbered]
+    postings: dict[int, int] = {}
+    prefixes: list[list[int]] = []
+    needed: list[int] = []
+    with_needed = [0] * (PREFIX_SHARED + 1)  # titles by their k; 0: too short to tell
+    for position, (title, each) in enumerate(zip(titles, numbered)):
+        least = _least_shared(len(title), similarity)
+        needed.append(max(0, min(PREFIX_SHARED, least)))
+        with_needed[needed[-1]] |= 1 << position
+        prefixes.append(each[:len(each) - least + needed[-1]] if needed[-1] else [])
+        for gram in prefixes[-1]:
+            postings[gram] = postings.get(gram, 0) | 1 << position
+    at_least = [0] * (PREFIX_SHARED + 2)  # titles whose k is at least the index
+    for k in range(PREFIX_SHARED, -1, -1):
+        at_least[k] = at_least[k + 1] | with_needed[k]
+    lengths: dict[int, int] = {}
+    for position, title in enumerate(titles):
+        lengths[len(title)] = lengths.get(len(title), 0) | 1 << position
+    alike_lengths: dict[int, int] = {}
+    candidates: list[list[int]] = []
+    for position, (title, prefix) in enumerate(zip(titles, prefixes)):
+        shared = [at_least[0]] + [0] * needed[position]  # titles sharing k prefix bigrams
+        for gram in prefix:
+            posting = postings[gram]
+            for k in range(needed[position], 0, -1):
+                shared[k] |= shared[k - 1] & posting
+        found = with_needed[0] if needed[position] else at_least[0]
+        for k in range(1, needed[position]):
+            found |= shared[k] & with_needed[k]
+        if needed[position]:
+            found |= shared[needed[position]] & at_least[needed[position]]
+        if len(title) not in alike_lengths:
+            alike_lengths[len(title)] = _lengths_alike(len(title), similarity, lengths)
+        found = (found & alike_lengths[len(title)]) >> position + 1
+        later = []
+        while found:
+            low = found & -found
+            other = position + low.bit_length()
+            found ^= low
+            if (masks[position] & masks[other]).bit_count() >= _shared_bigrams(
+                    len(title), len(titles[other]), similarity):
+                later.append(other)
+        candidates.append(later)
+    return candidates
+
+
+def _lengths_alike(length: int, similarity: float, by_length: dict[int, int]) -> int:
+    """The titles (bits of ``by_length``, by length) whose length ``real_quick_ratio``, as
+    difflib computes it, lets through beside a title of ``length``."""
+    found = 0
+    for other, mask in by_length.items():
+        if (2.0 * min(length, other) / (length + other) if length + other else 1.0) \
+                >= similarity:
+            found |= mask
+    return found
 
 
 def duplicate_sets(records: Sequence[Record], similarity: float = TITLE_SIMILARITY
@@ -198,12 +340,17 @@ def duplicate_sets(records: Sequence[Record], similarity: float = TITLE_SIMILARI
     _join_by_key(sets, ((i, r.get("PMID")) for i, r in enumerate(records)), "same PMID")
     by_year: dict[int | None, list[tuple[int, str]]] = {}
     for position, record in enumerate(records):
-        if record.title and normalized_title(record.title):
-            by_year.setdefault(record.year, []).append((position, normalized_title(record.title)))
+        title = normalized_title(record.title or "")
+        if title:
+            by_year.setdefault(record.year, []).append((position, title))
     for titled in by_year.values():
-        for index, (i, title_i) in enumerate(titled):
-            for j, title_j in titled[index + 1:]:
-                if sets.find(i) != sets.find(j) and _same_title(title_i, title_j, similarity) \
+        titles = [title for _, title in titled]
+        for index, later in enumerate(title_candidates(titles, similarity)):
+            i = titled[index][0]
+            for other in later:
+                j = titled[other][0]
+                if sets.find(i) != sets.find(j) and _same_title(titles[index], titles[other],
+                                                                similarity) \
                         and _compatible(records[i], records[j]):
                     sets.join(i, j, "same title and year")
     groups: dict[int, list[int]] = {}
@@ -254,10 +401,12 @@ def _with_ids(people: tuple[Name, ...], others: Sequence[tuple[Name, ...]]
     return tuple(completed)
 
 
-def _given_words(name: Name) -> list[str]:
-    return normalized_title(name.given or "").split()
+@lru_cache(maxsize=NAMES_REMEMBERED)
+def _given_words(name: Name) -> tuple[str, ...]:
+    return tuple(normalized_title(name.given or "").split())
 
 
+@lru_cache(maxsize=NAMES_REMEMBERED)
 def _surname(name: Name) -> str:
     """The last word of a name's family part: what two forms of one person share."""
     words = normalized_title(name.family or name.literal or "").split()
@@ -335,6 +484,8 @@ def _fuller_names(people: tuple[Name, ...], others: Sequence[tuple[Name, ...]]
         by_surname.setdefault(_surname(person), []).append(person)
     forms: list[dict[int, Name]] = [{} for _ in people]
     for position, other in enumerate(others):
+        if other == people:  # the same names: nothing to write out
+            continue
         other_by_surname: dict[str, list[Name]] = {}
         for namesake in other:
             other_by_surname.setdefault(_surname(namesake), []).append(namesake)
