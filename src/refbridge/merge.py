@@ -489,7 +489,10 @@ def _fuller_names(people: tuple[Name, ...], others: Sequence[tuple[Name, ...]]
         other_by_surname: dict[str, list[Name]] = {}
         for namesake in other:
             other_by_surname.setdefault(_surname(namesake), []).append(namesake)
+        written = set(other)
         for index, person in enumerate(people):
+            if person in written:  # written alike there: that list has nothing to add
+                continue
             surname = _surname(person)
             candidates = [n for n in other_by_surname.get(surname, ()) if _one_person(n, person)]
             if len(candidates) == 1 and \
