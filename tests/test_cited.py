@@ -209,6 +209,32 @@ def test_a_missing_key_is_reported_where_it_is_cited_with_the_closest_keys(paper
     assert "@article{srivastava2014dropout," in (paper / "paper.bib").read_text("utf-8")
 
 
+def test_a_cite_shown_in_verbatim_is_no_missing_key(paper: Path) -> None:
+    (paper / "paper.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{listings}\n\\begin{document}\n"
+        "Dropout \\cite{srivastava2014dropout}, written \\verb|\\cite{key}|:\n"
+        "\\begin{lstlisting}\n\\cite{srivastava2014dropout,key}\n\\end{lstlisting}\n"
+        "\\bibliography{library}\n\\end{document}\n", encoding="utf-8")
+    status, _, err = run_cli("cited", str(paper / "paper.tex"), "-o", str(paper / "paper.bib"))
+    assert status == ExitStatus.OK
+    assert err == ("refbridge: cited: 1 entry written as bibtex (1 cited, 0 needed by them) "
+                   "from 5 in 1 library\n")
+
+
+def test_cited_order_reads_an_input_files_citations_where_it_is_input(paper: Path) -> None:
+    (paper / "related.tex").write_text("Adam \\cite{kingma2014adam}.\n", encoding="utf-8")
+    (paper / "paper.tex").write_text(
+        "\\documentclass{article}\n\\begin{document}\n\\cite{goodfellow2016deep}\n"
+        "\\input{related}\n\\cite{srivastava2014dropout}\n"
+        "\\bibliography{library}\n\\end{document}\n", encoding="utf-8")
+    status, out, _ = run_cli("cited", str(paper / "paper.tex"), "--order", "cited")
+    assert status == ExitStatus.OK
+    keys = [line for line in out.splitlines()
+            if line.startswith("@") and not line.startswith(("@preamble", "@string"))]
+    assert keys == ["@book{goodfellow2016deep,", "@article{kingma2014adam,",
+                    "@article{srivastava2014dropout,"]
+
+
 def test_allow_missing_exits_0_and_still_reports(paper: Path) -> None:
     (paper / "paper.aux").write_text(AUX + "\\citation{nosuchkey}\n", encoding="utf-8")
     status, _, err = run_cli("cited", str(paper / "paper.aux"), "--allow-missing")

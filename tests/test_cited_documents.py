@@ -189,6 +189,58 @@ Line\\% \cite{droppedtoo}
     assert cited(scan) == [("kept2020", 1), ("last", 7)]
 
 
+def test_verbatim_environments_cite_nothing(tmp_path: Path) -> None:
+    scan = scanned(write(tmp_path / "paper.tex", r"""Cite with \cite{lamport1994}:
+\begin{verbatim}
+\cite{key}
+\end{verbatim}
+\begin{verbatim*}\cite{starred}\end{verbatim*}
+\begin{lstlisting}[language={[LaTeX]TeX}]
+\citep{listed}
+\end{lstlisting}
+\begin{minted}{latex}
+\textcite{minted}
+\end{minted}
+\begin{Verbatim}[frame=single]
+\cite{fancy}
+\end{Verbatim}
+\begin{filecontents*}{cites.tex}
+\cite{written}
+\end{filecontents*}
+as in \cite{mittelbach2004}.
+"""))
+    assert cited(scan) == [("lamport1994", 1), ("mittelbach2004", 18)]
+
+
+def test_verbatim_arguments_cite_nothing(tmp_path: Path) -> None:
+    scan = scanned(write(tmp_path / "paper.tex", r"""Type \verb|\cite{key}| or \verb*+\cite{a b}+,
+\lstinline!\cite{listed}! \lstinline[language=TeX]{\cite{braced}} \Verb!\cite{fancy}!
+\mintinline{latex}{\cite{minted}} \mintinline{latex}|\cite{bar}| \cite{lamport1994}
+\mint{latex}/\cite{mint}/ \verb|unclosed \cite{mittelbach2004}
+"""))
+    assert cited(scan) == [("lamport1994", 3), ("mittelbach2004", 4)]
+
+
+def test_a_percent_in_verbatim_is_no_comment(tmp_path: Path) -> None:
+    scan = scanned(write(tmp_path / "paper.tex",
+                         "Write \\verb|50%| as \\cite{lamport1994}.\n"
+                         "\\begin{verbatim}\n100% \\end{verbatim} \\cite{knuth1984}\n"
+                         "A \\verb|%| then % \\cite{commented}\n"))
+    assert cited(scan) == [("lamport1994", 1), ("knuth1984", 3)]
+
+
+def test_a_commented_verbatim_environment_hides_nothing(tmp_path: Path) -> None:
+    scan = scanned(write(tmp_path / "paper.tex",
+                         "% \\begin{verbatim}\n\\cite{lamport1994}\n% \\end{verbatim}\n"))
+    assert cited(scan) == [("lamport1994", 2)]
+
+
+def test_alltt_typesets_commands_so_its_citations_count(tmp_path: Path) -> None:
+    scan = scanned(write(tmp_path / "paper.tex",
+                         "\\begin{alltt}\nsee \\cite{knuth1984}\n\\end{alltt}\n"))
+    assert cited(scan) == [("knuth1984", 2)]
+
+
 def test_a_macro_parameter_is_no_key(tmp_path: Path) -> None:
     scan = scanned(write(tmp_path / "paper.tex",
                          "\\newcommand{\\mycite}[1]{\\citep{#1}}\n\\mycite{a}\\cite{b}\n"))
@@ -205,8 +257,27 @@ def test_input_include_and_subfile_are_read_relative_to_the_document(tmp_path: P
                  "\\includegraphics{figure}\n")
     scan = scanned(main)
     assert [(c.key, Path(c.file).name, c.line) for c in scan.citations] == [
-        ("main1", "paper.tex", 1), ("intro1", "intro.tex", 1), ("method1", "method.tex", 1),
-        ("appx1", "appendix.tex", 2), ("detail1", "detail.tex", 2)]
+        ("main1", "paper.tex", 1), ("intro1", "intro.tex", 1), ("detail1", "detail.tex", 2),
+        ("method1", "method.tex", 1), ("appx1", "appendix.tex", 2)]
+
+
+def test_a_files_citations_come_where_it_is_brought_in(tmp_path: Path) -> None:
+    write(tmp_path / "intro.tex", "Recurrent nets \\cite{hochreiter1997}.\n")
+    write(tmp_path / "method.tex", "\\input{detail}\nAdam \\cite{kingma2015}.\n")
+    write(tmp_path / "detail.tex", "Dropout \\cite{srivastava2014}.\n")
+    scan = scanned(write(tmp_path / "paper.tex",
+                         "\\cite{vaswani2017}\n\\input{intro}\n\\cite{devlin2019}\n"
+                         "\\include{method}\n\\cite{brown2020}\n"))
+    assert cited(scan) == [("vaswani2017", 1), ("hochreiter1997", 1), ("devlin2019", 3),
+                           ("srivastava2014", 1), ("kingma2015", 2), ("brown2020", 5)]
+
+
+def test_a_file_brought_in_twice_is_read_at_its_first_place(tmp_path: Path) -> None:
+    write(tmp_path / "macros.tex", "\\nocite{knuth1984}\n\\input{paper}\n")
+    scan = scanned(write(tmp_path / "paper.tex",
+                         "\\cite{lamport1994}\n\\input{macros}\n\\input{macros}\n"
+                         "\\cite{mittelbach2004}\n"))
+    assert cited(scan) == [("lamport1994", 1), ("knuth1984", 1), ("mittelbach2004", 4)]
 
 
 def test_a_file_brought_in_that_is_not_there_is_a_warning(tmp_path: Path) -> None:
@@ -268,6 +339,13 @@ def test_pandoc_citations_are_read_with_their_lines(tmp_path: Path) -> None:
         ("kingma2015", 4), ("ba2016", 4), ("vaswani2017", 10), ("devlin2019", 10),
         ("hochreiter1997", 11), ("hochreiter1997", 11), ("doi:10.1000/xyz-1", 11),
         ("smith04", 13), ("fig-results", 13), ("sec:intro", 13), ("intable", 30)]
+
+
+def test_indented_code_cites_nothing(tmp_path: Path) -> None:
+    scan = scanned(write(tmp_path / "paper.md",
+                         "Pandoc writes [@vaswani2017] as:\n\n    [@indented]\n\n"
+                         "- a list\n\n      [@inlistcode]\n\nSee @devlin2019.\n"))
+    assert cited(scan) == [("vaswani2017", 1), ("devlin2019", 9)]
 
 
 def test_cross_reference_labels_are_marked_as_such(tmp_path: Path) -> None:

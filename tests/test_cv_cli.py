@@ -84,7 +84,7 @@ def test_duplicates_across_inputs_are_merged_and_reported() -> None:
         (f"refbridge: merged 2 records (same title and year): {ZHENGPING}:105, {COAUTHORS}:18: "
          "Taming the expressiveness and programmability of graph analytical query")]
     assert stderr.splitlines()[2:] == [incomplete_authors_note(12, 14).rstrip()]
-    assert ("[14] ChonLam Lao, Z. Qian, Qinwei Yang and Ang Chen. TrainMover: An "
+    assert ("[14] ChonLam Lao, Zhengping Qian, Qinwei Yang and Ang Chen. TrainMover: An "
             "interruption-resilient runtime for ML training. In Proceedings of the Example "
             "Systems Conference, 101–117, Example Press, 2026.") in stdout
     assert "     DOI: https://doi.org/10.5555/cv-test.trainmover" in stdout

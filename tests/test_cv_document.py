@@ -133,3 +133,20 @@ def test_only_http_urls_are_linked_and_the_rest_reported(url: str) -> None:
     assert [str(m) for m in diagnostics.messages] == [
         (f"cv.json:7: warning: record 'x': URL {url!r} is not an http(s) address; "
          "the CV does not link it")]
+
+
+def test_each_entry_is_rendered_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from refbridge.csl.processor import Processor
+
+    rendered: list[str] = []
+    entries = Processor._bibliography_entries
+
+    def counted(self: Processor):  # type: ignore[no-untyped-def]
+        for key, node in entries(self):
+            rendered.append(key)
+            yield key, node
+
+    monkeypatch.setattr(Processor, "_bibliography_entries", counted)
+    document, _ = build_cv(RECORDS, CvOptions(group_by="none"), "text", Diagnostics())
+    assert sorted(rendered) == ["cv-0", "cv-1", "cv-2", "cv-3", "cv-4"]
+    assert len(document.entries) == 5

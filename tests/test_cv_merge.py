@@ -100,3 +100,57 @@ def test_deduplicate_reports_every_source_of_a_merge() -> None:
     assert result.describe() == [
         ("merged 2 records (same title and year): zhengping-qian.profile.txt:90, cv.json:4: "
          "FLAT: fast, lightweight and accurate method")]
+
+
+def limnology(record_id: str, authors: tuple[Name, ...], source: Source) -> Record:
+    return Record(record_id, "article-journal",
+                  {"title": "Seasonal drift in alpine lake sediments",
+                   "DOI": "10.1000/jlimn.2021.0101"}, {"author": authors},
+                  {"issued": Date.of(2021)}, source=source)
+
+
+SCOPUS = (Name(family="Stillman", given="A.N."), Name(family="Berg", given="J.",
+                                                     non_dropping_particle="van der"),
+          Name(family="Okafor", given="C.", suffix="Jr."))
+FULL = (Name(family="Stillman", given="Alexander N."), Name(family="Berg", given="Johanna"),
+        Name(family="Okafor", given="Chinedu"))
+
+
+def test_full_given_names_win_over_initials_whichever_source_comes_first() -> None:
+    scopus = limnology("scopus", SCOPUS, Source("scopus.csv", 2))
+    bib = limnology("bib", FULL, Source("mine.bib", 1))
+    expected = (Name(family="Stillman", given="Alexander N."),
+                Name(family="Berg", given="Johanna", non_dropping_particle="van der"),
+                Name(family="Okafor", given="Chinedu", suffix="Jr."))
+    assert merge_records([scopus, bib]).authors == expected
+    assert merge_records([bib, scopus]).authors == expected
+
+
+def test_where_fuller_names_came_from_is_kept_with_the_list() -> None:
+    merged = merge_records([limnology("scopus", SCOPUS, Source("scopus.csv", 2)),
+                            limnology("bib", FULL, Source("mine.bib", 1))])
+    assert merged.extra["merge.author"] == "scopus.csv:2; mine.bib:1"
+
+
+def test_another_given_name_is_another_spelling_not_a_fuller_one() -> None:
+    short = limnology("a", (Name(family="Stillman", given="Alex"),), Source("a.csv", 2))
+    other = limnology("b", (Name(family="Stillman", given="Alexander"),), Source("b.bib", 1))
+    assert merge_records([short, other]).authors == (Name(family="Stillman", given="Alex"),)
+
+
+def test_initials_two_people_could_have_are_not_written_out() -> None:
+    scopus = limnology("scopus", (Name(family="Wang", given="J."), Name(family="Wang",
+                                                                       given="L."),
+                                  Name(family="Wang", given="J.")), Source("scopus.csv", 2))
+    bib = limnology("bib", (Name(family="Wang", given="Jing"), Name(family="Wang", given="Lei"),
+                            Name(family="Wang", given="Jun")), Source("mine.bib", 1))
+    assert [n.display() for n in merge_records([scopus, bib]).authors] == [
+        "J. Wang", "Lei Wang", "J. Wang"]
+
+
+def test_a_middle_initial_is_kept_over_a_form_without_it() -> None:
+    scopus = limnology("scopus", (Name(family="Stillman", given="Alexander N."),),
+                       Source("scopus.csv", 2))
+    bib = limnology("bib", (Name(family="Stillman", given="Alexander"),), Source("b.bib", 1))
+    assert merge_records([scopus, bib]).authors == (Name(family="Stillman",
+                                                         given="Alexander N."),)

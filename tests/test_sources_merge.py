@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from refbridge.cli import main
@@ -168,3 +169,32 @@ def test_cv_refuses_an_owner_id_that_is_not_one() -> None:
     result = CliRunner().invoke(main, ["cv", str(PROFILE), "--owner-id", "orcid:1234"])
     assert result.exit_code == 2
     assert "'1234' is not an ORCID iD" in result.stderr
+
+
+SCOPUS_EXPORT = (
+    '"Authors","Author full names","Author(s) ID","Title","Year","Source title","Volume",'
+    '"Issue","Page start","Page end","DOI","Document Type","Source","EID"\n'
+    '"Stillman A.N.; van der Berg J.","Stillman, A.N. (57000000001); van der Berg, J. '
+    '(57000000002)","57000000001; 57000000002","Seasonal drift in alpine lake sediments",'
+    '"2021","Journal of Limnology","80","2","101","118","10.1000/jlimn.2021.0101","Article",'
+    '"Scopus","2-s2.0-85000000001"\n')
+OWN_BIB = """@article{stillman2021,
+  author = {Stillman, Alexander N. and van der Berg, Johanna},
+  title = {Seasonal Drift in Alpine Lake Sediments},
+  journal = {Journal of Limnology},
+  year = {2021},
+  doi = {10.1000/jlimn.2021.0101},
+}
+"""
+
+
+@pytest.mark.parametrize("scopus_first", [True, False])
+def test_convert_merge_writes_the_full_names_over_scopus_initials(tmp_path: Path,
+                                                                  scopus_first: bool) -> None:
+    (tmp_path / "scopus.csv").write_text(SCOPUS_EXPORT, encoding="utf-8")
+    (tmp_path / "mine.bib").write_text(OWN_BIB, encoding="utf-8")
+    inputs = [str(tmp_path / "scopus.csv"), str(tmp_path / "mine.bib")]
+    result = CliRunner().invoke(main, ["convert", *(inputs if scopus_first else inputs[::-1]),
+                                       "--merge", "--to", "bibtex"])
+    assert result.exit_code == 0, result.output
+    assert "  author = {Stillman, Alexander N. and van der Berg, Johanna},\n" in result.stdout

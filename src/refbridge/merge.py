@@ -6,26 +6,37 @@ preprint arXiv:ID`` count as the arXiv id) or a PMID; or else when their normali
 match and their years agree, allowing small differences in the title (punctuation, a typo, a
 changed word in a long title) measured with ``difflib``'s ratio, unless their DOIs differ
 (versions of a data set, a paper and its extended version) or their author lists share no
-family name.
+family name. Records are joined through indexes, never pair by pair: by each identifier, and
+titles of a year by their rarest pairs of letters (``title_candidates``: only titles that may
+reach the ratio are compared with ``difflib``, and every one that does is), so that tens of
+thousands of records merge in seconds.
 
 A merged record takes each value from the record that has it most completely and most
 authoritatively: a complete author list before one cut short, the most precise date, the
 published version's type, venue and date before a preprint's, and otherwise the source that
 knows the work best (``AUTHORITY``: dblp, then ORCID and Crossref, OpenAlex and arXiv,
 Semantic Scholar, a file of the user's, Google Scholar, a profile page), where a record's
-source is the service its id names (``dblp:...``, ``orcid:...``). Where each value came from is
-kept in ``extra`` as ``merge.<field>`` (``merge.author = dblp:journals/pvldb/WangQZL21``); a
-person's identifiers are gathered from every list that names them. Every source record is
-reported. This module must never drop a field that any duplicate had without keeping one of
-its values, and must never read or write files.
+source is the service its id names (``dblp:...``, ``orcid:...``). Each person of the chosen
+name list is then written in the fullest form any list gives them: written-out given names over
+the initials they expand (``Alexander N. Stillman`` over Scopus's ``A.N. Stillman``), with a
+particle or suffix any form has; a person's identifiers are gathered from every list that names
+them. Where each value came from is kept in ``extra`` as ``merge.<field>`` (``merge.author =
+dblp:journals/pvldb/WangQZL21``; a list whose names were written out names those sources
+too). Every source record is reported. This module must never drop a field that any duplicate
+had without keeping one of its values, must never join two people's names, and must never read
+or write files.
 """
 
 from __future__ import annotations
 
 import difflib
+import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache, lru_cache
+from typing import Any
 
 from anyascii import anyascii
 
@@ -33,6 +44,10 @@ from refbridge.formats.profile import OWNER_EXTRA
 from refbridge.identifiers import ARXIV_VERSION, arxiv_id_from_url, bare_doi
 from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.richtext import Text
+
+#: How many of their rarest bigrams two titles must share to be compared (when they are long
+#: enough to be sure to share that many): more compares fewer pairs.
+PREFIX_SHARED = 3
 
 #: Smallest ``difflib.SequenceMatcher`` ratio between two normalized titles of the same year
 #: that still counts as the same title (0.9 lets a typo or a changed article through, not a
@@ -112,11 +127,22 @@ def _own_doi(record: Record) -> str | None:
     return doi if doi and not _ARXIV_DOI.match(doi) else None
 
 
+#: How many names' folded parts are remembered (a merge compares each name many times).
+NAMES_REMEMBERED = 8192
+
+
+@lru_cache(maxsize=NAMES_REMEMBERED)
+def _family_key(name: Name) -> str:
+    """A name's family part (particles included, or its literal form) as one ASCII word:
+    ``van der Berg`` however the particle is split off."""
+    return _NOT_WORD.sub("", anyascii(" ".join(
+        p for p in (name.non_dropping_particle, name.family or name.literal) if p)).lower())
+
+
 def _name_keys(name: Name) -> set[str]:
     """How a name may appear in another list: its identifiers, its family name, and its
     letters in either order (``Zhengping Qian`` is ``钱正平``: both fold to qianzhengping)."""
-    family = _NOT_WORD.sub("", anyascii(" ".join(
-        p for p in (name.non_dropping_particle, name.family or name.literal) if p)).lower())
+    family = _family_key(name)
     given = _NOT_WORD.sub("", anyascii(name.given or "").lower())
     return {*name.ids, family, family + given, given + family} - {""}
 
@@ -169,12 +195,139 @@ def _same_title(a: str, b: str, similarity: float) -> bool:
     if a == b:
         return True
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    return matcher.real_quick_ratio() >= similarity and matcher.ratio() >= similarity
+    return matcher.real_quick_ratio() >= similarity and matcher.quick_ratio() >= similarity \
+        and matcher.ratio() >= similarity
 
 
 def _compatible(a: Record, b: Record) -> bool:
     doi_a, doi_b = _own_doi(a), _own_doi(b)
     return (not doi_a or not doi_b or doi_a == doi_b) and _share_an_author(a, b)
+
+
+def _bigrams(title: str) -> frozenset[str]:
+    """The title's pairs of adjacent characters, each after its first also with how many
+    came before (``ab``, ``ab1``...: the set counts a pair as often as the title has it)."""
+    pairs = [title[start:start + 2] for start in range(len(title) - 1)]
+    unique = frozenset(pairs)
+    if len(unique) == len(pairs):
+        return unique
+    counts = Counter(pairs)
+    return frozenset(pair + str(n) if n else pair
+                     for pair, count in counts.items() for n in range(count))
+
+
+@cache
+def _shared_bigrams(length: int, other: int, similarity: float) -> int:
+    """How many bigrams two titles of these lengths share at least when ``difflib``'s ratio
+    of them reaches ``similarity``. The ratio counts characters matched in order, so at most
+    ``(1 - similarity) * (length + other)`` characters are left out of either title or put
+    in; each of these breaks at most two bigrams of a title."""
+    edits = math.floor((1 - similarity) * (length + other) + 1e-9)
+    return max(length, other) - 1 - 2 * edits
+
+
+@cache
+def _least_shared(length: int, similarity: float) -> int:
+    """``_shared_bigrams`` for a title of ``length`` and the worst title as alike as
+    ``similarity`` can be (its length such that ``real_quick_ratio`` lets the pair through)."""
+    if similarity <= 0:
+        return 0
+    lengths = range(math.ceil(similarity * length / (2 - similarity) - 1e-9),
+                    math.floor((2 - similarity) * length / similarity + 1e-9) + 1)
+    return min((_shared_bigrams(length, other, similarity) for other in lengths), default=0)
+
+
+def title_candidates(titles: Sequence[str], similarity: float) -> list[list[int]]:
+    """For each title, the later ones (by position, ascending) that may be ``similarity``
+    alike: every pair whose ratio reaches it is among them, and few others. The same title
+    written again is a candidate; different ones are found by ``_alike_titles``."""
+    positions: dict[str, list[int]] = {}
+    for position, title in enumerate(titles):
+        positions.setdefault(title, []).append(position)
+    distinct = list(positions)
+    alike: list[set[int]] = [set() for _ in distinct]
+    for index, others in enumerate(_alike_titles(distinct, similarity)):
+        alike[index].update(others)
+        for other in others:
+            alike[other].add(index)
+    number = {title: index for index, title in enumerate(distinct)}
+    candidates = []
+    for position, title in enumerate(titles):
+        index = number[title]
+        candidates.append(sorted(other for each in (index, *alike[index])
+                                 for other in positions[distinct[each]] if other > position))
+    return candidates
+
+
+def _alike_titles(titles: Sequence[str], similarity: float) -> list[list[int]]:
+    """For each of the (different) titles, the later ones that may be ``similarity`` alike
+    (prefix filtering). Alike titles share at least ``least`` bigrams (``_least_shared``);
+    with the bigrams of every title in one order, rarest first, the first ``k`` they share
+    are among the first ``count - least + k`` of each, so each title is indexed by those (``k``
+    is ``PREFIX_SHARED``, or ``least`` when smaller), and a pair is a candidate when it
+    shares the smaller ``k`` of the two there. A candidate also has a length
+    ``real_quick_ratio`` lets through and shares as many bigrams in all as the two lengths
+    need (``_shared_bigrams``). Sets of titles and of bigrams are bits of integers."""
+    grams = [_bigrams(title) for title in titles]
+    frequency = Counter(gram for tagged in grams for gram in tagged)
+    number = {gram: index for index, gram in enumerate(
+        sorted(frequency, key=lambda gram: (frequency[gram], gram)))}  # rarest first
+    numbered = [sorted(number[gram] for gram in tagged) for tagged in grams]
+    masks = [sum(1 << gram for gram in each) for each in numbered]
+    postings: dict[int, int] = {}
+    prefixes: list[list[int]] = []
+    needed: list[int] = []
+    with_needed = [0] * (PREFIX_SHARED + 1)  # titles by their k; 0: too short to tell
+    for position, (title, each) in enumerate(zip(titles, numbered)):
+        least = _least_shared(len(title), similarity)
+        needed.append(max(0, min(PREFIX_SHARED, least)))
+        with_needed[needed[-1]] |= 1 << position
+        prefixes.append(each[:len(each) - least + needed[-1]] if needed[-1] else [])
+        for gram in prefixes[-1]:
+            postings[gram] = postings.get(gram, 0) | 1 << position
+    at_least = [0] * (PREFIX_SHARED + 2)  # titles whose k is at least the index
+    for k in range(PREFIX_SHARED, -1, -1):
+        at_least[k] = at_least[k + 1] | with_needed[k]
+    lengths: dict[int, int] = {}
+    for position, title in enumerate(titles):
+        lengths[len(title)] = lengths.get(len(title), 0) | 1 << position
+    alike_lengths: dict[int, int] = {}
+    candidates: list[list[int]] = []
+    for position, (title, prefix) in enumerate(zip(titles, prefixes)):
+        shared = [at_least[0]] + [0] * needed[position]  # titles sharing k prefix bigrams
+        for gram in prefix:
+            posting = postings[gram]
+            for k in range(needed[position], 0, -1):
+                shared[k] |= shared[k - 1] & posting
+        found = with_needed[0] if needed[position] else at_least[0]
+        for k in range(1, needed[position]):
+            found |= shared[k] & with_needed[k]
+        if needed[position]:
+            found |= shared[needed[position]] & at_least[needed[position]]
+        if len(title) not in alike_lengths:
+            alike_lengths[len(title)] = _lengths_alike(len(title), similarity, lengths)
+        found = (found & alike_lengths[len(title)]) >> position + 1
+        later = []
+        while found:
+            low = found & -found
+            other = position + low.bit_length()
+            found ^= low
+            if (masks[position] & masks[other]).bit_count() >= _shared_bigrams(
+                    len(title), len(titles[other]), similarity):
+                later.append(other)
+        candidates.append(later)
+    return candidates
+
+
+def _lengths_alike(length: int, similarity: float, by_length: dict[int, int]) -> int:
+    """The titles (bits of ``by_length``, by length) whose length ``real_quick_ratio``, as
+    difflib computes it, lets through beside a title of ``length``."""
+    found = 0
+    for other, mask in by_length.items():
+        if (2.0 * min(length, other) / (length + other) if length + other else 1.0) \
+                >= similarity:
+            found |= mask
+    return found
 
 
 def duplicate_sets(records: Sequence[Record], similarity: float = TITLE_SIMILARITY
@@ -187,12 +340,17 @@ def duplicate_sets(records: Sequence[Record], similarity: float = TITLE_SIMILARI
     _join_by_key(sets, ((i, r.get("PMID")) for i, r in enumerate(records)), "same PMID")
     by_year: dict[int | None, list[tuple[int, str]]] = {}
     for position, record in enumerate(records):
-        if record.title and normalized_title(record.title):
-            by_year.setdefault(record.year, []).append((position, normalized_title(record.title)))
+        title = normalized_title(record.title or "")
+        if title:
+            by_year.setdefault(record.year, []).append((position, title))
     for titled in by_year.values():
-        for index, (i, title_i) in enumerate(titled):
-            for j, title_j in titled[index + 1:]:
-                if sets.find(i) != sets.find(j) and _same_title(title_i, title_j, similarity) \
+        titles = [title for _, title in titled]
+        for index, later in enumerate(title_candidates(titles, similarity)):
+            i = titled[index][0]
+            for other in later:
+                j = titled[other][0]
+                if sets.find(i) != sets.find(j) and _same_title(titles[index], titles[other],
+                                                                similarity) \
                         and _compatible(records[i], records[j]):
                     sets.join(i, j, "same title and year")
     groups: dict[int, list[int]] = {}
@@ -243,6 +401,112 @@ def _with_ids(people: tuple[Name, ...], others: Sequence[tuple[Name, ...]]
     return tuple(completed)
 
 
+@lru_cache(maxsize=NAMES_REMEMBERED)
+def _given_words(name: Name) -> tuple[str, ...]:
+    return tuple(normalized_title(name.given or "").split())
+
+
+@lru_cache(maxsize=NAMES_REMEMBERED)
+def _surname(name: Name) -> str:
+    """The last word of a name's family part: what two forms of one person share."""
+    words = normalized_title(name.family or name.literal or "").split()
+    return words[-1] if words else ""
+
+
+def _same_family(a: Name, b: Name) -> bool:
+    """The same family part, or the same family name where one of them leaves out the
+    particle (``van der Berg`` and ``Berg``)."""
+    return _family_key(a) == _family_key(b) or (
+        not (a.non_dropping_particle and b.non_dropping_particle)
+        and normalized_title(a.family or "") == normalized_title(b.family or ""))
+
+
+def expands(full: Name, short: Name) -> bool:
+    """Whether ``full`` writes out the person ``short`` names: the same family name, and each
+    of ``short``'s given names the same word or its initial at the same place in ``full``'s
+    (``Alexander N. Stillman`` expands ``A.N. Stillman`` and ``A. Stillman``, not
+    ``Alex Stillman`` nor ``N. Stillman``)."""
+    if full.literal is not None or short.literal is not None or not _same_family(full, short):
+        return False
+    words, full_words = _given_words(short), _given_words(full)
+    return len(full_words) >= len(words) and all(
+        word == full_word or (len(word) == 1 and full_word.startswith(word))
+        for word, full_word in zip(words, full_words))
+
+
+def _fullness(name: Name) -> tuple[int, int, int]:
+    """How completely a name is written: written-out given names, then given names."""
+    words = _given_words(name)
+    return sum(len(word) > 1 for word in words), len(words), len(name.given or "")
+
+
+#: Name parts the fullest form may lack and another form of the person has: taken from it
+#: (a particle only when both put it in the same place: the same bare family name).
+_KEPT_PARTS = ("dropping_particle", "non_dropping_particle", "suffix")
+
+
+def _one_person(a: Name, b: Name) -> bool:
+    """Whether one of two names writes out the other (or they are written alike)."""
+    return expands(a, b) or expands(b, a)
+
+
+def _completed(person: Name, forms: dict[int, Name]) -> tuple[Name, set[int]]:
+    """The fullest of ``person`` and its other ``forms`` (by the position of their lists),
+    with the particles and suffix it lacks and another form has, and ``person``'s
+    identifiers; the positions of the forms taken from."""
+    chosen = [(None, person), *forms.items()]
+    position, fullest = max(chosen, key=lambda item: _fullness(item[1]))  # person on ties
+    kept: dict[str, Any] = {}
+    taken = set() if position is None else {position}
+    for part in _KEPT_PARTS:
+        if getattr(fullest, part):
+            continue
+        for where, form in chosen:
+            if getattr(form, part) and (part == "suffix" or form.family == fullest.family):
+                kept[part] = getattr(form, part)
+                taken |= set() if where is None else {where}
+                break
+    if not taken:
+        return person, taken
+    if kept:  # a part added: the spelling a .bib gave the fullest form is not the whole name
+        kept["latex"] = None
+    return replace(fullest, ids=person.ids, **kept), taken
+
+
+def _fuller_names(people: tuple[Name, ...], others: Sequence[tuple[Name, ...]]
+                  ) -> tuple[tuple[Name, ...], list[int]]:
+    """``people`` each in the fullest form the ``others`` lists write them, with every
+    particle and suffix a form has (a form counts when it is the only one of its list that is
+    the person, and the person the only one of ``people`` it is), and the positions of the
+    lists whose forms were taken."""
+    by_surname: dict[str, list[Name]] = {}
+    for person in people:
+        by_surname.setdefault(_surname(person), []).append(person)
+    forms: list[dict[int, Name]] = [{} for _ in people]
+    for position, other in enumerate(others):
+        if other == people:  # the same names: nothing to write out
+            continue
+        other_by_surname: dict[str, list[Name]] = {}
+        for namesake in other:
+            other_by_surname.setdefault(_surname(namesake), []).append(namesake)
+        written = set(other)
+        for index, person in enumerate(people):
+            if person in written:  # written alike there: that list has nothing to add
+                continue
+            surname = _surname(person)
+            candidates = [n for n in other_by_surname.get(surname, ()) if _one_person(n, person)]
+            if len(candidates) == 1 and \
+                    sum(_one_person(candidates[0], p) for p in by_surname[surname]) == 1:
+                forms[index][position] = candidates[0]
+    fuller: list[Name] = []
+    taken: set[int] = set()
+    for person, found in zip(people, forms):
+        name, used = _completed(person, found)
+        fuller.append(name)
+        taken |= used
+    return tuple(fuller), sorted(taken)
+
+
 def merge_records(duplicates: Sequence[Record]) -> Record:
     """One record from ``duplicates``: each value from the record that has it most completely
     and most authoritatively, its origin kept as ``merge.<field>``."""
@@ -265,9 +529,10 @@ def merge_records(duplicates: Sequence[Record]) -> Record:
         holders = [r for r in duplicates if role in r.names]
         holder = max(holders, key=lambda r: (role not in r.incomplete_names, authority(r),
                                              len(r.names[role])))
-        names[role] = _with_ids(holder.names[role],
-                                [r.names[role] for r in holders if r is not holder])
-        provenance[role] = origin(holder)
+        others = [r for r in holders if r is not holder]
+        people = _with_ids(holder.names[role], [r.names[role] for r in others])
+        names[role], taken = _fuller_names(people, [r.names[role] for r in others])
+        provenance[role] = "; ".join([origin(holder), *(origin(others[i]) for i in taken)])
         if role in holder.incomplete_names:
             incomplete.add(role)
     dates: dict[str, Date] = {}

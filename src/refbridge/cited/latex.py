@@ -4,9 +4,12 @@ The command tables say which commands cite (``CITE_COMMANDS``: where their key a
 whether they take several, as biblatex's ``\\cites[see][p.~3]{a}{b}`` does), which name
 libraries (``\\bibliography``, ``\\addbibresource``) and which bring in other files
 (``\\input``, ``\\include``, ``\\subfile``, ``\\import``...: resolved relative to the main
-document, else to the including file, ``.tex`` added as LaTeX adds it). Comments (``%``, the
-``comment`` environment, ``\\iffalse``) are blanked out first, keeping every offset so that each
-citation keeps its line. This module must never read a library or run LaTeX.
+document, else to the including file, ``.tex`` added as LaTeX adds it), whose citations count
+where the command is, as TeX reads them. What LaTeX never typesets as commands is blanked out
+first, read left to right as TeX reads it: comments (``%``, the ``comment`` environment,
+``\\iffalse``), verbatim environments (``verbatim``, ``lstlisting``, ``minted``...) and verbatim
+arguments (``\\verb|...|``, ``\\lstinline``, ``\\mintinline``), keeping every offset so that
+each citation keeps its line. This module must never read a library or run LaTeX.
 """
 
 from __future__ import annotations
@@ -73,9 +76,44 @@ LIBRARY_COMMANDS: dict[str, tuple[str, str]] = {
 
 _COMMAND = re.compile(r"\\([A-Za-z]+)")
 _USES_BIBLATEX = re.compile(r"\\usepackage\s*(?:\[[^\]]*\])?\s*\{[^}]*\bbiblatex\b[^}]*\}")
-#: Text that LaTeX never typesets: the ``comment`` environment, ``\iffalse ... \fi``.
-_SKIPPED_BLOCKS = re.compile(r"\\begin\s*\{comment\}.*?\\end\s*\{comment\}|"
-                             r"\\iffalse\b.*?\\fi\b", re.DOTALL)
+#: Environments whose body LaTeX reads as verbatim text, or never reads (``comment``): a
+#: ``\\cite`` inside cites nothing. (``alltt`` is not one: it typesets commands.)
+VERBATIM_ENVIRONMENTS: tuple[str, ...] = (
+    "verbatim", "verbatim*", "Verbatim", "Verbatim*", "BVerbatim", "BVerbatim*", "LVerbatim",
+    "LVerbatim*", "lstlisting", "minted", "comment", "filecontents", "filecontents*")
+
+
+@dataclass(frozen=True, slots=True)
+class VerbatimCommand:
+    """A command with a verbatim argument, delimited by any character on one line
+    (``\\verb|...|``) or, when ``braces``, also by braces; ``before``: how many ordinary
+    mandatory arguments come first (``\\mintinline{latex}{...}``: the language);
+    ``optional``: optional arguments may come first (``\\lstinline[language=TeX]``)."""
+
+    before: int = 0
+    optional: bool = True
+    braces: bool = True
+
+
+#: The commands of LaTeX (``\\verb``), fancyvrb, listings and minted with a verbatim argument.
+VERBATIM_COMMANDS: dict[str, VerbatimCommand] = {
+    "verb": VerbatimCommand(optional=False, braces=False),
+    "Verb": VerbatimCommand(braces=False), "lstinline": VerbatimCommand(),
+    "mintinline": VerbatimCommand(before=1), "mint": VerbatimCommand(before=1)}
+#: What TeX reads left to right that can hide a citation: a control symbol (``\\%``, ``\\\\``:
+#: no comment follows), a comment, a verbatim environment, ``\\iffalse ... \\fi``, a command
+#: with a verbatim argument (its end found by ``_verbatim_argument_end``).
+_UNTYPESET = re.compile(
+    r"\\[^A-Za-z]"
+    r"|%[^\n]*"
+    r"|\\begin\s*\{(?P<environment>" + "|".join(map(re.escape, VERBATIM_ENVIRONMENTS)) +
+    r")\}.*?\\end\{(?P=environment)\}"
+    r"|\\iffalse(?![A-Za-z]).*?\\fi(?![A-Za-z])"
+    r"|\\(?P<command>" + "|".join(VERBATIM_COMMANDS) + r")(?![A-Za-z])",
+    re.DOTALL)
+#: A verbatim argument delimited by a character other than a brace: up to its next
+#: occurrence on the same line.
+_DELIMITED = re.compile(r"([^\sA-Za-z{])[^\n]*?\1")
 #: White space LaTeX skips between a command's arguments (not a blank line: a paragraph).
 _BETWEEN_ARGUMENTS = re.compile(r"[ \t]*(?:\n[ \t]*)?")
 #: ``\input chapter``: TeX's own form, without braces.
@@ -83,20 +121,40 @@ _BARE_FILE = re.compile(r"[ \t]+([^\s{}\\%]+)")
 _CLOSERS = {"[": "]", "(": ")", "{": "}"}
 
 
-def blank_comments(text: str) -> str:
-    """``text`` with its comments replaced by spaces (newlines kept: offsets and lines stay)."""
-    lines = []
-    for line in text.split("\n"):
-        start = 0
-        while (at := line.find("%", start)) != -1:
-            backslashes = len(line[:at]) - len(line[:at].rstrip("\\"))
-            if backslashes % 2 == 0:
-                line = line[:at] + " " * (len(line) - at)
-                break
-            start = at + 1
-        lines.append(line)
-    blanked = "\n".join(lines)
-    return _SKIPPED_BLOCKS.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), blanked)
+def blank_untypeset(text: str) -> str:
+    """``text`` with what LaTeX never typesets as commands replaced by spaces: comments,
+    verbatim environments and arguments, ``\\iffalse ... \\fi`` (newlines kept: offsets and
+    lines stay)."""
+    pieces: list[str] = []
+    done = 0
+    while (match := _UNTYPESET.search(text, done)) is not None:
+        start = match.start()
+        end = match.end() if match.group("command") is None \
+            else _verbatim_argument_end(text, match)
+        if len(match.group()) > 2 or match.group()[0] == "%":  # not a control symbol
+            pieces += [text[done:start], re.sub(r"[^\n]", " ", text[start:end])]
+        else:
+            pieces.append(text[done:end])
+        done = end
+    return "".join(pieces) + text[done:]
+
+
+def _verbatim_argument_end(text: str, match: re.Match[str]) -> int:
+    """Where the verbatim argument of the command ``match`` found ends (the command's end
+    when the argument cannot be told: only the command is blanked)."""
+    command = VERBATIM_COMMANDS[match.group("command")]
+    arguments = _Arguments(text, match.end())
+    if text.startswith("*", arguments.pos):  # \verb*|...|: spaces shown
+        arguments.pos += 1
+    optional = "[" if command.optional else ""
+    if len(list(arguments.mandatory(command.before, optional))) != command.before:
+        return match.end()
+    if optional and arguments.next_opener() == "[" and arguments.group() is None:
+        return match.end()
+    if command.braces and text.startswith("{", arguments.pos):
+        return arguments.pos if arguments.group() is not None else match.end()
+    delimited = _DELIMITED.match(text, arguments.pos)
+    return delimited.end() if delimited else match.end()
 
 
 class _Arguments:
@@ -151,24 +209,27 @@ class _Arguments:
 
 
 def scan(path: str, diagnostics: Diagnostics, encoding: str | None = None) -> Scan:
-    """What the LaTeX document at ``path`` and the files it brings in cite."""
+    """What the LaTeX document at ``path`` and the files it brings in cite, in the order TeX
+    reads them: a file's citations where the command that brings it in is (each file read
+    once, at its first inclusion)."""
     found = Scan()
     main_directory = os.path.dirname(path)
-    pending = [path]
+    reading = [_scan_file(path, main_directory, found, diagnostics, encoding)]
     seen = {os.path.abspath(path)}
-    while pending:
-        current = pending.pop(0)
-        for included in _scan_file(current, main_directory, found, diagnostics, encoding):
-            if os.path.abspath(included) not in seen:
-                seen.add(os.path.abspath(included))
-                pending.append(included)
+    while reading:
+        included = next(reading[-1], None)
+        if included is None:
+            reading.pop()
+        elif os.path.abspath(included) not in seen:
+            seen.add(os.path.abspath(included))
+            reading.append(_scan_file(included, main_directory, found, diagnostics, encoding))
     return found
 
 
 def _scan_file(path: str, main_directory: str, found: Scan, diagnostics: Diagnostics,
                encoding: str | None) -> Iterator[str]:
     """Note what ``path`` cites and names into ``found``; yield the files it brings in."""
-    text = blank_comments(read_document(path, diagnostics, encoding))
+    text = blank_untypeset(read_document(path, diagnostics, encoding))
     if _USES_BIBLATEX.search(text):
         found.dialects.add(BIBLATEX)
     for match in _COMMAND.finditer(text):

@@ -231,8 +231,9 @@ def _formatted_entries(records: Sequence[Record], options: CvOptions, output: st
     request = FormatRequest(output, options.locale, highlight,
                             options.highlight if highlight else "bold")
     processor = resolve_style(options.style, options.style_dirs).make_processor(items, request)
+    texts = processor.bibliography()  # first: the ids are then known without rendering again
     return {int(item_id.removeprefix("cv-")): text.strip()
-            for item_id, text in zip(processor.bibliography_ids(), processor.bibliography())}
+            for item_id, text in zip(processor.bibliography_ids(), texts)}
 
 
 def summarize(records: Sequence[Record]) -> Summary:

@@ -17,6 +17,7 @@ import difflib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from anyascii import anyascii
@@ -31,10 +32,16 @@ IDS_KEY = "refbridge-ids"
 _INITIALS = re.compile(r"^(?:[A-Z]\.?[\s-]*)+$")
 
 
+#: How many folded names are remembered (a list names its owner in every entry).
+FOLDED_REMEMBERED = 8192
+
+
+@lru_cache(maxsize=FOLDED_REMEMBERED)
 def _fold(text: str) -> str:
     return " ".join(_WORD.findall(anyascii(text).lower()))
 
 
+@lru_cache(maxsize=FOLDED_REMEMBERED)
 def _is_initials(given: str) -> bool:
     return bool(_INITIALS.match(anyascii(given).strip()))
 
