@@ -17,7 +17,10 @@ Keys are ASCII (``Łukasz`` -> ``Lukasz``) letters, digits and the pattern's own
 They are unique: records whose keys collide get ``a``, ``b``, ``c`` ... in an order that depends
 on the records only, so the same record gets the same key whatever the order of the input. Keys
 read from an input are kept unless regeneration is asked for; a key read twice stays with the
-first record and the others get it with a suffix (``knuth84``, ``knuth84a``). ``KeyBook`` decides them for a
+first record and the others get it with a suffix (``knuth84``, ``knuth84a``). With a key lock
+(``refbridge.keylock``), a record that needs a key gets the one the lock gives its work, and a
+key made for a work is filed in the lock; a key the lock gives one work is never made for
+another. ``KeyBook`` decides them for a
 stream: it holds the keys in use and a short summary of each record that needs one, never the
 records themselves, so a conversion can stream its records through. This module must never
 change a record other than its ``citation_key``.
@@ -31,7 +34,12 @@ from functools import cache
 from itertools import count, product
 from string import ascii_lowercase
 
+from typing import TYPE_CHECKING
+
 from refbridge.model import Name, Record
+
+if TYPE_CHECKING:
+    from refbridge.keylock import KeyLock
 
 DEFAULT_PATTERN = "[auth:lower][year][shorttitle:1:lower]"
 
@@ -249,12 +257,17 @@ class KeyBook:
     gives the keys of the records that needed one, in the order they were noted.
     """
 
-    def __init__(self, pattern: str = DEFAULT_PATTERN, regenerate: bool = False) -> None:
+    def __init__(self, pattern: str = DEFAULT_PATTERN, regenerate: bool = False,
+                 lock: KeyLock | None = None) -> None:
         self._make_key = compile_pattern(pattern)
         self._regenerate = regenerate
         self._taken: set[str] = set()
         self._groups: dict[str, list[tuple[tuple[str, ...], int]]] = {}
         self._needing = 0
+        self._lock = lock
+        #: position -> the key the lock gives; position -> the identities to file a key under
+        self._locked: dict[int, str] = {}
+        self._identities: dict[int, tuple[str, ...]] = {}
 
     def reserve(self, key: str) -> bool:
         """Take ``key`` for a record that keeps it; False when it is taken already."""
@@ -266,34 +279,52 @@ class KeyBook:
     def note(self, record: Record) -> bool:
         """Note ``record``; whether it keeps the key it has (so it can be written at once)."""
         kept = record.citation_key if not self._regenerate else None
+        found = self._lock.identities(record) if self._lock is not None else ()
         if kept and self.reserve(kept):
+            if self._lock is not None:
+                self._lock.remember(found, kept)
             return True
-        base = kept or self._make_key(record) or "ref"  # a repeated key gets a suffix
-        self._groups.setdefault(base, []).append((_fingerprint(record), self._needing))
+        position = self._needing
         self._needing += 1
+        lock = self._lock
+        if lock is not None and (locked := lock.recall(found)) is not None \
+                and self.reserve(locked):
+            self._locked[position] = locked
+            lock.remember(found, locked)
+            return False
+        if found:
+            self._identities[position] = found
+        base = kept or self._make_key(record) or "ref"  # a repeated key gets a suffix
+        self._groups.setdefault(base, []).append((_fingerprint(record), position))
         return False
 
     def generated_keys(self) -> list[str]:
         """The key of each noted record that needed one, in the order they were noted."""
         taken = set(self._taken)
+        if self._lock is not None:  # a key the lock gives a work is never another's
+            taken.update(self._lock.keys.values())
         keys = [""] * self._needing
+        for position, locked in self._locked.items():
+            keys[position] = locked
         for base in sorted(self._groups):
             candidates = (base + suffix for suffix in _suffixes())
             for _, position in sorted(self._groups[base]):
                 key = next(c for c in candidates if c not in taken)
                 taken.add(key)
                 keys[position] = key
+                if self._lock is not None:
+                    self._lock.remember(self._identities.get(position, ()), key)
         return keys
 
 
 def assign_keys(records: Sequence[Record], pattern: str = DEFAULT_PATTERN,
-                regenerate: bool = False) -> list[Record]:
+                regenerate: bool = False, lock: KeyLock | None = None) -> list[Record]:
     """``records`` with a unique citation key each, in the same order.
 
     Keys the records already have are kept (and reserved) unless ``regenerate``; when two
     records have the same key, the first keeps it and the others get it with a suffix.
     """
-    book = KeyBook(pattern, regenerate)
+    book = KeyBook(pattern, regenerate, lock)
     keeps = [book.note(record) for record in records]
     generated = iter(book.generated_keys())
     return [record if keep else record.replace(citation_key=next(generated))
