@@ -888,6 +888,57 @@ def cited_command(documents: tuple[str, ...], libraries: tuple[str, ...], output
         sys.exit(ExitStatus.MISSING)
 
 
+@main.command("dedupe")
+@click.argument("libraries", nargs=-1, required=True, metavar="LIB...")
+@click.option("-o", "--output", required=True, metavar="FILE",
+              help="The library written, each work once; - for standard output.")
+@click.option("--to", "to_format", metavar="FORMAT",
+              help="Output format (default: biblatex for a .bib, else the output file's).")
+@click.option("--map", "map_file", metavar="FILE",
+              help="Write the keys that went and the keys that replace them (JSON).")
+@click.option("--rewrite", "documents", multiple=True, metavar="DOC",
+              help="Rewrite the citations of the keys that went in DOC (.tex, .md, .qmd, "
+                   ".typ); repeatable.")
+@click.option("--dry-run", is_flag=True, help="Report what would be merged; write nothing.")
+@click.option("--interactive", is_flag=True, help="Ask before merging each group.")
+@click.option("--key-lock", metavar="FILE",
+              help="Key lock (default: refbridge.keys.json beside the first LIB, if there).")
+@click.option("--from", "from_format", metavar="FORMAT",
+              help="Library format (default: detected from name and content).")
+@click.option("--encoding", metavar="NAME",
+              help="Library encoding (default: BOM, UTF-8, else cp1252).")
+@click.option("--strict", is_flag=True, help="Stop at the first broken entry.")
+@click.option("--skip-invalid", is_flag=True, help="Exit 0 even if broken entries were skipped.")
+@handle_errors
+def dedupe_command(libraries: tuple[str, ...], output: str, to_format: str | None,
+                   map_file: str | None, documents: tuple[str, ...], dry_run: bool,
+                   interactive: bool, key_lock: str | None, from_format: str | None,
+                   encoding: str | None, strict: bool, skip_invalid: bool) -> None:
+    """Merge the entries of LIB files that record the same work (same DOI, arXiv id or ISBN;
+    else same title, year and authors), keeping one key and the others in `ids`."""
+    from refbridge.dedupe.run import DedupeOptions, Group, dedupe
+    from refbridge.registry import WriteOptions
+    from refbridge.runs import ReadOptions
+
+    def ask(group: Group) -> bool:
+        for record in group.records:
+            click.echo(f"  {record.citation_key}: {record.source}: {record.title}", err=True)
+        for line in group.describe():
+            click.echo(line, err=True)
+        return bool(click.confirm("merge these?", default=True, err=True))
+
+    lock = _key_lock(key_lock, *libraries)
+    report = dedupe(libraries, output, DedupeOptions(
+        to_format, map_file, documents, dry_run, ReadOptions(from_format, encoding),
+        WriteOptions(key_lock=lock), strict), ask if interactive else None)
+    for line in report.lines():
+        click.echo(f"refbridge: dedupe: {line}", err=True)
+    click.echo(f"refbridge: dedupe: {report.summary(dry_run)}", err=True)
+    if lock is not None and not dry_run:
+        lock.save()
+    _report(report.diagnostics, skip_invalid)
+
+
 # -- verify and upgrade ---------------------------------------------------------------------------
 def _echo_error(line: str) -> None:
     click.echo(line, err=True)
