@@ -322,3 +322,16 @@ def test_a_map_file_over_the_library_is_refused(library: Path, tmp_path: Path) -
                              "--map", str(library))
     assert (status, err.startswith("refbridge: error: "), library.read_text(encoding="utf-8"),
             (tmp_path / "out.bib").exists()) == (1, True, LIBRARY, False)
+
+
+def test_the_key_lock_files_the_merged_work_under_the_kept_key(tmp_path: Path) -> None:
+    library = tmp_path / "lib.bib"
+    library.write_text("@article{Knuth84lp, author = {D. E. Knuth}, title = {Literate "
+                       "programming}, year = 1984}\n@article{knuth1984, author = {Knuth, "
+                       "Donald E.}, title = {Literate Programming}, journal = {The Computer "
+                       "Journal}, year = 1984}\n", encoding="utf-8")
+    lock = tmp_path / "refbridge.keys.json"
+    lock.write_text("{}\n", encoding="utf-8")
+    run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"))
+    assert lock.read_text(encoding="utf-8") == \
+        '{\n  "work:literate programming|1984|knuth": "knuth1984"\n}\n'

@@ -108,6 +108,13 @@ class KeyLock:
         for identity in found:
             self.keys.setdefault(identity, key)
 
+    def rename(self, renames: dict[str, str]) -> None:
+        """The works filed under a key of ``renames`` filed under its new key (duplicates
+        merged: the work keeps the key its merged entry has)."""
+        for identity, key in self.keys.items():
+            if key in renames:
+                self.keys[identity] = renames[key]
+
     @property
     def changed(self) -> bool:
         return self.keys != self._saved

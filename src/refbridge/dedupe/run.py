@@ -147,6 +147,8 @@ def dedupe(libraries: Sequence[str], output: str, options: DedupeOptions = Dedup
         (report.groups if decide is None or decide(group) else report.declined).append(group)
     report.renames = {old: key_of(group.merged.record) for group in report.groups
                       for old in group.merged.replaced}
+    if options.write_options.key_lock is not None:
+        options.write_options.key_lock.rename(report.renames)
     merged = _merged(records, report.groups)
     report.records_written = len(merged)
     if options.dry_run:
