@@ -178,6 +178,41 @@ def test_the_same_isbn_in_either_form_is_one_book() -> None:
                 "year = 1986, isbn = {978-0-201-13447-6}}") == "same ISBN"
 
 
+def test_two_issues_of_one_volume_are_two_works() -> None:
+    assert same("@article{a, author = {Anonymous}, title = {Instructions for Authors}, "
+                "journal = {J. Typesetting}, year = 1995, volume = 7, number = 2}",
+                "@article{b, author = {Anonymous}, title = {Instructions for Authors}, "
+                "journal = {J. Typesetting}, year = 1995, volume = 7, number = 3}") is None
+
+
+def test_a_set_listing_a_volumes_isbn_is_not_that_volume() -> None:
+    assert same("@book{a, author = {Williams, Robin}, title = {The Non-Designer's Design "
+                "Book}, year = 2006, isbn = {0-321-19385-7}}",
+                "@book{b, author = {Williams, Robin}, title = {The Non-Designer's Collection}, "
+                "year = 2006, isbn = {0-321-41276-1 (set), 0-321-19385-7 (design book)}}") is None
+
+
+def test_titles_one_word_apart_are_two_works() -> None:
+    assert same("@periodical{a, title = {Current Opinion in Cardiology}}",
+                "@periodical{b, title = {Current Opinion in Radiology}}") is None
+
+
+def test_a_misspelt_word_and_a_dropped_article_are_one_title() -> None:
+    assert same("@article{a, author = {Morris, R.}, title = {A Comparison of Feedforward and "
+                "Self-Organizing Approaches to the Font Orientation Problems}, year = 1989}",
+                "@article{b, author = {Morris, R. J. T.}, title = {Comparison of Feedforward "
+                "and Self-Organising Approaches to the Font Orientation Problem}, year = 1989}"
+                ) == "same title, year and authors"
+
+
+def test_a_report_and_its_published_version_without_a_year_are_one_work() -> None:
+    assert same("@techreport{a, author = {Knuth, Donald E.}, title = {The Letter S}, "
+                "institution = {Stanford University}, year = 1980}",
+                "@article{b, author = {Knuth, Donald E.}, title = {The Letter S}, journal = "
+                "{The Mathematical Intelligencer}, volume = 2, pages = {114--122}}") == \
+        "same title, year and authors"
+
+
 def test_a_work_that_joins_two_kept_apart_stays_with_the_first() -> None:
     records = entries(
         "@book{v1, author = {Knuth, D.}, title = {The Art of Computer Programming}, volume = 1,"

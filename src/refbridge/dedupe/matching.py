@@ -1,17 +1,20 @@
 """Whether two records of a library are the same work recorded twice (``refbridge dedupe``).
 
 Two records are one work when they share an identifier of the same kind (a DOI, an arXiv id,
-an ISBN of the book itself; normalised by ``zotero_bridge.identity``, which reads them with
-``identifiers`` and ``merge``'s rules), or, without one, when their titles, years and authors
-agree as people write the same reference twice: the title compared as plain folded words (the
-reader has decoded ``{\\"o}`` to ``ö`` already; ``ö`` and ``o`` fold alike), with or without its
-subtitle and whatever punctuation sets it off, a typo allowed in a long title; the first
+an ISBN of the book itself, whose titles are related (a set's record lists its volumes'
+ISBNs); normalised by ``zotero_bridge.identity``, which reads them with ``identifiers`` and
+``merge``'s rules), or, without one, when their titles, years and authors agree as people
+write the same reference twice: the title compared as plain folded words (the reader has
+decoded ``{\\"o}`` to ``ö`` already; ``ö`` and ``o`` fold alike), with or without its subtitle
+and whatever punctuation sets it off, function words and a misspelt word or two allowed
+(``Current Opinion in Cardiology`` is not ``... in Radiology``); the first
 author's family name the same and the given names agreeing as far as both go (``D. E.`` is
 ``Donald Ervin``); the year the same, or within ``PREPRINT_YEARS`` when one record is a preprint
 (its published version comes later).
 
 Some records look alike and are not the same work: different editions, volumes of a book,
-parts (``Part II``), chapters or pages of one book, and the notes about a paper (``Erratum:``,
+parts (``Part II``), chapters or pages of one book, issues of one volume, and the notes about
+a paper (``Erratum:``,
 ``Reply to``, ``Comment on``, ``Corrigendum``); two different DOIs (unless one is a preprint
 server's) or two different arXiv ids. Those ``BARRIERS`` keep records apart whatever else
 agrees. This module must never change a record, read a file or make a request.
@@ -27,14 +30,19 @@ from functools import cached_property
 
 from anyascii import anyascii
 
+from refbridge.citekeys import BBT_SKIP_WORDS
 from refbridge.model import Name, Record
 from refbridge.zotero_bridge.identity import identifiers
 
 #: Years a preprint may precede (or, re-posted, follow) its published version.
 PREPRINT_YEARS = 3
-#: Smallest ``difflib`` ratio between two folded titles that still counts as one title (a
-#: typo in a long title; a changed word in a short one does not pass).
-TITLE_SIMILARITY = 0.93
+#: How many words two titles may spell differently (one letter each) and be one title, and
+#: how many words (not function words) they need for that (as many as they have when none
+#: is spelt differently).
+TYPOS, MIN_WORDS_FOR_TYPOS = 2, 3
+#: Words of substance that make a title long, and the ``difflib`` ratio at which two long
+#: titles are one (a changed word or two).
+LONG_TITLE, LONG_TITLE_SIMILARITY = 8, 0.93
 #: Registrants whose DOIs name preprints: a record with one and a record with a journal's DOI
 #: may still be the same work (arXiv's own DOIs are read as arXiv ids).
 PREPRINT_DOI_PREFIXES: tuple[str, ...] = (
@@ -145,17 +153,21 @@ def _number(record: Record, variable: str) -> str | None:
 #: Editions written in words -> their number.
 _EDITION_WORDS: dict[str, str] = {
     "first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6",
-    "seventh": "7", "eighth": "8", "ninth": "9", "tenth": "10", "revised": "revised",
+    "seventh": "7", "eighth": "8", "ninth": "9", "tenth": "10",
 }
+#: What an edition field says that does not tell one edition from another.
+_EDITION_NOISE: frozenset[str] = frozenset({"edition", "ed", "edn", "st", "nd", "rd", "th"})
+_ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)\b")
 
 
 def _edition(record: Record) -> str | None:
+    """The edition as words that tell editions apart: ``2nd ed.`` and ``Second`` are ``2``,
+    ``Second extended`` is ``2 extended``, ``Version 1.21`` is ``version 1 21``."""
     value = record.get("edition")
     if value is None:
         return None
-    words = fold(value).split()
-    return next((_EDITION_WORDS[w] for w in words if w in _EDITION_WORDS), _number(record,
-                                                                                   "edition"))
+    words = _ORDINAL.sub(r"\1", fold(value)).split()
+    return " ".join(_EDITION_WORDS.get(w, w) for w in words if w not in _EDITION_NOISE)
 
 
 def _first_page(record: Record) -> str | None:
@@ -190,8 +202,11 @@ BARRIERS: dict[str, Callable[[Profile, Profile], bool]] = {
     "different parts": lambda a, b: a.parts != b.parts,
     "different chapters": lambda a, b: _both_differ(_number(a.record, "chapter-number"),
                                                     _number(b.record, "chapter-number")),
-    "different pages": lambda a, b: _both_differ(_first_page(a.record),
-                                                 _first_page(b.record)),
+    "different pages": lambda a, b: not (a.whole_book or b.whole_book) and _both_differ(
+        _first_page(a.record), _first_page(b.record)),  # a book's: its length, by printing
+    "different issues": lambda a, b: _number(a.record, "volume") == _number(
+        b.record, "volume") and _both_differ(_number(a.record, "issue"),
+                                             _number(b.record, "issue")),
     "a note about a work and another": lambda a, b: a.note != b.note,
     "different identifiers": _different_identifiers,
     "different kinds of work": _different_kinds,
@@ -203,16 +218,56 @@ def barrier(a: Profile, b: Profile) -> str | None:
     return next((name for name, test in BARRIERS.items() if test(a, b)), None)
 
 
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with one letter changed, added, dropped or two swapped."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    start = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    if len(a) == len(b):
+        return a[start + 1:] == b[start + 1:] or (
+            a[start:start + 2] == b[start:start + 2][::-1] and a[start + 2:] == b[start + 2:])
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return longer[start + 1:] == shorter[start:]
+
+
+def _typos_only(a: str, b: str) -> bool:
+    """The same words but for function words and typos: the same words of substance (three
+    or more), or at most ``TYPOS`` of them spelt differently (five letters or more, one edit
+    away: ``Calanus``/``Calunus``, ``problem``/``problems``), or, in a long title
+    (``LONG_TITLE`` words of substance), a ``difflib`` ratio of ``LONG_TITLE_SIMILARITY``
+    (``repertory``/``repertoire``)."""
+    words_a = [w for w in a.split() if w not in BBT_SKIP_WORDS]
+    words_b = [w for w in b.split() if w not in BBT_SKIP_WORDS]
+    if min(len(words_a), len(words_b)) >= LONG_TITLE and difflib.SequenceMatcher(
+            None, a, b, autojunk=False).ratio() >= LONG_TITLE_SIMILARITY:
+        return True
+    if len(words_a) != len(words_b) or len(words_a) < MIN_WORDS_FOR_TYPOS:
+        return False
+    differing = [(x, y) for x, y in zip(words_a, words_b) if x != y]
+    return len(differing) <= TYPOS and all(
+        min(len(x), len(y)) >= 5 and _one_edit(x, y) for x, y in differing)
+
+
 def _same_title(a: Profile, b: Profile) -> bool:
     if not a.title or not b.title:
         return False
-    if a.title == b.title:
+    if a.title == b.title or a.title.replace(" ", "") == b.title.replace(" ", ""):
         return True
     if a.main_title and (a.main_title == b.title or b.main_title == a.title):
         return len(a.main_title.split()) >= 3  # "Introduction" alone says too little
-    matcher = difflib.SequenceMatcher(None, a.title, b.title, autojunk=False)
-    return matcher.real_quick_ratio() >= TITLE_SIMILARITY and \
-        matcher.ratio() >= TITLE_SIMILARITY
+    return _typos_only(a.title, b.title)
+
+
+def _related_titles(a: Profile, b: Profile) -> bool:
+    """Titles close enough for records that share an ISBN to be one book (a set's record
+    lists the ISBNs of its volumes): one title, or one's main title within the other's."""
+    if not a.title or not b.title or _same_title(a, b):
+        return True
+    main_a, main_b = (p.main_title.replace(" ", "") for p in (a, b))
+    whole_a, whole_b = (p.title.replace(" ", "") for p in (a, b))
+    return bool(main_a and main_b) and (main_a in whole_b or main_b in whole_a)
 
 
 def _family(name: Name) -> str:
@@ -244,9 +299,11 @@ def _same_people(a: Profile, b: Profile) -> bool:
 
 
 def _same_year(a: Profile, b: Profile) -> bool:
+    """The same year, or within ``PREPRINT_YEARS`` of a preprint; a year one record lacks
+    agrees only when the titles are the same word for word."""
     year_a, year_b = a.record.year, b.record.year
     if year_a is None or year_b is None:
-        return year_a == year_b
+        return year_a == year_b or a.title == b.title
     allowed = PREPRINT_YEARS if a.preprint != b.preprint else 0
     return abs(year_a - year_b) <= allowed
 
@@ -258,6 +315,8 @@ def same_work(a: Profile, b: Profile) -> str | None:
         return None
     shared = [kind for kind, values in a.identifiers.items()
               if values & b.identifiers.get(kind, set())]
+    if shared == ["isbn"] and not _related_titles(a, b):
+        return None
     if shared:
         return "same " + ", ".join(_KIND_NAMES[kind] for kind in shared)
     if _same_title(a, b) and _same_year(a, b) and _same_people(a, b):
