@@ -370,3 +370,23 @@ def test_the_key_lock_files_the_merged_work_under_the_kept_key(tmp_path: Path) -
     run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"))
     assert lock.read_text(encoding="utf-8") == \
         '{\n  "work:literate programming|1984|knuth": "knuth1984"\n}\n'
+
+
+def test_a_document_that_cannot_be_read_leaves_every_file_as_it_was(library: Path,
+                                                                    tmp_path: Path) -> None:
+    paper = tmp_path / "paper.typ"
+    paper.write_bytes(b"@Knuth84lp \xff\n")
+    status, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"),
+                             "--map", str(tmp_path / "renames.json"), "--rewrite", str(paper))
+    assert (status, err) == (1, f"refbridge: error: {paper}: not UTF-8 (byte 11); cannot "
+                                "rewrite its citations\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lib.bib", "paper.typ"]
+
+
+def test_a_dry_run_says_which_citations_it_would_rewrite(library: Path, tmp_path: Path) -> None:
+    paper = tmp_path / "paper.md"
+    paper.write_text("See @Knuth84lp.\n", encoding="utf-8")
+    _, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"), "--dry-run",
+                        "--rewrite", str(paper))
+    assert f"refbridge: dedupe: would rewrite 1 citation(s) in {paper}" in err.splitlines()
+    assert paper.read_text(encoding="utf-8") == "See @Knuth84lp.\n"

@@ -931,7 +931,7 @@ def dedupe_command(libraries: tuple[str, ...], output: str, to_format: str | Non
     report = dedupe(libraries, output, DedupeOptions(
         to_format, map_file, documents, dry_run, ReadOptions(from_format, encoding),
         WriteOptions(key_lock=lock), strict), ask if interactive else None)
-    for line in report.lines():
+    for line in report.lines(dry_run):
         click.echo(f"refbridge: dedupe: {line}", err=True)
     click.echo(f"refbridge: dedupe: {report.summary(dry_run)}", err=True)
     if lock is not None and not dry_run:

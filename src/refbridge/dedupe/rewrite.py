@@ -108,24 +108,28 @@ def _replaced(text: str, spans: Sequence[tuple[int, int, str]]) -> str:
     return "".join(pieces) + text[position:]
 
 
-def rewrite_citations(documents: Sequence[str], renames: Mapping[str, str],
-                      diagnostics: Diagnostics, dry_run: bool = False) -> list[Rewritten]:
-    """Replace each cited key of ``renames`` by its new key in ``documents`` (and the files
-    LaTeX documents bring in); the files changed and how many keys in each."""
+def plan_rewrites(documents: Sequence[str], renames: Mapping[str, str],
+                  diagnostics: Diagnostics) -> list[tuple[Rewritten, str]]:
+    """Each document (and file a LaTeX document brings in) whose citations of the keys of
+    ``renames`` change, with its new text; nothing is written."""
     by_file: dict[str, list[Citation]] = {}
     typst = [path for path in documents if path.lower().endswith(TYPST_ENDINGS)]
     scanned = [path for path in documents if path not in typst]
     for citation in scan_documents(scanned, diagnostics).citations if scanned else ():
         by_file.setdefault(citation.file, []).append(citation)
-    changed: list[Rewritten] = []
+    planned: list[tuple[Rewritten, str]] = []
     for path in [*by_file, *typst]:
         text = _read(path)
         spans = list(_typst_spans(text, renames)) if path in typst else \
             list(_scanned_spans(path, text, by_file[path], renames, diagnostics))
-        if not spans:
-            continue
-        if not dry_run:
-            with atomic_output(path) as out:
-                out.write(_replaced(text, spans))
-        changed.append(Rewritten(path, len(spans)))
-    return changed
+        if spans:
+            planned.append((Rewritten(path, len(spans)), _replaced(text, spans)))
+    return planned
+
+
+def write_rewrites(planned: Sequence[tuple[Rewritten, str]]) -> list[Rewritten]:
+    """Write the new texts of ``plan_rewrites``, each file atomically."""
+    for rewritten, text in planned:
+        with atomic_output(rewritten.file) as out:
+            out.write(text)
+    return [rewritten for rewritten, _ in planned]

@@ -5,8 +5,9 @@ documents whose citations of those keys are rewritten (``--rewrite``).
 
 Each group is merged where its first entry was; a ``decide`` callback (the command line's
 ``--interactive``) may keep a group apart. Every merge is reported with the values taken from
-the entries that went. Nothing is written on a dry run. Every file is written atomically, the
-library last but for the documents, so a run that fails leaves the library as it was. This
+the entries that went. Nothing is written on a dry run. Every document is read and its new
+text made before anything is written; then the library, the map and the documents are written,
+each atomically, so a document that cannot be read leaves every file as it was. This
 module must never write a document it did not change, nor an output over one of its inputs.
 """
 
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 
 from refbridge.dedupe.combine import Combined, combine, key_of
 from refbridge.dedupe.matching import duplicate_groups
-from refbridge.dedupe.rewrite import Rewritten, rewrite_citations
+from refbridge.dedupe.rewrite import Rewritten, plan_rewrites, write_rewrites
 from refbridge.errors import Diagnostics
 from refbridge.model import Record
 from refbridge.pipeline import read_records, with_keys, write_records
@@ -72,11 +73,12 @@ class DedupeReport:
     records_read: int = 0
     records_written: int = 0
 
-    def lines(self) -> list[str]:
+    def lines(self, dry_run: bool = False) -> list[str]:
         text = [line for group in self.groups for line in group.describe()]
         text += [f"kept apart: {', '.join(key_of(r) for r in g.records)}"
                  for g in self.declined]
-        text += [f"rewrote {r.replaced} citation(s) in {r.file}" for r in self.rewritten]
+        verb = "would rewrite" if dry_run else "rewrote"
+        text += [f"{verb} {r.replaced} citation(s) in {r.file}" for r in self.rewritten]
         return text
 
     def summary(self, dry_run: bool) -> str:
@@ -151,12 +153,12 @@ def dedupe(libraries: Sequence[str], output: str, options: DedupeOptions = Dedup
         options.write_options.key_lock.rename(report.renames)
     merged = _merged(records, report.groups)
     report.records_written = len(merged)
+    planned = plan_rewrites(options.documents, report.renames, report.diagnostics)
+    report.rewritten = [rewritten for rewritten, _ in planned]
     if options.dry_run:
-        report.rewritten = rewrite_citations(options.documents, report.renames,
-                                             report.diagnostics, dry_run=True)
         return report
     write_records(merged, output, to_format, options.write_options, inputs)
     if options.map_file:
         _write_map(options.map_file, report.renames, inputs)
-    report.rewritten = rewrite_citations(options.documents, report.renames, report.diagnostics)
+    write_rewrites(planned)
     return report
