@@ -117,3 +117,14 @@ def test_a_lock_that_is_not_an_object_of_keys_is_refused_naming_it(inputs: Path,
 def test_an_arxiv_doi_is_the_works_arxiv_identity() -> None:
     record = Record("r", "article", {"title": "Attention", "DOI": "10.48550/arXiv.1706.03762"})
     assert identities(record) == ("arxiv:1706.03762", "work:attention||")
+
+
+def test_sync_gives_a_new_item_the_key_the_lock_has_for_its_work() -> None:
+    from refbridge.zotero_bridge.sync import decide_keys
+
+    lock = KeyLock("k.json", {"work:the texbook|1984|knuth": "texbook"})
+    record = Record("zotero:ABCD1234", "book", {"title": "The TeXbook"},
+                    {"author": (Name("Knuth", "Donald E."),)}, {"issued": Date.of(1984)})
+    keys, warnings = decide_keys({}, {}, ["ABCD1234"], lambda item: record,
+                                 "[auth:lower][year]", lock)
+    assert (keys, warnings) == ({"ABCD1234": "texbook"}, [])

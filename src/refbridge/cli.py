@@ -746,10 +746,12 @@ def pull_command(service: str, library: str | None, collection: str | None,
 @click.option("--unicode", is_flag=True, help="LaTeX outputs: UTF-8 instead of LaTeX commands.")
 @click.option("--watch", type=click.FloatRange(min=1), metavar="SECONDS",
               help="Keep syncing every SECONDS until interrupted.")
+@key_lock_option
 @handle_errors
 def sync_command(service: str, library: str | None, collection: str | None,
                  zotero_url: str | None, to_format: str, output: str, key_file: str | None,
-                 key_pattern: str | None, unicode: bool, watch: float | None) -> None:
+                 key_pattern: str | None, unicode: bool, watch: float | None,
+                 key_lock: str | None) -> None:
     """Keep a file up to date with a Zotero library: only changes are fetched, keys never
     change once written, and the file is rewritten only when its content changed."""
     from pathlib import Path
@@ -760,12 +762,15 @@ def sync_command(service: str, library: str | None, collection: str | None,
 
     sync_writer(to_format)
     address = source_address(service, library, collection, zotero_url)
+    lock = _key_lock(key_lock, output)
     options = SyncOptions(to_format, Path(key_file) if key_file else None,
-                          WriteOptions(unicode=unicode, key_pattern=key_pattern))
+                          WriteOptions(unicode=unicode, key_pattern=key_pattern, key_lock=lock))
     bar = _Progress("Reading Zotero")
 
     def show(report: Any) -> None:
         bar.close()
+        if lock is not None:
+            lock.save()
         for message in report.diagnostics.messages:
             click.echo(str(message), err=True)
         click.echo(f"refbridge: sync: {report.summary()}", err=True)

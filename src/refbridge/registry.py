@@ -52,7 +52,7 @@ class WriteOptions:
     collection: str | None = None  #: name of the collection that holds the records (Zotero)
     normalize: bool = False  #: write values and layout the writer's own way, not the source's
     #: the keys given to works before (see ``refbridge.keylock``); filled with the keys made
-    key_lock: KeyLock | None = field(default=None, compare=False)
+    key_lock: KeyLock | None = field(default=None, compare=False, repr=False)
 
 
 class Reader(Protocol):
