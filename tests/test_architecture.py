@@ -13,10 +13,11 @@ PACKAGE = ROOT / "src" / "refbridge"
 
 #: The first layer: the model and what it is made of.
 MODEL_LAYER = ("model", "richtext", "vocab", "errors", "names", "latex", "identifiers",
-               "arxiv_taxonomy", "citekeys", "textio", "textlines", "entrypoints", "retrying")
+               "arxiv_taxonomy", "citekeys", "keylock", "textio", "textlines", "entrypoints",
+               "retrying")
 #: What a format module must never import.
 ABOVE_FORMATS = ("pipeline", "parallel", "cli", "merge", "check", "formatting", "styles", "cv",
-                 "enrich", "fetch", "zotero_bridge", "tidy")
+                 "enrich", "fetch", "zotero_bridge", "tidy", "dedupe")
 
 
 def _module_name(path: Path) -> str:

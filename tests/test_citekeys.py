@@ -91,7 +91,7 @@ def test_the_pattern_language(pattern: str, key: str) -> None:
 
 
 def test_an_unknown_field_in_a_pattern_is_an_error_listing_known_ones() -> None:
-    with pytest.raises(PatternError, match=r"unknown field \[journal\] .*known: auth, authini"):
+    with pytest.raises(PatternError, match=r"unknown field \[journal\] .*known: auth, auth.auth.ea, auth.etal"):
         compile_pattern("[journal][year]")
 
 

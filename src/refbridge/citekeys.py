@@ -11,13 +11,25 @@ Fields: ``auth`` (first author's family name; editor when there is no author), `
 (every family name; ``authorsN``: the first N, then ``EtAl``), ``authini`` (first author's
 initials), ``year``, ``shortyear``, ``title`` (every significant word, capitalised),
 ``shorttitle`` (the first three significant words), ``veryshorttitle`` (the first one),
-``firstpage``, ``type``. Modifiers: a number N (words of a title field), ``lower``, ``upper``.
+``firstpage``, ``lastpage``, ``type``, ``keywords``/``keywordsN``/``keywordN``, and JabRef's
+name and title fields (``authEtAl``, ``auth.etal``, ``auth.auth.ea``, ``authshort``, ``authN``,
+``authN_M``, ``authIniN``, ``authForeIni``, ``authFirstFull``, ``authorLast``,
+``authorLastForeIni``, ``authorIni``, ``camel``, ``shorttitleINI``) and Better BibTeX's
+``shorttitleN_M`` (N words that are not its ``skipWords``, the first M capitalised).
+Modifiers: a number N (words of a title field), ``lower``, ``upper``, ``capitalize``,
+``titlecase``, ``sentencecase``, ``truncateN``. A pattern that starts with ``jabref:`` gives
+its fields JabRef's meaning where it differs (``ö`` -> ``oe``; titles keep the case of their
+words); a Better BibTeX formula (``auth.lower + shorttitle(3,3) + year``) is read as the
+bracket pattern it stands for.
 
 Keys are ASCII (``Łukasz`` -> ``Lukasz``) letters, digits and the pattern's own punctuation.
 They are unique: records whose keys collide get ``a``, ``b``, ``c`` ... in an order that depends
 on the records only, so the same record gets the same key whatever the order of the input. Keys
 read from an input are kept unless regeneration is asked for; a key read twice stays with the
-first record and the others get it with a suffix (``knuth84``, ``knuth84a``). ``KeyBook`` decides them for a
+first record and the others get it with a suffix (``knuth84``, ``knuth84a``). With a key lock
+(``refbridge.keylock``), a record that needs a key gets the one the lock gives its work, and a
+key made for a work is filed in the lock; a key the lock gives one work is never made for
+another. ``KeyBook`` decides them for a
 stream: it holds the keys in use and a short summary of each record that needs one, never the
 records themselves, so a conversion can stream its records through. This module must never
 change a record other than its ``citation_key``.
@@ -27,11 +39,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache
+from functools import cache, partial
 from itertools import count, product
 from string import ascii_lowercase
 
+from typing import TYPE_CHECKING
+
 from refbridge.model import Name, Record
+
+if TYPE_CHECKING:
+    from refbridge.keylock import KeyLock
 
 DEFAULT_PATTERN = "[auth:lower][year][shorttitle:1:lower]"
 
@@ -133,7 +150,205 @@ def _type(record: Record, n: int | None) -> str:
     return _clean(record.type)
 
 
-FIELDS: dict[str, Callable[[Record, int | None], str]] = {
+def _families(record: Record, fold: Callable[[str], str]) -> list[str]:
+    return [_NON_KEY.sub("", fold(_family(p))) for p in _creators(record)]
+
+
+def _last_name(name: Name) -> str:
+    """The family name without its particles (JabRef's ``[auth]``: ``van der Aalst`` ->
+    ``Aalst``)."""
+    return name.literal if name.literal is not None else (name.family or name.given or "")
+
+
+def _lasts(record: Record, fold: Callable[[str], str]) -> list[str]:
+    return [_NON_KEY.sub("", fold(_last_name(p))) for p in _creators(record)]
+
+
+def _given_initial(name: Name, fold: Callable[[str], str]) -> str:
+    return _NON_KEY.sub("", fold(name.given or ""))[:1]
+
+
+#: What JabRef writes for the letters it spells out rather than folds (``Köning`` ->
+#: ``Koening``).
+JABREF_LETTERS: dict[str, str] = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe",
+                                  "Ü": "Ue", "ß": "ss"}
+
+
+def _jabref_ascii(text: str) -> str:
+    return _ascii("".join(JABREF_LETTERS.get(c, c) for c in text))
+
+
+#: JabRef's small words: a short title skips them, a title writes them in lower case
+#: (``org.jabref.logic.formatter.casechanger.Word``).
+JABREF_SMALL_WORDS: frozenset[str] = frozenset(
+    "a an the above about across against along among around at before behind below beneath "
+    "beside between beyond by down during except for from in inside into like near of off on "
+    "onto since to toward through under until up upon with within without and but nor or so "
+    "yet".split())
+#: Better BibTeX's ``skipWords`` (its default preference): words ``shorttitle`` passes over.
+BBT_SKIP_WORDS: frozenset[str] = frozenset(
+    "a ab aboard about above across after against al along amid among an and anti around as "
+    "at before behind below beneath beside besides between beyond but by d da das de del dell "
+    "dello dei degli della delle dem den der des despite die do down du during ein eine einem "
+    "einen einer eines el en et except for from gli i il in inside into is l la las le les "
+    "like lo los near nor of off on onto or over past per plus round save since so some sur "
+    "than the through to toward towards un una unas under underneath une unlike uno unos until "
+    "up upon versus via von while with within without yet zu zum".split())
+#: Where JabRef splits a title into words: white space and dashes.
+_JABREF_SPLIT = re.compile(r"[\s\-\u2010-\u2015]+")
+
+
+def _jabref_words(record: Record) -> list[str]:
+    """The title's words as JabRef splits them, braces and what no key holds dropped."""
+    words = _JABREF_SPLIT.split(_jabref_ascii(record.title or ""))
+    return [w for w in (re.sub(r"[^A-Za-z0-9:]", "", word) for word in words) if w]
+
+
+def _small(word: str) -> bool:
+    return word.rstrip(":").lower() in JABREF_SMALL_WORDS
+
+
+def _upper_first(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
+def _jabref_title(record: Record, n: int | None) -> str:
+    words = _jabref_words(record)
+    return " ".join(_upper_first(w) if i == 0 or not _small(w) or w.endswith(":")
+                    else w.lower() for i, w in enumerate(words))
+
+
+def _jabref_shorttitle(record: Record, n: int | None) -> str:
+    words = [w for w in _jabref_words(record) if not _small(w)]
+    return " ".join(words[: 3 if n is None else n])
+
+
+def _jabref_veryshorttitle(record: Record, n: int | None) -> str:
+    return _jabref_shorttitle(record, 1 if n is None else n)
+
+
+def _jabref_shorttitle_initials(record: Record, n: int | None) -> str:
+    return "".join(w[:1] for w in _jabref_words(record)[: 3 if n is None else n])
+
+
+def _camel(record: Record, n: int | None) -> str:
+    return "".join(_upper_first(re.sub(r"[^A-Za-z0-9]", "", w)) for w in _jabref_words(record))
+
+
+def _bbt_shorttitle(record: Record, words: int, capitalised: int) -> str:
+    """Better BibTeX's ``shorttitle(words, capitalised)``: the first ``words`` words that are
+    no ``skipWords``, the first ``capitalised`` of them with a capital first letter."""
+    chosen = [w for w in (_clean(w) for w in _WORD.findall(_ascii(record.title or "")))
+              if w and w.lower() not in BBT_SKIP_WORDS][:words]
+    return "".join(w[:1].upper() + w[1:] if i < capitalised else w.lower()
+                   for i, w in enumerate(chosen))
+
+
+def _auth_etal(record: Record, n: int | None, fold: Callable[[str], str],
+               separator: str, more: str, two_before_more: bool) -> str:
+    """JabRef's ``[authEtAl]`` (``separator`` ``""``, ``more`` ``EtAl``), ``[auth.etal]``
+    and ``[auth.auth.ea]`` (two names before ``.ea``)."""
+    names = _lasts(record, fold)
+    if len(names) <= 2:
+        return separator.join(names)
+    return separator.join(names[:2 if two_before_more else 1]) + more
+
+
+def _authshort(record: Record, n: int | None, fold: Callable[[str], str]) -> str:
+    names = _lasts(record, fold)
+    if len(names) == 1:
+        return names[0]
+    return "".join(name[:1] for name in names[:3]) + ("+" if len(names) > 3 else "")
+
+
+def _auth_chars(record: Record, chars: int, fold: Callable[[str], str]) -> str:
+    names = _lasts(record, fold)
+    return names[0][:chars] if names else ""
+
+
+def _auth_n_m(record: Record, chars: int, which: int, fold: Callable[[str], str]) -> str:
+    names = _lasts(record, fold)
+    return names[which - 1][:chars] if 0 < which <= len(names) else ""
+
+
+def _auth_ini_n(record: Record, chars: int, fold: Callable[[str], str]) -> str:
+    """JabRef's ``[authIniN]``: ``N`` letters shared among the authors' last names, the
+    first ones getting what does not divide evenly."""
+    names = _lasts(record, fold)
+    if not names or chars <= 0:
+        return ""
+    if len(names) > chars:
+        return "".join(name[:1] for name in names[:chars])
+    each, extra = divmod(chars, len(names))
+    return "".join(name[:each + (i < extra)] for i, name in enumerate(names))
+
+
+def _auth_fore_ini(record: Record, n: int | None, fold: Callable[[str], str]) -> str:
+    people = _creators(record)
+    return _given_initial(people[0], fold) if people else ""
+
+
+def _auth_first_full(record: Record, n: int | None, fold: Callable[[str], str]) -> str:
+    """The first author's particles and last name (``van der Aalst`` -> ``vanderAalst``)."""
+    people = _creators(record)
+    if not people:
+        return ""
+    first = people[0]
+    return _NON_KEY.sub("", fold(" ".join(p for p in (first.non_dropping_particle,
+                                                      _family(first)) if p)))
+
+
+def _author_last(record: Record, n: int | None, fold: Callable[[str], str]) -> str:
+    names = _lasts(record, fold)
+    return names[-1] if names else ""
+
+
+def _author_last_fore_ini(record: Record, n: int | None, fold: Callable[[str], str]) -> str:
+    people = _creators(record)
+    return _given_initial(people[-1], fold) if people else ""
+
+
+def _author_ini(record: Record, n: int | None, fold: Callable[[str], str]) -> str:
+    names = _lasts(record, fold)
+    return names[0][:5] + "".join(name[:1] for name in names[1:]) if names else ""
+
+
+def _lastpage(record: Record, n: int | None) -> str:
+    numbers = re.findall(r"\d+", record.get("page") or "")
+    return str(max(int(number) for number in numbers)) if numbers else ""
+
+
+def _keyword(record: Record, n: int | None) -> str:
+    keywords = record.keywords
+    return keywords[n - 1] if n is not None and 0 < n <= len(keywords) else ""
+
+
+def _keywords(record: Record, n: int | None) -> str:
+    return " ".join(record.keywords if n is None else record.keywords[:n])
+
+
+Field = Callable[[Record, int | None], str]
+
+
+def _name_fields(fold: Callable[[str], str]) -> dict[str, Field]:
+    """The fields of names that JabRef and refbridge share, with letters folded by ``fold``."""
+    return {
+        "authEtAl": partial(_auth_etal, fold=fold, separator="", more="EtAl",
+                            two_before_more=False),
+        "auth.etal": partial(_auth_etal, fold=fold, separator=".", more=".etal",
+                             two_before_more=False),
+        "auth.auth.ea": partial(_auth_etal, fold=fold, separator=".", more=".ea",
+                                two_before_more=True),
+        "authshort": partial(_authshort, fold=fold),
+        "authForeIni": partial(_auth_fore_ini, fold=fold),
+        "authFirstFull": partial(_auth_first_full, fold=fold),
+        "authorLast": partial(_author_last, fold=fold),
+        "authorLastForeIni": partial(_author_last_fore_ini, fold=fold),
+        "authorIni": partial(_author_ini, fold=fold),
+    }
+
+
+FIELDS: dict[str, Field] = {
     "auth": _auth,
     "authors": _authors,
     "authini": _authini,
@@ -143,41 +358,109 @@ FIELDS: dict[str, Callable[[Record, int | None], str]] = {
     "shorttitle": _shorttitle,
     "veryshorttitle": _veryshorttitle,
     "firstpage": _firstpage,
+    "lastpage": _lastpage,
     "type": _type,
+    "camel": _camel,
+    "keywords": _keywords,
+    "shorttitleINI": _jabref_shorttitle_initials,
+    **_name_fields(_ascii),
 }
+#: JabRef's meaning of the fields whose meaning differs (``jabref:`` patterns): a title keeps
+#: its small words in lower case and its other words as written, a short title keeps the case
+#: of its words, and ``ä``, ``ö``, ``ü`` are spelt ``ae``, ``oe``, ``ue``.
+JABREF_FIELDS: dict[str, Field] = {
+    **FIELDS,
+    "auth": lambda record, n: _auth_chars(record, 10 ** 6, _jabref_ascii),
+    "authors": lambda record, n: _authors_folded(record, n, _jabref_ascii),
+    "title": _jabref_title,
+    "shorttitle": _jabref_shorttitle,
+    "veryshorttitle": _jabref_veryshorttitle,
+    **_name_fields(_jabref_ascii),
+}
+#: Fields with numbers in their names (``[authors2]``, ``[auth3]``, ``[auth3_2]``,
+#: ``[authIni4]``, ``[keyword2]``, ``[keywords2]``, Better BibTeX's ``[shorttitle3_3]``) ->
+#: how they are computed from the record and the numbers.
+def _numbered(fields: dict[str, Field], fold: Callable[[str], str]
+              ) -> list[tuple[re.Pattern[str], Callable[..., str]]]:
+    return [
+        (re.compile(r"^authors(\d+)$"), lambda record, n: fields["authors"](record, n)),
+        (re.compile(r"^auth(\d+)_(\d+)$"), partial(_auth_n_m, fold=fold)),
+        (re.compile(r"^auth(\d+)$"), partial(_auth_chars, fold=fold)),
+        (re.compile(r"^authIni(\d+)$"), partial(_auth_ini_n, fold=fold)),
+        (re.compile(r"^keyword(\d+)$"), _keyword),
+        (re.compile(r"^keywords(\d+)$"), _keywords),
+        (re.compile(r"^shorttitle(\d+)_(\d+)$"), _bbt_shorttitle),
+    ]
+
+
+def _authors_folded(record: Record, n: int | None, fold: Callable[[str], str]) -> str:
+    people = _creators(record)
+    shown = people if n is None else people[:n]
+    text = "".join(_NON_KEY.sub("", fold(_last_name(p))) for p in shown)
+    more = len(people) > len(shown) or "author" in record.incomplete_names
+    return text + ("EtAl" if more and text else "")
+
+
+def _words_cased(text: str, case: Callable[[int, str], str]) -> str:
+    return " ".join(case(i, word) for i, word in enumerate(text.split()))
+
 
 CASE_MODIFIERS: dict[str, Callable[[str], str]] = {
     "lower": str.lower,
     "upper": str.upper,
+    "capitalize": lambda text: _words_cased(text, lambda i, w: w[:1].upper() + w[1:].lower()),
+    "titlecase": lambda text: _words_cased(
+        text, lambda i, w: w.lower() if i and _small(w) else w[:1].upper() + w[1:].lower()),
+    "sentencecase": lambda text: _words_cased(
+        text, lambda i, w: w[:1].upper() + w[1:].lower() if i == 0 else w.lower()),
 }
-
-_AUTHORS_N = re.compile(r"^authors(\d+)$")
+#: ``truncateN``: the first N characters.
+_TRUNCATE = re.compile(r"^truncate(\d+)$")
+#: What JabRef takes out of a key: white space and what BibTeX cannot read in one.
+_JABREF_NOT_IN_KEY = re.compile(r"[\s{}(),=\\\"#%~'`]")
+#: The prefix of a pattern read with JabRef's meaning of its fields.
+JABREF_PREFIX = "jabref:"
 
 Part = Callable[[Record], str]
 
 
-def _compile_field(spec: str, pattern: str) -> Part:
+def _truncated(text: str, chars: int) -> str:
+    return text[:chars]
+
+
+def _field_function(name: str, pattern: str, fields: dict[str, Field],
+                    fold: Callable[[str], str]) -> tuple[Callable[..., str], tuple[int, ...]]:
+    if name in fields:
+        return fields[name], ()
+    for expression, function in _numbered(fields, fold):
+        match = expression.match(name)
+        if match:
+            return function, tuple(int(group) for group in match.groups())
+    raise PatternError(f"unknown field [{name}] in key pattern {pattern!r} "
+                       f"(known: {', '.join(sorted(fields))}, authorsN, authN, authN_M, "
+                       "authIniN, keywordN, keywordsN, shorttitleN_M)")
+
+
+def _compile_field(spec: str, pattern: str, fields: dict[str, Field],
+                   fold: Callable[[str], str]) -> Part:
     name, *modifiers = spec.split(":")
+    function, numbers = _field_function(name, pattern, fields, fold)
     number: int | None = None
-    authors_n = _AUTHORS_N.match(name)
-    if authors_n:
-        name, number = "authors", int(authors_n.group(1))
-    function = FIELDS.get(name)
-    if function is None:
-        raise PatternError(f"unknown field [{name}] in key pattern {pattern!r} "
-                           f"(known: {', '.join(sorted(FIELDS))}, authorsN)")
     cases: list[Callable[[str], str]] = []
     for modifier in modifiers:
+        truncate = _TRUNCATE.match(modifier)
         if modifier.isdigit():
             number = int(modifier)
         elif modifier in CASE_MODIFIERS:
             cases.append(CASE_MODIFIERS[modifier])
+        elif truncate:
+            cases.append(partial(_truncated, chars=int(truncate.group(1))))
         else:
             raise PatternError(f"unknown modifier {modifier!r} in [{spec}] of key pattern "
-                               f"{pattern!r} (known: N, {', '.join(CASE_MODIFIERS)})")
+                               f"{pattern!r} (known: N, truncateN, {', '.join(CASE_MODIFIERS)})")
 
     def part(record: Record) -> str:
-        text = function(record, number)
+        text = function(record, *numbers) if numbers else function(record, number)
         for case in cases:
             text = case(text)
         return text
@@ -185,24 +468,50 @@ def _compile_field(spec: str, pattern: str) -> Part:
     return part
 
 
+#: Better BibTeX's formula syntax (``auth.lower + shorttitle(3,3) + year``): a term, its
+#: arguments, its ``.modifiers``.
+_BBT_TERM = re.compile(r"^([A-Za-z]+)(?:\((\d+)(?:,\s*(\d+))?\))?((?:\.[a-z]+)*)$")
+
+
+def _from_bbt_formula(formula: str) -> str:
+    """A Better BibTeX formula as a bracket pattern: ``auth.lower + shorttitle(3,3) + year``
+    -> ``[auth:lower][shorttitle3_3][year]``."""
+    parts = []
+    for term in formula.split("+"):
+        match = _BBT_TERM.match(term.strip())
+        if match is None:
+            raise PatternError(f"cannot read {term.strip()!r} of the key formula {formula!r}")
+        name, first, second, modifiers = match.groups()
+        numbers = f"{first}_{second}" if second else (first or "")
+        parts.append(f"[{name}{numbers}{modifiers.replace('.', ':')}]")
+    return "".join(parts)
+
+
 @cache
 def compile_pattern(pattern: str) -> Callable[[Record], str]:
-    """A function giving the (not yet unique) key of a record under ``pattern``."""
+    """A function giving the (not yet unique) key of a record under ``pattern``: refbridge's
+    bracket pattern, JabRef's (``jabref:[auth][year]``), or a Better BibTeX formula
+    (``auth.lower + shorttitle(3,3) + year``)."""
+    jabref = pattern.startswith(JABREF_PREFIX)
+    text = pattern[len(JABREF_PREFIX):] if jabref else pattern
+    if "[" not in text and ("+" in text or "(" in text or "." in text):
+        text = _from_bbt_formula(text)
+    fields, fold = (JABREF_FIELDS, _jabref_ascii) if jabref else (FIELDS, _ascii)
     parts: list[Part] = []
     position = 0
-    for match in _FIELD.finditer(pattern):
-        literal = pattern[position:match.start()]
+    for match in _FIELD.finditer(text):
+        literal = text[position:match.start()]
         if literal:
             parts.append(_literal(literal, pattern))
-        parts.append(_compile_field(match.group(1), pattern))
+        parts.append(_compile_field(match.group(1), pattern, fields, fold))
         position = match.end()
-    if pattern[position:]:
-        parts.append(_literal(pattern[position:], pattern))
+    if text[position:]:
+        parts.append(_literal(text[position:], pattern))
     if not parts:
         raise PatternError("the key pattern is empty")
 
     def key(record: Record) -> str:
-        return "".join(part(record) for part in parts)
+        return _JABREF_NOT_IN_KEY.sub("", "".join(part(record) for part in parts))
 
     return key
 
@@ -249,12 +558,17 @@ class KeyBook:
     gives the keys of the records that needed one, in the order they were noted.
     """
 
-    def __init__(self, pattern: str = DEFAULT_PATTERN, regenerate: bool = False) -> None:
+    def __init__(self, pattern: str = DEFAULT_PATTERN, regenerate: bool = False,
+                 lock: KeyLock | None = None) -> None:
         self._make_key = compile_pattern(pattern)
         self._regenerate = regenerate
         self._taken: set[str] = set()
         self._groups: dict[str, list[tuple[tuple[str, ...], int]]] = {}
         self._needing = 0
+        self._lock = lock
+        #: position -> the key the lock gives; position -> the identities to file a key under
+        self._locked: dict[int, str] = {}
+        self._identities: dict[int, tuple[str, ...]] = {}
 
     def reserve(self, key: str) -> bool:
         """Take ``key`` for a record that keeps it; False when it is taken already."""
@@ -266,34 +580,52 @@ class KeyBook:
     def note(self, record: Record) -> bool:
         """Note ``record``; whether it keeps the key it has (so it can be written at once)."""
         kept = record.citation_key if not self._regenerate else None
+        found = self._lock.identities(record) if self._lock is not None else ()
         if kept and self.reserve(kept):
+            if self._lock is not None:
+                self._lock.remember(found, kept)
             return True
-        base = kept or self._make_key(record) or "ref"  # a repeated key gets a suffix
-        self._groups.setdefault(base, []).append((_fingerprint(record), self._needing))
+        position = self._needing
         self._needing += 1
+        lock = self._lock
+        if lock is not None and (locked := lock.recall(found)) is not None \
+                and self.reserve(locked):
+            self._locked[position] = locked
+            lock.remember(found, locked)
+            return False
+        if found:
+            self._identities[position] = found
+        base = kept or self._make_key(record) or "ref"  # a repeated key gets a suffix
+        self._groups.setdefault(base, []).append((_fingerprint(record), position))
         return False
 
     def generated_keys(self) -> list[str]:
         """The key of each noted record that needed one, in the order they were noted."""
         taken = set(self._taken)
+        if self._lock is not None:  # a key the lock gives a work is never another's
+            taken.update(self._lock.keys.values())
         keys = [""] * self._needing
+        for position, locked in self._locked.items():
+            keys[position] = locked
         for base in sorted(self._groups):
             candidates = (base + suffix for suffix in _suffixes())
             for _, position in sorted(self._groups[base]):
                 key = next(c for c in candidates if c not in taken)
                 taken.add(key)
                 keys[position] = key
+                if self._lock is not None:
+                    self._lock.remember(self._identities.get(position, ()), key)
         return keys
 
 
 def assign_keys(records: Sequence[Record], pattern: str = DEFAULT_PATTERN,
-                regenerate: bool = False) -> list[Record]:
+                regenerate: bool = False, lock: KeyLock | None = None) -> list[Record]:
     """``records`` with a unique citation key each, in the same order.
 
     Keys the records already have are kept (and reserved) unless ``regenerate``; when two
     records have the same key, the first keeps it and the others get it with a suffix.
     """
-    book = KeyBook(pattern, regenerate)
+    book = KeyBook(pattern, regenerate, lock)
     keeps = [book.note(record) for record in records]
     generated = iter(book.generated_keys())
     return [record if keep else record.replace(citation_key=next(generated))

@@ -88,6 +88,19 @@ def input_options(command: F) -> F:
     return command
 
 
+key_lock_option = click.option(
+    "--key-lock", metavar="FILE",
+    help="Keys given to works before, kept and extended (default: refbridge.keys.json beside "
+         "the output, else beside the first input, when it is there).")
+
+
+def _key_lock(given: str | None, *libraries: str) -> Any:
+    """The key lock a command keeps (``refbridge.keylock``), or None."""
+    from refbridge.keylock import open_lock
+
+    return open_lock(given, *libraries)
+
+
 #: Parameters of ``http_options``: how services are asked (enrichment and fetch).
 HTTP_PARAMETERS = ("mailto", "offline", "refresh", "no_cache", "retries", "timeout")
 #: Parameters of ``enrich_options``, handed to the command as one ``enrichment`` mapping.
@@ -233,6 +246,7 @@ def main() -> None:
 @click.option("--key-pattern", metavar="PATTERN",
               help="Citation-key pattern, e.g. '[auth:lower][year][shorttitle:1:lower]'.")
 @click.option("--regenerate-keys", is_flag=True, help="Replace keys read from the input.")
+@key_lock_option
 @click.option("--fields", metavar="LIST", help="Write only these fields (comma-separated).")
 @click.option("--exclude-fields", metavar="LIST", default="",
               help="Never write these fields (comma-separated), e.g. abstract,keywords.")
@@ -252,8 +266,8 @@ def main() -> None:
 @handle_errors
 def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
             strict: bool, skip_invalid: bool, to_format: str, output: str, unicode: bool,
-            normalize: bool, key_pattern: str | None, regenerate_keys: bool, fields: str | None,
-            exclude_fields: str, indent: int, field_order: str, collection: str | None,
+            normalize: bool, key_pattern: str | None, regenerate_keys: bool,
+            key_lock: str | None, fields: str | None, exclude_fields: str, indent: int, field_order: str, collection: str | None,
             enrich: bool, jobs: int, merge: bool, enrichment: dict[str, Any]) -> None:
     """Convert INPUT files (- for standard input) to another format."""
     from refbridge.pipeline import convert as run
@@ -263,9 +277,10 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
     def field_set(text: str) -> frozenset[str]:
         return frozenset(f.strip() for f in text.split(",") if f.strip())
 
+    lock = _key_lock(key_lock, output, *inputs)
     write_options = WriteOptions(
         unicode=unicode, normalize=normalize, key_pattern=key_pattern,
-        regenerate_keys=regenerate_keys,
+        regenerate_keys=regenerate_keys, key_lock=lock,
         include_fields=field_set(fields) if fields else None,
         exclude_fields=field_set(exclude_fields), indent=" " * indent, collection=collection,
         field_order=tuple(f.strip().lower() for f in field_order.split(",") if f.strip()))
@@ -277,6 +292,8 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
         return
     report = run(list(inputs), output, to_format, ReadOptions(from_format, encoding),
                  write_options, strict=strict, jobs=jobs)
+    if lock is not None:
+        lock.save()
     _report(report.diagnostics, skip_invalid)
 
 
@@ -302,6 +319,8 @@ def _enrich_and_write(inputs: tuple[str, ...], output: str, to_format: str,
     if enrichment is not None:
         records = run_enrichment(records, enrichment)
     write_records(records, output, to_format, write_options, inputs)
+    if write_options.key_lock is not None:
+        write_options.key_lock.save()
     _report(diagnostics, skip_invalid)
 
 
@@ -312,11 +331,12 @@ def _enrich_and_write(inputs: tuple[str, ...], output: str, to_format: str,
 @click.option("--to", "to_format", metavar="FORMAT",
               help="Output format (default: from the output file's extension, else csl-json, "
                    "which keeps every enriched value).")
+@key_lock_option
 @enrich_options
 @handle_errors
 def enrich_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
                    strict: bool, skip_invalid: bool, output: str, to_format: str | None,
-                   enrichment: dict[str, Any]) -> None:
+                   key_lock: str | None, enrichment: dict[str, Any]) -> None:
     """Complete INPUT records from arXiv, Crossref and OpenAlex: full author lists, arXiv
     identifiers and categories, and the published version when there is one."""
     from refbridge.registry import WriteOptions, writer_for_file
@@ -324,7 +344,8 @@ def enrich_command(inputs: tuple[str, ...], from_format: str | None, encoding: s
 
     to_format = to_format or writer_for_file(output) or "csl-json"
     _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
-                      WriteOptions(), strict, skip_invalid, enrichment)
+                      WriteOptions(key_lock=_key_lock(key_lock, output, *inputs)), strict,
+                      skip_invalid, enrichment)
 
 
 @main.command("fetch")
@@ -333,16 +354,17 @@ def enrich_command(inputs: tuple[str, ...], from_format: str | None, encoding: s
               help="Output file; - for standard output.")
 @click.option("--to", "to_format", metavar="FORMAT",
               help="Output format (default: from the output file's extension, else csl-json).")
+@key_lock_option
 @http_options
 @handle_errors
 def fetch_command(targets: tuple[str, ...], output: str, to_format: str | None,
-                  http: dict[str, Any]) -> None:
+                  key_lock: str | None, http: dict[str, Any]) -> None:
     """Fetch a researcher's publication list: orcid:ID, dblp:PID, openalex:ID, s2:ID or
     arxiv-author:"NAME" (several are written one after the other)."""
     from refbridge.enrich.settings import ClientOptions
     from refbridge.fetch import fetch_records, parse_target
     from refbridge.pipeline import write_records
-    from refbridge.registry import get_writer, writer_for_file
+    from refbridge.registry import WriteOptions, get_writer, writer_for_file
 
     parsed = [parse_target(target) for target in targets]  # usage errors before any request
     to_format = to_format or writer_for_file(output) or "csl-json"
@@ -362,7 +384,10 @@ def fetch_command(targets: tuple[str, ...], output: str, to_format: str | None,
             click.echo("", err=True)
         click.echo(f"refbridge: fetch: {target}: {len(found)} record(s)", err=True)
         records.extend(found)
-    write_records(records, output, to_format)
+    lock = _key_lock(key_lock, output)
+    write_records(records, output, to_format, WriteOptions(key_lock=lock))
+    if lock is not None:
+        lock.save()
     _report(diagnostics, accept_skipped=False)
 
 
@@ -686,10 +711,11 @@ def push_command(inputs: tuple[str, ...], from_format: str | None, encoding: str
 @click.option("--key-pattern", metavar="PATTERN",
               help="Pattern of the keys of items the library gives none.")
 @click.option("--unicode", is_flag=True, help="LaTeX outputs: UTF-8 instead of LaTeX commands.")
+@key_lock_option
 @handle_errors
 def pull_command(service: str, library: str | None, collection: str | None,
                  zotero_url: str | None, to_format: str, output: str, key_pattern: str | None,
-                 unicode: bool) -> None:
+                 unicode: bool, key_lock: str | None) -> None:
     """Write a Zotero library (or one collection) in another format."""
     from refbridge.pipeline import write_records
     from refbridge.registry import WriteOptions, get_writer
@@ -703,9 +729,12 @@ def pull_command(service: str, library: str | None, collection: str | None,
         records = database_records(address, diagnostics) \
             if isinstance(address, DatabaseAddress) else \
             library_records(address, diagnostics, bar)
+        lock = _key_lock(key_lock, output)
         written = write_records(records, output,
-                                to_format, WriteOptions(unicode=unicode,
-                                                        key_pattern=key_pattern))
+                                to_format, WriteOptions(unicode=unicode, key_pattern=key_pattern,
+                                                        key_lock=lock))
+    if lock is not None:
+        lock.save()
     click.echo(f"refbridge: pull: {written} record(s) from {address}", err=True)
     _report(diagnostics, accept_skipped=False)
 
@@ -722,10 +751,12 @@ def pull_command(service: str, library: str | None, collection: str | None,
 @click.option("--unicode", is_flag=True, help="LaTeX outputs: UTF-8 instead of LaTeX commands.")
 @click.option("--watch", type=click.FloatRange(min=1), metavar="SECONDS",
               help="Keep syncing every SECONDS until interrupted.")
+@key_lock_option
 @handle_errors
 def sync_command(service: str, library: str | None, collection: str | None,
                  zotero_url: str | None, to_format: str, output: str, key_file: str | None,
-                 key_pattern: str | None, unicode: bool, watch: float | None) -> None:
+                 key_pattern: str | None, unicode: bool, watch: float | None,
+                 key_lock: str | None) -> None:
     """Keep a file up to date with a Zotero library: only changes are fetched, keys never
     change once written, and the file is rewritten only when its content changed."""
     from pathlib import Path
@@ -736,12 +767,15 @@ def sync_command(service: str, library: str | None, collection: str | None,
 
     sync_writer(to_format)
     address = source_address(service, library, collection, zotero_url)
+    lock = _key_lock(key_lock, output)
     options = SyncOptions(to_format, Path(key_file) if key_file else None,
-                          WriteOptions(unicode=unicode, key_pattern=key_pattern))
+                          WriteOptions(unicode=unicode, key_pattern=key_pattern, key_lock=lock))
     bar = _Progress("Reading Zotero")
 
     def show(report: Any) -> None:
         bar.close()
+        if lock is not None:
+            lock.save()
         for message in report.diagnostics.messages:
             click.echo(str(message), err=True)
         click.echo(f"refbridge: sync: {report.summary()}", err=True)
@@ -862,6 +896,57 @@ def cited_command(documents: tuple[str, ...], libraries: tuple[str, ...], output
     _report(report.diagnostics, skip_invalid)
     if report.selection.missing and not allow_missing:
         sys.exit(ExitStatus.MISSING)
+
+
+@main.command("dedupe")
+@click.argument("libraries", nargs=-1, required=True, metavar="LIB...")
+@click.option("-o", "--output", required=True, metavar="FILE",
+              help="The library written, each work once; - for standard output.")
+@click.option("--to", "to_format", metavar="FORMAT",
+              help="Output format (default: biblatex for a .bib, else the output file's).")
+@click.option("--map", "map_file", metavar="FILE",
+              help="Write the keys that went and the keys that replace them (JSON).")
+@click.option("--rewrite", "documents", multiple=True, metavar="DOC",
+              help="Rewrite the citations of the keys that went in DOC (.tex, .md, .qmd, "
+                   ".typ); repeatable.")
+@click.option("--dry-run", is_flag=True, help="Report what would be merged; write nothing.")
+@click.option("--interactive", is_flag=True, help="Ask before merging each group.")
+@click.option("--key-lock", metavar="FILE",
+              help="Key lock (default: refbridge.keys.json beside the first LIB, if there).")
+@click.option("--from", "from_format", metavar="FORMAT",
+              help="Library format (default: detected from name and content).")
+@click.option("--encoding", metavar="NAME",
+              help="Library encoding (default: BOM, UTF-8, else cp1252).")
+@click.option("--strict", is_flag=True, help="Stop at the first broken entry.")
+@click.option("--skip-invalid", is_flag=True, help="Exit 0 even if broken entries were skipped.")
+@handle_errors
+def dedupe_command(libraries: tuple[str, ...], output: str, to_format: str | None,
+                   map_file: str | None, documents: tuple[str, ...], dry_run: bool,
+                   interactive: bool, key_lock: str | None, from_format: str | None,
+                   encoding: str | None, strict: bool, skip_invalid: bool) -> None:
+    """Merge the entries of LIB files that record the same work (same DOI, arXiv id or ISBN;
+    else same title, year and authors), keeping one key and the others in `ids`."""
+    from refbridge.dedupe.run import DedupeOptions, Group, dedupe
+    from refbridge.registry import WriteOptions
+    from refbridge.runs import ReadOptions
+
+    def ask(group: Group) -> bool:
+        for record in group.records:
+            click.echo(f"  {record.citation_key}: {record.source}: {record.title}", err=True)
+        for line in group.describe():
+            click.echo(line, err=True)
+        return bool(click.confirm("merge these?", default=True, err=True))
+
+    lock = _key_lock(key_lock, *libraries)
+    report = dedupe(libraries, output, DedupeOptions(
+        to_format, map_file, documents, dry_run, ReadOptions(from_format, encoding),
+        WriteOptions(key_lock=lock), strict), ask if interactive else None)
+    for line in report.lines(dry_run):
+        click.echo(f"refbridge: dedupe: {line}", err=True)
+    click.echo(f"refbridge: dedupe: {report.summary(dry_run)}", err=True)
+    if lock is not None and not dry_run:
+        lock.save()
+    _report(report.diagnostics, skip_invalid)
 
 
 # -- verify and upgrade ---------------------------------------------------------------------------

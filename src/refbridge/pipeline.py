@@ -109,7 +109,8 @@ def keyed(records: Iterable[Record], options: WriteOptions) -> Iterator[Record]:
     record that needs a key waits (in memory, in a temporary file beyond ``HELD_IN_MEMORY``
     records) until every key is known.
     """
-    book = KeyBook(options.key_pattern or DEFAULT_PATTERN, options.regenerate_keys)
+    book = KeyBook(options.key_pattern or DEFAULT_PATTERN, options.regenerate_keys,
+                   options.key_lock)
     stream = iter(records)
     for record in stream:
         if book.note(record):
@@ -204,7 +205,8 @@ def convert(inputs: Sequence[str], output: str, to_format: str,
     one large input is converted on up to ``jobs`` processes (0: one per CPU) when its format
     allows (see ``refbridge.parallel``), with the same output."""
     get_writer(to_format)  # an unknown output format fails before any input is read
-    if jobs != 1 and len(inputs) == 1 and _large_file(inputs[0]):
+    if jobs != 1 and len(inputs) == 1 and write_options.key_lock is None \
+            and _large_file(inputs[0]):
         from refbridge.parallel import available_cpus, convert_in_parallel
 
         parallel = convert_in_parallel(inputs[0], output, to_format, read_options,

@@ -15,11 +15,14 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Protocol, TextIO
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from refbridge.entrypoints import EntryPoint, entry_points
 from refbridge.errors import Diagnostics, ExitStatus, RefbridgeError
 from refbridge.model import Record
+
+if TYPE_CHECKING:
+    from refbridge.keylock import KeyLock
 
 READERS_GROUP = "refbridge.readers"
 WRITERS_GROUP = "refbridge.writers"
@@ -48,6 +51,8 @@ class WriteOptions:
     field_order: tuple[str, ...] = ()  #: .bib: these fields first, in this order
     collection: str | None = None  #: name of the collection that holds the records (Zotero)
     normalize: bool = False  #: write values and layout the writer's own way, not the source's
+    #: the keys given to works before (see ``refbridge.keylock``); filled with the keys made
+    key_lock: KeyLock | None = field(default=None, compare=False, repr=False)
 
 
 class Reader(Protocol):

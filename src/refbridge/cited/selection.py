@@ -24,6 +24,8 @@ from refbridge.model import Record
 #: Extra values (``Record.extra``) that name other entries of the same file an entry needs.
 NEEDED_FIELDS: tuple[str, ...] = ("bibtex.crossref", "bibtex.xref", "bibtex.xdata",
                                   "bibtex.entryset", "bibtex.related")
+#: biblatex's other keys of an entry: citing one of them cites the entry.
+IDS_FIELD = "bibtex.ids"
 #: The one whose targets bibtex reads only after the entries that name them.
 _AFTER_CHILDREN = "bibtex." + CROSSREF_FIELD
 #: Orders of ``select``: first cited first, or as the library has them.
@@ -74,7 +76,7 @@ def select(library: Sequence[Record], scan: Scan, order: str = "cited") -> Selec
     for record in library:
         by_key.setdefault(entry_key(record), record)
     selection = Selection()
-    wanted = _cited_keys(scan.citations, by_key, selection, list(by_key))
+    wanted = _cited_keys(scan.citations, by_key, selection, list(by_key), _aliases(by_key))
     if scan.everything is not None:
         wanted += [key for key in by_key if key not in wanted]
     selection.cited = len(wanted)
@@ -88,15 +90,26 @@ def select(library: Sequence[Record], scan: Scan, order: str = "cited") -> Selec
     return selection
 
 
+def _aliases(by_key: dict[str, Record]) -> dict[str, str]:
+    """biblatex's ``ids``: other keys of an entry -> its key (an entry's own key wins)."""
+    aliases: dict[str, str] = {}
+    for key, record in by_key.items():
+        for alias in split_keys(record.extra.get(IDS_FIELD, "")):
+            if alias not in by_key:
+                aliases.setdefault(alias, key)
+    return aliases
+
+
 def _cited_keys(citations: Iterable[Citation], by_key: dict[str, Record],
-                selection: Selection, keys: list[str]) -> list[str]:
-    """The cited keys the library holds, each once, first cited first; the others noted as
-    missing (a cross-reference label no library holds is no citation)."""
+                selection: Selection, keys: list[str], aliases: dict[str, str]) -> list[str]:
+    """The cited keys the library holds (an entry cited by a key in its ``ids``: by its own
+    key), each once, first cited first; the others noted as missing (a cross-reference label
+    no library holds is no citation)."""
     wanted: dict[str, None] = {}
     missing: dict[str, list[Citation]] = {}
     for citation in citations:
-        if citation.key in by_key:
-            wanted.setdefault(citation.key)
+        if citation.key in by_key or citation.key in aliases:
+            wanted.setdefault(aliases.get(citation.key, citation.key))
         elif not citation.cross_reference:
             missing.setdefault(citation.key, []).append(citation)
     selection.missing = [MissingKey(places[0], len(places) - 1, suggestions(key, keys))

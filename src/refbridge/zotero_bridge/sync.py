@@ -40,6 +40,7 @@ from refbridge.formats.zotero.items import (
     is_record_item,
     record_of_item,
 )
+from refbridge.keylock import KeyLock
 from refbridge.model import ModelError, Record
 from refbridge.registry import FramedWriter, WriteOptions, get_writer, write_framed
 from refbridge.zotero_bridge.address import DatabaseAddress, LibraryAddress, api_key
@@ -126,11 +127,12 @@ def key_file_text(address: Address, keys: Mapping[str, str]) -> str:
 
 # -- keys ------------------------------------------------------------------------------------
 def decide_keys(own: Mapping[str, str], pinned: Mapping[str, str], items: list[str],
-                record_of: Callable[[str], Record | None], pattern: str
-                ) -> tuple[dict[str, str], list[str]]:
+                record_of: Callable[[str], Record | None], pattern: str,
+                lock: KeyLock | None = None) -> tuple[dict[str, str], list[str]]:
     """Item key -> citation key for ``items``: the library's own keys first, then the keys
-    written before, then new ones from ``pattern``; and what to warn about."""
-    book = KeyBook(pattern)
+    written before, then the key lock's, then new ones from ``pattern``; and what to warn
+    about."""
+    book = KeyBook(pattern, lock=lock)
     decided: dict[str, str] = {}
     waiting: list[tuple[str, str | None]] = []
     warnings: list[str] = []
@@ -260,7 +262,8 @@ def sync_once(address: Address, output: Path, options: SyncOptions,
         if record is not None and record.citation_key is not None:
             own[item] = record.citation_key
     keys, warnings = decide_keys(own, pinned, sorted(top), record_of,
-                                 options.write.key_pattern or DEFAULT_PATTERN)
+                                 options.write.key_pattern or DEFAULT_PATTERN,
+                                 options.write.key_lock)
     for warning in warnings:
         report.diagnostics.warning(warning, str(address))
     entries: dict[str, dict[str, Any]] = {}

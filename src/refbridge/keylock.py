@@ -1,0 +1,148 @@
+"""The key lock: which citation key each work was given, so that it is given the same key again
+on any machine, in any run (``--key-lock FILE``, else ``refbridge.keys.json`` beside the
+library when it is there).
+
+A work is known by every identity it has (``IDENTITY_KINDS``): its DOI (bare, lower case), its
+arXiv id (without version; from its eprint, an arXiv DOI or an arXiv address) and its folded
+title, year and first author. A key is looked up by any of them and filed under all of them,
+so a record that gains a DOI (``enrich``) still finds its key by its title, and from then on by
+its DOI too. The first key given to a work stays: a key is never moved to another work.
+
+The file is JSON: one object of identity -> key, sorted, two-space indented, ending with a new
+line, written atomically, so that two runs that give the same keys write the same bytes and
+a version-control diff shows only keys added. This module must never change a record, nor
+write a lock that is not whole.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable
+
+from refbridge.errors import ParseError
+from refbridge.identifiers import ARXIV_VERSION, arxiv_id_from_url, doi_of
+from refbridge.model import Record
+from refbridge.textio import atomic_output
+
+#: The lock's file name beside a library, used when it is there and no ``--key-lock`` is given.
+DEFAULT_NAME = "refbridge.keys.json"
+#: The kinds of identity of a work, in the order they are tried.
+IDENTITY_KINDS: tuple[str, ...] = ("doi", "arxiv", "work")
+#: arXiv's own DOIs: ``10.48550/arXiv.ID``.
+_ARXIV_DOI_PREFIX = "10.48550/arxiv."
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
+
+
+def _fold(text: str) -> str:
+    if not text.isascii():
+        from anyascii import anyascii
+
+        text = anyascii(text)
+    return _NOT_WORD.sub(" ", text.lower()).strip()
+
+
+def _arxiv(record: Record, doi: str | None) -> str | None:
+    if record.eprint is not None and record.eprint.archive.lower() == "arxiv" \
+            and record.eprint.identifier:
+        return ARXIV_VERSION.sub("", record.eprint.identifier.strip().lower())
+    if doi and doi.startswith(_ARXIV_DOI_PREFIX):
+        return ARXIV_VERSION.sub("", doi[len(_ARXIV_DOI_PREFIX):])
+    return arxiv_id_from_url(record.get("URL") or "")
+
+
+def identities(record: Record) -> tuple[str, ...]:
+    """Every identity of the work ``record`` records, as ``kind:value``."""
+    found = []
+    doi = doi_of(record.get("DOI") or "")
+    doi = doi.lower() if doi else None
+    arxiv = _arxiv(record, doi)
+    if doi and not doi.startswith(_ARXIV_DOI_PREFIX):
+        found.append(f"doi:{doi}")
+    if arxiv:
+        found.append(f"arxiv:{arxiv}")
+    title = _fold(record.title or "")
+    if title:
+        people = record.names.get("author") or record.names.get("editor") or ()
+        first = _fold(people[0].family or people[0].literal or people[0].given or "") \
+            if people else ""
+        found.append(f"work:{title}|{record.year or ''}|{first}")
+    return tuple(found)
+
+
+class KeyLock:
+    """The keys given to works, read from and written to one JSON file."""
+
+    def __init__(self, path: str, keys: dict[str, str] | None = None) -> None:
+        self.path = path
+        self.keys: dict[str, str] = dict(keys or {})
+        self._saved = dict(self.keys)
+
+    @classmethod
+    def load(cls, path: str) -> KeyLock:
+        """The lock at ``path`` (empty when there is no file yet)."""
+        try:
+            with open(path, encoding="utf-8") as stream:
+                data = json.load(stream)
+        except FileNotFoundError:
+            return cls(path)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ParseError(f"cannot read the key lock: {exc}", path) from None
+        except json.JSONDecodeError as exc:
+            raise ParseError(f"not a key lock: {exc.msg}", path, exc.lineno) from None
+        if not isinstance(data, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) and v for k, v in data.items()):
+            raise ParseError("not a key lock: it must be one JSON object of identity -> key",
+                             path)
+        return cls(path, data)
+
+    identities = staticmethod(identities)
+
+    def recall(self, found: Iterable[str]) -> str | None:
+        """The key of the work with the identities ``found`` (the first found), or None."""
+        return next((self.keys[i] for i in found if i in self.keys), None)
+
+    def remember(self, found: Iterable[str], key: str) -> None:
+        """File ``key`` under each identity that has no key yet."""
+        for identity in found:
+            self.keys.setdefault(identity, key)
+
+    def rename(self, renames: dict[str, str]) -> None:
+        """The works filed under a key of ``renames`` filed under its new key (duplicates
+        merged: the work keeps the key its merged entry has)."""
+        for identity, key in self.keys.items():
+            if key in renames:
+                self.keys[identity] = renames[key]
+
+    @property
+    def changed(self) -> bool:
+        return self.keys != self._saved
+
+    def save(self) -> None:
+        """Write the lock (atomically), when it changed."""
+        if not self.changed:
+            return
+        with atomic_output(self.path) as out:
+            json.dump(dict(sorted(self.keys.items())), out, ensure_ascii=False, indent=2)
+            out.write("\n")
+        self._saved = dict(self.keys)
+
+
+def lock_path(given: str | None, *libraries: str) -> str | None:
+    """The lock to use: ``given``, else ``refbridge.keys.json`` beside the first of
+    ``libraries`` that has one, else None (no lock)."""
+    if given:
+        return given
+    for library in libraries:
+        if library and library != "-":
+            beside = os.path.join(os.path.dirname(library), DEFAULT_NAME)
+            if os.path.isfile(beside):
+                return beside
+    return None
+
+
+def open_lock(given: str | None, *libraries: str) -> KeyLock | None:
+    """The lock ``lock_path`` names, loaded, or None."""
+    path = lock_path(given, *libraries)
+    return KeyLock.load(path) if path is not None else None

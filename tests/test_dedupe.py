@@ -1,0 +1,392 @@
+"""``refbridge dedupe``: which entries are one work, how they merge, the key map, the rewritten
+citations, ``cited`` reading ``ids``, dry runs and the interactive choice."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from support import run_cli
+
+from refbridge.dedupe.matching import Profile, duplicate_groups, same_work
+from refbridge.dedupe.run import DedupeOptions, dedupe
+from refbridge.errors import Diagnostics
+from refbridge.model import Record
+from refbridge.pipeline import read_stream
+
+
+def entries(text: str) -> list[Record]:
+    return list(read_stream(io.StringIO(text), text, "lib.bib", Diagnostics()))
+
+
+def same(a: str, b: str) -> str | None:
+    first, second = entries(a + "\n" + b)
+    return same_work(Profile(first), Profile(second))
+
+
+# -- JabRef's DuplicateCheckTest, transcribed: (name, entry, entry, JabRef's verdict) ---------
+BILLY = "author = {Billy Bob}, year = {2005}, title = {A title}"
+EFFECTIVE_JAVA = "title = {Effective Java}, author = {Bloch, Joshua}, publisher = {Prentice Hall}"
+ALICE = ("title = {Alice in Wonderland}, author = {Charles Lutwidge Dodgson}, language = "
+         "{English}, publisher = {Macmillan}, year = {1865}")
+INNOVATION = ("title = {Innovation and Intellectual Property Rights}, author = {Ove Grandstrand}, "
+              "booktitle = {The Oxford Handbook of Innovation}, publisher = {Oxford University "
+              "Press}, year = {2004}")
+SERIOUS = "author = {Single Author}, title = {A serious paper about something}, year = {2017}"
+UNRELATED = ("author = {Completely Different}, title = {Holy Moly Uffdada und Trallalla}, "
+             "year = {1992}")
+JABREF_CASES = [
+    ("same year, title, journal", f"@article{{a, {BILLY}, journal = {{A}}}}",
+     f"@article{{b, {BILLY}, journal = {{A}}}}", True),
+    ("different journal", f"@article{{a, {BILLY}, journal = {{A}}}}",
+     f"@article{{b, {BILLY}, journal = {{B}}}}", True),
+    ("different volume", f"@article{{a, {BILLY}, journal = {{A}}, number = 1, volume = 21}}",
+     f"@article{{b, {BILLY}, journal = {{A}}, number = 1, volume = 22}}", True),
+    ("different title, same volume",
+     "@article{a, author = {Billy Bob}, year = 2005, title = {A title}, number = 1, volume = 21}",
+     "@article{b, author = {Billy Bob}, year = 2005, title = {Another title}, number = 1, "
+     "volume = 21}", False),
+    ("same pages", f"@article{{a, {BILLY}, journal = {{A}}, volume = 21, pages = {{334--337}}}}",
+     f"@article{{b, {BILLY}, journal = {{A}}, volume = 21, pages = {{334--337}}}}", True),
+    ("same pages, one without volume", f"@article{{a, {BILLY}, journal = {{A}}, number = 1, "
+     "pages = {334--337}}", f"@article{{b, {BILLY}, journal = {{A}}, volume = 21, number = 1, "
+     "pages = {334--337}}", True),
+    ("different volume, no journal", f"@article{{a, {BILLY}, volume = 21, pages = {{334--337}}}}",
+     f"@article{{b, {BILLY}, volume = 22, pages = {{334--337}}}}", True),
+    ("different title, no journal", f"@article{{a, {BILLY}, volume = 21, pages = {{334--337}}}}",
+     "@article{b, author = {Billy Bob}, year = 2005, title = {Another title}, volume = 22, "
+     "pages = {334--337}}", False),
+    ("different volume and journal, all else equal", f"@article{{a, {BILLY}, journal = {{A}}, "
+     "volume = 21, number = 1, pages = {334--337}}", f"@article{{b, {BILLY}, journal = {{B}}, "
+     "volume = 22, number = 1, pages = {334--337}}", True),
+    ("two unrelated entries", f"@article{{a, {SERIOUS}}}", f"@article{{b, {UNRELATED}}}", False),
+    ("unrelated, different DOIs", f"@article{{a, {SERIOUS}, doi = {{10.1016/j.is.2004.02.002}}}}",
+     f"@article{{b, {UNRELATED}, doi = {{10.1016/j.is.2004.02.00X}}}}", False),
+    ("unrelated, equal DOIs", f"@article{{a, {SERIOUS}, doi = {{10.1016/j.is.2004.02.002}}}}",
+     f"@article{{b, {UNRELATED}, doi = {{10.1016/j.is.2004.02.002}}}}", True),
+    ("same DOI, different types", f"@article{{a, {SERIOUS}, doi = {{10.1016/j.is.2004.02.002}}}}",
+     f"@incollection{{b, {SERIOUS}, doi = {{10.1016/j.is.2004.02.002}}}}", True),
+    ("DOIs differing by an underscore", f"@article{{a, {SERIOUS}, doi = "
+     "{10.1016/j.is.2004.02.002}}", f"@incollection{{b, {UNRELATED}, doi = "
+     "{10.1016/j.is.2004.02.0_02}}", False),
+    ("same ISBN, different types", f"@article{{a, {SERIOUS}, isbn = {{0-123456-47-9}}}}",
+     f"@incollection{{b, {UNRELATED}, isbn = {{0-123456-47-9}}}}", False),
+    ("inbooks, different chapters", f"@inbook{{a, {ALICE}, chapter = {{Chapter One – Down the "
+     "Rabbit Hole}}", f"@inbook{{b, {ALICE}, chapter = {{Chapter Two – The Pool of Tears}}}}",
+     False),
+    ("inbooks, different pages", f"@inbook{{a, {ALICE}, pages = {{1-20}}}}",
+     f"@inbook{{b, {ALICE}, pages = {{21-40}}}}", False),
+    ("incollections, different chapters", f"@incollection{{a, {INNOVATION}, chapter = 10}}",
+     f"@incollection{{b, {INNOVATION}, chapter = 9}}", False),
+    ("incollections, different pages", f"@incollection{{a, {INNOVATION}, pages = {{1-20}}}}",
+     f"@incollection{{b, {INNOVATION}, pages = {{21-40}}}}", False),
+    ("inbook without chapter, inbook with", f"@inbook{{a, {ALICE}, chapter = {{Chapter One – "
+     "Down the Rabbit Hole}}", f"@inbook{{b, {ALICE}}}", True),
+    ("books, different editions", f"@book{{a, {EFFECTIVE_JAVA}, date = 2001, edition = 1}}",
+     f"@book{{b, {EFFECTIVE_JAVA}, date = 2008, edition = 2}}", False),
+    ("books, editions First and Second", "@book{a, title = {Reinforcement learning: An "
+     "introduction}, publisher = {MIT press Cambridge}, year = 1998, author = {Sutton, Richard S "
+     "and Barto, Andrew G}, volume = 1, number = 1, edition = {First}}", "@book{b, title = "
+     "{Reinforcement learning:An introduction}, publisher = {MIT Press}, year = 2017, author = "
+     "{Sutton, Richard S and Barto, Andrew G}, edition = {Second}}", False),
+    ("articles of one book sharing its ISBN", "@article{Atkinson_1993, author = {Richard "
+     "Atkinson}, chapter = 11, pages = {91-100}, title = {Performance on a Signal}, booktitle = "
+     "{ABC}, editor = {ABC}, publisher = {ABC}, isbn = {978-1-4684-8585-1}, year = 1993}",
+     "@article{Ballard_1993, author = {Elizabeth Ballard}, chapter = 20, pages = {187-203}, "
+     "title = {Rest in Treatment}, booktitle = {ABC}, editor = {ABC}, publisher = {ABC}, "
+     "isbn = {978-1-4684-8585-1}, year = 1993}", False),
+    ("inbooks sharing an ISBN", "@inbook{a, title = {Performance on a Signal}, isbn = "
+     "{978-1-4684-8585-1}}", "@inbook{b, title = {Rest in Treatment}, isbn = "
+     "{978-1-4684-8585-1}}", False),
+    ("incollections sharing an ISBN", "@incollection{a, title = {Performance on a Signal}, "
+     "isbn = {978-1-4684-8585-1}}", "@incollection{b, title = {Rest in Treatment}, isbn = "
+     "{978-1-4684-8585-1}}", False),
+]
+#: JabRef's cases where refbridge decides otherwise on purpose, and why.
+JABREF_DIFFERENCES = [
+    ("same book, edition missing, 2001 and 2008", f"@book{{a, {EFFECTIVE_JAVA}, date = 2001}}",
+     f"@book{{b, {EFFECTIVE_JAVA}, date = 2008}}", True),  # 7 years apart: two editions
+    ("same book, edition given once, 2001 and 2008", f"@book{{a, {EFFECTIVE_JAVA}, date = 2001}}",
+     f"@book{{b, {EFFECTIVE_JAVA}, date = 2008, edition = 2}}", True),
+    ("author only, same", "@article{a, author = {Billy Bob}}",
+     "@article{b, author = {Billy Bob}}", True),  # no title: nothing says it is one work
+]
+
+
+@pytest.mark.parametrize(("name", "first", "second", "jabref"), JABREF_CASES,
+                         ids=[case[0] for case in JABREF_CASES])
+def test_jabref_duplicate_check_cases(name: str, first: str, second: str, jabref: bool) -> None:
+    assert (same(first, second) is not None) is jabref
+
+
+@pytest.mark.parametrize(("name", "first", "second", "jabref"), JABREF_DIFFERENCES,
+                         ids=[case[0] for case in JABREF_DIFFERENCES])
+def test_jabref_cases_kept_apart_on_purpose(name: str, first: str, second: str,
+                                            jabref: bool) -> None:
+    assert same(first, second) is None
+
+
+def test_latex_and_unicode_spellings_initials_and_subtitle_punctuation_are_one_work() -> None:
+    assert same("@article{a, author = {M{\\\"u}ller, J{\\\"o}rg}, title = {Graph Networks: "
+                "A Survey of Methods}, journal = {J. Graphs}, year = 2021}",
+                "@article{b, author = {Müller, J.}, title = {Graph networks --- a survey of "
+                "methods}, journal = {Journal of Graphs}, year = 2021}") == \
+        "same title, year and authors"
+
+
+def test_a_preprint_and_its_published_version_two_years_later_are_one_work() -> None:
+    assert same("@misc{pre, author = {Qian, Zhengping}, title = {Learned Index Structures for "
+                "Spatial Data}, year = 2019, eprint = {1901.00001}, archiveprefix = {arXiv}}",
+                "@inproceedings{pub, author = {Zhengping Qian}, title = {Learned index "
+                "structures for spatial data}, booktitle = {SIGMOD}, year = 2021}") == \
+        "same title, year and authors"
+
+
+def test_two_published_papers_of_one_title_two_years_apart_are_two_works() -> None:
+    assert same("@article{a, author = {Qian, Zhengping}, title = {Learned Index Structures for "
+                "Spatial Data}, journal = {VLDB J.}, year = 2019}",
+                "@article{b, author = {Qian, Zhengping}, title = {Learned Index Structures for "
+                "Spatial Data}, journal = {TODS}, year = 2021}") is None
+
+
+@pytest.mark.parametrize("note", ["Reply to: ", "Erratum: ", "Comment on ", "Corrigendum to "])
+def test_a_note_about_a_paper_is_not_the_paper(note: str) -> None:
+    assert same("@article{a, author = {Weber, Anna}, title = {Quantum Walks on Graphs}, "
+                "journal = {PRL}, year = 2020}",
+                f"@article{{b, author = {{Weber, Anna}}, title = {{{note}Quantum Walks on "
+                "Graphs}, journal = {PRL}, year = 2020}") is None
+
+
+def test_part_one_and_part_two_are_two_works() -> None:
+    assert same("@article{a, author = {Weber, Anna}, title = {Quantum Walks on Graphs, Part I}, "
+                "journal = {PRL}, year = 2020}",
+                "@article{b, author = {Weber, Anna}, title = {Quantum Walks on Graphs, Part II}, "
+                "journal = {PRL}, year = 2020}") is None
+
+
+def test_two_volumes_of_a_book_are_two_works() -> None:
+    assert same("@book{a, author = {Knuth, Donald E.}, title = {The Art of Computer "
+                "Programming}, volume = 1, year = 1997, publisher = {Addison-Wesley}}",
+                "@book{b, author = {Knuth, Donald E.}, title = {The Art of Computer "
+                "Programming}, volume = 2, year = 1997, publisher = {Addison-Wesley}}") is None
+
+
+def test_the_same_isbn_in_either_form_is_one_book() -> None:
+    assert same("@book{a, author = {Knuth, Donald E.}, title = {The TeXbook}, year = 1984, "
+                "isbn = {0-201-13447-0}}", "@book{b, author = {Knuth, D.}, title = {TeXbook}, "
+                "year = 1986, isbn = {978-0-201-13447-6}}") == "same ISBN"
+
+
+def test_two_issues_of_one_volume_are_two_works() -> None:
+    assert same("@article{a, author = {Anonymous}, title = {Instructions for Authors}, "
+                "journal = {J. Typesetting}, year = 1995, volume = 7, number = 2}",
+                "@article{b, author = {Anonymous}, title = {Instructions for Authors}, "
+                "journal = {J. Typesetting}, year = 1995, volume = 7, number = 3}") is None
+
+
+def test_a_set_listing_a_volumes_isbn_is_not_that_volume() -> None:
+    assert same("@book{a, author = {Williams, Robin}, title = {The Non-Designer's Design "
+                "Book}, year = 2006, isbn = {0-321-19385-7}}",
+                "@book{b, author = {Williams, Robin}, title = {The Non-Designer's Collection}, "
+                "year = 2006, isbn = {0-321-41276-1 (set), 0-321-19385-7 (design book)}}") is None
+
+
+def test_titles_one_word_apart_are_two_works() -> None:
+    assert same("@periodical{a, title = {Current Opinion in Cardiology}}",
+                "@periodical{b, title = {Current Opinion in Radiology}}") is None
+
+
+def test_a_misspelt_word_and_a_dropped_article_are_one_title() -> None:
+    assert same("@article{a, author = {Morris, R.}, title = {A Comparison of Feedforward and "
+                "Self-Organizing Approaches to the Font Orientation Problems}, year = 1989}",
+                "@article{b, author = {Morris, R. J. T.}, title = {Comparison of Feedforward "
+                "and Self-Organising Approaches to the Font Orientation Problem}, year = 1989}"
+                ) == "same title, year and authors"
+
+
+def test_a_report_and_its_published_version_without_a_year_are_one_work() -> None:
+    assert same("@techreport{a, author = {Knuth, Donald E.}, title = {The Letter S}, "
+                "institution = {Stanford University}, year = 1980}",
+                "@article{b, author = {Knuth, Donald E.}, title = {The Letter S}, journal = "
+                "{The Mathematical Intelligencer}, volume = 2, pages = {114--122}}") == \
+        "same title, year and authors"
+
+
+def test_a_work_that_joins_two_kept_apart_stays_with_the_first() -> None:
+    records = entries(
+        "@book{v1, author = {Knuth, D.}, title = {The Art of Computer Programming}, volume = 1,"
+        " year = 1997}\n@book{v2, author = {Knuth, D.}, title = {The Art of Computer "
+        "Programming}, volume = 2, year = 1997}\n@book{any, author = {Knuth, Donald}, title = "
+        "{The Art of Computer Programming}, year = 1997}")
+    assert duplicate_groups(records) == [([0, 2], "same title, year and authors")]
+
+
+LIBRARY = """\
+@article{knuth1984,
+  author = {Knuth, Donald E.},
+  title = {Literate Programming},
+  journal = {The Computer Journal},
+  year = {1984},
+  volume = {27},
+}
+
+@article{Knuth84lp,
+  author = {D. E. Knuth},
+  title = {Literate programming},
+  year = 1984,
+  doi = {10.1093/comjnl/27.2.97},
+  note = {Reprinted in CSLI 1992},
+}
+
+@book{texbook,
+  author = {Knuth, Donald E.},
+  title = {The {\\TeX}book},
+  year = {1984},
+}
+"""
+
+
+@pytest.fixture
+def library(tmp_path: Path) -> Path:
+    path = tmp_path / "lib.bib"
+    path.write_text(LIBRARY, encoding="utf-8")
+    return path
+
+
+def test_a_merged_entry_keeps_the_winners_key_takes_missing_values_and_lists_the_other_key(
+        library: Path, tmp_path: Path) -> None:
+    status, _, _ = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"))
+    assert status == 0
+    assert (tmp_path / "out.bib").read_text(encoding="utf-8") == """\
+@article{knuth1984,
+  author = {Knuth, Donald E.},
+  title = {Literate Programming},
+  journal = {The Computer Journal},
+  year = {1984},
+  volume = {27},
+  doi = {10.1093/comjnl/27.2.97},
+  note = {Reprinted in CSLI 1992},
+  ids = {Knuth84lp},
+}
+
+@book{texbook,
+  author = {Knuth, Donald E.},
+  title = {The {\\TeX}book},
+  year = {1984},
+}
+"""
+
+
+def test_every_merge_is_reported_with_the_values_taken(library: Path, tmp_path: Path) -> None:
+    _, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"))
+    assert err.splitlines() == [
+        "refbridge: dedupe: merged Knuth84lp into knuth1984 (same title, year and authors): "
+        "Literate Programming",
+        "refbridge: dedupe:   knuth1984: DOI = '10.1093/comjnl/27.2.97' from Knuth84lp",
+        "refbridge: dedupe:   knuth1984: note = 'Reprinted in CSLI 1992' from Knuth84lp",
+        "refbridge: dedupe: merged 1 group(s) of duplicates: 3 entries -> 2",
+    ]
+
+
+def test_the_map_names_each_key_that_went_and_its_replacement(library: Path,
+                                                              tmp_path: Path) -> None:
+    run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"),
+            "--map", str(tmp_path / "renames.json"))
+    assert (tmp_path / "renames.json").read_text(encoding="utf-8") == \
+        '{\n  "Knuth84lp": "knuth1984"\n}\n'
+
+
+def test_a_dry_run_reports_and_writes_nothing(library: Path, tmp_path: Path) -> None:
+    status, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"),
+                             "--map", str(tmp_path / "renames.json"), "--dry-run")
+    assert (status, err.splitlines()[-1]) == (
+        0, "refbridge: dedupe: would merge 1 group(s) of duplicates: 3 entries -> 2")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lib.bib"]
+
+
+def test_interactive_no_keeps_the_group_apart(library: Path, tmp_path: Path) -> None:
+    status, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"),
+                             "--interactive", stdin="n\n")
+    assert status == 0
+    assert "refbridge: dedupe: kept apart: knuth1984, Knuth84lp" in err.splitlines()
+    assert (tmp_path / "out.bib").read_text(encoding="utf-8").count("@") == 3
+
+
+def test_latex_citations_of_keys_that_went_are_rewritten_comments_left(
+        library: Path, tmp_path: Path) -> None:
+    paper = tmp_path / "paper.tex"
+    paper.write_text("% \\cite{Knuth84lp}\r\nSee \\citep[p.~3]{texbook,Knuth84lp} and "
+                     "\\cite{ Knuth84lp }.\r\n", encoding="utf-8")
+    _, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"),
+                        "--rewrite", str(paper))
+    assert paper.read_bytes() == (b"% \\cite{Knuth84lp}\r\nSee \\citep[p.~3]{texbook,knuth1984}"
+                                  b" and \\cite{ knuth1984 }.\r\n")
+    assert f"refbridge: dedupe: rewrote 2 citation(s) in {paper}" in err.splitlines()
+
+
+def test_markdown_citations_are_rewritten_code_left(library: Path, tmp_path: Path) -> None:
+    paper = tmp_path / "paper.qmd"
+    paper.write_text("As [@Knuth84lp, p. 3] and @{Knuth84lp} show; `@Knuth84lp` is code.\n",
+                     encoding="utf-8")
+    run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"), "--rewrite", str(paper))
+    assert paper.read_text(encoding="utf-8") == \
+        "As [@knuth1984, p. 3] and @{knuth1984} show; `@Knuth84lp` is code.\n"
+
+
+def test_typst_citations_are_rewritten_comments_left(library: Path, tmp_path: Path) -> None:
+    paper = tmp_path / "paper.typ"
+    paper.write_text("// @Knuth84lp\nAs @Knuth84lp. and #cite(<Knuth84lp>) show.\n",
+                     encoding="utf-8")
+    run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"), "--rewrite", str(paper))
+    assert paper.read_text(encoding="utf-8") == \
+        "// @Knuth84lp\nAs @knuth1984. and #cite(<knuth1984>) show.\n"
+
+
+def test_cited_finds_an_entry_by_a_key_in_its_ids(library: Path, tmp_path: Path) -> None:
+    dedupe([str(library)], str(tmp_path / "out.bib"), DedupeOptions())
+    paper = tmp_path / "paper.tex"
+    paper.write_text("\\cite{Knuth84lp}\n", encoding="utf-8")
+    status, out, _ = run_cli("cited", str(paper), "--library", str(tmp_path / "out.bib"))
+    assert (status, out.splitlines()[0], "ids = {Knuth84lp}," in out) == (
+        0, "@article{knuth1984,", True)
+
+
+def test_a_map_file_over_the_library_is_refused(library: Path, tmp_path: Path) -> None:
+    status, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"),
+                             "--map", str(library))
+    assert (status, err.startswith("refbridge: error: "), library.read_text(encoding="utf-8"),
+            (tmp_path / "out.bib").exists()) == (1, True, LIBRARY, False)
+
+
+def test_the_key_lock_files_the_merged_work_under_the_kept_key(tmp_path: Path) -> None:
+    library = tmp_path / "lib.bib"
+    library.write_text("@article{Knuth84lp, author = {D. E. Knuth}, title = {Literate "
+                       "programming}, year = 1984}\n@article{knuth1984, author = {Knuth, "
+                       "Donald E.}, title = {Literate Programming}, journal = {The Computer "
+                       "Journal}, year = 1984}\n", encoding="utf-8")
+    lock = tmp_path / "refbridge.keys.json"
+    lock.write_text("{}\n", encoding="utf-8")
+    run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"))
+    assert lock.read_text(encoding="utf-8") == \
+        '{\n  "work:literate programming|1984|knuth": "knuth1984"\n}\n'
+
+
+def test_a_document_that_cannot_be_read_leaves_every_file_as_it_was(library: Path,
+                                                                    tmp_path: Path) -> None:
+    paper = tmp_path / "paper.typ"
+    paper.write_bytes(b"@Knuth84lp \xff\n")
+    status, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"),
+                             "--map", str(tmp_path / "renames.json"), "--rewrite", str(paper))
+    assert (status, err) == (1, f"refbridge: error: {paper}: not UTF-8 (byte 11); cannot "
+                                "rewrite its citations\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lib.bib", "paper.typ"]
+
+
+def test_a_dry_run_says_which_citations_it_would_rewrite(library: Path, tmp_path: Path) -> None:
+    paper = tmp_path / "paper.md"
+    paper.write_text("See @Knuth84lp.\n", encoding="utf-8")
+    _, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"), "--dry-run",
+                        "--rewrite", str(paper))
+    assert f"refbridge: dedupe: would rewrite 1 citation(s) in {paper}" in err.splitlines()
+    assert paper.read_text(encoding="utf-8") == "See @Knuth84lp.\n"
