@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from refbridge.cited.citations import DOCUMENT_KINDS, Citation, scan_documents
-from refbridge.cited.latex import blank_comments
+from refbridge.cited.latex import blank_untypeset
 from refbridge.cited.markdown import CITATION
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.textio import atomic_output
@@ -76,7 +76,7 @@ def _scanned_spans(path: str, text: str, citations: Sequence[Citation],
                    ) -> Iterator[tuple[int, int, str]]:
     """Where the renamed keys of ``citations`` (all in ``path``) are in ``text``."""
     latex = DOCUMENT_KINDS.get(os.path.splitext(path)[1].lower()) == "latex"
-    searchable = blank_comments(text) if latex else text
+    searchable = blank_untypeset(text) if latex else text
     find = _latex_span if latex else _markdown_span
     starts = _line_starts(text)
     cursor = 0
