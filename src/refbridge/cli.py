@@ -24,7 +24,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _report(diagnostics: Diagnostics, accept_skipped: bool) -> None:
-    """Print the run's messages; exit with SKIPPED if records were skipped unaccepted."""
+    """Print the run's messages; exit with SKIPPED if records were skipped unaccepted or
+    citation keys were changed."""
     for message in diagnostics.messages:
         click.echo(str(message), err=True)
     if diagnostics.read_in_part:
@@ -32,7 +33,10 @@ def _report(diagnostics: Diagnostics, accept_skipped: bool) -> None:
                    "break", err=True)
     if diagnostics.skipped:
         click.echo(f"refbridge: {diagnostics.skipped} broken record(s) skipped", err=True)
-    if (diagnostics.skipped or diagnostics.read_in_part) and not accept_skipped:
+    if diagnostics.keys_changed:
+        click.echo(f"refbridge: {diagnostics.keys_changed} citation key(s) changed", err=True)
+    if (diagnostics.skipped or diagnostics.read_in_part) and not accept_skipped \
+            or diagnostics.keys_changed:
         sys.exit(ExitStatus.SKIPPED)
 
 
@@ -294,7 +298,7 @@ def _enrich_and_write(inputs: tuple[str, ...], output: str, to_format: str,
             click.echo(f"refbridge: {line}", err=True)
     if enrichment is not None:
         records = run_enrichment(records, enrichment)
-    write_records(records, output, to_format, write_options, inputs)
+    write_records(records, output, to_format, write_options, inputs, diagnostics)
     _report(diagnostics, skip_invalid)
 
 
@@ -355,7 +359,7 @@ def fetch_command(targets: tuple[str, ...], output: str, to_format: str | None,
             click.echo("", err=True)
         click.echo(f"refbridge: fetch: {target}: {len(found)} record(s)", err=True)
         records.extend(found)
-    write_records(records, output, to_format)
+    write_records(records, output, to_format, diagnostics=diagnostics)
     _report(diagnostics, accept_skipped=False)
 
 

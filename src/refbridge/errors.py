@@ -17,7 +17,8 @@ class ExitStatus(enum.IntEnum):
     OK = 0
     FAILED = 1  #: input could not be read or converted; nothing was written
     USAGE = 2  #: bad command-line usage
-    SKIPPED = 3  #: the output was written, but broken records were skipped (see warnings)
+    SKIPPED = 3  #: the output was written, but broken records were skipped or citation keys
+    #: changed (see warnings)
     PROBLEMS = 4  #: ``refbridge check`` found problems in records that were read
     MISSING = 5  #: ``refbridge cited`` wrote the output, but cited keys are in no library
 
@@ -85,6 +86,7 @@ class Diagnostics:
     messages: list[Diagnostic] = field(default_factory=list)
     skipped: int = 0
     read_in_part: int = 0  #: broken records kept with what came before the break
+    keys_changed: int = 0  #: citation keys the output could not hold, written changed
 
     def warning(self, message: str, file: str | None = None, line: int | None = None,
                 column: int | None = None) -> None:
@@ -105,6 +107,15 @@ class Diagnostics:
             raise ParseError(message, file, line, column)
         self.read_in_part += 1
         self.messages.append(Diagnostic("error", message, file, line, column))
+
+    def key_changed(self, old: str, new: str, output: str, file: str | None = None,
+                    line: int | None = None) -> None:
+        """A citation key written as ``new`` because the ``output`` format cannot hold
+        ``old``: a warning, counted (the run exits ``SKIPPED``)."""
+        self.keys_changed += 1
+        self.messages.append(Diagnostic(
+            "warning", f"citation key changed: {old!r} -> {new!r} ({output} cannot hold it)",
+            file, line))
 
     @property
     def warnings(self) -> list[Diagnostic]:

@@ -206,15 +206,17 @@ def native_row(record: Record) -> dict[str, str]:
 
 
 def _line(row: dict[str, str]) -> str:
+    """One row, ending in a line feed; a cell holding a carriage return is quoted (the
+    ``csv`` module quotes only a cell holding the line terminator's characters)."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerow([_cell(row.get(c, "")) for c in COLUMNS])
-    return out.getvalue()
+    csv.writer(out, lineterminator="\r\n").writerow([_cell(row.get(c, "")) for c in COLUMNS])
+    return out.getvalue()[:-2] + "\n"
 
 
 def format_row(record: Record) -> str:
     row = native_row(record)
     header = _line({c: c for c in COLUMNS})
-    (native,) = read_rows(io.StringIO(header + _line(row)), "<csv>", Diagnostics(),
+    (native,) = read_rows(io.StringIO(header + _line(row), newline=""), "<csv>", Diagnostics(),
                           with_residue=False)
     note = residue_note(record, native)
     if note:
@@ -233,6 +235,8 @@ class CsvWriter:
     name = "csv"
     description = catalogue.WRITERS["csv"].description
     extension = catalogue.WRITERS["csv"].extension
+    #: a CSV file read as text (universal new lines) reads a carriage return as a line feed
+    key_unsafe = re.compile("\r")
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         out.write(_line({c: c for c in COLUMNS}))
