@@ -11,10 +11,11 @@ line on a copy and counts, for each route:
 - ``fmt``: ``fmt`` without options; ``check --fix``: ``check --fix`` without other options;
 
 what the result lost against the original: **keys** changed (a key of the original that no
-entry of the result has), **entries** lost or merged (fewer entries than the original), and
+entry of the result has; an entry without a key that gets one is not counted), **entries** lost or merged (fewer entries than the original), and
 **blocks** changed or moved: the original's non-entry blocks (``@comment``, ``@preamble``,
 ``@string``) and the text between blocks (``%`` lines, free text) that the result does not have
-(white space apart), or has before another entry. The .bib files are cut into blocks by
+(white space apart, and an ``@string``'s or ``@preamble``'s layout), or has before another
+entry. The .bib files are cut into blocks by
 refbridge's tokenizer (``tidy.document``), which reads what BibTeX reads. A route that fails
 is counted as ``failed`` with its exit status. It prints a table per library and the totals.
 
@@ -60,6 +61,7 @@ TRIP_FORMATS: tuple[str, ...] = ("csl-json", "ris", "hayagriva", "zotero")
 ROUTES: tuple[str, ...] = ("bibtex", "biblatex", *TRIP_FORMATS, "fmt", "check --fix")
 COUNTS: tuple[str, ...] = ("keys", "entries", "blocks")
 _SPACE = re.compile(r"\s+")
+_HEAD = re.compile(r"^@\w+")
 
 
 def _run(args: Sequence[str]) -> int:
@@ -102,6 +104,15 @@ class Shape:
     blocks: list[tuple[tuple[str, str], str]] = field(default_factory=list)
 
 
+def _content(kind: str, source: str) -> str:
+    """What a non-entry block says: an ``@comment`` as written (white space apart), an
+    ``@string`` or ``@preamble`` without its layout (``@String {x = {y}}`` is
+    ``@string{x={y}}``)."""
+    if kind == "comment":
+        return _SPACE.sub(" ", source).strip()
+    return _HEAD.sub(lambda head: head.group().lower(), _SPACE.sub("", source), count=1)
+
+
 def shape_of(path: Path) -> Shape | None:
     """The shape of the .bib at ``path`` (None: it cannot be read as UTF-8 or Latin-1)."""
     try:
@@ -124,7 +135,7 @@ def shape_of(path: Path) -> Shape | None:
             shape.blocks += [(block, unit.key) for block in waiting]
             waiting = []
         else:
-            waiting.append((f"@{unit.block.kind}", _SPACE.sub(" ", unit.source).strip()))
+            waiting.append((f"@{unit.block.kind}", _content(unit.block.kind, unit.source)))
     after = _SPACE.sub(" ", document.after).strip()
     shape.blocks += [(block, "") for block in waiting + ([("text", after)] if after else [])]
     return shape
@@ -142,7 +153,7 @@ class Loss:
 
 
 def compare(original: Shape, result: Shape) -> Loss:
-    missing = sorted(set(original.keys) - set(result.keys))
+    missing = sorted(set(original.keys) - set(result.keys) - {""})  # a key given is no change
     loss = Loss(keys=len(missing), entries=max(0, len(original.keys) - len(result.keys)))
     loss.examples += [f"key {key!r}" for key in missing[:3]]
     kept = Counter(block for block, _ in result.blocks)
