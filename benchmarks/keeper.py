@@ -14,8 +14,8 @@ what the result lost against the original: **keys** changed (a key of the origin
 entry of the result has; an entry without a key that gets one is not counted), **entries** lost or merged (fewer entries than the original), and
 **blocks** changed or moved: the original's non-entry blocks (``@comment``, ``@preamble``,
 ``@string``) and the text between blocks (``%`` lines, free text) that the result does not have
-(white space apart, and an ``@string``'s or ``@preamble``'s layout), or has before another
-entry. The .bib files are cut into blocks by
+(white space apart; an ``@string`` by its macro's name, in any case, and value, in any
+delimiters), or has before another entry. The .bib files are cut into blocks by
 refbridge's tokenizer (``tidy.document``), which reads what BibTeX reads. A route that fails
 is counted as ``failed`` with its exit status. It prints a table per library and the totals.
 
@@ -50,6 +50,7 @@ from measure import run_measured  # noqa: E402
 from workloads import TUGBOAT, load_bib_source, replicate  # noqa: E402
 
 from refbridge.cli import main as refbridge_main  # noqa: E402
+from refbridge.formats.bibtex.syntax import Block  # noqa: E402
 from refbridge.tidy.document import read_document  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
@@ -61,7 +62,6 @@ TRIP_FORMATS: tuple[str, ...] = ("csl-json", "ris", "hayagriva", "zotero")
 ROUTES: tuple[str, ...] = ("bibtex", "biblatex", *TRIP_FORMATS, "fmt", "check --fix")
 COUNTS: tuple[str, ...] = ("keys", "entries", "blocks")
 _SPACE = re.compile(r"\s+")
-_HEAD = re.compile(r"^@\w+")
 
 
 def _run(args: Sequence[str]) -> int:
@@ -104,13 +104,16 @@ class Shape:
     blocks: list[tuple[tuple[str, str], str]] = field(default_factory=list)
 
 
-def _content(kind: str, source: str) -> str:
+def _content(block: Block, source: str) -> str:
     """What a non-entry block says: an ``@comment`` as written (white space apart), an
-    ``@string`` or ``@preamble`` without its layout (``@String {x = {y}}`` is
-    ``@string{x={y}}``)."""
-    if kind == "comment":
-        return _SPACE.sub(" ", source).strip()
-    return _HEAD.sub(lambda head: head.group().lower(), _SPACE.sub("", source), count=1)
+    ``@string`` its macro's name (BibTeX ignores its case) and value (whichever delimiters),
+    an ``@preamble`` its text (white space apart)."""
+    if block.kind == "string" and block.fields:
+        name, value = block.fields[0].name, block.fields[0].value
+        return f"@string{{{name.lower()} = {_SPACE.sub(' ', value).strip()}}}"
+    if block.kind == "preamble":
+        return f"@preamble{{{_SPACE.sub('', block.text)}}}"
+    return _SPACE.sub(" ", source).strip()
 
 
 def shape_of(path: Path) -> Shape | None:
@@ -135,7 +138,7 @@ def shape_of(path: Path) -> Shape | None:
             shape.blocks += [(block, unit.key) for block in waiting]
             waiting = []
         else:
-            waiting.append((f"@{unit.block.kind}", _content(unit.block.kind, unit.source)))
+            waiting.append((f"@{unit.block.kind}", _content(unit.block, unit.source)))
     after = _SPACE.sub(" ", document.after).strip()
     shape.blocks += [(block, "") for block in waiting + ([("text", after)] if after else [])]
     return shape
