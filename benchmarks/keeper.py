@@ -19,8 +19,8 @@ delimiters), or has before another entry. The .bib files are cut into blocks by
 refbridge's tokenizer (``tidy.document``), which reads what BibTeX reads. A route that fails
 is counted as ``failed`` with its exit status. It prints a table per library and the totals.
 
-It also measures the peak memory of ``fmt --check`` beside ``convert --to bibtex`` on the same
-file (the largest library, or with ``--large MB`` TeX Live's ``tugboat.bib`` replicated to that
+It also measures the peak memory of ``fmt --check`` beside ``convert --to bibtex`` (on every
+CPU, and on one) on the same file (the largest library, or with ``--large MB`` TeX Live's ``tugboat.bib`` replicated to that
 size, ``workloads.replicate``): the ratio, whose goal is at most 1.5.
 
 This is a measuring tool: it prints figures and asserts nothing; its exit status is 0 unless
@@ -223,17 +223,22 @@ def libraries(paths: Iterable[Path], dirs: Iterable[Path]) -> list[Path]:
 
 
 def memory_ratio(bib: Path) -> str:
-    """Peak memory of ``fmt --check`` and of ``convert --to bibtex`` on ``bib``, and the ratio."""
+    """Peak memory of ``fmt --check`` and of ``convert --to bibtex`` (as run by default, on
+    every CPU, and on one: ``--jobs 1``) on ``bib``, and the ratios."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     command = [sys.executable, "-m", "refbridge"]
-    with tempfile.TemporaryDirectory(prefix="refbridge-keeper-") as tmp:
-        check = run_measured([*command, "fmt", "--check", str(bib)], env=env)
-        convert = run_measured([*command, "convert", str(bib), "--to", "bibtex", "-o",
-                                str(Path(tmp) / "out.bib")], env=env)
     mib = 1 << 20
-    return (f"peak memory on {bib.name} ({bib.stat().st_size / mib:.1f} MiB): fmt --check "
-            f"{check.peak_rss / mib:.0f} MiB, convert --to bibtex {convert.peak_rss / mib:.0f} "
-            f"MiB: ratio {check.peak_rss / max(convert.peak_rss, 1):.2f} (goal <= 1.5)")
+    with tempfile.TemporaryDirectory(prefix="refbridge-keeper-") as tmp:
+        check = run_measured([*command, "fmt", "--check", str(bib)], env=env).peak_rss
+        lines = [f"peak memory on {bib.name} ({bib.stat().st_size / mib:.1f} MiB): fmt --check "
+                 f"{check / mib:.0f} MiB"]
+        for jobs in ("0", "1"):
+            convert = run_measured([*command, "convert", str(bib), "--to", "bibtex", "-o",
+                                    str(Path(tmp) / "out.bib"), "--jobs", jobs], env=env)
+            lines.append(f"  convert --to bibtex --jobs {jobs}: {convert.peak_rss / mib:.0f} "
+                         f"MiB; fmt --check / convert = "
+                         f"{check / max(convert.peak_rss, 1):.2f} (goal <= 1.5)")
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
