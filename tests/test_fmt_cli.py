@@ -141,3 +141,14 @@ def test_pre_commit_runs_fmt_on_bib_files() -> None:
     assert "- id: refbridge-fmt\n" in hooks
     assert "  entry: refbridge fmt\n" in hooks
     assert "  files: \\.bib$\n" in hooks
+
+
+def test_check_knows_of_a_month_macro_defined_after_the_entries(tmp_path: Path) -> None:
+    # --check reads a file as it streams; a later @string mar keeps {March} as it is
+    text = "@article{smith20,\n  title = {Graphs},\n  month = {March},\n}\n\n@string{%s}\n"
+    path = tmp_path / "refs.bib"
+    path.write_text(text % "mar = {Mars}", encoding="utf-8")
+    assert run_cli("fmt", "--check", "--months", str(path))[:2] == (0, "")
+    path.write_text(text % "acm = {ACM}", encoding="utf-8")
+    assert run_cli("fmt", "--check", "--months", str(path))[:2] == \
+        (1, f"{path}:1: smith20: reformatted\n")

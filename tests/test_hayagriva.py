@@ -310,3 +310,13 @@ def test_record_text_never_becomes_a_formula_or_a_protected_group() -> None:
     text = write([record])
     assert "  title: Costs \\{in\\} \\$ and \\\\\\$ of C\\\\C++\\}\n" in text
     assert unsourced(read(text)) == [record]
+
+
+def test_a_date_shaped_value_of_another_format_comes_back_as_text() -> None:
+    # JabRef's creationdate travels in the residue, unquoted as the writer writes dates
+    record = Record(id="TelPeak", type="article-journal", citation_key="TelPeak",
+                    fields={"title": "Telescope Peak from Zabriskie Point"},
+                    extra={"bibtex.creationdate": "1955-11-30"})
+    text = write([record])
+    assert "        bibtex.creationdate: 1955-11-30\n" in text
+    assert [r.extra for r in read(text)] == [{"bibtex.creationdate": "1955-11-30"}]

@@ -26,12 +26,14 @@ Keys are ASCII (``Łukasz`` -> ``Lukasz``) letters, digits and the pattern's own
 They are unique: records whose keys collide get ``a``, ``b``, ``c`` ... in an order that depends
 on the records only, so the same record gets the same key whatever the order of the input. Keys
 read from an input are kept unless regeneration is asked for; a key read twice stays with the
-first record and the others get it with a suffix (``knuth84``, ``knuth84a``). With a key lock
-(``refbridge.keylock``), a record that needs a key gets the one the lock gives its work, and a
-key made for a work is filed in the lock; a key the lock gives one work is never made for
-another. ``KeyBook`` decides them for a
-stream: it holds the keys in use and a short summary of each record that needs one, never the
-records themselves, so a conversion can stream its records through. This module must never
+first record and the others get it with a suffix (``knuth84``, ``knuth84a``). A key read from
+an input that the output format cannot hold (``KeyBook``'s ``unsafe``: a line break in a
+line-based format) has each character it cannot hold replaced by ``-``, and a suffix when that
+key is taken: the caller reports each such change. With a key lock (``refbridge.keylock``), a
+record that needs a key gets the one the lock gives its work, and a key made for a work is filed
+in the lock; a key the lock gives one work is never made for another. ``KeyBook`` decides them
+for a stream: it holds the keys in use and a short summary of each record that needs one, never
+the records themselves, so a conversion can stream its records through. This module must never
 change a record other than its ``citation_key``.
 """
 
@@ -60,6 +62,17 @@ STOP_WORDS: frozenset[str] = frozenset(
 _FIELD = re.compile(r"\[([^\]]*)\]")
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _NON_KEY = re.compile(r"[^A-Za-z0-9]")
+
+#: What a key cannot hold where it is the value of one line (a tagged format's tag, a line of
+#: Zotero's Extra): a line break, or white space at either end (readers strip it).
+_LINE_UNSAFE = r"[\r\n]|^\s+|\s+$"
+#: What a key cannot hold in XML 1.0: control characters other than tab, line feed and
+#: carriage return (written as character references), and the non-characters U+FFFE, U+FFFF.
+_XML_UNSAFE = r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]"
+#: The characters of a key that a writer's format cannot hold (a writer's ``key_unsafe``).
+LINE_KEY_UNSAFE = re.compile(_LINE_UNSAFE)
+XML_KEY_UNSAFE = re.compile(_XML_UNSAFE)
+LINE_XML_KEY_UNSAFE = re.compile(f"{_LINE_UNSAFE}|{_XML_UNSAFE}")
 
 
 class PatternError(ValueError):
@@ -559,9 +572,11 @@ class KeyBook:
     """
 
     def __init__(self, pattern: str = DEFAULT_PATTERN, regenerate: bool = False,
-                 lock: KeyLock | None = None) -> None:
+                 lock: KeyLock | None = None,
+                 unsafe: re.Pattern[str] | None = None) -> None:
         self._make_key = compile_pattern(pattern)
         self._regenerate = regenerate
+        self._unsafe = unsafe
         self._taken: set[str] = set()
         self._groups: dict[str, list[tuple[tuple[str, ...], int]]] = {}
         self._needing = 0
@@ -581,7 +596,9 @@ class KeyBook:
         """Note ``record``; whether it keeps the key it has (so it can be written at once)."""
         kept = record.citation_key if not self._regenerate else None
         found = self._lock.identities(record) if self._lock is not None else ()
-        if kept and self.reserve(kept):
+        if kept and self.safe_form(kept) != kept:
+            kept = self.safe_form(kept)  # never reserved as it is: it cannot be written
+        elif kept and self.reserve(kept):
             if self._lock is not None:
                 self._lock.remember(found, kept)
             return True
@@ -598,6 +615,17 @@ class KeyBook:
         base = kept or self._make_key(record) or "ref"  # a repeated key gets a suffix
         self._groups.setdefault(base, []).append((_fingerprint(record), position))
         return False
+
+    def safe_form(self, key: str) -> str:
+        """``key`` with each character (a run of white space at either end) the output
+        cannot hold replaced by ``-``."""
+        return key if self._unsafe is None else self._unsafe.sub("-", key)
+
+    def made_safe(self, record: Record) -> bool:
+        """Whether the key ``record`` keeps is changed only for the characters the output
+        cannot hold (the caller reports the change)."""
+        key = record.citation_key
+        return bool(key) and not self._regenerate and self.safe_form(key or "") != key
 
     def generated_keys(self) -> list[str]:
         """The key of each noted record that needed one, in the order they were noted."""

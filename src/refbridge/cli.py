@@ -24,7 +24,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _report(diagnostics: Diagnostics, accept_skipped: bool) -> None:
-    """Print the run's messages; exit with SKIPPED if records were skipped unaccepted."""
+    """Print the run's messages; exit with SKIPPED if records were skipped unaccepted or
+    citation keys were changed."""
     for message in diagnostics.messages:
         click.echo(str(message), err=True)
     if diagnostics.read_in_part:
@@ -35,8 +36,10 @@ def _report(diagnostics: Diagnostics, accept_skipped: bool) -> None:
     if diagnostics.changed:
         click.echo(f"refbridge: {diagnostics.changed} value(s) changed to be written",
                    err=True)
+    if diagnostics.keys_changed:
+        click.echo(f"refbridge: {diagnostics.keys_changed} citation key(s) changed", err=True)
     if (diagnostics.skipped or diagnostics.read_in_part or diagnostics.changed) \
-            and not accept_skipped:
+            and not accept_skipped or diagnostics.keys_changed:
         sys.exit(ExitStatus.SKIPPED)
 
 
@@ -318,7 +321,7 @@ def _enrich_and_write(inputs: tuple[str, ...], output: str, to_format: str,
             click.echo(f"refbridge: {line}", err=True)
     if enrichment is not None:
         records = run_enrichment(records, enrichment)
-    write_records(records, output, to_format, write_options, inputs)
+    write_records(records, output, to_format, write_options, inputs, diagnostics)
     if write_options.key_lock is not None:
         write_options.key_lock.save()
     _report(diagnostics, skip_invalid)
@@ -385,7 +388,8 @@ def fetch_command(targets: tuple[str, ...], output: str, to_format: str | None,
         click.echo(f"refbridge: fetch: {target}: {len(found)} record(s)", err=True)
         records.extend(found)
     lock = _key_lock(key_lock, output)
-    write_records(records, output, to_format, WriteOptions(key_lock=lock))
+    write_records(records, output, to_format, WriteOptions(key_lock=lock),
+                  diagnostics=diagnostics)
     if lock is not None:
         lock.save()
     _report(diagnostics, accept_skipped=False)

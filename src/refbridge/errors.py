@@ -19,8 +19,8 @@ class ExitStatus(enum.IntEnum):
     OK = 0
     FAILED = 1  #: input could not be read or converted; nothing was written
     USAGE = 2  #: bad command-line usage
-    SKIPPED = 3  #: the output was written, but broken records were skipped or values changed
-    #: (see warnings)
+    SKIPPED = 3  #: the output was written, but broken records were skipped, values or citation
+    #: keys changed (see warnings)
     PROBLEMS = 4  #: ``refbridge check`` found problems in records that were read
     MISSING = 5  #: ``refbridge cited`` wrote the output, but cited keys are in no library
 
@@ -110,6 +110,7 @@ class Diagnostics:
     skipped: int = 0
     read_in_part: int = 0  #: broken records kept with what came before the break
     changed: int = 0  #: values a reader had to change to keep them (a lone surrogate replaced)
+    keys_changed: int = 0  #: citation keys the output could not hold, written changed
 
     def warning(self, message: str, file: str | None = None, line: int | None = None,
                 column: int | None = None) -> None:
@@ -137,6 +138,15 @@ class Diagnostics:
             raise ParseError(message, file, line, column)
         self.read_in_part += 1
         self.messages.append(Diagnostic("error", message, file, line, column))
+
+    def key_changed(self, old: str, new: str, output: str, file: str | None = None,
+                    line: int | None = None) -> None:
+        """A citation key written as ``new`` because the ``output`` format cannot hold
+        ``old``: a warning, counted (the run exits ``SKIPPED``)."""
+        self.keys_changed += 1
+        self.messages.append(Diagnostic(
+            "warning", f"citation key changed: {old!r} -> {new!r} ({output} cannot hold it)",
+            file, line))
 
     @property
     def warnings(self) -> list[Diagnostic]:

@@ -26,6 +26,7 @@ converting the input whole would not write.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 import threading
@@ -108,7 +109,8 @@ def _convert_shard(task: _Task) -> _Done:
 
 
 class _SharedKey(Exception):
-    """Two records share a citation key: the serial pipeline gives one a new key."""
+    """Two records share a citation key, or one has a key the output cannot hold: the
+    serial pipeline gives it a new key, and reports it."""
 
 
 def convert_in_parallel(path: str, output: str, to_format: str, read_options: ReadOptions,
@@ -159,8 +161,8 @@ def convert_in_parallel(path: str, output: str, to_format: str, read_options: Re
                 tasks = [_Task(reader.name, to_format, shard, source, strict, write_options,
                                temporary if isinstance(temporary, str) else None)
                          for shard in shards]
-                write_framed(_texts(workers.map(_convert_shard, tasks), report), out,
-                             framed.framing)
+                write_framed(_texts(workers.map(_convert_shard, tasks), report,
+                                    getattr(writer, "key_unsafe", None)), out, framed.framing)
         except (ShardIncomplete, _SharedKey):
             return None
         except BrokenProcessPool:
@@ -256,13 +258,14 @@ def _prepare(reader: str, writer: str, parent: int) -> None:
     sharded.prepare()
 
 
-def _texts(converted: Iterator[_Done], report: RunReport) -> Iterator[str]:
+def _texts(converted: Iterator[_Done], report: RunReport,
+           unsafe: re.Pattern[str] | None) -> Iterator[str]:
     """The texts of the ``converted`` shards, in input order; the shards' diagnostics and
-    counts go to ``report``."""
+    counts go to ``report``. A key read twice or holding what ``unsafe`` finds stops it."""
     keys: set[str | None] = set()
     for done in converted:
         for key in done.keys:
-            if key in keys:
+            if key in keys or key and unsafe is not None and unsafe.search(key):
                 raise _SharedKey(key)
             keys.add(key)
         report.diagnostics.messages.extend(done.messages)

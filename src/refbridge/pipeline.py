@@ -102,15 +102,18 @@ HELD_IN_MEMORY = 2000
 SPOOL_MEMORY = 8 << 20
 
 
-def keyed(records: Iterable[Record], options: WriteOptions) -> Iterator[Record]:
+def keyed(records: Iterable[Record], options: WriteOptions, writer: Writer | None = None,
+          diagnostics: Diagnostics | None = None) -> Iterator[Record]:
     """``records`` with unique citation keys (kept from the input unless regenerating), in order.
 
     Records that keep their key are yielded at once; the rest of the input after the first
     record that needs a key waits (in memory, in a temporary file beyond ``HELD_IN_MEMORY``
-    records) until every key is known.
+    records) until every key is known. A key ``writer`` cannot hold (its ``key_unsafe``) is
+    made one it can, unique, and reported to ``diagnostics`` (``old -> new``).
     """
     book = KeyBook(options.key_pattern or DEFAULT_PATTERN, options.regenerate_keys,
-                   options.key_lock)
+                   options.key_lock, getattr(writer, "key_unsafe", None))
+    report = _key_reporter(writer, book, diagnostics)
     stream = iter(records)
     for record in stream:
         if book.note(record):
@@ -122,7 +125,7 @@ def keyed(records: Iterable[Record], options: WriteOptions) -> Iterator[Record]:
             if len(held) == HELD_IN_MEMORY:
                 break
         else:
-            yield from _keyed_when_known(held, book)
+            yield from _keyed_when_known(held, book, report)
             return
         import pickle  # here: most runs never spool, and start-up time counts
         import tempfile
@@ -136,16 +139,37 @@ def keyed(records: Iterable[Record], options: WriteOptions) -> Iterator[Record]:
                 pickle.dump((book.note(later), later), spool, pickle.HIGHEST_PROTOCOL)
                 waiting += 1
             spool.seek(0)
-            yield from _keyed_when_known((pickle.load(spool) for _ in range(waiting)), book)
+            yield from _keyed_when_known((pickle.load(spool) for _ in range(waiting)), book,
+                                         report)
         return
 
 
-def _keyed_when_known(noted: Iterable[tuple[bool, Record]], book: KeyBook) -> Iterator[Record]:
+KeyReport = Callable[[Record, str], None]
+
+
+def _key_reporter(writer: Writer | None, book: KeyBook, diagnostics: Diagnostics | None
+                  ) -> KeyReport:
+    """What reports a record's key that ``book`` made one ``writer`` can hold."""
+    def report(record: Record, key: str) -> None:
+        if diagnostics is not None and record.citation_key and book.made_safe(record):
+            where = record.source
+            diagnostics.key_changed(record.citation_key, key, getattr(writer, "name", "output"),
+                                    where.file if where else None, where.line if where else None)
+    return report
+
+
+def _keyed_when_known(noted: Iterable[tuple[bool, Record]], book: KeyBook, report: KeyReport
+                      ) -> Iterator[Record]:
     """The records of ``noted`` (whether each keeps its key, and the record) with their keys,
-    once ``book`` has noted every record of the input."""
+    once ``book`` has noted every record of the input; ``report`` hears of each key made."""
     generated = iter(book.generated_keys())
     for keeps, held in noted:
-        yield held if keeps else held.replace(citation_key=next(generated))
+        if keeps:
+            yield held
+            continue
+        key = next(generated)
+        report(held, key)
+        yield held.replace(citation_key=key)
 
 
 def with_keys(records: Iterable[Record], options: WriteOptions) -> list[Record]:
@@ -154,37 +178,44 @@ def with_keys(records: Iterable[Record], options: WriteOptions) -> list[Record]:
 
 
 def record_texts(records: Sequence[Record], to_format: str,
-                 options: WriteOptions = WriteOptions()) -> list[str]:
+                 options: WriteOptions = WriteOptions(), diagnostics: Diagnostics | None = None
+                 ) -> list[str]:
     """Each record's own text (a ``.bib`` entry, a RIS reference) as the writer of
-    ``to_format`` writes it, citation keys given as ``write_records`` gives them; the writer
-    must be one that writes each record on its own (``registry.FramedWriter``)."""
+    ``to_format`` writes it, citation keys given as ``write_records`` gives them (a key
+    changed is reported to ``diagnostics``); the writer must be one that writes each record
+    on its own (``registry.FramedWriter``)."""
     writer = get_writer(to_format)
     if not hasattr(writer, "record_text"):
         raise UnknownFormat(f"the {to_format} writer does not write records one by one")
     framed = cast(FramedWriter, writer)
-    return [framed.record_text(record, options) for record in keyed(records, options)]
+    return [framed.record_text(record, options)
+            for record in keyed(records, options, writer, diagnostics)]
 
 
 def write_records(records: Iterable[Record], output: str, to_format: str,
-                  options: WriteOptions = WriteOptions(), inputs: Sequence[str] = ()) -> int:
+                  options: WriteOptions = WriteOptions(), inputs: Sequence[str] = (),
+                  diagnostics: Diagnostics | None = None) -> int:
     """Write ``records`` to ``output`` (``-``: standard output) atomically; returns the count.
 
-    The writer consumes the records as they come, so ``records`` may be a lazy stream.
+    The writer consumes the records as they come, so ``records`` may be a lazy stream. Each
+    citation key the format cannot hold is changed and reported to ``diagnostics``.
     """
     writer = get_writer(to_format)
     with atomic_output(output, inputs) as out:
-        return write_stream(records, out, writer, options)
+        return write_stream(records, out, writer, options, diagnostics)
 
 
 def write_stream(records: Iterable[Record], out: TextIO, writer: Writer,
-                 options: WriteOptions = WriteOptions()) -> int:
-    """Write ``records``, with unique citation keys, to the text stream ``out`` with
-    ``writer``; returns the count."""
+                 options: WriteOptions = WriteOptions(), diagnostics: Diagnostics | None = None
+                 ) -> int:
+    """Write ``records``, with unique citation keys the format can hold (a key changed is
+    reported to ``diagnostics``), to the text stream ``out`` with ``writer``; returns the
+    count."""
     written = 0
 
     def counted() -> Iterator[Record]:
         nonlocal written
-        for record in keyed(records, options):
+        for record in keyed(records, options, writer, diagnostics):
             written += 1
             yield record
 
@@ -215,6 +246,7 @@ def convert(inputs: Sequence[str], output: str, to_format: str,
             return parallel
     report = RunReport(Diagnostics(strict=strict))
     records = read_records(inputs, report.diagnostics, read_options)
-    report.records_written = write_records(records, output, to_format, write_options, inputs)
+    report.records_written = write_records(records, output, to_format, write_options, inputs,
+                                           report.diagnostics)
     report.records_read = report.records_written  # every record read is written
     return report

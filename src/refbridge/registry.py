@@ -86,6 +86,10 @@ class Writer(Protocol):
         """Write ``records`` to ``out``."""
         ...
 
+    # A writer may also set ``key_unsafe``, a pattern of the characters its format's citation
+    # keys cannot hold (``citekeys.LINE_KEY_UNSAFE``: a line-based value); the pipeline writes
+    # such a key with each of them replaced by ``-``, unique, and reports it.
+
 
 @dataclass(frozen=True, slots=True)
 class Framing:

@@ -93,10 +93,18 @@ def _data(node: yaml.Node, budget: _Budget, depth: int = 0) -> Any:
     return mapping
 
 
+class _TextDates(yaml.SafeLoader):
+    """YAML's safe constructor, with what looks like a date kept as text: the writer leaves
+    dates unquoted (``_Dumper``), and the residue holds CSL-JSON, which has no dates."""
+
+
+_TextDates.add_constructor("tag:yaml.org,2002:timestamp", yaml.SafeLoader.construct_yaml_str)
+
+
 def _typed(node: yaml.Node) -> Any:
     """A node as YAML's safe constructor builds it (the ``refbridge`` residue's numbers,
-    booleans and nulls)."""
-    return yaml.SafeLoader("").construct_document(node)
+    booleans and nulls; a date as its text)."""
+    return _TextDates("").construct_document(node)
 
 
 def _compose(stream: TextIO, source: str) -> yaml.Node | None:

@@ -7,19 +7,19 @@ This module must never write a file: it only describes.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
-from refbridge.tidy.formatter import TidiedText
+from refbridge.tidy.formatter import Change, TidiedText
 
 
-def change_lines(source: str, original: str, tidied: TidiedText) -> Iterator[str]:
-    """One line per block ``tidied`` changes in ``source``; one for the file when only the
-    text between blocks changes."""
-    if tidied.text is None or tidied.text == original:
+def change_lines(source: str, changed: bool, changes: Sequence[Change]) -> Iterator[str]:
+    """One line per block formatting changes in ``source`` (``changes``); one for the file
+    when only the text between blocks changes (``changed``: whether its text does)."""
+    if not changed:
         return
-    for change in tidied.changes:
+    for change in changes:
         yield f"{source}:{change.line}: {change.key}: {change.how}"
-    if not tidied.changes:
+    if not changes:
         yield f"{source}: comments or spacing between blocks reformatted"
 
 

@@ -1,7 +1,8 @@
 """``refbridge fmt`` on files: each .bib read whole, formatted with the options its own
 configuration file gives (``config``) under those of the command line, then written in place
 (or to ``-o``) atomically, only when it changed, keeping its line endings; or checked
-(``--check``: what would change) or shown as a diff (``--diff``), changing nothing.
+(``--check``: what would change; as the file streams when its blocks keep their order and
+keys, so a large file is never held whole) or shown as a diff (``--diff``), changing nothing.
 
 A file that cannot be read or formatted is reported and left untouched; the others are
 still done. This module must never write a file other than the one formatted (or its
@@ -10,20 +11,22 @@ still done. This module must never write a file other than the one formatted (or
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from refbridge.errors import Diagnostic, Diagnostics, ParseError
+from refbridge.formats.bibtex.syntax import CHUNK_SIZE
 from refbridge.textio import STDIO, atomic_output, display_name, open_input
 from refbridge.tidy.changes import change_lines, diff_text
 from refbridge.tidy.config import find_settings
-from refbridge.tidy.formatter import tidy_text
+from refbridge.tidy.formatter import check_texts, streams, tidy_text
 from refbridge.tidy.options import TidyOptions, options_from
 
 #: How a run ends: written (the default), checked, or shown as a diff.
 WRITE, CHECK, DIFF = "write", "check", "diff"
+_NOT_FORMATTED = "not formatted; the file is left as it is"
 
 
 @dataclass(slots=True)
@@ -57,6 +60,39 @@ def _read(path: str, diagnostics: Diagnostics, encoding: str | None) -> tuple[st
     return text.lstrip("\ufeff"), crlf
 
 
+def _texts(path: str, diagnostics: Diagnostics, encoding: str | None) -> Iterator[str]:
+    """The text of the file ``path`` a chunk at a time (without a byte-order mark)."""
+    with open_input(path, diagnostics, encoding) as (stream, _):
+        first = True
+        while chunk := stream.read(CHUNK_SIZE):
+            yield chunk.lstrip("\ufeff") if first else chunk
+            first = False
+
+
+def _check_file(path: str, source: str, options: TidyOptions, encoding: str | None,
+                report: FmtReport) -> None:
+    """``fmt --check`` of a file whose blocks keep their order and keys, as it streams;
+    checked again when it turns out to define a month macro."""
+    diagnostics = Diagnostics()
+    try:
+        checked = check_texts(_texts(path, diagnostics, encoding), source, options)
+        if checked.months_redefined:
+            checked = check_texts(_texts(path, Diagnostics(), encoding), source, options,
+                                  months_redefined=True)
+    except ParseError as exc:
+        report.messages += diagnostics.messages
+        report.messages.append(Diagnostic("error", exc.message, exc.file, exc.line))
+        report.failed.append(source)
+        return
+    report.messages += diagnostics.messages + checked.problems + checked.notes
+    if checked.problems:
+        report.messages.append(Diagnostic("error", _NOT_FORMATTED, source))
+        report.failed.append(source)
+    elif checked.changed:
+        report.changed.append(source)
+        report.output += change_lines(source, True, checked.changes)
+
+
 def tidy_files(paths: Sequence[str], given: Mapping[str, Any], mode: str = WRITE,
                output: str | None = None, encoding: str | None = None) -> FmtReport:
     """Format each of ``paths`` (``given``: the command line's options)."""
@@ -67,6 +103,9 @@ def tidy_files(paths: Sequence[str], given: Mapping[str, Any], mode: str = WRITE
         diagnostics = Diagnostics()
         try:
             options = file_options(path, given)
+            if mode == CHECK and path != STDIO and output is None and streams(options):
+                _check_file(path, source, options, encoding, report)
+                continue
             original, crlf = _read(path, diagnostics, encoding)
         except ParseError as exc:
             report.messages += diagnostics.messages
@@ -77,8 +116,7 @@ def tidy_files(paths: Sequence[str], given: Mapping[str, Any], mode: str = WRITE
         tidied = tidy_text(original, source, options)
         report.messages += tidied.problems + tidied.notes
         if tidied.text is None:
-            report.messages.append(Diagnostic("error", "not formatted; the file is left as "
-                                              "it is", source))
+            report.messages.append(Diagnostic("error", _NOT_FORMATTED, source))
             report.failed.append(source)
             continue
         target = output or path
@@ -86,7 +124,8 @@ def tidy_files(paths: Sequence[str], given: Mapping[str, Any], mode: str = WRITE
             if tidied.text != original:
                 report.changed.append(source)
             if mode == CHECK:
-                report.output += change_lines(source, original, tidied)
+                report.output += change_lines(source, tidied.text != original,
+                                              tidied.changes)
             elif mode == DIFF:
                 report.output.append(diff_text(source, original, tidied))
             else:

@@ -1,6 +1,7 @@
 """One .bib text formatted: read into blocks, exact duplicates removed, keys renamed to a
 pattern, blocks and fields sorted, values rewritten and laid out; what changed is told entry
-by entry (for ``--check``) and every removal, renaming and conflict is a note.
+by entry (for ``--check``) and every removal, renaming and conflict is a note. A check that
+keeps the blocks' order and keys streams (``check_texts``): a large file is never held whole.
 
 A file with a broken block is not formatted (its problems are returned, its text is None),
 nor one whose sorting would change what a macro means (an ``@string`` defined twice). This
@@ -11,15 +12,16 @@ without a note: the only ones dropped are exact duplicates and, when asked, empt
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+import hashlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from refbridge.errors import Diagnostic
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, Field, macro_value
-from refbridge.tidy.document import Unit, read_document
+from refbridge.tidy.document import StreamedDocument, Unit, read_document
 from refbridge.tidy.keys import key_renames, renamed_references
-from refbridge.tidy.layout import EntryText, document_text, entry_text
+from refbridge.tidy.layout import EntryText, document_parts, document_text, entry_text
 from refbridge.tidy.options import TidyOptions
 from refbridge.tidy.sorting import sort_fields, sort_units
 from refbridge.tidy.values import KEY_FIELDS, field_value, wrappable
@@ -112,39 +114,54 @@ def _with_references(unit: Unit, references: dict[str, str]) -> Unit:
                                                                 fields=tuple(fields)))
 
 
-def _without_duplicates(units: Sequence[Unit], text_of: Callable[[Unit], str], source: str
-                        ) -> tuple[list[Unit], list[Diagnostic], list[Change], str]:
-    """The units without exact duplicates (same key, same text once formatted): each
-    removed one is a note and a change; a key given again with other content is a
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+class _Duplicates:
+    """Exact duplicates (same key, same text once formatted) taken out of units as they
+    come: each removed one is a note and a change; a key given again with other content is a
     warning naming both lines, and both are kept. A removed entry's comment goes to the
-    block after it, or is returned last when no block follows."""
-    kept: list[Unit] = []
-    notes: list[Diagnostic] = []
-    changes: list[Change] = []
-    first: dict[str, Unit] = {}
-    carried = ""
-    for unit in units:
-        if carried:
-            unit = dataclasses.replace(unit, before=carried + unit.before)
-            carried = ""
-        seen = first.get(unit.key.lower()) if unit.is_entry else None
-        if seen is None:
-            if unit.is_entry:
-                first[unit.key.lower()] = unit
-            kept.append(unit)
-            continue
-        if text_of(seen) == text_of(unit):
-            notes.append(Diagnostic("note", f"entry {unit.key!r} removed: an exact duplicate "
-                                    f"of the one on line {seen.block.line}", source,
-                                    unit.block.line))
-            changes.append(Change(unit.block.line, unit.key, "removed (exact duplicate)"))
-            carried = unit.before
-            continue
-        notes.append(Diagnostic("warning", f"key {unit.key!r} is given on lines "
-                                f"{seen.block.line} and {unit.block.line} with different "
-                                "content; both are kept", source, unit.block.line))
-        kept.append(unit)
-    return kept, notes, changes, carried
+    block after it, or to ``carried`` when no block follows. Of each key it keeps only a
+    digest of its first entry's text and its line, in one ``bytes`` (a tuple of them would
+    take three times the memory), so that a large file streams through."""
+
+    def __init__(self, text_of: Callable[[Unit], str], source: str) -> None:
+        self._text_of = text_of
+        self._source = source
+        self._first: dict[str, bytes] = {}
+        self.notes: list[Diagnostic] = []
+        self.changes: list[Change] = []
+        self.carried = ""
+
+    def kept(self, units: Iterable[Unit]) -> Iterator[Unit]:
+        for unit in units:
+            if self.carried:
+                unit = dataclasses.replace(unit, before=self.carried + unit.before)
+                self.carried = ""
+            if not unit.is_entry:
+                yield unit
+                continue
+            digest = _digest(self._text_of(unit))
+            seen = self._first.get(unit.key.lower())
+            if seen is None:
+                self._first[unit.key.lower()] = digest + str(unit.block.line).encode()
+                yield unit
+                continue
+            line = int(seen[len(digest):])
+            if seen[:len(digest)] == digest:
+                self.notes.append(Diagnostic(
+                    "note", f"entry {unit.key!r} removed: an exact duplicate of the one on "
+                    f"line {line}", self._source, unit.block.line))
+                self.changes.append(Change(unit.block.line, unit.key,
+                                           "removed (exact duplicate)"))
+                self.carried = unit.before
+            else:
+                self.notes.append(Diagnostic(
+                    "warning", f"key {unit.key!r} is given on lines {line} and "
+                    f"{unit.block.line} with different content; both are kept", self._source,
+                    unit.block.line))
+                yield unit
 
 
 def _redefined_macros(units: Sequence[Unit]) -> list[str]:
@@ -173,14 +190,82 @@ def tidy_text(text: str, source: str, options: TidyOptions) -> TidiedText:
             written = texts[unit.block] = _block_text(unit, options, months_redefined)
         return written
 
-    units, notes, changes, carried = _without_duplicates(document.units, text_of, source)
+    duplicates = _Duplicates(text_of, source)
+    units = list(duplicates.kept(document.units))
     renamed, rename_notes = _renamed(units, options, source)
     ordered = sort_units(renamed, options)
-    changes += _changes(document.units, renamed, ordered, text_of)
+    changes = duplicates.changes + _changes(document.units, renamed, ordered, text_of)
     result = document_text([(unit.before, text_of(unit), unit.tail) for unit in ordered],
-                           carried + document.after)
+                           duplicates.carried + document.after)
     changes.sort(key=lambda change: change.line)
-    return TidiedText(result, [], notes + rename_notes, changes)
+    return TidiedText(result, [], duplicates.notes + rename_notes, changes)
+
+
+def streams(options: TidyOptions) -> bool:
+    """Whether a file can be checked with ``options`` as it streams (``check_texts``): its
+    blocks keep their order and their keys."""
+    return options.sort_field == "given" and options.key_pattern is None
+
+
+@dataclass(slots=True)
+class CheckedText:
+    """What formatting a file would do (``check_texts``): its problems (nothing else is
+    said then), notes and changes as ``tidy_text`` gives them, whether its text changes,
+    and whether it defines a month macro (formatting assumed it did not when
+    ``months_redefined`` was false: check it again)."""
+
+    problems: list[Diagnostic]
+    notes: list[Diagnostic]
+    changes: list[Change]
+    changed: bool
+    months_redefined: bool
+
+
+def check_texts(texts: Iterable[str], source: str, options: TidyOptions,
+                months_redefined: bool = False) -> CheckedText:
+    """What ``tidy_text`` would change in the text that ``texts`` give in pieces, found as it
+    streams: only a chunk of the text and a digest of each key's entry are held. Only for
+    options that keep the blocks' order and keys (``streams``)."""
+    original = hashlib.blake2b(digest_size=16)
+
+    def pieces() -> Iterator[str]:
+        for text in texts:
+            original.update(text.encode("utf-8", "surrogatepass"))
+            yield text
+
+    document = StreamedDocument(pieces(), source)
+    months_defined = False
+    last: tuple[Block | None, str] = (None, "")
+
+    def text_of(unit: Unit) -> str:
+        nonlocal last
+        if last[0] is not unit.block:
+            last = (unit.block, _block_text(unit, options, months_redefined))
+        return last[1]
+
+    def noted(units: Iterable[Unit]) -> Iterator[Unit]:
+        nonlocal months_defined
+        for unit in units:
+            months_defined |= unit.block.kind == "string" and unit.key in MONTH_MACROS
+            yield unit
+
+    duplicates = _Duplicates(text_of, source)
+    reformatted: list[Change] = []
+
+    def blocks() -> Iterator[tuple[str, str, str]]:
+        for unit in duplicates.kept(noted(document)):
+            if text_of(unit) != unit.source:
+                reformatted.append(Change(unit.block.line, _label(unit), "reformatted"))
+            yield unit.before, text_of(unit), unit.tail
+
+    output = hashlib.blake2b(digest_size=16)
+    for part in document_parts(blocks(), lambda: duplicates.carried + document.after):
+        output.update(part.encode("utf-8", "surrogatepass"))
+    if document.problems:
+        return CheckedText(document.problems, [], [], False, months_defined)
+    changes = sorted(duplicates.changes + reformatted, key=lambda change: change.line)
+    return CheckedText([], duplicates.notes, changes, output.digest() != original.digest(),
+                       months_defined)
 
 
 def _label(unit: Unit) -> str:

@@ -12,7 +12,7 @@ This module must never change a value: it receives the values as they are to be 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 _BLANK_LINES = re.compile(r"\n{3,}")
@@ -70,15 +70,22 @@ def entry_text(entry: EntryText, indent: str, align: bool, wrap: int) -> str:
     return "\n".join(lines)
 
 
-def document_text(blocks: Sequence[tuple[str, str, str]], after: str) -> str:
+def document_text(blocks: Iterable[tuple[str, str, str]], after: str) -> str:
     """The file: each block as (comment before it, its text, the text after it on its last
     line), then the comment after the last."""
-    parts: list[str] = []
+    return "".join(document_parts(blocks, lambda: after))
+
+
+def document_parts(blocks: Iterable[tuple[str, str, str]], after: Callable[[], str]
+                   ) -> Iterator[str]:
+    """``document_text`` in pieces, one a block, as ``blocks`` come (``after``: the comment
+    after the last, asked for once they have all come)."""
+    between = ""
     for before, text, tail in blocks:
         comment, touches = comment_text(before)
         lead = comment + ("\n" if touches else "\n\n") if comment else ""
-        parts.append(lead + text + (" " + tail if tail else "") + "\n")
-    closing, _ = comment_text(after)
+        yield between + lead + text + (" " + tail if tail else "") + "\n"
+        between = "\n"
+    closing, _ = comment_text(after())
     if closing:
-        parts.append(closing + "\n")
-    return "\n".join(parts)
+        yield between + closing + "\n"

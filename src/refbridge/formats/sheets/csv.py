@@ -251,7 +251,7 @@ def _line(row: dict[str, str]) -> str:
 def format_row(record: Record) -> str:
     row = native_row(record)
     header = _line({c: c for c in COLUMNS})
-    (native,) = read_rows(io.StringIO(header + _line(row)), "<csv>", Diagnostics(),
+    (native,) = read_rows(io.StringIO(header + _line(row), newline=""), "<csv>", Diagnostics(),
                           with_residue=False)
     note = residue_note(record, native)
     if note:
@@ -270,6 +270,8 @@ class CsvWriter:
     name = "csv"
     description = catalogue.WRITERS["csv"].description
     extension = catalogue.WRITERS["csv"].extension
+    #: a CSV file read as text (universal new lines) reads a carriage return as a line feed
+    key_unsafe = re.compile("\r")
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         out.write(_line({c: c for c in COLUMNS}))

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TextIO
 
+from refbridge.citekeys import LINE_KEY_UNSAFE
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics
 from refbridge.formats import catalogue
@@ -491,5 +492,6 @@ def _coverage() -> Coverage:
 
 READER = EndNoteReader()
 WRITER = TaggedWriter("endnote", catalogue.WRITERS["endnote"].description,
-                      catalogue.WRITERS["endnote"].extension, format_record, TAG_PARTS)
+                      catalogue.WRITERS["endnote"].extension, format_record, TAG_PARTS,
+                      key_unsafe=LINE_KEY_UNSAFE)
 WRITER.coverage = _coverage()  # type: ignore[attr-defined]

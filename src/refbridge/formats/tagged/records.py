@@ -136,6 +136,8 @@ class TaggedWriter:
     format_record: Callable[[Record], str]
     parts: Mapping[str, str]
     framing: Framing = field(default=Framing(separator="\n"))
+    #: what the format's citation keys cannot hold (see ``registry.Writer``)
+    key_unsafe: re.Pattern[str] | None = None
 
     def record_text(self, record: Record, options: WriteOptions) -> str:
         return self.format_record(select(record, options, self.parts))

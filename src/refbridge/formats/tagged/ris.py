@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from refbridge.citekeys import LINE_KEY_UNSAFE
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics
 from refbridge.formats import catalogue
@@ -633,5 +634,6 @@ def _coverage() -> Coverage:
 
 READER = RisReader()
 WRITER = TaggedWriter("ris", catalogue.WRITERS["ris"].description,
-                      catalogue.WRITERS["ris"].extension, format_record, TAG_PARTS)
+                      catalogue.WRITERS["ris"].extension, format_record, TAG_PARTS,
+                      key_unsafe=LINE_KEY_UNSAFE)
 WRITER.coverage = _coverage()  # type: ignore[attr-defined]

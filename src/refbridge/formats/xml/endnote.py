@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from refbridge.citekeys import XML_KEY_UNSAFE
 from refbridge.coverage import Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
@@ -250,6 +251,7 @@ class EndNoteXmlWriter:
     name = "endnote-xml"
     description = catalogue.WRITERS["endnote-xml"].description
     extension = catalogue.WRITERS["endnote-xml"].extension
+    key_unsafe = XML_KEY_UNSAFE  #: XML 1.0's forbidden characters
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         from lxml import etree

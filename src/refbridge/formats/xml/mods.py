@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any, TextIO
 
+from refbridge.citekeys import XML_KEY_UNSAFE
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
@@ -103,6 +104,10 @@ def _title_of(info: Any) -> str:
     if part := ": ".join(p for p in (number, name) if p):
         title = f"{title.removesuffix('.')}. {part}" if title else part
     return title
+
+#: A key that can be ``mods/@ID``, an ``xs:ID`` (an XML name without a colon; a key that is
+#: not one is written only as the ``citekey`` identifier).
+_XML_ID = re.compile(r"^[^\W\d][\w.\-\u00b7\u0300-\u036f\u203f\u2040]*\Z")
 
 
 def _title(item: Any, kind: str | None = None) -> str:
@@ -607,8 +612,8 @@ def mods_element(record: Record, note: str | None = None) -> Any:
 
     fields = {variable: plain(value) for variable, value in record.fields.items()}
     item = etree.Element(f"{{{t.NAMESPACE}}}mods", nsmap={None: t.NAMESPACE})
-    if record.citation_key:
-        item.set("ID", record.citation_key)
+    if record.citation_key and _XML_ID.match(record.citation_key):
+        item.set("ID", record.citation_key)  # else the key is only the citekey identifier
     if "title" in fields:
         _sub(_sub(item, "titleInfo"), "title", fields["title"])
     if "title-short" in fields:
@@ -722,6 +727,7 @@ class ModsWriter:
     name = "mods"
     description = catalogue.WRITERS["mods"].description
     extension = catalogue.WRITERS["mods"].extension
+    key_unsafe = XML_KEY_UNSAFE  #: XML 1.0's forbidden characters
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         from lxml import etree

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any, TextIO
 
+from refbridge.citekeys import XML_KEY_UNSAFE
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
@@ -312,6 +313,7 @@ class WordWriter:
     name = "word-xml"
     description = catalogue.WRITERS["word-xml"].description
     extension = catalogue.WRITERS["word-xml"].extension
+    key_unsafe = XML_KEY_UNSAFE  #: XML 1.0's forbidden characters
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         from lxml import etree

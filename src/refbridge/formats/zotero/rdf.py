@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from refbridge.arxiv_taxonomy import category_name, is_category
+from refbridge.citekeys import LINE_XML_KEY_UNSAFE
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
@@ -531,6 +532,7 @@ class ZoteroWriter:
     name = "zotero"
     description = catalogue.WRITERS["zotero"].description
     extension = catalogue.WRITERS["zotero"].extension
+    key_unsafe = LINE_XML_KEY_UNSAFE  #: XML 1.0's forbidden characters; a line of Extra
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         from lxml import etree
