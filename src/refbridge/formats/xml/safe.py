@@ -22,6 +22,8 @@ from typing import Any
 from refbridge.errors import Diagnostics, ParseError
 
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
+#: An XML declaration (not a processing instruction such as ``<?xml-stylesheet``).
+_DECLARATION_START = re.compile(r"\s*<\?xml\s")
 #: The prolog up to a document type declaration that opens an internal subset.
 _INTERNAL_SUBSET = re.compile(r"\A\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*)*<!DOCTYPE\s[^\[>]*\[",
                               re.DOTALL)
@@ -31,6 +33,18 @@ _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]
 def xml_text(text: str) -> str:
     """Text XML 1.0 can hold: characters it forbids become U+FFFD."""
     return _XML_INVALID.sub("\ufffd", text)
+
+
+def without_declaration(text: str, source: str) -> str:
+    """``text`` without its XML declaration (lxml refuses text, rather than bytes, that
+    declares an encoding); a second declaration, or one not ending in ``?>``, is a
+    ``ParseError``."""
+    rest = _XML_DECLARATION.sub("", text, count=1)
+    if _DECLARATION_START.match(rest):
+        line = text[:len(text) - len(rest)].count("\n") + 1
+        raise ParseError("not well-formed XML: a second XML declaration, or one not ending in "
+                         "'?>'", source, line)
+    return rest
 
 
 def parse_xml(text: str, source: str, what: str) -> Any:
@@ -46,7 +60,7 @@ def parse_xml(text: str, source: str, what: str) -> Any:
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                              huge_tree=False, remove_comments=True, remove_pis=True)
     try:
-        root = etree.fromstring(_XML_DECLARATION.sub("", text, count=1), parser)
+        root = etree.fromstring(without_declaration(text, source), parser)
     except etree.XMLSyntaxError as exc:
         line, column = exc.position
         raise ParseError(f"not well-formed XML: {exc.msg}", source, max(line, 1),
