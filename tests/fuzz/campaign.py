@@ -4,7 +4,9 @@
 
 Runs each strategy of tests/test_fuzz_readers.py and tests/test_fuzz_near_valid.py with
 EXAMPLES examples (default 5000), prints the inputs tried per reader and every failure (shrunk).
-The test suite runs the same strategies with few examples (``REFBRIDGE_FUZZ_EXAMPLES``).
+The test suite runs the same strategies with the budget ``REFBRIDGE_FUZZ_BUDGET`` names (see
+tests/fuzz/harness.py); the Zotero database is fuzzed by tests/test_fuzz_zotero_sqlite.py, and
+tests/fuzz/libfuzzer.py runs a coverage-guided campaign with atheris.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from test_fuzz_near_valid import GENERATORS
 
 from fuzz.harness import read_both_ways
 from fuzz.mutation import TOKENS, mutated
-from fuzz.seeds import seeds_for
+from fuzz.seeds import conformance_seeds, seeds_for
 from refbridge.registry import reader_names
 
 
@@ -34,6 +36,8 @@ def strategies(reader: str) -> dict[str, st.SearchStrategy[bytes]]:
     }
     if seeds_for(reader):
         found["mutated real files"] = mutated(seeds_for(reader))
+    if conformance_seeds(reader):
+        found["mutated conformance inputs"] = mutated(conformance_seeds(reader))
     if reader in GENERATORS:
         found["near-valid"] = GENERATORS[reader]().map(lambda document: document[0])
     return found
