@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hypothesis import HealthCheck, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 from refbridge.errors import Diagnostics, ParseError, RefbridgeError
 from refbridge.model import Record
@@ -40,7 +41,8 @@ SECONDS_PER_INPUT = 20
 #: hypothesis settings of every fuzz test: no hypothesis deadline (the machine is shared; hangs
 #: are caught by ``SECONDS_PER_INPUT``), the budget's examples, derandomized for CI.
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=_BUDGET == "ci",
-                database=None if _BUDGET == "ci" else settings.default.database,
+                database=None if _BUDGET == "ci" else DirectoryBasedExampleDatabase(
+                    ".hypothesis/examples"),
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.filter_too_much])
 
@@ -158,7 +160,8 @@ def read_both_ways(reader: str | None, data: bytes | Path) -> Outcome:
         lenient = read_bytes(reader, data)
         strict = read_bytes(reader, data, strict=True)
     if lenient.error is not None:
-        assert strict.error is not None, f"strict read {data[:80]!r} but lenient failed"
+        shown = data if isinstance(data, Path) else data[:80]
+        assert strict.error is not None, f"strict read {shown!r} but lenient failed"
     elif lenient.diagnostics.skipped or lenient.diagnostics.read_in_part:
         assert isinstance(strict.error, ParseError), (
             f"lenient skipped {lenient.diagnostics.skipped} record(s) and read "
