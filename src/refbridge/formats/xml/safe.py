@@ -22,8 +22,9 @@ from typing import Any
 from refbridge.errors import Diagnostics, ParseError
 
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
-#: An XML declaration (not a processing instruction such as ``<?xml-stylesheet``).
-_DECLARATION_START = re.compile(r"\s*<\?xml\s")
+#: What lxml refuses at the start of text (rather than bytes): ``<?xml`` declaring an encoding
+#: (lxml's own test).
+_DECLARES_ENCODING = re.compile(r"<\?xml[^>]+\s+encoding\s*=\s*[\"'][^\"']*[\"']")
 #: The prolog up to a document type declaration that opens an internal subset.
 _INTERNAL_SUBSET = re.compile(r"\A\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*)*<!DOCTYPE\s[^\[>]*\[",
                               re.DOTALL)
@@ -37,13 +38,13 @@ def xml_text(text: str) -> str:
 
 def without_declaration(text: str, source: str) -> str:
     """``text`` without its XML declaration (lxml refuses text, rather than bytes, that
-    declares an encoding); a second declaration, or one not ending in ``?>``, is a
-    ``ParseError``."""
+    declares an encoding); a malformed declaration, or a second one, that declares an encoding
+    is a ``ParseError``."""
     rest = _XML_DECLARATION.sub("", text, count=1)
-    if _DECLARATION_START.match(rest):
+    if _DECLARES_ENCODING.match(rest):
         line = text[:len(text) - len(rest)].count("\n") + 1
-        raise ParseError("not well-formed XML: a second XML declaration, or one not ending in "
-                         "'?>'", source, line)
+        raise ParseError("not well-formed XML: a malformed XML declaration, or a second one",
+                         source, line)
     return rest
 
 
