@@ -2,7 +2,9 @@
 
 Allowed: records, messages naming file and line, or a ``RefbridgeError`` naming the file (see
 tests/fuzz/harness.py). Strict and lenient mode must agree: strict stops exactly where lenient
-skipped a record. ``REFBRIDGE_FUZZ_EXAMPLES=20000`` runs the campaign.
+skipped a record. The seeds are the project's own files (tests/fuzz/seeds.py) and, when
+../shared is there, the import test inputs of Zotero's translators and JabRef's importers.
+``REFBRIDGE_FUZZ_BUDGET=local`` runs a longer campaign (tests/fuzz/harness.py).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import pytest
 from fuzz.harness import FUZZ, read_both_ways, read_bytes
 from fuzz.mutation import TOKENS, mutated
-from fuzz.seeds import seeds_for
+from fuzz.seeds import CONFORMANCE, CONFORMANCE_PATTERNS, conformance_seeds, seeds_for
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -24,6 +26,19 @@ SEEDED = [name for name in READERS if seeds_for(name)]
 def test_mutated_real_files_give_only_allowed_outcomes(reader: str) -> None:
     @FUZZ
     @given(mutated(seeds_for(reader)))
+    def run(data: bytes) -> None:
+        read_both_ways(reader, data)
+
+    run()
+
+
+@pytest.mark.parametrize("reader", [name for name in READERS if name in CONFORMANCE_PATTERNS])
+def test_mutated_conformance_inputs_give_only_allowed_outcomes(reader: str) -> None:
+    if not CONFORMANCE.is_dir():
+        pytest.skip(f"Zotero's and JabRef's import test inputs not found at {CONFORMANCE}")
+
+    @FUZZ
+    @given(mutated(conformance_seeds(reader)))
     def run(data: bytes) -> None:
         read_both_ways(reader, data)
 

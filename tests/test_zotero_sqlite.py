@@ -546,6 +546,19 @@ def test_a_sqlite_file_that_is_not_zoteros(tmp_path: Path) -> None:
                                  "itemDataValues, items, libraries, version table)\n"))
 
 
+def test_a_damaged_table_name_that_is_not_utf8_is_an_error_naming_the_database(
+        tmp_path: Path) -> None:
+    path = tmp_path / "zotero.sqlite"
+    sqlite3.connect(path).executescript("CREATE TABLE items (itemID INTEGER PRIMARY KEY);")
+    # the name in sqlite_master damaged, not the CREATE statement: SQLite's message about the
+    # mismatch quotes the name, which is not UTF-8
+    path.write_bytes(path.read_bytes().replace(b"tableitems", b"tableitem\x80", 1))
+    code, _, stderr = run_cli("pull", "--from", f"zotero-sqlite:{path}", "--to", "bibtex")
+    assert (code, stderr) == (1, (f"refbridge: error: {path}: cannot be read as a Zotero "
+                                 "database: its schema holds bytes that are not UTF-8 (a "
+                                 "damaged or encrypted file)\n"))
+
+
 def test_a_missing_database_says_where_it_was_looked_for(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REFBRIDGE_ZOTERO_DATA_DIR", str(tmp_path / "Zotero"))

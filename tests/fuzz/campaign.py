@@ -4,11 +4,16 @@
 
 Runs each strategy of tests/test_fuzz_readers.py and tests/test_fuzz_near_valid.py with
 EXAMPLES examples (default 5000), prints the inputs tried per reader and every failure (shrunk).
-The test suite runs the same strategies with few examples (``REFBRIDGE_FUZZ_EXAMPLES``).
+The process may use at most ``MEMORY_LIMIT`` bytes: a reader whose memory grows without bound
+fails with ``MemoryError``, as a hang fails with ``Hang`` (tests/fuzz/harness.py).
+The test suite runs the same strategies with the budget ``REFBRIDGE_FUZZ_BUDGET`` names (see
+tests/fuzz/harness.py); the Zotero database is fuzzed by tests/test_fuzz_zotero_sqlite.py, and
+tests/fuzz/libfuzzer.py runs a coverage-guided campaign with atheris.
 """
 
 from __future__ import annotations
 
+import resource
 import sys
 import time
 from collections import Counter
@@ -22,8 +27,12 @@ from test_fuzz_near_valid import GENERATORS
 
 from fuzz.harness import read_both_ways
 from fuzz.mutation import TOKENS, mutated
-from fuzz.seeds import seeds_for
+from fuzz.seeds import conformance_seeds, seeds_for
 from refbridge.registry import reader_names
+
+
+#: the address space the campaign may use (readers, lxml and hypothesis together)
+MEMORY_LIMIT = 3 << 30
 
 
 def strategies(reader: str) -> dict[str, st.SearchStrategy[bytes]]:
@@ -34,6 +43,8 @@ def strategies(reader: str) -> dict[str, st.SearchStrategy[bytes]]:
     }
     if seeds_for(reader):
         found["mutated real files"] = mutated(seeds_for(reader))
+    if conformance_seeds(reader):
+        found["mutated conformance inputs"] = mutated(conformance_seeds(reader))
     if reader in GENERATORS:
         found["near-valid"] = GENERATORS[reader]().map(lambda document: document[0])
     return found
@@ -56,6 +67,7 @@ def run(reader: str, name: str, strategy: st.SearchStrategy[bytes], examples: in
 
 
 def main(argv: list[str]) -> int:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     examples = int(argv[0]) if argv else 5000
     readers = argv[1:] or reader_names()
     tried: Counter[str] = Counter()

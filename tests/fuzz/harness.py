@@ -6,36 +6,73 @@ Anything else (``TypeError``, ``RecursionError``, ``MemoryError`` ...) propagate
 test. Inputs go through ``refbridge.pipeline.read_file``, so decoding (``refbridge.textio``) is
 fuzzed together with each reader.
 
-How many examples hypothesis tries is set by ``REFBRIDGE_FUZZ_EXAMPLES`` (default 30, enough for
-an everyday run); the campaign runs with tens of thousands.
+Every read is bounded in time (``SECONDS_PER_INPUT``: an input that takes longer is a hang and
+fails the test). How many examples hypothesis tries is the budget ``REFBRIDGE_FUZZ_BUDGET``
+names: ``ci`` (the default: a fixed few examples per test, the same every run, so that the fuzz
+tests cost the suite well under a minute on two CPUs), ``local`` (2,000 new random examples per
+test, for a campaign of a few minutes per reader) or a number of examples.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from hypothesis import HealthCheck, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 from refbridge.errors import Diagnostics, ParseError, RefbridgeError
 from refbridge.model import Record
 from refbridge.pipeline import read_file
 from refbridge.runs import ReadOptions
 
-EXAMPLES = int(os.environ.get("REFBRIDGE_FUZZ_EXAMPLES", "30"))
+#: examples per fuzz test of each named budget (``REFBRIDGE_FUZZ_BUDGET``)
+BUDGETS: dict[str, int] = {"ci": 25, "local": 2000}
+_BUDGET = os.environ.get("REFBRIDGE_FUZZ_BUDGET", "ci")
+EXAMPLES = BUDGETS[_BUDGET] if _BUDGET in BUDGETS else int(_BUDGET)
+#: the longest one read of one input may take (a hang, not a slow machine, goes beyond it)
+SECONDS_PER_INPUT = 20
 
-#: hypothesis settings of every fuzz test: no deadline (the machine is shared), few examples by
-#: default, many when ``REFBRIDGE_FUZZ_EXAMPLES`` asks for a campaign.
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 100,
+#: hypothesis settings of every fuzz test: no hypothesis deadline (the machine is shared; hangs
+#: are caught by ``SECONDS_PER_INPUT``), the budget's examples, derandomized for CI.
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=_BUDGET == "ci",
+                database=None if _BUDGET == "ci" else DirectoryBasedExampleDatabase(
+                    ".hypothesis/examples"),
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.filter_too_much])
+
+
+class Hang(AssertionError):
+    """Reading one input took longer than ``SECONDS_PER_INPUT``."""
+
+
+@contextmanager
+def time_limit(seconds: int) -> Iterator[None]:
+    """Fail with ``Hang`` when the block runs longer than ``seconds`` (main thread, POSIX)."""
+    def expire(signum: int, frame: object) -> None:
+        raise Hang(f"reading one input took more than {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 #: the usual file name ending of each reader, so detection by name is fuzzed too
 EXTENSIONS: dict[str, str] = {
     "profile": ".profile.txt", "csl-json": ".json", "bibtex": ".bib", "biblatex": ".bib",
-    "ris": ".ris", "zotero": ".rdf",
+    "ris": ".ris", "zotero": ".rdf", "zotero-json": ".json", "endnote": ".enw",
+    "endnote-xml": ".xml", "nbib": ".nbib", "pubmed-xml": ".xml", "wos": ".isi",
+    "scopus-csv": ".csv", "mods": ".mods.xml", "word-xml": ".xml", "csv": ".csv",
+    "hayagriva": ".yml", "orcid": ".json", "openalex": ".json", "semantic-scholar": ".json",
+    "dblp": ".xml", "arxiv-atom": ".atom", "google-scholar-csv": ".csv",
 }
 
 _WORKDIR = Path(tempfile.mkdtemp(prefix="refbridge-fuzz-"))
@@ -66,17 +103,22 @@ class Outcome:
 
 
 def check_outcome(outcome: Outcome) -> None:
-    """Assert that every message names the file (and a line, for messages about records)."""
+    """Assert that every message names the file (and a line or the item, for messages about
+    records: the Zotero readers name an item ``FILE/items/KEY``)."""
+    item = f"{outcome.source}/items/"
     for message in outcome.diagnostics.messages:
-        assert message.file == outcome.source, message
+        names_item = (message.file or "").startswith(item)
+        assert message.file == outcome.source or names_item, message
         assert message.line is None or message.line >= 1, message
         assert message.message.strip(), message
         if message.level == "error":
-            assert message.line is not None, f"a skipped record without a line: {message}"
+            assert message.line is not None or names_item, (
+                f"a skipped record without a line: {message}")
     if outcome.error is not None:
         assert str(outcome.error).startswith(outcome.source), outcome.error
         if isinstance(outcome.error, ParseError):
-            assert outcome.error.file == outcome.source
+            assert outcome.error.file == outcome.source or (
+                outcome.error.file or "").startswith(item), outcome.error
             assert outcome.error.line is None or outcome.error.line >= 1
     for record in outcome.records:
         assert isinstance(record, Record)
@@ -88,8 +130,9 @@ def read_path(reader: str | None, path: Path, *, strict: bool = False,
     """Read the file ``path`` with ``reader`` (None: detect) and check the outcome."""
     outcome = Outcome(str(path), diagnostics=Diagnostics(strict=strict))
     try:
-        outcome.records = list(read_file(str(path), outcome.diagnostics,
-                                         ReadOptions(reader, encoding)))
+        with time_limit(SECONDS_PER_INPUT):
+            outcome.records = list(read_file(str(path), outcome.diagnostics,
+                                             ReadOptions(reader, encoding)))
     except RefbridgeError as exc:
         outcome.error = exc
     check_outcome(outcome)
@@ -117,7 +160,8 @@ def read_both_ways(reader: str | None, data: bytes | Path) -> Outcome:
         lenient = read_bytes(reader, data)
         strict = read_bytes(reader, data, strict=True)
     if lenient.error is not None:
-        assert strict.error is not None, f"strict read {data[:80]!r} but lenient failed"
+        shown = data if isinstance(data, Path) else data[:80]
+        assert strict.error is not None, f"strict read {shown!r} but lenient failed"
     elif lenient.diagnostics.skipped or lenient.diagnostics.read_in_part:
         assert isinstance(strict.error, ParseError), (
             f"lenient skipped {lenient.diagnostics.skipped} record(s) and read "

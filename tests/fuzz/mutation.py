@@ -3,7 +3,8 @@
 A mutation is a short list of edits (cut a span, duplicate a span, insert a token, overwrite a
 byte, swap two lines, repeat a token thousands of times, change the line endings or the
 encoding), each given by numbers that hypothesis shrinks, so a failure shrinks to a small edit of
-the seed. The tokens are the syntax of every format refbridge reads plus the characters that
+the seed. The tokens are the syntax of every format refbridge reads (BibTeX, JSON, XML with
+entities, the tagged formats, YAML, CSV; repeated, they nest deeply) plus the characters that
 break parsers (NUL, BOM, lone surrogates in UTF-8, CR).
 """
 
@@ -25,6 +26,13 @@ TOKENS: tuple[bytes, ...] = (
     b'"author"', b"[[", b"]]", b"NaN",
     b"<", b">", b"&", b"&amp;", b"<![CDATA[", b"]]>", b"<!DOCTYPE x [<!ENTITY e 'x'>]>",
     b"&e;", b"<rdf:RDF", b"</rdf:RDF>", b'rdf:resource="', b"xmlns:",
+    b"<?xml version=\"1.0\"?>", b"<!ENTITY x SYSTEM \"file:///etc/passwd\">", b"&#0;",
+    b"&#x110000;", b"&lt;", b"<a>", b"</a>", b"<i>", b"<sup>", b"<math>", b' xmlns="',
+    b"<record>", b"<mods>", b"<b:Source>", b"<PubmedArticle>", b"<entry>", b"<style>",
+    b"%0 ", b"%A ", b"%D ", b"%T ", b"PMID- ", b"FAU - ", b"DP  - ", b"PT J\n", b"AU ", b"ER\n",
+    b"EF\n", b"   ", b"TY  - JOUR\r\nER  - \r\n",
+    b"- ", b": ", b"---\n", b"&a ", b"*a", b"!!python/object:os.system", b"? ", b"|\n",
+    b'","', b'""', b",,,,",
     b"arXiv2026", b"cs.DB\xe2\x86\x97", b"Publications and source records attributed to ",
     b"99999999999999999999", b"0000", b"-1", b"\xe2\x80\xae", b"\xf0\x9f\x98\x80",
 )

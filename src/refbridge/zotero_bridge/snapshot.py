@@ -106,5 +106,8 @@ def snapshot(path: Path, what: str = "a database") -> Iterator[sqlite3.Connectio
         except sqlite3.DatabaseError as exc:
             raise DatabaseUnreadable(f"{path}: cannot be read as {what}: {exc} (a damaged or "
                                      "encrypted file)") from None
+        except UnicodeDecodeError:  # SQLite's message quotes the damaged bytes of its schema
+            raise DatabaseUnreadable(f"{path}: cannot be read as {what}: its schema holds bytes "
+                                     "that are not UTF-8 (a damaged or encrypted file)") from None
         finally:
             connection.close()

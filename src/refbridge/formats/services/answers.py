@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.profile import OWNER_EXTRA, OWNER_ID_EXTRA
+from refbridge.formats.xml.safe import without_declaration
 from refbridge.model import ModelError, Record, Source
 from refbridge.names.ids import owner_id_text, owner_ids
 from refbridge.richtext import Inline, Text, map_text, rich, strip, styled
@@ -27,7 +28,6 @@ from refbridge.richtext import Inline, Text, map_text, rich, strip, styled
 if TYPE_CHECKING:
     from lxml.etree import _Element
 
-_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _SPACES = re.compile(r"\s+")
 
 
@@ -38,7 +38,7 @@ def parse_xml(text: str, source: str, what: str) -> _Element:
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
                              remove_comments=True, remove_pis=True)
     try:
-        root = etree.fromstring(_XML_DECLARATION.sub("", text, count=1), parser)
+        root = etree.fromstring(without_declaration(text, source), parser)
     except etree.XMLSyntaxError as exc:
         line, column = exc.position
         raise ParseError(f"not well-formed XML: {exc.msg}", source, line, column) from None

@@ -45,8 +45,11 @@ _INSPEC_SCRIPT = re.compile(r"/(sub|sup) ([^/<>]+?) ?/")
 #: One initial, as Web of Science writes a middle initial after a second comma.
 _INITIAL = re.compile(r"[A-Z]\.?")
 _SHORT_TAGS = {short for _, short in t.NAME_TAGS.values()}
-#: An e-mail address written after a name: ``Medvedeff, Cassandra A. (medvedeff22@ufl.edu)``.
-_EMAIL = re.compile(r"\s*[(<\[]?\s*(?P<address>[^\s()<>\[\]@]+@[^\s()<>\[\]@]+)\s*[)>\]]?")
+#: An e-mail address written after a name: ``Medvedeff, Cassandra A. (medvedeff22@ufl.edu)``
+#: (a match starts only where a run of spaces or an address starts, the spaces taken at once:
+#: time linear in the text).
+_EMAIL = re.compile(r"(?:(?<!\s)(?=(\s+))\1)?(?:[(<\[]\s*)?(?<![^\s()<>\[\]@])"
+                    r"(?P<address>[^\s()<>\[\]@]+@[^\s()<>\[\]@]+)\s*[)>\]]?")
 
 
 def parse_name(text: str) -> Name:

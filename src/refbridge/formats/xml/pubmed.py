@@ -102,11 +102,12 @@ ELEMENTS: dict[str, str] = {
         "DateCompleted", "DateRevised", "ArticleDate", "ContributionDate", "DateCreated",
         "LocationLabel", "Sections", "ItemList", "ObjectList", "CoiStatement"), _NOT_MODELLED),
 }
-#: Runs of whitespace that hold a line break: a pretty-printed file's layout, one space...
-_LAYOUT = re.compile(r"\s*\n\s*")
+#: Runs of whitespace (each matched once, whole: time linear in the text); those that hold a
+#: line break are a pretty-printed file's layout, one space...
+_WHITESPACE = re.compile(r"\s+")
 #: ... or none after an opening or before a closing bracket (``(<i>APOE</i>)`` printed over
 #: two lines).
-_BRACKET_LAYOUT = re.compile(r"(?<=[(\[{])\s*\n\s*|\s*\n\s*(?=[)\]}])")
+_OPENING, _CLOSING = frozenset("([{"), frozenset(")]}")
 
 
 def inline_text(element: Any | None) -> Text:
@@ -131,7 +132,16 @@ def inline_text(element: Any | None) -> Text:
 
 def _unlayout(text: str | None) -> str:
     """Text of mixed content with its layout whitespace as one space (none inside brackets)."""
-    return _LAYOUT.sub(" ", _BRACKET_LAYOUT.sub("", text or ""))
+    text = text or ""
+
+    def layout(run: re.Match[str]) -> str:
+        if "\n" not in run[0]:
+            return run[0]
+        start, end = run.span()
+        inside = (start > 0 and text[start - 1] in _OPENING) or text[end:end + 1] in _CLOSING
+        return "" if inside else " "
+
+    return _WHITESPACE.sub(layout, text)
 
 
 def _either(element: Any | None, other: Any | None) -> Any | None:

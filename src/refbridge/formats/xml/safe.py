@@ -22,6 +22,9 @@ from typing import Any
 from refbridge.errors import Diagnostics, ParseError
 
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
+#: What lxml refuses at the start of text (rather than bytes): ``<?xml`` declaring an encoding
+#: (lxml's own test).
+_DECLARES_ENCODING = re.compile(r"<\?xml[^>]+\s+encoding\s*=\s*[\"'][^\"']*[\"']")
 #: The prolog up to a document type declaration that opens an internal subset.
 _INTERNAL_SUBSET = re.compile(r"\A\s*(?:<\?[^>]*\?>\s*|<!--.*?-->\s*)*<!DOCTYPE\s[^\[>]*\[",
                               re.DOTALL)
@@ -31,6 +34,18 @@ _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]
 def xml_text(text: str) -> str:
     """Text XML 1.0 can hold: characters it forbids become U+FFFD."""
     return _XML_INVALID.sub("\ufffd", text)
+
+
+def without_declaration(text: str, source: str) -> str:
+    """``text`` without its XML declaration (lxml refuses text, rather than bytes, that
+    declares an encoding); a malformed declaration, or a second one, that declares an encoding
+    is a ``ParseError``."""
+    rest = _XML_DECLARATION.sub("", text, count=1)
+    if _DECLARES_ENCODING.match(rest):
+        line = text[:len(text) - len(rest)].count("\n") + 1
+        raise ParseError("not well-formed XML: a malformed XML declaration, or a second one",
+                         source, line)
+    return rest
 
 
 def parse_xml(text: str, source: str, what: str, diagnostics: Diagnostics | None = None
@@ -49,7 +64,7 @@ def parse_xml(text: str, source: str, what: str, diagnostics: Diagnostics | None
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                              huge_tree=False, remove_comments=True, remove_pis=True)
     try:
-        root = etree.fromstring(_XML_DECLARATION.sub("", text, count=1), parser)
+        root = etree.fromstring(without_declaration(text, source), parser)
     except etree.XMLSyntaxError as exc:
         line, column = exc.position
         raise ParseError(f"not well-formed XML: {exc.msg}", source, max(line, 1),
