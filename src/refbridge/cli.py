@@ -807,6 +807,28 @@ def fmt_command(inputs: tuple[str, ...], output: str | None, check: bool, diff: 
         sys.exit(ExitStatus.FAILED)
 
 
+@main.command("merge-driver")
+@click.argument("versions", nargs=-1, metavar="%O %A %B %P")
+@click.option("--install", is_flag=True,
+              help="Set this repository to merge *.bib with refbridge (git config, "
+                   ".gitattributes).")
+@handle_errors
+def merge_driver_command(versions: tuple[str, ...], install: bool) -> None:
+    """Git's merge driver for .bib files: base, ours, theirs and the path; the merge is
+    written into ours (exit 0: clean, 1: conflicts marked)."""
+    if install:
+        from refbridge.bibmerge.install import install as install_driver
+
+        for line in install_driver() or ["refbridge: merge-driver: already installed"]:
+            click.echo(line, err=True)
+        return
+    if len(versions) != 4:
+        raise click.UsageError("give base, ours, theirs and the path (%O %A %B %P)")
+    from refbridge.bibmerge.driver import merge_files
+
+    sys.exit(merge_files(*versions))
+
+
 @main.command("cited")
 @click.argument("documents", nargs=-1, required=True, metavar="DOC...")
 @click.option("--library", "libraries", multiple=True, metavar="LIB",
