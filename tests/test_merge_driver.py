@@ -151,6 +151,12 @@ def test_an_entry_deleted_on_one_side_and_changed_on_the_other_is_marked_whole()
         + DOE.replace("2019}", "2018}") + ">>>>>>> theirs\n", 1)
 
 
+def test_an_entry_deleted_on_one_side_and_only_cut_on_the_other_is_deleted() -> None:
+    ours = "% Shared library of the lab\n\n" + SMITH
+    theirs = BASE.replace("  publisher = {Harbour Press},\n", "")
+    assert merged(BASE, ours, theirs) == (ours, 0)
+
+
 @needs_git
 def test_a_version_that_cannot_be_read_falls_back_to_git_line_merge(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -246,3 +252,20 @@ def test_entries_added_on_both_sides_are_all_kept(
     assert conflicts == 0
     for block in base + ours_new + theirs_new:
         assert block.lstrip("\n").removeprefix("% a note\n").strip() in text
+
+
+def test_two_works_added_under_one_key_are_marked_whole_not_mixed() -> None:
+    ours = BASE + "\n@misc{lee2023,\n  title = {Sediment cores},\n  year = {2023},\n}\n"
+    theirs = BASE + "\n@misc{lee2023,\n  title = {Estuary birds},\n  year = {2023},\n}\n"
+    assert merged(BASE, ours, theirs) == (
+        BASE + "\n<<<<<<< ours\n@misc{lee2023,\n  title = {Sediment cores},\n  year = {2023},"
+        "\n}\n=======\n@misc{lee2023,\n  title = {Estuary birds},\n  year = {2023},\n}\n"
+        ">>>>>>> theirs\n", 1)
+
+
+def test_a_jabref_setting_changed_on_one_side_is_one_block_replaced() -> None:
+    base = SMITH + "\n@Comment{jabref-meta: databaseType:bibtex;}\n"
+    theirs = SMITH + "\n@Comment{jabref-meta: databaseType:biblatex;}\n"
+    ours = SMITH.replace("2020}", "2021}") + "\n@Comment{jabref-meta: databaseType:bibtex;}\n"
+    assert merged(base, ours, theirs) == (
+        SMITH.replace("2020}", "2021}") + "\n@Comment{jabref-meta: databaseType:biblatex;}\n", 0)

@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from refbridge.bibmerge.sequence import merge_libraries
-from refbridge.bibmerge.units import Unreadable, read_library
+from refbridge.bibmerge.units import SpanCache, Unreadable, read_library
 
 #: The file endings merged entry by entry; others go to git's line merge.
 BIB_SUFFIXES = frozenset({".bib", ".bibtex"})
@@ -65,9 +65,10 @@ def merge_files(base: str, ours: str, theirs: str, path: str) -> int:
               file=sys.stderr)
         return 0 if line_merge(base, ours, theirs) == 0 else 1
     versions = []
+    cache: SpanCache = {}
     for side, name in (("base", base), ("ours", ours), ("theirs", theirs)):
         try:
-            versions.append(read_library(_text(name)))
+            versions.append(read_library(_text(name), cache))
         except Unreadable as problem:
             print(f"refbridge: merge-driver: {path} ({side}): {problem}; merged by git's line "
                   "merge instead", file=sys.stderr)

@@ -4,7 +4,8 @@ A block is the same in every version by its id (``units``), an entry also by its
 (``identity``) when one side renamed its key. A block added on either side is kept, where
 that side put it (after the block it follows there); one deleted on one side and unchanged
 in content on the other is deleted; one changed on one side takes that change; one changed
-on both is merged (entries field by field: ``entry``; other blocks whole). Blocks neither
+on both is merged (entries field by field: ``entry``; other blocks whole); an entry deleted on
+one side and only cut (fields removed) on the other is deleted. Blocks neither
 side touched are written as they were, byte for byte. The order is ours, unless only theirs
 reordered the blocks. This module must never drop a block one side changed: a block deleted
 on one side and changed on the other is a conflict, both versions marked.
@@ -32,8 +33,8 @@ def _identities(units: Sequence[Unit]) -> dict[str, str]:
     """Identity to id, for the entries whose identity is theirs alone in the file."""
     found: dict[str, list[str]] = {}
     for unit in units:
-        if unit.kind == "entry" and unit.block is not None:
-            identity = bib_identity(unit.block.entry_type, unit.fields)
+        if unit.kind == "entry":
+            identity = _identity(unit)
             if identity is not None:
                 found.setdefault(identity, []).append(unit.id)
     return {identity: ids[0] for identity, ids in found.items() if len(ids) == 1}
@@ -51,9 +52,23 @@ def followed(base: Library, side: Library) -> dict[str, Unit]:
     return {renamed.get(unit.id, unit.id): unit for unit in side.units}
 
 
+def _identity(unit: Unit) -> str | None:
+    return bib_identity(unit.block.entry_type, unit.fields) if unit.block else None
+
+
 def _reordered(base: Sequence[str], side: Sequence[str]) -> bool:
     base_set, side_set = set(base), set(side)
     return [i for i in base if i in side_set] != [i for i in side if i in base_set]
+
+
+def _only_removed_fields(old: Unit, new: Unit) -> bool:
+    """Whether ``new`` is entry ``old`` with fields removed and nothing else changed: merged
+    field by field with a deletion of the entry (all its fields removed), the deletion."""
+    if old.kind != "entry" or new.kind != "entry" or old.block is None or new.block is None:
+        return False
+    if (old.block.entry_type, old.block.key) != (new.block.entry_type, new.block.key):
+        return False
+    return new.fields.items() <= old.fields.items()
 
 
 def _marked(ours: str, theirs: str) -> str:
@@ -61,6 +76,11 @@ def _marked(ours: str, theirs: str) -> str:
     def lines(text: str) -> str:
         return text if not text or text.endswith("\n") else text + "\n"
     return OURS_MARK + lines(ours) + SEPARATOR + lines(theirs) + THEIRS_MARK
+
+
+def _marked_blocks(ours: Unit, theirs: Unit) -> str:
+    """Both versions of a block between git's markers, the space before it outside them."""
+    return ours.before + _marked(ours.source + ours.after, theirs.source + theirs.after)
 
 
 def _merged_unit(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int]:
@@ -71,6 +91,8 @@ def _merged_unit(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int]
         return theirs.text, 0
     if ours.content == theirs.content:
         return ours.text, 0
+    if base is None and _identity(ours) != _identity(theirs):
+        return _marked_blocks(ours, theirs), 1  # one key given to two works
     if ours.kind == "entry" and theirs.kind == "entry":
         layout_side = theirs if base is not None and theirs.content == base.content else ours
         source, conflicts = merged_entry(base, ours, theirs)
@@ -79,7 +101,7 @@ def _merged_unit(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int]
         return theirs.text, 0
     if base is not None and theirs.content == base.content:
         return ours.text, 0
-    return ours.before + _marked(ours.source + ours.after, theirs.source + theirs.after), 1
+    return _marked_blocks(ours, theirs), 1
 
 
 def _trailer(base: str, ours: str, theirs: str) -> tuple[str, int]:
@@ -107,8 +129,8 @@ def merge_libraries(base: Library, ours: Library, theirs: Library) -> Merged:
         unit, old = sides[present][unit_id], base_units.get(unit_id)
         if old is None:
             texts[unit_id] = unit.text
-        elif unit.content == old.content:
-            return False  # deleted on the other side, unchanged here
+        elif unit.content == old.content or _only_removed_fields(old, unit):
+            return False  # deleted on the other side, unchanged (or only cut) here
         else:
             kept = unit.source + unit.after
             texts[unit_id] = unit.before + (_marked(kept, "") if present == "ours"
