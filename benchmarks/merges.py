@@ -10,7 +10,8 @@ by refbridge's driver (``refbridge.bibmerge``), and compared with the file the m
 committed. Printed: merges replayed; where git conflicts, how many the driver merges cleanly
 (goal >= 90%); the driver's result equal to the committed one entry by entry and field by
 field (goal >= 90% of all replayed); where git merges cleanly, the driver's result equal to
-git's in content (goal 100%); entries both sides kept that the driver's result lacks (goal
+git's in content (goal 100%; a clean result of git that holds a key added on both sides
+twice is counted apart: the driver marks it); entries both sides kept that the driver's result lacks (goal
 0); and the time of a merge of a 20,000-entry generated library (goal < 2 s). ``--show N``
 prints the first N cases that miss a goal. Nothing is written but temporary files.
 """
@@ -108,9 +109,11 @@ class Tally:
     unreadable: int = 0
     git_conflicts: int = 0
     driver_clean_where_git_conflicts: int = 0
+    readable_git_conflicts: int = 0
     equal_to_committed: int = 0
     git_clean: int = 0
     equal_to_git_where_clean: int = 0
+    git_clean_with_duplicate_keys: int = 0
     kept_entries_missing: int = 0
     misses: list[str] = field(default_factory=list)
 
@@ -121,7 +124,12 @@ def _same(one: str, other: str) -> bool:
     first, second = readable(one), readable(other)
     if first is None or second is None:
         return one.split() == other.split()
-    return entries(first) == entries(second) and contents(first) == contents(second)
+    return contents(first) == contents(second)  # every block with its key and fields
+
+
+def _duplicated(text: str) -> set[str]:
+    counts = Counter(_ENTRY_KEY.findall(text))
+    return {key for key, count in counts.items() if count > 1}
 
 
 def replay(case: Case, tally: Tally) -> None:
@@ -155,8 +163,11 @@ def replay(case: Case, tally: Tally) -> None:
     if git_conflicts:
         tally.git_conflicts += 1
         tally.driver_clean_where_git_conflicts += not merged_conflicts
+        tally.readable_git_conflicts += base is not None and ours is not None and theirs is not None
         return
     tally.git_clean += 1
+    if _duplicated(git_text) - _duplicated(case.ours) - _duplicated(case.theirs):
+        tally.git_clean_with_duplicate_keys += 1  # a key added on both sides, kept twice
     if not merged_conflicts and _same(merged_text, git_text):
         tally.equal_to_git_where_clean += 1
     else:
@@ -204,11 +215,14 @@ def main() -> None:
     print(f"merges replayed (a .bib changed by both parents): {tally.replayed}"
           f" ({tally.unreadable} with a version that is not readable .bib: git's line merge)")
     print("where git conflicts, the driver merges cleanly: "
-          + percent(tally.driver_clean_where_git_conflicts, tally.git_conflicts))
+          + percent(tally.driver_clean_where_git_conflicts, tally.git_conflicts)
+          + f" (every version readable .bib: {tally.readable_git_conflicts})")
     print("driver's result = committed result, entry by entry and field by field: "
           + percent(tally.equal_to_committed, tally.replayed))
     print("where git merges cleanly, driver = git in content: "
-          + percent(tally.equal_to_git_where_clean, tally.git_clean))
+          + percent(tally.equal_to_git_where_clean, tally.git_clean)
+          + f" (git's clean result holds a key twice that no side did: "
+            f"{tally.git_clean_with_duplicate_keys})")
     print(f"entries both sides kept that the result lacks: {tally.kept_entries_missing}")
     texts = synthetic(20000)
     start, cpu = time.perf_counter(), time.process_time()

@@ -73,7 +73,12 @@ def merge_files(base: str, ours: str, theirs: str, path: str) -> int:
             print(f"refbridge: merge-driver: {path} ({side}): {problem}; merged by git's line "
                   "merge instead", file=sys.stderr)
             return 0 if line_merge(base, ours, theirs) == 0 else 1
-    merged = merge_libraries(*versions)
+    try:
+        merged = merge_libraries(*versions)
+    except Exception as fault:  # a fault of ours must not cost a side: git's merge instead
+        print(f"refbridge: merge-driver: {path}: internal error ({type(fault).__name__}: "
+              f"{fault}); merged by git's line merge instead", file=sys.stderr)
+        return 0 if line_merge(base, ours, theirs) == 0 else 1
     write_in_place(ours, merged.text)
     if merged.conflicts:
         print(f"refbridge: merge-driver: {path}: {merged.conflicts} conflict(s) marked",
