@@ -11,9 +11,10 @@ committed. Printed: merges replayed; where git conflicts, how many the driver me
 (goal >= 90%); the driver's result equal to the committed one entry by entry and field by
 field (goal >= 90% of all replayed); where git merges cleanly, the driver's result equal to
 git's in content (goal 100%; a clean result of git that holds a key added on both sides
-twice is counted apart: the driver marks it); entries both sides kept that the driver's result lacks (goal
-0); and the time of a merge of a 20,000-entry generated library (goal < 2 s). ``--show N``
-prints the first N cases that miss a goal. Nothing is written but temporary files.
+twice is counted apart: the driver marks it); entries both sides kept that the driver's
+result lacks (goal 0); and the time of a merge of a 20,000-entry generated library (goal
+< 2 s). ``--show N`` prints the first N cases that miss a goal. Nothing is written but
+temporary files.
 """
 
 from __future__ import annotations

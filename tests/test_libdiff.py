@@ -84,8 +84,8 @@ def test_markdown_report_escapes_record_text(tmp_path: Path) -> None:
     (tmp_path / "b.bib").write_text("@misc{k1,\n  title = {A [new] claim},\n}\n",
                                     encoding="utf-8")
     assert run_cli("diff", str(tmp_path / "a.bib"), str(tmp_path / "b.bib"), "--format",
-                   "markdown")[:2] == (1, '## Changed\n\n- k1\n  - title: "A \\*bold\\* claim" '
-                                          '-> "A \\[new\\] claim"\n')
+                   "markdown")[:2] == (1, ('## Changed\n\n- k1\n  - title: "A \\*bold\\* claim" '
+                                          '-> "A \\[new\\] claim"\n'))
 
 
 def test_layout_only_differences_are_no_change(tmp_path: Path) -> None:
@@ -129,8 +129,8 @@ def test_git_external_diff_arguments_print_a_header_and_exit_0(libraries: tuple[
 def test_git_external_diff_of_an_added_file_reads_dev_null_as_empty(
         libraries: tuple[str, str]) -> None:
     assert run_cli("diff", "refs.bib", "/dev/null", "." * 40, "100644", libraries[0], "a" * 40,
-                   "100644") == (0, "refbridge diff a/refs.bib b/refs.bib\nadded: smith2020\n"
-                                    "added: doe2019\nadded: lee2018\n", "")
+                   "100644") == (0, ("refbridge diff a/refs.bib b/refs.bib\nadded: smith2020\n"
+                                    "added: doe2019\nadded: lee2018\n"), "")
 
 
 def test_textconv_writes_entries_sorted_with_fields_sorted(tmp_path: Path) -> None:

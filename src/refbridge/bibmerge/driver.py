@@ -75,7 +75,7 @@ def merge_files(base: str, ours: str, theirs: str, path: str) -> int:
             return 0 if line_merge(base, ours, theirs) == 0 else 1
     try:
         merged = merge_libraries(*versions)
-    except Exception as fault:  # a fault of ours must not cost a side: git's merge instead
+    except Exception as fault:  # noqa: BLE001 (a fault of ours must not cost a side)
         print(f"refbridge: merge-driver: {path}: internal error ({type(fault).__name__}: "
               f"{fault}); merged by git's line merge instead", file=sys.stderr)
         return 0 if line_merge(base, ours, theirs) == 0 else 1

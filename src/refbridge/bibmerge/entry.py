@@ -11,6 +11,7 @@ module must never drop a value one side wrote without marking it.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -129,7 +130,7 @@ def merged_entry(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int]
         else:
             edits.append(_insertion(layout, spans, other, other_spans, name))
     edits.sort(key=lambda edit: (edit[0], edit[1]))
-    if any(later[0] < earlier[1] for earlier, later in zip(edits, edits[1:])):
+    if any(later[0] < earlier[1] for earlier, later in itertools.pairwise(edits)):
         return whole_conflict(ours, theirs), 1  # a conflict's lines hold another change
     source = layout.source
     for start, end, text in reversed(edits):

@@ -4,10 +4,10 @@ last line, and free text between blocks as a unit of its own. The units' texts j
 the file's trailer, give back the file byte for byte.
 
 Each unit has an ``id`` (what it is in every version of the file: an entry's key, a
-``@string``'s name, a preamble's rank, a comment's words or JabRef setting) and a ``content`` (what it says,
-layout left out: spaces and line breaks, value delimiters, field order). Blocks come from the
-.bib tokenizer (``formats.bibtex.syntax``), so a file is read as the converter reads it. This
-module must never change text: it only cuts and reads it.
+``@string``'s name, a preamble's rank, a comment's words or JabRef setting) and a ``content``
+(what it says, layout left out: spaces and line breaks, value delimiters, field order).
+Blocks come from the .bib tokenizer (``formats.bibtex.syntax``), so a file is read as the
+converter reads it. This module must never change text: it only cuts and reads it.
 """
 
 from __future__ import annotations
