@@ -269,3 +269,23 @@ def test_a_jabref_setting_changed_on_one_side_is_one_block_replaced() -> None:
     ours = SMITH.replace("2020}", "2021}") + "\n@Comment{jabref-meta: databaseType:bibtex;}\n"
     assert merged(base, ours, theirs) == (
         SMITH.replace("2020}", "2021}") + "\n@Comment{jabref-meta: databaseType:biblatex;}\n", 0)
+
+
+def test_the_driver_needs_four_arguments() -> None:
+    from support import run_cli
+
+    status, _, err = run_cli("merge-driver", "base.bib", "ours.bib")
+    assert (status, err.splitlines()[-1]) == (
+        2, "Error: give base, ours, theirs and the path (%O %A %B %P)")
+
+
+@needs_git
+def test_a_file_that_is_not_a_bib_is_merged_by_git(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    for name, text in (("base", "a\nb\nc\n"), ("ours", "A\nb\nc\n"), ("theirs", "a\nb\nC\n")):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert merge_files(str(tmp_path / "base"), str(tmp_path / "ours"), str(tmp_path / "theirs"),
+                       "notes.txt") == 0
+    assert (tmp_path / "ours").read_text(encoding="utf-8") == "A\nb\nC\n"
+    assert capsys.readouterr().err == ("refbridge: merge-driver: notes.txt: not a .bib file; "
+                                       "merged by git's line merge\n")
