@@ -16,7 +16,7 @@ MODEL_LAYER = ("model", "richtext", "vocab", "errors", "names", "latex", "identi
                "arxiv_taxonomy", "citekeys", "textio", "entrypoints", "retrying")
 #: What a format module must never import.
 ABOVE_FORMATS = ("pipeline", "parallel", "cli", "merge", "check", "formatting", "styles", "cv",
-                 "enrich", "fetch", "zotero_bridge", "tidy")
+                 "enrich", "fetch", "zotero_bridge", "tidy", "bibmerge", "libdiff")
 
 
 def _module_name(path: Path) -> str:
