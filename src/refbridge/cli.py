@@ -850,6 +850,54 @@ def fmt_command(inputs: tuple[str, ...], output: str | None, check: bool, diff: 
         sys.exit(ExitStatus.FAILED)
 
 
+@main.command("merge-driver")
+@click.argument("versions", nargs=-1, metavar="%O %A %B %P")
+@click.option("--install", is_flag=True,
+              help="Set this repository to merge *.bib with refbridge (git config, "
+                   ".gitattributes).")
+@handle_errors
+def merge_driver_command(versions: tuple[str, ...], install: bool) -> None:
+    """Git's merge driver for .bib files: base, ours, theirs and the path; the merge is
+    written into ours (exit 0: clean, 1: conflicts marked)."""
+    if install:
+        from refbridge.bibmerge.install import install as install_driver
+
+        for line in install_driver() or ["refbridge: merge-driver: already installed"]:
+            click.echo(line, err=True)
+        return
+    if len(versions) != 4:
+        raise click.UsageError("give base, ours, theirs and the path (%O %A %B %P)")
+    from refbridge.bibmerge.driver import merge_files
+
+    sys.exit(merge_files(*versions))
+
+
+@main.command("diff")
+@click.argument("paths", nargs=-1, metavar="OLD NEW")
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "markdown"]),
+              default="text", show_default=True, help="How the changes are written.")
+@click.option("--textconv", is_flag=True, help="Write one library as text for git's textconv.")
+def diff_command(paths: tuple[str, ...], output_format: str, textconv: bool) -> None:
+    """What changed between two libraries: entries added, removed, renamed, and changed
+    field by field, layout left out (exit 0: same, 1: different, 2: error). With git's seven
+    arguments it is an external diff (diff.refbridge.command)."""
+    from refbridge.libdiff.command import GIT_ARGUMENTS, run_diff
+    from refbridge.libdiff.command import textconv as textconv_of
+
+    if len(paths) != (1 if textconv else 2) and (textconv or len(paths) not in GIT_ARGUMENTS):
+        raise click.UsageError("give OLD and NEW (or one library with --textconv)")
+    try:
+        if textconv:
+            click.echo(textconv_of(paths[0]), nl=False)
+            return
+        report, different = run_diff(paths, output_format)
+    except RefbridgeError as exc:
+        click.echo(f"refbridge: diff: error: {exc}", err=True)
+        sys.exit(ExitStatus.USAGE)
+    click.echo(report, nl=False)
+    sys.exit(ExitStatus.FAILED if different and len(paths) == 2 else ExitStatus.OK)
+
+
 @main.command("cited")
 @click.argument("documents", nargs=-1, required=True, metavar="DOC...")
 @click.option("--library", "libraries", multiple=True, metavar="LIB",

@@ -1,0 +1,241 @@
+"""The merge driver replayed on real merges of .bib files, against git's line merge and the
+result the authors committed.
+
+    .venv/bin/python benchmarks/merges.py GIT_DIR [GIT_DIR ...] [--show N]
+
+Each argument is a git directory (a clone, or a bare mirror) of a repository that keeps a
+.bib in git. For each merge commit with two parents, each .bib that both parents changed
+from their merge base is merged again three ways: by ``git merge-file`` (git's line merge),
+by refbridge's driver (``refbridge.bibmerge``), and compared with the file the merge
+committed. Printed: merges replayed; where git conflicts, how many the driver merges cleanly
+(goal >= 90%); the driver's result equal to the committed one entry by entry and field by
+field (goal >= 90% of all replayed); where git merges cleanly, the driver's result equal to
+git's in content (goal 100%; a clean result of git that holds a key added on both sides
+twice is counted apart: the driver marks it); entries both sides kept that the driver's
+result lacks (goal 0); and the time of a merge of a 20,000-entry generated library (goal
+< 2 s). ``--show N`` prints the first N cases that miss a goal. Nothing is written but
+temporary files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from refbridge.bibmerge.sequence import merge_libraries
+from refbridge.bibmerge.units import Library, SpanCache, Unreadable, read_library
+
+
+def git(directory: str, *arguments: str) -> str:
+    return subprocess.run(["git", "--git-dir", directory, *arguments], capture_output=True,
+                          check=False).stdout.decode("utf-8", "surrogateescape")
+
+
+def blob(directory: str, commit: str, path: str) -> str:
+    return git(directory, "show", f"{commit}:{path}")
+
+
+@dataclass(frozen=True)
+class Case:
+    repository: str
+    merge: str
+    path: str
+    base: str
+    ours: str
+    theirs: str
+    committed: str
+
+
+def cases(directory: str) -> Iterator[Case]:
+    """Every .bib that both parents of a two-parent merge changed from their merge base."""
+    for line in git(directory, "log", "--all", "--merges", "--format=%H %P").splitlines():
+        commit, *parents = line.split()
+        if len(parents) != 2:
+            continue
+        base = git(directory, "merge-base", *parents).strip()
+        if not base:
+            continue
+        changed = [set(git(directory, "diff", "--name-only", base, parent).splitlines())
+                   for parent in parents]
+        for path in sorted(changed[0] & changed[1]):
+            if path.lower().endswith(".bib"):
+                yield Case(directory, commit, path, blob(directory, base, path),
+                           blob(directory, parents[0], path), blob(directory, parents[1], path),
+                           blob(directory, commit, path))
+
+
+def line_merge(case: Case) -> tuple[str, int]:
+    with tempfile.TemporaryDirectory() as work:
+        names = []
+        for side in ("ours", "base", "theirs"):
+            name = Path(work) / side
+            name.write_bytes(getattr(case, side).encode("utf-8", "surrogateescape"))
+            names.append(str(name))
+        done = subprocess.run(["git", "merge-file", "-p", *names], capture_output=True,
+                              check=False)
+    return done.stdout.decode("utf-8", "surrogateescape"), done.returncode
+
+
+def entries(library: Library) -> dict[str, tuple[str, dict[str, str]]]:
+    return {unit.block.key: (unit.block.entry_type, unit.fields) for unit in library.units
+            if unit.kind == "entry" and unit.block is not None}
+
+
+def contents(library: Library) -> Counter[Hashable]:
+    return Counter(unit.content for unit in library.units if unit.kind != "text")
+
+
+#: An entry's head in a merged text (conflict markers and all): its key.
+_ENTRY_KEY = re.compile(r"@[ \t]*\w+[ \t]*[{(][ \t]*([^,\s{}=\"#]*)[ \t]*,")
+
+
+def readable(text: str, cache: SpanCache | None = None) -> Library | None:
+    try:
+        return read_library(text, cache)
+    except Unreadable:
+        return None
+
+
+@dataclass
+class Tally:
+    replayed: int = 0
+    unreadable: int = 0
+    git_conflicts: int = 0
+    driver_clean_where_git_conflicts: int = 0
+    readable_git_conflicts: int = 0
+    equal_to_committed: int = 0
+    git_clean: int = 0
+    equal_to_git_where_clean: int = 0
+    git_clean_with_duplicate_keys: int = 0
+    kept_entries_missing: int = 0
+    misses: list[str] = field(default_factory=list)
+
+
+def _same(one: str, other: str) -> bool:
+    """Two texts the same entry by entry and field by field (as text, when either is not
+    readable .bib)."""
+    first, second = readable(one), readable(other)
+    if first is None or second is None:
+        return one.split() == other.split()
+    return contents(first) == contents(second)  # every block with its key and fields
+
+
+def _duplicated(text: str) -> set[str]:
+    counts = Counter(_ENTRY_KEY.findall(text))
+    return {key for key, count in counts.items() if count > 1}
+
+
+def replay(case: Case, tally: Tally) -> None:
+    tally.replayed += 1
+    where = f"{case.repository} {case.merge[:10]} {case.path}"
+    git_text, git_conflicts = line_merge(case)
+    cache: SpanCache = {}
+    libraries = [readable(text, cache) for text in (case.base, case.ours, case.theirs)]
+    base, ours, theirs = libraries
+    if base is None or ours is None or theirs is None:
+        tally.unreadable += 1  # the driver falls back to git's line merge: the same result
+        merged_text, merged_conflicts = git_text, git_conflicts
+    else:
+        result = merge_libraries(base, ours, theirs)
+        merged_text, merged_conflicts = result.text, result.conflicts
+        kept = set(entries(ours)) & set(entries(theirs))
+        missing = kept - set(_ENTRY_KEY.findall(merged_text))
+        tally.kept_entries_missing += len(missing)
+        if missing:
+            tally.misses.append(f"{where}: entries both sides kept are missing: "
+                                f"{sorted(missing)[:5]}")
+    if merged_conflicts:
+        tally.misses.append(f"{where}: {merged_conflicts} conflict(s)")
+    elif _same(merged_text, case.committed):
+        tally.equal_to_committed += 1
+    else:
+        first, second = readable(merged_text), readable(case.committed)
+        detail = (_difference(entries(first), entries(second))
+                  if first is not None and second is not None else "as text")
+        tally.misses.append(f"{where}: differs from the committed result ({detail})")
+    if git_conflicts:
+        tally.git_conflicts += 1
+        tally.driver_clean_where_git_conflicts += not merged_conflicts
+        tally.readable_git_conflicts += base is not None and ours is not None and theirs is not None
+        return
+    tally.git_clean += 1
+    if _duplicated(git_text) - _duplicated(case.ours) - _duplicated(case.theirs):
+        tally.git_clean_with_duplicate_keys += 1  # a key added on both sides, kept twice
+    if not merged_conflicts and _same(merged_text, git_text):
+        tally.equal_to_git_where_clean += 1
+    else:
+        tally.misses.append(f"{where}: git merges cleanly, the driver differs")
+
+
+def _difference(ours: dict[str, tuple[str, dict[str, str]]],
+                theirs: dict[str, tuple[str, dict[str, str]]]) -> str:
+    only = sorted(set(ours) ^ set(theirs))
+    changed = sorted(key for key in set(ours) & set(theirs) if ours[key] != theirs[key])
+    return f"keys on one side only: {only[:4]}; entries that differ: {changed[:4]}"
+
+
+def synthetic(size: int) -> tuple[str, str, str]:
+    """A generated library of ``size`` entries, and two versions of it: each changes a
+    different 500 entries and adds 100; theirs also deletes 100."""
+    def entry(number: int, title: str) -> str:
+        return (f"@article{{key{number},\n  author = {{Author{number}, Ann and Other, Bo}},\n"
+                f"  title = {{{title} {number}}},\n  journal = {{Journal {number % 50}}},\n"
+                f"  year = {{{1990 + number % 30}}},\n  doi = {{10.1000/j.{number}}},\n}}\n\n")
+    base = [entry(number, "A study of things") for number in range(size)]
+    ours, theirs = list(base), list(base)
+    for number in range(0, 5000, 10):
+        ours[number] = entry(number, "A study of many things")
+        theirs[number + 5] = entry(number + 5, "A study of some things")
+    ours += [entry(size + number, "Ours") for number in range(100)]
+    theirs += [entry(2 * size + number, "Theirs") for number in range(100)]
+    del theirs[10000:10100]
+    return "".join(base), "".join(ours), "".join(theirs)
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else "0/0"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("directories", nargs="*", metavar="GIT_DIR")
+    parser.add_argument("--show", type=int, default=0, metavar="N")
+    arguments = parser.parse_args()
+    tally = Tally()
+    for directory in arguments.directories:
+        for case in cases(directory):
+            replay(case, tally)
+    print(f"merges replayed (a .bib changed by both parents): {tally.replayed}"
+          f" ({tally.unreadable} with a version that is not readable .bib: git's line merge)")
+    print("where git conflicts, the driver merges cleanly: "
+          + percent(tally.driver_clean_where_git_conflicts, tally.git_conflicts)
+          + f" (every version readable .bib: {tally.readable_git_conflicts})")
+    print("driver's result = committed result, entry by entry and field by field: "
+          + percent(tally.equal_to_committed, tally.replayed))
+    print("where git merges cleanly, driver = git in content: "
+          + percent(tally.equal_to_git_where_clean, tally.git_clean)
+          + f" (git's clean result holds a key twice that no side did: "
+            f"{tally.git_clean_with_duplicate_keys})")
+    print(f"entries both sides kept that the result lacks: {tally.kept_entries_missing}")
+    texts = synthetic(20000)
+    start, cpu = time.perf_counter(), time.process_time()
+    cache: SpanCache = {}
+    result = merge_libraries(*(read_library(text, cache) for text in texts))
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(f"20,000-entry generated library merged (read x3 + merge): {elapsed:.2f} s "
+          f"({cpu:.2f} s CPU; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
+          f"CPUs), {result.conflicts} conflict(s)")
+    for miss in tally.misses[:arguments.show]:
+        print("  " + miss)
+
+
+if __name__ == "__main__":
+    main()

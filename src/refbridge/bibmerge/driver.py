@@ -1,0 +1,86 @@
+"""``refbridge merge-driver %O %A %B %P``: git's merge driver for .bib files.
+
+Git gives the common ancestor (%O), ours (%A), theirs (%B) and the file's path (%P); the
+result is written into ours, and the exit status says whether conflicts remain (0: clean,
+1: conflicts, marked in the file). Files are read and written as bytes (undecodable bytes
+kept as they are), so every block neither side touched comes out byte for byte. A version
+that cannot be read as .bib (a broken block, another format) is merged by git's own line
+merge (``git merge-file``) with a message on standard error. This module must never leave
+ours half-written, nor lose a side.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from refbridge.bibmerge.sequence import merge_libraries
+from refbridge.bibmerge.units import SpanCache, Unreadable, read_library
+
+#: The file endings merged entry by entry; others go to git's line merge.
+BIB_SUFFIXES = frozenset({".bib", ".bibtex"})
+#: How bytes that are not UTF-8 are carried through unchanged.
+_ERRORS = "surrogateescape"
+
+
+def _text(path: str) -> str:
+    return Path(path).read_bytes().decode("utf-8", _ERRORS)
+
+
+def write_in_place(path: str, text: str) -> None:
+    """``text`` into ``path`` whole or not at all (a temporary file renamed over it)."""
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".refbridge-merge-")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(text.encode("utf-8", _ERRORS))
+        if target.exists():
+            os.chmod(temporary, target.stat().st_mode & 0o7777)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def line_merge(base: str, ours: str, theirs: str) -> int:
+    """Git's own line merge of the three files into ``ours``: its number of conflicts
+    (-1: git could not run)."""
+    try:
+        done = subprocess.run(["git", "merge-file", "-L", "ours", "-L", "base", "-L",
+                               "theirs", ours, base, theirs], check=False)
+    except OSError as exc:
+        print(f"refbridge: merge-driver: cannot run git merge-file: {exc.strerror}",
+              file=sys.stderr)
+        return -1
+    return done.returncode
+
+
+def merge_files(base: str, ours: str, theirs: str, path: str) -> int:
+    """Merge the three versions of ``path`` into ``ours``; the exit status git expects."""
+    if Path(path).suffix.lower() not in BIB_SUFFIXES:
+        print(f"refbridge: merge-driver: {path}: not a .bib file; merged by git's line merge",
+              file=sys.stderr)
+        return 0 if line_merge(base, ours, theirs) == 0 else 1
+    versions = []
+    cache: SpanCache = {}
+    for side, name in (("base", base), ("ours", ours), ("theirs", theirs)):
+        try:
+            versions.append(read_library(_text(name), cache))
+        except Unreadable as problem:
+            print(f"refbridge: merge-driver: {path} ({side}): {problem}; merged by git's line "
+                  "merge instead", file=sys.stderr)
+            return 0 if line_merge(base, ours, theirs) == 0 else 1
+    try:
+        merged = merge_libraries(*versions)
+    except Exception as fault:  # noqa: BLE001 (a fault of ours must not cost a side)
+        print(f"refbridge: merge-driver: {path}: internal error ({type(fault).__name__}: "
+              f"{fault}); merged by git's line merge instead", file=sys.stderr)
+        return 0 if line_merge(base, ours, theirs) == 0 else 1
+    write_in_place(ours, merged.text)
+    if merged.conflicts:
+        print(f"refbridge: merge-driver: {path}: {merged.conflicts} conflict(s) marked",
+              file=sys.stderr)
+    return 1 if merged.conflicts else 0

@@ -1,0 +1,165 @@
+"""Three versions of a .bib file merged block by block, in order.
+
+A block is the same in every version by its id (``units``), an entry also by its identity
+(``identity``) when one side renamed its key. A block added on either side is kept, where
+that side put it (after the block it follows there); one deleted on one side and unchanged
+in content on the other is deleted; one changed on one side takes that change; one changed
+on both is merged (entries field by field: ``entry``; other blocks whole); an entry deleted on
+one side and only cut (fields removed) on the other is deleted. Blocks neither
+side touched are written as they were, byte for byte. The order is ours, unless only theirs
+reordered the blocks. This module must never drop a block one side changed: a block deleted
+on one side and changed on the other is a conflict, both versions marked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from refbridge.bibmerge.entry import OURS_MARK, SEPARATOR, THEIRS_MARK, merged_entry
+from refbridge.bibmerge.identity import bib_identity
+from refbridge.bibmerge.units import Library, Unit
+
+
+@dataclass(frozen=True, slots=True)
+class Merged:
+    """The merged text and how many blocks hold conflict markers."""
+
+    text: str
+    conflicts: int
+
+
+def _identities(units: Sequence[Unit]) -> dict[str, str]:
+    """Identity to id, for the entries whose identity is theirs alone in the file."""
+    found: dict[str, list[str]] = {}
+    for unit in units:
+        if unit.kind == "entry":
+            identity = _identity(unit)
+            if identity is not None:
+                found.setdefault(identity, []).append(unit.id)
+    return {identity: ids[0] for identity, ids in found.items() if len(ids) == 1}
+
+
+def followed(base: Library, side: Library) -> dict[str, Unit]:
+    """``side``'s units by the id they have in ``base``: a renamed entry (a key that
+    ``base`` lacks, and an identity of a ``base`` entry whose key ``side`` lacks) takes the
+    ``base`` entry's id."""
+    base_ids = {unit.id for unit in base.units}
+    side_ids = {unit.id for unit in side.units}
+    gone = _identities([unit for unit in base.units if unit.id not in side_ids])
+    new = _identities([unit for unit in side.units if unit.id not in base_ids])
+    renamed = {new_id: gone[identity] for identity, new_id in new.items() if identity in gone}
+    return {renamed.get(unit.id, unit.id): unit for unit in side.units}
+
+
+def _identity(unit: Unit) -> str | None:
+    return bib_identity(unit.block.entry_type, unit.fields) if unit.block else None
+
+
+def _reordered(base: Sequence[str], side: Sequence[str]) -> bool:
+    base_set, side_set = set(base), set(side)
+    return [i for i in base if i in side_set] != [i for i in side if i in base_set]
+
+
+def _only_removed_fields(old: Unit, new: Unit) -> bool:
+    """Whether ``new`` is entry ``old`` with fields removed and nothing else changed: merged
+    field by field with a deletion of the entry (all its fields removed), the deletion."""
+    if old.kind != "entry" or new.kind != "entry" or old.block is None or new.block is None:
+        return False
+    if (old.block.entry_type, old.block.key) != (new.block.entry_type, new.block.key):
+        return False
+    return new.fields.items() <= old.fields.items()
+
+
+def _marked(ours: str, theirs: str) -> str:
+    """Two versions of a block (either may be empty: deleted) between git's markers."""
+    def lines(text: str) -> str:
+        return text if not text or text.endswith("\n") else text + "\n"
+    return OURS_MARK + lines(ours) + SEPARATOR + lines(theirs) + THEIRS_MARK
+
+
+def _marked_blocks(ours: Unit, theirs: Unit) -> str:
+    """Both versions of a block between git's markers, the space before it outside them."""
+    return ours.before + _marked(ours.source + ours.after, theirs.source + theirs.after)
+
+
+def _merged_unit(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int]:
+    """The text of a block both sides have, and its conflicts (0 or 1)."""
+    if ours.text == theirs.text or base is not None and theirs.text == base.text:
+        return ours.text, 0
+    if base is not None and ours.text == base.text:
+        return theirs.text, 0
+    if ours.content == theirs.content:
+        return ours.text, 0
+    if base is None and _identity(ours) != _identity(theirs):
+        return _marked_blocks(ours, theirs), 1  # one key given to two works
+    if ours.kind == "entry" and theirs.kind == "entry":
+        layout_side = theirs if base is not None and theirs.content == base.content else ours
+        source, conflicts = merged_entry(base, ours, theirs)
+        return layout_side.before + source + layout_side.after, conflicts
+    if base is not None and ours.content == base.content:
+        return theirs.text, 0
+    if base is not None and theirs.content == base.content:
+        return ours.text, 0
+    return _marked_blocks(ours, theirs), 1
+
+
+def _trailer(base: str, ours: str, theirs: str) -> tuple[str, int]:
+    if ours == theirs or theirs == base or ours.split() == theirs.split():
+        return ours, 0
+    if ours == base:
+        return theirs, 0
+    return _marked(ours, theirs), 1
+
+
+def merge_libraries(base: Library, ours: Library, theirs: Library) -> Merged:
+    """The merge of ``ours`` and ``theirs``, two versions of ``base``."""
+    base_units = {unit.id: unit for unit in base.units}
+    sides = {"ours": followed(base, ours), "theirs": followed(base, theirs)}
+    base_order = list(base_units)
+    backbone, other = ("theirs", "ours") if (
+        _reordered(base_order, list(sides["theirs"]))
+        and not _reordered(base_order, list(sides["ours"]))) else ("ours", "theirs")
+    texts: dict[str, str] = {}
+    conflicts = 0
+
+    def one_sided(unit_id: str, present: str) -> bool:
+        """Whether the block only ``present`` has is kept, its text in ``texts``."""
+        nonlocal conflicts
+        unit, old = sides[present][unit_id], base_units.get(unit_id)
+        if old is None:
+            texts[unit_id] = unit.text
+        elif unit.content == old.content or _only_removed_fields(old, unit):
+            return False  # deleted on the other side, unchanged (or only cut) here
+        else:
+            kept = unit.source + unit.after
+            texts[unit_id] = unit.before + (_marked(kept, "") if present == "ours"
+                                            else _marked("", kept))
+            conflicts += 1
+        return True
+
+    order: list[str] = []
+    for unit_id in sides[backbone]:
+        if unit_id in sides[other]:
+            text, found = _merged_unit(base_units.get(unit_id), sides["ours"][unit_id],
+                                       sides["theirs"][unit_id])
+            texts[unit_id] = text
+            conflicts += found
+            order.append(unit_id)
+        elif one_sided(unit_id, backbone):
+            order.append(unit_id)
+    kept = set(order)
+    following: dict[str | None, list[str]] = {}
+    anchor: str | None = None
+    for unit_id in sides[other]:
+        if unit_id in kept:
+            anchor = unit_id
+        elif one_sided(unit_id, other):
+            following.setdefault(anchor, []).append(unit_id)
+    placed = following.get(None, [])
+    for unit_id in order:
+        placed.append(unit_id)
+        placed.extend(following.get(unit_id, []))
+    trailer, found = _trailer(base.trailer, ours.trailer, theirs.trailer)
+    text = "".join(texts[unit_id] for unit_id in placed) + trailer
+    return Merged(text, conflicts + found)

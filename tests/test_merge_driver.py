@@ -1,0 +1,291 @@
+"""refbridge merge-driver: git's merge driver for .bib files, entry by entry and field by
+field (``refbridge.bibmerge``). Each rule of the merge has its test with a small invented
+base, ours and theirs and the exact merged text; one test runs the driver through a real
+``git merge``; properties check that an unchanged side changes nothing and that entries added
+on both sides are all kept."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from refbridge.bibmerge.driver import merge_files
+from refbridge.bibmerge.sequence import merge_libraries
+from refbridge.bibmerge.units import read_library
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+SMITH = """@article{smith2020,
+  author = {Smith, Jane},
+  title = {Tidal patterns in estuaries},
+  journal = {Coastal Research},
+  year = {2020},
+}
+"""
+DOE = """@book{doe2019,
+  author = {Doe, John},
+  title = {Field methods},
+  publisher = {Harbour Press},
+  year = {2019},
+}
+"""
+BASE = "% Shared library of the lab\n\n" + SMITH + "\n" + DOE
+
+
+def merged(base: str, ours: str, theirs: str) -> tuple[str, int]:
+    result = merge_libraries(read_library(base), read_library(ours), read_library(theirs))
+    return result.text, result.conflicts
+
+
+def test_entries_added_on_both_sides_are_kept_where_each_side_put_them() -> None:
+    ours = BASE.replace(DOE, "@misc{ours2021,\n  title = {Ours},\n}\n\n" + DOE)
+    theirs = BASE + "\n@misc{theirs2022,\n  title = {Theirs},\n}\n"
+    assert merged(BASE, ours, theirs) == (
+        "% Shared library of the lab\n\n" + SMITH + "\n@misc{ours2021,\n  title = {Ours},\n}\n\n"
+        + DOE + "\n@misc{theirs2022,\n  title = {Theirs},\n}\n", 0)
+
+
+def test_an_entry_deleted_on_one_side_and_unchanged_on_the_other_is_deleted() -> None:
+    theirs = "% Shared library of the lab\n\n" + SMITH
+    ours = BASE.replace("Coastal Research", "Journal of Coastal Research")
+    assert merged(BASE, ours, theirs) == (
+        "% Shared library of the lab\n\n"
+        + SMITH.replace("Coastal Research", "Journal of Coastal Research"), 0)
+
+
+def test_an_entry_changed_on_one_side_takes_that_change() -> None:
+    theirs = BASE.replace("year = {2019}", "year = {2018}")
+    assert merged(BASE, BASE, theirs) == (theirs, 0)
+
+
+def test_an_entry_changed_on_both_sides_merges_field_by_field() -> None:
+    ours = BASE.replace("Tidal patterns", "Tidal and wind patterns")
+    theirs = BASE.replace("year = {2020},", "year = {2020},\n  doi = {10.1234/cr.2020.7},")
+    assert merged(BASE, ours, theirs) == (
+        BASE.replace("Tidal patterns", "Tidal and wind patterns")
+        .replace("year = {2020},", "year = {2020},\n  doi = {10.1234/cr.2020.7},"), 0)
+
+
+def test_a_field_changed_to_two_values_is_marked_inside_its_entry_and_the_rest_merged() -> None:
+    ours = BASE.replace("year = {2020}", "year = {2021}").replace("Harbour", "Harbor")
+    theirs = BASE.replace("year = {2020}", "year = {2022}").replace(
+        "Tidal patterns", "Tidal Patterns")
+    assert merged(BASE, ours, theirs) == ("""% Shared library of the lab
+
+@article{smith2020,
+  author = {Smith, Jane},
+  title = {Tidal Patterns in estuaries},
+  journal = {Coastal Research},
+<<<<<<< ours
+  year = {2021},
+=======
+  year = {2022},
+>>>>>>> theirs
+}
+
+""" + DOE.replace("Harbour", "Harbor"), 1)
+
+
+def test_an_entry_renamed_on_one_side_and_edited_on_the_other_is_followed_by_identity() -> None:
+    ours = BASE.replace("smith2020", "smith2020tidal")
+    theirs = BASE.replace("journal = {Coastal Research}", "journal = {Coastal Research},\n"
+                          "  volume = {12}")
+    assert merged(BASE, ours, theirs) == (
+        BASE.replace("smith2020", "smith2020tidal").replace(
+            "journal = {Coastal Research}", "journal = {Coastal Research},\n  volume = {12}"), 0)
+
+
+def test_a_side_that_only_reformatted_loses_to_content_and_its_layout_is_kept() -> None:
+    theirs = """% Shared library of the lab
+
+@book{doe2019,
+  author    = {Doe, John},
+  title     = {Field methods},
+  publisher = {Harbour Press},
+  year      = 2019,
+}
+
+@article{smith2020,
+  author  = {Smith, Jane},
+  title   = {Tidal patterns in estuaries},
+  journal = {Coastal Research},
+  year    = 2020,
+}
+"""
+    ours = BASE.replace("Field methods", "Field methods in ecology").replace(
+        "year = {2020},", "year = {2020},\n  pages = {1--20},")
+    assert merged(BASE, ours, theirs) == (theirs.replace(
+        "Field methods", "Field methods in ecology").replace(
+        "year    = 2020,", "year    = 2020,\n  pages   = {1--20},"), 0)
+
+
+def test_an_entry_neither_side_touched_comes_out_byte_for_byte() -> None:
+    odd = "@Misc{ odd ,title=\"Odd\"  ,  note = {caf\udce9}}\r\n"
+    base = odd + "\r\n" + SMITH
+    theirs = base.replace("2020}", "2021}")
+    assert merged(base, base, theirs) == (odd + "\r\n" + SMITH.replace("2020}", "2021}"), 0)
+
+
+def test_strings_preambles_and_comments_merge_as_blocks() -> None:
+    base = ('@string{cr = "Coastal Research"}\n@preamble{"\\newcommand{\\x}{x}"}\n'
+            "@comment{old note}\n\n" + SMITH)
+    ours = base.replace('"Coastal Research"', '"Journal of Coastal Research"')
+    theirs = base.replace("@comment{old note}", "@comment{new note}").replace(
+        '@preamble{"\\newcommand{\\x}{x}"}\n', "")
+    assert merged(base, ours, theirs) == (
+        '@string{cr = "Journal of Coastal Research"}\n@comment{new note}\n\n' + SMITH, 0)
+
+
+def test_an_entry_deleted_on_one_side_and_changed_on_the_other_is_marked_whole() -> None:
+    ours = "% Shared library of the lab\n\n" + SMITH
+    theirs = BASE.replace("year = {2019}", "year = {2018}")
+    assert merged(BASE, ours, theirs) == (
+        "% Shared library of the lab\n\n" + SMITH + "\n<<<<<<< ours\n=======\n"
+        + DOE.replace("2019}", "2018}") + ">>>>>>> theirs\n", 1)
+
+
+def test_an_entry_deleted_on_one_side_and_only_cut_on_the_other_is_deleted() -> None:
+    ours = "% Shared library of the lab\n\n" + SMITH
+    theirs = BASE.replace("  publisher = {Harbour Press},\n", "")
+    assert merged(BASE, ours, theirs) == (ours, 0)
+
+
+@needs_git
+def test_a_version_that_cannot_be_read_falls_back_to_git_line_merge(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = {"base": BASE, "ours": BASE.replace("{2020}", "{2021}"),
+             "theirs": BASE.replace("Harbour Press", "Harbour Press,\n  note = {broken")}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    status = merge_files(str(tmp_path / "base"), str(tmp_path / "ours"),
+                         str(tmp_path / "theirs"), "refs.bib")
+    assert status == 0
+    assert (tmp_path / "ours").read_text(encoding="utf-8") == files["theirs"].replace(
+        "{2020}", "{2021}")
+    assert capsys.readouterr().err == (
+        "refbridge: merge-driver: refs.bib (theirs): line 10: the value of 'publisher' runs to "
+        "the end of the entry: a '{' in it is never closed (it opens on line 13); merged by "
+        "git's line merge instead\n")
+
+
+def _git(repo: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *arguments], cwd=repo, capture_output=True, text=True,
+                          check=False)
+
+
+@needs_git
+def test_git_merge_uses_the_installed_driver(tmp_path: Path) -> None:
+    command = Path(sys.executable).parent / "refbridge"
+    if not command.exists():
+        pytest.skip("the refbridge command is not installed beside this Python")
+    os.environ["PATH"] = f"{command.parent}{os.pathsep}{os.environ['PATH']}"
+    repo = tmp_path / "lab"
+    repo.mkdir()
+    _git(repo, "init", "-q", "-b", "main")
+    _git(repo, "config", "user.email", "lab@example.org")
+    _git(repo, "config", "user.name", "Lab")
+    assert subprocess.run([str(command), "merge-driver", "--install"], cwd=repo,
+                          check=False, capture_output=True).returncode == 0
+    (repo / "refs.bib").write_text(BASE, encoding="utf-8")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-qm", "library")
+    _git(repo, "checkout", "-qb", "student")
+    (repo / "refs.bib").write_text(BASE.replace("{2020}", "{2021}"), encoding="utf-8")
+    _git(repo, "commit", "-qam", "year")
+    _git(repo, "checkout", "-q", "main")
+    # the same lines changed: git's line merge conflicts, the entries merge cleanly
+    (repo / "refs.bib").write_text(BASE.replace("year = {2020},", "year = {2020},\n"
+                                                "  volume = {12},"), encoding="utf-8")
+    _git(repo, "commit", "-qam", "volume")
+    done = _git(repo, "merge", "-q", "student", "-m", "merge")
+    assert done.returncode == 0, done.stderr
+    assert (repo / "refs.bib").read_text(encoding="utf-8") == BASE.replace(
+        "year = {2020},", "year = {2021},\n  volume = {12},")
+    assert (repo / ".gitattributes").read_text(encoding="utf-8") == "*.bib merge=refbridge\n"
+
+
+_WORDS = st.text(alphabet="abcdefghij ", min_size=1, max_size=12).map(str.strip).filter(bool)
+
+
+@st.composite
+def _entry(draw: st.DrawFn, key: str) -> str:
+    fields = draw(st.lists(st.sampled_from(["title", "author", "year", "note", "journal"]),
+                           min_size=0, max_size=4, unique=True))
+    indent = draw(st.sampled_from(["  ", "\t", "    "]))
+    opener, closer = draw(st.sampled_from([("{", "}"), ('"', '"')]))
+    body = "".join(f",\n{indent}{name} = {opener}{draw(_WORDS)}{closer}" for name in fields)
+    return f"@{draw(st.sampled_from(['article', 'Book', 'misc']))}{{{key}{body}\n}}\n"
+
+
+@st.composite
+def _library(draw: st.DrawFn, prefix: str = "k", size: int = 5) -> list[str]:
+    count = draw(st.integers(0, size))
+    blocks = [draw(_entry(f"{prefix}{number}")) for number in range(count)]
+    gaps = [draw(st.sampled_from(["", "\n", "\n\n", "% a note\n"])) for _ in blocks]
+    return [gap + block for gap, block in zip(gaps, blocks)]
+
+
+@settings(max_examples=100, deadline=None)
+@given(_library(), st.sampled_from(["", "\n", "\n% end\n"]))
+def test_merging_a_library_with_itself_unchanged_gives_it_byte_for_byte(
+        blocks: list[str], trailer: str) -> None:
+    text = "".join(blocks) + trailer
+    assert merged(text, text, text) == (text, 0)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_library(), _library("ours"), _library("theirs"), st.randoms(use_true_random=False))
+def test_entries_added_on_both_sides_are_all_kept(
+        base: list[str], ours_new: list[str], theirs_new: list[str], random: object) -> None:
+    ours, theirs = list(base), list(base)
+    for side, added in ((ours, ours_new), (theirs, theirs_new)):
+        for block in added:
+            side.insert(random.randrange(len(side) + 1), block)  # type: ignore[attr-defined]
+    text, conflicts = merged("".join(base), "".join(ours), "".join(theirs))
+    assert conflicts == 0
+    for block in base + ours_new + theirs_new:
+        assert block.lstrip("\n").removeprefix("% a note\n").strip() in text
+
+
+def test_two_works_added_under_one_key_are_marked_whole_not_mixed() -> None:
+    ours = BASE + "\n@misc{lee2023,\n  title = {Sediment cores},\n  year = {2023},\n}\n"
+    theirs = BASE + "\n@misc{lee2023,\n  title = {Estuary birds},\n  year = {2023},\n}\n"
+    assert merged(BASE, ours, theirs) == (
+        BASE + "\n<<<<<<< ours\n@misc{lee2023,\n  title = {Sediment cores},\n  year = {2023},"
+        "\n}\n=======\n@misc{lee2023,\n  title = {Estuary birds},\n  year = {2023},\n}\n"
+        ">>>>>>> theirs\n", 1)
+
+
+def test_a_jabref_setting_changed_on_one_side_is_one_block_replaced() -> None:
+    base = SMITH + "\n@Comment{jabref-meta: databaseType:bibtex;}\n"
+    theirs = SMITH + "\n@Comment{jabref-meta: databaseType:biblatex;}\n"
+    ours = SMITH.replace("2020}", "2021}") + "\n@Comment{jabref-meta: databaseType:bibtex;}\n"
+    assert merged(base, ours, theirs) == (
+        SMITH.replace("2020}", "2021}") + "\n@Comment{jabref-meta: databaseType:biblatex;}\n", 0)
+
+
+def test_the_driver_needs_four_arguments() -> None:
+    from support import run_cli
+
+    status, _, err = run_cli("merge-driver", "base.bib", "ours.bib")
+    assert (status, err.splitlines()[-1]) == (
+        2, "Error: give base, ours, theirs and the path (%O %A %B %P)")
+
+
+@needs_git
+def test_a_file_that_is_not_a_bib_is_merged_by_git(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    for name, text in (("base", "a\nb\nc\n"), ("ours", "A\nb\nc\n"), ("theirs", "a\nb\nC\n")):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert merge_files(str(tmp_path / "base"), str(tmp_path / "ours"), str(tmp_path / "theirs"),
+                       "notes.txt") == 0
+    assert (tmp_path / "ours").read_text(encoding="utf-8") == "A\nb\nC\n"
+    assert capsys.readouterr().err == ("refbridge: merge-driver: notes.txt: not a .bib file; "
+                                       "merged by git's line merge\n")
