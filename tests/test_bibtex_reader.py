@@ -229,8 +229,8 @@ def test_preamble_and_comments_are_kept_with_the_next_entry_as_layout() -> None:
     record = one('@preamble{"\\newcommand{\\noop}[1]{}"}\n@comment{jabref-meta: x;}\n'
                  "@misc{k, title = {T}}")
     assert record.extra == {}
-    assert (record.hints["bibtex.preamble"], record.hints["bibtex.comment"]) == (
-        '"\\newcommand{\\noop}[1]{}"', "jabref-meta: x;")
+    assert record.hints["bibtex.before"] == (
+        '@preamble{"\\newcommand{\\noop}[1]{}"}\n@comment{jabref-meta: x;}')
 
 
 def test_the_layout_of_an_entry_is_kept_as_hints() -> None:

@@ -118,24 +118,24 @@ def test_an_empty_type_is_written_back_empty(writer: BibtexWriter) -> None:
 
 def test_a_comment_line_without_braces_is_a_comment() -> None:
     records, messages = read(PARENTHESISED_KEY)
-    assert records[0].hints["bibtex.comment"] == "1215.bib -*- mode: BibTeX -*-"
+    assert records[0].hints["bibtex.before"] == "@Comment 1215.bib -*- mode: BibTeX -*-"
     assert messages[0] == ("refs.bib:1: warning: an @comment without braces: bibtex reads it "
-                           "as a comment, and so does refbridge (it is written back as "
-                           "@comment{...}); biber stops with a syntax error and reads no entry "
-                           "of the file")
+                           "as a comment, and so does refbridge (a .bib is written with it as "
+                           "it is); biber stops with a syntax error and reads no entry of the "
+                           "file")
 
 
 @DIALECTS
-def test_a_comment_line_without_braces_is_written_as_a_comment_block(
+def test_a_comment_line_without_braces_is_written_back_as_it_is(
         writer: BibtexWriter) -> None:
     assert written(read(PARENTHESISED_KEY)[0], writer).startswith(
-        "@comment{1215.bib -*- mode: BibTeX -*-}\n\n@techreport{")
+        "@Comment 1215.bib -*- mode: BibTeX -*-\n\n@techreport{")
 
 
 def test_a_comment_without_braces_ends_where_an_entry_starts_on_its_line() -> None:
     records, _ = read("@comment see below @misc{a, title = {A}}\n")
     assert [r.id for r in records] == ["a"]
-    assert records[0].hints["bibtex.comment"] == "see below"
+    assert records[0].hints["bibtex.before"] == "@comment see below "
 
 
 def test_a_key_with_parentheses_is_read_as_bibtex_reads_it() -> None:

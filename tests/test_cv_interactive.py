@@ -23,6 +23,7 @@ from support import ROOT, requires_tool, run_cli
 
 from refbridge.cv import CvOptions, render_cv
 from refbridge.errors import Diagnostics
+from refbridge.formats.bibtex.writer import entry_alone
 from refbridge.model import Record
 from refbridge.pipeline import read_records, record_texts
 from refbridge.runs import ReadOptions
@@ -92,9 +93,9 @@ def interactive_page() -> str:
 
 
 def entry_texts(format_name: str) -> dict[str, str]:
-    listed = records()
-    return {record.title or "": text
-            for record, text in zip(listed, record_texts(listed, format_name))}
+    listed = records()  # each entry alone, without its library's text around it
+    return {record.title or "": text for record, text in
+            zip(listed, record_texts([entry_alone(r) for r in listed], format_name))}
 
 
 @pytest.fixture(scope="module")

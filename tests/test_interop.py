@@ -35,8 +35,11 @@ AUTHORS = {
                   Name(family="Smith", given="John", suffix="Jr.")],
     "lee2020": [Name(family="Lee", given="Ana"), Name(family="Müller", given="Bernd")],
 }
-#: refbridge's .bib of BIB (the macro expanded, the month macro kept bare)
-WRITTEN = r"""@article{knuth1984,
+#: refbridge's .bib of BIB (the macro's definition kept, its use expanded, the month macro
+#: kept bare)
+WRITTEN = r"""@string{cj = "The Computer Journal"}
+
+@article{knuth1984,
   author = {Knuth, Donald E. and van der Berg, Jan and Smith, Jr., John},
   title = {Literate Programming},
   journal = {The Computer Journal},

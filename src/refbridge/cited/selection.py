@@ -5,9 +5,10 @@ the same file (``NEEDED_FIELDS``: crossref and xref parents, XDATA containers, t
 a ``@set``, related entries), transitively. A crossref parent is put after every entry that
 names it, as bibtex needs (biber reads any order). A cited key no library holds is reported
 at the first place that cites it, with the library's closest keys (difflib). The library's
-``@preamble`` blocks, which the .bib reader keeps on the entry after them, all go on the
-first entry written, so that none is lost with an entry nobody cites. This module must never
-write a file, and never change an entry but to carry those preambles.
+``@preamble`` blocks, which the .bib reader keeps with the text around the entries, all go on
+the first entry written, so that none is lost with an entry nobody cites (the rest of the
+library's text between entries, its comments and groups, stays in the library). This module
+must never write a file, and never change an entry but to carry those preambles.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from dataclasses import dataclass, field
 
 from refbridge.cited.citations import Citation, Scan, split_keys
 from refbridge.errors import location
-from refbridge.formats.bibtex.tables import CROSSREF_FIELD, HINT_PREAMBLE
+from refbridge.formats.bibtex.syntax import parse_blocks
+from refbridge.formats.bibtex.tables import CROSSREF_FIELD, HINT_AFTER, HINT_BEFORE, HINT_PREAMBLE
 from refbridge.model import Record
 
 #: Extra values (``Record.extra``) that name other entries of the same file an entry needs.
@@ -171,16 +173,32 @@ def _parents_last(keys: list[str], by_key: dict[str, Record]) -> list[str]:
     return sorted(keys, key=depth_of)
 
 
+#: Hints of a library's text around its entries, which a paper's .bib does not take.
+_LIBRARY_TEXT = (HINT_BEFORE, HINT_PREAMBLE, HINT_AFTER)
+
+
+def _preambles(record: Record) -> list[str]:
+    """The ``@preamble`` values the library wrote around ``record``, in their order."""
+    found: list[str] = []
+    for hint in _LIBRARY_TEXT:
+        text = record.hints.get(hint)
+        if text is not None and hint == HINT_PREAMBLE:
+            found.append(text)
+        elif text is not None:
+            found += [block.text for block in parse_blocks(text, {}) if block.kind == "preamble"]
+    return found
+
+
 def carry_preambles(records: list[Record], library: Iterable[Record]) -> list[Record]:
     """``records`` with every ``@preamble`` of ``library`` on the first of them, in the
-    library's order, and on no other."""
-    preambles = [record.hints[HINT_PREAMBLE] for record in library
-                 if HINT_PREAMBLE in record.hints]
-    if not records or not preambles:
-        return records
+    library's order, and no other text of the library's."""
+    preambles = [preamble for record in library for preamble in _preambles(record)]
     carried = [record.replace(hints={k: v for k, v in record.hints.items()
-                                     if k != HINT_PREAMBLE}) if HINT_PREAMBLE in record.hints
-               else record for record in records]
+                                     if k not in _LIBRARY_TEXT})
+               if any(hint in record.hints for hint in _LIBRARY_TEXT) else record
+               for record in records]
+    if not carried or not preambles:
+        return carried
     first = carried[0]
     carried[0] = first.replace(hints={**first.hints, HINT_PREAMBLE: " # ".join(preambles)})
     return carried

@@ -39,7 +39,14 @@ from typing import Any, TextIO
 from mypy_extensions import mypyc_attr
 
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.formats.bibtex.tables import ARXIV, ARXIV_ABS_URL, HINT_COMMENT, HINT_PREAMBLE
+from refbridge.formats.bibtex.tables import (
+    ARXIV,
+    ARXIV_ABS_URL,
+    HINT_AFTER,
+    HINT_BEFORE,
+    HINT_COMMENT,
+    HINT_PREAMBLE,
+)
 from refbridge.formats.catalogue import WRITERS, CatalogueReader
 from refbridge.formats.csl_markup import from_markup, is_lossless, to_markup
 from refbridge.formats.surrogates import repaired, reporter
@@ -596,7 +603,8 @@ def from_csl(item: Any, source: Source | None = None,
 def _hints(kept: Mapping[str, Any]) -> dict[str, str]:
     """The layout hints of ``custom.hints``. A .bib's ``@preamble`` is LaTeX that a .bib
     writer writes as it is; from a CSL-JSON file it is data, so one with LaTeX that
-    ``refbridge.latex.safety`` finds harmful is kept as a ``@comment``, which no tool runs."""
+    ``refbridge.latex.safety`` finds harmful is kept as a ``@comment``, which no tool runs, and
+    a .bib's text between entries that holds such LaTeX is left out."""
     if not kept:  # (most items)
         return {}
     hints = {str(k): str(v) for k, v in kept.items()}
@@ -604,6 +612,9 @@ def _hints(kept: Mapping[str, Any]) -> dict[str, str]:
     if preamble is not None and not is_harmless(preamble, preamble=True):
         del hints[HINT_PREAMBLE]
         hints[HINT_COMMENT] = "\n".join(filter(None, (hints.get(HINT_COMMENT), preamble)))
+    for hint in (HINT_BEFORE, HINT_AFTER):  # a .bib's text between entries, preambles and all
+        if hint in hints and not is_harmless(hints[hint], preamble=True):
+            del hints[hint]
     return hints
 
 

@@ -132,7 +132,9 @@ def plan_works(records: Sequence[Record], citations: Sequence[str], options: Sit
     sources = link_sources(options.links)
     owner = OwnerMatcher.of(options.owners, options.owner_ids)
     keyed_records = with_keys(records, WriteOptions())
-    entries = record_texts(keyed_records, "bibtex")
+    from refbridge.formats.bibtex.writer import entry_alone  # the library's text stays there
+
+    entries = record_texts([entry_alone(record) for record in keyed_records], "bibtex")
     folder = SiteFolder(directory)
     claimed: set[str] = set()
     planned: list[PlannedWork] = []

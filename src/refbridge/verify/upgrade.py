@@ -23,16 +23,11 @@ from dataclasses import dataclass
 from refbridge.enrich.merge import PROVENANCE_PREFIX, merge
 from refbridge.errors import RefbridgeError
 from refbridge.formats.bibtex.syntax import block_end
-from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_PREAMBLE
-from refbridge.formats.bibtex.writer import BIBLATEX_WRITER, BIBTEX_WRITER, Layout
+from refbridge.formats.bibtex.writer import BIBLATEX_WRITER, BIBTEX_WRITER, Layout, entry_alone
 from refbridge.model import Record
 from refbridge.registry import WriteOptions
 from refbridge.textio import atomic_output
 from refbridge.verify.classify import Verdict
-
-#: Hints of text written before an entry (kept in place in the file, never written again).
-_BEFORE_ENTRY = (HINT_PREAMBLE, HINT_COMMENT)
-
 
 class UpgradeError(RefbridgeError):
     """An upgraded entry cannot be found again in its file."""
@@ -66,9 +61,9 @@ def upgraded_record(verdict: Verdict) -> Record | None:
     preprint = record if record.type == "article" and record.eprint is not None \
         else record.replace(type="article")
     merged = merge(preprint, published).record
-    hints = {k: v for k, v in merged.hints.items() if k not in _BEFORE_ENTRY}
     extra = {k: v for k, v in merged.extra.items() if not k.startswith(PROVENANCE_PREFIX)}
-    return merged.replace(hints=hints, extra=extra)
+    # the text around the entry stays in place in the file, never written again
+    return entry_alone(merged).replace(extra=extra)
 
 
 def _entry_start(text: str, line_starts: Sequence[int], line: int, key: str) -> int:

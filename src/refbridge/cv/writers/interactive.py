@@ -146,6 +146,13 @@ SCRIPT = r"""(function () {
 """
 
 
+def _bibtex_texts(records: list[Record]) -> list[str]:
+    """Each record's .bib entry, without its library's text around it."""
+    from refbridge.formats.bibtex.writer import entry_alone  # as record_texts loads it
+
+    return record_texts([entry_alone(record) for record in records], "bibtex")
+
+
 def _year(record: Record) -> str:
     return str(record.year) if record.year is not None else UNDATED
 
@@ -211,7 +218,7 @@ def render(document: CvDocument, fragment: bool = False) -> str:
         {"year": _year(record), "type": kind_of(record.type).heading,
          "coauthors": _coauthors(record, owner), "search": searchable_text(record),
          "bibtex": bibtex, "ris": ris}
-        for record, bibtex, ris in zip(records, record_texts(records, "bibtex"),
+        for record, bibtex, ris in zip(records, _bibtex_texts(records),
                                        record_texts(records, "ris"))]
     positions = {id(entry): index for index, entry in enumerate(entries)}
     lines = [*heading_lines(document), _controls(data),

@@ -5,9 +5,11 @@ with the tables of ``bibtex_tables``: entry type to CSL type, fields to CSL vari
 (``bibnames``), dates (``bibtex_dates``), arXiv eprints (``eprint`` with ``eprinttype`` or
 ``archivePrefix``, ``eprintclass`` or ``primaryClass``). Text fields are decoded from LaTeX;
 URL, DOI, file and other identifier fields are kept verbatim. Fields the model has no slot for
-are kept in ``Record.extra`` as ``bibtex.<field>``, and so are ``@preamble`` and ``@comment``
-blocks (``bibtex.@preamble`` / ``bibtex.@comment`` on the entry that follows them) and an entry
-type the CSL type does not give back (``bibtex.@type``), so the writers can put them back.
+are kept in ``Record.extra`` as ``bibtex.<field>``, and so is an entry type the CSL type does
+not give back (``bibtex.@type``), so the writers can put them back. The source text between
+entries (``%`` lines, free text, ``@comment``, ``@preamble`` and ``@string`` blocks) is kept as
+written in the hints of the entry after it (``bibtex.before``; after the last entry:
+``bibtex.after`` on it), so that a .bib written from the records has it in its place.
 
 A ``crossref`` child inherits its parent's fields (the parent's title as the container title)
 once the parent is read; children wait for their parent, and the last ``PARENTS_REMEMBERED``
@@ -34,7 +36,7 @@ from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex import tables
 from refbridge.formats.bibtex.dates import parse_iso_date, parse_year_month
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, macro_value, read_blocks
-from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
+from refbridge.formats.bibtex.tables import HINT_AFTER, HINT_BEFORE, HINT_KEY
 from refbridge.formats.catalogue import CatalogueReader
 from refbridge.identifiers import clean_doi_field
 from refbridge.latex.decode import decode_latex, decode_plain
@@ -78,6 +80,17 @@ HINT_CLASSES = HINT_PREFIX + "classes"
 #: keeps it (in a title's end; before ``and`` in a name list, where biber then does not split
 #: the names), so the value is written back with its TABs
 HINT_SPACED = "spaced."
+
+#: Characters of a key that bibtex reads and biber does not, and what biber does with them
+#: (tried with biber 2.17); the key is the user's and is written back as it is, with a warning.
+BIBER_UNREADABLE_KEYS: dict[str, str] = {
+    "()": "parentheses: bibtex reads it; biber stops with a syntax error and reads no entry "
+          "of the file",
+    "'": "an apostrophe: bibtex reads it; biber cuts the key short there or stops with a "
+         "syntax error",
+    "%": "'%': bibtex reads it; biber takes the rest of the line for a comment and stops "
+         "with a syntax error",
+}
 
 #: Entry types whose records may be crossref parents of entries read after them.
 PARENT_ENTRY_TYPES: frozenset[str] = frozenset(
@@ -549,7 +562,8 @@ class BibtexReader(CatalogueReader):
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
         return self._resolve_crossrefs(
-            self._records(read_blocks(stream), source, diagnostics, ends_file=True), source,
+            self._records(read_blocks(stream, verbatim=True), source, diagnostics,
+                          ends_file=True), source,
             diagnostics, whole_file=True)
 
     def shards(self, path: str, encoding: str, size: int) -> list[Shard] | None:
@@ -572,40 +586,43 @@ class BibtexReader(CatalogueReader):
 
     def _records(self, blocks: Iterable[Block], source: str, diagnostics: Diagnostics,
                  ends_file: bool) -> Iterator[Record]:
-        """The records of ``blocks``; ``@preamble``/``@comment`` notes go with the entry after
-        them, or the last entry when they end the file (they cannot end a shard)."""
-        notes: dict[str, list[str]] = {}
-        first_line: dict[str, int] = {}
+        """The records of ``blocks`` (read with their ``text`` blocks); the text before an
+        entry goes with it, the text after the last entry with the last (it cannot end a
+        shard)."""
+        kept: list[str] = []
         held: Record | None = None
+        first_line: dict[str, int] = {}
         for block in blocks:
-            if block.kind == "error" and block.key:  # read up to the break, as BibTeX does
+            kind = block.kind
+            if kind == "text":
+                kept.append(block.text)
+                continue
+            if kind == "error" and block.key:  # read up to the break, as BibTeX does
                 diagnostics.broken(f"broken entry: {block.message}; the {len(block.fields)} "
                                    "field(s) before it are read, as BibTeX reads them", source,
                                    block.error_line)
-            elif block.kind == "error":
+            elif kind == "error":
                 diagnostics.error(f"broken entry: {block.message}", source,
                                   block.error_line)
-            elif block.kind in ("preamble", "comment"):
-                notes.setdefault(block.kind, []).append(block.text)
-                if block.message:
-                    diagnostics.warning(block.message, source, block.line)
-            if block.kind == "entry" or block.kind == "error" and block.key:
+            elif block.message:  # a @comment biber cannot read
+                diagnostics.warning(block.message, source, block.line)
+            if kind == "entry" or kind == "error" and block.key:
                 record = self._entry(block, source, diagnostics, first_line)
                 if record is None:
                     continue
-                if notes:
-                    record = _with_notes(record, notes)
-                    notes = {}
+                if kept:
+                    record = _with_text(record, HINT_BEFORE, kept)
+                    kept = []
                 if held is not None:
                     yield held
                 held = record
-        if notes and not ends_file:
-            raise ShardIncomplete("@preamble/@comment blocks wait for an entry after the shard")
+        if kept and not ends_file:
+            raise ShardIncomplete("text after the shard's last entry belongs to the next")
         if held is not None:
-            yield _with_notes(held, notes) if notes else held
-        elif notes:
-            diagnostics.warning("the file has @preamble/@comment blocks but no entry to keep "
-                                "them with; they are not converted", source, 1)
+            yield _with_text(held, HINT_AFTER, kept) if kept else held
+        elif any("@" in text for text in kept):
+            diagnostics.warning("the file has @preamble/@comment/@string blocks but no entry "
+                                "to keep them with; they are not converted", source, 1)
 
     def _entry(self, block: Block, source: str, diagnostics: Diagnostics,
                first_line: dict[str, int]) -> Record | None:
@@ -622,10 +639,10 @@ class BibtexReader(CatalogueReader):
                                 source, block.line)
         else:
             first_line[key] = block.line
-        if "(" in key or ")" in key:
-            diagnostics.warning(f"the key {key!r} holds parentheses: bibtex reads it; biber "
-                                "stops with a syntax error and reads no entry of the file; "
-                                "written back as it is", source, block.line)
+        for characters, what in BIBER_UNREADABLE_KEYS.items():
+            if any(character in key for character in characters):
+                diagnostics.warning(f"the key {key!r} holds {what}; written back as it is",
+                                    source, block.line)
         try:
             record = entry_record(block, source, diagnostics)
         except ModelError as exc:
@@ -698,13 +715,20 @@ def _entry_type(record: Record) -> str:
     return entry_type_for(record.type, record.eprint, tables.BIBLATEX)
 
 
-def _with_notes(record: Record, notes: dict[str, list[str]]) -> Record:
-    hints = dict(record.hints)
-    if notes.get("preamble"):
-        hints[HINT_PREAMBLE] = " # ".join(notes["preamble"])
-    if notes.get("comment"):
-        hints[HINT_COMMENT] = "\n".join(notes["comment"])
-    return record.replace(hints={k: v for k, v in hints.items() if v.strip()})
+#: Blank lines at the start and at the end of a text.
+_LEADING_BLANK_LINES = re.compile(r"\A(?:[ \t\f\v]*\r?\n)+")
+_TRAILING_BLANK_LINES = re.compile(r"(?:\r?\n[ \t\f\v]*)+\Z")
+
+
+def kept_text(pieces: list[str]) -> str:
+    """The source text of ``pieces`` as it is kept: without the blank lines around it (a
+    writer puts one blank line between it and the entries)."""
+    text = "".join(pieces)
+    return _TRAILING_BLANK_LINES.sub("", _LEADING_BLANK_LINES.sub("", text))
+
+
+def _with_text(record: Record, hint: str, pieces: list[str]) -> Record:
+    return record.replace(hints={**record.hints, hint: kept_text(pieces)})
 
 
 READER = BibtexReader()

@@ -1,7 +1,8 @@
 """Where a .bib file may be cut into shards that read, one by one, to what reading it whole gives.
 
-A shard starts at an entry whose previous block is an entry too (so no ``@preamble`` or
-``@comment`` waits for the first entry of the next shard), never between a ``crossref`` child
+A shard starts at an entry whose previous block is an entry too, closed right before it (so no
+``@preamble``, ``@comment`` or other text between entries waits for the first entry of the next
+shard), never between a ``crossref`` child
 and its parent, and carries the ``@string`` macros defined before it. The scan reads the file
 in chunks of bytes, so memory does not grow with the text, and looks only at block heads,
 ``@string`` blocks and ``crossref`` fields. It gives no plan (the file is read whole) when the
@@ -42,6 +43,8 @@ _HEAD = re.compile(rb"\n[ \t]*@[ \t]*([A-Za-z_][\w:-]*)?[ \t]*([{(])?\s*([^,\s{}
 _CROSSREF_WORD = re.compile(rb"crossref\s*=")
 _WORD_BYTE = re.compile(rb"[\w-]")
 _CROSSREF_VALUE = re.compile(rb"\s*(?:\{\s*([^{}\s,]+)\s*\}|\"\s*([^\"{}\s,]+)\s*\"|(.))")
+_WHITE_SPACE = b" \t\r\n"
+_CLOSERS = b"})"
 _NOT_ENTRIES = frozenset({b"string", b"comment", b"preamble"})
 _STRING = b"string"
 #: The last shards of a file get smaller, each at most this fraction of what remains (but
@@ -59,6 +62,10 @@ class _Scan:
 
     offsets: array[int] = field(default_factory=lambda: array("q"))
     entry: bytearray = field(default_factory=bytearray)  #: 1 where the block is an entry
+    #: 1 where only white space comes between the block and a ``}`` or ``)`` before it
+    closed: bytearray = field(default_factory=bytearray)
+    #: whether the text scanned so far ends in a ``}`` or ``)`` (and white space)
+    ends_closed: bool = False
     strings: list[int] = field(default_factory=list)  #: heads that are @string blocks
     keys: list[bytes] = field(default_factory=list)  #: each entry's key, as written
     heads_of_keys: list[int] = field(default_factory=list)  #: the head of each key
@@ -70,7 +77,7 @@ class _Scan:
     def add_heads(self, part: bytes, base: int) -> None:
         """Note the heads in ``part``, which starts ``base`` bytes into the file after a
         line break."""
-        offsets, entry, kinds = self.offsets, self.entry, self.kinds
+        offsets, entry, kinds, closed = self.offsets, self.entry, self.kinds, self.closed
         for match in _HEAD.finditer(part):
             kind, delimiter, key = match.groups()
             known = kinds.get(kind)
@@ -86,6 +93,16 @@ class _Scan:
                 self.heads_of_keys.append(len(offsets))
             offsets.append(base + match.start() + 1)
             entry.append(is_entry)
+            closed.append(_closed_before(part, match.start(), self.ends_closed))
+        self.ends_closed = _closed_before(part, len(part), self.ends_closed)
+
+
+def _closed_before(part: bytes, end: int, otherwise: bool) -> bool:
+    """Whether ``part[:end]`` ends in a ``}`` or ``)`` and white space (``otherwise``: when
+    it is all white space)."""
+    while end > 0 and part[end - 1] in _WHITE_SPACE:
+        end -= 1
+    return part[end - 1] in _CLOSERS if end > 0 else otherwise
 
 
 def _crossrefs(part: bytes) -> Iterator[tuple[int, bytes | None]]:
@@ -165,17 +182,17 @@ def _blocked(scan: _Scan, encoding: str) -> bytearray:
 
 
 def _cuts(scan: _Scan, size: int, encoding: str) -> list[int]:
-    """The heads the file is cut at: entries after an entry, outside crossref spans, about
-    ``size`` bytes apart, closer towards the end (see ``TAPER``)."""
+    """The heads the file is cut at: entries right after an entry, outside crossref spans,
+    about ``size`` bytes apart, closer towards the end (see ``TAPER``)."""
     blocked = _blocked(scan, encoding) if scan.crossrefs else bytearray(len(scan.offsets))
     cuts: list[int] = []
-    offsets, entry = scan.offsets, scan.entry
+    offsets, entry, closed = scan.offsets, scan.entry, scan.closed
     shard_start = 0
     target = min(size, max(size // TAPER, scan.size // TAPER))
     for index in range(1, len(offsets)):
         if offsets[index] - shard_start < target:
             continue
-        if entry[index] and entry[index - 1] and not blocked[index]:
+        if entry[index] and entry[index - 1] and closed[index] and not blocked[index]:
             cuts.append(index)
             shard_start = offsets[index]
             target = min(size, max(size // TAPER, (scan.size - shard_start) // TAPER))
@@ -254,4 +271,4 @@ def shard_blocks(shard: Shard) -> Iterator[Block]:
         text = _text(data, shard.encoding)
     except UnicodeDecodeError:
         raise ShardIncomplete("text that does not decode: read whole for its line") from None
-    return parse_blocks(text, dict(shard.context), shard.first_line)
+    return parse_blocks(text, dict(shard.context), shard.first_line, verbatim=True)

@@ -37,7 +37,7 @@ MONTH_MACROS: dict[str, str] = {
 
 #: What biber makes of ``@comment`` followed by text without braces, which BibTeX skips.
 BRACELESS_COMMENT = ("an @comment without braces: bibtex reads it as a comment, and so does "
-                     "refbridge (it is written back as @comment{...}); biber stops with a "
+                     "refbridge (a .bib is written with it as it is); biber stops with a "
                      "syntax error and reads no entry of the file")
 
 #: How many characters are read from the stream at a time.
@@ -407,10 +407,33 @@ def value_pieces(raw: str) -> tuple[str, ...] | None:
     return tuple(raw[start:end] for start, end in spans) if parser.pos == len(raw) else None
 
 
-def parse_blocks(text: str, strings: dict[str, str], first_line: int = 1) -> Iterator[Block]:
+def parse_blocks(text: str, strings: dict[str, str], first_line: int = 1,
+                 verbatim: bool = False) -> Iterator[Block]:
     """The blocks of ``text`` (which must start at a line start); ``strings`` holds the
-    ``@string`` definitions seen so far and receives new ones."""
-    return (span.block for span in parse_spans(text, strings, first_line))
+    ``@string`` definitions seen so far and receives new ones. With ``verbatim``, the source
+    text that is no entry comes too, as ``text`` blocks (see ``verbatim_blocks``)."""
+    spans = parse_spans(text, strings, first_line)
+    return verbatim_blocks(text, spans) if verbatim else (span.block for span in spans)
+
+
+#: The kinds of block that are entries (a broken one too): what is not one is kept as text.
+ENTRY_KINDS = frozenset({"entry", "error"})
+
+
+def verbatim_blocks(text: str, spans: Iterator[Span]) -> Iterator[Block]:
+    """The blocks of ``spans`` (of ``text``), and before each entry (or broken block) and at
+    the end a ``text`` block with the source between it and the entry before, as written:
+    ``%`` lines, free text, ``@comment``, ``@preamble`` and ``@string`` blocks (each of which
+    also comes as its own block). Nothing but whitespace gives no ``text`` block."""
+    at = 0
+    for span in spans:
+        if span.block.kind in ENTRY_KINDS:
+            if not text[at:span.start].isspace() and span.start > at:
+                yield Block("text", 0, text=text[at:span.start])
+            at = span.end
+        yield span.block
+    if at < len(text) and not text[at:].isspace():
+        yield Block("text", 0, text=text[at:])
 
 
 class Span(NamedTuple):
@@ -483,8 +506,10 @@ def block_end(text: str, start: int) -> int | None:
     return start + parser.pos
 
 
-def read_blocks(stream: TextIO, chunk_size: int = CHUNK_SIZE) -> Iterator[Block]:
-    """The blocks of a .bib stream, read ``chunk_size`` characters at a time."""
+def read_blocks(stream: TextIO, chunk_size: int = CHUNK_SIZE, verbatim: bool = False
+                ) -> Iterator[Block]:
+    """The blocks of a .bib stream, read ``chunk_size`` characters at a time (with
+    ``verbatim``, the text that is no entry too: see ``verbatim_blocks``)."""
     strings: dict[str, str] = {}
     pending = ""
     line = 1
@@ -492,14 +517,14 @@ def read_blocks(stream: TextIO, chunk_size: int = CHUNK_SIZE) -> Iterator[Block]
         chunk = stream.read(chunk_size)
         text = pending + chunk
         if not chunk:
-            yield from parse_blocks(text, strings, line)
+            yield from parse_blocks(text, strings, line, verbatim)
             return
         last_start = _last_block_start(text)
         if last_start <= 0:
             pending = text
             continue
         complete, pending = text[:last_start], text[last_start:]
-        yield from parse_blocks(complete, strings, line)
+        yield from parse_blocks(complete, strings, line, verbatim)
         line += complete.count("\n")
 
 

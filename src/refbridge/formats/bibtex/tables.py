@@ -14,9 +14,15 @@ from collections.abc import Mapping
 BIBTEX = "bibtex"
 BIBLATEX = "biblatex"
 
-#: Hints (``Record.hints``) holding the @preamble and @comment blocks before an entry.
+#: Hints (``Record.hints``) holding the @preamble and @comment blocks before an entry (as
+#: other formats carry them; the .bib reader keeps all the text between entries instead).
 HINT_PREAMBLE = "bibtex.preamble"
 HINT_COMMENT = "bibtex.comment"
+#: Hints holding the source text that is no entry (``%`` lines, free text, ``@comment``,
+#: ``@preamble`` and ``@string`` blocks, a JabRef ``% Encoding:`` line), as written, without
+#: the blank lines around it: before an entry, and after the last entry of the file.
+HINT_BEFORE = "bibtex.before"
+HINT_AFTER = "bibtex.after"
 #: Hint holding the key of an entry whose key its .bib repeats: the entry gets a unique key
 #: elsewhere (CSL-JSON ids must be unique), and a .bib is written with the repeated key again.
 HINT_KEY = "bibtex.key"

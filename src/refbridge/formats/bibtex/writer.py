@@ -52,8 +52,14 @@ from refbridge.formats.bibtex.reader import (
     split_classes,
     split_keywords,
 )
-from refbridge.formats.bibtex.syntax import MONTH_MACROS, macro_value
-from refbridge.formats.bibtex.tables import HINT_COMMENT, HINT_KEY, HINT_PREAMBLE
+from refbridge.formats.bibtex.syntax import MONTH_MACROS, macro_value, parse_spans
+from refbridge.formats.bibtex.tables import (
+    HINT_AFTER,
+    HINT_BEFORE,
+    HINT_COMMENT,
+    HINT_KEY,
+    HINT_PREAMBLE,
+)
 from refbridge.formats.catalogue import WRITERS
 from refbridge.identifiers import clean_doi
 from refbridge.latex.decode import decode_latex, decode_plain
@@ -66,11 +72,13 @@ from refbridge.richtext import Text, latex_source, plain, with_latex, without_la
 
 #: A keyword that is written in braces, so that it is read back as one (``{Models, Statistical}``).
 _KEYWORD_BRACED = re.compile(r"[,;]")
-#: Characters a citation key cannot hold in either dialect, replaced by ``-``.
-_KEY_UNSAFE = re.compile(r"[\s,{}()\"#%'=\\~]")
-#: The same for a key a .bib gave the entry: parentheses, which BibTeX reads in a key (biber
-#: cannot), are written back.
-_READ_KEY_UNSAFE = re.compile(r"[\s,{}\"#%'=\\~]")
+#: Characters a citation key cannot hold in either dialect: white space and ``,`` end it,
+#: braces, ``=``, ``"`` and ``#`` are the .bib's own syntax (biber stops at them, and the
+#: reader cannot read them back), and a backslash would start a LaTeX command where the key
+#: is written into the .aux and .bbl. Every other character is the key's own and is written
+#: as it was read (``O'Hara_1999``, ``smith~20``, ``a:b/c+d.e``, ``Müller2020``); the pipeline
+#: gives a key that holds one of these a new one, and reports it (the writer's ``key_unsafe``).
+KEY_UNSAFE = re.compile(r"[\s,{}=\"#\\]")
 _ORDER = {name: index for index, name in enumerate(tables.FIELD_ORDER)}
 #: CSL variables written with case protection (the ones .bst styles lower-case).
 _TITLE_VARIABLES = frozenset({"title"})
@@ -84,9 +92,10 @@ Field = tuple[str, Text, str]  # (field name, value, how)
 
 #: The keys of the hints a Layout reads, without the ``bibtex.`` prefix (as it holds them).
 (_LAYOUT_KEY, _INHERITED_KEY, _EMPTY_KEY, _PREAMBLE_KEY, _COMMENT_KEY, _KEYWORDS_KEY, _MONTH_KEY,
- _DOI_KEY, _YEAR_KEY, _CLASSES_KEY) = (hint[len(HINT_PREFIX):] for hint in (
+ _DOI_KEY, _YEAR_KEY, _CLASSES_KEY, _BEFORE_KEY, _AFTER_KEY) = (
+    hint[len(HINT_PREFIX):] for hint in (
     HINT_LAYOUT, HINT_INHERITED, HINT_EMPTY, HINT_PREAMBLE, HINT_COMMENT, HINT_KEYWORDS,
-    HINT_MONTH, HINT_DOI, HINT_YEAR, HINT_CLASSES))
+    HINT_MONTH, HINT_DOI, HINT_YEAR, HINT_CLASSES, HINT_BEFORE, HINT_AFTER))
 #: A run of characters that are not braces: dropped before the braces are counted.
 _NOT_BRACES = re.compile(r"[^{}]+")
 
@@ -176,13 +185,15 @@ def _reverse_mapping(entry_type: str) -> dict[str, str]:
 
 
 def entry_key(record: Record, options: WriteOptions = WriteOptions()) -> str:
-    """The key ``record``'s entry is written under: the one its .bib gave it (a repeated key
-    too, also after CSL-JSON gave it a unique id: both tools read the first), else its
-    citation key."""
-    key = record.citation_key or record.id
+    """The key ``record``'s entry is written under: a key its .bib repeated, as it was (both
+    tools read the first; also after CSL-JSON gave it a unique id), or none for an entry that
+    had none, else its citation key, character for character (but for ``KEY_UNSAFE``, which
+    the pipeline has replaced already when it wrote the record)."""
     if HINT_LAYOUT in record.hints and not options.regenerate_keys and not options.normalize:
-        return _READ_KEY_UNSAFE.sub("-", record.hints.get(HINT_KEY, record.id))
-    return _KEY_UNSAFE.sub("-", key)
+        read = record.hints.get(HINT_KEY)
+        if read is not None and not KEY_UNSAFE.search(read):
+            return read
+    return KEY_UNSAFE.sub("-", record.citation_key or record.id)
 
 
 class BibtexWriter:
@@ -192,13 +203,15 @@ class BibtexWriter:
         self.description = WRITERS[dialect].description
         self.extension = WRITERS[dialect].extension
         self.framing = Framing(separator="\n")
+        self.key_unsafe = KEY_UNSAFE
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         write_framed(map(self.record_text, records, repeat(options)), out, self.framing)
 
     # -- one entry -----------------------------------------------------------------------
     def record_text(self, record: Record, options: WriteOptions) -> str:
-        """The .bib text of one record (with any @preamble/@comment kept before it)."""
+        """The .bib text of one record, with the source text that is no entry kept before it
+        (and after it, for the last entry), one blank line between."""
         layout = Layout.of(record, options)
         from_bib = HINT_LAYOUT in record.hints  # its titles say what their case is
         entry_type = self.entry_type(record, layout)
@@ -213,7 +226,9 @@ class BibtexWriter:
         head = "".join(f"@{kind}{{{text}}}\n\n" for kind, text in (
             ("preamble", layout.preamble), ("comment", layout.comment))
             if text is not None and _balanced(text))
-        return head + "\n".join(lines)
+        before, after = writable_text(layout.before), writable_text(layout.after)
+        return (before + "\n\n" if before else "") + head + "\n".join(lines) + (
+            "\n" + after + "\n" if after else "")
 
     def entry_type(self, record: Record, layout: Layout | None = None) -> str:
         written = layout.entry_type(record) if layout is not None else None
@@ -480,16 +495,50 @@ class BibtexWriter:
         return fields
 
 
+#: Block kinds the text kept between entries may hold: what bibtex and biber read there.
+_KEPT_KINDS = frozenset({"comment", "preamble", "string"})
+
+
+#: Hints of the library's text around an entry (before it, after the last).
+LIBRARY_TEXT_HINTS = (HINT_PREAMBLE, HINT_COMMENT, HINT_BEFORE, HINT_AFTER)
+
+
+def entry_alone(record: Record) -> Record:
+    """``record`` without the library's text around its entry: for the .bib of one record
+    (a publication page's, a CV's copy button), or an entry rewritten in place."""
+    if not any(hint in record.hints for hint in LIBRARY_TEXT_HINTS):
+        return record
+    return record.replace(hints={k: v for k, v in record.hints.items()
+                                 if k not in LIBRARY_TEXT_HINTS})
+
+
+def writable_text(text: str | None) -> str | None:
+    """``text`` kept between entries (``bibtex.before``/``after``), when it may be written as
+    it is: it holds no entry (a .bib's own never does; a hint another format forged may, and is
+    not written). Its ``@preamble`` is the .bib's own LaTeX, written as it was (CSL-JSON's
+    reader keeps one that runs harmful LaTeX from reaching here)."""
+    if not text:
+        return None
+    if "@" in text and any(span.block.kind not in _KEPT_KINDS
+                           for span in parse_spans(text, {})):
+        return None
+    return text
+
+
 def _named(hints: Mapping[str, str], prefix: str) -> dict[str, str]:
     """The hints whose key starts with ``prefix``, by the rest of their key."""
     return {key[len(prefix):]: value for key, value in hints.items() if key.startswith(prefix)}
+
+
+#: The hints of text around an entry, kept when the writer normalises too.
+_TEXT_KEYS = frozenset({_PREAMBLE_KEY, _COMMENT_KEY, _BEFORE_KEY, _AFTER_KEY})
 
 
 class Layout:
     """How the source laid an entry out (its hints), for writing it the same way: field names
     and order, the date as ``year``/``month`` or ``date``, a subtitle apart from its title, a
     year that is not a number, what came from a crossref parent (not written while the
-    ``crossref`` field is), and the @preamble/@comment blocks before it. Empty when the record
+    ``crossref`` field is), and the text that is no entry before and after it. Empty when the record
     has no hints or the writer normalises."""
 
     def __init__(self, hints: dict[str, str] | None = None, crossref: bool = False,
@@ -513,6 +562,9 @@ class Layout:
                            if f)
         self.preamble = hints.get(_PREAMBLE_KEY)
         self.comment = hints.get(_COMMENT_KEY)
+        #: the source text that is no entry, before the entry and (the last) after it
+        self.before = hints.get(_BEFORE_KEY)
+        self.after = hints.get(_AFTER_KEY)
         self.raws = _named(hints, HINT_RAW)  #: field -> its value as written, macros and all
         self.tabbed = _named(hints, HINT_SPACED)  #: field -> its value with its TABs
         #: text variable -> the source's fields that hold it, in their order (for one type)
@@ -591,7 +643,7 @@ class Layout:
     def of(cls, record: Record, options: WriteOptions) -> Layout:
         if options.normalize:  # nothing of the layout but its blocks and dialect
             hints = {k: v for k, v in record.hints_for("bibtex").items()
-                     if k in ("preamble", "comment")}
+                     if k in _TEXT_KEYS}
             return cls(hints, dialect=cls(record.hints_for("bibtex")).dialect)
         return cls(record.hints_for("bibtex"),
                    crossref=EXTRA_PREFIX + tables.CROSSREF_FIELD in record.extra)
