@@ -272,3 +272,89 @@ def texts_between_entries(text: str) -> list[str]:
 @given(library=libraries())
 def test_non_entry_text_written_is_the_text_read(writer: BibtexWriter, library: str) -> None:
     assert texts_between_entries(written(library, writer)) == texts_between_entries(library)
+
+
+# -- a .bib converted into its own dialect ---------------------------------------------------
+#: The ACL Anthology's export: BibTeX, with a ``location`` that bibtex ignores.
+ACL = """\
+@inproceedings{doe-2022-tidal,
+    title = "Tidal Parsing",
+    author = "Doe, Jane",
+    booktitle = "Proceedings of ACL",
+    year = "2022",
+    location = "Dublin, Ireland",
+    publisher = "Association for Computational Linguistics",
+}
+"""
+#: A BibLaTeX file: most of its entries show it.
+BIBLATEX = """\
+@article{lee2021,
+  author = {Lee, Ana},
+  title = {Shore Birds},
+  journaltitle = {Coastal Studies},
+  location = {Bergen},
+  date = {2021-03},
+}
+
+@online{tide2020,
+  title = {Tide Tables},
+  url = {https://example.org/tides},
+  date = {2020},
+}
+"""
+
+
+def converted_cli(tmp_path: Path, text: str, *args: str) -> tuple[int, str, str]:
+    library = tmp_path / "refs.bib"
+    library.write_text(text, encoding="utf-8")
+    return run_cli("convert", str(library), *args)
+
+
+def test_a_bibtex_file_with_a_location_keeps_it_in_bibtex(tmp_path: Path) -> None:
+    status, out, err = converted_cli(tmp_path, ACL, "--to", "bibtex")
+    assert (status, err) == (0, "")
+    assert out == ("@inproceedings{doe-2022-tidal,\n  title = {Tidal Parsing},\n"
+                   "  author = {Doe, Jane},\n  booktitle = {Proceedings of ACL},\n"
+                   "  year = {2022},\n  location = {Dublin, Ireland},\n"
+                   "  publisher = {Association for Computational Linguistics},\n}\n")
+
+
+def test_a_biblatex_file_is_mapped_to_bibtex_and_says_so(tmp_path: Path) -> None:
+    status, out, err = converted_cli(tmp_path, BIBLATEX, "--to", "bibtex")
+    assert (status, err.splitlines()) == (0, [
+        f"{tmp_path / 'refs.bib'}: info: read as BibLaTeX (date, @online, journaltitle in 2 "
+        "entries)"])
+    assert out.startswith("@article{lee2021,\n  author = {Lee, Ana},\n  title = {Shore Birds},\n"
+                          "  journal = {Coastal Studies},\n  address = {Bergen},\n")
+
+
+def test_a_biblatex_file_keeps_its_fields_in_biblatex(tmp_path: Path) -> None:
+    _, out, _ = converted_cli(tmp_path, BIBLATEX, "--to", "biblatex")
+    assert "  journaltitle = {Coastal Studies},\n  location = {Bergen},\n  date = {2021-03},\n" \
+        in out
+
+
+def test_from_biblatex_reads_a_file_as_biblatex_whatever_it_shows(tmp_path: Path) -> None:
+    _, out, _ = converted_cli(tmp_path, ACL, "--from", "biblatex", "--to", "bibtex")
+    assert "location" not in out and "  address = {Dublin, Ireland},\n" in out
+
+
+def test_a_stray_biblatex_field_leaves_a_large_bibtex_file_bibtex() -> None:
+    entries = "".join(f"@misc{{k{n}, title = {{T}}, year = 2001}}\n" for n in range(40))
+    records = read(entries + "@misc{d, title = {D}, date = {2001-02}}\n")
+    assert records[-1].hints["bibtex.dialect"] == "bibtex"
+    assert "  date = {2001-02},\n" in BIBTEX_WRITER.record_text(records[-1], WriteOptions())
+
+
+def test_the_dialect_is_decided_once_for_the_file_with_one_job_or_two(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(many_entries(60) + "".join(
+        BIBLATEX.replace("lee2021", f"lee{n}").replace("tide2020", f"tide{n}")
+        for n in range(3)), encoding="utf-8")
+    one = convert([str(path)], str(tmp_path / "one"), "bibtex")
+    two = convert_in_parallel(str(path), str(tmp_path / "two"), "bibtex", ReadOptions(),
+                              WriteOptions(), False, 2, from_bytes=0, shard_bytes=400)
+    assert two is not None
+    assert [str(m) for m in two.diagnostics.messages] == [
+        str(m) for m in one.diagnostics.messages]
+    assert (tmp_path / "two").read_text() == (tmp_path / "one").read_text()

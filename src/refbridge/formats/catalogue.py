@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 Signature = Callable[[str], bool]
 
@@ -272,7 +272,10 @@ _BIB = ReaderEntry("refbridge.formats.bibtex.reader:READER",
 
 READERS: dict[str, ReaderEntry] = {
     "bibtex": _BIB,
-    "biblatex": _BIB,
+    "biblatex": replace(  # asked for by name only (--from biblatex)
+        _BIB, target="refbridge.formats.bibtex.reader:BIBLATEX_READER",
+        description=".bib files, each read as BibLaTeX whatever it shows", extensions=(),
+        sniff=lambda head: False),
     "profile": ReaderEntry(
         "refbridge.formats.profile:READER",
         "author profile page (plain text: owner, then source+year, title, abstract, subject)",

@@ -28,11 +28,12 @@ import re
 from collections import OrderedDict, deque
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
+import io
 from typing import TextIO
 
 from mypy_extensions import mypyc_attr
 
-from refbridge.errors import Diagnostics
+from refbridge.errors import Diagnostic, Diagnostics
 from refbridge.formats.bibtex import tables
 from refbridge.formats.bibtex.dates import parse_iso_date, parse_year_month
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, macro_value, read_blocks
@@ -109,6 +110,83 @@ NOT_INHERITED_VARIABLES: frozenset[str] = frozenset(
 PREPARING_VALUES: tuple[str, ...] = (
     "M{\\\"u}ller, J{\\\"o}rg and {\\L}ukasz, Ma{\\l}gorzata", "\\emph{In situ} -- \\ss",
     "$\\alpha$-stable $O(n \\log n)$ \\mkbibquote{x} \\unknown{}")
+
+
+#: ``bibtex.dialect``: the dialect of the entry's file, where the entry alone says the other
+#: (a BibTeX file's entry with a ``location``, a BibLaTeX file's entry with BibTeX's fields)
+HINT_DIALECT = HINT_PREFIX + "dialect"
+#: An entry's head, or a field that shows BibLaTeX (see ``tables.BIBLATEX_EVIDENCE_FIELDS``).
+_HEAD_OR_EVIDENCE = re.compile(
+    r"(?:^|\n)[ \t]*@[ \t]*([A-Za-z_][\w:-]*)[ \t]*[{(]|[\n,][ \t]*("
+    + "|".join(sorted(tables.BIBLATEX_EVIDENCE_FIELDS)) + r")[ \t]*=", re.IGNORECASE)
+_NOT_ENTRIES = frozenset({"string", "comment", "preamble"})
+
+
+def entry_dialect(entry_type: str, fields: Iterable[str]) -> str:
+    """The dialect an entry alone says it is written in: BibLaTeX when it uses a type or field
+    only BibLaTeX knows."""
+    biblatex = entry_type not in tables.DIALECT_ENTRY_TYPES[tables.BIBTEX] or any(
+        name in tables.BIBLATEX_ONLY_FIELDS for name in fields)
+    return tables.BIBLATEX if biblatex else tables.BIBTEX
+
+
+@dataclasses.dataclass(slots=True)
+class DialectEvidence:
+    """What a .bib's text shows of its dialect: entries, those that show BibLaTeX, and how
+    many entries show each sign (``@online``, ``date``)."""
+
+    entries: int = 0
+    showing: int = 0
+    signs: dict[str, int] = dataclasses.field(default_factory=dict)
+
+    def scan(self, text: str) -> None:
+        """Take in ``text``, whole lines of the file."""
+        seen: set[str] = set()
+        for match in _HEAD_OR_EVIDENCE.finditer(text):
+            entry_type, field = match.group(1), match.group(2)
+            if entry_type is not None:
+                entry_type = entry_type.lower()
+                if entry_type in _NOT_ENTRIES:
+                    continue
+                self.entries += 1
+                seen = set()
+                if entry_type in tables.BIBLATEX_EVIDENCE_TYPES:
+                    self._sign("@" + entry_type, seen)
+            elif self.entries:
+                self._sign(field.lower(), seen)
+
+    def _sign(self, sign: str, seen: set[str]) -> None:
+        if not seen:
+            self.showing += 1
+        if sign not in seen:
+            seen.add(sign)
+            self.signs[sign] = self.signs.get(sign, 0) + 1
+
+    @property
+    def dialect(self) -> str:
+        biblatex = self.showing and self.showing >= tables.BIBLATEX_EVIDENCE_SHARE * self.entries
+        return tables.BIBLATEX if biblatex else tables.BIBTEX
+
+    def report(self) -> str:
+        """The info line of a file read as BibLaTeX: its most frequent signs."""
+        signs = sorted(self.signs, key=lambda sign: (-self.signs[sign], sign))[:3]
+        entries = "entry" if self.showing == 1 else "entries"
+        return f"read as BibLaTeX ({', '.join(signs)} in {self.showing} {entries})"
+
+
+def file_evidence(stream: TextIO, chunk_size: int = 1 << 20) -> DialectEvidence:
+    """The dialect evidence of the rest of ``stream``, read in chunks of whole lines."""
+    evidence = DialectEvidence()
+    carried = ""
+    while True:
+        chunk = stream.read(chunk_size)
+        text = carried + chunk
+        if not chunk:
+            evidence.scan(text)
+            return evidence
+        cut = text.rfind("\n") + 1
+        evidence.scan(text[:cut])
+        carried = text[cut:]
 
 
 def arxiv_note(eprint: Eprint) -> str:
@@ -560,11 +638,35 @@ def inherit(child: Record, parent: Record) -> Record:
 class BibtexReader(CatalogueReader):
     name = "bibtex"
 
+    def __init__(self, dialect: str | None = None) -> None:
+        """``dialect``: the dialect every file is read as (``--from biblatex``), else each
+        file's own (``DialectEvidence``)."""
+        self.dialect = dialect
+        if dialect == tables.BIBLATEX:
+            from refbridge.formats.catalogue import READERS
+
+            self.name = "biblatex"
+            self.description, self.extensions = (READERS[self.name].description,
+                                                 READERS[self.name].extensions)
+
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
+        if self.dialect is None and not stream.seekable():
+            stream = io.StringIO(stream.read())  # read twice: for its dialect, then records
+        dialect = self.dialect or self._file_dialect(stream, source, diagnostics)
         return self._resolve_crossrefs(
             self._records(read_blocks(stream, verbatim=True), source, diagnostics,
-                          ends_file=True), source,
+                          ends_file=True, dialect=dialect), source,
             diagnostics, whole_file=True)
+
+    @staticmethod
+    def _file_dialect(stream: TextIO, source: str, diagnostics: Diagnostics) -> str:
+        """The dialect ``stream`` shows (read to its end and back), reported when BibLaTeX."""
+        start = stream.tell()
+        evidence = file_evidence(stream)
+        stream.seek(start)
+        if evidence.dialect == tables.BIBLATEX:
+            diagnostics.messages.append(Diagnostic("info", evidence.report(), source))
+        return evidence.dialect
 
     def shards(self, path: str, encoding: str, size: int) -> list[Shard] | None:
         from refbridge.formats.bibtex.shards import plan_shards
@@ -580,15 +682,21 @@ class BibtexReader(CatalogueReader):
                    ) -> Iterator[Record]:
         from refbridge.formats.bibtex.shards import shard_blocks
 
+        dialect = self.dialect
+        if dialect is None:
+            with open(shard.path, encoding=shard.encoding, newline=None) as whole:
+                dialect = self._file_dialect(whole, source, Diagnostics()
+                                             if shard.start else diagnostics)
         return self._resolve_crossrefs(
-            self._records(shard_blocks(shard), source, diagnostics, ends_file=shard.last),
+            self._records(shard_blocks(shard), source, diagnostics, ends_file=shard.last,
+                          dialect=dialect),
             source, diagnostics, whole_file=False)
 
     def _records(self, blocks: Iterable[Block], source: str, diagnostics: Diagnostics,
-                 ends_file: bool) -> Iterator[Record]:
+                 ends_file: bool, dialect: str) -> Iterator[Record]:
         """The records of ``blocks`` (read with their ``text`` blocks); the text before an
         entry goes with it, the text after the last entry with the last (it cannot end a
-        shard)."""
+        shard); an entry that alone says another dialect than its file's holds the file's."""
         kept: list[str] = []
         held: Record | None = None
         first_line: dict[str, int] = {}
@@ -610,6 +718,8 @@ class BibtexReader(CatalogueReader):
                 record = self._entry(block, source, diagnostics, first_line)
                 if record is None:
                     continue
+                if entry_dialect(block.entry_type, (f.name for f in block.fields)) != dialect:
+                    record = record.replace(hints={**record.hints, HINT_DIALECT: dialect})
                 if kept:
                     record = _with_text(record, HINT_BEFORE, kept)
                     kept = []
@@ -732,3 +842,4 @@ def _with_text(record: Record, hint: str, pieces: list[str]) -> Record:
 
 
 READER = BibtexReader()
+BIBLATEX_READER = BibtexReader(tables.BIBLATEX)

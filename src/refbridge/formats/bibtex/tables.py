@@ -261,6 +261,16 @@ BIBLATEX_ONLY_FIELDS: frozenset[str] = frozenset(
      "venue", "pagetotal", "eprinttype", "eprintclass", "pubstate", "annotation",
      "shortjournal", "origtitle", "origlocation", "origpublisher", "titleaddon"})
 
+#: What shows a .bib is written for BibLaTeX (``reader.file_dialect``): its entry types that
+#: BibTeX's styles do not know (but those IEEEtran.bst knows too), and its fields but those a
+#: BibTeX file may hold for other tools (``location``: the ACL Anthology's export;
+#: ``annotation``), which bibtex ignores.
+BIBLATEX_EVIDENCE_TYPES: frozenset[str] = DIALECT_ENTRY_TYPES[BIBLATEX] - DIALECT_ENTRY_TYPES[
+    BIBTEX] - {"patent", "periodical", "standard"}
+BIBLATEX_EVIDENCE_FIELDS: frozenset[str] = BIBLATEX_ONLY_FIELDS - {"location", "annotation"}
+#: A file is read as BibLaTeX when at least this share of its entries (and one) show it.
+BIBLATEX_EVIDENCE_SHARE = 0.05
+
 #: Field names written in arXiv's spelling (BibTeX field names are case-insensitive).
 FIELD_SPELLING: dict[str, str] = {"archiveprefix": "archivePrefix",
                                   "primaryclass": "primaryClass"}

@@ -34,6 +34,7 @@ from refbridge.formats.bibtex.reader import (
     EXTRA_PREFIX,
     HINT_AGAIN,
     HINT_CLASSES,
+    HINT_DIALECT,
     HINT_DOI,
     HINT_EMPTY,
     HINT_INHERITED,
@@ -46,6 +47,7 @@ from refbridge.formats.bibtex.reader import (
     HINT_YEAR,
     arxiv_note,
     collapsed_white_space,
+    entry_dialect,
     entry_type_for,
     field_mapping,
     is_preprint,
@@ -92,10 +94,10 @@ Field = tuple[str, Text, str]  # (field name, value, how)
 
 #: The keys of the hints a Layout reads, without the ``bibtex.`` prefix (as it holds them).
 (_LAYOUT_KEY, _INHERITED_KEY, _EMPTY_KEY, _PREAMBLE_KEY, _COMMENT_KEY, _KEYWORDS_KEY, _MONTH_KEY,
- _DOI_KEY, _YEAR_KEY, _CLASSES_KEY, _BEFORE_KEY, _AFTER_KEY) = (
+ _DOI_KEY, _YEAR_KEY, _CLASSES_KEY, _BEFORE_KEY, _AFTER_KEY, _DIALECT_KEY) = (
     hint[len(HINT_PREFIX):] for hint in (
-    HINT_LAYOUT, HINT_INHERITED, HINT_EMPTY, HINT_PREAMBLE, HINT_COMMENT, HINT_KEYWORDS,
-    HINT_MONTH, HINT_DOI, HINT_YEAR, HINT_CLASSES, HINT_BEFORE, HINT_AFTER))
+        HINT_LAYOUT, HINT_INHERITED, HINT_EMPTY, HINT_PREAMBLE, HINT_COMMENT, HINT_KEYWORDS,
+        HINT_MONTH, HINT_DOI, HINT_YEAR, HINT_CLASSES, HINT_BEFORE, HINT_AFTER, HINT_DIALECT))
 #: A run of characters that are not braces: dropped before the braces are counted.
 _NOT_BRACES = re.compile(r"[^{}]+")
 
@@ -432,7 +434,8 @@ class BibtexWriter:
         if iso is None:
             return [("year", date.literal or "", TEXT)]
         both = layout.date_field and "year" in layout.order  # the source gave both
-        if self.dialect == tables.BIBLATEX and not layout.classic_date and not both:
+        own = layout.date_field and layout.dialect == self.dialect  # a BibTeX file's date
+        if (self.dialect == tables.BIBLATEX or own) and not layout.classic_date and not both:
             return [("date", iso, BRACED)]
         year, month, day = format_year_month(date)
         spoken = None if both else layout.spoken_month(date)
@@ -572,13 +575,11 @@ class Layout:
 
     @property
     def dialect(self) -> str | None:
-        """The dialect the entry was written in (None: not read from a .bib): BibLaTeX when it
-        uses a type or field only BibLaTeX knows."""
+        """The dialect the entry was written in (None: not read from a .bib): its file's
+        (``bibtex.dialect``), else BibLaTeX when it uses a type or field only BibLaTeX knows."""
         if self.written_type is None:
             return self.written_dialect
-        biblatex = any(name in tables.BIBLATEX_ONLY_FIELDS for name in self.fields) or \
-            self.written_type not in tables.DIALECT_ENTRY_TYPES[tables.BIBTEX]
-        return tables.BIBLATEX if biblatex else tables.BIBTEX
+        return self.hints.get(_DIALECT_KEY) or entry_dialect(self.written_type, self.fields)
 
     def entry_type(self, record: Record) -> str | None:
         """The entry type the source wrote, while the record's type is still the one read."""
@@ -650,10 +651,12 @@ class Layout:
 
     def field_of(self, variable: str, entry_type: str, dialect: str,
                  extra: Mapping[str, str]) -> str | None:
-        """The field the source held ``variable`` in, when the dialect knows it, or when the
-        source gave the dialect's own field too (``location`` beside ``address``)."""
+        """The field the source held ``variable`` in, when the dialect knows it, the source is
+        in the dialect already (a BibTeX file's ``location``), or the source gave the dialect's
+        own field too (``location`` beside ``address``)."""
         for name in self.holders(entry_type).get(variable, ()):
-            if dialect != tables.BIBTEX or name not in tables.BIBLATEX_ONLY_FIELDS or any(
+            if dialect != tables.BIBTEX or self.dialect == tables.BIBTEX or \
+                    name not in tables.BIBLATEX_ONLY_FIELDS or any(
                     field_mapping(entry_type).get(key[len(EXTRA_PREFIX):]) == variable
                     for key in extra if key.startswith(EXTRA_PREFIX)):
                 return name
