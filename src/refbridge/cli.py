@@ -13,6 +13,7 @@ import gc
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar, final
 
 import click
@@ -318,7 +319,8 @@ def _enrich_and_write(inputs: tuple[str, ...], output: str, to_format: str,
             click.echo(f"refbridge: {line}", err=True)
     if enrichment is not None:
         records = run_enrichment(records, enrichment)
-    write_records(records, output, to_format, write_options, inputs)
+    write_records(records, output, to_format, replace(write_options, diagnostics=diagnostics),
+                  inputs)
     if write_options.key_lock is not None:
         write_options.key_lock.save()
     _report(diagnostics, skip_invalid)
@@ -385,7 +387,7 @@ def fetch_command(targets: tuple[str, ...], output: str, to_format: str | None,
         click.echo(f"refbridge: fetch: {target}: {len(found)} record(s)", err=True)
         records.extend(found)
     lock = _key_lock(key_lock, output)
-    write_records(records, output, to_format, WriteOptions(key_lock=lock))
+    write_records(records, output, to_format, WriteOptions(key_lock=lock, diagnostics=diagnostics))
     if lock is not None:
         lock.save()
     _report(diagnostics, accept_skipped=False)
@@ -732,7 +734,7 @@ def pull_command(service: str, library: str | None, collection: str | None,
         lock = _key_lock(key_lock, output)
         written = write_records(records, output,
                                 to_format, WriteOptions(unicode=unicode, key_pattern=key_pattern,
-                                                        key_lock=lock))
+                                                        key_lock=lock, diagnostics=diagnostics))
     if lock is not None:
         lock.save()
     click.echo(f"refbridge: pull: {written} record(s) from {address}", err=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import TextIO, cast
 
 from refbridge import runs
@@ -215,6 +216,7 @@ def convert(inputs: Sequence[str], output: str, to_format: str,
             return parallel
     report = RunReport(Diagnostics(strict=strict))
     records = read_records(inputs, report.diagnostics, read_options)
-    report.records_written = write_records(records, output, to_format, write_options, inputs)
+    report.records_written = write_records(records, output, to_format, replace(
+        write_options, diagnostics=report.diagnostics), inputs)
     report.records_read = report.records_written  # every record read is written
     return report
