@@ -72,6 +72,20 @@ def handle_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _usable_key_pattern(context: click.Context, parameter: click.Parameter,
+                        pattern: str | None) -> str | None:
+    """``--key-pattern``, refused as bad usage when it cannot make keys (before any input is
+    read)."""
+    from refbridge.citekeys import PatternError, compile_pattern
+
+    if pattern is not None:
+        try:
+            compile_pattern(pattern)
+        except PatternError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return pattern
+
+
 def input_options(command: F) -> F:
     """Options every command that reads records shares."""
     for option in reversed([
@@ -244,7 +258,7 @@ def main() -> None:
 @click.option("--unicode", is_flag=True, help="LaTeX outputs: UTF-8 instead of LaTeX commands.")
 @click.option("--normalize", is_flag=True,
               help=".bib: write every value and entry the writer's way, not as the input did.")
-@click.option("--key-pattern", metavar="PATTERN",
+@click.option("--key-pattern", metavar="PATTERN", callback=_usable_key_pattern,
               help="Citation-key pattern, e.g. '[auth:lower][year][shorttitle:1:lower]'.")
 @click.option("--regenerate-keys", is_flag=True, help="Replace keys read from the input.")
 @key_lock_option
@@ -710,7 +724,7 @@ def push_command(inputs: tuple[str, ...], from_format: str | None, encoding: str
               help="Output format (see `refbridge formats`).")
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
               help="Output file; - for standard output.")
-@click.option("--key-pattern", metavar="PATTERN",
+@click.option("--key-pattern", metavar="PATTERN", callback=_usable_key_pattern,
               help="Pattern of the keys of items the library gives none.")
 @click.option("--unicode", is_flag=True, help="LaTeX outputs: UTF-8 instead of LaTeX commands.")
 @key_lock_option
@@ -748,7 +762,7 @@ def pull_command(service: str, library: str | None, collection: str | None,
 @click.option("-o", "--output", required=True, metavar="FILE", help="The file kept in sync.")
 @click.option("--key-file", metavar="FILE",
               help="Where written keys are kept (default: OUTPUT.keys.json).")
-@click.option("--key-pattern", metavar="PATTERN",
+@click.option("--key-pattern", metavar="PATTERN", callback=_usable_key_pattern,
               help="Pattern of the keys of items the library gives none.")
 @click.option("--unicode", is_flag=True, help="LaTeX outputs: UTF-8 instead of LaTeX commands.")
 @click.option("--watch", type=click.FloatRange(min=1), metavar="SECONDS",

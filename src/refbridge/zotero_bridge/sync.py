@@ -101,7 +101,7 @@ def read_key_file(path: Path) -> dict[str, str]:
         keys = saved["keys"]
         if not isinstance(keys, dict) or not all(isinstance(v, str) for v in keys.values()):
             raise ValueError("'keys' is not an object of texts")
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
         raise OutputError(f"{path}: not a refbridge key file ({exc}); move it away to start "
                           "a new one") from None
     return dict(keys)

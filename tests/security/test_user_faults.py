@@ -1,0 +1,108 @@
+"""Failures a user (or a file someone else wrote) can cause are a one-line message naming the
+option or file, with the documented exit status: never ``internal error``.
+
+Each case was found by running the command line against it: an invalid ``--key-pattern`` and
+JSON nested ten thousand levels deep (Python's decoder raises ``RecursionError``, which no
+``except ValueError`` catches) in a key lock, a site manifest, a Zotero key file and a record's
+residue note."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from support import run_cli
+
+from refbridge.errors import ExitStatus, OutputError
+from refbridge.zotero_bridge.sync import read_key_file
+
+#: JSON nested deeper than Python's decoder recurses.
+DEEP = "[" * 100_000
+
+LIBRARY = """@article{vaswani2017attention,
+  author = {Vaswani, Ashish and Shazeer, Noam},
+  title = {Attention Is All You Need},
+  journal = {Advances in Neural Information Processing Systems},
+  year = {2017},
+}
+"""
+
+
+@pytest.fixture
+def library(tmp_path: Path) -> Path:
+    path = tmp_path / "library.bib"
+    path.write_text(LIBRARY, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("pattern", "problem"), [
+    ("[auth", "key pattern '[auth' has characters a citation key cannot hold: '[auth'"),
+    ("", "the key pattern is empty"),
+])
+def test_a_key_pattern_that_cannot_make_keys_is_a_usage_error(
+        library: Path, pattern: str, problem: str) -> None:
+    status, out, err = run_cli("convert", str(library), "--to", "bibtex", "--regenerate-keys",
+                               "--key-pattern", pattern)
+    assert status == ExitStatus.USAGE
+    assert out == ""
+    assert err.splitlines()[-1] == f"Error: Invalid value for '--key-pattern': {problem}"
+
+
+def test_pull_refuses_an_unknown_key_pattern_field_before_asking_zotero() -> None:
+    status, _, err = run_cli("pull", "--to", "bibtex", "--key-pattern", "[journalAbbrev]")
+    assert status == ExitStatus.USAGE
+    assert "Error: Invalid value for '--key-pattern': unknown field [journalAbbrev] in key " \
+           "pattern '[journalAbbrev]'" in err
+
+
+def test_a_key_lock_nested_too_deeply_names_the_file(library: Path, tmp_path: Path) -> None:
+    lock = tmp_path / "refbridge.keys.json"
+    lock.write_text(DEEP, encoding="utf-8")
+    status, out, err = run_cli("convert", str(library), "--to", "bibtex", "--key-lock",
+                               str(lock))
+    assert status == ExitStatus.FAILED
+    assert out == ""
+    assert err == f"refbridge: error: {lock}: not a key lock: nested too deeply\n"
+
+
+def test_a_site_manifest_nested_too_deeply_is_not_a_manifest(library: Path,
+                                                             tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / ".refbridge-site.json").write_text(DEEP, encoding="utf-8")
+    status, _, err = run_cli("site", str(library), "--to", "hugo", "-o", str(site), "--prune")
+    assert status == ExitStatus.FAILED
+    assert err == (f"refbridge: error: {site / '.refbridge-site.json'}: not a refbridge site "
+                   "manifest (remove it to start the site's pages afresh)\n")
+    assert sorted(p.name for p in site.iterdir()) == [".refbridge-site.json"]
+
+
+def test_a_zotero_key_file_nested_too_deeply_is_not_a_key_file(tmp_path: Path) -> None:
+    keys = tmp_path / "library.bib.keys.json"
+    keys.write_text(DEEP, encoding="utf-8")
+    with pytest.raises(OutputError, match="not a refbridge key file"):
+        read_key_file(keys)
+
+
+def test_a_ris_note_that_looks_like_a_residue_nested_too_deeply_stays_a_note(
+        tmp_path: Path) -> None:
+    source = tmp_path / "library.ris"
+    source.write_text("TY  - JOUR\nTI  - Attention Is All You Need\n"
+                      f"N1  - refbridge: {DEEP}\nER  - \n", encoding="utf-8")
+    status, out, err = run_cli("convert", str(source), "--to", "csl-json")
+    assert status == ExitStatus.OK
+    assert json.loads(out)[0]["note"] == f"refbridge: {DEEP}"
+    assert err == (f"{source}:3: warning: a note starts with 'refbridge: ' but holds no "
+                   "residue; kept as a note\n")
+
+
+def test_a_csl_json_note_that_looks_like_a_residue_nested_too_deeply_stays_a_note(
+        tmp_path: Path) -> None:
+    source = tmp_path / "library.json"
+    source.write_text(json.dumps([{"id": "vaswani2017attention", "type": "article-journal",
+                                   "title": "Attention Is All You Need",
+                                   "note": f"refbridge: {DEEP}"}]), encoding="utf-8")
+    status, out, err = run_cli("convert", str(source), "--to", "bibtex")
+    assert status == ExitStatus.OK, err
+    assert f"  note = {{refbridge: {DEEP}}}," in out.splitlines()
