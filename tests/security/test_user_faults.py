@@ -106,3 +106,12 @@ def test_a_csl_json_note_that_looks_like_a_residue_nested_too_deeply_stays_a_not
     status, out, err = run_cli("convert", str(source), "--to", "bibtex")
     assert status == ExitStatus.OK, err
     assert f"  note = {{refbridge: {DEEP}}}," in out.splitlines()
+
+
+def test_utf_16_named_for_a_file_without_its_byte_order_mark_names_the_file(
+        library: Path) -> None:
+    status, out, err = run_cli("convert", str(library), "--encoding", "utf-16", "--to", "ris")
+    assert status == ExitStatus.FAILED
+    assert out == ""
+    assert err == (f"refbridge: error: {library}: cannot decode as utf-16: UTF-16 stream does "
+                   "not start with BOM (name the encoding with --encoding)\n")
