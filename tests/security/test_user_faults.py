@@ -115,3 +115,35 @@ def test_utf_16_named_for_a_file_without_its_byte_order_mark_names_the_file(
     assert out == ""
     assert err == (f"refbridge: error: {library}: cannot decode as utf-16: UTF-16 stream does "
                    "not start with BOM (name the encoding with --encoding)\n")
+
+
+CYCLIC_STYLE = """<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><title>Cyclic</title><id>cyclic</id></info>
+  <macro name="author"><names variable="author"><substitute><text macro="editor"/></substitute>
+  </names></macro>
+  <macro name="editor"><names variable="editor"/><text macro="author"/></macro>
+  <citation><layout><text macro="author"/></layout></citation>
+  <bibliography><layout><text macro="author"/></layout></bibliography>
+</style>
+"""
+
+
+def test_a_style_whose_macros_call_each_other_in_a_circle_names_the_style_and_the_circle(
+        library: Path, tmp_path: Path) -> None:
+    style = tmp_path / "cyclic.csl"
+    style.write_text(CYCLIC_STYLE, encoding="utf-8")
+    status, out, err = run_cli("format", str(library), "--style", str(style))
+    assert status == ExitStatus.FAILED
+    assert out == ""
+    assert err == (f"refbridge: error: {style}: CSL macro 'author' calls itself "
+                   "(author -> editor -> author)\n")
+
+
+def test_a_style_calling_an_undefined_macro_names_the_style(library: Path,
+                                                            tmp_path: Path) -> None:
+    style = tmp_path / "missing.csl"
+    style.write_text(CYCLIC_STYLE.replace('<text macro="author"/></macro>', "</macro>")
+                     .replace('macro name="author"', 'macro name="authors"'), encoding="utf-8")
+    status, _, err = run_cli("format", str(library), "--style", str(style))
+    assert status == ExitStatus.FAILED
+    assert err == f"refbridge: error: {style}: CSL style calls undefined macro 'author'\n"
