@@ -147,3 +147,32 @@ def test_a_style_calling_an_undefined_macro_names_the_style(library: Path,
     status, _, err = run_cli("format", str(library), "--style", str(style))
     assert status == ExitStatus.FAILED
     assert err == f"refbridge: error: {style}: CSL style calls undefined macro 'author'\n"
+
+
+def _nested_style(groups: int) -> str:
+    """A style whose bibliography's title is inside ``groups`` nested groups."""
+    return CYCLIC_STYLE.replace(
+        '<bibliography><layout><text macro="author"/></layout></bibliography>',
+        "<bibliography><layout>" + "<group>" * groups + '<text variable="title"/>'
+        + "</group>" * groups + "</layout></bibliography>").replace(
+        '<text macro="author"/></macro>', "</macro>").replace(
+        '<citation><layout><text macro="author"/>', '<citation><layout><text macro="editor"/>')
+
+
+def test_a_style_nested_thousands_deep_is_refused_naming_the_style(library: Path,
+                                                                  tmp_path: Path) -> None:
+    style = tmp_path / "deep.csl"
+    style.write_text(_nested_style(5000), encoding="utf-8")
+    status, out, err = run_cli("format", str(library), "--style", str(style))
+    assert status == ExitStatus.FAILED
+    assert out == ""
+    assert err == (f"refbridge: error: {style}: not a CSL style: its elements nest more than "
+                   "100 deep\n")
+
+
+def test_a_style_nested_as_deep_as_allowed_renders(library: Path, tmp_path: Path) -> None:
+    style = tmp_path / "nested.csl"
+    style.write_text(_nested_style(95), encoding="utf-8")  # 99 deep with its <text>
+    status, out, err = run_cli("format", str(library), "--style", str(style))
+    assert status == ExitStatus.OK, err
+    assert out == "Attention Is All You Need\n"

@@ -404,12 +404,33 @@ def _last_built_date(root: ET.Element, macros: dict[str, ET.Element]) -> dict[st
 _RANGE_END_ATTRS = frozenset({"prefix", "suffix", *FORMAT_ATTRS})
 
 
+#: How deep a style's elements may nest: the styles of the CSL repository nest 18 deep at
+#: most; a deeper document is no style, and compiling or rendering it would exhaust Python's
+#: recursion.
+MAX_DEPTH = 100
+
+
+def _too_deep(root: ET.Element) -> bool:
+    """Whether an element of ``root`` is nested more than ``MAX_DEPTH`` deep (walked without
+    recursion)."""
+    level: list[tuple[ET.Element, int]] = [(root, 1)]
+    while level:
+        element, depth = level.pop()
+        if depth > MAX_DEPTH:
+            return True
+        level.extend((child, depth + 1) for child in element)
+    return False
+
+
 class CslStyle:
     """A CSL 1.0.x style, compiled once; share it between processors."""
 
     def __init__(self, root: ET.Element, source: str) -> None:
         if _tag(root) != "style":
             raise ParseError("not a CSL style (root element is not <style>)", source)
+        if _too_deep(root):
+            raise ParseError(f"not a CSL style: its elements nest more than {MAX_DEPTH} deep",
+                             source)
         self.source = source
         _decode_entities_again(root)
         info = root.find(NS + "info")
