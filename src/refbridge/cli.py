@@ -8,6 +8,8 @@ inside the commands so that ``refbridge`` starts fast.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
 import gc
 import os
@@ -41,6 +43,22 @@ def _report(diagnostics: Diagnostics, accept_skipped: bool) -> None:
         sys.exit(ExitStatus.SKIPPED)
 
 
+#: Errors of writing that no bug causes: every file refbridge writes reports them itself
+#: (``textio.atomic_output``), so one that reaches ``handle_errors`` is standard output's.
+_WRITE_FAULTS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def _stdout_refusal(fault: Exception) -> str | None:
+    """Why standard output refused what was printed to it (a full disk, ``> /dev/full``),
+    when ``fault`` is that; it is then pointed at the null device, so that nothing fails
+    again at exit."""
+    if not isinstance(fault, OSError) or fault.errno not in _WRITE_FAULTS:
+        return None
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return fault.strerror or str(fault)
+
+
 def handle_errors(command: F) -> F:
     """Turn refbridge's errors into a message and an exit status, never a traceback."""
 
@@ -63,6 +81,10 @@ def handle_errors(command: F) -> F:
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except Exception as exc:  # a bug: say so plainly, with the traceback on request
+            refusal = _stdout_refusal(exc)
+            if refusal is not None:
+                click.echo(f"refbridge: error: <stdout>: cannot write: {refusal}", err=True)
+                sys.exit(ExitStatus.FAILED)
             if os.environ.get("REFBRIDGE_DEBUG"):
                 raise
             click.echo(f"refbridge: internal error: {type(exc).__name__}: {exc} "
@@ -242,7 +264,25 @@ def run_enrichment(records: list[Any], enrichment: dict[str, Any]) -> list[Any]:
 COLLECTOR_THRESHOLD = 20_000
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """refbridge's commands; what click prints itself (help, usage, the version) fails as a
+    command's output does when standard output refuses it: one line, exit status 1."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            try:
+                return super().main(*args, **kwargs)
+            finally:
+                sys.stdout.flush()  # here, not at exit, where a failure is a traceback
+        except OSError as exc:
+            refusal = _stdout_refusal(exc)
+            if refusal is None:
+                raise
+            click.echo(f"refbridge: error: <stdout>: cannot write: {refusal}", err=True)
+            sys.exit(ExitStatus.FAILED)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="refbridge")
 def main() -> None:
     """Turn publication records into .bib files, Zotero imports and publication lists."""

@@ -9,6 +9,8 @@ residue note."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,7 @@ LIBRARY = """@article{vaswani2017attention,
   title = {Attention Is All You Need},
   journal = {Advances in Neural Information Processing Systems},
   year = {2017},
+  pages = {5998-6008},
 }
 """
 
@@ -176,3 +179,20 @@ def test_a_style_nested_as_deep_as_allowed_renders(library: Path, tmp_path: Path
     status, out, err = run_cli("format", str(library), "--style", str(style))
     assert status == ExitStatus.OK, err
     assert out == "Attention Is All You Need\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("arguments", [
+    ["check", "{library}"],  # its findings, printed with click.echo
+    ["formats"],
+    ["cited", "--help"],  # printed by click itself
+], ids=["check", "formats", "help"])
+def test_standard_output_on_a_full_disk_is_a_one_line_error(library: Path,
+                                                            arguments: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "refbridge",
+             *(a.format(library=library) for a in arguments)],
+            stdout=full, stderr=subprocess.PIPE, text=True, timeout=60, check=False)
+    assert done.returncode == ExitStatus.FAILED
+    assert done.stderr == "refbridge: error: <stdout>: cannot write: No space left on device\n"
