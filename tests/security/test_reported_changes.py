@@ -73,3 +73,26 @@ def test_a_parallel_conversion_reports_the_change_as_the_serial_one(
         f"{source}:1: warning: record 'site0': field 'url': 'https://example.org/0\\\\' "
         "written as 'https://example.org/0%5C'")
     assert serial[2].splitlines()[-1] == "refbridge: 40 value(s) changed to be written"
+
+
+SITE = "@online{site,\n  title = {Site},\n  url = {https://example.org/a\\},\n}\n"
+SITE_WARNING = ("warning: record 'site': field 'url': 'https://example.org/a\\\\' written as "
+                "'https://example.org/a%5C'")
+
+
+def test_cited_reports_a_value_it_changes(tmp_path: Path) -> None:
+    (tmp_path / "sites.bib").write_text(SITE, encoding="utf-8")
+    paper = tmp_path / "paper.tex"
+    paper.write_text("\\bibliography{sites}\n\\cite{site}\n", encoding="utf-8")
+    status, out, err = run_cli("cited", str(paper), "--to", "biblatex")
+    assert status == ExitStatus.SKIPPED
+    assert "  url = {https://example.org/a%5C}," in out.splitlines()
+    assert f"{tmp_path / 'sites.bib'}:1: {SITE_WARNING}" in err.splitlines()
+
+
+def test_dedupe_reports_a_value_it_changes(tmp_path: Path) -> None:
+    library = tmp_path / "sites.bib"
+    library.write_text(SITE, encoding="utf-8")
+    status, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "merged.bib"))
+    assert status == ExitStatus.SKIPPED
+    assert f"{library}:1: {SITE_WARNING}" in err.splitlines()

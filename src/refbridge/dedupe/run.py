@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from refbridge.dedupe.combine import Combined, combine, key_of
 from refbridge.dedupe.matching import duplicate_groups
@@ -157,7 +157,8 @@ def dedupe(libraries: Sequence[str], output: str, options: DedupeOptions = Dedup
     report.rewritten = [rewritten for rewritten, _ in planned]
     if options.dry_run:
         return report
-    write_records(merged, output, to_format, options.write_options, inputs)
+    write_records(merged, output, to_format,
+                  replace(options.write_options, diagnostics=report.diagnostics), inputs)
     if options.map_file:
         _write_map(options.map_file, report.renames, inputs)
     write_rewrites(planned)
