@@ -196,3 +196,30 @@ def test_standard_output_on_a_full_disk_is_a_one_line_error(library: Path,
             stdout=full, stderr=subprocess.PIPE, text=True, timeout=60, check=False)
     assert done.returncode == ExitStatus.FAILED
     assert done.stderr == "refbridge: error: <stdout>: cannot write: No space left on device\n"
+
+
+@pytest.mark.parametrize(("arguments", "problem"), [
+    (["verify", "{library}", "--crossref-api", "file:///etc/passwd"],
+     "--crossref-api: 'file:///etc/passwd' is not an http:// or https:// address of a host"),
+    (["verify", "{library}", "--crossref-api", "http://[::1"],
+     "--crossref-api: 'http://[::1' is not a web address (Invalid IPv6 URL)"),
+    (["pull", "--from", "zotero-desktop", "--to", "bibtex", "--zotero-url", "http://[::1"],
+     "--zotero-url: 'http://[::1' is not a web address (Invalid IPv6 URL)"),
+    (["pull", "--from", "zotero-desktop", "--to", "bibtex", "--zotero-url", "ftp://zotero"],
+     "--zotero-url: 'ftp://zotero' is not an http:// or https:// address of a host"),
+], ids=["file", "ipv6", "zotero-ipv6", "zotero-ftp"])
+def test_a_service_address_that_is_no_web_address_is_a_usage_error(
+        library: Path, arguments: list[str], problem: str) -> None:
+    status, out, err = run_cli(*(a.format(library=library) for a in arguments))
+    assert status == ExitStatus.USAGE
+    assert out == ""
+    assert err == f"refbridge: error: {problem}\n"
+
+
+def test_a_service_address_from_the_environment_is_checked_and_named(
+        library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REFBRIDGE_OPENALEX_API", "api.openalex.org")
+    status, _, err = run_cli("enrich", str(library), "--offline")
+    assert status == ExitStatus.USAGE
+    assert err == ("refbridge: error: REFBRIDGE_OPENALEX_API: 'api.openalex.org' is not an "
+                   "http:// or https:// address of a host\n")
