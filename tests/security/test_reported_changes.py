@@ -96,3 +96,22 @@ def test_dedupe_reports_a_value_it_changes(tmp_path: Path) -> None:
     status, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "merged.bib"))
     assert status == ExitStatus.SKIPPED
     assert f"{library}:1: {SITE_WARNING}" in err.splitlines()
+
+
+def test_sync_reports_a_value_it_changes_when_it_writes_the_entry(
+        shared_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from zotero_db_support import ZoteroDb
+
+    monkeypatch.setenv("REFBRIDGE_CACHE_DIR", str(tmp_path / "cache"))
+    zotero = ZoteroDb(tmp_path / "zotero.sqlite", shared_dir)
+    item = zotero.add_item("webpage", {"title": "Site", "url": "https://example.org/a\\"})
+    key = zotero.key_of(item)
+    zotero.close()
+    output = tmp_path / "library.bib"
+    arguments = ("sync", "--from", f"zotero-sqlite:{tmp_path / 'zotero.sqlite'}", "--to",
+                 "biblatex", "-o", str(output))
+    status, _, err = run_cli(*arguments)
+    assert status == ExitStatus.SKIPPED
+    assert [line for line in err.splitlines() if "warning" in line] == [
+        f"zotero-sqlite:{tmp_path / 'zotero.sqlite'}/items/{key}: {SITE_WARNING}"]
+    assert "  url = {https://example.org/a%5C}," in output.read_text("utf-8").splitlines()
