@@ -115,3 +115,13 @@ def test_sync_reports_a_value_it_changes_when_it_writes_the_entry(
     assert [line for line in err.splitlines() if "warning" in line] == [
         f"zotero-sqlite:{tmp_path / 'zotero.sqlite'}/items/{key}: {SITE_WARNING}"]
     assert "  url = {https://example.org/a%5C}," in output.read_text("utf-8").splitlines()
+
+
+def test_site_reports_a_value_its_bibtex_files_change(tmp_path: Path) -> None:
+    library = tmp_path / "sites.bib"
+    library.write_text(SITE, encoding="utf-8")
+    status, _, err = run_cli("site", str(library), "--to", "hugo", "-o", str(tmp_path / "web"))
+    assert status == ExitStatus.SKIPPED
+    assert f"{library}:1: {SITE_WARNING}" in err.splitlines()
+    cite = tmp_path / "web" / "content" / "publication" / "site" / "cite.bib"
+    assert "  url = {https://example.org/a%5C}," in cite.read_text("utf-8").splitlines()

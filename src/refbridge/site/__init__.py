@@ -132,7 +132,7 @@ def plan_works(records: Sequence[Record], citations: Sequence[str], options: Sit
     sources = link_sources(options.links)
     owner = OwnerMatcher.of(options.owners, options.owner_ids)
     keyed_records = with_keys(records, WriteOptions())
-    entries = record_texts(keyed_records, "bibtex")
+    entries = record_texts(keyed_records, "bibtex", WriteOptions(diagnostics=diagnostics))
     folder = SiteFolder(directory)
     claimed: set[str] = set()
     planned: list[PlannedWork] = []
