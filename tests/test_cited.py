@@ -471,3 +471,16 @@ def test_only_the_definitions_the_entries_use_are_written_with_those_they_use(
     assert out == ('@string{acm = "ACM"}\n\n@string{tods = acm # " Trans. Database Syst."}\n\n'
                    "@article{qian2024,\n  author = {Qian, Zhengping},\n  title = {Streams},\n"
                    "  journal = tods,\n  month = mar,\n  year = 2024,\n}\n")
+
+
+def test_an_entity_in_a_bcf_is_kept_as_its_text_and_reported(tmp_path: Path) -> None:
+    (tmp_path / "philosophy.bib").write_text(BIBLATEX_LIBRARY, encoding="utf-8")
+    (tmp_path / "paper.bcf").write_text(BCF.replace(
+        "<bcf:controlfile", '<!DOCTYPE bcf:controlfile SYSTEM "bcf.dtd">\n<bcf:controlfile'
+    ).replace(">kant<", ">kant&nbsp;<"), encoding="utf-8")
+    status, _, err = run_cli("cited", str(tmp_path / "paper.bcf"))
+    bcf = tmp_path / "paper.bcf"
+    assert f"{bcf}:8: warning: biber control file: entity &nbsp; is not defined in the " \
+           "document (its DTD is not read): kept as the text &nbsp;" in err.splitlines()
+    assert f"{bcf}:8: error: 'kant&nbsp;' is cited but no library holds it" in err
+    assert status == ExitStatus.SKIPPED

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -239,3 +239,53 @@ def test_several_targets_are_written_one_after_the_other(environment: dict[str, 
     assert len(items(out)) == 9
     assert result.stderr.splitlines() == ["refbridge: fetch: dblp:95/7448-1: 5 record(s)",
                                           "refbridge: fetch: s2:1723755: 4 record(s)"]
+
+
+def _with_a_lone_surrogate(monkeypatch: pytest.MonkeyPatch, name: str,
+                           change: Callable[[Any], None]) -> None:
+    """The stand-in service answers ``name`` changed by ``change`` (JSON escapes the lone
+    surrogate it puts in as ``\\ud800``, as a service's JavaScript may)."""
+    import sources_support
+
+    original = sources_support.specimen
+
+    def answer(wanted: str) -> Any:
+        data = original(wanted)
+        if wanted == name:
+            change(data)
+        return data
+
+    monkeypatch.setattr(sources_support, "specimen", answer)
+
+
+def test_a_lone_surrogate_from_orcid_is_replaced_and_reported(
+        environment: dict[str, str], services: ServicesServer, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(data: Any) -> None:
+        data["bulk"][0]["work"]["title"]["title"]["value"] = "FLAT\ud800"
+
+    _with_a_lone_surrogate(monkeypatch, "qian.orcid-bulk.json", broken)
+    out = tmp_path / "orcid.json"
+    result = fetch(environment, "orcid:0000-0002-1825-0097", "-o", str(out))
+    assert result.exit_code == 3, result.output
+    assert items(out)[0]["title"] == "FLAT\ufffd"
+    url = f"{services.url}/orcid/v3.0/0000-0002-1825-0097/works/310001,310003,310004,310005,310006"
+    assert (f"{url}: warning: field 'bulk[0].work.title.title.value' held a lone surrogate "
+            "(half of a UTF-16 pair, which no file can hold): replaced by U+FFFD"
+            ) in result.stderr.splitlines()
+
+
+def test_a_lone_surrogate_from_openalex_is_replaced_and_reported(
+        environment: dict[str, str], services: ServicesServer, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(data: Any) -> None:
+        data["results"][0]["title"] = "FLAT\ud800"
+
+    _with_a_lone_surrogate(monkeypatch, "qian.openalex.json", broken)
+    out = tmp_path / "openalex.json"
+    result = fetch(environment, "openalex:A5025692314", "-o", str(out))
+    assert result.exit_code == 3, result.output
+    assert items(out)[0]["title"] == "FLAT\ufffd"
+    assert (f"{services.url}/openalex/works: warning: field 'results[0].title' held a lone "
+            "surrogate (half of a UTF-16 pair, which no file can hold): replaced by U+FFFD"
+            ) in result.stderr.splitlines()

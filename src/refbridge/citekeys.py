@@ -44,7 +44,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, partial
 from itertools import count, product
 from string import ascii_lowercase
-
 from typing import TYPE_CHECKING
 
 from refbridge.model import Name, Record
@@ -194,19 +193,10 @@ def _jabref_ascii(text: str) -> str:
 #: JabRef's small words: a short title skips them, a title writes them in lower case
 #: (``org.jabref.logic.formatter.casechanger.Word``).
 JABREF_SMALL_WORDS: frozenset[str] = frozenset(
-    "a an the above about across against along among around at before behind below beneath "
-    "beside between beyond by down during except for from in inside into like near of off on "
-    "onto since to toward through under until up upon with within without and but nor or so "
-    "yet".split())
+    ["a", "an", "the", "above", "about", "across", "against", "along", "among", "around", "at", "before", "behind", "below", "beneath", "beside", "between", "beyond", "by", "down", "during", "except", "for", "from", "in", "inside", "into", "like", "near", "of", "off", "on", "onto", "since", "to", "toward", "through", "under", "until", "up", "upon", "with", "within", "without", "and", "but", "nor", "or", "so", "yet"])
 #: Better BibTeX's ``skipWords`` (its default preference): words ``shorttitle`` passes over.
 BBT_SKIP_WORDS: frozenset[str] = frozenset(
-    "a ab aboard about above across after against al along amid among an and anti around as "
-    "at before behind below beneath beside besides between beyond but by d da das de del dell "
-    "dello dei degli della delle dem den der des despite die do down du during ein eine einem "
-    "einen einer eines el en et except for from gli i il in inside into is l la las le les "
-    "like lo los near nor of off on onto or over past per plus round save since so some sur "
-    "than the through to toward towards un una unas under underneath une unlike uno unos until "
-    "up upon versus via von while with within without yet zu zum".split())
+    ["a", "ab", "aboard", "about", "above", "across", "after", "against", "al", "along", "amid", "among", "an", "and", "anti", "around", "as", "at", "before", "behind", "below", "beneath", "beside", "besides", "between", "beyond", "but", "by", "d", "da", "das", "de", "del", "dell", "dello", "dei", "degli", "della", "delle", "dem", "den", "der", "des", "despite", "die", "do", "down", "du", "during", "ein", "eine", "einem", "einen", "einer", "eines", "el", "en", "et", "except", "for", "from", "gli", "i", "il", "in", "inside", "into", "is", "l", "la", "las", "le", "les", "like", "lo", "los", "near", "nor", "of", "off", "on", "onto", "or", "over", "past", "per", "plus", "round", "save", "since", "so", "some", "sur", "than", "the", "through", "to", "toward", "towards", "un", "una", "unas", "under", "underneath", "une", "unlike", "uno", "unos", "until", "up", "upon", "versus", "via", "von", "while", "with", "within", "without", "yet", "zu", "zum"])
 #: Where JabRef splits a title into words: white space and dashes.
 _JABREF_SPLIT = re.compile(r"[\s\-\u2010-\u2015]+")
 

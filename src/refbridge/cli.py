@@ -8,6 +8,8 @@ inside the commands so that ``refbridge`` starts fast.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
 import gc
 import os
@@ -43,6 +45,22 @@ def _report(diagnostics: Diagnostics, accept_skipped: bool) -> None:
         sys.exit(ExitStatus.SKIPPED)
 
 
+#: Errors of writing that no bug causes: every file refbridge writes reports them itself
+#: (``textio.atomic_output``), so one that reaches ``handle_errors`` is standard output's.
+_WRITE_FAULTS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def _stdout_refusal(fault: Exception) -> str | None:
+    """Why standard output refused what was printed to it (a full disk, ``> /dev/full``),
+    when ``fault`` is that; it is then pointed at the null device, so that nothing fails
+    again at exit."""
+    if not isinstance(fault, OSError) or fault.errno not in _WRITE_FAULTS:
+        return None
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return fault.strerror or str(fault)
+
+
 def handle_errors(command: F) -> F:
     """Turn refbridge's errors into a message and an exit status, never a traceback."""
 
@@ -65,6 +83,10 @@ def handle_errors(command: F) -> F:
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except Exception as exc:  # a bug: say so plainly, with the traceback on request
+            refusal = _stdout_refusal(exc)
+            if refusal is not None:
+                click.echo(f"refbridge: error: <stdout>: cannot write: {refusal}", err=True)
+                sys.exit(ExitStatus.FAILED)
             if os.environ.get("REFBRIDGE_DEBUG"):
                 raise
             click.echo(f"refbridge: internal error: {type(exc).__name__}: {exc} "
@@ -72,6 +94,20 @@ def handle_errors(command: F) -> F:
             sys.exit(ExitStatus.FAILED)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _usable_key_pattern(context: click.Context, parameter: click.Parameter,
+                        pattern: str | None) -> str | None:
+    """``--key-pattern``, refused as bad usage when it cannot make keys (before any input is
+    read)."""
+    from refbridge.citekeys import PatternError, compile_pattern
+
+    if pattern is not None:
+        try:
+            compile_pattern(pattern)
+        except PatternError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return pattern
 
 
 def input_options(command: F) -> F:
@@ -230,7 +266,25 @@ def run_enrichment(records: list[Any], enrichment: dict[str, Any]) -> list[Any]:
 COLLECTOR_THRESHOLD = 20_000
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """refbridge's commands; what click prints itself (help, usage, the version) fails as a
+    command's output does when standard output refuses it: one line, exit status 1."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            try:
+                return super().main(*args, **kwargs)
+            finally:
+                sys.stdout.flush()  # here, not at exit, where a failure is a traceback
+        except OSError as exc:
+            refusal = _stdout_refusal(exc)
+            if refusal is None:
+                raise
+            click.echo(f"refbridge: error: <stdout>: cannot write: {refusal}", err=True)
+            sys.exit(ExitStatus.FAILED)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="refbridge")
 def main() -> None:
     """Turn publication records into .bib files, Zotero imports and publication lists."""
@@ -246,7 +300,7 @@ def main() -> None:
 @click.option("--unicode", is_flag=True, help="LaTeX outputs: UTF-8 instead of LaTeX commands.")
 @click.option("--normalize", is_flag=True,
               help=".bib: write every value and entry the writer's way, not as the input did.")
-@click.option("--key-pattern", metavar="PATTERN",
+@click.option("--key-pattern", metavar="PATTERN", callback=_usable_key_pattern,
               help="Citation-key pattern, e.g. '[auth:lower][year][shorttitle:1:lower]'.")
 @click.option("--regenerate-keys", is_flag=True, help="Replace keys read from the input.")
 @key_lock_option
@@ -712,7 +766,7 @@ def push_command(inputs: tuple[str, ...], from_format: str | None, encoding: str
               help="Output format (see `refbridge formats`).")
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
               help="Output file; - for standard output.")
-@click.option("--key-pattern", metavar="PATTERN",
+@click.option("--key-pattern", metavar="PATTERN", callback=_usable_key_pattern,
               help="Pattern of the keys of items the library gives none.")
 @click.option("--unicode", is_flag=True, help="LaTeX outputs: UTF-8 instead of LaTeX commands.")
 @key_lock_option
@@ -736,7 +790,7 @@ def pull_command(service: str, library: str | None, collection: str | None,
         lock = _key_lock(key_lock, output)
         written = write_records(records, output,
                                 to_format, WriteOptions(unicode=unicode, key_pattern=key_pattern,
-                                                        key_lock=lock))
+                                                        key_lock=lock, diagnostics=diagnostics))
     if lock is not None:
         lock.save()
     click.echo(f"refbridge: pull: {written} record(s) from {address}", err=True)
@@ -750,7 +804,7 @@ def pull_command(service: str, library: str | None, collection: str | None,
 @click.option("-o", "--output", required=True, metavar="FILE", help="The file kept in sync.")
 @click.option("--key-file", metavar="FILE",
               help="Where written keys are kept (default: OUTPUT.keys.json).")
-@click.option("--key-pattern", metavar="PATTERN",
+@click.option("--key-pattern", metavar="PATTERN", callback=_usable_key_pattern,
               help="Pattern of the keys of items the library gives none.")
 @click.option("--unicode", is_flag=True, help="LaTeX outputs: UTF-8 instead of LaTeX commands.")
 @click.option("--watch", type=click.FloatRange(min=1), metavar="SECONDS",

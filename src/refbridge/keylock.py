@@ -91,6 +91,8 @@ class KeyLock:
             raise ParseError(f"cannot read the key lock: {exc}", path) from None
         except json.JSONDecodeError as exc:
             raise ParseError(f"not a key lock: {exc.msg}", path, exc.lineno) from None
+        except RecursionError:
+            raise ParseError("not a key lock: nested too deeply", path) from None
         if not isinstance(data, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) and v for k, v in data.items()):
             raise ParseError("not a key lock: it must be one JSON object of identity -> key",

@@ -33,7 +33,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from refbridge import runs
 from refbridge.errors import Diagnostic, Diagnostics, RefbridgeError
@@ -98,10 +98,11 @@ def _convert_shard(task: _Task) -> _Done:
     reader: ShardedReader = get_reader(task.reader)  # type: ignore[assignment]
     writer: FramedWriter = get_writer(task.writer)  # type: ignore[assignment]
     diagnostics = Diagnostics(strict=task.strict)
+    options = replace(task.options, diagnostics=diagnostics)  # its changes are this shard's
     texts: list[str] = []
     keys: list[str | None] = []
     for record in reader.read_shard(task.shard, task.source, diagnostics):
-        texts.append(writer.record_text(record, task.options))
+        texts.append(writer.record_text(record, options))
         keys.append(record.citation_key)
     return _Done(writer.framing.separator.join(texts), len(texts), tuple(keys),
                  tuple(diagnostics.messages), diagnostics.skipped, diagnostics.read_in_part,

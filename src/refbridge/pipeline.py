@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import TextIO, cast
 
 from refbridge import runs
@@ -210,7 +211,11 @@ def write_stream(records: Iterable[Record], out: TextIO, writer: Writer,
                  ) -> int:
     """Write ``records``, with unique citation keys the format can hold (a key changed is
     reported to ``diagnostics``), to the text stream ``out`` with ``writer``; returns the
-    count."""
+    count. ``diagnostics`` (else the options') also hears of each value the writer changes."""
+    if diagnostics is None:
+        diagnostics = options.diagnostics
+    elif options.diagnostics is None:
+        options = replace(options, diagnostics=diagnostics)
     written = 0
 
     def counted() -> Iterator[Record]:

@@ -53,6 +53,8 @@ class WriteOptions:
     normalize: bool = False  #: write values and layout the writer's own way, not the source's
     #: the keys given to works before (see ``refbridge.keylock``); filled with the keys made
     key_lock: KeyLock | None = field(default=None, compare=False, repr=False)
+    #: where a writer reports a value it had to change to write it (None: not reported)
+    diagnostics: Diagnostics | None = field(default=None, compare=False, repr=False)
 
 
 class Reader(Protocol):

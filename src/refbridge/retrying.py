@@ -29,6 +29,9 @@ from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from refbridge.errors import ExitStatus, RefbridgeError
 
 if TYPE_CHECKING:
     import httpx
@@ -64,6 +67,27 @@ class Limits:
     max_bytes: int = MAX_ANSWER_BYTES  #: bytes of the decoded body
     #: hosts a redirect may lead to besides the host asked
     redirect_hosts: frozenset[str] = frozenset()
+
+
+class BadAddress(RefbridgeError):
+    """A service's base address (an option or an environment variable) that is no ``http://``
+    or ``https://`` address of a host: refused before anything is asked."""
+
+    exit_status = ExitStatus.USAGE
+
+
+def base_address(address: str, given_by: str) -> str:
+    """``address`` without its trailing ``/``, when it is an http(s) address of a host; else
+    ``BadAddress`` naming where it was given (``given_by``: the option or variable)."""
+    try:
+        parts = urlsplit(address)
+        parts.port  # noqa: B018 (parsed here: a port that is no number raises)
+    except ValueError as exc:
+        raise BadAddress(f"{given_by}: {address!r} is not a web address ({exc})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise BadAddress(f"{given_by}: {address!r} is not an http:// or https:// address "
+                         "of a host")
+    return address.rstrip("/")
 
 
 class Unreachable(Exception):

@@ -85,17 +85,25 @@ class _CheckedText(io.TextIOWrapper):
                           f"(byte 0x{exc.object[exc.start]:02x}; name the encoding with "
                           "--encoding)", self._source, line)
 
+    def _codec_error(self, exc: UnicodeError) -> ParseError:
+        return ParseError(f"cannot decode as {self.encoding}: {exc} (name the encoding with "
+                          "--encoding)", self._source)
+
     def __next__(self) -> str:  # type: ignore[override]
         try:
             return super().__next__()
         except UnicodeDecodeError as exc:
             raise self._decode_error(exc) from None
+        except UnicodeError as exc:  # the codec's own check (UTF-16 without a BOM)
+            raise self._codec_error(exc) from None
 
     def read(self, size: int | None = -1) -> str:
         try:
             return super().read(size)
         except UnicodeDecodeError as exc:
             raise self._decode_error(exc) from None
+        except UnicodeError as exc:  # the codec's own check (UTF-16 without a BOM)
+            raise self._codec_error(exc) from None
 
 
 @contextmanager

@@ -7,7 +7,8 @@ line (and may end a record) at a break; LaTeX ends a paragraph at a blank line, 
 command's argument may not, and rejects most control characters; Markdown starts a block after
 a break. ``lines`` cuts a value where any reader may (the tagged writers write each piece as a
 line of its own); ``one_line`` writes it on one line (the LaTeX and Markdown outputs of the
-bibliography formatter, the CV writers and the .bib writer escape nothing else of it). This
+bibliography formatter, the CV writers and the .bib writer escape nothing else of it);
+``lost_in_one_line`` says what that loses, for the warning a writer owes the user. This
 module must never change anything in a value but its line breaks and control characters.
 """
 
@@ -21,6 +22,8 @@ LINE_BREAK = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 _BROKEN_SPACE = re.compile(
     "[ \t\n\r\v\f\x1c-\x1f\x85\u2028\u2029]*[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]"
     "[ \t\n\r\v\f\x1c-\x1f\x85\u2028\u2029]*")
+#: a line break every reader of one line takes as a space: one CR, LF or CR LF between spaces
+_PLAIN_BREAK = re.compile("[ \t]*(?:\r\n|\n|\r)[ \t]*")
 #: control characters that are no white space (C0 but TAB and the breaks, DEL, C1 but NEL)
 CONTROL = re.compile("[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")
 
@@ -34,3 +37,15 @@ def one_line(text: str) -> str:
     """``text`` on one line: each run of white space holding a line break (a blank line too)
     becomes one space, control characters are dropped; everything else stays as it is."""
     return CONTROL.sub("", _BROKEN_SPACE.sub(" ", text))
+
+
+def lost_in_one_line(text: str) -> str | None:
+    """What ``one_line`` changes in ``text`` beyond white space, said for a warning
+    (``"paragraph breaks or line separators written as spaces; control characters
+    dropped"``), else None: one CR, LF or CR LF is no change (LaTeX and BibTeX read it as a
+    space), a blank line or another break is."""
+    lost = [what for what, found in (
+        ("paragraph breaks or line separators written as spaces",
+         any(not _PLAIN_BREAK.fullmatch(run) for run in _BROKEN_SPACE.findall(text))),
+        ("control characters dropped", CONTROL.search(text) is not None)) if found]
+    return "; ".join(lost) or None

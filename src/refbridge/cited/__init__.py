@@ -14,7 +14,7 @@ package must never write an entry itself, nor drop one a cited entry needs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from refbridge.cited.citations import BIBTEX, Scan, scan_documents
 from refbridge.cited.libraries import library_paths
@@ -120,7 +120,8 @@ def write_cited(documents: Sequence[str], output: str,
     text = _as_written(selection, libraries, options, texts) \
         if options.to_format is None and to_format in _BIB_DIALECTS else None
     if text is None:
-        write_records(selection.records, output, to_format, options.write_options, inputs)
+        write_records(selection.records, output, to_format,
+                      replace(options.write_options, diagnostics=diagnostics), inputs)
     else:
         with atomic_output(output, inputs) as out:
             out.write(text)

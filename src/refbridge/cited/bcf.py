@@ -20,7 +20,8 @@ BIB_DATATYPES = frozenset({"bibtex", "biblatex"})
 
 def scan(path: str, diagnostics: Diagnostics, encoding: str | None = None) -> Scan:
     """What the ``.bcf`` at ``path`` cites and the data sources it names."""
-    root = parse_xml(read_document(path, diagnostics, encoding), path, "biber control file")
+    root = parse_xml(read_document(path, diagnostics, encoding), path, "biber control file",
+                     diagnostics)
     found = Scan(dialects={BIBLATEX})
     for element in root.iter():
         name = local_name(element)

@@ -554,25 +554,27 @@ class Processor:
                     ctx.sas = SubsequentAuthor(sas, sas_rule, previous[0], previous[1])
                     node, suffix_place = self._entry(section, ctx, second_field)
                 previous = names
-                if node is None or is_empty(node):
+                if node is None or is_empty(node):  # (no continue in a with block: mypyc has none)
+                    node = None
                     if self.style.numbered_citations:  # as citeproc-js: numbered entries show the gap
                         count += 1
                         yield key, f"{count}. {_NO_PRINTED_FORM}"
-                    continue
-                decor = section.layout_decor
-                if not (decor and decor.prefix):
-                    split_lead(node)
-                if decor and not second_field:
-                    block = _last_display_block(node) if decor.suffix and suffix_place == "block" else None
-                    if suffix_place == "lost":
-                        node = Rich([decor.prefix, node], decor.fmt)
-                    elif block is not None:  # the layout suffix goes inside a closing display block
-                        block.kids.append(decor.suffix)
-                        node = Rich([decor.prefix, node], decor.fmt)
-                    else:
-                        node = decor.apply(node, ctx) or node
-            count += 1
-            yield key, node
+                else:
+                    decor = section.layout_decor
+                    if not (decor and decor.prefix):
+                        split_lead(node)
+                    if decor and not second_field:
+                        block = _last_display_block(node) if decor.suffix and suffix_place == "block" else None
+                        if suffix_place == "lost":
+                            node = Rich([decor.prefix, node], decor.fmt)
+                        elif block is not None:  # the layout suffix goes inside a closing display block
+                            block.kids.append(decor.suffix)
+                            node = Rich([decor.prefix, node], decor.fmt)
+                        else:
+                            node = decor.apply(node, ctx) or node
+            if node is not None:
+                count += 1
+                yield key, node
 
     def _entry(self, section: Section, ctx: RenderContext, second_field: bool) -> tuple[Node | None, str]:
         """An entry's rendering, and where the layout's suffix goes: at the "end", in the

@@ -100,30 +100,37 @@ class _Compiler:
     """Compiles one section; macros are compiled lazily, once per section."""
 
     def __init__(self, macros: dict[str, ET.Element], inherited: dict[str, str], options: StyleOptions,
-                 adopted: dict[int, dict[str, dict[str, str]]]) -> None:
+                 adopted: dict[int, dict[str, dict[str, str]]], source: str | None = None) -> None:
+        self.source = source  # the style's file, for messages
         self.macros_xml = macros
         self.inherited = inherited
         self.options = options
         self.macros: dict[str, Macro] = {}
         self.macro_depth = 0  # how many macros the element being compiled is in
+        self.calling: list[str] = []  # the macros being compiled, outermost first
         #: the cs:name-parts of the cs:names whose substitute is being compiled (see _adopted_parts)
         self.substituting_parts: dict[str, dict[str, str]] | None = None
         #: by cs:names element, the cs:name-parts it took (shared by the style's compilers)
         self.adopted = adopted
 
     def macro(self, name: str) -> Macro:
+        if name in self.calling:  # rendering it would call it again, without end
+            cycle = " -> ".join([*self.calling[self.calling.index(name):], name])
+            raise ParseError(f"CSL macro {name!r} calls itself ({cycle})", self.source)
         if name not in self.macros:
             if name not in self.macros_xml:
-                raise ParseError(f"CSL style calls undefined macro {name!r}")
+                raise ParseError(f"CSL style calls undefined macro {name!r}", self.source)
             holds_date = any(_tag(node) == "date" for node in self.macros_xml[name].iter()
                              if isinstance(node.tag, str))
             macro = Macro(name, holds_date)
             self.macros[name] = macro
             self.macro_depth += 1
+            self.calling.append(name)
             try:
                 macro.compiled(self.children(self.macros_xml[name]))
             finally:
                 self.macro_depth -= 1
+                self.calling.pop()
         return self.macros[name]
 
     def children(self, element: ET.Element, parent_names: NamesSpec | None = None) -> list[Element]:
@@ -397,12 +404,33 @@ def _last_built_date(root: ET.Element, macros: dict[str, ET.Element]) -> dict[st
 _RANGE_END_ATTRS = frozenset({"prefix", "suffix", *FORMAT_ATTRS})
 
 
+#: How deep a style's elements may nest: the styles of the CSL repository nest 18 deep at
+#: most; a deeper document is no style, and compiling or rendering it would exhaust Python's
+#: recursion.
+MAX_DEPTH = 100
+
+
+def _too_deep(root: ET.Element) -> bool:
+    """Whether an element of ``root`` is nested more than ``MAX_DEPTH`` deep (walked without
+    recursion)."""
+    level: list[tuple[ET.Element, int]] = [(root, 1)]
+    while level:
+        element, depth = level.pop()
+        if depth > MAX_DEPTH:
+            return True
+        level.extend((child, depth + 1) for child in element)
+    return False
+
+
 class CslStyle:
     """A CSL 1.0.x style, compiled once; share it between processors."""
 
     def __init__(self, root: ET.Element, source: str) -> None:
         if _tag(root) != "style":
             raise ParseError("not a CSL style (root element is not <style>)", source)
+        if _too_deep(root):
+            raise ParseError(f"not a CSL style: its elements nest more than {MAX_DEPTH} deep",
+                             source)
         self.source = source
         _decode_entities_again(root)
         info = root.find(NS + "info")
@@ -454,7 +482,7 @@ class CslStyle:
             return None
         inherited = dict(style_names)
         inherited.update({k: v for k, v in element.attrib.items() if k in INHERITABLE_NAME_ATTRS})
-        compiler = _Compiler(macros, inherited, self.options, self._adopted)
+        compiler = _Compiler(macros, inherited, self.options, self._adopted, self.source)
         layout = element.find(NS + "layout")
         if layout is None:
             raise ParseError(f"<{_tag(element)}> has no <layout>", self.source)
@@ -481,7 +509,8 @@ class CslStyle:
         return section
 
     def sort_macro_compiler(self) -> _Compiler:
-        return _Compiler(self._macros_xml, dict(self._style_names), self.options, self._adopted)
+        return _Compiler(self._macros_xml, dict(self._style_names), self.options, self._adopted,
+                         self.source)
 
     @classmethod
     def from_xml(cls, text: str | bytes, source: str = "<string>") -> CslStyle:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from refbridge.dedupe.combine import Combined, combine, key_of
 from refbridge.dedupe.matching import duplicate_groups
@@ -42,8 +42,8 @@ class Group:
     def describe(self) -> list[str]:
         """The report of the merge: the kept key, the keys that go, the values taken."""
         kept = key_of(self.merged.record)
-        lines = [f"merged {', '.join(self.merged.replaced)} into {kept} ({self.reason}): "
-                 f"{self.merged.record.title or kept}"]
+        lines = [(f"merged {', '.join(self.merged.replaced)} into {kept} ({self.reason}): "
+                  f"{self.merged.record.title or kept}")]
         lines += [f"  {kept}: {choice}" for choice in self.merged.choices]
         return lines
 
@@ -157,7 +157,8 @@ def dedupe(libraries: Sequence[str], output: str, options: DedupeOptions = Dedup
     report.rewritten = [rewritten for rewritten, _ in planned]
     if options.dry_run:
         return report
-    write_records(merged, output, to_format, options.write_options, inputs)
+    write_records(merged, output, to_format,
+                  replace(options.write_options, diagnostics=report.diagnostics), inputs)
     if options.map_file:
         _write_map(options.map_file, report.renames, inputs)
     write_rewrites(planned)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from refbridge.enrich.errors import EnrichError
-from refbridge.retrying import MAX_ANSWER_BYTES
+from refbridge.retrying import MAX_ANSWER_BYTES, base_address
 
 #: Service name -> (environment variable, default base URL).
 SERVICE_ENDPOINTS: dict[str, tuple[str, str]] = {
@@ -58,7 +58,9 @@ ACCEPTABLE_VERDICTS: frozenset[str] = frozenset({"ambiguous", "weak"})
 def endpoint(service: str, override: str | None = None) -> str:
     """The base URL of ``service``: the override, the environment, or the public address."""
     variable, default = SERVICE_ENDPOINTS[service]
-    return (override or os.environ.get(variable) or default).rstrip("/")
+    if override:
+        return base_address(override, f"--{service}-api")
+    return base_address(os.environ.get(variable) or default, variable)
 
 
 def default_intervals() -> dict[str, float]:
@@ -109,6 +111,8 @@ class ClientOptions:
         if self.offline and (self.refresh or not self.use_cache):
             raise EnrichError("offline mode answers from the cache: it cannot be "
                               "combined with --refresh or --no-cache")
+        for service in SERVICE_ENDPOINTS:  # a bad address is refused before any request
+            self.base_url(service)
 
     def base_url(self, service: str) -> str:
         return endpoint(service, self.endpoints.get(service))

@@ -84,7 +84,7 @@ def fetch_orcid(session: Session) -> list[Record]:
     url = f"{base}/works"
     text = session.text(url, headers=ORCID_HEADERS,
                         missing=f"ORCID has no public record {session.target.value}")
-    works, _ = orcid.read_document(text or "", url)
+    works, _ = orcid.read_document(text or "", url, session.diagnostics)
     documents = [works]
     codes = [code for group in works.groups
              if (summary := orcid.preferred(group)) is not None
@@ -97,10 +97,11 @@ def fetch_orcid(session: Session) -> list[Record]:
             session.diagnostics.warning("ORCID has no full works for these put-codes (404); "
                                         "the records are made from the summaries", bulk_url)
             break
-        documents.append(orcid.read_document(bulk, bulk_url)[0])
+        documents.append(orcid.read_document(bulk, bulk_url, session.diagnostics)[0])
     person = session.text(f"{base}/person", headers=ORCID_HEADERS)
     if person is not None:
-        works.owner = orcid.person_name(load_json(person, f"{base}/person", "an ORCID person"))
+        works.owner = orcid.person_name(load_json(person, f"{base}/person", "an ORCID person",
+                                                   session.diagnostics))
     return list(orcid.records(documents, url, session.diagnostics))
 
 
@@ -124,7 +125,7 @@ def fetch_openalex(session: Session) -> list[Record]:
         text = session.text(url, {**params, "cursor": cursor},
                             missing=f"OpenAlex answered 404 for the works of "
                                     f"{session.target.value}")
-        data = load_json(text or "{}", url, "OpenAlex works")
+        data = load_json(text or "{}", url, "OpenAlex works", session.diagnostics)
         page = works_of(data, url)
         if not page:
             break
@@ -145,7 +146,8 @@ def fetch_s2(session: Session) -> list[Record]:
         text = session.text(url, {"fields": S2_FIELDS, "offset": str(offset),
                                   "limit": S2_LIMIT},
                             missing=f"Semantic Scholar has no author {session.target.value}")
-        data = load_json(text or "{}", url, "a Semantic Scholar answer")
+        data = load_json(text or "{}", url, "a Semantic Scholar answer",
+                         session.diagnostics)
         page, _ = papers_of(data, url)
         if not page:
             break

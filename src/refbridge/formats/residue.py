@@ -110,7 +110,10 @@ def dump(difference: Mapping[str, Any]) -> str:
 
 def load(text: str) -> dict[str, Any]:
     """The residue written by ``dump``; raises ``ValueError`` when it is not one."""
-    value = json.loads(text)
+    try:
+        value = json.loads(text)
+    except RecursionError:  # record text: a note of ten thousand brackets
+        raise ValueError("a residue is not nested that deeply") from None
     if not isinstance(value, dict):
         raise ValueError("a residue must be a JSON object")  # noqa: TRY004 (as JSON errors)
     return value

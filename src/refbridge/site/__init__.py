@@ -134,7 +134,8 @@ def plan_works(records: Sequence[Record], citations: Sequence[str], options: Sit
     keyed_records = with_keys(records, WriteOptions())
     from refbridge.formats.bibtex.writer import entry_alone  # the library's text stays there
 
-    entries = record_texts([entry_alone(record) for record in keyed_records], "bibtex")
+    entries = record_texts([entry_alone(record) for record in keyed_records], "bibtex",
+                           WriteOptions(diagnostics=diagnostics))
     folder = SiteFolder(directory)
     claimed: set[str] = set()
     planned: list[PlannedWork] = []

@@ -113,7 +113,7 @@ def load_manifest(directory: str, generator: str) -> Manifest:
         data = json.loads(text)
         works = {slug: _work(slug, work) for slug, work in data["works"].items()}
         made_by = data["generator"]
-    except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
+    except (json.JSONDecodeError, KeyError, TypeError, AttributeError, RecursionError):
         raise OutputError(f"{path}: not a refbridge site manifest (remove it to start "
                           "the site's pages afresh)") from None
     except ValueError as exc:  # a work that is not one refbridge writes

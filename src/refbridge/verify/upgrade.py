@@ -29,6 +29,7 @@ from refbridge.registry import WriteOptions
 from refbridge.textio import atomic_output
 from refbridge.verify.classify import Verdict
 
+
 class UpgradeError(RefbridgeError):
     """An upgraded entry cannot be found again in its file."""
 

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from refbridge.retrying import base_address
 from refbridge.zotero_bridge import DESKTOP, SERVICES, SQLITE, WEB
 from refbridge.zotero_bridge.errors import ZoteroRefused, ZoteroUsageError
 
@@ -65,7 +66,9 @@ def parse_library(text: str) -> Library:
 
 def base_url(service: str, override: str | None = None) -> str:
     variable, default = BASE_URLS[service]
-    return (override or os.environ.get(variable) or default).rstrip("/")
+    if override:
+        return base_address(override, "--zotero-url")
+    return base_address(os.environ.get(variable) or default, variable)
 
 
 @dataclass(frozen=True, slots=True)

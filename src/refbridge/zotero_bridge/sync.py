@@ -27,7 +27,7 @@ import hashlib
 import json
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +101,7 @@ def read_key_file(path: Path) -> dict[str, str]:
         keys = saved["keys"]
         if not isinstance(keys, dict) or not all(isinstance(v, str) for v in keys.values()):
             raise ValueError("'keys' is not an object of texts")
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
         raise OutputError(f"{path}: not a refbridge key file ({exc}); move it away to start "
                           "a new one") from None
     return dict(keys)
@@ -267,6 +267,7 @@ def sync_once(address: Address, output: Path, options: SyncOptions,
     for warning in warnings:
         report.diagnostics.warning(warning, str(address))
     entries: dict[str, dict[str, Any]] = {}
+    write = replace(options.write, diagnostics=report.diagnostics)  # told once, when written
     for item in sorted(keys):
         previous = cached.get(item)
         if item not in dirty and previous is not None and previous.get("key") == keys[item]:
@@ -275,7 +276,7 @@ def sync_once(address: Address, output: Path, options: SyncOptions,
         record = record_of(item)
         if record is None:
             continue
-        text = writer.record_text(record.replace(citation_key=keys[item]), options.write)
+        text = writer.record_text(record.replace(citation_key=keys[item]), write)
         entries[item] = {"key": keys[item], "own": record.citation_key, "text": text,
                          "notes": children.get(item, [])}
         if previous is None:

@@ -24,11 +24,11 @@ never drop a field or an entry without a diagnostic.
 from __future__ import annotations
 
 import dataclasses
+import io
 import re
 from collections import OrderedDict, deque
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
-import io
 from typing import TextIO
 
 from mypy_extensions import mypyc_attr

@@ -22,6 +22,7 @@ from functools import cache, partial
 from itertools import repeat
 from typing import TextIO
 
+from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex import tables
 from refbridge.formats.bibtex.dates import (
     format_iso_date,
@@ -71,6 +72,7 @@ from refbridge.model import Date, Eprint, Record
 from refbridge.names.bibtex import format_names
 from refbridge.registry import Framing, WriteOptions, write_framed
 from refbridge.richtext import Text, latex_source, plain, with_latex, without_latex
+from refbridge.textlines import lost_in_one_line
 
 #: A keyword that is written in braces, so that it is read back as one (``{Models, Statistical}``).
 _KEYWORD_BRACED = re.compile(r"[,;]")
@@ -122,6 +124,28 @@ def _verbatim(value: str) -> str:
     """A verbatim value (URL, DOI, identifiers) on one line, as ``\\url{}`` and hyperref read
     it (``latex.encode.address``: backslashes and unpaired braces percent-encoded)."""
     return address(" ".join(value.split()))
+
+
+def _change(value: Text, how: str, written: str) -> str | None:
+    """What writing ``value`` as ``written`` (its braced .bib value) changed in it that the
+    user must be told of, else None: a verbatim value's percent-encoded characters, a text's
+    paragraph breaks, line separators and control characters (``textlines``)."""
+    text = plain(value)
+    if how == VERBATIM:
+        kept = " ".join(text.split())
+        return None if written[1:-1] == kept else f"{kept!r} written as {written[1:-1]!r}"
+    return lost_in_one_line(text) if how in (TEXT, TITLE) else None
+
+
+def _report_change(record: Record, name: str, value: Text, how: str, written: str,
+                   diagnostics: Diagnostics) -> None:
+    """One warning for a field whose value ``written`` changes (counted: exit status 3)."""
+    change = _change(value, how, written)
+    if change is not None:
+        source = record.source
+        diagnostics.change(f"record {record.citation_key or record.id!r}: field {name!r}: "
+                           f"{change}", source.file if source else None,
+                           source.line if source else None)
 
 
 def _selected(fields: list[Field], options: WriteOptions) -> list[Field]:
@@ -222,7 +246,10 @@ class BibtexWriter:
         lines = [f"@{entry_type}{{{entry_key(record, options)},"]
         indent, spelling = options.indent, tables.FIELD_SPELLING
         for name, value, how in fields:
-            text = layout.raw(name, self.value(value, how, options, from_bib))
+            written = self.value(value, how, options, from_bib)
+            if options.diagnostics is not None:
+                _report_change(record, name, value, how, written, options.diagnostics)
+            text = layout.raw(name, written)
             lines.append(f"{indent}{spelling.get(name, name)} = {text},")
         lines.append("}\n")
         head = "".join(f"@{kind}{{{text}}}\n\n" for kind, text in (

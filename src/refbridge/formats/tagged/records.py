@@ -21,9 +21,8 @@ from typing import TextIO
 from refbridge.errors import Diagnostics
 from refbridge.formats.selection import select
 from refbridge.model import Record
-from refbridge.textlines import LINE_BREAK
 from refbridge.registry import Framing, WriteOptions, write_framed
-
+from refbridge.textlines import LINE_BREAK
 
 
 @dataclass(frozen=True, slots=True)
