@@ -157,22 +157,52 @@ def test_an_entry_deleted_on_one_side_and_only_cut_on_the_other_is_deleted() -> 
     assert merged(BASE, ours, theirs) == (ours, 0)
 
 
-@needs_git
-def test_a_version_that_cannot_be_read_falls_back_to_git_line_merge(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    files = {"base": BASE, "ours": BASE.replace("{2020}", "{2021}"),
-             "theirs": BASE.replace("Harbour Press", "Harbour Press,\n  note = {broken")}
-    for name, text in files.items():
+def _drive(tmp_path: Path, base: str, ours: str, theirs: str, path: str = "refs.bib"
+           ) -> tuple[int, str]:
+    """The driver run on three files: its exit status and what it wrote into ours."""
+    for name, text in (("base", base), ("ours", ours), ("theirs", theirs)):
         (tmp_path / name).write_text(text, encoding="utf-8")
     status = merge_files(str(tmp_path / "base"), str(tmp_path / "ours"),
-                         str(tmp_path / "theirs"), "refs.bib")
-    assert status == 0
-    assert (tmp_path / "ours").read_text(encoding="utf-8") == files["theirs"].replace(
-        "{2020}", "{2021}")
+                         str(tmp_path / "theirs"), path)
+    return status, (tmp_path / "ours").read_text(encoding="utf-8")
+
+
+BROKEN_DOE = DOE.replace("Harbour Press", "Harbour Press,\n  note = {broken")
+
+
+def test_a_broken_block_is_merged_as_text_and_the_rest_entry_by_entry(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ours = BASE.replace("{2020}", "{2021}")
+    theirs = BASE.replace(DOE, BROKEN_DOE)
+    assert _drive(tmp_path, BASE, ours, theirs) == (0, theirs.replace("{2020}", "{2021}"))
     assert capsys.readouterr().err == (
         "refbridge: merge-driver: refs.bib (theirs): line 10: the value of 'publisher' runs to "
-        "the end of the entry: a '{' in it is never closed (it opens on line 13); merged by "
-        "git's line merge instead\n")
+        "the end of the entry: a '{' in it is never closed (it opens on line 13); that block "
+        "merged as text\n")
+
+
+def test_a_broken_block_changed_on_both_sides_is_one_conflict(tmp_path: Path) -> None:
+    base = BASE.replace(DOE, BROKEN_DOE)
+    ours = base.replace("{2020}", "{2021}").replace("note = {broken", "note = {broken, ours")
+    theirs = base.replace("note = {broken", "note = {broken, theirs")
+    assert _drive(tmp_path, base, ours, theirs) == (1, (
+        "% Shared library of the lab\n\n" + SMITH.replace("{2020}", "{2021}") + "\n"
+        "<<<<<<< ours\n" + BROKEN_DOE.replace("broken", "broken, ours") + "=======\n"
+        + BROKEN_DOE.replace("broken", "broken, theirs") + ">>>>>>> theirs\n"))
+
+
+def test_a_broken_block_fixed_on_one_side_takes_the_fix(tmp_path: Path) -> None:
+    base = BASE.replace(DOE, BROKEN_DOE)
+    ours = base.replace("{2020}", "{2021}")
+    assert _drive(tmp_path, base, ours, BASE) == (0, BASE.replace("{2020}", "{2021}"))
+
+
+@needs_git
+def test_a_bib_without_any_block_is_merged_by_git(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _drive(tmp_path, "a\nb\nc\n", "A\nb\nc\n", "a\nb\nC\n") == (0, "A\nb\nC\n")
+    assert capsys.readouterr().err == ("refbridge: merge-driver: refs.bib: no version holds a "
+                                       ".bib block; merged by git's line merge\n")
 
 
 def _git(repo: Path, *arguments: str) -> subprocess.CompletedProcess[str]:

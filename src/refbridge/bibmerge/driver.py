@@ -3,9 +3,10 @@
 Git gives the common ancestor (%O), ours (%A), theirs (%B) and the file's path (%P); the
 result is written into ours, and the exit status says whether conflicts remain (0: clean,
 1: conflicts, marked in the file). Files are read and written as bytes (undecodable bytes
-kept as they are), so every block neither side touched comes out byte for byte. A version
-that cannot be read as .bib (a broken block, another format) is merged by git's own line
-merge (``git merge-file``) with a message on standard error. This module must never leave
+kept as they are), so every block neither side touched comes out byte for byte. A block
+that cannot be read (a broken entry) is merged whole as text, with a message on standard
+error; a version of which no block can be read (another format) makes the file merged by
+git's own line merge (``git merge-file``), with a message. This module must never leave
 ours half-written, nor lose a side.
 """
 
@@ -18,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from refbridge.bibmerge.sequence import merge_libraries
-from refbridge.bibmerge.units import SpanCache, Unreadable, read_library
+from refbridge.bibmerge.units import Library, SpanCache, Unreadable, read_library
 
 #: The file endings merged entry by entry; others go to git's line merge.
 BIB_SUFFIXES = frozenset({".bib", ".bibtex"})
@@ -64,15 +65,25 @@ def merge_files(base: str, ours: str, theirs: str, path: str) -> int:
         print(f"refbridge: merge-driver: {path}: not a .bib file; merged by git's line merge",
               file=sys.stderr)
         return 0 if line_merge(base, ours, theirs) == 0 else 1
-    versions = []
+    versions: list[Library] = []
     cache: SpanCache = {}
+    told: set[str] = set()
     for side, name in (("base", base), ("ours", ours), ("theirs", theirs)):
         try:
-            versions.append(read_library(_text(name), cache))
+            version = read_library(_text(name), cache, broken_as_text=True)
         except Unreadable as problem:
             print(f"refbridge: merge-driver: {path} ({side}): {problem}; merged by git's line "
                   "merge instead", file=sys.stderr)
             return 0 if line_merge(base, ours, theirs) == 0 else 1
+        for problem in sorted(set(version.problems) - told):
+            told.add(problem)
+            print(f"refbridge: merge-driver: {path} ({side}): {problem}; that block merged "
+                  "as text", file=sys.stderr)
+        versions.append(version)
+    if not any(unit.kind != "text" for version in versions for unit in version.units):
+        print(f"refbridge: merge-driver: {path}: no version holds a .bib block; merged by "
+              "git's line merge", file=sys.stderr)
+        return 0 if line_merge(base, ours, theirs) == 0 else 1
     try:
         merged = merge_libraries(*versions)
     except Exception as fault:  # noqa: BLE001 (a fault of ours must not cost a side)
