@@ -284,13 +284,28 @@ def test_entries_added_on_both_sides_are_all_kept(
         assert block.lstrip("\n").removeprefix("% a note\n").strip() in text
 
 
-def test_two_works_added_under_one_key_are_marked_whole_not_mixed() -> None:
-    ours = BASE + "\n@misc{lee2023,\n  title = {Sediment cores},\n  year = {2023},\n}\n"
-    theirs = BASE + "\n@misc{lee2023,\n  title = {Estuary birds},\n  year = {2023},\n}\n"
+LEE_CORES = "@misc{lee2023,\n  title = {Sediment cores},\n  year = {2023},\n}\n"
+LEE_BIRDS = "@misc{lee2023,\n  title = {Estuary birds},\n  year = {2023},\n}\n"
+
+
+def test_two_works_added_under_one_key_are_both_kept_under_it_ours_first() -> None:
+    assert merged(BASE, BASE + "\n" + LEE_CORES, BASE + "\n" + LEE_BIRDS) == (
+        BASE + "\n" + LEE_CORES + "\n" + LEE_BIRDS, 0)
+
+
+def test_two_works_added_under_one_key_are_reported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _drive(tmp_path, BASE, BASE + "\n" + LEE_CORES, BASE + "\n" + LEE_BIRDS)[0] == 0
+    assert capsys.readouterr().err == (
+        "refbridge: merge-driver: refs.bib: key lee2023 was added on both sides for two works; "
+        "both kept under it (BibTeX and biber read the first)\n")
+
+
+def test_one_work_added_on_both_sides_under_one_key_merges_field_by_field() -> None:
+    ours = BASE + "\n" + LEE_CORES.replace("  year", "  note = {Cores from the delta},\n  year")
+    theirs = BASE + "\n" + LEE_CORES.replace("}\n", "  howpublished = {Core archive},\n}\n")
     assert merged(BASE, ours, theirs) == (
-        BASE + "\n<<<<<<< ours\n@misc{lee2023,\n  title = {Sediment cores},\n  year = {2023},"
-        "\n}\n=======\n@misc{lee2023,\n  title = {Estuary birds},\n  year = {2023},\n}\n"
-        ">>>>>>> theirs\n", 1)
+        ours.replace("year = {2023},\n}", "year = {2023},\n  howpublished = {Core archive},\n}"), 0)
 
 
 def test_a_jabref_setting_changed_on_one_side_is_one_block_replaced() -> None:

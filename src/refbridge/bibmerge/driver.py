@@ -91,6 +91,8 @@ def merge_files(base: str, ours: str, theirs: str, path: str) -> int:
               f"{fault}); merged by git's line merge instead", file=sys.stderr)
         return 0 if line_merge(base, ours, theirs) == 0 else 1
     write_in_place(ours, merged.text)
+    for note in merged.notes:
+        print(f"refbridge: merge-driver: {path}: {note}", file=sys.stderr)
     if merged.conflicts:
         print(f"refbridge: merge-driver: {path}: {merged.conflicts} conflict(s) marked",
               file=sys.stderr)

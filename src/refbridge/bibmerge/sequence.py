@@ -4,7 +4,10 @@ A block is the same in every version by its id (``units``), an entry also by its
 (``identity``) when one side renamed its key. A block added on either side is kept, where
 that side put it (after the block it follows there); one deleted on one side and unchanged
 in content on the other is deleted; one changed on one side takes that change; one changed
-on both is merged (entries field by field: ``entry``; other blocks whole); an entry deleted on
+on both is merged (entries field by field: ``entry``; other blocks whole); one key added on
+both sides for two different works keeps both entries, ours first, under that key, as git's
+line merge does and as people committed such merges (with a note: BibTeX and biber read the
+first); an entry deleted on
 one side and only cut (fields removed) on the other is deleted. Blocks neither
 side touched are written as they were, byte for byte. The order is ours, unless only theirs
 reordered the blocks. This module must never drop a block one side changed: a block deleted
@@ -27,6 +30,7 @@ class Merged:
 
     text: str
     conflicts: int
+    notes: tuple[str, ...] = ()
 
 
 def _identities(units: Sequence[Unit]) -> dict[str, str]:
@@ -71,16 +75,24 @@ def _only_removed_fields(old: Unit, new: Unit) -> bool:
     return new.fields.items() <= old.fields.items()
 
 
+def _lines(text: str) -> str:
+    return text if not text or text.endswith("\n") else text + "\n"
+
+
 def _marked(ours: str, theirs: str) -> str:
     """Two versions of a block (either may be empty: deleted) between git's markers."""
-    def lines(text: str) -> str:
-        return text if not text or text.endswith("\n") else text + "\n"
-    return OURS_MARK + lines(ours) + SEPARATOR + lines(theirs) + THEIRS_MARK
+    return OURS_MARK + _lines(ours) + SEPARATOR + _lines(theirs) + THEIRS_MARK
 
 
 def _marked_blocks(ours: Unit, theirs: Unit) -> str:
     """Both versions of a block between git's markers, the space before it outside them."""
     return ours.before + _marked(ours.source + ours.after, theirs.source + theirs.after)
+
+
+def _two_works(base: Unit | None, ours: Unit, theirs: Unit) -> bool:
+    """Whether both sides added this key (no ``base``) for two different works."""
+    return (base is None and ours.kind == theirs.kind == "entry"
+            and ours.content != theirs.content and _identity(ours) != _identity(theirs))
 
 
 def _merged_unit(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int]:
@@ -91,8 +103,10 @@ def _merged_unit(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int]
         return theirs.text, 0
     if ours.content == theirs.content:
         return ours.text, 0
+    if _two_works(base, ours, theirs):
+        return ours.text + _lines(theirs.text), 0
     if base is None and _identity(ours) != _identity(theirs):
-        return _marked_blocks(ours, theirs), 1  # one key given to two works
+        return _marked_blocks(ours, theirs), 1
     if ours.kind == "entry" and theirs.kind == "entry":
         layout_side = theirs if base is not None and theirs.content == base.content else ours
         source, conflicts = merged_entry(base, ours, theirs)
@@ -121,6 +135,7 @@ def merge_libraries(base: Library, ours: Library, theirs: Library) -> Merged:
         _reordered(base_order, list(sides["theirs"]))
         and not _reordered(base_order, list(sides["ours"]))) else ("ours", "theirs")
     texts: dict[str, str] = {}
+    notes: list[str] = []
     conflicts = 0
 
     def one_sided(unit_id: str, present: str) -> bool:
@@ -141,8 +156,12 @@ def merge_libraries(base: Library, ours: Library, theirs: Library) -> Merged:
     order: list[str] = []
     for unit_id in sides[backbone]:
         if unit_id in sides[other]:
-            text, found = _merged_unit(base_units.get(unit_id), sides["ours"][unit_id],
-                                       sides["theirs"][unit_id])
+            trio = base_units.get(unit_id), sides["ours"][unit_id], sides["theirs"][unit_id]
+            text, found = _merged_unit(*trio)
+            if _two_works(*trio):
+                notes.append(f"key {unit_id.removeprefix('entry:')} was added on both sides "
+                             "for two works; both kept under it (BibTeX and biber read the "
+                             "first)")
             texts[unit_id] = text
             conflicts += found
             order.append(unit_id)
@@ -162,4 +181,4 @@ def merge_libraries(base: Library, ours: Library, theirs: Library) -> Merged:
         placed.extend(following.get(unit_id, []))
     trailer, found = _trailer(base.trailer, ours.trailer, theirs.trailer)
     text = "".join(texts[unit_id] for unit_id in placed) + trailer
-    return Merged(text, conflicts + found)
+    return Merged(text, conflicts + found, tuple(notes))
