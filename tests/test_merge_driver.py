@@ -297,8 +297,8 @@ def test_two_works_added_under_one_key_are_reported(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert _drive(tmp_path, BASE, BASE + "\n" + LEE_CORES, BASE + "\n" + LEE_BIRDS)[0] == 0
     assert capsys.readouterr().err == (
-        "refbridge: merge-driver: refs.bib: key lee2023 was added on both sides for two works; "
-        "both kept under it (BibTeX and biber read the first)\n")
+        "refbridge: merge-driver: refs.bib: key lee2023 was added on both sides with different "
+        "entries; both kept under it (BibTeX and biber read the first)\n")
 
 
 def test_one_work_added_on_both_sides_under_one_key_merges_field_by_field() -> None:
@@ -308,12 +308,47 @@ def test_one_work_added_on_both_sides_under_one_key_merges_field_by_field() -> N
         ours.replace("year = {2023},\n}", "year = {2023},\n  howpublished = {Core archive},\n}"), 0)
 
 
+def test_one_work_added_on_both_sides_with_conflicting_fields_is_kept_twice() -> None:
+    ours = BASE + "\n" + LEE_CORES.replace("  year", "  note = {Delta cores},\n  year")
+    theirs = BASE + "\n" + LEE_CORES.replace("  year", "  note = {River cores},\n  year")
+    assert merged(BASE, ours, theirs) == (
+        ours + "\n" + LEE_CORES.replace("  year", "  note = {River cores},\n  year"), 0)
+
+
 def test_a_jabref_setting_changed_on_one_side_is_one_block_replaced() -> None:
     base = SMITH + "\n@Comment{jabref-meta: databaseType:bibtex;}\n"
     theirs = SMITH + "\n@Comment{jabref-meta: databaseType:biblatex;}\n"
     ours = SMITH.replace("2020}", "2021}") + "\n@Comment{jabref-meta: databaseType:bibtex;}\n"
     assert merged(base, ours, theirs) == (
         SMITH.replace("2020}", "2021}") + "\n@Comment{jabref-meta: databaseType:biblatex;}\n", 0)
+
+
+GROUPS = """@Comment{jabref-meta: grouping:
+0 AllEntriesGroup:;
+1 KeywordGroup:Estuaries\\;0\\;keywords\\;estuary\\;0\\;0\\;1\\;\\;\\;\\;;
+1 KeywordGroup:Sediments\\;0\\;keywords\\;sediment\\;0\\;0\\;1\\;\\;\\;\\;;
+1 KeywordGroup:Birds\\;0\\;keywords\\;bird\\;0\\;0\\;1\\;\\;\\;\\;;
+}
+"""
+
+
+def test_jabref_groups_changed_on_both_sides_on_different_lines_merge_by_line() -> None:
+    base = SMITH + "\n" + GROUPS
+    ours = SMITH + "\n" + GROUPS.replace("Estuaries\\;0", "Estuaries\\;1")
+    theirs = SMITH + "\n" + GROUPS.replace("}\n", "1 KeywordGroup:Tides\\;0\\;keywords\\;"
+                                                  "tide\\;0\\;0\\;1\\;\\;\\;\\;;\n}\n")
+    assert merged(base, ours, theirs) == (
+        SMITH + "\n" + GROUPS.replace("Estuaries\\;0", "Estuaries\\;1").replace(
+            "}\n", "1 KeywordGroup:Tides\\;0\\;keywords\\;tide\\;0\\;0\\;1\\;\\;\\;\\;;\n}\n"), 0)
+
+
+def test_jabref_groups_changed_on_both_sides_on_neighbouring_lines_conflict() -> None:
+    base = SMITH + "\n" + GROUPS
+    ours = SMITH + "\n" + GROUPS.replace("Sediments\\;0", "Sediments\\;1")
+    theirs = SMITH + "\n" + GROUPS.replace("Birds\\;0", "Birds\\;1")
+    assert merged(base, ours, theirs) == (
+        SMITH + "\n<<<<<<< ours\n" + GROUPS.replace("Sediments\\;0", "Sediments\\;1")
+        + "=======\n" + GROUPS.replace("Birds\\;0", "Birds\\;1") + ">>>>>>> theirs\n", 1)
 
 
 def test_the_driver_needs_four_arguments() -> None:

@@ -119,6 +119,12 @@ def _block_id(block: Block, preambles: int) -> str:
     return "comment:" + (meta.group() if meta else normalised(block.text))
 
 
+def is_jabref_setting(unit: Unit) -> bool:
+    """Whether ``unit`` is a JabRef setting (``@comment{jabref-meta: name: ...}``)."""
+    return (unit.kind == "comment" and unit.block is not None
+            and _JABREF_META.match(unit.block.text) is not None)
+
+
 #: JabRef's settings in a comment (``jabref-meta: grouping:``): one block whatever its value.
 _JABREF_META = re.compile(r"\s*jabref-meta:\s*[^:]+:")
 
