@@ -238,7 +238,33 @@ def test_git_merge_uses_the_installed_driver(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert (repo / "refs.bib").read_text(encoding="utf-8") == BASE.replace(
         "year = {2020},", "year = {2021},\n  volume = {12},")
-    assert (repo / ".gitattributes").read_text(encoding="utf-8") == "*.bib merge=refbridge\n"
+    assert (repo / ".gitattributes").read_text(encoding="utf-8") == (
+        "*.bib merge=refbridge diff=refbridge\n")
+
+
+def _installed(repo: Path) -> tuple[list[str], str, str]:
+    from refbridge.bibmerge.install import install
+
+    changed = install(str(repo))
+    return (changed, _git(repo, "config", "--local", "diff.refbridge.textconv").stdout,
+            (repo / ".gitattributes").read_text(encoding="utf-8"))
+
+
+@needs_git
+def test_install_sets_the_diff_driver_and_a_second_run_changes_nothing(tmp_path: Path) -> None:
+    _git(tmp_path, "init", "-q")
+    changed, textconv, attributes = _installed(tmp_path)
+    assert (len(changed), textconv, attributes) == (
+        4, "refbridge diff --textconv\n", "*.bib merge=refbridge diff=refbridge\n")
+    assert _installed(tmp_path) == ([], textconv, attributes)
+
+
+@needs_git
+def test_install_completes_the_line_an_earlier_install_wrote(tmp_path: Path) -> None:
+    _git(tmp_path, "init", "-q")
+    (tmp_path / ".gitattributes").write_text("*.pdf binary\n*.bib merge=refbridge\n",
+                                             encoding="utf-8")
+    assert _installed(tmp_path)[2] == "*.pdf binary\n*.bib merge=refbridge diff=refbridge\n"
 
 
 _WORDS = st.text(alphabet="abcdefghij ", min_size=1, max_size=12).map(str.strip).filter(bool)
