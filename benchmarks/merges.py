@@ -188,11 +188,13 @@ def replay(case: Case, tally: Tally) -> None:
     libraries = [readable(text, cache) for text in (case.base, case.ours, case.theirs)]
     base, ours, theirs = libraries
     tally.broken += any(library is not None and library.problems for library in libraries)
+    fallback = True
     if base is None or ours is None or theirs is None or not any(
-            unit.kind != "text" for library in libraries for unit in library.units):
+            unit.kind != "text" for library in (base, ours, theirs) for unit in library.units):
         tally.unreadable += 1  # the driver falls back to git's line merge: the same result
         merged_text, merged_conflicts = git_text, git_conflicts
     else:
+        fallback = False
         result = merge_libraries(base, ours, theirs)
         merged_text, merged_conflicts = result.text, result.conflicts
         kept = set(entries(ours)) & set(entries(theirs))
@@ -214,7 +216,7 @@ def replay(case: Case, tally: Tally) -> None:
     if git_conflicts:
         tally.git_conflicts += 1
         tally.driver_clean_where_git_conflicts += not merged_conflicts
-        tally.readable_git_conflicts += base is not None and ours is not None and theirs is not None
+        tally.readable_git_conflicts += not fallback
         return
     tally.git_clean += 1
     if _duplicated(git_text) - _duplicated(case.ours) - _duplicated(case.theirs):
@@ -270,7 +272,7 @@ def main() -> None:
           "version that holds no readable block: git's line merge)")
     print("where git conflicts, the driver merges cleanly: "
           + percent(tally.driver_clean_where_git_conflicts, tally.git_conflicts)
-          + f" (every version readable .bib: {tally.readable_git_conflicts})")
+          + f" (merged by the driver, not git's fallback: {tally.readable_git_conflicts})")
     print("driver's result = committed result, entry by entry and field by field: "
           + percent(tally.equal_to_committed, tally.replayed))
     print("where git merges cleanly, driver = git in content: "

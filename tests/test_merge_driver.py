@@ -393,5 +393,80 @@ def test_a_file_that_is_not_a_bib_is_merged_by_git(tmp_path: Path,
     assert merge_files(str(tmp_path / "base"), str(tmp_path / "ours"), str(tmp_path / "theirs"),
                        "notes.txt") == 0
     assert (tmp_path / "ours").read_text(encoding="utf-8") == "A\nb\nC\n"
-    assert capsys.readouterr().err == ("refbridge: merge-driver: notes.txt: not a .bib file; "
-                                       "merged by git's line merge\n")
+    assert capsys.readouterr().err == ("refbridge: merge-driver: notes.txt: not a .bib or "
+                                       "CSL-JSON file; merged by git's line merge\n")
+
+
+CSL_BASE = """[
+  {
+    "id": "smith2020",
+    "type": "article-journal",
+    "title": "Tidal patterns in estuaries",
+    "issued": {"date-parts": [[2020]]}
+  },
+  {
+    "id": "doe2019",
+    "type": "book",
+    "title": "Field methods"
+  }
+]
+"""
+
+
+def _csl(items: list[dict[str, object]]) -> str:
+    import json
+
+    return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
+
+
+def _csl_items() -> list[dict[str, object]]:
+    import json
+
+    items: list[dict[str, object]] = json.loads(CSL_BASE)
+    return items
+
+
+def test_csl_json_items_merge_field_by_field_and_added_items_are_kept(tmp_path: Path) -> None:
+    ours, theirs = _csl_items(), _csl_items()
+    ours[0]["title"] = "Tidal and wind patterns in estuaries"
+    theirs[1]["publisher"] = "Harbour Press"
+    theirs.append({"id": "lee2023", "type": "book", "title": "Sédiment cores"})
+    expected = _csl_items()
+    expected[0]["title"] = "Tidal and wind patterns in estuaries"
+    expected[1]["publisher"] = "Harbour Press"
+    expected.append({"id": "lee2023", "type": "book", "title": "Sédiment cores"})
+    assert _drive(tmp_path, CSL_BASE, _csl(ours), _csl(theirs), "refs.json") == (
+        0, _csl(expected))
+
+
+def test_a_csl_json_item_changed_in_one_field_two_ways_is_marked_whole(tmp_path: Path) -> None:
+    ours, theirs = _csl_items(), _csl_items()
+    ours[1]["title"] = "Field methods in ecology"
+    theirs[1]["title"] = "Field Methods"
+    first = _csl(_csl_items()[:1]).rstrip("\n").removesuffix("\n]") + ",\n"
+    assert _drive(tmp_path, CSL_BASE, _csl(ours), _csl(theirs), "refs.json") == (1, (
+        first + "<<<<<<< ours\n"
+        '  {\n    "id": "doe2019",\n    "type": "book",\n    "title": "Field methods in ecology"\n'
+        "  }\n=======\n"
+        '  {\n    "id": "doe2019",\n    "type": "book",\n    "title": "Field Methods"\n  }\n'
+        ">>>>>>> theirs\n]\n"))
+
+
+def test_a_csl_json_item_deleted_on_one_side_and_unchanged_on_the_other_is_deleted(
+        tmp_path: Path) -> None:
+    ours, theirs = _csl_items(), _csl_items()[:1]
+    ours[0]["title"] = "Tidal and wind patterns in estuaries"
+    assert _drive(tmp_path, CSL_BASE, _csl(ours), _csl(theirs), "refs.json") == (
+        0, _csl(ours[:1]))
+
+
+@needs_git
+def test_a_json_file_that_is_not_csl_json_is_merged_by_git(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base, ours, theirs = '{"a": 1,\n"b": 2,\n"c": 3}\n', '{"a": 9,\n"b": 2,\n"c": 3}\n', (
+        '{"a": 1,\n"b": 2,\n"c": 7}\n')
+    assert _drive(tmp_path, base, ours, theirs, "settings.json") == (
+        0, '{"a": 9,\n"b": 2,\n"c": 7}\n')
+    assert capsys.readouterr().err == (
+        "refbridge: merge-driver: settings.json (base): not a CSL-JSON array of items, each "
+        "with an id; merged by git's line merge instead\n")

@@ -1,4 +1,5 @@
-"""``refbridge merge-driver %O %A %B %P``: git's merge driver for .bib files.
+"""``refbridge merge-driver %O %A %B %P``: git's merge driver for .bib files (and CSL-JSON
+``.json`` files, item by item: ``csljson``).
 
 Git gives the common ancestor (%O), ours (%A), theirs (%B) and the file's path (%P); the
 result is written into ours, and the exit status says whether conflicts remain (0: clean,
@@ -18,11 +19,14 @@ import sys
 import tempfile
 from pathlib import Path
 
+from refbridge.bibmerge.csljson import merge_csl, read_csl
 from refbridge.bibmerge.sequence import merge_libraries
 from refbridge.bibmerge.units import Library, SpanCache, Unreadable, read_library
 
-#: The file endings merged entry by entry; others go to git's line merge.
+#: The file endings merged entry by entry, and item by item as CSL-JSON; others go to git's
+#: line merge.
 BIB_SUFFIXES = frozenset({".bib", ".bibtex"})
+CSL_SUFFIXES = frozenset({".json"})
 #: How bytes that are not UTF-8 are carried through unchanged.
 _ERRORS = "surrogateescape"
 
@@ -59,11 +63,33 @@ def line_merge(base: str, ours: str, theirs: str) -> int:
     return done.returncode
 
 
+def merge_csl_files(base: str, ours: str, theirs: str, path: str) -> int:
+    """Merge three versions of a CSL-JSON file item by item into ``ours`` (git's line merge
+    when a version is not CSL-JSON); the exit status git expects."""
+    versions = []
+    for side, name in (("base", base), ("ours", ours), ("theirs", theirs)):
+        try:
+            versions.append(read_csl(_text(name)))
+        except Unreadable as problem:
+            print(f"refbridge: merge-driver: {path} ({side}): {problem}; merged by git's line "
+                  "merge instead", file=sys.stderr)
+            return 0 if line_merge(base, ours, theirs) == 0 else 1
+    text, conflicts = merge_csl(*versions)
+    write_in_place(ours, text)
+    if conflicts:
+        print(f"refbridge: merge-driver: {path}: {conflicts} conflict(s) marked",
+              file=sys.stderr)
+    return 1 if conflicts else 0
+
+
 def merge_files(base: str, ours: str, theirs: str, path: str) -> int:
     """Merge the three versions of ``path`` into ``ours``; the exit status git expects."""
-    if Path(path).suffix.lower() not in BIB_SUFFIXES:
-        print(f"refbridge: merge-driver: {path}: not a .bib file; merged by git's line merge",
-              file=sys.stderr)
+    suffix = Path(path).suffix.lower()
+    if suffix in CSL_SUFFIXES:
+        return merge_csl_files(base, ours, theirs, path)
+    if suffix not in BIB_SUFFIXES:
+        print(f"refbridge: merge-driver: {path}: not a .bib or CSL-JSON file; merged by git's "
+              "line merge", file=sys.stderr)
         return 0 if line_merge(base, ours, theirs) == 0 else 1
     versions: list[Library] = []
     cache: SpanCache = {}
@@ -75,9 +101,9 @@ def merge_files(base: str, ours: str, theirs: str, path: str) -> int:
             print(f"refbridge: merge-driver: {path} ({side}): {problem}; merged by git's line "
                   "merge instead", file=sys.stderr)
             return 0 if line_merge(base, ours, theirs) == 0 else 1
-        for problem in sorted(set(version.problems) - told):
-            told.add(problem)
-            print(f"refbridge: merge-driver: {path} ({side}): {problem}; that block merged "
+        for broken in sorted(set(version.problems) - told):
+            told.add(broken)
+            print(f"refbridge: merge-driver: {path} ({side}): {broken}; that block merged "
                   "as text", file=sys.stderr)
         versions.append(version)
     if not any(unit.kind != "text" for version in versions for unit in version.units):
