@@ -119,10 +119,17 @@ def _entry_values(library: Library | None) -> dict[str, Hashable]:
 _MARKERS = re.compile(r"^(<{7}|>{7})( |$)", re.MULTILINE)
 
 
+#: Why a result differs from the committed one, the weightiest first: a merge is counted
+#: under the first that applies.
+_REASONS = ("edited during the merge", "committed dropped a block", "committed lacks a block",
+            "committed took ours", "committed took theirs", "committed kept the base")
+
+
 def classify(case: Case, merged_text: str, conflicts: int) -> str:
     """Why the driver's result is not the committed one, in a few words: the committed
-    result kept git's markers, took one side of the blocks where they differ, dropped a
-    block, or holds what no version had (edited during the merge)."""
+    result kept git's markers, holds what no version had (edited during the merge), dropped a
+    block a side had, lacks one the driver wrote, or took one side of a block where they
+    differ."""
     if _MARKERS.search(case.committed):
         return "committed with conflict markers"
     cache: SpanCache = {}
@@ -146,7 +153,8 @@ def classify(case: Case, merged_text: str, conflicts: int) -> str:
         else:
             kinds.add("edited during the merge")
     prefix = "driver conflicts; " if conflicts else ""
-    return prefix + (", ".join(sorted(kinds)) or "same blocks, another order or layout")
+    first = min(kinds, key=_REASONS.index) if kinds else "same blocks, another order or layout"
+    return prefix + first
 
 
 @dataclass
