@@ -197,6 +197,13 @@ def test_a_broken_block_fixed_on_one_side_takes_the_fix(tmp_path: Path) -> None:
     assert _drive(tmp_path, base, ours, BASE) == (0, BASE.replace("{2020}", "{2021}"))
 
 
+def test_two_broken_blocks_added_in_one_place_are_both_kept(tmp_path: Path) -> None:
+    ours = BASE + "\n@misc{Tidal atlas,\n  title = {Tidal atlas},\n}\n"
+    theirs = BASE + "\n@misc{Tidal charts,\n  title = {Tidal charts},\n}\n"
+    assert _drive(tmp_path, BASE, ours, theirs) == (
+        0, ours + "\n@misc{Tidal charts,\n  title = {Tidal charts},\n}\n")
+
+
 @needs_git
 def test_a_bib_without_any_block_is_merged_by_git(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

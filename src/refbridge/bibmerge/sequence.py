@@ -8,7 +8,8 @@ on both is merged (entries field by field: ``entry``; JabRef's settings line by 
 ``lines``; other blocks whole); one key added on
 both sides for two different works, or for one work with fields that conflict, keeps both
 entries, ours first, under that key, as git's line merge does and as people committed such
-merges (with a note: BibTeX and biber read the first); an entry deleted on
+merges (with a note: BibTeX and biber read the first), and two broken blocks added in one
+place are both kept; an entry deleted on
 one side and only cut (fields removed) on the other is deleted. Blocks neither
 side touched are written as they were, byte for byte. The order is ours, unless only theirs
 reordered the blocks. This module must never drop a block one side changed: a block deleted
@@ -106,6 +107,8 @@ def _merged_unit(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int,
         if base is None and (conflicts or _identity(ours) != _identity(theirs)):
             return ours.text + _lines(theirs.text), 0, True
         return layout_side.before + source + layout_side.after, conflicts, False
+    if base is None and ours.kind == theirs.kind == "broken":
+        return ours.text + _lines(theirs.text), 0, False
     if base is not None and ours.content == base.content:
         return theirs.text, 0, False
     if base is not None and theirs.content == base.content:
