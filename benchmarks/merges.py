@@ -115,8 +115,8 @@ def _entry_values(library: Library | None) -> dict[str, Hashable]:
     return {unit.id: unit.content for unit in library.units if unit.kind != "text"}
 
 
-#: Git's conflict markers at the start of a line.
-_MARKERS = re.compile(r"^(<{7}|>{7})( |$)", re.MULTILINE)
+#: Git's conflict markers (``=======`` too: one left alone) at the start of a line.
+_MARKERS = re.compile(r"^(<{7}|={7}|>{7})( |$)", re.MULTILINE)
 
 
 #: Why a result differs from the committed one, the weightiest first: a merge is counted
