@@ -13,7 +13,9 @@ field (goal >= 90% of all replayed); where git merges cleanly, the driver's resu
 git's in content (goal 100%; a clean result of git that holds a key added on both sides
 twice is counted apart: the driver marks it); entries both sides kept that the driver's
 result lacks (goal 0); and the time of a merge of a 20,000-entry generated library (goal
-< 2 s). ``--show N`` prints the first N cases that miss a goal. Nothing is written but
+< 2 s). ``--show N`` prints the first N cases that miss a goal, ``--detail`` all of them, each
+with why the committed result differs (a side taken, a block dropped, edited during the
+merge, committed with git's markers). Nothing is written but
 temporary files.
 """
 
@@ -98,16 +100,68 @@ _ENTRY_KEY = re.compile(r"@[ \t]*\w+[ \t]*[{(][ \t]*([^,\s{}=\"#]*)[ \t]*,")
 
 
 def readable(text: str, cache: SpanCache | None = None) -> Library | None:
+    """``text``'s units, a broken block as text (as the driver reads it), or None when no
+    block of it can be read."""
     try:
-        return read_library(text, cache)
+        return read_library(text, cache, broken_as_text=True)
     except Unreadable:
         return None
+
+
+def _entry_values(library: Library | None) -> dict[str, Hashable]:
+    """Every block's content by its id (an entry's key, a comment's words ...)."""
+    if library is None:
+        return {}
+    return {unit.id: unit.content for unit in library.units if unit.kind != "text"}
+
+
+#: Git's conflict markers (``=======`` too: one left alone) at the start of a line.
+_MARKERS = re.compile(r"^(<{7}|={7}|>{7})( |$)", re.MULTILINE)
+
+
+#: Why a result differs from the committed one, the weightiest first: a merge is counted
+#: under the first that applies.
+_REASONS = ("edited during the merge", "committed dropped a block", "committed lacks a block",
+            "committed took ours", "committed took theirs", "committed kept the base")
+
+
+def classify(case: Case, merged_text: str, conflicts: int) -> str:
+    """Why the driver's result is not the committed one, in a few words: the committed
+    result kept git's markers, holds what no version had (edited during the merge), dropped a
+    block a side had, lacks one the driver wrote, or took one side of a block where they
+    differ."""
+    if _MARKERS.search(case.committed):
+        return "committed with conflict markers"
+    cache: SpanCache = {}
+    committed, merged, ours, theirs, base = (
+        _entry_values(readable(text, cache)) for text in (
+            case.committed, merged_text, case.ours, case.theirs, case.base))
+    kinds = set()
+    for block_id in sorted(set(committed) | set(merged)):
+        wanted, got = committed.get(block_id), merged.get(block_id)
+        if wanted == got:
+            continue
+        if wanted is None:
+            kinds.add("committed dropped a block" if block_id in ours or block_id in theirs
+                      else "committed lacks a block")
+        elif wanted == ours.get(block_id) and wanted != theirs.get(block_id):
+            kinds.add("committed took ours")
+        elif wanted == theirs.get(block_id):
+            kinds.add("committed took theirs")
+        elif wanted == base.get(block_id):
+            kinds.add("committed kept the base")
+        else:
+            kinds.add("edited during the merge")
+    prefix = "driver conflicts; " if conflicts else ""
+    first = min(kinds, key=_REASONS.index) if kinds else "same blocks, another order or layout"
+    return prefix + first
 
 
 @dataclass
 class Tally:
     replayed: int = 0
     unreadable: int = 0
+    broken: int = 0
     git_conflicts: int = 0
     driver_clean_where_git_conflicts: int = 0
     readable_git_conflicts: int = 0
@@ -117,6 +171,7 @@ class Tally:
     git_clean_with_duplicate_keys: int = 0
     kept_entries_missing: int = 0
     misses: list[str] = field(default_factory=list)
+    differences: Counter[str] = field(default_factory=Counter)
 
 
 def _same(one: str, other: str) -> bool:
@@ -140,10 +195,14 @@ def replay(case: Case, tally: Tally) -> None:
     cache: SpanCache = {}
     libraries = [readable(text, cache) for text in (case.base, case.ours, case.theirs)]
     base, ours, theirs = libraries
-    if base is None or ours is None or theirs is None:
+    tally.broken += any(library is not None and library.problems for library in libraries)
+    fallback = True
+    if base is None or ours is None or theirs is None or not any(
+            unit.kind != "text" for library in (base, ours, theirs) for unit in library.units):
         tally.unreadable += 1  # the driver falls back to git's line merge: the same result
         merged_text, merged_conflicts = git_text, git_conflicts
     else:
+        fallback = False
         result = merge_libraries(base, ours, theirs)
         merged_text, merged_conflicts = result.text, result.conflicts
         kept = set(entries(ours)) & set(entries(theirs))
@@ -152,19 +211,20 @@ def replay(case: Case, tally: Tally) -> None:
         if missing:
             tally.misses.append(f"{where}: entries both sides kept are missing: "
                                 f"{sorted(missing)[:5]}")
-    if merged_conflicts:
-        tally.misses.append(f"{where}: {merged_conflicts} conflict(s)")
-    elif _same(merged_text, case.committed):
+    if not merged_conflicts and _same(merged_text, case.committed):
         tally.equal_to_committed += 1
     else:
+        why = classify(case, merged_text, merged_conflicts)
+        tally.differences[why] += 1
         first, second = readable(merged_text), readable(case.committed)
         detail = (_difference(entries(first), entries(second))
                   if first is not None and second is not None else "as text")
-        tally.misses.append(f"{where}: differs from the committed result ({detail})")
+        tally.misses.append(f"{where}: {merged_conflicts} conflict(s); differs from the "
+                            f"committed result: {why} ({detail})")
     if git_conflicts:
         tally.git_conflicts += 1
         tally.driver_clean_where_git_conflicts += not merged_conflicts
-        tally.readable_git_conflicts += base is not None and ours is not None and theirs is not None
+        tally.readable_git_conflicts += not fallback
         return
     tally.git_clean += 1
     if _duplicated(git_text) - _duplicated(case.ours) - _duplicated(case.theirs):
@@ -208,16 +268,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("directories", nargs="*", metavar="GIT_DIR")
     parser.add_argument("--show", type=int, default=0, metavar="N")
+    parser.add_argument("--detail", action="store_true",
+                        help="print every merge that misses a goal, with why")
     arguments = parser.parse_args()
     tally = Tally()
     for directory in arguments.directories:
         for case in cases(directory):
             replay(case, tally)
     print(f"merges replayed (a .bib changed by both parents): {tally.replayed}"
-          f" ({tally.unreadable} with a version that is not readable .bib: git's line merge)")
+          f" ({tally.broken} with a broken block merged as text; {tally.unreadable} with a "
+          "version that holds no readable block: git's line merge)")
     print("where git conflicts, the driver merges cleanly: "
           + percent(tally.driver_clean_where_git_conflicts, tally.git_conflicts)
-          + f" (every version readable .bib: {tally.readable_git_conflicts})")
+          + f" (merged by the driver, not git's fallback: {tally.readable_git_conflicts})")
     print("driver's result = committed result, entry by entry and field by field: "
           + percent(tally.equal_to_committed, tally.replayed))
     print("where git merges cleanly, driver = git in content: "
@@ -225,6 +288,9 @@ def main() -> None:
           + f" (git's clean result holds a key twice that no side did: "
             f"{tally.git_clean_with_duplicate_keys})")
     print(f"entries both sides kept that the result lacks: {tally.kept_entries_missing}")
+    print("where the driver's result is not the committed one, why:")
+    for why, count in tally.differences.most_common():
+        print(f"  {count:4}  {why}")
     texts = synthetic(20000)
     start, cpu = time.perf_counter(), time.process_time()
     cache: SpanCache = {}
@@ -233,7 +299,7 @@ def main() -> None:
     print(f"20,000-entry generated library merged (read x3 + merge): {elapsed:.2f} s "
           f"({cpu:.2f} s CPU; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
           f"CPUs), {result.conflicts} conflict(s)")
-    for miss in tally.misses[:arguments.show]:
+    for miss in tally.misses if arguments.detail else tally.misses[:arguments.show]:
         print("  " + miss)
 
 

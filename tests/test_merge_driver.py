@@ -157,22 +157,59 @@ def test_an_entry_deleted_on_one_side_and_only_cut_on_the_other_is_deleted() -> 
     assert merged(BASE, ours, theirs) == (ours, 0)
 
 
-@needs_git
-def test_a_version_that_cannot_be_read_falls_back_to_git_line_merge(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    files = {"base": BASE, "ours": BASE.replace("{2020}", "{2021}"),
-             "theirs": BASE.replace("Harbour Press", "Harbour Press,\n  note = {broken")}
-    for name, text in files.items():
+def _drive(tmp_path: Path, base: str, ours: str, theirs: str, path: str = "refs.bib"
+           ) -> tuple[int, str]:
+    """The driver run on three files: its exit status and what it wrote into ours."""
+    for name, text in (("base", base), ("ours", ours), ("theirs", theirs)):
         (tmp_path / name).write_text(text, encoding="utf-8")
     status = merge_files(str(tmp_path / "base"), str(tmp_path / "ours"),
-                         str(tmp_path / "theirs"), "refs.bib")
-    assert status == 0
-    assert (tmp_path / "ours").read_text(encoding="utf-8") == files["theirs"].replace(
-        "{2020}", "{2021}")
+                         str(tmp_path / "theirs"), path)
+    return status, (tmp_path / "ours").read_text(encoding="utf-8")
+
+
+BROKEN_DOE = DOE.replace("Harbour Press", "Harbour Press,\n  note = {broken")
+
+
+def test_a_broken_block_is_merged_as_text_and_the_rest_entry_by_entry(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ours = BASE.replace("{2020}", "{2021}")
+    theirs = BASE.replace(DOE, BROKEN_DOE)
+    assert _drive(tmp_path, BASE, ours, theirs) == (0, theirs.replace("{2020}", "{2021}"))
     assert capsys.readouterr().err == (
         "refbridge: merge-driver: refs.bib (theirs): line 10: the value of 'publisher' runs to "
-        "the end of the entry: a '{' in it is never closed (it opens on line 13); merged by "
-        "git's line merge instead\n")
+        "the end of the entry: a '{' in it is never closed (it opens on line 13); that block "
+        "merged as text\n")
+
+
+def test_a_broken_block_changed_on_both_sides_is_one_conflict(tmp_path: Path) -> None:
+    base = BASE.replace(DOE, BROKEN_DOE)
+    ours = base.replace("{2020}", "{2021}").replace("note = {broken", "note = {broken, ours")
+    theirs = base.replace("note = {broken", "note = {broken, theirs")
+    assert _drive(tmp_path, base, ours, theirs) == (1, (
+        "% Shared library of the lab\n\n" + SMITH.replace("{2020}", "{2021}") + "\n"
+        "<<<<<<< ours\n" + BROKEN_DOE.replace("broken", "broken, ours") + "=======\n"
+        + BROKEN_DOE.replace("broken", "broken, theirs") + ">>>>>>> theirs\n"))
+
+
+def test_a_broken_block_fixed_on_one_side_takes_the_fix(tmp_path: Path) -> None:
+    base = BASE.replace(DOE, BROKEN_DOE)
+    ours = base.replace("{2020}", "{2021}")
+    assert _drive(tmp_path, base, ours, BASE) == (0, BASE.replace("{2020}", "{2021}"))
+
+
+def test_two_broken_blocks_added_in_one_place_are_both_kept(tmp_path: Path) -> None:
+    ours = BASE + "\n@misc{Tidal atlas,\n  title = {Tidal atlas},\n}\n"
+    theirs = BASE + "\n@misc{Tidal charts,\n  title = {Tidal charts},\n}\n"
+    assert _drive(tmp_path, BASE, ours, theirs) == (
+        0, ours + "\n@misc{Tidal charts,\n  title = {Tidal charts},\n}\n")
+
+
+@needs_git
+def test_a_bib_without_any_block_is_merged_by_git(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _drive(tmp_path, "a\nb\nc\n", "A\nb\nc\n", "a\nb\nC\n") == (0, "A\nb\nC\n")
+    assert capsys.readouterr().err == ("refbridge: merge-driver: refs.bib: no version holds a "
+                                       ".bib block; merged by git's line merge\n")
 
 
 def _git(repo: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
@@ -208,7 +245,33 @@ def test_git_merge_uses_the_installed_driver(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert (repo / "refs.bib").read_text(encoding="utf-8") == BASE.replace(
         "year = {2020},", "year = {2021},\n  volume = {12},")
-    assert (repo / ".gitattributes").read_text(encoding="utf-8") == "*.bib merge=refbridge\n"
+    assert (repo / ".gitattributes").read_text(encoding="utf-8") == (
+        "*.bib merge=refbridge diff=refbridge\n")
+
+
+def _installed(repo: Path) -> tuple[list[str], str, str]:
+    from refbridge.bibmerge.install import install
+
+    changed = install(str(repo))
+    return (changed, _git(repo, "config", "--local", "diff.refbridge.textconv").stdout,
+            (repo / ".gitattributes").read_text(encoding="utf-8"))
+
+
+@needs_git
+def test_install_sets_the_diff_driver_and_a_second_run_changes_nothing(tmp_path: Path) -> None:
+    _git(tmp_path, "init", "-q")
+    changed, textconv, attributes = _installed(tmp_path)
+    assert (len(changed), textconv, attributes) == (
+        4, "refbridge diff --textconv\n", "*.bib merge=refbridge diff=refbridge\n")
+    assert _installed(tmp_path) == ([], textconv, attributes)
+
+
+@needs_git
+def test_install_completes_the_line_an_earlier_install_wrote(tmp_path: Path) -> None:
+    _git(tmp_path, "init", "-q")
+    (tmp_path / ".gitattributes").write_text("*.pdf binary\n*.bib merge=refbridge\n",
+                                             encoding="utf-8")
+    assert _installed(tmp_path)[2] == "*.pdf binary\n*.bib merge=refbridge diff=refbridge\n"
 
 
 _WORDS = st.text(alphabet="abcdefghij ", min_size=1, max_size=12).map(str.strip).filter(bool)
@@ -254,13 +317,35 @@ def test_entries_added_on_both_sides_are_all_kept(
         assert block.lstrip("\n").removeprefix("% a note\n").strip() in text
 
 
-def test_two_works_added_under_one_key_are_marked_whole_not_mixed() -> None:
-    ours = BASE + "\n@misc{lee2023,\n  title = {Sediment cores},\n  year = {2023},\n}\n"
-    theirs = BASE + "\n@misc{lee2023,\n  title = {Estuary birds},\n  year = {2023},\n}\n"
+LEE_CORES = "@misc{lee2023,\n  title = {Sediment cores},\n  year = {2023},\n}\n"
+LEE_BIRDS = "@misc{lee2023,\n  title = {Estuary birds},\n  year = {2023},\n}\n"
+
+
+def test_two_works_added_under_one_key_are_both_kept_under_it_ours_first() -> None:
+    assert merged(BASE, BASE + "\n" + LEE_CORES, BASE + "\n" + LEE_BIRDS) == (
+        BASE + "\n" + LEE_CORES + "\n" + LEE_BIRDS, 0)
+
+
+def test_two_works_added_under_one_key_are_reported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _drive(tmp_path, BASE, BASE + "\n" + LEE_CORES, BASE + "\n" + LEE_BIRDS)[0] == 0
+    assert capsys.readouterr().err == (
+        "refbridge: merge-driver: refs.bib: key lee2023 was added on both sides with different "
+        "entries; both kept under it (BibTeX and biber read the first)\n")
+
+
+def test_one_work_added_on_both_sides_under_one_key_merges_field_by_field() -> None:
+    ours = BASE + "\n" + LEE_CORES.replace("  year", "  note = {Cores from the delta},\n  year")
+    theirs = BASE + "\n" + LEE_CORES.replace("}\n", "  howpublished = {Core archive},\n}\n")
     assert merged(BASE, ours, theirs) == (
-        BASE + "\n<<<<<<< ours\n@misc{lee2023,\n  title = {Sediment cores},\n  year = {2023},"
-        "\n}\n=======\n@misc{lee2023,\n  title = {Estuary birds},\n  year = {2023},\n}\n"
-        ">>>>>>> theirs\n", 1)
+        ours.replace("year = {2023},\n}", "year = {2023},\n  howpublished = {Core archive},\n}"), 0)
+
+
+def test_one_work_added_on_both_sides_with_conflicting_fields_is_kept_twice() -> None:
+    ours = BASE + "\n" + LEE_CORES.replace("  year", "  note = {Delta cores},\n  year")
+    theirs = BASE + "\n" + LEE_CORES.replace("  year", "  note = {River cores},\n  year")
+    assert merged(BASE, ours, theirs) == (
+        ours + "\n" + LEE_CORES.replace("  year", "  note = {River cores},\n  year"), 0)
 
 
 def test_a_jabref_setting_changed_on_one_side_is_one_block_replaced() -> None:
@@ -269,6 +354,34 @@ def test_a_jabref_setting_changed_on_one_side_is_one_block_replaced() -> None:
     ours = SMITH.replace("2020}", "2021}") + "\n@Comment{jabref-meta: databaseType:bibtex;}\n"
     assert merged(base, ours, theirs) == (
         SMITH.replace("2020}", "2021}") + "\n@Comment{jabref-meta: databaseType:biblatex;}\n", 0)
+
+
+GROUPS = """@Comment{jabref-meta: grouping:
+0 AllEntriesGroup:;
+1 KeywordGroup:Estuaries\\;0\\;keywords\\;estuary\\;0\\;0\\;1\\;\\;\\;\\;;
+1 KeywordGroup:Sediments\\;0\\;keywords\\;sediment\\;0\\;0\\;1\\;\\;\\;\\;;
+1 KeywordGroup:Birds\\;0\\;keywords\\;bird\\;0\\;0\\;1\\;\\;\\;\\;;
+}
+"""
+
+
+def test_jabref_groups_changed_on_both_sides_on_different_lines_merge_by_line() -> None:
+    base = SMITH + "\n" + GROUPS
+    ours = SMITH + "\n" + GROUPS.replace("Estuaries\\;0", "Estuaries\\;1")
+    theirs = SMITH + "\n" + GROUPS.replace("}\n", "1 KeywordGroup:Tides\\;0\\;keywords\\;"
+                                                  "tide\\;0\\;0\\;1\\;\\;\\;\\;;\n}\n")
+    assert merged(base, ours, theirs) == (
+        SMITH + "\n" + GROUPS.replace("Estuaries\\;0", "Estuaries\\;1").replace(
+            "}\n", "1 KeywordGroup:Tides\\;0\\;keywords\\;tide\\;0\\;0\\;1\\;\\;\\;\\;;\n}\n"), 0)
+
+
+def test_jabref_groups_changed_on_both_sides_on_neighbouring_lines_conflict() -> None:
+    base = SMITH + "\n" + GROUPS
+    ours = SMITH + "\n" + GROUPS.replace("Sediments\\;0", "Sediments\\;1")
+    theirs = SMITH + "\n" + GROUPS.replace("Birds\\;0", "Birds\\;1")
+    assert merged(base, ours, theirs) == (
+        SMITH + "\n<<<<<<< ours\n" + GROUPS.replace("Sediments\\;0", "Sediments\\;1")
+        + "=======\n" + GROUPS.replace("Birds\\;0", "Birds\\;1") + ">>>>>>> theirs\n", 1)
 
 
 def test_the_driver_needs_four_arguments() -> None:
@@ -287,5 +400,80 @@ def test_a_file_that_is_not_a_bib_is_merged_by_git(tmp_path: Path,
     assert merge_files(str(tmp_path / "base"), str(tmp_path / "ours"), str(tmp_path / "theirs"),
                        "notes.txt") == 0
     assert (tmp_path / "ours").read_text(encoding="utf-8") == "A\nb\nC\n"
-    assert capsys.readouterr().err == ("refbridge: merge-driver: notes.txt: not a .bib file; "
-                                       "merged by git's line merge\n")
+    assert capsys.readouterr().err == ("refbridge: merge-driver: notes.txt: not a .bib or "
+                                       "CSL-JSON file; merged by git's line merge\n")
+
+
+CSL_BASE = """[
+  {
+    "id": "smith2020",
+    "type": "article-journal",
+    "title": "Tidal patterns in estuaries",
+    "issued": {"date-parts": [[2020]]}
+  },
+  {
+    "id": "doe2019",
+    "type": "book",
+    "title": "Field methods"
+  }
+]
+"""
+
+
+def _csl(items: list[dict[str, object]]) -> str:
+    import json
+
+    return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
+
+
+def _csl_items() -> list[dict[str, object]]:
+    import json
+
+    items: list[dict[str, object]] = json.loads(CSL_BASE)
+    return items
+
+
+def test_csl_json_items_merge_field_by_field_and_added_items_are_kept(tmp_path: Path) -> None:
+    ours, theirs = _csl_items(), _csl_items()
+    ours[0]["title"] = "Tidal and wind patterns in estuaries"
+    theirs[1]["publisher"] = "Harbour Press"
+    theirs.append({"id": "lee2023", "type": "book", "title": "Sédiment cores"})
+    expected = _csl_items()
+    expected[0]["title"] = "Tidal and wind patterns in estuaries"
+    expected[1]["publisher"] = "Harbour Press"
+    expected.append({"id": "lee2023", "type": "book", "title": "Sédiment cores"})
+    assert _drive(tmp_path, CSL_BASE, _csl(ours), _csl(theirs), "refs.json") == (
+        0, _csl(expected))
+
+
+def test_a_csl_json_item_changed_in_one_field_two_ways_is_marked_whole(tmp_path: Path) -> None:
+    ours, theirs = _csl_items(), _csl_items()
+    ours[1]["title"] = "Field methods in ecology"
+    theirs[1]["title"] = "Field Methods"
+    first = _csl(_csl_items()[:1]).rstrip("\n").removesuffix("\n]") + ",\n"
+    assert _drive(tmp_path, CSL_BASE, _csl(ours), _csl(theirs), "refs.json") == (1, (
+        first + "<<<<<<< ours\n"
+        '  {\n    "id": "doe2019",\n    "type": "book",\n    "title": "Field methods in ecology"\n'
+        "  }\n=======\n"
+        '  {\n    "id": "doe2019",\n    "type": "book",\n    "title": "Field Methods"\n  }\n'
+        ">>>>>>> theirs\n]\n"))
+
+
+def test_a_csl_json_item_deleted_on_one_side_and_unchanged_on_the_other_is_deleted(
+        tmp_path: Path) -> None:
+    ours, theirs = _csl_items(), _csl_items()[:1]
+    ours[0]["title"] = "Tidal and wind patterns in estuaries"
+    assert _drive(tmp_path, CSL_BASE, _csl(ours), _csl(theirs), "refs.json") == (
+        0, _csl(ours[:1]))
+
+
+@needs_git
+def test_a_json_file_that_is_not_csl_json_is_merged_by_git(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base, ours, theirs = '{"a": 1,\n"b": 2,\n"c": 3}\n', '{"a": 9,\n"b": 2,\n"c": 3}\n', (
+        '{"a": 1,\n"b": 2,\n"c": 7}\n')
+    assert _drive(tmp_path, base, ours, theirs, "settings.json") == (
+        0, '{"a": 9,\n"b": 2,\n"c": 7}\n')
+    assert capsys.readouterr().err == (
+        "refbridge: merge-driver: settings.json (base): not a CSL-JSON array of items, each "
+        "with an id; merged by git's line merge instead\n")

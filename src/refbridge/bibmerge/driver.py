@@ -1,11 +1,13 @@
-"""``refbridge merge-driver %O %A %B %P``: git's merge driver for .bib files.
+"""``refbridge merge-driver %O %A %B %P``: git's merge driver for .bib files (and CSL-JSON
+``.json`` files, item by item: ``csljson``).
 
 Git gives the common ancestor (%O), ours (%A), theirs (%B) and the file's path (%P); the
 result is written into ours, and the exit status says whether conflicts remain (0: clean,
 1: conflicts, marked in the file). Files are read and written as bytes (undecodable bytes
-kept as they are), so every block neither side touched comes out byte for byte. A version
-that cannot be read as .bib (a broken block, another format) is merged by git's own line
-merge (``git merge-file``) with a message on standard error. This module must never leave
+kept as they are), so every block neither side touched comes out byte for byte. A block
+that cannot be read (a broken entry) is merged whole as text, with a message on standard
+error; a version of which no block can be read (another format) makes the file merged by
+git's own line merge (``git merge-file``), with a message. This module must never leave
 ours half-written, nor lose a side.
 """
 
@@ -17,11 +19,14 @@ import sys
 import tempfile
 from pathlib import Path
 
+from refbridge.bibmerge.csljson import merge_csl, read_csl
 from refbridge.bibmerge.sequence import merge_libraries
-from refbridge.bibmerge.units import SpanCache, Unreadable, read_library
+from refbridge.bibmerge.units import Library, SpanCache, Unreadable, read_library
 
-#: The file endings merged entry by entry; others go to git's line merge.
+#: The file endings merged entry by entry, and item by item as CSL-JSON; others go to git's
+#: line merge.
 BIB_SUFFIXES = frozenset({".bib", ".bibtex"})
+CSL_SUFFIXES = frozenset({".json"})
 #: How bytes that are not UTF-8 are carried through unchanged.
 _ERRORS = "surrogateescape"
 
@@ -58,21 +63,53 @@ def line_merge(base: str, ours: str, theirs: str) -> int:
     return done.returncode
 
 
-def merge_files(base: str, ours: str, theirs: str, path: str) -> int:
-    """Merge the three versions of ``path`` into ``ours``; the exit status git expects."""
-    if Path(path).suffix.lower() not in BIB_SUFFIXES:
-        print(f"refbridge: merge-driver: {path}: not a .bib file; merged by git's line merge",
-              file=sys.stderr)
-        return 0 if line_merge(base, ours, theirs) == 0 else 1
+def merge_csl_files(base: str, ours: str, theirs: str, path: str) -> int:
+    """Merge three versions of a CSL-JSON file item by item into ``ours`` (git's line merge
+    when a version is not CSL-JSON); the exit status git expects."""
     versions = []
-    cache: SpanCache = {}
     for side, name in (("base", base), ("ours", ours), ("theirs", theirs)):
         try:
-            versions.append(read_library(_text(name), cache))
+            versions.append(read_csl(_text(name)))
         except Unreadable as problem:
             print(f"refbridge: merge-driver: {path} ({side}): {problem}; merged by git's line "
                   "merge instead", file=sys.stderr)
             return 0 if line_merge(base, ours, theirs) == 0 else 1
+    text, conflicts = merge_csl(*versions)
+    write_in_place(ours, text)
+    if conflicts:
+        print(f"refbridge: merge-driver: {path}: {conflicts} conflict(s) marked",
+              file=sys.stderr)
+    return 1 if conflicts else 0
+
+
+def merge_files(base: str, ours: str, theirs: str, path: str) -> int:
+    """Merge the three versions of ``path`` into ``ours``; the exit status git expects."""
+    suffix = Path(path).suffix.lower()
+    if suffix in CSL_SUFFIXES:
+        return merge_csl_files(base, ours, theirs, path)
+    if suffix not in BIB_SUFFIXES:
+        print(f"refbridge: merge-driver: {path}: not a .bib or CSL-JSON file; merged by git's "
+              "line merge", file=sys.stderr)
+        return 0 if line_merge(base, ours, theirs) == 0 else 1
+    versions: list[Library] = []
+    cache: SpanCache = {}
+    told: set[str] = set()
+    for side, name in (("base", base), ("ours", ours), ("theirs", theirs)):
+        try:
+            version = read_library(_text(name), cache, broken_as_text=True)
+        except Unreadable as problem:
+            print(f"refbridge: merge-driver: {path} ({side}): {problem}; merged by git's line "
+                  "merge instead", file=sys.stderr)
+            return 0 if line_merge(base, ours, theirs) == 0 else 1
+        for broken in sorted(set(version.problems) - told):
+            told.add(broken)
+            print(f"refbridge: merge-driver: {path} ({side}): {broken}; that block merged "
+                  "as text", file=sys.stderr)
+        versions.append(version)
+    if not any(unit.kind != "text" for version in versions for unit in version.units):
+        print(f"refbridge: merge-driver: {path}: no version holds a .bib block; merged by "
+              "git's line merge", file=sys.stderr)
+        return 0 if line_merge(base, ours, theirs) == 0 else 1
     try:
         merged = merge_libraries(*versions)
     except Exception as fault:  # noqa: BLE001 (a fault of ours must not cost a side)
@@ -80,6 +117,8 @@ def merge_files(base: str, ours: str, theirs: str, path: str) -> int:
               f"{fault}); merged by git's line merge instead", file=sys.stderr)
         return 0 if line_merge(base, ours, theirs) == 0 else 1
     write_in_place(ours, merged.text)
+    for note in merged.notes:
+        print(f"refbridge: merge-driver: {path}: {note}", file=sys.stderr)
     if merged.conflicts:
         print(f"refbridge: merge-driver: {path}: {merged.conflicts} conflict(s) marked",
               file=sys.stderr)

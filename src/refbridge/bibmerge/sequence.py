@@ -4,7 +4,12 @@ A block is the same in every version by its id (``units``), an entry also by its
 (``identity``) when one side renamed its key. A block added on either side is kept, where
 that side put it (after the block it follows there); one deleted on one side and unchanged
 in content on the other is deleted; one changed on one side takes that change; one changed
-on both is merged (entries field by field: ``entry``; other blocks whole); an entry deleted on
+on both is merged (entries field by field: ``entry``; JabRef's settings line by line:
+``lines``; other blocks whole); one key added on
+both sides for two different works, or for one work with fields that conflict, keeps both
+entries, ours first, under that key, as git's line merge does and as people committed such
+merges (with a note: BibTeX and biber read the first), and two broken blocks added in one
+place are both kept; an entry deleted on
 one side and only cut (fields removed) on the other is deleted. Blocks neither
 side touched are written as they were, byte for byte. The order is ours, unless only theirs
 reordered the blocks. This module must never drop a block one side changed: a block deleted
@@ -18,7 +23,8 @@ from dataclasses import dataclass
 
 from refbridge.bibmerge.entry import OURS_MARK, SEPARATOR, THEIRS_MARK, merged_entry
 from refbridge.bibmerge.identity import bib_identity
-from refbridge.bibmerge.units import Library, Unit
+from refbridge.bibmerge.lines import merged_lines
+from refbridge.bibmerge.units import Library, Unit, is_jabref_setting
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +33,7 @@ class Merged:
 
     text: str
     conflicts: int
+    notes: tuple[str, ...] = ()
 
 
 def _identities(units: Sequence[Unit]) -> dict[str, str]:
@@ -71,11 +78,13 @@ def _only_removed_fields(old: Unit, new: Unit) -> bool:
     return new.fields.items() <= old.fields.items()
 
 
+def _lines(text: str) -> str:
+    return text if not text or text.endswith("\n") else text + "\n"
+
+
 def _marked(ours: str, theirs: str) -> str:
     """Two versions of a block (either may be empty: deleted) between git's markers."""
-    def lines(text: str) -> str:
-        return text if not text or text.endswith("\n") else text + "\n"
-    return OURS_MARK + lines(ours) + SEPARATOR + lines(theirs) + THEIRS_MARK
+    return OURS_MARK + _lines(ours) + SEPARATOR + _lines(theirs) + THEIRS_MARK
 
 
 def _marked_blocks(ours: Unit, theirs: Unit) -> str:
@@ -83,25 +92,32 @@ def _marked_blocks(ours: Unit, theirs: Unit) -> str:
     return ours.before + _marked(ours.source + ours.after, theirs.source + theirs.after)
 
 
-def _merged_unit(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int]:
-    """The text of a block both sides have, and its conflicts (0 or 1)."""
+def _merged_unit(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int, bool]:
+    """The text of a block both sides have, its conflicts (0 or 1), and whether it is one
+    key added on both sides for two entries, both kept."""
     if ours.text == theirs.text or base is not None and theirs.text == base.text:
-        return ours.text, 0
+        return ours.text, 0, False
     if base is not None and ours.text == base.text:
-        return theirs.text, 0
+        return theirs.text, 0, False
     if ours.content == theirs.content:
-        return ours.text, 0
-    if base is None and _identity(ours) != _identity(theirs):
-        return _marked_blocks(ours, theirs), 1  # one key given to two works
+        return ours.text, 0, False
     if ours.kind == "entry" and theirs.kind == "entry":
         layout_side = theirs if base is not None and theirs.content == base.content else ours
         source, conflicts = merged_entry(base, ours, theirs)
-        return layout_side.before + source + layout_side.after, conflicts
+        if base is None and (conflicts or _identity(ours) != _identity(theirs)):
+            return ours.text + _lines(theirs.text), 0, True
+        return layout_side.before + source + layout_side.after, conflicts, False
+    if base is None and ours.kind == theirs.kind == "broken":
+        return ours.text + _lines(theirs.text), 0, False
     if base is not None and ours.content == base.content:
-        return theirs.text, 0
+        return theirs.text, 0, False
     if base is not None and theirs.content == base.content:
-        return ours.text, 0
-    return _marked_blocks(ours, theirs), 1
+        return ours.text, 0, False
+    if base is not None and is_jabref_setting(ours) and is_jabref_setting(theirs):
+        lines = merged_lines(base.source, ours.source, theirs.source)
+        if lines is not None:
+            return ours.before + lines + ours.after, 0, False
+    return _marked_blocks(ours, theirs), 1, False
 
 
 def _trailer(base: str, ours: str, theirs: str) -> tuple[str, int]:
@@ -121,6 +137,7 @@ def merge_libraries(base: Library, ours: Library, theirs: Library) -> Merged:
         _reordered(base_order, list(sides["theirs"]))
         and not _reordered(base_order, list(sides["ours"]))) else ("ours", "theirs")
     texts: dict[str, str] = {}
+    notes: list[str] = []
     conflicts = 0
 
     def one_sided(unit_id: str, present: str) -> bool:
@@ -141,8 +158,12 @@ def merge_libraries(base: Library, ours: Library, theirs: Library) -> Merged:
     order: list[str] = []
     for unit_id in sides[backbone]:
         if unit_id in sides[other]:
-            text, found = _merged_unit(base_units.get(unit_id), sides["ours"][unit_id],
-                                       sides["theirs"][unit_id])
+            trio = base_units.get(unit_id), sides["ours"][unit_id], sides["theirs"][unit_id]
+            text, found, twice = _merged_unit(*trio)
+            if twice:
+                notes.append(f"key {unit_id.removeprefix('entry:')} was added on both sides "
+                             "with different entries; both kept under it (BibTeX and biber "
+                             "read the first)")
             texts[unit_id] = text
             conflicts += found
             order.append(unit_id)
@@ -162,4 +183,4 @@ def merge_libraries(base: Library, ours: Library, theirs: Library) -> Merged:
         placed.extend(following.get(unit_id, []))
     trailer, found = _trailer(base.trailer, ours.trailer, theirs.trailer)
     text = "".join(texts[unit_id] for unit_id in placed) + trailer
-    return Merged(text, conflicts + found)
+    return Merged(text, conflicts + found, tuple(notes))

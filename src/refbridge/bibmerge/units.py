@@ -7,7 +7,10 @@ Each unit has an ``id`` (what it is in every version of the file: an entry's key
 ``@string``'s name, a preamble's rank, a comment's words or JabRef setting) and a ``content``
 (what it says, layout left out: spaces and line breaks, value delimiters, field order).
 Blocks come from the .bib tokenizer (``formats.bibtex.syntax``), so a file is read as the
-converter reads it. This module must never change text: it only cuts and reads it.
+converter reads it. A block the tokenizer cannot read (a broken entry) can be kept as an
+opaque ``broken`` unit: its id is the entry's key when its head can be read, else the id of the
+unit before it, and its content is its text. This module must never change text: it only cuts
+and reads it.
 """
 
 from __future__ import annotations
@@ -60,10 +63,12 @@ class Unit(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Library:
-    """The units of a file in order, and the blank space after the last."""
+    """The units of a file in order, the blank space after the last, and what made a block
+    unreadable (``line N: problem``) for each ``broken`` unit."""
 
     units: tuple[Unit, ...]
     trailer: str
+    problems: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -114,6 +119,12 @@ def _block_id(block: Block, preambles: int) -> str:
     return "comment:" + (meta.group() if meta else normalised(block.text))
 
 
+def is_jabref_setting(unit: Unit) -> bool:
+    """Whether ``unit`` is a JabRef setting (``@comment{jabref-meta: name: ...}``)."""
+    return (unit.kind == "comment" and unit.block is not None
+            and _JABREF_META.match(unit.block.text) is not None)
+
+
 #: JabRef's settings in a comment (``jabref-meta: grouping:``): one block whatever its value.
 _JABREF_META = re.compile(r"\s*jabref-meta:\s*[^:]+:")
 
@@ -151,13 +162,25 @@ def _spans(text: str, cache: SpanCache) -> list[tuple[Block, int, int]]:
     return found
 
 
-def read_library(text: str, cache: SpanCache | None = None) -> Library:
-    """The units of .bib ``text``; raises ``Unreadable`` at the first broken block.
-    ``cache``: shared by the reads of a file's versions, to read each block once."""
+def _broken_id(block: Block, units: list[Unit]) -> str:
+    """A broken block's id: the entry's key when its head was read, else where it stands."""
+    if block.key:
+        return "entry:" + block.key
+    return "broken:" + (units[-1].id if units else "")
+
+
+def read_library(text: str, cache: SpanCache | None = None, *,
+                 broken_as_text: bool = False) -> Library:
+    """The units of .bib ``text``; raises ``Unreadable`` at the first broken block, unless
+    ``broken_as_text``: then a broken block is a ``broken`` unit (and ``Unreadable`` is raised
+    only when no block of the file can be read). ``cache``: shared by the reads of a file's
+    versions, to read each block once."""
     spans = _spans(text, {} if cache is None else cache)
-    for block, _, _ in spans:
-        if block.kind == "error":
-            raise Unreadable(f"line {block.error_line}: {block.message}")
+    problems = tuple(f"line {block.error_line}: {block.message}" for block, _, _ in spans
+                     if block.kind == "error")
+    if problems and (not broken_as_text
+                     or all(block.kind == "error" for block, _, _ in spans)):
+        raise Unreadable(problems[0])
     units: list[Unit] = []
     ids = _Ids()
     preambles = 0
@@ -170,10 +193,15 @@ def read_library(text: str, cache: SpanCache | None = None) -> Library:
         if words:
             units.append(Unit(ids("text:" + normalised(words)), "text", "", gap[:cut], "",
                               None))
+        if block.kind == "error":
+            end = start + len(text[start:end].rstrip())
+            unit_id, kind, read = _broken_id(block, units), "broken", None
+        else:
+            if block.kind == "preamble":
+                preambles += 1
+            unit_id, kind, read = _block_id(block, preambles), block.kind, block
         line_end = _line_end(text, end, following)
-        if block.kind == "preamble":
-            preambles += 1
-        units.append(Unit(ids(_block_id(block, preambles)), block.kind, gap[cut:],
-                          text[start:end], text[end:line_end], block))
+        units.append(Unit(ids(unit_id), kind, gap[cut:], text[start:end],
+                          text[end:line_end], read))
         position = line_end
-    return Library(tuple(units), text[position:])
+    return Library(tuple(units), text[position:], problems)
