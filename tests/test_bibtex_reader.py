@@ -308,6 +308,7 @@ def test_a_date_that_is_not_iso_8601_is_reported_and_kept_as_text() -> None:
     (record,) = read("@online{k, title = {Tides}, date = {Spring 2020}}", diagnostics)
     assert record.dates == {"issued": Date(literal="Spring 2020")}
     assert [m.message for m in diagnostics.messages] == [
+        "read as BibLaTeX (@online, date in 1 entry)",
         ("entry 'k': date 'Spring 2020' is not an ISO 8601 date refbridge reads into parts; "
          "kept as text")]
 

@@ -29,7 +29,7 @@ import re
 from collections import OrderedDict, deque
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
-from typing import TextIO
+from typing import TextIO, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -174,19 +174,36 @@ class DialectEvidence:
         return f"read as BibLaTeX ({', '.join(signs)} in {self.showing} {entries})"
 
 
-def file_evidence(stream: TextIO, chunk_size: int = 1 << 20) -> DialectEvidence:
-    """The dialect evidence of the rest of ``stream``, read in chunks of whole lines."""
-    evidence = DialectEvidence()
-    carried = ""
-    while True:
-        chunk = stream.read(chunk_size)
-        text = carried + chunk
-        if not chunk:
-            evidence.scan(text)
-            return evidence
-        cut = text.rfind("\n") + 1
-        evidence.scan(text[:cut])
-        carried = text[cut:]
+#: How much of a file (characters) its dialect is judged by: enough for any library's habits,
+#: and a bound, so that a stream without end is still read as it comes.
+EVIDENCE_CHARS = 4 << 20
+
+
+def file_head(stream: TextIO, limit: int = EVIDENCE_CHARS) -> str:
+    """Up to ``limit`` characters of ``stream`` from where it stands, completed to a line end."""
+    head = stream.read(limit)
+    return head + stream.readline() if len(head) == limit else head
+
+
+@mypyc_attr(native_class=False)  # a subclass of a Python class (see setup.py)
+class _Prefixed(io.TextIOBase):
+    """A text stream: ``head``, then what is left of ``rest`` (a stream that cannot seek, whose
+    head was read for its dialect)."""
+
+    def __init__(self, head: str, rest: TextIO) -> None:
+        self._head, self._rest = head, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> str:
+        if not self._head:
+            return self._rest.read(size)
+        if size is None or size < 0:
+            text, self._head = self._head + self._rest.read(), ""
+        else:
+            text, self._head = self._head[:size], self._head[size:]
+        return text
 
 
 def arxiv_note(eprint: Eprint) -> str:
@@ -650,20 +667,26 @@ class BibtexReader(CatalogueReader):
                                                  READERS[self.name].extensions)
 
     def read(self, stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Record]:
-        if self.dialect is None and not stream.seekable():
-            stream = io.StringIO(stream.read())  # read twice: for its dialect, then records
-        dialect = self.dialect or self._file_dialect(stream, source, diagnostics)
+        dialect = self.dialect
+        if dialect is None:
+            seekable = stream.seekable()
+            start = stream.tell() if seekable else 0
+            head = file_head(stream)
+            if seekable:
+                stream.seek(start)
+            else:
+                stream = cast(TextIO, _Prefixed(head, stream))
+            dialect = self._file_dialect(head, source, diagnostics)
         return self._resolve_crossrefs(
             self._records(read_blocks(stream, verbatim=True), source, diagnostics,
                           ends_file=True, dialect=dialect), source,
             diagnostics, whole_file=True)
 
     @staticmethod
-    def _file_dialect(stream: TextIO, source: str, diagnostics: Diagnostics) -> str:
-        """The dialect ``stream`` shows (read to its end and back), reported when BibLaTeX."""
-        start = stream.tell()
-        evidence = file_evidence(stream)
-        stream.seek(start)
+    def _file_dialect(head: str, source: str, diagnostics: Diagnostics) -> str:
+        """The dialect a file's ``head`` shows, reported when BibLaTeX."""
+        evidence = DialectEvidence()
+        evidence.scan(head)
         if evidence.dialect == tables.BIBLATEX:
             diagnostics.messages.append(Diagnostic("info", evidence.report(), source))
         return evidence.dialect
@@ -685,7 +708,7 @@ class BibtexReader(CatalogueReader):
         dialect = self.dialect
         if dialect is None:
             with open(shard.path, encoding=shard.encoding, newline=None) as whole:
-                dialect = self._file_dialect(whole, source, Diagnostics()
+                dialect = self._file_dialect(file_head(whole), source, Diagnostics()
                                              if shard.start else diagnostics)
         return self._resolve_crossrefs(
             self._records(shard_blocks(shard), source, diagnostics, ends_file=shard.last,

@@ -267,7 +267,9 @@ BIBLATEX_ONLY_FIELDS: frozenset[str] = frozenset(
 #: ``annotation``), which bibtex ignores.
 BIBLATEX_EVIDENCE_TYPES: frozenset[str] = DIALECT_ENTRY_TYPES[BIBLATEX] - DIALECT_ENTRY_TYPES[
     BIBTEX] - {"patent", "periodical", "standard"}
-BIBLATEX_EVIDENCE_FIELDS: frozenset[str] = BIBLATEX_ONLY_FIELDS - {"location", "annotation"}
+#: ``eprinttype`` is no evidence: BibTeX files carry it for Zotero's import (refbridge's own do).
+BIBLATEX_EVIDENCE_FIELDS: frozenset[str] = BIBLATEX_ONLY_FIELDS - {"location", "annotation",
+                                                                   "eprinttype"}
 #: A file is read as BibLaTeX when at least this share of its entries (and one) show it.
 BIBLATEX_EVIDENCE_SHARE = 0.05
 
