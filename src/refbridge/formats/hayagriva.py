@@ -98,7 +98,8 @@ class _TextDates(yaml.SafeLoader):
     dates unquoted (``_Dumper``), and the residue holds CSL-JSON, which has no dates."""
 
 
-_TextDates.add_constructor("tag:yaml.org,2002:timestamp", yaml.SafeLoader.construct_yaml_str)
+_TextDates.add_constructor("tag:yaml.org,2002:timestamp",  # type: ignore[type-var]
+                           yaml.SafeLoader.construct_yaml_str)
 
 
 def _typed(node: yaml.Node) -> Any:

@@ -197,9 +197,10 @@ class _Prefixed(io.TextIOBase):
         return True
 
     def read(self, size: int | None = -1) -> str:
+        size = -1 if size is None else size
         if not self._head:
             return self._rest.read(size)
-        if size is None or size < 0:
+        if size < 0:
             text, self._head = self._head + self._rest.read(), ""
         else:
             text, self._head = self._head[:size], self._head[size:]
