@@ -56,7 +56,7 @@ def write(name: str, records: list[Record]) -> str:
 def read(name: str, text: str) -> list[Record]:
     diagnostics = Diagnostics(strict=True)
     records = list(get_reader(name).read(io.StringIO(text), "hostile.bib", diagnostics))
-    assert diagnostics.messages == []
+    assert diagnostics.warnings == []  # an info line may say the file was read as BibLaTeX
     return records
 
 

@@ -267,9 +267,10 @@ BIBLATEX_ONLY_FIELDS: frozenset[str] = frozenset(
 #: ``annotation``), which bibtex ignores.
 BIBLATEX_EVIDENCE_TYPES: frozenset[str] = DIALECT_ENTRY_TYPES[BIBLATEX] - DIALECT_ENTRY_TYPES[
     BIBTEX] - {"patent", "periodical", "standard"}
-#: ``eprinttype`` is no evidence: BibTeX files carry it for Zotero's import (refbridge's own do).
+#: Nor are ``eprinttype`` and ``urldate``: BibTeX files carry them for Zotero (refbridge's and
+#: Zotero's own BibTeX exports write them).
 BIBLATEX_EVIDENCE_FIELDS: frozenset[str] = BIBLATEX_ONLY_FIELDS - {"location", "annotation",
-                                                                   "eprinttype"}
+                                                                   "eprinttype", "urldate"}
 #: A file is read as BibLaTeX when at least this share of its entries (and one) show it.
 BIBLATEX_EVIDENCE_SHARE = 0.05
 
