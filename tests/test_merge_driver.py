@@ -218,11 +218,12 @@ def _git(repo: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
 
 
 @needs_git
-def test_git_merge_uses_the_installed_driver(tmp_path: Path) -> None:
+def test_git_merge_uses_the_installed_driver(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
     command = Path(sys.executable).parent / "refbridge"
     if not command.exists():
         pytest.skip("the refbridge command is not installed beside this Python")
-    os.environ["PATH"] = f"{command.parent}{os.pathsep}{os.environ['PATH']}"
+    monkeypatch.setenv("PATH", f"{command.parent}{os.pathsep}{os.environ['PATH']}")
     repo = tmp_path / "lab"
     repo.mkdir()
     _git(repo, "init", "-q", "-b", "main")
