@@ -88,3 +88,17 @@ def records_of(*paths: Path, diagnostics: Diagnostics | None = None) -> list[Rec
     from refbridge.pipeline import read_records
 
     return list(read_records([str(path) for path in paths], diagnostics or Diagnostics()))
+
+
+@contextmanager
+def mounted(directory: Path, *options: str) -> Iterator[Path]:
+    """A small tmpfs at ``directory`` (skipped where this user cannot mount one)."""
+    directory.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", ",".join(options), "tmpfs",
+                           str(directory)], capture_output=True, check=False)
+    if done.returncode:
+        pytest.skip("needs to mount a tmpfs (root, a system that allows it)")
+    try:
+        yield directory
+    finally:
+        subprocess.run(["umount", str(directory)], check=False)

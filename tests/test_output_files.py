@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from support import run_cli
+from support import mounted, run_cli
 
 from refbridge.errors import OutputError
 from refbridge.textio import atomic_output
@@ -299,20 +299,6 @@ def test_a_directory_is_an_output_error_naming_it(tmp_path: Path) -> None:
     assert (status, stderr) == (1, (f"refbridge: error: {tmp_path / 'out'}: cannot write: "
                                    "is a directory\n"))
     assert entries(tmp_path / "out") == []
-
-
-@contextmanager
-def mounted(directory: Path, *options: str) -> Iterator[Path]:
-    """A small tmpfs at ``directory`` (skipped where this user cannot mount one)."""
-    directory.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", ",".join(options), "tmpfs",
-                           str(directory)], capture_output=True, check=False)
-    if done.returncode:
-        pytest.skip("needs to mount a tmpfs (root, a system that allows it)")
-    try:
-        yield directory
-    finally:
-        subprocess.run(["umount", str(directory)], check=False)
 
 
 def test_a_full_disk_is_an_output_error_and_keeps_the_old_file(tmp_path: Path) -> None:

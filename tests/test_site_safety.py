@@ -7,15 +7,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from support import ROOT, run_cli
+from support import ROOT, mounted, run_cli
 
 from refbridge.errors import OutputError
 from refbridge.site import SiteOptions, write_site
@@ -176,20 +174,6 @@ def test_a_work_keyed_as_a_windows_device_gets_a_page_windows_can_hold(tmp_path:
     site(tmp_path / "site", "hugo", str(library))
     assert sorted(p.name for p in (tmp_path / "site" / "content" / "publication").iterdir()) \
         == ["aux-work"]
-
-
-@contextmanager
-def mounted(directory: Path, *options: str) -> Iterator[Path]:
-    """A small tmpfs at ``directory`` (skipped where this user cannot mount one)."""
-    directory.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", ",".join(options), "tmpfs",
-                           str(directory)], capture_output=True, check=False)
-    if done.returncode:
-        pytest.skip("needs to mount a tmpfs (root, a system that allows it)")
-    try:
-        yield directory
-    finally:
-        subprocess.run(["umount", str(directory)], check=False)
 
 
 def listed_files(directory: Path) -> list[str]:

@@ -100,9 +100,9 @@ def _usable_key_pattern(context: click.Context, parameter: click.Parameter,
                         pattern: str | None) -> str | None:
     """``--key-pattern``, refused as bad usage when it cannot make keys (before any input is
     read)."""
-    from refbridge.citekeys import PatternError, compile_pattern
-
     if pattern is not None:
+        from refbridge.citekeys import PatternError, compile_pattern
+
         try:
             compile_pattern(pattern)
         except PatternError as exc:

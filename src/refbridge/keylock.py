@@ -35,7 +35,8 @@ _ARXIV_DOI_PREFIX = "10.48550/arxiv."
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
+    """Lower-case ASCII words of ``text``, one space apart (``Über-Graphs`` -> ``uber graphs``)."""
     if not text.isascii():
         from anyascii import anyascii
 
@@ -62,10 +63,10 @@ def identities(record: Record) -> tuple[str, ...]:
         found.append(f"doi:{doi}")
     if arxiv:
         found.append(f"arxiv:{arxiv}")
-    title = _fold(record.title or "")
+    title = fold(record.title or "")
     if title:
         people = record.names.get("author") or record.names.get("editor") or ()
-        first = _fold(people[0].family or people[0].literal or people[0].given or "") \
+        first = fold(people[0].family or people[0].literal or people[0].given or "") \
             if people else ""
         found.append(f"work:{title}|{record.year or ''}|{first}")
     return tuple(found)

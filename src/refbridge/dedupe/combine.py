@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from refbridge.dedupe.matching import Profile, fold
+from refbridge.dedupe.matching import Profile
 from refbridge.formats.bibtex.reader import HINT_LAYOUT
+from refbridge.keylock import fold
 from refbridge.model import Date, Name, Record
 from refbridge.richtext import Text, plain
 

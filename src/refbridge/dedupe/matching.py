@@ -28,9 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from anyascii import anyascii
-
 from refbridge.citekeys import BBT_SKIP_WORDS
+from refbridge.keylock import fold
 from refbridge.model import Name, Record
 from refbridge.zotero_bridge.identity import identifiers
 
@@ -78,15 +77,9 @@ _PART = re.compile(r"\b(?:part|teil|partie|vol|volume|book|band)\s+([ivxlc]+|\d+
                    r"|four|five)\b")
 #: A Roman or Arabic numeral ending the title: ``Foundations II``, ``Dynamics 2``.
 _LAST_NUMBER = re.compile(r"\s([ivx]+|\d{1,2})$")
-_NOT_WORD = re.compile(r"[^a-z0-9]+")
 #: What sets a subtitle off: a colon, a full stop, a dash, a question mark.
 _SUBTITLE = re.compile(r"\s*(?::|\.\s|\?\s|!\s|\s[-\u2013\u2014]+\s|--)\s*")
 _DIGITS = re.compile(r"\d+")
-
-
-def fold(text: str) -> str:
-    """Lower-case ASCII words of ``text``, one space apart (``Über-Graphs`` -> ``uber graphs``)."""
-    return _NOT_WORD.sub(" ", anyascii(text).lower()).strip()
 
 
 @dataclass(frozen=True)
