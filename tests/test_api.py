@@ -203,18 +203,18 @@ def test_cv_in_docx_is_bytes() -> None:
     assert content[:2] == b"PK"
 
 
-def _readme_example() -> str:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## From Python\n", 1)[1]
-    found = re.search(r"```python\n(.*?)```", section, re.DOTALL)
+def _documented_example() -> str:
+    """The first Python example of the Python API's page of the documentation."""
+    page = (ROOT / "docs" / "python-api.md").read_text(encoding="utf-8")
+    found = re.search(r"```python\n(.*?)```", page, re.DOTALL)
     assert found is not None
     return found.group(1)
 
 
-def test_the_readme_example_runs(tmp_path: Path) -> None:
+def test_the_documented_example_runs(tmp_path: Path) -> None:
     _write(tmp_path, "refs.bib", BIB)
     _write(tmp_path, "more.ris", RIS)
-    result = subprocess.run([sys.executable, "-c", _readme_example()], cwd=tmp_path,
+    result = subprocess.run([sys.executable, "-c", _documented_example()], cwd=tmp_path,
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[:2] == [
