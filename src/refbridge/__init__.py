@@ -19,6 +19,8 @@ line starts fast.
 import sys
 
 TYPE_CHECKING = False  # not ``typing``'s: importing typing costs start-up time
+#: the one place the version is written: pyproject.toml reads it (setuptools' ``attr:``, without
+#: importing the package) into the installed metadata
 __version__ = "0.1.0"
 
 #: name exported by the package -> the module that defines it
