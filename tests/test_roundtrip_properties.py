@@ -151,7 +151,7 @@ def _ris_eprint(eprint: Eprint | None) -> Eprint | None:
 def ris_native(record: Record) -> dict[str, Any]:
     """The parts the RIS coverage table calls native, as RIS's syntax can spell them."""
     values: dict[str, Any] = {}
-    for name in ris.WRITER.coverage.native:
+    for name in ris.COVERAGE.native:
         value = part(record, name)
         if name == "type":
             value = ris_tables.TY_TO_TYPE[ris_tables.TYPE_TO_TY.get(value,

@@ -1,17 +1,19 @@
 """Which parts of the citation model each format carries, and where the rest goes.
 
-Every writer that round-trips declares a ``Coverage`` (the ``coverage`` attribute of its writer
-object) built from its own mapping tables, so the table in ``docs/field-coverage.md`` and the
-round-trip property tests read the same data. ``python -m refbridge.coverage`` prints that
-document. Formats whose modules declare none get one here: CSL-JSON (the model's own
-vocabulary, which carries every part) and the .bib dialects (derived from ``bibtex_tables``).
-This module must never read or write records.
+Every writer that round-trips declares a ``Coverage`` built from its own mapping tables (its
+module's ``COVERAGE``, named by the writer's registration in ``formats.catalogue``), so the table
+in ``docs/field-coverage.md`` and the round-trip property tests read the same data.
+``python -m refbridge.coverage`` prints that document. Two are built here: CSL-JSON's (the
+model's own vocabulary, which carries every part) and the .bib dialects' (derived from
+``formats.bibtex.tables``). A writer of another package may declare one as its ``coverage``
+attribute. This module must never read or write records.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 from refbridge.vocab import DATE_VARIABLES, NAME_VARIABLES, TEXT_VARIABLES
 
@@ -110,23 +112,17 @@ def bibtex_coverage(dialect: str) -> Coverage:
     )
 
 
-#: Coverage of formats whose modules do not declare one themselves.
-BUILTIN: dict[str, Callable[[], Coverage]] = {
-    CSL_JSON.format: lambda: CSL_JSON,
-    "bibtex": lambda: bibtex_coverage("bibtex"),
-    "biblatex": lambda: bibtex_coverage("biblatex"),
-}
-
-
 def coverage_of(writer_name: str) -> Coverage | None:
     """The declared coverage of a registered writer, or None when it declares none."""
+    from refbridge.entrypoints import EntryPoint
+    from refbridge.formats.catalogue import WRITERS
     from refbridge.registry import get_writer
 
-    declared: Coverage | None = getattr(get_writer(writer_name), "coverage", None)
-    if declared is not None:
-        return declared
-    builtin = BUILTIN.get(writer_name)
-    return builtin() if builtin is not None else None
+    known = WRITERS.get(writer_name)
+    if known is not None and known.coverage is not None:
+        return cast(Coverage, EntryPoint(writer_name, known.coverage, "coverage").load())
+    found: Coverage | None = getattr(get_writer(writer_name), "coverage", None)
+    return found
 
 
 def declared_coverages() -> list[Coverage]:
