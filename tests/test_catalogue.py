@@ -11,7 +11,6 @@ from io import StringIO
 from typing import TextIO
 
 import pytest
-from support import ROOT
 
 from refbridge import registry
 from refbridge.coverage import coverage_of
@@ -53,26 +52,6 @@ def test_every_builtin_format_is_in_the_catalogue() -> None:
     builtin = {ep.name for group in (registry.READERS_GROUP, registry.WRITERS_GROUP)
                for ep in registry._group(group).values() if ep.value.startswith("refbridge.")}
     assert builtin == set(catalogue.READERS) | set(catalogue.WRITERS)
-
-
-def _pyproject_entry_points(group: str) -> dict[str, str]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    points: dict[str, str] = project["project"]["entry-points"][group]
-    return points
-
-
-def test_pyproject_lists_the_readers_the_catalogue_registers() -> None:
-    assert _pyproject_entry_points(registry.READERS_GROUP) == {
-        name: entry.target for name, entry in catalogue.READERS.items()}
-
-
-def test_pyproject_lists_the_writers_the_catalogue_registers() -> None:
-    assert _pyproject_entry_points(registry.WRITERS_GROUP) == {
-        name: entry.target for name, entry in catalogue.WRITERS.items()}
 
 
 @pytest.mark.parametrize("name", sorted(n for n, e in catalogue.WRITERS.items() if e.coverage))

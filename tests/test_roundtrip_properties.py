@@ -20,9 +20,8 @@ from typing import Any
 import pytest
 from hypothesis import example, given
 from strategies import plain_records, records
-from support import ROOT
 
-from refbridge.coverage import Coverage, coverage_of, declared_coverages, markdown
+from refbridge.coverage import Coverage, coverage_of, declared_coverages
 from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex import tables as bibtex_tables
 from refbridge.formats.csl_markup import from_markup, to_markup
@@ -183,14 +182,6 @@ def test_ris_tags_alone_carry_every_part_the_table_calls_native(record: Record) 
     (draft,) = ris.read_drafts(io.StringIO(text), "native.ris", Diagnostics())
     native = ris.record_from_draft(draft, "native.ris", 1, Diagnostics(), with_residue=False)
     assert ris_native(native) == ris_native(record)
-
-
-# -- the documentation -----------------------------------------------------------------------
-def test_the_field_coverage_document_is_generated_from_the_format_tables() -> None:
-    document = (ROOT / "docs" / "field-coverage.md").read_text(encoding="utf-8")
-    assert document == markdown(declared_coverages()), (
-        "docs/field-coverage.md is stale: run `python -m refbridge.coverage > "
-        "docs/field-coverage.md`")
 
 
 # -- what Zotero's own fields carry ------------------------------------------------------------

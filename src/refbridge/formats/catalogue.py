@@ -2,9 +2,11 @@
 
 The registry lists formats, tells an input's format from its name and first kilobytes, and picks
 a writer by file ending on every command; importing every format module to learn that cost about
-25 ms of each command. This table holds, per entry-point name, the descriptions, file endings and
-content signature of the format, and the signature functions themselves, which look only at the
-text (``re`` and ``str`` methods). refbridge's readers subclass ``CatalogueReader``, which takes
+25 ms of each command. ``FORMATS`` registers each format once: its entry-point name, and its
+reader's and writer's targets, descriptions, file endings, content signature and the coverage the
+writer declares; the signature functions themselves are here too, and look only at the text
+(``re`` and ``str`` methods). ``pyproject.toml``'s entry points are written from it
+(``refbridge.tools.regenerate``). refbridge's readers subclass ``CatalogueReader``, which takes
 their description, file endings and ``sniff`` from here, so the two cannot disagree; a test
 checks every entry against the module it describes.
 
