@@ -13,6 +13,7 @@ from typing import TextIO
 import pytest
 
 from refbridge import registry
+from refbridge.coverage import coverage_of
 from refbridge.entrypoints import EntryPoint
 from refbridge.errors import Diagnostics
 from refbridge.formats import catalogue
@@ -51,6 +52,17 @@ def test_every_builtin_format_is_in_the_catalogue() -> None:
     builtin = {ep.name for group in (registry.READERS_GROUP, registry.WRITERS_GROUP)
                for ep in registry._group(group).values() if ep.value.startswith("refbridge.")}
     assert builtin == set(catalogue.READERS) | set(catalogue.WRITERS)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, e in catalogue.WRITERS.items() if e.coverage))
+def test_the_coverage_a_registration_names_is_its_own_formats(name: str) -> None:
+    coverage = coverage_of(name)
+    assert coverage is not None and coverage.format == name
+
+
+def test_a_format_is_registered_once() -> None:
+    names = [known.name for known in catalogue.FORMATS]
+    assert len(names) == len(set(names))
 
 
 def _modules_loaded_by(code: str) -> set[str]:

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,8 +16,6 @@ from refbridge.check.rules import RULES
 from refbridge.check.values import YEARS_AHEAD
 from refbridge.cli import main
 from refbridge.errors import Diagnostics, ExitStatus
-
-REPO = Path(__file__).resolve().parent.parent
 
 
 def findings(tmp_path: Path, text: str, *args: str) -> list[str]:
@@ -104,22 +99,6 @@ def test_a_reference_to_a_key_no_entry_has(tmp_path: Path) -> None:
     assert one(tmp_path, "crossref = {sigmod2021}", "--ignore", "missing-field") == [
         ("refs.bib:1: error: crossref 'sigmod2021' names no entry of the file "
         "[missing-reference]")]
-
-
-def test_the_data_model_table_is_what_the_installed_biblatex_declares() -> None:
-    kpsewhich = shutil.which("kpsewhich")
-    if kpsewhich is None:
-        pytest.skip("kpsewhich (TeX Live) is not installed")
-    path = subprocess.run([kpsewhich, "blx-dm.def"], capture_output=True, text=True,
-                          check=False).stdout
-    if not path.strip():
-        pytest.skip("biblatex's blx-dm.def is not installed")
-    made = subprocess.run([sys.executable, str(REPO / "scripts" / "biblatex_datamodel.py"),
-                           path.strip()], capture_output=True, text=True, check=True).stdout
-    committed = (REPO / "src/refbridge/check/biblatex_datamodel.py").read_text(encoding="utf-8")
-    if "BIBLATEX_VERSION = '3.18b'" not in made:
-        pytest.skip("the installed biblatex is not 3.18b, the table's version")
-    assert made == committed
 
 
 # -- integrity ------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 from support import ROOT, run_cli
 
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.formats import hayagriva
+from refbridge.formats.hayagriva import codec as hayagriva
 from refbridge.formats.csljson import to_csl
 from refbridge.model import Date, DateParts, Eprint, Name, Record
 from refbridge.registry import WriteOptions, detect_reader

@@ -9,20 +9,12 @@ import sys
 
 from refbridge.latex.decode import decode_latex, fixed_macro_text
 from refbridge.latex.fixed_macros import FIXED_MACROS
-from refbridge.latex.pylatexenc_tables import fixed_macros, table_source
+from refbridge.latex.pylatexenc_tables import fixed_macros
 from refbridge.richtext import plain
 
 
 def test_the_table_is_what_the_installed_pylatexenc_says() -> None:
     assert FIXED_MACROS == fixed_macros()
-
-
-def test_the_table_module_is_written_as_the_generator_writes_it() -> None:
-    from pathlib import Path
-
-    import refbridge.latex.fixed_macros as module
-
-    assert Path(module.__file__).read_text(encoding="utf-8") == table_source()
 
 
 def test_a_symbol_pylatexenc_knows_is_decoded_from_the_table() -> None:

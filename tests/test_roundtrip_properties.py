@@ -20,9 +20,8 @@ from typing import Any
 import pytest
 from hypothesis import example, given
 from strategies import plain_records, records
-from support import ROOT
 
-from refbridge.coverage import Coverage, coverage_of, declared_coverages, markdown
+from refbridge.coverage import Coverage, coverage_of, declared_coverages
 from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex import tables as bibtex_tables
 from refbridge.formats.csl_markup import from_markup, to_markup
@@ -151,7 +150,7 @@ def _ris_eprint(eprint: Eprint | None) -> Eprint | None:
 def ris_native(record: Record) -> dict[str, Any]:
     """The parts the RIS coverage table calls native, as RIS's syntax can spell them."""
     values: dict[str, Any] = {}
-    for name in ris.WRITER.coverage.native:
+    for name in ris.COVERAGE.native:
         value = part(record, name)
         if name == "type":
             value = ris_tables.TY_TO_TYPE[ris_tables.TYPE_TO_TY.get(value,
@@ -183,14 +182,6 @@ def test_ris_tags_alone_carry_every_part_the_table_calls_native(record: Record) 
     (draft,) = ris.read_drafts(io.StringIO(text), "native.ris", Diagnostics())
     native = ris.record_from_draft(draft, "native.ris", 1, Diagnostics(), with_residue=False)
     assert ris_native(native) == ris_native(record)
-
-
-# -- the documentation -----------------------------------------------------------------------
-def test_the_field_coverage_document_is_generated_from_the_format_tables() -> None:
-    document = (ROOT / "docs" / "field-coverage.md").read_text(encoding="utf-8")
-    assert document == markdown(declared_coverages()), (
-        "docs/field-coverage.md is stale: run `python -m refbridge.coverage > "
-        "docs/field-coverage.md`")
 
 
 # -- what Zotero's own fields carry ------------------------------------------------------------

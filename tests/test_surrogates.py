@@ -94,7 +94,7 @@ def test_a_hayagriva_entry_is_repaired_and_the_field_named(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import yaml
 
-    from refbridge.formats import hayagriva
+    from refbridge.formats.hayagriva import codec as hayagriva
 
     # PyYAML's own loader decodes the escape (libyaml's refuses it, naming line and column)
     monkeypatch.setattr(hayagriva, "_LOADER", yaml.SafeLoader)

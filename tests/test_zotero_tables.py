@@ -1,23 +1,10 @@
-"""The committed Zotero tables are exactly what Zotero's schema gives, and cover the model."""
+"""The committed Zotero tables cover the model (that they are what Zotero's schema gives:
+``tests/test_generated.py``)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from support import ROOT
-
 from refbridge.formats.zotero import tables as zotero_tables
-from refbridge.formats.zotero.tables_build import build, render
 from refbridge.vocab import ITEM_TYPES
-
-
-def test_the_committed_tables_are_generated_from_zoteros_schema(shared_dir: Path) -> None:
-    schema = json.loads((shared_dir / "schemas" / "zotero-schema.json").read_text("utf-8"))
-    committed = (ROOT / "src" / "refbridge" / "formats" / "zotero" / "tables.py").read_text("utf-8")
-    assert committed == render(build(schema)), (
-        "regenerate: python -m refbridge.formats.zotero.tables_build "
-        "../shared/schemas/zotero-schema.json > src/refbridge/formats/zotero/tables.py")
 
 
 def test_a_preprint_has_zoteros_repository_and_archive_id() -> None:

@@ -1,8 +1,8 @@
 """biblatex's default data model, as biblatex 3.18b declares it in blx-dm.def: entry types,
 field types, the fields each entry type takes (``*``: every type) and its mandatory fields
 (``all``: this field; ``or``: one of these; ``xor``: exactly one of these), and the value
-constraints. Written by scripts/biblatex_datamodel.py from the file; a table of facts, never
-edited by hand and never imported by anything but refbridge.check."""
+constraints. Written by ``python -m refbridge.tools.regenerate`` from the file; a table of
+facts, never edited by hand and never imported by anything but refbridge.check."""
 
 from __future__ import annotations
 

@@ -2,9 +2,11 @@
 
 The registry lists formats, tells an input's format from its name and first kilobytes, and picks
 a writer by file ending on every command; importing every format module to learn that cost about
-25 ms of each command. This table holds, per entry-point name, the descriptions, file endings and
-content signature of the format, and the signature functions themselves, which look only at the
-text (``re`` and ``str`` methods). refbridge's readers subclass ``CatalogueReader``, which takes
+25 ms of each command. ``FORMATS`` registers each format once: its entry-point name, and its
+reader's and writer's targets, descriptions, file endings, content signature and the coverage the
+writer declares; the signature functions themselves are here too, and look only at the text
+(``re`` and ``str`` methods). ``pyproject.toml``'s entry points are written from it
+(``refbridge.tools.regenerate``). refbridge's readers subclass ``CatalogueReader``, which takes
 their description, file endings and ``sniff`` from here, so the two cannot disagree; a test
 checks every entry against the module it describes.
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 Signature = Callable[[str], bool]
 
@@ -264,127 +267,155 @@ class WriterEntry:
     target: str
     description: str
     extension: str
+    #: the ``module:attribute`` of the ``refbridge.coverage.Coverage`` it declares (which
+    #: parts of the model it carries), or None when it declares none
+    coverage: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One of refbridge's formats, registered once: its entry-point name, its reader and its
+    writer. ``READERS``, ``WRITERS``, the entry points of ``pyproject.toml`` (written by
+    ``refbridge.tools.regenerate``) and ``docs/field-coverage.md`` all come from ``FORMATS``."""
+
+    name: str
+    reader: ReaderEntry | None = None
+    writer: WriterEntry | None = None
+
+
+class _Targets(NamedTuple):
+    """The ``module:attribute`` of a format module's ``READER``, ``WRITER`` and ``COVERAGE``."""
+
+    reader: str
+    writer: str
+    coverage: str
+
+
+def _module(module: str) -> _Targets:
+    return _Targets(f"{module}:READER", f"{module}:WRITER", f"{module}:COVERAGE")
 
 
 _BIB = ReaderEntry("refbridge.formats.bibtex.reader:READER",
                    "BibTeX and BibLaTeX .bib files (both dialects)",
                    (".bib", ".bibtex", ".biblatex"), bibtex)
+_RIS_MODULE = _module("refbridge.formats.tagged.ris")
+_ENDNOTE_MODULE = _module("refbridge.formats.tagged.endnote")
+_MEDLINE_MODULE = _module("refbridge.formats.tagged.medline")
+_ZOTERO_MODULE = _module("refbridge.formats.zotero.rdf")
+_ENDNOTE_XML_MODULE = _module("refbridge.formats.xml.endnote")
+_MODS_MODULE = _module("refbridge.formats.xml.mods")
+_WORD_MODULE = _module("refbridge.formats.xml.word")
+_CSV_MODULE = _module("refbridge.formats.sheets.csv")
+_CSL_JSON_MODULE = _module("refbridge.formats.csljson")
+_HAYAGRIVA_MODULE = _module("refbridge.formats.hayagriva.codec")
 
-READERS: dict[str, ReaderEntry] = {
-    "bibtex": _BIB,
-    "biblatex": replace(  # asked for by name only (--from biblatex)
+#: refbridge's formats, one registration each, in the order ``pyproject.toml`` lists them.
+FORMATS: tuple[Format, ...] = (
+    Format("bibtex", _BIB, WriterEntry(
+        "refbridge.formats.bibtex.writer:BIBTEX_WRITER",
+        "BibTeX (classic, for bibtex and .bst styles)", ".bib",
+        "refbridge.formats.bibtex.coverage:BIBTEX")),
+    Format("biblatex", replace(  # asked for by name only (--from biblatex)
         _BIB, target="refbridge.formats.bibtex.reader:BIBLATEX_READER",
         description=".bib files, each read as BibLaTeX whatever it shows", extensions=(),
-        sniff=lambda head: False),
-    "profile": ReaderEntry(
+        sniff=lambda head: False), WriterEntry(
+        "refbridge.formats.bibtex.writer:BIBLATEX_WRITER", "BibLaTeX (for biber)", ".bib",
+        "refbridge.formats.bibtex.coverage:BIBLATEX")),
+    Format("profile", ReaderEntry(
         "refbridge.formats.profile:READER",
         "author profile page (plain text: owner, then source+year, title, abstract, subject)",
-        (".txt", ".profile"), profile, by_name_alone=False),
-    "csl-json": ReaderEntry(
-        "refbridge.formats.csljson:READER", "CSL-JSON (citeproc-js, Zotero, pandoc, Mendeley)",
-        (".json", ".csl.json", ".csljson"), csl_json, generic=True),
-    "ris": ReaderEntry(
-        "refbridge.formats.tagged.ris:READER",
-        "RIS (Zotero, EndNote, Mendeley, publishers' exports)", (".ris",), ris),
-    "zotero": ReaderEntry(
-        "refbridge.formats.zotero.rdf:READER",
-        "Zotero RDF (Zotero: File → Export Library… → Zotero RDF)", (".rdf",), zotero_rdf),
-    "zotero-json": ReaderEntry(
+        (".txt", ".profile"), profile, by_name_alone=False)),
+    Format("csl-json", ReaderEntry(
+        _CSL_JSON_MODULE.reader, "CSL-JSON (citeproc-js, Zotero, pandoc, Mendeley)",
+        (".json", ".csl.json", ".csljson"), csl_json, generic=True), WriterEntry(
+        _CSL_JSON_MODULE.writer, "CSL-JSON, valid against the official schema", ".json",
+        "refbridge.coverage:CSL_JSON")),
+    Format("ris", ReaderEntry(
+        _RIS_MODULE.reader, "RIS (Zotero, EndNote, Mendeley, publishers' exports)", (".ris",), ris),
+        WriterEntry(_RIS_MODULE.writer, "RIS (imports into Zotero, EndNote, Mendeley, citation managers)",
+                    ".ris", _RIS_MODULE.coverage)),
+    Format("zotero", ReaderEntry(
+        _ZOTERO_MODULE.reader, "Zotero RDF (Zotero: File → Export Library… → Zotero RDF)", (".rdf",),
+        zotero_rdf), WriterEntry(
+        _ZOTERO_MODULE.writer, "Zotero RDF (Zotero: File → Import… → A file), preprints and tags kept",
+        ".rdf", _ZOTERO_MODULE.coverage)),
+    Format("zotero-json", ReaderEntry(
         "refbridge.formats.zotero.json:READER",
         "Zotero item JSON: Better BibTeX's JSON export, Web API and local API answers",
-        (".json",), zotero_json),
-    "endnote": ReaderEntry(
-        "refbridge.formats.tagged.endnote:READER",
-        "EndNote tagged / refer (.enw: EndNote, Google Scholar, publishers)",
-        (".enw", ".refer"), endnote, sniff_first=True),
-    "endnote-xml": ReaderEntry(
-        "refbridge.formats.xml.endnote:READER", "EndNote XML (EndNote: File → Export… → XML)",
-        (".xml",), endnote_xml, sniff_first=True),
-    "nbib": ReaderEntry(
-        "refbridge.formats.tagged.medline:READER",
-        "MEDLINE / PubMed .nbib (PubMed: Send to → Citation manager)", (".nbib", ".medline"),
-        medline, sniff_first=True),
-    "pubmed-xml": ReaderEntry(
+        (".json",), zotero_json)),
+    Format("endnote", ReaderEntry(
+        _ENDNOTE_MODULE.reader, "EndNote tagged / refer (.enw: EndNote, Google Scholar, publishers)",
+        (".enw", ".refer"), endnote, sniff_first=True), WriterEntry(
+        _ENDNOTE_MODULE.writer,
+        "EndNote tagged (.enw: File → Import in EndNote, import filter 'EndNote Import')",
+        ".enw", _ENDNOTE_MODULE.coverage)),
+    Format("endnote-xml", ReaderEntry(
+        _ENDNOTE_XML_MODULE.reader, "EndNote XML (EndNote: File → Export… → XML)", (".xml",),
+        endnote_xml, sniff_first=True), WriterEntry(
+        _ENDNOTE_XML_MODULE.writer,
+        "EndNote XML (EndNote: File → Import, import option 'EndNote generated XML')", ".xml",
+        _ENDNOTE_XML_MODULE.coverage)),
+    Format("nbib", ReaderEntry(
+        _MEDLINE_MODULE.reader, "MEDLINE / PubMed .nbib (PubMed: Send to → Citation manager)",
+        (".nbib", ".medline"), medline, sniff_first=True), WriterEntry(
+        _MEDLINE_MODULE.writer, "MEDLINE / PubMed .nbib (imports into EndNote, Zotero, Mendeley, Papers)",
+        ".nbib", _MEDLINE_MODULE.coverage)),
+    Format("pubmed-xml", ReaderEntry(
         "refbridge.formats.xml.pubmed:READER",
         "PubMed XML (PubMed: Send to → File → XML; efetch)", (".xml",), pubmed_xml,
-        sniff_first=True),
-    "wos": ReaderEntry(
+        sniff_first=True)),
+    Format("wos", ReaderEntry(
         "refbridge.formats.tagged.wos:READER",
         "Web of Science / ISI tagged export (Export → Plain text file)",
-        (".isi", ".ciw", ".wos"), wos, sniff_first=True),
-    "scopus-csv": ReaderEntry(
+        (".isi", ".ciw", ".wos"), wos, sniff_first=True)),
+    Format("scopus-csv", ReaderEntry(
         "refbridge.formats.sheets.scopus:READER", "Scopus CSV export (Export → CSV)",
-        (".csv",), scopus_csv, sniff_first=True),
-    "mods": ReaderEntry(
-        "refbridge.formats.xml.mods:READER",
-        "MODS XML (Library of Congress; library catalogues, bibutils)", (".mods", ".mods.xml"),
-        mods, sniff_first=True),
-    "word-xml": ReaderEntry(
-        "refbridge.formats.xml.word:READER",
-        "Word bibliography XML (Sources.xml: Word → References → Manage Sources)", (".xml",),
-        word_xml, sniff_first=True),
-    "csv": ReaderEntry(
-        "refbridge.formats.sheets.csv:READER",
-        "CSV spreadsheet, one row a record (documented columns: see README)", (".csv",), csv),
-    "orcid": ReaderEntry(
+        (".csv",), scopus_csv, sniff_first=True)),
+    Format("mods", ReaderEntry(
+        _MODS_MODULE.reader, "MODS XML (Library of Congress; library catalogues, bibutils)",
+        (".mods", ".mods.xml"), mods, sniff_first=True), WriterEntry(
+        _MODS_MODULE.writer, "MODS XML (Library of Congress; bibutils' xml2bib, xml2ris … read it)",
+        ".mods", _MODS_MODULE.coverage)),
+    Format("word-xml", ReaderEntry(
+        _WORD_MODULE.reader, "Word bibliography XML (Sources.xml: Word → References → Manage Sources)",
+        (".xml",), word_xml, sniff_first=True), WriterEntry(
+        _WORD_MODULE.writer, "Word bibliography XML (Sources.xml: Manage Sources → Browse in Word)",
+        ".xml", _WORD_MODULE.coverage)),
+    Format("csv", ReaderEntry(
+        _CSV_MODULE.reader, "CSV spreadsheet, one row a record (documented columns: see README)",
+        (".csv",), csv), WriterEntry(
+        _CSV_MODULE.writer, "CSV spreadsheet, one row a record (Excel, LibreOffice, Google Sheets)",
+        ".csv", _CSV_MODULE.coverage)),
+    Format("orcid", ReaderEntry(
         "refbridge.formats.services.orcid:READER",
         "ORCID API v3.0 answers and downloads: works, bulk works, record (JSON, XML)",
-        (".json", ".xml"), orcid),
-    "dblp": ReaderEntry(
+        (".json", ".xml"), orcid)),
+    Format("dblp", ReaderEntry(
         "refbridge.formats.services.dblp:READER",
-        "dblp person pages (https://dblp.org/pid/PID.xml)", (".xml",), dblp),
-    "openalex": ReaderEntry(
+        "dblp person pages (https://dblp.org/pid/PID.xml)", (".xml",), dblp)),
+    Format("openalex", ReaderEntry(
         "refbridge.formats.services.openalex:READER",
         "OpenAlex works (an author's /works answer, a list of works, one work)", (".json",),
-        openalex),
-    "semantic-scholar": ReaderEntry(
+        openalex)),
+    Format("semantic-scholar", ReaderEntry(
         "refbridge.formats.services.semantic_scholar:READER",
         "Semantic Scholar Graph API answers (an author's papers, papers, a paper)", (".json",),
-        semantic_scholar),
-    "arxiv-atom": ReaderEntry(
+        semantic_scholar)),
+    Format("arxiv-atom", ReaderEntry(
         "refbridge.formats.services.arxiv:READER",
         "arXiv API Atom feeds (an author's listing: search_query=au:...)", (".atom", ".xml"),
-        arxiv_atom),
-    "google-scholar-csv": ReaderEntry(
+        arxiv_atom)),
+    Format("google-scholar-csv", ReaderEntry(
         "refbridge.formats.services.google_scholar:READER",
         "Google Scholar's CSV export of a profile (citations.csv)", (".csv",),
-        google_scholar_csv, sniff_first=True),
-    "hayagriva": ReaderEntry(
-        "refbridge.formats.hayagriva:READER",
+        google_scholar_csv, sniff_first=True)),
+    Format("hayagriva", ReaderEntry(
+        _HAYAGRIVA_MODULE.reader,
         "Hayagriva YAML (Typst's bibliography files; Better BibTeX's and JabRef's exports)",
-        (".yml", ".yaml"), hayagriva),
-}
+        (".yml", ".yaml"), hayagriva), WriterEntry(
+        _HAYAGRIVA_MODULE.writer, "Hayagriva YAML, for Typst's #bibliography(\"refs.yml\")", ".yml",
+        _HAYAGRIVA_MODULE.coverage)),
+)
 
-WRITERS: dict[str, WriterEntry] = {
-    "bibtex": WriterEntry("refbridge.formats.bibtex.writer:BIBTEX_WRITER",
-                          "BibTeX (classic, for bibtex and .bst styles)", ".bib"),
-    "biblatex": WriterEntry("refbridge.formats.bibtex.writer:BIBLATEX_WRITER",
-                            "BibLaTeX (for biber)", ".bib"),
-    "csl-json": WriterEntry("refbridge.formats.csljson:WRITER",
-                            "CSL-JSON, valid against the official schema", ".json"),
-    "ris": WriterEntry("refbridge.formats.tagged.ris:WRITER",
-                       "RIS (imports into Zotero, EndNote, Mendeley, citation managers)", ".ris"),
-    "zotero": WriterEntry("refbridge.formats.zotero.rdf:WRITER",
-                          "Zotero RDF (Zotero: File → Import… → A file), preprints and tags kept",
-                          ".rdf"),
-    "endnote": WriterEntry(
-        "refbridge.formats.tagged.endnote:WRITER",
-        "EndNote tagged (.enw: File → Import in EndNote, import filter 'EndNote Import')", ".enw"),
-    "endnote-xml": WriterEntry(
-        "refbridge.formats.xml.endnote:WRITER",
-        "EndNote XML (EndNote: File → Import, import option 'EndNote generated XML')", ".xml"),
-    "nbib": WriterEntry("refbridge.formats.tagged.medline:WRITER",
-                        "MEDLINE / PubMed .nbib (imports into EndNote, Zotero, Mendeley, Papers)",
-                        ".nbib"),
-    "mods": WriterEntry("refbridge.formats.xml.mods:WRITER",
-                        "MODS XML (Library of Congress; bibutils' xml2bib, xml2ris … read it)",
-                        ".mods"),
-    "word-xml": WriterEntry("refbridge.formats.xml.word:WRITER",
-                            "Word bibliography XML (Sources.xml: Manage Sources → Browse in Word)",
-                            ".xml"),
-    "csv": WriterEntry("refbridge.formats.sheets.csv:WRITER",
-                       "CSV spreadsheet, one row a record (Excel, LibreOffice, Google Sheets)",
-                       ".csv"),
-    "hayagriva": WriterEntry("refbridge.formats.hayagriva:WRITER",
-                             "Hayagriva YAML, for Typst's #bibliography(\"refs.yml\")", ".yml"),
-}
+READERS: dict[str, ReaderEntry] = {f.name: f.reader for f in FORMATS if f.reader is not None}
+WRITERS: dict[str, WriterEntry] = {f.name: f.writer for f in FORMATS if f.writer is not None}

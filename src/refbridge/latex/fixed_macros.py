@@ -1,5 +1,5 @@
 """The commands without arguments that stand for fixed text, and that text, as pylatexenc
-2.11 says (written by ``python -m refbridge.latex.pylatexenc_tables``;
+2.11 says (written by ``python -m refbridge.tools.regenerate``;
 do not edit). This module must never hold anything but the table."""
 
 FIXED_MACROS: dict[str, str] = {

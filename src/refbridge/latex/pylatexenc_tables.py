@@ -3,14 +3,12 @@ pylatexenc itself, and the source of ``refbridge.latex.fixed_macros`` written fr
 
 The decoder reads the written table instead of building pylatexenc's context databases, which
 cost about 100M instructions (25 ms) at every start of a command that meets one unknown macro.
-``python -m refbridge.latex.pylatexenc_tables > src/refbridge/latex/fixed_macros.py`` writes
-the table anew for another pylatexenc; ``tests/test_latex_fixed_macros.py`` proves the table
-is what the installed pylatexenc says. This module must never be imported by the decoder.
+``python -m refbridge.tools.regenerate`` writes the table anew for another pylatexenc;
+``tests/test_latex_fixed_macros.py`` proves the table is what the installed pylatexenc says. This module must never be imported by the decoder.
 """
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 
@@ -63,13 +61,10 @@ def table_source() -> str:
 
     docstring = ('"""The commands without arguments that stand for fixed text, and that text, '
                  f'as pylatexenc\n{pylatexenc.__version__} says (written by '
-                 '``python -m refbridge.latex.pylatexenc_tables``;\ndo not edit). This module '
+                 '``python -m refbridge.tools.regenerate``;\ndo not edit). This module '
                  'must never hold anything but the table."""')
     lines = [docstring, "", "FIXED_MACROS: dict[str, str] = {"]
     lines += [f"    {name!r}: {text!r}," for name, text in fixed_macros().items()]
     lines.append("}")
     return "\n".join(lines) + "\n"
 
-
-if __name__ == "__main__":
-    sys.stdout.write(table_source())

@@ -298,4 +298,4 @@ def _coverage() -> Coverage:
 
 READER = CsvReader()
 WRITER = CsvWriter()
-WRITER.coverage = _coverage()  # type: ignore[attr-defined]
+COVERAGE = _coverage()

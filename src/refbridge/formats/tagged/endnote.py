@@ -494,4 +494,4 @@ READER = EndNoteReader()
 WRITER = TaggedWriter("endnote", catalogue.WRITERS["endnote"].description,
                       catalogue.WRITERS["endnote"].extension, format_record, TAG_PARTS,
                       key_unsafe=LINE_KEY_UNSAFE)
-WRITER.coverage = _coverage()  # type: ignore[attr-defined]
+COVERAGE = _coverage()

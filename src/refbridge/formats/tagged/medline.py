@@ -381,4 +381,4 @@ def _coverage() -> Coverage:
 READER = NbibReader()
 WRITER = TaggedWriter("nbib", catalogue.WRITERS["nbib"].description,
                       catalogue.WRITERS["nbib"].extension, format_record, TAG_PARTS)
-WRITER.coverage = _coverage()  # type: ignore[attr-defined]
+COVERAGE = _coverage()

@@ -636,4 +636,4 @@ READER = RisReader()
 WRITER = TaggedWriter("ris", catalogue.WRITERS["ris"].description,
                       catalogue.WRITERS["ris"].extension, format_record, TAG_PARTS,
                       key_unsafe=LINE_KEY_UNSAFE)
-WRITER.coverage = _coverage()  # type: ignore[attr-defined]
+COVERAGE = _coverage()

@@ -291,4 +291,4 @@ def _coverage() -> Coverage:
 
 READER = EndNoteXmlReader()
 WRITER = EndNoteXmlWriter()
-WRITER.coverage = _coverage()  # type: ignore[attr-defined]
+COVERAGE = _coverage()

@@ -784,4 +784,4 @@ def _coverage() -> Coverage:
 
 READER = ModsReader()
 WRITER = ModsWriter()
-WRITER.coverage = _coverage()  # type: ignore[attr-defined]
+COVERAGE = _coverage()

@@ -356,4 +356,4 @@ def _coverage() -> Coverage:
 
 READER = WordReader()
 WRITER = WordWriter()
-WRITER.coverage = _coverage()  # type: ignore[attr-defined]
+COVERAGE = _coverage()

@@ -848,4 +848,4 @@ def _coverage() -> Coverage:
 
 READER = ZoteroReader()
 WRITER = ZoteroWriter()
-WRITER.coverage = _coverage()  # type: ignore[attr-defined]
+COVERAGE = _coverage()

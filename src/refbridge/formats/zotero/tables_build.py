@@ -1,22 +1,17 @@
 """Builds ``zotero_tables.py`` from Zotero's schema (development time only, never at run time).
 
-Usage (from the repository root)::
-
-    python -m refbridge.formats.zotero.tables_build ../shared/schemas/zotero-schema.json \\
-        > src/refbridge/formats/zotero/tables.py
-
-The schema lists Zotero's item types with their fields (and each field's base field) and creator
+``python -m refbridge.tools.regenerate`` writes them from
+``../shared/schemas/zotero-schema.json``. The schema lists Zotero's item types with their fields (and each field's base field) and creator
 types (the primary one first), and the mappings between Zotero and CSL. This module turns them
 into the tables the Zotero RDF reader and writer use: for each Zotero item type, which Zotero
 field holds each CSL variable and which creator type holds each CSL name role. A test checks
-that the committed tables equal what this builds. It must never be imported by the runtime.
+that the committed tables equal what this builds (``tests/test_generated.py``). It must never
+be imported by the runtime.
 """
 
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 from refbridge.vocab import DATE_VARIABLE_SET, ITEM_TYPES, NAME_VARIABLE_SET, TEXT_VARIABLE_SET
@@ -111,15 +106,3 @@ def render(tables: dict[str, Any]) -> str:
         text += f"{name}: {annotations[name]} = {body}\n\n"
     return text.rstrip("\n") + "\n"
 
-
-def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print(__doc__, file=sys.stderr)
-        return 2
-    schema = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
-    sys.stdout.write(render(build(schema)))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

@@ -10,7 +10,7 @@ der Berg``, has them as its non-dropping particle). A date is ``YYYY``, ``YYYY-M
 These functions follow how Typst's Hayagriva reads the values, so that what refbridge writes
 is read by Typst as refbridge meant it. Written text is escaped: record text never becomes a
 formula or a case-protected group it did not hold. This module must never know the layout of
-an entry (see ``formats.hayagriva``).
+an entry (see ``formats.hayagriva.codec``).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Hayagriva YAML reader and writer: Typst's bibliography files (``#bibliography("refs.yml")``).
 
 A file is one YAML mapping of citation keys to entries; an entry has a ``type``, fields, and
-``parent`` entries for where it appeared (``hayagriva_tables`` says which parent holds which
+``parent`` entries for where it appeared (``tables`` says which parent holds which
 CSL variable, as Typst reads them). Values are formattable strings, persons and dates
-(``hayagriva_syntax``); identifiers are the keys of ``serial-number``. YAML is read with
+(``syntax``); identifiers are the keys of ``serial-number``. YAML is read with
 PyYAML's safe composer and every scalar is taken as the text it is written as (``volume:
 012`` stays ``012``, a date stays text); nothing is ever constructed as a Python object.
 
@@ -33,8 +33,8 @@ import yaml
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
-from refbridge.formats import hayagriva_tables as t
-from refbridge.formats.hayagriva_syntax import (
+from refbridge.formats.hayagriva import tables as t
+from refbridge.formats.hayagriva.syntax import (
     UnmatchedBrace,
     format_date,
     format_formattable,
@@ -803,4 +803,4 @@ def _coverage() -> Coverage:
 
 READER = HayagrivaReader()
 WRITER = HayagrivaWriter()
-WRITER.coverage = _coverage()  # type: ignore[attr-defined]
+COVERAGE = _coverage()

@@ -1,18 +1,13 @@
-"""Writes ``src/refbridge/check/biblatex_datamodel.py``, the table of biblatex's default data
-model, from biblatex's own ``blx-dm.def`` (LPPL; only facts are taken from it, the file itself
-is never copied into the project).
-
-    python scripts/biblatex_datamodel.py "$(kpsewhich blx-dm.def)" \
-        > src/refbridge/check/biblatex_datamodel.py
-
-The version is read from ``biblatex.sty`` beside the file. This script must never write
-anything but the table to standard output.
+"""Builds ``refbridge.check.biblatex_datamodel``, the table of biblatex's default data model,
+from biblatex's own ``blx-dm.def`` (LPPL; only facts are taken from it, the file itself is
+never copied into the project); ``python -m refbridge.tools.regenerate`` writes it from the
+``blx-dm.def`` ``kpsewhich`` finds. The version is read from ``biblatex.sty`` beside the file.
+Development time only: this module must never be imported at run time.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 _COMMAND = re.compile(r"\\(DeclareDatamodel(?:Entrytypes|Fields|Entryfields|Constraints))"
@@ -124,26 +119,25 @@ def _lines(name: str, value: object, annotation: str) -> list[str]:
     return [*out, "}"]
 
 
-def main(path: str) -> None:
-    text = Path(path).read_text(encoding="utf-8")
-    version = _VERSION.search((Path(path).parent / "biblatex.sty").read_text(encoding="utf-8"))
+def source(path: Path) -> str:
+    """The source of ``refbridge.check.biblatex_datamodel`` from the ``blx-dm.def`` at ``path``."""
+    text = path.read_text(encoding="utf-8")
+    version = _VERSION.search((path.parent / "biblatex.sty").read_text(encoding="utf-8"))
     table = extract(text)
-    print(f'"""biblatex\'s default data model, as biblatex {version.group(1) if version else "?"}'
-          " declares it in blx-dm.def: entry types,\nfield types, the fields each entry type "
-          "takes (``*``: every type) and its mandatory fields\n(``all``: this field; ``or``: "
-          "one of these; ``xor``: exactly one of these), and the value\nconstraints. Written "
-          "by scripts/biblatex_datamodel.py from the file; a table of facts, never\nedited by "
-          'hand and never imported by anything but refbridge.check."""\n')
-    print("from __future__ import annotations\n")
-    print(f"BIBLATEX_VERSION = {version.group(1) if version else '?'!r}\n")
+    number = version.group(1) if version else "?"
+    docstring = (f'"""biblatex\'s default data model, as biblatex {number} declares it in '
+                 "blx-dm.def: entry types,\nfield types, the fields each entry type takes "
+                 "(``*``: every type) and its mandatory fields\n(``all``: this field; ``or``: "
+                 "one of these; ``xor``: exactly one of these), and the value\nconstraints. "
+                 "Written by ``python -m refbridge.tools.regenerate`` from the file; a table of"
+                 "\nfacts, never edited by hand and never imported by anything but "
+                 'refbridge.check."""\n')
+    out = [docstring, "from __future__ import annotations\n",
+           f"BIBLATEX_VERSION = {number!r}\n"]
     for name, annotation in (("ENTRY_TYPES", "tuple[str, ...]"),
                              ("FIELD_TYPES", "dict[str, tuple[str, str, str]]"),
                              ("ENTRY_FIELDS", "dict[str, frozenset[str]]"),
                              ("MANDATORY", "dict[str, tuple[tuple[str, tuple[str, ...]], ...]]"),
                              ("DATA_CONSTRAINTS", "dict[str, tuple[str, str]]")):
-        print("\n".join(_lines(name, table[name], annotation)))
-        print()
-
-
-if __name__ == "__main__":
-    main(sys.argv[1])
+        out.append("\n".join(_lines(name, table[name], annotation)) + "\n")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,41 @@
+"""The conversions that need every record at once: every input read into one list, the records
+of one work merged (``merge``), the list enriched (``enrich``), then written. ``convert
+--merge``, ``convert --enrich`` and ``enrich`` run it; a plain conversion streams through
+``refbridge.pipeline.convert`` instead. This module must never print nor parse options: it
+says what it merged through ``say``, and returns the run's diagnostics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from refbridge.errors import Diagnostics
+from refbridge.merge import deduplicate
+from refbridge.model import Record
+from refbridge.pipeline import read_records, write_records
+from refbridge.registry import WriteOptions, get_writer
+from refbridge.runs import ReadOptions
+from refbridge.textio import refuse_overwriting_inputs
+
+
+def gather_and_write(inputs: Sequence[str], output: str, to_format: str,
+                     read_options: ReadOptions, write_options: WriteOptions, strict: bool,
+                     enrich: Callable[[list[Record]], list[Record]] | None,
+                     say: Callable[[str], None], merge: bool = False) -> Diagnostics:
+    """Read every input, merge the records of one work (``merge``), enrich them (``enrich``),
+    write them; the key lock of ``write_options`` is saved."""
+    get_writer(to_format)  # an unknown output format fails before any service is asked
+    refuse_overwriting_inputs(output, inputs)
+    diagnostics = Diagnostics(strict=strict)
+    records = list(read_records(inputs, diagnostics, read_options))
+    if merge:
+        merged = deduplicate(records)
+        records = merged.records
+        for line in merged.describe():
+            say(f"refbridge: {line}")
+    if enrich is not None:
+        records = enrich(records)
+    write_records(records, output, to_format, write_options, inputs, diagnostics)
+    if write_options.key_lock is not None:
+        write_options.key_lock.save()
+    return diagnostics
