@@ -42,7 +42,8 @@ class CommandDirective(ClickDirective):  # type: ignore[misc]
 
     def _load_module(self, module_path: str) -> Any:
         group = super()._load_module("refbridge.cli:main")
-        command = group.commands.get(module_path) if isinstance(group, click.Group) else None
+        command = (group.get_command(click.Context(group), module_path)
+                   if isinstance(group, click.Group) else None)
         if command is None:
             raise self.error(f"refbridge has no command {module_path!r}")
         return command
