@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable
 
 from refbridge.errors import ParseError
-from refbridge.identifiers import ARXIV_VERSION, arxiv_id_from_url, doi_of
+from refbridge.identifiers import ARXIV_DOI_PREFIX, ARXIV_VERSION, arxiv_id_from_url, doi_of
 from refbridge.model import Record
 from refbridge.textio import atomic_output
 
@@ -30,8 +30,6 @@ from refbridge.textio import atomic_output
 DEFAULT_NAME = "refbridge.keys.json"
 #: The kinds of identity of a work, in the order they are tried.
 IDENTITY_KINDS: tuple[str, ...] = ("doi", "arxiv", "work")
-#: arXiv's own DOIs: ``10.48550/arXiv.ID``.
-_ARXIV_DOI_PREFIX = "10.48550/arxiv."
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
 
 
@@ -48,8 +46,8 @@ def _arxiv(record: Record, doi: str | None) -> str | None:
     if record.eprint is not None and record.eprint.archive.lower() == "arxiv" \
             and record.eprint.identifier:
         return ARXIV_VERSION.sub("", record.eprint.identifier.strip().lower())
-    if doi and doi.startswith(_ARXIV_DOI_PREFIX):
-        return ARXIV_VERSION.sub("", doi[len(_ARXIV_DOI_PREFIX):])
+    if doi and doi.startswith(ARXIV_DOI_PREFIX):
+        return ARXIV_VERSION.sub("", doi[len(ARXIV_DOI_PREFIX):])
     return arxiv_id_from_url(record.get("URL") or "")
 
 
@@ -59,7 +57,7 @@ def identities(record: Record) -> tuple[str, ...]:
     doi = doi_of(record.get("DOI") or "")
     doi = doi.lower() if doi else None
     arxiv = _arxiv(record, doi)
-    if doi and not doi.startswith(_ARXIV_DOI_PREFIX):
+    if doi and not doi.startswith(ARXIV_DOI_PREFIX):
         found.append(f"doi:{doi}")
     if arxiv:
         found.append(f"arxiv:{arxiv}")

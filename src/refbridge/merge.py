@@ -41,7 +41,13 @@ from typing import Any
 from anyascii import anyascii
 
 from refbridge.formats.profile import OWNER_EXTRA
-from refbridge.identifiers import ARXIV_VERSION, arxiv_id_from_url, bare_doi
+from refbridge.identifiers import (
+    ARXIV_VERSION,
+    SCHOLAR_ARXIV_VENUE,
+    arxiv_id_from_doi,
+    arxiv_id_from_url,
+    bare_doi,
+)
 from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.richtext import Text
 
@@ -62,8 +68,6 @@ AUTHORITY: dict[str, int] = {"dblp": 7, "orcid": 6, "crossref": 6, "openalex": 5
 PREPRINT_TYPES: frozenset[str] = frozenset({"article"})
 PROVENANCE_PREFIX = "merge."
 
-_ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>.+)$", re.IGNORECASE)
-_SCHOLAR_ARXIV = re.compile(r"^arXiv preprint arXiv:(?P<id>\S+)$", re.IGNORECASE)
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
 
 
@@ -110,10 +114,9 @@ def arxiv_id(record: Record) -> str | None:
     candidates = []
     if record.eprint is not None and record.eprint.archive.lower() == "arxiv":
         candidates.append(record.eprint.identifier)
-    doi_match = _ARXIV_DOI.match(normalized_doi(record) or "")
-    candidates.append(doi_match.group("id") if doi_match else None)
+    candidates.append(arxiv_id_from_doi(normalized_doi(record) or ""))
     candidates.append(arxiv_id_from_url(record.get("URL") or ""))
-    scholar = _SCHOLAR_ARXIV.match(record.get("container-title") or "")
+    scholar = SCHOLAR_ARXIV_VENUE.match(record.get("container-title") or "")
     candidates.append(scholar.group("id") if scholar else None)
     for candidate in candidates:
         if candidate:
@@ -124,7 +127,7 @@ def arxiv_id(record: Record) -> str | None:
 def _own_doi(record: Record) -> str | None:
     """The record's DOI when it is not arXiv's (two of those that differ: two works)."""
     doi = normalized_doi(record)
-    return doi if doi and not _ARXIV_DOI.match(doi) else None
+    return doi if doi and not arxiv_id_from_doi(doi) else None
 
 
 #: How many names' folded parts are remembered (a merge compares each name many times).

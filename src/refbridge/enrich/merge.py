@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from refbridge.enrich.found import Found
 from refbridge.enrich.matching import normalize_title
-from refbridge.formats.services.arxiv_feed import arxiv_base
+from refbridge.identifiers import arxiv_base
 from refbridge.model import Date, Eprint, Record
 from refbridge.richtext import plain
 

@@ -50,7 +50,7 @@ from refbridge.formats.bibtex.tables import (
 from refbridge.formats.catalogue import WRITERS, CatalogueReader
 from refbridge.formats.csl_markup import from_markup, is_lossless, to_markup
 from refbridge.formats.surrogates import repaired, reporter
-from refbridge.identifiers import clean_doi_field
+from refbridge.identifiers import ARXIV_LABELLED, clean_doi_field
 from refbridge.latex.encode import needs_encoding
 from refbridge.latex.safety import is_harmless
 from refbridge.model import (
@@ -116,7 +116,6 @@ _KINDS: dict[str, int] = {**dict.fromkeys(TEXT_VARIABLE_SET, _RICH),
                           **dict.fromkeys(VERBATIM_VARIABLES | PLAIN_TEXT_VARIABLES, _VERBATIM),
                           **dict.fromkeys(NAME_VARIABLE_SET, _NAMES),
                           **dict.fromkeys(DATE_VARIABLE_SET, _DATE)}
-_ARXIV_NUMBER = re.compile(r"^arXiv:(?P<id>\S+)$", re.IGNORECASE)
 _EDTF_PART = re.compile(r"^(?P<y>-?\d{1,4})(?:-(?P<m>\d{2})(?:-(?P<d>\d{2}))?)?(?P<circa>[~?%])?$")
 
 
@@ -426,7 +425,7 @@ def _eprint_from(item: Mapping[str, Any], custom: Mapping[str, Any],
         return eprint
     if "number" not in fields:  # (most items)
         return None
-    number = _ARXIV_NUMBER.match(plain(fields.get("number", "")))
+    number = ARXIV_LABELLED.match(plain(fields.get("number", "")))
     from_arxiv = plain(fields.get("publisher", "")).lower() == "arxiv"
     if number is None or not (from_arxiv or item.get("type") == PREPRINT_TYPE):
         return None  # a report numbered by its arXiv id keeps its number (Zotero: preprints)

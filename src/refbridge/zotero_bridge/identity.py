@@ -10,32 +10,18 @@ not have different identifiers of the same kind. This module must never make a r
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from refbridge.check.duplicates import signature
+from refbridge.identifiers import isbns_in
 from refbridge.merge import arxiv_id, normalized_doi
 from refbridge.model import Record
-
-_ISBN = re.compile(r"(?<![\dXx])(?:97[89][\d-]{10,14}|\d[\d-]{8,12}[\dXx])(?![\dXx])")
-
-
-def _isbn13(text: str) -> str | None:
-    digits = text.replace("-", "").upper()
-    if len(digits) == 13 and digits.isdigit():
-        return digits
-    if len(digits) != 10 or not digits[:9].isdigit():
-        return None
-    body = "978" + digits[:9]
-    check = (10 - sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(body)) % 10) % 10
-    return body + str(check)
 
 
 def isbns(record: Record) -> list[str]:
     """The record's ISBNs, each as its 13 digits."""
-    found = (_isbn13(m.group(0)) for m in _ISBN.finditer(record.get("ISBN") or ""))
-    return [isbn for isbn in dict.fromkeys(found) if isbn is not None]
+    return isbns_in(record.get("ISBN") or "")
 
 
 def identifiers(record: Record) -> dict[str, set[str]]:
