@@ -16,10 +16,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
+from refbridge.vocab import OUTPUT_FORMATS
+
 Item = Mapping[str, Any]  #: one CSL-JSON item
 NamePredicate = Callable[[Mapping[str, Any]], bool]  #: True for a CSL-JSON name to emphasise
 
-OUTPUTS = ("text", "html", "markdown", "latex", "rtf")
+#: The outputs a style may write: ``vocab.OUTPUT_FORMATS`` (the name style modules import).
+OUTPUTS = OUTPUT_FORMATS
 
 
 class BibliographyProcessor(Protocol):
