@@ -221,10 +221,11 @@ def _numbering(options: CvOptions) -> str:
 def _formatted_entries(records: Sequence[Record], options: CvOptions, output: str
                        ) -> dict[int, str]:
     """The style's entry for each record, by the record's position in ``records``."""
-    from refbridge.formats.csljson import to_csl
+    from refbridge.formats.csljson import engine_item
     from refbridge.styles import FormatRequest, resolve_style
 
-    items = [with_name_ids({**to_csl(record), "id": f"cv-{position}"}, record)
+    items = [with_name_ids({**engine_item(record, rich=False, as_written=False),
+                            "id": f"cv-{position}"}, record)
              for position, record in enumerate(records)]
     highlight = (OwnerMatcher.of(options.owners, options.owner_ids)
                  if (options.owners or options.owner_ids) and options.highlight != "none"
