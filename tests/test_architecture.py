@@ -12,7 +12,7 @@ from support import ROOT
 PACKAGE = ROOT / "src" / "refbridge"
 
 #: The first layer: the model and what it is made of.
-MODEL_LAYER = ("model", "richtext", "vocab", "errors", "names", "latex", "identifiers",
+MODEL_LAYER = ("model", "richtext", "vocab", "errors", "names", "latex", "identifiers", "sameness",
                "arxiv_taxonomy", "citekeys", "keylock", "textio", "textlines", "entrypoints",
                "retrying")
 #: What a format module must never import.

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from refbridge.merge import arxiv_id, deduplicate, duplicate_sets, merge_records, normalized_title
+from refbridge.merge import deduplicate, duplicate_sets, merge_records
 from refbridge.model import Date, Eprint, Name, Record, Source
+from refbridge.sameness.ids import arxiv_id
+from refbridge.sameness.text import fold as normalized_title
 
 QIAN = Name(family="Qian", given="Zhengping")
 YANG = Name(family="Yang", given="Qinwei")

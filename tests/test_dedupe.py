@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from support import run_cli
 
-from refbridge.dedupe.matching import Profile, duplicate_groups, same_work
+from refbridge.dedupe.matching import duplicate_groups
 from refbridge.dedupe.run import DedupeOptions, dedupe
 from refbridge.errors import Diagnostics
 from refbridge.model import Record
 from refbridge.pipeline import read_stream
+from refbridge.sameness.works import Profile, same_work
 
 
 def entries(text: str) -> list[Record]:

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from refbridge.enrich.found import Found
-from refbridge.enrich.matching import (
-    assess,
-    judge,
-    normalize_title,
-    same_person,
-    title_similarity,
-)
+from refbridge.enrich.matching import assess, judge
 from refbridge.model import Date, Eprint, Name, Record
+from refbridge.sameness.people import same_person
+from refbridge.sameness.text import normalize_title
+from refbridge.sameness.works import title_similarity
 
 OWNER = Name(family="Qian", given="Zhengping")
 

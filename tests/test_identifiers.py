@@ -11,7 +11,15 @@ import pytest
 from refbridge.errors import Diagnostics
 from refbridge.formats.tagged.ris import READER as RIS
 from refbridge.formatting import format_bibliography
-from refbridge.identifiers import clean_doi, doi_of
+from refbridge.identifiers import (
+    SCHOLAR_ARXIV_VENUE,
+    arxiv_base,
+    arxiv_id_from_doi,
+    clean_doi,
+    doi_of,
+    isbn13,
+    isbns_in,
+)
 from refbridge.registry import get_reader
 
 
@@ -68,3 +76,37 @@ def test_apa_prints_the_doi_link_once() -> None:
     assert format_bibliography(records, "apa") == (
         "Ghosh, C. (2016). Phase separation. Acta Materialia, 121. "
         "https://doi.org/10.1016/j.actamat.2016.09.028\n")
+
+
+def test_an_arxiv_doi_names_the_arxiv_id_as_written() -> None:
+    assert arxiv_id_from_doi("10.48550/arXiv.2403.01234") == "2403.01234"
+
+
+def test_a_journal_doi_names_no_arxiv_id() -> None:
+    assert arxiv_id_from_doi("10.1145/3580305.3599256") is None
+
+
+@pytest.mark.parametrize(("identifier", "base"), [
+    ("2401.12345v2", "2401.12345"),
+    ("hep-th/9901001v1", "hep-th/9901001"),
+    ("2401.12345", "2401.12345"),
+])
+def test_an_arxiv_id_without_its_version(identifier: str, base: str) -> None:
+    assert arxiv_base(identifier) == base
+
+
+def test_google_scholars_arxiv_venue_holds_the_arxiv_id() -> None:
+    match = SCHOLAR_ARXIV_VENUE.match("arXiv preprint arXiv:2601.00001")
+    assert match is not None and match["id"] == "2601.00001"
+
+
+def test_an_isbn_10_is_compared_as_its_isbn_13() -> None:
+    assert isbn13("0-262-03384-4") == "9780262033848"
+
+
+def test_a_number_of_another_length_is_no_isbn() -> None:
+    assert isbn13("0262-0338") is None
+
+
+def test_every_isbn_of_a_field_once_as_isbn_13() -> None:
+    assert isbns_in("978-0-262-03384-8 (hardcover); 0-262-03384-4") == ["9780262033848"]

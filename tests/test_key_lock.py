@@ -8,8 +8,9 @@ import pytest
 from support import run_cli
 
 from refbridge.citekeys import assign_keys
-from refbridge.keylock import KeyLock, identities
+from refbridge.keylock import KeyLock
 from refbridge.model import Date, Name, Record
+from refbridge.sameness.keys import identities
 
 LITERATE = """\
 TY  - JOUR

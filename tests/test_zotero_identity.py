@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from refbridge.model import Date, Eprint, Name, Record
-from refbridge.zotero_bridge.identity import LibraryIndex, identifiers
+from refbridge.sameness.ids import identifiers
+from refbridge.sameness.keys import LibraryIndex
 
 
 def paper(title: str = "On Graphs", year: int = 2020, **fields: str) -> Record:

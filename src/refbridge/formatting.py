@@ -10,7 +10,6 @@ must never format an entry itself.
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,16 +20,8 @@ from refbridge.csl.formats import guard_line_start
 from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.model import Record
 from refbridge.pipeline import read_records
-from refbridge.richtext import RichText, plain
 from refbridge.runs import ReadOptions
-from refbridge.styles.definitions import OUTPUTS, FormatRequest, NamePredicate
-from refbridge.vocab import DATE_VARIABLE_SET, NAME_VARIABLE_SET
-
-#: Prefix of the ``extra`` keys where the CSL-JSON reader keeps values as written.
-CSL_EXTRA_PREFIX = "csl."
-#: Variables whose value the CSL-JSON reader keeps as written (JSON) when the model cannot
-#: hold it.
-_KEPT_AS_JSON = DATE_VARIABLE_SET | NAME_VARIABLE_SET
+from refbridge.styles.definitions import OUTPUTS, FormatRequest, NamePredicate, StyleDefinition
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,44 +84,19 @@ def name_matcher(pattern: str) -> NamePredicate:
 def as_items(records_or_items: Iterable[Record | Mapping[str, Any]]) -> list[dict[str, Any]]:
     """CSL-JSON items for records and items alike; an item without id gets ``item-N``.
 
-    A record's item is made for the CSL engine: its rich text values are the model's own
-    (``RichText``: the engine renders formulas, addresses and raw LaTeX, which CSL markup
-    cannot say), and what the CSL-JSON reader kept as written (``extra`` ``csl.KEY``: dates
-    and names the model cannot hold, the legacy ``event`` that citeproc-js reads under that
-    name only) is given back as written."""
+    A record's item is made for the CSL engine (``formats.csljson.engine_item``)."""
     return list(_items(records_or_items))
 
 
 def _items(records_or_items: Iterable[Record | Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
     """``as_items`` one at a time: a record is let go as soon as its item is made."""
+    from refbridge.formats.csljson import engine_item
+
     for number, entry in enumerate(records_or_items, start=1):
-        item = _engine_item(entry) if isinstance(entry, Record) else dict(entry)
+        item = engine_item(entry) if isinstance(entry, Record) else dict(entry)
         item.setdefault("id", f"item-{number}")
         item["id"] = str(item["id"])
         yield item
-
-
-def _engine_item(record: Record) -> dict[str, Any]:
-    from refbridge.formats.csljson import ALIASES, WRITTEN_ALIASES, to_csl
-
-    item = to_csl(record)
-    for variable, value in record.fields.items():
-        if isinstance(value, RichText):
-            item[variable] = value
-    for key, value in record.extra.items():
-        if not key.startswith(CSL_EXTRA_PREFIX):
-            continue
-        variable = key.removeprefix(CSL_EXTRA_PREFIX)
-        if variable in WRITTEN_ALIASES:
-            if plain(record.fields.get(ALIASES[variable], "")) == value:
-                item.pop(ALIASES[variable], None)
-            item[variable] = value
-        elif variable in _KEPT_AS_JSON:
-            try:
-                item[variable] = json.loads(value)
-            except ValueError:
-                continue  # not kept by the reader: an edited extra field
-    return item
 
 
 def _document(lines: Iterable[str], layout: Layout) -> Iterator[str]:
@@ -153,29 +119,47 @@ def format_bibliography(records_or_items: Iterable[Record | Mapping[str, Any]],
     """The bibliography (or, with ``cite``, each item's in-text citation, one per line, in input
     order) of the records or items in ``style``, as a document in ``output``; ``links`` makes
     URLs and DOIs links (http and https only)."""
-    return "".join(_document_parts(records_or_items, style, output, locale, cite, highlight,
-                                   style_dirs, links))
+    options = FormatOptions(style, output, locale, cite, highlight, tuple(style_dirs), links)
+    return "".join(_document_parts(records_or_items, _Plan.of(options)))
 
 
-def _document_parts(records_or_items: Iterable[Record | Mapping[str, Any]], style: str,
-                    output: str, locale: str | None, cite: bool, highlight: str | None,
-                    style_dirs: Sequence[str | Path], links: bool) -> Iterator[str]:
-    """``format_bibliography``'s document, piece by piece. Records reach a CSL style one at a
-    time (each let go once the engine has its item) and entries leave it one at a time, so a
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What the options of one formatting come to, settled once before any record is read:
+    the style (resolved once) and the request to it (the locale checked once, by
+    ``FormatRequest``)."""
+
+    definition: StyleDefinition
+    request: FormatRequest
+    cite: bool
+
+    @classmethod
+    def of(cls, options: FormatOptions) -> _Plan:
+        from refbridge.styles import resolve_style
+
+        if options.output not in OUTPUTS:
+            raise RefbridgeError(f"unknown output {options.output!r} (choose from "
+                                 f"{', '.join(OUTPUTS)})")
+        request = FormatRequest(options.output, options.locale,
+                                name_matcher(options.highlight) if options.highlight else None,
+                                links=options.links)
+        return cls(resolve_style(options.style, options.style_dirs), request, options.cite)
+
+
+def _document_parts(records_or_items: Iterable[Record | Mapping[str, Any]], plan: _Plan
+                    ) -> Iterator[str]:
+    """The formatted document, piece by piece. Records reach a CSL style one at a time (each
+    let go once the engine has its item) and entries leave it one at a time, so a
     100,000-item bibliography never holds its records, items and text all at once."""
-    from refbridge.styles import CslStyleDefinition, resolve_style
+    from refbridge.styles import CslStyleDefinition
 
-    if output not in OUTPUTS:
-        raise RefbridgeError(f"unknown output {output!r} (choose from {', '.join(OUTPUTS)})")
-    definition = resolve_style(style, style_dirs)
-    request = FormatRequest(output, locale, name_matcher(highlight) if highlight else None,
-                            links=links)
-    if cite or not isinstance(definition, CslStyleDefinition):
+    definition, request, output = plan.definition, plan.request, plan.request.output
+    if plan.cite or not isinstance(definition, CslStyleDefinition):
         items = list(_items(records_or_items))
         processor = definition.make_processor(items, request)
     else:
         processor = definition.make_processor(_items(records_or_items), request)
-    if cite:
+    if plan.cite:
         yield from _document((processor.cite([{"id": item["id"]}]) for item in items),
                              CITATION_LAYOUTS[output])
         return
@@ -195,15 +179,11 @@ def format_files(inputs: Sequence[str], output_path: str, options: FormatOptions
                  diagnostics: Diagnostics, read_options: ReadOptions = ReadOptions()) -> int:
     """Read ``inputs`` (see ``refbridge.pipeline``), format them, and write ``output_path``
     (``-``: standard output) atomically; returns the number of records formatted."""
-    from refbridge.styles import resolve_style
-    from refbridge.styles.locales import check_locale
     from refbridge.textio import atomic_output
 
-    check_locale(options.locale)  # an unknown locale fails before reading
-    resolve_style(options.style, options.style_dirs)  # an unknown style fails before reading
+    plan = _Plan.of(options)  # an unknown output, locale or style fails before reading
     counted = _Counted(references(read_records(inputs, diagnostics, read_options)))
-    parts = _document_parts(counted, options.style, options.output, options.locale,
-                            options.cite, options.highlight, options.style_dirs, options.links)
+    parts = _document_parts(counted, plan)
     first = next(parts, "")  # the records are all read once the first entry is written
     with atomic_output(output_path, inputs) as out:
         out.write(first)

@@ -2,7 +2,8 @@
 on any machine, in any run (``--key-lock FILE``, else ``refbridge.keys.json`` beside the
 library when it is there).
 
-A work is known by every identity it has (``IDENTITY_KINDS``): its DOI (bare, lower case), its
+A work is known by every identity it has (``IDENTITY_KINDS``, read by
+``sameness.keys.identities``): its DOI (bare, lower case), its
 arXiv id (without version; from its eprint, an arXiv DOI or an arXiv address) and its folded
 title, year and first author. A key is looked up by any of them and filed under all of them,
 so a record that gains a DOI (``enrich``) still finds its key by its title, and from then on by
@@ -18,58 +19,16 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Iterable
 
 from refbridge.errors import ParseError
-from refbridge.identifiers import ARXIV_VERSION, arxiv_id_from_url, doi_of
-from refbridge.model import Record
+from refbridge.sameness.keys import identities
 from refbridge.textio import atomic_output
 
 #: The lock's file name beside a library, used when it is there and no ``--key-lock`` is given.
 DEFAULT_NAME = "refbridge.keys.json"
 #: The kinds of identity of a work, in the order they are tried.
 IDENTITY_KINDS: tuple[str, ...] = ("doi", "arxiv", "work")
-#: arXiv's own DOIs: ``10.48550/arXiv.ID``.
-_ARXIV_DOI_PREFIX = "10.48550/arxiv."
-_NOT_WORD = re.compile(r"[^a-z0-9]+")
-
-
-def fold(text: str) -> str:
-    """Lower-case ASCII words of ``text``, one space apart (``Über-Graphs`` -> ``uber graphs``)."""
-    if not text.isascii():
-        from anyascii import anyascii
-
-        text = anyascii(text)
-    return _NOT_WORD.sub(" ", text.lower()).strip()
-
-
-def _arxiv(record: Record, doi: str | None) -> str | None:
-    if record.eprint is not None and record.eprint.archive.lower() == "arxiv" \
-            and record.eprint.identifier:
-        return ARXIV_VERSION.sub("", record.eprint.identifier.strip().lower())
-    if doi and doi.startswith(_ARXIV_DOI_PREFIX):
-        return ARXIV_VERSION.sub("", doi[len(_ARXIV_DOI_PREFIX):])
-    return arxiv_id_from_url(record.get("URL") or "")
-
-
-def identities(record: Record) -> tuple[str, ...]:
-    """Every identity of the work ``record`` records, as ``kind:value``."""
-    found = []
-    doi = doi_of(record.get("DOI") or "")
-    doi = doi.lower() if doi else None
-    arxiv = _arxiv(record, doi)
-    if doi and not doi.startswith(_ARXIV_DOI_PREFIX):
-        found.append(f"doi:{doi}")
-    if arxiv:
-        found.append(f"arxiv:{arxiv}")
-    title = fold(record.title or "")
-    if title:
-        people = record.names.get("author") or record.names.get("editor") or ()
-        first = fold(people[0].family or people[0].literal or people[0].given or "") \
-            if people else ""
-        found.append(f"work:{title}|{record.year or ''}|{first}")
-    return tuple(found)
 
 
 class KeyLock:

@@ -29,21 +29,20 @@ or write files.
 
 from __future__ import annotations
 
-import difflib
 import math
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
-from anyascii import anyascii
-
 from refbridge.formats.profile import OWNER_EXTRA
-from refbridge.identifiers import ARXIV_VERSION, arxiv_id_from_url, bare_doi
 from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.richtext import Text
+from refbridge.sameness.ids import arxiv_id, normalized_doi
+from refbridge.sameness.people import given_words, one_person, same_person, surname_of
+from refbridge.sameness.text import fold
+from refbridge.sameness.works import compatible, titles_alike
 
 #: How many of their rarest bigrams two titles must share to be compared (when they are long
 #: enough to be sure to share that many): more compares fewer pairs.
@@ -62,9 +61,6 @@ AUTHORITY: dict[str, int] = {"dblp": 7, "orcid": 6, "crossref": 6, "openalex": 5
 PREPRINT_TYPES: frozenset[str] = frozenset({"article"})
 PROVENANCE_PREFIX = "merge."
 
-_ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>.+)$", re.IGNORECASE)
-_SCHOLAR_ARXIV = re.compile(r"^arXiv preprint arXiv:(?P<id>\S+)$", re.IGNORECASE)
-_NOT_WORD = re.compile(r"[^a-z0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,65 +95,6 @@ class MergeResult:
         return lines
 
 
-def normalized_doi(record: Record) -> str | None:
-    """The record's DOI in the form used to compare DOIs (bare, lower case)."""
-    doi = record.get("DOI")
-    return bare_doi(doi).lower() if doi else None
-
-
-def arxiv_id(record: Record) -> str | None:
-    """The record's arXiv identifier without version, from its eprint, DOI or URL."""
-    candidates = []
-    if record.eprint is not None and record.eprint.archive.lower() == "arxiv":
-        candidates.append(record.eprint.identifier)
-    doi_match = _ARXIV_DOI.match(normalized_doi(record) or "")
-    candidates.append(doi_match.group("id") if doi_match else None)
-    candidates.append(arxiv_id_from_url(record.get("URL") or ""))
-    scholar = _SCHOLAR_ARXIV.match(record.get("container-title") or "")
-    candidates.append(scholar.group("id") if scholar else None)
-    for candidate in candidates:
-        if candidate:
-            return ARXIV_VERSION.sub("", candidate.strip().lower())
-    return None
-
-
-def _own_doi(record: Record) -> str | None:
-    """The record's DOI when it is not arXiv's (two of those that differ: two works)."""
-    doi = normalized_doi(record)
-    return doi if doi and not _ARXIV_DOI.match(doi) else None
-
-
-#: How many names' folded parts are remembered (a merge compares each name many times).
-NAMES_REMEMBERED = 8192
-
-
-@lru_cache(maxsize=NAMES_REMEMBERED)
-def _family_key(name: Name) -> str:
-    """A name's family part (particles included, or its literal form) as one ASCII word:
-    ``van der Berg`` however the particle is split off."""
-    return _NOT_WORD.sub("", anyascii(" ".join(
-        p for p in (name.non_dropping_particle, name.family or name.literal) if p)).lower())
-
-
-def _name_keys(name: Name) -> set[str]:
-    """How a name may appear in another list: its identifiers, its family name, and its
-    letters in either order (``Zhengping Qian`` is ``钱正平``: both fold to qianzhengping)."""
-    family = _family_key(name)
-    given = _NOT_WORD.sub("", anyascii(name.given or "").lower())
-    return {*name.ids, family, family + given, given + family} - {""}
-
-
-def _share_an_author(a: Record, b: Record) -> bool:
-    """Whether the author lists share a person (or either has none)."""
-    keys = [set().union(*(_name_keys(n) for n in r.authors)) for r in (a, b)]
-    return not keys[0] or not keys[1] or bool(keys[0] & keys[1])
-
-
-def normalized_title(title: str) -> str:
-    """Lower-case ASCII words of ``title``: ``Über-Graphs: A Study`` -> ``uber graphs a study``."""
-    return _NOT_WORD.sub(" ", anyascii(title).lower()).strip()
-
-
 class _Sets:
     """Union-find over record positions."""
 
@@ -189,19 +126,6 @@ def _join_by_key(sets: _Sets, keys: Iterable[tuple[int, str | None]], reason: st
     for position, key in keys:
         if key:
             sets.join(first.setdefault(key, position), position, reason)
-
-
-def _same_title(a: str, b: str, similarity: float) -> bool:
-    if a == b:
-        return True
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    return matcher.real_quick_ratio() >= similarity and matcher.quick_ratio() >= similarity \
-        and matcher.ratio() >= similarity
-
-
-def _compatible(a: Record, b: Record) -> bool:
-    doi_a, doi_b = _own_doi(a), _own_doi(b)
-    return (not doi_a or not doi_b or doi_a == doi_b) and _share_an_author(a, b)
 
 
 def _bigrams(title: str) -> frozenset[str]:
@@ -340,7 +264,7 @@ def duplicate_sets(records: Sequence[Record], similarity: float = TITLE_SIMILARI
     _join_by_key(sets, ((i, r.get("PMID")) for i, r in enumerate(records)), "same PMID")
     by_year: dict[int | None, list[tuple[int, str]]] = {}
     for position, record in enumerate(records):
-        title = normalized_title(record.title or "")
+        title = fold(record.title or "")
         if title:
             by_year.setdefault(record.year, []).append((position, title))
     for titled in by_year.values():
@@ -349,9 +273,9 @@ def duplicate_sets(records: Sequence[Record], similarity: float = TITLE_SIMILARI
             i = titled[index][0]
             for other in later:
                 j = titled[other][0]
-                if sets.find(i) != sets.find(j) and _same_title(titles[index], titles[other],
+                if sets.find(i) != sets.find(j) and titles_alike(titles[index], titles[other],
                                                                 similarity) \
-                        and _compatible(records[i], records[j]):
+                        and compatible(records[i], records[j]):
                     sets.join(i, j, "same title and year")
     groups: dict[int, list[int]] = {}
     for position in range(len(records)):
@@ -387,8 +311,6 @@ def _published(record: Record) -> bool:
 def _with_ids(people: tuple[Name, ...], others: Sequence[tuple[Name, ...]]
               ) -> tuple[Name, ...]:
     """``people`` with the identifiers other lists give the same persons."""
-    from refbridge.enrich.matching import same_person
-
     completed = []
     for person in people:
         ids = dict.fromkeys(person.ids)
@@ -401,53 +323,15 @@ def _with_ids(people: tuple[Name, ...], others: Sequence[tuple[Name, ...]]
     return tuple(completed)
 
 
-@lru_cache(maxsize=NAMES_REMEMBERED)
-def _given_words(name: Name) -> tuple[str, ...]:
-    return tuple(normalized_title(name.given or "").split())
-
-
-@lru_cache(maxsize=NAMES_REMEMBERED)
-def _surname(name: Name) -> str:
-    """The last word of a name's family part: what two forms of one person share."""
-    words = normalized_title(name.family or name.literal or "").split()
-    return words[-1] if words else ""
-
-
-def _same_family(a: Name, b: Name) -> bool:
-    """The same family part, or the same family name where one of them leaves out the
-    particle (``van der Berg`` and ``Berg``)."""
-    return _family_key(a) == _family_key(b) or (
-        not (a.non_dropping_particle and b.non_dropping_particle)
-        and normalized_title(a.family or "") == normalized_title(b.family or ""))
-
-
-def expands(full: Name, short: Name) -> bool:
-    """Whether ``full`` writes out the person ``short`` names: the same family name, and each
-    of ``short``'s given names the same word or its initial at the same place in ``full``'s
-    (``Alexander N. Stillman`` expands ``A.N. Stillman`` and ``A. Stillman``, not
-    ``Alex Stillman`` nor ``N. Stillman``)."""
-    if full.literal is not None or short.literal is not None or not _same_family(full, short):
-        return False
-    words, full_words = _given_words(short), _given_words(full)
-    return len(full_words) >= len(words) and all(
-        word == full_word or (len(word) == 1 and full_word.startswith(word))
-        for word, full_word in zip(words, full_words))
-
-
 def _fullness(name: Name) -> tuple[int, int, int]:
     """How completely a name is written: written-out given names, then given names."""
-    words = _given_words(name)
+    words = given_words(name)
     return sum(len(word) > 1 for word in words), len(words), len(name.given or "")
 
 
 #: Name parts the fullest form may lack and another form of the person has: taken from it
 #: (a particle only when both put it in the same place: the same bare family name).
 _KEPT_PARTS = ("dropping_particle", "non_dropping_particle", "suffix")
-
-
-def _one_person(a: Name, b: Name) -> bool:
-    """Whether one of two names writes out the other (or they are written alike)."""
-    return expands(a, b) or expands(b, a)
 
 
 def _completed(person: Name, forms: dict[int, Name]) -> tuple[Name, set[int]]:
@@ -481,22 +365,22 @@ def _fuller_names(people: tuple[Name, ...], others: Sequence[tuple[Name, ...]]
     lists whose forms were taken."""
     by_surname: dict[str, list[Name]] = {}
     for person in people:
-        by_surname.setdefault(_surname(person), []).append(person)
+        by_surname.setdefault(surname_of(person), []).append(person)
     forms: list[dict[int, Name]] = [{} for _ in people]
     for position, other in enumerate(others):
         if other == people:  # the same names: nothing to write out
             continue
         other_by_surname: dict[str, list[Name]] = {}
         for namesake in other:
-            other_by_surname.setdefault(_surname(namesake), []).append(namesake)
+            other_by_surname.setdefault(surname_of(namesake), []).append(namesake)
         written = set(other)
         for index, person in enumerate(people):
             if person in written:  # written alike there: that list has nothing to add
                 continue
-            surname = _surname(person)
-            candidates = [n for n in other_by_surname.get(surname, ()) if _one_person(n, person)]
+            surname = surname_of(person)
+            candidates = [n for n in other_by_surname.get(surname, ()) if one_person(n, person)]
             if len(candidates) == 1 and \
-                    sum(_one_person(candidates[0], p) for p in by_surname[surname]) == 1:
+                    sum(one_person(candidates[0], p) for p in by_surname[surname]) == 1:
                 forms[index][position] = candidates[0]
     fuller: list[Name] = []
     taken: set[int] = set()

@@ -61,3 +61,6 @@ VERBATIM_VARIABLES: frozenset[str] = frozenset(
 #: plain text: its CSL JSON import would show markup's tags as written); their rich text
 #: travels beside them (CSL-JSON's ``custom``, a residue).
 PLAIN_TEXT_VARIABLES: frozenset[str] = frozenset({"abstract"})
+#: The outputs a formatted bibliography is written in (the CSL engine's writers, ``refbridge
+#: format --to``, a style's outputs, the bibliography's layouts): the one list of them.
+OUTPUT_FORMATS: tuple[str, ...] = ("text", "html", "markdown", "latex", "rtf")

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from refbridge.bibmerge.entry import OURS_MARK, SEPARATOR, THEIRS_MARK, merged_entry
-from refbridge.bibmerge.identity import bib_identity
 from refbridge.bibmerge.lines import merged_lines
 from refbridge.bibmerge.units import Library, Unit, is_jabref_setting
+from refbridge.sameness.keys import bib_identity
 
 
 @dataclass(frozen=True, slots=True)

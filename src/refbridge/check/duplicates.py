@@ -6,31 +6,13 @@ a record.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from refbridge.check.rules import Finding
 from refbridge.identifiers import bare_doi
 from refbridge.model import Record, Source
-
-
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text).casefold()
-    return "".join(c for c in text if c.isalnum())
-
-
-def signature(record: Record) -> tuple[str, int | None, str] | None:
-    """The normalised title, year and first author's family name (editor's when there is no
-    author) that tell one work from another; None without a title."""
-    title = record.get("title")
-    if title is None or not _fold(title):
-        return None
-    issued = record.dates.get("issued")
-    people = record.names.get("author") or record.names.get("editor") or ()
-    first = people[0] if people else None
-    family = _fold(first.family or first.literal or first.given or "") if first else ""
-    return _fold(title), issued.year if issued else None, family
+from refbridge.sameness.keys import signature
 
 
 def _where(source: Source | None) -> str:

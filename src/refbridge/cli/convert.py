@@ -19,6 +19,7 @@ from refbridge.cli.options import (
 )
 from refbridge.cli.reporting import _report, handle_errors
 from refbridge.errors import Diagnostics
+from refbridge.vocab import OUTPUT_FORMATS
 
 
 @click.command()
@@ -103,7 +104,7 @@ def formats() -> None:
 @click.option("--style", default="apa", show_default=True, metavar="STYLE",
               help="A .csl file, a style id or alias (see `refbridge styles`).")
 @click.option("--to", "output_format", default="text", show_default=True,
-              type=click.Choice(["text", "html", "markdown", "latex", "rtf"]), help="Output.")
+              type=click.Choice(OUTPUT_FORMATS), help="Output.")
 @click.option("--locale", metavar="xx-XX", help="Locale (default: the style's).")
 @click.option("--cite", is_flag=True, help="Print each item's in-text citation instead.")
 @click.option("--highlight", metavar="NAME",
@@ -111,7 +112,8 @@ def formats() -> None:
 @click.option("--style-dir", "style_dirs", multiple=True, metavar="DIR",
               help="Folder of your own styles (.csl files, style modules); repeatable.")
 @click.option("--links", is_flag=True,
-              help="Link URLs and DOIs (html, markdown, latex, rtf); default: plain text.")
+              help="Link URLs and DOIs (" + ", ".join(o for o in OUTPUT_FORMATS if o != "text")
+              + "); default: plain text.")
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
               help="Output file; - for standard output.")
 @handle_errors

@@ -19,6 +19,7 @@ from typing import Any
 from refbridge.latex.math import math_plain
 from refbridge.latex.safety import formula_is_writable
 from refbridge.textlines import one_line
+from refbridge.vocab import OUTPUT_FORMATS
 
 from .marked import (
     BesideDecorated,
@@ -605,7 +606,9 @@ _RTF = Format(
     _rtf_escape,
     _rtf_link,
 )
-FORMATS: dict[str, Format] = {f.name: f for f in (_TEXT, _HTML, _MARKDOWN, _LATEX, _RTF)}
+_WRITERS: dict[str, Format] = {f.name: f for f in (_TEXT, _HTML, _MARKDOWN, _LATEX, _RTF)}
+#: Each output format (``vocab.OUTPUT_FORMATS``) and how it is written.
+FORMATS: dict[str, Format] = {name: _WRITERS[name] for name in OUTPUT_FORMATS}
 SAFE_LINK_RE = re.compile(r"^https?://[^\s<>\"]+$", re.IGNORECASE)
 
 

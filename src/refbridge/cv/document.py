@@ -22,9 +22,10 @@ from refbridge.cv.select import CvOptionError, Filters, record_subjects, select
 from refbridge.cv.types import PUBLICATION_KINDS, kind_of
 from refbridge.errors import Diagnostics
 from refbridge.formats.profile import OWNER_EXTRA, OWNER_ID_EXTRA
-from refbridge.merge import MergeResult, deduplicate, normalized_title
+from refbridge.merge import MergeResult, deduplicate
 from refbridge.model import Record
 from refbridge.names.ids import owner_ids
+from refbridge.sameness.text import fold
 
 DEFAULT_STYLE = "cv"
 UNDATED = "Undated"
@@ -136,7 +137,7 @@ def _by_date(newest_first: bool) -> Callable[[Sequence[Record]], list[Record]]:
 
 
 def _by_title(records: Sequence[Record]) -> list[Record]:
-    return sorted(records, key=lambda r: normalized_title(r.title or ""))
+    return sorted(records, key=lambda r: fold(r.title or ""))
 
 
 #: --sort value -> how records are ordered within a group (stable: input order breaks ties)
@@ -220,10 +221,11 @@ def _numbering(options: CvOptions) -> str:
 def _formatted_entries(records: Sequence[Record], options: CvOptions, output: str
                        ) -> dict[int, str]:
     """The style's entry for each record, by the record's position in ``records``."""
-    from refbridge.formats.csljson import to_csl
+    from refbridge.formats.csljson import engine_item
     from refbridge.styles import FormatRequest, resolve_style
 
-    items = [with_name_ids({**to_csl(record), "id": f"cv-{position}"}, record)
+    items = [with_name_ids({**engine_item(record, rich=False, as_written=False),
+                            "id": f"cv-{position}"}, record)
              for position, record in enumerate(records)]
     highlight = (OwnerMatcher.of(options.owners, options.owner_ids)
                  if (options.owners or options.owner_ids) and options.highlight != "none"

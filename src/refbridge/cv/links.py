@@ -15,8 +15,8 @@ from urllib.parse import quote, urlsplit
 
 from refbridge.errors import Diagnostics
 from refbridge.identifiers import arxiv_id_from_url, bare_doi
-from refbridge.merge import arxiv_id
 from refbridge.model import Record
+from refbridge.sameness.ids import arxiv_id
 
 _UNSAFE_CHARACTERS = re.compile(r"[\s\x00-\x1f\x7f<>\"`\\]")
 

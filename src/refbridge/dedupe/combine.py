@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from refbridge.dedupe.matching import Profile
 from refbridge.formats.bibtex.reader import HINT_LAYOUT
-from refbridge.keylock import fold
 from refbridge.model import Date, Name, Record
 from refbridge.richtext import Text, plain
+from refbridge.sameness.text import fold
+from refbridge.sameness.works import Profile
 
 #: The ``extra`` key of biblatex's ``ids`` field: other keys of the same entry.
 IDS = "bibtex.ids"

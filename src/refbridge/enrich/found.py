@@ -12,11 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from refbridge.formats.services.arxiv_feed import arxiv_base
+from refbridge.identifiers import arxiv_base
 from refbridge.model import Record
-
-#: The DOI prefix arXiv (through DataCite) gives its own preprints.
-ARXIV_DOI_PREFIX = "10.48550/arxiv."
 
 
 @dataclass(frozen=True, slots=True)

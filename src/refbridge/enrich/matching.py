@@ -22,13 +22,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from difflib import SequenceMatcher
-from functools import lru_cache
-
-from anyascii import anyascii
 
 from refbridge.enrich.found import Found
-from refbridge.model import Name, Record
+from refbridge.model import Record
+from refbridge.sameness.people import same_person
+from refbridge.sameness.text import normalize_title
+from refbridge.sameness.works import title_similarity
 
 MATCH_CONFIDENCE = 0.90
 CANDIDATE_FLOOR = 0.60
@@ -39,70 +38,7 @@ AUTHOR_PENALTY = 0.35
 #: Share of a complete author list that must reappear (a published version may differ).
 COMPLETE_LIST_SHARE = 0.5
 
-_TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
-_NON_WORD = re.compile(r"[^a-z0-9]+")
 _DATE_IN_TEXT = re.compile(r"^(\d{4})")
-
-
-#: How many normalized titles and names are remembered (a run compares each many times).
-NORMALIZED_REMEMBERED = 8192
-
-
-@lru_cache(maxsize=NORMALIZED_REMEMBERED)
-def normalize_title(text: str) -> str:
-    """Lower-case ASCII words: ``"Higher-Order $(k,τ)$-Truss"`` -> ``"higher order k t truss"``."""
-    folded = anyascii(_TEX_COMMAND.sub(" ", text)).lower()
-    return " ".join(_NON_WORD.sub(" ", folded).split())
-
-
-def title_similarity(a: str, b: str) -> float:
-    """How alike two titles are once normalized, from 0.0 to 1.0."""
-    left, right = normalize_title(a), normalize_title(b)
-    if not left or not right:
-        return 0.0
-    return _similarity(left, right)
-
-
-@lru_cache(maxsize=NORMALIZED_REMEMBERED)
-def _similarity(left: str, right: str) -> float:
-    if left == right:
-        return 1.0
-    return SequenceMatcher(None, left, right, autojunk=False).ratio()
-
-
-def _name_tokens(name: Name) -> tuple[str, frozenset[str]]:
-    family = normalize_title(" ".join(p for p in (name.non_dropping_particle, name.family)
-                                      if p) or (name.literal or ""))
-    every = normalize_title(name.display()).split()
-    return family, frozenset(every)
-
-
-def _initials(given: str) -> str:
-    return "".join(word[0] for word in normalize_title(given).split())
-
-
-def _is_initials(given: str) -> bool:
-    return all(len(word) == 1 for word in normalize_title(given).split())
-
-
-def same_person(a: Name, b: Name) -> bool:
-    """Same family name and compatible given names (``Z. Qian`` and ``Zhengping Qian``), or
-    the same words in another order (``Qian Zhengping`` and ``Zhengping Qian``)."""
-    family_a, words_a = _name_tokens(a)
-    family_b, words_b = _name_tokens(b)
-    if words_a and words_a == words_b:
-        return True
-    if not family_a or family_a != family_b:
-        return False
-    given_a, given_b = a.given or "", b.given or ""
-    if not normalize_title(given_a) or not normalize_title(given_b):
-        return True
-    if normalize_title(given_a) == normalize_title(given_b):
-        return True
-    if _is_initials(given_a) or _is_initials(given_b):
-        short, long_ = sorted((_initials(given_a), _initials(given_b)), key=len)
-        return long_.startswith(short)
-    return False
 
 
 def record_years(record: Record) -> set[int]:

@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from refbridge.enrich.found import Found
-from refbridge.enrich.matching import normalize_title
-from refbridge.formats.services.arxiv_feed import arxiv_base
+from refbridge.identifiers import arxiv_base
 from refbridge.model import Date, Eprint, Record
 from refbridge.richtext import plain
+from refbridge.sameness.text import normalize_title
 
 PROVENANCE_PREFIX = "enrich."
 #: The CSL type of preprints: a record of this type with an eprint can become the paper.

@@ -1,5 +1,5 @@
 """A library as ``refbridge diff`` compares it: its entries by key, each with its type, its
-fields (name to value, layout left out) and its identity (``bibmerge.identity``).
+fields (name to value, layout left out) and its identity (``sameness.keys``).
 
 A .bib file is read through its syntax (fields as the file names them, values as written,
 spaces normalised), so the difference of two .bib files is in their own terms; any other
@@ -13,10 +13,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from refbridge.bibmerge.identity import bib_identity, work_identity
 from refbridge.bibmerge.units import Unreadable, normalised, read_library
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.model import Record
+from refbridge.sameness.keys import bib_identity, work_identity
 
 #: The pseudo-field that holds an entry's type in the comparison.
 TYPE_FIELD = "@type"

@@ -19,8 +19,8 @@ from urllib.parse import quote
 from refbridge.cv.links import record_links, safe_http_url
 from refbridge.cv.select import CvOptionError
 from refbridge.errors import Diagnostics
-from refbridge.merge import arxiv_id
 from refbridge.model import Record
+from refbridge.sameness.ids import arxiv_id
 from refbridge.vocab import TEXT_VARIABLES
 
 if sys.version_info >= (3, 11):

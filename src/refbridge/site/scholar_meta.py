@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from refbridge.merge import arxiv_id
 from refbridge.model import Name, Record
+from refbridge.sameness.ids import arxiv_id
 
 #: CSL type -> (the tag of its venue, the CSL variable the venue is in)
 VENUE_TAGS: dict[str, tuple[str, str]] = {

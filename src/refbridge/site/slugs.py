@@ -16,8 +16,9 @@ from collections.abc import Iterable
 from anyascii import anyascii
 
 from refbridge.citekeys import STOP_WORDS
-from refbridge.merge import arxiv_id, normalized_doi, normalized_title
 from refbridge.model import Record
+from refbridge.sameness.ids import arxiv_id, normalized_doi
+from refbridge.sameness.text import fold
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -66,7 +67,7 @@ def identities(record: Record) -> tuple[str, ...]:
     found = [f"key:{record.citation_key}" if record.citation_key else None,
              f"doi:{doi}" if (doi := normalized_doi(record)) else None,
              f"arxiv:{arxiv}" if (arxiv := arxiv_id(record)) else None,
-             f"title:{normalized_title(record.title)}:{record.year or ''}"
+             f"title:{fold(record.title)}:{record.year or ''}"
              if record.title else None]
     return tuple(identity for identity in found if identity)
 

@@ -16,10 +16,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
+from refbridge.vocab import OUTPUT_FORMATS
+
 Item = Mapping[str, Any]  #: one CSL-JSON item
 NamePredicate = Callable[[Mapping[str, Any]], bool]  #: True for a CSL-JSON name to emphasise
 
-OUTPUTS = ("text", "html", "markdown", "latex", "rtf")
+#: The outputs a style may write: ``vocab.OUTPUT_FORMATS`` (the name style modules import).
+OUTPUTS = OUTPUT_FORMATS
 
 
 class BibliographyProcessor(Protocol):
@@ -40,7 +43,8 @@ class BibliographyProcessor(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class FormatRequest:
-    """What the caller asks of a style besides the items."""
+    """What the caller asks of a style besides the items; a locale the files do not speak is
+    refused here, once, before any item is read (``UnknownLocale``)."""
 
     output: str = "text"  #: one of ``OUTPUTS``
     locale: str | None = None  #: e.g. ``de-DE``; None: the style's own default
@@ -49,6 +53,11 @@ class FormatRequest:
     #: link URLs and DOIs (HTML, Markdown, LaTeX, RTF); ``refbridge format`` leaves them plain
     #: text unless asked (``--links``), as citeproc-js does
     links: bool = True
+
+    def __post_init__(self) -> None:
+        from refbridge.styles.locales import check_locale
+
+        check_locale(self.locale)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +78,8 @@ class CslStyleDefinition:
     def make_processor(self, items: Iterable[Item], request: FormatRequest) -> BibliographyProcessor:
         """The CSL engine's processor of *items*, which it reads once, one at a time."""
         from refbridge.csl import make_processor
-        from refbridge.styles.locales import check_locale
         from refbridge.styles.registry import resolve_csl
 
-        check_locale(request.locale)
         items = map(_marked, items)
         path, dependent_locale = resolve_csl(self.csl, self.base_dir)
         ordered = order_newest_first(items) if self.newest_first else items

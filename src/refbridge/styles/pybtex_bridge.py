@@ -50,8 +50,6 @@ from refbridge.registry import WriteOptions
 from refbridge.richtext import Inline, Link, Style, Styled, Url, inlines, map_text, plain, rich
 from refbridge.styles.definitions import FormatRequest, Item
 
-OUTPUTS = ("text", "html", "markdown", "latex")
-
 #: How each style writes a person (its ``format.names``); the owner's name is found by it.
 NAME_FORMATS: dict[str, str] = {"plain": "{ff~}{vv~}{ll}{, jj}",
                                 "unsrt": "{ff~}{vv~}{ll}{, jj}",

@@ -25,9 +25,9 @@ from typing import Any
 
 from refbridge.check.rules import Rule
 from refbridge.enrich.http import SERVICE_NAMES
-from refbridge.enrich.matching import normalize_title
 from refbridge.errors import location
 from refbridge.model import Record, Source
+from refbridge.sameness.text import normalize_title
 from refbridge.verify.compare import Difference, differences, same_authors
 from refbridge.verify.lookup import DOWN, PUBLISHED_TYPES, Evidence
 

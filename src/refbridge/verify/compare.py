@@ -2,7 +2,7 @@
 year, venue, pages (and a DOI no registry knows, beside the work's own).
 
 Values are compared as a careful reader would: titles by ``matching``'s similarity once case,
-accents and TeX markup are set aside; authors by ``matching.same_person`` (initials match given
+accents and TeX markup are set aside; authors by ``sameness.people.same_person`` (initials match given
 names); the year against every year the service states (an arXiv preprint's versions span
 several); venues equal once normalized, or one the abbreviation of the other (``Proc. VLDB
 Endow.``); pages once dashes are set aside. A field only one side has is no contradiction.
@@ -15,8 +15,11 @@ import re
 from dataclasses import dataclass
 
 from refbridge.enrich.found import Found
-from refbridge.enrich.matching import normalize_title, record_years, same_person, title_similarity
+from refbridge.enrich.matching import record_years
 from refbridge.model import Record
+from refbridge.sameness.people import same_person
+from refbridge.sameness.text import normalize_title
+from refbridge.sameness.works import title_similarity
 
 #: Title similarity below which the titles differ.
 SAME_TITLE = 0.90

@@ -26,10 +26,10 @@ from typing import TypeVar
 
 from refbridge.enrich import arxiv, crossref, datacite, dblp, openalex
 from refbridge.enrich.errors import OfflineError, ServiceError
-from refbridge.enrich.found import ARXIV_DOI_PREFIX, Found, Version
+from refbridge.enrich.found import Found, Version
 from refbridge.enrich.http import SERVICE_NAMES, NotCached, PoliteClient
 from refbridge.enrich.matching import Judgement, judge
-from refbridge.formats.services.arxiv_feed import arxiv_base
+from refbridge.identifiers import arxiv_base, arxiv_id_from_doi
 from refbridge.model import Eprint, Record
 from refbridge.verify.settings import VerifyOptions
 
@@ -89,8 +89,7 @@ def arxiv_identifier(record: Record) -> str | None:
     eprint = record.eprint
     if eprint is not None and eprint.archive.lower() == "arxiv" and eprint.identifier:
         return eprint.identifier
-    doi = (record.get("DOI") or "").lower()
-    return doi[len(ARXIV_DOI_PREFIX):] if doi.startswith(ARXIV_DOI_PREFIX) else None
+    return arxiv_id_from_doi((record.get("DOI") or "").lower())
 
 
 class Lookup:

@@ -7,7 +7,8 @@ one job each:
 
 - ``address``: which service, library and collection a command means (``zotero-web:user:1``);
 - ``client``: HTTP to either service (retries, ``Backoff``, at most four requests at once);
-- ``identity``: when a record is already in a library (DOI, arXiv id, ISBN, title+year+author);
+- ``sameness.keys.LibraryIndex`` (outside this package): when a record is already in a library
+  (DOI, arXiv id, ISBN, title+year+author);
 - ``collections``: a collection named on the command line, found among the library's;
 - ``mirror``: a local copy of a library, brought up to date by library version;
 - ``datadir``, ``snapshot``, ``sqlite``, ``dbmirror``: Zotero's database found, copied (never

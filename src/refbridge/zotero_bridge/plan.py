@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from refbridge.model import Record
-from refbridge.zotero_bridge.identity import LibraryIndex
+from refbridge.sameness.keys import LibraryIndex
 
 ADD, SKIP, UPDATE = "add", "skip", "update"
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from refbridge.errors import Diagnostics
 from refbridge.formats.zotero.items import records_of_items, web_item
 from refbridge.model import Record
+from refbridge.sameness.keys import LibraryIndex
 from refbridge.zotero_bridge import DESKTOP
 from refbridge.zotero_bridge.address import (
     LOCAL_USER,
@@ -40,7 +41,6 @@ from refbridge.zotero_bridge.collections import (
 )
 from refbridge.zotero_bridge.connector import Connector, Target
 from refbridge.zotero_bridge.errors import ZoteroRefused, ZoteroUsageError
-from refbridge.zotero_bridge.identity import LibraryIndex
 from refbridge.zotero_bridge.mirror import LibraryMirror, Progress, default_cache_file
 from refbridge.zotero_bridge.plan import ADD, UPDATE, PushReport, Step, make_plan
 from refbridge.zotero_bridge.webapi import WebLibrary

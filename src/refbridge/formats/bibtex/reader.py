@@ -39,7 +39,7 @@ from refbridge.formats.bibtex.dates import parse_iso_date, parse_year_month
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, macro_value, read_blocks
 from refbridge.formats.bibtex.tables import HINT_AFTER, HINT_BEFORE, HINT_KEY
 from refbridge.formats.catalogue import CatalogueReader
-from refbridge.identifiers import clean_doi_field
+from refbridge.identifiers import ARXIV_LABEL, clean_doi_field
 from refbridge.latex.decode import decode_latex, decode_plain
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.bibtex import empty_names, parse_names
@@ -48,7 +48,6 @@ from refbridge.richtext import Text, concat, latex_source, plain, with_latex, wi
 
 #: A keyword separator, or a brace (a braced group is one keyword: ``{Models, Statistical}``).
 _KEYWORD_SEPARATOR_OR_BRACE = re.compile(r"[,;{}]")
-_ARXIV_PREFIX = re.compile(r"^arxiv:\s*", re.IGNORECASE)
 _CLASS_SEPARATOR = re.compile(r"[\s,]+")
 _ASCII_SPACE = re.compile(r"[ \t\n\r\f\v]+")
 #: Extra keys for what is not a field.
@@ -457,7 +456,7 @@ def _eprint(entry: _Entry) -> Eprint | None:
         if entry.values.get(other, "").lower() in (tables.ARXIV.lower(), " ".join(classes)
                                                    .lower(), written.lower()):
             entry.take(other)
-    return Eprint(tables.ARXIV, _ARXIV_PREFIX.sub("", identifier) if identifier else None,
+    return Eprint(tables.ARXIV, ARXIV_LABEL.sub("", identifier) if identifier else None,
                   classes[0] if classes else None, tuple(classes[1:]))
 
 

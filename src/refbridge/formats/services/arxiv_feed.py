@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from refbridge.arxiv_taxonomy import is_category
-from refbridge.identifiers import clean_doi
+from refbridge.identifiers import arxiv_base, clean_doi
 from refbridge.latex.decode import decode_latex
 from refbridge.model import Date, DateParts, Eprint, Name
 from refbridge.names.reading import split_name
@@ -28,21 +28,12 @@ ARXIV = "{http://arxiv.org/schemas/atom}"
 _ABS_URL = re.compile(r"/abs/(?P<id>.+)$")
 _DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 
-#: arXiv identifiers: new style (2401.12345v2) and old style (hep-th/9901001v1).
-ARXIV_ID = re.compile(r"^(?P<base>(?:\d{4}\.\d{4,5})|(?:[a-z-]+(?:\.[A-Z]{2})?/\d{7}))"
-                      r"(?:v(?P<version>\d+))?$")
 
 #: Optional arXiv extension elements kept in ``extra`` (element name -> extra key).
 EXTRA_ELEMENTS: dict[str, str] = {
     "journal_ref": "arxiv.journal-ref",
     "comment": "arxiv.comment",
 }
-
-
-def arxiv_base(identifier: str) -> str:
-    """An arXiv identifier without its version (``2401.12345v2`` -> ``2401.12345``)."""
-    match = ARXIV_ID.match(identifier)
-    return match.group("base") if match else identifier
 
 
 def _text(element: _Element, name: str, namespace: str = ATOM) -> str:

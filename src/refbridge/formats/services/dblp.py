@@ -28,7 +28,7 @@ from refbridge.formats.services.answers import (
     parse_xml,
     record_or_error,
 )
-from refbridge.identifiers import arxiv_id_from_url, clean_doi
+from refbridge.identifiers import DOI_RESOLVER, arxiv_id_from_url, clean_doi
 from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.names.ids import PersonIdError, person_id
 from refbridge.names.reading import split_name
@@ -78,7 +78,6 @@ _HANDLED = frozenset({"title", "year", "month", "ee", *TEXT_ELEMENTS, *NAME_ELEM
 CORR = "CoRR"
 _CORR_VOLUME = re.compile(r"^abs/(?P<id>.+)$")
 HOMONYM_NUMBER = re.compile(r"\s+\d{4}$")
-_DOI_URL = re.compile(r"^https?://(?:dx\.)?doi\.org/", re.IGNORECASE)
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
            "september", "october", "november", "december")
 
@@ -126,7 +125,7 @@ def _links(entry: _Element, fields: dict[str, Text]) -> str | None:
         url = (ee.text or "").strip()
         if not url:
             continue
-        if _DOI_URL.match(url):
+        if DOI_RESOLVER.match(url):
             fields.setdefault("DOI", clean_doi(url))
         elif arxiv_id_from_url(url):
             arxiv = arxiv or url.rsplit("/abs/", 1)[-1].rsplit("/pdf/", 1)[-1]

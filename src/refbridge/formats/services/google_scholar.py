@@ -22,6 +22,7 @@ from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
 from refbridge.formats.datetext import read_date_or_warn
 from refbridge.formats.services.answers import record_or_error
+from refbridge.identifiers import SCHOLAR_ARXIV_VENUE
 from refbridge.model import Eprint, Name, Record, Source
 from refbridge.names.reading import name_from_fields
 from refbridge.richtext import Text
@@ -39,7 +40,6 @@ VENUE_TYPES: tuple[tuple[re.Pattern[str], str], ...] = (
      "paper-conference"),
 )
 #: Scholar's venue for an arXiv preprint.
-ARXIV_PREPRINT = re.compile(r"^arXiv preprint arXiv:(?P<id>\S+)$", re.IGNORECASE)
 #: What ends an author list that Scholar cut short.
 ELLIPSES: frozenset[str] = frozenset({"...", "…"})
 
@@ -68,7 +68,7 @@ def _record(row: dict[str, str], number: int, source: Source, diagnostics: Diagn
         if text:
             fields[variable] = text
     venue = str(fields.get("container-title", ""))
-    preprint = ARXIV_PREPRINT.match(venue)
+    preprint = SCHOLAR_ARXIV_VENUE.match(venue)
     eprint = None
     if preprint:
         del fields["container-title"]

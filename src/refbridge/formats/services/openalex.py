@@ -36,7 +36,7 @@ from refbridge.formats.services.answers import (
     owned,
     record_or_error,
 )
-from refbridge.identifiers import arxiv_id_from_url, clean_doi
+from refbridge.identifiers import arxiv_id_from_doi, arxiv_id_from_url, clean_doi
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.ids import PersonIdError, person_id
 from refbridge.names.reading import split_name
@@ -187,8 +187,8 @@ def _type(work: Mapping[str, Any], source_type: str | None) -> str:
 
 
 def _arxiv(work: Mapping[str, Any], doi: str) -> str | None:
-    if doi.lower().startswith("10.48550/arxiv."):
-        return doi[len("10.48550/arxiv."):]
+    if (arxiv := arxiv_id_from_doi(doi)):
+        return arxiv
     for location in as_list(work.get("locations")):
         url = as_text(as_map(location).get("landing_page_url"))
         if arxiv_id_from_url(url):

@@ -36,7 +36,7 @@ from refbridge.formats.services.answers import (
     parse_xml,
     record_or_error,
 )
-from refbridge.identifiers import clean_doi
+from refbridge.identifiers import ARXIV_LABEL_OR_PAGE, clean_doi
 from refbridge.model import Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.ids import PersonIdError, person_id
 from refbridge.names.reading import split_name
@@ -100,7 +100,6 @@ CONTRIBUTOR_ROLES: dict[str, str] = {"editor": "editor", "chair-or-translator": 
 TEXT_MEMBERS: dict[str, str] = {"journal-title": "container-title",
                                 "short-description": "abstract", "url": "URL",
                                 "language-code": "language"}
-_ARXIV_PREFIX = re.compile(r"^(?:arxiv:|https?://arxiv\.org/abs/)", re.IGNORECASE)
 _ORCID_PATH = re.compile(r"^/?(?P<id>\d{4}-\d{4}-\d{4}-\d{3}[\dX])", re.IGNORECASE)
 
 
@@ -210,7 +209,7 @@ def _identifiers(work: Mapping[str, Any], parts: _Parts, work_type: str) -> None
         own = relation == "self" or (relation == "part-of" and kind in PART_OF_VARIABLES
                                      and work_type != "book")
         if own and kind == "arxiv" and parts.eprint is None:
-            parts.eprint = Eprint("arXiv", _ARXIV_PREFIX.sub("", value))
+            parts.eprint = Eprint("arXiv", ARXIV_LABEL_OR_PAGE.sub("", value))
         elif own and kind in ID_VARIABLES:
             parts.fields.setdefault(ID_VARIABLES[kind],
                                     clean_doi(value) if kind == "doi" else value)

@@ -52,7 +52,7 @@ from refbridge.formats.zotero.extra import (
     tex_extras,
     variable_of,
 )
-from refbridge.identifiers import clean_doi_field
+from refbridge.identifiers import ARXIV_EXTRA_LINE, ARXIV_LABELLED, clean_doi_field
 from refbridge.model import SEASONS, Date, DateParts, Eprint, ModelError, Name, Record, Source
 from refbridge.names.reading import name_from_fields
 from refbridge.registry import WriteOptions
@@ -161,9 +161,8 @@ BIBTEX_PREFIX = "bibtex."
 _PLAIN_NAME = re.compile(r"[A-Z][A-Za-z.']*(?:[ -][A-Z][A-Za-z.']*)*")
 #: A .bib field's name that a ``tex.`` line of Extra can carry.
 _TEX_NAME = re.compile(r"^[a-z][a-z0-9_:+-]*$")
-_ARXIV_NUMBER = re.compile(r"^(?P<archive>arXiv):(?P<id>\S+)$")
-#: The arXiv id of a work published elsewhere, as Zotero's arXiv translator keeps it in Extra.
-_ARXIV_LINE = re.compile(r"^arXiv: (?P<id>\S+)$")
+#: A preprint's archive ID, ``arXiv:ID``: Zotero writes the label in this case only.
+_ARXIV_NUMBER = re.compile(ARXIV_LABELLED.pattern)
 
 _CSL_OF_FIELD = {ztype: {zf: var for var, zf in fields.items()}
                  for ztype, fields in zt.FIELDS.items()}
@@ -397,7 +396,7 @@ def _plain_note(record: Record) -> str | None:
     reading as data); another note travels in the residue."""
     note = record.get("note")
     if note is None or not is_plain(record.fields["note"]) or not is_plain_note(note) \
-            or any(_ARXIV_LINE.match(line) for line in note.split("\n")):
+            or any(ARXIV_EXTRA_LINE.match(line) for line in note.split("\n")):
         return None
     return note
 
@@ -456,7 +455,7 @@ def zotero_item(record: Record) -> ZoteroItem:
     if difference:
         variables = _extra_variables(difference, to_csl(native))
         arxiv = next((line for line in (item.fields.get("extra") or "").split("\n")
-                      if _ARXIV_LINE.match(line)), None)
+                      if ARXIV_EXTRA_LINE.match(line)), None)
         item.fields["extra"] = _native_extra(record, arxiv, variables, difference) or ""
     return item
 
@@ -668,7 +667,7 @@ def _split_extra(extra: str, key: str | None
         text_lines.insert(0, f"Citation Key: {found.citation_key}")
     arxiv: str | None = None
     for number, line in enumerate(text_lines):
-        if (match := _ARXIV_LINE.match(line)):
+        if (match := ARXIV_EXTRA_LINE.match(line)):
             arxiv = match["id"]
             del text_lines[number]
             break

@@ -10,6 +10,10 @@ from refbridge.styles.definitions import (
     FormatterStyleDefinition,
     Item,
 )
+from refbridge.vocab import OUTPUT_FORMATS
+
+#: The outputs the .bbl bridge writes: every one but RTF (it has no entry template for it).
+PYBTEX_OUTPUTS: tuple[str, ...] = tuple(o for o in OUTPUT_FORMATS if o != "rtf")
 
 PYBTEX_STYLES: dict[str, str] = {
     "plain": "BibTeX plain: numbered, sorted by author, year and title (pybtex)",
@@ -30,6 +34,6 @@ def pybtex_factory(style: str) -> Callable[[Sequence[Item], FormatRequest], Bibl
 
 
 STYLES = [FormatterStyleDefinition(name, title, pybtex_factory(name),
-                                   outputs=("text", "html", "markdown", "latex"),
+                                   outputs=PYBTEX_OUTPUTS,
                                    labels_entries=True)
           for name, title in PYBTEX_STYLES.items()]

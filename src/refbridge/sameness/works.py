@@ -1,0 +1,342 @@
+"""Whether two records are the same work, and why: the one home of these rules.
+
+``same_work`` answers for ``refbridge dedupe`` (a library's duplicates). Two records are one
+work when they share an identifier of the same kind (a DOI, an arXiv id, an ISBN of the book
+itself, whose titles are related (a set's record lists its volumes' ISBNs); read by
+``sameness.ids``), or, without one, when their titles, years and authors agree as people write
+the same reference twice: the title compared as plain folded words (the reader has decoded
+``{\\"o}`` to ``ö`` already; ``ö`` and ``o`` fold alike), with or without its subtitle and
+whatever punctuation sets it off, function words and a misspelt word or two allowed
+(``Current Opinion in Cardiology`` is not ``... in Radiology``); the first author the same
+person by ``people.same_person`` with initials (``D. E.`` is ``Donald Ervin``); the year the
+same, or within ``PREPRINT_YEARS`` when one record is a preprint (its published version comes
+later).
+
+Some records look alike and are not the same work: different editions, volumes of a book,
+parts (``Part II``), chapters or pages of one book, issues of one volume, and the notes about
+a paper (``Erratum:``, ``Reply to``, ``Comment on``, ``Corrigendum``); two different DOIs
+(unless one is a preprint server's) or two different arXiv ids. Those ``BARRIERS`` keep
+records apart whatever else agrees.
+
+``merge`` (the inputs of a CV or a conversion) joins records by identifier and by
+``titles_alike`` (``difflib``'s ratio at a similarity the caller gives) when they are
+``compatible`` (no two different DOIs of their own, an author in common); ``enrich`` and
+``verify`` weigh a found work by ``title_similarity`` (TeX markup set aside). This module must
+never change a record, read a file or make a request.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from refbridge.citekeys import BBT_SKIP_WORDS
+from refbridge.model import Name, Record
+from refbridge.sameness.ids import identifiers, own_doi
+from refbridge.sameness.people import family_key, same_person, share_an_author
+from refbridge.sameness.text import NORMALIZED_REMEMBERED, fold, normalize_title
+
+#: Years a preprint may precede (or, re-posted, follow) its published version.
+PREPRINT_YEARS = 3
+#: How many words two titles may spell differently (one letter each) and be one title, and
+#: how many words (not function words) they need for that (as many as they have when none
+#: is spelt differently).
+TYPOS, MIN_WORDS_FOR_TYPOS = 2, 3
+#: Words of substance that make a title long, and the ``difflib`` ratio at which two long
+#: titles are one (a changed word or two).
+LONG_TITLE, LONG_TITLE_SIMILARITY = 8, 0.93
+#: Registrants whose DOIs name preprints: a record with one and a record with a journal's DOI
+#: may still be the same work (arXiv's own DOIs are read as arXiv ids).
+PREPRINT_DOI_PREFIXES: tuple[str, ...] = (
+    "10.1101/",  # bioRxiv, medRxiv
+    "10.2139/",  # SSRN
+    "10.20944/",  # Preprints.org
+    "10.21203/",  # Research Square
+    "10.26434/",  # ChemRxiv
+    "10.31219/", "10.31234/", "10.31235/", "10.31236/",  # OSF Preprints, PsyArXiv, SocArXiv
+    "10.22541/",  # Authorea
+    "10.36227/",  # TechRxiv
+)
+#: CSL types of records that may be the preprint of a published work.
+PREPRINT_TYPES: frozenset[str] = frozenset({"article", "report", "manuscript", "document"})
+#: CSL types -> the kind of work they record; two kinds that differ are two works (unless
+#: one record is of a ``PREPRINT_TYPES`` type).
+TYPE_KINDS: dict[str, str] = {
+    "article-journal": "paper", "paper-conference": "paper", "article-magazine": "paper",
+    "article-newspaper": "paper", "chapter": "paper", "entry-encyclopedia": "paper",
+    "entry-dictionary": "paper", "book": "book", "thesis": "thesis",
+}
+#: Words at the start of a title that make it a note about another work, by the kind of note.
+NOTE_WORDS: dict[str, str] = {
+    "erratum": "erratum", "errata": "erratum", "corrigendum": "erratum",
+    "corrigenda": "erratum", "correction": "erratum", "corrections": "erratum",
+    "reply": "reply", "response": "reply", "rejoinder": "reply", "comment": "comment",
+    "comments": "comment", "commentary": "comment", "discussion": "comment",
+    "retraction": "retraction", "retracted": "retraction", "addendum": "addendum",
+}
+_NOTE = re.compile(r"^(?:authors?\s+)?(" + "|".join(NOTE_WORDS) + r")\b")
+#: ``Part II``, ``Part 2``, ``Teil 3``, ``Volume 1``, ``Vol. IV``, ``Book 2``.
+_PART = re.compile(r"\b(?:part|teil|partie|vol|volume|book|band)\s+([ivxlc]+|\d+|one|two|three"
+                   r"|four|five)\b")
+#: A Roman or Arabic numeral ending the title: ``Foundations II``, ``Dynamics 2``.
+_LAST_NUMBER = re.compile(r"\s([ivx]+|\d{1,2})$")
+#: What sets a subtitle off: a colon, a full stop, a dash, a question mark.
+_SUBTITLE = re.compile(r"\s*(?::|\.\s|\?\s|!\s|\s[-\u2013\u2014]+\s|--)\s*")
+_DIGITS = re.compile(r"\d+")
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What ``same_work`` compares of one record, computed once."""
+
+    record: Record
+
+    @cached_property
+    def identifiers(self) -> dict[str, set[str]]:
+        found = identifiers(self.record)
+        if "isbn" in found and not self.whole_book:  # a chapter carries its book's ISBN
+            del found["isbn"]
+        dois = found.get("doi", set())
+        if any(doi.startswith(PREPRINT_DOI_PREFIXES) for doi in dois):
+            found.setdefault("preprint-doi", set()).update(dois)
+            del found["doi"]
+        return found
+
+    @cached_property
+    def whole_book(self) -> bool:
+        return self.record.type == "book" and not self.record.get("container-title")
+
+    @cached_property
+    def title(self) -> str:
+        return fold(self.record.title or "")
+
+    @cached_property
+    def main_title(self) -> str:
+        """The title before its subtitle."""
+        return fold(_SUBTITLE.split(self.record.title or "", maxsplit=1)[0])
+
+    @cached_property
+    def note(self) -> str | None:
+        match = _NOTE.match(self.title)
+        return NOTE_WORDS[match.group(1)] if match else None
+
+    @cached_property
+    def parts(self) -> tuple[str, ...]:
+        found = _PART.findall(self.title)
+        last = _LAST_NUMBER.search(self.main_title)
+        return tuple(found) + ((last.group(1),) if last else ())
+
+    @cached_property
+    def preprint(self) -> bool:
+        return self.record.type in PREPRINT_TYPES or "arxiv" in self.identifiers or \
+            "preprint-doi" in self.identifiers
+
+    @cached_property
+    def people(self) -> tuple[Name, ...]:
+        record = self.record
+        return record.names.get("author") or record.names.get("editor") or ()
+
+
+def _number(record: Record, variable: str) -> str | None:
+    """The first number in a field (``2nd`` and ``Second`` are told apart by ``_edition``)."""
+    value = record.get(variable)
+    if value is None:
+        return None
+    digits = _DIGITS.search(value)
+    return digits.group(0) if digits else fold(value)
+
+
+#: Editions written in words -> their number.
+_EDITION_WORDS: dict[str, str] = {
+    "first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6",
+    "seventh": "7", "eighth": "8", "ninth": "9", "tenth": "10",
+}
+#: What an edition field says that does not tell one edition from another.
+_EDITION_NOISE: frozenset[str] = frozenset({"edition", "ed", "edn", "st", "nd", "rd", "th"})
+_ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)\b")
+
+
+def _edition(record: Record) -> str | None:
+    """The edition as words that tell editions apart: ``2nd ed.`` and ``Second`` are ``2``,
+    ``Second extended`` is ``2 extended``, ``Version 1.21`` is ``version 1 21``."""
+    value = record.get("edition")
+    if value is None:
+        return None
+    words = _ORDINAL.sub(r"\1", fold(value)).split()
+    return " ".join(_EDITION_WORDS.get(w, w) for w in words if w not in _EDITION_NOISE)
+
+
+def _first_page(record: Record) -> str | None:
+    page = record.get("page")
+    match = _DIGITS.search(page) if page else None
+    return match.group(0) if match else None
+
+
+def _both_differ(a: str | None, b: str | None) -> bool:
+    return a is not None and b is not None and a != b
+
+
+def _different_kinds(a: Profile, b: Profile) -> bool:
+    if a.preprint or b.preprint:
+        return False
+    kind_a = TYPE_KINDS.get(a.record.type, a.record.type)
+    kind_b = TYPE_KINDS.get(b.record.type, b.record.type)
+    return kind_a != kind_b
+
+
+def _different_identifiers(a: Profile, b: Profile) -> bool:
+    """Two identifiers of the same kind with nothing in common."""
+    ids_a, ids_b = a.identifiers, b.identifiers
+    return any(kind in ids_b and not values & ids_b[kind] for kind, values in ids_a.items())
+
+
+#: What keeps two records apart however alike they are: name -> test of the two profiles.
+BARRIERS: dict[str, Callable[[Profile, Profile], bool]] = {
+    "different editions": lambda a, b: _both_differ(_edition(a.record), _edition(b.record)),
+    "different volumes": lambda a, b: a.whole_book and b.whole_book and _both_differ(
+        _number(a.record, "volume"), _number(b.record, "volume")),
+    "different parts": lambda a, b: a.parts != b.parts,
+    "different chapters": lambda a, b: _both_differ(_number(a.record, "chapter-number"),
+                                                    _number(b.record, "chapter-number")),
+    "different pages": lambda a, b: not (a.whole_book or b.whole_book) and _both_differ(
+        _first_page(a.record), _first_page(b.record)),  # a book's: its length, by printing
+    "different issues": lambda a, b: _number(a.record, "volume") == _number(
+        b.record, "volume") and _both_differ(_number(a.record, "issue"),
+                                             _number(b.record, "issue")),
+    "a note about a work and another": lambda a, b: a.note != b.note,
+    "different identifiers": _different_identifiers,
+    "different kinds of work": _different_kinds,
+}
+
+
+def barrier(a: Profile, b: Profile) -> str | None:
+    """Why ``a`` and ``b`` are two works however alike they look, or None."""
+    return next((name for name, test in BARRIERS.items() if test(a, b)), None)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with one letter changed, added, dropped or two swapped."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    start = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    if len(a) == len(b):
+        return a[start + 1:] == b[start + 1:] or (
+            a[start:start + 2] == b[start:start + 2][::-1] and a[start + 2:] == b[start + 2:])
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return longer[start + 1:] == shorter[start:]
+
+
+def _typos_only(a: str, b: str) -> bool:
+    """The same words but for function words and typos: the same words of substance (three
+    or more), or at most ``TYPOS`` of them spelt differently (five letters or more, one edit
+    away: ``Calanus``/``Calunus``, ``problem``/``problems``), or, in a long title
+    (``LONG_TITLE`` words of substance), a ``difflib`` ratio of ``LONG_TITLE_SIMILARITY``
+    (``repertory``/``repertoire``)."""
+    words_a = [w for w in a.split() if w not in BBT_SKIP_WORDS]
+    words_b = [w for w in b.split() if w not in BBT_SKIP_WORDS]
+    if min(len(words_a), len(words_b)) >= LONG_TITLE and difflib.SequenceMatcher(
+            None, a, b, autojunk=False).ratio() >= LONG_TITLE_SIMILARITY:
+        return True
+    if len(words_a) != len(words_b) or len(words_a) < MIN_WORDS_FOR_TYPOS:
+        return False
+    differing = [(x, y) for x, y in zip(words_a, words_b) if x != y]
+    return len(differing) <= TYPOS and all(
+        min(len(x), len(y)) >= 5 and _one_edit(x, y) for x, y in differing)
+
+
+def _same_title(a: Profile, b: Profile) -> bool:
+    if not a.title or not b.title:
+        return False
+    if a.title == b.title or a.title.replace(" ", "") == b.title.replace(" ", ""):
+        return True
+    if a.main_title and (a.main_title == b.title or b.main_title == a.title):
+        return len(a.main_title.split()) >= 3  # "Introduction" alone says too little
+    return _typos_only(a.title, b.title)
+
+
+def _related_titles(a: Profile, b: Profile) -> bool:
+    """Titles close enough for records that share an ISBN to be one book (a set's record
+    lists the ISBNs of its volumes): one title, or one's main title within the other's."""
+    if not a.title or not b.title or _same_title(a, b):
+        return True
+    main_a, main_b = (p.main_title.replace(" ", "") for p in (a, b))
+    whole_a, whole_b = (p.title.replace(" ", "") for p in (a, b))
+    return bool(main_a and main_b) and (main_a in whole_b or main_b in whole_a)
+
+
+def _same_people(a: Profile, b: Profile) -> bool:
+    people_a, people_b = a.people, b.people
+    if not people_a or not people_b:
+        return not people_a and not people_b
+    if not same_person(people_a[0], people_b[0], initials_only=True):
+        return False
+    families_a = {family_key(p) for p in people_a}
+    families_b = {family_key(p) for p in people_b}
+    return len(families_a & families_b) * 2 >= min(len(families_a), len(families_b))
+
+
+def _same_year(a: Profile, b: Profile) -> bool:
+    """The same year, or within ``PREPRINT_YEARS`` of a preprint; a year one record lacks
+    agrees only when the titles are the same word for word."""
+    year_a, year_b = a.record.year, b.record.year
+    if year_a is None or year_b is None:
+        return year_a == year_b or a.title == b.title
+    allowed = PREPRINT_YEARS if a.preprint != b.preprint else 0
+    return abs(year_a - year_b) <= allowed
+
+
+def same_work(a: Profile, b: Profile) -> str | None:
+    """Why ``a`` and ``b`` are the same work (``same DOI``, ``same title, year and
+    authors``...), or None when they are not (or may not be)."""
+    if barrier(a, b) is not None:
+        return None
+    shared = [kind for kind, values in a.identifiers.items()
+              if values & b.identifiers.get(kind, set())]
+    if shared == ["isbn"] and not _related_titles(a, b):
+        return None
+    if shared:
+        return "same " + ", ".join(_KIND_NAMES[kind] for kind in shared)
+    if _same_title(a, b) and _same_year(a, b) and _same_people(a, b):
+        return "same title, year and authors"
+    return None
+
+
+_KIND_NAMES: dict[str, str] = {"doi": "DOI", "arxiv": "arXiv id", "isbn": "ISBN",
+                               "preprint-doi": "preprint DOI"}
+
+
+def titles_alike(a: str, b: str, similarity: float) -> bool:
+    """Whether two folded titles are one by ``difflib``'s ratio (``merge``)."""
+    if a == b:
+        return True
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    return matcher.real_quick_ratio() >= similarity and matcher.quick_ratio() >= similarity \
+        and matcher.ratio() >= similarity
+
+
+def compatible(a: Record, b: Record) -> bool:
+    """Whether two records with alike titles may be one work (``merge``): no two different
+    DOIs of their own (arXiv's DOIs aside), and an author in common (or a list missing)."""
+    doi_a, doi_b = own_doi(a), own_doi(b)
+    return (not doi_a or not doi_b or doi_a == doi_b) and share_an_author(a, b)
+
+
+def title_similarity(a: str, b: str) -> float:
+    """How alike two titles are once normalized (``normalize_title``), from 0.0 to 1.0
+    (``enrich``, ``verify``)."""
+    left, right = normalize_title(a), normalize_title(b)
+    if not left or not right:
+        return 0.0
+    return _similarity(left, right)
+
+
+@lru_cache(maxsize=NORMALIZED_REMEMBERED)
+def _similarity(left: str, right: str) -> float:
+    if left == right:
+        return 1.0
+    return difflib.SequenceMatcher(None, left, right, autojunk=False).ratio()

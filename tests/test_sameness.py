@@ -1,0 +1,181 @@
+"""One home for "is this the same work?" and "is this the same person?" (refbridge.sameness):
+the identifiers of a record, its identity keys, and the rules every job asks."""
+
+from __future__ import annotations
+
+from refbridge.model import Date, Eprint, Name, Record
+from refbridge.sameness.ids import arxiv_id, identifiers, own_doi
+from refbridge.sameness.keys import bib_identity, identities, signature
+from refbridge.sameness.people import expands, same_person
+from refbridge.sameness.text import fold, normalize_title
+from refbridge.sameness.works import Profile, barrier, compatible, same_work, title_similarity
+
+QIAN = Name(family="Qian", given="Zhengping")
+YANG = Name(family="Yang", given="Qinwei")
+
+
+def work(title: str, year: int, kind: str = "article-journal", *,
+         people: tuple[Name, ...] = (QIAN, YANG), **fields: str) -> Record:
+    return Record(id=title[:12], type=kind, fields={"title": title, **fields},
+                  names={"author": people}, dates={"issued": Date.of(year)})
+
+
+# -- identifiers of a record
+
+def test_the_arxiv_id_of_an_arxiv_doi_without_its_version() -> None:
+    record = work("Efficient Long-Context Retrieval", 2024, "article",
+                  DOI="https://doi.org/10.48550/arXiv.2403.01234v2")
+    assert arxiv_id(record) == "2403.01234"
+
+
+def test_the_arxiv_id_of_google_scholars_venue() -> None:
+    record = work("Efficient Long-Context Retrieval", 2024, "article",
+                  **{"container-title": "arXiv preprint arXiv:2403.01234"})
+    assert arxiv_id(record) == "2403.01234"
+
+
+def test_an_arxiv_doi_is_no_doi_of_the_works_own() -> None:
+    assert own_doi(work("Sparse Attention", 2024, DOI="10.48550/arXiv.2403.01234")) is None
+
+
+def test_identifiers_by_kind_in_their_compared_form() -> None:
+    record = work("Graph Databases", 2021, "book", DOI="10.1007/978-3-030-12345-6",
+                  ISBN="3-540-12345-3").replace(eprint=Eprint("arXiv", "2101.00001v3"))
+    assert identifiers(record) == {"doi": {"10.1007/978-3-030-12345-6"},
+                                   "arxiv": {"2101.00001"}, "isbn": {"9783540123453"}}
+
+
+# -- identity keys
+
+def test_the_key_locks_identities_of_a_published_paper() -> None:
+    record = work("Über-Graphs: A Study", 2023, DOI="10.1145/3580305.3599256")
+    assert identities(record) == ("doi:10.1145/3580305.3599256", "work:uber graphs a study|2023|qian")
+
+
+def test_the_key_lock_reads_no_arxiv_id_from_scholars_venue() -> None:
+    record = work("Sparse Attention", 2024, "article",
+                  **{"container-title": "arXiv preprint arXiv:2403.01234"})
+    assert identities(record) == ("work:sparse attention|2024|qian",)
+
+
+def test_a_checks_signature_is_letters_and_digits() -> None:
+    assert signature(work("Über-Graphs: A Study", 2023)) == ("ubergraphsastudy", 2023, "qian")
+
+
+def test_a_bib_entrys_identity_is_its_doi_before_its_title() -> None:
+    fields = {"title": "On {G}raphs", "year": "2020", "author": "Lovelace, Ada",
+              "doi": "https://doi.org/10.1000/ABC.1"}
+    assert bib_identity("article", fields) == "doi:10.1000/abc.1"
+
+
+def test_a_bib_entrys_identity_without_identifiers_sets_latex_aside() -> None:
+    fields = {"title": "On \\emph{Graphs}", "year": "2020", "author": "Ada Lovelace"}
+    assert bib_identity("Article", fields) == "work:article|on graphs|2020|lovelace"
+
+
+# -- text
+
+def test_unicode_and_ascii_fold_alike() -> None:
+    assert fold("Über-Graphs: A Study") == fold("Uber graphs -- a study") == "uber graphs a study"
+
+
+def test_latex_markup_is_set_aside_from_a_title() -> None:
+    assert normalize_title("Sparse \\emph{Attention} for Long Contexts") == normalize_title(
+        "Sparse Attention for Long Contexts") == "sparse attention for long contexts"
+
+
+def test_title_similarity_of_a_title_and_its_latex_spelling() -> None:
+    assert title_similarity("Sparse \\textit{Attention} for Long Contexts",
+                            "Sparse Attention for Long Contexts") == 1.0
+
+
+# -- same person
+
+def test_initials_are_the_written_out_given_names() -> None:
+    assert same_person(Name(family="Qian", given="Z."), QIAN)
+
+
+def test_two_written_out_given_names_that_differ_are_two_people() -> None:
+    assert not same_person(Name(family="Qian", given="Zhou"), QIAN)
+
+
+def test_with_initials_only_two_given_names_of_one_initial_are_one_person() -> None:
+    assert same_person(Name(family="Qian", given="Zhou"), QIAN, initials_only=True)
+
+
+def test_the_same_words_in_another_order_are_one_name() -> None:
+    assert same_person(Name(literal="Qian Zhengping"), QIAN)
+
+
+def test_a_written_out_name_expands_its_initials() -> None:
+    assert expands(Name(family="Stillman", given="Alexander N."),
+                   Name(family="Stillman", given="A.N."))
+
+
+# -- same work
+
+def test_a_preprint_and_its_published_version_two_years_later_are_one_work() -> None:
+    preprint = work("Sparse attention for long contexts", 2022, "article")
+    published = work("Sparse Attention for Long Contexts", 2024)
+    assert same_work(Profile(preprint), Profile(published)) == "same title, year and authors"
+
+
+def test_two_published_papers_two_years_apart_are_two_works() -> None:
+    first = work("Sparse Attention for Long Contexts", 2022)
+    second = work("Sparse Attention for Long Contexts", 2024)
+    assert same_work(Profile(first), Profile(second)) is None
+
+
+def test_initials_and_full_names_are_one_author_list() -> None:
+    short = work("Sparse Attention for Long Contexts", 2024,
+                 people=(Name(family="Qian", given="Z."), Name(family="Yang", given="Q.")))
+    full = work("Sparse Attention for Long Contexts", 2024)
+    assert same_work(Profile(short), Profile(full)) == "same title, year and authors"
+
+
+def test_a_subtitle_set_off_by_a_colon_or_a_dash_is_one_title() -> None:
+    colon = work("Graph Stream Summarization: From Big Bang to Big Crunch", 2016)
+    dash = work("Graph Stream Summarization -- From Big Bang to Big Crunch", 2016)
+    assert same_work(Profile(colon), Profile(dash)) == "same title, year and authors"
+
+
+def test_the_same_doi_is_one_work_whatever_the_titles() -> None:
+    a = work("Sparse Attention", 2024, DOI="10.1145/3580305.3599256")
+    b = work("Sparse attention for long contexts", 2023, DOI="https://doi.org/10.1145/3580305.3599256")
+    assert same_work(Profile(a), Profile(b)) == "same DOI"
+
+
+def test_two_editions_stay_apart() -> None:
+    first = work("Reinforcement Learning: An Introduction", 2018, "book", edition="2nd ed.")
+    second = work("Reinforcement Learning: An Introduction", 2018, "book", edition="Third")
+    assert barrier(Profile(first), Profile(second)) == "different editions"
+
+
+def test_two_volumes_of_a_book_stay_apart() -> None:
+    first = work("The Art of Computer Programming", 1997, "book", volume="1")
+    second = work("The Art of Computer Programming", 1997, "book", volume="2")
+    assert barrier(Profile(first), Profile(second)) == "different volumes"
+
+
+def test_two_parts_stay_apart() -> None:
+    first = work("Foundations of Graph Streams, Part I", 2020)
+    second = work("Foundations of Graph Streams, Part II", 2020)
+    assert barrier(Profile(first), Profile(second)) == "different parts"
+
+
+def test_an_erratum_stays_apart_from_its_paper() -> None:
+    paper = work("Sparse Attention for Long Contexts", 2024)
+    erratum = work("Erratum: Sparse Attention for Long Contexts", 2024)
+    assert barrier(Profile(paper), Profile(erratum)) == "a note about a work and another"
+
+
+def test_a_reply_stays_apart_from_its_paper() -> None:
+    paper = work("Sparse Attention for Long Contexts", 2024)
+    reply = work("Reply to Sparse Attention for Long Contexts", 2024)
+    assert same_work(Profile(paper), Profile(reply)) is None
+
+
+def test_merges_alike_titles_with_two_own_dois_are_two_works() -> None:
+    a = work("Graph Stream Summarization", 2016, DOI="10.1145/2882903.2915223")
+    b = work("Graph Stream Summarization", 2016, DOI="10.1145/2882903.9999999")
+    assert not compatible(a, b)
