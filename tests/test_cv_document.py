@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from refbridge.cv.document import GROUPINGS, CvOptions, build_cv, summarize
+from refbridge.cv.document import CvOptions, build_cv, summarize
 from refbridge.cv.links import Link, record_links
+from refbridge.cv.parts import Split, split
 from refbridge.cv.select import CvOptionError
 from refbridge.errors import Diagnostics
 from refbridge.model import Date, Eprint, Name, Record, Source
@@ -30,7 +31,7 @@ RECORDS = [
 
 
 def grouped(key: str) -> list[tuple[str | None, list[str]]]:
-    return [(heading, [r.id for r in members]) for heading, members in GROUPINGS[key](RECORDS)]
+    return [(part.heading, [r.id for r in part.records]) for part in split(RECORDS, Split(key))]
 
 
 def test_year_groups_are_newest_first_with_undated_last() -> None:

@@ -49,6 +49,9 @@ class FormatRequest:
     #: link URLs and DOIs (HTML, Markdown, LaTeX, RTF); ``refbridge format`` leaves them plain
     #: text unless asked (``--links``), as citeproc-js does
     links: bool = True
+    #: the first citation number (CSL styles): a part of a bibliography numbered on from the
+    #: parts before it
+    first_number: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +83,8 @@ class CslStyleDefinition:
             load_csl(path), ordered,
             locale=request.locale or self.default_locale or dependent_locale,
             output=request.output, highlight=request.highlight,
-            highlight_style=request.highlight_style, links=request.links)
+            highlight_style=request.highlight_style, links=request.links,
+            first_number=request.first_number)
         return NewestFirst(processor, list(ordered)) if self.newest_first else processor
 
     @property
