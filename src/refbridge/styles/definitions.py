@@ -126,11 +126,26 @@ StyleDefinition = CslStyleDefinition | FormatterStyleDefinition
 
 def _marked(item: Item) -> Item:
     """``item`` as the CSL engine reads it: the name lists its ``custom.incomplete-names``
-    says are cut short named where the engine looks for them (a plain value at the top)."""
+    says are cut short named where the engine looks for them (a plain value at the top), and
+    a journal without ``container-title-short`` given the one refbridge's journal list has
+    (``refbridge.abbreviations``), for a style that asks for the short form."""
     from refbridge.csl.names import INCOMPLETE_NAMES_KEY
 
     roles = incomplete_roles(item)
-    return {**item, INCOMPLETE_NAMES_KEY: " ".join(roles)} if roles else item
+    marked = {**item, INCOMPLETE_NAMES_KEY: " ".join(roles)} if roles else item
+    short = _short_container_title(item)
+    return {**marked, "container-title-short": short} if short else marked
+
+
+def _short_container_title(item: Item) -> str | None:
+    """The journal list's abbreviation of an item's container title, when it has none."""
+    from refbridge.abbreviations import short_title
+    from refbridge.richtext import plain
+
+    title = item.get("container-title")
+    if not title or item.get("container-title-short") or item.get("journalAbbreviation"):
+        return None
+    return short_title(title if isinstance(title, str) else plain(title))
 
 
 def incomplete_roles(item: Item) -> tuple[str, ...]:
