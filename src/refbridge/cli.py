@@ -317,6 +317,9 @@ def main() -> None:
               help="Complete the records from arXiv, Crossref and OpenAlex first.")
 @click.option("--jobs", type=click.IntRange(0), default=0, show_default=True,
               help="Processes for one large .bib (0: one per CPU; 1: no parallel work).")
+@click.option("--abbreviate-journals/--unabbreviate-journals", "journals", default=None,
+              help="Journals as ISO 4 abbreviations, or written out (each change reported; "
+                   "exit 3).")
 @click.option("--merge", is_flag=True,
               help="Merge records of the same work across the inputs (each merge reported).")
 @enrich_options
@@ -325,7 +328,8 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
             strict: bool, skip_invalid: bool, to_format: str, output: str, unicode: bool,
             normalize: bool, key_pattern: str | None, regenerate_keys: bool,
             key_lock: str | None, fields: str | None, exclude_fields: str, indent: int, field_order: str, collection: str | None,
-            enrich: bool, jobs: int, merge: bool, enrichment: dict[str, Any]) -> None:
+            enrich: bool, jobs: int, journals: bool | None, merge: bool,
+            enrichment: dict[str, Any]) -> None:
     """Convert INPUT files (- for standard input) to another format."""
     from refbridge.pipeline import convert as run
     from refbridge.registry import WriteOptions
@@ -342,10 +346,10 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
         exclude_fields=field_set(exclude_fields), indent=" " * indent, collection=collection,
         field_order=tuple(f.strip().lower() for f in field_order.split(",") if f.strip()))
     _require_enrich_flag(enrich, enrichment)
-    if enrich or merge:
+    if enrich or merge or journals is not None:
         _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
                           write_options, strict, skip_invalid,
-                          enrichment if enrich else None, merge)
+                          enrichment if enrich else None, merge, journals)
         return
     report = run(list(inputs), output, to_format, ReadOptions(from_format, encoding),
                  write_options, strict=strict, jobs=jobs)
@@ -356,9 +360,11 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
 
 def _enrich_and_write(inputs: tuple[str, ...], output: str, to_format: str,
                       read_options: Any, write_options: Any, strict: bool, skip_invalid: bool,
-                      enrichment: dict[str, Any] | None, merge: bool = False) -> None:
+                      enrichment: dict[str, Any] | None, merge: bool = False,
+                      journals: bool | None = None) -> None:
     """Read every input, merge the records of one work (``merge``), enrich them
-    (``enrichment``), write them: ``enrich``, ``convert --merge`` and ``convert --enrich``."""
+    (``enrichment``), abbreviate (True) or write out (False) their journals, write them:
+    ``enrich``, ``convert --merge``, ``--enrich`` and ``--abbreviate-journals``."""
     from refbridge.merge import deduplicate
     from refbridge.pipeline import read_records, write_records
     from refbridge.registry import get_writer
@@ -375,6 +381,10 @@ def _enrich_and_write(inputs: tuple[str, ...], output: str, to_format: str,
             click.echo(f"refbridge: {line}", err=True)
     if enrichment is not None:
         records = run_enrichment(records, enrichment)
+    if journals is not None:
+        from refbridge.abbreviations import journal_records
+
+        records = journal_records(records, journals, diagnostics)
     write_records(records, output, to_format, write_options, inputs, diagnostics)
     if write_options.key_lock is not None:
         write_options.key_lock.save()
@@ -898,6 +908,9 @@ def sync_command(service: str, library: str | None, collection: str | None,
               help="Wrap long values at N characters (0: never, the default).")
 @click.option("--key-pattern", metavar="PATTERN",
               help="Rename keys that do not follow PATTERN (see Citation keys).")
+@click.option("--abbreviate-journals/--unabbreviate-journals", "journals", default=None,
+              help="Journals as ISO 4 abbreviations, or written out (each change reported; "
+                   "exit 3).")
 @click.option("--encoding", metavar="NAME",
               help="Input encoding (default: BOM, UTF-8, else cp1252).")
 @handle_errors
@@ -922,6 +935,8 @@ def fmt_command(inputs: tuple[str, ...], output: str | None, check: bool, diff: 
                err=True)
     if report.failed or check and report.changed:
         sys.exit(ExitStatus.FAILED)
+    if report.told and mode == WRITE:
+        sys.exit(ExitStatus.SKIPPED)  # journals changed or left: written, but the user must know
 
 
 @main.command("merge-driver")
