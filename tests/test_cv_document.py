@@ -72,6 +72,20 @@ def test_count_up_numbering_runs_across_groups() -> None:
         ("Conference papers", [(5, "c")])]
 
 
+def test_continuous_and_per_part_numbering_count_up_in_display_order() -> None:
+    assert build(group_by="type", numbering="continuous", sort="oldest") == [
+        ("Preprints", [(1, "a"), (2, "e")]), ("Journal articles", [(3, "b"), (4, "d")]),
+        ("Conference papers", [(5, "c")])]
+    assert build(group_by="type", numbering="per-part", sort="oldest") == [
+        ("Preprints", [(1, "a"), (2, "e")]), ("Journal articles", [(1, "b"), (2, "d")]),
+        ("Conference papers", [(1, "c")])]
+
+
+def test_split_order_lists_the_groups_it_names_first() -> None:
+    assert [heading for heading, _ in build(group_by="type", split_order=("conference",))] == [
+        "Conference papers", "Preprints", "Journal articles"]
+
+
 def test_no_numbering_and_title_order() -> None:
     assert build(group_by="none", numbering="none", sort="title") == [
         (None, [(None, "a"), (None, "b"), (None, "c"), (None, "d"), (None, "e")])]
