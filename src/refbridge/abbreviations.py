@@ -24,7 +24,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from anyascii import anyascii
@@ -60,6 +60,7 @@ class Outcome:
         return self.new != self.old
 
 
+@lru_cache(maxsize=8192)  # a library names few journals, each many times
 def _key(title: str) -> str:
     """A title as it is looked up: ASCII, lower case, ``&`` as ``and``, words only."""
     folded = anyascii(title).casefold().replace("&", " and ")
