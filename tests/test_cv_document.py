@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from refbridge.cv.document import GROUPINGS, CvOptions, build_cv, summarize
+from refbridge.cv.document import CvOptions, build_cv, summarize
 from refbridge.cv.links import Link, record_links
+from refbridge.cv.parts import Split, split
 from refbridge.cv.select import CvOptionError
 from refbridge.errors import Diagnostics
 from refbridge.model import Date, Eprint, Name, Record, Source
@@ -30,7 +31,7 @@ RECORDS = [
 
 
 def grouped(key: str) -> list[tuple[str | None, list[str]]]:
-    return [(heading, [r.id for r in members]) for heading, members in GROUPINGS[key](RECORDS)]
+    return [(part.heading, [r.id for r in part.records]) for part in split(RECORDS, Split(key))]
 
 
 def test_year_groups_are_newest_first_with_undated_last() -> None:
@@ -69,6 +70,20 @@ def test_count_up_numbering_runs_across_groups() -> None:
     assert build(group_by="type", numbering="count-up", sort="oldest") == [
         ("Preprints", [(1, "a"), (2, "e")]), ("Journal articles", [(3, "b"), (4, "d")]),
         ("Conference papers", [(5, "c")])]
+
+
+def test_continuous_and_per_part_numbering_count_up_in_display_order() -> None:
+    assert build(group_by="type", numbering="continuous", sort="oldest") == [
+        ("Preprints", [(1, "a"), (2, "e")]), ("Journal articles", [(3, "b"), (4, "d")]),
+        ("Conference papers", [(5, "c")])]
+    assert build(group_by="type", numbering="per-part", sort="oldest") == [
+        ("Preprints", [(1, "a"), (2, "e")]), ("Journal articles", [(1, "b"), (2, "d")]),
+        ("Conference papers", [(1, "c")])]
+
+
+def test_split_order_lists_the_groups_it_names_first() -> None:
+    assert [heading for heading, _ in build(group_by="type", split_order=("conference",))] == [
+        "Conference papers", "Preprints", "Journal articles"]
 
 
 def test_no_numbering_and_title_order() -> None:

@@ -84,8 +84,8 @@ def test_an_unknown_setting_names_the_file_and_changes_nothing(bib: Path,
     status, _, err = run_cli("fmt", str(bib))
     assert status == 2
     assert err == (f"refbridge: error: {tmp_path / '.refbridge.toml'} [fmt]: unknown option "
-                   "'sort-by' (known: align, drop-empty, field-order, indent, key-pattern, "
-                   "months, sort, unicode, values, wrap)\n")
+                   "'sort-by' (known: align, drop-empty, field-order, indent, journals, "
+                   "key-pattern, months, sort, unicode, values, wrap)\n")
     assert bib.read_text(encoding="utf-8") == UNTIDY
 
 

@@ -221,13 +221,18 @@ def write(records: Iterable[Record], path: PathName | TextIO | None = None, *,
 def format_bibliography(records: Iterable[Record], style: str = "apa", output: str = "text",
                         locale: str | None = None, *, cite: bool = False,
                         highlight: str | None = None,
-                        style_dirs: Sequence[str | Path] = (), links: bool = False) -> str:
+                        style_dirs: Sequence[str | Path] = (), links: bool = False,
+                        split_by: str | None = None, split_order: Sequence[str] = (),
+                        numbering: str = "continuous") -> str:
     """The bibliography of ``records`` in ``style`` (a CSL style id such as ``apa``,
     ``chicago-author-date`` or ``ieee``, an alias, a ``.csl`` path, or a style module), as a
     document in ``output`` (``text``: one entry per line; ``html``; ``markdown``; ``latex``;
     ``rtf``), as ``refbridge format`` writes it. ``cite``: each record's in-text citation
     instead; ``highlight``: a name (``Family`` or ``Family, Given``) to set in bold;
-    ``links``: link URLs and DOIs.
+    ``links``: link URLs and DOIs. ``split_by`` (``type``, ``keyword``, ``subject`` or a CSL
+    text variable such as ``publisher``): one bibliography per part, each under a heading,
+    those ``split_order`` names first; ``numbering``: a numeric style numbers the parts on
+    (``continuous``) or each from 1 (``per-part``).
 
     >>> found = read(text="@book{k, author = {Knuth, Donald E.}, title = {The {TeX}book},"
     ...                   " publisher = {Addison-Wesley}, year = 1984}", format="bibtex")
@@ -238,7 +243,8 @@ def format_bibliography(records: Iterable[Record], style: str = "apa", output: s
 
     return formatting.format_bibliography(
         formatting.references(_records(records, "format_bibliography")), style, output,
-        locale, cite, highlight, style_dirs, links)
+        locale, cite, highlight, style_dirs, links, split_by=split_by,
+        split_order=split_order, numbering=numbering)
 
 
 @overload

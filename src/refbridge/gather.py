@@ -21,9 +21,11 @@ from refbridge.textio import refuse_overwriting_inputs
 def gather_and_write(inputs: Sequence[str], output: str, to_format: str,
                      read_options: ReadOptions, write_options: WriteOptions, strict: bool,
                      enrich: Callable[[list[Record]], list[Record]] | None,
-                     say: Callable[[str], None], merge: bool = False) -> Diagnostics:
+                     say: Callable[[str], None], merge: bool = False,
+                     journals: bool | None = None) -> Diagnostics:
     """Read every input, merge the records of one work (``merge``), enrich them (``enrich``),
-    write them; the key lock of ``write_options`` is saved."""
+    abbreviate (True) or write out (False) their journals, write them; the key lock of
+    ``write_options`` is saved."""
     get_writer(to_format)  # an unknown output format fails before any service is asked
     refuse_overwriting_inputs(output, inputs)
     diagnostics = Diagnostics(strict=strict)
@@ -35,6 +37,10 @@ def gather_and_write(inputs: Sequence[str], output: str, to_format: str,
             say(f"refbridge: {line}")
     if enrich is not None:
         records = enrich(records)
+    if journals is not None:
+        from refbridge.abbreviations import journal_records
+
+        records = journal_records(records, journals, diagnostics)
     write_records(records, output, to_format, write_options, inputs, diagnostics)
     if write_options.key_lock is not None:
         write_options.key_lock.save()

@@ -48,6 +48,9 @@ from refbridge.vocab import OUTPUT_FORMATS
               help="Complete the records from arXiv, Crossref and OpenAlex first.")
 @click.option("--jobs", type=click.IntRange(0), default=0, show_default=True,
               help="Processes for one large .bib (0: one per CPU; 1: no parallel work).")
+@click.option("--abbreviate-journals/--unabbreviate-journals", "journals", default=None,
+              help="Journals as ISO 4 abbreviations, or written out (each change reported; "
+                   "exit 3).")
 @click.option("--merge", is_flag=True,
               help="Merge records of the same work across the inputs (each merge reported).")
 @enrich_options
@@ -56,7 +59,8 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
             strict: bool, skip_invalid: bool, to_format: str, output: str, unicode: bool,
             normalize: bool, key_pattern: str | None, regenerate_keys: bool,
             key_lock: str | None, fields: str | None, exclude_fields: str, indent: int, field_order: str, collection: str | None,
-            enrich: bool, jobs: int, merge: bool, enrichment: dict[str, Any]) -> None:
+            enrich: bool, jobs: int, journals: bool | None, merge: bool,
+            enrichment: dict[str, Any]) -> None:
     """Convert INPUT files (- for standard input) to another format."""
     from refbridge.pipeline import convert as run
     from refbridge.registry import WriteOptions
@@ -73,10 +77,10 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
         exclude_fields=field_set(exclude_fields), indent=" " * indent, collection=collection,
         field_order=tuple(f.strip().lower() for f in field_order.split(",") if f.strip()))
     _require_enrich_flag(enrich, enrichment)
-    if enrich or merge:
+    if enrich or merge or journals is not None:
         _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
                           write_options, strict, skip_invalid,
-                          enrichment if enrich else None, merge)
+                          enrichment if enrich else None, merge, journals)
         return
     report = run(list(inputs), output, to_format, ReadOptions(from_format, encoding),
                  write_options, strict=strict, jobs=jobs)
@@ -99,6 +103,11 @@ def formats() -> None:
         click.echo(f"  {name:<19} {writer_info(name).description}")
 
 
+def _comma_list(text: str) -> tuple[str, ...]:
+    """The items of a comma-separated option value, stripped, empty ones left out."""
+    return tuple(item.strip() for item in text.split(",") if item.strip())
+
+
 @click.command("format")
 @input_options
 @click.option("--style", default="apa", show_default=True, metavar="STYLE",
@@ -114,20 +123,30 @@ def formats() -> None:
 @click.option("--links", is_flag=True,
               help="Link URLs and DOIs (" + ", ".join(o for o in OUTPUT_FORMATS if o != "text")
               + "); default: plain text.")
+@click.option("--split-by", metavar="KEY",
+              help="One bibliography per part, under headings: type, keyword, subject or a "
+                   "field (container-title, publisher...).")
+@click.option("--split-order", default="", metavar="KEYS",
+              help="Comma-separated parts to write first, in this order.")
+@click.option("--numbering", default="continuous", show_default=True,
+              type=click.Choice(["continuous", "per-part"]),
+              help="Numeric styles: number the parts on, or each from 1.")
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
               help="Output file; - for standard output.")
 @handle_errors
 def format_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
                    strict: bool, skip_invalid: bool, style: str, output_format: str,
                    locale: str | None, cite: bool, highlight: str | None,
-                   style_dirs: tuple[str, ...], links: bool, output: str) -> None:
+                   style_dirs: tuple[str, ...], links: bool, split_by: str | None,
+                   split_order: str, numbering: str, output: str) -> None:
     """Format INPUT files as a bibliography (or in-text citations) in a citation style."""
     from refbridge.formatting import FormatOptions, format_files
     from refbridge.runs import ReadOptions
 
     diagnostics = Diagnostics(strict=strict)
     format_files(list(inputs), output,
-                 FormatOptions(style, output_format, locale, cite, highlight, style_dirs, links),
+                 FormatOptions(style, output_format, locale, cite, highlight, style_dirs, links,
+                               split_by, _comma_list(split_order), numbering),
                  diagnostics, ReadOptions(from_format, encoding))
     _report(diagnostics, skip_invalid)
 
@@ -169,13 +188,17 @@ def styles_command(search: str | None, style_dirs: tuple[str, ...]) -> None:
               help="Output file; - for standard output.")
 @click.option("--fragment", is_flag=True, help="HTML: a fragment to paste, not a whole page.")
 @click.option("--title", default="Publications", show_default=True, help="Heading of the list.")
-@click.option("--group-by", default="year", show_default=True, metavar="KEY",
-              help="year (newest first), type, subject (arXiv category) or none.")
+@click.option("--group-by", "--split-by", "group_by", default="year", show_default=True,
+              metavar="KEY", help="year (newest first), type, subject (arXiv category), "
+                                  "keyword, a field (publisher...) or none.")
+@click.option("--split-order", default="", metavar="KEYS",
+              help="Comma-separated groups to list first, in this order.")
 @click.option("--sort", default="newest", show_default=True, metavar="ORDER",
               help="Order within a group: newest, oldest or title.")
 @click.option("--numbering", metavar="HOW",
               help="count-down (the newest is [N]; the default, unless the style numbers its "
-                   "entries itself), count-up or none.")
+                   "entries itself), count-up, none, or continuous / per-part (in display "
+                   "order, across groups or within each; numeric styles' own numbers too).")
 @click.option("--highlight", default="bold", show_default=True, metavar="HOW",
               help="How the owner's name is set: bold, underline or none.")
 @click.option("--since", type=int, metavar="YEAR", help="Only records from this year on.")
@@ -203,7 +226,8 @@ def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str |
                strict: bool, skip_invalid: bool, owners: tuple[str, ...],
                owner_ids: tuple[str, ...], style: str,
                style_dirs: tuple[str, ...], locale: str | None, to: str, output: str,
-               fragment: bool, title: str, group_by: str, sort: str, numbering: str | None,
+               fragment: bool, title: str, group_by: str, split_order: str, sort: str,
+               numbering: str | None,
                highlight: str, since: int | None, until: int | None, kinds: tuple[str, ...],
                subjects: tuple[str, ...], text: str | None, abstracts: bool, no_links: bool,
                no_summary: bool, no_merge: bool, all_records: bool, enrich: bool,
@@ -221,7 +245,7 @@ def cv_command(inputs: tuple[str, ...], from_format: str | None, encoding: str |
                         links=not no_links, abstracts=abstracts, summary=not no_summary,
                         merge=not no_merge, title=title,
                         filters=Filters(since, until, kinds, subjects, text), owner_ids=ids,
-                        all_records=all_records)
+                        all_records=all_records, split_order=_comma_list(split_order))
     if not published:
         _require_enrich_flag(enrich, enrichment)
 

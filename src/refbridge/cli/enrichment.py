@@ -39,12 +39,13 @@ def run_enrichment(records: list[Any], enrichment: dict[str, Any]) -> list[Any]:
 
 def _enrich_and_write(inputs: tuple[str, ...], output: str, to_format: str,
                       read_options: Any, write_options: Any, strict: bool, skip_invalid: bool,
-                      enrichment: dict[str, Any] | None, merge: bool = False) -> None:
+                      enrichment: dict[str, Any] | None, merge: bool = False,
+                      journals: bool | None = None) -> None:
     """``refbridge.gather`` with the options of ``enrich_options`` (``enrichment``; None: no
-    enrichment): ``enrich``, ``convert --merge`` and ``convert --enrich``."""
+    enrichment): ``enrich``, ``convert --merge``, ``--enrich`` and ``--abbreviate-journals``."""
     from refbridge.gather import gather_and_write
 
     enrich = None if enrichment is None else partial(run_enrichment, enrichment=enrichment)
     diagnostics = gather_and_write(inputs, output, to_format, read_options, write_options,
-                                   strict, enrich, _echo_error, merge)
+                                   strict, enrich, _echo_error, merge, journals)
     _report(diagnostics, skip_invalid)

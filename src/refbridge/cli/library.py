@@ -83,6 +83,9 @@ def check_command(inputs: tuple[str, ...], from_format: str | None, encoding: st
               help="Wrap long values at N characters (0: never, the default).")
 @click.option("--key-pattern", metavar="PATTERN",
               help="Rename keys that do not follow PATTERN (see Citation keys).")
+@click.option("--abbreviate-journals/--unabbreviate-journals", "journals", default=None,
+              help="Journals as ISO 4 abbreviations, or written out (each change reported; "
+                   "exit 3).")
 @click.option("--encoding", metavar="NAME",
               help="Input encoding (default: BOM, UTF-8, else cp1252).")
 @handle_errors
@@ -107,6 +110,8 @@ def fmt_command(inputs: tuple[str, ...], output: str | None, check: bool, diff: 
                err=True)
     if report.failed or check and report.changed:
         sys.exit(ExitStatus.FAILED)
+    if report.told and mode == WRITE:
+        sys.exit(ExitStatus.SKIPPED)  # journals changed or left: written, but the user must know
 
 
 @click.command("cited")

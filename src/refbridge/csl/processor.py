@@ -116,6 +116,7 @@ class Processor:
         highlight: Highlight | None = None,
         highlight_style: str = "bold",
         links: bool = True,
+        first_number: int = 1,
     ) -> None:
         if output not in FORMATS:
             raise ValueError(f"unknown output format {output!r}; choose one of {', '.join(FORMATS)}")
@@ -150,7 +151,8 @@ class Processor:
         self._bib_ids: list[str] | None = None
         self._disamb_position = "first"
         self._disambiguate_tests = 0  # the most disambiguate="true" tests one rendering met
-        self.citation_numbers = {key: i + 1 for i, key in enumerate(self.registration)}
+        self.first_number = first_number  # of citation-number: a bibliography split in parts
+        self.citation_numbers = {key: i + first_number for i, key in enumerate(self.registration)}
         order = self._order_bibliography()
         if style.citation_uses_position:
             self._register_name_counts()
@@ -200,7 +202,8 @@ class Processor:
         order = self._sort_order(self.registration, section, "bibliography", start=start)
         self._bib_order = [self.registration[i] for i in order]
         if section is not None and section.sort and not self._sort_is_by_citation_number(section):
-            self.citation_numbers = {key: i + 1 for i, key in enumerate(self._bib_order)}
+            self.citation_numbers = {key: i + self.first_number
+                                     for i, key in enumerate(self._bib_order)}
         return order
 
     # -- rendering helpers -------------------------------------------------------------
@@ -1116,7 +1119,10 @@ def make_processor(
     highlight: Highlight | None = None,
     highlight_style: str = "bold",
     links: bool = True,
+    first_number: int = 1,
 ) -> Processor:
     """A processor for *items* (CSL-JSON dicts) in *style*, writing *output* (text, html,
-    markdown, latex or rtf).  *highlight* marks names (bold or underline)."""
-    return Processor(style, items, locale, output, locale_store, highlight, highlight_style, links)
+    markdown, latex or rtf).  *highlight* marks names (bold or underline); *first_number* is
+    the first citation number (a part of a bibliography numbered on from the parts before)."""
+    return Processor(style, items, locale, output, locale_store, highlight, highlight_style, links,
+                     first_number)

@@ -2,8 +2,9 @@
 
 ``build_cv`` takes records and ``CvOptions`` and returns a ``CvDocument`` whose entries are
 already formatted by the chosen style (through the style registry and the CSL engine) in the
-output the writer asks for, with the owner's name highlighted. Grouping, sorting and numbering
-are tables of small functions, one per option value. Writers (``refbridge.cv.writers``) turn the
+output the writer asks for, with the owner's name highlighted. Its parts (groups) come from
+``refbridge.cv.parts``; sorting and numbering are tables of small functions, one per option
+value. Writers (``refbridge.cv.writers``) turn the
 document into Markdown, HTML, LaTeX, text or DOCX. This module must never write markup itself.
 """
 
@@ -14,12 +15,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from refbridge.arxiv_taxonomy import category_name
 from refbridge.cv.links import Link, record_links
 from refbridge.cv.owner import OwnerMatcher, reading_order, with_name_ids
 from refbridge.cv.ownership import one_owner, owners_records
-from refbridge.cv.select import CvOptionError, Filters, record_subjects, select
-from refbridge.cv.types import PUBLICATION_KINDS, kind_of
+from refbridge.cv.parts import UNDATED, Split, split
+from refbridge.cv.select import CvOptionError, Filters, select
 from refbridge.errors import Diagnostics
 from refbridge.formats.profile import OWNER_EXTRA, OWNER_ID_EXTRA
 from refbridge.merge import MergeResult, deduplicate
@@ -28,8 +28,6 @@ from refbridge.names.ids import owner_ids
 from refbridge.sameness.text import fold
 
 DEFAULT_STYLE = "cv"
-UNDATED = "Undated"
-NO_SUBJECT = "Other subjects"
 HIGHLIGHTS = ("bold", "underline", "none")
 DEFAULT_NUMBERING = "count-down"
 
@@ -42,7 +40,9 @@ class CvOptions:
     style: str = DEFAULT_STYLE  #: any name ``refbridge.styles.resolve_style`` accepts
     style_dirs: tuple[str | Path, ...] = ()
     locale: str | None = None
-    group_by: str = "year"  #: a key of ``GROUPINGS``
+    #: how the list is split into parts (``--group-by``/``--split-by``): ``year``, ``type``,
+    #: ``subject``, ``keyword``, ``none`` or a CSL text variable (``refbridge.cv.parts``)
+    group_by: str = "year"
     sort: str = "newest"  #: a key of ``SORTS``
     #: a key of ``NUMBERINGS``; None: ``count-down``, or ``none`` when the style labels its
     #: entries itself (IEEE's ``[1]``), so that no entry gets two numbers
@@ -59,16 +59,20 @@ class CvOptions:
     owner_ids: tuple[str, ...] = ()
     #: list every record, not only the owner's (see ``refbridge.cv.ownership``)
     all_records: bool = False
+    split_order: tuple[str, ...] = ()  #: the parts to list first, in this order (their keys)
 
     def __post_init__(self) -> None:
-        for option, value, choices in (("group-by", self.group_by, GROUPINGS),
-                                       ("sort", self.sort, SORTS),
+        self.split()  # an unknown --group-by fails here
+        for option, value, choices in (("sort", self.sort, SORTS),
                                        ("numbering", self.numbering or DEFAULT_NUMBERING,
-                                        NUMBERINGS),
+                                        (*NUMBERINGS, *DISPLAY_ORDER_NUMBERINGS)),
                                        ("highlight", self.highlight, HIGHLIGHTS)):
             if value not in choices:
                 raise CvOptionError(f"unknown --{option} {value!r} "
                                      f"(choose from {', '.join(choices)})")
+
+    def split(self) -> Split:
+        return Split(self.group_by, self.split_order, self.locale)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,63 +152,16 @@ SORTS: dict[str, Callable[[Sequence[Record]], list[Record]]] = {
 }
 
 
-# -- grouping ------------------------------------------------------------------------------
-Groups = list[tuple[str | None, list[Record]]]
-
-
-def _group_by_year(records: Sequence[Record]) -> Groups:
-    years: dict[int | None, list[Record]] = {}
-    for record in records:
-        years.setdefault(record.year, []).append(record)
-    order = sorted((y for y in years if y is not None), reverse=True)
-    groups: Groups = [(str(year), years[year]) for year in order]
-    return groups + ([(UNDATED, years[None])] if None in years else [])
-
-
-def _group_by_type(records: Sequence[Record]) -> Groups:
-    kinds: dict[str, list[Record]] = {}
-    for record in records:
-        kinds.setdefault(kind_of(record.type).name, []).append(record)
-    return [(kind.heading, kinds[kind.name]) for kind in PUBLICATION_KINDS if kind.name in kinds]
-
-
-def subject_heading(code: str | None) -> str:
-    """``Databases · cs.DB``; the bare code when the taxonomy does not know it."""
-    if code is None:
-        return NO_SUBJECT
-    name = category_name(code)
-    return f"{name} \u00b7 {code}" if name else code
-
-
-def _group_by_subject(records: Sequence[Record]) -> Groups:
-    subjects: dict[str | None, list[Record]] = {}
-    for record in records:
-        primary = next(iter(record_subjects(record)), None)
-        subjects.setdefault(primary, []).append(record)
-    named = sorted((code for code in subjects if code is not None),
-                   key=lambda code: (-len(subjects[code]), subject_heading(code).casefold()))
-    groups: Groups = [(subject_heading(code), subjects[code]) for code in named]
-    return groups + ([(NO_SUBJECT, subjects[None])] if None in subjects else [])
-
-
-def _no_groups(records: Sequence[Record]) -> Groups:
-    return [(None, list(records))] if records else []
-
-
-#: --group-by value -> the groups in display order, each with its heading
-GROUPINGS: dict[str, Callable[[Sequence[Record]], Groups]] = {
-    "year": _group_by_year,
-    "type": _group_by_type,
-    "subject": _group_by_subject,
-    "none": _no_groups,
-}
-
 #: --numbering value -> the number of the entry at display position i (0-based) of n
 NUMBERINGS: dict[str, Callable[[int, int], int | None]] = {
     "count-down": lambda position, total: total - position,
     "count-up": lambda position, total: position + 1,
     "none": lambda position, total: None,
 }
+#: the --numbering values that count up in display order, where a style's own numbers
+#: (``citation-number``) follow them: each part is formatted alone, numbered on from the
+#: parts before it (``continuous``) or from 1 (``per-part``)
+DISPLAY_ORDER_NUMBERINGS = ("continuous", "per-part")
 
 
 # -- building ------------------------------------------------------------------------------
@@ -218,9 +175,10 @@ def _numbering(options: CvOptions) -> str:
     return "none" if labels else DEFAULT_NUMBERING
 
 
-def _formatted_entries(records: Sequence[Record], options: CvOptions, output: str
-                       ) -> dict[int, str]:
-    """The style's entry for each record, by the record's position in ``records``."""
+def _formatted_entries(records: Sequence[Record], options: CvOptions, output: str,
+                       first_number: int = 1) -> dict[int, str]:
+    """The style's entry for each record, by the record's position in ``records`` (the first
+    numbered ``first_number`` by a numeric style)."""
     from refbridge.formats.csljson import engine_item
     from refbridge.styles import FormatRequest, resolve_style
 
@@ -231,7 +189,8 @@ def _formatted_entries(records: Sequence[Record], options: CvOptions, output: st
                  if (options.owners or options.owner_ids) and options.highlight != "none"
                  else None)
     request = FormatRequest(output, options.locale, highlight,
-                            options.highlight if highlight else "bold")
+                            options.highlight if highlight else "bold",
+                            first_number=first_number)
     processor = resolve_style(options.style, options.style_dirs).make_processor(items, request)
     texts = processor.bibliography()  # first: the ids are then known without rendering again
     return {int(item_id.removeprefix("cv-")): text.strip()
@@ -277,23 +236,62 @@ def build_cv(records: Sequence[Record], options: CvOptions, output: str,
         diagnostics.warning(f"{cut_short} of {len(chosen)} listed records have incomplete author "
                             "lists (their source names only some authors); add an input with "
                             "the full lists to complete them")
-    position = {id(record): index for index, record in enumerate(chosen)}
-    texts = _formatted_entries(chosen, options, output) if chosen else {}
-    groups = [(heading, SORTS[options.sort](members))
-              for heading, members in GROUPINGS[options.group_by](chosen)]
-    number = NUMBERINGS[_numbering(options)]
-    sections: list[CvSection] = []
-    shown = 0
-    for heading, members in groups:
-        entries = []
-        for record in members:
-            entries.append(CvEntry(
-                record, texts[position[id(record)]], number(shown, len(chosen)),
-                record_links(record, diagnostics) if options.links else (),
-                record.get("abstract") if options.abstracts else None))
-            shown += 1
-        sections.append(CvSection(heading, tuple(entries)))
+    numbering = _numbering(options)
+    parts = [(part.heading, SORTS[options.sort](part.records))
+             for part in split(chosen, options.split())]
+    sections = (_sections_in_display_order(parts, options, output, numbering, diagnostics)
+                if numbering in DISPLAY_ORDER_NUMBERINGS
+                else _sections(chosen, parts, options, output, numbering, diagnostics))
     document = CvDocument(options.title, options.owners,
-                          summarize(chosen) if options.summary else None, tuple(sections),
+                          summarize(chosen) if options.summary else None, sections,
                           output, options.highlight)
     return document, merged
+
+
+def _entry(record: Record, text: str, number: int | None, options: CvOptions,
+           diagnostics: Diagnostics) -> CvEntry:
+    return CvEntry(record, text, number,
+                   record_links(record, diagnostics) if options.links else (),
+                   record.get("abstract") if options.abstracts else None)
+
+
+def _sections(chosen: Sequence[Record], parts: list[tuple[str | None, list[Record]]],
+              options: CvOptions, output: str, numbering: str, diagnostics: Diagnostics
+              ) -> tuple[CvSection, ...]:
+    """The sections of ``parts``, their entries formatted together (a numeric style numbers
+    them in its own order) and numbered by ``numbering`` over the whole list."""
+    position = {id(record): index for index, record in enumerate(chosen)}
+    texts = _formatted_entries(chosen, options, output) if chosen else {}
+    number = NUMBERINGS[numbering]
+    total = sum(len(members) for _, members in parts)
+    sections: list[CvSection] = []
+    shown = 0
+    for heading, members in parts:
+        entries = []
+        for record in members:
+            entries.append(_entry(record, texts[position[id(record)]], number(shown, total),
+                                  options, diagnostics))
+            shown += 1
+        sections.append(CvSection(heading, tuple(entries)))
+    return tuple(sections)
+
+
+def _sections_in_display_order(parts: list[tuple[str | None, list[Record]]],
+                               options: CvOptions, output: str, numbering: str,
+                               diagnostics: Diagnostics) -> tuple[CvSection, ...]:
+    """The sections of ``parts``, each formatted alone in display order, numbered from 1
+    (``per-part``) or on from the parts before (``continuous``): by the style when it labels
+    its entries (its ``citation-number``), else by refbridge."""
+    from refbridge.styles import resolve_style
+
+    labelled = resolve_style(options.style, options.style_dirs).labels_entries
+    sections: list[CvSection] = []
+    first = 1
+    for heading, members in parts:
+        texts = _formatted_entries(members, options, output, first)
+        sections.append(CvSection(heading, tuple(
+            _entry(record, texts[index], None if labelled else first + index, options,
+                   diagnostics)
+            for index, record in enumerate(members))))
+        first = 1 if numbering == "per-part" else first + len(members)
+    return tuple(sections)

@@ -53,6 +53,9 @@ class FormatRequest:
     #: link URLs and DOIs (HTML, Markdown, LaTeX, RTF); ``refbridge format`` leaves them plain
     #: text unless asked (``--links``), as citeproc-js does
     links: bool = True
+    #: the first citation number (CSL styles): a part of a bibliography numbered on from the
+    #: parts before it
+    first_number: int = 1
 
     def __post_init__(self) -> None:
         from refbridge.styles.locales import check_locale
@@ -87,7 +90,8 @@ class CslStyleDefinition:
             load_csl(path), ordered,
             locale=request.locale or self.default_locale or dependent_locale,
             output=request.output, highlight=request.highlight,
-            highlight_style=request.highlight_style, links=request.links)
+            highlight_style=request.highlight_style, links=request.links,
+            first_number=request.first_number)
         return NewestFirst(processor, list(ordered)) if self.newest_first else processor
 
     @property
@@ -129,11 +133,26 @@ StyleDefinition = CslStyleDefinition | FormatterStyleDefinition
 
 def _marked(item: Item) -> Item:
     """``item`` as the CSL engine reads it: the name lists its ``custom.incomplete-names``
-    says are cut short named where the engine looks for them (a plain value at the top)."""
+    says are cut short named where the engine looks for them (a plain value at the top), and
+    a journal without ``container-title-short`` given the one refbridge's journal list has
+    (``refbridge.abbreviations``), for a style that asks for the short form."""
     from refbridge.csl.names import INCOMPLETE_NAMES_KEY
 
     roles = incomplete_roles(item)
-    return {**item, INCOMPLETE_NAMES_KEY: " ".join(roles)} if roles else item
+    marked = {**item, INCOMPLETE_NAMES_KEY: " ".join(roles)} if roles else item
+    short = _short_container_title(item)
+    return {**marked, "container-title-short": short} if short else marked
+
+
+def _short_container_title(item: Item) -> str | None:
+    """The journal list's abbreviation of an item's container title, when it has none."""
+    from refbridge.abbreviations import short_title
+    from refbridge.richtext import plain
+
+    title = item.get("container-title")
+    if not title or item.get("container-title-short") or item.get("journalAbbreviation"):
+        return None
+    return short_title(title if isinstance(title, str) else plain(title))
 
 
 def incomplete_roles(item: Item) -> tuple[str, ...]:

@@ -39,6 +39,7 @@ class FmtReport:
     messages: list[Diagnostic] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     files: int = 0
+    told: int = 0  #: journals changed or left for want of a source (``TidiedText.told``)
 
 
 def file_options(path: str, given: Mapping[str, Any]) -> TidyOptions:
@@ -115,6 +116,7 @@ def tidy_files(paths: Sequence[str], given: Mapping[str, Any], mode: str = WRITE
         report.messages += diagnostics.messages
         tidied = tidy_text(original, source, options)
         report.messages += tidied.problems + tidied.notes
+        report.told += tidied.told
         if tidied.text is None:
             report.messages.append(Diagnostic("error", _NOT_FORMATTED, source))
             report.failed.append(source)

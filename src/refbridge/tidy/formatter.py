@@ -3,6 +3,8 @@ pattern, blocks and fields sorted, values rewritten and laid out; what changed i
 by entry (for ``--check``) and every removal, renaming and conflict is a note. A check that
 keeps the blocks' order and keys streams (``check_texts``): a large file is never held whole.
 
+Journals are abbreviated or written out when asked (``journals``), each change a note.
+
 A file with a broken block is not formatted (its problems are returned, its text is None),
 nor one whose sorting would change what a macro means (an ``@string`` defined twice). This
 module must never read or write a file (``files`` does) and never drop an entry or field
@@ -20,6 +22,7 @@ from difflib import SequenceMatcher
 from refbridge.errors import Diagnostic
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, Field, macro_value
 from refbridge.tidy.document import StreamedDocument, Unit, read_document
+from refbridge.tidy.journals import journal_titles
 from refbridge.tidy.keys import key_renames, renamed_references
 from refbridge.tidy.layout import EntryText, document_parts, document_text, entry_text
 from refbridge.tidy.options import TidyOptions
@@ -49,6 +52,9 @@ class TidiedText:
     problems: list[Diagnostic] = field(default_factory=list)
     notes: list[Diagnostic] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
+    #: values the user must hear of: journals abbreviated, written out, or left for want of
+    #: a source (``fmt --abbreviate-journals``: exit status 3)
+    told: int = 0
 
 
 def _kept_fields(fields: Sequence[Field], options: TidyOptions) -> list[Field]:
@@ -192,19 +198,26 @@ def tidy_text(text: str, source: str, options: TidyOptions) -> TidiedText:
 
     duplicates = _Duplicates(text_of, source)
     units = list(duplicates.kept(document.units))
+    journals = journal_titles(units, options.journals, source) if options.journals else None
+    if journals is not None:
+        units = journals.units
     renamed, rename_notes = _renamed(units, options, source)
     ordered = sort_units(renamed, options)
     changes = duplicates.changes + _changes(document.units, renamed, ordered, text_of)
     result = document_text([(unit.before, text_of(unit), unit.tail) for unit in ordered],
                            duplicates.carried + document.after)
     changes.sort(key=lambda change: change.line)
-    return TidiedText(result, [], duplicates.notes + rename_notes, changes)
+    journal_notes = journals.notes if journals is not None else []
+    return TidiedText(result, [], duplicates.notes + journal_notes + rename_notes, changes,
+                      journals.told if journals is not None else 0)
 
 
 def streams(options: TidyOptions) -> bool:
     """Whether a file can be checked with ``options`` as it streams (``check_texts``): its
-    blocks keep their order and their keys."""
-    return options.sort_field == "given" and options.key_pattern is None
+    blocks keep their order and their keys, and no journal is rewritten (which reads the
+    whole file's journal pairs first)."""
+    return options.sort_field == "given" and options.key_pattern is None \
+        and options.journals is None
 
 
 @dataclass(slots=True)

@@ -46,6 +46,9 @@ class TidyOptions:
     unicode: bool | None = None
     wrap: int = 0
     key_pattern: str | None = None
+    #: ``abbreviate`` or ``unabbreviate`` the entries' journals (``tidy.journals``); None:
+    #: leave them as written
+    journals: str | None = None
 
     @property
     def sort_field(self) -> str:
@@ -119,6 +122,16 @@ def _unicode(value: Any) -> bool | None:
     return named[value]
 
 
+def _journals(value: Any) -> str | None:
+    """``abbreviate``, ``unabbreviate`` or ``as-given`` in a file; the flags on the command
+    line (True: abbreviate)."""
+    named = {True: "abbreviate", False: "unabbreviate", "abbreviate": "abbreviate",
+             "unabbreviate": "unabbreviate", "as-given": None, None: None}
+    if not isinstance(value, (bool, str)) and value is not None or value not in named:
+        raise ValueError(f"{value!r} is not abbreviate, unabbreviate or as-given")
+    return named[value]
+
+
 def _key_pattern(value: Any) -> str:
     try:
         compile_pattern(str(value))
@@ -131,7 +144,7 @@ def _key_pattern(value: Any) -> str:
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "sort": _sort, "field_order": _field_order, "indent": _indent, "align": _flag,
     "values": _choice(VALUE_DELIMITERS), "drop_empty": _flag, "months": _flag,
-    "unicode": _unicode, "wrap": _wrap, "key_pattern": _key_pattern,
+    "unicode": _unicode, "wrap": _wrap, "key_pattern": _key_pattern, "journals": _journals,
 }
 
 

@@ -20,8 +20,9 @@ import re
 from collections import Counter
 from html import escape
 
-from refbridge.cv.document import UNDATED, CvDocument, CvEntry
+from refbridge.cv.document import CvDocument, CvEntry
 from refbridge.cv.owner import OwnerMatcher, csl_name
+from refbridge.cv.parts import UNDATED
 from refbridge.cv.select import CvOptionError, searchable_text
 from refbridge.cv.types import PUBLICATION_KINDS, kind_of
 from refbridge.cv.writers.html import (
