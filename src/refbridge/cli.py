@@ -19,8 +19,8 @@ from typing import Any, TypeVar, final
 
 import click
 
-from refbridge import __version__
 from refbridge.errors import Diagnostics, EntryFailed, ExitStatus, RefbridgeError
+from refbridge.version import __version__
 
 F = TypeVar("F", bound=Callable[..., Any])
 
