@@ -40,11 +40,11 @@ COMPILED: tuple[str, ...] = (
     "refbridge/csl/values.py",
     "refbridge/csl/processor.py",
     "refbridge/csl/formats.py",
-    "refbridge/csl/pageranges.py",
+    "refbridge/pageranges.py",
     "refbridge/csl/localization.py",
     "refbridge/csl/collation.py",
     "refbridge/csl/reach.py",
-    "refbridge/csl/rawdates.py",
+    "refbridge/rawdates.py",
     "refbridge/csl/notefield.py",
     "refbridge/csl/style.py",
 )

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
+from refbridge.pageranges import format_page_range, several_pages
+
 from . import reach
 from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderContext
 from .marked import (
@@ -36,7 +38,6 @@ from .marked import (
     SplitLead,
     Suffix,
 )
-from .pageranges import format_page_range, several_pages
 from .reach import Reach
 from .rendered import (
     Affixed,

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .rawdates import parse_raw_date
+from refbridge.rawdates import parse_raw_date
 
 NUMERIC_RE = re.compile(
     r"^\s*(?:[A-Za-z]{0,3}\d+[A-Za-z]{0,3}|[ivxlcdmIVXLCDM]+)"

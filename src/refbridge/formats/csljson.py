@@ -337,8 +337,8 @@ def _season(value: Mapping[str, Any], variable: str) -> int | None:
 
 
 def _raw_date(text: str, circa: bool) -> Date:
-    """A raw date as citeproc-js reads it (``refbridge.csl.rawdates``)."""
-    from refbridge.csl.rawdates import parse_raw_date
+    """A raw date as citeproc-js reads it (``refbridge.rawdates``)."""
+    from refbridge.rawdates import parse_raw_date
 
     found = parse_raw_date(text)
     if found.literal is not None:

@@ -29,7 +29,6 @@ from functools import partial
 from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
-from refbridge.csl.pageranges import format_page_range
 from refbridge.errors import Diagnostics
 from refbridge.formats import catalogue
 from refbridge.formats.datetext import (
@@ -56,6 +55,7 @@ from refbridge.formats.tagged.records import (
 )
 from refbridge.identifiers import doi_of
 from refbridge.model import Date, ModelError, Name, Record, Source
+from refbridge.pageranges import format_page_range
 from refbridge.richtext import plain
 from refbridge.textlines import lines
 
