@@ -38,6 +38,7 @@ from typing import Any, TextIO
 
 from mypy_extensions import mypyc_attr
 
+from refbridge.coverage import Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.bibtex.tables import (
     ARXIV,
@@ -76,9 +77,12 @@ from refbridge.richtext import (
 )
 from refbridge.vocab import (
     DATE_VARIABLE_SET,
+    DATE_VARIABLES,
     NAME_VARIABLE_SET,
+    NAME_VARIABLES,
     PLAIN_TEXT_VARIABLES,
     TEXT_VARIABLE_SET,
+    TEXT_VARIABLES,
     VERBATIM_VARIABLES,
 )
 
@@ -843,6 +847,14 @@ class CslJsonWriter:
     extension = WRITERS["csl-json"].extension
 
     framing = Framing(head="[\n", separator=",\n", tail="\n]\n", empty="[]\n")
+    coverage = Coverage(
+        format="csl-json",
+        native={**{p: p for p in TEXT_VARIABLES + NAME_VARIABLES + DATE_VARIABLES},
+                "type": "type", "citation-key": "id", "keywords": "keyword",
+                "eprint": "custom.eprint", "incomplete-names": "custom.incomplete-names",
+                "extra": "custom.extra"},
+        notes=("Every model part is a CSL-JSON key or a key of the schema's `custom` object.",),
+    )
 
     def record_text(self, record: Record, options: WriteOptions) -> str:
         return indented_json(to_csl(record), options.indent)

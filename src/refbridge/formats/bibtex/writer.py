@@ -22,6 +22,7 @@ from functools import cache, partial
 from itertools import repeat
 from typing import TextIO
 
+from refbridge.coverage import Coverage
 from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex import tables
 from refbridge.formats.bibtex.dates import (
@@ -222,6 +223,38 @@ def entry_key(record: Record, options: WriteOptions = WriteOptions()) -> str:
     return KEY_UNSAFE.sub("-", record.citation_key or record.id)
 
 
+@cache
+def dialect_coverage(dialect: str) -> Coverage:
+    """The coverage of a .bib dialect, derived from the tables its reader and writer share."""
+    native: dict[str, str] = {}
+    for table in (tables.TEXT_FIELDS, tables.NAME_FIELDS, tables.DATE_FIELDS,
+                  tables.YEAR_FIELDS):
+        for bib_field, part in table.items():
+            native.setdefault(part, tables.WRITE_FIELD[dialect].get(part, bib_field))
+    native |= {"type": "@entrytype", "citation-key": "entry key",
+               "keywords": "keywords", "eprint": "eprint, archivePrefix, primaryClass",
+               "incomplete-names": "and others"}
+    entries = tables.CSL_TO_ENTRY[dialect]
+    return Coverage(
+        format=dialect,
+        native=native,
+        kept_types=frozenset(t for t, e in entries.items() if tables.ENTRY_TO_CSL.get(e) == t),
+        notes=(
+            ("Derived from `refbridge.formats.bibtex.tables`: the fields the reader maps to a "
+            "model part in every entry type (fields whose meaning depends on the entry type, "
+            "such as `number`, are left out). CSL types without an entry type of their own "
+            "are written as the nearest entry type and read back as that type."),
+            ("Runs of white space in a value become one space; a name's particles are spelled "
+            "as BibTeX's `von` part, so dropping and non-dropping particles are not told "
+            "apart; a keyword containing a comma or semicolon is written in braces (one "
+            "keyword for biber and for the reader); a thesis "
+            "or report without a genre gets the one its entry type implies (`@phdthesis`, "
+            "`@techreport`), and a preprint without a URL gets its arXiv abstract page."),
+            "Extra fields of other formats are lost (`bibtex.*` extras are written back).",
+        ),
+    )
+
+
 class BibtexWriter:
     def __init__(self, dialect: str) -> None:
         self.name = dialect
@@ -230,6 +263,11 @@ class BibtexWriter:
         self.extension = WRITERS[dialect].extension
         self.framing = Framing(separator="\n")
         self.key_unsafe = KEY_UNSAFE
+
+    @property
+    def coverage(self) -> Coverage:
+        """Which model parts the dialect carries (``refbridge.coverage``)."""
+        return dialect_coverage(self.dialect)
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         write_framed(map(self.record_text, records, repeat(options)), out, self.framing)
