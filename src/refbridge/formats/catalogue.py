@@ -4,9 +4,10 @@ The registry lists formats, tells an input's format from its name and first kilo
 a writer by file ending on every command; importing every format module to learn that cost about
 25 ms of each command. This table holds, per entry-point name, the descriptions, file endings and
 content signature of the format, and the signature functions themselves, which look only at the
-text (``re`` and ``str`` methods). refbridge's readers subclass ``CatalogueReader``, which takes
-their description, file endings and ``sniff`` from here, so the two cannot disagree; a test
-checks every entry against the module it describes.
+text (``re`` and ``str`` methods); and which inputs name a library rather than a file, with
+the function that reads them (``SOURCES``). refbridge's readers subclass ``CatalogueReader``,
+which takes their description, file endings and ``sniff`` from here, so the two cannot
+disagree; a test checks every entry against the module it describes.
 
 Third-party formats need no entry here: the registry loads a format it does not find in this
 table to ask it. This module must never import a format module or parse a document.
@@ -353,6 +354,14 @@ READERS: dict[str, ReaderEntry] = {
         "refbridge.formats.hayagriva:READER",
         "Hayagriva YAML (Typst's bibliography files; Better BibTeX's and JabRef's exports)",
         (".yml", ".yaml"), hayagriva),
+}
+
+#: Inputs that name a library rather than a file (``zotero-web:user:1/Reading``): the kind of
+#: address (the text before its first colon) -> the function that reads the records of such an
+#: input (``module:function``, called with the input and the run's diagnostics).
+SOURCES: dict[str, str] = {
+    kind: "refbridge.zotero_bridge.pull:read_address"
+    for kind in ("zotero-desktop", "zotero-web", "zotero-sqlite")
 }
 
 WRITERS: dict[str, WriterEntry] = {
