@@ -37,6 +37,7 @@ COMPILED: tuple[str, ...] = (
     "refbridge/csl/nodes.py",
     "refbridge/csl/rendered.py",
     "refbridge/csl/names.py",
+    "refbridge/csl/nameparts.py",
     "refbridge/csl/values.py",
     "refbridge/csl/processor.py",
     "refbridge/csl/formats.py",

@@ -40,6 +40,7 @@ from .marked import (
 )
 from .reach import Reach
 from .rendered import (
+    ROMANESQUE_CHARS,
     Affixed,
     Decorated,
     KeptPeriods,
@@ -89,10 +90,6 @@ _NUMBER_PATH_VARIABLES = frozenset(
 _RANGE_VARIABLES = frozenset(
     ["chapter-number", "collection-number", "edition", "issue", "number", "number-of-pages", "number-of-volumes", "volume"]
 )
-# citeproc-js's "romanesque" letters: Latin, Greek, Cyrillic, Hebrew (but its "and", \u05d5),
-# Arabic, Thai, and direction marks; CJK and other scripts are not
-ROMANESQUE_CHARS = ("a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0370-\u03ff\u0400-\u052f\u0590-\u05d4\u05d6-\u05ff"
-                    "\u1f00-\u1fff\u0600-\u06ff\u200c\u200d\u200e\u0218\u0219\u021a\u021b\u202a-\u202e")
 _ROMANESQUE_RE = re.compile(f"[-0-9{ROMANESQUE_CHARS}]")
 
 
