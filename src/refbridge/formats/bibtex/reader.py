@@ -599,7 +599,8 @@ def _with_zotero_extra(record: Record, note: str | None) -> Record:
     read line by line; another note is left as it is."""
     if note is None or "refbridge:" not in note:
         return record
-    from refbridge.formats.zotero.extra import residue_note, with_extra_fields  # seldom needed
+    from refbridge.formats.csljson import with_extra_fields  # seldom needed
+    from refbridge.formats.zotero.extra import residue_note
 
     found = residue_note([_unescaped(line) if line.startswith("refbridge:") else
                           decode_plain(line) for line in note.split("\n")])

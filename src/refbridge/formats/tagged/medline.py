@@ -31,19 +31,14 @@ from typing import Any, TextIO
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics
 from refbridge.formats import catalogue
+from refbridge.formats.csljson import apply_residues, residue_note
 from refbridge.formats.datetext import (
     MONTH_NAMES,
     date_of,
     not_understood_message,
     read_date,
 )
-from refbridge.formats.residue import (
-    RESIDUE_LABEL,
-    apply_residues,
-    looks_like_residue,
-    note_residue,
-    residue_note,
-)
+from refbridge.formats.residue import RESIDUE_LABEL, looks_like_residue, note_residue
 from refbridge.formats.tagged import medline_tables as t
 from refbridge.formats.tagged import ris
 from refbridge.formats.tagged.records import (
