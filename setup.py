@@ -28,6 +28,7 @@ COMPILED: tuple[str, ...] = (
     "refbridge/formats/bibtex/dates.py",
     "refbridge/formats/bibtex/writer.py",
     "refbridge/latex/decode.py",
+    "refbridge/latex/symbols.py",
     "refbridge/latex/encode.py",
     "refbridge/richtext.py",
     "refbridge/names/bibtex.py",

@@ -9,7 +9,7 @@ text, a script becomes Unicode superscript or subscript characters where every c
 one (``n²``, ``x₁``), else ``^``/``_`` with the script (``x^α``), but a script of text
 (``\\textrm{ème}``) as its text (``4ème``). What it does not know (an
 unknown command) is shown as written, never dropped. Symbol texts come from pylatexenc's
-tables (through ``refbridge.latex.decode.fixed_macro_text``).
+tables (through ``refbridge.latex.symbols.fixed_macro_text``).
 
 This module must never be used to write LaTeX: LaTeX outputs write ``Math.tex`` as it is.
 """
@@ -21,6 +21,7 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
+from refbridge.latex.symbols import fixed_macro_text
 from refbridge.richtext import Inline, Style, Styled, normalized, plain, rich
 
 _TOKEN = re.compile(r"\\([A-Za-z]+)|\\(.)|([{}^_'])|(\s+)|([^\\{}^_'\s]+)", re.DOTALL)
@@ -163,8 +164,6 @@ class _Formula:
         return token.group(5)[1:].split("]")[0]
 
     def command(self, name: str) -> list[Inline]:
-        from refbridge.latex.decode import fixed_macro_text
-
         if name in INVISIBLE:
             return []
         if name in FONT_COMMANDS:
