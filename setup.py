@@ -31,6 +31,7 @@ COMPILED: tuple[str, ...] = (
     "refbridge/latex/symbols.py",
     "refbridge/latex/encode.py",
     "refbridge/richtext.py",
+    "refbridge/inlines.py",
     "refbridge/names/bibtex.py",
     "refbridge/formats/csljson.py",
     "refbridge/formats/csl_markup.py",

@@ -21,8 +21,8 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
+from refbridge.inlines import Inline, Style, Styled, inlines_text, normalized
 from refbridge.latex.symbols import fixed_macro_text
-from refbridge.richtext import Inline, Style, Styled, normalized, plain, rich
 
 _TOKEN = re.compile(r"\\([A-Za-z]+)|\\(.)|([{}^_'])|(\s+)|([^\\{}^_'\s]+)", re.DOTALL)
 
@@ -172,9 +172,9 @@ class _Formula:
             content = normalized(self.argument())
             return [Styled(STYLE_COMMANDS[name], content)] if content else []
         if name in ALPHABETS:
-            return [_alphabet(plain(rich(self.argument())), ALPHABETS[name])]
+            return [_alphabet(inlines_text(self.argument(), math_plain), ALPHABETS[name])]
         if name in ACCENTS:
-            argument = plain(rich(self.argument()))
+            argument = inlines_text(self.argument(), math_plain)
             return [unicodedata.normalize("NFC", argument[:1] + ACCENTS[name]) + argument[1:]]
         if name in ("frac", "dfrac", "tfrac", "cfrac"):
             numerator, denominator = self.argument(), self.argument()
@@ -222,7 +222,7 @@ def _alphabet(letters: str, prefixes: tuple[str, ...]) -> str:
 
 def _bracketed(items: list[Inline]) -> list[Inline]:
     """``items`` as one term: in parentheses unless a single character or symbol."""
-    text = plain(rich(items))
+    text = inlines_text(items, math_plain)
     return items if len(text.strip()) <= 1 or text.isalnum() else ["(", *items, ")"]
 
 
@@ -273,7 +273,7 @@ def _plain(items: tuple[Inline, ...]) -> Iterator[str]:
                 mark = "^" if item.style == Style.SUPERSCRIPT else "_"
                 yield mark + (text if len(text) == 1 else f"({text})")
         else:
-            yield plain(rich([item]))
+            yield inlines_text((item,), math_plain)
 
 
 #: A script that is text (``^{\textrm{ème}}``, ``_\text{max}``): the script sign and the text.
