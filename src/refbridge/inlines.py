@@ -185,10 +185,6 @@ def _in_form(items: tuple[Inline, ...], inside: tuple[str, ...]) -> bool:
     return bool(items)
 
 
-def _is_nocase(item: Inline) -> bool:
-    return isinstance(item, Styled) and item.style == Style.NOCASE
-
-
 def _through_nocase(items: Iterable[Inline], leaf: Callable[[Inline], Inline]
                     ) -> Iterator[Inline]:
     """``items`` with their nocase spans dissolved and each leaf (text, math, address, raw

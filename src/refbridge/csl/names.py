@@ -172,19 +172,6 @@ def _normalize_pieces(pieces: list[str], terminator: str) -> str:
     return _tidy("".join(pieces))
 
 
-def _joins(particle: str) -> bool:
-    """Whether a particle attaches to the name without a space (d', al-)."""
-    return particle.endswith(_PARTICLE_END)
-
-
-def _join_particle(particle: str, name: str) -> str:
-    if not particle:
-        return name
-    if not name:
-        return particle
-    return particle + name if particle.endswith(_PARTICLE_END) else particle + " " + name
-
-
 def _unaffixed_decor(attrs: Mapping[str, str]) -> Decor | None:
     return decor_of({k: v for k, v in attrs.items() if k not in ("prefix", "suffix")}, allow_quotes=False)
 

@@ -1,6 +1,6 @@
 """Compiled CSL rendering elements (all but names): text, number, label, date, group, choose.
 
-Each element is built once from the style XML (see :mod:`refbridge.csl.compiler`) and
+Each element is built once from the style XML (by ``refbridge.csl.style``'s compiler) and
 renders an item from a :class:`~refbridge.csl.context.RenderContext` into a
 :class:`~refbridge.csl.rendered.Rich` tree (or ``None`` when empty).  Nodes never touch
 XML at render time and never produce markup strings.

@@ -168,13 +168,7 @@ def roman(number: int) -> str:
     return "".join(out)
 
 
-def leading_int(text: str) -> int | None:
-    match = re.search(r"\d+", text)
-    return int(match.group()) if match else None
-
-
-# --- page ranges ---------------------------------------------------------------------
-
+#: A roman numeral, in lower or upper case.
 _ROMAN_RE = re.compile(r"^[ivxlcdm]+$|^[IVXLCDM]+$")
 
 
