@@ -16,7 +16,7 @@ import click
 from sphinx.application import Sphinx
 from sphinx_click.ext import ClickDirective  # type: ignore[import-untyped]
 
-from refbridge import __version__
+from refbridge.version import __version__
 
 project = "refbridge"
 author = "refbridge developers"

@@ -87,6 +87,28 @@ def test_detecting_ris_loads_the_ris_reader_and_no_other_reader() -> None:
     assert loaded & others <= {"refbridge.formats.csljson"}
 
 
+def test_the_catalogue_knows_every_kind_of_zotero_address_as_a_source() -> None:
+    from refbridge import zotero_bridge
+    from refbridge.zotero_bridge.pull import read_address
+
+    kinds = (zotero_bridge.DESKTOP, zotero_bridge.WEB, zotero_bridge.SQLITE)
+    assert {kind: registry.source_reader(f"{kind}:x") for kind in kinds} == dict.fromkeys(
+        kinds, read_address)
+
+
+def test_a_file_name_is_no_source() -> None:
+    assert [registry.source_reader(name) for name in ("refs.bib", "C:/refs.bib", "-")] == [
+        None, None, None]
+
+
+def test_asking_whether_a_file_is_a_source_loads_no_job() -> None:
+    loaded = _modules_loaded_by("""
+        from refbridge.registry import source_reader
+        assert source_reader("refs.bib") is None
+    """)
+    assert not any(name.startswith("refbridge.zotero_bridge") for name in loaded)
+
+
 def test_listing_the_formats_loads_no_format_module() -> None:
     loaded = _modules_loaded_by("""
         from refbridge.registry import (reader_info, reader_names, writer_for_file,

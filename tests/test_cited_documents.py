@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from refbridge.cited.citations import BIBLATEX, BIBTEX, Scan, scan_documents
+from refbridge.cited.citations import BIBLATEX, BIBTEX, Scan
+from refbridge.cited.documents import scan_documents
 from refbridge.errors import Diagnostics, ParseError
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from refbridge.latex.decode import decode_latex, fixed_macro_text
+from refbridge.latex.decode import decode_latex
 from refbridge.latex.fixed_macros import FIXED_MACROS
 from refbridge.latex.pylatexenc_tables import fixed_macros
+from refbridge.latex.symbols import fixed_macro_text
 from refbridge.richtext import plain
 
 

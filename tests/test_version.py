@@ -1,4 +1,5 @@
-"""refbridge's version is written in one place, ``refbridge.__version__``: the packaging metadata
+"""refbridge's version is written in one place, ``refbridge/version.py`` (``refbridge.__version__``
+hands it out): the packaging metadata
 reads it from there (setuptools' ``attr:``, without importing the package, so the command line's
 start pays nothing for it), and ``--version`` and the documentation show it."""
 
@@ -22,7 +23,7 @@ def test_the_packaging_metadata_reads_the_version_from_the_package() -> None:
     assert "version" not in project["project"]
     assert "version" in project["project"]["dynamic"]
     assert project["tool"]["setuptools"]["dynamic"]["version"] == {
-        "attr": "refbridge.__version__"}
+        "attr": "refbridge.version.__version__"}
 
 
 def test_the_installed_metadata_gives_the_package_version() -> None:

@@ -11,20 +11,18 @@ From Python::
     print(refbridge.format_bibliography(found, style="apa"))
 
 The names below (``read``, ``write``, ``format_bibliography``, ``cv``, the conversions to and
-from bibtexparser and pybtex, the record and error types) are imported on first use: this
-package's top level must stay import-light (it imports no module of its own) so the command
-line starts fast.
+from bibtexparser and pybtex, the record and error types, ``__version__``) are imported on first
+use: this package's top level must stay import-light (it imports no module of its own) so the
+command line starts fast, and no module of the package imports it.
 """
 
 import sys
 
 TYPE_CHECKING = False  # not ``typing``'s: importing typing costs start-up time
-#: the one place the version is written: pyproject.toml reads it (setuptools' ``attr:``, without
-#: importing the package) into the installed metadata
-__version__ = "0.1.0"
 
 #: name exported by the package -> the module that defines it
 _EXPORTS: dict[str, str] = {
+    "__version__": "refbridge.version",
     "read": "refbridge.api",
     "write": "refbridge.api",
     "format_bibliography": "refbridge.api",
@@ -57,6 +55,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time ``__getattr__`` imports
     from refbridge.interop import from_bibtexparser, from_pybtex, to_bibtexparser, to_pybtex
     from refbridge.model import Record
     from refbridge.registry import WriteOptions
+    from refbridge.version import __version__
 
 
 def __getattr__(name: str) -> "Any":

@@ -162,10 +162,6 @@ def _type(record: Record, n: int | None) -> str:
     return _clean(record.type)
 
 
-def _families(record: Record, fold: Callable[[str], str]) -> list[str]:
-    return [_NON_KEY.sub("", fold(_family(p))) for p in _creators(record)]
-
-
 def _last_name(name: Name) -> str:
     """The family name without its particles (JabRef's ``[auth]``: ``van der Aalst`` ->
     ``Aalst``)."""

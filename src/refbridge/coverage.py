@@ -3,10 +3,10 @@
 Every writer that round-trips declares a ``Coverage`` built from its own mapping tables (its
 module's ``COVERAGE``, named by the writer's registration in ``formats.catalogue``), so the table
 in ``docs/field-coverage.md`` and the round-trip property tests read the same data.
-``python -m refbridge.tools.regenerate`` writes that document. Two are built here: CSL-JSON's (the
-model's own vocabulary, which carries every part) and the .bib dialects' (derived from
-``formats.bibtex.tables``). A writer of another package may declare one as its ``coverage``
-attribute. This module must never read or write records.
+``python -m refbridge.tools.regenerate`` writes that document. CSL-JSON's (the model's own
+vocabulary, which carries every part) is declared by ``formats.csljson``, the .bib dialects' by
+``formats.bibtex.coverage``. A writer of another package may declare one as its ``coverage``
+attribute. This module must never read or write records, nor import a format.
 """
 
 from __future__ import annotations
@@ -68,48 +68,6 @@ class Coverage:
         if part in self.elsewhere:
             return f"via {self.elsewhere[part]}"
         return "lost"
-
-
-CSL_JSON = Coverage(
-    format="csl-json",
-    native={**{p: p for p in TEXT_VARIABLES + NAME_VARIABLES + DATE_VARIABLES},
-            "type": "type", "citation-key": "id", "keywords": "keyword",
-            "eprint": "custom.eprint", "incomplete-names": "custom.incomplete-names",
-            "extra": "custom.extra"},
-    notes=("Every model part is a CSL-JSON key or a key of the schema's `custom` object.",),
-)
-
-def bibtex_coverage(dialect: str) -> Coverage:
-    """The coverage of a .bib dialect, derived from the tables its reader and writer share."""
-    from refbridge.formats.bibtex import tables
-
-    native: dict[str, str] = {}
-    for table in (tables.TEXT_FIELDS, tables.NAME_FIELDS, tables.DATE_FIELDS,
-                  tables.YEAR_FIELDS):
-        for bib_field, part in table.items():
-            native.setdefault(part, tables.WRITE_FIELD[dialect].get(part, bib_field))
-    native |= {"type": "@entrytype", "citation-key": "entry key",
-               "keywords": "keywords", "eprint": "eprint, archivePrefix, primaryClass",
-               "incomplete-names": "and others"}
-    entries = tables.CSL_TO_ENTRY[dialect]
-    return Coverage(
-        format=dialect,
-        native=native,
-        kept_types=frozenset(t for t, e in entries.items() if tables.ENTRY_TO_CSL.get(e) == t),
-        notes=(
-            ("Derived from `refbridge.formats.bibtex.tables`: the fields the reader maps to a "
-            "model part in every entry type (fields whose meaning depends on the entry type, "
-            "such as `number`, are left out). CSL types without an entry type of their own "
-            "are written as the nearest entry type and read back as that type."),
-            ("Runs of white space in a value become one space; a name's particles are spelled "
-            "as BibTeX's `von` part, so dropping and non-dropping particles are not told "
-            "apart; a keyword containing a comma or semicolon is written in braces (one "
-            "keyword for biber and for the reader); a thesis "
-            "or report without a genre gets the one its entry type implies (`@phdthesis`, "
-            "`@techreport`), and a preprint without a URL gets its arXiv abstract page."),
-            "Extra fields of other formats are lost (`bibtex.*` extras are written back).",
-        ),
-    )
 
 
 def coverage_of(writer_name: str) -> Coverage | None:

@@ -30,10 +30,10 @@ from refbridge.registry import (
     detect_reader,
     get_reader,
     get_writer,
+    source_reader,
 )
 from refbridge.runs import ReadOptions, RunReport
 from refbridge.textio import atomic_output, display_name, open_input
-from refbridge.zotero_bridge import is_library_address
 
 #: Given the reader's name, the input's name and its text stream, the stream the reader reads
 #: instead (``check`` reads a .bib's text as written too, through a stream of its own).
@@ -42,12 +42,11 @@ StreamTap = Callable[[str, str, TextIO], TextIO]
 
 def read_file(path: str, diagnostics: Diagnostics, options: ReadOptions = ReadOptions(),
               tap: StreamTap | None = None) -> Iterator[Record]:
-    """The records of one input file (``-``: standard input), or of the Zotero library an
-    address such as ``zotero-desktop:`` names (see ``refbridge.zotero_bridge.address``)."""
-    if is_library_address(path):
-        from refbridge.zotero_bridge.pull import read_address
-
-        yield from read_address(path, diagnostics)
+    """The records of one input file (``-``: standard input), or of the library an address such
+    as ``zotero-desktop:`` names (a source the registry knows: ``registry.source_reader``)."""
+    source = source_reader(path)
+    if source is not None:
+        yield from source(path, diagnostics)
         return
     with open_input(path, diagnostics, options.encoding) as (stream, head):
         yield from read_stream(stream, head, display_name(path), diagnostics,

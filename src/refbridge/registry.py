@@ -5,8 +5,9 @@ A format is one module that exposes a ``READER`` and/or ``WRITER`` object and is
 listed in its ``pyproject.toml``, third-party packages add theirs the same way). What listing,
 detection and the choice of a writer by file ending need of refbridge's own formats comes from
 ``refbridge.formats.catalogue``, so a command imports only the reader and writer it uses; a
-format of another package is loaded to be asked. This module must never contain
-format-specific knowledge.
+format of another package is loaded to be asked. An input that names a library rather than a
+file (a Zotero address) is a source the catalogue knows, read by the function it names, so the
+pipeline imports no job to read one. This module must never contain format-specific knowledge.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Protocol, TextIO
+from typing import TYPE_CHECKING, Protocol, TextIO, cast
 
 from refbridge.entrypoints import EntryPoint, entry_points
 from refbridge.errors import Diagnostics, ExitStatus, RefbridgeError
@@ -264,6 +265,22 @@ def writer_for_file(path: str) -> str | None:
     ending = os.path.splitext(path)[1].lower()
     return next((name for name in writer_names() if writer_info(name).extension == ending),
                 None)
+
+
+#: Reads the records of an input that names a library (the input, the run's diagnostics).
+SourceReader = Callable[[str, Diagnostics], Iterator[Record]]
+
+
+def source_reader(name: str) -> SourceReader | None:
+    """The function that reads the input ``name`` when it names a library rather than a file
+    (``zotero-desktop:``; ``formats.catalogue.SOURCES``), imported now; None for a file."""
+    from refbridge.formats import catalogue
+
+    kind, colon, _ = name.partition(":")
+    target = catalogue.SOURCES.get(kind) if colon else None
+    if target is None:
+        return None
+    return cast(SourceReader, EntryPoint(kind, target, "refbridge.sources").load())
 
 
 def detect_reader(source: str, head: str) -> Reader:

@@ -14,9 +14,9 @@ from test_processor import DOE, ROE, bib, item, style
 from refbridge.csl import LocaleStore, make_processor
 from refbridge.csl.collation import collation
 from refbridge.csl.localization import resolve_language
-from refbridge.csl.pageranges import format_page_range, several_pages
-from refbridge.csl.rawdates import RawDate, parse_raw_date
 from refbridge.csl.style import CslStyle
+from refbridge.pageranges import format_page_range, several_pages
+from refbridge.rawdates import RawDate, parse_raw_date
 
 # -- raw dates --------------------------------------------------------------------------
 

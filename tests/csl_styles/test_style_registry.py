@@ -18,8 +18,8 @@ from refbridge.styles import (
 )
 from refbridge.styles import modules as style_modules
 from refbridge.styles.catalogue import catalogue_index
+from refbridge.styles.csl_files import resolve_csl
 from refbridge.styles.modules import StyleModuleError
-from refbridge.styles.registry import resolve_csl
 
 INDEPENDENT_CSL = """<?xml version="1.0" encoding="utf-8"?>
 <style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">

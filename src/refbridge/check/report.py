@@ -12,9 +12,9 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Protocol
 
-from refbridge import __version__
 from refbridge.check.rules import RULES, Rule
 from refbridge.model import Source
+from refbridge.version import __version__
 
 
 class Finding(Protocol):

@@ -1,6 +1,6 @@
 """A .bib of what a paper cites: the library entry point of ``refbridge cited``.
 
-``write_cited`` reads what the documents cite (``refbridge.cited.citations``: ``.aux``,
+``write_cited`` reads what the documents cite (``refbridge.cited.documents``: ``.aux``,
 ``.bcf``, LaTeX sources, Markdown), reads the libraries (``--library``, else those the
 documents name) through the pipeline's readers, picks the cited entries with what they need
 (``refbridge.cited.selection``) and writes them: from .bib libraries to a .bib, when no format
@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from refbridge.cited.citations import BIBTEX, Scan, scan_documents
+from refbridge.cited.citations import BIBTEX, Scan
+from refbridge.cited.documents import scan_documents
 from refbridge.cited.libraries import library_paths
 from refbridge.cited.selection import ORDERS, Selection, select
 from refbridge.cited.verbatim import LibraryTexts, verbatim_bib

@@ -1,7 +1,7 @@
-"""What documents cite: the citations, the libraries they name, and which kind reads which file.
+"""What documents cite: the citations and the libraries they name, as the scanners give them.
 
-A document is read by the scanner of its kind (``aux``, ``bcf``, ``latex``, ``markdown``), told
-by its file ending (``DOCUMENT_KINDS``). Every scanner gives a ``Scan``: each citation with the
+A document is read by the scanner of its kind (``aux``, ``bcf``, ``latex``, ``markdown``; which
+reads which file is ``cited.documents``'s). Every scanner gives a ``Scan``: each citation with the
 file and line that makes it, whether everything is cited (``\\nocite{*}``, ``@*``), and the
 libraries the document names (``\\bibdata``, biber's data sources, ``\\bibliography``,
 ``\\addbibresource``, a Markdown ``bibliography:``). This module must never read a library.
@@ -9,11 +9,9 @@ libraries the document names (``\\bibdata``, biber's data sources, ``\\bibliogra
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from refbridge.errors import Diagnostics, ParseError
+from refbridge.errors import Diagnostics
 from refbridge.textio import open_input
 
 BIBTEX, BIBLATEX = "bibtex", "biblatex"
@@ -88,39 +86,3 @@ def line_of(text: str, offset: int) -> int:
 def split_keys(text: str) -> list[str]:
     """The keys of a comma-separated key list (``\\cite{a, b}``), spaces around them dropped."""
     return [key.strip() for key in text.split(",") if key.strip()]
-
-
-Scanner = Callable[[str, Diagnostics, "str | None"], Scan]
-
-
-def _scanners() -> dict[str, Scanner]:
-    from refbridge.cited import aux, bcf, latex, markdown
-
-    return {"aux": aux.scan, "bcf": bcf.scan, "latex": latex.scan, "markdown": markdown.scan}
-
-
-#: File ending -> the kind of document it holds.
-DOCUMENT_KINDS: dict[str, str] = {
-    ".aux": "aux", ".bcf": "bcf", ".tex": "latex", ".ltx": "latex", ".latex": "latex",
-    ".md": "markdown", ".markdown": "markdown", ".rmd": "markdown", ".qmd": "markdown",
-}
-
-
-def document_kind(path: str) -> str:
-    """The kind of the document at ``path``, by its file ending."""
-    kind = DOCUMENT_KINDS.get(os.path.splitext(path)[1].lower())
-    if kind is None:
-        endings = ", ".join(DOCUMENT_KINDS)
-        raise ParseError(f"cannot tell what kind of document this is by its name; a document "
-                         f"ends in one of {endings}", path)
-    return kind
-
-
-def scan_documents(paths: Iterable[str], diagnostics: Diagnostics,
-                   encoding: str | None = None) -> Scan:
-    """What the documents at ``paths`` cite, in the order given."""
-    scanners = _scanners()
-    scan = Scan()
-    for path in paths:
-        scan.extend(scanners[document_kind(path)](path, diagnostics, encoding))
-    return scan

@@ -19,8 +19,8 @@ from typing import Any
 
 import click
 
-from refbridge import __version__
 from refbridge.errors import ExitStatus
+from refbridge.version import __version__
 
 #: Each command: the module of this package that defines it, and the command's name there.
 COMMANDS: dict[str, tuple[str, str]] = {

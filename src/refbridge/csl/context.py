@@ -10,16 +10,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from refbridge.richtext import RichText
 
 from .localization import Locale
-from .rendered import Node
+from .nameparts import parse_name
+from .rendered import ROMANESQUE_CHARS, STOP_WORDS, Node
 from .values import DateValue, parse_date
 
-if TYPE_CHECKING:
-    from .nodes import RangeEnds
+
+class RangeEndWrapper(Protocol):
+    """What wraps the end of a date range the way citeproc-js's engine does
+    (``nodes.RangeEnds``, one per processor)."""
+
+    def wrap(self, end: Node, ctx: RenderContext) -> Node: ...
+
 
 DATE_VARIABLES = frozenset(
     ["accessed", "available-date", "event-date", "issued", "original-date", "submitted", "container"]
@@ -187,7 +193,7 @@ class RenderContext:
         self.rendered_any = False  # whether anything but affixes was written yet
         self.kept_spaces = 0  # formatted elements' suffixes keeping a space (see nodes.KeptSpace)
         self.braces: NestedParens | None = None  # a note style's citation cluster (see there)
-        self.range_ends: RangeEnds | None = None  # the processor's (see nodes.RangeEnds)
+        self.range_ends: RangeEndWrapper | None = None  # the processor's (nodes.RangeEnds)
         # whether the rendering read what the processor changes once items are sorted (the
         # year suffix, the disambiguate="true" level, the citation number): a sort key that
         # did not is computed once
@@ -255,10 +261,6 @@ def _label_case(text: str) -> str:
 
 
 def _citation_label(item: Mapping[str, Any], reference_term: str) -> str:
-    from .names import parse_name  # names imports this module
-    from .nodes import ROMANESQUE_CHARS
-    from .rendered import STOP_WORDS
-
     not_romanesque = re.compile(f"[^{ROMANESQUE_CHARS}]")
     label = ""
     name = _label_case(reference_term.replace(".", "", 1))

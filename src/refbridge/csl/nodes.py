@@ -1,6 +1,6 @@
 """Compiled CSL rendering elements (all but names): text, number, label, date, group, choose.
 
-Each element is built once from the style XML (see :mod:`refbridge.csl.compiler`) and
+Each element is built once from the style XML (by ``refbridge.csl.style``'s compiler) and
 renders an item from a :class:`~refbridge.csl.context.RenderContext` into a
 :class:`~refbridge.csl.rendered.Rich` tree (or ``None`` when empty).  Nodes never touch
 XML at render time and never produce markup strings.
@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
+
+from refbridge.pageranges import format_page_range, several_pages
 
 from . import reach
 from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderContext
@@ -36,9 +38,9 @@ from .marked import (
     SplitLead,
     Suffix,
 )
-from .pageranges import format_page_range, several_pages
 from .reach import Reach
 from .rendered import (
+    ROMANESQUE_CHARS,
     Affixed,
     Decorated,
     KeptPeriods,
@@ -88,10 +90,6 @@ _NUMBER_PATH_VARIABLES = frozenset(
 _RANGE_VARIABLES = frozenset(
     ["chapter-number", "collection-number", "edition", "issue", "number", "number-of-pages", "number-of-volumes", "volume"]
 )
-# citeproc-js's "romanesque" letters: Latin, Greek, Cyrillic, Hebrew (but its "and", \u05d5),
-# Arabic, Thai, and direction marks; CJK and other scripts are not
-ROMANESQUE_CHARS = ("a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0370-\u03ff\u0400-\u052f\u0590-\u05d4\u05d6-\u05ff"
-                    "\u1f00-\u1fff\u0600-\u06ff\u200c\u200d\u200e\u0218\u0219\u021a\u021b\u202a-\u202e")
 _ROMANESQUE_RE = re.compile(f"[-0-9{ROMANESQUE_CHARS}]")
 
 

@@ -32,7 +32,8 @@ from .context import (
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import LocaleStore
 from .marked import KeptLead
-from .names import name_sort_key, parse_name
+from .nameparts import parse_name
+from .names import name_sort_key
 from .nodes import (
     RangeEnds,
     render_children,

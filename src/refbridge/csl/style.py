@@ -508,10 +508,6 @@ class CslStyle:
                 ))
         return section
 
-    def sort_macro_compiler(self) -> _Compiler:
-        return _Compiler(self._macros_xml, dict(self._style_names), self.options, self._adopted,
-                         self.source)
-
     @classmethod
     def from_xml(cls, text: str | bytes, source: str = "<string>") -> CslStyle:
         try:

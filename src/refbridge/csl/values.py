@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .rawdates import parse_raw_date
+from refbridge.rawdates import parse_raw_date
 
 NUMERIC_RE = re.compile(
     r"^\s*(?:[A-Za-z]{0,3}\d+[A-Za-z]{0,3}|[ivxlcdmIVXLCDM]+)"
@@ -168,13 +168,7 @@ def roman(number: int) -> str:
     return "".join(out)
 
 
-def leading_int(text: str) -> int | None:
-    match = re.search(r"\d+", text)
-    return int(match.group()) if match else None
-
-
-# --- page ranges ---------------------------------------------------------------------
-
+#: A roman numeral, in lower or upper case.
 _ROMAN_RE = re.compile(r"^[ivxlcdm]+$|^[IVXLCDM]+$")
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -127,9 +127,6 @@ class OwnerMatcher:
             return False  # a namesake: known by another identifier where the owner has one
         forms = _csl_forms(name)
         return any(owner.matches(form) for owner in self.owners for form in forms)
-
-    def in_list(self, names: Sequence[Mapping[str, Any]]) -> bool:
-        return any(self(name) for name in names)
 
 
 def csl_name(person: Name) -> dict[str, Any]:

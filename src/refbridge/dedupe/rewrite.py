@@ -16,7 +16,8 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from refbridge.cited.citations import DOCUMENT_KINDS, Citation, scan_documents
+from refbridge.cited.citations import Citation
+from refbridge.cited.documents import DOCUMENT_KINDS, scan_documents
 from refbridge.cited.latex import blank_untypeset
 from refbridge.cited.markdown import CITATION
 from refbridge.errors import Diagnostics, ParseError

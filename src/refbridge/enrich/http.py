@@ -32,11 +32,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode, urlsplit
 
-from refbridge import __version__
 from refbridge.enrich.cache import ResponseCache
 from refbridge.enrich.errors import OfflineError, ServiceError
 from refbridge.enrich.settings import SERVICE_REDIRECT_HOSTS, ClientOptions
 from refbridge.retrying import GaveUp, Limits, Refused, Retries, Unreachable, answer_json, send
+from refbridge.version import __version__
 
 if TYPE_CHECKING:
     import httpx

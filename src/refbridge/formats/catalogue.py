@@ -5,7 +5,8 @@ a writer by file ending on every command; importing every format module to learn
 25 ms of each command. ``FORMATS`` registers each format once: its entry-point name, and its
 reader's and writer's targets, descriptions, file endings, content signature and the coverage the
 writer declares; the signature functions themselves are here too, and look only at the text
-(``re`` and ``str`` methods). ``pyproject.toml``'s entry points are written from it
+(``re`` and ``str`` methods); and which inputs name a library rather than a file, with the
+function that reads them (``SOURCES``). ``pyproject.toml``'s entry points are written from it
 (``refbridge.tools.regenerate``). refbridge's readers subclass ``CatalogueReader``, which takes
 their description, file endings and ``sniff`` from here, so the two cannot disagree; a test
 checks every entry against the module it describes.
@@ -329,7 +330,7 @@ FORMATS: tuple[Format, ...] = (
         _CSL_JSON_MODULE.reader, "CSL-JSON (citeproc-js, Zotero, pandoc, Mendeley)",
         (".json", ".csl.json", ".csljson"), csl_json, generic=True), WriterEntry(
         _CSL_JSON_MODULE.writer, "CSL-JSON, valid against the official schema", ".json",
-        "refbridge.coverage:CSL_JSON")),
+        _CSL_JSON_MODULE.coverage)),
     Format("ris", ReaderEntry(
         _RIS_MODULE.reader, "RIS (Zotero, EndNote, Mendeley, publishers' exports)", (".ris",), ris),
         WriterEntry(_RIS_MODULE.writer, "RIS (imports into Zotero, EndNote, Mendeley, citation managers)",
@@ -416,6 +417,14 @@ FORMATS: tuple[Format, ...] = (
         _HAYAGRIVA_MODULE.writer, "Hayagriva YAML, for Typst's #bibliography(\"refs.yml\")", ".yml",
         _HAYAGRIVA_MODULE.coverage)),
 )
+
+#: Inputs that name a library rather than a file (``zotero-web:user:1/Reading``): the kind of
+#: address (the text before its first colon) -> the function that reads the records of such an
+#: input (``module:function``, called with the input and the run's diagnostics).
+SOURCES: dict[str, str] = {
+    kind: "refbridge.zotero_bridge.pull:read_address"
+    for kind in ("zotero-desktop", "zotero-web", "zotero-sqlite")
+}
 
 READERS: dict[str, ReaderEntry] = {f.name: f.reader for f in FORMATS if f.reader is not None}
 WRITERS: dict[str, WriterEntry] = {f.name: f.writer for f in FORMATS if f.writer is not None}

@@ -30,7 +30,6 @@ from refbridge.richtext import (
     Styled,
     Text,
     Url,
-    inlines,
     normalized,
     rich,
     styled,
@@ -154,7 +153,3 @@ def from_markup(text: str) -> Text:
         stack[-1][1].extend((tag, *content))
     return rich(normalized(stack[0][1]))
 
-
-def markup_inlines(text: str) -> tuple[Inline, ...]:
-    """The inlines of a value in CSL/Zotero markup."""
-    return inlines(from_markup(text))

@@ -28,6 +28,11 @@ marked ``custom.note-text`` and read as text.
 This module is the one owner of record <-> CSL item, both ways: ``to_csl`` (the item of a file),
 ``engine_item`` (the item the CSL engine renders: rich text as the model's own values, and what
 the reader kept as written under ``extra`` ``csl.KEY`` given back as written) and ``from_csl``.
+
+A residue (``formats.residue``: what another format could not carry) is CSL-JSON keys, so the
+residue of a record against what a format carried (``residue``, ``residue_note``) and a record
+with residues applied (``apply_residues``, ``with_extra_fields`` for a Zotero Extra) are made
+here, for every format that keeps one.
 """
 
 from __future__ import annotations
@@ -38,10 +43,11 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from itertools import repeat
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from mypy_extensions import mypyc_attr
 
+from refbridge.coverage import Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.bibtex.tables import (
     ARXIV,
@@ -53,6 +59,14 @@ from refbridge.formats.bibtex.tables import (
 )
 from refbridge.formats.catalogue import WRITERS, CatalogueReader
 from refbridge.formats.csl_markup import from_markup, is_lossless, to_markup
+from refbridge.formats.residue import (
+    HINTS,
+    NESTED,
+    RESIDUE_PREFIX,
+    apply_to_item,
+    dump,
+    item_difference,
+)
 from refbridge.formats.surrogates import repaired, reporter
 from refbridge.identifiers import ARXIV_LABELLED, clean_doi_field
 from refbridge.latex.encode import needs_encoding
@@ -80,11 +94,17 @@ from refbridge.richtext import (
 )
 from refbridge.vocab import (
     DATE_VARIABLE_SET,
+    DATE_VARIABLES,
     NAME_VARIABLE_SET,
+    NAME_VARIABLES,
     PLAIN_TEXT_VARIABLES,
     TEXT_VARIABLE_SET,
+    TEXT_VARIABLES,
     VERBATIM_VARIABLES,
 )
+
+if TYPE_CHECKING:
+    from refbridge.formats.zotero.extra import ExtraFields
 
 SEASON_NAMES: dict[str, int] = {"spring": 1, "summer": 2, "autumn": 3, "fall": 3, "winter": 4}
 
@@ -382,8 +402,8 @@ def _season(value: Mapping[str, Any], variable: str) -> int | None:
 
 
 def _raw_date(text: str, circa: bool) -> Date:
-    """A raw date as citeproc-js reads it (``refbridge.csl.rawdates``)."""
-    from refbridge.csl.rawdates import parse_raw_date
+    """A raw date as citeproc-js reads it (``refbridge.rawdates``)."""
+    from refbridge.rawdates import parse_raw_date
 
     found = parse_raw_date(text)
     if found.literal is not None:
@@ -828,10 +848,68 @@ def read_item(item: Any, source: Source | None = None,
     item, difference = note_data(item)
     record = from_csl(item, source, warn)
     if difference:
-        from refbridge.formats.residue import apply_residues
-
         record = apply_residues(record, [difference])
     return record
+
+
+# -- residues: what another format could not carry, as CSL-JSON keys (formats.residue) -----
+def residue(original: Record, native: Record) -> dict[str, Any]:
+    """The CSL-JSON keys that turn ``native`` (what the format carried) into ``original``.
+
+    A key whose value is ``None`` is one ``native`` has and ``original`` has not; ``custom``
+    and the objects in it are compared key by key, so the residue names only the custom keys
+    (and the extra fields) that differ.
+    """
+    wanted, got = to_csl(original), to_csl(native)
+    for item in (wanted, got):  # layout hints of other formats are no data to carry
+        if isinstance(item.get(NESTED), dict):
+            item[NESTED].pop(HINTS, None)
+            if not item[NESTED]:
+                del item[NESTED]
+    return item_difference(wanted, got)
+
+
+def apply_residue(native: Record, difference: Mapping[str, Any],
+                  source: Source | None) -> Record:
+    """``native`` with ``difference`` applied; raises ``ValueError`` naming a bad value."""
+    item = to_csl(native)
+    apply_to_item(item, difference)
+    return from_csl(item, source)
+
+
+def apply_residues(native: Record, differences: list[dict[str, Any]]) -> Record:
+    """``native`` with each residue applied; its citation key (or its lack of one) is kept
+    unless a residue names the record's ``id``."""
+    record = native
+    for difference in differences:
+        record = apply_residue(record, difference, native.source)
+    if record is not native and not any("id" in d for d in differences):
+        record = record.replace(id=native.id, citation_key=native.citation_key)
+    return record
+
+
+def residue_note(original: Record, native: Record) -> str | None:
+    """The note that turns ``native`` into ``original`` (``refbridge: {…}``), or None."""
+    difference = residue(original, native)
+    return RESIDUE_PREFIX + dump(difference) if difference else None
+
+
+def with_extra_fields(record: Record, found: ExtraFields) -> Record:
+    """``record`` whose note was the Extra ``found`` read: the note is its text, a variable or a
+    .bib field of its lines is given where the record has none, its residue is applied."""
+    from refbridge.formats.zotero.extra import tex_extras
+
+    item = to_csl(record)
+    item.pop("note", None)
+    if found.text is not None:
+        item["note"] = found.text
+    for variable, value in found.variables.items():
+        item.setdefault(variable, value)
+    extra = item.setdefault("custom", {}).setdefault("extra", {})
+    for name, value in tex_extras(found.tex).items():
+        extra.setdefault(name, value)
+    base = from_csl(item, record.source).replace(hints=record.hints)
+    return apply_residues(base, [found.residue]) if found.residue else base
 
 
 @mypyc_attr(native_class=False)  # a plain class (see setup.py)
@@ -898,3 +976,13 @@ class CslJsonWriter:
 
 READER = CslJsonReader()
 WRITER = CslJsonWriter()
+#: the model's own vocabulary carries every part (``refbridge.coverage``)
+COVERAGE = Coverage(
+    format="csl-json",
+    native={**{p: p for p in TEXT_VARIABLES + NAME_VARIABLES + DATE_VARIABLES},
+            "type": "type", "citation-key": "id", "keywords": "keyword",
+            "eprint": "custom.eprint", "incomplete-names": "custom.incomplete-names",
+            "extra": "custom.extra"},
+    notes=("Every model part is a CSL-JSON key or a key of the schema's `custom` object.",),
+)
+

@@ -18,7 +18,7 @@ understood, two-digit years are not given a century (only a condensed end year t
 start's), a day must be in its month (no 29 February 2023), and a text it cannot read stays a
 literal date, reported (``not_understood``) so the caller warns with file and line.
 
-CSL-JSON ``raw`` dates are read by ``refbridge.csl.rawdates`` instead: what a raw date means
+CSL-JSON ``raw`` dates are read by ``refbridge.rawdates`` instead: what a raw date means
 is what citeproc-js makes of it, quirks included (``2015-12-01 to 2015-12-02`` is one day
 there), so that port must not change with this reader. BibLaTeX's ISO 8601-2 ``date`` fields
 are read by ``refbridge.formats.bibtex.dates``: a .bib date is exact syntax, not free text.

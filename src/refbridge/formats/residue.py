@@ -7,7 +7,10 @@ what their own reader makes of the native output and keep the difference, as CSL
 their readers apply it back. Reading what was written therefore gives the record that was
 written. The residue is plain CSL-JSON, so a person (or another CSL tool) can read it.
 
-This module must never know the syntax of any format.
+This module holds the residue as CSL-JSON items and text (compared, applied, written as a line,
+read back); the residue of two records and a record with a residue applied are
+``formats.csljson``'s (``residue``, ``apply_residues``), which builds on this module. This
+module must never know the syntax of any format, nor import one.
 """
 
 from __future__ import annotations
@@ -17,8 +20,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from refbridge.errors import Diagnostics
-from refbridge.formats.csljson import from_csl, to_csl
-from refbridge.model import Record, Source
 
 #: The prefix of the line that holds a residue, in every format that writes one.
 RESIDUE_LABEL = "refbridge"
@@ -32,67 +33,35 @@ NESTED = "custom"
 HINTS = "hints"
 
 
-def _diff(wanted: Mapping[str, Any], got: Mapping[str, Any], depth: int = 0
-          ) -> dict[str, Any]:
-    """What turns ``got`` into ``wanted``; objects under ``NESTED`` are compared key by key."""
+def item_difference(wanted: Mapping[str, Any], got: Mapping[str, Any], depth: int = 0
+                    ) -> dict[str, Any]:
+    """What turns CSL-JSON item ``got`` into ``wanted`` (a residue); objects under ``NESTED``
+    are compared key by key."""
     difference: dict[str, Any] = {}
     for key, value in wanted.items():
         other = got.get(key)
         if other == value:
             continue
         nested = depth == 0 and key == NESTED or depth == 1
-        difference[key] = _diff(value, other, depth + 1) if nested and isinstance(
+        difference[key] = item_difference(value, other, depth + 1) if nested and isinstance(
             value, dict) and isinstance(other, dict) else value
     difference.update({k: None for k in got if k not in wanted})
     return difference
 
 
-def _apply(item: dict[str, Any], difference: Mapping[str, Any], depth: int = 0) -> None:
+def apply_to_item(item: dict[str, Any], difference: Mapping[str, Any], depth: int = 0
+                  ) -> None:
+    """Apply a residue to CSL-JSON item ``item`` in place."""
     for key, value in difference.items():
         nested = depth == 0 and key == NESTED or depth == 1
         if value is None:
             item.pop(key, None)
         elif nested and isinstance(value, Mapping) and isinstance(item.get(key), dict):
-            _apply(item[key], value, depth + 1)
+            apply_to_item(item[key], value, depth + 1)
             if not item[key]:
                 del item[key]
         else:
             item[key] = value
-
-
-def residue(original: Record, native: Record) -> dict[str, Any]:
-    """The CSL-JSON keys that turn ``native`` (what the format carried) into ``original``.
-
-    A key whose value is ``None`` is one ``native`` has and ``original`` has not; ``custom``
-    and the objects in it are compared key by key, so the residue names only the custom keys
-    (and the extra fields) that differ.
-    """
-    wanted, got = to_csl(original), to_csl(native)
-    for item in (wanted, got):  # layout hints of other formats are no data to carry
-        if isinstance(item.get(NESTED), dict):
-            item[NESTED].pop(HINTS, None)
-            if not item[NESTED]:
-                del item[NESTED]
-    return _diff(wanted, got)
-
-
-def apply_residue(native: Record, difference: Mapping[str, Any],
-                  source: Source | None) -> Record:
-    """``native`` with ``difference`` applied; raises ``ValueError`` naming a bad value."""
-    item = to_csl(native)
-    _apply(item, difference)
-    return from_csl(item, source)
-
-
-def apply_residues(native: Record, differences: list[dict[str, Any]]) -> Record:
-    """``native`` with each residue applied; its citation key (or its lack of one) is kept
-    unless a residue names the record's ``id``."""
-    record = native
-    for difference in differences:
-        record = apply_residue(record, difference, native.source)
-    if record is not native and not any("id" in d for d in differences):
-        record = record.replace(id=native.id, citation_key=native.citation_key)
-    return record
 
 
 #: the line breaks ``json.dumps`` leaves as they are, as JSON escapes
@@ -117,12 +86,6 @@ def load(text: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError("a residue must be a JSON object")  # noqa: TRY004 (as JSON errors)
     return value
-
-
-def residue_note(original: Record, native: Record) -> str | None:
-    """The note that turns ``native`` into ``original`` (``refbridge: {…}``), or None."""
-    difference = residue(original, native)
-    return RESIDUE_PREFIX + dump(difference) if difference else None
 
 
 def note_residue(note: str, source: str, line: int | None, diagnostics: Diagnostics

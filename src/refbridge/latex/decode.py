@@ -36,7 +36,7 @@ import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 
-from refbridge.latex.fixed_macros import FIXED_MACROS
+from refbridge.latex.symbols import fixed_macro_text
 from refbridge.richtext import (
     Inline,
     Link,
@@ -109,16 +109,6 @@ LOGOS: dict[str, str] = {
     "AmS": "AmS", "METAFONT": "METAFONT", "MF": "METAFONT", "MP": "MetaPost",
     "ConTeXt": "ConTeXt", "eTeX": "e-TeX", "pdfTeX": "pdfTeX", "SliTeX": "SliTeX",
 }
-#: Commands that stand for fixed text, where pylatexenc's table has none or another.
-SYMBOLS: dict[str, str] = {
-    "textbraceleft": "{", "textbraceright": "}", "textasciicircum": "^", "par": "\n\n",
-    "slash": "/", "hyphen": "-", "S": "\u00a7", "P": "\u00b6", "copyright": "\u00a9",
-    "pounds": "\u00a3", "euro": "\u20ac", "textsection": "\u00a7", "textparagraph": "\u00b6",
-    "textemdash": "\u2014", "textendash": "\u2013", "textunderscore": "_",
-    "@": "", "/": "", "%": "%", "&": "&", "$": "$", "#": "#", "_": "_", "{": "{", "}": "}",
-    " ": " ", "\n": " ",
-}
-
 _TOKEN = re.compile(
     r"(?P<text>[^\\{}$~\-`'!?]+)"
     r"|(?P<open>\{)|(?P<close>\})"
@@ -161,15 +151,6 @@ _KIND = {"text": _TEXT, "open": _OPEN, "close": _CLOSE, "dmath": _DMATH, "math":
          "word": _WORD, "post": _WORD, "symbol": _SYMBOL, "ligature": _LIGATURE,
          "char": _CHAR}
 Token = tuple[int, str, int, int]  # (kind, value, start, end) of the source
-
-
-def fixed_macro_text(name: str) -> str | None:
-    """The text ``\\name`` always stands for, when it is a command without arguments
-    (``\\alpha`` -> ``α``, ``\\log`` -> ``log``, ``\\ss`` -> ``ß``), else None. From
-    pylatexenc's tables (``refbridge.latex.fixed_macros``), with ``SYMBOLS`` first."""
-    if name in SYMBOLS:
-        return SYMBOLS[name]
-    return FIXED_MACROS.get(name)
 
 
 def _tokens(text: str) -> list[Token]:

@@ -9,7 +9,7 @@ text, a script becomes Unicode superscript or subscript characters where every c
 one (``n²``, ``x₁``), else ``^``/``_`` with the script (``x^α``), but a script of text
 (``\\textrm{ème}``) as its text (``4ème``). What it does not know (an
 unknown command) is shown as written, never dropped. Symbol texts come from pylatexenc's
-tables (through ``refbridge.latex.decode.fixed_macro_text``).
+tables (through ``refbridge.latex.symbols.fixed_macro_text``).
 
 This module must never be used to write LaTeX: LaTeX outputs write ``Math.tex`` as it is.
 """
@@ -21,7 +21,8 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
-from refbridge.richtext import Inline, Style, Styled, normalized, plain, rich
+from refbridge.inlines import Inline, Style, Styled, inlines_text, normalized
+from refbridge.latex.symbols import fixed_macro_text
 
 _TOKEN = re.compile(r"\\([A-Za-z]+)|\\(.)|([{}^_'])|(\s+)|([^\\{}^_'\s]+)", re.DOTALL)
 
@@ -163,8 +164,6 @@ class _Formula:
         return token.group(5)[1:].split("]")[0]
 
     def command(self, name: str) -> list[Inline]:
-        from refbridge.latex.decode import fixed_macro_text
-
         if name in INVISIBLE:
             return []
         if name in FONT_COMMANDS:
@@ -173,9 +172,9 @@ class _Formula:
             content = normalized(self.argument())
             return [Styled(STYLE_COMMANDS[name], content)] if content else []
         if name in ALPHABETS:
-            return [_alphabet(plain(rich(self.argument())), ALPHABETS[name])]
+            return [_alphabet(inlines_text(self.argument(), math_plain), ALPHABETS[name])]
         if name in ACCENTS:
-            argument = plain(rich(self.argument()))
+            argument = inlines_text(self.argument(), math_plain)
             return [unicodedata.normalize("NFC", argument[:1] + ACCENTS[name]) + argument[1:]]
         if name in ("frac", "dfrac", "tfrac", "cfrac"):
             numerator, denominator = self.argument(), self.argument()
@@ -223,7 +222,7 @@ def _alphabet(letters: str, prefixes: tuple[str, ...]) -> str:
 
 def _bracketed(items: list[Inline]) -> list[Inline]:
     """``items`` as one term: in parentheses unless a single character or symbol."""
-    text = plain(rich(items))
+    text = inlines_text(items, math_plain)
     return items if len(text.strip()) <= 1 or text.isalnum() else ["(", *items, ")"]
 
 
@@ -274,7 +273,7 @@ def _plain(items: tuple[Inline, ...]) -> Iterator[str]:
                 mark = "^" if item.style == Style.SUPERSCRIPT else "_"
                 yield mark + (text if len(text) == 1 else f"({text})")
         else:
-            yield plain(rich([item]))
+            yield inlines_text((item,), math_plain)
 
 
 #: A script that is text (``^{\textrm{ème}}``, ``_\text{max}``): the script sign and the text.

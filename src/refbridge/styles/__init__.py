@@ -8,6 +8,7 @@ This package stays import-light (no lxml, no pybtex, no CSL engine until a style
 must never write output documents (``refbridge.formatting`` does).
 """
 
+from refbridge.styles.csl_files import UnknownStyle
 from refbridge.styles.definitions import (
     BibliographyProcessor,
     CslStyleDefinition,
@@ -15,7 +16,7 @@ from refbridge.styles.definitions import (
     FormatterStyleDefinition,
     StyleDefinition,
 )
-from refbridge.styles.registry import StyleListing, UnknownStyle, list_styles, resolve_style
+from refbridge.styles.registry import StyleListing, list_styles, resolve_style
 
 __all__ = [
     "BibliographyProcessor",

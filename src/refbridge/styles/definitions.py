@@ -81,7 +81,7 @@ class CslStyleDefinition:
     def make_processor(self, items: Iterable[Item], request: FormatRequest) -> BibliographyProcessor:
         """The CSL engine's processor of *items*, which it reads once, one at a time."""
         from refbridge.csl import make_processor
-        from refbridge.styles.registry import resolve_csl
+        from refbridge.styles.csl_files import resolve_csl
 
         items = map(_marked, items)
         path, dependent_locale = resolve_csl(self.csl, self.base_dir)
@@ -98,8 +98,8 @@ class CslStyleDefinition:
     def labels_entries(self) -> bool:
         """Whether the style starts each entry with a label of its own (``[1]``, ``1.``,
         ``[Knu97]``): a numeric or label style, as its ``<category>`` says."""
+        from refbridge.styles.csl_files import resolve_csl
         from refbridge.styles.header import read_style_header
-        from refbridge.styles.registry import resolve_csl
 
         path, _ = resolve_csl(self.csl, self.base_dir)
         return read_style_header(path).citation_format in LABELLING_FORMATS

@@ -15,18 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from refbridge.errors import ExitStatus, RefbridgeError
 from refbridge.styles.aliases import ALIASES
 from refbridge.styles.catalogue import catalogue_index, catalogue_path
+from refbridge.styles.csl_files import UnknownStyle, is_path
 from refbridge.styles.definitions import CslStyleDefinition, StyleDefinition
 from refbridge.styles.header import read_style_header
 from refbridge.styles.modules import find_style_modules
-
-
-class UnknownStyle(RefbridgeError):
-    """A style name that is no file, style module, alias or catalogue id (a usage error)."""
-
-    exit_status = ExitStatus.USAGE
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,40 +32,9 @@ class StyleListing:
     kind: str  #: ``module``, ``alias`` or ``catalogue``
 
 
-def _is_path(reference: str) -> bool:
-    return reference.endswith(".csl") or "/" in reference or "\\" in reference
-
-
-def _independent(path: Path) -> tuple[Path, str | None]:
-    header = read_style_header(path)
-    if header.parent is None:
-        return path, None
-    parent = catalogue_path(header.parent)
-    if parent is None:
-        raise UnknownStyle(f"{path}: dependent style whose parent {header.parent!r} is not in "
-                           "the CSL style catalogue")
-    return parent, header.default_locale
-
-
-def resolve_csl(reference: str, base_dir: Path | None = None) -> tuple[Path, str | None]:
-    """The independent CSL file for ``reference`` (path, alias or catalogue id) and, when the
-    reference is a dependent style, that style's default locale."""
-    if _is_path(reference):
-        path = Path(reference).expanduser()
-        if base_dir is not None and not path.is_absolute():
-            path = base_dir / path
-        if not path.is_file():
-            raise UnknownStyle(f"{path}: no such CSL style file")
-        return _independent(path)
-    found = catalogue_path(ALIASES.get(reference, reference))
-    if found is None:
-        raise UnknownStyle(f"{reference!r} is neither an alias nor a CSL catalogue style id")
-    return _independent(found)
-
-
 def resolve_style(name: str, style_dirs: Sequence[str | Path] = ()) -> StyleDefinition:
     """The style ``name`` stands for; ``style_dirs`` are extra user style folders."""
-    if _is_path(name):
+    if is_path(name):
         path = Path(name).expanduser()
         if not path.is_file():
             raise UnknownStyle(f"{path}: no such CSL style file")

@@ -19,7 +19,8 @@ import re
 import unicodedata
 from functools import cache
 
-from refbridge.latex.decode import ACCENTS, fixed_macro_text
+from refbridge.latex.decode import ACCENTS
+from refbridge.latex.symbols import fixed_macro_text
 
 #: Letter commands that stand for one letter.
 LETTER_COMMANDS: tuple[str, ...] = ("ss", "o", "O", "aa", "AA", "ae", "AE", "oe", "OE", "l",

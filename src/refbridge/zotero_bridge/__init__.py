@@ -22,16 +22,9 @@ mapping reads Better BibTeX's JSON export). Nothing here prints or exits: proble
 
 from __future__ import annotations
 
-# The address kinds live here, not in ``address``: every conversion asks whether its input is
-# a library address, and should not pay for importing the address parser to learn it.
+# The address kinds. ``formats.catalogue.SOURCES`` names the same kinds, so that a conversion
+# knows an input for a library address without importing this package.
 DESKTOP = "zotero-desktop"
 WEB = "zotero-web"
 SQLITE = "zotero-sqlite"
 SERVICES: tuple[str, ...] = (DESKTOP, WEB)
-#: Every kind of library address: the two services, and a database read as a file.
-ADDRESS_KINDS: tuple[str, ...] = (*SERVICES, SQLITE)
-
-
-def is_library_address(text: str) -> bool:
-    """Whether an input names a Zotero library rather than a file."""
-    return text.startswith(tuple(f"{kind}:" for kind in ADDRESS_KINDS))

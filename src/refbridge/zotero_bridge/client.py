@@ -24,7 +24,6 @@ from urllib.parse import urlsplit
 
 from typing_extensions import Self
 
-from refbridge import __version__
 from refbridge.retrying import (
     MAX_ANSWER_BYTES,
     GaveUp,
@@ -36,6 +35,7 @@ from refbridge.retrying import (
     retry_after,
     send,
 )
+from refbridge.version import __version__
 from refbridge.zotero_bridge import DESKTOP
 from refbridge.zotero_bridge.address import API_KEY_VARIABLE, LibraryAddress
 from refbridge.zotero_bridge.errors import ZoteroAnswerError, ZoteroRefused, ZoteroUnavailable

@@ -31,7 +31,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from refbridge import __version__
 from refbridge.citekeys import DEFAULT_PATTERN, KeyBook
 from refbridge.errors import Diagnostics, OutputError
 from refbridge.formats.zotero.items import (
@@ -43,6 +42,7 @@ from refbridge.formats.zotero.items import (
 from refbridge.keylock import KeyLock
 from refbridge.model import ModelError, Record
 from refbridge.registry import FramedWriter, WriteOptions, get_writer, write_framed
+from refbridge.version import __version__
 from refbridge.zotero_bridge.address import DatabaseAddress, LibraryAddress, api_key
 from refbridge.zotero_bridge.client import ZoteroClient
 from refbridge.zotero_bridge.dbmirror import DatabaseMirror

@@ -37,7 +37,7 @@ from refbridge.errors import Diagnostic, Diagnostics
 from refbridge.formats.bibtex import tables
 from refbridge.formats.bibtex.dates import parse_iso_date, parse_year_month
 from refbridge.formats.bibtex.syntax import MONTH_MACROS, Block, macro_value, read_blocks
-from refbridge.formats.bibtex.tables import HINT_AFTER, HINT_BEFORE, HINT_KEY
+from refbridge.formats.bibtex.tables import HINT_AFTER, HINT_BEFORE, HINT_KEY, PARENTS_REMEMBERED
 from refbridge.formats.catalogue import CatalogueReader
 from refbridge.identifiers import ARXIV_LABEL, clean_doi_field
 from refbridge.latex.decode import decode_latex, decode_plain
@@ -96,10 +96,6 @@ BIBER_UNREADABLE_KEYS: dict[str, str] = {
 PARENT_ENTRY_TYPES: frozenset[str] = frozenset(
     {"book", "mvbook", "collection", "mvcollection", "proceedings", "mvproceedings",
      "reference", "mvreference", "periodical"})
-#: How many book-like entries are remembered for crossref children that come after their
-#: parent (BibTeX itself needs children first); the oldest are forgotten, so memory stays
-#: bounded on large files.
-PARENTS_REMEMBERED = 2000
 #: Variables a crossref child never takes from its parent.
 NOT_INHERITED_VARIABLES: frozenset[str] = frozenset(
     {"title", "title-short", "abstract", "annote", "note", "DOI", "URL"})
@@ -602,7 +598,8 @@ def _with_zotero_extra(record: Record, note: str | None) -> Record:
     read line by line; another note is left as it is."""
     if note is None or "refbridge:" not in note:
         return record
-    from refbridge.formats.zotero.extra import residue_note, with_extra_fields  # seldom needed
+    from refbridge.formats.csljson import with_extra_fields  # seldom needed
+    from refbridge.formats.zotero.extra import residue_note
 
     found = residue_note([_unescaped(line) if line.startswith("refbridge:") else
                           decode_plain(line) for line in note.split("\n")])

@@ -24,8 +24,8 @@ from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from refbridge.formats.bibtex.reader import PARENTS_REMEMBERED
 from refbridge.formats.bibtex.syntax import Block, parse_blocks
+from refbridge.formats.bibtex.tables import PARENTS_REMEMBERED
 from refbridge.registry import Shard, ShardIncomplete
 
 #: Encodings (as ``codecs.lookup`` names them) in which the scan may look at bytes.

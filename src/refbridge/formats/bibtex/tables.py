@@ -211,6 +211,10 @@ ARXIV_ABS_URL = "https://arxiv.org/abs/"
 #: ``pubstate`` of a preprint, written by the BibLaTeX writer and recognised by the reader.
 PREPRINT_PUBSTATE = "prepublished"
 CROSSREF_FIELD = "crossref"
+#: How many book-like entries are remembered for crossref children that come after their
+#: parent (BibTeX itself needs children first); the oldest are forgotten, so memory stays
+#: bounded on large files.
+PARENTS_REMEMBERED = 2000
 #: Fields a child entry does not inherit from its crossref parent (biber's defaults).
 NOT_INHERITED: frozenset[str] = frozenset(
     {"ids", "crossref", "xref", "entryset", "entrysubtype", "execute", "label", "options",

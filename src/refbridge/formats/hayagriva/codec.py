@@ -33,6 +33,7 @@ import yaml
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
+from refbridge.formats.csljson import apply_residues, residue
 from refbridge.formats.hayagriva import tables as t
 from refbridge.formats.hayagriva.syntax import (
     UnmatchedBrace,
@@ -44,7 +45,7 @@ from refbridge.formats.hayagriva.syntax import (
     person_from_fields,
     read_formattable,
 )
-from refbridge.formats.residue import RESIDUE_LABEL, apply_residues, residue
+from refbridge.formats.residue import RESIDUE_LABEL
 from refbridge.formats.selection import select
 from refbridge.formats.surrogates import repaired, reporter
 from refbridge.model import Date, Eprint, ModelError, Name, Record, Source, extra_key

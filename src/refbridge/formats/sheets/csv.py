@@ -31,14 +31,9 @@ from typing import Any, TextIO
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
+from refbridge.formats.csljson import apply_residues, residue_note
 from refbridge.formats.datetext import read_date_or_warn
-from refbridge.formats.residue import (
-    RESIDUE_LABEL,
-    apply_residues,
-    looks_like_residue,
-    note_residue,
-    residue_note,
-)
+from refbridge.formats.residue import RESIDUE_LABEL, looks_like_residue, note_residue
 from refbridge.formats.selection import select
 from refbridge.formats.tagged import ris
 from refbridge.formats.zotero.rdf import format_date

@@ -36,14 +36,9 @@ from refbridge.citekeys import LINE_KEY_UNSAFE
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics
 from refbridge.formats import catalogue
+from refbridge.formats.csljson import apply_residues, residue_note
 from refbridge.formats.datetext import date_of, month_day_text, read_date_or_warn, year_text
-from refbridge.formats.residue import (
-    RESIDUE_LABEL,
-    apply_residues,
-    looks_like_residue,
-    note_residue,
-    residue_note,
-)
+from refbridge.formats.residue import RESIDUE_LABEL, looks_like_residue, note_residue
 from refbridge.formats.tagged import endnote_tables as t
 from refbridge.formats.tagged import ris
 from refbridge.formats.tagged.records import (

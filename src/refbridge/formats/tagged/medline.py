@@ -29,22 +29,16 @@ from functools import partial
 from typing import Any, TextIO
 
 from refbridge.coverage import MODEL_PARTS, Coverage
-from refbridge.csl.pageranges import format_page_range
 from refbridge.errors import Diagnostics
 from refbridge.formats import catalogue
+from refbridge.formats.csljson import apply_residues, residue_note
 from refbridge.formats.datetext import (
     MONTH_NAMES,
     date_of,
     not_understood_message,
     read_date,
 )
-from refbridge.formats.residue import (
-    RESIDUE_LABEL,
-    apply_residues,
-    looks_like_residue,
-    note_residue,
-    residue_note,
-)
+from refbridge.formats.residue import RESIDUE_LABEL, looks_like_residue, note_residue
 from refbridge.formats.tagged import medline_tables as t
 from refbridge.formats.tagged import ris
 from refbridge.formats.tagged.records import (
@@ -56,6 +50,7 @@ from refbridge.formats.tagged.records import (
 )
 from refbridge.identifiers import doi_of
 from refbridge.model import Date, ModelError, Name, Record, Source
+from refbridge.pageranges import format_page_range
 from refbridge.richtext import plain
 from refbridge.textlines import lines
 

@@ -37,16 +37,9 @@ from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics
 from refbridge.formats import catalogue
 from refbridge.formats.csl_markup import from_markup
-from refbridge.formats.csljson import SEASON_NAMES
+from refbridge.formats.csljson import SEASON_NAMES, apply_residue, residue
 from refbridge.formats.datetext import DateReading, not_understood_message, read_date
-from refbridge.formats.residue import (
-    RESIDUE_LABEL,
-    RESIDUE_PREFIX,
-    apply_residue,
-    dump,
-    note_residue,
-    residue,
-)
+from refbridge.formats.residue import RESIDUE_LABEL, RESIDUE_PREFIX, dump, note_residue
 from refbridge.formats.tagged import ris_tables as t
 from refbridge.formats.tagged.records import TaggedWriter, one_line
 from refbridge.formats.zotero.extra import key_and_fields

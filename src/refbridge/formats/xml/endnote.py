@@ -32,7 +32,8 @@ from refbridge.citekeys import XML_KEY_UNSAFE
 from refbridge.coverage import Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
-from refbridge.formats.residue import RESIDUE_LABEL, residue_note
+from refbridge.formats.csljson import residue_note
+from refbridge.formats.residue import RESIDUE_LABEL
 from refbridge.formats.selection import select
 from refbridge.formats.tagged import endnote_tables as t
 from refbridge.formats.tagged.endnote import (

@@ -33,14 +33,9 @@ from refbridge.citekeys import XML_KEY_UNSAFE
 from refbridge.coverage import MODEL_PARTS, Coverage
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
+from refbridge.formats.csljson import apply_residues, residue_note
 from refbridge.formats.datetext import MONTH_NAMES, dated, month_of, read_date_or_warn, year_of
-from refbridge.formats.residue import (
-    RESIDUE_LABEL,
-    apply_residues,
-    looks_like_residue,
-    note_residue,
-    residue_note,
-)
+from refbridge.formats.residue import RESIDUE_LABEL, looks_like_residue, note_residue
 from refbridge.formats.selection import select
 from refbridge.formats.xml import word_tables as t
 from refbridge.formats.xml.safe import local_name, parse_xml, text_of, xml_text

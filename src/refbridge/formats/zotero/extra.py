@@ -27,7 +27,6 @@ from typing import Any
 
 from refbridge.formats.bibtex.tables import FIELD_EXTRAS
 from refbridge.formats.residue import RESIDUE_LABEL, dump, load
-from refbridge.model import Record
 from refbridge.vocab import DATE_VARIABLE_SET, TEXT_VARIABLE_SET
 
 #: The label of the citation-key line (Better BibTeX's; Zotero's exporters read it too).
@@ -150,25 +149,6 @@ def key_and_fields(note: str) -> tuple[str | None, dict[str, str]] | None:
     if found.text is not None or found.residue or not (found.citation_key or found.tex):
         return None
     return found.citation_key, tex_extras(found.tex)
-
-
-def with_extra_fields(record: Record, found: ExtraFields) -> Record:
-    """``record`` whose note was the Extra ``found`` read: the note is its text, a variable or a
-    .bib field of its lines is given where the record has none, its residue is applied."""
-    from refbridge.formats.csljson import from_csl, to_csl
-    from refbridge.formats.residue import apply_residues
-
-    item = to_csl(record)
-    item.pop("note", None)
-    if found.text is not None:
-        item["note"] = found.text
-    for variable, value in found.variables.items():
-        item.setdefault(variable, value)
-    extra = item.setdefault("custom", {}).setdefault("extra", {})
-    for name, value in tex_extras(found.tex).items():
-        extra.setdefault(name, value)
-    base = from_csl(item, record.source).replace(hints=record.hints)
-    return apply_residues(base, [found.residue]) if found.residue else base
 
 
 def residue_note(lines: list[str]) -> ExtraFields | None:

@@ -38,9 +38,9 @@ from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats import catalogue
 from refbridge.formats.bibtex.tables import ARXIV, EXTRA_FIELDS
 from refbridge.formats.csl_markup import from_markup, to_markup
-from refbridge.formats.csljson import to_csl
+from refbridge.formats.csljson import apply_residue, residue, to_csl
 from refbridge.formats.datetext import read_date, read_date_or_warn
-from refbridge.formats.residue import RESIDUE_LABEL, apply_residue, residue
+from refbridge.formats.residue import RESIDUE_LABEL
 from refbridge.formats.selection import select
 from refbridge.formats.xml.safe import parse_xml, xml_text
 from refbridge.formats.zotero import tables as zt

@@ -1,0 +1,44 @@
+"""Which kind of document a file holds, told by its file ending (``DOCUMENT_KINDS``), and what
+the documents cite, each read by the scanner of its kind (``aux``, ``bcf``, ``latex``,
+``markdown``). This module must never read a library.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+
+from refbridge.cited import aux, bcf, latex, markdown
+from refbridge.cited.citations import Scan
+from refbridge.errors import Diagnostics, ParseError
+
+Scanner = Callable[[str, Diagnostics, "str | None"], Scan]
+
+#: Kind of document -> the scanner that reads it.
+SCANNERS: dict[str, Scanner] = {
+    "aux": aux.scan, "bcf": bcf.scan, "latex": latex.scan, "markdown": markdown.scan}
+
+#: File ending -> the kind of document it holds.
+DOCUMENT_KINDS: dict[str, str] = {
+    ".aux": "aux", ".bcf": "bcf", ".tex": "latex", ".ltx": "latex", ".latex": "latex",
+    ".md": "markdown", ".markdown": "markdown", ".rmd": "markdown", ".qmd": "markdown",
+}
+
+
+def document_kind(path: str) -> str:
+    """The kind of the document at ``path``, by its file ending."""
+    kind = DOCUMENT_KINDS.get(os.path.splitext(path)[1].lower())
+    if kind is None:
+        endings = ", ".join(DOCUMENT_KINDS)
+        raise ParseError(f"cannot tell what kind of document this is by its name; a document "
+                         f"ends in one of {endings}", path)
+    return kind
+
+
+def scan_documents(paths: Iterable[str], diagnostics: Diagnostics,
+                   encoding: str | None = None) -> Scan:
+    """What the documents at ``paths`` cite, in the order given."""
+    scan = Scan()
+    for path in paths:
+        scan.extend(SCANNERS[document_kind(path)](path, diagnostics, encoding))
+    return scan
