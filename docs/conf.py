@@ -64,6 +64,11 @@ def plain_help(app: Sphinx, ctx: click.Context, lines: list[str]) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    from pygments.lexers.special import TextLexer
+
+    # the layer picture of architecture.md: a Mermaid diagram where GitHub shows the page, its
+    # source as it is here
+    app.add_lexer("mermaid", TextLexer)
     app.add_directive("refbridge-command", CommandDirective)
     for part in ("description", "options", "arguments", "epilog"):
         app.connect(f"sphinx-click-process-{part}", plain_help)
