@@ -523,10 +523,12 @@ def _names(value: Any, role: str, extra: dict[str, str],
 
 
 def from_csl(item: Any, source: Source | None = None,
-             warn: Callable[[str], None] | None = None) -> Record:
+             warn: Callable[[str], None] | None = None,
+             left_out: Callable[[str], None] | None = None) -> Record:
     """The record of one CSL-JSON item; raises ``ValueError`` naming the bad value. With
     ``warn``, a date or name the model cannot hold is no error: it is kept in ``extra`` as
-    written and ``warn`` hears of it (the CSL-JSON reader does so; other callers get errors)."""
+    written and ``warn`` hears of it (the CSL-JSON reader does so; other callers get errors).
+    ``left_out`` (else ``warn``) hears of a .bib's text in ``custom.hints`` that is left out."""
     if not isinstance(item, Mapping):
         raise _ItemError(f"an item must be an object, not {json.dumps(item)[:40]}")
     for required in ("id", "type"):
@@ -594,17 +596,20 @@ def from_csl(item: Any, source: Source | None = None,
             citation_key=_text(item.get("citation-key", record_id), "citation-key"),
             extra=extra,
             source=source,
-            hints=_hints(_mapping(custom.get(CUSTOM_HINTS), "custom hints")),
+            hints=_hints(_mapping(custom.get(CUSTOM_HINTS), "custom hints"),
+                         left_out or warn),
         )
     except ModelError as exc:
         raise _ItemError(str(exc)) from None
 
 
-def _hints(kept: Mapping[str, Any]) -> dict[str, str]:
+def _hints(kept: Mapping[str, Any], warn: Callable[[str], None] | None = None
+           ) -> dict[str, str]:
     """The layout hints of ``custom.hints``. A .bib's ``@preamble`` is LaTeX that a .bib
     writer writes as it is; from a CSL-JSON file it is data, so one with LaTeX that
     ``refbridge.latex.safety`` finds harmful is kept as a ``@comment``, which no tool runs, and
-    a .bib's text between entries that holds such LaTeX is left out."""
+    a .bib's text between entries whose blocks run such LaTeX is left out (``warn`` hears of
+    it); the rest of that text (``%`` lines, free text, ``@comment``) is no LaTeX to BibTeX."""
     if not kept:  # (most items)
         return {}
     hints = {str(k): str(v) for k, v in kept.items()}
@@ -613,9 +618,33 @@ def _hints(kept: Mapping[str, Any]) -> dict[str, str]:
         del hints[HINT_PREAMBLE]
         hints[HINT_COMMENT] = "\n".join(filter(None, (hints.get(HINT_COMMENT), preamble)))
     for hint in (HINT_BEFORE, HINT_AFTER):  # a .bib's text between entries, preambles and all
-        if hint in hints and not is_harmless(hints[hint], preamble=True):
+        if hint in hints and not _runs_no_harm(hints[hint]):
             del hints[hint]
+            if warn is not None:
+                warn(f"custom.hints {hint}: a @preamble or @string runs LaTeX that may be "
+                     "harmful; left out")
     return hints
+
+
+#: Where BibTeX reads LaTeX in the text between entries: an ``@preamble`` or ``@string`` block.
+#: BibTeX finds one anywhere (after a ``%``, inside an ``@comment``); the rest it skips.
+_LATEX_BLOCK = re.compile(r"@\s*(?:preamble|string)\b", re.IGNORECASE)
+
+
+def _runs_no_harm(text: str) -> bool:
+    """Whether a .bib's text between entries runs no harmful LaTeX: each ``@preamble`` and
+    ``@string`` block, up to its closing delimiter, is judged as a preamble (definitions
+    allowed)."""
+    if _LATEX_BLOCK.search(text) is None:  # (most texts)
+        return True
+    from refbridge.formats.bibtex.syntax import parse_spans
+
+    for block in _LATEX_BLOCK.finditer(text):
+        rest = text[block.start():]
+        span = next(parse_spans(rest, {}), None)
+        if not is_harmless(rest[:span.end] if span else rest, preamble=True):
+            return False
+    return True
 
 
 #: How much of the input the reader holds at once: items are decoded one at a time, so a

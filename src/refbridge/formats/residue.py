@@ -7,16 +7,23 @@ what their own reader makes of the native output and keep the difference, as CSL
 their readers apply it back. Reading what was written therefore gives the record that was
 written. The residue is plain CSL-JSON, so a person (or another CSL tool) can read it.
 
+Of the record's layout hints, a residue carries only a .bib's text around its entry (``%``
+lines, ``@comment``, ``@preamble`` and ``@string`` blocks: ``LIBRARY_TEXT``), under
+``custom.hints`` as CSL-JSON does, so that a .bib written after a trip through another format
+has it in its place; applying a residue reads it as CSL-JSON's ``custom.hints`` is read (a
+``@preamble`` that could run harmful LaTeX does not come back: ``formats.csljson``).
+
 This module must never know the syntax of any format.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from refbridge.errors import Diagnostics
+from refbridge.formats.bibtex.tables import HINT_AFTER, HINT_BEFORE, HINT_COMMENT, HINT_PREAMBLE
 from refbridge.formats.csljson import from_csl, to_csl
 from refbridge.model import Record, Source
 
@@ -28,8 +35,11 @@ RESIDUE_PREFIX = RESIDUE_LABEL + ": "
 #: The CSL-JSON key whose object is compared key by key (the rest are compared whole), and so
 #: is each object in it (``custom.extra``: a residue names only the extra fields that differ).
 NESTED = "custom"
-#: The key of ``NESTED`` that holds layout hints (``Record.hints``), which no residue carries.
+#: The key of ``NESTED`` that holds layout hints (``Record.hints``); a residue carries only
+#: those of ``LIBRARY_TEXT``.
 HINTS = "hints"
+#: The hints of a .bib's text around an entry: the library's, not the entry's layout.
+LIBRARY_TEXT = frozenset({HINT_BEFORE, HINT_AFTER, HINT_PREAMBLE, HINT_COMMENT})
 
 
 def _diff(wanted: Mapping[str, Any], got: Mapping[str, Any], depth: int = 0
@@ -68,28 +78,33 @@ def residue(original: Record, native: Record) -> dict[str, Any]:
     (and the extra fields) that differ.
     """
     wanted, got = to_csl(original), to_csl(native)
-    for item in (wanted, got):  # layout hints of other formats are no data to carry
-        if isinstance(item.get(NESTED), dict):
-            item[NESTED].pop(HINTS, None)
-            if not item[NESTED]:
+    for item in (wanted, got):  # an entry's layout in another format is no data to carry
+        custom = item.get(NESTED)
+        if isinstance(custom, dict) and HINTS in custom:
+            kept = {k: v for k, v in custom.pop(HINTS).items() if k in LIBRARY_TEXT}
+            if kept:
+                custom[HINTS] = kept
+            elif not custom:
                 del item[NESTED]
     return _diff(wanted, got)
 
 
 def apply_residue(native: Record, difference: Mapping[str, Any],
-                  source: Source | None) -> Record:
-    """``native`` with ``difference`` applied; raises ``ValueError`` naming a bad value."""
+                  source: Source | None, warn: Callable[[str], None] | None = None) -> Record:
+    """``native`` with ``difference`` applied; raises ``ValueError`` naming a bad value.
+    ``warn`` hears of a .bib's text that is left out (``formats.csljson.from_csl``)."""
     item = to_csl(native)
     _apply(item, difference)
-    return from_csl(item, source)
+    return from_csl(item, source, left_out=warn)
 
 
-def apply_residues(native: Record, differences: list[dict[str, Any]]) -> Record:
+def apply_residues(native: Record, differences: list[dict[str, Any]],
+                   warn: Callable[[str], None] | None = None) -> Record:
     """``native`` with each residue applied; its citation key (or its lack of one) is kept
     unless a residue names the record's ``id``."""
     record = native
     for difference in differences:
-        record = apply_residue(record, difference, native.source)
+        record = apply_residue(record, difference, native.source, warn)
     if record is not native and not any("id" in d for d in differences):
         record = record.replace(id=native.id, citation_key=native.citation_key)
     return record
