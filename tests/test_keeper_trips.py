@@ -151,3 +151,12 @@ def test_non_entry_text_comes_back_after_a_trip(via: str, library: str) -> None:
     result = trip(library, via)
     assert texts_between_entries(result) == texts_between_entries(library)
     assert entry_keys(result) == entry_keys(library)
+
+
+@TRIPS
+def test_an_entry_without_a_key_and_a_repeated_key_come_back_as_they_were(via: str) -> None:
+    library = ("% Encoding: UTF-8\n\n@misc{,\n  title = {Untitled notes},\n}\n\n"
+               "@misc{dup,\n  title = {Tides},\n}\n\n@misc{dup,\n  title = {Currents},\n}\n")
+    result = trip(library, via)
+    assert entry_keys(result) == ["", "dup", "dup"]
+    assert texts_between_entries(result) == ["% Encoding: UTF-8"]

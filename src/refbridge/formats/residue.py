@@ -7,11 +7,12 @@ what their own reader makes of the native output and keep the difference, as CSL
 their readers apply it back. Reading what was written therefore gives the record that was
 written. The residue is plain CSL-JSON, so a person (or another CSL tool) can read it.
 
-Of the record's layout hints, a residue carries only a .bib's text around its entry (``%``
-lines, ``@comment``, ``@preamble`` and ``@string`` blocks: ``LIBRARY_TEXT``), under
+Of the record's layout hints, a residue carries only what a .bib keeps of its library
+(``LIBRARY_HINTS``): the text around its entry (``%`` lines, ``@comment``, ``@preamble`` and
+``@string`` blocks) and its key where the .bib had none or repeated one, under
 ``custom.hints`` as CSL-JSON does, so that a .bib written after a trip through another format
-has it in its place; applying a residue reads it as CSL-JSON's ``custom.hints`` is read (a
-``@preamble`` that could run harmful LaTeX does not come back: ``formats.csljson``).
+has them in their place; applying a residue reads them as CSL-JSON's ``custom.hints`` is read
+(a ``@preamble`` that could run harmful LaTeX does not come back: ``formats.csljson``).
 
 This module must never know the syntax of any format.
 """
@@ -23,7 +24,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from refbridge.errors import Diagnostics
-from refbridge.formats.bibtex.tables import HINT_AFTER, HINT_BEFORE, HINT_COMMENT, HINT_PREAMBLE
+from refbridge.formats.bibtex.tables import (
+    HINT_AFTER,
+    HINT_BEFORE,
+    HINT_COMMENT,
+    HINT_KEY,
+    HINT_PREAMBLE,
+)
 from refbridge.formats.csljson import from_csl, to_csl
 from refbridge.model import Record, Source
 
@@ -36,10 +43,11 @@ RESIDUE_PREFIX = RESIDUE_LABEL + ": "
 #: is each object in it (``custom.extra``: a residue names only the extra fields that differ).
 NESTED = "custom"
 #: The key of ``NESTED`` that holds layout hints (``Record.hints``); a residue carries only
-#: those of ``LIBRARY_TEXT``.
+#: those of ``LIBRARY_HINTS``.
 HINTS = "hints"
-#: The hints of a .bib's text around an entry: the library's, not the entry's layout.
-LIBRARY_TEXT = frozenset({HINT_BEFORE, HINT_AFTER, HINT_PREAMBLE, HINT_COMMENT})
+#: The hints of what a .bib keeps of its library, not of an entry's layout: the text around
+#: an entry, and the key of an entry that had none or repeated one.
+LIBRARY_HINTS = frozenset({HINT_BEFORE, HINT_AFTER, HINT_PREAMBLE, HINT_COMMENT, HINT_KEY})
 
 
 def _diff(wanted: Mapping[str, Any], got: Mapping[str, Any], depth: int = 0
@@ -81,7 +89,7 @@ def residue(original: Record, native: Record) -> dict[str, Any]:
     for item in (wanted, got):  # an entry's layout in another format is no data to carry
         custom = item.get(NESTED)
         if isinstance(custom, dict) and HINTS in custom:
-            kept = {k: v for k, v in custom.pop(HINTS).items() if k in LIBRARY_TEXT}
+            kept = {k: v for k, v in custom.pop(HINTS).items() if k in LIBRARY_HINTS}
             if kept:
                 custom[HINTS] = kept
             elif not custom:
