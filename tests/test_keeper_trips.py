@@ -83,6 +83,7 @@ def test_latex_in_a_comment_line_and_a_definition_in_a_preamble_come_back(via: s
 HARMFUL = """\
 % kept
 @preamble{"\\input{/etc/passwd}"}
+@string{jcp = {J. Chem. Phys.}}
 
 @article{lee2021,
   title = {Tides},
@@ -94,10 +95,19 @@ HARMFUL = """\
 def test_a_preamble_that_reads_a_file_does_not_come_back_from_another_format(via: str) -> None:
     diagnostics = Diagnostics()
     result = bib(back(there(read(HARMFUL), via), via, diagnostics))
-    assert result == "@article{lee2021,\n  title = {Tides},\n}\n"
+    assert result == ("% kept\n\n@string{jcp = {J. Chem. Phys.}}\n\n"
+                      "@article{lee2021,\n  title = {Tides},\n}\n")
     assert [m.message for m in diagnostics.messages] == [
         (f"{'entry' if via == 'hayagriva' else 'record'} 'lee2021': custom.hints "
          "bibtex.before: a @preamble or @string runs LaTeX that may be harmful; left out")]
+
+
+def test_text_that_would_join_into_a_harmful_preamble_without_one_is_left_out() -> None:
+    item = {"id": "k", "type": "book", "title": "T", "custom": {"hints": {
+        "bibtex.before": '@pre@preamble{"\\input a"}amble{"\\input b"}'}}}
+    [record] = csljson.READER.read(io.StringIO(json.dumps([item])), "items.json",
+                                   Diagnostics())
+    assert "bibtex.before" not in record.hints
 
 
 def test_zotero_keeps_the_text_as_a_line_of_extra_and_the_title_as_it_is() -> None:

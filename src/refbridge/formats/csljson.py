@@ -608,8 +608,9 @@ def _hints(kept: Mapping[str, Any], warn: Callable[[str], None] | None = None
     """The layout hints of ``custom.hints``. A .bib's ``@preamble`` is LaTeX that a .bib
     writer writes as it is; from a CSL-JSON file it is data, so one with LaTeX that
     ``refbridge.latex.safety`` finds harmful is kept as a ``@comment``, which no tool runs, and
-    a .bib's text between entries whose blocks run such LaTeX is left out (``warn`` hears of
-    it); the rest of that text (``%`` lines, free text, ``@comment``) is no LaTeX to BibTeX."""
+    a ``@preamble`` or ``@string`` block that runs such LaTeX in a .bib's text between entries
+    is left out of it (``warn`` hears of it); the rest of that text (``%`` lines, free text,
+    ``@comment``, other blocks) is kept as it is."""
     if not kept:  # (most items)
         return {}
     hints = {str(k): str(v) for k, v in kept.items()}
@@ -618,11 +619,18 @@ def _hints(kept: Mapping[str, Any], warn: Callable[[str], None] | None = None
         del hints[HINT_PREAMBLE]
         hints[HINT_COMMENT] = "\n".join(filter(None, (hints.get(HINT_COMMENT), preamble)))
     for hint in (HINT_BEFORE, HINT_AFTER):  # a .bib's text between entries, preambles and all
-        if hint in hints and not _runs_no_harm(hints[hint]):
+        if hint not in hints or _LATEX_BLOCK.search(hints[hint]) is None:  # (most texts)
+            continue
+        kept_text = _without_harm(hints[hint])
+        if kept_text == hints[hint]:
+            continue
+        if kept_text:
+            hints[hint] = kept_text
+        else:
             del hints[hint]
-            if warn is not None:
-                warn(f"custom.hints {hint}: a @preamble or @string runs LaTeX that may be "
-                     "harmful; left out")
+        if warn is not None:
+            warn(f"custom.hints {hint}: a @preamble or @string runs LaTeX that may be "
+                 "harmful; left out")
     return hints
 
 
@@ -631,20 +639,35 @@ def _hints(kept: Mapping[str, Any], warn: Callable[[str], None] | None = None
 _LATEX_BLOCK = re.compile(r"@\s*(?:preamble|string)\b", re.IGNORECASE)
 
 
-def _runs_no_harm(text: str) -> bool:
-    """Whether a .bib's text between entries runs no harmful LaTeX: each ``@preamble`` and
-    ``@string`` block, up to its closing delimiter, is judged as a preamble (definitions
-    allowed)."""
-    if _LATEX_BLOCK.search(text) is None:  # (most texts)
-        return True
+def _harmful_blocks(text: str) -> list[tuple[int, int]]:
+    """Where the ``@preamble`` and ``@string`` blocks of ``text`` (a .bib's text between
+    entries) that run harmful LaTeX are, each up to its closing delimiter, judged as a
+    preamble (definitions allowed)."""
     from refbridge.formats.bibtex.syntax import parse_spans
 
+    found = []
     for block in _LATEX_BLOCK.finditer(text):
         rest = text[block.start():]
         span = next(parse_spans(rest, {}), None)
-        if not is_harmless(rest[:span.end] if span else rest, preamble=True):
-            return False
-    return True
+        end = block.start() + (span.end if span else len(rest))
+        if not is_harmless(text[block.start():end], preamble=True):
+            found.append((block.start(), end))
+    return found
+
+
+def _without_harm(text: str) -> str:
+    """``text`` without its blocks that run harmful LaTeX (``""`` when nothing else is left,
+    or when what is left would run some)."""
+    harmful = _harmful_blocks(text)
+    if not harmful:
+        return text
+    pieces, end = [], 0
+    for start, block_end in harmful:
+        if start >= end:  # (not a block inside one left out already)
+            pieces.append(text[end:start])
+            end = block_end
+    kept = "".join([*pieces, text[end:]]).strip("\n")
+    return kept if kept.strip() and not _harmful_blocks(kept) else ""
 
 
 #: How much of the input the reader holds at once: items are decoded one at a time, so a
