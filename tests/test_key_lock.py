@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from support import run_cli
+from support import mounted, run_cli
 
 from refbridge.citekeys import assign_keys
 from refbridge.keylock import KeyLock
@@ -113,6 +116,45 @@ def test_a_lock_that_is_not_an_object_of_keys_is_refused_naming_it(inputs: Path,
                                str(lock))
     assert (status, out, err) == (1, "", f"refbridge: error: {lock}: not a key lock: it must "
                                          "be one JSON object of identity -> key\n")
+
+
+@contextmanager
+def read_only_folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder no file can be made in: read-only by its mode, or (for root, whom modes do not
+    stop) a read-only tmpfs."""
+    if os.geteuid() == 0:
+        with mounted(tmp_path / "locked", "ro") as folder:
+            yield folder
+        return
+    folder = tmp_path / "locked"
+    folder.mkdir(mode=0o555)
+    try:
+        yield folder
+    finally:
+        folder.chmod(0o755)
+
+
+def test_a_lock_that_cannot_be_written_is_refused_before_any_output(inputs: Path,
+                                                                    tmp_path: Path) -> None:
+    with read_only_folder(tmp_path) as folder:
+        lock, output = folder / "keys.json", tmp_path / "out.bib"
+        status, out, err = run_cli("convert", str(inputs), "--to", "bibtex", "-o",
+                                   str(output), "--key-lock", str(lock))
+        reason = os.strerror(30 if os.geteuid() == 0 else 13)  # EROFS, EACCES
+        assert (status, out, err) == (
+            1, "", f"refbridge: error: key lock {lock}: cannot write: {reason}\n")
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["in.ris", "locked"]
+        assert list(folder.iterdir()) == []
+
+
+def test_a_lock_under_a_file_is_refused_before_any_output(inputs: Path, tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a folder\n", encoding="utf-8")
+    lock, output = tmp_path / "notes.txt" / "keys.json", tmp_path / "out.bib"
+    status, out, err = run_cli("convert", str(inputs), "--to", "bibtex", "-o", str(output),
+                               "--key-lock", str(lock))
+    assert (status, out) == (1, "")
+    assert err.startswith(f"refbridge: error: {lock}: ") and err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.ris", "notes.txt"]
 
 
 def test_an_arxiv_doi_is_the_works_arxiv_identity() -> None:

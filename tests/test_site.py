@@ -72,6 +72,30 @@ def test_an_incomplete_list_without_the_owner_keeps_its_authors(tmp_path: Path) 
     assert hugo_authors(tmp_path, bib) == ["Bob Lee", "et al."]
 
 
+SHARED_WORK = ("@article{lee2020shared,\n  author = {Lee, Bob and Qian, Zhengping and others},\n"
+               "  title = {Shared work},\n  journal = {J. Tests},\n  year = {2020}\n}\n")
+
+
+def test_a_standalone_page_ends_an_incomplete_author_list_in_et_al(tmp_path: Path) -> None:
+    import lxml.html
+
+    (tmp_path / "refs.bib").write_text(SHARED_WORK, encoding="utf-8")
+    site(tmp_path / "site", str(tmp_path / "refs.bib"), generator="html")
+    document = lxml.html.parse(str(tmp_path / "site/publication/lee2020shared/index.html"))
+    [authors] = document.getroot().find_class("work-authors")
+    assert lxml.html.tostring(authors, encoding="unicode") == (
+        '<p class="work-authors">Bob Lee, <strong>Zhengping Qian</strong>, et al.</p>\n')
+
+
+def test_an_academicpages_citation_ends_an_incomplete_author_list_in_et_al(
+        tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text(SHARED_WORK, encoding="utf-8")
+    site(tmp_path / "site", str(tmp_path / "refs.bib"), generator="jekyll")
+    data, _ = page(tmp_path / "site", "_publications/2020-01-01-lee2020shared.md")
+    assert data["citation"] == ('<div class="csl-entry">Lee, B., <b>Qian, Z.</b>, et al. '
+                                "(2020). Shared work. <i>J. Tests</i>.</div>")
+
+
 def test_hugo_blox_publication_types_follow_its_codes(tmp_path: Path) -> None:
     site(tmp_path)
     types = {path: page(tmp_path, f"content/publication/{path}/index.md")[0]["publication_types"]

@@ -64,6 +64,7 @@ def test_a_key_and_the_fields_zotero_lacks_come_back_and_no_json_is_printed(
     original.write_text('@String{j-TUGboat = "TUGboat"}\n' + ENTRY, encoding="utf-8")
     back = trip(original, tmp_path / "trip", lambda rdf: zotero_csl_export(rdf, mappings))
     assert back.read_text(encoding="utf-8") == (
+        '@String{j-TUGboat = "TUGboat"}\n\n'  # in Extra's residue line, as written
         "@article{Knuth:TB7-2-95,\n"
         "  author = {Knuth, Donald E.},\n"
         "  title = {Remarks to celebrate the publication of {\\em Computers \\& "
@@ -94,7 +95,8 @@ def test_the_zotero_csl_export_has_the_key_and_the_tex_lines_in_its_note(
     assert exported[0]["id"] == "Knuth:TB7-2-95"
     assert exported[0]["note"] == ("tex.bibdate: Fri Jul 13 10:24:20 MDT 2007\n"
                                    "tex.fjournal: TUGboat\n"
-                                   'refbridge: {"custom": {"latex": {'
+                                   'refbridge: {"custom": {"hints": {"bibtex.before": '
+                                   '"@String{j-TUGboat = \\"TUGboat\\"}"}, "latex": {'
                                    '"title": "Remarks to celebrate the publication of '
                                    '{\\\\em Computers \\\\& Typesetting}"}}}')
 

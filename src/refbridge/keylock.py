@@ -11,8 +11,9 @@ its DOI too. The first key given to a work stays: a key is never moved to anothe
 
 The file is JSON: one object of identity -> key, sorted, two-space indented, ending with a new
 line, written atomically, so that two runs that give the same keys write the same bytes and
-a version-control diff shows only keys added. This module must never change a record, nor
-write a lock that is not whole.
+a version-control diff shows only keys added. A lock is opened only where it can be written
+(``open_lock``), so that a run never writes its output and then fails to file its keys. This
+module must never change a record, nor write a lock that is not whole.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import json
 import os
 from collections.abc import Iterable
 
-from refbridge.errors import ParseError
+from refbridge.errors import OutputError, ParseError
 from refbridge.sameness.keys import identities
 from refbridge.textio import atomic_output
 
@@ -104,7 +105,29 @@ def lock_path(given: str | None, *libraries: str) -> str | None:
     return None
 
 
+class _Trial(Exception):
+    """Ends a trial write of the lock before anything is written."""
+
+
+def check_writable(path: str) -> None:
+    """Raise ``OutputError`` naming the lock at ``path`` when it could not be saved there (a
+    read-only folder, a path through a file): a new file is made beside it, as ``save`` makes
+    one, and removed."""
+    try:
+        with atomic_output(path):
+            raise _Trial
+    except _Trial:
+        pass
+    except OutputError as exc:
+        raise OutputError(f"key lock {exc}") from None
+
+
 def open_lock(given: str | None, *libraries: str) -> KeyLock | None:
-    """The lock ``lock_path`` names, loaded, or None."""
+    """The lock ``lock_path`` names, loaded, or None; ``OutputError`` when it cannot be
+    written (before the run writes anything: its keys may need filing)."""
     path = lock_path(given, *libraries)
-    return KeyLock.load(path) if path is not None else None
+    if path is None:
+        return None
+    lock = KeyLock.load(path)
+    check_writable(path)
+    return lock

@@ -55,6 +55,7 @@ from refbridge.formats.bibtex.tables import (
     HINT_AFTER,
     HINT_BEFORE,
     HINT_COMMENT,
+    HINT_KEY,
     HINT_PREAMBLE,
 )
 from refbridge.formats.catalogue import WRITERS, CatalogueReader
@@ -117,6 +118,10 @@ CUSTOM_DERIVED = "derived"
 CUSTOM_LATEX = "latex"
 CUSTOM_RICH = "rich"
 CUSTOM_HINTS = "hints"
+#: The hints a residue carries (of ``custom.hints``): what a .bib keeps of its library, not of
+#: an entry's layout (the text around an entry, and the key of an entry that had none or
+#: repeated one), so that a .bib written after a trip through another format has them.
+LIBRARY_HINTS = frozenset({HINT_BEFORE, HINT_AFTER, HINT_PREAMBLE, HINT_COMMENT, HINT_KEY})
 CUSTOM_NAME_IDS = "name-ids"
 #: ``true`` when the note is text only, though some of its lines read as data (below).
 CUSTOM_NOTE_TEXT = "note-text"
@@ -588,10 +593,12 @@ def _names(value: Any, role: str, extra: dict[str, str],
 
 
 def from_csl(item: Any, source: Source | None = None,
-             warn: Callable[[str], None] | None = None) -> Record:
+             warn: Callable[[str], None] | None = None,
+             left_out: Callable[[str], None] | None = None) -> Record:
     """The record of one CSL-JSON item; raises ``ValueError`` naming the bad value. With
     ``warn``, a date or name the model cannot hold is no error: it is kept in ``extra`` as
-    written and ``warn`` hears of it (the CSL-JSON reader does so; other callers get errors)."""
+    written and ``warn`` hears of it (the CSL-JSON reader does so; other callers get errors).
+    ``left_out`` (else ``warn``) hears of a .bib's text in ``custom.hints`` that is left out."""
     if not isinstance(item, Mapping):
         raise _ItemError(f"an item must be an object, not {json.dumps(item)[:40]}")
     for required in ("id", "type"):
@@ -659,17 +666,21 @@ def from_csl(item: Any, source: Source | None = None,
             citation_key=_text(item.get("citation-key", record_id), "citation-key"),
             extra=extra,
             source=source,
-            hints=_hints(_mapping(custom.get(CUSTOM_HINTS), "custom hints")),
+            hints=_hints(_mapping(custom.get(CUSTOM_HINTS), "custom hints"),
+                         left_out or warn),
         )
     except ModelError as exc:
         raise _ItemError(str(exc)) from None
 
 
-def _hints(kept: Mapping[str, Any]) -> dict[str, str]:
+def _hints(kept: Mapping[str, Any], warn: Callable[[str], None] | None = None
+           ) -> dict[str, str]:
     """The layout hints of ``custom.hints``. A .bib's ``@preamble`` is LaTeX that a .bib
     writer writes as it is; from a CSL-JSON file it is data, so one with LaTeX that
     ``refbridge.latex.safety`` finds harmful is kept as a ``@comment``, which no tool runs, and
-    a .bib's text between entries that holds such LaTeX is left out."""
+    a ``@preamble`` or ``@string`` block that runs such LaTeX in a .bib's text between entries
+    is left out of it (``warn`` hears of it); the rest of that text (``%`` lines, free text,
+    ``@comment``, other blocks) is kept as it is."""
     if not kept:  # (most items)
         return {}
     hints = {str(k): str(v) for k, v in kept.items()}
@@ -678,9 +689,55 @@ def _hints(kept: Mapping[str, Any]) -> dict[str, str]:
         del hints[HINT_PREAMBLE]
         hints[HINT_COMMENT] = "\n".join(filter(None, (hints.get(HINT_COMMENT), preamble)))
     for hint in (HINT_BEFORE, HINT_AFTER):  # a .bib's text between entries, preambles and all
-        if hint in hints and not is_harmless(hints[hint], preamble=True):
+        if hint not in hints or _LATEX_BLOCK.search(hints[hint]) is None:  # (most texts)
+            continue
+        kept_text = _without_harm(hints[hint])
+        if kept_text == hints[hint]:
+            continue
+        if kept_text:
+            hints[hint] = kept_text
+        else:
             del hints[hint]
+        if warn is not None:
+            warn(f"custom.hints {hint}: a @preamble or @string runs LaTeX that may be "
+                 "harmful; left out")
     return hints
+
+
+#: Where BibTeX reads LaTeX in the text between entries: an ``@preamble`` or ``@string`` block.
+#: BibTeX finds one anywhere (after a ``%``, inside an ``@comment``); the rest it skips.
+_LATEX_BLOCK = re.compile(r"@\s*(?:preamble|string)\b", re.IGNORECASE)
+
+
+def _harmful_blocks(text: str) -> list[tuple[int, int]]:
+    """Where the ``@preamble`` and ``@string`` blocks of ``text`` (a .bib's text between
+    entries) that run harmful LaTeX are, each up to its closing delimiter, judged as a
+    preamble (definitions allowed)."""
+    from refbridge.formats.bibtex.syntax import parse_spans
+
+    found = []
+    for block in _LATEX_BLOCK.finditer(text):
+        rest = text[block.start():]
+        span = next(parse_spans(rest, {}), None)
+        end = block.start() + (span.end if span else len(rest))
+        if not is_harmless(text[block.start():end], preamble=True):
+            found.append((block.start(), end))
+    return found
+
+
+def _without_harm(text: str) -> str:
+    """``text`` without its blocks that run harmful LaTeX (``""`` when nothing else is left,
+    or when what is left would run some)."""
+    harmful = _harmful_blocks(text)
+    if not harmful:
+        return text
+    pieces, end = [], 0
+    for start, block_end in harmful:
+        if start >= end:  # (not a block inside one left out already)
+            pieces.append(text[end:start])
+            end = block_end
+    kept = "".join([*pieces, text[end:]]).strip("\n")
+    return kept if kept.strip() and not _harmful_blocks(kept) else ""
 
 
 #: How much of the input the reader holds at once: items are decoded one at a time, so a
@@ -861,28 +918,33 @@ def residue(original: Record, native: Record) -> dict[str, Any]:
     (and the extra fields) that differ.
     """
     wanted, got = to_csl(original), to_csl(native)
-    for item in (wanted, got):  # layout hints of other formats are no data to carry
-        if isinstance(item.get(NESTED), dict):
-            item[NESTED].pop(HINTS, None)
-            if not item[NESTED]:
+    for item in (wanted, got):  # an entry's layout in another format is no data to carry
+        custom = item.get(NESTED)
+        if isinstance(custom, dict) and HINTS in custom:
+            kept = {k: v for k, v in custom.pop(HINTS).items() if k in LIBRARY_HINTS}
+            if kept:
+                custom[HINTS] = kept
+            elif not custom:
                 del item[NESTED]
     return item_difference(wanted, got)
 
 
 def apply_residue(native: Record, difference: Mapping[str, Any],
-                  source: Source | None) -> Record:
-    """``native`` with ``difference`` applied; raises ``ValueError`` naming a bad value."""
+                  source: Source | None, warn: Callable[[str], None] | None = None) -> Record:
+    """``native`` with ``difference`` applied; raises ``ValueError`` naming a bad value.
+    ``warn`` hears of a .bib's text that is left out (``from_csl``)."""
     item = to_csl(native)
     apply_to_item(item, difference)
-    return from_csl(item, source)
+    return from_csl(item, source, left_out=warn)
 
 
-def apply_residues(native: Record, differences: list[dict[str, Any]]) -> Record:
+def apply_residues(native: Record, differences: list[dict[str, Any]],
+                   warn: Callable[[str], None] | None = None) -> Record:
     """``native`` with each residue applied; its citation key (or its lack of one) is kept
     unless a residue names the record's ``id``."""
     record = native
     for difference in differences:
-        record = apply_residue(record, difference, native.source)
+        record = apply_residue(record, difference, native.source, warn)
     if record is not native and not any("id" in d for d in differences):
         record = record.replace(id=native.id, citation_key=native.citation_key)
     return record

@@ -29,7 +29,8 @@ RESIDUE_PREFIX = RESIDUE_LABEL + ": "
 #: The CSL-JSON key whose object is compared key by key (the rest are compared whole), and so
 #: is each object in it (``custom.extra``: a residue names only the extra fields that differ).
 NESTED = "custom"
-#: The key of ``NESTED`` that holds layout hints (``Record.hints``), which no residue carries.
+#: The key of ``NESTED`` that holds layout hints (``Record.hints``); a residue carries only
+#: what a .bib keeps of its library (``formats.csljson.LIBRARY_HINTS``).
 HINTS = "hints"
 
 

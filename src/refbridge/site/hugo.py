@@ -18,14 +18,13 @@ from typing import Any
 from refbridge.cv.writers.markdown import escape as markdown_escape
 from refbridge.identifiers import bare_doi
 from refbridge.site.pages import PageFile
-from refbridge.site.work import Work
+from refbridge.site.work import ET_AL, Work
 
 SECTION = "content/publication"
 OWNER = "admin"  #: Hugo Blox's name of the site owner's author profile
-#: The last author of a list its source cut short (``and others``): Hugo Blox prints the
-#: authors as given, joined by commas ("Ada Lovelace, et al."); a term that urlizes to a slug
+#: ``work.ET_AL`` is the last author of a list its source cut short: Hugo Blox prints the
+#: authors as given, joined by commas ("Ada Lovelace, et al."), and the term urlizes to a slug
 #: (``et-al``), as its author taxonomy needs
-ET_AL = "et al."
 
 #: CSL type -> Hugo Blox's publication type (its ``pub_*`` labels: Journal article, Conference
 #: paper, Preprint, Report, Book, Book section, Thesis, Patent); other types keep their CSL name
@@ -64,11 +63,10 @@ SEED_KEYS = frozenset({"publishDate", "featured"})
 def _authors(work: Work) -> list[str]:
     """The listed authors (the owner as ``admin``; editors when there are no authors), and
     ``ET_AL`` after a list that is incomplete."""
-    role = "author" if work.record.authors else "editor"
-    people = work.record.names.get(role, ())
+    people, cut_short = work.people
     names = [OWNER if position in work.owner_authors else person.display()
              for position, person in enumerate(people)]
-    return [*names, ET_AL] if names and role in work.record.incomplete_names else names
+    return [*names, ET_AL] if cut_short else names
 
 
 def front_matter(work: Work, today: date) -> dict[str, Any]:

@@ -1,11 +1,12 @@
 """Standalone HTML pages, one per work: ``publication/SLUG/index.html`` for any web server.
 
 Each page is complete: its ``<head>`` has the title and Google Scholar's ``citation_*`` meta
-tags, its body the title, the authors (the owner in bold), venue and date, the entry as the
-citation style formats it, the links, the abstract and the BibTeX entry. refbridge owns the
-whole file: a page is rewritten when its work changes. Everything is escaped with
-``html.escape``, braces as character references (no Liquid or Hugo template syntax). This
-module must never emit record text unescaped or a link that is not http(s).
+tags, its body the title, the authors (the owner in bold; "et al." ending a list its source
+cut short), venue and date, the entry as the citation style formats it, the links, the
+abstract and the BibTeX entry. refbridge owns the whole file: a page is rewritten when its
+work changes. Everything is escaped with ``html.escape``, braces as character references (no
+Liquid or Hugo template syntax). This module must never emit record text unescaped or a link
+that is not http(s).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from html import escape
 from refbridge.cv.links import safe_http_url
 from refbridge.cv.writers.html import STYLESHEET, TEMPLATE_BRACES
 from refbridge.site.pages import PageFile
-from refbridge.site.work import Work
+from refbridge.site.work import ET_AL, Work
 
 FOLDER = "publication"
 VENUE_SEPARATOR = " \u00b7 "
@@ -28,10 +29,11 @@ LINK_LABELS: dict[str, str] = {
 
 
 def _authors(work: Work) -> str:
-    people = work.record.authors or work.record.names.get("editor", ())
+    """The listed people (the owner in bold), ending in ``ET_AL`` when the list is cut short."""
+    people, cut_short = work.people
     names = [f"<strong>{escape(person.display())}</strong>" if position in work.owner_authors
              else escape(person.display()) for position, person in enumerate(people)]
-    return ", ".join(names)
+    return ", ".join([*names, ET_AL] if cut_short else names)
 
 
 def page_html(work: Work) -> str:

@@ -14,8 +14,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Protocol
 
-from refbridge.model import Record
+from refbridge.model import Name, Record
 from refbridge.site.pages import PageFile
+
+#: What ends a list of people its source cut short (a .bib's ``and others``, a profile page
+#: naming its owner alone), on every generator's page, so that no page passes them off as all.
+ET_AL = "et al."
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +35,14 @@ class Work:
     @property
     def date(self) -> date | None:
         return work_date(self.record)
+
+    @property
+    def people(self) -> tuple[tuple[Name, ...], bool]:
+        """The people the page lists (the authors, else the editors), and whether their list
+        is cut short (then ``ET_AL`` ends it)."""
+        role = "author" if self.record.authors else "editor"
+        people = self.record.names.get(role, ())
+        return people, bool(people) and role in self.record.incomplete_names
 
 
 def work_date(record: Record) -> date | None:

@@ -212,10 +212,10 @@ def _reverse_mapping(entry_type: str) -> dict[str, str]:
 
 def entry_key(record: Record, options: WriteOptions = WriteOptions()) -> str:
     """The key ``record``'s entry is written under: a key its .bib repeated, as it was (both
-    tools read the first; also after CSL-JSON gave it a unique id), or none for an entry that
-    had none, else its citation key, character for character (but for ``KEY_UNSAFE``, which
-    the pipeline has replaced already when it wrote the record)."""
-    if HINT_LAYOUT in record.hints and not options.regenerate_keys and not options.normalize:
+    tools read the first; also after another format gave it a unique id), or none for an
+    entry that had none, else its citation key, character for character (but for
+    ``KEY_UNSAFE``, which the pipeline has replaced already when it wrote the record)."""
+    if HINT_KEY in record.hints and not options.regenerate_keys and not options.normalize:
         read = record.hints.get(HINT_KEY)
         if read is not None and not KEY_UNSAFE.search(read):
             return read

@@ -461,7 +461,7 @@ def read_entry(key: str, data: Any, source: Source | None, warn: Callable[[str],
     if not isinstance(residue_data, dict):
         raise _EntryError(f"{RESIDUE_LABEL}: must be a mapping of CSL-JSON keys")
     try:
-        return apply_residues(record, [residue_data])
+        return apply_residues(record, [residue_data], warn)
     except (ValueError, TypeError) as exc:
         raise _EntryError(f"{RESIDUE_LABEL}: {exc}") from None
 

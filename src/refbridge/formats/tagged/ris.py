@@ -425,8 +425,11 @@ def record_from_draft(draft: _Draft, source: str, number: int, diagnostics: Diag
         source=Source(source, draft.line),
     )
     if with_residue:
+        def warn(message: str) -> None:
+            diagnostics.warning(f"record {record.id!r}: {message}", source, draft.line)
+
         for difference in residues:
-            record = apply_residue(record, difference, record.source)
+            record = apply_residue(record, difference, record.source, warn)
     return record
 
 

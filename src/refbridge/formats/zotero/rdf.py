@@ -762,7 +762,10 @@ def record_of(item: ZoteroItem, source: str, diagnostics: Diagnostics,
         source=Source(source, item.line),
     )
     if with_residue and difference:
-        record = apply_residue(record, difference, record.source)
+        def warn(message: str) -> None:
+            diagnostics.warning(f"record {record.id!r}: {message}", source, item.line)
+
+        record = apply_residue(record, difference, record.source, warn)
         if key is None and not {"id", "citation-key"} & difference.keys():
             record = record.replace(citation_key=None)  # CSL-JSON's id is no key here
     return record
