@@ -102,6 +102,22 @@ def test_an_entry_renamed_on_one_side_and_edited_on_the_other_is_followed_by_ide
             "journal = {Coastal Research}", "journal = {Coastal Research},\n  volume = {12}"), 0)
 
 
+def test_an_empty_field_one_side_filled_and_the_other_removed_takes_the_filled_value() -> None:
+    base = BASE.replace("  year = {2020},\n", "  year = {2020},\n  note = {},\n")
+    ours = base.replace("note = {}", "note = {Data on request}")
+    assert merged(base, ours, BASE) == (ours, 0)
+    assert merged(base, BASE, ours) == (ours, 0)
+
+
+def test_a_side_that_reformatted_and_dropped_an_empty_field_keeps_its_layout() -> None:
+    base = BASE.replace("  year = {2020},\n", "  year = {2020},\n  note = {},\n")
+    ours = base.replace("note = {}", "note = {Data on request}")
+    theirs = BASE.replace("  title = {Tidal", "  title   = {Tidal").replace(
+        "  journal = ", "  journal = ")
+    assert merged(base, ours, theirs) == (theirs.replace(
+        "  year = {2020},\n", "  year = {2020},\n  note = {Data on request},\n"), 0)
+
+
 def test_a_side_that_only_reformatted_loses_to_content_and_its_layout_is_kept() -> None:
     theirs = """% Shared library of the lab
 
