@@ -35,12 +35,12 @@ TEST_PATH = ("jablib/src/test/java/org/jabref/logic/citationkeypattern/"
              "CitationKeyGeneratorTest.java")
 
 
-def java_source(jabref: str) -> str:
-    """The test file from a checkout (its work tree) or a bare mirror (``HEAD``)."""
-    tree = Path(jabref) / TEST_PATH
+def java_source(jabref: str, path: str = TEST_PATH) -> str:
+    """A test file from a checkout (its work tree) or a bare mirror (``HEAD``)."""
+    tree = Path(jabref) / path
     if tree.exists():
         return tree.read_text(encoding="utf-8")
-    return subprocess.run(["git", "--git-dir", jabref, "show", f"HEAD:{TEST_PATH}"],
+    return subprocess.run(["git", "--git-dir", jabref, "show", f"HEAD:{path}"],
                           capture_output=True, check=True).stdout.decode("utf-8")
 
 
@@ -122,6 +122,9 @@ class Expression:
     def __init__(self, found: list[tuple[str, Any]], names: dict[str, Any]) -> None:
         self.found, self.names, self.at = found, names, 0
 
+    def call(self, name: str, arguments: list[Any], target: Any = None) -> Any:
+        return _call(name, arguments, target)
+
     def peek(self) -> tuple[str, Any]:
         return self.found[self.at] if self.at < len(self.found) else ("end", None)
 
@@ -150,11 +153,11 @@ class Expression:
             self.at += 1
             if self.peek()[1] == "<":
                 self.at += 2  # new X<>()
-            result = _call(name, self.arguments())
+            result = self.call(name, self.arguments())
         elif kind == "name":
             if self.peek()[1] == "(":
-                result = _call(token, self.arguments())
-            elif token in ("StandardField", "InternalField"):
+                result = self.call(token, self.arguments())
+            elif token in ("StandardField", "InternalField", "StandardEntryType"):
                 self.take(".")
                 result = str(self.peek()[1]).lower()
                 self.at += 1
@@ -172,14 +175,17 @@ class Expression:
             self.at += 1
             name = self.peek()[1]
             self.at += 1
-            if name == "DEFAULT_UNWANTED_CHARACTERS":
+            if self.peek()[1] != "(":
+                result = None  # a constant of another class (BibDatabaseMode.BIBTEX ...)
                 continue
-            result = _call(str(name), self.arguments(), result)
+            result = self.call(str(name), self.arguments(), result)
         return result
 
 
-def evaluate(text: str, names: dict[str, Any]) -> Any:
-    reader = Expression(tokens(text), names)
+def evaluate(text: str, names: dict[str, Any], reader_type: type[Expression] = Expression
+             ) -> Any:
+    """The value of Java expression ``text`` with ``names`` (constants, parameters, locals)."""
+    reader = reader_type(tokens(text), names)
     result = reader.value()
     if reader.peek()[0] != "end":
         raise Unknown("more than one expression")
