@@ -417,8 +417,9 @@ def test_a_file_that_is_not_a_bib_is_merged_by_git(tmp_path: Path,
     assert merge_files(str(tmp_path / "base"), str(tmp_path / "ours"), str(tmp_path / "theirs"),
                        "notes.txt") == 0
     assert (tmp_path / "ours").read_text(encoding="utf-8") == "A\nb\nC\n"
-    assert capsys.readouterr().err == ("refbridge: merge-driver: notes.txt: not a .bib or "
-                                       "CSL-JSON file; merged by git's line merge\n")
+    assert capsys.readouterr().err == ("refbridge: merge-driver: notes.txt: not a .bib, "
+                                       "CSL-JSON, RIS or Hayagriva file; merged by git's line "
+                                       "merge\n")
 
 
 CSL_BASE = """[
@@ -494,3 +495,133 @@ def test_a_json_file_that_is_not_csl_json_is_merged_by_git(
     assert capsys.readouterr().err == (
         "refbridge: merge-driver: settings.json (base): not a CSL-JSON array of items, each "
         "with an id; merged by git's line merge instead\n")
+
+
+RIS_SMITH = """TY  - JOUR
+AU  - Smith, Jane
+TI  - Tidal patterns in estuaries
+T2  - Coastal Research
+PY  - 2020
+ER  - 
+
+"""
+RIS_DOE = """TY  - BOOK
+ID  - doe2019
+AU  - Doe, John
+TI  - Field methods
+PB  - Harbour Press
+PY  - 2019
+ER  - 
+"""
+RIS_BASE = RIS_SMITH + RIS_DOE
+
+
+def test_ris_records_merge_field_by_field_and_added_records_are_kept(tmp_path: Path) -> None:
+    ours = RIS_BASE.replace("TI  - Tidal patterns", "TI  - Tidal and wind patterns")
+    theirs = RIS_BASE.replace("PY  - 2019\n", "PY  - 2019\nSN  - 978-0-00-000000-2\n") + (
+        "\nTY  - GEN\nTI  - Sédiment cores\nER  - \n")
+    assert _drive(tmp_path, RIS_BASE, ours, theirs, "refs.ris") == (0, (
+        RIS_BASE.replace("TI  - Tidal patterns", "TI  - Tidal and wind patterns")
+        .replace("PY  - 2019\n", "PY  - 2019\nSN  - 978-0-00-000000-2\n")
+        + "\nTY  - GEN\nTI  - Sédiment cores\nER  - \n"))
+
+
+def test_ris_authors_changed_on_one_side_are_one_field(tmp_path: Path) -> None:
+    ours = RIS_BASE.replace("AU  - Doe, John\n", "AU  - Doe, John\nAU  - Roe, Rita\n")
+    theirs = RIS_BASE.replace("PB  - Harbour Press", "PB  - Harbor Press")
+    assert _drive(tmp_path, RIS_BASE, ours, theirs, "refs.ris") == (0, ours.replace(
+        "PB  - Harbour Press", "PB  - Harbor Press"))
+
+
+def test_a_ris_field_changed_two_ways_is_marked_inside_its_record(tmp_path: Path) -> None:
+    ours = RIS_BASE.replace("PY  - 2019", "PY  - 2018").replace("T2  - Coastal Research",
+                                                                "T2  - J. Coastal Research")
+    theirs = RIS_BASE.replace("PY  - 2019", "PY  - 2021")
+    assert _drive(tmp_path, RIS_BASE, ours, theirs, "refs.ris") == (1, (
+        RIS_SMITH.replace("T2  - Coastal Research", "T2  - J. Coastal Research")
+        + "TY  - BOOK\nID  - doe2019\nAU  - Doe, John\nTI  - Field methods\n"
+        "PB  - Harbour Press\n<<<<<<< ours\nPY  - 2018\n=======\nPY  - 2021\n"
+        ">>>>>>> theirs\nER  - \n"))
+
+
+def test_a_ris_record_deleted_on_one_side_and_unchanged_on_the_other_is_deleted(
+        tmp_path: Path) -> None:
+    ours = RIS_BASE.replace("PB  - Harbour Press", "PB  - Harbor Press")
+    assert _drive(tmp_path, RIS_BASE, ours, RIS_DOE, "refs.ris") == (
+        0, RIS_DOE.replace("PB  - Harbour Press", "PB  - Harbor Press"))
+
+
+def test_a_ris_record_deleted_on_one_side_and_changed_on_the_other_is_marked_whole(
+        tmp_path: Path) -> None:
+    theirs = RIS_BASE.replace("PB  - Harbour Press", "PB  - Harbor Press")
+    assert _drive(tmp_path, RIS_BASE, RIS_SMITH, theirs, "refs.ris") == (1, (
+        RIS_SMITH + "<<<<<<< ours\n=======\n" + RIS_DOE.replace("Harbour", "Harbor")
+        + ">>>>>>> theirs\n"))
+
+
+def test_a_ris_file_cut_off_inside_a_record_is_merged_by_git(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cut = RIS_BASE.removesuffix("ER  - \n")
+    assert _drive(tmp_path, RIS_BASE, cut, RIS_BASE, "refs.ris") == (0, cut)
+    assert capsys.readouterr().err == (
+        "refbridge: merge-driver: refs.ris (ours): line 8: a record without its ER line; merged "
+        "by git's line merge instead\n")
+
+
+HAYAGRIVA_BASE = """# Shared library of the lab
+smith2020:
+  type: article
+  title: Tidal patterns in estuaries
+  author: Smith, Jane
+  date: 2020
+  parent:
+    type: periodical
+    title: Coastal Research
+
+doe2019:
+  type: book
+  title: Field methods
+  author:
+    - Doe, John
+  publisher: Harbour Press
+  date: 2019
+"""
+
+
+def test_hayagriva_entries_merge_field_by_field_and_added_entries_are_kept(
+        tmp_path: Path) -> None:
+    ours = HAYAGRIVA_BASE.replace("    title: Coastal Research",
+                                  "    title: Journal of Coastal Research")
+    theirs = HAYAGRIVA_BASE.replace("  date: 2020\n", "  date: 2020\n  volume: 12\n") + (
+        "\nlee2023:\n  type: book\n  title: Sédiment cores\n")
+    assert _drive(tmp_path, HAYAGRIVA_BASE, ours, theirs, "refs.yml") == (0, (
+        HAYAGRIVA_BASE.replace("    title: Coastal Research",
+                               "    title: Journal of Coastal Research")
+        .replace("  date: 2020\n", "  date: 2020\n  volume: 12\n")
+        + "\nlee2023:\n  type: book\n  title: Sédiment cores\n"))
+
+
+def test_a_hayagriva_field_requoted_on_one_side_and_changed_on_the_other_takes_the_change(
+        tmp_path: Path) -> None:
+    ours = HAYAGRIVA_BASE.replace("  title: Field methods", '  title: "Field methods"')
+    theirs = HAYAGRIVA_BASE.replace("  title: Field methods", "  title: Field methods in ecology")
+    assert _drive(tmp_path, HAYAGRIVA_BASE, ours, theirs, "refs.yml") == (0, theirs)
+
+
+def test_a_hayagriva_field_changed_two_ways_is_marked_inside_its_entry(tmp_path: Path) -> None:
+    ours = HAYAGRIVA_BASE.replace("    - Doe, John\n", "    - Doe, John\n    - Roe, Rita\n")
+    theirs = HAYAGRIVA_BASE.replace("    - Doe, John\n", "    - Doe, Jonathan\n").replace(
+        "  date: 2019", "  date: 2018")
+    assert _drive(tmp_path, HAYAGRIVA_BASE, ours, theirs, "refs.yml") == (1, (
+        HAYAGRIVA_BASE.split("doe2019:")[0] + "doe2019:\n  type: book\n  title: Field methods\n"
+        "<<<<<<< ours\n  author:\n    - Doe, John\n    - Roe, Rita\n=======\n  author:\n"
+        "    - Doe, Jonathan\n>>>>>>> theirs\n  publisher: Harbour Press\n  date: 2018\n"))
+
+
+def test_a_yaml_file_that_is_not_hayagriva_is_merged_by_git(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base, ours, theirs = "- a\n- b\n- c\n", "- A\n- b\n- c\n", "- a\n- b\n- C\n"
+    assert _drive(tmp_path, base, ours, theirs, "list.yml") == (0, "- A\n- b\n- C\n")
+    assert capsys.readouterr().err == (
+        "refbridge: merge-driver: list.yml (base): not a Hayagriva file (a mapping of keys to "
+        "entries); merged by git's line merge instead\n")

@@ -72,7 +72,7 @@ def _raw(unit: Unit, name: str) -> str | None:
     return None
 
 
-def _three_way(base: str | None, ours: str | None, theirs: str | None
+def three_way(base: str | None, ours: str | None, theirs: str | None
                ) -> tuple[str, str | None]:
     """Which side a value comes from (``ours``, ``theirs``, or ``conflict``), compared
     with layout left out and an empty value as no value (BibTeX and biber read ``note =
@@ -106,7 +106,7 @@ def merged_entry(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int]
     conflicts = 0
     edits: list[tuple[int, int, str]] = []
     for part in ("type_span", "key_span"):
-        side, value = _three_way(*(_head(unit, part) for unit in (base, ours, theirs)))
+        side, value = three_way(*(_head(unit, part) for unit in (base, ours, theirs)))
         if side == "conflict":
             return whole_conflict(ours, theirs), 1
         chosen = ours if side == "ours" else theirs
@@ -119,7 +119,7 @@ def merged_entry(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int]
     layout_fields = layout.fields
     names = list(spans.order) + [n for n in other_spans.order if n not in spans.fields]
     for name in names:
-        side, value = _three_way(base_fields.get(name), ours_fields.get(name),
+        side, value = three_way(base_fields.get(name), ours_fields.get(name),
                                  theirs_fields.get(name))
         if side == "conflict":
             edit = _conflict_edit(layout, spans, name, ours, theirs)
