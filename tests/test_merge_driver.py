@@ -13,10 +13,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from refbridge.bibmerge.driver import merge_files
+from refbridge.bibmerge.records import merge_documents
+from refbridge.bibmerge.ris import read_ris
 from refbridge.bibmerge.sequence import merge_libraries
 from refbridge.bibmerge.units import read_library
 
@@ -625,3 +627,30 @@ def test_a_yaml_file_that_is_not_hayagriva_is_merged_by_git(
     assert capsys.readouterr().err == (
         "refbridge: merge-driver: list.yml (base): not a Hayagriva file (a mapping of keys to "
         "entries); merged by git's line merge instead\n")
+
+
+@st.composite
+def _ris_records(draw: st.DrawFn, prefix: str = "r") -> list[str]:
+    """RIS records with ids ``prefix0``, ``prefix1`` ..., invented titles and years."""
+    words = st.text(alphabet="abcdefghij éü", min_size=1, max_size=12).map(str.strip).filter(bool)
+    return [f"TY  - JOUR\nID  - {prefix}{number}\nTI  - {draw(words)}\n"
+            f"PY  - {draw(st.integers(1900, 2030))}\nER  - \n\n"
+            for number in range(draw(st.integers(0, 4)))]
+
+
+@settings(max_examples=60, deadline=None)
+@given(_ris_records("base"), _ris_records("ours"), _ris_records("theirs"),
+       st.randoms(use_true_random=False))
+def test_ris_records_added_on_both_sides_are_all_kept_and_an_unchanged_file_is_kept(
+        base: list[str], ours_new: list[str], theirs_new: list[str], random: object) -> None:
+    ours, theirs = list(base), list(base)
+    for side, added in ((ours, ours_new), (theirs, theirs_new)):
+        for record in added:
+            side.insert(random.randrange(len(side) + 1), record)  # type: ignore[attr-defined]
+    assume(base and ours and theirs)  # a file without a record is not RIS: git's line merge
+    texts = ["".join(records) for records in (base, ours, theirs)]
+    assert merge_documents(*(read_ris(text) for text in (texts[0],) * 3)) == (texts[0], 0)
+    text, conflicts = merge_documents(*(read_ris(text) for text in texts))
+    assert conflicts == 0
+    assert sorted(text.split("TY  - ")) == sorted("".join(base + ours_new + theirs_new)
+                                                  .split("TY  - "))
