@@ -654,3 +654,29 @@ def test_ris_records_added_on_both_sides_are_all_kept_and_an_unchanged_file_is_k
     assert conflicts == 0
     assert sorted(text.split("TY  - ")) == sorted("".join(base + ours_new + theirs_new)
                                                   .split("TY  - "))
+
+
+def test_a_ris_record_retitled_on_one_side_and_edited_on_the_other_is_followed(
+        tmp_path: Path) -> None:
+    ours = RIS_BASE.replace("TI  - Tidal patterns", "TI  - Tidal and wind patterns")
+    theirs = RIS_BASE.replace("PY  - 2020", "PY  - 2020\nVL  - 12")
+    assert _drive(tmp_path, RIS_BASE, ours, theirs, "refs.ris") == (0, ours.replace(
+        "PY  - 2020", "PY  - 2020\nVL  - 12"))
+
+
+def test_a_hayagriva_key_renamed_on_one_side_and_edited_on_the_other_is_followed(
+        tmp_path: Path) -> None:
+    ours = HAYAGRIVA_BASE.replace("doe2019:", "doe2019field:")
+    theirs = HAYAGRIVA_BASE.replace("  date: 2019", "  date: 2018")
+    assert _drive(tmp_path, HAYAGRIVA_BASE, ours, theirs, "refs.yml") == (0, ours.replace(
+        "  date: 2019", "  date: 2018"))
+
+
+def test_a_ris_record_deleted_beside_an_unrelated_added_one_is_not_followed(
+        tmp_path: Path) -> None:
+    added = "TY  - BOOK\nAU  - Lee, Min\nTI  - Sediment cores\nPY  - 2023\nER  - \n"
+    ours = RIS_SMITH + added
+    theirs = RIS_BASE.replace("PB  - Harbour Press", "PB  - Harbor Press")
+    assert _drive(tmp_path, RIS_BASE, ours, theirs, "refs.ris") == (1, (
+        RIS_SMITH + "<<<<<<< ours\n=======\n" + RIS_DOE.replace("Harbour", "Harbor")
+        + ">>>>>>> theirs\n" + added))

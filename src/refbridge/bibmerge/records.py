@@ -3,7 +3,8 @@ written on: the merge of RIS (``ris``) and Hayagriva YAML (``hayagriva``) files,
 record and field by field, as ``sequence`` and ``entry`` merge a .bib.
 
 A record is known in every version by its id (what the format says it is: a Hayagriva key, a
-RIS ``ID``, else the work's identity). A record added on either side is kept after the record
+RIS ``ID``, else the work's identity), or, renamed on one side, by sharing most of its fields
+with the one record that side lacks (``followed``). A record added on either side is kept after the record
 it follows on that side; one deleted on one side and unchanged on the other is deleted; one
 deleted on one side and changed on the other is a conflict, marked whole. A record both sides
 changed is merged field by field into ours' lines (a field theirs added after the field it
@@ -105,8 +106,11 @@ def merged_record(base: Record | None, ours: Record, theirs: Record) -> tuple[st
         return theirs.text, 0
     if ours.content == theirs.content:
         return ours.text, 0
-    if ours.head.strip() != theirs.head.strip():
+    head_side, _ = three_way(*(record.head.strip() if record else None
+                               for record in (base, ours, theirs)))
+    if head_side == "conflict":
         return marked(ours.text, theirs.text), 1
+    head = ours.head if head_side == "ours" else theirs.head
     sides = [{field.name: field for field in record.fields}
              for record in (base or Record("", "", (), ""), ours, theirs)]
     names = placed([field.name for field in ours.fields], [field.name for field in theirs.fields])
@@ -121,13 +125,36 @@ def merged_record(base: Record | None, ours: Record, theirs: Record) -> tuple[st
         chosen = found[1] if side == "ours" else found[2]
         if chosen is not None:
             body.append(_lines(chosen.text))
-    return ours.head + "".join(body) + ours.tail, conflicts
+    return head + "".join(body) + ours.tail, conflicts
+
+
+def _shared(one: Record, other: Record) -> int:
+    """How many fields two records hold with the same value."""
+    return len({(field.name, field.content) for field in one.fields if field.content}
+               & {(field.name, field.content) for field in other.fields})
+
+
+def followed(base: Document, side: Document) -> dict[str, Record]:
+    """``side``'s records by the id they have in ``base``: a record whose id ``base`` lacks
+    (a renamed Hayagriva key, a RIS record whose title changed) takes the id of the one
+    ``base`` record ``side`` lacks with which it shares more than half of its fields, when
+    neither has another such match."""
+    base_ids = {record.id for record in base.records}
+    side_ids = {record.id for record in side.records}
+    gone = [record for record in base.records if record.id not in side_ids]
+    new = [record for record in side.records if record.id not in base_ids]
+    pairs = [(old, record) for old in gone for record in new
+             if 2 * _shared(old, record) > max(len(old.fields), len(record.fields))]
+    renamed = {record.id: old.id for old, record in pairs
+               if sum(pair[0] is old for pair in pairs) == 1
+               and sum(pair[1] is record for pair in pairs) == 1}
+    return {renamed.get(record.id, record.id): record for record in side.records}
 
 
 def merge_documents(base: Document, ours: Document, theirs: Document) -> tuple[str, int]:
     """The merge of ``ours`` and ``theirs``, two versions of ``base``: text and conflicts."""
-    sides = [{record.id: record for record in document.records}
-             for document in (base, ours, theirs)]
+    sides = [{record.id: record for record in base.records}, followed(base, ours),
+             followed(base, theirs)]
     prefix, conflicts = _prefix(base.prefix, ours.prefix, theirs.prefix)
     texts = [prefix]
     for record_id in placed(list(sides[1]), list(sides[2])):
