@@ -15,7 +15,8 @@ twice is counted apart: the driver marks it); entries both sides kept that the d
 result lacks (goal 0); and the time of a merge of a 20,000-entry generated library (goal
 < 2 s). ``--show N`` prints the first N cases that miss a goal, ``--detail`` all of them, each
 with why the committed result differs (a side taken, a block dropped, edited during the
-merge, committed with git's markers). Nothing is written but
+merge, committed with git's markers). The figures are also printed for each repository.
+Nothing is written but
 temporary files.
 """
 
@@ -173,6 +174,14 @@ class Tally:
     misses: list[str] = field(default_factory=list)
     differences: Counter[str] = field(default_factory=Counter)
 
+    def add(self, other: Tally) -> None:
+        """``other``'s counts added to these (one repository's to the total)."""
+        for name, value in vars(other).items():
+            if isinstance(value, int):
+                setattr(self, name, getattr(self, name) + value)
+        self.misses.extend(other.misses)
+        self.differences.update(other.differences)
+
 
 def _same(one: str, other: str) -> bool:
     """Two texts the same entry by entry and field by field (as text, when either is not
@@ -272,9 +281,12 @@ def main() -> None:
                         help="print every merge that misses a goal, with why")
     arguments = parser.parse_args()
     tally = Tally()
+    each: dict[str, Tally] = {}
     for directory in arguments.directories:
+        each[directory] = Tally()
         for case in cases(directory):
-            replay(case, tally)
+            replay(case, each[directory])
+        tally.add(each[directory])
     print(f"merges replayed (a .bib changed by both parents): {tally.replayed}"
           f" ({tally.broken} with a broken block merged as text; {tally.unreadable} with a "
           "version that holds no readable block: git's line merge)")
@@ -299,6 +311,13 @@ def main() -> None:
     print(f"20,000-entry generated library merged (read x3 + merge): {elapsed:.2f} s "
           f"({cpu:.2f} s CPU; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
           f"CPUs), {result.conflicts} conflict(s)")
+    print("by repository: merges replayed; where git conflicts, the driver clean; equal to "
+          "the committed result; where git is clean, equal to git")
+    for directory, part in each.items():
+        print(f"  {directory}: {part.replayed}; "
+              f"{percent(part.driver_clean_where_git_conflicts, part.git_conflicts)}; "
+              f"{percent(part.equal_to_committed, part.replayed)}; "
+              f"{percent(part.equal_to_git_where_clean, part.git_clean)}")
     for miss in tally.misses if arguments.detail else tally.misses[:arguments.show]:
         print("  " + miss)
 

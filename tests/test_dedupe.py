@@ -26,105 +26,105 @@ def same(a: str, b: str) -> str | None:
     return same_work(Profile(first), Profile(second))
 
 
-# -- JabRef's DuplicateCheckTest, transcribed: (name, entry, entry, JabRef's verdict) ---------
-BILLY = "author = {Billy Bob}, year = {2005}, title = {A title}"
-EFFECTIVE_JAVA = "title = {Effective Java}, author = {Bloch, Joshua}, publisher = {Prentice Hall}"
-ALICE = ("title = {Alice in Wonderland}, author = {Charles Lutwidge Dodgson}, language = "
-         "{English}, publisher = {Macmillan}, year = {1865}")
-INNOVATION = ("title = {Innovation and Intellectual Property Rights}, author = {Ove Grandstrand}, "
-              "booktitle = {The Oxford Handbook of Innovation}, publisher = {Oxford University "
-              "Press}, year = {2004}")
-SERIOUS = "author = {Single Author}, title = {A serious paper about something}, year = {2017}"
-UNRELATED = ("author = {Completely Different}, title = {Holy Moly Uffdada und Trallalla}, "
-             "year = {1992}")
-JABREF_CASES = [
-    ("same year, title, journal", f"@article{{a, {BILLY}, journal = {{A}}}}",
-     f"@article{{b, {BILLY}, journal = {{A}}}}", True),
-    ("different journal", f"@article{{a, {BILLY}, journal = {{A}}}}",
-     f"@article{{b, {BILLY}, journal = {{B}}}}", True),
-    ("different volume", f"@article{{a, {BILLY}, journal = {{A}}, number = 1, volume = 21}}",
-     f"@article{{b, {BILLY}, journal = {{A}}, number = 1, volume = 22}}", True),
+# -- JabRef's documented duplicate rules on invented records: (name, entry, entry, verdict) --
+# (benchmarks/dedupe_fixtures.py measures agreement with JabRef's own DuplicateCheckTest)
+LAGOON = "author = {Ines Carvalho}, year = {2011}, title = {Tidal mixing in a shallow lagoon}"
+HYDROLOGY = "title = {Practical Hydrology}, author = {Ward, Helen}, publisher = {Riverbank Press}"
+FENS = ("title = {Notes from the Fens}, author = {Edmund Hale Thorpe}, language = {English}, "
+        "publisher = {Fenland Books}, year = {1902}")
+RIGHTS = ("title = {Water Rights and Common Land}, author = {Sigrid Aalto}, booktitle = {The "
+          "Handbook of Rural Law}, publisher = {Northfield University Press}, year = {2009}")
+SNAILS = "author = {Dana Whitfield}, title = {A careful study of pond snails}, year = {2015}"
+LIGHTHOUSES = ("author = {Rafael Ortiz}, title = {Lighthouses of the northern coast}, "
+               "year = {1987}")
+DOI = "10.5555/lim.2015.03.011"
+ISBN = "978-3-16-148410-0"
+DUPLICATE_RULES = [
+    ("same year, title, journal", f"@article{{a, {LAGOON}, journal = {{A}}}}",
+     f"@article{{b, {LAGOON}, journal = {{A}}}}", True),
+    ("different journal", f"@article{{a, {LAGOON}, journal = {{A}}}}",
+     f"@article{{b, {LAGOON}, journal = {{B}}}}", True),
+    ("different volume", f"@article{{a, {LAGOON}, journal = {{A}}, number = 2, volume = 14}}",
+     f"@article{{b, {LAGOON}, journal = {{A}}, number = 2, volume = 15}}", True),
     ("different title, same volume",
-     "@article{a, author = {Billy Bob}, year = 2005, title = {A title}, number = 1, volume = 21}",
-     "@article{b, author = {Billy Bob}, year = 2005, title = {Another title}, number = 1, "
-     "volume = 21}", False),
-    ("same pages", f"@article{{a, {BILLY}, journal = {{A}}, volume = 21, pages = {{334--337}}}}",
-     f"@article{{b, {BILLY}, journal = {{A}}, volume = 21, pages = {{334--337}}}}", True),
-    ("same pages, one without volume", f"@article{{a, {BILLY}, journal = {{A}}, number = 1, "
-     "pages = {334--337}}", f"@article{{b, {BILLY}, journal = {{A}}, volume = 21, number = 1, "
-     "pages = {334--337}}", True),
-    ("different volume, no journal", f"@article{{a, {BILLY}, volume = 21, pages = {{334--337}}}}",
-     f"@article{{b, {BILLY}, volume = 22, pages = {{334--337}}}}", True),
-    ("different title, no journal", f"@article{{a, {BILLY}, volume = 21, pages = {{334--337}}}}",
-     "@article{b, author = {Billy Bob}, year = 2005, title = {Another title}, volume = 22, "
-     "pages = {334--337}}", False),
-    ("different volume and journal, all else equal", f"@article{{a, {BILLY}, journal = {{A}}, "
-     "volume = 21, number = 1, pages = {334--337}}", f"@article{{b, {BILLY}, journal = {{B}}, "
-     "volume = 22, number = 1, pages = {334--337}}", True),
-    ("two unrelated entries", f"@article{{a, {SERIOUS}}}", f"@article{{b, {UNRELATED}}}", False),
-    ("unrelated, different DOIs", f"@article{{a, {SERIOUS}, doi = {{10.1016/j.is.2004.02.002}}}}",
-     f"@article{{b, {UNRELATED}, doi = {{10.1016/j.is.2004.02.00X}}}}", False),
-    ("unrelated, equal DOIs", f"@article{{a, {SERIOUS}, doi = {{10.1016/j.is.2004.02.002}}}}",
-     f"@article{{b, {UNRELATED}, doi = {{10.1016/j.is.2004.02.002}}}}", True),
-    ("same DOI, different types", f"@article{{a, {SERIOUS}, doi = {{10.1016/j.is.2004.02.002}}}}",
-     f"@incollection{{b, {SERIOUS}, doi = {{10.1016/j.is.2004.02.002}}}}", True),
-    ("DOIs differing by an underscore", f"@article{{a, {SERIOUS}, doi = "
-     "{10.1016/j.is.2004.02.002}}", f"@incollection{{b, {UNRELATED}, doi = "
-     "{10.1016/j.is.2004.02.0_02}}", False),
-    ("same ISBN, different types", f"@article{{a, {SERIOUS}, isbn = {{0-123456-47-9}}}}",
-     f"@incollection{{b, {UNRELATED}, isbn = {{0-123456-47-9}}}}", False),
-    ("inbooks, different chapters", f"@inbook{{a, {ALICE}, chapter = {{Chapter One – Down the "
-     "Rabbit Hole}}", f"@inbook{{b, {ALICE}, chapter = {{Chapter Two – The Pool of Tears}}}}",
+     ("@article{a, author = {Ines Carvalho}, year = 2011, title = {Tidal mixing in a shallow "
+     "lagoon}, number = 2, volume = 14}"),
+     ("@article{b, author = {Ines Carvalho}, year = 2011, title = {Salinity fronts in a deep "
+     "fjord}, number = 2, volume = 14}"), False),
+    ("same pages", f"@article{{a, {LAGOON}, journal = {{A}}, volume = 14, pages = {{210--219}}}}",
+     f"@article{{b, {LAGOON}, journal = {{A}}, volume = 14, pages = {{210--219}}}}", True),
+    ("same pages, one without volume", (f"@article{{a, {LAGOON}, journal = {{A}}, number = 2, "
+     "pages = {210--219}}"), (f"@article{{b, {LAGOON}, journal = {{A}}, volume = 14, number = 2, "
+     "pages = {210--219}}"), True),
+    ("different volume, no journal", f"@article{{a, {LAGOON}, volume = 14, pages = {{210--219}}}}",
+     f"@article{{b, {LAGOON}, volume = 15, pages = {{210--219}}}}", True),
+    ("different title, no journal", f"@article{{a, {LAGOON}, volume = 14, pages = {{210--219}}}}",
+     ("@article{b, author = {Ines Carvalho}, year = 2011, title = {Salinity fronts in a deep "
+     "fjord}, volume = 15, pages = {210--219}}"), False),
+    ("different volume and journal, all else equal", (f"@article{{a, {LAGOON}, journal = {{A}}, "
+     "volume = 14, number = 2, pages = {210--219}}"), (f"@article{{b, {LAGOON}, journal = {{B}}, "
+     "volume = 15, number = 2, pages = {210--219}}"), True),
+    ("two unrelated entries", f"@article{{a, {SNAILS}}}", f"@article{{b, {LIGHTHOUSES}}}", False),
+    ("unrelated, different DOIs", f"@article{{a, {SNAILS}, doi = {{{DOI}}}}}",
+     f"@article{{b, {LIGHTHOUSES}, doi = {{10.5555/lim.2015.03.01X}}}}", False),
+    ("unrelated, equal DOIs", f"@article{{a, {SNAILS}, doi = {{{DOI}}}}}",
+     f"@article{{b, {LIGHTHOUSES}, doi = {{{DOI}}}}}", True),
+    ("same DOI, different types", f"@article{{a, {SNAILS}, doi = {{{DOI}}}}}",
+     f"@incollection{{b, {SNAILS}, doi = {{{DOI}}}}}", True),
+    ("DOIs differing by an underscore", f"@article{{a, {SNAILS}, doi = {{{DOI}}}}}",
+     f"@incollection{{b, {LIGHTHOUSES}, doi = {{10.5555/lim.2015.03.0_11}}}}", False),
+    ("same ISBN, different types", f"@article{{a, {SNAILS}, isbn = {{{ISBN}}}}}",
+     f"@incollection{{b, {LIGHTHOUSES}, isbn = {{{ISBN}}}}}", False),
+    ("inbooks, different chapters", (f"@inbook{{a, {FENS}, chapter = {{Chapter One – The "
+     "Drained Lands}}"), f"@inbook{{b, {FENS}, chapter = {{Chapter Two – Eel Fishing}}}}",
      False),
-    ("inbooks, different pages", f"@inbook{{a, {ALICE}, pages = {{1-20}}}}",
-     f"@inbook{{b, {ALICE}, pages = {{21-40}}}}", False),
-    ("incollections, different chapters", f"@incollection{{a, {INNOVATION}, chapter = 10}}",
-     f"@incollection{{b, {INNOVATION}, chapter = 9}}", False),
-    ("incollections, different pages", f"@incollection{{a, {INNOVATION}, pages = {{1-20}}}}",
-     f"@incollection{{b, {INNOVATION}, pages = {{21-40}}}}", False),
-    ("inbook without chapter, inbook with", f"@inbook{{a, {ALICE}, chapter = {{Chapter One – "
-     "Down the Rabbit Hole}}", f"@inbook{{b, {ALICE}}}", True),
-    ("books, different editions", f"@book{{a, {EFFECTIVE_JAVA}, date = 2001, edition = 1}}",
-     f"@book{{b, {EFFECTIVE_JAVA}, date = 2008, edition = 2}}", False),
-    ("books, editions First and Second", "@book{a, title = {Reinforcement learning: An "
-     "introduction}, publisher = {MIT press Cambridge}, year = 1998, author = {Sutton, Richard S "
-     "and Barto, Andrew G}, volume = 1, number = 1, edition = {First}}", "@book{b, title = "
-     "{Reinforcement learning:An introduction}, publisher = {MIT Press}, year = 2017, author = "
-     "{Sutton, Richard S and Barto, Andrew G}, edition = {Second}}", False),
-    ("articles of one book sharing its ISBN", "@article{Atkinson_1993, author = {Richard "
-     "Atkinson}, chapter = 11, pages = {91-100}, title = {Performance on a Signal}, booktitle = "
-     "{ABC}, editor = {ABC}, publisher = {ABC}, isbn = {978-1-4684-8585-1}, year = 1993}",
-     "@article{Ballard_1993, author = {Elizabeth Ballard}, chapter = 20, pages = {187-203}, "
-     "title = {Rest in Treatment}, booktitle = {ABC}, editor = {ABC}, publisher = {ABC}, "
-     "isbn = {978-1-4684-8585-1}, year = 1993}", False),
-    ("inbooks sharing an ISBN", "@inbook{a, title = {Performance on a Signal}, isbn = "
-     "{978-1-4684-8585-1}}", "@inbook{b, title = {Rest in Treatment}, isbn = "
-     "{978-1-4684-8585-1}}", False),
-    ("incollections sharing an ISBN", "@incollection{a, title = {Performance on a Signal}, "
-     "isbn = {978-1-4684-8585-1}}", "@incollection{b, title = {Rest in Treatment}, isbn = "
-     "{978-1-4684-8585-1}}", False),
+    ("inbooks, different pages", f"@inbook{{a, {FENS}, pages = {{1-20}}}}",
+     f"@inbook{{b, {FENS}, pages = {{21-40}}}}", False),
+    ("incollections, different chapters", f"@incollection{{a, {RIGHTS}, chapter = 4}}",
+     f"@incollection{{b, {RIGHTS}, chapter = 5}}", False),
+    ("incollections, different pages", f"@incollection{{a, {RIGHTS}, pages = {{1-20}}}}",
+     f"@incollection{{b, {RIGHTS}, pages = {{21-40}}}}", False),
+    ("inbook without chapter, inbook with", (f"@inbook{{a, {FENS}, chapter = {{Chapter One – "
+     "The Drained Lands}}"), f"@inbook{{b, {FENS}}}", True),
+    ("books, different editions", f"@book{{a, {HYDROLOGY}, date = 2003, edition = 1}}",
+     f"@book{{b, {HYDROLOGY}, date = 2010, edition = 2}}", False),
+    ("books, editions First and Second", ("@book{a, title = {Statistical methods: An "
+     "introduction}, publisher = {Delta Press}, year = 1998, author = {Lund, Petra and Okoye, "
+     "Chidi}, volume = 1, number = 1, edition = {First}}"), ("@book{b, title = {Statistical "
+     "methods:An introduction}, publisher = {Delta Press Ltd}, year = 2017, author = {Lund, "
+     "Petra and Okoye, Chidi}, edition = {Second}}"), False),
+    ("articles of one book sharing its ISBN", ("@article{Reyes_1999, author = {Lucia Reyes}, "
+     "chapter = 3, pages = {41-58}, title = {Flood Warnings in Practice}, booktitle = {RIV}, "
+     f"editor = {{RIV}}, publisher = {{RIV}}, isbn = {{{ISBN}}}, year = 1999}}"),
+     ("@article{Novak_1999, author = {Karel Novak}, chapter = 7, pages = {99-120}, title = "
+     "{Levee Maintenance}, booktitle = {RIV}, editor = {RIV}, publisher = {RIV}, "
+     f"isbn = {{{ISBN}}}, year = 1999}}"), False),
+    ("inbooks sharing an ISBN", (f"@inbook{{a, title = {{Flood Warnings in Practice}}, isbn = "
+     f"{{{ISBN}}}}}"), f"@inbook{{b, title = {{Levee Maintenance}}, isbn = {{{ISBN}}}}}", False),
+    ("incollections sharing an ISBN", ("@incollection{a, title = {Flood Warnings in Practice}, "
+     f"isbn = {{{ISBN}}}}}"), (f"@incollection{{b, title = {{Levee Maintenance}}, isbn = "
+     f"{{{ISBN}}}}}"), False),
 ]
-#: JabRef's cases where refbridge decides otherwise on purpose, and why.
-JABREF_DIFFERENCES = [
-    ("same book, edition missing, 2001 and 2008", f"@book{{a, {EFFECTIVE_JAVA}, date = 2001}}",
-     f"@book{{b, {EFFECTIVE_JAVA}, date = 2008}}", True),  # 7 years apart: two editions
-    ("same book, edition given once, 2001 and 2008", f"@book{{a, {EFFECTIVE_JAVA}, date = 2001}}",
-     f"@book{{b, {EFFECTIVE_JAVA}, date = 2008, edition = 2}}", True),
-    ("author only, same", "@article{a, author = {Billy Bob}}",
-     "@article{b, author = {Billy Bob}}", True),  # no title: nothing says it is one work
+#: Where refbridge keeps two entries apart though JabRef's check calls them one, and why.
+KEPT_APART = [
+    ("same book, edition missing, seven years apart", f"@book{{a, {HYDROLOGY}, date = 2003}}",
+     f"@book{{b, {HYDROLOGY}, date = 2010}}"),  # years apart: two editions
+    ("same book, edition given once, seven years apart", f"@book{{a, {HYDROLOGY}, date = 2003}}",
+     f"@book{{b, {HYDROLOGY}, date = 2010, edition = 2}}"),
+    ("author only, same", "@article{a, author = {Ines Carvalho}}",
+     "@article{b, author = {Ines Carvalho}}"),  # no title: nothing says it is one work
 ]
 
 
-@pytest.mark.parametrize(("name", "first", "second", "jabref"), JABREF_CASES,
-                         ids=[case[0] for case in JABREF_CASES])
-def test_jabref_duplicate_check_cases(name: str, first: str, second: str, jabref: bool) -> None:
-    assert (same(first, second) is not None) is jabref
+@pytest.mark.parametrize(("name", "first", "second", "duplicate"), DUPLICATE_RULES,
+                         ids=[case[0] for case in DUPLICATE_RULES])
+def test_duplicate_rules(name: str, first: str, second: str, duplicate: bool) -> None:
+    assert (same(first, second) is not None) is duplicate
 
 
-@pytest.mark.parametrize(("name", "first", "second", "jabref"), JABREF_DIFFERENCES,
-                         ids=[case[0] for case in JABREF_DIFFERENCES])
-def test_jabref_cases_kept_apart_on_purpose(name: str, first: str, second: str,
-                                            jabref: bool) -> None:
+@pytest.mark.parametrize(("name", "first", "second"), KEPT_APART,
+                         ids=[case[0] for case in KEPT_APART])
+def test_entries_kept_apart_on_purpose(name: str, first: str, second: str) -> None:
     assert same(first, second) is None
 
 
@@ -282,8 +282,8 @@ def test_a_merged_entry_keeps_the_winners_key_takes_missing_values_and_lists_the
 def test_every_merge_is_reported_with_the_values_taken(library: Path, tmp_path: Path) -> None:
     _, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"))
     assert err.splitlines() == [
-        "refbridge: dedupe: merged Knuth84lp into knuth1984 (same title, year and authors): "
-        "Literate Programming",
+        ("refbridge: dedupe: merged Knuth84lp into knuth1984 (same title, year and authors): "
+        "Literate Programming"),
         "refbridge: dedupe:   knuth1984: DOI = '10.1093/comjnl/27.2.97' from Knuth84lp",
         "refbridge: dedupe:   knuth1984: note = 'Reprinted in CSLI 1992' from Knuth84lp",
         "refbridge: dedupe: merged 1 group(s) of duplicates: 3 entries -> 2",
@@ -379,8 +379,8 @@ def test_a_document_that_cannot_be_read_leaves_every_file_as_it_was(library: Pat
     paper.write_bytes(b"@Knuth84lp \xff\n")
     status, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"),
                              "--map", str(tmp_path / "renames.json"), "--rewrite", str(paper))
-    assert (status, err) == (1, f"refbridge: error: {paper}: not UTF-8 (byte 11); cannot "
-                                "rewrite its citations\n")
+    assert (status, err) == (1, (f"refbridge: error: {paper}: not UTF-8 (byte 11); cannot "
+                                "rewrite its citations\n"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lib.bib", "paper.typ"]
 
 

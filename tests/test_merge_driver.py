@@ -13,10 +13,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from refbridge.bibmerge.driver import merge_files
+from refbridge.bibmerge.records import merge_documents
+from refbridge.bibmerge.ris import read_ris
 from refbridge.bibmerge.sequence import merge_libraries
 from refbridge.bibmerge.units import read_library
 
@@ -100,6 +102,22 @@ def test_an_entry_renamed_on_one_side_and_edited_on_the_other_is_followed_by_ide
     assert merged(BASE, ours, theirs) == (
         BASE.replace("smith2020", "smith2020tidal").replace(
             "journal = {Coastal Research}", "journal = {Coastal Research},\n  volume = {12}"), 0)
+
+
+def test_an_empty_field_one_side_filled_and_the_other_removed_takes_the_filled_value() -> None:
+    base = BASE.replace("  year = {2020},\n", "  year = {2020},\n  note = {},\n")
+    ours = base.replace("note = {}", "note = {Data on request}")
+    assert merged(base, ours, BASE) == (ours, 0)
+    assert merged(base, BASE, ours) == (ours, 0)
+
+
+def test_a_side_that_reformatted_and_dropped_an_empty_field_keeps_its_layout() -> None:
+    base = BASE.replace("  year = {2020},\n", "  year = {2020},\n  note = {},\n")
+    ours = base.replace("note = {}", "note = {Data on request}")
+    theirs = BASE.replace("  title = {Tidal", "  title   = {Tidal").replace(
+        "  journal = ", "  journal = ")
+    assert merged(base, ours, theirs) == (theirs.replace(
+        "  year = {2020},\n", "  year = {2020},\n  note = {Data on request},\n"), 0)
 
 
 def test_a_side_that_only_reformatted_loses_to_content_and_its_layout_is_kept() -> None:
@@ -401,8 +419,9 @@ def test_a_file_that_is_not_a_bib_is_merged_by_git(tmp_path: Path,
     assert merge_files(str(tmp_path / "base"), str(tmp_path / "ours"), str(tmp_path / "theirs"),
                        "notes.txt") == 0
     assert (tmp_path / "ours").read_text(encoding="utf-8") == "A\nb\nC\n"
-    assert capsys.readouterr().err == ("refbridge: merge-driver: notes.txt: not a .bib or "
-                                       "CSL-JSON file; merged by git's line merge\n")
+    assert capsys.readouterr().err == ("refbridge: merge-driver: notes.txt: not a .bib, "
+                                       "CSL-JSON, RIS or Hayagriva file; merged by git's line "
+                                       "merge\n")
 
 
 CSL_BASE = """[
@@ -478,3 +497,186 @@ def test_a_json_file_that_is_not_csl_json_is_merged_by_git(
     assert capsys.readouterr().err == (
         "refbridge: merge-driver: settings.json (base): not a CSL-JSON array of items, each "
         "with an id; merged by git's line merge instead\n")
+
+
+RIS_SMITH = """TY  - JOUR
+AU  - Smith, Jane
+TI  - Tidal patterns in estuaries
+T2  - Coastal Research
+PY  - 2020
+ER  - 
+
+"""
+RIS_DOE = """TY  - BOOK
+ID  - doe2019
+AU  - Doe, John
+TI  - Field methods
+PB  - Harbour Press
+PY  - 2019
+ER  - 
+"""
+RIS_BASE = RIS_SMITH + RIS_DOE
+
+
+def test_ris_records_merge_field_by_field_and_added_records_are_kept(tmp_path: Path) -> None:
+    ours = RIS_BASE.replace("TI  - Tidal patterns", "TI  - Tidal and wind patterns")
+    theirs = RIS_BASE.replace("PY  - 2019\n", "PY  - 2019\nSN  - 978-0-00-000000-2\n") + (
+        "\nTY  - GEN\nTI  - Sédiment cores\nER  - \n")
+    assert _drive(tmp_path, RIS_BASE, ours, theirs, "refs.ris") == (0, (
+        RIS_BASE.replace("TI  - Tidal patterns", "TI  - Tidal and wind patterns")
+        .replace("PY  - 2019\n", "PY  - 2019\nSN  - 978-0-00-000000-2\n")
+        + "\nTY  - GEN\nTI  - Sédiment cores\nER  - \n"))
+
+
+def test_ris_authors_changed_on_one_side_are_one_field(tmp_path: Path) -> None:
+    ours = RIS_BASE.replace("AU  - Doe, John\n", "AU  - Doe, John\nAU  - Roe, Rita\n")
+    theirs = RIS_BASE.replace("PB  - Harbour Press", "PB  - Harbor Press")
+    assert _drive(tmp_path, RIS_BASE, ours, theirs, "refs.ris") == (0, ours.replace(
+        "PB  - Harbour Press", "PB  - Harbor Press"))
+
+
+def test_a_ris_field_changed_two_ways_is_marked_inside_its_record(tmp_path: Path) -> None:
+    ours = RIS_BASE.replace("PY  - 2019", "PY  - 2018").replace("T2  - Coastal Research",
+                                                                "T2  - J. Coastal Research")
+    theirs = RIS_BASE.replace("PY  - 2019", "PY  - 2021")
+    assert _drive(tmp_path, RIS_BASE, ours, theirs, "refs.ris") == (1, (
+        RIS_SMITH.replace("T2  - Coastal Research", "T2  - J. Coastal Research")
+        + "TY  - BOOK\nID  - doe2019\nAU  - Doe, John\nTI  - Field methods\n"
+        "PB  - Harbour Press\n<<<<<<< ours\nPY  - 2018\n=======\nPY  - 2021\n"
+        ">>>>>>> theirs\nER  - \n"))
+
+
+def test_a_ris_record_deleted_on_one_side_and_unchanged_on_the_other_is_deleted(
+        tmp_path: Path) -> None:
+    ours = RIS_BASE.replace("PB  - Harbour Press", "PB  - Harbor Press")
+    assert _drive(tmp_path, RIS_BASE, ours, RIS_DOE, "refs.ris") == (
+        0, RIS_DOE.replace("PB  - Harbour Press", "PB  - Harbor Press"))
+
+
+def test_a_ris_record_deleted_on_one_side_and_changed_on_the_other_is_marked_whole(
+        tmp_path: Path) -> None:
+    theirs = RIS_BASE.replace("PB  - Harbour Press", "PB  - Harbor Press")
+    assert _drive(tmp_path, RIS_BASE, RIS_SMITH, theirs, "refs.ris") == (1, (
+        RIS_SMITH + "<<<<<<< ours\n=======\n" + RIS_DOE.replace("Harbour", "Harbor")
+        + ">>>>>>> theirs\n"))
+
+
+def test_a_ris_file_cut_off_inside_a_record_is_merged_by_git(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cut = RIS_BASE.removesuffix("ER  - \n")
+    assert _drive(tmp_path, RIS_BASE, cut, RIS_BASE, "refs.ris") == (0, cut)
+    assert capsys.readouterr().err == (
+        "refbridge: merge-driver: refs.ris (ours): line 8: a record without its ER line; merged "
+        "by git's line merge instead\n")
+
+
+HAYAGRIVA_BASE = """# Shared library of the lab
+smith2020:
+  type: article
+  title: Tidal patterns in estuaries
+  author: Smith, Jane
+  date: 2020
+  parent:
+    type: periodical
+    title: Coastal Research
+
+doe2019:
+  type: book
+  title: Field methods
+  author:
+    - Doe, John
+  publisher: Harbour Press
+  date: 2019
+"""
+
+
+def test_hayagriva_entries_merge_field_by_field_and_added_entries_are_kept(
+        tmp_path: Path) -> None:
+    ours = HAYAGRIVA_BASE.replace("    title: Coastal Research",
+                                  "    title: Journal of Coastal Research")
+    theirs = HAYAGRIVA_BASE.replace("  date: 2020\n", "  date: 2020\n  volume: 12\n") + (
+        "\nlee2023:\n  type: book\n  title: Sédiment cores\n")
+    assert _drive(tmp_path, HAYAGRIVA_BASE, ours, theirs, "refs.yml") == (0, (
+        HAYAGRIVA_BASE.replace("    title: Coastal Research",
+                               "    title: Journal of Coastal Research")
+        .replace("  date: 2020\n", "  date: 2020\n  volume: 12\n")
+        + "\nlee2023:\n  type: book\n  title: Sédiment cores\n"))
+
+
+def test_a_hayagriva_field_requoted_on_one_side_and_changed_on_the_other_takes_the_change(
+        tmp_path: Path) -> None:
+    ours = HAYAGRIVA_BASE.replace("  title: Field methods", '  title: "Field methods"')
+    theirs = HAYAGRIVA_BASE.replace("  title: Field methods", "  title: Field methods in ecology")
+    assert _drive(tmp_path, HAYAGRIVA_BASE, ours, theirs, "refs.yml") == (0, theirs)
+
+
+def test_a_hayagriva_field_changed_two_ways_is_marked_inside_its_entry(tmp_path: Path) -> None:
+    ours = HAYAGRIVA_BASE.replace("    - Doe, John\n", "    - Doe, John\n    - Roe, Rita\n")
+    theirs = HAYAGRIVA_BASE.replace("    - Doe, John\n", "    - Doe, Jonathan\n").replace(
+        "  date: 2019", "  date: 2018")
+    assert _drive(tmp_path, HAYAGRIVA_BASE, ours, theirs, "refs.yml") == (1, (
+        HAYAGRIVA_BASE.split("doe2019:")[0] + "doe2019:\n  type: book\n  title: Field methods\n"
+        "<<<<<<< ours\n  author:\n    - Doe, John\n    - Roe, Rita\n=======\n  author:\n"
+        "    - Doe, Jonathan\n>>>>>>> theirs\n  publisher: Harbour Press\n  date: 2018\n"))
+
+
+def test_a_yaml_file_that_is_not_hayagriva_is_merged_by_git(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base, ours, theirs = "- a\n- b\n- c\n", "- A\n- b\n- c\n", "- a\n- b\n- C\n"
+    assert _drive(tmp_path, base, ours, theirs, "list.yml") == (0, "- A\n- b\n- C\n")
+    assert capsys.readouterr().err == (
+        "refbridge: merge-driver: list.yml (base): not a Hayagriva file (a mapping of keys to "
+        "entries); merged by git's line merge instead\n")
+
+
+@st.composite
+def _ris_records(draw: st.DrawFn, prefix: str = "r") -> list[str]:
+    """RIS records with ids ``prefix0``, ``prefix1`` ..., invented titles and years."""
+    words = st.text(alphabet="abcdefghij éü", min_size=1, max_size=12).map(str.strip).filter(bool)
+    return [f"TY  - JOUR\nID  - {prefix}{number}\nTI  - {draw(words)}\n"
+            f"PY  - {draw(st.integers(1900, 2030))}\nER  - \n\n"
+            for number in range(draw(st.integers(0, 4)))]
+
+
+@settings(max_examples=60, deadline=None)
+@given(_ris_records("base"), _ris_records("ours"), _ris_records("theirs"),
+       st.randoms(use_true_random=False))
+def test_ris_records_added_on_both_sides_are_all_kept_and_an_unchanged_file_is_kept(
+        base: list[str], ours_new: list[str], theirs_new: list[str], random: object) -> None:
+    ours, theirs = list(base), list(base)
+    for side, added in ((ours, ours_new), (theirs, theirs_new)):
+        for record in added:
+            side.insert(random.randrange(len(side) + 1), record)  # type: ignore[attr-defined]
+    assume(base and ours and theirs)  # a file without a record is not RIS: git's line merge
+    texts = ["".join(records) for records in (base, ours, theirs)]
+    assert merge_documents(*(read_ris(text) for text in (texts[0],) * 3)) == (texts[0], 0)
+    text, conflicts = merge_documents(*(read_ris(text) for text in texts))
+    assert conflicts == 0
+    assert sorted(text.split("TY  - ")) == sorted("".join(base + ours_new + theirs_new)
+                                                  .split("TY  - "))
+
+
+def test_a_ris_record_retitled_on_one_side_and_edited_on_the_other_is_followed(
+        tmp_path: Path) -> None:
+    ours = RIS_BASE.replace("TI  - Tidal patterns", "TI  - Tidal and wind patterns")
+    theirs = RIS_BASE.replace("PY  - 2020", "PY  - 2020\nVL  - 12")
+    assert _drive(tmp_path, RIS_BASE, ours, theirs, "refs.ris") == (0, ours.replace(
+        "PY  - 2020", "PY  - 2020\nVL  - 12"))
+
+
+def test_a_hayagriva_key_renamed_on_one_side_and_edited_on_the_other_is_followed(
+        tmp_path: Path) -> None:
+    ours = HAYAGRIVA_BASE.replace("doe2019:", "doe2019field:")
+    theirs = HAYAGRIVA_BASE.replace("  date: 2019", "  date: 2018")
+    assert _drive(tmp_path, HAYAGRIVA_BASE, ours, theirs, "refs.yml") == (0, ours.replace(
+        "  date: 2019", "  date: 2018"))
+
+
+def test_a_ris_record_deleted_beside_an_unrelated_added_one_is_not_followed(
+        tmp_path: Path) -> None:
+    added = "TY  - BOOK\nAU  - Lee, Min\nTI  - Sediment cores\nPY  - 2023\nER  - \n"
+    ours = RIS_SMITH + added
+    theirs = RIS_BASE.replace("PB  - Harbour Press", "PB  - Harbor Press")
+    assert _drive(tmp_path, RIS_BASE, ours, theirs, "refs.ris") == (1, (
+        RIS_SMITH + "<<<<<<< ours\n=======\n" + RIS_DOE.replace("Harbour", "Harbor")
+        + ">>>>>>> theirs\n" + added))

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from refbridge.bibmerge.entry import OURS_MARK, SEPARATOR, THEIRS_MARK
+from refbridge.bibmerge.records import placed
 from refbridge.bibmerge.units import Unreadable
 
 Item = dict[str, Any]
@@ -111,19 +112,7 @@ def _slot(base: Item | None, ours: Item | None, theirs: Item | None) -> _Slot | 
 
 def merge_csl(base: CslLibrary, ours: CslLibrary, theirs: CslLibrary) -> tuple[str, int]:
     """The merged CSL-JSON text, in ours' layout, and its number of conflicts."""
-    order = list(ours.items)
-    anchor: str | None = None
-    following: dict[str | None, list[str]] = {}
-    for item_id in theirs.items:
-        if item_id in ours.items:
-            anchor = item_id
-        else:
-            following.setdefault(anchor, []).append(item_id)
-    placed = following.get(None, [])
-    for item_id in order:
-        placed.append(item_id)
-        placed.extend(following.get(item_id, []))
-    slots = [slot for item_id in placed if (slot := _slot(
+    slots = [slot for item_id in placed(list(ours.items), list(theirs.items)) if (slot := _slot(
         base.items.get(item_id), ours.items.get(item_id), theirs.items.get(item_id)))]
     conflicts = sum(slot.conflict is not None for slot in slots)
     if not slots:

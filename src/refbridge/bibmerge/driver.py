@@ -1,5 +1,6 @@
 """``refbridge merge-driver %O %A %B %P``: git's merge driver for .bib files (and CSL-JSON
-``.json`` files, item by item: ``csljson``).
+``.json`` files item by item: ``csljson``; RIS ``.ris`` and Hayagriva ``.yml`` files record by
+record and field by field: ``records``).
 
 Git gives the common ancestor (%O), ours (%A), theirs (%B) and the file's path (%P); the
 result is written into ours, and the exit status says whether conflicts remain (0: clean,
@@ -17,16 +18,19 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from refbridge.bibmerge.csljson import merge_csl, read_csl
+from refbridge.bibmerge.hayagriva import read_hayagriva
+from refbridge.bibmerge.records import merge_documents
+from refbridge.bibmerge.ris import read_ris
 from refbridge.bibmerge.sequence import merge_libraries
 from refbridge.bibmerge.units import Library, SpanCache, Unreadable, read_library
 
-#: The file endings merged entry by entry, and item by item as CSL-JSON; others go to git's
-#: line merge.
+#: The file endings merged entry by entry (others: ``RECORD_FORMATS``, or git's line merge).
 BIB_SUFFIXES = frozenset({".bib", ".bibtex"})
-CSL_SUFFIXES = frozenset({".json"})
 #: How bytes that are not UTF-8 are carried through unchanged.
 _ERRORS = "surrogateescape"
 
@@ -63,18 +67,27 @@ def line_merge(base: str, ours: str, theirs: str) -> int:
     return done.returncode
 
 
-def merge_csl_files(base: str, ours: str, theirs: str, path: str) -> int:
-    """Merge three versions of a CSL-JSON file item by item into ``ours`` (git's line merge
-    when a version is not CSL-JSON); the exit status git expects."""
+#: The file endings merged record by record: each format's reader (raising ``Unreadable`` for
+#: a text not in that format) and its merge of three versions read.
+RECORD_FORMATS: dict[str, tuple[Callable[[str], Any], Callable[..., tuple[str, int]]]] = {
+    ".json": (read_csl, merge_csl), ".ris": (read_ris, merge_documents),
+    ".yml": (read_hayagriva, merge_documents), ".yaml": (read_hayagriva, merge_documents)}
+
+
+def merge_record_files(base: str, ours: str, theirs: str, path: str) -> int:
+    """Merge three versions of a CSL-JSON, RIS or Hayagriva file record by record into
+    ``ours`` (git's line merge when a version is not in that format); the exit status git
+    expects."""
+    reader, merge = RECORD_FORMATS[Path(path).suffix.lower()]
     versions = []
     for side, name in (("base", base), ("ours", ours), ("theirs", theirs)):
         try:
-            versions.append(read_csl(_text(name)))
+            versions.append(reader(_text(name)))
         except Unreadable as problem:
             print(f"refbridge: merge-driver: {path} ({side}): {problem}; merged by git's line "
                   "merge instead", file=sys.stderr)
             return 0 if line_merge(base, ours, theirs) == 0 else 1
-    text, conflicts = merge_csl(*versions)
+    text, conflicts = merge(*versions)
     write_in_place(ours, text)
     if conflicts:
         print(f"refbridge: merge-driver: {path}: {conflicts} conflict(s) marked",
@@ -85,11 +98,11 @@ def merge_csl_files(base: str, ours: str, theirs: str, path: str) -> int:
 def merge_files(base: str, ours: str, theirs: str, path: str) -> int:
     """Merge the three versions of ``path`` into ``ours``; the exit status git expects."""
     suffix = Path(path).suffix.lower()
-    if suffix in CSL_SUFFIXES:
-        return merge_csl_files(base, ours, theirs, path)
+    if suffix in RECORD_FORMATS:
+        return merge_record_files(base, ours, theirs, path)
     if suffix not in BIB_SUFFIXES:
-        print(f"refbridge: merge-driver: {path}: not a .bib or CSL-JSON file; merged by git's "
-              "line merge", file=sys.stderr)
+        print(f"refbridge: merge-driver: {path}: not a .bib, CSL-JSON, RIS or Hayagriva file; "
+              "merged by git's line merge", file=sys.stderr)
         return 0 if line_merge(base, ours, theirs) == 0 else 1
     versions: list[Library] = []
     cache: SpanCache = {}

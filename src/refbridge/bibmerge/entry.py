@@ -2,7 +2,8 @@
 
 Each field (and the entry's type and key) takes the side that changed it; a field changed on
 both sides to different values is a conflict, written inside the entry between git's markers
-with both values, the rest merged around it. The merged entry is written in the layout of
+with both values, the rest merged around it. An empty value counts as none (``note = {}``
+removed on one side and filled on the other is the fill). The merged entry is written in the layout of
 the side that only reformatted it (``refbridge fmt``, another tool), else in ours: only the
 fields whose value differs are rewritten there, deleted or added. When a conflict cannot be
 marked on lines of its own, the whole entry is (both versions between the markers). This
@@ -71,21 +72,28 @@ def _raw(unit: Unit, name: str) -> str | None:
     return None
 
 
-def _three_way(base: str | None, ours: str | None, theirs: str | None
+def three_way(base: str | None, ours: str | None, theirs: str | None
                ) -> tuple[str, str | None]:
     """Which side a value comes from (``ours``, ``theirs``, or ``conflict``), compared
-    with layout left out."""
-    if ours == theirs or theirs == base:
+    with layout left out and an empty value as no value (BibTeX and biber read ``note =
+    {}`` as no note: a side that fills an empty field the other removed changed it alone)."""
+    said_base, said_ours, said_theirs = (value or None for value in (base, ours, theirs))
+    if said_ours == said_theirs or said_theirs == said_base:
         return "ours", ours
-    if ours == base:
+    if said_ours == said_base:
         return "theirs", theirs
     return "conflict", None
+
+
+def _filled(unit: Unit) -> dict[str, str]:
+    """An entry's fields that hold a value (an empty one is read as none)."""
+    return {name: value for name, value in unit.fields.items() if value}
 
 
 def merged_entry(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int]:
     """The merged source of one entry (without its ``before`` and ``after``) and its number
     of conflicts (0 or 1)."""
-    layout_only = {side: base is not None and side.fields == base.fields
+    layout_only = {side: base is not None and _filled(side) == _filled(base)
                    and side.block is not None and base.block is not None
                    and (side.block.entry_type, side.block.key)
                    == (base.block.entry_type, base.block.key)
@@ -98,7 +106,7 @@ def merged_entry(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int]
     conflicts = 0
     edits: list[tuple[int, int, str]] = []
     for part in ("type_span", "key_span"):
-        side, value = _three_way(*(_head(unit, part) for unit in (base, ours, theirs)))
+        side, value = three_way(*(_head(unit, part) for unit in (base, ours, theirs)))
         if side == "conflict":
             return whole_conflict(ours, theirs), 1
         chosen = ours if side == "ours" else theirs
@@ -111,7 +119,7 @@ def merged_entry(base: Unit | None, ours: Unit, theirs: Unit) -> tuple[str, int]
     layout_fields = layout.fields
     names = list(spans.order) + [n for n in other_spans.order if n not in spans.fields]
     for name in names:
-        side, value = _three_way(base_fields.get(name), ours_fields.get(name),
+        side, value = three_way(base_fields.get(name), ours_fields.get(name),
                                  theirs_fields.get(name))
         if side == "conflict":
             edit = _conflict_edit(layout, spans, name, ours, theirs)
