@@ -35,11 +35,10 @@ import io
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
