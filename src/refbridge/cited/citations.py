@@ -1,10 +1,13 @@
 """What documents cite: the citations, the libraries they name, and which kind reads which file.
 
-A document is read by the scanner of its kind (``aux``, ``bcf``, ``latex``, ``markdown``), told
+A document is read by the scanner of its kind (``aux``, ``bcf``, ``latex``, ``markdown``,
+``typst``, ``rst``), told
 by its file ending (``DOCUMENT_KINDS``). Every scanner gives a ``Scan``: each citation with the
 file and line that makes it, whether everything is cited (``\\nocite{*}``, ``@*``), and the
 libraries the document names (``\\bibdata``, biber's data sources, ``\\bibliography``,
-``\\addbibresource``, a Markdown ``bibliography:``). This module must never read a library.
+``\\addbibresource``, a Markdown ``bibliography:``, Typst's ``#bibliography``, Sphinx's
+``bibtex_bibfiles``). A source document's text not yet saved is read by ``scan_text``. This
+module must never read a library.
 """
 
 from __future__ import annotations
@@ -91,19 +94,31 @@ def split_keys(text: str) -> list[str]:
 
 
 Scanner = Callable[[str, Diagnostics, "str | None"], Scan]
+TextScanner = Callable[[str, str, Diagnostics], Scan]
 
 
 def _scanners() -> dict[str, Scanner]:
-    from refbridge.cited import aux, bcf, latex, markdown
+    from refbridge.cited import aux, bcf, latex, markdown, rst, typst
 
-    return {"aux": aux.scan, "bcf": bcf.scan, "latex": latex.scan, "markdown": markdown.scan}
+    return {"aux": aux.scan, "bcf": bcf.scan, "latex": latex.scan, "markdown": markdown.scan,
+            "typst": typst.scan, "rst": rst.scan}
+
+
+def _text_scanners() -> dict[str, TextScanner]:
+    from refbridge.cited import latex, markdown, rst, typst
+
+    return {"latex": latex.scan_text, "markdown": markdown.scan_text, "typst": typst.scan_text,
+            "rst": rst.scan_text}
 
 
 #: File ending -> the kind of document it holds.
 DOCUMENT_KINDS: dict[str, str] = {
     ".aux": "aux", ".bcf": "bcf", ".tex": "latex", ".ltx": "latex", ".latex": "latex",
     ".md": "markdown", ".markdown": "markdown", ".rmd": "markdown", ".qmd": "markdown",
+    ".typ": "typst", ".rst": "rst",
 }
+#: The kinds of source documents, whose text ``scan_text`` reads.
+SOURCE_KINDS: frozenset[str] = frozenset({"latex", "markdown", "typst", "rst"})
 
 
 def document_kind(path: str) -> str:
@@ -124,3 +139,9 @@ def scan_documents(paths: Iterable[str], diagnostics: Diagnostics,
     for path in paths:
         scan.extend(scanners[document_kind(path)](path, diagnostics, encoding))
     return scan
+
+
+def scan_text(path: str, text: str, diagnostics: Diagnostics) -> Scan:
+    """What the source document ``path`` cites when it holds ``text`` (an editor's unsaved
+    text; a LaTeX document's included files are not read)."""
+    return _text_scanners()[document_kind(path)](text, path, diagnostics)

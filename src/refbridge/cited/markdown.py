@@ -45,7 +45,12 @@ def _parser() -> Any:
 
 def scan(path: str, diagnostics: Diagnostics, encoding: str | None = None) -> Scan:
     """What the Markdown document at ``path`` cites and the libraries its metadata names."""
-    text = read_document(path, diagnostics, encoding)
+    return scan_text(read_document(path, diagnostics, encoding), path, diagnostics)
+
+
+def scan_text(text: str, path: str, diagnostics: Diagnostics) -> Scan:
+    """What the Markdown document ``text`` (from ``path``) cites and the libraries its
+    metadata names."""
     found = Scan()
     front = _FRONT_MATTER.match(text)
     body = text
