@@ -1200,3 +1200,15 @@ def site_command(inputs: tuple[str, ...], from_format: str | None, encoding: str
     for line in [*report.merge.describe(), *report.describe()]:
         click.echo(f"refbridge: site: {line}", err=True)
     _report(report.diagnostics, skip_invalid)
+
+
+@main.command("lsp")
+@click.option("--stdio", is_flag=True, help="Talk over standard input and output (the "
+              "default and only channel; editors pass it).")
+@handle_errors
+def lsp_command(stdio: bool) -> None:
+    """Serve citations of LaTeX, Markdown, Typst and reST documents to an editor (Language
+    Server Protocol): completion, hover, definition, references, rename, diagnostics."""
+    from refbridge.lsp.command import serve
+
+    serve()

@@ -46,12 +46,14 @@ class NamedLibrary:
 class Scan:
     """What documents cite, in document order. ``everything``: where ``\\nocite{*}`` or
     ``@*`` cites every entry (None: nowhere). ``dialect``: the .bib dialect the document's
-    processor reads (``bibtex``, ``biblatex``), when it says."""
+    processor reads (``bibtex``, ``biblatex``), when it says. ``style``: the CSL style the
+    document names (a Markdown ``csl:``), as written."""
 
     citations: list[Citation] = field(default_factory=list)
     everything: Citation | None = None
     libraries: list[NamedLibrary] = field(default_factory=list)
     dialects: set[str] = field(default_factory=set)
+    style: NamedLibrary | None = None
 
     def cite(self, key: str, file: str, line: int, cross_reference: bool = False) -> None:
         """Note a cited key (``*``: every entry)."""
@@ -75,6 +77,7 @@ class Scan:
         self.everything = self.everything or other.everything
         self.libraries += other.libraries
         self.dialects |= other.dialects
+        self.style = self.style or other.style
 
 
 def read_document(path: str, diagnostics: Diagnostics, encoding: str | None = None) -> str:
