@@ -3,7 +3,7 @@
 Each library file is read through the pipeline's readers (any format refbridge reads) and
 kept with its stamp (modification time and size): ``follow`` re-reads a file whose stamp
 changed. A .bib whose entries stand alone (no ``@string``, ``crossref``, ``xref`` or
-``xdata``) is re-read in part: only the entries in the changed stretch of text go through the
+``xdata``, and nothing that could not be read) is re-read in part: only the entries in the changed stretch of text go through the
 reader again, the others keep their records and move by the lines the stretch gained or lost.
 Entries are searched by key prefix (sorted keys) and by words of their key, names, title and
 year (one folded text for all, searched at C speed). This module must never write a library
@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
 
 from refbridge.cited.citations import read_document
 from refbridge.errors import Diagnostic, Diagnostics, ParseError, RefbridgeError
@@ -26,8 +25,10 @@ from refbridge.model import Record
 from refbridge.pipeline import read_records, read_stream
 from refbridge.richtext import plain
 
-#: What makes a .bib's entries depend on each other: such a file is always read whole.
-_NOT_ALONE = re.compile(r"@string|crossref|\bxref|xdata", re.IGNORECASE)
+#: What makes a .bib's entries depend on each other (lower-case): macros, an @xdata entry, and
+#: fields naming another entry; such a file is always read whole.
+_NOT_ALONE = ("@string", "@xdata")
+_REFERRING_FIELDS = ("crossref", "xref", "xdata")
 #: The name roles whose family names an entry is searched by.
 _SEARCHED_ROLES = ("author", "editor")
 
@@ -63,13 +64,15 @@ def entry_of(record: Record, file: str, line_offset: int = 0) -> Entry:
 @dataclass(slots=True)
 class LibraryFile:
     """One library file as last read: its stamp, its text (a .bib's, for reading in part),
-    its entries in file order and the problems of reading it."""
+    its entries in file order and the problems of reading it; ``alone``: its entries depend
+    on nothing else of it (it can be re-read in part)."""
 
     path: str
     stamp: tuple[int, int]
     entries: list[Entry]
     problems: list[Diagnostic]
     text: str | None = None
+    alone: bool = False
 
 
 def _stamp(path: str) -> tuple[int, int] | None:
@@ -97,8 +100,10 @@ def read_library(path: str, stamp: tuple[int, int]) -> LibraryFile:
     except RefbridgeError as exc:
         line = exc.line if isinstance(exc, ParseError) else None
         return LibraryFile(path, stamp, [], [Diagnostic("error", str(exc), path, line)])
-    return LibraryFile(path, stamp, [entry_of(record, path) for record in records],
-                       _problems(diagnostics, path), text)
+    problems = _problems(diagnostics, path)
+    return LibraryFile(path, stamp, [entry_of(record, path) for record in records], problems,
+                       text, text is not None and not _depends(text) and
+                       not any(problem.level == "error" for problem in problems))
 
 
 def _common_prefix(old: str, new: str) -> int:
@@ -125,18 +130,32 @@ def _common_suffix(old: str, new: str, most: int) -> int:
     return low
 
 
-def _line_offsets(text: str, lines: Iterable[int]) -> list[int]:
-    """The offset of the start of each of ``lines`` (1-based, ascending) in ``text``."""
-    offsets: list[int] = []
-    at, current = 0, 1
-    for line in lines:
-        while current < line:
-            found = text.find("\n", at)
-            if found < 0:
-                break
-            at, current = found + 1, current + 1
-        offsets.append(at)
-    return offsets
+def _line_start(text: str, offset: int, line: int) -> int:
+    """Where ``line`` (1-based) starts in ``text``, walking from ``offset`` (few lines away)."""
+    current = text.count("\n", 0, offset) + 1
+    at = text.rfind("\n", 0, offset) + 1
+    while current > line:
+        at = text.rfind("\n", 0, at - 1) + 1
+        current -= 1
+    while current < line:
+        found = text.find("\n", at)
+        at, current = (len(text), line) if found < 0 else (found + 1, current + 1)
+    return at
+
+
+def _depends(text: str) -> bool:
+    """Whether entries of the .bib ``text`` depend on others or on macros."""
+    lowered = text.lower()
+    if any(word in lowered for word in _NOT_ALONE):
+        return True
+    for name in _REFERRING_FIELDS:
+        at = lowered.find(name)
+        while at >= 0:
+            if lowered[at + len(name):at + len(name) + 40].lstrip().startswith("=") and \
+                    (at == 0 or not lowered[at - 1].isalnum()):
+                return True
+            at = lowered.find(name, at + 1)
+    return False
 
 
 def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
@@ -147,19 +166,22 @@ def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
         text = read_document(old.path, diagnostics)
     except RefbridgeError:
         return read_library(old.path, stamp)
-    if old.text is None or not old.entries or _NOT_ALONE.search(text) or \
-            any(problem.level == "error" for problem in old.problems):
+    if old.text is None or not old.entries or not old.alone:
         return read_library(old.path, stamp)
     before = old.text
     prefix = _common_prefix(before, text)
     suffix = _common_suffix(before, text, min(len(before), len(text)) - prefix)
-    starts = _line_offsets(before, (entry.line for entry in old.entries))
-    first = max(bisect_right(starts, prefix) - 1, 0)
-    last = max(bisect_right(starts, len(before) - suffix) - 1, first)
-    begin = 0 if first == 0 else starts[first]
-    end = starts[last + 1] if last + 1 < len(starts) else len(before)
+    lines = [entry.line for entry in old.entries]
+    changed_end = len(before) - suffix
+    first = max(bisect_right(lines, before.count("\n", 0, prefix) + 1) - 1, 0)
+    last = max(bisect_right(lines, before.count("\n", 0, changed_end) + 1) - 1, first)
+    begin = 0 if first == 0 else _line_start(before, prefix, lines[first])
+    end = _line_start(before, changed_end, lines[last + 1]) if last + 1 < len(lines) \
+        else len(before)
     new_end = end - len(before) + len(text)
     stretch = text[begin:new_end]
+    if _depends(stretch):
+        return read_library(old.path, stamp)
     line_offset = text.count("\n", 0, begin)
     try:
         records = list(read_stream(io.StringIO(stretch), stretch[:4096], old.path, diagnostics))
@@ -172,7 +194,12 @@ def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
                *(entry_of(record, old.path, line_offset) for record in records),
                *(Entry(entry.key, entry.record, entry.file, entry.line + moved, entry.words)
                  for entry in old.entries[last + 1:])]
-    return LibraryFile(old.path, stamp, entries, old.problems, text)
+    first_line, end_line = line_offset + 1, before.count("\n", 0, end) + 1
+    problems = [problem if problem.line is None or problem.line < first_line
+                else replace(problem, line=problem.line + moved)
+                for problem in old.problems
+                if problem.line is None or not first_line <= problem.line < end_line]
+    return LibraryFile(old.path, stamp, entries, problems, text, alone=True)
 
 
 @dataclass(slots=True)

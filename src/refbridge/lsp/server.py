@@ -32,7 +32,7 @@ from refbridge.lsp.documents import Analysis, analyse, key_context, kind_of
 from refbridge.lsp.library import Entry, Library
 
 #: How many items one completion answer holds at most (the client asks again as more is typed).
-COMPLETION_LIMIT = 100
+COMPLETION_LIMIT = 50
 DEFAULT_STYLE = "apa"
 #: refbridge's severities -> the protocol's.
 SEVERITIES: dict[str, types.DiagnosticSeverity] = {
@@ -92,6 +92,7 @@ class RefbridgeServer(LanguageServer):
         self.on_disk: dict[str, tuple[tuple[int, int], Analysis]] = {}
         self.findings: dict[str, list[LibraryFinding]] = {}
         self.formatted: dict[tuple[str, str], str] = {}
+        self.details: dict[str, str] = {}
         self.checking: asyncio.Task[None] | None = None
 
     # -- libraries -------------------------------------------------------------------------
@@ -112,6 +113,7 @@ class RefbridgeServer(LanguageServer):
         if not changed:
             return False
         self.formatted.clear()
+        self.details.clear()
         for path in changed:
             self.findings.pop(path, None)
         self.publish_everything()
@@ -245,6 +247,12 @@ class RefbridgeServer(LanguageServer):
             self.formatted[(entry.key, style)] = known
         return known
 
+    def detail(self, entry: Entry) -> str:
+        known = self.details.get(entry.key)
+        if known is None:
+            known = self.details[entry.key] = _detail(entry)
+        return known
+
     # -- library positions -----------------------------------------------------------------
     def key_locations(self, key: str) -> Iterator[tuple[str, types.Range]]:
         """Where each entry with ``key`` writes it in its library file."""
@@ -374,7 +382,7 @@ def completion(ls: RefbridgeServer, params: types.CompletionParams
     entries, more = ls.library.search(context.typed, COMPLETION_LIMIT)
     replaced = ls.range_in(text, context.start, offset)
     items = [types.CompletionItem(
-        label=entry.key, kind=types.CompletionItemKind.Reference, detail=_detail(entry),
+        label=entry.key, kind=types.CompletionItemKind.Reference, detail=ls.detail(entry),
         filter_text=f"{entry.key} {entry.words}" if context.typed else entry.key,
         sort_text=f"{index:05d}", text_edit=types.TextEdit(range=replaced, new_text=entry.key),
         data={"key": entry.key, "uri": uri}) for index, entry in enumerate(entries)]
