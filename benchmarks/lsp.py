@@ -59,8 +59,8 @@ def make_library(path: Path, entries: int) -> None:
     with open(path, "w", encoding="utf-8") as out:
         for number in range(entries):
             text = base[number % len(base)]
-            out.write(_ENTRY_KEY.sub(lambda m, n=number: f"{m.group(1)}{m.group(2)}-{n},",
-                                     text, count=1).rstrip() + "\n\n")
+            numbered = _ENTRY_KEY.sub(rf"\g<1>\g<2>-{number},", text, count=1)
+            out.write(numbered.rstrip() + "\n\n")
 
 
 def keys_of(path: Path) -> list[str]:
@@ -164,7 +164,7 @@ async def run(library: Path, check: bool) -> None:
     rss, peak = memory(pid)
     await client.shutdown_async(None)
     client.exit(None)
-    await client.stop()
+    await client.stop()  # type: ignore[no-untyped-call]
     print(f"entries: {len(keys)}")
     print(f"first completion after initialize: {first_time:.2f} s")
     print(f"completion p95: {p95(completions):.1f} ms (median "

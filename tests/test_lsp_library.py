@@ -60,3 +60,17 @@ def test_search_gives_key_prefixes_first_then_entries_with_every_word(
     assert [e.key for e in found.search("study", 3)[0]] == \
         ["study1999", "author02001", "author12001"]
     assert found.search("study", 3)[1] is True
+
+
+def test_a_warning_of_the_changed_stretch_is_at_its_line_in_the_file(tmp_path: Path) -> None:
+    library = tmp_path / "refs.bib"
+    library.write_text(ENTRIES, encoding="utf-8")
+    before = read_library(str(library), stamped(library))
+    library.write_text(ENTRIES.replace("journal = {TUGboat},\n  year = {2004}",
+                                       "journal = tugb,\n  year = {2004}"), encoding="utf-8")
+    in_part = reread_in_part(before, stamped(library))
+    whole = read_library(str(library), stamped(library))
+    assert [(p.level, p.message, p.line) for p in in_part.problems] == \
+        [(p.level, p.message, p.line) for p in whole.problems] == \
+        [("warning", "entry 'author42001': field 'journal' uses undefined macro(s) tugb; kept "
+          "as text", 29)]

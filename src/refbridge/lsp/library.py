@@ -183,11 +183,12 @@ def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
     if _depends(stretch):
         return read_library(old.path, stamp)
     line_offset = text.count("\n", 0, begin)
+    found = Diagnostics()
     try:
-        records = list(read_stream(io.StringIO(stretch), stretch[:4096], old.path, diagnostics))
+        records = list(read_stream(io.StringIO(stretch), stretch[:4096], old.path, found))
     except RefbridgeError:
         return read_library(old.path, stamp)
-    if diagnostics.messages:  # a problem's line would be the stretch's: read it all
+    if diagnostics.messages or found.errors:  # a broken entry: the whole file tells more
         return read_library(old.path, stamp)
     moved = stretch.count("\n") - before.count("\n", begin, end)
     entries = [*old.entries[:first],
@@ -199,6 +200,9 @@ def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
                 else replace(problem, line=problem.line + moved)
                 for problem in old.problems
                 if problem.line is None or not first_line <= problem.line < end_line]
+    problems += [replace(problem, line=problem.line + line_offset)
+                 if problem.line is not None else problem
+                 for problem in _problems(found, old.path)]
     return LibraryFile(old.path, stamp, entries, problems, text, alone=True)
 
 
