@@ -96,12 +96,12 @@ class RefbridgeServer(LanguageServer):
         self.checking: asyncio.Task[None] | None = None
 
     # -- libraries -------------------------------------------------------------------------
-    def root(self) -> str:
-        root = self.workspace.root_path if self.workspace else None
-        return root or os.getcwd()
+    def root(self) -> str | None:
+        """The workspace's folder (None: the client opened files, not a folder)."""
+        return self.workspace.root_path if self.workspace else None
 
     def library_files(self) -> list[str]:
-        configured = [os.path.join(self.root(), os.path.expanduser(path))
+        configured = [os.path.join(self.root() or os.getcwd(), os.path.expanduser(path))
                       for path in self.settings.libraries]
         named = [path for analysis in self.open.values() for path in analysis.libraries]
         return list(dict.fromkeys(os.path.abspath(path) for path in [*configured, *named]))
@@ -186,7 +186,8 @@ class RefbridgeServer(LanguageServer):
         """Every source document of the workspace, open ones as the editor holds them."""
         yield from self.open.values()
         open_paths = {analysis.path for analysis in self.open.values()}
-        for path in _workspace_documents(self.root()):
+        root = self.root()
+        for path in _workspace_documents(root) if root is not None else ():
             if path in open_paths:
                 continue
             try:
