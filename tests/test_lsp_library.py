@@ -72,5 +72,19 @@ def test_a_warning_of_the_changed_stretch_is_at_its_line_in_the_file(tmp_path: P
     whole = read_library(str(library), stamped(library))
     assert [(p.level, p.message, p.line) for p in in_part.problems] == \
         [(p.level, p.message, p.line) for p in whole.problems] == \
-        [("warning", "entry 'author42001': field 'journal' uses undefined macro(s) tugb; kept "
-          "as text", 29)]
+        [("warning", ("entry 'author42001': field 'journal' uses undefined macro(s) tugb; kept "
+          "as text"), 29)]
+
+
+def test_a_change_in_the_first_and_the_last_entry_is_read_in_part_as_whole(
+        tmp_path: Path) -> None:
+    library = tmp_path / "refs.bib"
+    library.write_text(ENTRIES, encoding="utf-8")
+    before = read_library(str(library), stamped(library))
+    library.write_text("% notes\n" + ENTRIES.replace("author0", "first0").replace(
+        "Study 5", "Last study 5"), encoding="utf-8")
+    in_part = reread_in_part(before, stamped(library))
+    whole = read_library(str(library), stamped(library))
+    assert [(e.key, e.line, e.words) for e in in_part.entries] == \
+        [(e.key, e.line, e.words) for e in whole.entries]
+    assert (in_part.entries[0].key, in_part.entries[0].line) == ("first02001", 2)

@@ -130,9 +130,9 @@ def _common_suffix(old: str, new: str, most: int) -> int:
     return low
 
 
-def _line_start(text: str, offset: int, line: int) -> int:
-    """Where ``line`` (1-based) starts in ``text``, walking from ``offset`` (few lines away)."""
-    current = text.count("\n", 0, offset) + 1
+def _line_start(text: str, offset: int, current: int, line: int) -> int:
+    """Where ``line`` (1-based) starts in ``text``, walking from ``offset`` (on line
+    ``current``, a few lines away)."""
     at = text.rfind("\n", 0, offset) + 1
     while current > line:
         at = text.rfind("\n", 0, at - 1) + 1
@@ -173,16 +173,18 @@ def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
     suffix = _common_suffix(before, text, min(len(before), len(text)) - prefix)
     lines = [entry.line for entry in old.entries]
     changed_end = len(before) - suffix
-    first = max(bisect_right(lines, before.count("\n", 0, prefix) + 1) - 1, 0)
-    last = max(bisect_right(lines, before.count("\n", 0, changed_end) + 1) - 1, first)
-    begin = 0 if first == 0 else _line_start(before, prefix, lines[first])
-    end = _line_start(before, changed_end, lines[last + 1]) if last + 1 < len(lines) \
-        else len(before)
+    prefix_line = before.count("\n", 0, prefix) + 1  # the one pass over the whole text
+    end_line = prefix_line + before.count("\n", prefix, changed_end)
+    first = max(bisect_right(lines, prefix_line) - 1, 0)
+    last = max(bisect_right(lines, end_line) - 1, first)
+    begin = 0 if first == 0 else _line_start(before, prefix, prefix_line, lines[first])
+    end = _line_start(before, changed_end, end_line, lines[last + 1]) \
+        if last + 1 < len(lines) else len(before)
     new_end = end - len(before) + len(text)
     stretch = text[begin:new_end]
     if _depends(stretch):
         return read_library(old.path, stamp)
-    line_offset = text.count("\n", 0, begin)
+    line_offset = (lines[first] if first else 1) - 1  # the texts agree up to ``prefix``
     found = Diagnostics()
     try:
         records = list(read_stream(io.StringIO(stretch), stretch[:4096], old.path, found))
@@ -195,7 +197,8 @@ def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
                *(entry_of(record, old.path, line_offset) for record in records),
                *(Entry(entry.key, entry.record, entry.file, entry.line + moved, entry.words)
                  for entry in old.entries[last + 1:])]
-    first_line, end_line = line_offset + 1, before.count("\n", 0, end) + 1
+    first_line = line_offset + 1
+    end_line = lines[last + 1] if last + 1 < len(lines) else before.count("\n") + 2
     problems = [problem if problem.line is None or problem.line < first_line
                 else replace(problem, line=problem.line + moved)
                 for problem in old.problems
