@@ -1,10 +1,11 @@
 """What documents cite: the citations and the libraries they name, as the scanners give them.
 
-A document is read by the scanner of its kind (``aux``, ``bcf``, ``latex``, ``markdown``; which
-reads which file is ``cited.documents``'s). Every scanner gives a ``Scan``: each citation with the
+A document is read by the scanner of its kind (``aux``, ``bcf``, ``latex``, ``markdown``,
+``typst``, ``rst``; which reads which file is ``cited.documents``'s). Every scanner gives a ``Scan``: each citation with the
 file and line that makes it, whether everything is cited (``\\nocite{*}``, ``@*``), and the
 libraries the document names (``\\bibdata``, biber's data sources, ``\\bibliography``,
-``\\addbibresource``, a Markdown ``bibliography:``). This module must never read a library.
+``\\addbibresource``, a Markdown ``bibliography:``, Typst's ``#bibliography``, Sphinx's
+``bibtex_bibfiles``). This module must never read a library.
 """
 
 from __future__ import annotations
@@ -41,12 +42,14 @@ class NamedLibrary:
 class Scan:
     """What documents cite, in document order. ``everything``: where ``\\nocite{*}`` or
     ``@*`` cites every entry (None: nowhere). ``dialect``: the .bib dialect the document's
-    processor reads (``bibtex``, ``biblatex``), when it says."""
+    processor reads (``bibtex``, ``biblatex``), when it says. ``style``: the CSL style the
+    document names (a Markdown ``csl:``), as written."""
 
     citations: list[Citation] = field(default_factory=list)
     everything: Citation | None = None
     libraries: list[NamedLibrary] = field(default_factory=list)
     dialects: set[str] = field(default_factory=set)
+    style: NamedLibrary | None = None
 
     def cite(self, key: str, file: str, line: int, cross_reference: bool = False) -> None:
         """Note a cited key (``*``: every entry)."""
@@ -70,6 +73,7 @@ class Scan:
         self.everything = self.everything or other.everything
         self.libraries += other.libraries
         self.dialects |= other.dialects
+        self.style = self.style or other.style
 
 
 def read_document(path: str, diagnostics: Diagnostics, encoding: str | None = None) -> str:

@@ -226,10 +226,25 @@ def scan(path: str, diagnostics: Diagnostics, encoding: str | None = None) -> Sc
     return found
 
 
+def scan_text(text: str, path: str, diagnostics: Diagnostics) -> Scan:
+    """What the LaTeX text ``text`` (from ``path``) cites and names itself, the files it
+    brings in left unread."""
+    found = Scan()
+    for _ in _scan_text(text, path, os.path.dirname(path), found, diagnostics):
+        pass
+    return found
+
+
 def _scan_file(path: str, main_directory: str, found: Scan, diagnostics: Diagnostics,
                encoding: str | None) -> Iterator[str]:
     """Note what ``path`` cites and names into ``found``; yield the files it brings in."""
-    text = blank_untypeset(read_document(path, diagnostics, encoding))
+    yield from _scan_text(read_document(path, diagnostics, encoding), path, main_directory,
+                          found, diagnostics)
+
+
+def _scan_text(text: str, path: str, main_directory: str, found: Scan,
+               diagnostics: Diagnostics) -> Iterator[str]:
+    text = blank_untypeset(text)
     if _USES_BIBLATEX.search(text):
         found.dialects.add(BIBLATEX)
     for match in _COMMAND.finditer(text):

@@ -5,7 +5,8 @@ braces. The text is parsed by markdown-it, so what pandoc does not read as text 
 code spans (R Markdown's inline ``r`` code too), fenced and indented code (R chunks), raw
 HTML and its comments; an ``@`` right after a letter or digit is an e-mail address
 (``x@y.org``), and a backslash-escaped ``\\@`` no citation. The YAML front matter names the
-libraries (``bibliography``) and cites keys without a mention (``nocite: "@a, @b"``, ``@*``).
+libraries (``bibliography``) and the CSL style (``csl``), and cites keys without a mention
+(``nocite: "@a, @b"``, ``@*``).
 A key shaped as a Quarto or pandoc-crossref label (``@fig-plot``, ``@sec:intro``) is a
 citation only when a library holds it. This module must never read a library or run pandoc.
 """
@@ -16,7 +17,7 @@ import re
 from functools import cache
 from typing import Any
 
-from refbridge.cited.citations import Scan, line_of, read_document
+from refbridge.cited.citations import NamedLibrary, Scan, line_of, read_document
 from refbridge.errors import Diagnostics
 
 #: A pandoc citation: ``@`` not after a word character, then a key in braces or a key that
@@ -45,7 +46,12 @@ def _parser() -> Any:
 
 def scan(path: str, diagnostics: Diagnostics, encoding: str | None = None) -> Scan:
     """What the Markdown document at ``path`` cites and the libraries its metadata names."""
-    text = read_document(path, diagnostics, encoding)
+    return scan_text(read_document(path, diagnostics, encoding), path, diagnostics)
+
+
+def scan_text(text: str, path: str, diagnostics: Diagnostics) -> Scan:
+    """What the Markdown document ``text`` (from ``path``) cites and the libraries its
+    metadata names."""
     found = Scan()
     front = _FRONT_MATTER.match(text)
     body = text
@@ -91,6 +97,9 @@ def _read_metadata(yaml_text: str, path: str, found: Scan, diagnostics: Diagnost
     for library in [libraries] if isinstance(libraries, str) else libraries or ():
         if isinstance(library, str):
             found.name_library(library, path, _metadata_line(yaml_text, "bibliography"))
+    style = metadata.get("csl")
+    if isinstance(style, str) and style.strip():
+        found.style = NamedLibrary(style.strip(), path, _metadata_line(yaml_text, "csl"))
     nocite = metadata.get("nocite")
     if isinstance(nocite, str):
         line = _metadata_line(yaml_text, "nocite")

@@ -1,0 +1,90 @@
+"""The language server's libraries: a .bib re-read in part gives what reading it whole
+gives, and search by key prefix and by words."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+from refbridge.lsp.library import Library, read_library, reread_in_part
+
+ENTRIES = "".join(
+    f"@article{{author{n}2001,\n  author = {{Writer, Number{n}}},\n  title = {{Study {n} "
+    f"of Tables}},\n  journal = {{TUGboat}},\n  year = {{{2000 + n}}},\n}}\n\n"
+    for n in range(6))
+
+
+def stamped(path: Path) -> tuple[int, int]:
+    status = os.stat(path)
+    return status.st_mtime_ns, status.st_size
+
+
+def test_a_bib_changed_in_the_middle_is_read_in_part_as_it_would_be_whole(
+        tmp_path: Path) -> None:
+    library = tmp_path / "refs.bib"
+    library.write_text(ENTRIES, encoding="utf-8")
+    before = read_library(str(library), stamped(library))
+    library.write_text(ENTRIES.replace(
+        "  title = {Study 2 of Tables},\n",
+        "  title = {Study 2 of Tables},\n  note = {two lines\n    more},\n").replace(
+        "author3", "writer3"), encoding="utf-8")
+    in_part = reread_in_part(before, stamped(library))
+    whole = read_library(str(library), stamped(library))
+    # the server places entries by their own line; a record's source is for messages
+    assert [(e.key, e.line, replace(e.record, source=None)) for e in in_part.entries] == \
+        [(e.key, e.line, replace(e.record, source=None)) for e in whole.entries]
+    assert [(e.key, e.line) for e in in_part.entries][2:5] == \
+        [("author22001", 15), ("writer32001", 24), ("author42001", 31)]
+
+
+def test_a_bib_with_macros_is_read_whole_again(tmp_path: Path) -> None:
+    library = tmp_path / "refs.bib"
+    library.write_text('@string{tb = "TUGboat"}\n' + ENTRIES, encoding="utf-8")
+    before = read_library(str(library), stamped(library))
+    assert before.alone is False
+    library.write_text('@string{tb = "TUGboat"}\n' + ENTRIES.replace("author5", "x5"),
+                       encoding="utf-8")
+    assert [e.key for e in reread_in_part(before, stamped(library)).entries][-1] == "x52001"
+
+
+def test_search_gives_key_prefixes_first_then_entries_with_every_word(
+        tmp_path: Path) -> None:
+    library = tmp_path / "refs.bib"
+    library.write_text(ENTRIES + "@book{study1999,\n  title = {Tables},\n  year = 1999,\n}\n",
+                       encoding="utf-8")
+    found = Library()
+    found.follow([str(library)])
+    assert [e.key for e in found.search("author1", 10)[0]] == ["author12001"]
+    assert [e.key for e in found.search("study tables 2003", 10)[0]] == ["author32001"]
+    assert [e.key for e in found.search("study", 3)[0]] == \
+        ["study1999", "author02001", "author12001"]
+    assert found.search("study", 3)[1] is True
+
+
+def test_a_warning_of_the_changed_stretch_is_at_its_line_in_the_file(tmp_path: Path) -> None:
+    library = tmp_path / "refs.bib"
+    library.write_text(ENTRIES, encoding="utf-8")
+    before = read_library(str(library), stamped(library))
+    library.write_text(ENTRIES.replace("journal = {TUGboat},\n  year = {2004}",
+                                       "journal = tugb,\n  year = {2004}"), encoding="utf-8")
+    in_part = reread_in_part(before, stamped(library))
+    whole = read_library(str(library), stamped(library))
+    assert [(p.level, p.message, p.line) for p in in_part.problems] == \
+        [(p.level, p.message, p.line) for p in whole.problems] == \
+        [("warning", ("entry 'author42001': field 'journal' uses undefined macro(s) tugb; kept "
+          "as text"), 29)]
+
+
+def test_a_change_in_the_first_and_the_last_entry_is_read_in_part_as_whole(
+        tmp_path: Path) -> None:
+    library = tmp_path / "refs.bib"
+    library.write_text(ENTRIES, encoding="utf-8")
+    before = read_library(str(library), stamped(library))
+    library.write_text("% notes\n" + ENTRIES.replace("author0", "first0").replace(
+        "Study 5", "Last study 5"), encoding="utf-8")
+    in_part = reread_in_part(before, stamped(library))
+    whole = read_library(str(library), stamped(library))
+    assert [(e.key, e.line, e.words) for e in in_part.entries] == \
+        [(e.key, e.line, e.words) for e in whole.entries]
+    assert (in_part.entries[0].key, in_part.entries[0].line) == ("first02001", 2)
