@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from refbridge.cited.citations import Scan, scan_documents, scan_text
+from refbridge.cited.citations import Scan
+from refbridge.cited.documents import scan_documents, scan_text
 from refbridge.cited.spans import citation_spans
 from refbridge.errors import Diagnostics
 

@@ -45,4 +45,5 @@ def test_a_command_loads_its_familys_module_and_no_other() -> None:
 
 
 def test_the_version_loads_no_command() -> None:
-    assert _cli_modules_loaded_by("--version") == {"refbridge.cli", "refbridge.errors"}
+    assert _cli_modules_loaded_by("--version") == {"refbridge.cli", "refbridge.errors",
+                                                   "refbridge.version"}
