@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from refbridge.enrich.cache import ResponseCache
-from refbridge.enrich.http import PoliteClient
-from refbridge.enrich.settings import ClientOptions
 from refbridge.errors import Diagnostics
 from refbridge.fetch.services import FETCHERS, Session
 from refbridge.fetch.targets import Target
 from refbridge.formats.profile import OWNER_EXTRA
 from refbridge.formats.services.answers import owned
 from refbridge.model import Record
+from refbridge.services.cache import ResponseCache
+from refbridge.services.http import PoliteClient
+from refbridge.services.settings import ClientOptions
 
 
 def _owner_name(records: list[Record], target: Target) -> str | None:

@@ -21,8 +21,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from refbridge.enrich.errors import ServiceError
-from refbridge.enrich.http import SERVICE_NAMES, PoliteClient
 from refbridge.errors import Diagnostics
 from refbridge.fetch.targets import Target
 from refbridge.formats.services import dblp, orcid
@@ -31,6 +29,8 @@ from refbridge.formats.services.arxiv import read_feed
 from refbridge.formats.services.openalex import read_works, works_of
 from refbridge.formats.services.semantic_scholar import papers_of, read_papers
 from refbridge.model import Record
+from refbridge.services.errors import ServiceError
+from refbridge.services.http import SERVICE_NAMES, PoliteClient
 
 #: Put-codes ORCID gives full works for in one request.
 ORCID_BULK = 100

@@ -25,12 +25,12 @@ from functools import partial
 from typing import TypeVar
 
 from refbridge.enrich import arxiv, crossref, datacite, dblp, openalex
-from refbridge.enrich.errors import OfflineError, ServiceError
 from refbridge.enrich.found import Found, Version
-from refbridge.enrich.http import SERVICE_NAMES, NotCached, PoliteClient
 from refbridge.enrich.matching import Judgement, judge
 from refbridge.identifiers import arxiv_base, arxiv_id_from_doi
 from refbridge.model import Eprint, Record
+from refbridge.services.errors import OfflineError, ServiceError
+from refbridge.services.http import SERVICE_NAMES, NotCached, PoliteClient
 from refbridge.verify.settings import VerifyOptions
 
 T = TypeVar("T")
