@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from refbridge.enrich.found import Found, Version
-from refbridge.enrich.matching import query_words
 from refbridge.formats.services.arxiv_feed import ATOM, entry_parts, feed_error
 from refbridge.identifiers import ARXIV_DOI_PREFIX
 from refbridge.model import ModelError, Record
 from refbridge.services.errors import ServiceError
+from refbridge.services.found import Found, Version
 from refbridge.services.http import PoliteClient
+from refbridge.services.matching import query_words
 
 if TYPE_CHECKING:
     from lxml.etree import _Element

@@ -16,14 +16,14 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-from refbridge.enrich.found import Found
-from refbridge.enrich.matching import query_words
 from refbridge.formats.services.dblp import CORR, HOMONYM_NUMBER
 from refbridge.identifiers import clean_doi
 from refbridge.model import Date, Eprint, ModelError, Name, Record
 from refbridge.names.reading import split_name
 from refbridge.services.errors import ServiceError
+from refbridge.services.found import Found
 from refbridge.services.http import PoliteClient, json_object
+from refbridge.services.matching import query_words
 
 SERVICE = "dblp"
 HITS = "5"

@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from refbridge.enrich.found import Found, Notice, Version
-from refbridge.enrich.matching import query_words
 from refbridge.formats.services.openalex import authorship_names, biblio_fields, publication_date
 from refbridge.identifiers import ARXIV_DOI_PREFIX, bare_doi
 from refbridge.model import ModelError, Record
 from refbridge.richtext import Text
 from refbridge.services.errors import ServiceError
+from refbridge.services.found import Found, Notice, Version
 from refbridge.services.http import PoliteClient, json_object
+from refbridge.services.matching import query_words
 
 SERVICE = "openalex"
 PER_PAGE = "5"
