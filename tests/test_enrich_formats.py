@@ -7,8 +7,8 @@ import json
 import pytest
 from enrich_support import FIXTURES
 
-from refbridge.enrich import arxiv, crossref, openalex
 from refbridge.model import Date, DateParts, Eprint, Name
+from refbridge.services import arxiv, crossref, openalex
 from refbridge.services.errors import ServiceError
 
 

@@ -23,7 +23,7 @@ from support import records_of, running
 from verify_support import verify_services, write_library
 
 from refbridge.cli import main
-from refbridge.enrich import crossref
+from refbridge.services import crossref
 from refbridge.services.errors import OfflineError, ServiceError
 from refbridge.services.http import PoliteClient
 from refbridge.services.retrying import MAX_ANSWER_BYTES

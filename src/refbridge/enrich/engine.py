@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from refbridge.enrich import arxiv, crossref, openalex
 from refbridge.enrich.report import EnrichReport, RecordOutcome, Step
 from refbridge.enrich.settings import EnrichOptions
 from refbridge.model import Record
+from refbridge.services import arxiv, crossref, openalex
 from refbridge.services.cache import ResponseCache
 from refbridge.services.found import Found
 from refbridge.services.http import NotCached, PoliteClient

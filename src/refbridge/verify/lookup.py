@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TypeVar
 
-from refbridge.enrich import arxiv, crossref, datacite, dblp, openalex
 from refbridge.identifiers import arxiv_base, arxiv_id_from_doi
 from refbridge.model import Eprint, Record
+from refbridge.services import arxiv, crossref, datacite, dblp, openalex
 from refbridge.services.errors import OfflineError, ServiceError
 from refbridge.services.found import Found, Version
 from refbridge.services.http import SERVICE_NAMES, NotCached, PoliteClient
