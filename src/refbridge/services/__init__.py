@@ -7,6 +7,6 @@ into a record (``merge``).
 
 The jobs (``enrich``, ``fetch``, ``verify``, ``zotero_bridge``) import from here, never from
 one another. A service module reads its answers with the same code as the reader of the
-service's saved answers in ``refbridge.formats.services``, never with a copy of it. Nothing in
-this package may import a job, the pipeline or the command line, or print.
+service's saved answers in ``refbridge.formats.services``, never with a copy of it. A module
+here must never import a job, the pipeline or the command line, nor print.
 """
