@@ -11,7 +11,6 @@ only when asked.
 
 from __future__ import annotations
 
-from refbridge.check.report import report_lines
 from refbridge.check.requirements import REQUIREMENTS
 from refbridge.check.rules import RULES, CheckUsageError, Finding, Fix, Rule
 from refbridge.check.run import CheckOptions, check_files, check_records
@@ -20,4 +19,4 @@ from refbridge.check.run import CheckOptions, check_files, check_records
 CODES: tuple[str, ...] = tuple(rule.id for rule in RULES)
 
 __all__ = ["CODES", "REQUIREMENTS", "RULES", "CheckOptions", "CheckUsageError", "Finding",
-           "Fix", "Rule", "check_files", "check_records", "report_lines"]
+           "Fix", "Rule", "check_files", "check_records"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from refbridge.check import Rule
+from refbridge.check.rules import Rule
 from refbridge.errors import location
 from refbridge.model import Record, Source
 from refbridge.sameness.text import normalize_title

@@ -10,7 +10,7 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
-from refbridge.check import report_lines
+from refbridge.check.report import report_lines
 from refbridge.errors import ExitStatus, RefbridgeError
 from refbridge.verify.classify import KIND_NAMES, KINDS, Verdict
 from refbridge.verify.run import VerifyRun
