@@ -13,11 +13,11 @@ PACKAGE = ROOT / "src" / "refbridge"
 
 #: The first layer: the model and what it is made of.
 MODEL_LAYER = ("model", "richtext", "vocab", "errors", "names", "latex", "identifiers", "sameness",
-               "arxiv_taxonomy", "citekeys", "keylock", "textio", "textlines", "entrypoints")
+               "arxiv_taxonomy", "citekeys", "keylock", "textio", "textlines", "entrypoints",
+               "retrying")
 #: What a format module must never import.
 ABOVE_FORMATS = ("pipeline", "parallel", "cli", "merge", "check", "formatting", "styles", "cv",
-                 "enrich", "fetch", "zotero_bridge", "tidy", "dedupe", "bibmerge", "libdiff",
-                 "services")
+                 "enrich", "fetch", "zotero_bridge", "tidy", "dedupe", "bibmerge", "libdiff")
 
 
 def _module_name(path: Path) -> str:
@@ -99,35 +99,3 @@ def test_the_csl_engine_imports_only_the_model_layer() -> None:
 @pytest.mark.parametrize("module", ["parallel", "runs", "registry"])
 def test_what_the_pipeline_calls_never_imports_the_pipeline(module: str) -> None:
     assert _violations(_modules(module), ("pipeline",)) == []
-
-
-#: The jobs of layer 5, each a module or a package.
-JOBS = ("merge", "gather", "dedupe", "check", "formatting", "styles", "cv", "site", "enrich",
-        "fetch", "zotero_bridge", "tidy", "cited", "verify", "bibmerge", "libdiff",
-        "sphinx_style")
-#: Jobs that still reach into another job's modules: job -> what it imports.
-CROSSING_JOBS = {
-    "cv": "styles.locales",
-    "dedupe": "cited.citations, cited.latex, cited.markdown",
-    "formatting": "styles.definitions",
-    "libdiff": "bibmerge.units",
-    "site": "cv.document, cv.owner, cv.select, cv.links, cv.writers, styles.locales",
-    "sphinx_style": "styles.definitions",
-}
-
-
-def test_the_services_import_no_job_the_pipeline_or_a_face() -> None:
-    above = JOBS + ("pipeline", "parallel", "cli", "api", "interop")
-    assert _violations(_modules("services"), above) == []
-
-
-@pytest.mark.parametrize("job", [
-    pytest.param(job, marks=pytest.mark.xfail(strict=True, reason=f"imports {CROSSING_JOBS[job]}"))
-    if job in CROSSING_JOBS else job for job in JOBS])
-def test_no_job_imports_another_jobs_internals(job: str) -> None:
-    """Another job is reached through its package's public names (``refbridge.check``), never
-    through its modules (``refbridge.check.report``); what jobs share lives below them."""
-    internals = [f"{_module_name(path)} imports {target}" for path in _modules(job)
-                 for target in _imports(path)
-                 if _part(target) in JOBS and _part(target) != job and target.count(".") > 1]
-    assert internals == []
