@@ -7,9 +7,9 @@ import json
 import pytest
 from enrich_support import FIXTURES
 
-from refbridge.enrich import arxiv, crossref, openalex
-from refbridge.enrich.errors import ServiceError
 from refbridge.model import Date, DateParts, Eprint, Name
+from refbridge.services import arxiv, crossref, openalex
+from refbridge.services.errors import ServiceError
 
 
 def test_arxiv_entry_becomes_a_preprint_record() -> None:

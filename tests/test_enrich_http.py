@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from enrich_support import FixtureData, FixtureServer, serving
 
-from refbridge.enrich.cache import ResponseCache, cache_key
-from refbridge.enrich.errors import ServiceError
-from refbridge.enrich.http import NotCached, PoliteClient
 from refbridge.enrich.settings import EnrichOptions
+from refbridge.services.cache import ResponseCache, cache_key
+from refbridge.services.errors import ServiceError
+from refbridge.services.http import NotCached, PoliteClient
 
 pytestmark = pytest.mark.usefixtures("no_remote_network")
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from refbridge.enrich.found import Found
-from refbridge.enrich.matching import assess, judge
 from refbridge.model import Date, Eprint, Name, Record
 from refbridge.sameness.people import same_person
 from refbridge.sameness.text import normalize_title
 from refbridge.sameness.works import title_similarity
+from refbridge.services.found import Found
+from refbridge.services.matching import assess, judge
 
 OWNER = Name(family="Qian", given="Zhengping")
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from refbridge.enrich.found import Found
-from refbridge.enrich.merge import merge
 from refbridge.model import Date, DateParts, Eprint, Name, Record
+from refbridge.services.found import Found
+from refbridge.services.merge import merge
 
 OWNER = Name(family="Lin", given="Mei")
 FULL = (OWNER, Name(family="Verma", given="Rahul"))

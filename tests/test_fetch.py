@@ -16,10 +16,10 @@ from enrich_support import running
 from sources_support import SPECIMENS, ServicesServer
 
 from refbridge.cli import main
-from refbridge.enrich.http import PoliteClient
-from refbridge.enrich.settings import ClientOptions
 from refbridge.errors import Diagnostics
 from refbridge.fetch import fetch_records, parse_target
+from refbridge.services.http import PoliteClient
+from refbridge.services.settings import ClientOptions
 
 pytestmark = pytest.mark.usefixtures("no_remote_network")
 

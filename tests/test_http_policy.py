@@ -1,6 +1,7 @@
-"""The one HTTP policy of every service (``refbridge.retrying`` through ``enrich.http`` and the
-Zotero client): a byte limit counted after decompression, a deadline on the whole answer,
-redirects only within the host asked, HTTPS by default, and a service's JSON read in one place.
+"""The one HTTP policy of every service (``services.retrying`` through
+``services.http`` and the Zotero client): a byte limit counted after decompression, a deadline
+on the whole answer, redirects only within the host asked, HTTPS by default, and a service's
+JSON read in one place.
 
 Every server here listens on 127.0.0.1 and answers as a misbehaving service would.
 """
@@ -22,11 +23,11 @@ from support import records_of, running
 from verify_support import verify_services, write_library
 
 from refbridge.cli import main
-from refbridge.enrich import crossref
-from refbridge.enrich.errors import OfflineError, ServiceError
-from refbridge.enrich.http import PoliteClient
-from refbridge.enrich.settings import SERVICE_ENDPOINTS, ClientOptions, endpoint
-from refbridge.retrying import MAX_ANSWER_BYTES
+from refbridge.services import crossref
+from refbridge.services.errors import OfflineError, ServiceError
+from refbridge.services.http import PoliteClient
+from refbridge.services.retrying import MAX_ANSWER_BYTES
+from refbridge.services.settings import SERVICE_ENDPOINTS, ClientOptions, endpoint
 from refbridge.verify.run import verify_records
 from refbridge.verify.settings import VerifyOptions
 

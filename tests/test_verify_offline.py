@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from refbridge.cli import main
-from refbridge.enrich.settings import SERVICE_ENDPOINTS
+from refbridge.services.settings import SERVICE_ENDPOINTS
 
 pytestmark = pytest.mark.usefixtures("no_remote_network")
 

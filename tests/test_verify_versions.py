@@ -4,8 +4,8 @@ relations (answers written in the services' own shapes)."""
 
 from __future__ import annotations
 
-from refbridge.enrich import crossref, openalex
-from refbridge.enrich.found import Version
+from refbridge.services import crossref, openalex
+from refbridge.services.found import Version
 
 #: An OpenAlex work for an arXiv preprint that a journal published too (abridged).
 OPENALEX_PREPRINT = {

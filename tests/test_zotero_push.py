@@ -11,7 +11,7 @@ import pytest
 from support import SAMPLES, run_cli, running
 from zotero_fakes import FakeDesktop, FakeWebAPI, free_port
 
-from refbridge.retrying import Retries
+from refbridge.services.retrying import Retries
 from refbridge.zotero_bridge.address import library_address
 from refbridge.zotero_bridge.client import ZoteroClient
 from refbridge.zotero_bridge.webapi import WebLibrary

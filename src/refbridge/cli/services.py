@@ -59,10 +59,10 @@ def fetch_command(targets: tuple[str, ...], output: str, to_format: str | None,
                   key_lock: str | None, http: dict[str, Any]) -> None:
     """Fetch a researcher's publication list: orcid:ID, dblp:PID, openalex:ID, s2:ID or
     arxiv-author:"NAME" (several are written one after the other)."""
-    from refbridge.enrich.settings import ClientOptions
     from refbridge.fetch import fetch_records, parse_target
     from refbridge.pipeline import write_records
     from refbridge.registry import WriteOptions, get_writer, writer_for_file
+    from refbridge.services.settings import ClientOptions
 
     parsed = [parse_target(target) for target in targets]  # usage errors before any request
     to_format = to_format or writer_for_file(output) or "csl-json"

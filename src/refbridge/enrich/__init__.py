@@ -15,15 +15,16 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from refbridge.enrich.engine import enrich_records, needs_enrichment
-    from refbridge.enrich.errors import EnrichError, OfflineError, ServiceError
     from refbridge.enrich.report import EnrichReport, RecordOutcome
     from refbridge.enrich.settings import EnrichOptions
+    from refbridge.services.errors import EnrichError, OfflineError, ServiceError
 
-#: Each public name and the module that defines it.
+#: Each public name and the module that defines it (the errors are the services' own).
 _HOMES = {
-    "enrich_records": "engine", "needs_enrichment": "engine",
-    "EnrichError": "errors", "OfflineError": "errors", "ServiceError": "errors",
-    "EnrichReport": "report", "RecordOutcome": "report", "EnrichOptions": "settings",
+    "enrich_records": "refbridge.enrich.engine", "needs_enrichment": "refbridge.enrich.engine",
+    "EnrichError": "refbridge.services.errors", "OfflineError": "refbridge.services.errors",
+    "ServiceError": "refbridge.services.errors", "EnrichReport": "refbridge.enrich.report",
+    "RecordOutcome": "refbridge.enrich.report", "EnrichOptions": "refbridge.enrich.settings",
 }
 
 __all__ = ["EnrichError", "EnrichOptions", "EnrichReport", "OfflineError", "RecordOutcome",
@@ -34,4 +35,4 @@ def __getattr__(name: str) -> object:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f"{__name__}.{home}"), name)
+    return getattr(import_module(home), name)

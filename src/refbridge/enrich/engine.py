@@ -16,15 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from refbridge.enrich import arxiv, crossref, openalex
-from refbridge.enrich.cache import ResponseCache
-from refbridge.enrich.found import Found
-from refbridge.enrich.http import NotCached, PoliteClient
-from refbridge.enrich.matching import judge
-from refbridge.enrich.merge import merge
 from refbridge.enrich.report import EnrichReport, RecordOutcome, Step
 from refbridge.enrich.settings import EnrichOptions
 from refbridge.model import Record
+from refbridge.services import arxiv, crossref, openalex
+from refbridge.services.cache import ResponseCache
+from refbridge.services.found import Found
+from refbridge.services.http import NotCached, PoliteClient
+from refbridge.services.matching import judge
+from refbridge.services.merge import merge
 
 
 class LookUp(Protocol):

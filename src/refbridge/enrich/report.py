@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from refbridge.enrich.http import SERVICE_NAMES
 from refbridge.errors import location
 from refbridge.model import Record
+from refbridge.services.http import SERVICE_NAMES
 
 #: Outcome -> phrase in the summary, in the order the summary lists them.
 SUMMARY_PHRASES: dict[str, str] = {

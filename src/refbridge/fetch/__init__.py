@@ -1,6 +1,6 @@
 """``refbridge fetch``: a researcher's publication list read live from the service that keeps
 it (ORCID, dblp, OpenAlex, Semantic Scholar, arXiv), through the polite client of
-``refbridge.enrich.http`` (cache, pacing, retries, ``--offline``), and turned into records by
+``refbridge.services.http`` (cache, pacing, retries, ``--offline``), and turned into records by
 the same readers that read the services' saved answers from files.
 
 ``fetch_records(target, options)`` is the entry point; ``parse_target`` reads what a user

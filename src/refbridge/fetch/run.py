@@ -11,15 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from refbridge.enrich.cache import ResponseCache
-from refbridge.enrich.http import PoliteClient
-from refbridge.enrich.settings import ClientOptions
 from refbridge.errors import Diagnostics
-from refbridge.fetch.services import FETCHERS, Session
 from refbridge.fetch.targets import Target
 from refbridge.formats.profile import OWNER_EXTRA
 from refbridge.formats.services.answers import owned
 from refbridge.model import Record
+from refbridge.services import arxiv, dblp, openalex, orcid, semantic_scholar
+from refbridge.services.cache import ResponseCache
+from refbridge.services.http import PoliteClient
+from refbridge.services.listing import Session
+from refbridge.services.settings import ClientOptions
+
+#: Service -> how its list is fetched.
+FETCHERS: dict[str, Callable[[Session], list[Record]]] = {
+    "orcid": orcid.fetch_orcid,
+    "dblp": dblp.fetch_dblp,
+    "openalex": openalex.fetch_openalex,
+    "s2": semantic_scholar.fetch_s2,
+    "arxiv": arxiv.fetch_arxiv,
+}
 
 
 def _owner_name(records: list[Record], target: Target) -> str | None:

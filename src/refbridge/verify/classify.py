@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from refbridge.check.rules import Rule
-from refbridge.enrich.http import SERVICE_NAMES
 from refbridge.errors import location
 from refbridge.model import Record, Source
 from refbridge.sameness.text import normalize_title
+from refbridge.services.http import SERVICE_NAMES
 from refbridge.verify.compare import Difference, differences, same_authors
 from refbridge.verify.lookup import DOWN, PUBLISHED_TYPES, Evidence
 

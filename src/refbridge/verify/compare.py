@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from refbridge.enrich.found import Found
-from refbridge.enrich.matching import record_years
 from refbridge.model import Record
 from refbridge.sameness.people import same_person
 from refbridge.sameness.text import normalize_title
 from refbridge.sameness.works import title_similarity
+from refbridge.services.found import Found
+from refbridge.services.matching import record_years
 
 #: Title similarity below which the titles differ.
 SAME_TITLE = 0.90

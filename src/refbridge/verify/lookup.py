@@ -4,7 +4,7 @@ An entry is looked up by its identifiers first: its DOI at Crossref, or at DataC
 the DOI prefixes only DataCite registers, after Crossref's "no such DOI" otherwise), its arXiv
 id at arXiv, its PMID at OpenAlex; an entry that none of those finds is searched by title and
 first author at Crossref, OpenAlex, dblp and arXiv in turn, until one finds a clear ``match``
-(``refbridge.enrich.matching``). A preprint's published version is then looked for: the DOI
+(``refbridge.services.matching``). A preprint's published version is then looked for: the DOI
 arXiv, Crossref (``is-preprint-of``), DataCite (``IsPreprintOf``) or OpenAlex (its locations)
 state, read at Crossref; else a published match in dblp's, Crossref's or OpenAlex's search.
 
@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TypeVar
 
-from refbridge.enrich import arxiv, crossref, datacite, dblp, openalex
-from refbridge.enrich.errors import OfflineError, ServiceError
-from refbridge.enrich.found import Found, Version
-from refbridge.enrich.http import SERVICE_NAMES, NotCached, PoliteClient
-from refbridge.enrich.matching import Judgement, judge
 from refbridge.identifiers import arxiv_base, arxiv_id_from_doi
 from refbridge.model import Eprint, Record
+from refbridge.services import arxiv, crossref, datacite, dblp, openalex
+from refbridge.services.errors import OfflineError, ServiceError
+from refbridge.services.found import Found, Version
+from refbridge.services.http import SERVICE_NAMES, NotCached, PoliteClient
+from refbridge.services.matching import Judgement, judge
 from refbridge.verify.settings import VerifyOptions
 
 T = TypeVar("T")

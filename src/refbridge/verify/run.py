@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from refbridge.enrich.cache import ResponseCache
-from refbridge.enrich.http import PoliteClient
 from refbridge.model import Record
+from refbridge.services.cache import ResponseCache
+from refbridge.services.http import PoliteClient
 from refbridge.verify.classify import Verdict, classify
 from refbridge.verify.lookup import Lookup
 from refbridge.verify.settings import VerifyOptions

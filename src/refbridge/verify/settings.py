@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from refbridge.enrich.settings import ClientOptions, known_services
+from refbridge.services.settings import ClientOptions, known_services
 
 #: The services ``verify`` and ``upgrade`` ask, in the order searches try them.
 VERIFY_SERVICES: tuple[str, ...] = ("crossref", "openalex", "dblp", "arxiv", "datacite")

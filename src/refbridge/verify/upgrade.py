@@ -4,7 +4,7 @@ every other byte of the file kept.
 An entry is upgraded only when ``verify`` found its published version and the match is certain
 (``classify.certainty``: the same title once normalized, the same authors, a year not earlier,
 a journal or proceedings). The upgraded record is the entry merged with the published record by
-``enrich.merge`` (the published type, venue, volume, pages, DOI and date; the preprint's date
+``services.merge`` (the published type, venue, volume, pages, DOI and date; the preprint's date
 kept as ``available-date``; every field the user wrote kept, the citation key and the eprint
 fields too) and written by the .bib writer of the entry's own dialect, in the entry's own field
 layout; it replaces the entry's text, from its ``@`` to its closing brace, and nothing else: an
@@ -20,12 +20,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from refbridge.enrich.merge import PROVENANCE_PREFIX, merge
 from refbridge.errors import RefbridgeError
 from refbridge.formats.bibtex.syntax import block_end
 from refbridge.formats.bibtex.writer import BIBLATEX_WRITER, BIBTEX_WRITER, Layout, entry_alone
 from refbridge.model import Record
 from refbridge.registry import WriteOptions
+from refbridge.services.merge import PROVENANCE_PREFIX, merge
 from refbridge.textio import atomic_output
 from refbridge.verify.classify import Verdict
 

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from refbridge.retrying import base_address
+from refbridge.services.retrying import base_address
 from refbridge.zotero_bridge import DESKTOP, SERVICES, SQLITE, WEB
 from refbridge.zotero_bridge.errors import ZoteroRefused, ZoteroUsageError
 

@@ -1,6 +1,6 @@
 """HTTP to Zotero: the desktop's connector server and local API, and zotero.org's Web API.
 
-Every request goes through ``refbridge.retrying`` (the policy enrichment uses): a deadline on
+Every request goes through ``services.retrying`` (the policy enrichment uses): a deadline on
 each whole answer, a limit on its bytes, redirects within the host asked only, retries with
 doubling pauses on 429 and 5xx that honour ``Retry-After``, the same headers (a write's
 ``Zotero-Write-Token`` among them) on every attempt. On top of it, as the Web API asks: after an
@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 from typing_extensions import Self
 
-from refbridge.retrying import (
+from refbridge.services.retrying import (
     MAX_ANSWER_BYTES,
     GaveUp,
     Limits,

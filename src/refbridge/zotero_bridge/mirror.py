@@ -52,7 +52,7 @@ class Changes:
 
 
 def default_cache_file(address: LibraryAddress | DatabaseAddress) -> Path:
-    from refbridge.enrich.settings import default_cache_dir
+    from refbridge.services.settings import default_cache_dir
 
     name = f"{address.base_url}|{address.library}|{address.collection or ''}"
     digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:24]

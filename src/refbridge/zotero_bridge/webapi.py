@@ -21,7 +21,7 @@ saved) calling again saves them twice; on a 429 it notes ``Retry-After``, then f
 the 429's text as the result (``JSONDecodeError``): nothing saved, nothing retried. Its base
 addresses are fixed (api.zotero.org, localhost:23119/api) and it has no connector protocol.
 Wrapping it would have meant replacing every write it makes, so the bridge speaks the protocol
-through ``refbridge.retrying`` and ``httpx``, which refbridge already uses.
+through ``services.retrying`` and ``httpx``, which refbridge already uses.
 
 This module must never build items from records.
 """

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from refbridge.enrich.found import Found
 from refbridge.identifiers import arxiv_base
 from refbridge.model import Date, Eprint, Record
 from refbridge.richtext import plain
 from refbridge.sameness.text import normalize_title
+from refbridge.services.found import Found
 
 PROVENANCE_PREFIX = "enrich."
 #: The CSL type of preprints: a record of this type with an eprint can become the paper.

@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
-from refbridge.enrich.errors import ServiceError
-from refbridge.enrich.found import Found, Version
-from refbridge.enrich.http import PoliteClient, json_object
 from refbridge.identifiers import clean_doi
 from refbridge.model import Date, ModelError, Name, Record
+from refbridge.services.errors import ServiceError
+from refbridge.services.found import Found, Version
+from refbridge.services.http import PoliteClient, json_object
 
 SERVICE = "datacite"
 

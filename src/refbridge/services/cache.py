@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from refbridge.enrich.errors import EnrichError
+from refbridge.services.errors import EnrichError
 
 #: Query parameters that identify the asker, not the question.
 NON_KEY_PARAMETERS: frozenset[str] = frozenset({"mailto"})

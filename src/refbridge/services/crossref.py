@@ -21,12 +21,12 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
-from refbridge.enrich.errors import ServiceError
-from refbridge.enrich.found import Found, Notice, Version
-from refbridge.enrich.http import Answer, PoliteClient
-from refbridge.enrich.matching import query_words
 from refbridge.identifiers import clean_doi
 from refbridge.model import Date, DateParts, ModelError, Name, Record
+from refbridge.services.errors import ServiceError
+from refbridge.services.found import Found, Notice, Version
+from refbridge.services.http import Answer, PoliteClient
+from refbridge.services.matching import query_words
 
 SERVICE = "crossref"
 ROWS = "5"

@@ -23,11 +23,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from refbridge.enrich.found import Found
 from refbridge.model import Record
 from refbridge.sameness.people import same_person
 from refbridge.sameness.text import normalize_title
 from refbridge.sameness.works import title_similarity
+from refbridge.services.found import Found
 
 MATCH_CONFIDENCE = 0.90
 CANDIDATE_FLOOR = 0.60

@@ -9,7 +9,7 @@ local test server gets none. Each would need the same cache, pacing and retry la
 so the services are asked directly through ``httpx`` here, and parsed by their own modules.
 
 Rules kept here: at most one request per ``interval`` seconds to each service (arXiv asks for
-three); the policy of ``refbridge.retrying``, which the Zotero bridge shares (a deadline on
+three); the policy of ``services.retrying``, which the Zotero bridge shares (a deadline on
 each whole answer, a limit on its bytes after decompression, redirects only within the
 service's hosts of ``SERVICE_REDIRECT_HOSTS``, retries with doubling backoff on 429, 5xx and
 dropped connections, honouring ``Retry-After``); a host found unreachable (refused, unknown,
@@ -32,10 +32,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode, urlsplit
 
-from refbridge.enrich.cache import ResponseCache
-from refbridge.enrich.errors import OfflineError, ServiceError
-from refbridge.enrich.settings import SERVICE_REDIRECT_HOSTS, ClientOptions
-from refbridge.retrying import GaveUp, Limits, Refused, Retries, Unreachable, answer_json, send
+from refbridge.services.cache import ResponseCache
+from refbridge.services.errors import OfflineError, ServiceError
+from refbridge.services.retrying import (
+    GaveUp,
+    Limits,
+    Refused,
+    Retries,
+    Unreachable,
+    answer_json,
+    send,
+)
+from refbridge.services.settings import SERVICE_REDIRECT_HOSTS, ClientOptions
 from refbridge.version import __version__
 
 if TYPE_CHECKING:

@@ -2,21 +2,26 @@
 
 A record with an arXiv identifier is looked up by ``id_list``; otherwise by title phrase and
 owner (``ti:"..." AND au:"..."``). Each Atom entry (read by ``refbridge.formats.services.arxiv_feed``) becomes a
-``Found`` preprint; errors arrive as a feed with one error entry. This module must never decide
-whether a candidate matches.
+``Found`` preprint; errors arrive as a feed with one error entry.
+
+A person's publication list is ``/api/query?search_query=au:"Name"`` with ``start``, read by
+arXiv's reader (``refbridge.formats.services.arxiv``). This module must never decide whether
+a candidate matches.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from refbridge.enrich.errors import ServiceError
-from refbridge.enrich.found import Found, Version
-from refbridge.enrich.http import PoliteClient
-from refbridge.enrich.matching import query_words
+from refbridge.formats.services.arxiv import read_feed
 from refbridge.formats.services.arxiv_feed import ATOM, entry_parts, feed_error
 from refbridge.identifiers import ARXIV_DOI_PREFIX
 from refbridge.model import ModelError, Record
+from refbridge.services.errors import ServiceError
+from refbridge.services.found import Found, Version
+from refbridge.services.http import PoliteClient
+from refbridge.services.listing import MAX_PAGES, Session
+from refbridge.services.matching import query_words
 
 if TYPE_CHECKING:
     from lxml.etree import _Element
@@ -88,3 +93,23 @@ def _entry(entry: _Element) -> Found | None:
     versions = (Version(doi if not doi.lower().startswith(ARXIV_DOI_PREFIX) else "", venue,
                         "arxiv doi and journal reference"),) if doi or venue else ()
     return Found(SERVICE, identifier, record, published=False, versions=versions)
+
+
+ARXIV_PER_PAGE = 100
+
+
+def fetch_arxiv(session: Session) -> list[Record]:
+    url = session.base
+    query = f'au:"{session.target.value}"'
+    records: list[Record] = []
+    for _ in range(MAX_PAGES):
+        text = session.text(url, {"search_query": query, "start": str(len(records)),
+                                  "max_results": str(ARXIV_PER_PAGE),
+                                  "sortBy": "submittedDate", "sortOrder": "descending"},
+                            missing=f"arXiv answered 404 for its query API at {url}")
+        found = list(read_feed(text or "", url, session.diagnostics, session.target.value))
+        if not found:
+            break
+        records.extend(found)
+        session.page_done(len(records))
+    return records

@@ -6,24 +6,29 @@ list when there is one author; homonym numbers such as ``Wei Wang 0001``), the v
 number, pages, year, the hit's ``type`` ("Journal Articles", "Conference and Workshop Papers",
 "Informal and Other Publications" ...), the DOI and the ``ee`` link. A CoRR hit is the arXiv
 preprint (its volume is ``abs/<arXiv id>``); a journal or conference hit is a published
-version. Only dblp's own answers count (JSON with a ``result``). This module must never decide
-whether a candidate matches.
+version. Only dblp's own answers count (JSON with a ``result``).
+
+A person's publication list is ``/pid/{pid}.xml``, one page, read by dblp's reader
+(``refbridge.formats.services.dblp``). This module must never decide whether a candidate
+matches.
 """
 
 from __future__ import annotations
 
 import html
+import io
 from collections.abc import Mapping
 from typing import Any
 
-from refbridge.enrich.errors import ServiceError
-from refbridge.enrich.found import Found
-from refbridge.enrich.http import PoliteClient, json_object
-from refbridge.enrich.matching import query_words
-from refbridge.formats.services.dblp import CORR, HOMONYM_NUMBER
+from refbridge.formats.services.dblp import CORR, HOMONYM_NUMBER, READER
 from refbridge.identifiers import clean_doi
 from refbridge.model import Date, Eprint, ModelError, Name, Record
 from refbridge.names.reading import split_name
+from refbridge.services.errors import ServiceError
+from refbridge.services.found import Found
+from refbridge.services.http import PoliteClient, json_object
+from refbridge.services.listing import Session
+from refbridge.services.matching import query_words
 
 SERVICE = "dblp"
 HITS = "5"
@@ -112,3 +117,11 @@ def hit_found(info: Mapping[str, Any]) -> Found:
     except ModelError as exc:
         raise ServiceError(f"dblp record {key}: {exc}") from None
     return Found(SERVICE, key, record, published=kind in PUBLISHED_TYPES and eprint is None)
+
+
+def fetch_dblp(session: Session) -> list[Record]:
+    url = f"{session.base}/pid/{session.target.value}.xml"
+    text = session.text(url, missing=f"dblp has no person {session.target.value}")
+    records = list(READER.read(io.StringIO(text or ""), url, session.diagnostics))
+    session.page_done(len(records))
+    return records

@@ -7,7 +7,12 @@ it counts as published when that source is a journal, a conference or a book ser
 DOI is not arXiv's own. A preprint's other locations in a journal or a conference (OpenAlex
 puts a work's versions together) are its published ``versions``; ``is_retracted`` is a
 retraction notice. Only OpenAlex's own answers count (a 404 is "no such work" only with its
-JSON ``error`` body). This module must never decide whether a candidate matches.
+JSON ``error`` body).
+
+A person's publication list is ``/works?filter=author.id:{id}`` with ``cursor`` (``*``
+first, then ``meta.next_cursor``), read by OpenAlex's reader
+(``refbridge.formats.services.openalex``). This module must never decide whether a candidate
+matches.
 """
 
 from __future__ import annotations
@@ -15,14 +20,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from refbridge.enrich.errors import ServiceError
-from refbridge.enrich.found import Found, Notice, Version
-from refbridge.enrich.http import PoliteClient, json_object
-from refbridge.enrich.matching import query_words
-from refbridge.formats.services.openalex import authorship_names, biblio_fields, publication_date
+from refbridge.formats.services.answers import load_json
+from refbridge.formats.services.openalex import (
+    authorship_names,
+    biblio_fields,
+    publication_date,
+    read_works,
+    works_of,
+)
 from refbridge.identifiers import ARXIV_DOI_PREFIX, bare_doi
 from refbridge.model import ModelError, Record
 from refbridge.richtext import Text
+from refbridge.services.errors import ServiceError
+from refbridge.services.found import Found, Notice, Version
+from refbridge.services.http import PoliteClient, json_object
+from refbridge.services.listing import MAX_PAGES, Session
+from refbridge.services.matching import query_words
 
 SERVICE = "openalex"
 PER_PAGE = "5"
@@ -123,3 +136,29 @@ def _published_locations(work: Mapping[str, Any]) -> tuple[Version, ...]:
         versions.append(Version(doi, str(source.get("display_name") or ""),
                                 "openalex location"))
     return tuple(versions)
+
+
+OPENALEX_PER_PAGE = "200"
+
+
+def fetch_openalex(session: Session) -> list[Record]:
+    url = f"{session.base}/works"
+    params = {"filter": f"author.id:{session.target.value}", "per-page": OPENALEX_PER_PAGE,
+              **({"mailto": session.mailto} if session.mailto else {})}
+    works: list[Mapping[str, Any]] = []
+    cursor: str | None = "*"
+    seen: set[str] = set()
+    while cursor and cursor not in seen and len(seen) < MAX_PAGES:
+        seen.add(cursor)
+        text = session.text(url, {**params, "cursor": cursor},
+                            missing=f"OpenAlex answered 404 for the works of "
+                                    f"{session.target.value}")
+        data = load_json(text or "{}", url, "OpenAlex works", session.diagnostics)
+        page = works_of(data, url)
+        if not page:
+            break
+        works.extend(page)
+        session.page_done(len(works))
+        meta = data.get("meta") if isinstance(data, Mapping) else None
+        cursor = meta.get("next_cursor") if isinstance(meta, Mapping) else None
+    return list(read_works(works, url, session.diagnostics))
