@@ -352,6 +352,17 @@ def test_the_short_form_of_a_url_is_its_host_as_citeproc_js_writes_it(url: str, 
     assert bib('<text variable="URL" form="short"/>', [item(type="webpage", URL=url)]) == [short]
 
 
+def test_a_number_written_with_a_leading_zero_keeps_it_in_every_form() -> None:
+    layout = ('<number variable="issue" prefix="no. "/><number variable="issue" form="ordinal" prefix=" / "/>'
+              '<number variable="issue" form="roman" prefix=" / "/><number variable="volume" prefix=" vol. "/>')
+    entry = item(type="article-journal", issue="08", volume="08-09")
+    assert bib(layout, [entry]) == ["no. 08 / 08 / 08 vol. 08\u201309"]
+
+
+def test_a_number_zero_is_written_as_it_stands() -> None:
+    assert bib('<number variable="edition" form="ordinal"/>', [item(edition="0")]) == ["0"]
+
+
 # -- spaces where affixes meet ------------------------------------------------------------
 
 

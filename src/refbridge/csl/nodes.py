@@ -699,7 +699,8 @@ class NumberNode(Element):
                     out.append(" " + (ctx.locale.term("and") or "and") + " ")
             elif token.isdigit():
                 before = token
-                out.append(format_number(int(token), self.form, ctx, gender))
+                # citeproc-js takes a number written with a leading zero ("08", "0") as text
+                out.append(token if token.startswith("0") else format_number(int(token), self.form, ctx, gender))
             else:
                 before = token
                 out.append(token)
