@@ -236,6 +236,20 @@ def test_a_name_count_sort_key_counts_no_names_as_zero(direction: str, order: li
     assert bib('<text variable="title"/>', books, extra=count, sort=sort) == order
 
 
+def test_a_date_range_sorts_by_its_start_among_single_dates() -> None:
+    author = [{"family": "Gogh", "given": "Vincent", "non-dropping-particle": "van"}]
+    works = [item(id="a", title="Letters", author=author, issued={"raw": "1999-2001"}),
+             item(id="b", title="Sketches", author=author, issued={"date-parts": [[2004]]}),
+             item(id="c", title="Diaries", author=author, issued={"date-parts": [[2001, 6, 1]]}),
+             item(id="d", title="Atlas", author=author, issued={"date-parts": [[1999], [2001]]}),
+             item(id="e", title="Notes", author=author, issued={"date-parts": [[2004, 3], [2004, 5]]})]
+    layout = '<text variable="title"/><date variable="issued" form="numeric" prefix=" "/>'
+    sort = '<sort><key variable="author"/><key variable="issued"/></sort>'
+    assert bib(layout, works, sort=sort) == [
+        "Letters 1999\u2013 2001", "Atlas 1999\u20132001", "Diaries 06/01/2001", "Sketches 2004",
+        "Notes 03\u201305/2004"]
+
+
 # -- page ranges ------------------------------------------------------------------------
 
 

@@ -259,4 +259,6 @@ def date_sort_key(value: DateValue | None, parts: frozenset[str] = frozenset(("y
         return (f"{year + 10000:05d}" + (f"{month:02d}" if "month" in parts else "00")
                 + (f"{day:02d}" if "day" in parts else "00"))
 
-    return one(value.start) + (one(value.end) if value.end else "")
+    # a space between the ends: collation compares runs of digits as numbers, and one run of
+    # both ends would sort a range after every single date
+    return one(value.start) + (" " + one(value.end) if value.end else "")
