@@ -377,6 +377,19 @@ def test_a_number_zero_is_written_as_it_stands() -> None:
     assert bib('<number variable="edition" form="ordinal"/>', [item(edition="0")]) == ["0"]
 
 
+def test_a_hyphen_in_a_number_range_becomes_the_locales_page_range_delimiter() -> None:
+    layout = '<number variable="volume"/><text variable="issue" prefix=" (" suffix=")"/>'
+    entry = item(type="article-journal", volume="3-4", issue="1-2")
+    assert bib(layout, [entry], locale="fr-FR") == ["3\u20114 (1\u20112)"]  # a non-breaking hyphen
+
+
+def test_a_styles_own_page_range_delimiter_joins_its_number_ranges() -> None:
+    extra = '<locale><terms><term name="page-range-delimiter">-</term></terms></locale>'
+    entry = item(type="article-journal", volume="3-4", issue="1\u20132")
+    assert bib('<number variable="volume"/><number variable="issue" prefix=" "/>', [entry],
+               extra=extra) == ["3-4 1\u20132"]  # an en dash written stays
+
+
 # -- spaces where affixes meet ------------------------------------------------------------
 
 

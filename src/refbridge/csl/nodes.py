@@ -131,13 +131,21 @@ def _case_language(ctx: RenderContext) -> str:
     return match.group() if match else ctx.locale.lang
 
 
+def _range_delimiter(ctx: RenderContext) -> str:
+    """What joins the ends of a range written with a hyphen in a number variable: the locale's
+    page-range-delimiter (a non-breaking hyphen in French, a hyphen where a style says so), as
+    in citeproc-js; an en dash by default."""
+    return ctx.locale.term("page-range-delimiter") or "\u2013"
+
+
 def _labelled_parts(parts: list[tuple[str, str, str]], ctx: RenderContext) -> str:
     """The labelled parts of a number variable ("7, p. 3-8" -> ", pp. 3–8"): each label as
     the locale's short term (plural for several numbers), its numbers with en-dash ranges."""
     out = []
     for joiner, abbreviation, numbers in parts:
         term = ctx.locale.term(LOCATOR_LABEL_ABBREVIATIONS[abbreviation], "short", several_plain_numbers(numbers))
-        ranged = NUMBER_TOKEN_RE.sub(lambda m: "\u2013" if m.group().strip() in ("-", "\u2013") else m.group(), numbers)
+        ranged = NUMBER_TOKEN_RE.sub(lambda m: _range_delimiter(ctx) if m.group().strip() == "-"
+                                     else "\u2013" if m.group().strip() == "\u2013" else m.group(), numbers)
         out.append(f"{joiner}{term or abbreviation + '.'} {ranged}")
     return "".join(out)
 
@@ -494,12 +502,12 @@ class TextVariable(Element):
             ctx.suppressed.add("locator")
             text = text.strip()
             if (ctx.cite.get("label") or "page") != "page":
-                text = _NUMBER_RANGE_RE.sub("\\1\u2013\\2", text)
+                text = _NUMBER_RANGE_RE.sub(lambda m: m[1] + _range_delimiter(ctx) + m[2], text)
         elif name in _RANGE_VARIABLES and "-" in text and is_numeric(text) \
                 and not _UNLIKE_PARTICLES_RE.match(text):
-            text = _NUMBER_RANGE_RE.sub("\\1\u2013\\2", text)  # numeric ranges get an en dash
+            text = _NUMBER_RANGE_RE.sub(lambda m: m[1] + _range_delimiter(ctx) + m[2], text)
         if name == "page" or (name == "locator" and (ctx.cite.get("label") or "page") == "page"):
-            text = format_page_range(text, self.options.page_range_format, ctx.locale.term("page-range-delimiter") or "\u2013")
+            text = format_page_range(text, self.options.page_range_format, _range_delimiter(ctx))
         shown = _short_url(text) if name == "URL" and self.short else text
         if name in ("URL", "DOI") and self.options.links:
             url = text if name == "URL" else "https://doi.org/" + text
@@ -688,7 +696,9 @@ class NumberNode(Element):
                 continue
             if NUMBER_TOKEN_RE.fullmatch(token):
                 stripped = token.strip()
-                if stripped in ("-", "\u2013"):
+                if stripped == "-":  # a hyphen is the locale's range delimiter, as in citeproc-js
+                    out.append(_range_delimiter(ctx))
+                elif stripped == "\u2013":
                     out.append("\u2013")
                 elif stripped == ",":
                     out.append(", ")
