@@ -784,6 +784,13 @@ def test_quotes_nest_as_in_citeproc_js(layout: str, expected: str) -> None:
     assert bib(layout, [item(title='Say "this" here')], extra=_QUOTED) == [expected]
 
 
+def test_title_case_judges_an_elided_word_by_its_part_before_the_apostrophe() -> None:
+    entries = [item(id="a", title="revue d’histoire moderne"),
+               item(id="b", title="l'arte dell’arte e l’ancien régime")]
+    assert bib('<text variable="title" text-case="title"/>', entries) == [
+        "Revue d’histoire Moderne", "L’arte Dell’arte e l’ancien Régime"]
+
+
 # -- conditions and substitution --------------------------------------------------------
 
 
