@@ -51,6 +51,14 @@ def test_a_season_named_in_words_renders_as_written() -> None:
     assert bib(layout, [spring], locale="de-DE") == ["Spring 2019"]  # season 1: "Frühjahr 2019"
 
 
+def test_a_season_read_as_a_month_has_no_numeric_form() -> None:
+    layout = ('<date variable="issued"><date-part name="month" form="numeric-leading-zeros" suffix="."/>'
+              '<date-part name="year"/></date>')
+    entries = [item(id="a", issued={"raw": "Spring 1999"}), item(id="b", issued={"date-parts": [[1999, 14]]}),
+               item(id="c", issued={"date-parts": [[1999]], "season": "3"})]
+    assert bib(layout, entries) == ["1999", "1999", "Autumn.1999"]  # a season field keeps its name
+
+
 def test_a_group_of_a_season_named_in_words_alone_renders_nothing() -> None:
     layout = ('<text variable="title"/><group prefix=" (" suffix=")">'
               '<date variable="issued"><date-part name="month"/></date></group>')

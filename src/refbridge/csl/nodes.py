@@ -1198,6 +1198,8 @@ class DatePart:
             return text
         if self.name == "month":
             if month > 12:
+                if self.form in ("numeric", "numeric-leading-zeros") and not (season and season.isdigit()):
+                    return None  # as citeproc-js: a season given as a month has no number
                 return locale.term(f"season-{month - 12:02d}") or None
             if not month:
                 if season and not season.isdigit():

@@ -230,8 +230,7 @@ def parse_date(raw: Any) -> DateValue | None:
         if end is not None and not end[0] and any(end):
             end = None
         if season_text and season_text.isdigit() and not start[1]:
-            start = (start[0], 12 + int(season_text), start[2])
-            season_text = None
+            start = (start[0], 12 + int(season_text), start[2])  # (the season kept: see DatePart)
         if end == start:
             end = None
         return DateValue(start, end, season_text, circa)
