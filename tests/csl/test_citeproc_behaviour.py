@@ -59,6 +59,14 @@ def test_a_season_read_as_a_month_has_no_numeric_form() -> None:
     assert bib(layout, entries) == ["1999", "1999", "Autumn.1999"]  # a season field keeps its name
 
 
+def test_a_range_of_years_shown_without_its_years_renders_nothing() -> None:
+    layout = ('<group delimiter=", " prefix="(" suffix=")"><date variable="issued"><date-part name="year"/></date>'
+              '<date variable="issued"><date-part name="day" suffix=". "/><date-part name="month"/></date></group>')
+    entries = [item(id="a", issued={"date-parts": [[1999], [2001]]}),
+               item(id="b", issued={"date-parts": [[1999, 3, 2], [2001, 4, 5]]})]
+    assert bib(layout, entries) == ["(1999\u20132001)", "(1999\u20132001, 2. March\u20135. April)"]
+
+
 def test_a_group_of_a_season_named_in_words_alone_renders_nothing() -> None:
     layout = ('<text variable="title"/><group prefix=" (" suffix=")">'
               '<date variable="issued"><date-part name="month"/></date></group>')

@@ -1404,7 +1404,8 @@ class DateNode(Element):
                 right = _join([n for n in block2 if n is not None], delimiter)
                 if right is not None and ctx.range_ends is not None and not ctx.disambiguating:
                     right = ctx.range_ends.wrap(right, ctx)
-                joined.append(Rich([left or "", range_delimiter, right or ""]))
+                if left is not None or right is not None:  # (years apart, shown without years: nothing)
+                    joined.append(Rich([left or "", range_delimiter, right or ""]))
         return _join(joined, delimiter)
 
 
