@@ -67,6 +67,16 @@ def test_a_range_of_years_shown_without_its_years_renders_nothing() -> None:
     assert bib(layout, entries) == ["(1999\u20132001)", "(1999\u20132001, 2. March\u20135. April)"]
 
 
+def test_an_era_follows_the_year_parts_affixes_and_formatting() -> None:
+    layout = ('<date variable="issued"><date-part name="year" prefix="(" suffix=")" font-style="italic"/>'
+              '</date>')
+    entries = [item(id="a", issued={"date-parts": [[-44]]}), item(id="b", issued={"date-parts": [[450]]}),
+               item(id="c", issued={"date-parts": [[-44], [-40]]})]
+    assert bib(layout, entries, output="html") == [
+        '<div class="csl-entry">(<i>44</i>) BC</div>', '<div class="csl-entry">(<i>450</i>) AD</div>',
+        '<div class="csl-entry">(<i>44</i>\u2013<i>40</i>) BC</div>']
+
+
 def test_a_group_of_a_season_named_in_words_alone_renders_nothing() -> None:
     layout = ('<text variable="title"/><group prefix=" (" suffix=")">'
               '<date variable="issued"><date-part name="month"/></date></group>')

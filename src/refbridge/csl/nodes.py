@@ -1191,11 +1191,8 @@ class DatePart:
             if not year:
                 return None
             if year < 0:
-                return f"{-year}{locale.term('bc') or 'BC'}"
-            text = str(year)[-2:] if self.form == "short" else str(year)
-            if year < 500:  # as citeproc-js
-                text += locale.term("ad") or "AD"
-            return text
+                return str(-year)
+            return str(year)[-2:] if self.form == "short" else str(year)
         if self.name == "month":
             if month > 12:
                 if self.form in ("numeric", "numeric-leading-zeros") and not (season and season.isdigit()):
@@ -1219,6 +1216,14 @@ class DatePart:
                 return f"{day}{locale.ordinal_suffix(day, locale.gender(f'month-{month:02d}'))}"
             return str(day)
         return None
+
+
+    def era(self, year: int, ctx: RenderContext) -> str:
+        """The era a year part's number is followed by (BC, or AD before 500, as citeproc-js),
+        written after the part's affixes and formatting."""
+        if self.name != "year" or not year or year >= 500:
+            return ""
+        return (ctx.locale.term("bc") or "BC") if year < 0 else (ctx.locale.term("ad") or "AD")
 
 
 _UNIT_ORDER = {"year": 0, "month": 1, "day": 2}
@@ -1337,7 +1342,13 @@ class DateNode(Element):
         return frozenset(part.name for part in self.parts)
 
     def _part(self, part: DatePart, date: tuple[int, int, int], ctx: RenderContext, season: str | None,
-              strip: str = "") -> Node | None:
+              strip: str = "", era: bool = True) -> Node | None:
+        node = self._plain_part(part, date, ctx, season, strip)
+        suffix = part.era(date[0], ctx) if era else ""
+        return Rich([node, suffix]) if node is not None and suffix else node
+
+    def _plain_part(self, part: DatePart, date: tuple[int, int, int], ctx: RenderContext,
+                    season: str | None, strip: str) -> Node | None:
         text = part.text(date, ctx, season)
         if text is None:
             return None
@@ -1397,8 +1408,10 @@ class DateNode(Element):
             elif i == first_idx:
                 shown1 = [p for p in ranged if p.text(start, ctx, season) is not None]
                 shown2 = [p for p in ranged if p.text(end, ctx, season) is not None]
-                block1 = [self._part(p, start, ctx, season, "suffix" if j == len(shown1) - 1 else "")
-                          for j, p in enumerate(shown1)]
+                # an era both ends share is written once, at the end
+                same_era = all(p.era(start[0], ctx) == p.era(end[0], ctx) for p in ranged)
+                block1 = [self._part(p, start, ctx, season, "suffix" if j == len(shown1) - 1 else "",
+                                     era=not same_era) for j, p in enumerate(shown1)]
                 block2 = [self._part(p, end, ctx, season, "prefix" if j == 0 else "") for j, p in enumerate(shown2)]
                 left = _join([n for n in block1 if n is not None], delimiter)
                 right = _join([n for n in block2 if n is not None], delimiter)
