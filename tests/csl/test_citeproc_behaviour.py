@@ -77,6 +77,13 @@ def test_an_era_follows_the_year_parts_affixes_and_formatting() -> None:
         '<div class="csl-entry">(<i>44</i>\u2013<i>40</i>) BC</div>']
 
 
+def test_the_year_suffix_follows_the_era() -> None:
+    twins = [item(id=key, author=[DOE], issued={"date-parts": [[-44]]}) for key in ("a", "b")]
+    processor = make_processor(style('<date variable="issued"><date-part name="year"/></date>',
+                                     citation_attrs='disambiguate-add-year-suffix="true"'), twins)
+    assert [processor.cite([{"id": key}]) for key in ("a", "b")] == ["44 BCa", "44 BCb"]
+
+
 def test_a_group_of_a_season_named_in_words_alone_renders_nothing() -> None:
     layout = ('<text variable="title"/><group prefix=" (" suffix=")">'
               '<date variable="issued"><date-part name="month"/></date></group>')

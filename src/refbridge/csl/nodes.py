@@ -1343,12 +1343,6 @@ class DateNode(Element):
 
     def _part(self, part: DatePart, date: tuple[int, int, int], ctx: RenderContext, season: str | None,
               strip: str = "", era: bool = True) -> Node | None:
-        node = self._plain_part(part, date, ctx, season, strip)
-        suffix = part.era(date[0], ctx) if era else ""
-        return Rich([node, suffix]) if node is not None and suffix else node
-
-    def _plain_part(self, part: DatePart, date: tuple[int, int, int], ctx: RenderContext,
-                    season: str | None, strip: str) -> Node | None:
         text = part.text(date, ctx, season)
         if text is None:
             return None
@@ -1356,14 +1350,20 @@ class DateNode(Element):
         if "<" in text and part.form == "ordinal":  # markup in the ordinal term, as above
             node = parse_markup(text)
         decor = part.decor
+        era_text = part.era(date[0], ctx) if era else ""
         if part.name == "year" and ctx.year_suffix() and not ctx.explicit_year_suffix and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
             if decor is not None and not strip:
-                # as citeproc-js: the year suffix follows the year with the year part's own
-                # affixes and formatting ("(2011)(a)")
-                return Rich([decor.apply(node, ctx, string_leaf=True) or "",
+                # as citeproc-js: the year suffix follows the year (and its era) with the year
+                # part's own affixes and formatting ("(2011)(a)")
+                return Rich([decor.apply(node, ctx, string_leaf=True) or "", era_text,
                              decor.apply(ctx.disamb.year_suffix, ctx, string_leaf=True) or ""])
-            node = Rich([text, ctx.disamb.year_suffix])
+            node, era_text = Rich([text, era_text, ctx.disamb.year_suffix]), ""
+        return Rich([self._decorated(node, decor, ctx, strip) or "", era_text]) if era_text else \
+            self._decorated(node, decor, ctx, strip)
+
+    @staticmethod
+    def _decorated(node: Node, decor: Decor | None, ctx: RenderContext, strip: str) -> Node | None:
         if decor is None:
             return node
         if strip:
