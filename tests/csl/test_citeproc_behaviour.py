@@ -283,6 +283,16 @@ def test_a_date_range_sorts_by_its_start_among_single_dates() -> None:
         "Notes 03\u201305/2004"]
 
 
+def test_a_season_sorts_as_a_date_without_month() -> None:
+    works = [item(id="a", title="Plain", issued={"date-parts": [[1999]]}),
+             item(id="b", title="March", issued={"date-parts": [[1999, 3]]}),
+             item(id="c", title="Spring", issued={"raw": "Spring 1999"}),
+             item(id="d", title="Autumn", issued={"date-parts": [[1999]], "season": 3}),
+             item(id="e", title="Earlier", issued={"date-parts": [[1998, 5]]})]
+    sort = '<sort><key variable="issued"/></sort>'
+    assert bib('<text variable="title"/>', works, sort=sort) == ["Earlier", "Plain", "Spring", "Autumn", "March"]
+
+
 # -- page ranges ------------------------------------------------------------------------
 
 

@@ -255,6 +255,8 @@ def date_sort_key(value: DateValue | None, parts: frozenset[str] = frozenset(("y
 
     def one(date: tuple[int, int, int]) -> str:
         year, month, day = date
+        if month > 12:  # a season sorts as no month (as in citeproc-js)
+            month = day = 0
         return (f"{year + 10000:05d}" + (f"{month:02d}" if "month" in parts else "00")
                 + (f"{day:02d}" if "day" in parts else "00"))
 
