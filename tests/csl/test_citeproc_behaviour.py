@@ -1228,6 +1228,17 @@ def test_an_after_collapse_delimiter_joins_the_cites_of_a_citation_that_does_not
     assert processor.cite([{"id": "a"}, {"id": "b"}]) == "Alpha;Beta"
 
 
+def test_a_cite_without_printed_form_is_marked_only_where_nothing_was_written_before_it() -> None:
+    items = [item(id="a", author=[{"family": "Doe"}]), item(id="e"), item(id="f")]
+    processor = make_processor(CslStyle.from_xml(
+        '<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">'
+        "<info><id>test</id><title>Test style</title></info><citation>"
+        '<layout delimiter="; "><names variable="author"/></layout></citation></style>', source="test"), items)
+    marker = "[CSL STYLE ERROR: reference with no printed form.]"
+    assert [processor.cite([{"id": key} for key in keys]) for keys in (["a", "e"], ["e", "a"], ["e", "f"])] == [
+        "Doe", f"{marker}; Doe", marker]
+
+
 # -- registration ---------------------------------------------------------------------------
 
 FIVE_AUTHORS = [{"family": "Fox", "given": "John"}, {"family": "Weisberg", "given": "Sanford"},
