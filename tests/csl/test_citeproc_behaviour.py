@@ -293,6 +293,17 @@ def test_a_season_sorts_as_a_date_without_month() -> None:
     assert bib('<text variable="title"/>', works, sort=sort) == ["Earlier", "Plain", "Spring", "Autumn", "March"]
 
 
+@pytest.mark.parametrize("key", ['<key variable="issued"/>', '<key variable="issued" sort="descending"/>'])
+def test_a_literal_date_sorts_as_no_date(key: str) -> None:
+    works = [item(id="a", title="Bells", issued={"literal": "n.d. (before 1950)"}),
+             item(id="b", title="Coast", issued={"date-parts": [[2004]]}),
+             item(id="c", title="Atlas"),
+             item(id="d", title="Dunes", issued={"date-parts": [[1990]]})]
+    sort = f'<sort>{key}<key variable="title"/></sort>'
+    dated = ["Dunes", "Coast"] if "descending" not in key else ["Coast", "Dunes"]
+    assert bib('<text variable="title"/>', works, sort=sort) == [*dated, "Atlas", "Bells"]
+
+
 # -- page ranges ------------------------------------------------------------------------
 
 

@@ -248,10 +248,8 @@ def parse_date(raw: Any) -> DateValue | None:
 
 def date_sort_key(value: DateValue | None, parts: frozenset[str] = frozenset(("year", "month", "day"))) -> str:
     """A sortable string of a date (parts not shown count as zero)."""
-    if value is None:
+    if value is None or value.literal:  # a literal date sorts as no date (as in citeproc-js)
         return ""
-    if value.literal:
-        return value.literal
 
     def one(date: tuple[int, int, int]) -> str:
         year, month, day = date
