@@ -1250,6 +1250,19 @@ def test_a_cite_without_printed_form_is_marked_only_where_nothing_was_written_be
         "Doe", f"{marker}; Doe", marker]
 
 
+@pytest.mark.parametrize(("page", "volume", "expected"), [
+    ("xii-xv", "iv", "page numeric, volume numeric"),
+    ("xl-l", "mcm", "page numeric, volume text"),  # beyond i, v and x only a page's count
+    ("XII-XV", "IV", "page text, volume text"),  # upper-case roman numbers are text
+])
+def test_lower_case_roman_numbers_are_numeric(page: str, volume: str, expected: str) -> None:
+    layout = ('<choose><if is-numeric="page"><text value="page numeric"/></if>'
+              '<else><text value="page text"/></else></choose><text value=", "/>'
+              '<choose><if is-numeric="volume"><text value="volume numeric"/></if>'
+              '<else><text value="volume text"/></else></choose>')
+    assert bib(layout, [item(type="chapter", page=page, volume=volume)]) == [expected]
+
+
 # -- registration ---------------------------------------------------------------------------
 
 FIVE_AUTHORS = [{"family": "Fox", "given": "John"}, {"family": "Weisberg", "given": "Sanford"},

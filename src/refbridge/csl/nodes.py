@@ -61,6 +61,7 @@ from .values import (
     ampersand_joint,
     date_sort_key,
     is_numeric,
+    is_numeric_condition,
     is_plural,
     localize_ampersands,
     parse_date,
@@ -1031,8 +1032,7 @@ def _uncertain(ctx: RenderContext, name: str) -> bool:
 
 
 def _numeric(ctx: RenderContext, name: str) -> bool:
-    value = ctx.value(name)
-    return value not in (None, "") and is_numeric(value)
+    return is_numeric_condition(ctx.value(name), name)
 
 
 _NOTHING_SUPPRESSED: set[str] = set()

@@ -44,6 +44,22 @@ def is_numeric(value: Any) -> bool:
     return bool(text) and bool(NUMERIC_RE.match(text)) and any(c.isdigit() for c in text)
 
 
+#: lower-case roman numbers citeproc-js's is-numeric accepts: any in a page, i, v and x elsewhere
+_ROMAN_NUMERIC_RE = {
+    "page": re.compile(r"^[ivxlcdm]+(?:\s*[-\u2013,&]\s*[ivxlcdm]+)*$"),
+    "": re.compile(r"^[ivx]+(?:\s*[-\u2013,&]\s*[ivx]+)*$"),
+}
+
+
+def is_numeric_condition(value: Any, variable: str) -> bool:
+    """CSL's is-numeric test of *variable*'s value, as citeproc-js decides it: a number, or a
+    lower-case roman number ("xii-xv"; an upper-case one is text)."""
+    if value in (None, ""):
+        return False
+    pattern = _ROMAN_NUMERIC_RE["page" if variable == "page" else ""]
+    return is_numeric(value) or bool(pattern.match(stringify(value).strip()))
+
+
 def is_plural(value: Any, and_term: str = "and") -> bool:
     """Whether a number variable holds several numbers (a range or a list; ``\\-`` is a
     literal hyphen, not a range).  Numbers after a label of their own ("1, fol. 186") do not
