@@ -224,6 +224,19 @@ def test_a_season_named_in_words_is_remembered_as_written_for_citeproc_js_styles
     assert record.extra == {"csl.issued": '{"date-parts": [[2020]], "season": "Winter"}'}
 
 
+@pytest.mark.parametrize("issued", ['{"raw": "Spring 1999"}', '{"date-parts": [[1999, 14]]}'])
+def test_a_season_given_as_a_month_is_remembered_as_written_for_citeproc_js_styles(issued: str) -> None:
+    # citeproc-js writes no month for it in a numeric date, where a season field shows its name
+    (record,) = read(f'[{{"id": "a", "type": "book", "issued": {issued}}}]')
+    assert record.issued.season in (1, 2)
+    assert record.extra == {"csl.issued": issued}
+
+
+def test_a_season_field_given_as_a_number_is_not_kept_as_written() -> None:
+    (record,) = read('[{"id": "a", "type": "book", "issued": {"date-parts": [[1999]], "season": 3}}]')
+    assert (record.issued, record.extra) == (Date(start=DateParts(1999), season=3), {})
+
+
 def test_legacy_keys_are_read_as_the_variables_they_stand_for() -> None:
     (record,) = read('[{"id": "a", "type": "paper-conference", "journalAbbreviation": "Comput. J.",'
                      ' "shortTitle": "Literate", "event": "SIGIR 2021"}]')

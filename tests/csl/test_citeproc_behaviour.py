@@ -51,6 +51,39 @@ def test_a_season_named_in_words_renders_as_written() -> None:
     assert bib(layout, [spring], locale="de-DE") == ["Spring 2019"]  # season 1: "Frühjahr 2019"
 
 
+def test_a_season_read_as_a_month_has_no_numeric_form() -> None:
+    layout = ('<date variable="issued"><date-part name="month" form="numeric-leading-zeros" suffix="."/>'
+              '<date-part name="year"/></date>')
+    entries = [item(id="a", issued={"raw": "Spring 1999"}), item(id="b", issued={"date-parts": [[1999, 14]]}),
+               item(id="c", issued={"date-parts": [[1999]], "season": "3"})]
+    assert bib(layout, entries) == ["1999", "1999", "Autumn.1999"]  # a season field keeps its name
+
+
+def test_a_range_of_years_shown_without_its_years_renders_nothing() -> None:
+    layout = ('<group delimiter=", " prefix="(" suffix=")"><date variable="issued"><date-part name="year"/></date>'
+              '<date variable="issued"><date-part name="day" suffix=". "/><date-part name="month"/></date></group>')
+    entries = [item(id="a", issued={"date-parts": [[1999], [2001]]}),
+               item(id="b", issued={"date-parts": [[1999, 3, 2], [2001, 4, 5]]})]
+    assert bib(layout, entries) == ["(1999\u20132001)", "(1999\u20132001, 2. March\u20135. April)"]
+
+
+def test_an_era_follows_the_year_parts_affixes_and_formatting() -> None:
+    layout = ('<date variable="issued"><date-part name="year" prefix="(" suffix=")" font-style="italic"/>'
+              '</date>')
+    entries = [item(id="a", issued={"date-parts": [[-44]]}), item(id="b", issued={"date-parts": [[450]]}),
+               item(id="c", issued={"date-parts": [[-44], [-40]]})]
+    assert bib(layout, entries, output="html") == [
+        '<div class="csl-entry">(<i>44</i>) BC</div>', '<div class="csl-entry">(<i>450</i>) AD</div>',
+        '<div class="csl-entry">(<i>44</i>\u2013<i>40</i>) BC</div>']
+
+
+def test_the_year_suffix_follows_the_era() -> None:
+    twins = [item(id=key, author=[DOE], issued={"date-parts": [[-44]]}) for key in ("a", "b")]
+    processor = make_processor(style('<date variable="issued"><date-part name="year"/></date>',
+                                     citation_attrs='disambiguate-add-year-suffix="true"'), twins)
+    assert [processor.cite([{"id": key}]) for key in ("a", "b")] == ["44 BCa", "44 BCb"]
+
+
 def test_a_group_of_a_season_named_in_words_alone_renders_nothing() -> None:
     layout = ('<text variable="title"/><group prefix=" (" suffix=")">'
               '<date variable="issued"><date-part name="month"/></date></group>')
@@ -236,6 +269,41 @@ def test_a_name_count_sort_key_counts_no_names_as_zero(direction: str, order: li
     assert bib('<text variable="title"/>', books, extra=count, sort=sort) == order
 
 
+def test_a_date_range_sorts_by_its_start_among_single_dates() -> None:
+    author = [{"family": "Gogh", "given": "Vincent", "non-dropping-particle": "van"}]
+    works = [item(id="a", title="Letters", author=author, issued={"raw": "1999-2001"}),
+             item(id="b", title="Sketches", author=author, issued={"date-parts": [[2004]]}),
+             item(id="c", title="Diaries", author=author, issued={"date-parts": [[2001, 6, 1]]}),
+             item(id="d", title="Atlas", author=author, issued={"date-parts": [[1999], [2001]]}),
+             item(id="e", title="Notes", author=author, issued={"date-parts": [[2004, 3], [2004, 5]]})]
+    layout = '<text variable="title"/><date variable="issued" form="numeric" prefix=" "/>'
+    sort = '<sort><key variable="author"/><key variable="issued"/></sort>'
+    assert bib(layout, works, sort=sort) == [
+        "Letters 1999\u2013 2001", "Atlas 1999\u20132001", "Diaries 06/01/2001", "Sketches 2004",
+        "Notes 03\u201305/2004"]
+
+
+def test_a_season_sorts_as_a_date_without_month() -> None:
+    works = [item(id="a", title="Plain", issued={"date-parts": [[1999]]}),
+             item(id="b", title="March", issued={"date-parts": [[1999, 3]]}),
+             item(id="c", title="Spring", issued={"raw": "Spring 1999"}),
+             item(id="d", title="Autumn", issued={"date-parts": [[1999]], "season": 3}),
+             item(id="e", title="Earlier", issued={"date-parts": [[1998, 5]]})]
+    sort = '<sort><key variable="issued"/></sort>'
+    assert bib('<text variable="title"/>', works, sort=sort) == ["Earlier", "Plain", "Spring", "Autumn", "March"]
+
+
+@pytest.mark.parametrize("key", ['<key variable="issued"/>', '<key variable="issued" sort="descending"/>'])
+def test_a_literal_date_sorts_as_no_date(key: str) -> None:
+    works = [item(id="a", title="Bells", issued={"literal": "n.d. (before 1950)"}),
+             item(id="b", title="Coast", issued={"date-parts": [[2004]]}),
+             item(id="c", title="Atlas"),
+             item(id="d", title="Dunes", issued={"date-parts": [[1990]]})]
+    sort = f'<sort>{key}<key variable="title"/></sort>'
+    dated = ["Dunes", "Coast"] if "descending" not in key else ["Coast", "Dunes"]
+    assert bib('<text variable="title"/>', works, sort=sort) == [*dated, "Atlas", "Bells"]
+
+
 # -- page ranges ------------------------------------------------------------------------
 
 
@@ -350,6 +418,30 @@ def test_an_empty_range_delimiter_is_the_default_en_dash() -> None:
 def test_the_short_form_of_a_url_is_its_host_as_citeproc_js_writes_it(url: str, short: str) -> None:
     # annual-reviews-author-date: <text variable="URL" form="short"/>
     assert bib('<text variable="URL" form="short"/>', [item(type="webpage", URL=url)]) == [short]
+
+
+def test_a_number_written_with_a_leading_zero_keeps_it_in_every_form() -> None:
+    layout = ('<number variable="issue" prefix="no. "/><number variable="issue" form="ordinal" prefix=" / "/>'
+              '<number variable="issue" form="roman" prefix=" / "/><number variable="volume" prefix=" vol. "/>')
+    entry = item(type="article-journal", issue="08", volume="08-09")
+    assert bib(layout, [entry]) == ["no. 08 / 08 / 08 vol. 08\u201309"]
+
+
+def test_a_number_zero_is_written_as_it_stands() -> None:
+    assert bib('<number variable="edition" form="ordinal"/>', [item(edition="0")]) == ["0"]
+
+
+def test_a_hyphen_in_a_number_range_becomes_the_locales_page_range_delimiter() -> None:
+    layout = '<number variable="volume"/><text variable="issue" prefix=" (" suffix=")"/>'
+    entry = item(type="article-journal", volume="3-4", issue="1-2")
+    assert bib(layout, [entry], locale="fr-FR") == ["3\u20114 (1\u20112)"]  # a non-breaking hyphen
+
+
+def test_a_styles_own_page_range_delimiter_joins_its_number_ranges() -> None:
+    extra = '<locale><terms><term name="page-range-delimiter">-</term></terms></locale>'
+    entry = item(type="article-journal", volume="3-4", issue="1\u20132")
+    assert bib('<number variable="volume"/><number variable="issue" prefix=" "/>', [entry],
+               extra=extra) == ["3-4 1\u20132"]  # an en dash written stays
 
 
 # -- spaces where affixes meet ------------------------------------------------------------
@@ -746,6 +838,13 @@ def test_quotes_nest_as_in_citeproc_js(layout: str, expected: str) -> None:
     assert bib(layout, [item(title='Say "this" here')], extra=_QUOTED) == [expected]
 
 
+def test_title_case_judges_an_elided_word_by_its_part_before_the_apostrophe() -> None:
+    entries = [item(id="a", title="revue d’histoire moderne"),
+               item(id="b", title="l'arte dell’arte e l’ancien régime")]
+    assert bib('<text variable="title" text-case="title"/>', entries) == [
+        "Revue d’histoire Moderne", "L’arte Dell’arte e l’ancien Régime"]
+
+
 # -- conditions and substitution --------------------------------------------------------
 
 
@@ -1138,6 +1237,30 @@ def test_an_after_collapse_delimiter_joins_the_cites_of_a_citation_that_does_not
     csl = style('<text variable="title"/>', citation_attrs='after-collapse-delimiter=";"')
     processor = make_processor(csl, _ANONYMOUS)
     assert processor.cite([{"id": "a"}, {"id": "b"}]) == "Alpha;Beta"
+
+
+def test_a_cite_without_printed_form_is_marked_only_where_nothing_was_written_before_it() -> None:
+    items = [item(id="a", author=[{"family": "Doe"}]), item(id="e"), item(id="f")]
+    processor = make_processor(CslStyle.from_xml(
+        '<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">'
+        "<info><id>test</id><title>Test style</title></info><citation>"
+        '<layout delimiter="; "><names variable="author"/></layout></citation></style>', source="test"), items)
+    marker = "[CSL STYLE ERROR: reference with no printed form.]"
+    assert [processor.cite([{"id": key} for key in keys]) for keys in (["a", "e"], ["e", "a"], ["e", "f"])] == [
+        "Doe", f"{marker}; Doe", marker]
+
+
+@pytest.mark.parametrize(("page", "volume", "expected"), [
+    ("xii-xv", "iv", "page numeric, volume numeric"),
+    ("xl-l", "mcm", "page numeric, volume text"),  # beyond i, v and x only a page's count
+    ("XII-XV", "IV", "page text, volume text"),  # upper-case roman numbers are text
+])
+def test_lower_case_roman_numbers_are_numeric(page: str, volume: str, expected: str) -> None:
+    layout = ('<choose><if is-numeric="page"><text value="page numeric"/></if>'
+              '<else><text value="page text"/></else></choose><text value=", "/>'
+              '<choose><if is-numeric="volume"><text value="volume numeric"/></if>'
+              '<else><text value="volume text"/></else></choose>')
+    assert bib(layout, [item(type="chapter", page=page, volume=volume)]) == [expected]
 
 
 # -- registration ---------------------------------------------------------------------------

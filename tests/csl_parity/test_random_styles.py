@@ -23,6 +23,7 @@ from support import ROOT, requires_reference_js
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import csl_parity
+import csl_shapes
 
 FLOOR = dict(line.split() for line in Path(__file__).with_name("parity_floor.txt")
              .read_text(encoding="utf-8").splitlines() if line and not line.startswith("#"))
@@ -81,6 +82,21 @@ def test_entries_out_of_citeproc_js_order_are_counted_as_different() -> None:
     tally = csl_parity.compare(expected, got)
     assert (tally.entries_same, tally.entries) == (3, 4)
     assert [what for what, _, _ in tally.examples] == ["entry b (out of order)"]
+
+
+def test_a_draw_of_shapes_is_the_same_for_a_seed_and_has_unique_ids() -> None:
+    items = csl_shapes.draw_items(40, seed=3)
+    assert items == csl_shapes.draw_items(40, seed=3) != csl_shapes.draw_items(40, seed=4)
+    assert len(items) == 40 == len({item["id"] for item in items})
+
+
+def test_invented_shapes_cover_every_date_and_creator_shape() -> None:
+    rng = random.Random(1)
+    items = [csl_shapes.invented(rng, n) for n in range(600)]
+    dates = [item.get("issued") for item in items]
+    creators = [item.get("author", []) for item in items]
+    assert all(value in dates for value in csl_shapes.DATES.values())
+    assert all(value in creators for value in csl_shapes.CREATORS.values())
 
 
 def test_the_citation_sequence_meets_every_position() -> None:

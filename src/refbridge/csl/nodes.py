@@ -63,6 +63,7 @@ from .values import (
     ampersand_joint,
     date_sort_key,
     is_numeric,
+    is_numeric_condition,
     is_plural,
     localize_ampersands,
     parse_date,
@@ -129,13 +130,21 @@ def _case_language(ctx: RenderContext) -> str:
     return match.group() if match else ctx.locale.lang
 
 
+def _range_delimiter(ctx: RenderContext) -> str:
+    """What joins the ends of a range written with a hyphen in a number variable: the locale's
+    page-range-delimiter (a non-breaking hyphen in French, a hyphen where a style says so), as
+    in citeproc-js; an en dash by default."""
+    return ctx.locale.term("page-range-delimiter") or "\u2013"
+
+
 def _labelled_parts(parts: list[tuple[str, str, str]], ctx: RenderContext) -> str:
     """The labelled parts of a number variable ("7, p. 3-8" -> ", pp. 3–8"): each label as
     the locale's short term (plural for several numbers), its numbers with en-dash ranges."""
     out = []
     for joiner, abbreviation, numbers in parts:
         term = ctx.locale.term(LOCATOR_LABEL_ABBREVIATIONS[abbreviation], "short", several_plain_numbers(numbers))
-        ranged = NUMBER_TOKEN_RE.sub(lambda m: "\u2013" if m.group().strip() in ("-", "\u2013") else m.group(), numbers)
+        ranged = NUMBER_TOKEN_RE.sub(lambda m: _range_delimiter(ctx) if m.group().strip() == "-"
+                                     else "\u2013" if m.group().strip() == "\u2013" else m.group(), numbers)
         out.append(f"{joiner}{term or abbreviation + '.'} {ranged}")
     return "".join(out)
 
@@ -492,12 +501,12 @@ class TextVariable(Element):
             ctx.suppressed.add("locator")
             text = text.strip()
             if (ctx.cite.get("label") or "page") != "page":
-                text = _NUMBER_RANGE_RE.sub("\\1\u2013\\2", text)
+                text = _NUMBER_RANGE_RE.sub(lambda m: m[1] + _range_delimiter(ctx) + m[2], text)
         elif name in _RANGE_VARIABLES and "-" in text and is_numeric(text) \
                 and not _UNLIKE_PARTICLES_RE.match(text):
-            text = _NUMBER_RANGE_RE.sub("\\1\u2013\\2", text)  # numeric ranges get an en dash
+            text = _NUMBER_RANGE_RE.sub(lambda m: m[1] + _range_delimiter(ctx) + m[2], text)
         if name == "page" or (name == "locator" and (ctx.cite.get("label") or "page") == "page"):
-            text = format_page_range(text, self.options.page_range_format, ctx.locale.term("page-range-delimiter") or "\u2013")
+            text = format_page_range(text, self.options.page_range_format, _range_delimiter(ctx))
         shown = _short_url(text) if name == "URL" and self.short else text
         if name in ("URL", "DOI") and self.options.links:
             url = text if name == "URL" else "https://doi.org/" + text
@@ -686,7 +695,9 @@ class NumberNode(Element):
                 continue
             if NUMBER_TOKEN_RE.fullmatch(token):
                 stripped = token.strip()
-                if stripped in ("-", "\u2013"):
+                if stripped == "-":  # a hyphen is the locale's range delimiter, as in citeproc-js
+                    out.append(_range_delimiter(ctx))
+                elif stripped == "\u2013":
                     out.append("\u2013")
                 elif stripped == ",":
                     out.append(", ")
@@ -697,7 +708,8 @@ class NumberNode(Element):
                     out.append(" " + (ctx.locale.term("and") or "and") + " ")
             elif token.isdigit():
                 before = token
-                out.append(format_number(int(token), self.form, ctx, gender))
+                # citeproc-js takes a number written with a leading zero ("08", "0") as text
+                out.append(token if token.startswith("0") else format_number(int(token), self.form, ctx, gender))
             else:
                 before = token
                 out.append(token)
@@ -1018,8 +1030,7 @@ def _uncertain(ctx: RenderContext, name: str) -> bool:
 
 
 def _numeric(ctx: RenderContext, name: str) -> bool:
-    value = ctx.value(name)
-    return value not in (None, "") and is_numeric(value)
+    return is_numeric_condition(ctx.value(name), name)
 
 
 _NOTHING_SUPPRESSED: set[str] = set()
@@ -1178,13 +1189,12 @@ class DatePart:
             if not year:
                 return None
             if year < 0:
-                return f"{-year}{locale.term('bc') or 'BC'}"
-            text = str(year)[-2:] if self.form == "short" else str(year)
-            if year < 500:  # as citeproc-js
-                text += locale.term("ad") or "AD"
-            return text
+                return str(-year)
+            return str(year)[-2:] if self.form == "short" else str(year)
         if self.name == "month":
             if month > 12:
+                if self.form in ("numeric", "numeric-leading-zeros") and not (season and season.isdigit()):
+                    return None  # as citeproc-js: a season given as a month has no number
                 return locale.term(f"season-{month - 12:02d}") or None
             if not month:
                 if season and not season.isdigit():
@@ -1204,6 +1214,14 @@ class DatePart:
                 return f"{day}{locale.ordinal_suffix(day, locale.gender(f'month-{month:02d}'))}"
             return str(day)
         return None
+
+
+    def era(self, year: int, ctx: RenderContext) -> str:
+        """The era a year part's number is followed by (BC, or AD before 500, as citeproc-js),
+        written after the part's affixes and formatting."""
+        if self.name != "year" or not year or year >= 500:
+            return ""
+        return (ctx.locale.term("bc") or "BC") if year < 0 else (ctx.locale.term("ad") or "AD")
 
 
 _UNIT_ORDER = {"year": 0, "month": 1, "day": 2}
@@ -1322,7 +1340,7 @@ class DateNode(Element):
         return frozenset(part.name for part in self.parts)
 
     def _part(self, part: DatePart, date: tuple[int, int, int], ctx: RenderContext, season: str | None,
-              strip: str = "") -> Node | None:
+              strip: str = "", era: bool = True) -> Node | None:
         text = part.text(date, ctx, season)
         if text is None:
             return None
@@ -1330,14 +1348,20 @@ class DateNode(Element):
         if "<" in text and part.form == "ordinal":  # markup in the ordinal term, as above
             node = parse_markup(text)
         decor = part.decor
+        era_text = part.era(date[0], ctx) if era else ""
         if part.name == "year" and ctx.year_suffix() and not ctx.explicit_year_suffix and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
             if decor is not None and not strip:
-                # as citeproc-js: the year suffix follows the year with the year part's own
-                # affixes and formatting ("(2011)(a)")
-                return Rich([decor.apply(node, ctx, string_leaf=True) or "",
+                # as citeproc-js: the year suffix follows the year (and its era) with the year
+                # part's own affixes and formatting ("(2011)(a)")
+                return Rich([decor.apply(node, ctx, string_leaf=True) or "", era_text,
                              decor.apply(ctx.disamb.year_suffix, ctx, string_leaf=True) or ""])
-            node = Rich([text, ctx.disamb.year_suffix])
+            node, era_text = Rich([text, era_text, ctx.disamb.year_suffix]), ""
+        return Rich([self._decorated(node, decor, ctx, strip) or "", era_text]) if era_text else \
+            self._decorated(node, decor, ctx, strip)
+
+    @staticmethod
+    def _decorated(node: Node, decor: Decor | None, ctx: RenderContext, strip: str) -> Node | None:
         if decor is None:
             return node
         if strip:
@@ -1382,14 +1406,17 @@ class DateNode(Element):
             elif i == first_idx:
                 shown1 = [p for p in ranged if p.text(start, ctx, season) is not None]
                 shown2 = [p for p in ranged if p.text(end, ctx, season) is not None]
-                block1 = [self._part(p, start, ctx, season, "suffix" if j == len(shown1) - 1 else "")
-                          for j, p in enumerate(shown1)]
+                # an era both ends share is written once, at the end
+                same_era = all(p.era(start[0], ctx) == p.era(end[0], ctx) for p in ranged)
+                block1 = [self._part(p, start, ctx, season, "suffix" if j == len(shown1) - 1 else "",
+                                     era=not same_era) for j, p in enumerate(shown1)]
                 block2 = [self._part(p, end, ctx, season, "prefix" if j == 0 else "") for j, p in enumerate(shown2)]
                 left = _join([n for n in block1 if n is not None], delimiter)
                 right = _join([n for n in block2 if n is not None], delimiter)
                 if right is not None and ctx.range_ends is not None and not ctx.disambiguating:
                     right = ctx.range_ends.wrap(right, ctx)
-                joined.append(Rich([left or "", range_delimiter, right or ""]))
+                if left is not None or right is not None:  # (years apart, shown without years: nothing)
+                    joined.append(Rich([left or "", range_delimiter, right or ""]))
         return _join(joined, delimiter)
 
 

@@ -751,10 +751,9 @@ class Processor:
             return self._collapse_years(section, rendered, cites, collapse, delimiter, after_collapse)
         parts: list[Node] = []
         for n, ((key, node, ctx), cite) in enumerate(zip(rendered, cites)):
-            if node is _NO_PRINTED_FORM and (cite.get("prefix") or cite.get("suffix")
-                                             or _NO_PRINTED_FORM in parts):
-                # as citeproc-js: a cite with affixes writes them alone, and a cluster
-                # writes the marker once
+            if node is _NO_PRINTED_FORM and (cite.get("prefix") or cite.get("suffix") or parts):
+                # as citeproc-js: a cite with affixes writes them alone, and a cluster writes
+                # the marker only where nothing was written before it
                 node = None
             node = self._with_affixes(node, cite)
             if node is None or is_empty(node):

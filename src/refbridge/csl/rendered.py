@@ -554,10 +554,15 @@ class _CaseEngine:
             pos += len(piece)
 
 
+_APOSTROPHE_RE = re.compile("[\u2019']")
+
+
 def _title(text: str, mask: list[bool], casing: _Casing) -> list[str]:
     engine = _CaseEngine(text, mask, casing)
     for start, end, last_in_string, following in engine.words():
-        word = text[start:end]
+        # citeproc-js splits a word at an apostrophe and never capitalizes what follows it
+        # (an unmatched closing quote), so "d’histoire" is judged as "d"
+        word = _APOSTROPHE_RE.split(text[start:end], 1)[0] or text[start:end]
         lower = word.lower()
         capitalize = (len(word) > 1 and lower not in STOP_WORDS) or (last_in_string and following == "-") \
             or engine.is_first or engine.after_punct

@@ -44,6 +44,22 @@ def is_numeric(value: Any) -> bool:
     return bool(text) and bool(NUMERIC_RE.match(text)) and any(c.isdigit() for c in text)
 
 
+#: lower-case roman numbers citeproc-js's is-numeric accepts: any in a page, i, v and x elsewhere
+_ROMAN_NUMERIC_RE = {
+    "page": re.compile(r"^[ivxlcdm]+(?:\s*[-\u2013,&]\s*[ivxlcdm]+)*$"),
+    "": re.compile(r"^[ivx]+(?:\s*[-\u2013,&]\s*[ivx]+)*$"),
+}
+
+
+def is_numeric_condition(value: Any, variable: str) -> bool:
+    """CSL's is-numeric test of *variable*'s value, as citeproc-js decides it: a number, or a
+    lower-case roman number ("xii-xv"; an upper-case one is text)."""
+    if value in (None, ""):
+        return False
+    pattern = _ROMAN_NUMERIC_RE["page" if variable == "page" else ""]
+    return is_numeric(value) or bool(pattern.match(stringify(value).strip()))
+
+
 def is_plural(value: Any, and_term: str = "and") -> bool:
     """Whether a number variable holds several numbers (a range or a list; ``\\-`` is a
     literal hyphen, not a range).  Numbers after a label of their own ("1, fol. 186") do not
@@ -224,8 +240,7 @@ def parse_date(raw: Any) -> DateValue | None:
         if end is not None and not end[0] and any(end):
             end = None
         if season_text and season_text.isdigit() and not start[1]:
-            start = (start[0], 12 + int(season_text), start[2])
-            season_text = None
+            start = (start[0], 12 + int(season_text), start[2])  # (the season kept: see DatePart)
         if end == start:
             end = None
         return DateValue(start, end, season_text, circa)
@@ -243,14 +258,16 @@ def parse_date(raw: Any) -> DateValue | None:
 
 def date_sort_key(value: DateValue | None, parts: frozenset[str] = frozenset(("year", "month", "day"))) -> str:
     """A sortable string of a date (parts not shown count as zero)."""
-    if value is None:
+    if value is None or value.literal:  # a literal date sorts as no date (as in citeproc-js)
         return ""
-    if value.literal:
-        return value.literal
 
     def one(date: tuple[int, int, int]) -> str:
         year, month, day = date
+        if month > 12:  # a season sorts as no month (as in citeproc-js)
+            month = day = 0
         return (f"{year + 10000:05d}" + (f"{month:02d}" if "month" in parts else "00")
                 + (f"{day:02d}" if "day" in parts else "00"))
 
-    return one(value.start) + (one(value.end) if value.end else "")
+    # a space between the ends: collation compares runs of digits as numbers, and one run of
+    # both ends would sort a range after every single date
+    return one(value.start) + (" " + one(value.end) if value.end else "")

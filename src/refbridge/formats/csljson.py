@@ -451,6 +451,11 @@ def _model_date(value: Any, variable: str) -> Date:
     raise ModelError("a date needs date-parts, raw or literal")
 
 
+def _season_as_month(value: Any, date: Date) -> bool:
+    """Whether a CSL-JSON date gives its season as a month rather than as a season field."""
+    return date.season is not None and isinstance(value, Mapping) and value.get("season") in (None, "")
+
+
 def _date(value: Any, variable: str, extra: dict[str, str],
           warn: Callable[[str], None] | None) -> Date | None:
     """The model's date for a CSL-JSON date. A date the model cannot hold (month -1, year 0,
@@ -469,9 +474,11 @@ def _date(value: Any, variable: str, extra: dict[str, str],
         reason = str(exc).removeprefix(f"{variable}: ")
     else:
         season = value.get("season") if isinstance(value, Mapping) else None
-        if isinstance(season, str) and not season.strip().isdigit():
+        if (isinstance(season, str) and not season.strip().isdigit()) or _season_as_month(value, date):
             # citeproc-js shows a season named in words as written, where the model's number
-            # would show the locale's term: the date is kept as written too, as for the engine
+            # would show the locale's term, and a season given as a month (13-16, a raw
+            # "Spring 1999") not at all in a numeric month: the date is kept as written too,
+            # as for the engine
             extra[f"{CSL_EXTRA_PREFIX}{variable}"] = json.dumps(value, ensure_ascii=False)
         return date
     extra[f"{CSL_EXTRA_PREFIX}{variable}"] = json.dumps(value, ensure_ascii=False)
