@@ -130,10 +130,18 @@ def test_records_are_abbreviated_and_written_out_each_change_counted() -> None:
     assert diagnostics.changed == 2
 
 
-def test_a_style_asking_for_the_short_journal_gets_the_lists_abbreviation() -> None:
+def test_a_style_asking_for_the_short_journal_gets_the_lists_abbreviation_when_asked() -> None:
     records = read(text=RECORDS, format="bibtex")[:2]
-    assert format_bibliography(records, "acm") == (
+    assert format_bibliography(records, "acm", abbreviate_journals=True) == (
         "[1] Jane Doe. 2020. Fast Things. Phys. Rev. Lett. 1, (2020), 1\u20132.\n"
         "[2] Li Lo. 2023. Own Things. J. Invent. Stud. (2023).\n")
-    assert format_bibliography(records[:1], "apa") == (
+    assert format_bibliography(records[:1], "apa", abbreviate_journals=True) == (
         "Doe, J. (2020). Fast Things. Physical Review Letters, 1, 1\u20132.\n")
+
+
+def test_a_style_asking_for_the_short_journal_gets_the_records_title_by_default() -> None:
+    """As citeproc-js without abbreviation data: the record's own short title, else its title."""
+    records = read(text=RECORDS, format="bibtex")[:2]
+    assert format_bibliography(records, "acm") == (
+        "[1] Jane Doe. 2020. Fast Things. Physical Review Letters 1, (2020), 1\u20132.\n"
+        "[2] Li Lo. 2023. Own Things. J. Invent. Stud. (2023).\n")

@@ -210,12 +210,25 @@ def test_a_bib_written_to_bib_keeps_its_layout_and_normalize_writes_the_writers_
     assert "  title = {{\\LaTeX}: A Document Preparation System},\n" in stdout
 
 
-def test_a_preamble_does_not_leak_into_formats_that_cannot_use_it(tmp_path: Path) -> None:
+def test_a_preamble_rides_in_a_format_that_cannot_use_it_only_as_refbridge_data(
+        tmp_path: Path) -> None:
     path = tmp_path / "refs.bib"
     path.write_text(LIBRARY, encoding="utf-8")
     code, stdout, _ = run_cli("convert", str(path), "--to", "ris")
     assert code == 0
-    assert "noopsort" not in stdout
+    assert [line for line in stdout.splitlines() if "noopsort" in line] == [
+        'N1  - refbridge: {"custom": {"hints": {"bibtex.before": '
+        '"@preamble{\\"\\\\newcommand{\\\\noopsort}[1]{}\\"}"}, '
+        '"latex": {"page": "97--111"}}, "page": "97–111"}']
+
+
+def test_a_preamble_comes_back_from_a_trip_through_ris(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(LIBRARY, encoding="utf-8")
+    run_cli("convert", str(path), "--to", "ris", "-o", str(tmp_path / "refs.ris"))
+    code, stdout, _ = run_cli("convert", str(tmp_path / "refs.ris"), "--to", "bibtex")
+    assert code == 0
+    assert stdout.startswith('@preamble{"\\newcommand{\\noopsort}[1]{}"}\n\n@article{knuth84,\n')
 
 
 def test_a_set_of_entries_is_no_reference_of_its_own(tmp_path: Path) -> None:

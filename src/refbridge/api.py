@@ -223,7 +223,7 @@ def format_bibliography(records: Iterable[Record], style: str = "apa", output: s
                         highlight: str | None = None,
                         style_dirs: Sequence[str | Path] = (), links: bool = False,
                         split_by: str | None = None, split_order: Sequence[str] = (),
-                        numbering: str = "continuous") -> str:
+                        numbering: str = "continuous", abbreviate_journals: bool = False) -> str:
     """The bibliography of ``records`` in ``style`` (a CSL style id such as ``apa``,
     ``chicago-author-date`` or ``ieee``, an alias, a ``.csl`` path, or a style module), as a
     document in ``output`` (``text``: one entry per line; ``html``; ``markdown``; ``latex``;
@@ -232,7 +232,9 @@ def format_bibliography(records: Iterable[Record], style: str = "apa", output: s
     ``links``: link URLs and DOIs. ``split_by`` (``type``, ``keyword``, ``subject`` or a CSL
     text variable such as ``publisher``): one bibliography per part, each under a heading,
     those ``split_order`` names first; ``numbering``: a numeric style numbers the parts on
-    (``continuous``) or each from 1 (``per-part``).
+    (``continuous``) or each from 1 (``per-part``). ``abbreviate_journals``: a journal the
+    record gives no short title gets the journal list's, for a style that asks for the short
+    form (off: the record's title, as citeproc-js without abbreviation data).
 
     >>> found = read(text="@book{k, author = {Knuth, Donald E.}, title = {The {TeX}book},"
     ...                   " publisher = {Addison-Wesley}, year = 1984}", format="bibtex")
@@ -244,7 +246,7 @@ def format_bibliography(records: Iterable[Record], style: str = "apa", output: s
     return formatting.format_bibliography(
         formatting.references(_records(records, "format_bibliography")), style, output,
         locale, cite, highlight, style_dirs, links, split_by=split_by,
-        split_order=split_order, numbering=numbering)
+        split_order=split_order, numbering=numbering, abbreviate_journals=abbreviate_journals)
 
 
 @overload

@@ -81,6 +81,9 @@ class FormatOptions:
     split_by: str | None = None
     split_order: tuple[str, ...] = ()  #: the parts to write first, in this order (their keys)
     numbering: str = "continuous"  #: one of ``PART_NUMBERINGS``
+    #: journals the item gives no short title get the journal list's, for a style that asks
+    #: for the short form (off: as citeproc-js without abbreviation data)
+    abbreviate_journals: bool = False
 
 
 def _fold(text: str) -> str:
@@ -138,15 +141,17 @@ def format_bibliography(records_or_items: Iterable[Record | Mapping[str, Any]],
                         cite: bool = False, highlight: str | None = None,
                         style_dirs: Sequence[str | Path] = (), links: bool = False, *,
                         split_by: str | None = None, split_order: Sequence[str] = (),
-                        numbering: str = "continuous") -> str:
+                        numbering: str = "continuous", abbreviate_journals: bool = False) -> str:
     """The bibliography (or, with ``cite``, each item's in-text citation, one per line, in input
     order) of the records or items in ``style``, as a document in ``output``; ``links`` makes
     URLs and DOIs links (http and https only). ``split_by`` (``type``, ``keyword``,
     ``subject`` or a CSL text variable) makes it one bibliography per part under headings,
     those ``split_order`` names first; ``numbering``: a numeric style numbers the parts on
-    (``continuous``) or each from 1 (``per-part``)."""
+    (``continuous``) or each from 1 (``per-part``). ``abbreviate_journals``: a journal the
+    record gives no short title gets the journal list's, for a style that asks for the short
+    form."""
     options = FormatOptions(style, output, locale, cite, highlight, tuple(style_dirs), links,
-                            split_by, tuple(split_order), numbering)
+                            split_by, tuple(split_order), numbering, abbreviate_journals)
     return "".join(_document_parts(records_or_items, _Plan.of(options)))
 
 
@@ -171,7 +176,8 @@ class _Plan:
                                  f"{', '.join(OUTPUTS)})")
         request = FormatRequest(options.output, options.locale,
                                 name_matcher(options.highlight) if options.highlight else None,
-                                links=options.links)
+                                links=options.links,
+                                abbreviate_journals=options.abbreviate_journals)
         return cls(resolve_style(options.style, options.style_dirs), request, options.cite,
                    _split_of(options), options.numbering == "per-part")
 

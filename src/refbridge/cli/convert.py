@@ -131,6 +131,9 @@ def _comma_list(text: str) -> tuple[str, ...]:
 @click.option("--numbering", default="continuous", show_default=True,
               type=click.Choice(["continuous", "per-part"]),
               help="Numeric styles: number the parts on, or each from 1.")
+@click.option("--abbreviate-journals", is_flag=True,
+              help="A style's short journal titles from the journal list where a record has "
+                   "none (default: the title the record has, as citeproc-js).")
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
               help="Output file; - for standard output.")
 @handle_errors
@@ -138,7 +141,8 @@ def format_command(inputs: tuple[str, ...], from_format: str | None, encoding: s
                    strict: bool, skip_invalid: bool, style: str, output_format: str,
                    locale: str | None, cite: bool, highlight: str | None,
                    style_dirs: tuple[str, ...], links: bool, split_by: str | None,
-                   split_order: str, numbering: str, output: str) -> None:
+                   split_order: str, numbering: str, abbreviate_journals: bool,
+                   output: str) -> None:
     """Format INPUT files as a bibliography (or in-text citations) in a citation style."""
     from refbridge.formatting import FormatOptions, format_files
     from refbridge.runs import ReadOptions
@@ -146,7 +150,8 @@ def format_command(inputs: tuple[str, ...], from_format: str | None, encoding: s
     diagnostics = Diagnostics(strict=strict)
     format_files(list(inputs), output,
                  FormatOptions(style, output_format, locale, cite, highlight, style_dirs, links,
-                               split_by, _comma_list(split_order), numbering),
+                               split_by, _comma_list(split_order), numbering,
+                               abbreviate_journals),
                  diagnostics, ReadOptions(from_format, encoding))
     _report(diagnostics, skip_invalid)
 

@@ -56,6 +56,11 @@ class FormatRequest:
     #: the first citation number (CSL styles): a part of a bibliography numbered on from the
     #: parts before it
     first_number: int = 1
+    #: a journal without ``container-title-short`` given the one refbridge's journal list has
+    #: (``refbridge.abbreviations``), for a style that asks for the short form, as Zotero's
+    #: "abbreviate journal titles" does; off, the style prints the title the item has, as
+    #: citeproc-js does without abbreviation data
+    abbreviate_journals: bool = False
 
     def __post_init__(self) -> None:
         from refbridge.styles.locales import check_locale
@@ -83,7 +88,7 @@ class CslStyleDefinition:
         from refbridge.csl import make_processor
         from refbridge.styles.csl_files import resolve_csl
 
-        items = map(_marked, items)
+        items = (_marked(item, request.abbreviate_journals) for item in items)
         path, dependent_locale = resolve_csl(self.csl, self.base_dir)
         ordered = order_newest_first(items) if self.newest_first else items
         processor = make_processor(
@@ -131,16 +136,17 @@ class FormatterStyleDefinition:
 StyleDefinition = CslStyleDefinition | FormatterStyleDefinition
 
 
-def _marked(item: Item) -> Item:
+def _marked(item: Item, abbreviate_journals: bool = False) -> Item:
     """``item`` as the CSL engine reads it: the name lists its ``custom.incomplete-names``
     says are cut short named where the engine looks for them (a plain value at the top), and
-    a journal without ``container-title-short`` given the one refbridge's journal list has
-    (``refbridge.abbreviations``), for a style that asks for the short form."""
+    (``abbreviate_journals``) a journal without ``container-title-short`` given the one
+    refbridge's journal list has (``refbridge.abbreviations``), for a style that asks for the
+    short form."""
     from refbridge.csl.names import INCOMPLETE_NAMES_KEY
 
     roles = incomplete_roles(item)
     marked = {**item, INCOMPLETE_NAMES_KEY: " ".join(roles)} if roles else item
-    short = _short_container_title(item)
+    short = _short_container_title(item) if abbreviate_journals else None
     return {**marked, "container-title-short": short} if short else marked
 
 
