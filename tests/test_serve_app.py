@@ -1,0 +1,126 @@
+"""The local app of ``refbridge serve``: its page, and its API loading records from text,
+listing them with ``check``'s findings, previewing them in a style, exporting them in every
+writer's format and listing what an uploaded document cites."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from serve_support import Running, running
+
+UPLOAD = "@article{doe2020, author = {Doe, Ann}, title = {Untitled Work}, year = 2020}\n"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Running]:
+    with running(tmp_path) as state:
+        yield state
+
+
+def get(server: Running, path: str) -> httpx.Response:
+    return httpx.get(server.base + path, headers=server.token)
+
+
+def post(server: Running, path: str, body: object) -> httpx.Response:
+    return httpx.post(server.base + path, headers=server.token, json=body)
+
+
+def test_the_page_is_served_with_the_token_in_its_address(server: Running) -> None:
+    answer = httpx.get(server.served.address())
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "text/html; charset=utf-8"
+    assert '<script src="/static/app.js" defer></script>' in answer.text
+
+
+def test_the_scripts_are_served(server: Running) -> None:
+    answer = httpx.get(server.base + "/static/app.js")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "text/javascript; charset=utf-8"
+
+
+def test_loaded_text_adds_records_listed_with_their_findings(server: Running) -> None:
+    assert post(server, "/api/load", {"name": "upload.bib", "text": UPLOAD}).json() == {
+        "added": 1, "problems": []}
+    assert get(server, "/api/entries?q=untitled").json() == {"entries": [{
+        "key": "doe2020", "type": "article-journal", "title": "Untitled Work",
+        "authors": ["Ann Doe"], "year": "2020", "origin": "upload.bib",
+        "findings": [{"code": "missing-field", "severity": "warning",
+                      "message": "bibtex needs journal for type article-journal"}]}]}
+
+
+def test_a_loaded_key_already_taken_is_made_unique(server: Running) -> None:
+    text = "@book{lindqvist2018, title = {Another Book}, year = 2019}\n"
+    post(server, "/api/load", {"name": "more.bib", "text": text})
+    assert [entry["key"] for entry in get(server, "/api/entries").json()["entries"]] == [
+        "hartmann2021", "lindqvist2018", "hostile", "lindqvist2018a"]
+
+
+def test_problems_of_loaded_text_are_reported(server: Running) -> None:
+    answer = post(server, "/api/load", {"name": "broken.bib",
+                                        "text": "@book{cut, title = {Cut Short}\n"}).json()
+    assert answer == {"added": 1, "problems": [
+        ("broken.bib:1: error: broken entry: the entry is never closed (missing '}'); the 1 "
+        "field(s) before it are read, as BibTeX reads them")]}
+
+
+def test_text_of_no_known_format_is_an_error(server: Running) -> None:
+    answer = post(server, "/api/load", {"name": "notes.txt", "text": "just some words\n"})
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith("notes.txt: ")
+
+
+def test_remove_all_records(server: Running) -> None:
+    assert post(server, "/api/clear", {}).json() == {"ok": True}
+    assert get(server, "/api/entries").json() == {"entries": []}
+
+
+def test_style_search(server: Running) -> None:
+    found = get(server, "/api/styles?q=ieee%20access").json()
+    assert found == {"styles": [{"name": "ieee-access", "title": "IEEE Access"}], "more": 0}
+
+
+def test_preview_in_a_style(server: Running) -> None:
+    answer = get(server, "/api/preview?style=ieee&output=text&keys=lindqvist2018").json()
+    assert answer == {"output": "text",
+                      "text": "[1] M. Lindqvist, Salt and Silt. Aarhus: Nordhavn Press, 2018.\n"}
+
+
+def test_preview_in_an_unknown_style_is_an_error(server: Running) -> None:
+    answer = get(server, "/api/preview?style=no-such-style-anywhere")
+    assert answer.status_code == 400
+    assert "no-such-style-anywhere" in answer.json()["error"]
+
+
+def test_every_writer_is_offered(server: Running) -> None:
+    from refbridge.registry import writer_names
+
+    listed = [f["name"] for f in get(server, "/api/formats").json()["formats"]]
+    assert listed == writer_names()
+
+
+def test_export_is_a_download_in_the_format_asked_for(server: Running) -> None:
+    answer = get(server, "/api/export?format=ris&keys=lindqvist2018")
+    assert answer.headers["content-disposition"] == 'attachment; filename="library.ris"'
+    assert answer.text == ("TY  - BOOK\nID  - lindqvist2018\nTI  - Salt and Silt\n"
+                           "AU  - Lindqvist, Maja\nPY  - 2018\nPB  - Nordhavn Press\n"
+                           "CY  - Aarhus\nER  - \n")
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("paper.aux", "\\relax\n\\citation{hartmann2021}\n\\citation{nobody1999}\n"),
+    ("paper.tex", "As shown \\cite{hartmann2021,nobody1999}.\n"),
+])
+def test_what_an_uploaded_document_cites(server: Running, name: str, text: str) -> None:
+    assert post(server, "/api/cited", {"name": name, "text": text}).json() == {
+        "cited": ["hartmann2021", "nobody1999"], "missing": ["nobody1999"],
+        "bib": "@article{hartmann2021,\n  author = {Hartmann, Ilse and Okafor, Chidi},\n"
+               "  title = {Tidal Mixing in Shallow Estuaries},\n"
+               "  journal = {Journal of Coastal Studies},\n  year = {2021},\n"
+               "  volume = {14},\n  pages = {201--219},\n  doi = {10.5555/jcs.2021.014},\n}\n"}
+
+
+def test_an_unknown_api_path_is_not_found(server: Running) -> None:
+    assert get(server, "/api/nothing").status_code == 404
