@@ -204,7 +204,13 @@ async function findStyles() {
     option.value = style.name;
     select.append(option);
   }
-  if ([...select.options].some(option => option.value === current)) select.value = current;
+  const wanted = current || 'apa';
+  if (![...select.options].some(option => option.value === wanted)) {
+    const option = element('option', wanted);
+    option.value = wanted;
+    select.prepend(option);
+  }
+  select.value = wanted;
   showPreview();
 }
 
