@@ -124,3 +124,38 @@ def test_what_an_uploaded_document_cites(server: Running, name: str, text: str) 
 
 def test_an_unknown_api_path_is_not_found(server: Running) -> None:
     assert get(server, "/api/nothing").status_code == 404
+
+
+def test_cv_preview_with_the_owner_in_bold(server: Running) -> None:
+    answer = get(server, "/api/cv?owner=Maja%20Lindqvist&title=Books").json()
+    assert answer == {"html": (
+        '<section class="cv-publications">\n<h2>Books</h2>\n'
+        '<p class="cv-summary">1 publication: 2018 (1)</p>\n<section class="cv-group">\n'
+        '<h3>2018 <span class="cv-count">(1)</span></h3>\n<ul class="cv-entries">\n'
+        '<li class="cv-entry"><span class="cv-number">[1]</span><div class="cv-body">'
+        '<div class="csl-entry"><b>Maja Lindqvist</b>. <i>Salt and Silt</i>. Nordhavn Press, '
+        "2018.</div></div></li>\n</ul>\n</section>\n</section>\n")}
+
+
+def test_cv_download_as_markdown(server: Running) -> None:
+    answer = get(server, "/api/cv?owner=Okafor,%20Chidi&to=markdown&since=2020")
+    assert answer.headers["content-disposition"] == 'attachment; filename="cv.md"'
+    assert answer.text == (
+        "## Publications\n\n1 publication: 2021 (1)\n\n### 2021 (1)\n\n"
+        "- \\[1\\] Ilse Hartmann and **Chidi Okafor**. Tidal Mixing in Shallow Estuaries. "
+        "*Journal of Coastal Studies*, 14, 201–219, 2021. "
+        "[DOI](<https://doi.org/10.5555/jcs.2021.014>)\n")
+
+
+def test_cv_download_as_docx(server: Running) -> None:
+    answer = get(server, "/api/cv?all=1&to=docx")
+    assert answer.headers["content-type"] == (
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document")
+    assert answer.headers["content-disposition"] == 'attachment; filename="cv.docx"'
+    assert answer.content[:4] == b"PK\x03\x04"
+
+
+def test_cv_with_an_unknown_option_is_an_error(server: Running) -> None:
+    answer = get(server, "/api/cv?sort=loudest")
+    assert (answer.status_code, answer.json()) == (400, {
+        "error": "unknown --sort 'loudest' (choose from newest, oldest, title)"})

@@ -180,7 +180,8 @@ def test_scripts_do_not_set_record_text_as_markup() -> None:
 
     setting_markup = [line.strip() for script in SCRIPTS.values()
                       for line in script.splitlines() if "innerHTML" in line]
-    assert setting_markup == ["document.getElementById('preview').innerHTML = answer.text;"]
+    assert setting_markup == ["document.getElementById('preview').innerHTML = answer.text;",
+                              "document.getElementById('cv-preview').innerHTML = answer.html;"]
 
 
 def test_an_upload_named_as_a_path_writes_no_file(server: Running, tmp_path: Path) -> None:

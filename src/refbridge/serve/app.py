@@ -32,7 +32,7 @@ STYLES_LISTED = 100
 class Download:
     """A file to download: its text, type and name."""
 
-    text: str
+    content: str | bytes
     content_type: str
     filename: str
 
@@ -136,6 +136,53 @@ def export(library: Library, options: Mapping[str, str], body: bytes) -> Downloa
     return Download(text, "application/octet-stream", f"library{info.extension}")
 
 
+#: The CV outputs the app offers, with their media types.
+CV_OUTPUTS: dict[str, str] = {
+    "html": "text/html", "markdown": "text/markdown", "latex": "application/x-tex",
+    "text": "text/plain",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+}
+
+
+def _cv_options(options: Mapping[str, str]) -> Any:
+    """``refbridge cv``'s options from the request's parameters (the names of its options)."""
+    from refbridge.cv import CvOptions, Filters
+
+    def year(name: str) -> int | None:
+        value = options.get(name, "")
+        if value and not value.isdigit():
+            raise RefbridgeError(f"{name} {value!r} is not a year")
+        return int(value) if value else None
+
+    def listed(name: str) -> tuple[str, ...]:
+        return tuple(part.strip() for part in options.get(name, "").split(",") if part.strip())
+
+    return CvOptions(
+        owners=listed("owner"), style=options.get("style") or "cv",
+        locale=options.get("locale") or None, group_by=options.get("group-by") or "year",
+        sort=options.get("sort") or "newest", numbering=options.get("numbering") or None,
+        title=options.get("title") or "Publications", owner_ids=listed("owner-id"),
+        all_records=options.get("all") == "1", split_order=listed("split-order"),
+        filters=Filters(since=year("since"), until=year("until"), kinds=listed("type"),
+                        text=options.get("search") or None))
+
+
+def cv(library: Library, options: Mapping[str, str], body: bytes) -> Any:
+    """The records' CV with ``refbridge cv``'s options: an HTML fragment to preview
+    (``to=preview``), else a file to download in ``to`` (html, markdown, latex, text, docx)."""
+    from refbridge.cv import WRITERS, render_cv
+
+    to = options.get("to") or "preview"
+    if to != "preview" and to not in CV_OUTPUTS:
+        raise RefbridgeError(f"CV output {to!r}: choose from {', '.join(CV_OUTPUTS)}")
+    records = [entry.record for entry in library.entries]
+    content, _, _ = render_cv(records, _cv_options(options),
+                                     "html" if to == "preview" else to, to == "preview")
+    if to == "preview":
+        return {"html": content}
+    return Download(content, CV_OUTPUTS[to], f"cv{WRITERS[to].extension}")
+
+
 def _scan(name: str, content: str, diagnostics: Diagnostics) -> Scan:
     """What a document uploaded as ``name`` cites: a source document's text is scanned in
     memory; a .aux or .bcf (whose scanners read files) from a private temporary folder,
@@ -177,4 +224,5 @@ ROUTES: dict[tuple[str, str], Route] = {
     ("GET", "/api/formats"): formats,
     ("GET", "/api/export"): export,
     ("POST", "/api/cited"): cited,
+    ("GET", "/api/cv"): cv,
 }

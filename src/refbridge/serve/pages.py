@@ -68,6 +68,24 @@ APP_PAGE = _HEAD.format(title="refbridge", script="app.js") + """<body>
 <a id="download" href="#" download>Download</a>
 </section>
 <section>
+<h2>CV</h2>
+<form id="cv-form">
+<label>Owner <input name="owner" placeholder="Ada Lovelace, Lovelace, A."></label>
+<label>Style <input name="style" value="cv"></label>
+<label>Group by <select name="group-by"><option>year</option><option>type</option>
+<option>subject</option><option>keyword</option><option>none</option></select></label>
+<label>Sort <select name="sort"><option>newest</option><option>oldest</option>
+<option>title</option></select></label>
+<label>Title <input name="title" value="Publications"></label>
+<label>Since <input name="since" size="4"></label>
+<label>Until <input name="until" size="4"></label>
+<label><input name="all" type="checkbox" value="1"> every record</label>
+</form>
+<div id="cv-preview" class="preview"></div>
+<p>Download: <a id="cv-html" href="#" download>HTML</a> <a id="cv-docx" href="#" download>DOCX</a>
+<a id="cv-markdown" href="#" download>Markdown</a> <a id="cv-latex" href="#" download>LaTeX</a></p>
+</section>
+<section>
 <h2>Cited by a document</h2>
 <input id="document" type="file" accept=".tex,.aux,.bcf,.md,.typ,.rst">
 <p id="cited-status" role="status"></p>
@@ -232,7 +250,30 @@ function pointDownload() {
     encodeURIComponent(format) + '&token=' + encodeURIComponent(TOKEN);
 }
 
-async function refresh() { await listRecords(); await showPreview(); }
+function cvQuery() {
+  const query = new URLSearchParams();
+  for (const [name, value] of new FormData(document.getElementById('cv-form'))) {
+    if (value) query.set(name, value);
+  }
+  return query;
+}
+
+async function showCv() {
+  const query = cvQuery();
+  for (const to of ['html', 'docx', 'markdown', 'latex']) {
+    const download = new URLSearchParams(query);
+    download.set('to', to);
+    download.set('token', TOKEN);
+    document.getElementById('cv-' + to).href = '/api/cv?' + download;
+  }
+  try {
+    const answer = await (await api('/api/cv?' + query)).json();
+    // the CV writer's HTML: record text is escaped there
+    document.getElementById('cv-preview').innerHTML = answer.html;
+  } catch (error) { say('cv-preview', error.message); }
+}
+
+async function refresh() { await listRecords(); await showPreview(); await showCv(); }
 
 async function load(name, text) {
   try {
@@ -279,7 +320,10 @@ document.addEventListener('DOMContentLoaded', () => {
   document.getElementById('format').addEventListener('change', pointDownload);
   document.getElementById('document').addEventListener('change',
     event => citedBy(event.target.files[0]));
+  document.getElementById('cv-form').addEventListener('input', showCv);
+  document.getElementById('cv-form').addEventListener('submit', event => event.preventDefault());
   listRecords();
+  showCv();
   findStyles();
   listFormats();
 });
@@ -294,6 +338,7 @@ td, th { border-bottom: 1px solid #ddd; padding: .25rem; text-align: left;
          vertical-align: top; }
 .finding.error { color: #a00; } .finding.warning { color: #a60; }
 .finding.note { color: #555; }
+label { margin-right: .75rem; white-space: nowrap; }
 .preview { border: 1px solid #ddd; padding: .5rem; min-height: 2rem; }
 .results li, .picked li { margin: .25rem 0; }
 pre { white-space: pre-wrap; }

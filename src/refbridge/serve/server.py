@@ -189,9 +189,13 @@ class Handler(BaseHTTPRequestHandler):
         result = route(served.library, _options(query), self._body() if method == "POST"
                        else b"")
         if isinstance(result, app.Download):
-            return Answer(HTTPStatus.OK, result.text.encode("utf-8"),
-                          f"{result.content_type}; charset=utf-8",
-                          {"Content-Disposition": f'attachment; filename="{result.filename}"'})
+            if isinstance(result.content, bytes):
+                content, kind = result.content, result.content_type
+            else:
+                content, kind = result.content.encode("utf-8"), \
+                    f"{result.content_type}; charset=utf-8"
+            return Answer(HTTPStatus.OK, content, kind, {
+                "Content-Disposition": f'attachment; filename="{result.filename}"'})
         return as_json(result)
 
     def _send(self, answer: Answer) -> None:
