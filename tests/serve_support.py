@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 
+from refbridge.enrich import EnrichOptions
 from refbridge.errors import Diagnostics
 from refbridge.serve.library import Library
 from refbridge.serve.server import Served, serve_in_thread
@@ -84,14 +85,16 @@ class Running:
 
 
 @contextmanager
-def running(tmp_path: Path, text: str = LIBRARY, pick_timeout: float = 30.0
-            ) -> Iterator[Running]:
-    """The server serving ``text`` (a .bib) until the block ends."""
+def running(tmp_path: Path, text: str = LIBRARY, pick_timeout: float = 30.0,
+            services: EnrichOptions | None = None) -> Iterator[Running]:
+    """The server serving ``text`` (a .bib) until the block ends; its look-ups ask the
+    services as ``services`` say (by default: offline, from an empty cache)."""
     path = tmp_path / "library.bib"
     path.write_text(text, encoding="utf-8")
     library = Library()
     library.read_paths([str(path)], Diagnostics())
-    state = Running(Served(library, lambda url: None, pick_timeout=pick_timeout))
+    services = services or EnrichOptions(offline=True, cache_dir=tmp_path / "cache")
+    state = Running(Served(library, lambda url: None, services, pick_timeout=pick_timeout))
     state.served.opener = state.opened.append
     server = serve_in_thread(state.served)
     try:

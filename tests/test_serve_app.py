@@ -159,3 +159,35 @@ def test_cv_with_an_unknown_option_is_an_error(server: Running) -> None:
     answer = get(server, "/api/cv?sort=loudest")
     assert (answer.status_code, answer.json()) == (400, {
         "error": "unknown --sort 'loudest' (choose from newest, oldest, title)"})
+
+
+def test_a_look_up_offline_reports_what_is_not_cached(server: Running) -> None:
+    answer = post(server, "/api/lookup", {"text": "https://doi.org/10.5555/Unknown.1\n"})
+    assert answer.json() == {"added": 0, "problems": [
+        ("10.5555/Unknown.1: not found (Crossref: no cached answer for "
+        "https://api.crossref.org/works/10.5555%2FUnknown.1 (offline))")]}
+
+
+def test_a_look_up_of_something_else_says_what_it_takes(server: Running) -> None:
+    answer = post(server, "/api/lookup", {"text": "my favourite paper"})
+    assert answer.json() == {"added": 0, "problems": [
+        ("my favourite paper: not a DOI, an arXiv id or a profile (orcid:..., dblp:..., "
+        'openalex:..., s2:..., arxiv-author:"Name")')]}
+
+
+def test_a_look_up_adds_the_work_a_service_knows(tmp_path: Path,
+                                                 no_remote_network: None) -> None:
+    from enrich_support import FixtureData, serving
+
+    from refbridge.enrich import EnrichOptions
+
+    with serving(FixtureData("scenarios.atom", "works.json", "works.json")) as services:
+        options = EnrichOptions(endpoints=services.endpoints(), cache_dir=tmp_path / "cache",
+                                backoff=0.0, intervals={"arxiv": 0.0, "crossref": 0.0,
+                                                        "openalex": 0.0})
+        with running(tmp_path, services=options) as server:
+            answer = post(server, "/api/lookup", {"text": "doi:10.5555/refbridge.elastic"})
+            assert answer.json() == {"added": 1, "problems": []}
+            listed = get(server, "/api/entries?q=elastic").json()["entries"]
+    assert [(entry["title"], entry["origin"]) for entry in listed] == [
+        ("Elastic Checkpointing for Distributed Training", "look-up")]

@@ -19,13 +19,18 @@ from refbridge.cli.reporting import handle_errors
 @click.option("--pick-timeout", default=600.0, show_default=True, metavar="SECONDS",
               type=click.FloatRange(min=1), help="How long a cite-as-you-write request waits "
                                                  "for the pick.")
+@click.option("--offline", is_flag=True,
+              help="The app's look-ups answer from the cache only, never the network.")
+@click.option("--mailto", metavar="ADDRESS",
+              help="Your address for Crossref's and OpenAlex's polite pools (look-ups).")
 @handle_errors
 def serve_command(libraries: tuple[str, ...], port: int, no_browser: bool,
-                  pick_timeout: float) -> None:
+                  pick_timeout: float, offline: bool, mailto: str | None) -> None:
     """Answer Better BibTeX's cite-as-you-write and JSON-RPC requests from your libraries
     (no Zotero needed), and serve a local app to load, check, preview and export records."""
     import webbrowser
 
+    from refbridge.enrich import EnrichOptions
     from refbridge.errors import Diagnostics
     from refbridge.serve.library import Library
     from refbridge.serve.server import Served, make_server
@@ -35,7 +40,8 @@ def serve_command(libraries: tuple[str, ...], port: int, no_browser: bool,
     library.read_paths(libraries, diagnostics)
     for message in diagnostics.messages:
         click.echo(str(message), err=True)
-    served = Served(library, webbrowser.open, pick_timeout=pick_timeout)
+    services = EnrichOptions(offline=offline, mailto=mailto)
+    served = Served(library, webbrowser.open, services, pick_timeout=pick_timeout)
     server = make_server(served, port)
     address = served.address()
     click.echo(f"refbridge: serving {len(library.entries)} records; Better BibTeX's endpoints "

@@ -23,6 +23,7 @@ from refbridge.serve.library import Entry, Library, written, year_of
 
 if TYPE_CHECKING:
     from refbridge.cited.citations import Scan
+    from refbridge.enrich import EnrichOptions
 
 #: How many styles a style search lists at most.
 STYLES_LISTED = 100
@@ -82,6 +83,19 @@ def load(library: Library, options: Mapping[str, str], body: bytes) -> dict[str,
     added = library.read_text(content, name.replace("/", "_"), diagnostics,
                               data.get("format") or None)
     return {"added": added, "problems": [str(message) for message in diagnostics.messages]}
+
+
+def lookup(library: Library, body: bytes, services: EnrichOptions) -> dict[str, Any]:
+    """Add the records the lines of ``text`` name (DOIs, arXiv ids, profiles), looked up
+    with ``services``: the count added and what was not found."""
+    from refbridge.serve.lookup import look_up
+
+    content = _json_body(body).get("text")
+    if not isinstance(content, str):
+        raise RefbridgeError("lookup takes a text")
+    looked = look_up(content, services)
+    return {"added": library.add_records(looked.records, "look-up"),
+            "problems": looked.problems}
 
 
 def clear(library: Library, options: Mapping[str, str], body: bytes) -> dict[str, Any]:

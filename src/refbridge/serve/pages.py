@@ -46,7 +46,9 @@ APP_PAGE = _HEAD.format(title="refbridge", script="app.js") + """<body>
 <h2>Load</h2>
 <div id="drop" class="drop">Drop files here, or <input id="files" type="file" multiple></div>
 <textarea id="paste" rows="4" placeholder="Or paste BibTeX, RIS, CSL-JSON..."></textarea>
+<textarea id="lookup" rows="3" placeholder="Or DOIs, arXiv ids, profiles (orcid:..., dblp:...), one a line"></textarea>
 <p><button id="load-paste" type="button">Load pasted text</button>
+<button id="look-up" type="button">Look up</button>
 <button id="clear" type="button">Remove all records</button></p>
 <p id="status" role="status"></p>
 </section>
@@ -285,6 +287,17 @@ async function load(name, text) {
   await refresh();
 }
 
+async function lookUp() {
+  say('status', 'Looking up...');
+  try {
+    const answer = await (await api('/api/lookup', {method: 'POST', body: JSON.stringify(
+      {text: document.getElementById('lookup').value})})).json();
+    say('status', answer.added + ' records found' +
+        (answer.problems.length ? '; ' + answer.problems.join('; ') : ''));
+  } catch (error) { say('status', error.message); }
+  await refresh();
+}
+
 async function loadFiles(files) {
   for (const file of files) await load(file.name, await file.text());
 }
@@ -310,6 +323,7 @@ document.addEventListener('DOMContentLoaded', () => {
     event => loadFiles(event.target.files));
   document.getElementById('load-paste').addEventListener('click',
     () => load('pasted', document.getElementById('paste').value));
+  document.getElementById('look-up').addEventListener('click', lookUp);
   document.getElementById('clear').addEventListener('click', async () => {
     await api('/api/clear', {method: 'POST', body: '{}'});
     await refresh();

@@ -20,13 +20,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 from refbridge.errors import RefbridgeError
 from refbridge.serve import app, cayw, guard, jsonrpc, pages
 from refbridge.serve.library import Library
 from refbridge.serve.picks import PICK_TIMEOUT, Picks
+
+if TYPE_CHECKING:
+    from refbridge.enrich import EnrichOptions
 
 #: The only address the server listens on.
 HOST = "127.0.0.1"
@@ -46,10 +49,12 @@ PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; connect
 @dataclass(slots=True)
 class Served:
     """What the server serves: the library, the waiting picks, the run's token, and how a
-    pick's page is opened (a web browser; tests fetch it themselves)."""
+    pick's page is opened (a web browser; tests fetch it themselves), and how the app's
+    look-ups ask the services (None: the polite defaults, with the cache)."""
 
     library: Library
     opener: Callable[[str], object]
+    services: EnrichOptions | None = None
     token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     picks: Picks = field(default_factory=Picks)
     pick_timeout: float = PICK_TIMEOUT
@@ -183,6 +188,11 @@ class Handler(BaseHTTPRequestHandler):
             if method == "POST":
                 return pick_answer(served, pick_id, self._body())
             return page(pages.PICKER_PAGE) if served.picks.waiting(pick_id) else NOT_FOUND
+        if (method, path) == ("POST", "/api/lookup"):
+            from refbridge.enrich import EnrichOptions
+
+            return as_json(app.lookup(served.library, self._body(),
+                                      served.services or EnrichOptions()))
         route = app.ROUTES.get((method, path))
         if route is None:
             return NOT_FOUND
