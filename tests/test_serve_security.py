@@ -71,10 +71,18 @@ def test_a_json_rpc_call_for_another_host_name_is_refused(server: Running) -> No
     assert answer.status_code == 403
 
 
+def raw(server: Running, request: bytes) -> bytes:
+    """What the server answers ``request`` sent as it is, read until it closes."""
+    with socket.create_connection(("127.0.0.1", server.served.port), timeout=10) as connection:
+        connection.sendall(request)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    return answer
+
+
 def test_a_request_without_a_host_is_refused(server: Running) -> None:
-    with socket.create_connection(("127.0.0.1", server.served.port)) as connection:
-        connection.sendall(b"GET /better-bibtex/cayw?probe=1 HTTP/1.0\r\n\r\n")
-        answer = connection.recv(4096)
+    answer = raw(server, b"GET /better-bibtex/cayw?probe=1 HTTP/1.0\r\n\r\n")
     assert answer.startswith(b"HTTP/1.1 403 ")
 
 
@@ -220,3 +228,21 @@ def test_the_command_listens_on_127_0_0_1_and_prints_the_apps_address(tmp_path: 
     finally:
         command.terminate()
         command.wait(10)
+
+
+def test_a_malformed_length_is_refused_and_the_server_goes_on(server: Running) -> None:
+    answer = raw(server, b"POST /better-bibtex/json-rpc HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         b"Content-Length: -5\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 400 ")
+    assert b'{"error": "Content-Length \'-5\' is not a length"}' in answer
+    assert httpx.get(server.base + PROBE).text == "ready"
+
+
+def test_a_body_too_large_is_refused_unread(server: Running) -> None:
+    from refbridge.serve.server import MAX_BODY
+
+    answer = raw(server, b"POST /api/load HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                 + f"X-Refbridge-Token: {server.served.token}\r\n".encode()
+                 + f"Content-Length: {MAX_BODY + 1}\r\n\r\n".encode())
+    assert answer.startswith(b"HTTP/1.1 400 ")
+    assert b"the request is larger than 64 MB" in answer

@@ -153,10 +153,18 @@ class Handler(BaseHTTPRequestHandler):
             answer = self._route(method)
         except RefbridgeError as exc:
             answer = as_json({"error": str(exc)}, HTTPStatus.BAD_REQUEST)
+        except Exception as exc:  # noqa: BLE001 -- a bug fails its request, not the server
+            answer = as_json({"error": f"internal error: {type(exc).__name__}: {exc}"},
+                             HTTPStatus.INTERNAL_SERVER_ERROR)
+        if answer.status >= HTTPStatus.BAD_REQUEST:
+            self.close_connection = True  # a body may be left unread
         self._send(answer)
 
     def _body(self) -> bytes:
-        length = int(self.headers.get("Content-Length") or 0)
+        given = self.headers.get("Content-Length") or "0"
+        if not given.isdigit():
+            raise RefbridgeError(f"Content-Length {given!r} is not a length")
+        length = int(given)
         if length > MAX_BODY:
             raise RefbridgeError(f"the request is larger than {MAX_BODY >> 20} MB")
         return self.rfile.read(length) if length > 0 else b""
@@ -210,6 +218,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def _send(self, answer: Answer) -> None:
         self.send_response(answer.status)
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.send_header("Content-Type", answer.content_type)
         self.send_header("Content-Length", str(len(answer.body)))
         for name, value in {**COMMON_HEADERS, **answer.headers}.items():
