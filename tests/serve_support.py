@@ -19,6 +19,8 @@ from refbridge.errors import Diagnostics
 from refbridge.serve.library import Library
 from refbridge.serve.server import Served, serve_in_thread
 
+__all__ = ["LIBRARY", "Running", "Served", "running", "serve_in_thread"]
+
 LIBRARY = """\
 @article{hartmann2021,
   author = {Hartmann, Ilse and Okafor, Chidi},

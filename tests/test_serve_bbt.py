@@ -194,6 +194,17 @@ def test_item_attachments_of_a_record_without_files(server: Running) -> None:
     assert rpc(server, "item.attachments", "lindqvist2018")["result"] == []
 
 
+def test_item_attachments_are_the_files_of_the_record(tmp_path: Path) -> None:
+    text = ("@book{okafor2019,\n  title = {Estuary Notes},\n  year = {2019},\n"
+            "  file = {Full Text:/home/chidi/papers/okafor\\:2019.pdf:application/pdf;"
+            ":slides.pdf:PDF},\n}\n")
+    with running(tmp_path, text=text) as server:
+        assert rpc(server, "item.attachments", "@okafor2019")["result"] == [
+            {"open": "file:///home/chidi/papers/okafor%3A2019.pdf",
+             "path": "/home/chidi/papers/okafor:2019.pdf"},
+            {"open": "slides.pdf", "path": "slides.pdf"}]
+
+
 def test_parameters_by_name(server: Running) -> None:
     answer = httpx.post(f"{server.base}/better-bibtex/json-rpc", json={
         "jsonrpc": "2.0", "method": "item.export", "id": 7,
@@ -222,3 +233,37 @@ def test_bad_requests_get_their_json_rpc_error(server: Running, body: bytes, err
     answer = httpx.post(f"{server.base}/better-bibtex/json-rpc", content=body,
                         headers={"Content-Type": "application/json"})
     assert (answer.status_code, answer.json()["error"]["code"]) == (200, error)
+
+
+def test_a_zotero_database_is_served_with_better_bibtexs_keys(shared_dir: Path,
+                                                               tmp_path: Path) -> None:
+    """``--library zotero-sqlite:PATH``: Zotero's item keys give Better BibTeX's citation
+    keys, as Zotero with Better BibTeX would answer."""
+    from serve_support import Served, serve_in_thread
+    from zotero_db_support import ZoteroDb, better_bibtex_db
+
+    from refbridge.errors import Diagnostics
+    from refbridge.serve.library import Library
+
+    folder = tmp_path / "Zotero"
+    folder.mkdir()
+    zotero = ZoteroDb(folder / "zotero.sqlite", shared_dir)
+    book = zotero.add_item("book", {"title": "Sketch of the Analytical Engine", "date": "1843"},
+                           [("author", "Luigi", "Menabrea")])
+    notes = zotero.add_item("book", {"title": "Notes on the Engine", "date": "1844"},
+                            [("author", "Ada", "Lovelace")])
+    zotero.close()
+    better_bibtex_db(folder / "better-bibtex.sqlite", {zotero.key_of(book): "menabrea1843"})
+    library = Library()
+    library.read_paths([f"zotero-sqlite:{zotero.path}"], Diagnostics())
+    served = Served(library, print)
+    server = serve_in_thread(served)
+    try:
+        state = Running(served)
+        assert [item["citekey"] for item in rpc(state, "item.search", "engine")["result"]
+                ] == ["menabrea1843", "lovelace1844notes"]
+        assert rpc(state, "item.citationkey", [f"1:{zotero.key_of(notes)}"])["result"] == {
+            f"1:{zotero.key_of(notes)}": "lovelace1844notes"}
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -11,8 +11,10 @@ answer a method Better BibTeX does not have.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from refbridge.errors import RefbridgeError
@@ -165,13 +167,32 @@ def export_items(library: Library, citekeys: Any, translator: Any,
     return export([entry.record for entry in entries], translator)
 
 
+#: A separator of a ``file`` field (JabRef's ``Description:path:type;...``) not escaped.
+_FILE_ENTRIES = re.compile(r"(?<!\\);")
+_FILE_PARTS = re.compile(r"(?<!\\):")
+_FILE_ESCAPE = re.compile(r"\\(.)")
+
+
+def file_paths(field: str) -> list[str]:
+    """The paths a ``file`` field lists (``Description:path:type;...``, ``\\`` escaping)."""
+    paths = []
+    for entry in filter(None, _FILE_ENTRIES.split(field)):
+        parts = _FILE_PARTS.split(entry)
+        path = parts[1] if len(parts) >= 3 else parts[0]
+        paths.append(_FILE_ESCAPE.sub(r"\1", path))
+    return paths
+
+
 def attachments(library: Library, citekey: Any, library_name: Any = None
                 ) -> list[dict[str, Any]]:
-    """The record's files: refbridge keeps no Zotero attachments, so a found key has none."""
+    """The record's files (a .bib's or a Zotero database's ``file``): each its path, and an
+    address to open it (``file:`` for an absolute path, where Better BibTeX gives Zotero's)."""
     if not isinstance(citekey, str):
         raise RpcError(INVALID_PARAMETERS, "citekey must be a string")
-    _found(library, [citekey.removeprefix("@")])
-    return []
+    [entry] = _found(library, [citekey.removeprefix("@")])
+    listed = entry.record.extra.get("bibtex.file", "")
+    return [{"open": Path(path).as_uri() if Path(path).is_absolute() else path, "path": path}
+            for path in file_paths(listed)]
 
 
 def notes(library: Library, citekeys: Any) -> dict[str, list[str]]:
