@@ -267,3 +267,28 @@ def test_a_zotero_database_is_served_with_better_bibtexs_keys(shared_dir: Path,
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_library_changed_on_disk_is_read_again(tmp_path: Path) -> None:
+    import os
+
+    with running(tmp_path) as server:
+        library = tmp_path / "library.bib"
+        library.write_text("@book{nyberg2022, author = {Nyberg, Tove}, title = {Fjords},"
+                           " year = 2022}\n", encoding="utf-8")
+        os.utime(library, ns=(1, 1))  # a stamp surely not the first one's
+        found = rpc(server, "item.search", "")["result"]
+        assert [item["citekey"] for item in found] == ["nyberg2022"]
+
+
+def test_a_library_gone_from_disk_keeps_its_records_and_is_reported_once(tmp_path: Path
+                                                                         ) -> None:
+    reported: list[str] = []
+    with running(tmp_path) as server:
+        server.served.report = reported.append
+        (tmp_path / "library.bib").unlink()
+        found = rpc(server, "item.search", "")["result"]
+        rpc(server, "item.search", "")
+    assert [item["citekey"] for item in found] == ["hartmann2021", "lindqvist2018", "hostile"]
+    assert reported == [(f"refbridge: error: {tmp_path / 'library.bib'}: cannot open: "
+                        "No such file or directory")]

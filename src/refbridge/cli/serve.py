@@ -41,7 +41,8 @@ def serve_command(libraries: tuple[str, ...], port: int, no_browser: bool,
     for message in diagnostics.messages:
         click.echo(str(message), err=True)
     services = EnrichOptions(offline=offline, mailto=mailto)
-    served = Served(library, webbrowser.open, services, pick_timeout=pick_timeout)
+    served = Served(library, webbrowser.open, services, pick_timeout=pick_timeout,
+                    report=lambda line: click.echo(line, err=True))
     server = make_server(served, port)
     address = served.address()
     click.echo(f"refbridge: serving {len(library.entries)} records; Better BibTeX's endpoints "

@@ -10,11 +10,12 @@ a library, nor read a file the user did not name on the command line.
 from __future__ import annotations
 
 import io
+import os
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from refbridge.errors import Diagnostics
+from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.model import Record
 from refbridge.pipeline import read_records, read_stream, with_keys, write_stream
 from refbridge.registry import WriteOptions, get_writer
@@ -38,6 +39,12 @@ class Entry:
     words: str
 
 
+def _entry(record: Record, origin: str) -> Entry:
+    key = record.citation_key or record.id
+    return Entry(key, record, origin or (record.source.file if record.source else ""),
+                 _words(key, record))
+
+
 def year_of(record: Record) -> str:
     """The year the record was issued, or ''."""
     issued = record.dates.get("issued")
@@ -51,11 +58,25 @@ def _words(key: str, record: Record) -> str:
     return fold(" ".join([key, *names, *texts, year_of(record)]))
 
 
+def _stamp(path: str) -> tuple[int, int] | None:
+    """A file's modification time and size (None: no such file, or an address)."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return status.st_mtime_ns, status.st_size
+
+
 class Library:
-    """The records served, in the order they were read; safe to use from several threads."""
+    """The records served, in the order they were read: first those of the files named on the
+    command line (``read_paths``), re-read when one of them changes (``refresh``), then those
+    the app added; safe to use from several threads."""
 
     def __init__(self) -> None:
         self._entries: list[Entry] = []
+        self._paths: list[str] = []
+        self._stamps: list[tuple[int, int] | None] = []
+        self._from_paths = 0  #: how many entries, at the front, came from ``_paths``
         self._lock = threading.Lock()
 
     @property
@@ -64,8 +85,35 @@ class Library:
             return list(self._entries)
 
     def read_paths(self, paths: Sequence[str], diagnostics: Diagnostics) -> int:
-        """Read the files (and library addresses) ``paths``; the count of records added."""
-        return self._add(read_records(list(paths), diagnostics), "")
+        """Read the files (and library addresses) ``paths``, followed from now on; the count
+        of records added. Call it once, before anything else is added."""
+        self._paths, self._stamps = list(paths), [_stamp(path) for path in paths]
+        added = self._add(read_records(self._paths, diagnostics), "")
+        self._from_paths = added
+        return added
+
+    def refresh(self, diagnostics: Diagnostics) -> bool:
+        """Re-read the files named on the command line when one of them changed (its time or
+        size), keeping what the app added; whether they were re-read. When a file cannot be
+        read now, the records last read stay (the problem goes to ``diagnostics``)."""
+        stamps = [_stamp(path) for path in self._paths]
+        if stamps == self._stamps:
+            return False
+        try:
+            records = list(read_records(self._paths, diagnostics))
+        except RefbridgeError as exc:
+            diagnostics.error(str(exc))
+            self._stamps = stamps  # reported once, until the file changes again
+            return False
+        with self._lock:
+            self._stamps = stamps
+            added = [entry.record for entry in self._entries[self._from_paths:]]
+            origins = [entry.origin for entry in self._entries[self._from_paths:]]
+            keyed = with_keys([*records, *added], WriteOptions())
+            self._entries = [_entry(record, "") for record in keyed[:len(records)]] + [
+                _entry(record, origin) for record, origin in zip(keyed[len(records):], origins)]
+            self._from_paths = len(records)
+        return True
 
     def read_text(self, text: str, name: str, diagnostics: Diagnostics,
                   from_format: str | None = None) -> int:
@@ -83,16 +131,15 @@ class Library:
         with self._lock:
             taken = [entry.record for entry in self._entries]
             keyed = with_keys([*taken, *new], WriteOptions())[len(taken):]
-            added = [Entry(record.citation_key or record.id, record,
-                           origin or (record.source.file if record.source else ""),
-                           _words(record.citation_key or record.id, record))
-                     for record in keyed]
-            self._entries.extend(added)
-        return len(added)
+            self._entries.extend(_entry(record, origin) for record in keyed)
+        return len(keyed)
 
     def clear(self) -> None:
+        """Forget every record, those of the files named on the command line too (until
+        they change)."""
         with self._lock:
             self._entries.clear()
+            self._from_paths = 0
 
     def by_key(self, key: str) -> Entry | None:
         """The entry of citation key ``key`` (a leading ``@`` ignored, as Better BibTeX does)."""

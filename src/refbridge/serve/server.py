@@ -23,7 +23,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, urlsplit
 
-from refbridge.errors import RefbridgeError
+from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.serve import app, cayw, guard, jsonrpc, pages
 from refbridge.serve.library import Library
 from refbridge.serve.picks import PICK_TIMEOUT, Picks
@@ -59,6 +59,8 @@ class Served:
     picks: Picks = field(default_factory=Picks)
     pick_timeout: float = PICK_TIMEOUT
     port: int = 0
+    #: where the problems of re-reading a changed library go (one line each)
+    report: Callable[[str], object] = lambda line: None
 
     def address(self, path: str = "/") -> str:
         """The address of a page with the token in it."""
@@ -178,6 +180,11 @@ class Handler(BaseHTTPRequestHandler):
             return FORBIDDEN
         parts = urlsplit(self.path)
         path, query = parts.path, parse_qs(parts.query, keep_blank_values=True)
+        if not path.startswith("/static/"):
+            diagnostics = Diagnostics()
+            served.library.refresh(diagnostics)
+            for message in diagnostics.messages:
+                served.report(str(message))
         if path == "/better-bibtex/cayw" and method == "GET":
             return cayw_answer(served, query)
         if path == "/better-bibtex/json-rpc" and method == "POST":
