@@ -292,3 +292,20 @@ def test_a_library_gone_from_disk_keeps_its_records_and_is_reported_once(tmp_pat
     assert [item["citekey"] for item in found] == ["hartmann2021", "lindqvist2018", "hostile"]
     assert reported == [(f"refbridge: error: {tmp_path / 'library.bib'}: cannot open: "
                         "No such file or directory")]
+
+
+def test_the_picker_closed_without_a_pick_cancels_it_with_the_token_in_its_address(
+        server: Running) -> None:
+    """What the picker page's script sends when its tab is closed (``sendBeacon`` can send no
+    header: the token is in the address)."""
+    import threading
+
+    answers: list[httpx.Response] = []
+    waiting = threading.Thread(target=lambda: answers.append(
+        httpx.get(f"{server.base}/better-bibtex/cayw?format=pandoc", timeout=30)))
+    waiting.start()
+    page = server.next_opened()
+    beacon = httpx.post(page, content=b'{"cancel":true}', headers={
+        "Content-Type": "text/plain;charset=UTF-8", "Origin": server.base})
+    waiting.join(30)
+    assert (beacon.status_code, answers[0].status_code, answers[0].text) == (200, 200, "")

@@ -1,6 +1,7 @@
-"""The local app of ``refbridge serve`` in a real browser (headless Chromium): a file loaded
-through the app's own request is listed and previewed by the page's scripts, its hostile
-title shown as text. Skipped when Chromium is not installed."""
+"""``refbridge serve``'s pages in a real browser (headless Chromium): a file loaded through
+the app's own request is listed and previewed by the page's scripts, its hostile title shown as
+text; the picker lists the library, and closing it cancels the pick. Skipped when Chromium is
+not installed."""
 
 from __future__ import annotations
 
@@ -39,3 +40,24 @@ def test_a_loaded_file_is_listed_and_previewed_by_the_page(tmp_path: Path) -> No
     assert ('<div class="csl-entry">Vásquez, R. (2023). Kelp Forests at Dusk. '
             "<i>Marine Letters</i>, <i>8</i>, 5–9.</div>") in dom
     assert "<script>alert(1)</script>" not in dom
+
+
+def test_the_picker_lists_the_library_and_closing_it_cancels_the_pick(tmp_path: Path) -> None:
+    import threading
+
+    with running(tmp_path) as server:
+        answers: list[httpx.Response] = []
+        waiting = threading.Thread(target=lambda: answers.append(
+            httpx.get(f"{server.base}/better-bibtex/cayw?format=pandoc", timeout=60)))
+        waiting.start()
+        assert CHROMIUM is not None
+        dom = subprocess.run(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+             f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000",
+             "--dump-dom", server.next_opened()],
+            check=False, capture_output=True, text=True, timeout=120).stdout
+        waiting.join(60)
+    assert ('<li><button type="button">Add</button> <b>lindqvist2018</b> '
+            "<span>Maja Lindqvist. 2018. Salt and Silt</span></li>") in dom
+    assert "<span>Eve Mallory. 2020. &lt;script&gt;alert(1)&lt;/script&gt;</span>" in dom
+    assert (answers[0].status_code, answers[0].text) == (200, "")

@@ -166,7 +166,10 @@ function choose(entry) {
   document.getElementById('picked').append(item);
 }
 
+let finished = false;
+
 async function finish(body) {
+  finished = true;
   try {
     await api(PICK, {method: 'POST', body: JSON.stringify(body)});
     say('status', 'Done: you may close this tab.');
@@ -179,6 +182,13 @@ document.addEventListener('DOMContentLoaded', () => {
   document.getElementById('insert').addEventListener('click',
     () => finish({citations: picked}));
   document.getElementById('cancel').addEventListener('click', () => finish({cancel: true}));
+  // a tab closed without a pick cancels it, so the editor does not wait for the timeout
+  window.addEventListener('pagehide', () => {
+    if (!finished) {
+      navigator.sendBeacon(PICK + '?token=' + encodeURIComponent(TOKEN),
+                           new Blob([JSON.stringify({cancel: true})], {type: 'text/plain'}));
+    }
+  });
   search();
 });
 """
