@@ -48,7 +48,8 @@ def test_loaded_text_adds_records_listed_with_their_findings(server: Running) ->
         "key": "doe2020", "type": "article-journal", "title": "Untitled Work",
         "authors": ["Ann Doe"], "year": "2020", "origin": "upload.bib",
         "findings": [{"code": "missing-field", "severity": "warning",
-                      "message": "bibtex needs journal for type article-journal"}]}]}
+                      "message": "bibtex needs journal for type article-journal"}]}],
+        "total": 1}
 
 
 def test_a_loaded_key_already_taken_is_made_unique(server: Running) -> None:
@@ -72,9 +73,15 @@ def test_text_of_no_known_format_is_an_error(server: Running) -> None:
     assert answer.json()["error"].startswith("notes.txt: ")
 
 
+def test_a_listing_gives_the_first_records_and_counts_them_all(server: Running) -> None:
+    listed = get(server, "/api/entries?limit=2").json()
+    assert ([entry["key"] for entry in listed["entries"]], listed["total"]) == (
+        ["hartmann2021", "lindqvist2018"], 3)
+
+
 def test_remove_all_records(server: Running) -> None:
     assert post(server, "/api/clear", {}).json() == {"ok": True}
-    assert get(server, "/api/entries").json() == {"entries": []}
+    assert get(server, "/api/entries").json() == {"entries": [], "total": 0}
 
 
 def test_style_search(server: Running) -> None:
@@ -84,8 +91,20 @@ def test_style_search(server: Running) -> None:
 
 def test_preview_in_a_style(server: Running) -> None:
     answer = get(server, "/api/preview?style=ieee&output=text&keys=lindqvist2018").json()
-    assert answer == {"output": "text",
+    assert answer == {"output": "text", "shown": 1, "total": 1,
                       "text": "[1] M. Lindqvist, Salt and Silt. Aarhus: Nordhavn Press, 2018.\n"}
+
+
+def test_a_preview_of_every_record_formats_the_first_ones(server: Running,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    from refbridge.serve import app
+
+    monkeypatch.setattr(app, "PREVIEWED", 1)
+    answer = get(server, "/api/preview?style=apa&output=text").json()
+    assert answer == {"output": "text", "shown": 1, "total": 3, "text": (
+        "Hartmann, I., & Okafor, C. (2021). Tidal Mixing in Shallow Estuaries. Journal of "
+        "Coastal Studies, 14, 201–219. https://doi.org/10.5555/jcs.2021.014\n")}
 
 
 def test_preview_in_an_unknown_style_is_an_error(server: Running) -> None:

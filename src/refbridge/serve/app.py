@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from refbridge.cited.citations import Scan
     from refbridge.enrich import EnrichOptions
 
+#: How many records a listing gives at most, unless it asks for more.
+ENTRIES_LISTED = 500
+#: How many records a preview formats, unless it names them (a live preview stays quick:
+#: the CSL engine formats some 500 records a second).
+PREVIEWED = 100
 #: How many styles a style search lists at most.
 STYLES_LISTED = 100
 
@@ -57,10 +62,13 @@ def _names(entry: Entry) -> list[str]:
 
 
 def entries(library: Library, options: Mapping[str, str], body: bytes) -> dict[str, Any]:
-    """The records (those matching ``q``), each with ``check``'s findings."""
+    """The records matching ``q`` (the first ``limit``, default ``ENTRIES_LISTED``; ``total``
+    counts them all), each with ``check``'s findings."""
     from refbridge.check import check_records
 
-    listed = library.search(options.get("q", ""))
+    found = library.search(options.get("q", ""))
+    limit = options.get("limit", "")
+    listed = found[:int(limit) if limit.isdigit() else ENTRIES_LISTED]
     findings: dict[str, list[dict[str, str]]] = {}
     for finding in check_records([entry.record for entry in listed]):
         findings.setdefault(finding.key or "", []).append(
@@ -69,7 +77,7 @@ def entries(library: Library, options: Mapping[str, str], body: bytes) -> dict[s
                          "title": plain(entry.record.fields.get("title", "")),
                          "authors": _names(entry), "year": year_of(entry.record),
                          "origin": entry.origin, "findings": findings.get(entry.key, [])}
-                        for entry in listed]}
+                        for entry in listed], "total": len(found)}
 
 
 def load(library: Library, options: Mapping[str, str], body: bytes) -> dict[str, Any]:
@@ -121,14 +129,17 @@ def _chosen(library: Library, options: Mapping[str, str]) -> list[Entry]:
 
 
 def preview(library: Library, options: Mapping[str, str], body: bytes) -> dict[str, Any]:
-    """The records (``keys``, else all) formatted in ``style`` as ``output`` (html or text)."""
+    """The records (``keys``, else the first ``PREVIEWED``: ``shown`` of ``total``)
+    formatted in ``style`` as ``output`` (html or text)."""
     from refbridge.formatting import format_bibliography
 
     output = options.get("output") or "html"
     if output not in ("html", "text"):
         raise RefbridgeError(f"output {output!r}: choose html or text")
-    records = [entry.record for entry in _chosen(library, options)]
-    return {"output": output, "text": format_bibliography(
+    chosen = _chosen(library, options)
+    records = [entry.record for entry in chosen[:None if "keys" in options else PREVIEWED]]
+    return {"output": output, "shown": len(records), "total": len(chosen),
+            "text": format_bibliography(
         records, options.get("style") or "apa", output, options.get("locale") or None)}
 
 

@@ -77,6 +77,7 @@ class Library:
         self._paths: list[str] = []
         self._stamps: list[tuple[int, int] | None] = []
         self._from_paths = 0  #: how many entries, at the front, came from ``_paths``
+        self._by_key: dict[str, Entry] | None = None  #: made when first asked, after a change
         self._lock = threading.Lock()
 
     @property
@@ -113,6 +114,7 @@ class Library:
             self._entries = [_entry(record, "") for record in keyed[:len(records)]] + [
                 _entry(record, origin) for record, origin in zip(keyed[len(records):], origins)]
             self._from_paths = len(records)
+            self._by_key = None
         return True
 
     def read_text(self, text: str, name: str, diagnostics: Diagnostics,
@@ -132,6 +134,7 @@ class Library:
             taken = [entry.record for entry in self._entries]
             keyed = with_keys([*taken, *new], WriteOptions())[len(taken):]
             self._entries.extend(_entry(record, origin) for record in keyed)
+            self._by_key = None
         return len(keyed)
 
     def clear(self) -> None:
@@ -140,11 +143,14 @@ class Library:
         with self._lock:
             self._entries.clear()
             self._from_paths = 0
+            self._by_key = None
 
     def by_key(self, key: str) -> Entry | None:
         """The entry of citation key ``key`` (a leading ``@`` ignored, as Better BibTeX does)."""
-        wanted = key.removeprefix("@")
-        return next((entry for entry in self.entries if entry.key == wanted), None)
+        with self._lock:
+            if self._by_key is None:
+                self._by_key = {entry.key: entry for entry in reversed(self._entries)}
+            return self._by_key.get(key.removeprefix("@"))
 
     def by_id(self, record_id: str) -> Entry | None:
         """The entry whose record has id ``record_id`` (a Zotero item's key)."""

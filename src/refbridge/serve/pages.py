@@ -63,6 +63,7 @@ APP_PAGE = _HEAD.format(title="refbridge", script="app.js") + """<body>
 <input id="style-search" type="search" placeholder="Search styles (apa, ieee, nature...)">
 <select id="style"></select>
 <div id="preview" class="preview"></div>
+<p id="preview-more"></p>
 </section>
 <section>
 <h2>Export</h2>
@@ -211,6 +212,14 @@ async function listRecords() {
                element('td', entry.year), element('td', entry.title), findings);
     body.append(row);
   }
+  if (found.total > found.entries.length) {
+    const more = element('tr');
+    const cell = element('td', (found.total - found.entries.length) +
+                         ' more records: filter to see them');
+    cell.colSpan = 5;
+    more.append(cell);
+    body.append(more);
+  }
 }
 
 async function showPreview() {
@@ -220,6 +229,8 @@ async function showPreview() {
                                     encodeURIComponent(style))).json();
     // the CSL engine's HTML: record text is escaped there
     document.getElementById('preview').innerHTML = answer.text;
+    say('preview-more', answer.total > answer.shown ? 'The first ' + answer.shown + ' of ' +
+        answer.total + ' records.' : '');
   } catch (error) { say('preview', error.message); }
 }
 
