@@ -21,6 +21,7 @@ from refbridge.pipeline import read_records, read_stream, with_keys, write_strea
 from refbridge.registry import WriteOptions, get_writer
 from refbridge.richtext import plain
 from refbridge.sameness.text import fold
+from refbridge.textio import HEAD_BYTES
 
 #: The library name answers carry (Better BibTeX's ``library`` of a search result).
 LIBRARY_NAME = "My Library"
@@ -122,7 +123,8 @@ class Library:
         """Read ``text`` named ``name`` (its ending and content choose the reader when
         ``from_format`` is None); the count of records added."""
         stream = io.StringIO(text, newline=None)
-        return self._add(read_stream(stream, text[:4096], name, diagnostics, from_format), name)
+        return self._add(read_stream(stream, text[:HEAD_BYTES], name, diagnostics, from_format),
+                         name)
 
     def add_records(self, records: Iterable[Record], origin: str) -> int:
         """Add records got otherwise (a profile fetched, an identifier looked up)."""
