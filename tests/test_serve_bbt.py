@@ -309,3 +309,14 @@ def test_the_picker_closed_without_a_pick_cancels_it_with_the_token_in_its_addre
         "Content-Type": "text/plain;charset=UTF-8", "Origin": server.base})
     waiting.join(30)
     assert (beacon.status_code, answers[0].status_code, answers[0].text) == (200, 200, "")
+
+
+def test_a_json_rpc_request_in_the_query_of_a_get(server: Running) -> None:
+    """As pandoc's zotero.lua asks: ``json-rpc?`` and the request, URL-encoded."""
+    from urllib.parse import quote
+
+    request = json.dumps({"jsonrpc": "2.0", "method": "item.citationkey",
+                          "params": [["lindqvist2018"]], "id": 3})
+    answer = httpx.get(f"{server.base}/better-bibtex/json-rpc?{quote(request)}")
+    assert answer.json() == {"jsonrpc": "2.0", "result": {"lindqvist2018": "lindqvist2018"},
+                             "id": 3}

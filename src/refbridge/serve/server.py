@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs, quote, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.serve import app, cayw, guard, jsonrpc, pages
@@ -187,8 +187,10 @@ class Handler(BaseHTTPRequestHandler):
                 served.report(str(message))
         if path == "/better-bibtex/cayw" and method == "GET":
             return cayw_answer(served, query)
-        if path == "/better-bibtex/json-rpc" and method == "POST":
-            return as_json(jsonrpc.answer(served.library, self._body()))
+        if path == "/better-bibtex/json-rpc":  # GET: the request is the query (pandoc's
+            # zotero.lua asks so); every method only reads
+            body = self._body() if method == "POST" else unquote(parts.query).encode("utf-8")
+            return as_json(jsonrpc.answer(served.library, body))
         if path in pages.SCRIPTS and method == "GET":
             return text(pages.SCRIPTS[path], content_type="text/javascript")
         if path in pages.STYLESHEETS and method == "GET":
