@@ -210,3 +210,14 @@ def test_a_look_up_adds_the_work_a_service_knows(tmp_path: Path,
             listed = get(server, "/api/entries?q=elastic").json()["entries"]
     assert [(entry["title"], entry["origin"]) for entry in listed] == [
         ("Elastic Checkpointing for Distributed Training", "look-up")]
+
+
+def test_a_pasted_profile_page_adds_its_works(server: Running) -> None:
+    from support import SAMPLES
+
+    text = (SAMPLES / "qinwei-yang.profile.txt").read_text(encoding="utf-8")
+    assert post(server, "/api/load", {"name": "pasted", "text": text}).json() == {
+        "added": 9, "problems": []}
+    listed = get(server, "/api/entries?q=smartann").json()["entries"]
+    assert [(entry["key"], entry["year"], entry["origin"]) for entry in listed] == [
+        ("yang2026smartann", "2026", "pasted")]
