@@ -107,6 +107,19 @@ def test_an_unknown_format_is_refused_before_any_picker_opens(server: Running) -
         400, 'CAYW failed: No such formatter "wiki"', [])
 
 
+@pytest.mark.parametrize(("query", "error"), [
+    ("format=formatted-citation&style=no-such-style-at-all", "no-such-style-at-all"),
+    ("format=formatted-bibliography&contentType=rtf", "contentType 'rtf': choose text or html"),
+    ("format=translate&translator=Better%20Word", "unknown translator 'Better Word'"),
+])
+def test_a_request_that_cannot_be_answered_opens_no_picker(server: Running, query: str,
+                                                           error: str) -> None:
+    answer = httpx.get(f"{server.base}/better-bibtex/cayw?{query}")
+    assert answer.status_code == 400 and error in answer.text
+    assert answer.text.startswith("CAYW failed: ")
+    assert server.opened == []
+
+
 def test_a_pick_nobody_answers_is_empty_after_the_timeout(tmp_path: Path) -> None:
     with running(tmp_path, pick_timeout=0.2) as server:
         answer = httpx.get(f"{server.base}/better-bibtex/cayw?format=latex", timeout=10)

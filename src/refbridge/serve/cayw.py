@@ -277,11 +277,16 @@ TRANSLATORS: dict[str, str] = {
 
 def export(records: Sequence[Record], translator: str) -> str:
     """The records as the writer of Better BibTeX's ``translator`` writes them."""
+    return written(records, writer_of(translator))
+
+
+def writer_of(translator: str) -> str:
+    """The writer of Better BibTeX's ``translator`` (``Better BibLaTeX``, ``biblatex``...)."""
     name = TRANSLATORS.get(re.sub(r"\s", "", translator).lower().replace("better", ""))
     if name is None:
         raise CaywError(f"unknown translator {translator!r} (known: "
                         f"{', '.join(sorted(TRANSLATORS))})")
-    return written(records, name)
+    return name
 
 
 def translate(citations: Sequence[Citation], options: Options, library: Library) -> str:
@@ -325,6 +330,19 @@ def formatter(name: str | None) -> Formatter:
     if found is None:
         raise CaywError(f"No such formatter {json.dumps(name)}")
     return found
+
+
+def check_request(options: Options) -> None:
+    """Refuse a request whose format, style or translator is unknown, before anyone picks."""
+    name = options.get("format") or "latex"
+    formatter(name)
+    if name in ("formatted-citation", "formatted-bibliography"):
+        from refbridge.styles import resolve_style
+
+        _output(options)
+        resolve_style(style_id(options.get("style")))
+    elif name == "translate":
+        writer_of(options.get("translator") or "biblatex")
 
 
 def format_pick(citations: Sequence[Citation], options: Options, library: Library) -> str:

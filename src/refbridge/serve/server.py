@@ -104,7 +104,7 @@ def cayw_answer(served: Served, query: Mapping[str, list[str]]) -> Answer:
     if options.get("probe"):
         return text("ready")
     try:
-        cayw.formatter(options.get("format"))
+        cayw.check_request(options)
         if options.get("selected"):  # no selection outside Zotero: an empty pick
             return text("")
         pick = served.picks.open()
