@@ -221,3 +221,21 @@ def test_a_pasted_profile_page_adds_its_works(server: Running) -> None:
     listed = get(server, "/api/entries?q=smartann").json()["entries"]
     assert [(entry["key"], entry["year"], entry["origin"]) for entry in listed] == [
         ("yang2026smartann", "2026", "pasted")]
+
+
+def test_the_command_fails_in_one_line_for_a_library_it_cannot_read(tmp_path: Path) -> None:
+    from support import run_cli
+
+    missing = tmp_path / "missing.bib"
+    code, out, err = run_cli("serve", "--library", str(missing), "--port", "0", "--no-browser")
+    assert (code, out, err) == (
+        1, "", f"refbridge: error: {missing}: cannot open: No such file or directory\n")
+
+
+def test_the_command_fails_in_one_line_for_a_port_in_use(server: Running) -> None:
+    from support import run_cli
+
+    code, out, err = run_cli("serve", "--port", str(server.served.port), "--no-browser")
+    assert (code, out, err) == (
+        1, "", (f"refbridge: error: cannot listen on 127.0.0.1:{server.served.port}: Address "
+               "already in use (is Zotero or another server running? choose --port)\n"))
