@@ -246,3 +246,10 @@ def test_a_body_too_large_is_refused_unread(server: Running) -> None:
                  + f"Content-Length: {MAX_BODY + 1}\r\n\r\n".encode())
     assert answer.startswith(b"HTTP/1.1 400 ")
     assert b"the request is larger than 64 MB" in answer
+
+
+def test_a_title_that_is_a_script_is_escaped_in_the_cv_preview(server: Running) -> None:
+    preview = httpx.get(server.base + "/api/cv?owner=Eve%20Mallory", headers=server.token
+                        ).json()["html"]
+    assert "<b>Eve Mallory</b>. &#60;script&#62;alert(1)&#60;/script&#62;. 2020." in preview
+    assert "<script>" not in preview
