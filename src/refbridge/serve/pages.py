@@ -9,6 +9,10 @@ module must never put a value of a request or a record into a page.
 
 from __future__ import annotations
 
+import json
+
+from refbridge.serve.cayw import SHORT_LABELS
+
 _HEAD = """<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -127,6 +131,7 @@ function say(id, text) { document.getElementById(id).textContent = text; }
 
 _PICKER_JS = r"""'use strict';
 const PICK = location.pathname;
+const LABELS = """ + json.dumps(list(SHORT_LABELS)) + r""";
 const picked = [];
 
 async function search() {
@@ -153,6 +158,18 @@ function field(citation, name, placeholder) {
   return input;
 }
 
+function labels(citation) {
+  const select = element('select');
+  for (const label of LABELS) {
+    const option = element('option', label);
+    option.value = label;
+    select.append(option);
+  }
+  select.value = 'page';
+  select.addEventListener('change', () => { citation.label = select.value; });
+  return select;
+}
+
 function choose(entry) {
   const citation = {key: entry.key, locator: '', label: 'page', prefix: '', suffix: '',
                     suppressAuthor: false};
@@ -162,8 +179,8 @@ function choose(entry) {
   suppress.type = 'checkbox';
   suppress.addEventListener('change', () => { citation.suppressAuthor = suppress.checked; });
   item.append(element('b', entry.key), ' ', field(citation, 'prefix', 'prefix'), ' ',
-              field(citation, 'locator', 'page'), ' ', field(citation, 'suffix', 'suffix'),
-              ' ', suppress, ' no author');
+              labels(citation), ' ', field(citation, 'locator', 'locator'), ' ',
+              field(citation, 'suffix', 'suffix'), ' ', suppress, ' no author');
   document.getElementById('picked').append(item);
 }
 
