@@ -3,7 +3,7 @@
 Every command reports input problems as ``file:line: level: message`` on standard error and
 exits with a documented status (``refbridge.errors.ExitStatus``); no traceback reaches the user
 (set ``REFBRIDGE_DEBUG=1`` to see one for an internal error). Each family of commands is a
-module of this package (``convert``, ``library``, ``git``, ``services``, ``zotero``, ``site``, ``lsp``),
+module of this package (``convert``, ``library``, ``git``, ``services``, ``zotero``, ``site``, ``lsp``, ``serve``),
 imported only when one of its commands runs (``COMMANDS``), and library modules are imported
 inside the commands, so that ``refbridge`` starts fast. The options several commands share are
 in ``options``, how a command ends in ``reporting``. This package must never do a command's
@@ -44,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sync": ("zotero", "sync_command"),
     "site": ("site", "site_command"),
     "lsp": ("lsp", "lsp_command"),
+    "serve": ("serve", "serve_command"),
 }
 
 #: The cyclic collector's first threshold for a command: records are built by the thousand and

@@ -1,0 +1,9 @@
+"""``refbridge serve``: Better BibTeX's cite-as-you-write and JSON-RPC endpoints answered from
+refbridge's own libraries (no Zotero), and a small local app on the same server.
+
+``library`` the records served, by citation key; ``cayw`` the citation formats of a pick;
+``jsonrpc`` the JSON-RPC methods; ``picks`` the picks that wait for the picker page;
+``guard`` who may ask (loopback ``Host``, same-site ``Origin``, the run's token); ``app`` the
+local app's API; ``pages`` the picker's and the app's pages; ``server`` the HTTP server.
+This package must never listen on anything but the loopback address nor write a file.
+"""

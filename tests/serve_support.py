@@ -1,0 +1,106 @@
+"""Helpers of the ``refbridge serve`` tests: the real server on an ephemeral port of
+127.0.0.1, serving an invented library, and a pick answered through the picker page's own
+request instead of a browser."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from refbridge.enrich import EnrichOptions
+from refbridge.errors import Diagnostics
+from refbridge.serve.library import Library
+from refbridge.serve.server import Served, serve_in_thread
+
+__all__ = ["LIBRARY", "Running", "Served", "running", "serve_in_thread"]
+
+LIBRARY = """\
+@article{hartmann2021,
+  author = {Hartmann, Ilse and Okafor, Chidi},
+  title = {Tidal Mixing in Shallow Estuaries},
+  journal = {Journal of Coastal Studies},
+  year = {2021},
+  volume = {14},
+  pages = {201--219},
+  doi = {10.5555/jcs.2021.014},
+}
+
+@book{lindqvist2018,
+  author = {Lindqvist, Maja},
+  title = {Salt and Silt},
+  publisher = {Nordhavn Press},
+  address = {Aarhus},
+  year = {2018},
+}
+
+@misc{hostile,
+  author = {Mallory, Eve},
+  title = {<script>alert(1)</script>},
+  year = {2020},
+}
+"""
+
+
+@dataclass
+class Running:
+    """A server running on a free port, and the pages it asked to open."""
+
+    served: Served
+    opened: list[str] = field(default_factory=list)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.served.port}"
+
+    @property
+    def token(self) -> dict[str, str]:
+        return {"X-Refbridge-Token": self.served.token}
+
+    def next_opened(self, timeout: float = 10.0) -> str:
+        deadline = time.monotonic() + timeout
+        while not self.opened:
+            assert time.monotonic() < deadline, "no picker page was opened"
+            time.sleep(0.02)
+        return self.opened.pop(0)
+
+    def cayw(self, query: str, citations: list[dict[str, Any]] | None) -> httpx.Response:
+        """``GET /better-bibtex/cayw?QUERY``, answered by posting ``citations`` (None: cancel)
+        from the picker page it opened, as the page's own script does."""
+        answers: list[httpx.Response] = []
+        waiting = threading.Thread(target=lambda: answers.append(
+            httpx.get(f"{self.base}/better-bibtex/cayw?{query}", timeout=30)))
+        waiting.start()
+        page = self.next_opened()
+        assert httpx.get(page).status_code == 200
+        body = {"cancel": True} if citations is None else {"citations": citations}
+        posted = httpx.post(page.split("?")[0], json=body, headers=self.token)
+        assert posted.status_code == 200, posted.text
+        waiting.join(30)
+        return answers[0]
+
+
+@contextmanager
+def running(tmp_path: Path, text: str = LIBRARY, pick_timeout: float = 30.0,
+            services: EnrichOptions | None = None) -> Iterator[Running]:
+    """The server serving ``text`` (a .bib) until the block ends; its look-ups ask the
+    services as ``services`` say (by default: offline, from an empty cache)."""
+    path = tmp_path / "library.bib"
+    path.write_text(text, encoding="utf-8")
+    library = Library()
+    library.read_paths([str(path)], Diagnostics())
+    services = services or EnrichOptions(offline=True, cache_dir=tmp_path / "cache")
+    state = Running(Served(library, lambda url: None, services, pick_timeout=pick_timeout))
+    state.served.opener = state.opened.append
+    server = serve_in_thread(state.served)
+    try:
+        yield state
+    finally:
+        server.shutdown()
+        server.server_close()
