@@ -1,7 +1,7 @@
 """`refbridge cv` outputs for the two bundled profile pages and for both merged, in every format.
 
 The expected files in tests/fixtures/cv/ are the exact outputs; after an intended change of the
-output, regenerate them with ``python tests/test_cv_outputs.py`` and review the diff.
+output, regenerate them with ``python tests/cv/test_cv_outputs.py`` and review the diff.
 """
 
 from __future__ import annotations
@@ -9,8 +9,12 @@ from __future__ import annotations
 import io
 import shutil
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+if __name__ == "__main__":  # run as a script: the test helpers, as pytest's pythonpath finds them
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pytest
 from support import ROOT, SAMPLES, requires_tool

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from support import ROOT, run_cli
+from support import FIXTURES, ROOT, run_cli
 
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.pipeline import read_file
@@ -15,7 +15,6 @@ from refbridge.registry import UnknownFormat, detect_reader
 from refbridge.runs import ReadOptions
 
 SHARED = ROOT.parent / "shared" / "conformance"
-FIXTURES = Path(__file__).parent / "fixtures"
 
 #: RIS as Zotero's RIS translator tests give it, on standard input.
 RIS = """TY  - JOUR

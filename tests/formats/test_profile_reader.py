@@ -7,13 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
-from support import SAMPLES
+from support import FIXTURES, SAMPLES
 
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.profile import READER
 from refbridge.model import Date, Eprint, Name, Record
 
-FIXTURES = Path(__file__).parent / "fixtures" / "profile"
+PROFILES = FIXTURES / "profile"
 
 HEADER = (
     "arXiv subjects\n\nZhengping Qian\n\n"
@@ -36,7 +36,7 @@ def test_seed_pages_read_to_every_record_exactly(sample: str, count: int) -> Non
     diagnostics = Diagnostics()
     with open(SAMPLES / f"{sample}.profile.txt", encoding="utf-8") as page:
         records = list(READER.read(page, f"{sample}.profile.txt", diagnostics))
-    expected = json.loads((FIXTURES / f"{sample}.expected.json").read_text(encoding="utf-8"))
+    expected = json.loads((PROFILES / f"{sample}.expected.json").read_text(encoding="utf-8"))
     got = [{"year": r.year, "subject": r.eprint.primary_class if r.eprint else None,
             "title": r.title, "abstract": r.get("abstract")} for r in records]
     assert len(records) == count

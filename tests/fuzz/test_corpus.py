@@ -9,12 +9,12 @@ tests/corpus/seeds/ holds the real-world files the mutation fuzzer starts from.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from fuzz.harness import read_both_ways
+from support import ROOT
 
-CORPUS = Path(__file__).resolve().parent / "corpus"
+CORPUS = ROOT / "tests" / "corpus"
 EXPECTED: dict[str, dict[str, object]] = json.loads((CORPUS / "expected.json").read_text())
 CASES = sorted(str(path.relative_to(CORPUS)) for path in CORPUS.glob("*/*")
                if path.parent.name != "seeds")

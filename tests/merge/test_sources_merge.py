@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from support import ROOT
 
 from refbridge.cli import main
 from refbridge.cv.owner import IDS_KEY, OwnerMatcher
@@ -16,7 +17,6 @@ from refbridge.merge import deduplicate
 from refbridge.model import Date, Eprint, Name, Record, Source
 from refbridge.pipeline import read_records
 
-ROOT = Path(__file__).parent.parent
 SOURCES = ROOT / "tests" / "fixtures" / "sources"
 PROFILE = ROOT / "samples" / "zhengping-qian.profile.txt"
 INPUTS = [PROFILE, SOURCES / "qian.orcid-works.json", SOURCES / "qian.orcid-bulk.json",

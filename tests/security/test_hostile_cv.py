@@ -1,6 +1,6 @@
 """CV publication lists of hostile record text, in every CV output and with the CSL and pybtex
 styles a CV can use: no markup or command from a record, only web links, the text shown.
-(tests/test_cv_escaping.py checks one hostile record in depth; this runs the shared corpus.)"""
+(tests/cv/test_cv_escaping.py checks one hostile record in depth; this runs the shared corpus.)"""
 
 from __future__ import annotations
 

@@ -17,12 +17,13 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_bibtex_keeper import BLOCKS, KEYS, LIBRARY, entry_keys, read, texts_between_entries
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex.writer import BIBTEX_WRITER
 from refbridge.model import Record
 from refbridge.registry import WriteOptions, get_reader, get_writer
+
+from .test_bibtex_keeper import BLOCKS, KEYS, LIBRARY, entry_keys, read, texts_between_entries
 
 #: The formats of the trips (``zotero``: Zotero RDF).
 TRIPS = pytest.mark.parametrize("via", ["csl-json", "ris", "hayagriva", "zotero"])

@@ -1,6 +1,6 @@
 """Hayagriva YAML, Typst's bibliography format: what the reader makes of a researcher's file,
 what the writer makes of a .bib, and that refbridge's own files read back to the records
-written. Typst's own reading of the output is checked in tests/test_typst.py."""
+written. Typst's own reading of the output is checked in tests/formats/hayagriva/test_typst.py."""
 
 from __future__ import annotations
 

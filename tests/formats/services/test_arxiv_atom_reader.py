@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import records_of
+from support import FIXTURES, records_of
 
 from refbridge.errors import ParseError
 from refbridge.model import Date, Eprint, Name
 
-SPECIMEN = Path(__file__).parent / "fixtures" / "sources" / "qian.arxiv.atom"
+SPECIMEN = FIXTURES / "sources" / "qian.arxiv.atom"
 
 
 def test_each_entry_is_a_preprint_with_versions_and_categories() -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import records_of
+from support import FIXTURES, records_of
 
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.model import Date, Eprint, Name, Source
 
-SPECIMEN = Path(__file__).parent / "fixtures" / "sources" / "qian.dblp.xml"
+SPECIMEN = FIXTURES / "sources" / "qian.dblp.xml"
 QIAN = Name(family="Qian", given="Zhengping")
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support import records_of
+from support import FIXTURES, records_of
 
 from refbridge.errors import Diagnostics
 from refbridge.model import Date, Eprint, Name
 
-SPECIMEN = Path(__file__).parent / "fixtures" / "sources" / "qian.scholar.csv"
+SPECIMEN = FIXTURES / "sources" / "qian.scholar.csv"
 
 
 def test_a_journal_row_has_its_authors_venue_volume_number_and_pages() -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from support import records_of
+from support import FIXTURES, records_of
 
 from refbridge.model import Date, Eprint
 
-SPECIMEN = Path(__file__).parent / "fixtures" / "sources" / "qian.openalex.json"
+SPECIMEN = FIXTURES / "sources" / "qian.openalex.json"
 
 
 def test_a_journal_article_has_its_venue_biblio_date_and_abstract() -> None:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from support import records_of
+from support import FIXTURES, records_of
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.services.orcid import document, person_name, records
 from refbridge.model import Date, Eprint, Name
 
-SPECIMENS = Path(__file__).parent / "fixtures" / "sources"
+SPECIMENS = FIXTURES / "sources"
 WORKS = SPECIMENS / "qian.orcid-works.json"
 BULK = SPECIMENS / "qian.orcid-bulk.json"
 ORCID = "orcid:0000-0002-1825-0097"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from support import records_of
+from support import FIXTURES, records_of
 
 from refbridge.model import Date, Eprint
 
-SPECIMEN = Path(__file__).parent / "fixtures" / "sources" / "qian.s2-papers.json"
+SPECIMEN = FIXTURES / "sources" / "qian.s2-papers.json"
 
 
 def test_a_journal_article_has_its_journal_volume_and_pages() -> None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support import FIXTURES
 
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.pipeline import read_file
 from refbridge.registry import detect_reader
 from refbridge.runs import ReadOptions
 
-SPECIMENS = Path(__file__).parent / "fixtures" / "sources"
+SPECIMENS = FIXTURES / "sources"
 
 
 @pytest.mark.parametrize(("name", "reader"), [

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from io import StringIO
-from pathlib import Path
+
+from support import FIXTURES
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.zotero.json import READER
 from refbridge.model import Name, Record
 
-EXPORT = Path(__file__).parent / "fixtures" / "better-bibtex.json"
+EXPORT = FIXTURES / "better-bibtex.json"
 
 
 def _records(text: str) -> list[Record]:
