@@ -25,7 +25,7 @@ refbridge (with the entries that inherit from them through ``crossref``), and th
 printed.
 
 This is a measuring tool, not a test: it asserts nothing. The test suite runs it on the
-libraries TeX Live ships (tests/test_fidelity.py) and keeps a floor.
+libraries TeX Live ships (tests/formats/bibtex/test_fidelity.py) and keeps a floor.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ counted as failures. ``KNOWN_DIFFERENCES`` (``readers_known.json`` beside this f
 differences where the expectation itself is wrong or keeps less than refbridge, each with its
 reason: they are reported apart too.
 
-This is a measuring tool, not a test: it asserts nothing. tests/test_reader_conformance.py
+This is a measuring tool, not a test: it asserts nothing. tests/formats/test_reader_conformance.py
 runs it and keeps a floor per format.
 """
 

@@ -16,7 +16,7 @@ Zotero's part is played by either
   ``Field Name: value`` labels turned into CSL names, a ``Citation Key:`` line taken out of
   the note as the item's ``id``, and otherwise Zotero's item key as the ``id``.
 
-This is a measuring tool, not a test: it asserts nothing. tests/test_zotero_trip.py runs it
+This is a measuring tool, not a test: it asserts nothing. tests/formats/zotero/test_zotero_trip.py runs it
 on a library TeX Live ships and keeps a floor.
 """
 

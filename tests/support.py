@@ -23,6 +23,7 @@ from refbridge.model import Record
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 SHARED = ROOT.parent / "shared"
+FIXTURES = ROOT / "tests" / "fixtures"
 REFERENCE_NODE_MODULES = Path.home() / ".cache" / "refbridge-reference-js" / "node_modules"
 
 

@@ -262,8 +262,8 @@ def test_parallel_never_imports_pipeline() -> None:
 
 def test_registry_and_the_catalogue_never_import_a_format_module() -> None:
     """Rule: `registry` and `formats/catalogue` never import a format module: a command imports
-    exactly the reader and writer it uses. (They load one by name; ``tests/test_catalogue.py``
-    checks what a run loads.)"""
+    exactly the reader and writer it uses. (They load one by name;
+    ``tests/formats/test_catalogue.py`` checks what a run loads.)"""
     wrong = [f"{_where(m, line)}: {m} imports {t}" for m, t, line in _edges()
              if m in ("refbridge.registry", "refbridge.formats.catalogue")
              and layer_of(t)[0] == FORMATS]

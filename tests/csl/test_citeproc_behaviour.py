@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_processor import DOE, ROE, bib, item, style
 
 from refbridge.csl import LocaleStore, make_processor
 from refbridge.csl.collation import collation
@@ -17,6 +16,8 @@ from refbridge.csl.localization import resolve_language
 from refbridge.csl.style import CslStyle
 from refbridge.pageranges import format_page_range, several_pages
 from refbridge.rawdates import RawDate, parse_raw_date
+
+from .test_processor import DOE, ROE, bib, item, style
 
 # -- raw dates --------------------------------------------------------------------------
 

@@ -13,7 +13,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from reference import STYLES, item_sets, items, reference
+
+from .reference import STYLES, item_sets, items, reference
 
 pytestmark = pytest.mark.csl_parity
 

@@ -1,1 +1,1 @@
-"""Fuzzing and hostile-input helpers shared by the tests/test_fuzz_*, test_hostile_* and corpus tests."""
+"""Fuzzing and hostile-input helpers shared by the tests/fuzz/test_fuzz_*, test_hostile_* and corpus tests."""

@@ -2,12 +2,12 @@
 
     python tests/fuzz/campaign.py [EXAMPLES] [READER...]
 
-Runs each strategy of tests/test_fuzz_readers.py and tests/test_fuzz_near_valid.py with
+Runs each strategy of tests/fuzz/test_fuzz_readers.py and tests/fuzz/test_fuzz_near_valid.py with
 EXAMPLES examples (default 5000), prints the inputs tried per reader and every failure (shrunk).
 The process may use at most ``MEMORY_LIMIT`` bytes: a reader whose memory grows without bound
 fails with ``MemoryError``, as a hang fails with ``Hang`` (tests/fuzz/harness.py).
 The test suite runs the same strategies with the budget ``REFBRIDGE_FUZZ_BUDGET`` names (see
-tests/fuzz/harness.py); the Zotero database is fuzzed by tests/test_fuzz_zotero_sqlite.py, and
+tests/fuzz/harness.py); the Zotero database is fuzzed by tests/fuzz/test_fuzz_zotero_sqlite.py, and
 tests/fuzz/libfuzzer.py runs a coverage-guided campaign with atheris.
 """
 
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_fuzz_near_valid import GENERATORS
+from fuzz.test_fuzz_near_valid import GENERATORS
 
 from fuzz.harness import read_both_ways
 from fuzz.mutation import TOKENS, mutated

@@ -1,7 +1,7 @@
 """Hostile record text: values that would become commands or markup if a writer let them
 through, and addresses that must never become links. The payloads are data, in
 ``tests/security/hostile_corpus.json`` (by class); this module reads them for the fuzzers, the
-tests/test_hostile_* tests and ``tests/security/test_hostile_corpus.py``."""
+tests/security/test_hostile_* tests and ``tests/security/test_hostile_corpus.py``."""
 
 from __future__ import annotations
 

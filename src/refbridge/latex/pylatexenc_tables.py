@@ -4,7 +4,7 @@ pylatexenc itself, and the source of ``refbridge.latex.fixed_macros`` written fr
 The decoder reads the written table instead of building pylatexenc's context databases, which
 cost about 100M instructions (25 ms) at every start of a command that meets one unknown macro.
 ``python -m refbridge.tools.regenerate`` writes the table anew for another pylatexenc;
-``tests/test_latex_fixed_macros.py`` proves the table is what the installed pylatexenc says. This module must never be imported by the decoder.
+``tests/model/test_latex_fixed_macros.py`` proves the table is what the installed pylatexenc says. This module must never be imported by the decoder.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ piece). Simple fields (``name = {value}``, ``"value"``, a number or a macro) tak
 match each. It follows BibTeX where the dialects' tools differ (every brace counts, escaped or
 not) and bibtexparser 2 elsewhere (a block starts at an ``@`` at the beginning of a line, so an
 ``@`` inside a value is text; a broken block ends at the next such ``@``), and
-tests/test_bibtex_syntax.py checks it against bibtexparser 2 entry by entry on
+tests/formats/bibtex/test_bibtex_syntax.py checks it against bibtexparser 2 entry by entry on
 biblatex-examples.bib and on hostile inputs.
 
 Values are resolved here: ``@string`` macros (case-insensitive, later definitions win), the
