@@ -315,8 +315,8 @@ def main() -> None:
               help="Name of the collection holding the records (Zotero).")
 @click.option("--enrich", is_flag=True,
               help="Complete the records from arXiv, Crossref and OpenAlex first.")
-@click.option("--jobs", type=click.IntRange(0), default=0, show_default=True,
-              help="Processes for one large .bib (0: one per CPU; 1: no parallel work).")
+@click.option("--jobs", type=click.IntRange(0), default=1, show_default=True,
+              help="Processes for one large .bib (1: one process; 0: one per CPU).")
 @click.option("--merge", is_flag=True,
               help="Merge records of the same work across the inputs (each merge reported).")
 @enrich_options
