@@ -45,21 +45,21 @@ JABREF_CASES = [
      f"@article{{b, {BILLY}, journal = {{A}}, number = 1, volume = 22}}", True),
     ("different title, same volume",
      "@article{a, author = {Billy Bob}, year = 2005, title = {A title}, number = 1, volume = 21}",
-     "@article{b, author = {Billy Bob}, year = 2005, title = {Another title}, number = 1, "
-     "volume = 21}", False),
+     ("@article{b, author = {Billy Bob}, year = 2005, title = {Another title}, number = 1, "
+     "volume = 21}"), False),
     ("same pages", f"@article{{a, {BILLY}, journal = {{A}}, volume = 21, pages = {{334--337}}}}",
      f"@article{{b, {BILLY}, journal = {{A}}, volume = 21, pages = {{334--337}}}}", True),
-    ("same pages, one without volume", f"@article{{a, {BILLY}, journal = {{A}}, number = 1, "
-     "pages = {334--337}}", f"@article{{b, {BILLY}, journal = {{A}}, volume = 21, number = 1, "
-     "pages = {334--337}}", True),
+    ("same pages, one without volume", (f"@article{{a, {BILLY}, journal = {{A}}, number = 1, "
+     "pages = {334--337}}"), (f"@article{{b, {BILLY}, journal = {{A}}, volume = 21, number = 1, "
+     "pages = {334--337}}"), True),
     ("different volume, no journal", f"@article{{a, {BILLY}, volume = 21, pages = {{334--337}}}}",
      f"@article{{b, {BILLY}, volume = 22, pages = {{334--337}}}}", True),
     ("different title, no journal", f"@article{{a, {BILLY}, volume = 21, pages = {{334--337}}}}",
-     "@article{b, author = {Billy Bob}, year = 2005, title = {Another title}, volume = 22, "
-     "pages = {334--337}}", False),
-    ("different volume and journal, all else equal", f"@article{{a, {BILLY}, journal = {{A}}, "
-     "volume = 21, number = 1, pages = {334--337}}", f"@article{{b, {BILLY}, journal = {{B}}, "
-     "volume = 22, number = 1, pages = {334--337}}", True),
+     ("@article{b, author = {Billy Bob}, year = 2005, title = {Another title}, volume = 22, "
+     "pages = {334--337}}"), False),
+    ("different volume and journal, all else equal", (f"@article{{a, {BILLY}, journal = {{A}}, "
+     "volume = 21, number = 1, pages = {334--337}}"), (f"@article{{b, {BILLY}, journal = {{B}}, "
+     "volume = 22, number = 1, pages = {334--337}}"), True),
     ("two unrelated entries", f"@article{{a, {SERIOUS}}}", f"@article{{b, {UNRELATED}}}", False),
     ("unrelated, different DOIs", f"@article{{a, {SERIOUS}, doi = {{10.1016/j.is.2004.02.002}}}}",
      f"@article{{b, {UNRELATED}, doi = {{10.1016/j.is.2004.02.00X}}}}", False),
@@ -67,13 +67,13 @@ JABREF_CASES = [
      f"@article{{b, {UNRELATED}, doi = {{10.1016/j.is.2004.02.002}}}}", True),
     ("same DOI, different types", f"@article{{a, {SERIOUS}, doi = {{10.1016/j.is.2004.02.002}}}}",
      f"@incollection{{b, {SERIOUS}, doi = {{10.1016/j.is.2004.02.002}}}}", True),
-    ("DOIs differing by an underscore", f"@article{{a, {SERIOUS}, doi = "
-     "{10.1016/j.is.2004.02.002}}", f"@incollection{{b, {UNRELATED}, doi = "
-     "{10.1016/j.is.2004.02.0_02}}", False),
+    ("DOIs differing by an underscore", (f"@article{{a, {SERIOUS}, doi = "
+     "{10.1016/j.is.2004.02.002}}"), (f"@incollection{{b, {UNRELATED}, doi = "
+     "{10.1016/j.is.2004.02.0_02}}"), False),
     ("same ISBN, different types", f"@article{{a, {SERIOUS}, isbn = {{0-123456-47-9}}}}",
      f"@incollection{{b, {UNRELATED}, isbn = {{0-123456-47-9}}}}", False),
-    ("inbooks, different chapters", f"@inbook{{a, {ALICE}, chapter = {{Chapter One – Down the "
-     "Rabbit Hole}}", f"@inbook{{b, {ALICE}, chapter = {{Chapter Two – The Pool of Tears}}}}",
+    ("inbooks, different chapters", (f"@inbook{{a, {ALICE}, chapter = {{Chapter One – Down the "
+     "Rabbit Hole}}"), f"@inbook{{b, {ALICE}, chapter = {{Chapter Two – The Pool of Tears}}}}",
      False),
     ("inbooks, different pages", f"@inbook{{a, {ALICE}, pages = {{1-20}}}}",
      f"@inbook{{b, {ALICE}, pages = {{21-40}}}}", False),
@@ -81,27 +81,27 @@ JABREF_CASES = [
      f"@incollection{{b, {INNOVATION}, chapter = 9}}", False),
     ("incollections, different pages", f"@incollection{{a, {INNOVATION}, pages = {{1-20}}}}",
      f"@incollection{{b, {INNOVATION}, pages = {{21-40}}}}", False),
-    ("inbook without chapter, inbook with", f"@inbook{{a, {ALICE}, chapter = {{Chapter One – "
-     "Down the Rabbit Hole}}", f"@inbook{{b, {ALICE}}}", True),
+    ("inbook without chapter, inbook with", (f"@inbook{{a, {ALICE}, chapter = {{Chapter One – "
+     "Down the Rabbit Hole}}"), f"@inbook{{b, {ALICE}}}", True),
     ("books, different editions", f"@book{{a, {EFFECTIVE_JAVA}, date = 2001, edition = 1}}",
      f"@book{{b, {EFFECTIVE_JAVA}, date = 2008, edition = 2}}", False),
-    ("books, editions First and Second", "@book{a, title = {Reinforcement learning: An "
+    ("books, editions First and Second", ("@book{a, title = {Reinforcement learning: An "
      "introduction}, publisher = {MIT press Cambridge}, year = 1998, author = {Sutton, Richard S "
-     "and Barto, Andrew G}, volume = 1, number = 1, edition = {First}}", "@book{b, title = "
+     "and Barto, Andrew G}, volume = 1, number = 1, edition = {First}}"), ("@book{b, title = "
      "{Reinforcement learning:An introduction}, publisher = {MIT Press}, year = 2017, author = "
-     "{Sutton, Richard S and Barto, Andrew G}, edition = {Second}}", False),
-    ("articles of one book sharing its ISBN", "@article{Atkinson_1993, author = {Richard "
+     "{Sutton, Richard S and Barto, Andrew G}, edition = {Second}}"), False),
+    ("articles of one book sharing its ISBN", ("@article{Atkinson_1993, author = {Richard "
      "Atkinson}, chapter = 11, pages = {91-100}, title = {Performance on a Signal}, booktitle = "
-     "{ABC}, editor = {ABC}, publisher = {ABC}, isbn = {978-1-4684-8585-1}, year = 1993}",
-     "@article{Ballard_1993, author = {Elizabeth Ballard}, chapter = 20, pages = {187-203}, "
+     "{ABC}, editor = {ABC}, publisher = {ABC}, isbn = {978-1-4684-8585-1}, year = 1993}"),
+     ("@article{Ballard_1993, author = {Elizabeth Ballard}, chapter = 20, pages = {187-203}, "
      "title = {Rest in Treatment}, booktitle = {ABC}, editor = {ABC}, publisher = {ABC}, "
-     "isbn = {978-1-4684-8585-1}, year = 1993}", False),
-    ("inbooks sharing an ISBN", "@inbook{a, title = {Performance on a Signal}, isbn = "
-     "{978-1-4684-8585-1}}", "@inbook{b, title = {Rest in Treatment}, isbn = "
-     "{978-1-4684-8585-1}}", False),
-    ("incollections sharing an ISBN", "@incollection{a, title = {Performance on a Signal}, "
-     "isbn = {978-1-4684-8585-1}}", "@incollection{b, title = {Rest in Treatment}, isbn = "
-     "{978-1-4684-8585-1}}", False),
+     "isbn = {978-1-4684-8585-1}, year = 1993}"), False),
+    ("inbooks sharing an ISBN", ("@inbook{a, title = {Performance on a Signal}, isbn = "
+     "{978-1-4684-8585-1}}"), ("@inbook{b, title = {Rest in Treatment}, isbn = "
+     "{978-1-4684-8585-1}}"), False),
+    ("incollections sharing an ISBN", ("@incollection{a, title = {Performance on a Signal}, "
+     "isbn = {978-1-4684-8585-1}}"), ("@incollection{b, title = {Rest in Treatment}, isbn = "
+     "{978-1-4684-8585-1}}"), False),
 ]
 #: JabRef's cases where refbridge decides otherwise on purpose, and why.
 JABREF_DIFFERENCES = [
@@ -281,8 +281,8 @@ def test_a_merged_entry_keeps_the_winners_key_takes_missing_values_and_lists_the
 def test_every_merge_is_reported_with_the_values_taken(library: Path, tmp_path: Path) -> None:
     _, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"))
     assert err.splitlines() == [
-        "refbridge: dedupe: merged Knuth84lp into knuth1984 (same title, year and authors): "
-        "Literate Programming",
+        ("refbridge: dedupe: merged Knuth84lp into knuth1984 (same title, year and authors): "
+        "Literate Programming"),
         "refbridge: dedupe:   knuth1984: DOI = '10.1093/comjnl/27.2.97' from Knuth84lp",
         "refbridge: dedupe:   knuth1984: note = 'Reprinted in CSLI 1992' from Knuth84lp",
         "refbridge: dedupe: merged 1 group(s) of duplicates: 3 entries -> 2",
@@ -378,8 +378,8 @@ def test_a_document_that_cannot_be_read_leaves_every_file_as_it_was(library: Pat
     paper.write_bytes(b"@Knuth84lp \xff\n")
     status, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"),
                              "--map", str(tmp_path / "renames.json"), "--rewrite", str(paper))
-    assert (status, err) == (1, f"refbridge: error: {paper}: not UTF-8 (byte 11); cannot "
-                                "rewrite its citations\n")
+    assert (status, err) == (1, (f"refbridge: error: {paper}: not UTF-8 (byte 11); cannot "
+                                "rewrite its citations\n"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lib.bib", "paper.typ"]
 
 

@@ -169,8 +169,8 @@ JABREF_CASES: list[tuple[str, str, str]] = [
      "NewtonMaxwellEtAl_2019_TheInterestingTitleLongerThanThreeWords"),
     (f"{FULL1}, year = 2019", "[auth]-[year]", "Newton-2019"),
     ("author = {Newton, Isaac}, year = 2019", "[auth4:lower]-[year]", "newt-2019"),
-    ("title = {Modèle et outil pour soutenir la scénarisation pédagogique de MOOC "
-     "connectivistes}", "[veryshorttitle]", "Modele"),
+    (("title = {Modèle et outil pour soutenir la scénarisation pédagogique de MOOC "
+     "connectivistes}"), "[veryshorttitle]", "Modele"),
     ("author = {Stéphane d'Ascoli}, year = 2021", "[auth][year]", "dAscoli2021"),
     ("author = {Michiel van den Brekel}, year = 2021", "[auth][year]", "Brekel2021"),
     ("author = {Alexander Artemenko and others}, year = 2019", "[auth][year]",
@@ -208,10 +208,10 @@ def test_jabref_cases_not_reproduced_give_another_key(fields: str, pattern: str,
 #: (entry fields, Better BibTeX's key under its default formula).
 BBT_CASES: list[tuple[str, str]] = [
     ("author = {Knuth, Donald E.}, title = {The {\\TeX}book}, year = 1984", "knuthTeXbook1984"),
-    ("author = {Lamport, Leslie}, title = {{\\LaTeX}: A Document Preparation System}, "
-     "year = 1994", "lamportLaTeXDocumentPreparation1994"),
-    ("author = {M{\\\"u}ller, J{\\\"o}rg}, title = {{\\\"U}ber die Theorie der Graphen}, "
-     "year = 1990", "mullerUberTheorieGraphen1990"),
+    (("author = {Lamport, Leslie}, title = {{\\LaTeX}: A Document Preparation System}, "
+     "year = 1994"), "lamportLaTeXDocumentPreparation1994"),
+    (("author = {M{\\\"u}ller, J{\\\"o}rg}, title = {{\\\"U}ber die Theorie der Graphen}, "
+     "year = 1990"), "mullerUberTheorieGraphen1990"),
 ]
 
 

@@ -12,17 +12,7 @@ from hypothesis import strategies as st
 from refbridge.merge import duplicate_sets, normalized_title, title_candidates
 from refbridge.model import Date, Record
 
-WORDS = (
-    "adaptive alpine analysis approximate bayesian benchmark boundary carbon causal climate "
-    "clustering coastal compressed concurrent constraint convergence decomposition dense "
-    "distributed drift dynamics efficient embedding energy estimation evaluation evolution "
-    "federated forecasting framework glacier graph groundwater heterogeneous hierarchical "
-    "hydrology inference isotope kernel lake language latent learning lightweight limnology "
-    "monitoring multiscale network neural nonlinear nutrient optimal parallel particle "
-    "permafrost precipitation prediction probabilistic query regional remote representation "
-    "resilient river robust runoff scalable seasonal sediment sensing simulation snowpack soil "
-    "sparse spatial statistical stochastic storage stream subgraph survey temporal thermal "
-    "transfer transport uncertainty variability watershed wetland").split()
+WORDS = ["adaptive", "alpine", "analysis", "approximate", "bayesian", "benchmark", "boundary", "carbon", "causal", "climate", "clustering", "coastal", "compressed", "concurrent", "constraint", "convergence", "decomposition", "dense", "distributed", "drift", "dynamics", "efficient", "embedding", "energy", "estimation", "evaluation", "evolution", "federated", "forecasting", "framework", "glacier", "graph", "groundwater", "heterogeneous", "hierarchical", "hydrology", "inference", "isotope", "kernel", "lake", "language", "latent", "learning", "lightweight", "limnology", "monitoring", "multiscale", "network", "neural", "nonlinear", "nutrient", "optimal", "parallel", "particle", "permafrost", "precipitation", "prediction", "probabilistic", "query", "regional", "remote", "representation", "resilient", "river", "robust", "runoff", "scalable", "seasonal", "sediment", "sensing", "simulation", "snowpack", "soil", "sparse", "spatial", "statistical", "stochastic", "storage", "stream", "subgraph", "survey", "temporal", "thermal", "transfer", "transport", "uncertainty", "variability", "watershed", "wetland"]
 
 
 def invented_titles(count: int, seed: int = 7) -> list[str]:
