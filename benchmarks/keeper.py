@@ -45,12 +45,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from measure import run_measured  # noqa: E402
-from workloads import TUGBOAT, load_bib_source, replicate  # noqa: E402
+from measure import run_measured
+from workloads import TUGBOAT, load_bib_source, replicate
 
-from refbridge.cli import main as refbridge_main  # noqa: E402
-from refbridge.formats.bibtex.syntax import Block  # noqa: E402
-from refbridge.tidy.document import read_document  # noqa: E402
+from refbridge.cli import main as refbridge_main
+from refbridge.formats.bibtex.syntax import Block
+from refbridge.tidy.document import read_document
 
 SHARED = ROOT.parent / "shared"
 JABREF_FIXTURES = SHARED / "conformance" / "jabref-importer"
@@ -229,8 +229,8 @@ def memory_ratio(bib: Path) -> str:
     mib = 1 << 20
     with tempfile.TemporaryDirectory(prefix="refbridge-keeper-") as tmp:
         check = run_measured([*command, "fmt", "--check", str(bib)], env=env).peak_rss
-        lines = [f"peak memory on {bib.name} ({bib.stat().st_size / mib:.1f} MiB): fmt --check "
-                 f"{check / mib:.0f} MiB"]
+        lines = [(f"peak memory on {bib.name} ({bib.stat().st_size / mib:.1f} MiB): fmt --check "
+                 f"{check / mib:.0f} MiB")]
         for jobs in ("0", "1"):
             convert = run_measured([*command, "convert", str(bib), "--to", "bibtex", "-o",
                                     str(Path(tmp) / "out.bib"), "--jobs", jobs], env=env)

@@ -58,9 +58,9 @@ def test_a_bib_read_as_csv_fails_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out.bib"
     code, stdout, stderr = run_cli("convert", str(bib), "--from", "csv", "--to", "bibtex",
                                    "-o", str(out))
-    assert (code, stdout, stderr) == (1, "", f"refbridge: error: {bib}:1: not a CSV of records: "
+    assert (code, stdout, stderr) == (1, "", (f"refbridge: error: {bib}:1: not a CSV of records: "
                                       "no heading of the first line names a column this "
-                                      "reader reads\n")
+                                      "reader reads\n"))
     assert not out.exists()
 
 

@@ -256,6 +256,23 @@ def test_the_command_line_converts_a_large_bib_on_every_cpu_with_the_serial_outp
     assert (tmp_path / "0.bib").read_text() == (tmp_path / "1.bib").read_text()
 
 
+def test_the_command_line_converts_on_one_process_unless_asked_for_more(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # on two CPUs the shards cost two to three times the CPU time of one process: slower
+    monkeypatch.setattr(run_settings, "PARALLEL_FROM_BYTES", 0)
+    monkeypatch.setattr(parallel, "available_cpus", lambda: 2)
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("converted on several processes")
+
+    monkeypatch.setattr(parallel, "convert_in_parallel", refuse)
+    path = write(tmp_path, many_entries(3, {}))
+    result = CliRunner().invoke(main, ["convert", str(path), "--to", "bibtex",
+                                       "-o", str(tmp_path / "out.bib")])
+    assert (result.exit_code, result.stderr) == (ExitStatus.OK, "")
+    assert (tmp_path / "out.bib").read_text().count("@article{") == 3
+
+
 def test_a_parse_error_from_a_worker_keeps_its_file_line_and_column() -> None:
     error = pickle.loads(pickle.dumps(ParseError("broken entry", "refs.bib", 12, 3)))
     assert (error.message, error.file, error.line, error.column, str(error)) == (

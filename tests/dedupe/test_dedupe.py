@@ -379,8 +379,8 @@ def test_a_document_that_cannot_be_read_leaves_every_file_as_it_was(library: Pat
     paper.write_bytes(b"@Knuth84lp \xff\n")
     status, _, err = run_cli("dedupe", str(library), "-o", str(tmp_path / "out.bib"),
                              "--map", str(tmp_path / "renames.json"), "--rewrite", str(paper))
-    assert (status, err) == (1, f"refbridge: error: {paper}:1: cannot decode as utf-8: invalid "
-                                "start byte (byte 0xff; name the encoding with --encoding)\n")
+    assert (status, err) == (1, (f"refbridge: error: {paper}:1: cannot decode as utf-8: invalid "
+                                 "start byte (byte 0xff; name the encoding with --encoding)\n"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lib.bib", "paper.typ"]
 
 

@@ -203,8 +203,8 @@ def test_convert_reports_each_changed_key_and_exits_3(tmp_path: Path,
     assert result.exit_code == 3
     assert "ID  - two-lines\n" in (tmp_path / "out.ris").read_text(encoding="utf-8")
     assert result.stderr.splitlines() == [
-        "lib.json:1: warning: citation key changed: 'two\\nlines' -> 'two-lines' "
-        "(ris cannot hold it)",
+        ("lib.json:1: warning: citation key changed: 'two\\nlines' -> 'two-lines' "
+        "(ris cannot hold it)"),
         "refbridge: 1 citation key(s) changed"]
 
 

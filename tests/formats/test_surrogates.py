@@ -16,10 +16,10 @@ CSL_JSON = ('[{"id": "ng2021", "type": "article-journal", "title": "Deep nets \\
             '  "author": [{"family": "Ng\\udc00", "given": "Andrew"}]},\n'
             ' {"id": "ok2020", "type": "book", "title": "Smiles \\ud83d\\ude00"}]\n')
 WARNINGS = [
-    "in.json:1: warning: record 'ng2021': field 'title' held a lone surrogate (half of a "
-    "UTF-16 pair, which no file can hold): replaced by U+FFFD",
-    "in.json:1: warning: record 'ng2021': field 'author[0].family' held a lone surrogate "
-    "(half of a UTF-16 pair, which no file can hold): replaced by U+FFFD",
+    ("in.json:1: warning: record 'ng2021': field 'title' held a lone surrogate (half of a "
+    "UTF-16 pair, which no file can hold): replaced by U+FFFD"),
+    ("in.json:1: warning: record 'ng2021': field 'author[0].family' held a lone surrogate "
+    "(half of a UTF-16 pair, which no file can hold): replaced by U+FFFD"),
     "refbridge: 2 value(s) changed to be written",
 ]
 
@@ -72,10 +72,10 @@ def test_the_csl_json_read_back_holds_the_replacement(tmp_path: Path,
 
 
 @pytest.mark.parametrize(("reader", "answer", "field"), [
-    ("openalex", '{"results": [{"id": "https://openalex.org/W1", "title": "Graphs \\ud800", '
-     '"type": "article", "publication_year": 2020}]}', "results[0].title"),
-    ("semantic-scholar", '{"data": [{"paperId": "abc", "title": "Graphs \\ud800", '
-     '"year": 2020}]}', "data[0].title"),
+    ("openalex", ('{"results": [{"id": "https://openalex.org/W1", "title": "Graphs \\ud800", '
+     '"type": "article", "publication_year": 2020}]}'), "results[0].title"),
+    ("semantic-scholar", ('{"data": [{"paperId": "abc", "title": "Graphs \\ud800", '
+     '"year": 2020}]}'), "data[0].title"),
 ])
 def test_a_services_answer_is_repaired_and_the_field_named(
         reader: str, answer: str, field: str, tmp_path: Path,
@@ -85,8 +85,8 @@ def test_a_services_answer_is_repaired_and_the_field_named(
     status, _, stderr = run_cli("convert", "answer.json", "--from", reader, "--to", "ris",
                                 "-o", "out.ris")
     assert (status, stderr.splitlines()[0]) == (
-        3, f"answer.json: warning: field {field!r} held a lone surrogate (half of a UTF-16 "
-        "pair, which no file can hold): replaced by U+FFFD")
+        3, (f"answer.json: warning: field {field!r} held a lone surrogate (half of a UTF-16 "
+        "pair, which no file can hold): replaced by U+FFFD"))
     assert "TI  - Graphs \ufffd\n" in Path("out.ris").read_text(encoding="utf-8")
 
 
@@ -104,6 +104,6 @@ def test_a_hayagriva_entry_is_repaired_and_the_field_named(
     status, _, stderr = run_cli("convert", "refs.yml", "--from", "hayagriva", "--to", "ris",
                                 "-o", "out.ris")
     assert (status, stderr.splitlines()[0]) == (
-        3, "refs.yml:1: warning: record 'ng2021': field 'title' held a lone surrogate (half "
-        "of a UTF-16 pair, which no file can hold): replaced by U+FFFD")
+        3, ("refs.yml:1: warning: record 'ng2021': field 'title' held a lone surrogate (half "
+        "of a UTF-16 pair, which no file can hold): replaced by U+FFFD"))
     assert "TI  - Deep nets \ufffd\n" in Path("out.ris").read_text(encoding="utf-8")

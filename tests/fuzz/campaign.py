@@ -30,7 +30,6 @@ from fuzz.mutation import TOKENS, mutated
 from fuzz.seeds import conformance_seeds, seeds_for
 from refbridge.registry import reader_names
 
-
 #: the address space the campaign may use (readers, lxml and hypothesis together)
 MEMORY_LIMIT = 3 << 30
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import atheris  # type: ignore  # noqa: E402  (optional, untyped; after the test helpers' path)
+import atheris  # type: ignore
 
 with atheris.instrument_imports(include=["refbridge"]):  # coverage of refbridge's code alone
     from fuzz.harness import read_both_ways

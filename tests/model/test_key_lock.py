@@ -114,8 +114,8 @@ def test_a_lock_that_is_not_an_object_of_keys_is_refused_naming_it(inputs: Path,
     lock.write_text('["knuth"]\n', encoding="utf-8")
     status, out, err = run_cli("convert", str(inputs), "--to", "bibtex", "--key-lock",
                                str(lock))
-    assert (status, out, err) == (1, "", f"refbridge: error: {lock}: not a key lock: it must "
-                                         "be one JSON object of identity -> key\n")
+    assert (status, out, err) == (1, "", (f"refbridge: error: {lock}: not a key lock: it must "
+                                         "be one JSON object of identity -> key\n"))
 
 
 @contextmanager

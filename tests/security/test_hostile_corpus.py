@@ -45,8 +45,8 @@ from fuzz.safety import (
     tex_commands,
 )
 
-from refbridge.cv import WRITERS as CV_WRITERS
 from refbridge.csl.formats import FORMATS
+from refbridge.cv import WRITERS as CV_WRITERS
 from refbridge.cv import CvOptions, render_cv
 from refbridge.errors import Diagnostics
 from refbridge.formatting import format_bibliography

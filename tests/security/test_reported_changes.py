@@ -30,8 +30,8 @@ def test_a_title_with_a_blank_line_a_line_separator_and_a_bell_is_written_and_re
     assert status == ExitStatus.SKIPPED
     assert "  title = {Selective State Spaces}," in out.splitlines()
     assert err.splitlines() == [
-        f"{source}:1: warning: record 'lin2024mamba': field 'title': paragraph breaks or line "
-        "separators written as spaces; control characters dropped",
+        (f"{source}:1: warning: record 'lin2024mamba': field 'title': paragraph breaks or line "
+        "separators written as spaces; control characters dropped"),
         "refbridge: 1 value(s) changed to be written"]
 
 
@@ -42,10 +42,10 @@ def test_a_url_and_a_doi_ending_in_a_backslash_are_each_reported_with_what_was_w
     assert status == ExitStatus.SKIPPED
     assert "  url = {https://example.org/mamba%5C}," in out.splitlines()
     assert err.splitlines() == [
-        f"{source}:1: warning: record 'lin2024mamba': field 'doi': '10.5555/mamba\\\\' "
-        "written as '10.5555/mamba%5C'",
-        f"{source}:1: warning: record 'lin2024mamba': field 'url': "
-        "'https://example.org/mamba\\\\' written as 'https://example.org/mamba%5C'",
+        (f"{source}:1: warning: record 'lin2024mamba': field 'doi': '10.5555/mamba\\\\' "
+        "written as '10.5555/mamba%5C'"),
+        (f"{source}:1: warning: record 'lin2024mamba': field 'url': "
+        "'https://example.org/mamba\\\\' written as 'https://example.org/mamba%5C'"),
         "refbridge: 2 value(s) changed to be written"]
 
 
@@ -71,8 +71,8 @@ def test_a_parallel_conversion_reports_the_change_as_the_serial_one(
     assert serial[0] == ExitStatus.SKIPPED
     assert serial[2].splitlines()[:2] == [
         f"{source}: info: read as BibLaTeX (@online in 40 entries)",
-        f"{source}:1: warning: record 'site0': field 'url': 'https://example.org/0\\\\' "
-        "written as 'https://example.org/0%5C'"]
+        (f"{source}:1: warning: record 'site0': field 'url': 'https://example.org/0\\\\' "
+        "written as 'https://example.org/0%5C'")]
     assert serial[2].splitlines()[-1] == "refbridge: 40 value(s) changed to be written"
 
 

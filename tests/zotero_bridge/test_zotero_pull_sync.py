@@ -287,8 +287,8 @@ def test_a_lone_surrogate_in_an_item_is_replaced_and_later_syncs_still_write(
     assert "title = {On Graphs \ufffd}" in out.read_text(encoding="utf-8")
     web.add_item("book", title="Notes", date="1844", creators=ADA)
     code, _, stderr = sync(out)
-    assert (code, stderr.splitlines()[-1]) == (0, f"refbridge: sync: {out}: written, 2 "
-                                               "entries (1 added, 0 changed, 0 removed)")
+    assert (code, stderr.splitlines()[-1]) == (0, (f"refbridge: sync: {out}: written, 2 "
+                                               "entries (1 added, 0 changed, 0 removed)"))
     web.edit_item(key, title="On Graphs")
     assert sync(out)[0] == 0
     assert "title = {On Graphs}" in out.read_text(encoding="utf-8")

@@ -653,9 +653,9 @@ def test_a_title_stored_as_bytes_that_are_no_text_is_reported(zotero: ZoteroDb) 
     [record], diagnostics = read(zotero.path)
     assert str(record.fields["title"]) == "On \ufffd Graphs"
     assert [str(m) for m in diagnostics.messages] == [
-        f"{zotero.path}: warning: item {zotero.key_of(item)}: field 'title' is stored as "
+        (f"{zotero.path}: warning: item {zotero.key_of(item)}: field 'title' is stored as "
         "bytes that are neither UTF-8 nor UTF-16 text: read with U+FFFD for what does not "
-        "decode"]
+        "decode")]
     assert diagnostics.changed == 1
 
 
@@ -668,6 +668,6 @@ def test_a_lone_surrogate_stored_in_the_database_is_replaced_and_reported(
     [record], diagnostics = read(zotero.path)
     assert str(record.fields["title"]) == "On \ufffd Graphs"
     assert [str(m) for m in diagnostics.messages] == [
-        f"zotero-sqlite:{zotero.path}/items/{zotero.key_of(item)}: warning: record "
+        (f"zotero-sqlite:{zotero.path}/items/{zotero.key_of(item)}: warning: record "
         f"{zotero.key_of(item)!r}: field 'title' held a lone surrogate (half of a UTF-16 pair, "
-        "which no file can hold): replaced by U+FFFD"]
+        "which no file can hold): replaced by U+FFFD")]

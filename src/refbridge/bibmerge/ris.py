@@ -9,10 +9,10 @@ This module only cuts and reads the text: it must never change it.
 
 from __future__ import annotations
 
-from refbridge.sameness.keys import work_identity
 from refbridge.bibmerge.records import Document, Field, Record, unique_ids
 from refbridge.bibmerge.units import Unreadable, normalised
 from refbridge.formats.tagged.ris import TAG_LINE
+from refbridge.sameness.keys import work_identity
 
 #: The tags a record's identity is read from: title, year, first author, DOI, ISBN.
 _TITLE, _YEAR, _AUTHOR = ("TI", "T1"), ("PY", "Y1", "DA"), ("AU", "A1")

@@ -46,8 +46,8 @@ from refbridge.vocab import OUTPUT_FORMATS
               help="Name of the collection holding the records (Zotero).")
 @click.option("--enrich", is_flag=True,
               help="Complete the records from arXiv, Crossref and OpenAlex first.")
-@click.option("--jobs", type=click.IntRange(0), default=0, show_default=True,
-              help="Processes for one large .bib (0: one per CPU; 1: no parallel work).")
+@click.option("--jobs", type=click.IntRange(0), default=1, show_default=True,
+              help="Processes for one large .bib (1: one process; 0: one per CPU).")
 @click.option("--abbreviate-journals/--unabbreviate-journals", "journals", default=None,
               help="Journals as ISO 4 abbreviations, or written out (each change reported; "
                    "exit 3).")

@@ -17,7 +17,6 @@ from support import SHARED, run_cli
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.bibtex.reader import READER, kept_text
-from refbridge.formats.csljson import READER as CSLJSON_READER
 from refbridge.formats.bibtex.shards import plan_shards
 from refbridge.formats.bibtex.syntax import parse_blocks, parse_spans
 from refbridge.formats.bibtex.writer import (
@@ -27,6 +26,7 @@ from refbridge.formats.bibtex.writer import (
     BibtexWriter,
     entry_key,
 )
+from refbridge.formats.csljson import READER as CSLJSON_READER
 from refbridge.model import Record
 from refbridge.parallel import convert_in_parallel
 from refbridge.pipeline import convert
@@ -111,8 +111,8 @@ def test_biber_readers_hear_of_an_apostrophe_in_a_key() -> None:
     diagnostics = Diagnostics()
     list(READER.read(io.StringIO("@misc{O'Hara_1999, title={A}}\n"), "refs.bib", diagnostics))
     assert [str(m) for m in diagnostics.messages] == [
-        "refs.bib:1: warning: the key \"O'Hara_1999\" holds an apostrophe: bibtex reads it; "
-        "biber cuts the key short there or stops with a syntax error; written back as it is"]
+        ("refs.bib:1: warning: the key \"O'Hara_1999\" holds an apostrophe: bibtex reads it; "
+        "biber cuts the key short there or stops with a syntax error; written back as it is")]
 
 
 def test_a_key_of_another_format_keeps_every_character_a_bib_key_holds() -> None:
@@ -322,8 +322,8 @@ def test_a_bibtex_file_with_a_location_keeps_it_in_bibtex(tmp_path: Path) -> Non
 def test_a_biblatex_file_is_mapped_to_bibtex_and_says_so(tmp_path: Path) -> None:
     status, out, err = converted_cli(tmp_path, BIBLATEX, "--to", "bibtex")
     assert (status, err.splitlines()) == (0, [
-        f"{tmp_path / 'refs.bib'}: info: read as BibLaTeX (date, @online, journaltitle in 2 "
-        "entries)"])
+        (f"{tmp_path / 'refs.bib'}: info: read as BibLaTeX (date, @online, journaltitle in 2 "
+        "entries)")])
     assert out.startswith("@article{lee2021,\n  author = {Lee, Ana},\n  title = {Shore Birds},\n"
                           "  journal = {Coastal Studies},\n  address = {Bergen},\n")
 

@@ -11,8 +11,8 @@ import pytest
 from support import ROOT, run_cli
 
 from refbridge.errors import Diagnostics, ParseError
-from refbridge.formats.hayagriva import codec as hayagriva
 from refbridge.formats.csljson import to_csl
+from refbridge.formats.hayagriva import codec as hayagriva
 from refbridge.model import Date, DateParts, Eprint, Name, Record
 from refbridge.registry import WriteOptions, detect_reader
 from refbridge.richtext import Math, Style, Styled, rich

@@ -149,8 +149,8 @@ def test_rows_with_a_cell_more_than_the_header_are_read_and_reported_once() -> N
     assert [r.extra.get("scopus.column_29") for r in records] == [None, "Scopus 2024",
                                                                   "Scopus 2024"]
     assert [str(m) for m in diagnostics.messages] == [
-        "scopus.csv:3: warning: rows with more cells than headings (29 under 28, from here on): "
-        "read by their headings, the cells past the last kept as 'column 29' and on"]
+        ("scopus.csv:3: warning: rows with more cells than headings (29 under 28, from here on): "
+        "read by their headings, the cells past the last kept as 'column 29' and on")]
 
 
 def test_a_bib_file_is_not_read_as_a_scopus_export() -> None:

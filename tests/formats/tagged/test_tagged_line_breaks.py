@@ -11,10 +11,10 @@ import pytest
 from support import run_cli
 
 from refbridge.errors import Diagnostics
-from refbridge.textlines import lines
 from refbridge.model import Name, Record
 from refbridge.pipeline import record_texts
 from refbridge.registry import WriteOptions, get_reader, get_writer
+from refbridge.textlines import lines
 
 #: a title that ends its record and starts another for a reader taking CR as a line end
 INJECTION = "Victim\rER  - \r\rTY  - JOUR\rTI  - INJECTED\rUR  - http://evil.example/"

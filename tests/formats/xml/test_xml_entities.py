@@ -44,8 +44,8 @@ def test_an_undefined_entity_is_kept_as_text_and_reported(
     status, _, stderr = run_cli("convert", "in.xml", "--from", reader, "--to", "ris",
                                 "-o", "out.ris")
     assert (status, stderr.splitlines()) == (3, [
-        f"in.xml:{line}: warning: {what}: entity &eacute; is not defined in the document "
-        "(its DTD is not read): kept as the text &eacute;",
+        (f"in.xml:{line}: warning: {what}: entity &eacute; is not defined in the document "
+        "(its DTD is not read): kept as the text &eacute;"),
         "refbridge: 1 value(s) changed to be written"])
     titles = [row[6:] for row in Path("out.ris").read_text(encoding="utf-8").splitlines()
               if row.startswith("TI  - ")]
