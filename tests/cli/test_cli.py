@@ -217,9 +217,9 @@ def test_a_preamble_rides_in_a_format_that_cannot_use_it_only_as_refbridge_data(
     code, stdout, _ = run_cli("convert", str(path), "--to", "ris")
     assert code == 0
     assert [line for line in stdout.splitlines() if "noopsort" in line] == [
-        'N1  - refbridge: {"custom": {"hints": {"bibtex.before": '
+        ('N1  - refbridge: {"custom": {"hints": {"bibtex.before": '
         '"@preamble{\\"\\\\newcommand{\\\\noopsort}[1]{}\\"}"}, '
-        '"latex": {"page": "97--111"}}, "page": "97–111"}']
+        '"latex": {"page": "97--111"}}, "page": "97–111"}')]
 
 
 def test_a_preamble_comes_back_from_a_trip_through_ris(tmp_path: Path) -> None:

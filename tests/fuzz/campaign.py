@@ -21,13 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from fuzz.test_fuzz_near_valid import GENERATORS
-
 from fuzz.harness import read_both_ways
 from fuzz.mutation import TOKENS, mutated
 from fuzz.seeds import conformance_seeds, seeds_for
+from fuzz.test_fuzz_near_valid import GENERATORS
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from refbridge.registry import reader_names
 
 #: the address space the campaign may use (readers, lxml and hypothesis together)

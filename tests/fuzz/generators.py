@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from fuzz.hostile import HOSTILE_TEXTS
 from hypothesis import strategies as st
 
-from fuzz.hostile import HOSTILE_TEXTS
 from refbridge.formats.profile import SOURCE_YEAR
 from refbridge.vocab import ITEM_TYPES
 

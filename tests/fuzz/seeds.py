@@ -10,9 +10,8 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
-from support import SAMPLES, SHARED
-
 from fuzz.mutation import windows
+from support import SAMPLES, SHARED
 
 SEEDS = Path(__file__).resolve().parent.parent / "corpus" / "seeds"
 #: Specimens of the services' answers (ORCID, dblp, OpenAlex, Semantic Scholar, arXiv, Scholar)
