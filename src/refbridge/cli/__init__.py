@@ -43,6 +43,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "pull": ("zotero", "pull_command"),
     "sync": ("zotero", "sync_command"),
     "site": ("site", "site_command"),
+    "index": ("index", "index_group"),
 }
 
 #: The cyclic collector's first threshold for a command: records are built by the thousand and

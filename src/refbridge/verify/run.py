@@ -37,7 +37,12 @@ def verify_records(records: Iterable[Record], options: VerifyOptions, *,
     if client is None:
         client = PoliteClient(options, ResponseCache(options.cache_path())
                               if options.use_cache else None)
-    lookup = Lookup(client, options)
+    source = None
+    if options.index is not None:
+        from refbridge.index.source import IndexSource
+
+        source = IndexSource(options.index)
+    lookup = Lookup(client, options, source)
     run = VerifyRun()
     try:
         for record in records:
@@ -48,6 +53,8 @@ def verify_records(records: Iterable[Record], options: VerifyOptions, *,
     finally:
         run.requests, run.from_cache = client.requests_made, client.answers_from_cache
         run.unreachable = dict(client.unreachable)
+        if source is not None:
+            source.close()
         if own_client:
             client.close()
             if client.cache is not None:
