@@ -3,10 +3,13 @@ services would be asked answered from the index's table, by the same keys: a DOI
 (without version), a PMID; a search is the works of that service whose normalized title is the
 entry's (the services' searches also find near titles; the index finds the title as written,
 case, accents and punctuation aside), weighed by ``enrich.matching`` as a search's answer is.
+``prefetch`` asks the index for a batch of entries at once.
 This module must never make a request.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from refbridge.enrich.found import Found
 from refbridge.identifiers import arxiv_base
@@ -37,6 +40,22 @@ class IndexSource:
         title = record.title
         return self.index.by("title_key", normalize_title(title), service,
                              TITLE_CANDIDATES) if title else []
+
+    def prefetch(self, records: Iterable[Record]) -> None:
+        """Look up at once what the entries ``records`` will be asked by."""
+        keys: dict[str, set[str]] = {"doi": set(), "arxiv": set(), "pmid": set(),
+                                     "title_key": set()}
+        for record in records:
+            doi, identifier, pmid, title = (record.get("DOI"), arxiv_identifier(record),
+                                            record.get("PMID"), record.title)
+            for column, value in (("doi", doi.lower() if doi else None),
+                                  ("arxiv", arxiv_base(identifier).lower() if identifier
+                                   else None),
+                                  ("pmid", pmid),
+                                  ("title_key", normalize_title(title) if title else None)):
+                if value:
+                    keys[column].add(value)
+        self.index.prefetch(keys)
 
     def close(self) -> None:
         self.index.close()
