@@ -17,7 +17,8 @@ MODEL_LAYER = ("model", "richtext", "vocab", "errors", "names", "latex", "identi
                "retrying")
 #: What a format module must never import.
 ABOVE_FORMATS = ("pipeline", "parallel", "cli", "merge", "check", "formatting", "styles", "cv",
-                 "enrich", "fetch", "zotero_bridge", "tidy", "dedupe", "bibmerge", "libdiff")
+                 "enrich", "fetch", "zotero_bridge", "tidy", "dedupe", "bibmerge", "libdiff",
+                 "index", "sharding")
 
 
 def _module_name(path: Path) -> str:
