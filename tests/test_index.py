@@ -69,3 +69,15 @@ def test_a_file_that_is_no_dump_is_refused_and_no_index_is_left(tmp_path: Path) 
     assert status == 1
     assert "not a dump the index reads (bibtex;" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_upgrade_finds_a_preprints_published_version_in_the_index(tmp_path: Path) -> None:
+    index = str(tmp_path / "works.duckdb")
+    run_cli("index", "build", str(DUMPS / "arxiv-metadata.jsonl"),
+            str(DUMPS / "crossref-published.jsonl"), "-o", index)
+    status, out, err = run_cli("upgrade", str(DUMPS / "preprint.bib"), "--index", index)
+    assert status == 0
+    assert out.startswith("@article{roe,\n")
+    assert "  journal = {Physics Letters B},\n  volume = {450},\n  pages = {1-9},\n" in out
+    assert "  doi = {10.5555/plb.1999.001},\n" in out
+    assert "upgraded: roe: 10.5555/plb.1999.001 (confidence 1.00)" in err

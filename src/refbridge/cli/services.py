@@ -102,6 +102,10 @@ def _verify_options(services: dict[str, Any], only: str | None, index: str | Non
     return VerifyOptions(services=chosen, index=index, **_client_settings(services))
 
 
+_INDEX_OPTION = click.option(
+    "--index", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+    help="Answer from a local index of dumps (refbridge index build) instead of the "
+         "services; --services defaults to those the index holds.")
 _VERIFY_SERVICES_OPTION = click.option(
     "--services", "only", metavar="LIST",
     help="Services to ask, comma-separated (default: crossref,openalex,dblp,arxiv,datacite).")
@@ -116,9 +120,7 @@ _VERIFY_SERVICES_OPTION = click.option(
               help="Exit 4 when an entry has one of these findings (comma-separated; also "
                    "corrected, published, verified; none: never).")
 @_VERIFY_SERVICES_OPTION
-@click.option("--index", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
-              help="Answer from a local index of dumps (refbridge index build) instead of the "
-                   "services; --services defaults to those the index holds.")
+@_INDEX_OPTION
 @service_options
 @handle_errors
 def verify_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
@@ -147,11 +149,12 @@ def verify_command(inputs: tuple[str, ...], from_format: str | None, encoding: s
               help="The upgraded .bib; - for standard output.")
 @click.option("--dry-run", is_flag=True, help="Print a unified diff per entry; write nothing.")
 @_VERIFY_SERVICES_OPTION
+@_INDEX_OPTION
 @service_options
 @handle_errors
 def upgrade_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
                     strict: bool, skip_invalid: bool, output: str, dry_run: bool,
-                    only: str | None, services: dict[str, Any]) -> None:
+                    only: str | None, index: str | None, services: dict[str, Any]) -> None:
     """Replace the preprints of INPUT .bib files by their published versions when the match
     is certain, keeping keys, eprint fields and every other byte."""
     from refbridge.runs import ReadOptions
@@ -161,7 +164,7 @@ def upgrade_command(inputs: tuple[str, ...], from_format: str | None, encoding: 
     with _Progress("Looking up") as bar:
         outcome = run_upgrade(list(inputs), output, diagnostics,
                               ReadOptions(from_format, encoding),
-                              _verify_options(services, only), dry_run, click.echo,
+                              _verify_options(services, only, index), dry_run, click.echo,
                               _echo_error, bar)
     _report(diagnostics, skip_invalid)
     if outcome.failing:
