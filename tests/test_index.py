@@ -81,3 +81,16 @@ def test_upgrade_finds_a_preprints_published_version_in_the_index(tmp_path: Path
     assert "  journal = {Physics Letters B},\n  volume = {450},\n  pages = {1-9},\n" in out
     assert "  doi = {10.5555/plb.1999.001},\n" in out
     assert "upgraded: roe: 10.5555/plb.1999.001 (confidence 1.00)" in err
+
+
+def test_a_broken_line_is_reported_and_the_rest_indexed(tmp_path: Path) -> None:
+    dump = tmp_path / "works.jsonl"
+    lines = (DUMPS / "openalex-works.jsonl").read_text(encoding="utf-8").splitlines()
+    dump.write_text(f"{lines[0]}\n{{\"id\": 3\n{lines[1]}\n", encoding="utf-8")
+    output = tmp_path / "works.duckdb"
+    status, _, err = run_cli("index", "build", str(dump), "-o", str(output),
+                             "--from", "openalex-works")
+    assert status == 3
+    assert err.splitlines()[:2] == [
+        f"refbridge: 2 work(s) indexed in {output}",
+        f"{dump}:2:9: error: not valid JSON: Expecting ',' delimiter; line skipped"]

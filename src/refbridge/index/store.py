@@ -36,7 +36,7 @@ COLUMNS: dict[str, str] = {
 #: The columns a work is looked up by (each gets an index once the table is loaded).
 KEYS: tuple[str, ...] = ("doi", "arxiv", "pmid", "title_key")
 #: Rows written to DuckDB at a time.
-BATCH = 50_000
+BATCH = 10_000
 #: Candidates a title lookup gives at most (``enrich.matching.judge`` weighs them).
 TITLE_CANDIDATES = 20
 

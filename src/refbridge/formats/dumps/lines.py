@@ -21,7 +21,7 @@ def json_objects(stream: TextIO, source: str, diagnostics: Diagnostics, what: st
         if not line.strip():
             continue
         try:
-            value = load_json(line, source, what, diagnostics)
+            value = load_json(line.rstrip("\n"), source, what, diagnostics)
         except ParseError as exc:
             diagnostics.error(f"{exc.message}; line skipped", source, number, exc.column)
             continue
