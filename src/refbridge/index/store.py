@@ -41,7 +41,7 @@ BATCH = 10_000
 TITLE_CANDIDATES = 20
 
 
-def _duckdb() -> Any:
+def duckdb_module() -> Any:
     """The ``duckdb`` module (the ``dumps`` extra)."""
     try:
         import duckdb
@@ -93,7 +93,7 @@ def _load(connection: Any, rows: list[str], directory: str) -> None:
 
 def write_index(found: Iterable[Found], path: str) -> int:
     """Write the candidates ``found`` as the index ``path``; returns how many."""
-    duckdb = _duckdb()
+    duckdb = duckdb_module()
 
     directory = os.path.dirname(os.path.abspath(path))
     try:
@@ -131,7 +131,7 @@ class Index:
     """An index file opened for lookups (read only)."""
 
     def __init__(self, path: str) -> None:
-        duckdb = _duckdb()
+        duckdb = duckdb_module()
 
         try:
             self.connection = duckdb.connect(path, read_only=True)
