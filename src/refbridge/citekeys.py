@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from itertools import count, product
 from string import ascii_lowercase
 from typing import TYPE_CHECKING
@@ -78,7 +78,11 @@ class PatternError(ValueError):
     """A citation-key pattern that cannot be used."""
 
 
-@cache
+#: Texts whose ASCII form is remembered: bounded, since a whole dump's titles are all new.
+ASCII_REMEMBERED = 1 << 14
+
+
+@lru_cache(maxsize=ASCII_REMEMBERED)
 def _ascii(text: str) -> str:
     if text.isascii():  # most names and titles: anyascii not even loaded
         return text

@@ -3,7 +3,9 @@
 Input: the encoding is taken from a byte-order mark (UTF-8, UTF-16, UTF-32), else UTF-8, else the
 legacy 8-bit encoding of old ``.bib`` files (cp1252, a superset of Latin-1 for text) with a
 warning, unless the user names one. Binary files are refused. Line endings CR, LF and CRLF all
-read as LF.
+read as LF. A gzip file is read as the text it holds, and a tar archive (itself gzipped or not)
+as its files one after another, each gunzipped when it is, a line break between two: the
+bibliographic dumps (dblp, OpenAlex, Crossref) come so; both are read as streams.
 
 Output: written to a temporary file beside the target and renamed into place only when the whole
 run succeeded, so a failed run leaves an existing file untouched and no half-written file behind;
@@ -23,6 +25,8 @@ import os
 import re
 import stat
 import sys
+import tarfile
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any, BinaryIO, TextIO, cast
@@ -106,13 +110,91 @@ class _CheckedText(io.TextIOWrapper):
             raise self._codec_error(exc) from None
 
 
+GZIP_MAGIC = b"\x1f\x8b"
+#: Where a tar header says ``ustar`` (POSIX and GNU tar both write it).
+_TAR_MAGIC = slice(257, 262)
+_CHUNK = 1 << 20
+
+
+class _Unpacked(io.RawIOBase):
+    """The bytes of ``chunks`` as a stream; a broken archive is a ``ParseError`` naming
+    ``source``. Closing it closes ``owner``."""
+
+    def __init__(self, chunks: Iterator[bytes], source: str, owner: io.IOBase) -> None:
+        super().__init__()
+        self._chunks, self._source, self._owner = chunks, source, owner
+        self._pending = memoryview(b"")
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        while not self._pending:
+            try:
+                self._pending = memoryview(next(self._chunks))
+            except StopIteration:
+                return 0
+            except (OSError, EOFError, zlib.error, tarfile.TarError) as exc:
+                raise ParseError(f"cannot unpack: {exc}", self._source) from None
+        size = min(len(buffer), len(self._pending))
+        buffer[:size] = self._pending[:size]
+        self._pending = self._pending[size:]
+        return size
+
+    def close(self) -> None:
+        super().close()
+        self._owner.close()
+
+
+def _gunzipped(stream: BinaryIO) -> Iterator[bytes]:
+    import gzip
+
+    with gzip.GzipFile(fileobj=stream) as unzipped:
+        while chunk := unzipped.read(_CHUNK):
+            yield chunk
+
+
+def _tar_members(stream: BinaryIO) -> Iterator[bytes]:
+    import gzip
+
+    with tarfile.open(fileobj=stream, mode="r|") as archive:
+        for member in archive:
+            body = archive.extractfile(member) if member.isfile() else None
+            if body is None:
+                continue
+            text = cast(BinaryIO, gzip.GzipFile(fileobj=body)) \
+                if member.name.endswith(".gz") else body
+            while chunk := text.read(_CHUNK):
+                yield chunk
+            yield b"\n"
+
+
+def unpacked(file: io.FileIO, source: str) -> BinaryIO | io.FileIO:
+    """``file``, or the text a gzip file or a tar archive in it holds (see the module
+    docstring); closing what it gives closes ``file``."""
+    if not file.seekable():  # a pipe: read as it comes
+        return file
+    start = file.read(512) or b""
+    file.seek(0)
+    if start[:2] != GZIP_MAGIC and start[_TAR_MAGIC] != b"ustar":
+        return file
+    buffered: io.BufferedReader[Any] = io.BufferedReader(file, HEAD_BYTES)
+    if start[:2] == GZIP_MAGIC:
+        buffered = io.BufferedReader(cast(io.RawIOBase, _Unpacked(
+            _gunzipped(cast(BinaryIO, buffered)), source, buffered)), HEAD_BYTES)
+    if buffered.peek(512)[_TAR_MAGIC] == b"ustar":
+        buffered = io.BufferedReader(cast(io.RawIOBase, _Unpacked(
+            _tar_members(cast(BinaryIO, buffered)), source, buffered)), HEAD_BYTES)
+    return cast(BinaryIO, buffered)
+
+
 @contextmanager
 def open_input(path: str, diagnostics: Diagnostics, encoding: str | None = None
                ) -> Iterator[tuple[TextIO, str]]:
     """Open ``path`` (``-`` for standard input) as text; yields the stream and its head."""
     source = display_name(path)
     try:
-        binary = sys.stdin.buffer if path == STDIO else io.FileIO(path, "rb")
+        binary = sys.stdin.buffer if path == STDIO else unpacked(io.FileIO(path, "rb"), source)
     except OSError as exc:
         raise ParseError(f"cannot open: {exc.strerror}", source) from None
     with decoded_input(binary, source, diagnostics, encoding, owned=path != STDIO) as opened:

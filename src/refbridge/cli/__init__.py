@@ -45,6 +45,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "site": ("site", "site_command"),
     "lsp": ("lsp", "lsp_command"),
     "serve": ("serve", "serve_command"),
+    "index": ("index", "index_group"),
 }
 
 #: The cyclic collector's first threshold for a command: records are built by the thousand and

@@ -53,6 +53,9 @@ from refbridge.vocab import OUTPUT_FORMATS
                    "exit 3).")
 @click.option("--merge", is_flag=True,
               help="Merge records of the same work across the inputs (each merge reported).")
+@click.option("--shard-size", type=click.IntRange(1), metavar="N",
+              help="Write -o FOLDER/part-000000.EXT ... of N records each, every one "
+                   "atomically; a rerun skips the shards already there.")
 @enrich_options
 @handle_errors
 def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
@@ -60,6 +63,7 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
             normalize: bool, key_pattern: str | None, regenerate_keys: bool,
             key_lock: str | None, fields: str | None, exclude_fields: str, indent: int, field_order: str, collection: str | None,
             enrich: bool, jobs: int, journals: bool | None, merge: bool,
+            shard_size: int | None,
             enrichment: dict[str, Any]) -> None:
     """Convert INPUT files (- for standard input) to another format."""
     from refbridge.pipeline import convert as run
@@ -77,15 +81,37 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
         exclude_fields=field_set(exclude_fields), indent=" " * indent, collection=collection,
         field_order=tuple(f.strip().lower() for f in field_order.split(",") if f.strip()))
     _require_enrich_flag(enrich, enrichment)
+    if shard_size is not None and (enrich or merge or journals is not None):
+        raise click.UsageError("--shard-size streams the records: not with --enrich, --merge "
+                               "or --abbreviate-journals")
     if enrich or merge or journals is not None:
         _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
                           write_options, strict, skip_invalid,
                           enrichment if enrich else None, merge, journals)
         return
+    if shard_size is not None:
+        _convert_sharded(inputs, output, to_format, shard_size,
+                         ReadOptions(from_format, encoding), write_options, strict,
+                         skip_invalid)
+        return
     report = run(list(inputs), output, to_format, ReadOptions(from_format, encoding),
                  write_options, strict=strict, jobs=jobs)
     if lock is not None:
         lock.save()
+    _report(report.diagnostics, skip_invalid)
+
+
+def _convert_sharded(inputs: tuple[str, ...], folder: str, to_format: str, size: int,
+                     read_options: Any, write_options: Any, strict: bool,
+                     skip_invalid: bool) -> None:
+    from refbridge.sharding import convert_sharded
+
+    if folder == "-" or write_options.key_lock is not None:
+        raise click.UsageError("--shard-size writes a folder (-o FOLDER), without --key-lock")
+    report = convert_sharded(list(inputs), folder, to_format, size, read_options,
+                             write_options, strict)
+    click.echo(f"refbridge: {report.shards_written} shard(s) written, "
+               f"{report.shards_present} already there, in {folder}", err=True)
     _report(report.diagnostics, skip_invalid)
 
 

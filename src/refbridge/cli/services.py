@@ -90,13 +90,22 @@ def fetch_command(targets: tuple[str, ...], output: str, to_format: str | None,
     _report(diagnostics, accept_skipped=False)
 
 
-def _verify_options(services: dict[str, Any], only: str | None) -> Any:
+def _verify_options(services: dict[str, Any], only: str | None, index: str | None = None
+                    ) -> Any:
     from refbridge.verify.settings import VERIFY_SERVICES, VerifyOptions
 
     chosen = tuple(s.strip() for s in only.split(",") if s.strip()) if only else VERIFY_SERVICES
-    return VerifyOptions(services=chosen, **_client_settings(services))
+    if index is not None and not only:
+        from refbridge.index.store import services_of
+
+        chosen = services_of(index)
+    return VerifyOptions(services=chosen, index=index, **_client_settings(services))
 
 
+_INDEX_OPTION = click.option(
+    "--index", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+    help="Answer from a local index of dumps (refbridge index build) instead of the "
+         "services; --services defaults to those the index holds.")
 _VERIFY_SERVICES_OPTION = click.option(
     "--services", "only", metavar="LIST",
     help="Services to ask, comma-separated (default: crossref,openalex,dblp,arxiv,datacite).")
@@ -111,11 +120,12 @@ _VERIFY_SERVICES_OPTION = click.option(
               help="Exit 4 when an entry has one of these findings (comma-separated; also "
                    "corrected, published, verified; none: never).")
 @_VERIFY_SERVICES_OPTION
+@_INDEX_OPTION
 @service_options
 @handle_errors
 def verify_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
                    strict: bool, skip_invalid: bool, form: str, fail_on: str,
-                   only: str | None, services: dict[str, Any]) -> None:
+                   only: str | None, index: str | None, services: dict[str, Any]) -> None:
     """Check each INPUT entry against Crossref, OpenAlex, dblp, arXiv and DataCite: verified,
     mismatch, not found, retracted, now published, or a service that failed."""
     from refbridge.runs import ReadOptions
@@ -126,7 +136,7 @@ def verify_command(inputs: tuple[str, ...], from_format: str | None, encoding: s
     diagnostics = Diagnostics(strict=strict)
     with _Progress("Verifying") as bar:
         outcome = run_verify(list(inputs), diagnostics, ReadOptions(from_format, encoding),
-                             _verify_options(services, only), form, kinds, click.echo,
+                             _verify_options(services, only, index), form, kinds, click.echo,
                              _echo_error, bar)
     _report(diagnostics, skip_invalid)
     if outcome.failing:
@@ -139,11 +149,12 @@ def verify_command(inputs: tuple[str, ...], from_format: str | None, encoding: s
               help="The upgraded .bib; - for standard output.")
 @click.option("--dry-run", is_flag=True, help="Print a unified diff per entry; write nothing.")
 @_VERIFY_SERVICES_OPTION
+@_INDEX_OPTION
 @service_options
 @handle_errors
 def upgrade_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
                     strict: bool, skip_invalid: bool, output: str, dry_run: bool,
-                    only: str | None, services: dict[str, Any]) -> None:
+                    only: str | None, index: str | None, services: dict[str, Any]) -> None:
     """Replace the preprints of INPUT .bib files by their published versions when the match
     is certain, keeping keys, eprint fields and every other byte."""
     from refbridge.runs import ReadOptions
@@ -153,7 +164,7 @@ def upgrade_command(inputs: tuple[str, ...], from_format: str | None, encoding: 
     with _Progress("Looking up") as bar:
         outcome = run_upgrade(list(inputs), output, diagnostics,
                               ReadOptions(from_format, encoding),
-                              _verify_options(services, only), dry_run, click.echo,
+                              _verify_options(services, only, index), dry_run, click.echo,
                               _echo_error, bar)
     _report(diagnostics, skip_invalid)
     if outcome.failing:

@@ -229,6 +229,36 @@ def hayagriva(head: str) -> bool:
         and _HAYAGRIVA_TYPE.search(head) is not None
 
 
+# the dumps: JSON Lines (an object a line, its members on that line) and dblp.xml
+_JSON_LINE = re.compile(r'^\{\s*"')
+_DBLP_DUMP = re.compile(r"<!DOCTYPE\s+dblp\b|<dblp[\s>]")
+
+
+def _json_line(head: str) -> str:
+    """The first line of ``head`` when it opens a JSON object with a member on it, else ''."""
+    first = _first_line(head).lstrip("\ufeff")
+    return first if _JSON_LINE.match(first) else ""
+
+
+def openalex_works(head: str) -> bool:
+    first = _json_line(head)
+    return '"https://openalex.org/W' in first and '"results"' not in first
+
+
+def crossref_works(head: str) -> bool:
+    first = _json_line(head)
+    return '"DOI"' in first and ('"member"' in first or '"items"' in first)
+
+
+def arxiv_metadata(head: str) -> bool:
+    first = _json_line(head)
+    return '"authors_parsed"' in first or '"update_date"' in first and '"categories"' in first
+
+
+def dblp_xml(head: str) -> bool:
+    return _DBLP_DUMP.search(head) is not None
+
+
 class CatalogueReader:
     """The base of refbridge's own readers: a subclass names its entry (``name``) and takes its
     description, file endings and signature from the table below."""
@@ -416,6 +446,24 @@ FORMATS: tuple[Format, ...] = (
         (".yml", ".yaml"), hayagriva), WriterEntry(
         _HAYAGRIVA_MODULE.writer, "Hayagriva YAML, for Typst's #bibliography(\"refs.yml\")", ".yml",
         _HAYAGRIVA_MODULE.coverage)),
+    Format("dblp-xml", ReaderEntry(
+        "refbridge.formats.dumps.dblp_xml:READER",
+        "the dblp dump (dblp.xml, dblp.xml.gz; its DTD beside it or the bundled entities)",
+        (".xml.gz",), dblp_xml, sniff_first=True, by_name_alone=False)),
+    Format("openalex-works", ReaderEntry(
+        "refbridge.formats.dumps.openalex_works:READER",
+        "OpenAlex works dump: JSON Lines of work objects (the snapshot's part_*.gz)",
+        (".jsonl", ".jsonl.gz", ".gz"), openalex_works, sniff_first=True,
+        by_name_alone=False)),
+    Format("crossref-works", ReaderEntry(
+        "refbridge.formats.dumps.crossref_works:READER",
+        "Crossref works: JSON Lines of works or of {\"items\": [...]} pages; its .tar",
+        (".jsonl", ".jsonl.gz", ".json.gz", ".tar"), crossref_works, sniff_first=True,
+        by_name_alone=False)),
+    Format("arxiv-metadata", ReaderEntry(
+        "refbridge.formats.dumps.arxiv_metadata:READER",
+        "arXiv metadata snapshot (Kaggle's arxiv-metadata-oai-snapshot.json, JSON Lines)",
+        (".jsonl", ".json"), arxiv_metadata, sniff_first=True, by_name_alone=False)),
 )
 
 #: Inputs that name a library rather than a file (``zotero-web:user:1/Reading``): the kind of

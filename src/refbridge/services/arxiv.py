@@ -88,6 +88,12 @@ def _entry(entry: _Element) -> Found | None:
         record = Record(**parts)
     except ModelError as exc:
         raise ServiceError(f"arXiv entry {identifier}: {exc}") from None
+    return preprint_found(identifier, record)
+
+
+def preprint_found(identifier: str, record: Record) -> Found:
+    """The candidate of an arXiv preprint's record: the published version its DOI and journal
+    reference state, if any."""
     doi = record.get("DOI") or ""
     venue = record.extra.get("arxiv.journal-ref", "")
     versions = (Version(doi if not doi.lower().startswith(ARXIV_DOI_PREFIX) else "", venue,

@@ -14,7 +14,9 @@ is a failure at once, noted as ``down`` so that the run reports it once, not onc
 service that answers an error, or something that is not its answer (a 404 of a wrong base
 address, a redirect elsewhere, too large an answer), fails that question only.
 Failures and ``--offline`` questions the cache cannot answer are recorded as such, never as
-"not found". This module must never print or decide an entry's verdict.
+"not found". The questions go to a ``Source``: the services (``Services``), or a local index
+of their dumps (``refbridge.index.source``). This module must never print or decide an
+entry's verdict.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from refbridge.identifiers import arxiv_base, arxiv_id_from_doi
 from refbridge.model import Eprint, Record
@@ -92,13 +94,68 @@ def arxiv_identifier(record: Record) -> str | None:
     return arxiv_id_from_doi((record.get("DOI") or "").lower())
 
 
-class Lookup:
-    """Asks the services about entries, one at a time (the client remembers which are
-    down)."""
+class Source(Protocol):
+    """Where the questions are answered: the services (``Services``) or a local index."""
+
+    def by_doi(self, service: str, doi: str) -> Found | None:
+        """The work of ``doi`` at ``service`` (``crossref`` or ``datacite``)."""
+
+    def by_arxiv(self, record: Record) -> list[Found]:
+        """arXiv's preprints of ``record`` (its eprint the arXiv id asked)."""
+
+    def by_pmid(self, pmid: str) -> Found | None:
+        """OpenAlex's work of ``pmid``."""
+
+    def search(self, service: str, record: Record) -> list[Found]:
+        """``service``'s candidates for ``record``'s title and first author."""
+
+
+class Services:
+    """The services themselves, through one polite client."""
 
     def __init__(self, client: PoliteClient, options: VerifyOptions) -> None:
         self.client = client
         self.options = options
+
+    def _base(self, service: str) -> str:
+        return self.options.base_url(service)
+
+    def by_doi(self, service: str, doi: str) -> Found | None:
+        if service == "datacite":
+            return datacite.by_doi(self.client, self._base("datacite"), doi)
+        return crossref.by_doi(self.client, self._base("crossref"), doi, self.options.mailto)
+
+    def by_arxiv(self, record: Record) -> list[Found]:
+        return arxiv.look_up(self.client, self._base("arxiv"), record)[0]
+
+    def by_pmid(self, pmid: str) -> Found | None:
+        return openalex.by_key(self.client, self._base("openalex"), f"pmid:{pmid}",
+                               self.options.mailto)
+
+    def search(self, service: str, record: Record) -> list[Found]:
+        mailto, client, base = self.options.mailto, self.client, self._base(service)
+        if service == "crossref":
+            return crossref.search(client, base, record, mailto)
+        if service == "openalex":
+            return openalex.search(client, base, record, mailto)
+        if service == "dblp":
+            return dblp.search(client, base, record)
+        return self.by_arxiv(record)
+
+
+#: The services searched by title and first author, in turn.
+SEARCHED: tuple[str, ...] = ("crossref", "openalex", "dblp", "arxiv")
+
+
+class Lookup:
+    """Asks the services (or another ``source``: a local index) about entries, one at a time
+    (the client remembers which are down)."""
+
+    def __init__(self, client: PoliteClient, options: VerifyOptions,
+                 source: Source | None = None) -> None:
+        self.client = client
+        self.options = options
+        self.source: Source = source if source is not None else Services(client, options)
 
     def ask(self, evidence: Evidence, service: str, how: str, question: Callable[[], T]
             ) -> T | None:
@@ -132,17 +189,14 @@ class Lookup:
         return evidence
 
     def _by_doi(self, evidence: Evidence, doi: str) -> Found | None:
-        mailto = self.options.mailto
-        questions: list[tuple[str, Callable[[], Found | None]]] = [
-            ("crossref", lambda: crossref.by_doi(self.client, self._base("crossref"), doi,
-                                                 mailto)),
-            ("datacite", lambda: datacite.by_doi(self.client, self._base("datacite"), doi))]
+        services = ["crossref", "datacite"]
         if doi.lower().startswith(datacite.DATACITE_PREFIXES):
-            questions.reverse()
+            services.reverse()
         answered = 0
-        for service, question in questions:
+        for service in services:
             failures = len(evidence.failed)
-            found = self.ask(evidence, service, f"DOI {doi}", question)
+            found = self.ask(evidence, service, f"DOI {doi}",
+                             partial(self.source.by_doi, service, doi))
             if len(evidence.failed) > failures:
                 continue
             answered += service in self.options.services
@@ -161,29 +215,24 @@ class Lookup:
         if work is None and identifier:
             how = f"arXiv id {identifier}"
             asked = record.replace(eprint=Eprint("arXiv", identifier))
-            found = self.ask(evidence, "arxiv", how, lambda: arxiv.look_up(
-                self.client, self._base("arxiv"), asked)[0])
+            found = self.ask(evidence, "arxiv", how, partial(self.source.by_arxiv, asked))
             if found is not None:
                 work = next((f for f in found
                              if arxiv_base(f.identifier) == arxiv_base(identifier)), None)
                 self.note(evidence, "arxiv", how, work)
         pmid = record.get("PMID")
         if work is None and pmid:
-            work = self.ask(evidence, "openalex", f"PMID {pmid}", lambda: openalex.by_key(
-                self.client, self._base("openalex"), f"pmid:{pmid}", self.options.mailto))
+            work = self.ask(evidence, "openalex", f"PMID {pmid}",
+                            partial(self.source.by_pmid, pmid))
             self.note(evidence, "openalex", f"PMID {pmid}", work)
         if work is not None:
             evidence.work, evidence.linked, evidence.confidence = work, True, 1.0
 
     def _searches(self, record: Record) -> list[tuple[str, Callable[[], list[Found]]]]:
-        mailto, client = self.options.mailto, self.client
         unlinked = record.replace(eprint=None)
-        return [
-            ("crossref", lambda: crossref.search(client, self._base("crossref"), record, mailto)),
-            ("openalex", lambda: openalex.search(client, self._base("openalex"), record, mailto)),
-            ("dblp", lambda: dblp.search(client, self._base("dblp"), record)),
-            ("arxiv", lambda: arxiv.look_up(client, self._base("arxiv"), unlinked)[0]),
-        ]
+        return [(service, partial(self.source.search, service,
+                                  unlinked if service == "arxiv" else record))
+                for service in SEARCHED]
 
     def _by_search(self, evidence: Evidence) -> None:
         for service, question in self._searches(evidence.record):
@@ -208,8 +257,7 @@ class Lookup:
                 announced.append(version)
                 continue
             found = self.ask(evidence, "crossref", f"DOI {version.doi} ({version.how})",
-                             partial(crossref.by_doi, self.client, self._base("crossref"),
-                                     version.doi, self.options.mailto))
+                             partial(self.source.by_doi, "crossref", version.doi))
             if found is not None and found.published:
                 evidence.published = found
                 evidence.published_judgement = judge(evidence.record, [found], linked=True)
@@ -229,9 +277,6 @@ class Lookup:
                 evidence.published_judgement = judgement
                 return
         evidence.announced = tuple(announced)
-
-    def _base(self, service: str) -> str:
-        return self.options.base_url(service)
 
 
 def _preprint_record(record: Record, work: Found) -> Record:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import islice
 
 from refbridge.model import Record
 from refbridge.services.cache import ResponseCache
@@ -15,6 +16,9 @@ from refbridge.services.http import PoliteClient
 from refbridge.verify.classify import Verdict, classify
 from refbridge.verify.lookup import Lookup
 from refbridge.verify.settings import VerifyOptions
+
+#: Entries read ahead, so that a local index is asked for them at once.
+PREFETCHED = 1000
 
 
 @dataclass(slots=True)
@@ -37,17 +41,28 @@ def verify_records(records: Iterable[Record], options: VerifyOptions, *,
     if client is None:
         client = PoliteClient(options, ResponseCache(options.cache_path())
                               if options.use_cache else None)
-    lookup = Lookup(client, options)
+    source = None
+    if options.index is not None:
+        from refbridge.index.source import IndexSource
+
+        source = IndexSource(options.index)
+    lookup = Lookup(client, options, source)
     run = VerifyRun()
     try:
-        for record in records:
-            verdict = classify(lookup.gather(record))
-            run.verdicts.append(verdict)
-            if on_verdict is not None:
-                on_verdict(verdict)
+        pending = iter(records)
+        while batch := list(islice(pending, PREFETCHED)):
+            if source is not None:  # the index answers a batch at once
+                source.prefetch(batch)
+            for record in batch:
+                verdict = classify(lookup.gather(record))
+                run.verdicts.append(verdict)
+                if on_verdict is not None:
+                    on_verdict(verdict)
     finally:
         run.requests, run.from_cache = client.requests_made, client.answers_from_cache
         run.unreachable = dict(client.unreachable)
+        if source is not None:
+            source.close()
         if own_client:
             client.close()
             if client.cache is not None:

@@ -15,9 +15,11 @@ VERIFY_SERVICES: tuple[str, ...] = ("crossref", "openalex", "dblp", "arxiv", "da
 
 @dataclass(frozen=True, slots=True)
 class VerifyOptions(ClientOptions):
-    """How entries are verified: ``services`` are those that may be asked."""
+    """How entries are verified: ``services`` are those that may be asked; ``index``: a
+    local index file (``refbridge index build``) answers instead of the services."""
 
     services: tuple[str, ...] = VERIFY_SERVICES
+    index: str | None = None
 
     def __post_init__(self) -> None:
         known_services(self.services, VERIFY_SERVICES)

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from lxml.etree import _Element
 
 _SPACES = re.compile(r"\s+")
+#: The JSON escape of a surrogate code point: only text holding one may hold a lone one.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
 def parse_xml(text: str, source: str, what: str) -> _Element:
@@ -54,7 +56,7 @@ def load_json(text: str, source: str, what: str, diagnostics: Diagnostics | None
     ``diagnostics``, lone surrogates are replaced and reported (``formats.surrogates``)."""
     try:
         value = json.loads(text)
-        if diagnostics is not None and "\\u" in text:
+        if diagnostics is not None and _SURROGATE_ESCAPE.search(text):
             from refbridge.formats.surrogates import repaired, reporter
 
             value = repaired(value, reporter(diagnostics, None, source))

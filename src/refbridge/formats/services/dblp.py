@@ -134,7 +134,8 @@ def _links(entry: _Element, fields: dict[str, Text]) -> str | None:
     return arxiv
 
 
-def _record(entry: _Element, source: Source, diagnostics: Diagnostics) -> Record | None:
+def entry_record(entry: _Element, source: Source, diagnostics: Diagnostics) -> Record | None:
+    """The record of one dblp publication element (``article``, ``inproceedings`` ...)."""
     kind = local(entry)
     key = entry.get("key") or f"{kind}-{entry.sourceline}"
     fields: dict[str, Text] = {}
@@ -211,7 +212,7 @@ def read_person(root: _Element, source: str, diagnostics: Diagnostics) -> Iterat
                 diagnostics.warning(f"dblp <{local(entry)}> entry is not a publication; "
                                     "skipped", source, entry.sourceline)
                 continue
-            record = _record(entry, Source(source, entry.sourceline), diagnostics)
+            record = entry_record(entry, Source(source, entry.sourceline), diagnostics)
             if record is not None:
                 records.append(record)
     yield from owned(records, owner, ids)

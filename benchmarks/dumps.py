@@ -1,0 +1,170 @@
+"""How fast and in how much memory refbridge reads whole dumps, builds an index of them and
+verifies a library against the index.
+
+Generates dumps of invented works in each dump's shape (OpenAlex works as gzipped JSON Lines,
+dblp.xml with its entities, Crossref pages, arXiv metadata) at two sizes, converts each to
+CSL-JSON shards of ``SHARD_SIZE`` records in a fresh process (``measure.run_measured``:
+records/s and peak memory, which must stay flat from the small size to the large one), builds an index of the small OpenAlex dump and
+verifies a library of ``VERIFIED`` entries (half of them in the dump) against it (entries/s).
+Run: ``.venv/bin/python benchmarks/dumps.py [--sizes 20000,200000] [--formats openalex-works,dblp-xml]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import shutil
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from measure import run_measured
+
+VERIFIED = 1000
+#: Records a shard: keys are unique within a shard, so the key book's memory is bounded by it.
+SHARD_SIZE = 10_000
+_WORDS = ("streaming", "joins", "compressed", "columns", "learned", "indexes", "graphs",
+          "queries", "über", "naïve", "cardinality", "estimation", "revisited", "sketches")
+
+
+def _title(number: int) -> str:
+    words = [_WORDS[(number >> shift) % len(_WORDS)] for shift in (0, 3, 6, 9, 12)]
+    return f"{' '.join(words).capitalize()} {number}"
+
+
+def openalex_lines(count: int) -> Iterator[str]:
+    for number in range(count):
+        yield json.dumps({
+            "id": f"https://openalex.org/W{4000000000 + number}",
+            "doi": f"https://doi.org/10.5555/bench.{number}", "title": _title(number),
+            "publication_year": 2000 + number % 25,
+            "publication_date": f"{2000 + number % 25}-0{1 + number % 9}-1{number % 9}",
+            "primary_location": {"source": {"display_name": "Journal of Benchmarks",
+                                            "issn": ["1234-5678"], "type": "journal"}},
+            "type": "article", "type_crossref": "journal-article",
+            "authorships": [{"author": {"id": f"https://openalex.org/A{5000000000 + i}",
+                                        "display_name": f"Jürgen Müller{i}"}}
+                            for i in range(number % 4 + 1)],
+            "biblio": {"volume": str(number % 60), "issue": "2", "first_page": "1",
+                       "last_page": "12"}, "is_retracted": False}) + "\n"
+
+
+def dblp_lines(count: int) -> Iterator[str]:
+    yield '<?xml version="1.0" encoding="ISO-8859-1"?>\n<!DOCTYPE dblp SYSTEM "dblp.dtd">\n<dblp>\n'
+    for number in range(count):
+        yield (f'<article mdate="2024-01-01" key="journals/bench/W{number}">\n'
+               f"<author>J&uuml;rgen M&uuml;ller {number % 100:04d}</author>\n"
+               f"<author>Ana&iuml;s Olivier</author>\n<title>{_title(number)}.</title>\n"
+               f"<pages>1-12</pages>\n<year>{2000 + number % 25}</year>\n"
+               f"<volume>{number % 60}</volume>\n<journal>J. Bench.</journal>\n"
+               f"<ee>https://doi.org/10.5555/bench.{number}</ee>\n</article>\n")
+    yield "</dblp>\n"
+
+
+def crossref_lines(count: int) -> Iterator[str]:
+    for start in range(0, count, 1000):
+        yield json.dumps({"items": [{
+            "DOI": f"10.5555/bench.{n}", "type": "journal-article", "title": [_title(n)],
+            "container-title": ["Journal of Benchmarks"],
+            "author": [{"given": "Jürgen", "family": f"Müller{n % 7}"}],
+            "issued": {"date-parts": [[2000 + n % 25]]}, "volume": str(n % 60),
+            "page": "1-12", "member": "7822"} for n in range(start, min(start + 1000, count))]}
+        ) + "\n"
+
+
+def arxiv_lines(count: int) -> Iterator[str]:
+    for number in range(count):
+        yield json.dumps({
+            "id": f"{2001 + number % 20:04d}.{number:05d}", "authors": "J. M\\\"uller",
+            "title": _title(number), "categories": "cs.DB cs.LG", "abstract": "An abstract.",
+            "versions": [{"version": "v1", "created": "Mon, 2 Apr 2007 19:18:42 GMT"}],
+            "update_date": "2008-11-13", "authors_parsed": [["Müller", "J.", ""]]}) + "\n"
+
+
+#: Dump format -> (file name, its lines).
+DUMPS: dict[str, tuple[str, Callable[[int], Iterator[str]]]] = {
+    "openalex-works": ("works.jsonl.gz", openalex_lines),
+    "dblp-xml": ("dblp.xml.gz", dblp_lines),
+    "crossref-works": ("crossref.jsonl.gz", crossref_lines),
+    "arxiv-metadata": ("arxiv.jsonl", arxiv_lines),
+}
+
+
+def write_dump(folder: Path, form: str, count: int) -> Path:
+    name, lines = DUMPS[form]
+    path = folder / f"{count}-{name}"
+    encoding = "latin-1" if form == "dblp-xml" else "utf-8"
+    with (gzip.open(path, "wt", encoding=encoding, compresslevel=1) if name.endswith(".gz")
+          else open(path, "w", encoding=encoding)) as out:
+        out.writelines(lines(count))
+    return path
+
+
+def refbridge(*args: str) -> list[str]:
+    return [sys.executable, "-m", "refbridge", *args]
+
+
+def library(folder: Path, count: int) -> Path:
+    """``VERIFIED`` entries: the even ones works of the dump, the odd ones nowhere in it."""
+    entries = []
+    for i in range(VERIFIED):
+        number = i * (count // VERIFIED)
+        doi = f"  doi = {{10.5555/bench.{number}}},\n" if i % 4 == 0 else ""
+        title = _title(number) if i % 2 == 0 else f"An invented paper {i}"
+        entries.append(f"@article{{e{i},\n  author = {{Müller0, Jürgen}},\n"
+                       f"  title = {{{title}}},\n  journal = {{Journal of Benchmarks}},\n"
+                       f"  year = {{{2000 + number % 25}}},\n{doi}}}\n")
+    path = folder / "library.bib"
+    path.write_text("\n".join(entries), "utf-8")
+    return path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
+    parser.add_argument("--sizes", default="20000,200000")
+    parser.add_argument("--formats", default="openalex-works,dblp-xml")
+    arguments = parser.parse_args()
+    sizes = [int(size) for size in arguments.sizes.split(",")]
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        for form in filter(None, arguments.formats.split(",")):
+            for size in sizes:
+                dump = write_dump(folder, form, size)
+                shutil.rmtree(folder / "out", ignore_errors=True)
+                run = run_measured(refbridge("convert", str(dump), "--from", form, "--to",
+                                             "csl-json", "-o", str(folder / "out"),
+                                             "--shard-size", str(SHARD_SIZE)))
+                status = "" if run.ok else f" FAILED: {run.error}"
+                print(f"convert {form:15} {size:>8} records: {run.seconds:6.1f} s, "
+                      f"{size / run.seconds:7.0f} records/s, peak {run.peak_rss >> 20} MiB"
+                      f"{status}")
+        size = sizes[0]
+        dump = write_dump(folder, "openalex-works", size)
+        index = folder / "works.duckdb"
+        run = run_measured(refbridge("index", "build", str(dump), "-o", str(index)))
+        print(f"index build     {size:>8} works:   {run.seconds:6.1f} s, "
+              f"{size / run.seconds:7.0f} works/s, peak {run.peak_rss >> 20} MiB")
+        from refbridge.errors import Diagnostics
+        from refbridge.pipeline import read_records
+        from refbridge.verify.run import verify_records
+        from refbridge.verify.settings import VerifyOptions
+
+        records = list(read_records([str(library(folder, size))], Diagnostics()))
+        options = VerifyOptions(services=("openalex",), index=str(index), use_cache=False)
+        start = time.perf_counter()
+        verified = verify_records(records, options)
+        seconds = time.perf_counter() - start
+        kinds = Counter(f.code for v in verified.verdicts for f in v.findings)
+        print(f"verify --index  {len(records):>8} entries: {seconds:5.1f} s, "
+              f"{len(records) / seconds:7.0f} entries/s ({dict(kinds)}), "
+              f"{verified.requests} request(s)")
+
+
+if __name__ == "__main__":
+    main()

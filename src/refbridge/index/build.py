@@ -1,0 +1,79 @@
+"""Dumps into candidates for the index: each work of a dump as the service it came from
+answers it to ``verify`` (``enrich``'s mappings: Crossref's and OpenAlex's work objects; a
+dblp publication and an arXiv paper through their format readers).
+
+A dump's format is told as ``convert`` tells it (``--from`` names it otherwise); a work that
+cannot be read is reported with its file and line and left out, as the readers do. This module
+must never hold more than one work of a dump.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TextIO
+
+from refbridge.errors import Diagnostics, ParseError
+from refbridge.formats.dumps.arxiv_metadata import READER as ARXIV_READER
+from refbridge.formats.dumps.crossref_works import WHAT as CROSSREF_WORK
+from refbridge.formats.dumps.crossref_works import works_of
+from refbridge.formats.dumps.dblp_xml import publications
+from refbridge.formats.dumps.lines import json_objects
+from refbridge.formats.dumps.openalex_works import WHAT as OPENALEX_WORK
+from refbridge.registry import detect_reader
+from refbridge.services import arxiv, crossref, openalex
+from refbridge.services.errors import ServiceError
+from refbridge.services.found import Found
+from refbridge.textio import display_name, open_input
+from refbridge.verify.lookup import PUBLISHED_TYPES
+
+Candidates = Callable[[TextIO, str, Diagnostics], Iterator[Found]]
+
+
+def _openalex(stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Found]:
+    for line, work in json_objects(stream, source, diagnostics, OPENALEX_WORK):
+        try:
+            yield openalex.work_found(work)
+        except (ServiceError, KeyError, TypeError, ValueError) as exc:
+            diagnostics.error(f"work left out of the index: {exc}", source, line)
+
+
+def _crossref(stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Found]:
+    for line, value in json_objects(stream, source, diagnostics, CROSSREF_WORK):
+        for work in works_of(value):
+            try:
+                yield crossref.work_found(work)
+            except (ServiceError, KeyError, TypeError, ValueError, AttributeError) as exc:
+                diagnostics.error(f"work left out of the index: {exc}", source, line)
+
+
+def _dblp(stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Found]:
+    for record in publications(stream, source, diagnostics):
+        yield Found("dblp", record.extra["dblp.key"], record,
+                    published=record.type in PUBLISHED_TYPES and record.eprint is None)
+
+
+def _arxiv(stream: TextIO, source: str, diagnostics: Diagnostics) -> Iterator[Found]:
+    for record in ARXIV_READER.read(stream, source, diagnostics):
+        if record.eprint is not None and record.eprint.identifier:
+            yield arxiv.preprint_found(record.eprint.identifier, record)
+
+
+#: Dump format -> the candidates of one of its files.
+DUMPS: dict[str, Candidates] = {
+    "openalex-works": _openalex,
+    "crossref-works": _crossref,
+    "dblp-xml": _dblp,
+    "arxiv-metadata": _arxiv,
+}
+
+
+def candidates(path: str, diagnostics: Diagnostics, from_format: str | None = None
+               ) -> Iterator[Found]:
+    """The candidates of the dump ``path``, read as ``from_format`` (None: told from it)."""
+    source = display_name(path)
+    with open_input(path, diagnostics) as (stream, head):
+        name = from_format or detect_reader(source, head).name
+        if name not in DUMPS:
+            raise ParseError(f"not a dump the index reads ({name}; it reads "
+                             f"{', '.join(DUMPS)})", source)
+        yield from DUMPS[name](stream, source, diagnostics)
