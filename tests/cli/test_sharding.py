@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import run_cli
+from support import FIXTURES, run_cli
 
 from refbridge.errors import ParseError
 from refbridge.sharding import convert_sharded, shards
 
-DBLP = Path(__file__).parent / "fixtures" / "dumps" / "dblp.xml"
+DBLP = FIXTURES / "dumps" / "dblp.xml"
 
 
 def test_records_are_cut_into_runs_of_the_shard_size() -> None:

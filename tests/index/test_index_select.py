@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import run_cli
+from support import FIXTURES, run_cli
 
 duckdb = pytest.importorskip("duckdb", reason="the selection needs DuckDB (the dumps extra)")
 
-WORKS = Path(__file__).parent / "fixtures" / "dumps" / "openalex-works.jsonl"
+WORKS = FIXTURES / "dumps" / "openalex-works.jsonl"
 MULLER = "0000-0002-1825-0097"
 
 

@@ -9,12 +9,12 @@ import tarfile
 from pathlib import Path
 
 import pytest
-from support import records_of
+from support import FIXTURES, records_of
 
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.model import Date, Eprint, Name
 
-DUMPS = Path(__file__).parent / "fixtures" / "dumps"
+DUMPS = FIXTURES / "dumps"
 MULLER = Name(family="Müller", given="Jürgen", ids=("orcid:0000-0002-1825-0097",))
 
 

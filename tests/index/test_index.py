@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import run_cli
+from support import FIXTURES, run_cli
 
 pytest.importorskip("duckdb", reason="the index needs DuckDB (the dumps extra)")
 
-DUMPS = Path(__file__).parent / "fixtures" / "dumps"
+DUMPS = FIXTURES / "dumps"
 ALL = [str(DUMPS / name) for name in ("dblp.xml", "openalex-works.jsonl",
                                       "crossref-works.jsonl", "arxiv-metadata.jsonl")]
 
