@@ -1,13 +1,17 @@
 """The libraries the language server answers from: their entries by key, searchable.
 
-Each library file is read through the pipeline's readers (any format refbridge reads) and
-kept with its stamp (modification time and size): ``follow`` re-reads a file whose stamp
-changed. A .bib whose entries stand alone (no ``@string``, ``crossref``, ``xref`` or
-``xdata``, and nothing that could not be read) is re-read in part: only the entries in the changed stretch of text go through the
-reader again, the others keep their records and move by the lines the stretch gained or lost.
+Each library file is read and kept with its stamp (modification time and size): ``follow``
+re-reads a file whose stamp changed. A .bib whose entries stand alone (no ``@string``,
+``crossref``, ``xref`` or ``xdata``, and no broken block) is indexed by refbridge's .bib syntax
+layer alone: per entry its key, line, the words it is searched by and a one-line detail, and
+where its text is; its record is read through the BibTeX reader only when asked for (an item
+resolved, a hover), and the reader's problems come from ``reading_problems`` run apart (see
+``refbridge.lsp.checking``). Such a file is re-indexed in part: only the entries in the changed
+stretch of text are scanned again, the others move by the lines and characters the stretch
+gained or lost. Any other file is read whole through the pipeline's readers, records kept.
 Entries are searched by key prefix (sorted keys) and by words of their key, names, title and
 year (one folded text for all, searched at C speed). This module must never write a library
-nor read one with anything but refbridge's readers.
+nor read one with anything but refbridge's readers and its .bib syntax layer.
 """
 
 from __future__ import annotations
@@ -17,10 +21,17 @@ import os
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from time import perf_counter
 
 from refbridge.cited.citations import read_document
 from refbridge.errors import Diagnostic, Diagnostics, ParseError, RefbridgeError
-from refbridge.model import Record
+from refbridge.formats.bibtex.dates import parse_iso_date, parse_year_month
+from refbridge.formats.bibtex.reader import collapsed_white_space
+from refbridge.formats.bibtex.syntax import Block, parse_spans
+from refbridge.formats.bibtex.tables import SUBTITLE_FIELDS, SUBTITLE_SEPARATOR
+from refbridge.latex.decode import decode_plain
+from refbridge.model import Record, Source
+from refbridge.names.bibtex import parse_names
 from refbridge.pipeline import read_records, read_stream
 from refbridge.richtext import plain
 from refbridge.sameness.text import fold
@@ -29,43 +40,86 @@ from refbridge.sameness.text import fold
 #: fields naming another entry; such a file is always read whole.
 _NOT_ALONE = ("@string", "@xdata")
 _REFERRING_FIELDS = ("crossref", "xref", "xdata")
+#: How long ``Library.follow`` indexes before leaving the rest to ``Library.advance``
+#: (seconds): a small library is indexed at once.
+FIRST_STEP = 0.25
+#: How many entries are indexed between two looks at the clock.
+_STEP_ENTRIES = 16
+#: What an indexing that is over gives.
+_DONE = object()
 #: The name roles whose family names an entry is searched by.
 _SEARCHED_ROLES = ("author", "editor")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Entry:
-    """One entry of a library: its key, record, file and 1-based line; ``words``: its key,
-    names, title and year folded to lower-case ASCII words."""
+    """One entry of a library: its key, file and 1-based line; ``words``: its key, names,
+    title and year folded to lower-case ASCII words; ``detail``: first name, year and title;
+    ``start``:``end``: its text in the file's (an indexed .bib), else ``record``: its record.
+    The line and offsets move when an earlier stretch of the file changes."""
 
     key: str
-    record: Record
     file: str
     line: int
     words: str
+    detail: str
+    start: int = 0
+    end: int = 0
+    record: Record | None = None
 
 
-def words_of(key: str, record: Record) -> str:
-    """What an entry is searched by: its key, its authors' and editors' family names, its
-    title and its year, folded."""
+def _summary(key: str, families: Sequence[str], year: str, title: str) -> tuple[str, str]:
+    """An entry's words and detail (see ``Entry``)."""
+    words = fold(" ".join([key, *families, title, year]))
+    detail = " ".join(part for part in [families[0] if families else "",
+                                        f"({year})" if year else "", title] if part)
+    return words, detail
+
+
+def entry_of(record: Record, file: str, line_offset: int = 0) -> Entry:
+    """The entry of a record read whole."""
+    key = record.citation_key or record.id
+    line = (record.source.line or 1) if record.source is not None else 1
     names = [name.family or name.literal or "" for role in _SEARCHED_ROLES
              for name in record.names.get(role, ())]
     issued = record.dates.get("issued")
     year = str(issued.start.year) if issued is not None and issued.start is not None else ""
-    return fold(" ".join([key, *names, plain(record.fields.get("title", "")), year]))
+    words, detail = _summary(key, names, year, plain(record.fields.get("title", "")))
+    return Entry(key, file, line + line_offset, words, detail, record=record)
 
 
-def entry_of(record: Record, file: str, line_offset: int = 0) -> Entry:
-    key = record.citation_key or record.id
-    line = (record.source.line or 1) if record.source is not None else 1
-    return Entry(key, record, file, line + line_offset, words_of(key, record))
-
-
+def _block_entry(block: Block, file: str, start: int, end: int) -> Entry:
+    """The entry of an entry block, its names, year and title as the BibTeX reader reads
+    them (the first of a repeated field, white space collapsed)."""
+    values: dict[str, str] = {}
+    for found in block.fields:
+        if found.name not in values and found.value:
+            value = collapsed_white_space(found.value)
+            if value:
+                values[found.name] = value
+    families: list[str] = []
+    for role in _SEARCHED_ROLES:
+        written = values.get(role)
+        if written is not None:
+            families += [name.family or name.literal or ""
+                         for name in parse_names(written)[0]]
+    date = parse_iso_date(values["date"]) if "date" in values else \
+        parse_year_month(values["year"], None, None)[0] if "year" in values else None
+    year = str(date.start.year) if date is not None and date.start is not None else ""
+    title = values.get("title")
+    subtitle = values.get(SUBTITLE_FIELDS["title"])
+    text = decode_plain(title) if title else ""
+    if subtitle:
+        text = text + SUBTITLE_SEPARATOR + decode_plain(subtitle) if text \
+            else decode_plain(subtitle)
+    words, detail = _summary(block.key, families, year, text)
+    return Entry(block.key, file, block.line, words, detail, start, end)
 @dataclass(slots=True)
 class LibraryFile:
-    """One library file as last read: its stamp, its text (a .bib's, for reading in part),
-    its entries in file order and the problems of reading it; ``alone``: its entries depend
-    on nothing else of it (it can be re-read in part)."""
+    """One library file as last read: its stamp, its entries in file order and the problems
+    of reading it; ``text``: a .bib's (for reading in part and records asked for);
+    ``alone``: its entries depend on nothing else of it (it is indexed, and re-indexed in
+    part); ``pending``: its reading problems are still to come (``reading_problems``)."""
 
     path: str
     stamp: tuple[int, int]
@@ -73,9 +127,37 @@ class LibraryFile:
     problems: list[Diagnostic]
     text: str | None = None
     alone: bool = False
+    pending: bool = False
+    indexing: Iterator[None] | None = None
+
+    def take(self, other: LibraryFile) -> None:
+        """Hold what ``other`` holds (the same file read otherwise)."""
+        self.entries, self.problems, self.text = other.entries, other.problems, other.text
+        self.alone, self.pending = other.alone, other.pending
+
+    def index(self, until: float) -> bool:
+        """Index until the ``perf_counter`` time ``until``; whether it is all indexed."""
+        while self.indexing is not None:
+            if next(self.indexing, _DONE) is _DONE:
+                self.indexing = None
+            elif perf_counter() >= until:
+                return False
+        return True
+
+    def record(self, entry: Entry) -> Record | None:
+        """``entry``'s record: kept, or read now from its text (None: it cannot be read)."""
+        if entry.record is not None or self.text is None:
+            return entry.record
+        stretch = self.text[entry.start:entry.end]
+        try:
+            record = next(iter(read_stream(io.StringIO(stretch), stretch[:4096], self.path,
+                                           Diagnostics())), None)
+        except RefbridgeError:
+            return None
+        return replace(record, source=Source(self.path, entry.line)) if record else None
 
 
-def _stamp(path: str) -> tuple[int, int] | None:
+def stamp_of(path: str) -> tuple[int, int] | None:
     try:
         status = os.stat(path)
     except OSError:
@@ -87,23 +169,90 @@ def _problems(diagnostics: Diagnostics, path: str) -> list[Diagnostic]:
     return [message for message in diagnostics.messages if message.file in (None, path)]
 
 
-def read_library(path: str, stamp: tuple[int, int]) -> LibraryFile:
-    """The whole library file at ``path``; a file that cannot be read is one problem."""
-    diagnostics = Diagnostics()
-    text = None
+class _Broken(Exception):
+    """A broken block: the reader tells more of it."""
+
+
+def _scanned(text: str, path: str, first_line: int = 1, offset: int = 0) -> Iterator[Entry]:
+    """The entries of the .bib ``text`` (from ``first_line``; at ``offset`` of the file's
+    text) by its syntax alone; raises ``_Broken`` at a broken block."""
+    for span in parse_spans(text, {}, first_line):
+        block = span.block
+        if block.kind == "entry":
+            yield _block_entry(block, path, offset + span.start, offset + span.end)
+        elif block.kind == "error":
+            raise _Broken
+
+
+def _indexing(file: LibraryFile) -> Iterator[None]:
+    """Index the .bib ``file`` into its entries, a few at a time (one step a ``next``);
+    a file whose entries depend on each other or with a broken block is read whole."""
     try:
-        if path.lower().endswith(".bib"):
-            text = read_document(path, diagnostics)
-            records = list(read_stream(io.StringIO(text), text[:4096], path, diagnostics))
-        else:
-            records = list(read_records([path], diagnostics))
+        file.text = read_document(file.path, Diagnostics())
+    except RefbridgeError:
+        file.text = None
+    yield
+    if file.text is None or _depends(file.text):
+        file.take(read_whole(file.path, file.stamp))
+        return
+    yield
+    entries = file.entries
+    try:
+        for entry in _scanned(file.text, file.path):
+            entries.append(entry)
+            if len(entries) % _STEP_ENTRIES == 0:
+                yield
+    except _Broken:
+        file.take(read_whole(file.path, file.stamp))
+        return
+    file.alone = file.pending = True
+
+
+def _read(path: str, diagnostics: Diagnostics) -> tuple[str | None, Iterator[Record]]:
+    """A .bib's text and the records of the file at ``path``, read by refbridge's readers."""
+    if path.lower().endswith(".bib"):
+        text = read_document(path, diagnostics)
+        return text, read_stream(io.StringIO(text), text[:4096], path, diagnostics)
+    return None, read_records([path], diagnostics)
+
+
+def _unreadable(path: str, stamp: tuple[int, int], exc: RefbridgeError) -> LibraryFile:
+    line = exc.line if isinstance(exc, ParseError) else None
+    return LibraryFile(path, stamp, [], [Diagnostic("error", str(exc), path, line)])
+
+
+def reading_problems(path: str) -> list[Diagnostic]:
+    """The problems of reading the library file ``path`` whole through refbridge's readers
+    (its records are not kept)."""
+    diagnostics = Diagnostics()
+    try:
+        for _ in _read(path, diagnostics)[1]:
+            pass
     except RefbridgeError as exc:
-        line = exc.line if isinstance(exc, ParseError) else None
-        return LibraryFile(path, stamp, [], [Diagnostic("error", str(exc), path, line)])
-    problems = _problems(diagnostics, path)
-    return LibraryFile(path, stamp, [entry_of(record, path) for record in records], problems,
-                       text, text is not None and not _depends(text) and
-                       not any(problem.level == "error" for problem in problems))
+        return _unreadable(path, (0, 0), exc).problems
+    return _problems(diagnostics, path)
+
+
+def read_whole(path: str, stamp: tuple[int, int]) -> LibraryFile:
+    """The library file at ``path`` read whole through refbridge's readers, records kept; a
+    file that cannot be read is one problem."""
+    diagnostics = Diagnostics()
+    try:
+        text, records = _read(path, diagnostics)
+        entries = [entry_of(record, path) for record in records]
+    except RefbridgeError as exc:
+        return _unreadable(path, stamp, exc)
+    return LibraryFile(path, stamp, entries, _problems(diagnostics, path), text)
+
+
+def read_library(path: str, stamp: tuple[int, int]) -> LibraryFile:
+    """The library file at ``path``: a .bib to be indexed (``LibraryFile.indexing``; its
+    reading problems pending), any other read whole."""
+    if path.lower().endswith(".bib"):
+        file = LibraryFile(path, stamp, [], [])
+        file.indexing = _indexing(file)
+        return file
+    return read_whole(path, stamp)
 
 
 def _common_prefix(old: str, new: str) -> int:
@@ -130,19 +279,6 @@ def _common_suffix(old: str, new: str, most: int) -> int:
     return low
 
 
-def _line_start(text: str, offset: int, current: int, line: int) -> int:
-    """Where ``line`` (1-based) starts in ``text``, walking from ``offset`` (on line
-    ``current``, a few lines away)."""
-    at = text.rfind("\n", 0, offset) + 1
-    while current > line:
-        at = text.rfind("\n", 0, at - 1) + 1
-        current -= 1
-    while current < line:
-        found = text.find("\n", at)
-        at, current = (len(text), line) if found < 0 else (found + 1, current + 1)
-    return at
-
-
 def _depends(text: str) -> bool:
     """Whether entries of the .bib ``text`` depend on others or on macros."""
     lowered = text.lower()
@@ -159,54 +295,58 @@ def _depends(text: str) -> bool:
 
 
 def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
-    """``old``'s file read again, only the entries of the changed stretch through the reader
-    when it can be (else the whole file)."""
+    """``old``'s file read again: an indexed .bib re-indexed in part when it can be (only
+    the entries of the changed stretch scanned again, and read for their problems), else
+    read as new."""
     diagnostics = Diagnostics()
     try:
         text = read_document(old.path, diagnostics)
     except RefbridgeError:
         return read_library(old.path, stamp)
-    if old.text is None or not old.entries or not old.alone:
+    if old.text is None or not old.entries or not old.alone or old.indexing is not None or \
+            diagnostics.messages:
         return read_library(old.path, stamp)
     before = old.text
     prefix = _common_prefix(before, text)
     suffix = _common_suffix(before, text, min(len(before), len(text)) - prefix)
-    lines = [entry.line for entry in old.entries]
+    entries = old.entries
+    starts = [entry.start for entry in entries]
     changed_end = len(before) - suffix
-    prefix_line = before.count("\n", 0, prefix) + 1  # the one pass over the whole text
-    end_line = prefix_line + before.count("\n", prefix, changed_end)
-    first = max(bisect_right(lines, prefix_line) - 1, 0)
-    last = max(bisect_right(lines, end_line) - 1, first)
-    begin = 0 if first == 0 else _line_start(before, prefix, prefix_line, lines[first])
-    end = _line_start(before, changed_end, end_line, lines[last + 1]) \
-        if last + 1 < len(lines) else len(before)
+    first = max(bisect_right(starts, prefix) - 1, 0)
+    last = max(bisect_right(starts, changed_end) - 1, first)
+    begin = 0 if first == 0 else entries[first].start
+    end = entries[last + 1].start if last + 1 < len(entries) else len(before)
     new_end = end - len(before) + len(text)
     stretch = text[begin:new_end]
+    first_line = entries[first].line if first else 1
     if _depends(stretch):
         return read_library(old.path, stamp)
-    line_offset = (lines[first] if first else 1) - 1  # the texts agree up to ``prefix``
     found = Diagnostics()
     try:
-        records = list(read_stream(io.StringIO(stretch), stretch[:4096], old.path, found))
-    except RefbridgeError:
+        scanned = list(_scanned(stretch, old.path, first_line, begin))
+        for _ in read_stream(io.StringIO(stretch), stretch[:4096], old.path, found):
+            pass
+    except (_Broken, RefbridgeError):
         return read_library(old.path, stamp)
-    if diagnostics.messages or found.errors:  # a broken entry: the whole file tells more
+    if found.errors:  # a broken entry: the whole file tells more
         return read_library(old.path, stamp)
     moved = stretch.count("\n") - before.count("\n", begin, end)
-    entries = [*old.entries[:first],
-               *(entry_of(record, old.path, line_offset) for record in records),
-               *(Entry(entry.key, entry.record, entry.file, entry.line + moved, entry.words)
-                 for entry in old.entries[last + 1:])]
-    first_line = line_offset + 1
-    end_line = lines[last + 1] if last + 1 < len(lines) else before.count("\n") + 2
+    shift = len(text) - len(before)
+    later = entries[last + 1:]
+    for entry in later:
+        entry.line += moved
+        entry.start += shift
+        entry.end += shift
+    end_line = later[0].line - moved if later else before.count("\n") + 2
     problems = [problem if problem.line is None or problem.line < first_line
                 else replace(problem, line=problem.line + moved)
                 for problem in old.problems
                 if problem.line is None or not first_line <= problem.line < end_line]
-    problems += [replace(problem, line=problem.line + line_offset)
+    problems += [replace(problem, line=problem.line + first_line - 1)
                  if problem.line is not None else problem
                  for problem in _problems(found, old.path)]
-    return LibraryFile(old.path, stamp, entries, problems, text, alone=True)
+    return LibraryFile(old.path, stamp, [*entries[:first], *scanned, *later], problems, text,
+                       alone=True, pending=old.pending)
 
 
 @dataclass(slots=True)
@@ -219,6 +359,9 @@ class Library:
     _haystack: str = ""
     _starts: list[int] = field(default_factory=list)
     _ordered: list[Entry] = field(default_factory=list)
+    _order: list[str] = field(default_factory=list)
+    #: Whether the files changed since the index was made (some may be still indexing).
+    indexing: bool = False
 
     def follow(self, paths: Sequence[str]) -> list[str]:
         """Follow exactly the library files ``paths``: read those new or changed on disk.
@@ -227,7 +370,7 @@ class Library:
         for path in changed:
             del self.files[path]
         for path in paths:
-            stamp = _stamp(path)
+            stamp = stamp_of(path)
             known = self.files.get(path)
             if stamp is None:
                 if known is None or known.stamp != (0, 0):
@@ -241,8 +384,25 @@ class Library:
                 self.files[path] = reread_in_part(known, stamp)
                 changed.append(path)
         if changed:
-            self._index(paths)
+            self._order, self.indexing = list(paths), True
+            self.advance(FIRST_STEP)
         return changed
+
+    def advance(self, seconds: float) -> bool:
+        """Index the files for up to ``seconds`` more, and once all are, make the index;
+        whether it is made."""
+        until = perf_counter() + seconds
+        if not all(self.files[path].index(until) for path in self._order):
+            return False
+        if self.indexing:
+            self._index(self._order)
+            self.indexing = False
+        return True
+
+    def _entries(self) -> Iterator[Entry]:
+        """Every entry, files in their order (while indexing: those indexed so far)."""
+        for path in self._order:
+            yield from self.files[path].entries
 
     def _index(self, order: Sequence[str]) -> None:
         by_key: dict[str, list[Entry]] = {}
@@ -261,12 +421,17 @@ class Library:
 
     def entry(self, key: str) -> Entry | None:
         """The first entry with ``key``, in the order the libraries were given."""
+        if self.indexing:
+            return next((entry for entry in self._entries() if entry.key == key), None)
         entries = self.by_key.get(key)
         return entries[0] if entries else None
 
     def search(self, query: str, limit: int) -> tuple[list[Entry], bool]:
         """Up to ``limit`` entries for what was typed: those whose key starts with it first,
-        then those with every word of it among their words; whether there are more."""
+        then those with every word of it among their words; whether there are more (always,
+        while indexing: then the entries indexed so far are searched in file order)."""
+        if self.indexing:
+            return self._search_indexed_so_far(query, limit), True
         found: dict[str, Entry] = {}
         start = bisect_left(self.keys, query)
         for key in self.keys[start:start + limit + 1]:
@@ -279,6 +444,21 @@ class Library:
             found.setdefault(entry.key, entry)
         chosen = list(found.values())
         return chosen[:limit], len(chosen) > limit
+
+    def _search_indexed_so_far(self, query: str, limit: int) -> list[Entry]:
+        words = fold(query).split()
+        found: dict[str, Entry] = {}
+        for entry in self._entries():
+            if entry.key.startswith(query):
+                found.setdefault(entry.key, entry)
+                if len(found) == limit:
+                    return list(found.values())
+        for entry in self._entries():
+            if all(word in entry.words for word in words):
+                found.setdefault(entry.key, entry)
+                if len(found) == limit:
+                    break
+        return list(found.values())
 
     def _word_matches(self, words: list[str]) -> Iterator[Entry]:
         if not words:
@@ -294,6 +474,11 @@ class Library:
             at = starts[index + 1] if index + 1 < len(starts) else -1
             if at >= 0:
                 at = haystack.find(longest, at)
+
+    def record(self, entry: Entry) -> Record | None:
+        """``entry``'s record (read now when it was only indexed)."""
+        known = self.files.get(entry.file)
+        return known.record(entry) if known is not None else entry.record
 
     def problems(self, path: str) -> list[Diagnostic]:
         known = self.files.get(path)
