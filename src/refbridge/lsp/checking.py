@@ -5,9 +5,10 @@ library's check or reading must not hold up completion).
 ``python -m refbridge.lsp.checking FILE...`` checks the files as ``refbridge check`` does
 (``refbridge.check.check_files``, every rule but ``duplicate-key``, which the server finds
 itself as the libraries change) and prints one JSON object per finding: file, line, rule,
-severity, message. ``findings`` runs it and reads them back. ``python -m
-refbridge.lsp.checking --read FILE`` prints the problems of reading the file whole
-(``refbridge.lsp.library.reading_problems``) so, rule ``read``; ``reading_problems`` runs it.
+severity, message; then the problems of reading each file, rule ``read`` (line 0: none).
+``findings`` runs it and reads them back. ``python -m refbridge.lsp.checking --read FILE``
+prints only the problems of reading the file (``refbridge.lsp.library.reading_problems``);
+``reading_problems`` runs it.
 This module must never change a library.
 """
 
@@ -40,27 +41,37 @@ class LibraryFinding:
 READ = "read"
 
 
-def main(paths: Sequence[str]) -> None:
-    if paths[:1] == ["--read"]:
-        from refbridge.lsp.library import reading_problems
+def main(arguments: Sequence[str]) -> None:
+    from refbridge.lsp.library import reading_problems
 
-        for path in paths[1:]:
-            for problem in reading_problems(path):
-                print(json.dumps({"file": problem.file or path, "line": problem.line or 0,
-                                  "rule": READ, "severity": problem.level,
-                                  "message": problem.message}))
+    if arguments[:1] == ["--read"]:
+        for path in arguments[1:]:
+            _print_problems(path, reading_problems(path))
         return
     from refbridge.check import check_files
     from refbridge.errors import Diagnostics, RefbridgeError
 
+    diagnostics = Diagnostics()
     try:
-        for finding in check_files(paths, Diagnostics(), ignore=LEFT_TO_THE_SERVER):
+        for finding in check_files(arguments, diagnostics, ignore=LEFT_TO_THE_SERVER):
             file, line = (finding.source.file, finding.source.line or 1) if finding.source \
-                else (paths[0], 1)
+                else (arguments[0], 1)
             print(json.dumps({"file": file, "line": line, "rule": finding.code,
                               "severity": finding.severity, "message": finding.message}))
-    except RefbridgeError:
-        pass  # the server reports what stops a library from being read
+    except RefbridgeError:  # each file's own problems tell which stops it from being read
+        for path in arguments:
+            _print_problems(path, reading_problems(path))
+        return
+    for path in arguments:
+        _print_problems(path, [problem for problem in diagnostics.messages
+                               if problem.file == path])
+
+
+def _print_problems(path: str, problems: Sequence[Diagnostic]) -> None:
+    for problem in problems:
+        print(json.dumps({"file": problem.file or path, "line": problem.line or 0,
+                          "rule": READ, "severity": problem.level,
+                          "message": problem.message}))
 
 
 async def findings(paths: Sequence[str]) -> list[LibraryFinding]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -36,10 +37,10 @@ from refbridge.pipeline import read_records, read_stream
 from refbridge.richtext import plain
 from refbridge.sameness.text import fold
 
-#: What makes a .bib's entries depend on each other (lower-case): macros, an @xdata entry, and
-#: fields naming another entry; such a file is always read whole.
-_NOT_ALONE = ("@string", "@xdata")
-_REFERRING_FIELDS = ("crossref", "xref", "xdata")
+#: What makes a .bib's entries depend on each other: macros, an @xdata entry, and fields
+#: naming another entry; such a file is always read whole.
+_DEPENDING = re.compile(r"@\s*(?:string|xdata)|(?<![^\W_])(?:crossref|xref|xdata)\s*=",
+                        re.IGNORECASE)
 #: How long ``Library.follow`` indexes before leaving the rest to ``Library.advance``
 #: (seconds): a small library is indexed at once.
 FIRST_STEP = 0.25
@@ -49,6 +50,8 @@ _STEP_ENTRIES = 16
 _DONE = object()
 #: The name roles whose family names an entry is searched by.
 _SEARCHED_ROLES = ("author", "editor")
+#: The fields of a .bib entry its words and detail are made of.
+_SUMMARIZED = frozenset({*_SEARCHED_ROLES, "title", SUBTITLE_FIELDS["title"], "date", "year"})
 
 
 @dataclass(slots=True)
@@ -93,7 +96,7 @@ def _block_entry(block: Block, file: str, start: int, end: int) -> Entry:
     them (the first of a repeated field, white space collapsed)."""
     values: dict[str, str] = {}
     for found in block.fields:
-        if found.name not in values and found.value:
+        if found.name in _SUMMARIZED and found.name not in values and found.value:
             value = collapsed_white_space(found.value)
             if value:
                 values[found.name] = value
@@ -281,17 +284,7 @@ def _common_suffix(old: str, new: str, most: int) -> int:
 
 def _depends(text: str) -> bool:
     """Whether entries of the .bib ``text`` depend on others or on macros."""
-    lowered = text.lower()
-    if any(word in lowered for word in _NOT_ALONE):
-        return True
-    for name in _REFERRING_FIELDS:
-        at = lowered.find(name)
-        while at >= 0:
-            if lowered[at + len(name):at + len(name) + 40].lstrip().startswith("=") and \
-                    (at == 0 or not lowered[at - 1].isalnum()):
-                return True
-            at = lowered.find(name, at + 1)
-    return False
+    return _DEPENDING.search(text) is not None
 
 
 def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:

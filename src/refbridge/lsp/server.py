@@ -27,7 +27,7 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from refbridge.cited.citations import read_document
 from refbridge.errors import Diagnostic, Diagnostics, RefbridgeError
-from refbridge.lsp.checking import LibraryFinding, findings, reading_problems
+from refbridge.lsp.checking import READ, LibraryFinding, findings, reading_problems
 from refbridge.lsp.documents import Analysis, analyse, key_context, kind_of
 from refbridge.lsp.library import Entry, Library, stamp_of
 
@@ -149,24 +149,43 @@ class RefbridgeServer(LanguageServer):
             self.checking = asyncio.ensure_future(self.check(list(self.library.files)))
 
     def read_apart(self, path: str, stamp: tuple[int, int]) -> None:
-        """Read the indexed library ``path`` whole in a process of its own for its problems."""
+        """Read the indexed library ``path`` whole in a process of its own for its problems
+        (``check`` reads it too and tells them: then not)."""
+        if self.settings.check:
+            return
         if path in self.reading:
             self.reading[path].cancel()
         self.reading[path] = asyncio.ensure_future(self.read_problems(path, stamp))
 
     async def read_problems(self, path: str, stamp: tuple[int, int]) -> None:
-        problems = await reading_problems(path)
-        known = self.library.files.get(path)
-        if known is not None and known.stamp == stamp == stamp_of(path):
-            known.problems, known.pending = problems, False
+        if self.took_problems(path, stamp, await reading_problems(path)):
             self.publish_library(path)
 
+    def took_problems(self, path: str, stamp: tuple[int, int],
+                      problems: list[Diagnostic]) -> bool:
+        """Whether the indexed library ``path`` took ``problems``, those of reading it as it
+        was at ``stamp`` (not when it changed since)."""
+        known = self.library.files.get(path)
+        if known is None or not known.pending or not known.stamp == stamp == stamp_of(path):
+            return False
+        known.problems, known.pending = problems, False
+        return True
+
     async def check(self, paths: list[str]) -> None:
+        stamps = {path: known.stamp for path, known in self.library.files.items()}
         found = await findings(paths)
         self.findings = {path: [] for path in paths}
+        problems: dict[str, list[Diagnostic]] = {path: [] for path in paths}
         for finding in found:
-            self.findings.setdefault(os.path.abspath(finding.file), []).append(finding)
+            path = os.path.abspath(finding.file)
+            if finding.rule == READ:
+                problems.setdefault(path, []).append(Diagnostic(
+                    finding.severity, finding.message, finding.file, finding.line or None))
+            else:
+                self.findings.setdefault(path, []).append(finding)
         for path in paths:
+            if path in stamps:
+                self.took_problems(path, stamps[path], problems[path])
             self.publish_library(path)
 
     # -- diagnostics -----------------------------------------------------------------------
