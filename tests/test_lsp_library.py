@@ -142,7 +142,6 @@ def test_while_a_library_is_indexed_search_answers_from_the_entries_indexed_so_f
     assert found.indexing
     assert found.search("author", 10) == ([], True)  # the file is read, nothing indexed yet
     found.advance(0.0)
-    found.advance(0.0)
     assert [e.key for e in found.search("author", 10)[0]] == ["author02001", "author12001"]
     assert found.advance(float("inf")) and not found.indexing
     assert [e.key for e in found.search("author", 10)[0]] == \

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -37,10 +36,9 @@ from refbridge.pipeline import read_records, read_stream
 from refbridge.richtext import plain
 from refbridge.sameness.text import fold
 
-#: What makes a .bib's entries depend on each other: macros, an @xdata entry, and fields
-#: naming another entry; such a file is always read whole.
-_DEPENDING = re.compile(r"@\s*(?:string|xdata)|(?<![^\W_])(?:crossref|xref|xdata)\s*=",
-                        re.IGNORECASE)
+#: What makes a .bib's entries depend on each other: macros (``@string``), ``@xdata``
+#: entries, and fields naming another entry; such a file is read whole.
+_REFERRING_FIELDS = frozenset({"crossref", "xref", "xdata"})
 #: How long ``Library.follow`` indexes before leaving the rest to ``Library.advance``
 #: (seconds): a small library is indexed at once.
 FIRST_STEP = 0.25
@@ -172,19 +170,21 @@ def _problems(diagnostics: Diagnostics, path: str) -> list[Diagnostic]:
     return [message for message in diagnostics.messages if message.file in (None, path)]
 
 
-class _Broken(Exception):
-    """A broken block: the reader tells more of it."""
+class _NotAlone(Exception):
+    """A broken block (the reader tells more of it) or one other entries depend on."""
 
 
 def _scanned(text: str, path: str, first_line: int = 1, offset: int = 0) -> Iterator[Entry]:
     """The entries of the .bib ``text`` (from ``first_line``; at ``offset`` of the file's
-    text) by its syntax alone; raises ``_Broken`` at a broken block."""
+    text) by its syntax alone; raises ``_NotAlone`` at a broken block or one that entries
+    depend on."""
     for span in parse_spans(text, {}, first_line):
         block = span.block
-        if block.kind == "entry":
+        if block.kind == "entry" and block.entry_type != "xdata" and \
+                _REFERRING_FIELDS.isdisjoint(found.name for found in block.fields):
             yield _block_entry(block, path, offset + span.start, offset + span.end)
-        elif block.kind == "error":
-            raise _Broken
+        elif block.kind in ("entry", "error", "string"):
+            raise _NotAlone
 
 
 def _indexing(file: LibraryFile) -> Iterator[None]:
@@ -195,17 +195,16 @@ def _indexing(file: LibraryFile) -> Iterator[None]:
     except RefbridgeError:
         file.text = None
     yield
-    if file.text is None or _depends(file.text):
+    if file.text is None:
         file.take(read_whole(file.path, file.stamp))
         return
-    yield
     entries = file.entries
     try:
         for entry in _scanned(file.text, file.path):
             entries.append(entry)
             if len(entries) % _STEP_ENTRIES == 0:
                 yield
-    except _Broken:
+    except _NotAlone:
         file.take(read_whole(file.path, file.stamp))
         return
     file.alone = file.pending = True
@@ -282,11 +281,6 @@ def _common_suffix(old: str, new: str, most: int) -> int:
     return low
 
 
-def _depends(text: str) -> bool:
-    """Whether entries of the .bib ``text`` depend on others or on macros."""
-    return _DEPENDING.search(text) is not None
-
-
 def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
     """``old``'s file read again: an indexed .bib re-indexed in part when it can be (only
     the entries of the changed stretch scanned again, and read for their problems), else
@@ -312,14 +306,12 @@ def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
     new_end = end - len(before) + len(text)
     stretch = text[begin:new_end]
     first_line = entries[first].line if first else 1
-    if _depends(stretch):
-        return read_library(old.path, stamp)
     found = Diagnostics()
     try:
         scanned = list(_scanned(stretch, old.path, first_line, begin))
         for _ in read_stream(io.StringIO(stretch), stretch[:4096], old.path, found):
             pass
-    except (_Broken, RefbridgeError):
+    except (_NotAlone, RefbridgeError):
         return read_library(old.path, stamp)
     if found.errors:  # a broken entry: the whole file tells more
         return read_library(old.path, stamp)
