@@ -19,8 +19,9 @@ from __future__ import annotations
 import io
 import os
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 from time import perf_counter
 
 from refbridge.cited.citations import read_document
@@ -334,19 +335,83 @@ def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
                        alone=True, pending=old.pending)
 
 
+@dataclass(frozen=True, slots=True)
+class _Index:
+    """Entries made searchable: their keys sorted (each with its first entry) and their
+    words as one folded text (where each entry's start)."""
+
+    keys: list[str]
+    ordered: list[Entry]
+    haystack: str
+    starts: list[int]
+
+    @classmethod
+    def of(cls, by_key: dict[str, list[Entry]]) -> _Index:
+        keys = sorted(by_key)
+        ordered = [by_key[key][0] for key in keys]
+        words = [entry.words for entry in ordered]
+        starts = list(accumulate((len(text) + 1 for text in words), initial=0))
+        return cls(keys, ordered, "\n".join(words), starts[:-1])
+
+    def entry(self, key: str) -> Entry | None:
+        at = bisect_left(self.keys, key)
+        return self.ordered[at] if at < len(self.keys) and self.keys[at] == key else None
+
+    def search(self, query: str, limit: int) -> list[Entry]:
+        """Up to ``limit`` + 1 entries for what was typed: those whose key starts with it
+        first, then those with every word of it among their words."""
+        found: dict[str, Entry] = {}
+        start = bisect_left(self.keys, query)
+        for at in range(start, min(start + limit + 1, len(self.keys))):
+            if not self.keys[at].startswith(query):
+                break
+            found[self.keys[at]] = self.ordered[at]
+        for entry in self._word_matches(fold(query).split()):
+            if len(found) > limit:
+                break
+            found.setdefault(entry.key, entry)
+        return list(found.values())
+
+    def _word_matches(self, words: list[str]) -> Iterator[Entry]:
+        if not words:
+            return
+        longest = max(words, key=len)
+        haystack, starts, ordered = self.haystack, self.starts, self.ordered
+        at = haystack.find(longest)
+        while at >= 0:
+            index = bisect_right(starts, at) - 1
+            entry = ordered[index]
+            if all(word in entry.words for word in words):
+                yield entry
+            at = starts[index + 1] if index + 1 < len(starts) else -1
+            if at >= 0:
+                at = haystack.find(longest, at)
+
+
+def _by_key(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
+    by_key: dict[str, list[Entry]] = {}
+    for entry in entries:
+        by_key.setdefault(entry.key, []).append(entry)
+    return by_key
+
+
+#: How many entries indexed make a part of the index searched while the rest is indexed.
+_SEGMENT = 4000
+
+
 @dataclass(slots=True)
 class Library:
-    """The entries of the library files being followed, by key."""
+    """The entries of the library files being followed, by key; while they are indexed
+    (``indexing``), those indexed so far are searched, in parts of the index."""
 
     files: dict[str, LibraryFile] = field(default_factory=dict)
     by_key: dict[str, list[Entry]] = field(default_factory=dict)
-    keys: list[str] = field(default_factory=list)
-    _haystack: str = ""
-    _starts: list[int] = field(default_factory=list)
-    _ordered: list[Entry] = field(default_factory=list)
-    _order: list[str] = field(default_factory=list)
-    #: Whether the files changed since the index was made (some may be still indexing).
     indexing: bool = False
+    _index: _Index = field(default_factory=lambda: _Index.of({}))
+    _order: list[str] = field(default_factory=list)
+    _segments: list[_Index] = field(default_factory=list)
+    _seen: dict[str, tuple[list[Entry], int]] = field(default_factory=dict)
+    _unsegmented: list[Entry] = field(default_factory=list)
 
     def follow(self, paths: Sequence[str]) -> list[str]:
         """Follow exactly the library files ``paths``: read those new or changed on disk.
@@ -370,6 +435,7 @@ class Library:
                 changed.append(path)
         if changed:
             self._order, self.indexing = list(paths), True
+            self._segments, self._seen, self._unsegmented = [], {}, []
             self.advance(FIRST_STEP)
         return changed
 
@@ -377,88 +443,56 @@ class Library:
         """Index the files for up to ``seconds`` more, and once all are, make the index;
         whether it is made."""
         until = perf_counter() + seconds
-        if not all(self.files[path].index(until) for path in self._order):
-            return False
-        if self.indexing:
-            self._index(self._order)
+        done = all(self.files[path].index(until) for path in self._order)
+        if done and self.indexing:
+            self.by_key = _by_key(self._entries())
+            self._index = _Index.of(self.by_key)
             self.indexing = False
-        return True
+            self._segments, self._seen, self._unsegmented = [], {}, []
+        elif not done:
+            self._segment()
+        return done
+
+    def _segment(self) -> None:
+        """The entries indexed since the last look into parts of the index."""
+        for path in self._order:
+            entries = self.files[path].entries
+            seen, count = self._seen.get(path, (entries, 0))
+            if seen is not entries:  # read whole after all: its entries anew
+                self._segments, self._seen, self._unsegmented = [], {}, []
+                return self._segment()
+            self._unsegmented += entries[count:]
+            self._seen[path] = (entries, len(entries))
+        if len(self._unsegmented) >= _SEGMENT:
+            self._segments.append(_Index.of(_by_key(self._unsegmented)))
+            self._unsegmented = []
+        return None
+
+    def _indexes(self) -> list[_Index]:
+        """The index, or while indexing its parts so far."""
+        if not self.indexing:
+            return [self._index]
+        return [*self._segments, _Index.of(_by_key(self._unsegmented))]
 
     def _entries(self) -> Iterator[Entry]:
-        """Every entry, files in their order (while indexing: those indexed so far)."""
         for path in self._order:
             yield from self.files[path].entries
 
-    def _index(self, order: Sequence[str]) -> None:
-        by_key: dict[str, list[Entry]] = {}
-        for path in order:
-            for entry in self.files[path].entries:
-                by_key.setdefault(entry.key, []).append(entry)
-        self.by_key = by_key
-        self.keys = sorted(by_key)
-        self._ordered = [by_key[key][0] for key in self.keys]
-        starts, at = [], 0
-        for entry in self._ordered:
-            starts.append(at)
-            at += len(entry.words) + 1
-        self._starts = starts
-        self._haystack = "\n".join(entry.words for entry in self._ordered)
-
     def entry(self, key: str) -> Entry | None:
         """The first entry with ``key``, in the order the libraries were given."""
-        if self.indexing:
-            return next((entry for entry in self._entries() if entry.key == key), None)
-        entries = self.by_key.get(key)
-        return entries[0] if entries else None
+        return next((found for index in self._indexes()
+                     if (found := index.entry(key)) is not None), None)
 
     def search(self, query: str, limit: int) -> tuple[list[Entry], bool]:
         """Up to ``limit`` entries for what was typed: those whose key starts with it first,
         then those with every word of it among their words; whether there are more (always,
-        while indexing: then the entries indexed so far are searched in file order)."""
-        if self.indexing:
-            return self._search_indexed_so_far(query, limit), True
+        while indexing: then each part of the index so far is searched in turn)."""
         found: dict[str, Entry] = {}
-        start = bisect_left(self.keys, query)
-        for key in self.keys[start:start + limit + 1]:
-            if not key.startswith(query):
-                break
-            found[key] = self.by_key[key][0]
-        for entry in self._word_matches(fold(query).split()):
-            if len(found) > limit:
-                break
-            found.setdefault(entry.key, entry)
+        for index in self._indexes():
+            for entry in index.search(query, limit):
+                found.setdefault(entry.key, entry)
         chosen = list(found.values())
-        return chosen[:limit], len(chosen) > limit
-
-    def _search_indexed_so_far(self, query: str, limit: int) -> list[Entry]:
-        words = fold(query).split()
-        found: dict[str, Entry] = {}
-        for entry in self._entries():
-            if entry.key.startswith(query):
-                found.setdefault(entry.key, entry)
-                if len(found) == limit:
-                    return list(found.values())
-        for entry in self._entries():
-            if all(word in entry.words for word in words):
-                found.setdefault(entry.key, entry)
-                if len(found) == limit:
-                    break
-        return list(found.values())
-
-    def _word_matches(self, words: list[str]) -> Iterator[Entry]:
-        if not words:
-            return
-        longest = max(words, key=len)
-        haystack, starts, ordered = self._haystack, self._starts, self._ordered
-        at = haystack.find(longest)
-        while at >= 0:
-            index = bisect_right(starts, at) - 1
-            entry = ordered[index]
-            if all(word in entry.words for word in words):
-                yield entry
-            at = starts[index + 1] if index + 1 < len(starts) else -1
-            if at >= 0:
-                at = haystack.find(longest, at)
+        return chosen[:limit], self.indexing or len(chosen) > limit
 
     def record(self, entry: Entry) -> Record | None:
         """``entry``'s record (read now when it was only indexed)."""
