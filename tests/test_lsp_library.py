@@ -146,3 +146,27 @@ def test_while_a_library_is_indexed_search_answers_from_the_entries_indexed_so_f
     assert found.advance(float("inf")) and not found.indexing
     assert [e.key for e in found.search("author", 10)[0]] == \
         [f"author{n}2001" for n in range(6)]
+
+
+def searched(found: Library) -> list[tuple[str, int, bool]]:
+    """What the library answers for a few queries: keys and lines, whether there are more."""
+    return [(entry.key, entry.line, more) for query in ("", "author", "study 3", "writer")
+            for entries, more in [found.search(query, 4)] for entry in entries]
+
+
+def test_an_entry_changed_in_place_gives_what_the_whole_library_indexed_anew_gives(
+        tmp_path: Path) -> None:
+    library_file = tmp_path / "refs.bib"
+    library_file.write_text(ENTRIES, encoding="utf-8")
+    followed = Library()
+    followed.follow([str(library_file)])
+    for changed in (ENTRIES.replace("author3", "writer3").replace("Study 3", "Study\n  3"),
+                    ENTRIES.replace("author3", "author1")):  # a key another entry has
+        library_file.write_text(changed, encoding="utf-8")
+        followed.follow([str(library_file)])
+        anew = Library()
+        anew.follow([str(library_file)])
+        assert searched(followed) == searched(anew)
+        assert list(followed.duplicates()) == list(anew.duplicates())
+    assert [(later.key, first.line) for later, first in followed.duplicates()] == \
+        [("author12001", 8)]

@@ -131,6 +131,8 @@ class LibraryFile:
     alone: bool = False
     pending: bool = False
     indexing: Iterator[None] | None = None
+    #: Re-indexed in part: the entries it no longer has, and those it has instead.
+    replaced: tuple[list[Entry], list[Entry]] | None = None
 
     def take(self, other: LibraryFile) -> None:
         """Hold what ``other`` holds (the same file read otherwise)."""
@@ -298,10 +300,9 @@ def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
     prefix = _common_prefix(before, text)
     suffix = _common_suffix(before, text, min(len(before), len(text)) - prefix)
     entries = old.entries
-    starts = [entry.start for entry in entries]
     changed_end = len(before) - suffix
-    first = max(bisect_right(starts, prefix) - 1, 0)
-    last = max(bisect_right(starts, changed_end) - 1, first)
+    first = max(bisect_right(entries, prefix, key=_start) - 1, 0)
+    last = max(bisect_right(entries, changed_end, key=_start) - 1, first)
     begin = 0 if first == 0 else entries[first].start
     end = entries[last + 1].start if last + 1 < len(entries) else len(before)
     new_end = end - len(before) + len(text)
@@ -332,7 +333,12 @@ def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
                  if problem.line is not None else problem
                  for problem in _problems(found, old.path)]
     return LibraryFile(old.path, stamp, [*entries[:first], *scanned, *later], problems, text,
-                       alone=True, pending=old.pending)
+                       alone=True, pending=old.pending,
+                       replaced=(entries[first:last + 1], scanned))
+
+
+def _start(entry: Entry) -> int:
+    return entry.start
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,10 +354,30 @@ class _Index:
     @classmethod
     def of(cls, by_key: dict[str, list[Entry]]) -> _Index:
         keys = sorted(by_key)
-        ordered = [by_key[key][0] for key in keys]
+        return cls.sorted(keys, [by_key[key][0] for key in keys])
+
+    @classmethod
+    def sorted(cls, keys: list[str], ordered: list[Entry]) -> _Index:
+        """The index of the entries ``ordered`` (the first of each key), ``keys`` theirs."""
         words = [entry.words for entry in ordered]
         starts = list(accumulate((len(text) + 1 for text in words), initial=0))
         return cls(keys, ordered, "\n".join(words), starts[:-1])
+
+    def patched(self, by_key: dict[str, list[Entry]], keys: Iterable[str]) -> _Index:
+        """This index with the first entries of ``keys`` as ``by_key`` has them now."""
+        sorted_keys, ordered = list(self.keys), list(self.ordered)
+        for key in keys:
+            at = bisect_left(sorted_keys, key)
+            there = at < len(sorted_keys) and sorted_keys[at] == key
+            if key not in by_key:
+                if there:
+                    del sorted_keys[at], ordered[at]
+            elif there:
+                ordered[at] = by_key[key][0]
+            else:
+                sorted_keys.insert(at, key)
+                ordered.insert(at, by_key[key][0])
+        return _Index.sorted(sorted_keys, ordered)
 
     def entry(self, key: str) -> Entry | None:
         at = bisect_left(self.keys, key)
@@ -433,11 +459,34 @@ class Library:
             elif known.stamp != stamp:
                 self.files[path] = reread_in_part(known, stamp)
                 changed.append(path)
-        if changed:
+        if changed and not (len(changed) == 1 and self._order == list(paths) and
+                            not self.indexing and self._patch(self.files.get(changed[0]))):
             self._order, self.indexing = list(paths), True
             self._segments, self._seen, self._unsegmented = [], {}, []
             self.advance(FIRST_STEP)
         return changed
+
+    def _patch(self, file: LibraryFile | None) -> bool:
+        """Whether the index could take the entries ``file`` replaced (re-indexed in part)
+        without being made again: when no other entry has their keys."""
+        if file is None or file.replaced is None:
+            return False
+        removed, added = file.replaced
+        file.replaced = None
+        gone = {entry.key for entry in removed}
+        new = [entry.key for entry in added]
+        if len(gone) != len(removed) or len(set(new)) != len(new) or any(
+                [found is entry for found in self.by_key.get(entry.key, ())] != [True]
+                for entry in removed) or any(
+                key in self.by_key and key not in gone for key in new):
+            return False
+        touched = gone.union(new)
+        for entry in removed:
+            del self.by_key[entry.key]
+        for entry in added:
+            self.by_key[entry.key] = [entry]
+        self._index = self._index.patched(self.by_key, touched)
+        return True
 
     def advance(self, seconds: float) -> bool:
         """Index the files for up to ``seconds`` more, and once all are, make the index;
