@@ -260,24 +260,40 @@ def read_library(path: str, stamp: tuple[int, int]) -> LibraryFile:
     return read_whole(path, stamp)
 
 
+#: How many characters are compared at a time looking for where two texts differ: slices of
+#: whole texts (halving) copy far more than the stretch they share.
+_COMPARED = 1 << 16
+
+
 def _common_prefix(old: str, new: str) -> int:
-    """How many characters ``old`` and ``new`` share at their start (halving, C-speed
-    comparisons)."""
-    low, high = 0, min(len(old), len(new))
+    """How many characters ``old`` and ``new`` share at their start (C-speed comparisons of
+    a block at a time, then halving the block that differs)."""
+    most = min(len(old), len(new))
+    low = 0
+    while low < most and old[low:low + _COMPARED] == new[low:low + _COMPARED]:
+        low += _COMPARED
+    high = min(low + _COMPARED, most)
     while low < high:
         middle = (low + high + 1) // 2
         if old[low:middle] == new[low:middle]:
             low = middle
         else:
             high = middle - 1
-    return low
+    return min(low, most)
 
 
 def _common_suffix(old: str, new: str, most: int) -> int:
-    low, high = 0, most
+    """How many characters ``old`` and ``new`` share at their end, at most ``most``."""
+    low, old_end, new_end = 0, len(old), len(new)
+    while low < most:
+        step = min(_COMPARED, most - low)
+        if old[old_end - low - step:old_end - low] != new[new_end - low - step:new_end - low]:
+            break
+        low += step
+    high = min(low + _COMPARED, most)
     while low < high:
         middle = (low + high + 1) // 2
-        if old[len(old) - middle:len(old) - low] == new[len(new) - middle:len(new) - low]:
+        if old[old_end - middle:old_end - low] == new[new_end - middle:new_end - low]:
             low = middle
         else:
             high = middle - 1
