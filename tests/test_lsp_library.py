@@ -170,3 +170,21 @@ def test_an_entry_changed_in_place_gives_what_the_whole_library_indexed_anew_giv
         assert list(followed.duplicates()) == list(anew.duplicates())
     assert [(later.key, first.line) for later, first in followed.duplicates()] == \
         [("author12001", 8)]
+
+
+def test_a_key_in_two_libraries_indexed_a_step_at_a_time_is_the_first_librarys(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = tmp_path / "first.bib", tmp_path / "second.bib"
+    first.write_text(ENTRIES, encoding="utf-8")
+    second.write_text(ENTRIES.replace("Study 4", "Other study 4"), encoding="utf-8")
+    monkeypatch.setattr(library, "FIRST_STEP", 0.0)
+    monkeypatch.setattr(library, "_STEP_ENTRIES", 1)
+    found = Library()
+    found.follow([str(first), str(second)])
+    while not found.advance(0.0):
+        assert found.indexing
+    entry = found.entry("author42001")
+    assert entry is not None and (entry.file, entry.detail) == \
+        (str(first), "Writer (2004) Study 4 of Tables")
+    assert [(later.file, earlier.file) for later, earlier in found.duplicates()][:1] == \
+        [(str(second), str(first))]

@@ -454,6 +454,7 @@ class Library:
     _segments: list[_Index] = field(default_factory=list)
     _seen: dict[str, tuple[list[Entry], int]] = field(default_factory=dict)
     _unsegmented: list[Entry] = field(default_factory=list)
+    _growing: dict[str, list[Entry]] = field(default_factory=dict)
 
     def follow(self, paths: Sequence[str]) -> list[str]:
         """Follow exactly the library files ``paths``: read those new or changed on disk.
@@ -478,7 +479,7 @@ class Library:
         if changed and not (len(changed) == 1 and self._order == list(paths) and
                             not self.indexing and self._patch(self.files.get(changed[0]))):
             self._order, self.indexing = list(paths), True
-            self._segments, self._seen, self._unsegmented = [], {}, []
+            self._forget_parts()
             self.advance(FIRST_STEP)
         return changed
 
@@ -509,25 +510,35 @@ class Library:
         whether it is made."""
         until = perf_counter() + seconds
         done = all(self.files[path].index(until) for path in self._order)
+        if self.indexing:
+            self._segment()
         if done and self.indexing:
-            self.by_key = _by_key(self._entries())
+            self.by_key, self._growing = self._growing, {}
             self._index = _Index.of(self.by_key)
             self.indexing = False
-            self._segments, self._seen, self._unsegmented = [], {}, []
-        elif not done:
-            self._segment()
+            self._forget_parts()
         return done
 
+    def _forget_parts(self) -> None:
+        self._segments, self._seen, self._unsegmented, self._growing = [], {}, [], {}
+
     def _segment(self) -> None:
-        """The entries indexed since the last look into parts of the index."""
+        """The entries indexed since the last look: by key, and into parts of the index (a
+        file's once those of the files before it are all indexed)."""
         for path in self._order:
-            entries = self.files[path].entries
-            seen, count = self._seen.get(path, (entries, 0))
-            if seen is not entries:  # read whole after all: its entries anew
-                self._segments, self._seen, self._unsegmented = [], {}, []
+            file = self.files[path]
+            seen, count = self._seen.get(path, (file.entries, 0))
+            if seen is not file.entries:  # read whole after all: its entries anew
+                self._forget_parts()
                 return self._segment()
-            self._unsegmented += entries[count:]
-            self._seen[path] = (entries, len(entries))
+            added = file.entries[count:]
+            self._unsegmented += added
+            growing = self._growing
+            for entry in added:
+                growing.setdefault(entry.key, []).append(entry)
+            self._seen[path] = (file.entries, len(file.entries))
+            if file.indexing is not None:
+                break
         if len(self._unsegmented) >= _SEGMENT:
             self._segments.append(_Index.of(_by_key(self._unsegmented)))
             self._unsegmented = []
@@ -538,10 +549,6 @@ class Library:
         if not self.indexing:
             return [self._index]
         return [*self._segments, _Index.of(_by_key(self._unsegmented))]
-
-    def _entries(self) -> Iterator[Entry]:
-        for path in self._order:
-            yield from self.files[path].entries
 
     def entry(self, key: str) -> Entry | None:
         """The first entry with ``key``, in the order the libraries were given."""
