@@ -188,3 +188,16 @@ def test_a_key_in_two_libraries_indexed_a_step_at_a_time_is_the_first_librarys(
         (str(first), "Writer (2004) Study 4 of Tables")
     assert [(later.file, earlier.file) for later, earlier in found.duplicates()][:1] == \
         [(str(second), str(first))]
+
+
+def test_while_a_library_is_indexed_an_entry_not_indexed_yet_is_found_in_its_text(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    library_file = tmp_path / "refs.bib"
+    library_file.write_text(ENTRIES, encoding="utf-8")
+    monkeypatch.setattr(library, "FIRST_STEP", 0.0)
+    found = Library()
+    found.follow([str(library_file)])
+    entry = found.entry("author42001")
+    assert found.indexing and entry is not None
+    assert (entry.line, entry.detail) == (29, "Writer (2004) Study 4 of Tables")
+    assert found.entry("author92001") is None

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -43,6 +44,8 @@ _REFERRING_FIELDS = frozenset({"crossref", "xref", "xdata"})
 #: How long ``Library.follow`` indexes before leaving the rest to ``Library.advance``
 #: (seconds): a small library is indexed at once.
 FIRST_STEP = 0.25
+#: A key as a .bib entry starts with it: ``@article{key,`` (``KEY``: the key, escaped).
+ENTRY_START = r"@[A-Za-z]+\s*[{(]\s*(KEY)\s*,"
 #: How many entries are indexed between two looks at the clock.
 _STEP_ENTRIES = 16
 #: What an indexing that is over gives.
@@ -138,6 +141,24 @@ class LibraryFile:
         """Hold what ``other`` holds (the same file read otherwise)."""
         self.entries, self.problems, self.text = other.entries, other.problems, other.text
         self.alone, self.pending = other.alone, other.pending
+
+    def unindexed(self, key: str) -> Entry | None:
+        """The first entry with ``key`` in the text still to index (scanned now)."""
+        if self.indexing is None or self.text is None:
+            return None
+        after = self.entries[-1].end if self.entries else 0
+        head = re.compile("^[ \t]*" + ENTRY_START.replace("KEY", re.escape(key)),
+                          re.MULTILINE)
+        found = head.search(self.text, after)
+        if found is None:
+            return None
+        following = self.text.find("\n@", found.end())
+        stretch = self.text[found.start():following if following >= 0 else len(self.text)]
+        line = self.text.count("\n", 0, found.start()) + 1
+        try:
+            return next(_scanned(stretch, self.path, line, found.start()), None)
+        except _NotAlone:
+            return None
 
     def index(self, until: float) -> bool:
         """Index until the ``perf_counter`` time ``until``; whether it is all indexed."""
@@ -551,9 +572,14 @@ class Library:
         return [*self._segments, _Index.of(_by_key(self._unsegmented))]
 
     def entry(self, key: str) -> Entry | None:
-        """The first entry with ``key``, in the order the libraries were given."""
-        return next((found for index in self._indexes()
-                     if (found := index.entry(key)) is not None), None)
+        """The first entry with ``key``, in the order the libraries were given (while
+        indexing: among those indexed so far, else the first in the text still to index)."""
+        found = next((found for index in self._indexes()
+                      if (found := index.entry(key)) is not None), None)
+        if found is not None or not self.indexing:
+            return found
+        return next((found for path in self._order
+                     if (found := self.files[path].unindexed(key)) is not None), None)
 
     def search(self, query: str, limit: int) -> tuple[list[Entry], bool]:
         """Up to ``limit`` entries for what was typed: those whose key starts with it first,

@@ -29,7 +29,7 @@ from refbridge.cited.citations import read_document
 from refbridge.errors import Diagnostic, Diagnostics, RefbridgeError
 from refbridge.lsp.checking import READ, LibraryFinding, findings, reading_problems
 from refbridge.lsp.documents import Analysis, analyse, key_context, kind_of
-from refbridge.lsp.library import Entry, Library, stamp_of
+from refbridge.lsp.library import ENTRY_START, Entry, Library, stamp_of
 
 #: How many items one completion answer holds at most (the client asks again as more is typed).
 COMPLETION_LIMIT = 50
@@ -38,16 +38,17 @@ DEFAULT_STYLE = "apa"
 SEVERITIES: dict[str, types.DiagnosticSeverity] = {
     "error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
     "note": types.DiagnosticSeverity.Information}
-#: How long one step of indexing a library holds up requests at most (seconds).
+#: How long one step of indexing a library holds up requests at most (seconds), and the pause
+#: after it (idle, so that the thread reading requests gets to run: with none, a request
+#: took 0.2 s to arrive).
 INDEXING_STEP = 0.02
+INDEXING_PAUSE = 0.002
 #: Characters after which a client should ask for completion.
 TRIGGERS = ["{", ",", "@", "<", "`"]
 #: Folders of a workspace never searched for documents.
 _SKIPPED_FOLDERS = frozenset({"node_modules", "_build", "__pycache__"})
 #: How many documents of the workspace are read for references and renames at most.
 _WORKSPACE_DOCUMENTS = 5000
-#: A key as a .bib entry starts with it: ``@article{key,`` (``KEY``: the key, escaped).
-_ENTRY_START = r"@[A-Za-z]+\s*[{(]\s*(KEY)\s*,"
 #: A key the server renames a key to: what bibtex, biber and every citing syntax read whole.
 _GOOD_KEY = re.compile(r"[^\s,{}()\"#%'\\=~@`<>\[\];]+")
 
@@ -131,7 +132,7 @@ class RefbridgeServer(LanguageServer):
     async def index(self) -> None:
         """Index the libraries a step at a time, answering requests in between."""
         while not self.library.advance(INDEXING_STEP):
-            await asyncio.sleep(0)
+            await asyncio.sleep(INDEXING_PAUSE)
         self.indexed()
 
     def indexed(self) -> None:
@@ -317,7 +318,7 @@ class RefbridgeServer(LanguageServer):
         for entry in self.library.by_key.get(key, ()):
             text = self.library_text(entry.file)
             spans = [match.span(1) for match in re.finditer(
-                _ENTRY_START.replace("KEY", re.escape(key)), text)] if text is not None else []
+                ENTRY_START.replace("KEY", re.escape(key)), text)] if text is not None else []
             at_line = [span for span in spans if text is not None and
                        text.count("\n", 0, span[0]) + 1 == entry.line]
             if text is not None and (at_line or spans):
