@@ -146,7 +146,8 @@ class LibraryFile:
         """The first entry with ``key`` in the text still to index (scanned now)."""
         if self.indexing is None or self.text is None:
             return None
-        after = self.entries[-1].end if self.entries else 0
+        last = self.entries[-1] if self.entries else None
+        after, line = (last.start, last.line) if last is not None else (0, 1)
         head = re.compile("^[ \t]*" + ENTRY_START.replace("KEY", re.escape(key)),
                           re.MULTILINE)
         found = head.search(self.text, after)
@@ -154,7 +155,7 @@ class LibraryFile:
             return None
         following = self.text.find("\n@", found.end())
         stretch = self.text[found.start():following if following >= 0 else len(self.text)]
-        line = self.text.count("\n", 0, found.start()) + 1
+        line += self.text.count("\n", after, found.start())
         try:
             return next(_scanned(stretch, self.path, line, found.start()), None)
         except _NotAlone:
