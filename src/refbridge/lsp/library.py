@@ -503,6 +503,9 @@ class Library:
             self._order, self.indexing = list(paths), True
             self._forget_parts()
             self.advance(FIRST_STEP)
+        for path in changed:
+            if path in self.files:
+                self.files[path].replaced = None
         return changed
 
     def _patch(self, file: LibraryFile | None) -> bool:
@@ -511,7 +514,6 @@ class Library:
         if file is None or file.replaced is None:
             return False
         removed, added = file.replaced
-        file.replaced = None
         gone = {entry.key for entry in removed}
         new = [entry.key for entry in added]
         if len(gone) != len(removed) or len(set(new)) != len(new) or any(
