@@ -286,6 +286,18 @@ async def test_library_diagnostics_are_reading_problems_and_checks_findings(
 
 
 @pytest.mark.asyncio
+async def test_without_check_a_librarys_diagnostics_are_its_reading_problems(
+        client: LanguageClient, workspace: Path) -> None:
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"refbridge": {"check": False}}))
+    open_document(client, workspace / "paper.tex")
+    library = (workspace / "refs.bib").as_uri()
+    assert await diagnostics_of(client, library, {"read"}) == [
+        (19, "read", ("duplicate key 'lamport1994' (first at line 13); both entries are kept, "
+                     "the later one gets a new key (but in a .bib)"))]
+
+
+@pytest.mark.asyncio
 async def test_a_library_changed_on_disk_is_read_again(client: LanguageClient,
                                                        workspace: Path) -> None:
     uri = open_document(client, workspace / "paper.tex")

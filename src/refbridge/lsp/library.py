@@ -1,71 +1,130 @@
 """The libraries the language server answers from: their entries by key, searchable.
 
-Each library file is read through the pipeline's readers (any format refbridge reads) and
-kept with its stamp (modification time and size): ``follow`` re-reads a file whose stamp
-changed. A .bib whose entries stand alone (no ``@string``, ``crossref``, ``xref`` or
-``xdata``, and nothing that could not be read) is re-read in part: only the entries in the changed stretch of text go through the
-reader again, the others keep their records and move by the lines the stretch gained or lost.
+Each library file is read and kept with its stamp (modification time and size): ``follow``
+re-reads a file whose stamp changed. A .bib whose entries stand alone (no ``@string``,
+``crossref``, ``xref`` or ``xdata``, and no broken block) is indexed by refbridge's .bib syntax
+layer alone: per entry its key, line, the words it is searched by and a one-line detail, and
+where its text is; its record is read through the BibTeX reader only when asked for (an item
+resolved, a hover), and the reader's problems come from ``reading_problems`` run apart (see
+``refbridge.lsp.checking``). Such a file is re-indexed in part: only the entries in the changed
+stretch of text are scanned again, the others move by the lines and characters the stretch
+gained or lost. Any other file is read whole through the pipeline's readers, records kept.
 Entries are searched by key prefix (sorted keys) and by words of their key, names, title and
 year (one folded text for all, searched at C speed). This module must never write a library
-nor read one with anything but refbridge's readers.
+nor read one with anything but refbridge's readers and its .bib syntax layer.
 """
 
 from __future__ import annotations
 
 import io
 import os
+import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
+from time import perf_counter
 
 from refbridge.cited.citations import read_document
 from refbridge.errors import Diagnostic, Diagnostics, ParseError, RefbridgeError
-from refbridge.model import Record
+from refbridge.formats.bibtex.dates import parse_iso_date, parse_year_month
+from refbridge.formats.bibtex.reader import collapsed_white_space
+from refbridge.formats.bibtex.syntax import Block, parse_spans
+from refbridge.formats.bibtex.tables import SUBTITLE_FIELDS, SUBTITLE_SEPARATOR
+from refbridge.latex.decode import decode_plain
+from refbridge.model import Record, Source
+from refbridge.names.bibtex import parse_names
 from refbridge.pipeline import read_records, read_stream
 from refbridge.richtext import plain
 from refbridge.sameness.text import fold
 
-#: What makes a .bib's entries depend on each other (lower-case): macros, an @xdata entry, and
-#: fields naming another entry; such a file is always read whole.
-_NOT_ALONE = ("@string", "@xdata")
-_REFERRING_FIELDS = ("crossref", "xref", "xdata")
+#: What makes a .bib's entries depend on each other: macros (``@string``), ``@xdata``
+#: entries, and fields naming another entry; such a file is read whole.
+_REFERRING_FIELDS = frozenset({"crossref", "xref", "xdata"})
+#: How long ``Library.follow`` indexes before leaving the rest to ``Library.advance``
+#: (seconds): a small library is indexed at once.
+FIRST_STEP = 0.25
+#: A key as a .bib entry starts with it: ``@article{key,`` (``KEY``: the key, escaped).
+ENTRY_START = r"@[A-Za-z]+\s*[{(]\s*(KEY)\s*,"
+#: How many entries are indexed between two looks at the clock.
+_STEP_ENTRIES = 16
+#: What an indexing that is over gives.
+_DONE = object()
 #: The name roles whose family names an entry is searched by.
 _SEARCHED_ROLES = ("author", "editor")
+#: The fields of a .bib entry its words and detail are made of.
+_SUMMARIZED = frozenset({*_SEARCHED_ROLES, "title", SUBTITLE_FIELDS["title"], "date", "year"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Entry:
-    """One entry of a library: its key, record, file and 1-based line; ``words``: its key,
-    names, title and year folded to lower-case ASCII words."""
+    """One entry of a library: its key, file and 1-based line; ``words``: its key, names,
+    title and year folded to lower-case ASCII words; ``detail``: first name, year and title;
+    ``start``:``end``: its text in the file's (an indexed .bib), else ``record``: its record.
+    The line and offsets move when an earlier stretch of the file changes."""
 
     key: str
-    record: Record
     file: str
     line: int
     words: str
+    detail: str
+    start: int = 0
+    end: int = 0
+    record: Record | None = None
 
 
-def words_of(key: str, record: Record) -> str:
-    """What an entry is searched by: its key, its authors' and editors' family names, its
-    title and its year, folded."""
+def _summary(key: str, families: Sequence[str], year: str, title: str) -> tuple[str, str]:
+    """An entry's words and detail (see ``Entry``)."""
+    words = fold(" ".join([key, *families, title, year]))
+    detail = " ".join(part for part in [families[0] if families else "",
+                                        f"({year})" if year else "", title] if part)
+    return words, detail
+
+
+def entry_of(record: Record, file: str, line_offset: int = 0) -> Entry:
+    """The entry of a record read whole."""
+    key = record.citation_key or record.id
+    line = (record.source.line or 1) if record.source is not None else 1
     names = [name.family or name.literal or "" for role in _SEARCHED_ROLES
              for name in record.names.get(role, ())]
     issued = record.dates.get("issued")
     year = str(issued.start.year) if issued is not None and issued.start is not None else ""
-    return fold(" ".join([key, *names, plain(record.fields.get("title", "")), year]))
+    words, detail = _summary(key, names, year, plain(record.fields.get("title", "")))
+    return Entry(key, file, line + line_offset, words, detail, record=record)
 
 
-def entry_of(record: Record, file: str, line_offset: int = 0) -> Entry:
-    key = record.citation_key or record.id
-    line = (record.source.line or 1) if record.source is not None else 1
-    return Entry(key, record, file, line + line_offset, words_of(key, record))
-
-
+def _block_entry(block: Block, file: str, start: int, end: int) -> Entry:
+    """The entry of an entry block, its names, year and title as the BibTeX reader reads
+    them (the first of a repeated field, white space collapsed)."""
+    values: dict[str, str] = {}
+    for found in block.fields:
+        if found.name in _SUMMARIZED and found.name not in values and found.value:
+            value = collapsed_white_space(found.value)
+            if value:
+                values[found.name] = value
+    families: list[str] = []
+    for role in _SEARCHED_ROLES:
+        written = values.get(role)
+        if written is not None:
+            families += [name.family or name.literal or ""
+                         for name in parse_names(written)[0]]
+    date = parse_iso_date(values["date"]) if "date" in values else \
+        parse_year_month(values["year"], None, None)[0] if "year" in values else None
+    year = str(date.start.year) if date is not None and date.start is not None else ""
+    title = values.get("title")
+    subtitle = values.get(SUBTITLE_FIELDS["title"])
+    text = decode_plain(title) if title else ""
+    if subtitle:
+        text = text + SUBTITLE_SEPARATOR + decode_plain(subtitle) if text \
+            else decode_plain(subtitle)
+    words, detail = _summary(block.key, families, year, text)
+    return Entry(block.key, file, block.line, words, detail, start, end)
 @dataclass(slots=True)
 class LibraryFile:
-    """One library file as last read: its stamp, its text (a .bib's, for reading in part),
-    its entries in file order and the problems of reading it; ``alone``: its entries depend
-    on nothing else of it (it can be re-read in part)."""
+    """One library file as last read: its stamp, its entries in file order and the problems
+    of reading it; ``text``: a .bib's (for reading in part and records asked for);
+    ``alone``: its entries depend on nothing else of it (it is indexed, and re-indexed in
+    part); ``pending``: its reading problems are still to come (``reading_problems``)."""
 
     path: str
     stamp: tuple[int, int]
@@ -73,9 +132,58 @@ class LibraryFile:
     problems: list[Diagnostic]
     text: str | None = None
     alone: bool = False
+    pending: bool = False
+    indexing: Iterator[None] | None = None
+    #: Re-indexed in part: the entries it no longer has, and those it has instead.
+    replaced: tuple[list[Entry], list[Entry]] | None = None
+
+    def take(self, other: LibraryFile) -> None:
+        """Hold what ``other`` holds (the same file read otherwise)."""
+        self.entries, self.problems, self.text = other.entries, other.problems, other.text
+        self.alone, self.pending = other.alone, other.pending
+
+    def unindexed(self, key: str) -> Entry | None:
+        """The first entry with ``key`` in the text still to index (scanned now)."""
+        if self.indexing is None or self.text is None:
+            return None
+        last = self.entries[-1] if self.entries else None
+        after, line = (last.start, last.line) if last is not None else (0, 1)
+        head = re.compile("^[ \t]*" + ENTRY_START.replace("KEY", re.escape(key)),
+                          re.MULTILINE)
+        found = head.search(self.text, after)
+        if found is None:
+            return None
+        following = self.text.find("\n@", found.end())
+        stretch = self.text[found.start():following if following >= 0 else len(self.text)]
+        line += self.text.count("\n", after, found.start())
+        try:
+            return next(_scanned(stretch, self.path, line, found.start()), None)
+        except _NotAlone:
+            return None
+
+    def index(self, until: float) -> bool:
+        """Index until the ``perf_counter`` time ``until``; whether it is all indexed."""
+        while self.indexing is not None:
+            if next(self.indexing, _DONE) is _DONE:
+                self.indexing = None
+            elif perf_counter() >= until:
+                return False
+        return True
+
+    def record(self, entry: Entry) -> Record | None:
+        """``entry``'s record: kept, or read now from its text (None: it cannot be read)."""
+        if entry.record is not None or self.text is None:
+            return entry.record
+        stretch = self.text[entry.start:entry.end]
+        try:
+            record = next(iter(read_stream(io.StringIO(stretch), stretch[:4096], self.path,
+                                           Diagnostics())), None)
+        except RefbridgeError:
+            return None
+        return replace(record, source=Source(self.path, entry.line)) if record else None
 
 
-def _stamp(path: str) -> tuple[int, int] | None:
+def stamp_of(path: str) -> tuple[int, int] | None:
     try:
         status = os.stat(path)
     except OSError:
@@ -87,138 +195,288 @@ def _problems(diagnostics: Diagnostics, path: str) -> list[Diagnostic]:
     return [message for message in diagnostics.messages if message.file in (None, path)]
 
 
-def read_library(path: str, stamp: tuple[int, int]) -> LibraryFile:
-    """The whole library file at ``path``; a file that cannot be read is one problem."""
-    diagnostics = Diagnostics()
-    text = None
+class _NotAlone(Exception):
+    """A broken block (the reader tells more of it) or one other entries depend on."""
+
+
+def _scanned(text: str, path: str, first_line: int = 1, offset: int = 0) -> Iterator[Entry]:
+    """The entries of the .bib ``text`` (from ``first_line``; at ``offset`` of the file's
+    text) by its syntax alone; raises ``_NotAlone`` at a broken block or one that entries
+    depend on."""
+    for span in parse_spans(text, {}, first_line):
+        block = span.block
+        if block.kind == "entry" and block.entry_type != "xdata" and \
+                _REFERRING_FIELDS.isdisjoint(found.name for found in block.fields):
+            yield _block_entry(block, path, offset + span.start, offset + span.end)
+        elif block.kind in ("entry", "error", "string"):
+            raise _NotAlone
+
+
+def _indexing(file: LibraryFile) -> Iterator[None]:
+    """Index the .bib ``file`` into its entries, a few at a time (one step a ``next``);
+    a file whose entries depend on each other or with a broken block is read whole."""
     try:
-        if path.lower().endswith(".bib"):
-            text = read_document(path, diagnostics)
-            records = list(read_stream(io.StringIO(text), text[:4096], path, diagnostics))
-        else:
-            records = list(read_records([path], diagnostics))
+        file.text = read_document(file.path, Diagnostics())
+    except RefbridgeError:
+        file.text = None
+    yield
+    if file.text is None:
+        file.take(read_whole(file.path, file.stamp))
+        return
+    entries = file.entries
+    try:
+        for entry in _scanned(file.text, file.path):
+            entries.append(entry)
+            if len(entries) % _STEP_ENTRIES == 0:
+                yield
+    except _NotAlone:
+        file.take(read_whole(file.path, file.stamp))
+        return
+    file.alone = file.pending = True
+
+
+def _read(path: str, diagnostics: Diagnostics) -> tuple[str | None, Iterator[Record]]:
+    """A .bib's text and the records of the file at ``path``, read by refbridge's readers."""
+    if path.lower().endswith(".bib"):
+        text = read_document(path, diagnostics)
+        return text, read_stream(io.StringIO(text), text[:4096], path, diagnostics)
+    return None, read_records([path], diagnostics)
+
+
+def _unreadable(path: str, stamp: tuple[int, int], exc: RefbridgeError) -> LibraryFile:
+    line = exc.line if isinstance(exc, ParseError) else None
+    return LibraryFile(path, stamp, [], [Diagnostic("error", str(exc), path, line)])
+
+
+def reading_problems(path: str) -> list[Diagnostic]:
+    """The problems of reading the library file ``path`` whole through refbridge's readers
+    (its records are not kept)."""
+    diagnostics = Diagnostics()
+    try:
+        for _ in _read(path, diagnostics)[1]:
+            pass
     except RefbridgeError as exc:
-        line = exc.line if isinstance(exc, ParseError) else None
-        return LibraryFile(path, stamp, [], [Diagnostic("error", str(exc), path, line)])
-    problems = _problems(diagnostics, path)
-    return LibraryFile(path, stamp, [entry_of(record, path) for record in records], problems,
-                       text, text is not None and not _depends(text) and
-                       not any(problem.level == "error" for problem in problems))
+        return _unreadable(path, (0, 0), exc).problems
+    return _problems(diagnostics, path)
+
+
+def read_whole(path: str, stamp: tuple[int, int]) -> LibraryFile:
+    """The library file at ``path`` read whole through refbridge's readers, records kept; a
+    file that cannot be read is one problem."""
+    diagnostics = Diagnostics()
+    try:
+        text, records = _read(path, diagnostics)
+        entries = [entry_of(record, path) for record in records]
+    except RefbridgeError as exc:
+        return _unreadable(path, stamp, exc)
+    return LibraryFile(path, stamp, entries, _problems(diagnostics, path), text)
+
+
+def read_library(path: str, stamp: tuple[int, int]) -> LibraryFile:
+    """The library file at ``path``: a .bib to be indexed (``LibraryFile.indexing``; its
+    reading problems pending), any other read whole."""
+    if path.lower().endswith(".bib"):
+        file = LibraryFile(path, stamp, [], [])
+        file.indexing = _indexing(file)
+        return file
+    return read_whole(path, stamp)
+
+
+#: How many characters are compared at a time looking for where two texts differ: slices of
+#: whole texts (halving) copy far more than the stretch they share.
+_COMPARED = 1 << 16
 
 
 def _common_prefix(old: str, new: str) -> int:
-    """How many characters ``old`` and ``new`` share at their start (halving, C-speed
-    comparisons)."""
-    low, high = 0, min(len(old), len(new))
+    """How many characters ``old`` and ``new`` share at their start (C-speed comparisons of
+    a block at a time, then halving the block that differs)."""
+    most = min(len(old), len(new))
+    low = 0
+    while low < most and old[low:low + _COMPARED] == new[low:low + _COMPARED]:
+        low += _COMPARED
+    high = min(low + _COMPARED, most)
     while low < high:
         middle = (low + high + 1) // 2
         if old[low:middle] == new[low:middle]:
             low = middle
         else:
             high = middle - 1
-    return low
+    return min(low, most)
 
 
 def _common_suffix(old: str, new: str, most: int) -> int:
-    low, high = 0, most
+    """How many characters ``old`` and ``new`` share at their end, at most ``most``."""
+    low, old_end, new_end = 0, len(old), len(new)
+    while low < most:
+        step = min(_COMPARED, most - low)
+        if old[old_end - low - step:old_end - low] != new[new_end - low - step:new_end - low]:
+            break
+        low += step
+    high = min(low + _COMPARED, most)
     while low < high:
         middle = (low + high + 1) // 2
-        if old[len(old) - middle:len(old) - low] == new[len(new) - middle:len(new) - low]:
+        if old[old_end - middle:old_end - low] == new[new_end - middle:new_end - low]:
             low = middle
         else:
             high = middle - 1
     return low
 
 
-def _line_start(text: str, offset: int, current: int, line: int) -> int:
-    """Where ``line`` (1-based) starts in ``text``, walking from ``offset`` (on line
-    ``current``, a few lines away)."""
-    at = text.rfind("\n", 0, offset) + 1
-    while current > line:
-        at = text.rfind("\n", 0, at - 1) + 1
-        current -= 1
-    while current < line:
-        found = text.find("\n", at)
-        at, current = (len(text), line) if found < 0 else (found + 1, current + 1)
-    return at
-
-
-def _depends(text: str) -> bool:
-    """Whether entries of the .bib ``text`` depend on others or on macros."""
-    lowered = text.lower()
-    if any(word in lowered for word in _NOT_ALONE):
-        return True
-    for name in _REFERRING_FIELDS:
-        at = lowered.find(name)
-        while at >= 0:
-            if lowered[at + len(name):at + len(name) + 40].lstrip().startswith("=") and \
-                    (at == 0 or not lowered[at - 1].isalnum()):
-                return True
-            at = lowered.find(name, at + 1)
-    return False
-
-
 def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
-    """``old``'s file read again, only the entries of the changed stretch through the reader
-    when it can be (else the whole file)."""
+    """``old``'s file read again: an indexed .bib re-indexed in part when it can be (only
+    the entries of the changed stretch scanned again, and read for their problems), else
+    read as new."""
     diagnostics = Diagnostics()
     try:
         text = read_document(old.path, diagnostics)
     except RefbridgeError:
         return read_library(old.path, stamp)
-    if old.text is None or not old.entries or not old.alone:
+    if old.text is None or not old.entries or not old.alone or old.indexing is not None or \
+            diagnostics.messages:
         return read_library(old.path, stamp)
     before = old.text
     prefix = _common_prefix(before, text)
     suffix = _common_suffix(before, text, min(len(before), len(text)) - prefix)
-    lines = [entry.line for entry in old.entries]
+    entries = old.entries
     changed_end = len(before) - suffix
-    prefix_line = before.count("\n", 0, prefix) + 1  # the one pass over the whole text
-    end_line = prefix_line + before.count("\n", prefix, changed_end)
-    first = max(bisect_right(lines, prefix_line) - 1, 0)
-    last = max(bisect_right(lines, end_line) - 1, first)
-    begin = 0 if first == 0 else _line_start(before, prefix, prefix_line, lines[first])
-    end = _line_start(before, changed_end, end_line, lines[last + 1]) \
-        if last + 1 < len(lines) else len(before)
+    first = max(bisect_right(entries, prefix, key=_start) - 1, 0)
+    last = max(bisect_right(entries, changed_end, key=_start) - 1, first)
+    begin = 0 if first == 0 else entries[first].start
+    end = entries[last + 1].start if last + 1 < len(entries) else len(before)
     new_end = end - len(before) + len(text)
     stretch = text[begin:new_end]
-    if _depends(stretch):
-        return read_library(old.path, stamp)
-    line_offset = (lines[first] if first else 1) - 1  # the texts agree up to ``prefix``
+    first_line = entries[first].line if first else 1
     found = Diagnostics()
     try:
-        records = list(read_stream(io.StringIO(stretch), stretch[:4096], old.path, found))
-    except RefbridgeError:
+        scanned = list(_scanned(stretch, old.path, first_line, begin))
+        for _ in read_stream(io.StringIO(stretch), stretch[:4096], old.path, found):
+            pass
+    except (_NotAlone, RefbridgeError):
         return read_library(old.path, stamp)
-    if diagnostics.messages or found.errors:  # a broken entry: the whole file tells more
+    if found.errors:  # a broken entry: the whole file tells more
         return read_library(old.path, stamp)
     moved = stretch.count("\n") - before.count("\n", begin, end)
-    entries = [*old.entries[:first],
-               *(entry_of(record, old.path, line_offset) for record in records),
-               *(Entry(entry.key, entry.record, entry.file, entry.line + moved, entry.words)
-                 for entry in old.entries[last + 1:])]
-    first_line = line_offset + 1
-    end_line = lines[last + 1] if last + 1 < len(lines) else before.count("\n") + 2
+    shift = len(text) - len(before)
+    later = entries[last + 1:]
+    for entry in later:
+        entry.line += moved
+        entry.start += shift
+        entry.end += shift
+    end_line = later[0].line - moved if later else before.count("\n") + 2
     problems = [problem if problem.line is None or problem.line < first_line
                 else replace(problem, line=problem.line + moved)
                 for problem in old.problems
                 if problem.line is None or not first_line <= problem.line < end_line]
-    problems += [replace(problem, line=problem.line + line_offset)
+    problems += [replace(problem, line=problem.line + first_line - 1)
                  if problem.line is not None else problem
                  for problem in _problems(found, old.path)]
-    return LibraryFile(old.path, stamp, entries, problems, text, alone=True)
+    return LibraryFile(old.path, stamp, [*entries[:first], *scanned, *later], problems, text,
+                       alone=True, pending=old.pending,
+                       replaced=(entries[first:last + 1], scanned))
+
+
+def _start(entry: Entry) -> int:
+    return entry.start
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    """Entries made searchable: their keys sorted (each with its first entry) and their
+    words as one folded text (where each entry's start)."""
+
+    keys: list[str]
+    ordered: list[Entry]
+    haystack: str
+    starts: list[int]
+
+    @classmethod
+    def of(cls, by_key: dict[str, list[Entry]]) -> _Index:
+        keys = sorted(by_key)
+        return cls.sorted(keys, [by_key[key][0] for key in keys])
+
+    @classmethod
+    def sorted(cls, keys: list[str], ordered: list[Entry]) -> _Index:
+        """The index of the entries ``ordered`` (the first of each key), ``keys`` theirs."""
+        words = [entry.words for entry in ordered]
+        starts = list(accumulate((len(text) + 1 for text in words), initial=0))
+        return cls(keys, ordered, "\n".join(words), starts[:-1])
+
+    def patched(self, by_key: dict[str, list[Entry]], keys: Iterable[str]) -> _Index:
+        """This index with the first entries of ``keys`` as ``by_key`` has them now."""
+        sorted_keys, ordered = list(self.keys), list(self.ordered)
+        for key in keys:
+            at = bisect_left(sorted_keys, key)
+            there = at < len(sorted_keys) and sorted_keys[at] == key
+            if key not in by_key:
+                if there:
+                    del sorted_keys[at], ordered[at]
+            elif there:
+                ordered[at] = by_key[key][0]
+            else:
+                sorted_keys.insert(at, key)
+                ordered.insert(at, by_key[key][0])
+        return _Index.sorted(sorted_keys, ordered)
+
+    def entry(self, key: str) -> Entry | None:
+        at = bisect_left(self.keys, key)
+        return self.ordered[at] if at < len(self.keys) and self.keys[at] == key else None
+
+    def search(self, query: str, limit: int) -> list[Entry]:
+        """Up to ``limit`` + 1 entries for what was typed: those whose key starts with it
+        first, then those with every word of it among their words."""
+        found: dict[str, Entry] = {}
+        start = bisect_left(self.keys, query)
+        for at in range(start, min(start + limit + 1, len(self.keys))):
+            if not self.keys[at].startswith(query):
+                break
+            found[self.keys[at]] = self.ordered[at]
+        for entry in self._word_matches(fold(query).split()):
+            if len(found) > limit:
+                break
+            found.setdefault(entry.key, entry)
+        return list(found.values())
+
+    def _word_matches(self, words: list[str]) -> Iterator[Entry]:
+        if not words:
+            return
+        longest = max(words, key=len)
+        haystack, starts, ordered = self.haystack, self.starts, self.ordered
+        at = haystack.find(longest)
+        while at >= 0:
+            index = bisect_right(starts, at) - 1
+            entry = ordered[index]
+            if all(word in entry.words for word in words):
+                yield entry
+            at = starts[index + 1] if index + 1 < len(starts) else -1
+            if at >= 0:
+                at = haystack.find(longest, at)
+
+
+def _by_key(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
+    by_key: dict[str, list[Entry]] = {}
+    for entry in entries:
+        by_key.setdefault(entry.key, []).append(entry)
+    return by_key
+
+
+#: How many entries indexed make a part of the index searched while the rest is indexed.
+_SEGMENT = 4000
 
 
 @dataclass(slots=True)
 class Library:
-    """The entries of the library files being followed, by key."""
+    """The entries of the library files being followed, by key; while they are indexed
+    (``indexing``), those indexed so far are searched, in parts of the index."""
 
     files: dict[str, LibraryFile] = field(default_factory=dict)
     by_key: dict[str, list[Entry]] = field(default_factory=dict)
-    keys: list[str] = field(default_factory=list)
-    _haystack: str = ""
-    _starts: list[int] = field(default_factory=list)
-    _ordered: list[Entry] = field(default_factory=list)
+    indexing: bool = False
+    _index: _Index = field(default_factory=lambda: _Index.of({}))
+    _order: list[str] = field(default_factory=list)
+    _segments: list[_Index] = field(default_factory=list)
+    _seen: dict[str, tuple[list[Entry], int]] = field(default_factory=dict)
+    _unsegmented: list[Entry] = field(default_factory=list)
+    _growing: dict[str, list[Entry]] = field(default_factory=dict)
 
     def follow(self, paths: Sequence[str]) -> list[str]:
         """Follow exactly the library files ``paths``: read those new or changed on disk.
@@ -227,7 +485,7 @@ class Library:
         for path in changed:
             del self.files[path]
         for path in paths:
-            stamp = _stamp(path)
+            stamp = stamp_of(path)
             known = self.files.get(path)
             if stamp is None:
                 if known is None or known.stamp != (0, 0):
@@ -240,60 +498,107 @@ class Library:
             elif known.stamp != stamp:
                 self.files[path] = reread_in_part(known, stamp)
                 changed.append(path)
-        if changed:
-            self._index(paths)
+        if changed and not (len(changed) == 1 and self._order == list(paths) and
+                            not self.indexing and self._patch(self.files.get(changed[0]))):
+            self._order, self.indexing = list(paths), True
+            self._forget_parts()
+            self.advance(FIRST_STEP)
+        for path in changed:
+            if path in self.files:
+                self.files[path].replaced = None
         return changed
 
-    def _index(self, order: Sequence[str]) -> None:
-        by_key: dict[str, list[Entry]] = {}
-        for path in order:
-            for entry in self.files[path].entries:
-                by_key.setdefault(entry.key, []).append(entry)
-        self.by_key = by_key
-        self.keys = sorted(by_key)
-        self._ordered = [by_key[key][0] for key in self.keys]
-        starts, at = [], 0
-        for entry in self._ordered:
-            starts.append(at)
-            at += len(entry.words) + 1
-        self._starts = starts
-        self._haystack = "\n".join(entry.words for entry in self._ordered)
+    def _patch(self, file: LibraryFile | None) -> bool:
+        """Whether the index could take the entries ``file`` replaced (re-indexed in part)
+        without being made again: when no other entry has their keys."""
+        if file is None or file.replaced is None:
+            return False
+        removed, added = file.replaced
+        gone = {entry.key for entry in removed}
+        new = [entry.key for entry in added]
+        if len(gone) != len(removed) or len(set(new)) != len(new) or any(
+                [found is entry for found in self.by_key.get(entry.key, ())] != [True]
+                for entry in removed) or any(
+                key in self.by_key and key not in gone for key in new):
+            return False
+        touched = gone.union(new)
+        for entry in removed:
+            del self.by_key[entry.key]
+        for entry in added:
+            self.by_key[entry.key] = [entry]
+        self._index = self._index.patched(self.by_key, touched)
+        return True
+
+    def advance(self, seconds: float) -> bool:
+        """Index the files for up to ``seconds`` more, and once all are, make the index;
+        whether it is made."""
+        until = perf_counter() + seconds
+        done = all(self.files[path].index(until) for path in self._order)
+        if self.indexing:
+            self._segment()
+        if done and self.indexing:
+            self.by_key, self._growing = self._growing, {}
+            self._index = _Index.of(self.by_key)
+            self.indexing = False
+            self._forget_parts()
+        return done
+
+    def _forget_parts(self) -> None:
+        self._segments, self._seen, self._unsegmented, self._growing = [], {}, [], {}
+
+    def _segment(self) -> None:
+        """The entries indexed since the last look: by key, and into parts of the index (a
+        file's once those of the files before it are all indexed)."""
+        for path in self._order:
+            file = self.files[path]
+            seen, count = self._seen.get(path, (file.entries, 0))
+            if seen is not file.entries:  # read whole after all: its entries anew
+                self._forget_parts()
+                return self._segment()
+            added = file.entries[count:]
+            self._unsegmented += added
+            growing = self._growing
+            for entry in added:
+                growing.setdefault(entry.key, []).append(entry)
+            self._seen[path] = (file.entries, len(file.entries))
+            if file.indexing is not None:
+                break
+        if len(self._unsegmented) >= _SEGMENT:
+            self._segments.append(_Index.of(_by_key(self._unsegmented)))
+            self._unsegmented = []
+        return None
+
+    def _indexes(self) -> list[_Index]:
+        """The index, or while indexing its parts so far."""
+        if not self.indexing:
+            return [self._index]
+        return [*self._segments, _Index.of(_by_key(self._unsegmented))]
 
     def entry(self, key: str) -> Entry | None:
-        """The first entry with ``key``, in the order the libraries were given."""
-        entries = self.by_key.get(key)
-        return entries[0] if entries else None
+        """The first entry with ``key``, in the order the libraries were given (while
+        indexing: among those indexed so far, else the first in the text still to index)."""
+        found = next((found for index in self._indexes()
+                      if (found := index.entry(key)) is not None), None)
+        if found is not None or not self.indexing:
+            return found
+        return next((found for path in self._order
+                     if (found := self.files[path].unindexed(key)) is not None), None)
 
     def search(self, query: str, limit: int) -> tuple[list[Entry], bool]:
         """Up to ``limit`` entries for what was typed: those whose key starts with it first,
-        then those with every word of it among their words; whether there are more."""
+        then those with every word of it among their words; whether there are more (always,
+        while indexing: then each part of the index so far is searched in turn)."""
         found: dict[str, Entry] = {}
-        start = bisect_left(self.keys, query)
-        for key in self.keys[start:start + limit + 1]:
-            if not key.startswith(query):
-                break
-            found[key] = self.by_key[key][0]
-        for entry in self._word_matches(fold(query).split()):
-            if len(found) > limit:
-                break
-            found.setdefault(entry.key, entry)
+        for index in self._indexes():
+            for entry in index.search(query, limit):
+                found.setdefault(entry.key, entry)
         chosen = list(found.values())
-        return chosen[:limit], len(chosen) > limit
+        return chosen[:limit], self.indexing or len(chosen) > limit
 
-    def _word_matches(self, words: list[str]) -> Iterator[Entry]:
-        if not words:
-            return
-        longest = max(words, key=len)
-        haystack, starts, ordered = self._haystack, self._starts, self._ordered
-        at = haystack.find(longest)
-        while at >= 0:
-            index = bisect_right(starts, at) - 1
-            entry = ordered[index]
-            if all(word in entry.words for word in words):
-                yield entry
-            at = starts[index + 1] if index + 1 < len(starts) else -1
-            if at >= 0:
-                at = haystack.find(longest, at)
+    def record(self, entry: Entry) -> Record | None:
+        """``entry``'s record (read now when it was only indexed)."""
+        known = self.files.get(entry.file)
+        return known.record(entry) if known is not None else entry.record
 
     def problems(self, path: str) -> list[Diagnostic]:
         known = self.files.get(path)

@@ -27,9 +27,9 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from refbridge.cited.citations import read_document
 from refbridge.errors import Diagnostic, Diagnostics, RefbridgeError
-from refbridge.lsp.checking import LibraryFinding, findings
+from refbridge.lsp.checking import READ, LibraryFinding, findings, reading_problems
 from refbridge.lsp.documents import Analysis, analyse, key_context, kind_of
-from refbridge.lsp.library import Entry, Library
+from refbridge.lsp.library import ENTRY_START, Entry, Library, stamp_of
 
 #: How many items one completion answer holds at most (the client asks again as more is typed).
 COMPLETION_LIMIT = 50
@@ -38,14 +38,17 @@ DEFAULT_STYLE = "apa"
 SEVERITIES: dict[str, types.DiagnosticSeverity] = {
     "error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
     "note": types.DiagnosticSeverity.Information}
+#: How long one step of indexing a library holds up requests at most (seconds), and the pause
+#: after it (idle, so that the thread reading requests gets to run: with none, a request
+#: took 0.2 s to arrive).
+INDEXING_STEP = 0.02
+INDEXING_PAUSE = 0.002
 #: Characters after which a client should ask for completion.
 TRIGGERS = ["{", ",", "@", "<", "`"]
 #: Folders of a workspace never searched for documents.
 _SKIPPED_FOLDERS = frozenset({"node_modules", "_build", "__pycache__"})
 #: How many documents of the workspace are read for references and renames at most.
 _WORKSPACE_DOCUMENTS = 5000
-#: A key as a .bib entry starts with it: ``@article{key,`` (``KEY``: the key, escaped).
-_ENTRY_START = r"@[A-Za-z]+\s*[{(]\s*(KEY)\s*,"
 #: A key the server renames a key to: what bibtex, biber and every citing syntax read whole.
 _GOOD_KEY = re.compile(r"[^\s,{}()\"#%'\\=~@`<>\[\];]+")
 
@@ -92,8 +95,10 @@ class RefbridgeServer(LanguageServer):
         self.on_disk: dict[str, tuple[tuple[int, int], Analysis]] = {}
         self.findings: dict[str, list[LibraryFinding]] = {}
         self.formatted: dict[tuple[str, str], str] = {}
-        self.details: dict[str, str] = {}
         self.checking: asyncio.Task[None] | None = None
+        self.reading: dict[str, asyncio.Task[None]] = {}
+        self.indexing: asyncio.Task[None] | None = None
+        self.changed: set[str] = set()
 
     # -- libraries -------------------------------------------------------------------------
     def root(self) -> str | None:
@@ -107,28 +112,81 @@ class RefbridgeServer(LanguageServer):
         return list(dict.fromkeys(os.path.abspath(path) for path in [*configured, *named]))
 
     def refresh(self) -> bool:
-        """Follow the library files; on a change, diagnostics anew and ``check`` again.
-        Whether a library changed."""
+        """Follow the library files; on a change, once they are indexed (a large library in
+        steps between requests), diagnostics anew and ``check`` again. Whether a library
+        changed."""
         changed = self.library.follow(self.library_files())
         if not changed:
             return False
         self.formatted.clear()
-        self.details.clear()
         for path in changed:
             self.findings.pop(path, None)
+        self.changed.update(changed)
+        if self.library.indexing:
+            if self.indexing is None or self.indexing.done():
+                self.indexing = asyncio.ensure_future(self.index())
+        else:
+            self.indexed()
+        return True
+
+    async def index(self) -> None:
+        """Index the libraries a step at a time, answering requests in between."""
+        while not self.library.advance(INDEXING_STEP):
+            await asyncio.sleep(INDEXING_PAUSE)
+        self.indexed()
+
+    def indexed(self) -> None:
+        """The libraries changed are indexed: their diagnostics, their reading problems and
+        ``check``'s findings to come."""
+        changed, self.changed = self.changed, set()
+        for path in changed:
+            known = self.library.files.get(path)
+            if known is not None and known.pending:
+                self.read_apart(path, known.stamp)
         self.publish_everything()
         if self.settings.check and self.library.files:
             if self.checking is not None:
                 self.checking.cancel()
             self.checking = asyncio.ensure_future(self.check(list(self.library.files)))
+
+    def read_apart(self, path: str, stamp: tuple[int, int]) -> None:
+        """Read the indexed library ``path`` whole in a process of its own for its problems
+        (``check`` reads it too and tells them: then not)."""
+        if self.settings.check:
+            return
+        if path in self.reading:
+            self.reading[path].cancel()
+        self.reading[path] = asyncio.ensure_future(self.read_problems(path, stamp))
+
+    async def read_problems(self, path: str, stamp: tuple[int, int]) -> None:
+        if self.took_problems(path, stamp, await reading_problems(path)):
+            self.publish_library(path)
+
+    def took_problems(self, path: str, stamp: tuple[int, int],
+                      problems: list[Diagnostic]) -> bool:
+        """Whether the indexed library ``path`` took ``problems``, those of reading it as it
+        was at ``stamp`` (not when it changed since)."""
+        known = self.library.files.get(path)
+        if known is None or not known.pending or not known.stamp == stamp == stamp_of(path):
+            return False
+        known.problems, known.pending = problems, False
         return True
 
     async def check(self, paths: list[str]) -> None:
+        stamps = {path: known.stamp for path, known in self.library.files.items()}
         found = await findings(paths)
         self.findings = {path: [] for path in paths}
+        problems: dict[str, list[Diagnostic]] = {path: [] for path in paths}
         for finding in found:
-            self.findings.setdefault(os.path.abspath(finding.file), []).append(finding)
+            path = os.path.abspath(finding.file)
+            if finding.rule == READ:
+                problems.setdefault(path, []).append(Diagnostic(
+                    finding.severity, finding.message, finding.file, finding.line or None))
+            else:
+                self.findings.setdefault(path, []).append(finding)
         for path in paths:
+            if path in stamps:
+                self.took_problems(path, stamps[path], problems[path])
             self.publish_library(path)
 
     # -- diagnostics -----------------------------------------------------------------------
@@ -139,6 +197,8 @@ class RefbridgeServer(LanguageServer):
             self.publish_document(uri)
 
     def publish_library(self, path: str) -> None:
+        if self.library.indexing:
+            return  # once indexed
         diagnostics = [_diagnostic(problem) for problem in self.library.problems(path)]
         for later, first in self.library.duplicates():
             if later.file == path and first.file != path:  # the reader tells of its own
@@ -154,6 +214,8 @@ class RefbridgeServer(LanguageServer):
             types.PublishDiagnosticsParams(uri=_uri(path), diagnostics=diagnostics))
 
     def publish_document(self, uri: str) -> None:
+        if self.library.indexing:
+            return  # once indexed
         analysis = self.open[uri]
         diagnostics = [_diagnostic(problem) for problem in analysis.problems]
         if not self.library_files():
@@ -242,16 +304,12 @@ class RefbridgeServer(LanguageServer):
             from refbridge.formatting import format_bibliography
 
             try:
-                known = format_bibliography([entry.record], style, "markdown").strip()
+                record = self.library.record(entry)
+                known = format_bibliography([record], style, "markdown").strip() \
+                    if record is not None else f"(cannot read the entry {entry.key!r})"
             except RefbridgeError as exc:
                 known = f"(cannot format it in {style}: {exc})"
             self.formatted[(entry.key, style)] = known
-        return known
-
-    def detail(self, entry: Entry) -> str:
-        known = self.details.get(entry.key)
-        if known is None:
-            known = self.details[entry.key] = _detail(entry)
         return known
 
     # -- library positions -----------------------------------------------------------------
@@ -260,7 +318,7 @@ class RefbridgeServer(LanguageServer):
         for entry in self.library.by_key.get(key, ()):
             text = self.library_text(entry.file)
             spans = [match.span(1) for match in re.finditer(
-                _ENTRY_START.replace("KEY", re.escape(key)), text)] if text is not None else []
+                ENTRY_START.replace("KEY", re.escape(key)), text)] if text is not None else []
             at_line = [span for span in spans if text is not None and
                        text.count("\n", 0, span[0]) + 1 == entry.line]
             if text is not None and (at_line or spans):
@@ -302,19 +360,6 @@ def _diagnostic(problem: Diagnostic) -> types.Diagnostic:
     return _at_line(problem.line or 1, SEVERITIES.get(problem.level,
                                                       types.DiagnosticSeverity.Warning),
                     "read", problem.message)
-
-
-def _detail(entry: Entry) -> str:
-    """A short line naming the entry: first author, year, title (as plain text)."""
-    from refbridge.richtext import plain
-
-    record = entry.record
-    names = record.names.get("author") or record.names.get("editor") or ()
-    who = (names[0].family or names[0].literal or "") if names else ""
-    issued = record.dates.get("issued")
-    year = str(issued.start.year) if issued is not None and issued.start is not None else ""
-    title = plain(record.fields.get("title", ""))
-    return " ".join(part for part in [who, f"({year})" if year else "", title] if part)
 
 
 server = RefbridgeServer()
@@ -383,7 +428,7 @@ def completion(ls: RefbridgeServer, params: types.CompletionParams
     entries, more = ls.library.search(context.typed, COMPLETION_LIMIT)
     replaced = ls.range_in(text, context.start, offset)
     items = [types.CompletionItem(
-        label=entry.key, kind=types.CompletionItemKind.Reference, detail=ls.detail(entry),
+        label=entry.key, kind=types.CompletionItemKind.Reference, detail=entry.detail,
         filter_text=f"{entry.key} {entry.words}" if context.typed else entry.key,
         sort_text=f"{index:05d}", text_edit=types.TextEdit(range=replaced, new_text=entry.key),
         data={"key": entry.key, "uri": uri}) for index, entry in enumerate(entries)]
@@ -415,7 +460,8 @@ def hover(ls: RefbridgeServer, params: types.HoverParams) -> types.Hover | None:
     from refbridge.richtext import plain
 
     value = ls.formatted_entry(entry, ls.style_of(analysis))
-    doi = plain(entry.record.fields.get("DOI", ""))
+    record = ls.library.record(entry)
+    doi = plain(record.fields.get("DOI", "")) if record is not None else ""
     if doi:
         value += "\n\nDOI: " + _markdown_code(doi)
     cited = analysis.cited_at(ls.offset_of(params.text_document.uri, params.position))
