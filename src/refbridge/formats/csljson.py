@@ -512,8 +512,13 @@ def _spelled_name(person: Name, spelling: Any) -> Name:
     """``person`` with its .bib spelling, when ``spelling`` still reads as that name."""
     from refbridge.names.bibtex import parse_name
 
-    if not isinstance(spelling, str) or not spelling.strip() or parse_name(spelling) != person:
+    if not isinstance(spelling, str) or not spelling.strip():
         return person
+    spelled = parse_name(spelling)
+    if spelled != person:
+        return person
+    if spelled.latex == spelling and spelled.ids == person.ids:
+        return spelled  # (the same name, read before: no copy to make)
     return dataclasses.replace(person, latex=spelling)
 
 
