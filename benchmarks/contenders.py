@@ -4,7 +4,7 @@ Jobs: ``bib-csl`` (.bib to CSL-JSON with LaTeX decoded), ``apa`` (CSL-JSON items
 bibliography as plain text), and on real libraries as they are, ``real-csl`` (.bib to CSL-JSON)
 ``real-bib`` (.bib to .bib) and ``real-apa`` (the library's items, as refbridge's CSL-JSON, to an
 APA bibliography as plain text). Peers: Citation.js and citeproc-js (Node, through the checkers in
-``../shared/tools``), pandoc, and the Python parsers bibtexparser 2 and pybtex, which only parse
+``../shared/tools``), bibtex-tidy (.bib -> .bib), pandoc, and the Python parsers bibtexparser 2 and pybtex, which only parse
 (marked "parse only": no CSL-JSON, so not a like-for-like rival). Each contender says why it
 cannot run on this machine, and the largest input worth giving it (the slow peers would take
 minutes or gigabytes beyond that). ``cold_start_commands`` are the profile-page commands whose
@@ -53,6 +53,8 @@ REFBRIDGE_ONE_PROCESS = "refbridge, one process"
 CITATION_JS = "Citation.js"
 PANDOC = "pandoc"
 CITEPROC_JS = "citeproc-js"
+#: bibtex-tidy (Node) cleans a .bib into a .bib: the peer of .bib -> .bib.
+BIBTEX_TIDY = "bibtex-tidy"
 
 Command = Callable[[Path, Path], list[str]]
 
@@ -189,6 +191,9 @@ CONTENDERS: tuple[Contender, ...] = (
               lambda source, output: ["node", str(CITATION_JS_BIBTEX), str(source)],
               True, _needs_node_tool("citationjs-parse.js", "@citation-js/plugin-bibtex")),
     Contender(PANDOC, REAL_TO_BIB, _pandoc_convert("biblatex"), False, _needs_program(PANDOC)),
+    Contender(BIBTEX_TIDY, REAL_TO_BIB,
+              lambda source, output: [BIBTEX_TIDY, str(source), "--output", str(output)],
+              False, _needs_program(BIBTEX_TIDY)),
     *_apa_formatters(APA),
     *_apa_formatters(REAL_APA),
 )
