@@ -70,6 +70,9 @@ class Contender:
     missing: Callable[[], str | None]  #: why it cannot run here; None when it can
     max_entries: int | None = None  #: larger inputs are skipped
     parse_only: bool = False  #: parses the .bib without producing CSL-JSON
+    #: the exit statuses after which the output is written: refbridge's 3 says it is, but
+    #: that some values changed to be written (a real library's control characters ...)
+    written: frozenset[int] = frozenset({0})
 
 
 def _refbridge(*arguments: str) -> list[str]:
@@ -182,11 +185,11 @@ CONTENDERS: tuple[Contender, ...] = (
     Contender("pybtex", BIB_TO_CSL, _python_script(PYBTEX_PARSE), True,
               _needs_module("pybtex"), parse_only=True),
     Contender(REFBRIDGE, REAL_TO_CSL, _refbridge_convert("csl-json", "--jobs", "1"), False,
-              _refbridge_reads_bib),
+              _refbridge_reads_bib, written=frozenset({0, 3})),
     Contender(CITATION_JS, REAL_TO_CSL, _citation_js_parse, True, _NEEDS_CITATION_JS),
     Contender(PANDOC, REAL_TO_CSL, _pandoc_convert("csljson"), False, _needs_program(PANDOC)),
     Contender(REFBRIDGE, REAL_TO_BIB, _refbridge_convert("biblatex", "--jobs", "1"), False,
-              _refbridge_reads_bib),
+              _refbridge_reads_bib, written=frozenset({0, 3})),
     Contender(CITATION_JS, REAL_TO_BIB,
               lambda source, output: ["node", str(CITATION_JS_BIBTEX), str(source)],
               True, _needs_node_tool("citationjs-parse.js", "@citation-js/plugin-bibtex")),
