@@ -4,7 +4,7 @@ Jobs: ``bib-csl`` (.bib to CSL-JSON with LaTeX decoded), ``apa`` (CSL-JSON items
 bibliography as plain text), and on real libraries as they are, ``real-csl`` (.bib to CSL-JSON)
 ``real-bib`` (.bib to .bib) and ``real-apa`` (the library's items, as refbridge's CSL-JSON, to an
 APA bibliography as plain text). Peers: Citation.js and citeproc-js (Node, through the checkers in
-``../shared/tools``), pandoc, and the Python parsers bibtexparser 2 and pybtex, which only parse
+``../shared/tools``), bibtex-tidy (.bib -> .bib), pandoc, and the Python parsers bibtexparser 2 and pybtex, which only parse
 (marked "parse only": no CSL-JSON, so not a like-for-like rival). Each contender says why it
 cannot run on this machine, and the largest input worth giving it (the slow peers would take
 minutes or gigabytes beyond that). ``cold_start_commands`` are the profile-page commands whose
@@ -53,6 +53,8 @@ REFBRIDGE_ONE_PROCESS = "refbridge, one process"
 CITATION_JS = "Citation.js"
 PANDOC = "pandoc"
 CITEPROC_JS = "citeproc-js"
+#: bibtex-tidy (Node) cleans a .bib into a .bib: the peer of .bib -> .bib.
+BIBTEX_TIDY = "bibtex-tidy"
 
 Command = Callable[[Path, Path], list[str]]
 
@@ -68,6 +70,9 @@ class Contender:
     missing: Callable[[], str | None]  #: why it cannot run here; None when it can
     max_entries: int | None = None  #: larger inputs are skipped
     parse_only: bool = False  #: parses the .bib without producing CSL-JSON
+    #: the exit statuses after which the output is written: refbridge's 3 says it is, but
+    #: that some values changed to be written (a real library's control characters ...)
+    written: frozenset[int] = frozenset({0})
 
 
 def _refbridge(*arguments: str) -> list[str]:
@@ -180,15 +185,18 @@ CONTENDERS: tuple[Contender, ...] = (
     Contender("pybtex", BIB_TO_CSL, _python_script(PYBTEX_PARSE), True,
               _needs_module("pybtex"), parse_only=True),
     Contender(REFBRIDGE, REAL_TO_CSL, _refbridge_convert("csl-json", "--jobs", "1"), False,
-              _refbridge_reads_bib),
+              _refbridge_reads_bib, written=frozenset({0, 3})),
     Contender(CITATION_JS, REAL_TO_CSL, _citation_js_parse, True, _NEEDS_CITATION_JS),
     Contender(PANDOC, REAL_TO_CSL, _pandoc_convert("csljson"), False, _needs_program(PANDOC)),
     Contender(REFBRIDGE, REAL_TO_BIB, _refbridge_convert("biblatex", "--jobs", "1"), False,
-              _refbridge_reads_bib),
+              _refbridge_reads_bib, written=frozenset({0, 3})),
     Contender(CITATION_JS, REAL_TO_BIB,
               lambda source, output: ["node", str(CITATION_JS_BIBTEX), str(source)],
               True, _needs_node_tool("citationjs-parse.js", "@citation-js/plugin-bibtex")),
     Contender(PANDOC, REAL_TO_BIB, _pandoc_convert("biblatex"), False, _needs_program(PANDOC)),
+    Contender(BIBTEX_TIDY, REAL_TO_BIB,
+              lambda source, output: [BIBTEX_TIDY, str(source), "--output", str(output)],
+              False, _needs_program(BIBTEX_TIDY)),
     *_apa_formatters(APA),
     *_apa_formatters(REAL_APA),
 )

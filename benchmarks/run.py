@@ -111,6 +111,8 @@ def run_contender(job: str, contender: Contender, source: workloads.BuiltInput, 
         command = contender.command(source.path, output)
         run = run_measured(command, output if contender.prints_output else None, cwd=ROOT,
                            env=environment)
+        if run.status and run.status in contender.written and output.exists():
+            run = dataclasses.replace(run, status=0, error="")
         runs.append(run)
         progress(f"  {contender.name:<34} {source.entries:>9,} entries  {run.seconds:7.2f} s"
                  + ("" if run.ok else f"  FAILED: {run.error}"))
@@ -138,20 +140,41 @@ def run_job(job: str, sizes: Sequence[int], work: Path, repeat: int,
     return results
 
 
+def run_interleaved(job: str, contenders: Sequence[Contender], source: workloads.BuiltInput,
+                    work: Path, repeat: int, environment: dict[str, str]
+                    ) -> list[summary.Result]:
+    """``repeat`` rounds of one run of each contender in turn (not each contender's runs in a
+    row), so that a change in the machine's load falls on every contender alike."""
+    found: dict[str, summary.Result] = {}
+    for _ in range(repeat):
+        for contender in contenders:
+            if contender.name in found and (found[contender.name].skipped
+                                            or not found[contender.name].runs[-1].ok):
+                continue
+            result = run_contender(job, contender, source, work, 1, environment, False)
+            before = found.get(contender.name)
+            found[contender.name] = result if before is None else dataclasses.replace(
+                result, runs=before.runs + result.runs)
+    return list(found.values())
+
+
 def run_real_libraries(work: Path, repeat: int, environment: dict[str, str],
-                       only: set[str] | None) -> list[summary.Result]:
-    """Every real library through the real-library jobs, refbridge and each peer in turn."""
+                       only: set[str] | None, extra: Sequence[Path] = ()
+                       ) -> list[summary.Result]:
+    """Every real library (TeX Live's, then the ``extra`` .bib files) through the real-library
+    jobs, refbridge and each peer in turn."""
     results = []
-    for library in workloads.write_real_libraries(work):
+    for library in [*workloads.write_real_libraries(work),
+                    *(workloads.write_library(work, path) for path in extra)]:
         progress(f"{REAL}: {library.origin} ({library.entries:,} entries)")
         items = library_items(library, work, environment)
         for job in REAL_JOBS:
             source = items if job == REAL_APA else library
             if source is None:
                 continue
-            results += [run_contender(job, contender, source, work, repeat, environment, False)
-                        for contender in contenders_for(job)
-                        if only is None or contender.name in only]
+            contenders = [contender for contender in contenders_for(job)
+                          if only is None or contender.name in only]
+            results += run_interleaved(job, contenders, source, work, repeat, environment)
         library.path.unlink()
         if items is not None:
             items.path.unlink()
@@ -192,7 +215,7 @@ def run_cold_starts(runs: int, environment: dict[str, str]) -> list[summary.Cold
     return found
 
 
-def header(bib_source: workloads.BibSource | None) -> list[str]:
+def header(bib_source: workloads.BibSource | None, load_at_start: float) -> list[str]:
     from refbridge import __version__
 
     revision = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
@@ -202,7 +225,8 @@ def header(bib_source: workloads.BibSource | None) -> list[str]:
     return [(f"# refbridge {__version__} ({revision or 'no git'}) benchmarks, "
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"),
             (f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, "
-             f"load average {os.getloadavg()[0]:.2f} at the end; .bib input: {origin}")]
+             f"load average {load_at_start:.2f} at the start, {os.getloadavg()[0]:.2f} at the "
+             f"end; .bib input: {origin}")]
 
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -220,6 +244,9 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--cold-runs", type=int,
                         help="fresh processes per cold-start command (default 5; quick: 3)")
     parser.add_argument("--json", type=Path, help="also write every measurement to this file")
+    parser.add_argument("--library", type=Path, action="append", default=[],
+                        help="a .bib of a real library to add to the real-library jobs "
+                             "(repeatable), e.g. a research group's bibliography")
     parser.add_argument("--bib", choices=(*workloads.REAL_LIBRARIES, "generated"),
                         default="examples",
                         help="the .bib input: biblatex-examples.bib replicated (the project's "
@@ -237,6 +264,7 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> None:
     arguments = parse_arguments(argv)
+    load_at_start = os.getloadavg()[0]
     jobs = arguments.jobs.split(",")
     sizes = QUICK_SIZES if arguments.quick else FULL_SIZES
     if arguments.sizes:
@@ -251,7 +279,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         environment = child_environment(work / "pycache")
         warm_bytecode_cache(environment)
         if REAL in jobs:
-            results += run_real_libraries(work, arguments.repeat, environment, only)
+            results += run_real_libraries(work, arguments.repeat, environment, only,
+                                          arguments.library)
         for job in (BIB_TO_CSL, APA):
             if job in jobs:
                 results += run_job(job, sizes[job], work, arguments.repeat, bib_source,
@@ -260,7 +289,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             runs = arguments.cold_runs or (3 if arguments.quick else 5)
             progress(f"{COLD_START}: {runs} fresh processes per command")
             cold_starts = run_cold_starts(runs, environment)
-    lines = header(bib_source)
+    lines = header(bib_source, load_at_start)
     if REAL in jobs:
         for job in REAL_JOBS:
             lines += ["", *summary.real_library_lines(results, job)]

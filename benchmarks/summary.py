@@ -360,18 +360,22 @@ def real_library_lines(results: Sequence[Result], job: str) -> list[str]:
     ours = measured(results, job, REFBRIDGE)
     rows = []
     for mine in ours:
-        row = [mine.library, f"{mine.entries:,}", f"{mine.cpu_seconds:.2f}", _mib(mine.peak_rss)]
+        row = [mine.library, f"{mine.entries:,}", f"{mine.cpu_seconds:.2f}",
+               f"{mine.seconds:.2f}", _mib(mine.peak_rss)]
         for peer in peers:
             theirs = [r for r in measured(results, job, peer) if r.library == mine.library]
             row.append(f"{theirs[0].cpu_seconds / mine.cpu_seconds:.2f}x" if theirs else "-")
         rows.append(row)
     lines = [f"## {JOB_TITLES[job]} (CPU time, median of each run)", "",
-             *table(["library", "entries", "refbridge CPU s", "peak MiB",
+             *table(["library", "entries", "refbridge CPU s", "wall s", "peak MiB",
                      *(f"{peer} / refbridge" for peer in peers)], rows)]
     for peer in peers:
         ratio = cpu_ratio(results, job, peer)
+        reasons = sorted({r.skipped for r in results
+                          if r.job == job and r.contender == peer and r.skipped})
         lines.append(f"  over every library: refbridge {ratio[0]:.2f}x the speed of {peer} "
-                     f"({ratio[1]} libraries)" if ratio else f"  {peer}: not measured")
+                     f"({ratio[1]} libraries)" if ratio else
+                     f"  {peer}: not measured ({'; '.join(reasons) or 'it failed'})")
     return lines
 
 

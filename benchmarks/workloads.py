@@ -281,6 +281,17 @@ def load_bib_source(name: str = BIBLATEX_EXAMPLES) -> BibSource | None:
     return None if text is None else split_bib(name, text)
 
 
+def write_library(directory: Path, source: Path) -> BuiltInput:
+    """The .bib ``source`` (a library given on the command line), written as it is (but for
+    ``PEER_INCOMPATIBLE``)."""
+    text = source.read_text(encoding="utf-8")
+    for old, new in PEER_INCOMPATIBLE:
+        text = text.replace(old, new)
+    path = directory / source.name
+    path.write_text(text, encoding="utf-8")
+    return BuiltInput(path, len(split_bib(source.name, text).entries), source.name)
+
+
 def write_real_libraries(directory: Path) -> list[BuiltInput]:
     """Each of ``REAL_LIBRARY_FILES`` that TeX Live has, written as it is (but for
     ``PEER_INCOMPATIBLE``)."""

@@ -210,12 +210,12 @@ def _document_parts(records_or_items: Iterable[Record | Mapping[str, Any]], plan
 def _split_of(options: FormatOptions) -> Split | None:
     """How ``options`` split the bibliography (None: not at all); a split that cannot be
     written is a usage error."""
+    if options.split_by is None:  # (before the imports: most runs never load refbridge.cv)
+        return None
     from refbridge.cv.parts import Split
     from refbridge.cv.select import CvOptionError
     from refbridge.cv.types import BIBLIOGRAPHY_KINDS
 
-    if options.split_by is None:
-        return None
     if options.numbering not in PART_NUMBERINGS:
         raise CvOptionError(f"unknown --numbering {options.numbering!r} "
                             f"(choose from {', '.join(PART_NUMBERINGS)})")

@@ -19,12 +19,13 @@ from support import biblatex_examples
 from refbridge import parallel
 from refbridge import runs as run_settings
 from refbridge.cli import main
-from refbridge.errors import Diagnostic, ExitStatus, ParseError, RefbridgeError
+from refbridge.errors import Diagnostic, Diagnostics, ExitStatus, ParseError, RefbridgeError
+from refbridge.formats.bibtex import reader as bibtex_reader
 from refbridge.formats.bibtex import shards as bibtex_shards
 from refbridge.formats.bibtex.shards import plan_shards
 from refbridge.parallel import convert_in_parallel
 from refbridge.pipeline import convert
-from refbridge.registry import WriteOptions
+from refbridge.registry import WriteOptions, get_reader
 from refbridge.runs import ReadOptions
 
 #: Small enough that a test file of a few kilobytes is cut into many shards.
@@ -330,3 +331,29 @@ def test_a_worker_that_dies_fails_the_run_with_a_clear_error_and_no_output(
         convert_in_parallel(str(path), str(tmp_path / "out.json"), "csl-json", ReadOptions(),
                             WriteOptions(), False, 2, from_bytes=0, shard_bytes=SHARD_BYTES)
     assert not (tmp_path / "out.json").exists()
+
+
+def test_a_biblatex_file_cut_in_shards_is_reported_once_as_in_the_whole_file(
+        tmp_path: Path) -> None:
+    path = write(tmp_path, many_entries(40, {2: COLLECTION}))
+    output, messages, _ = converted(path, tmp_path, jobs=2)
+    assert (output, messages) == converted(path, tmp_path)[:2]
+    assert [m.message for m in messages if m.level == "info"] == [
+        "read as BibLaTeX (@collection in 20 entries)"]
+
+
+@pytest.mark.skipif(not bibtex_reader.__file__.endswith(".py"),
+                    reason="the reader is compiled: its methods cannot be counted")
+def test_one_process_judges_the_dialect_of_a_file_once_for_all_its_shards(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Judging scans up to 4 MB of the file: a worker reading several shards does it once."""
+    path = write(tmp_path, many_entries(40, {2: COLLECTION}))
+    scanned: list[int] = []
+    scan = bibtex_reader.DialectEvidence.scan
+    monkeypatch.setattr(bibtex_reader.DialectEvidence, "scan",
+                        lambda evidence, text: (scanned.append(len(text)), scan(evidence, text))[1])
+    reader = get_reader("bibtex")
+    shards = reader.shards(str(path), "utf-8", SHARD_BYTES)
+    records = [record for shard in shards
+               for record in reader.read_shard(shard, str(path), Diagnostics())]
+    assert (len(shards) > 2, len(records), scanned) == (True, 60, [path.stat().st_size])

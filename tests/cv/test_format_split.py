@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -233,3 +234,20 @@ def test_each_part_is_what_citeproc_js_writes_of_the_parts_items(style: str,
             env={**os.environ, "NODE_PATH": str(REFERENCE_NODE_MODULES)})
         expected.append((part.heading or "", result.stdout.strip().splitlines()))
     assert ours == parts_text(*expected)
+
+
+def test_a_bibliography_without_split_by_loads_no_cv_module(tmp_path: Path) -> None:
+    """Start-up: one bibliography never pays for refbridge.cv (a tenth of a second)."""
+    items = tmp_path / "items.json"
+    items.write_text(json.dumps([{"id": "lovelace2021", "type": "article-journal",
+                                  "title": "Engines of Analysis",
+                                  "author": [{"family": "Lovelace", "given": "Ada"}],
+                                  "issued": {"date-parts": [[2021]]}}]), encoding="utf-8")
+    script = ("import sys\nfrom refbridge.cli import main\n"
+              f"try:\n    main(['format', {str(items)!r}, '--style', 'apa'])\n"
+              "except SystemExit:\n    pass\n"
+              "sys.stderr.write(' '.join(m for m in sys.modules if m.startswith('refbridge.cv')))")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True)
+    assert (result.stdout, result.stderr) == (
+        "Lovelace, A. (2021). Engines of Analysis.\n", "")

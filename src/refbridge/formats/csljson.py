@@ -519,8 +519,13 @@ def _spelled_name(person: Name, spelling: Any) -> Name:
     """``person`` with its .bib spelling, when ``spelling`` still reads as that name."""
     from refbridge.names.bibtex import parse_name
 
-    if not isinstance(spelling, str) or not spelling.strip() or parse_name(spelling) != person:
+    if not isinstance(spelling, str) or not spelling.strip():
         return person
+    spelled = parse_name(spelling)
+    if spelled != person:
+        return person
+    if spelled.latex == spelling and spelled.ids == person.ids:
+        return spelled  # (the same name, read before: no copy to make)
     return dataclasses.replace(person, latex=spelling)
 
 
@@ -716,6 +721,10 @@ def _hints(kept: Mapping[str, Any], warn: Callable[[str], None] | None = None
 _LATEX_BLOCK = re.compile(r"@\s*(?:preamble|string)\b", re.IGNORECASE)
 
 
+#: Where the block after one starts (as the .bib parser finds it: an ``@`` first on a line).
+_NEXT_BLOCK = re.compile(r"\n[ \t]*@")
+
+
 def _harmful_blocks(text: str) -> list[tuple[int, int]]:
     """Where the ``@preamble`` and ``@string`` blocks of ``text`` (a .bib's text between
     entries) that run harmful LaTeX are, each up to its closing delimiter, judged as a
@@ -724,9 +733,12 @@ def _harmful_blocks(text: str) -> list[tuple[int, int]]:
 
     found = []
     for block in _LATEX_BLOCK.finditer(text):
-        rest = text[block.start():]
+        # (up to the next block's ``@``: all the first span can reach, so that each block
+        # costs its own length, not the rest of the text's)
+        following = _NEXT_BLOCK.search(text, block.start() + 1)
+        rest = text[block.start():following.end() if following else len(text)]
         span = next(parse_spans(rest, {}), None)
-        end = block.start() + (span.end if span else len(rest))
+        end = block.start() + span.end if span else len(text)
         if not is_harmless(text[block.start():end], preamble=True):
             found.append((block.start(), end))
     return found

@@ -13,7 +13,6 @@ import json
 import os
 from dataclasses import asdict
 from functools import cache
-from importlib.metadata import PackageNotFoundError, version
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -75,6 +74,8 @@ def _scan() -> list[StyleHeader]:
 
 def catalogue_index() -> list[StyleHeader]:
     """Every catalogue style's header, sorted by id; built once per catalogue version and cached."""
+    from importlib.metadata import PackageNotFoundError, version  # (slow to import: here only)
+
     try:
         catalogue_version = version(DISTRIBUTION)
     except PackageNotFoundError:
