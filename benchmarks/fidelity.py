@@ -22,7 +22,9 @@ prints (their date becomes ``year``/``month``, and the labels of their neighbour
 it), so for such a library bibtex reads the conversion in the library's own dialect,
 ``--to biblatex``. Which entries those are is decided with bibtexparser, independently of
 refbridge (with the entries that inherit from them through ``crossref``), and their number is
-printed.
+printed. ``--strict-dialects`` turns this off: bibtex reads ``--to bibtex`` whatever the
+library holds (a BibTeX file that carries BibLaTeX fields, as the ACL Anthology's export does
+with ``location``, converted into its own dialect must keep what bibtex prints).
 
 This is a measuring tool, not a test: it asserts nothing. The test suite runs it on the
 libraries TeX Live ships (tests/formats/bibtex/test_fidelity.py) and keeps a floor.
