@@ -98,6 +98,15 @@ def test_an_address_has_its_backslashes_percent_encoded() -> None:
     assert address("https://example.com/a\\b\\") == "https://example.com/a%5Cb%5C"
 
 
+def test_an_address_keeps_its_escaped_url_characters() -> None:
+    assert (address("https://www.example.edu/\\%7Ejdoe/a\\#b\\&c\\_d")
+            == "https://www.example.edu/\\%7Ejdoe/a\\#b\\&c\\_d")
+
+
+def test_an_address_encodes_a_backslash_before_an_escaped_character() -> None:
+    assert address("https://example.com/a\\\\%7E") == "https://example.com/a%5C\\%7E"
+
+
 def test_runs_of_whitespace_become_one_space() -> None:
     assert encode_latex("a \t b\nc") == "a b c"
 

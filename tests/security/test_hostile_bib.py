@@ -281,3 +281,18 @@ def test_biber_and_hyperref_compile_a_breaking_entry(tmp_path: Path) -> None:
                    "\\printbibliography\n\\end{document}\n", "biber")
     assert "\\verb https://example.com/path%5C" in bbl
     assert "\n!" not in (tmp_path / "doc.log").read_text(encoding="utf-8", errors="replace")
+
+
+@requires_tex
+def test_plainnat_and_hyperref_print_a_url_with_an_escaped_percent_sign(tmp_path: Path) -> None:
+    record = Record(id="doe2017", type="webpage", citation_key="doe2017",
+                    fields={"title": "Lecture Notes",
+                            "URL": "https://www.example.edu/\\%7Ejdoe/notes.pdf"},
+                    names={"author": (Name(family="Doe", given="Jane"),)},
+                    dates={"issued": Date.of(2017)})
+    bbl = _compile(tmp_path, "bibtex", [record],
+                   "\\usepackage{natbib}\n\\usepackage{hyperref}\n\\begin{document}\n"
+                   "\\nocite{*}\n\\bibliographystyle{plainnat}\n\\bibliography{refs}\n"
+                   "\\end{document}\n", "bibtex")
+    assert "\\newblock URL \\url{https://www.example.edu/\\%7Ejdoe/notes.pdf}." in bbl
+    assert "\n!" not in (tmp_path / "doc.log").read_text(encoding="utf-8", errors="replace")

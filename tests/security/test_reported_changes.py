@@ -49,6 +49,19 @@ def test_a_url_and_a_doi_ending_in_a_backslash_are_each_reported_with_what_was_w
         "refbridge: 2 value(s) changed to be written"]
 
 
+@pytest.mark.parametrize("dialect", ["bibtex", "biblatex"])
+def test_a_url_with_an_escaped_percent_sign_is_written_as_the_bib_spelled_it(
+        tmp_path: Path, dialect: str) -> None:
+    source = tmp_path / "library.bib"
+    source.write_text("@misc{doe2017notes,\n  title = {Lecture Notes},\n"
+                      "  url = {https://www.example.edu/\\%7Ejdoe/notes.pdf},\n}\n",
+                      encoding="utf-8")
+    status, out, err = run_cli("convert", str(source), "--to", dialect)
+    assert status == ExitStatus.OK, err
+    assert "  url = {https://www.example.edu/\\%7Ejdoe/notes.pdf}," in out.splitlines()
+    assert err == ""
+
+
 def test_one_line_break_in_an_abstract_is_no_change(tmp_path: Path) -> None:
     source = csl_json(tmp_path, abstract="We propose a model.\nIt scales linearly.")
     status, out, err = run_cli("convert", str(source), "--to", "biblatex")

@@ -309,13 +309,25 @@ def _inner_piece(item: Inline, unicode: bool) -> str:
     return "{" + encode_latex(item.shown, unicode=unicode) + "}"
 
 
+#: A backslash of an address, with the URL character it escapes if it escapes one.
+_ADDRESS_BACKSLASH = re.compile(r"\\([%#&_]?)")
+
+
+def _encoded_backslash(match: re.Match[str]) -> str:
+    """An escaped URL character as it is, a lone backslash percent-encoded."""
+    return match.group(0) if match.group(1) else "%5C"
+
+
 def address(text: str) -> str:
     """An address (a URL, a DOI) as the argument of ``\\url{}`` or a .bib's verbatim field,
     which hyperref reads as it is: backslashes percent-encoded (``%5C``, as a URL spells
     them: a trailing one would escape the closing brace and swallow the rest of the
     bibliography, one before letters is a command to a style that prints the value as text),
-    braces it cannot pair percent-encoded, control characters dropped."""
-    text = CONTROL.sub("", text).replace("\\", "%5C")
+    except in an escaped URL character (``\\%``, ``\\#``, ``\\&``, ``\\_``: hyperref reads the
+    character, a style that prints the value as text prints it, and bibtex and biber pass it
+    on as the source spelled it), braces it cannot pair percent-encoded, control characters
+    dropped."""
+    text = _ADDRESS_BACKSLASH.sub(_encoded_backslash, CONTROL.sub("", text))
     depth = 0
     for char in text:
         depth += 1 if char == "{" else -1 if char == "}" else 0
