@@ -611,6 +611,13 @@ class KeyBook:
         cannot hold replaced by ``-``."""
         return key if self._unsafe is None else self._unsafe.sub("-", key)
 
+    def renamed(self, record: Record, key: str) -> bool:
+        """Whether ``record`` is given ``key`` in place of a key of its own that it could
+        keep but for another record having it (a repeated key), not asked to regenerate."""
+        own = record.citation_key
+        return bool(own) and not self._regenerate and self.safe_form(own or "") == own \
+            and key != own
+
     def made_safe(self, record: Record) -> bool:
         """Whether the key ``record`` keeps is changed only for the characters the output
         cannot hold (the caller reports the change)."""

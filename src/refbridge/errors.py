@@ -140,13 +140,13 @@ class Diagnostics:
         self.messages.append(Diagnostic("error", message, file, line, column))
 
     def key_changed(self, old: str, new: str, output: str, file: str | None = None,
-                    line: int | None = None) -> None:
+                    line: int | None = None, why: str | None = None) -> None:
         """A citation key written as ``new`` because the ``output`` format cannot hold
-        ``old``: a warning, counted (the run exits ``SKIPPED``)."""
+        ``old`` (or for ``why``): a warning, counted (the run exits ``SKIPPED``)."""
         self.keys_changed += 1
         self.messages.append(Diagnostic(
-            "warning", f"citation key changed: {old!r} -> {new!r} ({output} cannot hold it)",
-            file, line))
+            "warning", f"citation key changed: {old!r} -> {new!r} "
+                       f"({why or f'{output} cannot hold it'})", file, line))
 
     @property
     def warnings(self) -> list[Diagnostic]:

@@ -150,11 +150,19 @@ KeyReport = Callable[[Record, str], None]
 def _key_reporter(writer: Writer | None, book: KeyBook, diagnostics: Diagnostics | None
                   ) -> KeyReport:
     """What reports a record's key that ``book`` made one ``writer`` can hold."""
+    repeats = not getattr(writer, "keeps_repeated_keys", False)
+
     def report(record: Record, key: str) -> None:
-        if diagnostics is not None and record.citation_key and book.made_safe(record):
-            where = record.source
+        if diagnostics is None or not record.citation_key:
+            return
+        where = record.source
+        file, line = (where.file, where.line) if where else (None, None)
+        if book.made_safe(record):
             diagnostics.key_changed(record.citation_key, key, getattr(writer, "name", "output"),
-                                    where.file if where else None, where.line if where else None)
+                                    file, line)
+        elif repeats and book.renamed(record, key):
+            diagnostics.key_changed(record.citation_key, key, getattr(writer, "name", "output"),
+                                    file, line, why="an earlier record has it")
     return report
 
 

@@ -91,7 +91,10 @@ class Writer(Protocol):
 
     # A writer may also set ``key_unsafe``, a pattern of the characters its format's citation
     # keys cannot hold (``citekeys.LINE_KEY_UNSAFE``: a line-based value); the pipeline writes
-    # such a key with each of them replaced by ``-``, unique, and reports it.
+    # such a key with each of them replaced by ``-``, unique, and reports it. A writer that
+    # sets ``keeps_repeated_keys`` writes a key the input repeated as it was read (a .bib:
+    # bibtex and biber warn of it, and the file stays as it was); for the others the pipeline
+    # gives the later record a new key and reports it.
 
 
 @dataclass(frozen=True, slots=True)

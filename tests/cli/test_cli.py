@@ -239,3 +239,26 @@ def test_a_set_of_entries_is_no_reference_of_its_own(tmp_path: Path) -> None:
     assert stdout.splitlines() == [
         "Knuth, D. E. (1984). Literate Programming. The Computer Journal, 97–111.",
         "Lamport, L. (1986). LaTeX: A Document Preparation System. Addison-Wesley."]
+
+
+REPEATED_KEY = ("@misc{qian2026, title = {SpecDB}, year = 2026}\n"
+                "@misc{qian2026, title = {Feature-Oriented Decomposition}, year = 2026}\n")
+
+
+def test_a_repeated_key_given_a_new_one_in_another_format_is_reported_with_exit_3(
+        tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(REPEATED_KEY, encoding="utf-8")
+    code, stdout, err = run_cli("convert", str(path), "--to", "csl-json")
+    assert code == 3
+    assert [item["id"] for item in json.loads(stdout)] == ["qian2026", "qian2026a"]
+    assert (f"{path}:2: warning: citation key changed: 'qian2026' -> 'qian2026a' "
+            "(an earlier record has it)\n") in err
+
+
+def test_a_repeated_key_written_back_to_a_bib_stays_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(REPEATED_KEY, encoding="utf-8")
+    code, stdout, _ = run_cli("convert", str(path), "--to", "bibtex")
+    assert code == 0
+    assert stdout.count("@misc{qian2026,\n") == 2

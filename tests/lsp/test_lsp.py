@@ -280,8 +280,9 @@ async def test_library_diagnostics_are_reading_problems_and_checks_findings(
     library = (workspace / "refs.bib").as_uri()
     found = await diagnostics_of(client, library, {"read", "page-range-dash"})
     assert found == [
-        (19, "read", ("duplicate key 'lamport1994' (first at line 13); both entries are kept, "
-                     "the later one gets a new key (but in a .bib)")),
+        (19, "read", ("duplicate key 'lamport1994' (first at line 13); both entries are kept "
+                     "(a .bib written from them repeats it; another format gives the later "
+                     "one a new key)")),
         (24, "page-range-dash", "pages '5-9': a range is written with -- (an en dash)")]
 
 
@@ -293,8 +294,9 @@ async def test_without_check_a_librarys_diagnostics_are_its_reading_problems(
     open_document(client, workspace / "paper.tex")
     library = (workspace / "refs.bib").as_uri()
     assert await diagnostics_of(client, library, {"read"}) == [
-        (19, "read", ("duplicate key 'lamport1994' (first at line 13); both entries are kept, "
-                     "the later one gets a new key (but in a .bib)"))]
+        (19, "read", ("duplicate key 'lamport1994' (first at line 13); both entries are kept "
+                     "(a .bib written from them repeats it; another format gives the later "
+                     "one a new key)"))]
 
 
 @pytest.mark.asyncio

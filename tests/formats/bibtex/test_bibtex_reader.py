@@ -282,8 +282,8 @@ def test_duplicate_keys_are_reported_and_both_entries_kept() -> None:
     records = read("@misc{k, title = {One}}\n@misc{k, title = {Two}}\n", diagnostics)
     assert [r.title for r in records] == ["One", "Two"]
     assert [str(m) for m in diagnostics.messages] == [
-        ("refs.bib:2: warning: duplicate key 'k' (first at line 1); both entries are kept, "
-        "the later one gets a new key (but in a .bib)")]
+        ("refs.bib:2: warning: duplicate key 'k' (first at line 1); both entries are kept "
+        "(a .bib written from them repeats it; another format gives the later one a new key)")]
 
 
 def test_a_repeated_field_is_reported() -> None:

@@ -763,8 +763,8 @@ class BibtexReader(CatalogueReader):
             block = dataclasses.replace(block, key=f"line{block.line}")
         elif repeated:
             diagnostics.warning(f"duplicate key {key!r} (first at line {first_line[key]}); "
-                                "both entries are kept, the later one gets a new key "
-                                "(but in a .bib)",
+                                "both entries are kept (a .bib written from them repeats "
+                                "it; another format gives the later one a new key)",
                                 source, block.line)
         else:
             first_line[key] = block.line

@@ -230,6 +230,7 @@ class BibtexWriter:
         self.extension = WRITERS[dialect].extension
         self.framing = Framing(separator="\n")
         self.key_unsafe = KEY_UNSAFE
+        self.keeps_repeated_keys = True  # (``entry_key``: the key as read, ``HINT_KEY``)
 
     def write(self, records: Iterable[Record], out: TextIO, options: WriteOptions) -> None:
         write_framed(map(self.record_text, records, repeat(options)), out, self.framing)
