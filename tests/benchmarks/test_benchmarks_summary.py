@@ -126,9 +126,9 @@ REAL_RUN = [library("refbridge", "real-csl", "tugboat.bib", 4_839, 1.0),
 REAL_APA_TABLE = """\
 ## real libraries: CSL-JSON items -> APA bibliography (plain text) (CPU time, median of each run)
 
-library      entries  refbridge CPU s  peak MiB  citeproc-js / refbridge  pandoc / refbridge
-font.bib       1,000             0.50      40.0                    4.00x                   -
-tugboat.bib    4,839             1.50      40.0                    6.00x               2.67x
+library      entries  refbridge CPU s  wall s  peak MiB  citeproc-js / refbridge  pandoc / refbridge
+font.bib       1,000             0.50    0.50      40.0                    4.00x                   -
+tugboat.bib    4,839             1.50    1.50      40.0                    6.00x               2.67x
   over every library: refbridge 5.50x the speed of citeproc-js (2 libraries)
   over every library: refbridge 2.67x the speed of pandoc (1 libraries)"""
 
