@@ -24,6 +24,14 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 SHARED = ROOT.parent / "shared"
 FIXTURES = ROOT / "tests" / "fixtures"
+#: whether the refbridge under test is this checkout's source (an editable install), not an
+#: installed copy (the compiled build's run imports it from site-packages)
+FROM_CHECKOUT = Path(__import__("refbridge").__file__).resolve().parent == ROOT / "src" / "refbridge"
+
+
+def compiled(module: object) -> bool:
+    """Whether ``module`` is native code built by mypyc (its methods cannot be patched)."""
+    return not str(getattr(module, "__file__", "")).endswith(".py")
 REFERENCE_NODE_MODULES = Path.home() / ".cache" / "refbridge-reference-js" / "node_modules"
 
 

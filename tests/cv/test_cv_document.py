@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from support import compiled
 
+import refbridge.csl.processor
 from refbridge.cv.document import CvOptions, build_cv, summarize
 from refbridge.cv.links import Link, record_links
 from refbridge.cv.parts import Split, split
@@ -150,6 +152,9 @@ def test_only_http_urls_are_linked_and_the_rest_reported(url: str) -> None:
          "the CV does not link it")]
 
 
+@pytest.mark.skipif(compiled(refbridge.csl.processor),
+                    reason="patches the CSL processor, which the compiled build makes native "
+                           "(the pure-Python run checks it)")
 def test_each_entry_is_rendered_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from refbridge.csl.processor import Processor
 
