@@ -25,8 +25,6 @@ import os
 import re
 import stat
 import sys
-import tarfile
-import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any, BinaryIO, TextIO, cast
@@ -117,12 +115,15 @@ _CHUNK = 1 << 20
 
 
 class _Unpacked(io.RawIOBase):
-    """The bytes of ``chunks`` as a stream; a broken archive is a ``ParseError`` naming
-    ``source``. Closing it closes ``owner``."""
+    """The bytes of ``chunks`` as a stream; a broken archive (one of ``broken``, the errors of
+    the module that unpacks it) is a ``ParseError`` naming ``source``. Closing it closes
+    ``owner``."""
 
-    def __init__(self, chunks: Iterator[bytes], source: str, owner: io.IOBase) -> None:
+    def __init__(self, chunks: Iterator[bytes], source: str, owner: io.IOBase,
+                 broken: tuple[type[Exception], ...]) -> None:
         super().__init__()
         self._chunks, self._source, self._owner = chunks, source, owner
+        self._broken: tuple[type[Exception], ...] = (OSError, EOFError, *broken)
         self._pending = memoryview(b"")
 
     def readable(self) -> bool:
@@ -134,7 +135,7 @@ class _Unpacked(io.RawIOBase):
                 self._pending = memoryview(next(self._chunks))
             except StopIteration:
                 return 0
-            except (OSError, EOFError, zlib.error, tarfile.TarError) as exc:
+            except self._broken as exc:
                 raise ParseError(f"cannot unpack: {exc}", self._source) from None
         size = min(len(buffer), len(self._pending))
         buffer[:size] = self._pending[:size]
@@ -156,6 +157,7 @@ def _gunzipped(stream: BinaryIO) -> Iterator[bytes]:
 
 def _tar_members(stream: BinaryIO) -> Iterator[bytes]:
     import gzip
+    import tarfile
 
     with tarfile.open(fileobj=stream, mode="r|") as archive:
         for member in archive:
@@ -178,13 +180,18 @@ def unpacked(file: io.FileIO, source: str) -> BinaryIO | io.FileIO:
     file.seek(0)
     if start[:2] != GZIP_MAGIC and start[_TAR_MAGIC] != b"ustar":
         return file
+    import tarfile  # here: most inputs are neither, and start-up time counts
+    import zlib
+
     buffered: io.BufferedReader[Any] = io.BufferedReader(file, HEAD_BYTES)
     if start[:2] == GZIP_MAGIC:
         buffered = io.BufferedReader(cast(io.RawIOBase, _Unpacked(
-            _gunzipped(cast(BinaryIO, buffered)), source, buffered)), HEAD_BYTES)
+            _gunzipped(cast(BinaryIO, buffered)), source, buffered, (zlib.error,))),
+            HEAD_BYTES)
     if buffered.peek(512)[_TAR_MAGIC] == b"ustar":
         buffered = io.BufferedReader(cast(io.RawIOBase, _Unpacked(
-            _tar_members(cast(BinaryIO, buffered)), source, buffered)), HEAD_BYTES)
+            _tar_members(cast(BinaryIO, buffered)), source, buffered,
+            (zlib.error, tarfile.TarError))), HEAD_BYTES)
     return cast(BinaryIO, buffered)
 
 
