@@ -71,6 +71,14 @@ def test_crossref_markup_and_organisations() -> None:
     assert found.record.type == "paper-conference" and found.record.dates == {}
 
 
+def test_a_crossref_date_that_is_no_date_is_left_out_and_the_next_one_read() -> None:
+    found = crossref.work_found({
+        "DOI": "10.5555/y", "type": "journal-article", "title": ["Tidal mixing"],
+        "issued": {"date-parts": [[2020, 13]]},
+        "published-print": {"date-parts": [[2021, 2]]}})
+    assert found.record.dates == {"issued": Date(start=DateParts(2021, 2))}
+
+
 def test_crossref_posted_content_is_not_published() -> None:
     works = json.loads((FIXTURES / "crossref" / "works.json").read_text("utf-8"))
     assert crossref.work_found(works[1]).published is False

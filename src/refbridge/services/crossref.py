@@ -21,8 +21,9 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
+from refbridge.formats.dumps.crossref_works import work_date
 from refbridge.identifiers import clean_doi
-from refbridge.model import Date, DateParts, ModelError, Name, Record
+from refbridge.model import ModelError, Name, Record
 from refbridge.services.errors import ServiceError
 from refbridge.services.found import Found, Notice, Version
 from refbridge.services.http import Answer, PoliteClient
@@ -125,16 +126,6 @@ def _clean(text: str) -> str:
     return " ".join(html.unescape(_MARKUP.sub("", text)).split())
 
 
-def _date(member: Any) -> Date | None:
-    if not isinstance(member, Mapping):
-        return None
-    parts = (member.get("date-parts") or [[None]])[0]
-    numbers = [p for p in parts if isinstance(p, int)]
-    if not numbers:
-        return None
-    return Date(start=DateParts(*numbers[:3]))
-
-
 def _names(people: Any) -> tuple[Name, ...]:
     names: list[Name] = []
     for person in people if isinstance(people, list) else ():
@@ -159,7 +150,7 @@ def work_found(work: Mapping[str, Any]) -> Found:
             fields[variable] = _clean(values[0])
     crossref_type = str(work.get("type", ""))
     doi = fields.get("DOI", "")
-    issued = next((d for d in (_date(work.get(key)) for key in
+    issued = next((d for d in (work_date(work.get(key)) for key in
                                ("issued", "published-print", "published-online")) if d), None)
     authors = _names(work.get("author"))
     try:
@@ -180,7 +171,7 @@ def work_found(work: Mapping[str, Any]) -> Found:
 
 
 def _iso_date(member: Any) -> str:
-    date = _date(member)
+    date = work_date(member)
     if date is None or date.start is None:
         return ""
     start = date.start

@@ -73,7 +73,9 @@ def _person(person: Mapping[str, Any]) -> Name | None:
     return None
 
 
-def _date(member: Any) -> Date | None:
+def work_date(member: Any) -> Date | None:
+    """A Crossref date member (``{"date-parts": [[2020, 5, 1]]}``) as a date; None when it
+    holds none, or one that is no date (month 13)."""
     parts = as_list(as_list(as_map(member).get("date-parts"))[:1] or [[]])
     numbers = [part for part in as_list(parts[0] if parts else []) if isinstance(part, int)]
     if not numbers:
@@ -114,7 +116,7 @@ def work_record(work: Mapping[str, Any], source: Source, diagnostics: Diagnostic
     names = {role: tuple(name for name in map(_person, map(as_map, as_list(work.get(member))))
                          if name is not None)
              for member, role in NAME_MEMBERS.items()}
-    issued = next((date for date in map(_date, (work.get(m) for m in ISSUED_MEMBERS)) if date),
+    issued = next((date for date in map(work_date, (work.get(m) for m in ISSUED_MEMBERS)) if date),
                   None)
     keywords = tuple(dict.fromkeys(_first(s) for s in as_list(work.get("subject"))
                                    if _first(s)))
