@@ -17,6 +17,7 @@ from typing import TypeVar
 
 import pytest
 
+import refbridge
 from refbridge.errors import Diagnostics
 from refbridge.model import Record
 
@@ -26,7 +27,7 @@ SHARED = ROOT.parent / "shared"
 FIXTURES = ROOT / "tests" / "fixtures"
 #: whether the refbridge under test is this checkout's source (an editable install), not an
 #: installed copy (the compiled build's run imports it from site-packages)
-FROM_CHECKOUT = Path(__import__("refbridge").__file__).resolve().parent == ROOT / "src" / "refbridge"
+FROM_CHECKOUT = Path(refbridge.__file__).resolve().parent == ROOT / "src" / "refbridge"
 
 
 def compiled(module: object) -> bool:
