@@ -104,13 +104,23 @@ def catalogue_cases() -> list[StyleCase]:
         parent = catalogue_path(header.parent) if header.parent else path
         if parent is None:
             continue
-        with path.open("rb") as stream:
-            found = _CITATION_FORMAT.search(stream.read(16384))
         cases.append(StyleCase(header.id, parent,
                                header.default_locale if header.parent else None,
-                               found.group(1).decode() if found else "unknown",
-                               header.parent is not None))
+                               citation_format(path), header.parent is not None))
     return cases
+
+
+def citation_format(path: Path) -> str:
+    """The style's ``citation-format`` category, or ``unknown``."""
+    with path.open("rb") as stream:
+        found = _CITATION_FORMAT.search(stream.read(16384))
+    return found.group(1).decode() if found else "unknown"
+
+
+def file_case(path: Path) -> StyleCase:
+    """An independent style file outside the catalogue (a collection such as Zotero's Chinese
+    styles), named by its file name."""
+    return StyleCase(path.stem, path.resolve(), None, citation_format(path), False)
 
 
 def draw(cases: Sequence[StyleCase], count: int, seed: int) -> list[StyleCase]:
@@ -459,6 +469,8 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--examples", type=int, default=3, help="differences shown per style")
     parser.add_argument("--style", action="append", dest="style_ids",
                         help="compare this catalogue style (repeatable) instead of drawing")
+    parser.add_argument("--style-file", action="append", dest="style_files", type=Path,
+                        help="compare this independent style file (repeatable) instead of drawing")
     parser.add_argument("--all", action="store_true",
                         help="render every catalogue style with refbridge; report failures")
     parser.add_argument("--details", type=Path, help="write every difference to this file")
@@ -484,7 +496,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("needs node and citeproc-js: bash ../shared/tools/setup-js.sh", file=sys.stderr)
         return 2
     seed = arguments.seed if arguments.seed is not None else random.SystemRandom().randrange(10**6)
-    if arguments.style_ids:
+    if arguments.style_files:
+        drawn = [file_case(path) for path in arguments.style_files]
+    elif arguments.style_ids:
         by_id = {case.id: case for case in cases}
         unknown = [style_id for style_id in arguments.style_ids if style_id not in by_id]
         if unknown:

@@ -112,6 +112,7 @@ class RenderContext:
         "first_note",
         "group_vars_called",
         "highlight",
+        "home_locale",
         "in_substitute",
         "item",
         "kept_spaces",
@@ -122,6 +123,7 @@ class RenderContext:
         "name_lists",
         "names_seen",
         "near_note",
+        "placeholder_labels",
         "position",
         "range_ends",
         "read_changing_state",
@@ -152,6 +154,10 @@ class RenderContext:
     ) -> None:
         self.item = item
         self.locale = locale
+        #: the engine's own locale where a CSL-M layout renders in another (see Processor._localized)
+        self.home_locale = locale
+        #: CSL-M: by variable, the label term with a "%s" a cs:label met (see Label.content)
+        self.placeholder_labels: dict[str, str] | None = None
         self.mode = mode
         self.cite = cite or {}
         self.position = "first"

@@ -133,8 +133,9 @@ def _case_language(ctx: RenderContext) -> str:
 def _range_delimiter(ctx: RenderContext) -> str:
     """What joins the ends of a range written with a hyphen in a number variable: the locale's
     page-range-delimiter (a non-breaking hyphen in French, a hyphen where a style says so), as
-    in citeproc-js; an en dash by default."""
-    return ctx.locale.term("page-range-delimiter") or "\u2013"
+    in citeproc-js; an en dash by default. As citeproc-js, the engine's locale says, also in
+    a CSL-M layout for items in another language."""
+    return ctx.home_locale.term("page-range-delimiter") or "\u2013"
 
 
 def _labelled_parts(parts: list[tuple[str, str, str]], ctx: RenderContext) -> str:
@@ -514,7 +515,7 @@ class TextVariable(Element):
         if name in ("URL", "DOI", "ISBN", "ISSN", "PMID", "PMCID"):
             return shown
         if name in _NUMBER_PATH_VARIABLES and written_as_number(text):
-            return text + labelled if labelled or not text[-1:].isdigit() else NumberText(text)
+            return text + labelled if labelled or not text[-1:].isdigit() else placeholder_label(name, text, ctx)
         rich = ctx.rich.get(source)
         node = rich_text_node(rich, self.options.links) if rich is not None and rich.plain == text \
             else parse_markup(text)
@@ -678,7 +679,7 @@ class NumberNode(Element):
             if parts:
                 return _with_labelled_parts(self._written(text, ctx), _labelled_parts(parts, ctx))
         written = self._written(text, ctx)
-        return NumberText(written) if type(written) is str and is_numeric(text) else written
+        return placeholder_label(self.variable, written, ctx) if type(written) is str and is_numeric(text) else written
 
     def _written(self, text: str, ctx: RenderContext) -> Node:
         if not is_numeric(text):
@@ -761,7 +762,26 @@ class Label(Element):
         else:
             plural = is_plural(value, ctx.locale.term("and") or "and")
         text = ctx.locale.term(term, self.form, plural)
+        if text and "%s" in text:
+            # CSL-M, as citeproc-js: a label term with a placeholder ("第%s卷") writes nothing
+            # here; the variable's number is written inside it (see placeholder_label)
+            if ctx.placeholder_labels is None:
+                ctx.placeholder_labels = {}
+            ctx.placeholder_labels[variable] = text
+            return None
         return parse_markup(text) if text else None
+
+
+def placeholder_label(name: str, number: str, ctx: RenderContext) -> Node:
+    """A number inside its variable's label term where a cs:label met one with a "%s" between
+    other text (CSL-M, as citeproc-js: "第%s卷" writes volume 1 "第1卷"); else the number."""
+    term = ctx.placeholder_labels.get(name) if ctx.placeholder_labels else None
+    if term is None:
+        return NumberText(number)
+    at = term.index("%s")
+    if not 0 < at < len(term) - 2:
+        return NumberText(number)
+    return Rich([term[:at], NumberText(number), term[at + 2:]])
 
 
 #: The elements that write text of their own, whose suffix is a LeafSuffix.

@@ -30,7 +30,7 @@ from .context import (
     SubsequentAuthor,
 )
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
-from .localization import LocaleStore
+from .localization import Locale, LocaleStore, resolve_language
 from .marked import KeptLead
 from .nameparts import parse_name
 from .names import name_sort_key
@@ -126,6 +126,8 @@ class Processor:
         style.options.links = links and output != "text"
         store = locale_store or _default_store()
         self.locale = store.locale(locale or style.info.default_locale or "en-US", style.locale_layers)
+        self._locale_store = store
+        self._layout_locales: dict[str, Locale] = {}  # CSL-M: the locales of layouts by tag
         loc = self.locale
         self.marks = QuoteMarks(
             loc.term("open-quote") or "\u201c", loc.term("close-quote") or "\u201d",
@@ -181,7 +183,7 @@ class Processor:
             ctx.position = "subsequent"
             ctx.near_note = True
             ctx.registering = True
-            self._render(section, ctx)
+            self._render(section, key, ctx)
 
     def _register_ranges(self, ranged: list[str]) -> None:
         """As citeproc-js registering the items: each one's citation is rendered once, in the
@@ -193,7 +195,7 @@ class Processor:
                 return
             ctx = self._context(key, "citation", {})
             ctx.position = "subsequent"
-            self._render(section, ctx)
+            self._render(section, key, ctx)
 
     def _order_bibliography(self, start: list[int] | None = None) -> list[int]:
         """The bibliography's order, also returned as registration indices; sorting again
@@ -209,8 +211,27 @@ class Processor:
 
     # -- rendering helpers -------------------------------------------------------------
 
+    def _localized(self, section: Section | None, key: str) -> tuple[Section | None, Locale]:
+        """CSL-M: the section as the item's language lays it out (the first layout whose
+        ``locale`` takes the language, unless it is the engine's own), and the locale its
+        terms come from; else the section itself and the engine's locale."""
+        language = self.items[key].get("language") if section is not None and section.locale_layouts else None
+        if not language or section is None or resolve_language(language)[1] == self.locale.lang:
+            return section, self.locale
+        for layout in section.locale_layouts:
+            if layout.matches(language):
+                tag = resolve_language(layout.locales[0])[1]
+                found = self._layout_locales.get(tag)
+                if found is None:
+                    found = self._layout_locales[tag] = self._locale_store.locale(tag, self.style.locale_layers)
+                return layout.section, found
+        return section, self.locale
+
     def _context(self, key: str, mode: str, cite: Mapping[str, Any] | None = None) -> RenderContext:
-        ctx = RenderContext(self.items[key], self.locale, mode, cite, self.disamb[key], self.highlight)
+        section = self.style.citation if mode == "citation" else self.style.bibliography
+        locale = self._localized(section, key)[1]
+        ctx = RenderContext(self.items[key], locale, mode, cite, self.disamb[key], self.highlight)
+        ctx.home_locale = self.locale
         ctx.rich = self.rich.get(key, _NO_RICH_TEXT)
         ctx.capitalize_leading_term = mode == "bibliography"
         ctx.citation_number = self.citation_numbers.get(key)
@@ -218,8 +239,9 @@ class Processor:
         ctx.range_ends = self.range_ends
         return ctx
 
-    def _render(self, section: Section, ctx: RenderContext) -> Node | None:
-        return render_children(section.layout, ctx, "")
+    def _render(self, section: Section, key: str, ctx: RenderContext) -> Node | None:
+        localized = self._localized(section, key)[0] or section
+        return render_children(localized.layout, ctx, "")
 
     def _out(self, node: Node | None) -> str:
         return serialize(node, self.format, self.marks, self.locale.punctuation_in_quote)
@@ -235,6 +257,9 @@ class Processor:
     def _sort_value(self, key: SortKey, ctx: RenderContext) -> Any:
         """One sort key of an item: a collation key (bytes), the citation number, or None."""
         ctx.sorting = True
+        # as citeproc-js, which writes a sort key's terms in the style's locale: a CSL-M
+        # layout for the item's language does not change them
+        ctx.locale = ctx.home_locale
         ctx.sort_etal = SortEtAl(key.names_min, key.names_use_first, key.names_use_last)
         if key.macro is not None:
             return self._collated(sort_key_of(key.macro, ctx))
@@ -331,7 +356,7 @@ class Processor:
             ctx = self._context(key, "citation", {})
             ctx.position = self._disamb_position
             ctx.disambiguating = True
-            text = self._text(self._render(section, ctx))
+            text = self._text(self._render(section, key, ctx))
             if keep:
                 self._cite_texts[signature] = text
             self._disambiguate_tests = max(self._disambiguate_tests, ctx.disambiguate_tests)
@@ -549,14 +574,15 @@ class Processor:
             with entry_named(key):
                 ctx = self._context(key, "bibliography")
                 first_range_end = ends.first if ends is not None else None
-                node, suffix_place = self._entry(section, ctx, second_field)
+                layout = self._localized(section, key)[0] or section
+                node, suffix_place = self._entry(layout, ctx, second_field)
                 names = (ctx.first_names_text, tuple(ctx.first_name_texts)) if ctx.first_names_text else None
                 if sas is not None and names is not None and previous is not None and _sas_applies(sas_rule, names, previous):
                     if ends is not None:  # the entry is rendered once more, for the one written
                         ends.first = first_range_end
                     ctx = self._context(key, "bibliography")
                     ctx.sas = SubsequentAuthor(sas, sas_rule, previous[0], previous[1])
-                    node, suffix_place = self._entry(section, ctx, second_field)
+                    node, suffix_place = self._entry(layout, ctx, second_field)
                 previous = names
                 if node is None or is_empty(node):  # (no continue in a with block: mypyc has none)
                     node = None
@@ -564,7 +590,7 @@ class Processor:
                         count += 1
                         yield key, f"{count}. {_NO_PRINTED_FORM}"
                 else:
-                    decor = section.layout_decor
+                    decor = layout.layout_decor
                     if not (decor and decor.prefix):
                         split_lead(node)
                     if decor and not second_field:
@@ -699,7 +725,7 @@ class Processor:
             ctx.first_note = first_note
             ctx.near_note = near
             ctx.suppress_author = bool(cite.get("suppress-author"))
-            node = self._render(section, ctx)
+            node = self._render(section, key, ctx)
             if cite.get("author-only"):
                 node = ctx.first_names
             elif node is None and not ctx.suppress_author:
@@ -708,7 +734,7 @@ class Processor:
         node = self._join_cites(section, rendered, cites)
         if node is None:
             return ""
-        decor = section.layout_decor
+        decor = (self._localized(section, keys[-1])[0] or section).layout_decor
         if decor is not None:  # in citations, layout formatting wraps the layout affixes too
             # as citeproc-js: a layout suffix that starts with a terminal punctuation mark is
             # that mark alone (". " ends a citation in "."; ", " is written whole)
@@ -841,7 +867,7 @@ class Processor:
                     again = self._context(key, "citation", cite)
                     again.position = ctx.position
                     again.suppress_author = True
-                    node = self._render(section, again)
+                    node = self._render(section, key, again)
                 node = self._with_affixes(node, cite)
                 if node is None or is_empty(node):
                     continue

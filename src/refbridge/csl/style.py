@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..errors import ParseError
 from . import reach
-from .localization import NS, LocaleLayer, parse_locale_element
+from .localization import NS, LocaleLayer, parse_locale_element, resolve_language
 from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
 from .nodes import (
     FORMAT_ATTRS,
@@ -94,6 +94,26 @@ class Section:
     delimiter: str
     options: dict[str, str]
     sort: list[SortKey] = field(default_factory=list)
+    #: CSL-M: the layouts for items in other languages, tried in order before this one's
+    locale_layouts: list[LocaleLayout] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class LocaleLayout:
+    """A CSL-M ``cs:layout locale="..."``: the layout of the items in those languages, as a
+    section of its own (the default layout's prefix and formatting, its own delimiter and
+    suffix), rendered in the first language's locale (citeproc-js)."""
+
+    locales: tuple[str, ...]
+    section: Section
+
+    def matches(self, language: str) -> bool:
+        """As citeproc-js's ``@locale-internal`` test: the language's best locale is one of
+        the listed ones', or its bare language is listed bare (``en`` takes ``en-GB``)."""
+        best = resolve_language(language)[1]
+        bare = language.replace("_", "-").split("-")[0]
+        return any(resolve_language(tag)[1] == best or (len(tag) == 2 and tag == bare)
+                   for tag in self.locales)
 
 
 class _Compiler:
@@ -212,7 +232,9 @@ class _Compiler:
             parts = dict(own)
             for part in _substitute_name_parts(element, self.macros_xml):
                 parts[part.get("name", "")] = _without_resets(dict(part.attrib), outer)
-            own_family = own.get("family", {})
+            # CSL-M: with a cs:institution, a literal name (an institution) is written as that
+            # element says, not with the family name-part's formatting (citeproc-js)
+            own_family = {} if element.find(NS + "institution") is not None else own.get("family", {})
             et_al_el = element.find(NS + "et-al")
             label_spec = None
             tags = [_tag(child) for child in element if isinstance(child.tag, str)]
@@ -483,10 +505,12 @@ class CslStyle:
         inherited = dict(style_names)
         inherited.update({k: v for k, v in element.attrib.items() if k in INHERITABLE_NAME_ATTRS})
         compiler = _Compiler(macros, inherited, self.options, self._adopted, self.source)
-        layout = element.find(NS + "layout")
-        if layout is None:
+        layouts = element.findall(NS + "layout")
+        if not layouts:
             raise ParseError(f"<{_tag(element)}> has no <layout>", self.source)
-        layout_attrs = dict(layout.attrib)
+        # CSL-M: layouts with a locale come first, the one without is everybody else's
+        layout = next((el for el in layouts if el.get("locale") is None), layouts[-1])
+        layout_attrs = {k: v for k, v in layout.attrib.items() if k != "locale"}
         section = Section(
             layout=compiler.children(layout),
             layout_decor=decor_of({k: v for k, v in layout_attrs.items() if k != "delimiter"}),
@@ -506,6 +530,21 @@ class CslStyle:
                     names_use_first=_int_or_none(key.get("names-use-first")),
                     names_use_last=None if use_last is None else use_last == "true",
                 ))
+        bibliography = _tag(element) == "bibliography"
+        for other in layouts:
+            tags = other.get("locale", "").split()
+            if other is layout or not tags:
+                continue
+            # as citeproc-js: a bibliography entry ends in its layout's own suffix, a
+            # citation in its own only when it has one
+            suffix = other.get("suffix") if bibliography else other.get("suffix") or layout_attrs.get("suffix")
+            attrs = {k: v for k, v in layout_attrs.items() if k not in ("delimiter", "suffix")}
+            if suffix:
+                attrs["suffix"] = suffix
+            section.locale_layouts.append(LocaleLayout(tuple(tags), Section(
+                layout=compiler.children(other), layout_decor=decor_of(attrs),
+                delimiter=other.get("delimiter") or section.delimiter,
+                options=section.options, sort=section.sort)))
         return section
 
     @classmethod

@@ -1,0 +1,118 @@
+"""CSL-M, the extension citeproc-js implements for multilingual work, as the bilingual
+Chinese GB/T 7714 styles use it: a ``cs:layout`` per item language, ``cs:institution``,
+label terms with a ``%s`` placeholder. Each expected string is what citeproc-js writes for
+the same style and items (checked with ../shared/tools/csl-reference.js)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from refbridge.csl import make_processor
+from refbridge.csl.style import CslStyle
+
+BILINGUAL = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text"
+    version="1.0" default-locale="de-DE">
+  <info><id>bilingual</id><title>Bilingual</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <locale><terms><term name="page-range-delimiter">-</term></terms></locale>
+  <locale xml:lang="de"><terms>
+    <term name="volume" form="short">Bd. %s von</term>
+    <term name="page-range-delimiter">/</term>
+  </terms></locale>
+  <macro name="author">
+    <names variable="author">
+      <name><name-part name="family" text-case="uppercase"/></name>
+      <institution/>
+      <substitute><text term="anonymous"/></substitute>
+    </names>
+  </macro>
+  <macro name="entry">
+    <group delimiter=", ">
+      <text macro="author"/>
+      <text term="edition"/>
+      <text variable="page"/>
+      <group delimiter=" "><label variable="volume" form="short"/><text variable="volume"/></group>
+    </group>
+  </macro>
+  <citation>
+    <layout delimiter="; " prefix="(" suffix=")" locale="en"><text macro="author"/></layout>
+    <layout delimiter=" | " prefix="(" suffix=")"><text macro="author"/></layout>
+  </citation>
+  <bibliography>
+    <sort><key macro="author"/></sort>
+    <layout suffix="!" locale="en fr"><text macro="entry"/></layout>
+    <layout suffix="."><text macro="entry"/></layout>
+  </bibliography>
+</style>""")
+
+SMITH = {"id": "smith", "type": "book", "language": "en-GB", "page": "10-12", "volume": "3",
+         "author": [{"family": "Smith", "given": "Ann"}]}
+ZORN = {"id": "zorn", "type": "book", "language": "de", "page": "10-12", "volume": "3",
+        "author": [{"family": "Zorn", "given": "Max"}]}
+INSTITUT = {"id": "institut", "type": "book", "language": "fr-CA",
+            "author": [{"literal": "Institut national"}]}
+BAUER = {"id": "bauer", "type": "book", "author": [{"family": "Bauer", "given": "Eva"}]}
+
+
+def bibliography(style: CslStyle, items: list[dict[str, Any]]) -> list[str]:
+    return make_processor(style, items).bibliography()
+
+
+def test_an_item_in_a_layouts_language_takes_that_layout_and_its_locales_terms() -> None:
+    assert bibliography(BILINGUAL, [SMITH]) == ["Ann SMITH, edition, 10/12, vol. 3!"]
+
+
+def test_an_item_in_the_styles_own_language_takes_the_layout_without_a_locale() -> None:
+    assert bibliography(BILINGUAL, [ZORN]) == ["Max ZORN, Auflage, 10/12, Bd. 3 von."]
+
+
+def test_an_item_without_a_language_takes_the_layout_without_a_locale() -> None:
+    assert bibliography(BILINGUAL, [BAUER]) == ["Eva BAUER, Auflage."]
+
+
+def test_a_bare_language_listed_takes_every_region_of_it() -> None:
+    # "fr" takes fr-CA; the layout renders in its first language's locale (en)
+    assert bibliography(BILINGUAL, [INSTITUT]) == ["Institut national, edition!"]
+
+
+def test_an_institution_is_written_as_given_beside_cs_institution() -> None:
+    # without cs:institution the family name-part's uppercase would apply to it too
+    assert bibliography(BILINGUAL, [INSTITUT])[0].startswith("Institut national")
+
+
+def test_the_page_range_delimiter_is_the_styles_locales_in_every_layout() -> None:
+    assert [entry.split(", ")[2] for entry in bibliography(BILINGUAL, [SMITH, ZORN])] == ["10/12", "10/12"]
+
+
+def test_a_label_term_with_a_placeholder_is_written_around_the_number() -> None:
+    assert bibliography(BILINGUAL, [ZORN])[0].endswith("Bd. 3 von.")
+
+
+def test_bibliography_sorted_with_each_layout_for_its_item() -> None:
+    assert bibliography(BILINGUAL, [ZORN, SMITH, BAUER, INSTITUT]) == [
+        "Eva BAUER, Auflage.", "Institut national, edition!",
+        "Ann SMITH, edition, 10/12, vol. 3!", "Max ZORN, Auflage, 10/12, Bd. 3 von."]
+
+
+def test_citations_take_the_layout_of_each_items_language() -> None:
+    processor = make_processor(BILINGUAL, [SMITH, ZORN])
+    assert [processor.cite([{"id": key}]) for key in ("smith", "zorn")] == ["(Ann SMITH)", "(Max ZORN)"]
+
+
+def test_sort_keys_are_written_in_the_styles_locale_not_the_items_layouts() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text"
+        version="1.0" default-locale="de-DE">
+      <info><id>sorting</id><title>Sorting</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <locale xml:lang="de"><terms><term name="anonymous">Zz</term></terms></locale>
+      <macro name="author"><names variable="author"><substitute><text term="anonymous"/></substitute></names></macro>
+      <citation><layout><text macro="author"/></layout></citation>
+      <bibliography>
+        <sort><key macro="author"/></sort>
+        <layout locale="en"><group delimiter=". "><text macro="author"/><text variable="title"/></group></layout>
+        <layout><group delimiter=". "><text macro="author"/><text variable="title"/></group></layout>
+      </bibliography>
+    </style>""")
+    beowulf = {"id": "beowulf", "type": "book", "language": "en", "title": "Beowulf"}
+    mann = {"id": "mann", "type": "book", "language": "de", "title": "Zauberberg",
+            "author": [{"family": "Mann", "given": "Thomas"}]}
+    # sorted by "Zz", the German term, though its layout would write the English one
+    assert bibliography(style, [beowulf, mann]) == ["Thomas Mann. Zauberberg", "Beowulf"]
