@@ -285,8 +285,8 @@ def ours(case: StyleCase, items: list[dict[str, Any]], sequence: list[dict[str, 
     from refbridge.csl import make_processor
     from refbridge.styles.definitions import load_csl
 
-    style = load_csl(case.path)
     try:
+        style = load_csl(case.path)
         processor = make_processor(style, items, locale=case.locale, output=output, links=False)
         rendering = Rendering(processor.bibliography_ids(),
                               [entry.strip() for entry in processor.bibliography()])

@@ -116,3 +116,18 @@ def test_sort_keys_are_written_in_the_styles_locale_not_the_items_layouts() -> N
             "author": [{"family": "Mann", "given": "Thomas"}]}
     # sorted by "Zz", the German term, though its layout would write the English one
     assert bibliography(style, [beowulf, mann]) == ["Thomas Mann. Zauberberg", "Beowulf"]
+
+
+def test_default_locale_sort_collates_in_its_own_locale() -> None:
+    def sorted_titles(style_attrs: str) -> list[str]:
+        style = CslStyle.from_xml(f"""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text"
+            version="1.0" default-locale="en-US" {style_attrs}>
+          <info><id>titles</id><title>Titles</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+          <citation><layout><text variable="title"/></layout></citation>
+          <bibliography><sort><key variable="title"/></sort><layout><text variable="title"/></layout></bibliography>
+        </style>""")
+        return bibliography(style, [{"id": "zhang", "type": "book", "title": "张伯伟"},
+                                    {"id": "chen", "type": "book", "title": "陈登原"}])
+
+    assert sorted_titles('default-locale-sort="zh-CN"') == ["陈登原", "张伯伟"]  # pinyin: chén, zhāng
+    assert sorted_titles("") == ["张伯伟", "陈登原"]  # English collation: Han by code point

@@ -134,7 +134,7 @@ class Processor:
             loc.term("open-inner-quote") or "\u2018", loc.term("close-inner-quote") or "\u2019",
         )
         self.highlight = _StyledHighlight(highlight, highlight_style) if highlight else None
-        self.collation = collation(self.locale.lang)
+        self.collation = collation(style.info.default_locale_sort or self.locale.lang)
         self.items = _CompactItems()
         self.rich: dict[str, dict[str, RichText]] = {}  # rich text values by item and variable
         self.range_ends = RangeEnds(style.range_end_attrs) if style.range_end_attrs else None

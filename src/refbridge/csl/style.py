@@ -73,6 +73,8 @@ class StyleInfo:
     is_dependent: bool
     class_: str
     default_locale: str | None
+    #: CSL-M: the locale sorting collates in, when not the style's (citeproc-js)
+    default_locale_sort: str | None = None
 
 
 @dataclass
@@ -468,6 +470,7 @@ class CslStyle:
             is_dependent=parent_link is not None,
             class_=root.get("class", "in-text"),
             default_locale=root.get("default-locale"),
+            default_locale_sort=root.get("default-locale-sort"),
         )
         self.locale_layers: list[LocaleLayer] = [parse_locale_element(el) for el in root.findall(NS + "locale")]
         self.options = StyleOptions(
