@@ -9,7 +9,7 @@ import io
 
 import pytest
 
-from refbridge.citekeys import compile_pattern
+from refbridge.citekeys import PatternError, compile_pattern
 from refbridge.errors import Diagnostics
 from refbridge.model import Record
 from refbridge.pipeline import read_stream
@@ -175,3 +175,84 @@ def test_better_bibtex_default_formula(fields: str, key: str) -> None:
 def test_better_bibtex_legacy_bracket_form_gives_the_same_key() -> None:
     record = entry(BBT_CASES[0][0])
     assert compile_pattern("[auth:lower][shorttitle3_3][year]")(record) == "knuthTeXbook1984"
+
+
+#: (entry fields, JabRef pattern, key): an institution that is an author is abbreviated as
+#: JabRef's key generator does: a university is ``Uni`` and its name, a school or department
+#: beside it the capitals of its name, anything else its words or (three or more) their
+#: initials; an abbreviation given in braces wins.
+INSTITUTION_CASES: list[tuple[str, str, str]] = [
+    ("author = {{Tampere University}}", "[auth]", "UniTampere"),
+    ("author = {{Universit{\\\"a}t G{\\\"o}ttingen}}", "[auth]", "UniGoettingen"),
+    ("author = {{Tampere University, Department of Marine Biology}}", "[auth]",
+     "UniTampereMB"),
+    ("author = {{Tampere University, School of Applied Geology}}", "[auth]", "UniTampereAG"),
+    ("author = {{Department of Coastal Survey Methods}}", "[auth]", "DCSM"),
+    ("author = {{The School of Estuaries}}", "[auth]", "SchoolEstuaries"),
+    ("author = {{Karlsruhe Institute of Technology}}", "[auth]", "KIT"),
+    ("author = {{Coastal Observatory}}", "[auth]", "CoastalObservatory"),
+    ("author = {{The Coastal Monitoring Network ({CMN})}}", "[auth]", "CMN"),
+    ("author = {{Tampere University} and Marta Okafor}", "[authors]", "UniTampereOkafor"),
+    ("editor = {{Karlsruhe Institute of Technology}}", "[auth]", "KIT"),
+    ("author = {Marta Okafor}", "[auth]", "Okafor"),
+]
+
+
+@pytest.mark.parametrize(("fields", "pattern", "key"), INSTITUTION_CASES,
+                         ids=[k for _, _, k in INSTITUTION_CASES])
+def test_jabref_abbreviates_an_institution_that_is_an_author(fields: str, pattern: str,
+                                                              key: str) -> None:
+    assert compile_pattern("jabref:" + pattern)(entry(fields)) == key
+
+
+def test_refbridge_patterns_keep_an_institution_whole() -> None:
+    record = entry("author = {{Karlsruhe Institute of Technology}}")
+    assert compile_pattern("[auth]")(record) == "KarlsruheInstituteofTechnology"
+
+
+#: (entry fields, JabRef pattern, key): the ``regex``, fallback and ``abbr`` modifiers, and
+#: JabRef's removal of its unwanted characters (``-`ʹ:!;?^$``) from fields and key.
+MODIFIER_CASES: list[tuple[str, str, str]] = [
+    ("title = {Coastal Dune Dynamics}", '[title:regex("[a-z]+","")]', "CDD"),
+    (FULL2, '[authors:regex("(.)([A-Z])","$1_$2")]', "Okafor_Lindqvist"),
+    (FULL2, '[authors:regex("(?<first>[A-Z])[a-z]+","${first}")]', "OL"),
+    (FULL2, '[authors:regex("(.)([A-Z])","$1-$2")]', "OkaforLindqvist"),
+    (FULL1, '[auth:regex("o","\\$")]', "Okafr"),
+    ("title = {Tides: a Primer}", '[title:regex(":","X")]', "TidesaPrimer"),
+    ("title = {Coastal Dune Dynamics}", "[title:abbr]", "CDD"),
+    ("year = 2019", "[title:(untitled)]", "untitled"),
+    ("title = {Coastal Dune Dynamics}", "[title:lower:(untitled)]", "coastaldunedynamics"),
+    ("year = 2019", "[title:lower:(Untitled)]", "Untitled"),
+    ("year = 2019", "[title:(Untitled):lower]", "untitled"),
+    ("year = 2019", "[title:([journal:([YEAR])])]", "2019"),
+    ("year = 2019, journal = {Estuarine Science}", "[title:([journal:([YEAR])])]",
+     "EstuarineScience"),
+    ("eprint = {2101.00001}, archiveprefix = {arXiv}", "[EPRINT]", "2101.00001"),
+    (f"{FULL1}, year = 2019", "[auth]-[year]", "Okafor2019"),
+    (f"{FULL1}, year = 2019", "[auth4:lower]:[year]", "okaf2019"),
+    ("title = {Tides of: Europe}", "[title]", "TidesOfEurope"),
+]
+
+
+@pytest.mark.parametrize(("fields", "pattern", "key"), MODIFIER_CASES,
+                         ids=[p for _, p, _ in MODIFIER_CASES])
+def test_jabref_regex_fallback_and_unwanted_characters(fields: str, pattern: str,
+                                                        key: str) -> None:
+    assert compile_pattern("jabref:" + pattern)(entry(fields)) == key
+
+
+def test_refbridge_patterns_take_the_regex_and_fallback_modifiers_and_keep_dashes() -> None:
+    record = entry(f"{FULL1}, year = 2019")
+    assert compile_pattern('[auth:regex("or$","")]-[title:(notitle)]-[year]')(record) == \
+        "Okaf-notitle-2019"
+
+
+@pytest.mark.parametrize(("pattern", "problem"), [
+    ('[title:regex("[a-z","")]', "regular expression .* cannot be read"),
+    ("[title:regex(x)]", r'write regex\("pattern", "replacement"\)'),
+    ("[title", "has a \\[ that is not closed"),
+    ("[VOLUMES]", r"unknown field \[VOLUMES\]"),
+])
+def test_a_jabref_pattern_that_cannot_be_read_is_an_error(pattern: str, problem: str) -> None:
+    with pytest.raises(PatternError, match=problem):
+        compile_pattern("jabref:" + pattern)
