@@ -21,8 +21,11 @@ Modifiers: a number N (words of a title field), ``lower``, ``upper``, ``capitali
 and ``(fallback)`` (a pattern for an empty field). A pattern that starts with ``jabref:`` gives
 its fields JabRef's meaning where it differs (``ö`` -> ``oe``; titles keep the case of their
 words; an institution is abbreviated; JabRef's unwanted characters ``-:!;?^$`` are taken out;
-any case of JabRef's other field names: ``[YEAR]``, ``[journal]``); a Better BibTeX formula (``auth.lower + shorttitle(3,3) + year``) is read as the
-bracket pattern it stands for.
+any case of JabRef's other field names: ``[YEAR]``, ``[journal]``); a Better BibTeX formula
+(``auth.lower + shorttitle(3,3) + year``) is read as the bracket pattern it stands for, with
+Better BibTeX's meaning of its fields (a name's dash kept, a hyphenated title word one word,
+words of one letter skipped, German spelt by the record's language), as is a bracket pattern
+that starts with ``bbt:``.
 
 Keys are ASCII (``Łukasz`` -> ``Lukasz``) letters, digits and the pattern's own punctuation.
 They are unique: records whose keys collide get ``a``, ``b``, ``c`` ... in an order that depends
@@ -42,6 +45,7 @@ change a record other than its ``citation_key``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache, partial
@@ -251,13 +255,55 @@ def _camel(record: Record, n: int | None) -> str:
     return "".join(_upper_first(re.sub(r"[^A-Za-z0-9]", "", w)) for w in _jabref_words(record))
 
 
+#: Better BibTeX's German transliteration, for a record in German (``language`` ``de``,
+#: ``de-AT``, ``german`` ...): ``ü`` -> ``ue`` before the letters are folded.
+BBT_GERMAN_LETTERS: dict[str, str] = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe",
+                                      "Ü": "Ue"}
+_GERMAN = re.compile(r"(?i)(de|german|ngerman|austrian|naustrian|swissgerman|nswissgerman)"
+                     r"(?![a-z])")
+
+
+def _bbt_fold(record: Record) -> Callable[[str], str]:
+    """How Better BibTeX folds the letters of ``record``'s names and title: by its language."""
+    if _GERMAN.match(record.get("language") or ""):
+        return lambda text: _ascii("".join(BBT_GERMAN_LETTERS.get(c, c)
+                                           for c in unicodedata.normalize("NFC", text)))
+    return _ascii
+
+
+#: What is no part of a word at either end of it (``<\input`` -> ``input``, ``§`` -> nothing).
+_BBT_WORD_EDGES = re.compile(r"^[\W_]+|[\W_]+$")
+#: Punctuation Better BibTeX's ``nopunct`` takes out of a title's words (dashes too).
+_BBT_PUNCTUATION = frozenset(["Pd", "Pe", "Pf", "Pi", "Po", "Ps"])
+
+
+def _bbt_title_words(record: Record) -> list[str]:
+    """The title's words as Better BibTeX's ``shorttitle`` reads them: split at white space,
+    ``/`` and ``:`` (a hyphenated word is one: ``Actor-Critic`` -> ``ActorCritic``), without
+    the signs at their ends and their punctuation, the ``skipWords`` and the words of one letter or sign (a number of one
+    digit is kept), folded by the record's language."""
+    title = re.sub(r"(?i)</?(?:i|b|sc|nc|code|span[^>]*)>|\"", "", record.title or "")
+    fold = _bbt_fold(record)
+    words = ("".join(c for c in word if unicodedata.category(c) not in _BBT_PUNCTUATION)
+             for word in (_BBT_WORD_EDGES.sub("", token)
+                          for token in re.split(r"[\s/:]+", title)))
+    return [fold(word) for word in words
+            if word and (len(word) > 1 or word.isdigit()) and word.lower() not in BBT_SKIP_WORDS]
+
+
 def _bbt_shorttitle(record: Record, words: int, capitalised: int) -> str:
-    """Better BibTeX's ``shorttitle(words, capitalised)``: the first ``words`` words that are
-    no ``skipWords``, the first ``capitalised`` of them with a capital first letter."""
-    chosen = [w for w in (_clean(w) for w in _WORD.findall(_ascii(record.title or "")))
-              if w and w.lower() not in BBT_SKIP_WORDS][:words]
-    return "".join(w[:1].upper() + w[1:] if i < capitalised else w.lower()
-                   for i, w in enumerate(chosen))
+    """Better BibTeX's ``shorttitle(words, capitalised)``: the first ``words`` words of the
+    title, the first ``capitalised`` of them with a capital first letter (the others as
+    written)."""
+    return "".join(w[:1].upper() + w[1:] if i < capitalised else w
+                   for i, w in enumerate(_bbt_title_words(record)[:words]))
+
+
+def _bbt_auth(record: Record, n: int | None) -> str:
+    """Better BibTeX's ``auth``: the first author's (else editor's) last name as written,
+    folded by the record's language (its ``-`` and ``.`` kept)."""
+    people = _creators(record)
+    return _bbt_fold(record)(_family(people[0])) if people else ""
 
 
 def _auth_etal(record: Record, n: int | None, fold: Callable[[str], str],
@@ -392,6 +438,15 @@ JABREF_FIELDS: dict[str, Field] = {
     "shorttitle": _jabref_shorttitle,
     "veryshorttitle": _jabref_veryshorttitle,
     **_name_fields(_jabref_ascii),
+}
+#: Better BibTeX's meaning of the fields whose meaning differs (its formulas, ``bbt:``
+#: patterns): ``auth`` keeps the name's dashes, ``shorttitle`` is three words as written,
+#: ``veryshorttitle`` one; a record in German spells ``ü`` ``ue``.
+BBT_FIELDS: dict[str, Field] = {
+    **FIELDS,
+    "auth": _bbt_auth,
+    "shorttitle": lambda record, n: _bbt_shorttitle(record, 3 if n is None else n, 0),
+    "veryshorttitle": lambda record, n: _bbt_shorttitle(record, 1 if n is None else n, 0),
 }
 #: Fields with numbers in their names (``[authors2]``, ``[auth3]``, ``[auth3_2]``,
 #: ``[authIni4]``, ``[keyword2]``, ``[keywords2]``, Better BibTeX's ``[shorttitle3_3]``) ->
@@ -647,7 +702,27 @@ def _compile_parts(text: str, meaning: _Meaning) -> list[Part]:
 
 #: Better BibTeX's formula syntax (``auth.lower + shorttitle(3,3) + year``): a term, its
 #: arguments, its ``.modifiers``.
-_BBT_TERM = re.compile(r"^([A-Za-z]+)(?:\((\d+)(?:,\s*(\d+))?\))?((?:\.[a-z]+)*)$")
+_BBT_TERM = re.compile(r"^([A-Za-z]+)(?:\(([^()]*)\))?((?:\.[a-z]+)*)$")
+#: The arguments Better BibTeX writes out with their default values when it saves a formula
+#: (``auth(n=0,m=1,creator="*",initials=false)`` is ``auth``): left out.
+_BBT_DEFAULT_ARGUMENTS: dict[str, dict[str, str]] = {
+    "auth": {"n": "0", "m": "1", "creator": '"*"', "initials": "false"}}
+#: Modifiers that change nothing in refbridge's keys, which are always folded to ASCII.
+_BBT_NO_CHANGE = (".fold",)
+#: The prefix of a bracket pattern read with Better BibTeX's meaning of its fields (its
+#: legacy spelling: ``bbt:[auth:lower][shorttitle3_3][year]``).
+BBT_PREFIX = "bbt:"
+
+
+def _bbt_numbers(name: str, arguments: str, term: str, formula: str) -> str:
+    numbers = []
+    for argument in (part.strip() for part in arguments.split(",") if part.strip()):
+        keyword, _, value = argument.partition("=")
+        if argument.isdigit():
+            numbers.append(argument)
+        elif _BBT_DEFAULT_ARGUMENTS.get(name, {}).get(keyword.strip()) != value.strip():
+            raise PatternError(f"cannot read {term!r} of the key formula {formula!r}")
+    return "_".join(numbers)
 
 
 def _from_bbt_formula(formula: str) -> str:
@@ -658,8 +733,10 @@ def _from_bbt_formula(formula: str) -> str:
         match = _BBT_TERM.match(term.strip())
         if match is None:
             raise PatternError(f"cannot read {term.strip()!r} of the key formula {formula!r}")
-        name, first, second, modifiers = match.groups()
-        numbers = f"{first}_{second}" if second else (first or "")
+        name, arguments, modifiers = match.groups()
+        numbers = _bbt_numbers(name, arguments or "", term.strip(), formula)
+        for same in _BBT_NO_CHANGE:
+            modifiers = modifiers.replace(same, "")
         parts.append(f"[{name}{numbers}{modifiers.replace('.', ':')}]")
     return "".join(parts)
 
@@ -667,15 +744,19 @@ def _from_bbt_formula(formula: str) -> str:
 @cache
 def compile_pattern(pattern: str) -> Callable[[Record], str]:
     """A function giving the (not yet unique) key of a record under ``pattern``: refbridge's
-    bracket pattern, JabRef's (``jabref:[auth][year]``), or a Better BibTeX formula
-    (``auth.lower + shorttitle(3,3) + year``)."""
+    bracket pattern, JabRef's (``jabref:[auth][year]``), or Better BibTeX's formula
+    (``auth.lower + shorttitle(3,3) + year``, or ``bbt:[auth:lower][shorttitle3_3][year]``)."""
     jabref = pattern.startswith(JABREF_PREFIX)
-    text = pattern[len(JABREF_PREFIX):] if jabref else pattern
+    bbt = pattern.startswith(BBT_PREFIX)
+    text = pattern.removeprefix(JABREF_PREFIX).removeprefix(BBT_PREFIX)
     if "[" not in text and ("+" in text or "(" in text or "." in text):
-        text = _from_bbt_formula(text)
-    meaning = _Meaning(pattern, JABREF_FIELDS, _jabref_ascii, _JABREF_UNWANTED,
-                       _JABREF_NOT_IN_JABREF_KEY, JABREF_PLAIN_FIELDS) if jabref else \
-        _Meaning(pattern, FIELDS, _ascii, None, _JABREF_NOT_IN_KEY, {})
+        text, bbt = _from_bbt_formula(text), True
+    if jabref:
+        meaning = _Meaning(pattern, JABREF_FIELDS, _jabref_ascii, _JABREF_UNWANTED,
+                           _JABREF_NOT_IN_JABREF_KEY, JABREF_PLAIN_FIELDS)
+    else:
+        meaning = _Meaning(pattern, BBT_FIELDS if bbt else FIELDS, _ascii, None,
+                           _JABREF_NOT_IN_KEY, {})
     parts = _compile_parts(text, meaning)
     if not parts:
         raise PatternError("the key pattern is empty")

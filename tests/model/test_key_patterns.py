@@ -1,7 +1,8 @@
 """Key patterns that give JabRef's and Better BibTeX's keys: each of JabRef's documented
 pattern modifiers (``jabref:`` patterns) on invented records, and Better BibTeX's default
-formula ``auth.lower + shorttitle(3,3) + year``. Agreement with JabRef's own test cases is
-measured by ``benchmarks/key_fixtures.py`` from a JabRef checkout, not copied here."""
+formula ``auth.lower + shorttitle(3,3) + year``. Agreement with JabRef's own test cases and
+Better BibTeX's export fixtures is measured by ``benchmarks/key_fixtures.py`` from their
+checkouts, not copied here."""
 
 from __future__ import annotations
 
@@ -256,3 +257,47 @@ def test_refbridge_patterns_take_the_regex_and_fallback_modifiers_and_keep_dashe
 def test_a_jabref_pattern_that_cannot_be_read_is_an_error(pattern: str, problem: str) -> None:
     with pytest.raises(PatternError, match=problem):
         compile_pattern("jabref:" + pattern)
+
+
+BBT_DEFAULT = "auth.lower + shorttitle(3,3) + year"
+#: (entry fields, Better BibTeX's key under its default formula): how Better BibTeX reads a
+#: title's words (a hyphenated word is one, a word of one letter or sign is skipped, the signs
+#: at a word's ends are no part of it), keeps a name's dash, and spells German by the record's
+#: language.
+BBT_RULES: list[tuple[str, str]] = [
+    (("author = {Okafor, Marta}, title = {Wave-Driven Transport: Off-Shore Sand Bars}, "
+     "year = 2018"), "okaforWaveDrivenTransportOffShore2018"),
+    ("author = {Okafor, Marta}, title = {{\\S} 12 Vitamin D in Coastal Fish}, year = 2018",
+     "okafor12VitaminCoastal2018"),
+    ("author = {Okafor, Marta}, title = {<Coastal> Dunes .:. a Field Guide}, year = 2018",
+     "okaforCoastalDunesField2018"),
+    ("author = {Neuser-Lindqvist, Tomas}, title = {Salt Marsh Survey}, year = 2018",
+     "neuser-lindqvistSaltMarshSurvey2018"),
+    (("author = {Kr{\\\"u}ger, Jan}, title = {{\\\"U}ber Sicherungs{\\\"u}bereignung}, "
+     "year = 2019, language = {de-AT}"), "kruegerUeberSicherungsuebereignung2019"),
+    (("author = {Kr{\\\"u}ger, Jan}, title = {{\\\"U}ber Sicherungs{\\\"u}bereignung}, "
+     "year = 2019, language = {en}"), "krugerUberSicherungsubereignung2019"),
+]
+
+
+@pytest.mark.parametrize(("fields", "key"), BBT_RULES, ids=[k for _, k in BBT_RULES])
+def test_better_bibtex_words_names_and_german(fields: str, key: str) -> None:
+    assert compile_pattern(BBT_DEFAULT)(entry(fields)) == key
+
+
+@pytest.mark.parametrize(("formula", "key"), [
+    ("auth.lower + shorttitle + year", "okafortidalflatseurope2018"),
+    ("auth.lower + shorttitle(3,1) + year", "okaforTidalflatseurope2018"),
+    ("auth.lower + veryshorttitle + year", "okafortidal2018"),
+    ('auth(n=0,m=1,creator="*",initials=false).fold.lower + shorttitle(3,3) + year',
+     "okaforTidalFlatsEurope2018"),
+    ("bbt:[auth:lower][shorttitle3_3][year]", "okaforTidalFlatsEurope2018"),
+])
+def test_better_bibtex_formulas_as_it_saves_and_spells_them(formula: str, key: str) -> None:
+    record = entry("author = {Okafor, Marta}, title = {tidal flats of europe}, year = 2018")
+    assert compile_pattern(formula)(record) == key
+
+
+def test_a_better_bibtex_argument_refbridge_does_not_know_is_an_error() -> None:
+    with pytest.raises(PatternError, match=r"cannot read 'auth\(n=2\).lower' of the key formula"):
+        compile_pattern("auth(n=2).lower + year")
