@@ -259,8 +259,8 @@ def _camel(record: Record, n: int | None) -> str:
 #: ``de-AT``, ``german`` ...): ``ü`` -> ``ue`` before the letters are folded.
 BBT_GERMAN_LETTERS: dict[str, str] = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe",
                                       "Ü": "Ue"}
-_GERMAN = re.compile(r"(?i)(de|german|ngerman|austrian|naustrian|swissgerman|nswissgerman)"
-                     r"(?![a-z])")
+_GERMAN = re.compile(r"(?i)(de|deu|ger|german|ngerman|austrian|naustrian|swissgerman"
+                     r"|nswissgerman)(?![a-z])")
 
 
 def _bbt_fold(record: Record) -> Callable[[str], str]:
@@ -280,8 +280,8 @@ _BBT_PUNCTUATION = frozenset(["Pd", "Pe", "Pf", "Pi", "Po", "Ps"])
 def _bbt_title_words(record: Record) -> list[str]:
     """The title's words as Better BibTeX's ``shorttitle`` reads them: split at white space,
     ``/`` and ``:`` (a hyphenated word is one: ``Actor-Critic`` -> ``ActorCritic``), without
-    the signs at their ends and their punctuation, the ``skipWords`` and the words of one letter or sign (a number of one
-    digit is kept), folded by the record's language."""
+    the signs at their ends and their punctuation, the ``skipWords`` and the words of one
+    letter or sign (a number of one digit is kept), folded by the record's language."""
     title = re.sub(r"(?i)</?(?:i|b|sc|nc|code|span[^>]*)>|\"", "", record.title or "")
     fold = _bbt_fold(record)
     words = ("".join(c for c in word if unicodedata.category(c) not in _BBT_PUNCTUATION)
