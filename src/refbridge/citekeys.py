@@ -17,10 +17,15 @@ name and title fields (``authEtAl``, ``auth.etal``, ``auth.auth.ea``, ``authshor
 ``authorLastForeIni``, ``authorIni``, ``camel``, ``shorttitleINI``) and Better BibTeX's
 ``shorttitleN_M`` (N words that are not its ``skipWords``, the first M capitalised).
 Modifiers: a number N (words of a title field), ``lower``, ``upper``, ``capitalize``,
-``titlecase``, ``sentencecase``, ``truncateN``. A pattern that starts with ``jabref:`` gives
+``titlecase``, ``sentencecase``, ``truncateN``, ``abbr``, ``regex("pattern", "replacement")``
+and ``(fallback)`` (a pattern for an empty field). A pattern that starts with ``jabref:`` gives
 its fields JabRef's meaning where it differs (``ö`` -> ``oe``; titles keep the case of their
-words); a Better BibTeX formula (``auth.lower + shorttitle(3,3) + year``) is read as the
-bracket pattern it stands for.
+words; an institution is abbreviated; JabRef's unwanted characters ``-:!;?^$`` are taken out;
+any case of JabRef's other field names: ``[YEAR]``, ``[journal]``); a Better BibTeX formula
+(``auth.lower + shorttitle(3,3) + year``) is read as the bracket pattern it stands for, with
+Better BibTeX's meaning of its fields (a name's dash kept, a hyphenated title word one word,
+words of one letter skipped, German spelt by the record's language), as is a bracket pattern
+that starts with ``bbt:``.
 
 Keys are ASCII (``Łukasz`` -> ``Lukasz``) letters, digits and the pattern's own punctuation.
 They are unique: records whose keys collide get ``a``, ``b``, ``c`` ... in an order that depends
@@ -40,13 +45,16 @@ change a record other than its ``citation_key``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache, partial
 from itertools import count, product
 from string import ascii_lowercase
 from typing import TYPE_CHECKING
 
 from refbridge.model import Name, Record
+from refbridge.names.institutions import institution_key, institution_name
 
 if TYPE_CHECKING:
     from refbridge.keylock import KeyLock
@@ -58,7 +66,6 @@ STOP_WORDS: frozenset[str] = frozenset(
     ["a", "an", "the", "of", "on", "in", "at", "to", "for", "and", "or", "but", "nor", "with", "from", "by", "as", "via", "into", "onto", "over", "under", "about", "after", "before", "between", "through", "during", "without", "within", "is", "are", "be"]
 )
 
-_FIELD = re.compile(r"\[([^\]]*)\]")
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _NON_KEY = re.compile(r"[^A-Za-z0-9]")
 
@@ -172,8 +179,18 @@ def _last_name(name: Name) -> str:
     return name.literal if name.literal is not None else (name.family or name.given or "")
 
 
+def _spelt_last(name: Name, fold: Callable[[str], str]) -> str:
+    """The last name as a key spells it; under JabRef's spelling (``fold`` is
+    ``_jabref_ascii``) an institution's name is abbreviated as JabRef does (``UniLinkoeping``,
+    ``MIT``)."""
+    institution = institution_name(name) if fold is _jabref_ascii else None
+    if institution is not None:
+        return institution_key(institution, name.latex, fold)
+    return fold(_last_name(name))
+
+
 def _lasts(record: Record, fold: Callable[[str], str]) -> list[str]:
-    return [_NON_KEY.sub("", fold(_last_name(p))) for p in _creators(record)]
+    return [_NON_KEY.sub("", _spelt_last(p, fold)) for p in _creators(record)]
 
 
 def _given_initial(name: Name, fold: Callable[[str], str]) -> str:
@@ -238,13 +255,55 @@ def _camel(record: Record, n: int | None) -> str:
     return "".join(_upper_first(re.sub(r"[^A-Za-z0-9]", "", w)) for w in _jabref_words(record))
 
 
+#: Better BibTeX's German transliteration, for a record in German (``language`` ``de``,
+#: ``de-AT``, ``german`` ...): ``ü`` -> ``ue`` before the letters are folded.
+BBT_GERMAN_LETTERS: dict[str, str] = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe",
+                                      "Ü": "Ue"}
+_GERMAN = re.compile(r"(?i)(de|deu|ger|german|ngerman|austrian|naustrian|swissgerman"
+                     r"|nswissgerman)(?![a-z])")
+
+
+def _bbt_fold(record: Record) -> Callable[[str], str]:
+    """How Better BibTeX folds the letters of ``record``'s names and title: by its language."""
+    if _GERMAN.match(record.get("language") or ""):
+        return lambda text: _ascii("".join(BBT_GERMAN_LETTERS.get(c, c)
+                                           for c in unicodedata.normalize("NFC", text)))
+    return _ascii
+
+
+#: What is no part of a word at either end of it (``<\input`` -> ``input``, ``§`` -> nothing).
+_BBT_WORD_EDGES = re.compile(r"^[\W_]+|[\W_]+$")
+#: Punctuation Better BibTeX's ``nopunct`` takes out of a title's words (dashes too).
+_BBT_PUNCTUATION = frozenset(["Pd", "Pe", "Pf", "Pi", "Po", "Ps"])
+
+
+def _bbt_title_words(record: Record) -> list[str]:
+    """The title's words as Better BibTeX's ``shorttitle`` reads them: split at white space,
+    ``/`` and ``:`` (a hyphenated word is one: ``Actor-Critic`` -> ``ActorCritic``), without
+    the signs at their ends and their punctuation, the ``skipWords`` and the words of one
+    letter or sign (a number of one digit is kept), folded by the record's language."""
+    title = re.sub(r"(?i)</?(?:i|b|sc|nc|code|span[^>]*)>|\"", "", record.title or "")
+    fold = _bbt_fold(record)
+    words = ("".join(c for c in word if unicodedata.category(c) not in _BBT_PUNCTUATION)
+             for word in (_BBT_WORD_EDGES.sub("", token)
+                          for token in re.split(r"[\s/:]+", title)))
+    return [fold(word) for word in words
+            if word and (len(word) > 1 or word.isdigit()) and word.lower() not in BBT_SKIP_WORDS]
+
+
 def _bbt_shorttitle(record: Record, words: int, capitalised: int) -> str:
-    """Better BibTeX's ``shorttitle(words, capitalised)``: the first ``words`` words that are
-    no ``skipWords``, the first ``capitalised`` of them with a capital first letter."""
-    chosen = [w for w in (_clean(w) for w in _WORD.findall(_ascii(record.title or "")))
-              if w and w.lower() not in BBT_SKIP_WORDS][:words]
-    return "".join(w[:1].upper() + w[1:] if i < capitalised else w.lower()
-                   for i, w in enumerate(chosen))
+    """Better BibTeX's ``shorttitle(words, capitalised)``: the first ``words`` words of the
+    title, the first ``capitalised`` of them with a capital first letter (the others as
+    written)."""
+    return "".join(w[:1].upper() + w[1:] if i < capitalised else w
+                   for i, w in enumerate(_bbt_title_words(record)[:words]))
+
+
+def _bbt_auth(record: Record, n: int | None) -> str:
+    """Better BibTeX's ``auth``: the first author's (else editor's) last name as written,
+    folded by the record's language (its ``-`` and ``.`` kept)."""
+    people = _creators(record)
+    return _bbt_fold(record)(_family(people[0])) if people else ""
 
 
 def _auth_etal(record: Record, n: int | None, fold: Callable[[str], str],
@@ -380,6 +439,15 @@ JABREF_FIELDS: dict[str, Field] = {
     "veryshorttitle": _jabref_veryshorttitle,
     **_name_fields(_jabref_ascii),
 }
+#: Better BibTeX's meaning of the fields whose meaning differs (its formulas, ``bbt:``
+#: patterns): ``auth`` keeps the name's dashes, ``shorttitle`` is three words as written,
+#: ``veryshorttitle`` one; a record in German spells ``ü`` ``ue``.
+BBT_FIELDS: dict[str, Field] = {
+    **FIELDS,
+    "auth": _bbt_auth,
+    "shorttitle": lambda record, n: _bbt_shorttitle(record, 3 if n is None else n, 0),
+    "veryshorttitle": lambda record, n: _bbt_shorttitle(record, 1 if n is None else n, 0),
+}
 #: Fields with numbers in their names (``[authors2]``, ``[auth3]``, ``[auth3_2]``,
 #: ``[authIni4]``, ``[keyword2]``, ``[keywords2]``, Better BibTeX's ``[shorttitle3_3]``) ->
 #: how they are computed from the record and the numbers.
@@ -399,7 +467,7 @@ def _numbered(fields: dict[str, Field], fold: Callable[[str], str]
 def _authors_folded(record: Record, n: int | None, fold: Callable[[str], str]) -> str:
     people = _creators(record)
     shown = people if n is None else people[:n]
-    text = "".join(_NON_KEY.sub("", fold(_last_name(p))) for p in shown)
+    text = "".join(_NON_KEY.sub("", _spelt_last(p, fold)) for p in shown)
     more = len(people) > len(shown) or "author" in record.incomplete_names
     return text + ("EtAl" if more and text else "")
 
@@ -421,59 +489,240 @@ CASE_MODIFIERS: dict[str, Callable[[str], str]] = {
 _TRUNCATE = re.compile(r"^truncate(\d+)$")
 #: What JabRef takes out of a key: white space and what BibTeX cannot read in one.
 _JABREF_NOT_IN_KEY = re.compile(r"[\s{}(),=\\\"#%~'`]")
+#: What JabRef takes out of each field's value before its modifiers: what BibTeX cannot read
+#: in a key and JabRef's default unwanted characters (``-`ʹ:!;?^$``).
+_JABREF_UNWANTED = re.compile(r"[{}(),=\\\"#%~'`\-ʹ:!;?^$]")
+#: ... and out of the key it makes: the same and white space.
+_JABREF_NOT_IN_JABREF_KEY = re.compile(r"[\s{}(),=\\\"#%~'`\-ʹ:!;?^$]")
 #: The prefix of a pattern read with JabRef's meaning of its fields.
 JABREF_PREFIX = "jabref:"
 
 Part = Callable[[Record], str]
+#: A modifier: the text so far and the field's own value -> the text.
+Modifier = Callable[[str, str, Record], str]
 
 
 def _truncated(text: str, chars: int) -> str:
     return text[:chars]
 
 
-def _field_function(name: str, pattern: str, fields: dict[str, Field],
-                    fold: Callable[[str], str]) -> tuple[Callable[..., str], tuple[int, ...]]:
+def _abbreviated(text: str) -> str:
+    """JabRef's ``abbr``: the first letter of each word."""
+    return "".join(word[0] for word in re.split(r"[() \r\n\"]", re.sub(r"[{}']", "", text))
+                   if word)
+
+
+def _variable(record: Record, n: int | None, name: str) -> str:
+    return record.get(name) or ""
+
+
+def _eprint(record: Record, n: int | None) -> str:
+    return (record.eprint.identifier or "") if record.eprint is not None else ""
+
+
+#: The BibTeX fields a ``jabref:`` pattern may name (in any case: ``[YEAR]``) beside the key
+#: fields, as JabRef reads any field by its name: where refbridge holds each.
+JABREF_PLAIN_FIELDS: dict[str, Field] = {
+    "year": _year,
+    "eprint": _eprint,
+    **{bibtex: partial(_variable, name=variable) for bibtex, variable in {
+        "journal": "container-title", "booktitle": "container-title", "publisher": "publisher",
+        "volume": "volume", "pages": "page", "doi": "DOI", "isbn": "ISBN", "issn": "ISSN",
+        "url": "URL", "note": "note", "edition": "edition", "series": "collection-title",
+        "address": "publisher-place", "language": "language"}.items()},
+}
+
+
+@dataclass(frozen=True)
+class _Meaning:
+    """How a pattern is read: refbridge's or JabRef's fields, spelling and removals."""
+
+    pattern: str
+    fields: dict[str, Field]
+    fold: Callable[[str], str]
+    #: taken out of a field's value before its modifiers (None: nothing)
+    unwanted: re.Pattern[str] | None
+    #: taken out of the key
+    not_in_key: re.Pattern[str]
+    plain: dict[str, Field]
+
+
+def _field_function(name: str, meaning: _Meaning
+                    ) -> tuple[Callable[..., str], tuple[int, ...]]:
+    fields = meaning.fields
     if name in fields:
         return fields[name], ()
-    for expression, function in _numbered(fields, fold):
+    for expression, function in _numbered(fields, meaning.fold):
         match = expression.match(name)
         if match:
             return function, tuple(int(group) for group in match.groups())
-    raise PatternError(f"unknown field [{name}] in key pattern {pattern!r} "
-                       f"(known: {', '.join(sorted(fields))}, authorsN, authN, authN_M, "
+    if name.lower() in meaning.plain:
+        return meaning.plain[name.lower()], ()
+    plain = f"{', '.join(sorted(meaning.plain))} (any case), " if meaning.plain else ""
+    raise PatternError(f"unknown field [{name}] in key pattern {meaning.pattern!r} "
+                       f"(known: {', '.join(sorted(fields))}, {plain}authorsN, authN, authN_M, "
                        "authIniN, keywordN, keywordsN, shorttitleN_M)")
 
 
-def _compile_field(spec: str, pattern: str, fields: dict[str, Field],
-                   fold: Callable[[str], str]) -> Part:
-    name, *modifiers = spec.split(":")
-    function, numbers = _field_function(name, pattern, fields, fold)
+def _split_modifiers(spec: str) -> list[str]:
+    r"""A field and its modifiers: split at each ``:`` outside parentheses that is not
+    escaped (``\:``), as JabRef reads them (``title:regex("a:b", "")``)."""
+    parts, current, depth, escaped = [], "", 0, False
+    for char in spec:
+        if escaped:
+            current += char if char == ":" else "\\" + char
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == ":" and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            depth += (char == "(") - (char == ")" and depth > 0)
+            current += char
+    return [*parts, current + ("\\" if escaped else "")]
+
+
+#: JabRef's ``regex("pattern", "replacement")`` modifier (``\"`` is a quote in either).
+_REGEX_MODIFIER = re.compile(r'regex\(\s*"((?:\\"|[^"])*?)"\s*,\s*"((?:\\"|[^"])*)"\s*\)',
+                             re.DOTALL)
+#: A named group as Java writes it (``(?<name>``; Python: ``(?P<name>``).
+_JAVA_NAMED_GROUP = re.compile(r"(?<!\\)\(\?<(?=[A-Za-z])")
+#: What a Java replacement holds: an escaped character, ``$N``, ``${name}``.
+_JAVA_REPLACEMENT = re.compile(r"\\(.)|\$(\d)|\$\{(\w+)\}", re.DOTALL)
+
+
+def _java_replaced(match: re.Match[str], replacement: str) -> str:
+    """``replacement`` for ``match`` as Java's ``replaceAll`` reads it (``$1``, ``${name}``)."""
+    def piece(found: re.Match[str]) -> str:
+        escaped, number, name = found.groups()
+        if escaped is not None:
+            return escaped
+        return match.group(int(number) if number else name) or ""
+
+    return _JAVA_REPLACEMENT.sub(piece, replacement)
+
+
+def _regex_modifier(modifier: str, spec: str, meaning: _Meaning) -> Modifier:
+    arguments = _REGEX_MODIFIER.fullmatch(modifier)
+    if arguments is None:
+        raise PatternError(f'cannot read {modifier!r} in [{spec}] of key pattern '
+                           f'{meaning.pattern!r} (write regex("pattern", "replacement"))')
+    try:
+        expression = re.compile(_JAVA_NAMED_GROUP.sub("(?P<", arguments.group(1).replace(
+            '\\"', '"')))
+    except re.error as problem:
+        raise PatternError(f"the regular expression of {modifier!r} in [{spec}] of key "
+                           f"pattern {meaning.pattern!r} cannot be read: {problem}") from None
+    replacement = arguments.group(2).replace('\\"', '"')
+    return lambda text, value, record: expression.sub(
+        partial(_java_replaced, replacement=replacement), text)
+
+
+def _fallback_modifier(modifier: str, meaning: _Meaning) -> Modifier:
+    """``(text)``: ``text`` (itself a pattern: ``([EPRINT:([YEAR])])``) when the field is
+    empty."""
+    inner = _compile_parts(modifier[1:-1], meaning) if len(modifier) > 2 else []
+    return lambda text, value, record: text if value or not inner else "".join(
+        part(record) for part in inner)
+
+
+def _modifier(modifier: str, spec: str, meaning: _Meaning) -> Modifier:
+    truncate = _TRUNCATE.match(modifier)
+    if modifier in CASE_MODIFIERS or modifier == "abbr":
+        change = CASE_MODIFIERS.get(modifier, _abbreviated)
+    elif truncate:
+        change = partial(_truncated, chars=int(truncate.group(1)))
+    elif modifier.startswith("regex("):
+        return _regex_modifier(modifier, spec, meaning)
+    elif modifier.startswith("(") and modifier.endswith(")"):
+        return _fallback_modifier(modifier, meaning)
+    else:
+        raise PatternError(f"unknown modifier {modifier!r} in [{spec}] of key pattern "
+                           f"{meaning.pattern!r} (known: N, truncateN, "
+                           f"{', '.join(CASE_MODIFIERS)}, abbr, regex(\"pattern\", "
+                           "\"replacement\"), (text if empty))")
+    return lambda text, value, record: change(text)
+
+
+def _compile_field(spec: str, meaning: _Meaning) -> Part:
+    name, *modifiers = _split_modifiers(spec)
+    function, numbers = _field_function(name, meaning)
     number: int | None = None
-    cases: list[Callable[[str], str]] = []
+    changes: list[Modifier] = []
     for modifier in modifiers:
-        truncate = _TRUNCATE.match(modifier)
         if modifier.isdigit():
             number = int(modifier)
-        elif modifier in CASE_MODIFIERS:
-            cases.append(CASE_MODIFIERS[modifier])
-        elif truncate:
-            cases.append(partial(_truncated, chars=int(truncate.group(1))))
         else:
-            raise PatternError(f"unknown modifier {modifier!r} in [{spec}] of key pattern "
-                               f"{pattern!r} (known: N, truncateN, {', '.join(CASE_MODIFIERS)})")
+            changes.append(_modifier(modifier, spec, meaning))
+    unwanted = meaning.unwanted
 
     def part(record: Record) -> str:
-        text = function(record, *numbers) if numbers else function(record, number)
-        for case in cases:
-            text = case(text)
+        value = function(record, *numbers) if numbers else function(record, number)
+        if unwanted is not None:
+            value = unwanted.sub("", value)
+        text = value
+        for change in changes:
+            text = change(text, value, record)
         return text
 
     return part
 
 
+def _pieces(text: str, pattern: str) -> Iterator[tuple[bool, str]]:
+    """The literal texts and the fields of ``text``, in order: (whether a field, text). A
+    field's brackets may hold brackets and quoted text (``[title:([YEAR])]``)."""
+    position = 0
+    while position < len(text):
+        start = text.find("[", position)
+        if start < 0:
+            yield False, text[position:]
+            return
+        if start > position:
+            yield False, text[position:start]
+        depth, at, quoted = 0, start, False
+        for at in range(start, len(text)):
+            char = text[at]
+            if char == '"':
+                quoted = not quoted
+            elif not quoted:
+                depth += (char == "[") - (char == "]")
+                if depth == 0:
+                    break
+        else:
+            raise PatternError(f"key pattern {pattern!r} has a [ that is not closed")
+        yield True, text[start + 1:at]
+        position = at + 1
+
+
+def _compile_parts(text: str, meaning: _Meaning) -> list[Part]:
+    return [_compile_field(piece, meaning) if field else _literal(piece, meaning.pattern)
+            for field, piece in _pieces(text, meaning.pattern)]
+
+
 #: Better BibTeX's formula syntax (``auth.lower + shorttitle(3,3) + year``): a term, its
 #: arguments, its ``.modifiers``.
-_BBT_TERM = re.compile(r"^([A-Za-z]+)(?:\((\d+)(?:,\s*(\d+))?\))?((?:\.[a-z]+)*)$")
+_BBT_TERM = re.compile(r"^([A-Za-z]+)(?:\(([^()]*)\))?((?:\.[a-z]+)*)$")
+#: The arguments Better BibTeX writes out with their default values when it saves a formula
+#: (``auth(n=0,m=1,creator="*",initials=false)`` is ``auth``): left out.
+_BBT_DEFAULT_ARGUMENTS: dict[str, dict[str, str]] = {
+    "auth": {"n": "0", "m": "1", "creator": '"*"', "initials": "false"}}
+#: Modifiers that change nothing in refbridge's keys, which are always folded to ASCII.
+_BBT_NO_CHANGE = (".fold",)
+#: The prefix of a bracket pattern read with Better BibTeX's meaning of its fields (its
+#: legacy spelling: ``bbt:[auth:lower][shorttitle3_3][year]``).
+BBT_PREFIX = "bbt:"
+
+
+def _bbt_numbers(name: str, arguments: str, term: str, formula: str) -> str:
+    numbers = []
+    for argument in (part.strip() for part in arguments.split(",") if part.strip()):
+        keyword, _, value = argument.partition("=")
+        if argument.isdigit():
+            numbers.append(argument)
+        elif _BBT_DEFAULT_ARGUMENTS.get(name, {}).get(keyword.strip()) != value.strip():
+            raise PatternError(f"cannot read {term!r} of the key formula {formula!r}")
+    return "_".join(numbers)
 
 
 def _from_bbt_formula(formula: str) -> str:
@@ -484,8 +733,10 @@ def _from_bbt_formula(formula: str) -> str:
         match = _BBT_TERM.match(term.strip())
         if match is None:
             raise PatternError(f"cannot read {term.strip()!r} of the key formula {formula!r}")
-        name, first, second, modifiers = match.groups()
-        numbers = f"{first}_{second}" if second else (first or "")
+        name, arguments, modifiers = match.groups()
+        numbers = _bbt_numbers(name, arguments or "", term.strip(), formula)
+        for same in _BBT_NO_CHANGE:
+            modifiers = modifiers.replace(same, "")
         parts.append(f"[{name}{numbers}{modifiers.replace('.', ':')}]")
     return "".join(parts)
 
@@ -493,28 +744,26 @@ def _from_bbt_formula(formula: str) -> str:
 @cache
 def compile_pattern(pattern: str) -> Callable[[Record], str]:
     """A function giving the (not yet unique) key of a record under ``pattern``: refbridge's
-    bracket pattern, JabRef's (``jabref:[auth][year]``), or a Better BibTeX formula
-    (``auth.lower + shorttitle(3,3) + year``)."""
+    bracket pattern, JabRef's (``jabref:[auth][year]``), or Better BibTeX's formula
+    (``auth.lower + shorttitle(3,3) + year``, or ``bbt:[auth:lower][shorttitle3_3][year]``)."""
     jabref = pattern.startswith(JABREF_PREFIX)
-    text = pattern[len(JABREF_PREFIX):] if jabref else pattern
+    bbt = pattern.startswith(BBT_PREFIX)
+    text = pattern.removeprefix(JABREF_PREFIX).removeprefix(BBT_PREFIX)
     if "[" not in text and ("+" in text or "(" in text or "." in text):
-        text = _from_bbt_formula(text)
-    fields, fold = (JABREF_FIELDS, _jabref_ascii) if jabref else (FIELDS, _ascii)
-    parts: list[Part] = []
-    position = 0
-    for match in _FIELD.finditer(text):
-        literal = text[position:match.start()]
-        if literal:
-            parts.append(_literal(literal, pattern))
-        parts.append(_compile_field(match.group(1), pattern, fields, fold))
-        position = match.end()
-    if text[position:]:
-        parts.append(_literal(text[position:], pattern))
+        text, bbt = _from_bbt_formula(text), True
+    if jabref:
+        meaning = _Meaning(pattern, JABREF_FIELDS, _jabref_ascii, _JABREF_UNWANTED,
+                           _JABREF_NOT_IN_JABREF_KEY, JABREF_PLAIN_FIELDS)
+    else:
+        meaning = _Meaning(pattern, BBT_FIELDS if bbt else FIELDS, _ascii, None,
+                           _JABREF_NOT_IN_KEY, {})
+    parts = _compile_parts(text, meaning)
     if not parts:
         raise PatternError("the key pattern is empty")
+    not_in_key = meaning.not_in_key
 
     def key(record: Record) -> str:
-        return _JABREF_NOT_IN_KEY.sub("", "".join(part(record) for part in parts))
+        return not_in_key.sub("", "".join(part(record) for part in parts))
 
     return key
 

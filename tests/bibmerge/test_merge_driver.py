@@ -264,8 +264,7 @@ def test_git_merge_uses_the_installed_driver(tmp_path: Path,
     assert done.returncode == 0, done.stderr
     assert (repo / "refs.bib").read_text(encoding="utf-8") == BASE.replace(
         "year = {2020},", "year = {2021},\n  volume = {12},")
-    assert (repo / ".gitattributes").read_text(encoding="utf-8") == (
-        "*.bib merge=refbridge diff=refbridge\n")
+    assert (repo / ".gitattributes").read_text(encoding="utf-8") == INSTALLED
 
 
 def _installed(repo: Path) -> tuple[list[str], str, str]:
@@ -276,12 +275,22 @@ def _installed(repo: Path) -> tuple[list[str], str, str]:
             (repo / ".gitattributes").read_text(encoding="utf-8"))
 
 
+#: What an install writes into a ``.gitattributes``: each pattern the driver merges by its
+#: records (never every ``*.json`` nor ``*.yml``).
+INSTALLED = ("*.bib merge=refbridge diff=refbridge\n"
+             "*.bibtex merge=refbridge diff=refbridge\n"
+             "*.csl.json merge=refbridge diff=refbridge\n"
+             "*.csljson merge=refbridge diff=refbridge\n"
+             "*.ris merge=refbridge diff=refbridge\n")
+
+
 @needs_git
 def test_install_sets_the_diff_driver_and_a_second_run_changes_nothing(tmp_path: Path) -> None:
     _git(tmp_path, "init", "-q")
     changed, textconv, attributes = _installed(tmp_path)
-    assert (len(changed), textconv, attributes) == (
-        4, "refbridge diff --textconv\n", "*.bib merge=refbridge diff=refbridge\n")
+    assert (changed[3:], textconv, attributes) == (
+        [f"{tmp_path / '.gitattributes'}: {line}" for line in INSTALLED.splitlines()],
+        "refbridge diff --textconv\n", INSTALLED)
     assert _installed(tmp_path) == ([], textconv, attributes)
 
 
@@ -290,7 +299,48 @@ def test_install_completes_the_line_an_earlier_install_wrote(tmp_path: Path) -> 
     _git(tmp_path, "init", "-q")
     (tmp_path / ".gitattributes").write_text("*.pdf binary\n*.bib merge=refbridge\n",
                                              encoding="utf-8")
-    assert _installed(tmp_path)[2] == "*.pdf binary\n*.bib merge=refbridge diff=refbridge\n"
+    assert _installed(tmp_path)[2] == "*.pdf binary\n" + INSTALLED
+
+
+@needs_git
+def test_install_keeps_the_users_lines_byte_for_byte_and_adds_only_what_is_missing(
+        tmp_path: Path) -> None:
+    _git(tmp_path, "init", "-q")
+    user = (b"# attributes of the lab\r\n*.pdf binary\r\n*.ris merge=refbridge\r\n"
+            b"*.csl.json  diff=refbridge   merge=refbridge\r\n*.yml text eol=lf")
+    (tmp_path / ".gitattributes").write_bytes(user)
+    from refbridge.bibmerge.install import install
+
+    install(str(tmp_path))
+    assert (tmp_path / ".gitattributes").read_bytes() == user + (
+        b"\r\n*.bib merge=refbridge diff=refbridge\r\n"
+        b"*.bibtex merge=refbridge diff=refbridge\r\n"
+        b"*.csljson merge=refbridge diff=refbridge\r\n"
+        b"*.ris merge=refbridge diff=refbridge\r\n")
+    before = (tmp_path / ".gitattributes").read_bytes()
+    assert install(str(tmp_path)) == []
+    assert (tmp_path / ".gitattributes").read_bytes() == before
+
+
+@needs_git
+def test_git_reads_the_installed_attributes_for_each_format(tmp_path: Path) -> None:
+    _git(tmp_path, "init", "-q")
+    _installed(tmp_path)
+    paths = ["refs.bib", "old.bibtex", "items.csl.json", "items.csljson", "export.ris",
+             "package.json", "ci.yml"]
+    answer = _git(tmp_path, "check-attr", "merge", "--", *paths).stdout.splitlines()
+    assert answer == [f"{path}: merge: {'refbridge' if number < 5 else 'unspecified'}"
+                      for number, path in enumerate(paths)]
+
+
+def test_a_csljson_file_is_merged_item_by_item(tmp_path: Path) -> None:
+    item = '[{"id": "a", "type": "book", "title": "Field methods", %s}]'
+    base, ours, theirs = (tmp_path / name for name in ("base", "ours", "theirs"))
+    base.write_text(item % '"note": "x"', encoding="utf-8")
+    ours.write_text(item % '"note": "y"', encoding="utf-8")
+    theirs.write_text(item % '"note": "x", "volume": "2"', encoding="utf-8")
+    assert merge_files(str(base), str(ours), str(theirs), "items.csljson") == 0
+    assert ours.read_text(encoding="utf-8") == (item % '"note": "y", "volume": "2"') + "\n"
 
 
 _WORDS = st.text(alphabet="abcdefghij ", min_size=1, max_size=12).map(str.strip).filter(bool)

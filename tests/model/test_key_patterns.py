@@ -1,7 +1,8 @@
 """Key patterns that give JabRef's and Better BibTeX's keys: each of JabRef's documented
 pattern modifiers (``jabref:`` patterns) on invented records, and Better BibTeX's default
-formula ``auth.lower + shorttitle(3,3) + year``. Agreement with JabRef's own test cases is
-measured by ``benchmarks/key_fixtures.py`` from a JabRef checkout, not copied here."""
+formula ``auth.lower + shorttitle(3,3) + year``. Agreement with JabRef's own test cases and
+Better BibTeX's export fixtures is measured by ``benchmarks/key_fixtures.py`` from their
+checkouts, not copied here."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import io
 
 import pytest
 
-from refbridge.citekeys import compile_pattern
+from refbridge.citekeys import PatternError, compile_pattern
 from refbridge.errors import Diagnostics
 from refbridge.model import Record
 from refbridge.pipeline import read_stream
@@ -175,3 +176,128 @@ def test_better_bibtex_default_formula(fields: str, key: str) -> None:
 def test_better_bibtex_legacy_bracket_form_gives_the_same_key() -> None:
     record = entry(BBT_CASES[0][0])
     assert compile_pattern("[auth:lower][shorttitle3_3][year]")(record) == "knuthTeXbook1984"
+
+
+#: (entry fields, JabRef pattern, key): an institution that is an author is abbreviated as
+#: JabRef's key generator does: a university is ``Uni`` and its name, a school or department
+#: beside it the capitals of its name, anything else its words or (three or more) their
+#: initials; an abbreviation given in braces wins.
+INSTITUTION_CASES: list[tuple[str, str, str]] = [
+    ("author = {{Tampere University}}", "[auth]", "UniTampere"),
+    ("author = {{Universit{\\\"a}t G{\\\"o}ttingen}}", "[auth]", "UniGoettingen"),
+    ("author = {{Tampere University, Department of Marine Biology}}", "[auth]",
+     "UniTampereMB"),
+    ("author = {{Tampere University, School of Applied Geology}}", "[auth]", "UniTampereAG"),
+    ("author = {{Department of Coastal Survey Methods}}", "[auth]", "DCSM"),
+    ("author = {{The School of Estuaries}}", "[auth]", "SchoolEstuaries"),
+    ("author = {{Karlsruhe Institute of Technology}}", "[auth]", "KIT"),
+    ("author = {{Coastal Observatory}}", "[auth]", "CoastalObservatory"),
+    ("author = {{The Coastal Monitoring Network ({CMN})}}", "[auth]", "CMN"),
+    ("author = {{Tampere University} and Marta Okafor}", "[authors]", "UniTampereOkafor"),
+    ("editor = {{Karlsruhe Institute of Technology}}", "[auth]", "KIT"),
+    ("author = {Marta Okafor}", "[auth]", "Okafor"),
+]
+
+
+@pytest.mark.parametrize(("fields", "pattern", "key"), INSTITUTION_CASES,
+                         ids=[k for _, _, k in INSTITUTION_CASES])
+def test_jabref_abbreviates_an_institution_that_is_an_author(fields: str, pattern: str,
+                                                              key: str) -> None:
+    assert compile_pattern("jabref:" + pattern)(entry(fields)) == key
+
+
+def test_refbridge_patterns_keep_an_institution_whole() -> None:
+    record = entry("author = {{Karlsruhe Institute of Technology}}")
+    assert compile_pattern("[auth]")(record) == "KarlsruheInstituteofTechnology"
+
+
+#: (entry fields, JabRef pattern, key): the ``regex``, fallback and ``abbr`` modifiers, and
+#: JabRef's removal of its unwanted characters (``-`ʹ:!;?^$``) from fields and key.
+MODIFIER_CASES: list[tuple[str, str, str]] = [
+    ("title = {Coastal Dune Dynamics}", '[title:regex("[a-z]+","")]', "CDD"),
+    (FULL2, '[authors:regex("(.)([A-Z])","$1_$2")]', "Okafor_Lindqvist"),
+    (FULL2, '[authors:regex("(?<first>[A-Z])[a-z]+","${first}")]', "OL"),
+    (FULL2, '[authors:regex("(.)([A-Z])","$1-$2")]', "OkaforLindqvist"),
+    (FULL1, '[auth:regex("o","\\$")]', "Okafr"),
+    ("title = {Tides: a Primer}", '[title:regex(":","X")]', "TidesaPrimer"),
+    ("title = {Coastal Dune Dynamics}", "[title:abbr]", "CDD"),
+    ("year = 2019", "[title:(untitled)]", "untitled"),
+    ("title = {Coastal Dune Dynamics}", "[title:lower:(untitled)]", "coastaldunedynamics"),
+    ("year = 2019", "[title:lower:(Untitled)]", "Untitled"),
+    ("year = 2019", "[title:(Untitled):lower]", "untitled"),
+    ("year = 2019", "[title:([journal:([YEAR])])]", "2019"),
+    ("year = 2019, journal = {Estuarine Science}", "[title:([journal:([YEAR])])]",
+     "EstuarineScience"),
+    ("eprint = {2101.00001}, archiveprefix = {arXiv}", "[EPRINT]", "2101.00001"),
+    (f"{FULL1}, year = 2019", "[auth]-[year]", "Okafor2019"),
+    (f"{FULL1}, year = 2019", "[auth4:lower]:[year]", "okaf2019"),
+    ("title = {Tides of: Europe}", "[title]", "TidesOfEurope"),
+]
+
+
+@pytest.mark.parametrize(("fields", "pattern", "key"), MODIFIER_CASES,
+                         ids=[p for _, p, _ in MODIFIER_CASES])
+def test_jabref_regex_fallback_and_unwanted_characters(fields: str, pattern: str,
+                                                        key: str) -> None:
+    assert compile_pattern("jabref:" + pattern)(entry(fields)) == key
+
+
+def test_refbridge_patterns_take_the_regex_and_fallback_modifiers_and_keep_dashes() -> None:
+    record = entry(f"{FULL1}, year = 2019")
+    assert compile_pattern('[auth:regex("or$","")]-[title:(notitle)]-[year]')(record) == \
+        "Okaf-notitle-2019"
+
+
+@pytest.mark.parametrize(("pattern", "problem"), [
+    ('[title:regex("[a-z","")]', "regular expression .* cannot be read"),
+    ("[title:regex(x)]", r'write regex\("pattern", "replacement"\)'),
+    ("[title", "has a \\[ that is not closed"),
+    ("[VOLUMES]", r"unknown field \[VOLUMES\]"),
+])
+def test_a_jabref_pattern_that_cannot_be_read_is_an_error(pattern: str, problem: str) -> None:
+    with pytest.raises(PatternError, match=problem):
+        compile_pattern("jabref:" + pattern)
+
+
+BBT_DEFAULT = "auth.lower + shorttitle(3,3) + year"
+#: (entry fields, Better BibTeX's key under its default formula): how Better BibTeX reads a
+#: title's words (a hyphenated word is one, a word of one letter or sign is skipped, the signs
+#: at a word's ends are no part of it), keeps a name's dash, and spells German by the record's
+#: language.
+BBT_RULES: list[tuple[str, str]] = [
+    (("author = {Okafor, Marta}, title = {Wave-Driven Transport: Off-Shore Sand Bars}, "
+     "year = 2018"), "okaforWaveDrivenTransportOffShore2018"),
+    ("author = {Okafor, Marta}, title = {{\\S} 12 Vitamin D in Coastal Fish}, year = 2018",
+     "okafor12VitaminCoastal2018"),
+    ("author = {Okafor, Marta}, title = {<Coastal> Dunes .:. a Field Guide}, year = 2018",
+     "okaforCoastalDunesField2018"),
+    ("author = {Neuser-Lindqvist, Tomas}, title = {Salt Marsh Survey}, year = 2018",
+     "neuser-lindqvistSaltMarshSurvey2018"),
+    (("author = {Kr{\\\"u}ger, Jan}, title = {{\\\"U}ber Sicherungs{\\\"u}bereignung}, "
+     "year = 2019, language = {de-AT}"), "kruegerUeberSicherungsuebereignung2019"),
+    (("author = {Kr{\\\"u}ger, Jan}, title = {{\\\"U}ber Sicherungs{\\\"u}bereignung}, "
+     "year = 2019, language = {en}"), "krugerUberSicherungsubereignung2019"),
+]
+
+
+@pytest.mark.parametrize(("fields", "key"), BBT_RULES, ids=[k for _, k in BBT_RULES])
+def test_better_bibtex_words_names_and_german(fields: str, key: str) -> None:
+    assert compile_pattern(BBT_DEFAULT)(entry(fields)) == key
+
+
+@pytest.mark.parametrize(("formula", "key"), [
+    ("auth.lower + shorttitle + year", "okafortidalflatseurope2018"),
+    ("auth.lower + shorttitle(3,1) + year", "okaforTidalflatseurope2018"),
+    ("auth.lower + veryshorttitle + year", "okafortidal2018"),
+    ('auth(n=0,m=1,creator="*",initials=false).fold.lower + shorttitle(3,3) + year',
+     "okaforTidalFlatsEurope2018"),
+    ("bbt:[auth:lower][shorttitle3_3][year]", "okaforTidalFlatsEurope2018"),
+])
+def test_better_bibtex_formulas_as_it_saves_and_spells_them(formula: str, key: str) -> None:
+    record = entry("author = {Okafor, Marta}, title = {tidal flats of europe}, year = 2018")
+    assert compile_pattern(formula)(record) == key
+
+
+def test_a_better_bibtex_argument_refbridge_does_not_know_is_an_error() -> None:
+    with pytest.raises(PatternError, match=r"cannot read 'auth\(n=2\).lower' of the key formula"):
+        compile_pattern("auth(n=2).lower + year")

@@ -1,6 +1,6 @@
 """``refbridge merge-driver %O %A %B %P``: git's merge driver for .bib files (and CSL-JSON
-``.json`` files item by item: ``csljson``; RIS ``.ris`` and Hayagriva ``.yml`` files record by
-record and field by field: ``records``).
+``.json`` and ``.csljson`` files item by item: ``csljson``; RIS ``.ris`` and Hayagriva
+``.yml`` files record by record and field by field: ``records``).
 
 Git gives the common ancestor (%O), ours (%A), theirs (%B) and the file's path (%P); the
 result is written into ours, and the exit status says whether conflicts remain (0: clean,
@@ -70,7 +70,8 @@ def line_merge(base: str, ours: str, theirs: str) -> int:
 #: The file endings merged record by record: each format's reader (raising ``Unreadable`` for
 #: a text not in that format) and its merge of three versions read.
 RECORD_FORMATS: dict[str, tuple[Callable[[str], Any], Callable[..., tuple[str, int]]]] = {
-    ".json": (read_csl, merge_csl), ".ris": (read_ris, merge_documents),
+    ".json": (read_csl, merge_csl), ".csljson": (read_csl, merge_csl),
+    ".ris": (read_ris, merge_documents),
     ".yml": (read_hayagriva, merge_documents), ".yaml": (read_hayagriva, merge_documents)}
 
 

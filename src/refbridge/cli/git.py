@@ -15,8 +15,8 @@ from refbridge.errors import ExitStatus, RefbridgeError
 @click.command("merge-driver")
 @click.argument("versions", nargs=-1, metavar="%O %A %B %P")
 @click.option("--install", is_flag=True,
-              help="Set this repository to merge *.bib with refbridge (git config, "
-                   ".gitattributes).")
+              help="Set this repository to merge and diff *.bib, *.bibtex, *.csl.json, "
+                   "*.csljson and *.ris with refbridge (git config, .gitattributes).")
 @handle_errors
 def merge_driver_command(versions: tuple[str, ...], install: bool) -> None:
     """Git's merge driver for .bib files: base, ours, theirs and the path; the merge is
