@@ -216,6 +216,20 @@ def test_a_crossref_child_inherits_from_its_parent_read_later() -> None:
     assert parent.citation_key == "westfahl:frontier"
 
 
+def test_a_crossref_child_inherits_from_a_parent_of_any_type_read_before() -> None:
+    parent, child = read(r"""
+@misc{dataset:2021,
+  author = {Okafor, Ngozi}, title = {Lagos Traffic Counts}, year = {2021},
+  publisher = {Zenodo}}
+@misc{dataset:2021:v2,
+  title = {Lagos Traffic Counts, version 2}, crossref = {dataset:2021}}
+""")
+    assert child.names["author"] == (Name(family="Okafor", given="Ngozi"),)
+    assert child.dates == {"issued": Date.of(2021)}
+    assert child.fields == {"title": "Lagos Traffic Counts, version 2", "publisher": "Zenodo"}
+    assert parent.citation_key == "dataset:2021"
+
+
 def test_a_crossref_to_a_missing_entry_is_reported() -> None:
     diagnostics = Diagnostics()
     (record,) = read("@incollection{c, title={T}, crossref={nowhere}}", diagnostics)

@@ -13,7 +13,8 @@ written in the hints of the entry after it (``bibtex.before``; after the last en
 
 A ``crossref`` child inherits its parent's fields (the parent's title as the container title)
 once the parent is read; children wait for their parent, and the last ``PARENTS_REMEMBERED``
-entries of book-like types are remembered for children that come later. A large file can be
+entries of book-like types, and as many of other types, are remembered for children that
+come later. A large file can be
 read in shards, one process each (``bibtex_shards`` says where it may be cut; a shard whose
 records turn out to depend on text outside it raises ``ShardIncomplete``). A broken entry is
 reported with file and line and skipped (fatal with ``--strict``); duplicate keys and fields
@@ -621,20 +622,24 @@ def _unescaped(line: str) -> str:
 
 
 def inherit(child: Record, parent: Record) -> Record:
-    """``child`` with what it lacks taken from its crossref ``parent``."""
+    """``child`` with what it lacks taken from its crossref ``parent``: from a book-like
+    parent, its title as the container title and its author as the container's author (as
+    biber maps a book to its parts); from any other, each field as itself (as bibtex, and
+    biber for types it has no mapping for)."""
     fields = dict(child.fields)
     names = dict(child.names)
     dates = dict(child.dates)
+    book_like = parent.extra.get(EXTRA_ENTRY_TYPE, _entry_type(parent)) in PARENT_ENTRY_TYPES
     for variable, value in parent.fields.items():
-        if variable not in NOT_INHERITED_VARIABLES:
+        if not book_like or variable not in NOT_INHERITED_VARIABLES:
             fields.setdefault(variable, value)
-    for field, variable in tables.INHERITED_AS.items():
+    for field, variable in tables.INHERITED_AS.items() if book_like else ():
         if field == "title" and "title" in parent.fields:
             fields.setdefault(variable, without_latex(parent.fields["title"]))
         elif field in parent.names and variable not in names:
             names[variable] = parent.names[field]
     for role, people in parent.names.items():
-        if role != "author":
+        if not book_like or role != "author":
             names.setdefault(role, people)
     for variable, date in parent.dates.items():
         dates.setdefault(variable, date)
@@ -788,6 +793,7 @@ class BibtexReader(CatalogueReader):
         it wait too, so that the output keeps the file's order (styles number and label
         entries by it)."""
         parents: OrderedDict[str, Record] = OrderedDict()
+        others: OrderedDict[str, Record] = OrderedDict()  # parents of any other type
         waiting: dict[str, list[_Slot]] = {}
         pending: deque[_Slot] = deque()
 
@@ -795,11 +801,14 @@ class BibtexReader(CatalogueReader):
             """A record with all it inherits: a parent for the children waiting for it."""
             key = (slot.record.citation_key or slot.record.id).lower()
             children = waiting.pop(key, [])
-            if children or slot.record.extra.get(EXTRA_ENTRY_TYPE,
-                                                 _entry_type(slot.record)) in PARENT_ENTRY_TYPES:
-                parents[key] = slot.record
-                if len(parents) > PARENTS_REMEMBERED:
-                    parents.popitem(last=False)
+            # as bibtex and biber, any entry may be a parent: book-like ones, the usual
+            # parents, are remembered apart, so that other entries never push them out
+            book_like = children or slot.record.extra.get(
+                EXTRA_ENTRY_TYPE, _entry_type(slot.record)) in PARENT_ENTRY_TYPES
+            remembered = parents if book_like else others
+            remembered[key] = slot.record
+            if len(remembered) > PARENTS_REMEMBERED:
+                remembered.popitem(last=False)
             for child in children:
                 child.record = inherit(child.record, slot.record)
                 child.waiting = False
@@ -810,7 +819,7 @@ class BibtexReader(CatalogueReader):
             pending.append(slot)
             parent_key = record.extra.get(EXTRA_PREFIX + tables.CROSSREF_FIELD)
             if parent_key is not None:
-                parent = parents.get(parent_key.lower())
+                parent = parents.get(parent_key.lower()) or others.get(parent_key.lower())
                 if parent is None:
                     slot.waiting = True
                     waiting.setdefault(parent_key.lower(), []).append(slot)
