@@ -12,9 +12,6 @@ import pytest
 from support import run_cli, running
 from zotero_fakes import FakeDesktop, FakeWebAPI, free_port
 
-from refbridge.zotero_bridge.address import library_address
-from refbridge.zotero_bridge.client import ZoteroClient
-
 pytestmark = pytest.mark.usefixtures("no_remote_network")
 
 ADA = [{"creatorType": "author", "firstName": "Ada", "lastName": "Lovelace"}]
@@ -105,16 +102,6 @@ def test_pull_when_zotero_is_not_running(monkeypatch: pytest.MonkeyPatch) -> Non
     code, stdout, stderr = run_cli("pull", "--from", "zotero-desktop", "--to", "bibtex")
     assert (code, stdout) == (1, "")
     assert "Zotero is not running at" in stderr
-
-
-def test_multi_page_answers_are_followed_by_their_links(web: FakeWebAPI) -> None:
-    for number in range(250):
-        web.add_item("book", title=f"Book {number}")
-    address = library_address("zotero-web", "user:1", None, web.url)
-    with ZoteroClient(address, "WRITEKEY1234") as client:
-        pages = [page.json() for page in client.pages("/users/1/items", "reading")]
-    assert [len(page) for page in pages] == [100, 100, 50]
-    assert [q.get("start") for _, _, q, _, _ in web.requests("GET")] == [None, "100", "200"]
 
 
 # -- sync -------------------------------------------------------------------------------------------

@@ -23,15 +23,14 @@ from refbridge.zotero_bridge.address import (
     api_key,
     parse_address,
 )
-from refbridge.zotero_bridge.client import ZoteroClient
 from refbridge.zotero_bridge.mirror import LibraryMirror, Progress, default_cache_file
 
 
 def library_records(address: LibraryAddress, diagnostics: Diagnostics,
                     progress: Progress | None = None) -> Iterator[Record]:
     """The records of the library (or collection) at ``address``."""
-    with ZoteroClient(address, api_key(required=False)) as client:
-        mirror = LibraryMirror(client, default_cache_file(address))
+    with address.client(api_key(required=False)) as client:
+        mirror = LibraryMirror(client, address, default_cache_file(address))
         mirror.refresh(progress)
     skipped = Skipped()
     for _, record in records_of_items(mirror.ordered_items(), str(address), diagnostics,
@@ -65,3 +64,4 @@ def read_address(text: str, diagnostics: Diagnostics) -> Iterator[Record]:
         yield from database_records(address, diagnostics)
     else:
         yield from library_records(address, diagnostics)
+
