@@ -11,6 +11,11 @@ import pytest
 from support import SAMPLES, run_cli, running
 from zotero_fakes import FakeDesktop, FakeWebAPI, free_port
 
+from refbridge.errors import Diagnostics
+from refbridge.runs import ReadOptions
+from refbridge.zotero_bridge.address import library_address
+from refbridge.zotero_bridge.push import PushOptions, push_inputs
+
 QIAN = str(SAMPLES / "zhengping-qian.profile.txt")
 pytestmark = pytest.mark.usefixtures("no_remote_network")
 
@@ -275,6 +280,19 @@ def test_a_web_library_is_required(web: FakeWebAPI, tmp_path: Path) -> None:
                           "--zotero-url", web.url)
     assert (code, stderr) == (2, ("refbridge: error: zotero-web needs --library user:ID or "
                                  "group:ID\n"))
+
+
+def test_the_push_job_reads_its_inputs_and_says_what_it_did(web: FakeWebAPI,
+                                                            tmp_path: Path) -> None:
+    """``push_inputs`` is the whole command: the inputs read, the records pushed, a line per
+    refused record and the summary said."""
+    said: list[str] = []
+    report = push_inputs([papers(tmp_path, 2)], ReadOptions(),
+                         library_address("zotero-web", "user:1", None, web.url), PushOptions(),
+                         Diagnostics(), said.append)
+    assert report.failed == [] and len(web.library().items) == 2
+    assert said == [("refbridge: push: 2 record(s) to zotero.org (user:1): 2 added, 0 already "
+                     "in the library")]
 
 
 def test_a_bib_pushed_and_pulled_back_keeps_its_keys_even_without_a_key_field(

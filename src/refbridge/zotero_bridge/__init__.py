@@ -18,7 +18,7 @@ one job each:
 - ``datadir``, ``snapshot``, ``sqlite``, ``dbmirror``: Zotero's database found, copied (never
   locked or written), read as the Web API's item JSON, and kept up to date item by item;
 - ``plan``: what a push does with each record;
-- ``push``, ``pull``, ``sync``: the three commands.
+- ``push``, ``pull``, ``sync``: the three commands, each whole (read, key lock, write, report).
 
 Zotero's item JSON becomes records, and records items, in ``formats.zotero.items`` (the same
 mapping reads Better BibTeX's JSON export). Nothing here prints or exits: problems are ``ZoteroError``s with a message that says what to do.

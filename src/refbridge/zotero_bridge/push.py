@@ -13,18 +13,21 @@ so a version cannot tell that they are there. ``--dry-run`` stops after the plan
   50; updates are sent with the item's key and version.
 
 This module decides; the service's ``connector`` and ``webapi`` (``services.zotero``) speak
-the protocols.
+the protocols. ``push_inputs`` is the whole command: the inputs read, the records pushed, the
+report said.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.zotero.items import records_of_items, web_item
 from refbridge.model import Record
+from refbridge.pipeline import read_records
+from refbridge.runs import ReadOptions
 from refbridge.sameness.keys import LibraryIndex
 from refbridge.services.zotero.client import Library, ZoteroClient
 from refbridge.services.zotero.connector import Connector
@@ -67,6 +70,23 @@ def library_index(client: ZoteroClient, address: LibraryAddress, cache: Path | N
                                         Diagnostics()):
         index.add(record, key)
     return index, mirror
+
+
+def push_inputs(inputs: Sequence[str], read_options: ReadOptions, address: LibraryAddress,
+                options: PushOptions, diagnostics: Diagnostics, say: Callable[[str], None],
+                progress: Progress | None = None) -> PushReport:
+    """``refbridge push``: the records of ``inputs`` pushed into the library at ``address``,
+    what was done said through ``say`` (a line per record of a dry run or refused, then the
+    summary); the connector is told where they came from (the first input, a file)."""
+    records = list(read_records(inputs, diagnostics, read_options))
+    first = Path(inputs[0])
+    report = push(records, address,
+                  replace(options, uri=first.resolve().as_uri() if first.is_file() else ""),
+                  progress)
+    for line in report.messages():
+        say(line)
+    say(f"refbridge: push: {report.summary()}")
+    return report
 
 
 def push(records: Sequence[Record], address: LibraryAddress, options: PushOptions,
