@@ -1,13 +1,14 @@
 """The conversions that need every record at once: every input read into one list, the records
-of one work merged (``merge``), the list enriched (``enrich``), then written. ``convert
---merge``, ``convert --enrich`` and ``enrich`` run it; a plain conversion streams through
+of one work merged (``merge``), the list enriched (``enrich``), then written and its keys filed
+(``write_keyed``, which ``pull`` and ``fetch`` end with too). ``convert --merge``, ``convert
+--enrich`` and ``enrich`` run it; a plain conversion streams through
 ``refbridge.pipeline.convert`` instead. This module must never print nor parse options: it
 says what it merged through ``say``, and returns the run's diagnostics.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from refbridge.errors import Diagnostics
 from refbridge.merge import deduplicate
@@ -41,7 +42,17 @@ def gather_and_write(inputs: Sequence[str], output: str, to_format: str,
         from refbridge.abbreviations import journal_records
 
         records = journal_records(records, journals, diagnostics)
-    write_records(records, output, to_format, write_options, inputs, diagnostics)
+    write_keyed(records, output, to_format, write_options, inputs, diagnostics)
+    return diagnostics
+
+
+def write_keyed(records: Iterable[Record], output: str, to_format: str,
+                write_options: WriteOptions, inputs: Sequence[str] = (),
+                diagnostics: Diagnostics | None = None) -> int:
+    """Write ``records`` to ``output`` atomically (``pipeline.write_records``), then save the
+    key lock of ``write_options`` with the keys they were given; the count written. Every
+    command that writes records it gathered (``pull``, ``fetch``, this module's) ends so."""
+    written = write_records(records, output, to_format, write_options, inputs, diagnostics)
     if write_options.key_lock is not None:
         write_options.key_lock.save()
-    return diagnostics
+    return written

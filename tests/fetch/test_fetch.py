@@ -5,6 +5,7 @@ is down, the cache, and targets that are not a person."""
 from __future__ import annotations
 
 import json
+import re
 import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -17,7 +18,7 @@ from sources_support import SPECIMENS, ServicesServer
 
 from refbridge.cli import main
 from refbridge.errors import Diagnostics
-from refbridge.fetch import fetch_records, parse_target
+from refbridge.fetch import fetch_records, fetch_to_file, parse_target
 from refbridge.services.http import PoliteClient
 from refbridge.services.settings import ClientOptions
 
@@ -239,6 +240,30 @@ def test_several_targets_are_written_one_after_the_other(environment: dict[str, 
     assert len(items(out)) == 9
     assert result.stderr.splitlines() == ["refbridge: fetch: dblp:95/7448-1: 5 record(s)",
                                           "refbridge: fetch: s2:1723755: 4 record(s)"]
+
+
+def test_the_fetch_job_says_each_list_writes_them_once_and_files_their_keys(
+        services: ServicesServer, tmp_path: Path) -> None:
+    """``fetch_to_file`` is the whole command: each target fetched and said, its pages told to
+    ``on_page``, one output written, then the key lock saved with the keys written."""
+    out, lock = tmp_path / "both.bib", tmp_path / "keys.json"
+    said: list[str] = []
+    pages: dict[str, int] = {}
+    options = ClientOptions(endpoints=services.endpoints(), intervals={"dblp": 0.0, "s2": 0.0},
+                            use_cache=False)
+    written = fetch_to_file([parse_target("dblp:95/7448-1"), parse_target("s2:1723755")],
+                            str(out), "bibtex", options, str(lock), Diagnostics(), said.append,
+                            lambda target, count: pages.update({str(target): count}))
+    assert written == 9
+    assert said == ["refbridge: fetch: dblp:95/7448-1: 5 record(s)",
+                    "refbridge: fetch: s2:1723755: 4 record(s)"]
+    assert pages == {"dblp:95/7448-1": 5, "s2:1723755": 4}
+    keys = re.findall(r"^@\w+\{([^,]+),", out.read_text(encoding="utf-8"), re.MULTILINE)
+    assert len(keys) == 9
+    # three works are on both lists: written twice (the second key with a suffix), filed once
+    twice = {"huang2022highera", "wang2021flata", "wang2026specdba"}
+    assert twice <= set(keys)
+    assert set(json.loads(lock.read_text(encoding="utf-8")).values()) == set(keys) - twice
 
 
 def _with_a_lone_surrogate(monkeypatch: pytest.MonkeyPatch, name: str,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,8 +13,10 @@ import pytest
 from support import run_cli, running
 from zotero_fakes import FakeDesktop, FakeWebAPI, free_port
 
+from refbridge.errors import Diagnostics
+from refbridge.registry import WriteOptions
 from refbridge.zotero_bridge.address import library_address
-from refbridge.zotero_bridge.client import ZoteroClient
+from refbridge.zotero_bridge.pull import pull
 
 pytestmark = pytest.mark.usefixtures("no_remote_network")
 
@@ -100,21 +103,26 @@ def test_every_command_that_reads_takes_a_library(web: FakeWebAPI, desktop: Fake
     assert code == 0 and "Notes" in stdout
 
 
+def test_the_pull_job_writes_the_library_says_so_and_files_its_keys(web: FakeWebAPI,
+                                                                   tmp_path: Path) -> None:
+    """``pull`` is the whole command: the library read, the output written, then the key lock
+    saved with the keys written, and the count said."""
+    fill(web)
+    out, lock = tmp_path / "library.bib", tmp_path / "keys.json"
+    said: list[str] = []
+    written = pull(library_address("zotero-web", "user:1", None), str(out), "bibtex",
+                   WriteOptions(), str(lock), Diagnostics(), said.append)
+    assert (written, said) == (3, ["refbridge: pull: 3 record(s) from zotero-web:user:1"])
+    keys = re.findall(r"^@\w+\{([^,]+),", out.read_text(encoding="utf-8"), re.MULTILINE)
+    assert sorted(keys) == ["lovelace-notes", "lovelace1843", "lovelace2020graphs"]
+    assert set(json.loads(lock.read_text(encoding="utf-8")).values()) == set(keys)
+
+
 def test_pull_when_zotero_is_not_running(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REFBRIDGE_ZOTERO_DESKTOP", f"http://127.0.0.1:{free_port()}")
     code, stdout, stderr = run_cli("pull", "--from", "zotero-desktop", "--to", "bibtex")
     assert (code, stdout) == (1, "")
     assert "Zotero is not running at" in stderr
-
-
-def test_multi_page_answers_are_followed_by_their_links(web: FakeWebAPI) -> None:
-    for number in range(250):
-        web.add_item("book", title=f"Book {number}")
-    address = library_address("zotero-web", "user:1", None, web.url)
-    with ZoteroClient(address, "WRITEKEY1234") as client:
-        pages = [page.json() for page in client.pages("/users/1/items", "reading")]
-    assert [len(page) for page in pages] == [100, 100, 50]
-    assert [q.get("start") for _, _, q, _, _ in web.requests("GET")] == [None, "100", "200"]
 
 
 # -- sync -------------------------------------------------------------------------------------------

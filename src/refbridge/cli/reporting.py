@@ -109,6 +109,11 @@ class _Progress:
             self.bar.__exit__(None, None, None)
             self.bar = None
 
+    def say(self, line: str) -> None:
+        """``line`` on standard error, below the bar, which is done."""
+        self.close()
+        click.echo(line, err=True)
+
     def __enter__(self) -> _Progress:
         return self
 

@@ -59,9 +59,8 @@ def fetch_command(targets: tuple[str, ...], output: str, to_format: str | None,
                   key_lock: str | None, http: dict[str, Any]) -> None:
     """Fetch a researcher's publication list: orcid:ID, dblp:PID, openalex:ID, s2:ID or
     arxiv-author:"NAME" (several are written one after the other)."""
-    from refbridge.fetch import fetch_records, parse_target
-    from refbridge.pipeline import write_records
-    from refbridge.registry import WriteOptions, get_writer, writer_for_file
+    from refbridge.fetch import fetch_to_file, parse_target
+    from refbridge.registry import get_writer, writer_for_file
     from refbridge.services.settings import ClientOptions
 
     parsed = [parse_target(target) for target in targets]  # usage errors before any request
@@ -69,24 +68,16 @@ def fetch_command(targets: tuple[str, ...], output: str, to_format: str | None,
     get_writer(to_format)
     options = ClientOptions(**_client_settings(http))
     diagnostics = Diagnostics()
-    records: list[Any] = []
-    for target in parsed:
-        show = sys.stderr.isatty()
+    show = sys.stderr.isatty()
 
-        def progress(count: int, target: Any = target, show: bool = show) -> None:
-            if show:
-                click.echo(f"\rFetching {target}: {count} record(s)", nl=False, err=True)
-
-        found = fetch_records(target, options, diagnostics, on_page=progress)
+    def progress(target: Any, count: int) -> None:
         if show:
-            click.echo("", err=True)
-        click.echo(f"refbridge: fetch: {target}: {len(found)} record(s)", err=True)
-        records.extend(found)
-    lock = _key_lock(key_lock, output)
-    write_records(records, output, to_format, WriteOptions(key_lock=lock),
-                  diagnostics=diagnostics)
-    if lock is not None:
-        lock.save()
+            click.echo(f"\rFetching {target}: {count} record(s)", nl=False, err=True)
+
+    def say(line: str) -> None:  # below the progress line
+        click.echo(("\n" if show else "") + line, err=True)
+
+    fetch_to_file(parsed, output, to_format, options, key_lock, diagnostics, say, progress)
     _report(diagnostics, accept_skipped=False)
 
 

@@ -71,24 +71,16 @@ def push_command(inputs: tuple[str, ...], from_format: str | None, encoding: str
                  collection: str | None, zotero_url: str | None, update: bool, dry_run: bool,
                  tags: tuple[str, ...], allow_duplicates: bool) -> None:
     """Push INPUT records into a Zotero library; records it has already are skipped."""
-    from pathlib import Path
-
-    from refbridge.pipeline import read_records
     from refbridge.runs import ReadOptions
     from refbridge.zotero_bridge.address import library_address
-    from refbridge.zotero_bridge.push import PushOptions, push
+    from refbridge.zotero_bridge.push import PushOptions, push_inputs
 
     address = library_address(service, library, collection, zotero_url)
     diagnostics = Diagnostics(strict=strict)
-    records = list(read_records(inputs, diagnostics, ReadOptions(from_format, encoding)))
-    first = Path(inputs[0])
-    options = PushOptions(collection, update, dry_run, tags, allow_duplicates,
-                          first.resolve().as_uri() if first.is_file() else "")
     with _Progress("Pushing") as bar:
-        report = push(records, address, options, bar)
-    for line in report.messages():
-        click.echo(line, err=True)
-    click.echo(f"refbridge: push: {report.summary()}", err=True)
+        report = push_inputs(inputs, ReadOptions(from_format, encoding), address,
+                             PushOptions(collection, update, dry_run, tags, allow_duplicates),
+                             diagnostics, bar.say, bar)
     _report(diagnostics, skip_invalid)
     if report.failed:
         sys.exit(ExitStatus.FAILED)
@@ -109,25 +101,16 @@ def pull_command(service: str, library: str | None, collection: str | None,
                  zotero_url: str | None, to_format: str, output: str, key_pattern: str | None,
                  unicode: bool, key_lock: str | None) -> None:
     """Write a Zotero library (or one collection) in another format."""
-    from refbridge.pipeline import write_records
     from refbridge.registry import WriteOptions, get_writer
-    from refbridge.zotero_bridge.address import DatabaseAddress, source_address
-    from refbridge.zotero_bridge.pull import database_records, library_records
+    from refbridge.zotero_bridge.address import source_address
+    from refbridge.zotero_bridge.pull import pull
 
     get_writer(to_format)  # an unknown format fails before Zotero is asked
     address = source_address(service, library, collection, zotero_url)
     diagnostics = Diagnostics()
     with _Progress("Reading Zotero") as bar:
-        records = database_records(address, diagnostics) \
-            if isinstance(address, DatabaseAddress) else \
-            library_records(address, diagnostics, bar)
-        lock = _key_lock(key_lock, output)
-        written = write_records(records, output,
-                                to_format, WriteOptions(unicode=unicode, key_pattern=key_pattern,
-                                                        key_lock=lock, diagnostics=diagnostics))
-    if lock is not None:
-        lock.save()
-    click.echo(f"refbridge: pull: {written} record(s) from {address}", err=True)
+        pull(address, output, to_format, WriteOptions(unicode=unicode, key_pattern=key_pattern),
+             key_lock, diagnostics, bar.say, bar)
     _report(diagnostics, accept_skipped=False)
 
 

@@ -9,7 +9,7 @@ local test server gets none. Each would need the same cache, pacing and retry la
 so the services are asked directly through ``httpx`` here, and parsed by their own modules.
 
 Rules kept here: at most one request per ``interval`` seconds to each service (arXiv asks for
-three); the policy of ``services.retrying``, which the Zotero bridge shares (a deadline on
+three); the policy of ``services.retrying``, which Zotero's client shares (a deadline on
 each whole answer, a limit on its bytes after decompression, redirects only within the
 service's hosts of ``SERVICE_REDIRECT_HOSTS``, retries with doubling backoff on 429, 5xx and
 dropped connections, honouring ``Retry-After``); a host found unreachable (refused, unknown,

@@ -1,5 +1,5 @@
 """The one HTTP policy of every web service refbridge asks (enrichment, ``refbridge fetch``,
-``verify``, the Zotero bridge): one request, sent again after 429, 5xx and dropped connections
+``verify``, Zotero's client): one request, sent again after 429, 5xx and dropped connections
 with doubling pauses that honour ``Retry-After``, and bounded in every other way.
 
 - a deadline for the whole answer (``Limits.timeout``: connection, redirects and the last byte

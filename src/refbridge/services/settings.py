@@ -4,6 +4,9 @@ it (``ClientOptions``, shared by enrichment, ``refbridge fetch`` and ``refbridge
 Base URLs come from the options, else the environment (``REFBRIDGE_ARXIV_API``,
 ``REFBRIDGE_CROSSREF_API``, ``REFBRIDGE_OPENALEX_API``, ``REFBRIDGE_ORCID_API``,
 ``REFBRIDGE_DBLP_API``, ``REFBRIDGE_S2_API``, ``REFBRIDGE_DATACITE_API``), else the services' public addresses;
+Zotero's two services (the desktop, zotero.org) from ``--zotero-url``, else
+``REFBRIDGE_ZOTERO_DESKTOP`` / ``REFBRIDGE_ZOTERO_API``, else Zotero's own addresses, and the
+Web API key from ``ZOTERO_API_KEY`` only (never an option, never in a URL);
 the cache lives in ``REFBRIDGE_CACHE_DIR`` or the user's cache directory. Delays between
 requests and before retries are plain numbers so tests can make them zero. This module must
 never make a request or touch the cache.
@@ -29,6 +32,15 @@ SERVICE_ENDPOINTS: dict[str, tuple[str, str]] = {
     "datacite": ("REFBRIDGE_DATACITE_API", "https://api.datacite.org"),
 }
 
+#: Zotero's services -> (environment variable, default base URL); asked by the Zotero bridge
+#: through ``services.zotero``, with their own limits (not ``ClientOptions``').
+ZOTERO_ENDPOINTS: dict[str, tuple[str, str]] = {
+    "zotero-desktop": ("REFBRIDGE_ZOTERO_DESKTOP", "http://127.0.0.1:23119"),
+    "zotero-web": ("REFBRIDGE_ZOTERO_API", "https://api.zotero.org"),
+}
+#: Where the Web API key is read from (never from the command line, never put in a URL).
+ZOTERO_API_KEY_VARIABLE = "ZOTERO_API_KEY"
+
 #: Service -> the hosts besides its own a redirect of its answer may lead to (arXiv moves its
 #: API between ``export.arxiv.org`` and ``arxiv.org``); every other redirect is refused.
 SERVICE_REDIRECT_HOSTS: dict[str, frozenset[str]] = {
@@ -48,12 +60,21 @@ INTERVAL_VARIABLE = "REFBRIDGE_REQUEST_INTERVAL"
 CACHE_FILE_NAME = "enrich.sqlite3"
 
 
+def _address(variable: str, default: str, override: str | None, option: str) -> str:
+    if override:
+        return base_address(override, option)
+    return base_address(os.environ.get(variable) or default, variable)
+
+
 def endpoint(service: str, override: str | None = None) -> str:
     """The base URL of ``service``: the override, the environment, or the public address."""
-    variable, default = SERVICE_ENDPOINTS[service]
-    if override:
-        return base_address(override, f"--{service}-api")
-    return base_address(os.environ.get(variable) or default, variable)
+    return _address(*SERVICE_ENDPOINTS[service], override, f"--{service}-api")
+
+
+def zotero_endpoint(service: str, override: str | None = None) -> str:
+    """The base URL of a Zotero service (``ZOTERO_ENDPOINTS``): ``--zotero-url``, the
+    environment, or Zotero's own address."""
+    return _address(*ZOTERO_ENDPOINTS[service], override, "--zotero-url")
 
 
 def default_intervals() -> dict[str, float]:

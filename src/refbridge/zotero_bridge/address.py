@@ -9,8 +9,9 @@ it is one address: ``zotero-desktop:`` (the desktop's own library), ``zotero-des
 directory holding it), ``zotero-sqlite:PATH.sqlite/[group:NAME/]COLLECTION`` or
 ``zotero-sqlite:group:NAME[/COLLECTION]`` (the default database's group library). Base URLs
 come from ``--zotero-url``, else ``REFBRIDGE_ZOTERO_DESKTOP`` / ``REFBRIDGE_ZOTERO_API``, else
-Zotero's own addresses.
-The Web API key is read from ``ZOTERO_API_KEY``. This module must never make a request.
+Zotero's own addresses (``services.settings.zotero_endpoint``).
+The Web API key is read from ``ZOTERO_API_KEY``. An address gives the client of its service
+(``LibraryAddress.client``). This module must never make a request.
 """
 
 from __future__ import annotations
@@ -19,37 +20,18 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from refbridge.services.retrying import base_address
+from refbridge.services.settings import ZOTERO_API_KEY_VARIABLE, zotero_endpoint
+from refbridge.services.zotero.client import Library
 from refbridge.zotero_bridge import DESKTOP, SERVICES, SQLITE, WEB
 from refbridge.zotero_bridge.errors import ZoteroRefused, ZoteroUsageError
 
-#: Service -> (environment variable of its base URL, the default base URL).
-BASE_URLS: dict[str, tuple[str, str]] = {
-    DESKTOP: ("REFBRIDGE_ZOTERO_DESKTOP", "http://127.0.0.1:23119"),
-    WEB: ("REFBRIDGE_ZOTERO_API", "https://api.zotero.org"),
-}
-#: Where the Web API key is read from (never from the command line, never put in a URL).
-API_KEY_VARIABLE = "ZOTERO_API_KEY"
+if TYPE_CHECKING:
+    from refbridge.services.zotero.client import ZoteroClient
 
 _LIBRARY = re.compile(r"^(?P<kind>user|group):(?P<id>\d+)$")
 _ADDRESS_LIBRARY = re.compile(r"^(?P<kind>user|group):(?P<id>\d+)(?:/(?P<rest>.*))?$", re.DOTALL)
-
-
-@dataclass(frozen=True, slots=True)
-class Library:
-    """A user's or a group's library; the desktop calls the logged-in user's library user 0."""
-
-    kind: str  #: "user" or "group"
-    id: str  #: digits
-
-    def __str__(self) -> str:
-        return f"{self.kind}:{self.id}"
-
-    @property
-    def path(self) -> str:
-        """The API path prefix: ``/users/1``, ``/groups/2``."""
-        return f"/{self.kind}s/{self.id}"
 
 
 #: The desktop's own library, as its local API names it.
@@ -62,13 +44,6 @@ def parse_library(text: str) -> Library:
         raise ZoteroUsageError(f"library {text!r}: expected user:ID or group:ID (the numbers "
                                "are on zotero.org/settings/keys and in a group's web address)")
     return Library(match["kind"], match["id"])
-
-
-def base_url(service: str, override: str | None = None) -> str:
-    variable, default = BASE_URLS[service]
-    if override:
-        return base_address(override, "--zotero-url")
-    return base_address(os.environ.get(variable) or default, variable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +61,13 @@ class LibraryAddress:
             where = f"{where}/{self.collection}" if where else self.collection
         return f"{self.service}:{where}"
 
-    @property
-    def api_prefix(self) -> str:
-        """The path of the library under the base URL: the local API lives under ``/api``."""
-        return ("/api" if self.service == DESKTOP else "") + self.library.path
+    def client(self, api_key: str | None = None, **settings: Any) -> ZoteroClient:
+        """A client of this address's service and library (``settings``: its retries,
+        timeout, clock); the collection is the caller's to find."""
+        from refbridge.services.zotero.client import ZoteroClient
+
+        return ZoteroClient(self.base_url, self.library, self.service == DESKTOP, api_key,
+                            **settings)
 
 
 def library_address(service: str, library: str | None, collection: str | None,
@@ -102,7 +80,7 @@ def library_address(service: str, library: str | None, collection: str | None,
     if library is None and service == WEB:
         raise ZoteroUsageError("zotero-web needs --library user:ID or group:ID")
     parsed = parse_library(library) if library is not None else LOCAL_USER
-    return LibraryAddress(service, parsed, collection or None, base_url(service, url))
+    return LibraryAddress(service, parsed, collection or None, zotero_endpoint(service, url))
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,8 +159,8 @@ def parse_address(text: str, url: str | None = None) -> LibraryAddress | Databas
 
 def api_key(required: bool) -> str | None:
     """The Web API key from ``ZOTERO_API_KEY``; an error when required and missing."""
-    key = os.environ.get(API_KEY_VARIABLE, "").strip() or None
+    key = os.environ.get(ZOTERO_API_KEY_VARIABLE, "").strip() or None
     if key is None and required:
-        raise ZoteroRefused(f"set {API_KEY_VARIABLE} to a Zotero API key with write access "
+        raise ZoteroRefused(f"set {ZOTERO_API_KEY_VARIABLE} to a Zotero API key with write access "
                             "to the library (make one at zotero.org/settings/keys)")
     return key

@@ -5,8 +5,8 @@ repeat; a path that begins with ``/`` starts at the library's top (``/2026`` is 
 collection ``2026``, not ``Projects/2026``). The connector lists its targets
 (``getSelectedCollection``: libraries at level 0, each followed by its collections, nested ones
 one level deeper); the APIs list collections with their parent's key. Both become ``Collection``
-entries with their path, and one resolver finds the one meant, or says which exist. This module
-must never make a request.
+entries with their path, and one resolver finds the one meant, or says which exist; for the
+connector, the ``Target`` its saved items go to. This module must never make a request.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from refbridge.zotero_bridge.errors import ZoteroUsageError
 
 #: How many collection names an error lists before it says how many more there are.
 LISTED = 25
+NO_NEW_COLLECTIONS = ("Zotero's connector cannot create collections: create it in Zotero "
+                      "first, with File → New Collection")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,3 +119,32 @@ def resolve_collection(wanted: str, collections: Sequence[Collection], where: st
 
 def _shown(collection: Collection) -> str:
     return f"{collection.library}: {collection}" if collection.library else str(collection)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where the connector saves items: a connector target id, its name, its library's target
+    id and name."""
+
+    id: str
+    name: str
+    library_id: str
+    library_name: str
+
+
+def connector_target(selection: Mapping[str, Any], collection: str | None) -> Target:
+    """The target ``--collection`` names among the connector's (``getSelectedCollection``'s
+    answer, ``selection``), else what is selected in Zotero."""
+    targets = selection.get("targets") or []
+    owners = library_targets(targets)
+    names = {str(t.get("id")): str(t.get("name") or "") for t in targets}
+    if collection is not None:
+        found = resolve_collection(collection, connector_collections(targets),
+                                   "Zotero", NO_NEW_COLLECTIONS)
+        target_id, name = found.id, str(found)
+    else:
+        selected = selection.get("id")
+        target_id = f"C{selected}" if selected else f"L{selection.get('libraryID')}"
+        name = str(selection.get("name") or "")
+    library_id = owners.get(target_id, target_id)
+    return Target(target_id, name, library_id, names.get(library_id, ""))

@@ -1,28 +1,22 @@
 """Errors of the Zotero bridge, each with a message that says what the user can do.
 
-Zotero not running, a missing API key, a refused request: exit status 1. An address or option
-that cannot be understood: exit status 2. This module must never print.
+Zotero not running, a missing API key, a refused request: exit status 1 (the service's errors,
+``refbridge.services.zotero.errors``, re-exported here so that the bridge raises one family).
+An address or option that cannot be understood: exit status 2. This module must never print.
 """
 
 from __future__ import annotations
 
-from refbridge.errors import ExitStatus, RefbridgeError
+from refbridge.errors import ExitStatus
+from refbridge.services.zotero.errors import (
+    ZoteroAnswerError,
+    ZoteroError,
+    ZoteroRefused,
+    ZoteroUnavailable,
+)
 
-
-class ZoteroError(RefbridgeError):
-    """Zotero could not be asked, or refused what was asked."""
-
-
-class ZoteroUnavailable(ZoteroError):
-    """Zotero is not running, or zotero.org cannot be reached or keeps failing."""
-
-
-class ZoteroRefused(ZoteroError):
-    """Zotero answered, and said no (no key, no permission, a write it will not take)."""
-
-
-class ZoteroAnswerError(ZoteroError):
-    """Zotero answered what cannot be read: not JSON, or JSON of another shape."""
+__all__ = ["ZoteroAnswerError", "ZoteroError", "ZoteroRefused", "ZoteroUnavailable",
+           "ZoteroUsageError"]
 
 
 class ZoteroUsageError(ZoteroError):

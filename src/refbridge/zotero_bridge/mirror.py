@@ -14,8 +14,9 @@ A desktop whose local API does not send ``Zotero-Server-ID`` reports synced vers
 local edits and items saved through the connector do not change (an unsynced item stays at
 version 0): there every refresh reads the scope's items whole and compares them with the copy.
 A copy is kept per service, library and collection in refbridge's cache folder
-(``REFBRIDGE_CACHE_DIR``), and a desktop copy only for the server that made it. This module
-must never turn items into records.
+(``REFBRIDGE_CACHE_DIR``), and a desktop copy only for the server that made it. The requests
+and the reading of their answers are the service's (``services.zotero.library``); this module
+decides what to ask. It must never turn items into records.
 """
 
 from __future__ import annotations
@@ -28,13 +29,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from refbridge.services.zotero import library
+from refbridge.services.zotero.client import CONCURRENCY, ZoteroClient
+from refbridge.services.zotero.library import KEYS_PER_REQUEST
 from refbridge.zotero_bridge.address import DatabaseAddress, LibraryAddress
-from refbridge.zotero_bridge.client import CONCURRENCY, ZoteroClient, library_version
 from refbridge.zotero_bridge.collections import api_collections, resolve_collection
 from refbridge.zotero_bridge.errors import ZoteroError
 
-#: Item keys per request when fetching by key (the Web API's limit).
-KEYS_PER_REQUEST = 50
 CACHE_FORMAT = 1
 
 Progress = Callable[[int, int], None]
@@ -63,11 +64,8 @@ def collection_key(client: ZoteroClient, address: LibraryAddress) -> str | None:
     """The key of the address's collection (None for the whole library)."""
     if address.collection is None:
         return None
-    entries: list[Any] = []
-    for page in client.pages(f"{address.api_prefix}/collections", "listing collections"):
-        entries += client.entries(page, "listing collections")
     hint = "check the name in Zotero"
-    return resolve_collection(address.collection, api_collections(entries),
+    return resolve_collection(address.collection, api_collections(library.collections(client)),
                               str(address.library), hint).id
 
 
@@ -86,9 +84,10 @@ def _json_text(value: Any) -> str:
 class LibraryMirror:
     """Item key -> the item's JSON ``data``, for every item of a scope (children included)."""
 
-    def __init__(self, client: ZoteroClient, cache_file: Path | None = None) -> None:
+    def __init__(self, client: ZoteroClient, address: LibraryAddress,
+                 cache_file: Path | None = None) -> None:
         self.client = client
-        self.address = client.address
+        self.address = address
         self.cache_file = cache_file
         self.version: int | None = None
         self.server_id: str | None = None
@@ -164,19 +163,18 @@ class LibraryMirror:
             out.write(orjson.dumps(head).decode("utf-8"))
 
     # -- refreshing ----------------------------------------------------------------------------
-    def _scope(self) -> str:
+    def _scope(self) -> str | None:
+        """The key of the address's collection (None: the whole library)."""
         if self._collection is None and self.address.collection is not None:
             self._collection = collection_key(self.client, self.address)
-        prefix = self.address.api_prefix
-        return f"{prefix}/collections/{self._collection}" if self._collection else prefix
+        return self._collection
 
     def refresh(self, progress: Progress | None = None) -> Changes:
         """Bring the copy up to date; what changed. Saves the copy when anything did."""
         scope = self._scope()
-        known = {"If-Modified-Since-Version": str(self.version)} \
-            if self.version is not None and not self.client.desktop else {}
+        known = self.version if not self.client.desktop else None
         library_wide = self.address.collection is None
-        if not self.client.desktop and library_wide and known:
+        if not self.client.desktop and library_wide and known is not None:
             changes = self._since(known, progress)
         else:
             changes = self._listing(scope, known, progress)
@@ -184,21 +182,13 @@ class LibraryMirror:
             self.save()
         return changes
 
-    def _since(self, known: dict[str, str], progress: Progress | None) -> Changes:
-        prefix = self.address.api_prefix
-        since = str(self.version)
-        response = self.client.get(f"{prefix}/items", "asking what changed",
-                                   {"since": since, "format": "versions",
-                                    "includeTrashed": "1"}, known, ok=(200, 304))
-        if response.status_code == 304:
+    def _since(self, since: int, progress: Progress | None) -> Changes:
+        answer = library.changed_since(self.client, since)
+        if not answer.modified:
             return Changes()
-        versions = self.client.versions(response, "asking what changed")
-        doing = "asking what was deleted"
-        deleted = self.client.json(self.client.get(f"{prefix}/deleted", doing,
-                                                   {"since": since}), doing).get("items")
-        if not isinstance(deleted, list) or not all(isinstance(k, str) for k in deleted):
-            raise self.client.answer_error(doing, "the answer has no list of item keys")
-        new_version = library_version(response)
+        versions = answer.changed()
+        deleted = library.deleted_since(self.client, since)
+        new_version = answer.library_version
         changes = self._fetch([k for k, v in versions.items()
                                if self.items.get(k, {}).get("version") != v], progress)
         for key in deleted:
@@ -207,35 +197,32 @@ class LibraryMirror:
         self.version = new_version
         return changes
 
-    def _listing(self, scope: str, known: dict[str, str], progress: Progress | None
+    def _listing(self, scope: str | None, known: int | None, progress: Progress | None
                  ) -> Changes:
-        response = self.client.get(f"{scope}/items", "listing the library's items",
-                                   {"format": "versions"}, known, ok=(200, 304))
+        answer = library.item_versions(self.client, scope, known)
         if self.client.desktop and self.client.server_id is None:
             return self._whole(scope, progress)  # synced versions say nothing of local edits
         if self.client.desktop and self.server_id != self.client.server_id:
             self._items, self.server_id = {}, self.client.server_id  # another Zotero's copy
-        if response.status_code == 304:
+        if not answer.modified:
             return Changes()
-        versions = self.client.versions(response, "listing the library's items")
+        versions = answer.changed()
         changes = self._fetch([k for k, v in versions.items()
                                if self.items.get(k, {}).get("version") != v], progress)
         for key in set(self.items) - set(versions):
             del self.items[key]
             changes.removed.add(key)
-        self.version = library_version(response)
+        self.version = answer.library_version
         return changes
 
-    def _whole(self, scope: str, progress: Progress | None) -> Changes:
+    def _whole(self, scope: str | None, progress: Progress | None) -> Changes:
         fresh: dict[str, dict[str, Any]] = {}
         version = None
-        for page in self.client.pages(f"{scope}/items", "reading the library's items",
-                                      {"format": "json"}):
-            version = library_version(page)
-            fresh.update((entry["key"], entry["data"])
-                         for entry in self.client.entries(page, "reading the library's items"))
+        for page in library.item_pages(self.client, scope):
+            version = page.library_version
+            fresh.update((entry["key"], entry["data"]) for entry in page.entries)
             if progress is not None:
-                progress(len(fresh), int(page.headers.get("Total-Results") or len(fresh)))
+                progress(len(fresh), len(fresh) if page.total is None else page.total)
         changes = Changes({k for k, data in fresh.items() if self.items.get(k) != data},
                           set(self.items) - set(fresh))
         self._items, self.version, self.server_id = fresh, version, None
@@ -249,7 +236,8 @@ class LibraryMirror:
         changes = Changes()
         done = 0
         with ThreadPoolExecutor(max_workers=CONCURRENCY) as pool:
-            for batch, entries in zip(batches, pool.map(self._fetch_batch, batches)):
+            for batch, entries in zip(batches, pool.map(
+                    lambda keys: library.items_by_key(self.client, keys), batches)):
                 answered = {entry["key"]: entry["data"] for entry in entries}
                 for key in batch:
                     data = answered.get(key)
@@ -263,12 +251,6 @@ class LibraryMirror:
                 if progress is not None:
                     progress(done, len(keys))
         return changes
-
-    def _fetch_batch(self, keys: list[str]) -> list[dict[str, Any]]:
-        response = self.client.get(f"{self.address.api_prefix}/items", "reading items",
-                                   {"itemKey": ",".join(keys), "format": "json",
-                                    "limit": str(KEYS_PER_REQUEST)})
-        return self.client.entries(response, "reading items")
 
     def ordered_items(self) -> Iterator[dict[str, Any]]:
         """The copy's items in a stable order: by date added, then key."""

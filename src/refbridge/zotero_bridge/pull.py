@@ -6,13 +6,17 @@ fetched) and become records through ``items``, in the order they were added to t
 a Zotero database read as a file (``zotero-sqlite:``) gives the same item JSON through
 ``sqlite``, and the same records.
 Attachments, annotations and standalone notes are not records: a database's files go with
-their item (the ``file`` field of a .bib), how many of the rest there were is said once. This
-module must never write a file.
+their item (the ``file`` field of a .bib), how many of the rest there were is said once.
+``pull`` is the whole command: the key lock taken, the library read, the output written
+atomically (``gather.write_keyed``), what was written said. This module must never write a
+file itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.zotero.items import Skipped, records_of_items
@@ -23,15 +27,17 @@ from refbridge.zotero_bridge.address import (
     api_key,
     parse_address,
 )
-from refbridge.zotero_bridge.client import ZoteroClient
 from refbridge.zotero_bridge.mirror import LibraryMirror, Progress, default_cache_file
+
+if TYPE_CHECKING:
+    from refbridge.registry import WriteOptions
 
 
 def library_records(address: LibraryAddress, diagnostics: Diagnostics,
                     progress: Progress | None = None) -> Iterator[Record]:
     """The records of the library (or collection) at ``address``."""
-    with ZoteroClient(address, api_key(required=False)) as client:
-        mirror = LibraryMirror(client, default_cache_file(address))
+    with address.client(api_key(required=False)) as client:
+        mirror = LibraryMirror(client, address, default_cache_file(address))
         mirror.refresh(progress)
     skipped = Skipped()
     for _, record in records_of_items(mirror.ordered_items(), str(address), diagnostics,
@@ -65,3 +71,24 @@ def read_address(text: str, diagnostics: Diagnostics) -> Iterator[Record]:
         yield from database_records(address, diagnostics)
     else:
         yield from library_records(address, diagnostics)
+
+
+def pull(address: LibraryAddress | DatabaseAddress, output: str, to_format: str,
+         options: WriteOptions, key_lock: str | None, diagnostics: Diagnostics,
+         say: Callable[[str], None], progress: Progress | None = None) -> int:
+    """``refbridge pull``: the library at ``address`` written to ``output`` in ``to_format``,
+    its keys given and filed by the key lock ``key_lock`` names (else the one beside
+    ``output``); what went wrong or was changed goes to ``diagnostics``, the count written is
+    said through ``say``. (Imported only here: an address read as any command's input needs
+    none of it.)"""
+    from refbridge.gather import write_keyed
+    from refbridge.keylock import open_lock
+
+    records = database_records(address, diagnostics) \
+        if isinstance(address, DatabaseAddress) else \
+        library_records(address, diagnostics, progress)
+    lock = open_lock(key_lock, output)
+    written = write_keyed(records, output, to_format,
+                          replace(options, key_lock=lock, diagnostics=diagnostics))
+    say(f"refbridge: pull: {written} record(s) from {address}")
+    return written

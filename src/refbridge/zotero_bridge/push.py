@@ -12,38 +12,41 @@ so a version cannot tell that they are there. ``--dry-run`` stops after the plan
 - zotero.org: new items are created, in ``--collection`` (created when missing), in batches of
   50; updates are sent with the item's key and version.
 
-This module decides; ``connector`` and ``webapi`` speak the protocols.
+This module decides; the service's ``connector`` and ``webapi`` (``services.zotero``) speak
+the protocols. ``push_inputs`` is the whole command: the inputs read, the records pushed, the
+report said.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.zotero.items import records_of_items, web_item
 from refbridge.model import Record
+from refbridge.pipeline import read_records
+from refbridge.runs import ReadOptions
 from refbridge.sameness.keys import LibraryIndex
+from refbridge.services.zotero.client import Library, ZoteroClient
+from refbridge.services.zotero.connector import Connector
+from refbridge.services.zotero.library import collections as collection_entries
+from refbridge.services.zotero.library import groups as desktop_groups
+from refbridge.services.zotero.webapi import WebLibrary
 from refbridge.zotero_bridge import DESKTOP
-from refbridge.zotero_bridge.address import (
-    LOCAL_USER,
-    Library,
-    LibraryAddress,
-    api_key,
-)
-from refbridge.zotero_bridge.client import ZoteroClient
+from refbridge.zotero_bridge.address import LOCAL_USER, LibraryAddress, api_key
 from refbridge.zotero_bridge.collections import (
     Collection,
+    Target,
     api_collections,
+    connector_target,
     find_collections,
     resolve_collection,
 )
-from refbridge.zotero_bridge.connector import Connector, Target
 from refbridge.zotero_bridge.errors import ZoteroRefused, ZoteroUsageError
 from refbridge.zotero_bridge.mirror import LibraryMirror, Progress, default_cache_file
 from refbridge.zotero_bridge.plan import ADD, UPDATE, PushReport, Step, make_plan
-from refbridge.zotero_bridge.webapi import WebLibrary
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,16 +59,34 @@ class PushOptions:
     uri: str = ""  #: where the records came from, for the connector
 
 
-def library_index(client: ZoteroClient, cache: Path | None) -> tuple[LibraryIndex,
-                                                                   LibraryMirror]:
-    """The library's records, findable by identity, each under its item key."""
-    mirror = LibraryMirror(client, cache)
+def library_index(client: ZoteroClient, address: LibraryAddress, cache: Path | None
+                  ) -> tuple[LibraryIndex, LibraryMirror]:
+    """The records of the library at ``address``, findable by identity, each under its item
+    key."""
+    mirror = LibraryMirror(client, address, cache)
     mirror.refresh()
     index = LibraryIndex()
-    for key, record in records_of_items(mirror.ordered_items(), str(client.address),
+    for key, record in records_of_items(mirror.ordered_items(), str(address),
                                         Diagnostics()):
         index.add(record, key)
     return index, mirror
+
+
+def push_inputs(inputs: Sequence[str], read_options: ReadOptions, address: LibraryAddress,
+                options: PushOptions, diagnostics: Diagnostics, say: Callable[[str], None],
+                progress: Progress | None = None) -> PushReport:
+    """``refbridge push``: the records of ``inputs`` pushed into the library at ``address``,
+    what was done said through ``say`` (a line per record of a dry run or refused, then the
+    summary); the connector is told where they came from (the first input, a file)."""
+    records = list(read_records(inputs, diagnostics, read_options))
+    first = Path(inputs[0])
+    report = push(records, address,
+                  replace(options, uri=first.resolve().as_uri() if first.is_file() else ""),
+                  progress)
+    for line in report.messages():
+        say(line)
+    say(f"refbridge: push: {report.summary()}")
+    return report
 
 
 def push(records: Sequence[Record], address: LibraryAddress, options: PushOptions,
@@ -82,11 +103,11 @@ def _push_desktop(records: Sequence[Record], address: LibraryAddress, options: P
     if options.update:
         raise ZoteroUsageError("--update needs --to zotero-web: Zotero's connector can add "
                                "items but not change them")
-    with ZoteroClient(address) as client:
+    with address.client() as client:
         connector = Connector(client)
         connector.ping()
         selection = connector.selection()
-        target = connector.target(selection, options.collection)
+        target = connector_target(selection, options.collection)
         index = None
         if not options.allow_duplicates:
             library = _desktop_library(client, selection, target)
@@ -100,8 +121,8 @@ def _push_desktop(records: Sequence[Record], address: LibraryAddress, options: P
             report.notes.append("refbridge: warning: not checked for items the library has "
                                 "(--allow-duplicates)")
         if not options.dry_run:
-            connector.save([s.record for s in steps if s.action == ADD], target, options.tags,
-                           options.uri, progress)
+            connector.save([s.record for s in steps if s.action == ADD], target.id,
+                           options.tags, options.uri, progress)
     return report
 
 
@@ -114,12 +135,7 @@ def _desktop_library(client: ZoteroClient, selection: dict[str, object],
     libraries = [t for t in targets if int(t.get("level") or 0) == 0]
     if not libraries or libraries[0].get("id") == target.library_id:
         return LOCAL_USER
-    doing = "listing the groups"
-    groups = client.json(client.get("/api/users/0/groups", doing), doing, list)
-    for group in groups:
-        if not isinstance(group, dict) or not isinstance(group.get("data"), dict) \
-                or "id" not in group:
-            raise client.answer_error(doing, "a group without an id or data")
+    for group in desktop_groups(client):
         if group["data"].get("name") == target.library_name:
             return Library("group", str(group["id"]))
     raise ZoteroRefused(f"Zotero's local API does not list the group {target.library_name!r}")
@@ -127,8 +143,8 @@ def _desktop_library(client: ZoteroClient, selection: dict[str, object],
 
 def _desktop_index(address: LibraryAddress) -> LibraryIndex:
     try:
-        with ZoteroClient(address) as reader:
-            return library_index(reader, default_cache_file(address))[0]
+        with address.client() as reader:
+            return library_index(reader, address, default_cache_file(address))[0]
     except ZoteroRefused as exc:
         raise ZoteroRefused(f"{exc}; refbridge reads the library through it to add nothing "
                             "twice (or use --allow-duplicates to add the records without "
@@ -139,9 +155,9 @@ def _desktop_index(address: LibraryAddress) -> LibraryIndex:
 def _push_web(records: Sequence[Record], address: LibraryAddress, options: PushOptions,
               progress: Progress | None) -> PushReport:
     library = LibraryAddress(address.service, address.library, None, address.base_url)
-    with ZoteroClient(library, api_key(required=True)) as client:
+    with library.client(api_key(required=True)) as client:
         collection, listing, notes = _web_collection(client, address, options)
-        index, mirror = library_index(client, default_cache_file(library))
+        index, mirror = library_index(client, library, default_cache_file(library))
         steps = make_plan(records, index, options.update)
         report = PushReport(f"zotero.org ({address.library}"
                             + (f": {address.collection})" if address.collection else ")"),
@@ -151,7 +167,7 @@ def _push_web(records: Sequence[Record], address: LibraryAddress, options: PushO
         if collection is None and address.collection is not None:
             collection = WebLibrary(client).create_collection(
                 tuple(p.strip() for p in address.collection.split("/") if p.strip()),
-                listing)
+                {c.path: c.id for c in listing})
         wanted = [collection] if collection else []
         chosen = [s for s in steps if s.action in (ADD, UPDATE)]
         items = [web_item(s.record, wanted, options.tags) if s.action == ADD
@@ -167,10 +183,7 @@ def _web_collection(client: ZoteroClient, address: LibraryAddress, options: Push
     collections, and what to say about it."""
     if address.collection is None:
         return None, [], []
-    entries: list[dict[str, object]] = []
-    for page in client.pages(f"{address.api_prefix}/collections", "listing collections"):
-        entries += client.entries(page, "listing collections")
-    listing = api_collections(entries)
+    listing = api_collections(collection_entries(client))
     found = find_collections(address.collection, listing)
     if len(found) > 1:
         resolve_collection(address.collection, listing, str(address.library), "")  # says which

@@ -42,9 +42,9 @@ from refbridge.formats.zotero.items import (
 from refbridge.keylock import KeyLock
 from refbridge.model import ModelError, Record
 from refbridge.registry import FramedWriter, WriteOptions, get_writer, write_framed
+from refbridge.services.zotero.client import ZoteroClient
 from refbridge.version import __version__
 from refbridge.zotero_bridge.address import DatabaseAddress, LibraryAddress, api_key
-from refbridge.zotero_bridge.client import ZoteroClient
 from refbridge.zotero_bridge.dbmirror import DatabaseMirror
 from refbridge.zotero_bridge.errors import ZoteroUnavailable, ZoteroUsageError
 from refbridge.zotero_bridge.mirror import Changes, LibraryMirror, Progress, default_cache_file
@@ -201,9 +201,9 @@ def _refresh(address: Address, progress: Progress | None, client: ZoteroClient |
         database = DatabaseMirror(address, default_cache_file(address), diagnostics)
         return database, database.refresh(progress)
     owned = client is None
-    client = client or ZoteroClient(address, api_key(required=False))
+    client = client or address.client(api_key(required=False))
     try:
-        mirror = LibraryMirror(client, default_cache_file(address))
+        mirror = LibraryMirror(client, address, default_cache_file(address))
         return mirror, mirror.refresh(progress)
     finally:
         if owned:
@@ -314,7 +314,7 @@ def sync_forever(address: Address, output: Path, options: SyncOptions, every: fl
         while True:
             on_report(sync_once(address, output, options, progress))
             (sleep or time.sleep)(every)
-    with ZoteroClient(address, api_key(required=False)) as client:
+    with address.client(api_key(required=False)) as client:
         while True:
             try:
                 on_report(sync_once(address, output, options, progress, client))

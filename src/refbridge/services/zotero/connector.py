@@ -14,42 +14,25 @@ Zotero's source define it, for saving items into the running program.
 
 The connector cannot create collections, and only adds items: it cannot change one. Zotero
 stores the tags of saved items as automatic tags, and drops them when its setting
-"Automatically tag items with keywords and subject headings" is off. This module must never
-read the library's items (the local API does that).
+"Automatically tag items with keywords and subject headings" is off. Items are saved into a
+target given by its id (``L1``, ``C12``); which target a ``--collection`` names is the Zotero
+bridge's (``zotero_bridge.collections``). This module must never read the library's items (the
+local API does that).
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from refbridge.formats.zotero.items import translator_item
 from refbridge.model import Record
-from refbridge.zotero_bridge.client import ZoteroClient
-from refbridge.zotero_bridge.collections import (
-    connector_collections,
-    library_targets,
-    resolve_collection,
-)
-from refbridge.zotero_bridge.errors import ZoteroRefused
+from refbridge.services.zotero.client import ZoteroClient
+from refbridge.services.zotero.errors import ZoteroRefused
 
 #: Items per saveItems request (each its own save session).
 BATCH = 50
-NO_NEW_COLLECTIONS = ("Zotero's connector cannot create collections: create it in Zotero "
-                      "first, with File → New Collection")
-
-
-@dataclass(frozen=True, slots=True)
-class Target:
-    """Where saved items go: a connector target id, its name, its library's target id and
-    name."""
-
-    id: str
-    name: str
-    library_id: str
-    library_name: str
 
 
 class Connector:
@@ -84,25 +67,10 @@ class Connector:
         selection: dict[str, Any] = answer
         return selection
 
-    def target(self, selection: dict[str, Any], collection: str | None) -> Target:
-        """The target ``--collection`` names, else what is selected in Zotero."""
-        targets = selection.get("targets") or []
-        owners = library_targets(targets)
-        names = {str(t.get("id")): str(t.get("name") or "") for t in targets}
-        if collection is not None:
-            found = resolve_collection(collection, connector_collections(targets),
-                                       "Zotero", NO_NEW_COLLECTIONS)
-            target_id, name = found.id, str(found)
-        else:
-            selected = selection.get("id")
-            target_id = f"C{selected}" if selected else f"L{selection.get('libraryID')}"
-            name = str(selection.get("name") or "")
-        library_id = owners.get(target_id, target_id)
-        return Target(target_id, name, library_id, names.get(library_id, ""))
-
-    def save(self, records: Sequence[Record], target: Target, tags: Sequence[str], uri: str,
+    def save(self, records: Sequence[Record], target: str, tags: Sequence[str], uri: str,
              progress: Callable[[int, int], None] | None = None) -> None:
-        """Save ``records`` as new items into ``target``, tagged with ``tags``."""
+        """Save ``records`` as new items into the target of id ``target``, tagged with
+        ``tags``."""
         for start in range(0, len(records), BATCH):
             batch = records[start:start + BATCH]
             session = uuid.uuid4().hex
@@ -110,7 +78,7 @@ class Connector:
                      for number, record in enumerate(batch)]
             self._post("saveItems", {"items": items, "uri": uri, "sessionID": session},
                        "saving items in Zotero", 201)
-            self._post("updateSession", {"sessionID": session, "target": target.id,
+            self._post("updateSession", {"sessionID": session, "target": target,
                                          "tags": list(tags)},
                        "moving the saved items into their collection", 200)
             if progress is not None:

@@ -7,7 +7,8 @@
   already used") instead of saving the items twice, and the batch counts as saved.
 - An item sent with its ``key`` and ``version`` is updated in place (the Web API treats it as a
   PATCH: fields not sent are left alone); a version that moved meanwhile fails that item (412).
-- ``POST <library>/collections`` creates a collection (the Web API can; the connector cannot).
+- ``POST <library>/collections`` creates a collection (the Web API can; the connector cannot),
+  under the parent whose key is given.
 
 Batches go out up to four at once (``ZoteroClient``'s limit).
 
@@ -23,7 +24,7 @@ addresses are fixed (api.zotero.org, localhost:23119/api) and it has no connecto
 Wrapping it would have meant replacing every write it makes, so the bridge speaks the protocol
 through ``services.retrying`` and ``httpx``, which refbridge already uses.
 
-This module must never build items from records.
+This module must never build items from records, nor find a collection by name.
 """
 
 from __future__ import annotations
@@ -33,9 +34,8 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from refbridge.zotero_bridge.client import CONCURRENCY, ZoteroClient
-from refbridge.zotero_bridge.collections import Collection
-from refbridge.zotero_bridge.errors import ZoteroRefused
+from refbridge.services.zotero.client import CONCURRENCY, ZoteroClient
+from refbridge.services.zotero.errors import ZoteroRefused
 
 #: Objects per write request (the Web API's limit).
 BATCH = 50
@@ -59,7 +59,7 @@ class WebLibrary:
 
     def __init__(self, client: ZoteroClient) -> None:
         self.client = client
-        self.prefix = client.address.api_prefix
+        self.prefix = client.prefix
 
     def _write(self, path: str, objects: Sequence[Mapping[str, Any]], doing: str
                ) -> list[Outcome]:
@@ -87,10 +87,11 @@ class WebLibrary:
                     progress(len(outcomes), len(items))
         return outcomes
 
-    def create_collection(self, path: Sequence[str], existing: Sequence[Collection]) -> str:
-        """The key of the collection at ``path``, created with any missing parents."""
+    def create_collection(self, path: Sequence[str], known: Mapping[tuple[str, ...], str]
+                          ) -> str:
+        """The key of the collection at ``path``, created with any missing parents;
+        ``known``: the library's collections, path of names -> key."""
         parent: str | None = None
-        known = {c.path: c.id for c in existing}
         for depth in range(1, len(path) + 1):
             here = tuple(path[:depth])
             if here in known:

@@ -1,6 +1,9 @@
 """HTTP to Zotero: the desktop's connector server and local API, and zotero.org's Web API.
 
-Every request goes through ``services.retrying`` (the policy enrichment uses): a deadline on
+A client asks one library of one service, given as plain values: the base URL
+(``services.settings.zotero_endpoint``), the library (``Library``: ``user:1``, ``group:2``) and
+whether the service is the desktop. Every request goes through ``services.retrying`` (the
+policy every service shares): a deadline on
 each whole answer, a limit on its bytes, redirects within the host asked only, retries with
 doubling pauses on 429 and 5xx that honour ``Retry-After``, the same headers (a write's
 ``Zotero-Write-Token`` among them) on every attempt. On top of it, as the Web API asks: after an
@@ -19,6 +22,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
 from urllib.parse import urlsplit
 
@@ -35,10 +39,13 @@ from refbridge.services.retrying import (
     retry_after,
     send,
 )
+from refbridge.services.settings import ZOTERO_API_KEY_VARIABLE
+from refbridge.services.zotero.errors import (
+    ZoteroAnswerError,
+    ZoteroRefused,
+    ZoteroUnavailable,
+)
 from refbridge.version import __version__
-from refbridge.zotero_bridge import DESKTOP
-from refbridge.zotero_bridge.address import API_KEY_VARIABLE, LibraryAddress
-from refbridge.zotero_bridge.errors import ZoteroAnswerError, ZoteroRefused, ZoteroUnavailable
 
 if TYPE_CHECKING:
     import httpx
@@ -57,18 +64,35 @@ LOCAL_API_OFF = ("Zotero's local API is off: in Zotero choose Settings → Advan
                  "'Allow other applications on this computer to communicate with Zotero'")
 
 
-class ZoteroClient:
-    """Requests to one Zotero service, safe to share between threads."""
+@dataclass(frozen=True, slots=True)
+class Library:
+    """A user's or a group's library; the desktop calls the logged-in user's library user 0."""
 
-    def __init__(self, address: LibraryAddress, api_key: str | None = None,
-                 retries: Retries | None = None, timeout: float = 60.0,
-                 max_bytes: int = MAX_ANSWER_BYTES,
+    kind: str  #: "user" or "group"
+    id: str  #: digits
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.id}"
+
+    @property
+    def path(self) -> str:
+        """The API path prefix: ``/users/1``, ``/groups/2``."""
+        return f"/{self.kind}s/{self.id}"
+
+
+class ZoteroClient:
+    """Requests to one library of one Zotero service, safe to share between threads."""
+
+    def __init__(self, base_url: str, library: Library, desktop: bool,
+                 api_key: str | None = None, retries: Retries | None = None,
+                 timeout: float = 60.0, max_bytes: int = MAX_ANSWER_BYTES,
                  sleep: Callable[[float], None] = time.sleep,
                  clock: Callable[[], float] = time.monotonic) -> None:
         import httpx
 
-        self.address = address
-        self.desktop = address.service == DESKTOP
+        self.base_url = base_url
+        self.library = library
+        self.desktop = desktop
         # The desktop is on this computer: it is running or not, and its 500 is an answer.
         self.retries = retries or (Retries(statuses=frozenset()) if self.desktop
                                    else Retries())
@@ -80,13 +104,18 @@ class ZoteroClient:
             headers["X-Zotero-Connector-API-Version"] = CONNECTOR_API_VERSION
         if api_key:
             headers["Zotero-API-Key"] = api_key
-        self._http = httpx.Client(base_url=address.base_url, headers=headers, timeout=timeout)
+        self._http = httpx.Client(base_url=base_url, headers=headers, timeout=timeout)
         self._slots = threading.BoundedSemaphore(CONCURRENCY)
         self._lock = threading.Lock()
         self._not_before = 0.0
         self.requests_made = 0
         #: The desktop's ``Zotero-Server-ID`` (sent by a local API that reports local versions).
         self.server_id: str | None = None
+
+    @property
+    def prefix(self) -> str:
+        """The library's path under the base URL: the local API lives under ``/api``."""
+        return ("/api" if self.desktop else "") + self.library.path
 
     def close(self) -> None:
         self._http.close()
@@ -139,15 +168,15 @@ class ZoteroClient:
         return response
 
     def _service_name(self) -> str:
-        return f"Zotero at {self.address.base_url}" if self.desktop else \
-            f"the Zotero Web API at {urlsplit(self.address.base_url).netloc}"
+        return f"Zotero at {self.base_url}" if self.desktop else \
+            f"the Zotero Web API at {urlsplit(self.base_url).netloc}"
 
     def _unreachable(self, problem: str) -> str:
         if self.desktop:
-            return (f"Zotero is not running at {self.address.base_url} ({problem}): start the "
+            return (f"Zotero is not running at {self.base_url} ({problem}): start the "
                     "Zotero desktop program (version 7 or later) and try again, or point "
                     "--zotero-url at it")
-        return (f"cannot reach the Zotero Web API at {urlsplit(self.address.base_url).netloc} "
+        return (f"cannot reach the Zotero Web API at {urlsplit(self.base_url).netloc} "
                 f"({problem}): check the network connection")
 
     def fail(self, response: httpx.Response, doing: str) -> NoReturn:
@@ -156,20 +185,20 @@ class ZoteroClient:
         body = response.text.strip().splitlines()[0][:300] if response.text.strip() else ""
         if self.desktop and status == 400 and "Invalid Host header" in body:
             raise ZoteroRefused(
-                f"Zotero at {self.address.base_url} answers only requests addressed to "
+                f"Zotero at {self.base_url} answers only requests addressed to "
                 "127.0.0.1 or localhost: use --zotero-url http://127.0.0.1:PORT")
         if self.desktop and status == 403 and "Local API is not enabled" in body:
             raise ZoteroRefused(LOCAL_API_OFF)
         if self.desktop and status == 404 and "No endpoint found" in body:
-            raise ZoteroRefused(f"Zotero at {self.address.base_url} has no local API for "
+            raise ZoteroRefused(f"Zotero at {self.base_url} has no local API for "
                                 f"{doing}: use Zotero 7 or later")
         if not self.desktop and status in (401, 403):
             raise ZoteroRefused(
                 f"zotero.org refused {doing} ({body or f'HTTP {status}'}): the key in "
-                f"{API_KEY_VARIABLE} has no access to {self.address.library} for this; give "
+                f"{ZOTERO_API_KEY_VARIABLE} has no access to {self.library} for this; give "
                 "it that permission (or make a new key) at zotero.org/settings/keys")
         if status == 404:
-            raise ZoteroRefused(f"{self._service_name()} has no {self.address.library} "
+            raise ZoteroRefused(f"{self._service_name()} has no {self.library} "
                                 f"({doing}: {body or 'not found'}); check --library")
         raise ZoteroRefused(f"{self._service_name()} answered HTTP {status} while {doing}"
                             + (f": {body}" if body else ""))
