@@ -70,12 +70,16 @@ class Running:
             time.sleep(0.02)
         return self.opened.pop(0)
 
-    def cayw(self, query: str, citations: list[dict[str, Any]] | None) -> httpx.Response:
-        """``GET /better-bibtex/cayw?QUERY``, answered by posting ``citations`` (None: cancel)
-        from the picker page it opened, as the page's own script does."""
+    def cayw(self, query: str, citations: list[dict[str, Any]] | None,
+             posted: dict[str, Any] | None = None) -> httpx.Response:
+        """``GET /better-bibtex/cayw?QUERY`` (a POST of the JSON ``posted`` when given),
+        answered by posting ``citations`` (None: cancel) from the picker page it opened, as
+        the page's own script does."""
+        address = f"{self.base}/better-bibtex/cayw?{query}"
         answers: list[httpx.Response] = []
         waiting = threading.Thread(target=lambda: answers.append(
-            httpx.get(f"{self.base}/better-bibtex/cayw?{query}", timeout=30)))
+            httpx.get(address, timeout=30) if posted is None
+            else httpx.post(address, json=posted, timeout=30)))
         waiting.start()
         page = self.next_opened()
         assert httpx.get(page).status_code == 200

@@ -313,6 +313,24 @@ def pick_only(citations: Sequence[Citation], options: Options, library: Library)
     return json.dumps([_json_of(c) for c in citations], ensure_ascii=False)
 
 
+def pick_results(citations: Sequence[Citation], library: Library) -> list[dict[str, object]]:
+    """The pick as a POST answers it: Zotero's citation, one for the whole pick (none for an
+    empty pick), its ``citationItems`` each the record's id, its CSL-JSON (``itemData``) and
+    what the picker added, as citeproc-js names them."""
+    from refbridge.formats.csljson import to_csl
+
+    if not citations:
+        return []
+    items = []
+    for c in citations:
+        record = _record(c, library)
+        added = {"locator": c.locator, "label": c.label, "prefix": c.prefix,
+                 "suffix": c.suffix, "suppress-author": c.suppress_author}
+        items.append({"id": record.id, "itemData": to_csl(record),
+                      **{name: value for name, value in added.items() if value}})
+    return [{"citationItems": items}]
+
+
 FORMATTERS: dict[str, Formatter] = {
     "latex": natbib, "natbib": natbib, "cite": natbib,
     "citep": _natbib_as("citep"), "citet": _natbib_as("citet"),

@@ -97,22 +97,55 @@ def _options(query: Mapping[str, list[str]]) -> dict[str, str]:
     return {name: values[-1] for name, values in query.items()}
 
 
-def cayw_answer(served: Served, query: Mapping[str, list[str]]) -> Answer:
-    """``GET /better-bibtex/cayw``: ``ready`` for a probe, else the picker opened, the pick
-    awaited and formatted."""
-    options = _options(query)
+def cayw_answer(served: Served, options: Mapping[str, str], state: Any = None,
+                posted: bool = False) -> Answer:
+    """``/better-bibtex/cayw``: ``ready`` for a probe, else the picker opened, the pick
+    awaited and formatted: as text for a GET; for a POST, Better BibTeX's JSON
+    ``{"state", "pick", "output"}`` (``output`` the text a GET answers, ``state`` the
+    document state sent, kept as it is)."""
     if options.get("probe"):
         return text("ready")
     try:
         cayw.check_request(options)
-        if options.get("selected"):  # no selection outside Zotero: an empty pick
-            return text("")
-        pick = served.picks.open()
-        served.opener(served.address(f"/pick/{pick.id}"))
-        citations = served.picks.wait(pick, served.pick_timeout)
-        return text(cayw.format_pick(citations, options, served.library))
+        citations: list[cayw.Citation] = []
+        if not options.get("selected"):  # no selection outside Zotero: an empty pick
+            pick = served.picks.open()
+            served.opener(served.address(f"/pick/{pick.id}"))
+            citations = served.picks.wait(pick, served.pick_timeout)
+        output = cayw.format_pick(citations, options, served.library)
+        if posted:
+            return as_json({"state": state if state is not None else {},
+                            "pick": cayw.pick_results(citations, served.library),
+                            "output": output})
+        return text(output)
     except RefbridgeError as exc:
         return text(f"CAYW failed: {exc}", HTTPStatus.BAD_REQUEST)
+
+
+def posted_cayw_options(body: bytes, content_type: str | None,
+                        query: Mapping[str, list[str]]) -> tuple[dict[str, str], Any]:
+    """A POST's options and document state: its JSON object's members, then the query's
+    (which win, as in Better BibTeX); ``true`` is ``"true"``, ``false`` and ``null`` are
+    left out (Better BibTeX reads them as not given)."""
+    given: Any = {}
+    if body.strip():
+        if (content_type or "").split(";")[0].strip().lower() != "application/json":
+            raise cayw.CaywError("the request body must be application/json")
+        try:
+            given = json.loads(body)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise cayw.CaywError(f"the request body is not JSON: {exc}") from None
+        if not isinstance(given, dict):
+            raise cayw.CaywError("the request body is not a JSON object")
+    state = given.pop("state", None)
+    options: dict[str, str] = {}
+    for name, value in given.items():
+        if value is None or value is False:
+            continue
+        if isinstance(value, (dict, list)):
+            raise cayw.CaywError(f"option {name!r} must be a string, a number or a boolean")
+        options[name] = "true" if value is True else str(value)
+    return {**options, **_options(query)}, state
 
 
 def pick_answer(served: Served, pick_id: str, body: bytes) -> Answer:
@@ -185,8 +218,15 @@ class Handler(BaseHTTPRequestHandler):
             served.library.refresh(diagnostics)
             for message in diagnostics.messages:
                 served.report(str(message))
-        if path == "/better-bibtex/cayw" and method == "GET":
-            return cayw_answer(served, query)
+        if path == "/better-bibtex/cayw":
+            if method == "GET":
+                return cayw_answer(served, _options(query))
+            try:
+                options, state = posted_cayw_options(
+                    self._body(), self.headers.get("Content-Type"), query)
+            except cayw.CaywError as exc:
+                return text(f"CAYW failed: {exc}", HTTPStatus.BAD_REQUEST)
+            return cayw_answer(served, options, state, posted=True)
         if path == "/better-bibtex/json-rpc":  # GET: the request is the query (pandoc's
             # zotero.lua asks so); every method only reads
             body = self._body() if method == "POST" else unquote(parts.query).encode("utf-8")
