@@ -19,7 +19,7 @@ from refbridge.errors import Diagnostics
 from refbridge.serve.library import Library
 from refbridge.serve.server import Served, serve_in_thread
 
-__all__ = ["LIBRARY", "Running", "Served", "running", "serve_in_thread"]
+__all__ = ["GROUPED", "LIBRARY", "Running", "Served", "rpc", "running", "serve_in_thread"]
 
 LIBRARY = """\
 @article{hartmann2021,
@@ -44,6 +44,39 @@ LIBRARY = """\
   author = {Mallory, Eve},
   title = {<script>alert(1)</script>},
   year = {2020},
+}
+"""
+
+
+#: A .bib saved by JabRef: entries in static groups, and the group tree.
+GROUPED = r"""@article{ferreira2022,
+  author = {Ferreira, Lúcia},
+  title = {Kelp Canopies and Light},
+  journal = {Marine Letters},
+  year = {2022},
+  groups = {Marine, Kelp},
+}
+
+@book{ode2019,
+  author = {Ode, Bjørn},
+  title = {Salt Marshes},
+  publisher = {Fjord Press},
+  year = {2019},
+  groups = {Marine},
+}
+
+@misc{quist2021,
+  author = {Quist, Hanna},
+  title = {Field Notes},
+  year = {2021},
+  groups = {Unsorted},
+}
+
+@Comment{jabref-meta: grouping:
+0 AllEntriesGroup:;
+1 StaticGroup:Marine\;0\;1\;0x8a8a8aff\;\;\;;
+2 StaticGroup:Kelp\;0\;1\;0x8a8a8aff\;\;\;;
+1 KeywordGroup:Reviews\;0\;keywords\;review\;0\;0\;1\;0x8a8a8aff\;\;\;;
 }
 """
 
@@ -106,5 +139,15 @@ def running(tmp_path: Path, text: str = LIBRARY, pick_timeout: float = 30.0,
     try:
         yield state
     finally:
+        state.served.shelf.autoexports.close()
         server.shutdown()
         server.server_close()
+
+
+def rpc(server: Running, method: str, *params: Any, request_id: int = 1) -> Any:
+    """The answer to a JSON-RPC request of ``method`` with ``params`` by position."""
+    answer = httpx.post(f"{server.base}/better-bibtex/json-rpc",
+                        json={"jsonrpc": "2.0", "method": method, "params": list(params),
+                              "id": request_id})
+    assert answer.status_code == 200
+    return answer.json()

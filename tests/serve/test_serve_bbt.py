@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from serve_support import Running, running
+from serve_support import Running, rpc, running
 
 
 @pytest.fixture(scope="module")
@@ -23,14 +23,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
 TWO = [{"key": "hartmann2021"}, {"key": "lindqvist2018"}]
 WITH_PAGE = [{"key": "hartmann2021", "locator": "204", "prefix": "see"},
              {"key": "lindqvist2018"}]
-
-
-def rpc(server: Running, method: str, *params: Any, request_id: int = 1) -> Any:
-    answer = httpx.post(f"{server.base}/better-bibtex/json-rpc",
-                        json={"jsonrpc": "2.0", "method": method, "params": list(params),
-                              "id": request_id})
-    assert answer.status_code == 200
-    return answer.json()
 
 
 def test_probe_answers_ready_without_opening_a_picker(server: Running) -> None:

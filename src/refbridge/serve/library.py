@@ -80,6 +80,13 @@ class Library:
         self._from_paths = 0  #: how many entries, at the front, came from ``_paths``
         self._by_key: dict[str, Entry] | None = None  #: made when first asked, after a change
         self._lock = threading.Lock()
+        #: counts the changes of the records (a file re-read, records added, all forgotten)
+        self.generation = 0
+
+    @property
+    def paths(self) -> list[str]:
+        """The files (and library addresses) named on the command line."""
+        return list(self._paths)
 
     @property
     def entries(self) -> list[Entry]:
@@ -116,6 +123,7 @@ class Library:
                 _entry(record, origin) for record, origin in zip(keyed[len(records):], origins)]
             self._from_paths = len(records)
             self._by_key = None
+            self.generation += 1
         return True
 
     def read_text(self, text: str, name: str, diagnostics: Diagnostics,
@@ -137,6 +145,7 @@ class Library:
             keyed = with_keys([*taken, *new], WriteOptions())[len(taken):]
             self._entries.extend(_entry(record, origin) for record in keyed)
             self._by_key = None
+            self.generation += 1
         return len(keyed)
 
     def clear(self) -> None:
@@ -146,6 +155,7 @@ class Library:
             self._entries.clear()
             self._from_paths = 0
             self._by_key = None
+            self.generation += 1
 
     def by_key(self, key: str) -> Entry | None:
         """The entry of citation key ``key`` (a leading ``@`` ignored, as Better BibTeX does)."""

@@ -25,6 +25,8 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.serve import app, cayw, guard, jsonrpc, pages
+from refbridge.serve.autoexport import AutoExports
+from refbridge.serve.collections import Collections
 from refbridge.serve.library import Library
 from refbridge.serve.picks import PICK_TIMEOUT, Picks
 
@@ -61,6 +63,13 @@ class Served:
     port: int = 0
     #: where the problems of re-reading a changed library go (one line each)
     report: Callable[[str], object] = lambda line: None
+    #: the library with its collections and auto-exports, as the JSON-RPC methods see it
+    shelf: jsonrpc.Shelf = field(init=False)
+
+    def __post_init__(self) -> None:
+        collections = Collections(self.library)
+        self.shelf = jsonrpc.Shelf(self.library, collections, AutoExports(
+            self.library, collections, lambda line: self.report(line)))
 
     def address(self, path: str = "/") -> str:
         """The address of a page with the token in it."""
@@ -228,9 +237,9 @@ class Handler(BaseHTTPRequestHandler):
                 return text(f"CAYW failed: {exc}", HTTPStatus.BAD_REQUEST)
             return cayw_answer(served, options, state, posted=True)
         if path == "/better-bibtex/json-rpc":  # GET: the request is the query (pandoc's
-            # zotero.lua asks so); every method only reads
+            # zotero.lua asks so); only methods that read
             body = self._body() if method == "POST" else unquote(parts.query).encode("utf-8")
-            return as_json(jsonrpc.answer(served.library, body))
+            return as_json(jsonrpc.answer(served.shelf, body, method == "POST"))
         if path in pages.SCRIPTS and method == "GET":
             return text(pages.SCRIPTS[path], content_type="text/javascript")
         if path in pages.STYLESHEETS and method == "GET":
