@@ -134,6 +134,18 @@ class Library:
         return self._add(read_stream(stream, text[:HEAD_BYTES], name, diagnostics, from_format),
                          name)
 
+    def read_bytes(self, data: bytes, name: str, diagnostics: Diagnostics,
+                   from_format: str | None = None) -> int:
+        """Read a file's bytes ``data`` named ``name`` as refbridge reads a file: a gzip file
+        or a tar archive unpacked, the encoding found; the count of records added."""
+        from typing import cast
+
+        from refbridge.textio import decoded_input, unpacked
+
+        binary = unpacked(cast(io.FileIO, io.BytesIO(data)), name)
+        with decoded_input(binary, name, diagnostics, owned=True) as (stream, head):
+            return self._add(read_stream(stream, head, name, diagnostics, from_format), name)
+
     def add_records(self, records: Iterable[Record], origin: str) -> int:
         """Add records got otherwise (a profile fetched, an identifier looked up)."""
         return self._add(records, origin)

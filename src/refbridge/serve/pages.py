@@ -315,10 +315,11 @@ async function showCv() {
 
 async function refresh() { await listRecords(); await showPreview(); await showCv(); }
 
-async function load(name, text) {
+async function load(name, content) {
+  // content: {text} pasted, or {data} a file's bytes in base64 (gzip, tar, any encoding)
   try {
     const answer = await (await api('/api/load', {method: 'POST',
-                                                  body: JSON.stringify({name, text})})).json();
+                                                  body: JSON.stringify({name, ...content})})).json();
     say('status', name + ': ' + answer.added + ' records' +
         (answer.problems.length ? '; ' + answer.problems.join('; ') : ''));
   } catch (error) { say('status', name + ': ' + error.message); }
@@ -336,8 +337,17 @@ async function lookUp() {
   await refresh();
 }
 
+async function base64Of(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}
+
 async function loadFiles(files) {
-  for (const file of files) await load(file.name, await file.text());
+  for (const file of files) await load(file.name, {data: await base64Of(file)});
 }
 
 async function citedBy(file) {
@@ -360,7 +370,7 @@ document.addEventListener('DOMContentLoaded', () => {
   document.getElementById('files').addEventListener('change',
     event => loadFiles(event.target.files));
   document.getElementById('load-paste').addEventListener('click',
-    () => load('pasted', document.getElementById('paste').value));
+    () => load('pasted', {text: document.getElementById('paste').value}));
   document.getElementById('look-up').addEventListener('click', lookUp);
   document.getElementById('clear').addEventListener('click', async () => {
     await api('/api/clear', {method: 'POST', body: '{}'});
