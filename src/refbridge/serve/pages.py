@@ -46,7 +46,7 @@ PICKER_PAGE = _HEAD.format(title="refbridge: pick citations", script="picker.js"
 APP_PAGE = _HEAD.format(title="refbridge", script="app.js") + """<body>
 <main>
 <h1>refbridge</h1>
-<section>
+<section id="load-view">
 <h2>Load</h2>
 <div id="drop" class="drop">Drop files here, or <input id="files" type="file" multiple></div>
 <textarea id="paste" rows="4" placeholder="Or paste BibTeX, RIS, CSL-JSON..."></textarea>
@@ -56,25 +56,25 @@ APP_PAGE = _HEAD.format(title="refbridge", script="app.js") + """<body>
 <button id="clear" type="button">Remove all records</button></p>
 <p id="status" role="status"></p>
 </section>
-<section>
+<section id="records-view">
 <h2>Records</h2>
 <input id="filter" type="search" placeholder="Filter">
 <table id="records"><thead><tr><th>Key</th><th>Authors</th><th>Year</th><th>Title</th>
 <th>Findings</th></tr></thead><tbody></tbody></table>
 </section>
-<section>
+<section id="preview-view">
 <h2>Preview</h2>
 <input id="style-search" type="search" placeholder="Search styles (apa, ieee, nature...)">
 <select id="style"></select>
 <div id="preview" class="preview"></div>
 <p id="preview-more"></p>
 </section>
-<section>
+<section id="export-view">
 <h2>Export</h2>
 <select id="format"></select>
 <a id="download" href="#" download>Download</a>
 </section>
-<section>
+<section id="cv-view">
 <h2>CV</h2>
 <form id="cv-form">
 <label>Owner <input name="owner" placeholder="Ada Lovelace, Lovelace, A."></label>
@@ -92,7 +92,7 @@ APP_PAGE = _HEAD.format(title="refbridge", script="app.js") + """<body>
 <p>Download: <a id="cv-html" href="#" download>HTML</a> <a id="cv-docx" href="#" download>DOCX</a>
 <a id="cv-markdown" href="#" download>Markdown</a> <a id="cv-latex" href="#" download>LaTeX</a></p>
 </section>
-<section>
+<section id="cited-view">
 <h2>Cited by a document</h2>
 <input id="document" type="file" accept=".tex,.aux,.bcf,.md,.typ,.rst">
 <p id="cited-status" role="status"></p>
