@@ -159,9 +159,11 @@ class Collections:
         library's order."""
         return list(filter(self._holds(collection), self._library.entries))
 
-    def of_entry(self, entry: Entry) -> list[Collection]:
-        """The collections ``entry`` is in."""
-        return [collection for collection in self.all() if self._holds(collection)(entry)]
+    def of_entries(self, entries: Sequence[Entry]) -> list[list[Collection]]:
+        """The collections each of ``entries`` is in."""
+        holds = [(collection, self._holds(collection)) for collection in self.all()]
+        return [[collection for collection, held in holds if held(entry)]
+                for entry in entries]
 
     def find(self, path: str, create: bool = False) -> Collection:
         """The collection at ``path`` (``/LIBRARY/NAME/...``), made (with the collections

@@ -251,8 +251,8 @@ def item_collections(shelf: Shelf, citekeys: Any, include_parents: Any = None
     found = [entry for key in keys if (entry := shelf.library.by_key(key)) is not None]
     if not found:
         raise RpcError(INVALID_PARAMETERS, f"zero matches for {','.join(keys)}")
-    return {entry.key: [_collection_json(shelf, c, bool(include_parents))
-                        for c in shelf.collections.of_entry(entry)] for entry in found}
+    return {entry.key: [_collection_json(shelf, c, bool(include_parents)) for c in held]
+            for entry, held in zip(found, shelf.collections.of_entries(found))}
 
 
 def _absolute(value: Any, name: str) -> str:

@@ -6,8 +6,9 @@ Chromium, of the app serving the repository's samples:
 
 Run it from the repository's root after changing the app's pages. Each view is one section of
 the app's page (``records-view``...), taken once the page's scripts have filled it, through
-Chromium's DevTools protocol on a pipe (no dependency); Chromium is ``chromium`` (or
-``chromium-browser``) on ``PATH``, or ``--chromium``. Screenshots differ
+Chromium's DevTools protocol on a pipe (``Browser``, no dependency; the serve tests drive the
+page with it too); Chromium is ``chromium`` (or ``chromium-browser``) on ``PATH``, or
+``--chromium``. Screenshots differ
 from machine to machine (fonts), so they are not compared, only checked to exist and to stay
 small. This module must never be imported by refbridge at run time, and never writes outside
 ``docs/images/``.
@@ -113,6 +114,14 @@ class Browser:
         return self.send("Runtime.evaluate", True, expression=expression,
                          returnByValue=True)["result"].get("value")
 
+    def wait(self, condition: str, timeout: float = 60.0) -> None:
+        """Wait until the JavaScript ``condition`` holds in the page."""
+        deadline = time.monotonic() + timeout
+        while not self.evaluate(condition):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the page did not get ready: {condition}")
+            time.sleep(0.1)
+
     def close(self) -> None:
         os.close(self._to_browser)
         os.close(self._from_browser)
@@ -124,14 +133,6 @@ class Browser:
 LOADED = ("document.querySelectorAll('#records tbody tr').length > 0"
           " && document.querySelector('#preview .csl-entry') !== null"
           " && document.getElementById('cv-preview').textContent.length > 0")
-
-
-def _wait(browser: Browser, condition: str, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not browser.evaluate(condition):
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"the page did not get ready: {condition}")
-        time.sleep(0.2)
 
 
 def _section(browser: Browser, view: View) -> dict[str, float]:
@@ -162,7 +163,7 @@ def take(root: Path, chromium: str) -> list[Path]:
             browser.send("Emulation.setDeviceMetricsOverride", True, width=WIDTH,
                          height=900, deviceScaleFactor=1, mobile=False)
             browser.send("Page.navigate", True, url=served.address())
-            _wait(browser, LOADED)
+            browser.wait(LOADED)
             for view in VIEWS:
                 target = root / FOLDER / view.name
                 target.parent.mkdir(parents=True, exist_ok=True)
