@@ -19,7 +19,7 @@ from refbridge.errors import Diagnostics
 from refbridge.serve.library import Library
 from refbridge.serve.server import Served, serve_in_thread
 
-__all__ = ["LIBRARY", "Running", "Served", "running", "serve_in_thread"]
+__all__ = ["GROUPED", "LIBRARY", "Running", "Served", "rpc", "running", "serve_in_thread"]
 
 LIBRARY = """\
 @article{hartmann2021,
@@ -48,6 +48,39 @@ LIBRARY = """\
 """
 
 
+#: A .bib saved by JabRef: entries in static groups, and the group tree.
+GROUPED = r"""@article{ferreira2022,
+  author = {Ferreira, Lúcia},
+  title = {Kelp Canopies and Light},
+  journal = {Marine Letters},
+  year = {2022},
+  groups = {Marine, Kelp},
+}
+
+@book{ode2019,
+  author = {Ode, Bjørn},
+  title = {Salt Marshes},
+  publisher = {Fjord Press},
+  year = {2019},
+  groups = {Marine},
+}
+
+@misc{quist2021,
+  author = {Quist, Hanna},
+  title = {Field Notes},
+  year = {2021},
+  groups = {Unsorted},
+}
+
+@Comment{jabref-meta: grouping:
+0 AllEntriesGroup:;
+1 StaticGroup:Marine\;0\;1\;0x8a8a8aff\;\;\;;
+2 StaticGroup:Kelp\;0\;1\;0x8a8a8aff\;\;\;;
+1 KeywordGroup:Reviews\;0\;keywords\;review\;0\;0\;1\;0x8a8a8aff\;\;\;;
+}
+"""
+
+
 @dataclass
 class Running:
     """A server running on a free port, and the pages it asked to open."""
@@ -70,12 +103,16 @@ class Running:
             time.sleep(0.02)
         return self.opened.pop(0)
 
-    def cayw(self, query: str, citations: list[dict[str, Any]] | None) -> httpx.Response:
-        """``GET /better-bibtex/cayw?QUERY``, answered by posting ``citations`` (None: cancel)
-        from the picker page it opened, as the page's own script does."""
+    def cayw(self, query: str, citations: list[dict[str, Any]] | None,
+             posted: dict[str, Any] | None = None) -> httpx.Response:
+        """``GET /better-bibtex/cayw?QUERY`` (a POST of the JSON ``posted`` when given),
+        answered by posting ``citations`` (None: cancel) from the picker page it opened, as
+        the page's own script does."""
+        address = f"{self.base}/better-bibtex/cayw?{query}"
         answers: list[httpx.Response] = []
         waiting = threading.Thread(target=lambda: answers.append(
-            httpx.get(f"{self.base}/better-bibtex/cayw?{query}", timeout=30)))
+            httpx.get(address, timeout=30) if posted is None
+            else httpx.post(address, json=posted, timeout=30)))
         waiting.start()
         page = self.next_opened()
         assert httpx.get(page).status_code == 200
@@ -102,5 +139,15 @@ def running(tmp_path: Path, text: str = LIBRARY, pick_timeout: float = 30.0,
     try:
         yield state
     finally:
+        state.served.shelf.autoexports.close()
         server.shutdown()
         server.server_close()
+
+
+def rpc(server: Running, method: str, *params: Any, request_id: int = 1) -> Any:
+    """The answer to a JSON-RPC request of ``method`` with ``params`` by position."""
+    answer = httpx.post(f"{server.base}/better-bibtex/json-rpc",
+                        json={"jsonrpc": "2.0", "method": method, "params": list(params),
+                              "id": request_id})
+    assert answer.status_code == 200
+    return answer.json()

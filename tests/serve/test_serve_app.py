@@ -52,6 +52,73 @@ def test_loaded_text_adds_records_listed_with_their_findings(server: Running) ->
         "total": 1}
 
 
+def b64(data: bytes) -> str:
+    import base64
+
+    return base64.b64encode(data).decode("ascii")
+
+
+def titles(server: Running, query: str) -> list[tuple[str, str, str]]:
+    return [(entry["key"], entry["title"], entry["origin"])
+            for entry in get(server, f"/api/entries?q={query}").json()["entries"]]
+
+
+def test_a_dropped_gzip_file_is_read_as_the_text_it_holds(server: Running) -> None:
+    import gzip
+
+    assert post(server, "/api/load", {"name": "upload.bib.gz",
+                                      "data": b64(gzip.compress(UPLOAD.encode()))}
+                ).json() == {"added": 1, "problems": []}
+    assert titles(server, "untitled") == [("doe2020", "Untitled Work", "upload.bib.gz")]
+
+
+def test_a_dropped_tar_archive_is_read_file_after_file(server: Running) -> None:
+    import io
+    import tarfile
+
+    packed = io.BytesIO()
+    with tarfile.open(fileobj=packed, mode="w:gz") as archive:
+        for name, text in [("a.bib", UPLOAD), ("b.bib", ("@book{roe2011, title = {Other "
+                                                        "Untitled Work}, year = 2011}\n"))]:
+            member = tarfile.TarInfo(name)
+            member.size = len(text.encode())
+            archive.addfile(member, io.BytesIO(text.encode()))
+    assert post(server, "/api/load", {"name": "refs.tar.gz", "data": b64(packed.getvalue())}
+                ).json() == {"added": 2, "problems": []}
+    assert titles(server, "untitled") == [("doe2020", "Untitled Work", "refs.tar.gz"),
+                                          ("roe2011", "Other Untitled Work", "refs.tar.gz")]
+
+
+def test_a_dropped_latin_1_file_is_read_in_its_encoding_with_a_warning(server: Running
+                                                                       ) -> None:
+    text = "@book{sorensen2017, author = {Sørensen, Åse}, title = {Øresund}, year = 2017}\n"
+    answer = post(server, "/api/load", {"name": "old.bib",
+                                        "data": b64(text.encode("latin-1"))}).json()
+    assert answer == {"added": 1, "problems": [
+        ("old.bib:1: warning: not UTF-8 (byte 0xf8); reading as cp1252 (name another "
+        "encoding with --encoding)")]}
+    assert titles(server, "oresund") == [("sorensen2017", "Øresund", "old.bib")]
+
+
+def test_dropped_data_that_is_not_base64_is_refused(server: Running) -> None:
+    answer = post(server, "/api/load", {"name": "x.bib", "data": "@book{x,}"})
+    assert (answer.status_code, answer.json()) == (400, {
+        "error": "x.bib: the data is not base64"})
+
+
+def test_a_dropped_file_of_no_known_format_is_an_error_naming_it(server: Running) -> None:
+    import io
+    import zipfile
+
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
+        archive.writestr("refs.bib", UPLOAD)
+    answer = post(server, "/api/load", {"name": "refs.zip", "data": b64(packed.getvalue())})
+    assert (answer.status_code, answer.json()) == (400, {
+        "error": "refs.zip: binary data (NUL byte at offset 5): not a text file"})
+    assert len(server.served.library.entries) == 3
+
+
 def test_a_loaded_key_already_taken_is_made_unique(server: Running) -> None:
     text = "@book{lindqvist2018, title = {Another Book}, year = 2019}\n"
     post(server, "/api/load", {"name": "more.bib", "text": text})

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from serve_support import Running, running
+from serve_support import Running, rpc, running
 
 
 @pytest.fixture(scope="module")
@@ -23,14 +23,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
 TWO = [{"key": "hartmann2021"}, {"key": "lindqvist2018"}]
 WITH_PAGE = [{"key": "hartmann2021", "locator": "204", "prefix": "see"},
              {"key": "lindqvist2018"}]
-
-
-def rpc(server: Running, method: str, *params: Any, request_id: int = 1) -> Any:
-    answer = httpx.post(f"{server.base}/better-bibtex/json-rpc",
-                        json={"jsonrpc": "2.0", "method": method, "params": list(params),
-                              "id": request_id})
-    assert answer.status_code == 200
-    return answer.json()
 
 
 def test_probe_answers_ready_without_opening_a_picker(server: Running) -> None:
@@ -333,3 +325,65 @@ def test_a_json_rpc_request_in_the_query_of_a_get(server: Running) -> None:
     answer = httpx.get(f"{server.base}/better-bibtex/json-rpc?{quote(request)}")
     assert answer.json() == {"jsonrpc": "2.0", "result": {"lindqvist2018": "lindqvist2018"},
                              "id": 3}
+
+
+LINDQVIST_CSL = {"id": "lindqvist2018", "type": "book",
+                 "author": [{"family": "Lindqvist", "given": "Maja"}], "title": "Salt and Silt",
+                 "publisher": "Nordhavn Press", "publisher-place": "Aarhus",
+                 "issued": {"date-parts": [[2018]]},
+                 "custom": {"hints": {
+                     "bibtex.layout": "book book author,title,publisher,address,year"}}}
+
+
+def test_a_posted_pick_answers_state_pick_and_the_text_a_get_answers(server: Running) -> None:
+    """Better BibTeX's POST form: the options in a JSON body (the query's win), the answer
+    JSON with the document state sent, Zotero's citation and the formatted ``output``."""
+    state = {"documents": {"paper": {"data": "kept"}}}
+    answer = server.cayw("brackets=1", [{"key": "lindqvist2018", "locator": "12",
+                                         "prefix": "see", "suppressAuthor": True}],
+                         posted={"format": "latex", "brackets": False, "state": state})
+    assert (answer.status_code, answer.headers["content-type"]) == (
+        200, "application/json; charset=utf-8")
+    assert answer.json() == {
+        "state": state,
+        "pick": [{"citationItems": [{"id": "lindqvist2018", "itemData": LINDQVIST_CSL,
+                                     "locator": "12", "label": "page", "prefix": "see",
+                                     "suppress-author": True}]}],
+        "output": r"\citeyear[see][12]{lindqvist2018}"}
+
+
+def test_a_posted_pick_takes_the_query_over_the_body(server: Running) -> None:
+    answer = server.cayw("format=pandoc", WITH_PAGE, posted={"format": "latex",
+                                                             "brackets": True})
+    assert answer.json()["output"] == "[see @hartmann2021, {p. 204}; @lindqvist2018]"
+
+
+def test_a_posted_cancelled_pick_is_empty_with_an_empty_state(server: Running) -> None:
+    answer = server.cayw("", None, posted={})
+    assert answer.json() == {"state": {}, "pick": [], "output": ""}
+
+
+def test_a_posted_probe_answers_ready(server: Running) -> None:
+    answer = httpx.post(f"{server.base}/better-bibtex/cayw", json={"probe": True})
+    assert (answer.status_code, answer.text, server.opened) == (200, "ready", [])
+
+
+def test_a_posted_selection_is_empty_without_a_picker(server: Running) -> None:
+    answer = httpx.post(f"{server.base}/better-bibtex/cayw?selected=1", json={})
+    assert (answer.json(), server.opened) == ({"state": {}, "pick": [], "output": ""}, [])
+
+
+@pytest.mark.parametrize(("body", "headers", "error"), [
+    (b'{"format": "wiki"}', {"Content-Type": "application/json"},
+     'CAYW failed: No such formatter "wiki"'),
+    (b"format=latex", {"Content-Type": "application/x-www-form-urlencoded"},
+     "CAYW failed: the request body must be application/json"),
+    (b'["latex"]', {"Content-Type": "application/json"},
+     "CAYW failed: the request body is not a JSON object"),
+    (b'{"format": ["latex"]}', {"Content-Type": "application/json"},
+     "CAYW failed: option 'format' must be a string, a number or a boolean"),
+])
+def test_a_posted_request_that_cannot_be_answered_opens_no_picker(
+        server: Running, body: bytes, headers: dict[str, str], error: str) -> None:
+    answer = httpx.post(f"{server.base}/better-bibtex/cayw", content=body, headers=headers)
+    assert (answer.status_code, answer.text, server.opened) == (400, error, [])

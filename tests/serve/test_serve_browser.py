@@ -61,3 +61,32 @@ def test_the_picker_lists_the_library_and_closing_it_cancels_the_pick(tmp_path: 
             "<span>Maja Lindqvist. 2018. Salt and Silt</span></li>") in dom
     assert "<span>Eve Mallory. 2020. &lt;script&gt;alert(1)&lt;/script&gt;</span>" in dom
     assert (answers[0].status_code, answers[0].text) == (200, "")
+
+
+def test_a_gzip_file_chosen_in_the_page_is_sent_as_bytes_and_listed(tmp_path: Path) -> None:
+    """The page's own file input, driven through Chromium's DevTools protocol: the file's
+    bytes go to the server, which unpacks them."""
+    import gzip
+
+    from refbridge.tools.screenshots import Browser
+
+    packed = tmp_path / "kelp.bib.gz"
+    packed.write_bytes(gzip.compress(LOADED.encode("utf-8")))
+    assert CHROMIUM is not None
+    with running(tmp_path) as server:
+        browser = Browser(CHROMIUM, tmp_path / "profile")
+        try:
+            browser.send("Page.navigate", True, url=server.served.address())
+            browser.wait("document.querySelectorAll('#records tbody tr').length === 3")
+            document = browser.send("DOM.getDocument", True)["root"]["nodeId"]
+            chooser = browser.send("DOM.querySelector", True, nodeId=document,
+                                   selector="#files")["nodeId"]
+            browser.send("DOM.setFileInputFiles", True, files=[str(packed)], nodeId=chooser)
+            browser.wait("document.querySelectorAll('#records tbody tr').length === 4")
+            status = browser.evaluate("document.getElementById('status').textContent")
+            keys = browser.evaluate("[...document.querySelectorAll('#records tbody tr')]"
+                                    ".map(row => row.cells[0].textContent)")
+        finally:
+            browser.close()
+    assert status == "kelp.bib.gz: 1 records"
+    assert keys == ["hartmann2021", "lindqvist2018", "hostile", "vasquez2023"]

@@ -71,6 +71,20 @@ def test_a_json_rpc_call_for_another_host_name_is_refused(server: Running) -> No
     assert answer.status_code == 403
 
 
+def test_a_posted_pick_for_another_host_name_is_refused(server: Running) -> None:
+    answer = httpx.post(server.base + "/better-bibtex/cayw", json={"format": "pandoc"},
+                        headers={"Host": "rebound.example"})
+    assert (answer.status_code, answer.text, server.opened) == (403, "forbidden\n", [])
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "null"])
+def test_a_posted_pick_from_another_origin_opens_no_picker(server: Running, origin: str
+                                                          ) -> None:
+    answer = httpx.post(server.base + "/better-bibtex/cayw", json={"format": "pandoc"},
+                        headers={"Origin": origin})
+    assert (answer.status_code, answer.text, server.opened) == (403, "forbidden\n", [])
+
+
 def raw(server: Running, request: bytes) -> bytes:
     """What the server answers ``request`` sent as it is, read until it closes."""
     with socket.create_connection(("127.0.0.1", server.served.port), timeout=10) as connection:

@@ -81,15 +81,27 @@ def entries(library: Library, options: Mapping[str, str], body: bytes) -> dict[s
 
 
 def load(library: Library, options: Mapping[str, str], body: bytes) -> dict[str, Any]:
-    """Read the text of a file dropped or pasted (``name``, ``text``, ``format`` or none to
-    detect it): the count of records added and the problems met."""
+    """Read a file pasted (``text``) or dropped (``data``: its bytes in base64, read as
+    refbridge reads a file: gzip or tar unpacked, the encoding found), named ``name``, as
+    ``format`` or the format detected: the count of records added and the problems met."""
+    import base64
+    import binascii
+
     data = _json_body(body)
-    name, content = data.get("name") or "pasted.txt", data.get("text")
-    if not isinstance(name, str) or not isinstance(content, str):
-        raise RefbridgeError("load takes a name and a text")
-    diagnostics = Diagnostics()
-    added = library.read_text(content, name.replace("/", "_"), diagnostics,
-                              data.get("format") or None)
+    name, content, packed = data.get("name") or "pasted.txt", data.get("text"), data.get("data")
+    if not isinstance(name, str):
+        raise RefbridgeError("load takes a name")
+    name, chosen, diagnostics = name.replace("/", "_"), data.get("format") or None, Diagnostics()
+    if isinstance(packed, str):
+        try:
+            raw = base64.b64decode(packed, validate=True)
+        except binascii.Error:
+            raise RefbridgeError(f"{name}: the data is not base64") from None
+        added = library.read_bytes(raw, name, diagnostics, chosen)
+    elif isinstance(content, str):
+        added = library.read_text(content, name, diagnostics, chosen)
+    else:
+        raise RefbridgeError("load takes a text, or data")
     return {"added": added, "problems": [str(message) for message in diagnostics.messages]}
 
 

@@ -267,11 +267,17 @@ def formatted_bibliography(citations: Sequence[Citation], options: Options,
                                options.get("locale") or None)
 
 
-#: Better BibTeX's translator names (stripped of spaces and "better", lower-case) -> the
-#: writer of refbridge that writes that format.
+#: Better BibTeX's translator names (stripped of spaces and "better", lower-case), their
+#: shortcuts and their ids -> the writer of refbridge that writes that format.
 TRANSLATORS: dict[str, str] = {
     "biblatex": "biblatex", "bibtex": "bibtex", "csljson": "csl-json",
-    "cslyaml": "hayagriva", "json": "csl-json", "ris": "ris",
+    "cslyaml": "hayagriva", "json": "csl-json", "ris": "ris", "bib": "biblatex",
+    "yaml": "hayagriva", "hayagriva": "hayagriva",
+    "f895aa0d-f28e-47fe-b247-2ea77c6ed583": "biblatex",
+    "ca65189f-8815-4afe-8c8b-8c7c15f0edca": "bibtex",
+    "f4b52ab0-f878-4556-85a0-c7aeedd09dfc": "csl-json",
+    "0f238e69-043e-4882-93bf-342de007de19": "hayagriva",
+    "8a2f0d30-0b73-4f2c-8b5b-7c1a9e3f2d4e": "hayagriva",
 }
 
 
@@ -311,6 +317,24 @@ def json_pick(citations: Sequence[Citation], options: Options, library: Library)
 
 def pick_only(citations: Sequence[Citation], options: Options, library: Library) -> str:
     return json.dumps([_json_of(c) for c in citations], ensure_ascii=False)
+
+
+def pick_results(citations: Sequence[Citation], library: Library) -> list[dict[str, object]]:
+    """The pick as a POST answers it: Zotero's citation, one for the whole pick (none for an
+    empty pick), its ``citationItems`` each the record's id, its CSL-JSON (``itemData``) and
+    what the picker added, as citeproc-js names them."""
+    from refbridge.formats.csljson import to_csl
+
+    if not citations:
+        return []
+    items = []
+    for c in citations:
+        record = _record(c, library)
+        added = {"locator": c.locator, "label": c.label, "prefix": c.prefix,
+                 "suffix": c.suffix, "suppress-author": c.suppress_author}
+        items.append({"id": record.id, "itemData": to_csl(record),
+                      **{name: value for name, value in added.items() if value}})
+    return [{"citationItems": items}]
 
 
 FORMATTERS: dict[str, Formatter] = {

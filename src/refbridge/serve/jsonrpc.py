@@ -1,11 +1,14 @@
 """Better BibTeX's JSON-RPC (``POST /better-bibtex/json-rpc``) answered from the served
 library: ``api.ready``, ``item.search``, ``item.citationkey``, ``item.bibliography``,
-``item.export``, ``item.attachments``, ``item.notes``, ``user.groups``, with the parameters
-(by position or by name), answers and error codes of Better BibTeX's ``content/json-rpc.ts``.
+``item.export``, ``item.attachments``, ``item.notes``, ``item.collections``, ``user.groups``,
+``collection.scanAUX``, ``autoexport.add``, with the parameters (by position or by name),
+answers and error codes of Better BibTeX's ``content/json-rpc.ts``.
 
 The methods are a table (``METHODS``: name -> function and parameter names). A request is
-one JSON-RPC 2.0 object or a batch of them. This module must never change the library nor
-answer a method Better BibTeX does not have.
+one JSON-RPC 2.0 object or a batch of them. The methods that change something (a collection
+filled, an auto-export added: ``Method.changes``) are refused in a GET, which a web page of
+any site can make a browser send. This module must never change the records of the library
+nor answer a method Better BibTeX does not have.
 """
 
 from __future__ import annotations
@@ -17,8 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from refbridge.errors import RefbridgeError
+from refbridge.errors import Diagnostics, RefbridgeError
+from refbridge.serve.autoexport import (
+    AutoExportError,
+    AutoExports,
+    display_options,
+    translator_writer,
+)
 from refbridge.serve.cayw import export, style_id
+from refbridge.serve.collections import LIBRARY_ID, Collection, CollectionError, Collections
 from refbridge.serve.library import LIBRARY_NAME, Entry, Library, year_of
 from refbridge.version import __version__
 
@@ -27,6 +37,15 @@ INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
 INVALID_PARAMETERS = -32602
 INTERNAL_ERROR = -32603
+
+
+@dataclass(frozen=True, slots=True)
+class Shelf:
+    """What the methods answer from: the library, its collections and its auto-exports."""
+
+    library: Library
+    collections: Collections
+    autoexports: AutoExports
 
 
 class RpcError(Exception):
@@ -203,8 +222,76 @@ def notes(library: Library, citekeys: Any) -> dict[str, list[str]]:
             for entry in _found(library, _keys(citekeys, "citekeys"))}
 
 
-def groups(library: Library, include_collections: Any = None) -> list[dict[str, Any]]:
-    return [{"id": 1, "name": LIBRARY_NAME, "collections": [] if include_collections else None}]
+def _collection_json(shelf: Shelf, collection: Collection, parents: bool = False
+                     ) -> dict[str, Any]:
+    """A collection as Zotero's ``toJSON`` gives it, without its version and relations; with
+    ``parents``, its parent's as the ``parentCollection``, and so on up."""
+    parent = shelf.collections.parent(collection)
+    above: Any = False
+    if parent is not None:
+        above = _collection_json(shelf, parent, parents) if parents else parent.key
+    return {"key": collection.key, "name": collection.name, "parentCollection": above}
+
+
+def groups(shelf: Shelf, include_collections: Any = None) -> list[dict[str, Any]]:
+    """The one library; with ``includeCollections``, its collections (Zotero's
+    ``toJSON``: version 0, no relations)."""
+    collections = None
+    if include_collections:
+        collections = [{**_collection_json(shelf, c), "version": 0, "relations": {}}
+                       for c in shelf.collections.all()]
+    return [{"id": LIBRARY_ID, "name": LIBRARY_NAME, "collections": collections}]
+
+
+def item_collections(shelf: Shelf, citekeys: Any, include_parents: Any = None
+                     ) -> dict[str, list[dict[str, Any]]]:
+    """The collections of each key found (``includeParents``: each with its parents);
+    an error when no key is found."""
+    keys = _keys(citekeys, "citekeys")
+    found = [entry for key in keys if (entry := shelf.library.by_key(key)) is not None]
+    if not found:
+        raise RpcError(INVALID_PARAMETERS, f"zero matches for {','.join(keys)}")
+    return {entry.key: [_collection_json(shelf, c, bool(include_parents)) for c in held]
+            for entry, held in zip(found, shelf.collections.of_entries(found))}
+
+
+def _absolute(value: Any, name: str) -> str:
+    if not isinstance(value, str) or not Path(value).is_absolute():
+        raise RpcError(INVALID_PARAMETERS, f"{name} must be an absolute path")
+    return value
+
+
+def scan_aux(shelf: Shelf, collection: Any, aux: Any) -> dict[str, Any]:
+    """Fill the collection at path ``collection`` (made when missing) with the entries the
+    .aux file ``aux`` cites, and only them (the keys the library lacks are left out)."""
+    from refbridge.cited.documents import SCANNERS
+
+    if not isinstance(collection, str):
+        raise RpcError(INVALID_PARAMETERS, "collection must be a collection path")
+    scan = SCANNERS["aux"](_absolute(aux, "aux"), Diagnostics(), None)
+    found = shelf.collections.find(collection, create=True)
+    shelf.collections.fill(found, (c.key for c in scan.citations
+                                   if shelf.library.by_key(c.key) is not None))
+    return {"libraryID": LIBRARY_ID, "key": found.key}
+
+
+def add_autoexport(shelf: Shelf, collection: Any, translator: Any, path: Any,
+                   display: Any = None, replace: Any = False) -> dict[str, Any]:
+    """Auto-export the collection at path ``collection`` (made when missing) by
+    ``translator`` to the absolute ``path``, written now and whenever it changes."""
+    if not isinstance(collection, str) or not isinstance(translator, str):
+        raise RpcError(INVALID_PARAMETERS, "collection and translator must be strings")
+    if not isinstance(replace, bool):
+        raise RpcError(INVALID_PARAMETERS, "replace must be true or false")
+    try:
+        options = display_options(display)
+        translator_writer(translator)  # first, as Better BibTeX: no collection made
+        target = _absolute(path, "path")
+        found = shelf.collections.find(collection, create=True)
+        shelf.autoexports.add(found, translator, target, options, replace)
+    except AutoExportError as exc:
+        raise RpcError(INVALID_PARAMETERS, str(exc)) from None
+    return {"libraryID": LIBRARY_ID, "key": found.key, "id": found.id}
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +302,10 @@ class Method:
     function: Callable[..., Any]
     parameters: tuple[str, ...]
     required: int
+    #: the function takes the whole ``Shelf``, not only the library
+    on_shelf: bool = False
+    #: the method changes something (refused in a GET)
+    changes: bool = False
 
 
 METHODS: dict[str, Method] = {
@@ -225,7 +316,11 @@ METHODS: dict[str, Method] = {
     "item.export": Method(export_items, ("citekeys", "translator", "libraryID"), 2),
     "item.attachments": Method(attachments, ("citekey", "library"), 1),
     "item.notes": Method(notes, ("citekeys",), 1),
-    "user.groups": Method(groups, ("includeCollections",), 0),
+    "item.collections": Method(item_collections, ("citekeys", "includeParents"), 1, True),
+    "user.groups": Method(groups, ("includeCollections",), 0, True),
+    "collection.scanAUX": Method(scan_aux, ("collection", "aux"), 2, True, True),
+    "autoexport.add": Method(add_autoexport, ("collection", "translator", "path",
+                                              "displayOptions", "replace"), 3, True, True),
 }
 
 
@@ -255,8 +350,8 @@ def _arguments(method: Method, params: Any, name: str) -> list[Any]:
     return params
 
 
-def handle(library: Library, request: Any) -> dict[str, Any]:
-    """The answer to one JSON-RPC request object."""
+def handle(shelf: Shelf, request: Any, changes_allowed: bool = True) -> dict[str, Any]:
+    """The answer to one JSON-RPC request object (``changes_allowed``: false in a GET)."""
     if not isinstance(request, dict) or request.get("jsonrpc") != "2.0" \
             or not isinstance(request.get("method"), str):
         return _error(INVALID_REQUEST, "Invalid Request")
@@ -264,21 +359,27 @@ def handle(library: Library, request: Any) -> dict[str, Any]:
     method = METHODS.get("item." + name[6:] if name.startswith("items.") else name)
     if method is None:
         return _error(METHOD_NOT_FOUND, f"Method not found: {name}", request_id)
+    if method.changes and not changes_allowed:
+        return _error(INVALID_REQUEST, f"{name} changes the library's collections: send it "
+                                       "in a POST", request_id)
     try:
-        result = method.function(library, *_arguments(method, request.get("params"), name))
+        result = method.function(shelf if method.on_shelf else shelf.library,
+                                 *_arguments(method, request.get("params"), name))
     except RpcError as exc:
         return _error(exc.code, exc.message, request_id)
+    except CollectionError as exc:
+        return _error(exc.code, str(exc), request_id)
     except RefbridgeError as exc:
         return _error(INTERNAL_ERROR, str(exc), request_id)
     return {"jsonrpc": "2.0", "result": result, "id": request_id}
 
 
-def answer(library: Library, body: bytes) -> Any:
+def answer(shelf: Shelf, body: bytes, changes_allowed: bool = True) -> Any:
     """The answer to a request body: one object, or a list for a batch."""
     try:
         request = json.loads(body)
     except (ValueError, UnicodeDecodeError) as exc:
         return _error(PARSE_ERROR, f"Parse error: {exc}")
     if isinstance(request, list):
-        return [handle(library, one) for one in request]
-    return handle(library, request)
+        return [handle(shelf, one, changes_allowed) for one in request]
+    return handle(shelf, request, changes_allowed)

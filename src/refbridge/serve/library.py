@@ -80,6 +80,13 @@ class Library:
         self._from_paths = 0  #: how many entries, at the front, came from ``_paths``
         self._by_key: dict[str, Entry] | None = None  #: made when first asked, after a change
         self._lock = threading.Lock()
+        #: counts the changes of the records (a file re-read, records added, all forgotten)
+        self.generation = 0
+
+    @property
+    def paths(self) -> list[str]:
+        """The files (and library addresses) named on the command line."""
+        return list(self._paths)
 
     @property
     def entries(self) -> list[Entry]:
@@ -116,6 +123,7 @@ class Library:
                 _entry(record, origin) for record, origin in zip(keyed[len(records):], origins)]
             self._from_paths = len(records)
             self._by_key = None
+            self.generation += 1
         return True
 
     def read_text(self, text: str, name: str, diagnostics: Diagnostics,
@@ -125,6 +133,18 @@ class Library:
         stream = io.StringIO(text, newline=None)
         return self._add(read_stream(stream, text[:HEAD_BYTES], name, diagnostics, from_format),
                          name)
+
+    def read_bytes(self, data: bytes, name: str, diagnostics: Diagnostics,
+                   from_format: str | None = None) -> int:
+        """Read a file's bytes ``data`` named ``name`` as refbridge reads a file: a gzip file
+        or a tar archive unpacked, the encoding found; the count of records added."""
+        from typing import cast
+
+        from refbridge.textio import decoded_input, unpacked
+
+        binary = unpacked(cast(io.FileIO, io.BytesIO(data)), name)
+        with decoded_input(binary, name, diagnostics, owned=True) as (stream, head):
+            return self._add(read_stream(stream, head, name, diagnostics, from_format), name)
 
     def add_records(self, records: Iterable[Record], origin: str) -> int:
         """Add records got otherwise (a profile fetched, an identifier looked up)."""
@@ -137,6 +157,7 @@ class Library:
             keyed = with_keys([*taken, *new], WriteOptions())[len(taken):]
             self._entries.extend(_entry(record, origin) for record in keyed)
             self._by_key = None
+            self.generation += 1
         return len(keyed)
 
     def clear(self) -> None:
@@ -146,6 +167,7 @@ class Library:
             self._entries.clear()
             self._from_paths = 0
             self._by_key = None
+            self.generation += 1
 
     def by_key(self, key: str) -> Entry | None:
         """The entry of citation key ``key`` (a leading ``@`` ignored, as Better BibTeX does)."""

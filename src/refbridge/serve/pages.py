@@ -46,7 +46,7 @@ PICKER_PAGE = _HEAD.format(title="refbridge: pick citations", script="picker.js"
 APP_PAGE = _HEAD.format(title="refbridge", script="app.js") + """<body>
 <main>
 <h1>refbridge</h1>
-<section>
+<section id="load-view">
 <h2>Load</h2>
 <div id="drop" class="drop">Drop files here, or <input id="files" type="file" multiple></div>
 <textarea id="paste" rows="4" placeholder="Or paste BibTeX, RIS, CSL-JSON..."></textarea>
@@ -56,25 +56,25 @@ APP_PAGE = _HEAD.format(title="refbridge", script="app.js") + """<body>
 <button id="clear" type="button">Remove all records</button></p>
 <p id="status" role="status"></p>
 </section>
-<section>
+<section id="records-view">
 <h2>Records</h2>
 <input id="filter" type="search" placeholder="Filter">
 <table id="records"><thead><tr><th>Key</th><th>Authors</th><th>Year</th><th>Title</th>
 <th>Findings</th></tr></thead><tbody></tbody></table>
 </section>
-<section>
+<section id="preview-view">
 <h2>Preview</h2>
 <input id="style-search" type="search" placeholder="Search styles (apa, ieee, nature...)">
 <select id="style"></select>
 <div id="preview" class="preview"></div>
 <p id="preview-more"></p>
 </section>
-<section>
+<section id="export-view">
 <h2>Export</h2>
 <select id="format"></select>
 <a id="download" href="#" download>Download</a>
 </section>
-<section>
+<section id="cv-view">
 <h2>CV</h2>
 <form id="cv-form">
 <label>Owner <input name="owner" placeholder="Ada Lovelace, Lovelace, A."></label>
@@ -92,7 +92,7 @@ APP_PAGE = _HEAD.format(title="refbridge", script="app.js") + """<body>
 <p>Download: <a id="cv-html" href="#" download>HTML</a> <a id="cv-docx" href="#" download>DOCX</a>
 <a id="cv-markdown" href="#" download>Markdown</a> <a id="cv-latex" href="#" download>LaTeX</a></p>
 </section>
-<section>
+<section id="cited-view">
 <h2>Cited by a document</h2>
 <input id="document" type="file" accept=".tex,.aux,.bcf,.md,.typ,.rst">
 <p id="cited-status" role="status"></p>
@@ -315,10 +315,11 @@ async function showCv() {
 
 async function refresh() { await listRecords(); await showPreview(); await showCv(); }
 
-async function load(name, text) {
+async function load(name, content) {
+  // content: {text} pasted, or {data} a file's bytes in base64 (gzip, tar, any encoding)
   try {
     const answer = await (await api('/api/load', {method: 'POST',
-                                                  body: JSON.stringify({name, text})})).json();
+                                                  body: JSON.stringify({name, ...content})})).json();
     say('status', name + ': ' + answer.added + ' records' +
         (answer.problems.length ? '; ' + answer.problems.join('; ') : ''));
   } catch (error) { say('status', name + ': ' + error.message); }
@@ -336,8 +337,17 @@ async function lookUp() {
   await refresh();
 }
 
+async function base64Of(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}
+
 async function loadFiles(files) {
-  for (const file of files) await load(file.name, await file.text());
+  for (const file of files) await load(file.name, {data: await base64Of(file)});
 }
 
 async function citedBy(file) {
@@ -360,7 +370,7 @@ document.addEventListener('DOMContentLoaded', () => {
   document.getElementById('files').addEventListener('change',
     event => loadFiles(event.target.files));
   document.getElementById('load-paste').addEventListener('click',
-    () => load('pasted', document.getElementById('paste').value));
+    () => load('pasted', {text: document.getElementById('paste').value}));
   document.getElementById('look-up').addEventListener('click', lookUp);
   document.getElementById('clear').addEventListener('click', async () => {
     await api('/api/clear', {method: 'POST', body: '{}'});

@@ -25,6 +25,8 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.serve import app, cayw, guard, jsonrpc, pages
+from refbridge.serve.autoexport import AutoExports
+from refbridge.serve.collections import Collections
 from refbridge.serve.library import Library
 from refbridge.serve.picks import PICK_TIMEOUT, Picks
 
@@ -61,6 +63,13 @@ class Served:
     port: int = 0
     #: where the problems of re-reading a changed library go (one line each)
     report: Callable[[str], object] = lambda line: None
+    #: the library with its collections and auto-exports, as the JSON-RPC methods see it
+    shelf: jsonrpc.Shelf = field(init=False)
+
+    def __post_init__(self) -> None:
+        collections = Collections(self.library)
+        self.shelf = jsonrpc.Shelf(self.library, collections, AutoExports(
+            self.library, collections, lambda line: self.report(line)))
 
     def address(self, path: str = "/") -> str:
         """The address of a page with the token in it."""
@@ -97,22 +106,55 @@ def _options(query: Mapping[str, list[str]]) -> dict[str, str]:
     return {name: values[-1] for name, values in query.items()}
 
 
-def cayw_answer(served: Served, query: Mapping[str, list[str]]) -> Answer:
-    """``GET /better-bibtex/cayw``: ``ready`` for a probe, else the picker opened, the pick
-    awaited and formatted."""
-    options = _options(query)
+def cayw_answer(served: Served, options: Mapping[str, str], state: Any = None,
+                posted: bool = False) -> Answer:
+    """``/better-bibtex/cayw``: ``ready`` for a probe, else the picker opened, the pick
+    awaited and formatted: as text for a GET; for a POST, Better BibTeX's JSON
+    ``{"state", "pick", "output"}`` (``output`` the text a GET answers, ``state`` the
+    document state sent, kept as it is)."""
     if options.get("probe"):
         return text("ready")
     try:
         cayw.check_request(options)
-        if options.get("selected"):  # no selection outside Zotero: an empty pick
-            return text("")
-        pick = served.picks.open()
-        served.opener(served.address(f"/pick/{pick.id}"))
-        citations = served.picks.wait(pick, served.pick_timeout)
-        return text(cayw.format_pick(citations, options, served.library))
+        citations: list[cayw.Citation] = []
+        if not options.get("selected"):  # no selection outside Zotero: an empty pick
+            pick = served.picks.open()
+            served.opener(served.address(f"/pick/{pick.id}"))
+            citations = served.picks.wait(pick, served.pick_timeout)
+        output = cayw.format_pick(citations, options, served.library)
+        if posted:
+            return as_json({"state": state if state is not None else {},
+                            "pick": cayw.pick_results(citations, served.library),
+                            "output": output})
+        return text(output)
     except RefbridgeError as exc:
         return text(f"CAYW failed: {exc}", HTTPStatus.BAD_REQUEST)
+
+
+def posted_cayw_options(body: bytes, content_type: str | None,
+                        query: Mapping[str, list[str]]) -> tuple[dict[str, str], Any]:
+    """A POST's options and document state: its JSON object's members, then the query's
+    (which win, as in Better BibTeX); ``true`` is ``"true"``, ``false`` and ``null`` are
+    left out (Better BibTeX reads them as not given)."""
+    given: Any = {}
+    if body.strip():
+        if (content_type or "").split(";")[0].strip().lower() != "application/json":
+            raise cayw.CaywError("the request body must be application/json")
+        try:
+            given = json.loads(body)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise cayw.CaywError(f"the request body is not JSON: {exc}") from None
+        if not isinstance(given, dict):
+            raise cayw.CaywError("the request body is not a JSON object")
+    state = given.pop("state", None)
+    options: dict[str, str] = {}
+    for name, value in given.items():
+        if value is None or value is False:
+            continue
+        if isinstance(value, (dict, list)):
+            raise cayw.CaywError(f"option {name!r} must be a string, a number or a boolean")
+        options[name] = "true" if value is True else str(value)
+    return {**options, **_options(query)}, state
 
 
 def pick_answer(served: Served, pick_id: str, body: bytes) -> Answer:
@@ -185,12 +227,19 @@ class Handler(BaseHTTPRequestHandler):
             served.library.refresh(diagnostics)
             for message in diagnostics.messages:
                 served.report(str(message))
-        if path == "/better-bibtex/cayw" and method == "GET":
-            return cayw_answer(served, query)
+        if path == "/better-bibtex/cayw":
+            if method == "GET":
+                return cayw_answer(served, _options(query))
+            try:
+                options, state = posted_cayw_options(
+                    self._body(), self.headers.get("Content-Type"), query)
+            except cayw.CaywError as exc:
+                return text(f"CAYW failed: {exc}", HTTPStatus.BAD_REQUEST)
+            return cayw_answer(served, options, state, posted=True)
         if path == "/better-bibtex/json-rpc":  # GET: the request is the query (pandoc's
-            # zotero.lua asks so); every method only reads
+            # zotero.lua asks so); only methods that read
             body = self._body() if method == "POST" else unquote(parts.query).encode("utf-8")
-            return as_json(jsonrpc.answer(served.library, body))
+            return as_json(jsonrpc.answer(served.shelf, body, method == "POST"))
         if path in pages.SCRIPTS and method == "GET":
             return text(pages.SCRIPTS[path], content_type="text/javascript")
         if path in pages.STYLESHEETS and method == "GET":

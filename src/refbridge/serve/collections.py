@@ -1,0 +1,202 @@
+"""The collections of the served library, as Better BibTeX's JSON-RPC names and finds them
+(``/My Library/Projects/Estuaries``): JabRef's static groups of a .bib, and the collections
+made during the run (``collection.scanAUX``, ``autoexport.add``).
+
+A .bib saved by JabRef lists its group tree in ``@comment{jabref-meta: grouping:...}``
+(``1 StaticGroup:Marine\\;0\\;...;``, the number its depth) and each entry's groups in its
+``groups`` field (``groups = {Marine, Kelp}``): each static group is a collection, its members
+the entries whose ``groups`` names it; a name in a ``groups`` field that the tree lacks is a
+collection at the top. Groups that select entries by a search (keyword, regular expression,
+search groups) are not collections. A collection made during the run holds the keys it was
+filled with (a made collection of the same path as a group replaces the group's members) and
+lives as long as the server runs. A collection's key is made from its path (the same key in
+every run); its id counts the collections in the order they were first seen.
+
+A path is found as Better BibTeX finds it (``content/collection.ts``): it starts with ``/``,
+then the library (empty, its name or its id 1), then the names, each matched exactly, else
+regardless of case; not found is error 404, a name that two collections share 409. This
+module must never write a library file nor read any file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from refbridge.errors import RefbridgeError
+from refbridge.serve.library import LIBRARY_NAME, Entry, Library
+
+#: The id of the one library served (Zotero's personal library's).
+LIBRARY_ID = 1
+#: The letters of Zotero's object keys.
+KEY_LETTERS = "23456789ABCDEFGHIJKLMNPQRSTUVWXYZ"
+#: The error codes Better BibTeX answers for a collection not found, and for an ambiguous one.
+NOT_FOUND, NOT_UNIQUE = 404, 409
+#: The JabRef group types whose members an entry's ``groups`` field lists.
+STATIC_GROUPS = frozenset({"StaticGroup", "ExplicitGroup"})
+#: The hints of a .bib record that hold the text between entries (``@comment`` blocks).
+BETWEEN_ENTRIES = ("bibtex.before", "bibtex.after")
+
+_GROUPING = re.compile(r"jabref-meta:\s*grouping:(.*?)\}", re.DOTALL)
+_GROUP_LINE = re.compile(r"^\s*(\d+)\s+(\w+):(.*)$", re.MULTILINE)
+#: What separates the parts of a group once the line is unescaped (``Name;0;1;...``).
+_GROUP_PARTS = re.compile(r"(?<!\\);")
+_GROUPS_FIELD_SEPARATOR = re.compile(r"\s*[,;]\s*")
+
+
+class CollectionError(RefbridgeError):
+    """A collection path that names none, or more than one (``code``: Better BibTeX's)."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class Collection:
+    """A collection: its id and key (as Zotero gives them) and its path of names."""
+
+    id: int
+    key: str
+    path: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return self.path[-1]
+
+
+def collection_key(path: Sequence[str]) -> str:
+    """An eight-letter key, as Zotero's, made from ``path`` (the same in every run)."""
+    digest = int.from_bytes(hashlib.sha256("/".join(path).encode("utf-8")).digest()[:8], "big")
+    letters = []
+    for _ in range(8):
+        digest, index = divmod(digest, len(KEY_LETTERS))
+        letters.append(KEY_LETTERS[index])
+    return "".join(letters)
+
+
+def _unescaped(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def jabref_groups(text: str) -> list[tuple[str, ...]]:
+    """The paths of the static groups of JabRef's ``grouping`` metadata in ``text``."""
+    found: list[tuple[str, ...]] = []
+    for block in _GROUPING.findall(text):
+        trail: list[str] = []
+        for depth, kind, body in _GROUP_LINE.findall(block):
+            if int(depth) == 0:
+                continue  # JabRef's "All entries"
+            # escaped twice: the metadata's line, then the group's parts
+            name = _unescaped(_GROUP_PARTS.split(_unescaped(body), maxsplit=1)[0])
+            trail = [*trail[:int(depth) - 1], name]
+            if kind in STATIC_GROUPS:
+                found.append(tuple(trail))
+    return found
+
+
+def groups_of(entry: Entry) -> list[str]:
+    """The group names of an entry's ``groups`` field (JabRef's)."""
+    listed = entry.record.extra.get("bibtex.groups", "")
+    return [name for name in _GROUPS_FIELD_SEPARATOR.split(listed.strip()) if name]
+
+
+class Collections:
+    """The collections of ``library``: its JabRef groups, read from its records whenever
+    asked, and those made during the run; safe to use from several threads."""
+
+    def __init__(self, library: Library) -> None:
+        self._library = library
+        self._ids: dict[tuple[str, ...], int] = {}
+        self._made: dict[tuple[str, ...], frozenset[str]] = {}
+        self._lock = threading.Lock()
+        #: counts the changes of the collections made (made, filled)
+        self.generation = 0
+
+    def _collection(self, path: tuple[str, ...]) -> Collection:
+        with self._lock:
+            number = self._ids.setdefault(path, len(self._ids) + 1)
+        return Collection(number, collection_key(path), path)
+
+    def _group_paths(self, entries: Sequence[Entry]) -> list[tuple[str, ...]]:
+        paths: dict[tuple[str, ...], None] = {}
+        for entry in entries:
+            for hint in BETWEEN_ENTRIES:
+                if "jabref-meta" in (text := entry.record.hints.get(hint, "")):
+                    paths.update(dict.fromkeys(jabref_groups(text)))
+        named = {path[-1] for path in paths}
+        for entry in entries:
+            paths.update({(name,): None for name in groups_of(entry) if name not in named})
+        return list(paths)
+
+    def all(self) -> list[Collection]:
+        """Every collection: the library's groups in the order of its tree, then those made,
+        each after its parent."""
+        with self._lock:
+            made = list(self._made)
+        paths = dict.fromkeys(self._group_paths(self._library.entries))
+        for path in made:
+            paths.update(dict.fromkeys(path[:end] for end in range(1, len(path) + 1)))
+        return [self._collection(path) for path in paths]
+
+    def parent(self, collection: Collection) -> Collection | None:
+        """The collection that holds ``collection`` (None: it is at the top)."""
+        return self._collection(collection.path[:-1]) if len(collection.path) > 1 else None
+
+    def _holds(self, collection: Collection) -> Callable[[Entry], bool]:
+        with self._lock:
+            made = self._made.get(collection.path)
+        if made is not None:
+            return lambda entry: entry.key in made
+        return lambda entry: collection.name in groups_of(entry)
+
+    def members(self, collection: Collection) -> list[Entry]:
+        """The entries in ``collection`` (not those of the collections in it), in the
+        library's order."""
+        return list(filter(self._holds(collection), self._library.entries))
+
+    def of_entries(self, entries: Sequence[Entry]) -> list[list[Collection]]:
+        """The collections each of ``entries`` is in."""
+        holds = [(collection, self._holds(collection)) for collection in self.all()]
+        return [[collection for collection, held in holds if held(entry)]
+                for entry in entries]
+
+    def find(self, path: str, create: bool = False) -> Collection:
+        """The collection at ``path`` (``/LIBRARY/NAME/...``), made (with the collections
+        above it) when ``create`` and it does not exist."""
+        library, _, tree = path.removeprefix("/").partition("/")
+        if not path.startswith("/"):
+            raise CollectionError(f"collection path {json.dumps(path)} is not an absolute path",
+                                  NOT_FOUND)
+        names = [name for name in tree.split("/") if name]
+        if not tree or not names:
+            raise CollectionError("path is too short", NOT_FOUND)
+        if library not in ("", LIBRARY_NAME, str(LIBRARY_ID)):
+            raise CollectionError(f"Library {library} not found", NOT_FOUND)
+        existing = [collection.path for collection in self.all()]
+        found: tuple[str, ...] = ()
+        for name in names:
+            children = [p for p in existing if len(p) == len(found) + 1 and p[:-1] == found]
+            matches = [p for p in children if p[-1] == name] or [
+                p for p in children if p[-1].lower() == name.lower()]
+            shown = "/" + "/".join([*found, name])
+            if len(matches) > 1:
+                raise CollectionError(f"Collection '{shown}' is not unique", NOT_UNIQUE)
+            if not matches and not create:
+                raise CollectionError(f"Collection '{shown}' does not exist", NOT_FOUND)
+            found = matches[0] if matches else (*found, name)
+            if not matches:
+                with self._lock:
+                    self._made.setdefault(found, frozenset())
+                    self.generation += 1
+        return self._collection(found)
+
+    def fill(self, collection: Collection, keys: Iterable[str]) -> None:
+        """Make the entries of ``keys`` the members of ``collection``, and only them."""
+        with self._lock:
+            self._made[collection.path] = frozenset(keys)
+            self.generation += 1
