@@ -3,6 +3,8 @@ the identifiers of a record, its identity keys, and the rules every job asks."""
 
 from __future__ import annotations
 
+import pytest
+
 from refbridge.model import Date, Eprint, Name, Record
 from refbridge.sameness.ids import arxiv_id, identifiers, own_doi
 from refbridge.sameness.keys import bib_identity, identities, signature
@@ -179,3 +181,32 @@ def test_merges_alike_titles_with_two_own_dois_are_two_works() -> None:
     a = work("Graph Stream Summarization", 2016, DOI="10.1145/2882903.2915223")
     b = work("Graph Stream Summarization", 2016, DOI="10.1145/2882903.9999999")
     assert not compatible(a, b)
+
+
+def test_an_arxiv_doi_and_a_journals_doi_are_a_preprint_and_its_paper() -> None:
+    preprint = work("Sparse Attention for Long Contexts", 2022, DOI="10.48550/arXiv.2203.01234",
+                    **{"container-title": "Arxiv preprint arXiv:2203.01234"})
+    published = work("Sparse attention for long contexts", 2024, DOI="10.1145/3580305.3599256",
+                     **{"container-title": "Transactions on Long Documents"})
+    assert same_work(Profile(preprint), Profile(published)) == "same title, year and authors"
+
+
+@pytest.mark.parametrize("venue", ["arXiv", "CoRR", "arXiv:2203.01234", "bioRxiv"])
+def test_a_journal_named_after_a_preprint_server_is_a_preprint(venue: str) -> None:
+    preprint = work("Sparse Attention for Long Contexts", 2022, **{"container-title": venue})
+    published = work("Sparse Attention for Long Contexts", 2024,
+                     **{"container-title": "Transactions on Long Documents"})
+    assert same_work(Profile(preprint), Profile(published)) == "same title, year and authors"
+
+
+def test_howpublished_arxiv_is_a_preprint() -> None:
+    preprint = work("Sparse Attention for Long Contexts", 2022, "document",
+                    medium="arXiv preprint")
+    published = work("Sparse Attention for Long Contexts", 2024)
+    assert same_work(Profile(preprint), Profile(published)) == "same title, year and authors"
+
+
+def test_a_book_dated_a_year_apart_is_one_book() -> None:
+    printed = work("Stochastic Local Search", 2004, "book", publisher="Elsevier")
+    dated = work("Stochastic Local Search", 2005, "book", publisher="Morgan Kaufmann")
+    assert same_work(Profile(printed), Profile(dated)) == "same title, year and authors"

@@ -3,20 +3,21 @@
 ``same_work`` answers for ``refbridge dedupe`` (a library's duplicates). Two records are one
 work when they share an identifier of the same kind (a DOI, an arXiv id, an ISBN of the book
 itself, whose titles are related (a set's record lists its volumes' ISBNs); read by
-``sameness.ids``), or, without one, when their titles, years and authors agree as people write
-the same reference twice: the title compared as plain folded words (the reader has decoded
+``sameness.ids``; an arXiv DOI counts as the arXiv id it names, not as a DOI of the work's own),
+or, without one, when their titles, years and authors agree as people write the same
+reference twice: the title compared as plain folded words (the reader has decoded
 ``{\\"o}`` to ``ö`` already; ``ö`` and ``o`` fold alike), with or without its subtitle and
 whatever punctuation sets it off, function words and a misspelt word or two allowed
 (``Current Opinion in Cardiology`` is not ``... in Radiology``); the first author the same
 person by ``people.same_person`` with initials (``D. E.`` is ``Donald Ervin``); the year the
 same, or within ``PREPRINT_YEARS`` when one record is a preprint (its published version comes
-later).
+later): of a preprint type, with an arXiv id or a preprint server's DOI, or in a preprint
+server's venue (``journal = {arXiv}``, ``CoRR``, ``howpublished = {arXiv preprint}``).
 
 Some records look alike and are not the same work: different editions, volumes of a book,
 parts (``Part II``), chapters or pages of one book, issues of one volume, and the notes about
-a paper (``Erratum:``, ``Reply to``, ``Comment on``, ``Corrigendum``); two different DOIs
-(unless one is a preprint server's) or two different arXiv ids. Those ``BARRIERS`` keep
-records apart whatever else agrees.
+a paper (``Erratum:``, ``Reply to``, ``Comment on``, ``Corrigendum``); two different DOIs (unless one is a preprint server's) or two different arXiv ids. Those
+``BARRIERS`` keep records apart whatever else agrees.
 
 ``merge`` (the inputs of a CV or a conversion) joins records by identifier and by
 ``titles_alike`` (``difflib``'s ratio at a similarity the caller gives) when they are
@@ -34,13 +35,16 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from refbridge.citekeys import BBT_SKIP_WORDS
+from refbridge.identifiers import arxiv_id_from_doi
 from refbridge.model import Name, Record
 from refbridge.sameness.ids import identifiers, own_doi
 from refbridge.sameness.people import family_key, same_person, share_an_author
 from refbridge.sameness.text import NORMALIZED_REMEMBERED, fold, normalize_title
 
-#: Years a preprint may precede (or, re-posted, follow) its published version.
+#: Years a preprint may precede (or, re-posted, follow) its published version ...
 PREPRINT_YEARS = 3
+#: ... and the years two records of one book may give (printed late in the year, dated the next).
+BOOK_YEARS = 1
 #: How many words two titles may spell differently (one letter each) and be one title, and
 #: how many words (not function words) they need for that (as many as they have when none
 #: is spelt differently).
@@ -62,6 +66,10 @@ PREPRINT_DOI_PREFIXES: tuple[str, ...] = (
 )
 #: CSL types of records that may be the preprint of a published work.
 PREPRINT_TYPES: frozenset[str] = frozenset({"article", "report", "manuscript", "document"})
+#: The first words of a preprint server's name as a venue (folded): ``arXiv``, ``arXiv
+#: preprint arXiv:1234.5678``, DBLP's ``CoRR``.
+_PREPRINT_VENUE = re.compile(r"^(?:arxiv|corr|biorxiv|medrxiv|chemrxiv|psyarxiv|ssrn|"
+                             r"techrxiv|research square|preprints org)\b")
 #: CSL types -> the kind of work they record; two kinds that differ are two works (unless
 #: one record is of a ``PREPRINT_TYPES`` type).
 TYPE_KINDS: dict[str, str] = {
@@ -97,6 +105,11 @@ class Profile:
     @cached_property
     def identifiers(self) -> dict[str, set[str]]:
         found = identifiers(self.record)
+        own = {doi for doi in found.get("doi", ()) if not arxiv_id_from_doi(doi)}
+        if "doi" in found and not own:  # an arXiv DOI: the arXiv id says it
+            del found["doi"]
+        elif own:
+            found["doi"] = own
         if "isbn" in found and not self.whole_book:  # a chapter carries its book's ISBN
             del found["isbn"]
         dois = found.get("doi", set())
@@ -132,7 +145,9 @@ class Profile:
     @cached_property
     def preprint(self) -> bool:
         return self.record.type in PREPRINT_TYPES or "arxiv" in self.identifiers or \
-            "preprint-doi" in self.identifiers
+            "preprint-doi" in self.identifiers or any(
+                _PREPRINT_VENUE.match(fold(self.record.get(venue) or ""))
+                for venue in ("container-title", "medium"))  # journal, howpublished
 
     @cached_property
     def people(self) -> tuple[Name, ...]:
@@ -281,12 +296,15 @@ def _same_people(a: Profile, b: Profile) -> bool:
 
 
 def _same_year(a: Profile, b: Profile) -> bool:
-    """The same year, or within ``PREPRINT_YEARS`` of a preprint; a year one record lacks
-    agrees only when the titles are the same word for word."""
+    """The same year, or within ``PREPRINT_YEARS`` of a preprint, ``BOOK_YEARS`` for two
+    books; a year one record lacks agrees only when the titles are the same word for word."""
     year_a, year_b = a.record.year, b.record.year
     if year_a is None or year_b is None:
         return year_a == year_b or a.title == b.title
-    allowed = PREPRINT_YEARS if a.preprint != b.preprint else 0
+    if a.preprint != b.preprint:
+        allowed = PREPRINT_YEARS
+    else:  # a book's printing and its copyright year; an edition says when it is another
+        allowed = BOOK_YEARS if a.whole_book and b.whole_book else 0
     return abs(year_a - year_b) <= allowed
 
 
