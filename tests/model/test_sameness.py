@@ -206,6 +206,40 @@ def test_howpublished_arxiv_is_a_preprint() -> None:
     assert same_work(Profile(preprint), Profile(published)) == "same title, year and authors"
 
 
+@pytest.mark.parametrize("title", [
+    "Sparse Attention for Long Contexts: Supplementary material",
+    "Supplementary Material: Sparse Attention for Long Contexts",
+    "Sparse Attention for Long Contexts (Supplementaty Material)",
+    "Sparse Attention for Long Contexts -- Source Code",
+])
+def test_a_papers_supplement_stays_apart_from_the_paper(title: str) -> None:
+    paper = work("Sparse Attention for Long Contexts", 2024, "paper-conference")
+    supplement = work(title, 2024, "document")
+    assert barrier(Profile(paper), Profile(supplement)) == "a note about a work and another"
+
+
+def test_a_note_saying_supplementary_material_of_keeps_an_entry_apart() -> None:
+    paper = work("Sparse Attention for Long Contexts", 2024, "paper-conference")
+    supplement = work("Sparse Attention for Long Contexts", 2024, "document",
+                      note="Supplementary material of \\cite{QiaYan2024}")
+    assert barrier(Profile(paper), Profile(supplement)) == "a note about a work and another"
+
+
+def test_a_misc_entry_of_a_papers_title_without_identifiers_is_not_its_preprint() -> None:
+    page = work("Sparse Attention for Long Contexts", 2023, "document",
+                URL="https://example.org/sparse-attention")
+    paper = work("Sparse Attention for Long Contexts", 2024, "paper-conference")
+    assert same_work(Profile(page), Profile(paper)) is None
+
+
+def test_a_misc_entry_with_the_papers_doi_is_the_paper() -> None:
+    misc = work("Sparse Attention for Long Contexts", 2024, "document",
+                DOI="10.1145/3580305.3599256")
+    paper = work("Sparse Attention for Long Contexts", 2024, "paper-conference",
+                 DOI="10.1145/3580305.3599256")
+    assert same_work(Profile(misc), Profile(paper)) == "same DOI"
+
+
 def test_a_book_dated_a_year_apart_is_one_book() -> None:
     printed = work("Stochastic Local Search", 2004, "book", publisher="Elsevier")
     dated = work("Stochastic Local Search", 2005, "book", publisher="Morgan Kaufmann")

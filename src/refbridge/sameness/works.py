@@ -16,7 +16,9 @@ server's venue (``journal = {arXiv}``, ``CoRR``, ``howpublished = {arXiv preprin
 
 Some records look alike and are not the same work: different editions, volumes of a book,
 parts (``Part II``), chapters or pages of one book, issues of one volume, and the notes about
-a paper (``Erratum:``, ``Reply to``, ``Comment on``, ``Corrigendum``); two different DOIs (unless one is a preprint server's) or two different arXiv ids. Those
+a paper (``Erratum:``, ``Reply to``, ``Comment on``, ``Corrigendum``) and its supplement
+(``...: Supplementary material``, ``... -- Source Code``, a note ``Supplementary material of``);
+two different DOIs (unless one is a preprint server's) or two different arXiv ids. Those
 ``BARRIERS`` keep records apart whatever else agrees.
 
 ``merge`` (the inputs of a CV or a conversion) joins records by identifier and by
@@ -64,8 +66,10 @@ PREPRINT_DOI_PREFIXES: tuple[str, ...] = (
     "10.22541/",  # Authorea
     "10.36227/",  # TechRxiv
 )
-#: CSL types of records that may be the preprint of a published work.
-PREPRINT_TYPES: frozenset[str] = frozenset({"article", "report", "manuscript", "document"})
+#: CSL types of records that may be the preprint of a published work (a ``@misc``,
+#: ``document``, is one only by its identifiers or venue: it is as often a web page, a program
+#: or a paper's supplementary material).
+PREPRINT_TYPES: frozenset[str] = frozenset({"article", "report", "manuscript"})
 #: The first words of a preprint server's name as a venue (folded): ``arXiv``, ``arXiv
 #: preprint arXiv:1234.5678``, DBLP's ``CoRR``.
 _PREPRINT_VENUE = re.compile(r"^(?:arxiv|corr|biorxiv|medrxiv|chemrxiv|psyarxiv|ssrn|"
@@ -86,6 +90,12 @@ NOTE_WORDS: dict[str, str] = {
     "retraction": "retraction", "retracted": "retraction", "addendum": "addendum",
 }
 _NOTE = re.compile(r"^(?:authors?\s+)?(" + "|".join(NOTE_WORDS) + r")\b")
+#: What a title (folded) says of a work's supplement, anywhere in it (``...: Supplementary
+#: material``, ``Supplementaty Material``, ``... -- Source Code``) ...
+_SUPPLEMENT_TITLE = re.compile(r"\b(?:supplement\w*|supporting information|source code|"
+                               r"data and code)\b")
+#: ... and what its note (folded) says at its start (``Supplementary material of \cite{x}``).
+_SUPPLEMENT_NOTE = re.compile(r"^supplement\w* (?:material|data|information) (?:of|for|to)\b")
 #: ``Part II``, ``Part 2``, ``Teil 3``, ``Volume 1``, ``Vol. IV``, ``Book 2``.
 _PART = re.compile(r"\b(?:part|teil|partie|vol|volume|book|band)\s+([ivxlc]+|\d+|one|two|three"
                    r"|four|five)\b")
@@ -133,8 +143,15 @@ class Profile:
 
     @cached_property
     def note(self) -> str | None:
+        """The kind of note about a work the record is (``erratum``, ``reply`` ...,
+        ``supplement``), or None."""
         match = _NOTE.match(self.title)
-        return NOTE_WORDS[match.group(1)] if match else None
+        if match:
+            return NOTE_WORDS[match.group(1)]
+        if _SUPPLEMENT_TITLE.search(self.title) or _SUPPLEMENT_NOTE.match(
+                fold(self.record.get("note") or "")):
+            return "supplement"
+        return None
 
     @cached_property
     def parts(self) -> tuple[str, ...]:
@@ -194,9 +211,17 @@ def _both_differ(a: str | None, b: str | None) -> bool:
     return a is not None and b is not None and a != b
 
 
+def _shared(a: Profile, b: Profile) -> list[str]:
+    """The kinds of identifier the two records share a value of."""
+    return [kind for kind, values in a.identifiers.items()
+            if values & b.identifiers.get(kind, set())]
+
+
 def _different_kinds(a: Profile, b: Profile) -> bool:
     if a.preprint or b.preprint:
         return False
+    if "document" in (a.record.type, b.record.type) and _shared(a, b):
+        return False  # a @misc says nothing of the kind of work its identifier names
     kind_a = TYPE_KINDS.get(a.record.type, a.record.type)
     kind_b = TYPE_KINDS.get(b.record.type, b.record.type)
     return kind_a != kind_b
@@ -313,8 +338,7 @@ def same_work(a: Profile, b: Profile) -> str | None:
     authors``...), or None when they are not (or may not be)."""
     if barrier(a, b) is not None:
         return None
-    shared = [kind for kind, values in a.identifiers.items()
-              if values & b.identifiers.get(kind, set())]
+    shared = _shared(a, b)
     if shared == ["isbn"] and not _related_titles(a, b):
         return None
     if shared:
