@@ -111,6 +111,8 @@ KEPT_APART = [
      f"@book{{b, {HYDROLOGY}, date = 2010, edition = 2}}"),
     ("author only, same", "@article{a, author = {Ines Carvalho}}",
      "@article{b, author = {Ines Carvalho}}"),  # no title: nothing says it is one work
+    ("unrelated, equal DOIs", f"@article{{a, {SNAILS}, doi = {{{DOI}}}}}",
+     f"@article{{b, {LIGHTHOUSES}, doi = {{{DOI}}}}}"),  # a DOI pasted into the wrong entry
 ]
 
 

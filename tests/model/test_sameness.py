@@ -240,6 +240,19 @@ def test_a_misc_entry_with_the_papers_doi_is_the_paper() -> None:
     assert same_work(Profile(misc), Profile(paper)) == "same DOI"
 
 
+def test_a_doi_pasted_into_an_unrelated_entry_years_apart_does_not_make_one_work() -> None:
+    paper = work("Sparse Attention for Long Contexts", 2013, DOI="10.1145/3580305.3599256")
+    other = work("Tidal Mixing in a Shallow Lagoon", 1997, DOI="10.1145/3580305.3599256")
+    assert same_work(Profile(paper), Profile(other)) is None
+
+
+def test_a_doi_shared_by_other_titles_of_the_same_authors_and_year_is_one_work() -> None:
+    english = work("Sparse Attention for Long Contexts", 2024, DOI="10.1145/3580305.3599256")
+    german = work("Spärliche Aufmerksamkeit für lange Kontexte", 2024,
+                  DOI="10.1145/3580305.3599256")
+    assert same_work(Profile(english), Profile(german)) == "same DOI"
+
+
 def test_a_book_dated_a_year_apart_is_one_book() -> None:
     printed = work("Stochastic Local Search", 2004, "book", publisher="Elsevier")
     dated = work("Stochastic Local Search", 2005, "book", publisher="Morgan Kaufmann")

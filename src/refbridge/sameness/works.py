@@ -3,9 +3,10 @@
 ``same_work`` answers for ``refbridge dedupe`` (a library's duplicates). Two records are one
 work when they share an identifier of the same kind (a DOI, an arXiv id, an ISBN of the book
 itself, whose titles are related (a set's record lists its volumes' ISBNs); read by
-``sameness.ids``; an arXiv DOI counts as the arXiv id it names, not as a DOI of the work's own),
-or, without one, when their titles, years and authors agree as people write the same
-reference twice: the title compared as plain folded words (the reader has decoded
+``sameness.ids``; an arXiv DOI counts as the arXiv id it names, not as a DOI of the work's own)
+unless nothing else agrees (titles unrelated and no author in common or years far apart: an
+identifier pasted into the wrong entry), or, without one, when their titles, years and
+authors agree as people write the same reference twice: the title compared as plain folded words (the reader has decoded
 ``{\\"o}`` to ``ö`` already; ``ö`` and ``o`` fold alike), with or without its subtitle and
 whatever punctuation sets it off, function words and a misspelt word or two allowed
 (``Current Opinion in Cardiology`` is not ``... in Radiology``); the first author the same
@@ -333,14 +334,21 @@ def _same_year(a: Profile, b: Profile) -> bool:
     return abs(year_a - year_b) <= allowed
 
 
+def _far_apart(a: Profile, b: Profile) -> bool:
+    """No author in common, or years further apart than a preprint's from its version."""
+    year_a, year_b = a.record.year, b.record.year
+    return not share_an_author(a.record, b.record) or (
+        year_a is not None and year_b is not None and abs(year_a - year_b) > PREPRINT_YEARS)
+
+
 def same_work(a: Profile, b: Profile) -> str | None:
     """Why ``a`` and ``b`` are the same work (``same DOI``, ``same title, year and
     authors``...), or None when they are not (or may not be)."""
     if barrier(a, b) is not None:
         return None
     shared = _shared(a, b)
-    if shared == ["isbn"] and not _related_titles(a, b):
-        return None
+    if shared and not _related_titles(a, b) and (shared == ["isbn"] or _far_apart(a, b)):
+        return None  # a set and its volume; an identifier pasted into the wrong entry
     if shared:
         return "same " + ", ".join(_KIND_NAMES[kind] for kind in shared)
     if _same_title(a, b) and _same_year(a, b) and _same_people(a, b):
