@@ -17,8 +17,9 @@ Two sets of labelled pairs (entries named by library and key), each measured on 
 The matching of ``refbridge.dedupe.matching`` runs over each set's libraries (the TeX Live ones
 together, each git library alone), and its groups are compared with the labels: precision (of
 the labelled pairs it puts in one group, how many are one work) and recall (of the labelled
-pairs that are one work, how many it puts in one group), overall, per sample and for the pairs
-without a DOI, with counts. ``--show`` lists the pairs it gets wrong. This is a measuring tool:
+pairs that are one work, how many it puts in one group), overall, per sample, for the pairs
+with and without a DOI, and for the held-out samples (labelled after the matching was last
+changed) apart from the others, with counts. ``--show`` lists the pairs it gets wrong. This is a measuring tool:
 it asserts nothing, and the tests never run it.
 """
 
@@ -93,8 +94,10 @@ def _report(title: str, pairs: list[dict[str, object]], records: list[Record],
         kind = {(True, True): "found", (True, False): "missed", (False, True): "wrong",
                 (False, False): "kept apart"}[(bool(pair["same"]), merged)]
         no_doi = not (records[a].get("DOI") or records[b].get("DOI"))
-        for scope in ("all", str(pair["sample"]), "with a DOI" if not no_doi
-                      else "without a DOI"):
+        sample = str(pair["sample"])
+        for scope in ("all", sample, "with a DOI" if not no_doi else "without a DOI",
+                      "held out (all held-out samples)" if sample.startswith("held-out")
+                      else "the samples the matching was changed with"):
             counts[(scope, kind)] += 1
         if kind in ("missed", "wrong"):
             wrong.append(f"    {kind}: {pair['a']} | {pair['b']} ({pair.get('reason', '')})")
