@@ -49,6 +49,12 @@ def test_identifiers_by_kind_in_their_compared_form() -> None:
 
 # -- identity keys
 
+def test_the_arxiv_id_of_dblps_corr_volume() -> None:
+    record = work("Factorial models of language", 2013,
+                  **{"container-title": "CoRR", "volume": "abs/1312.61680v2"})
+    assert arxiv_id(record) == "1312.61680"
+
+
 def test_the_key_locks_identities_of_a_published_paper() -> None:
     record = work("Über-Graphs: A Study", 2023, DOI="10.1145/3580305.3599256")
     assert identities(record) == ("doi:10.1145/3580305.3599256", "work:uber graphs a study|2023|qian")
