@@ -58,7 +58,7 @@ class EntryExpression(Expression):
 
 
 _HELPER = re.compile(r"static BibEntry (\w+)\(\)\s*\{\s*return (.*?);\s*\}", re.DOTALL)
-_ASSIGN = re.compile(r"^\s*(?:[\w<>]+\s+)?(\w+)\s*=\s*(.*)$", re.DOTALL)
+_ASSIGN = re.compile(r"^\s*(?:[\w<>]+\s+)*?(\w+)\s*=\s*(.*)$", re.DOTALL)
 _SET = re.compile(r"^\s*(\w+)\.setField\((.*)\)\s*$", re.DOTALL)
 
 

@@ -11,8 +11,11 @@ committed. Printed: merges replayed; where git conflicts, how many the driver me
 (goal >= 90%); the driver's result equal to the committed one entry by entry and field by
 field (goal >= 90% of all replayed); where git merges cleanly, the driver's result equal to
 git's in content (goal 100%; a clean result of git that holds a key added on both sides
-twice is counted apart: the driver marks it); entries both sides kept that the driver's
-result lacks (goal 0); and the time of a merge of a 20,000-entry generated library (goal
+twice is counted apart: the driver marks it; where the driver differs from a clean result
+of git that is defective, "git clean but defective", with the reason: a key added on both
+sides kept twice, which bibtex and biber warn of, or a side's change applied to a later copy
+of an entry, which they ignore; those are not counted as equal); entries both sides kept
+that the driver's result lacks (goal 0); and the time of a merge of a 20,000-entry generated library (goal
 < 2 s). ``--show N`` prints the first N cases that miss a goal, ``--detail`` all of them, each
 with why the committed result differs (a side taken, a block dropped, edited during the
 merge, committed with git's markers). The figures are also printed for each repository.
@@ -170,6 +173,7 @@ class Tally:
     git_clean: int = 0
     equal_to_git_where_clean: int = 0
     git_clean_with_duplicate_keys: int = 0
+    git_clean_but_defective: list[str] = field(default_factory=list)
     kept_entries_missing: int = 0
     misses: list[str] = field(default_factory=list)
     differences: Counter[str] = field(default_factory=Counter)
@@ -180,6 +184,7 @@ class Tally:
             if isinstance(value, int):
                 setattr(self, name, getattr(self, name) + value)
         self.misses.extend(other.misses)
+        self.git_clean_but_defective.extend(other.git_clean_but_defective)
         self.differences.update(other.differences)
 
 
@@ -195,6 +200,42 @@ def _same(one: str, other: str) -> bool:
 def _duplicated(text: str) -> set[str]:
     counts = Counter(_ENTRY_KEY.findall(text))
     return {key for key, count in counts.items() if count > 1}
+
+
+def _ignored_change(case: Case, git_text: str) -> str | None:
+    """A key that git's clean result holds more than once where a side's change of that
+    entry landed on a later copy, which BibTeX and biber ignore (they read the first)."""
+    merged, base = readable(git_text), readable(case.base)
+    if merged is None or base is None:
+        return None
+    copies: dict[str, list[Hashable]] = {}
+    for unit in merged.units:
+        if unit.kind == "entry" and unit.block is not None:
+            copies.setdefault(unit.block.key, []).append(unit.content)
+    before = _entry_values(base)
+    for side in (case.ours, case.theirs):
+        changed = _entry_values(readable(side))
+        for key, contents in copies.items():
+            new, old = changed.get("entry:" + key), before.get("entry:" + key)
+            if len(contents) > 1 and old is not None and new not in (None, old) \
+                    and contents[0] != new and new in contents[1:]:
+                return key
+    return None
+
+
+def git_defect(case: Case, git_text: str) -> str | None:
+    """Why git's clean line merge is a result BibTeX and biber would not read as the people
+    meant, or None: a key both sides added kept twice (both warn of the repeated key), a
+    side's change applied to a copy of an entry they ignore."""
+    twice = _duplicated(git_text) - _duplicated(case.ours) - _duplicated(case.theirs)
+    if twice:
+        return (f"git kept key {min(twice)} twice, added on both sides (bibtex: "
+                "'Repeated entry'; biber: 'Duplicate entry key')")
+    ignored = _ignored_change(case, git_text)
+    if ignored:
+        return (f"git applied a side's change of {ignored} to the later of its copies, which "
+                "bibtex and biber ignore (they read the first)")
+    return None
 
 
 def replay(case: Case, tally: Tally) -> None:
@@ -240,6 +281,10 @@ def replay(case: Case, tally: Tally) -> None:
         tally.git_clean_with_duplicate_keys += 1  # a key added on both sides, kept twice
     if not merged_conflicts and _same(merged_text, git_text):
         tally.equal_to_git_where_clean += 1
+    elif (defect := git_defect(case, git_text)) is not None:
+        tally.git_clean_but_defective.append(f"{where}: {defect}")
+        tally.misses.append(f"{where}: git merges cleanly, the driver differs; git clean but "
+                            f"defective: {defect}")
     else:
         tally.misses.append(f"{where}: git merges cleanly, the driver differs")
 
@@ -299,6 +344,10 @@ def main() -> None:
           + percent(tally.equal_to_git_where_clean, tally.git_clean)
           + f" (git's clean result holds a key twice that no side did: "
             f"{tally.git_clean_with_duplicate_keys})")
+    print(f"  of the others, git clean but defective: {len(tally.git_clean_but_defective)} "
+          "(the driver's result differs from a git result that BibTeX and biber misread)")
+    for defect in tally.git_clean_but_defective:
+        print("    " + defect)
     print(f"entries both sides kept that the result lacks: {tally.kept_entries_missing}")
     print("where the driver's result is not the committed one, why:")
     for why, count in tally.differences.most_common():

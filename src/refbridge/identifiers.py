@@ -45,6 +45,8 @@ ARXIV_LABEL_OR_PAGE = re.compile(r"^(?:arxiv:|https?://arxiv\.org/abs/)", re.IGN
 ARXIV_EXTRA_LINE = re.compile(r"^arXiv: (?P<id>\S+)$")
 #: Google Scholar's venue of an arXiv preprint (``arXiv preprint arXiv:2401.12345``).
 SCHOLAR_ARXIV_VENUE = re.compile(r"^arXiv preprint arXiv:(?P<id>\S+)$", re.IGNORECASE)
+#: DBLP's volume of an arXiv preprint in its journal ``CoRR`` (``abs/2401.12345``).
+DBLP_CORR_VOLUME = re.compile(r"^abs/(?P<id>\S+)$", re.IGNORECASE)
 #: A resolver address in front of a DOI (``https://doi.org/``, ``http://dx.doi.org/``).
 DOI_RESOLVER = re.compile(r"^https?://(?:dx\.)?doi\.org/", re.IGNORECASE)
 #: An ISBN-13 or ISBN-10 inside a text (with or without hyphens).

@@ -417,6 +417,22 @@ def test_one_work_added_on_both_sides_with_conflicting_fields_is_kept_twice() ->
         ours + "\n" + LEE_CORES.replace("  year", "  note = {River cores},\n  year"), 0)
 
 
+NIMBUS_SHORT = "@misc{www-nimbus,\n  url = {http://www.nimbusproject.org/},\n}\n"
+NIMBUS_FULL = "@misc{www-nimbus,\n  title = {Nimbus},\n  url = {http://www.nimbusproject.org/},\n}\n"
+
+
+def test_an_entry_both_added_and_one_side_wrote_twice_is_not_kept_a_third_time() -> None:
+    twice = BASE.replace(DOE, NIMBUS_SHORT + "\n" + DOE) + "\n" + NIMBUS_FULL
+    once = BASE + "\n" + NIMBUS_FULL
+    assert merged(BASE, twice, once) == (twice, 0)
+
+
+def test_an_entry_both_added_and_theirs_wrote_twice_pairs_with_its_equal() -> None:
+    twice = BASE.replace(DOE, NIMBUS_SHORT + "\n" + DOE) + "\n" + NIMBUS_FULL
+    once = BASE + "\n" + NIMBUS_FULL
+    assert merged(BASE, once, twice) == (twice, 0)
+
+
 def test_a_jabref_setting_changed_on_one_side_is_one_block_replaced() -> None:
     base = SMITH + "\n@Comment{jabref-meta: databaseType:bibtex;}\n"
     theirs = SMITH + "\n@Comment{jabref-meta: databaseType:biblatex;}\n"

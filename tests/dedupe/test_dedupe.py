@@ -67,8 +67,6 @@ DUPLICATE_RULES = [
     ("two unrelated entries", f"@article{{a, {SNAILS}}}", f"@article{{b, {LIGHTHOUSES}}}", False),
     ("unrelated, different DOIs", f"@article{{a, {SNAILS}, doi = {{{DOI}}}}}",
      f"@article{{b, {LIGHTHOUSES}, doi = {{10.5555/lim.2015.03.01X}}}}", False),
-    ("unrelated, equal DOIs", f"@article{{a, {SNAILS}, doi = {{{DOI}}}}}",
-     f"@article{{b, {LIGHTHOUSES}, doi = {{{DOI}}}}}", True),
     ("same DOI, different types", f"@article{{a, {SNAILS}, doi = {{{DOI}}}}}",
      f"@incollection{{b, {SNAILS}, doi = {{{DOI}}}}}", True),
     ("DOIs differing by an underscore", f"@article{{a, {SNAILS}, doi = {{{DOI}}}}}",
@@ -113,6 +111,8 @@ KEPT_APART = [
      f"@book{{b, {HYDROLOGY}, date = 2010, edition = 2}}"),
     ("author only, same", "@article{a, author = {Ines Carvalho}}",
      "@article{b, author = {Ines Carvalho}}"),  # no title: nothing says it is one work
+    ("unrelated, equal DOIs", f"@article{{a, {SNAILS}, doi = {{{DOI}}}}}",
+     f"@article{{b, {LIGHTHOUSES}, doi = {{{DOI}}}}}"),  # a DOI pasted into the wrong entry
 ]
 
 
@@ -191,6 +191,14 @@ def test_a_set_listing_a_volumes_isbn_is_not_that_volume() -> None:
                 "Book}, year = 2006, isbn = {0-321-19385-7}}",
                 "@book{b, author = {Williams, Robin}, title = {The Non-Designer's Collection}, "
                 "year = 2006, isbn = {0-321-41276-1 (set), 0-321-19385-7 (design book)}}") is None
+
+
+def test_a_preprint_whose_title_adds_a_function_word_is_found() -> None:
+    records = entries("@inproceedings{a, author = {Ines Carvalho}, year = 2014, title = {Tidal "
+                      "mixing in shallow lagoons}, booktitle = {Coastal Workshop}}\n"
+                      "@article{b, author = {Ines Carvalho}, year = 2015, title = {Tidal mixing "
+                      "in the shallow lagoons}, journal = {arXiv}}")
+    assert [members for members, _ in duplicate_groups(records)] == [[0, 1]]
 
 
 def test_titles_one_word_apart_are_two_works() -> None:

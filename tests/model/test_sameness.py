@@ -3,6 +3,8 @@ the identifiers of a record, its identity keys, and the rules every job asks."""
 
 from __future__ import annotations
 
+import pytest
+
 from refbridge.model import Date, Eprint, Name, Record
 from refbridge.sameness.ids import arxiv_id, identifiers, own_doi
 from refbridge.sameness.keys import bib_identity, identities, signature
@@ -46,6 +48,12 @@ def test_identifiers_by_kind_in_their_compared_form() -> None:
 
 
 # -- identity keys
+
+def test_the_arxiv_id_of_dblps_corr_volume() -> None:
+    record = work("Factorial models of language", 2013,
+                  **{"container-title": "CoRR", "volume": "abs/1312.61680v2"})
+    assert arxiv_id(record) == "1312.61680"
+
 
 def test_the_key_locks_identities_of_a_published_paper() -> None:
     record = work("Über-Graphs: A Study", 2023, DOI="10.1145/3580305.3599256")
@@ -179,3 +187,79 @@ def test_merges_alike_titles_with_two_own_dois_are_two_works() -> None:
     a = work("Graph Stream Summarization", 2016, DOI="10.1145/2882903.2915223")
     b = work("Graph Stream Summarization", 2016, DOI="10.1145/2882903.9999999")
     assert not compatible(a, b)
+
+
+def test_an_arxiv_doi_and_a_journals_doi_are_a_preprint_and_its_paper() -> None:
+    preprint = work("Sparse Attention for Long Contexts", 2022, DOI="10.48550/arXiv.2203.01234",
+                    **{"container-title": "Arxiv preprint arXiv:2203.01234"})
+    published = work("Sparse attention for long contexts", 2024, DOI="10.1145/3580305.3599256",
+                     **{"container-title": "Transactions on Long Documents"})
+    assert same_work(Profile(preprint), Profile(published)) == "same title, year and authors"
+
+
+@pytest.mark.parametrize("venue", ["arXiv", "CoRR", "arXiv:2203.01234", "bioRxiv"])
+def test_a_journal_named_after_a_preprint_server_is_a_preprint(venue: str) -> None:
+    preprint = work("Sparse Attention for Long Contexts", 2022, **{"container-title": venue})
+    published = work("Sparse Attention for Long Contexts", 2024,
+                     **{"container-title": "Transactions on Long Documents"})
+    assert same_work(Profile(preprint), Profile(published)) == "same title, year and authors"
+
+
+def test_howpublished_arxiv_is_a_preprint() -> None:
+    preprint = work("Sparse Attention for Long Contexts", 2022, "document",
+                    medium="arXiv preprint")
+    published = work("Sparse Attention for Long Contexts", 2024)
+    assert same_work(Profile(preprint), Profile(published)) == "same title, year and authors"
+
+
+@pytest.mark.parametrize("title", [
+    "Sparse Attention for Long Contexts: Supplementary material",
+    "Supplementary Material: Sparse Attention for Long Contexts",
+    "Sparse Attention for Long Contexts (Supplementaty Material)",
+    "Sparse Attention for Long Contexts -- Source Code",
+])
+def test_a_papers_supplement_stays_apart_from_the_paper(title: str) -> None:
+    paper = work("Sparse Attention for Long Contexts", 2024, "paper-conference")
+    supplement = work(title, 2024, "document")
+    assert barrier(Profile(paper), Profile(supplement)) == "a note about a work and another"
+
+
+def test_a_note_saying_supplementary_material_of_keeps_an_entry_apart() -> None:
+    paper = work("Sparse Attention for Long Contexts", 2024, "paper-conference")
+    supplement = work("Sparse Attention for Long Contexts", 2024, "document",
+                      note="Supplementary material of \\cite{QiaYan2024}")
+    assert barrier(Profile(paper), Profile(supplement)) == "a note about a work and another"
+
+
+def test_a_misc_entry_of_a_papers_title_without_identifiers_is_not_its_preprint() -> None:
+    page = work("Sparse Attention for Long Contexts", 2023, "document",
+                URL="https://example.org/sparse-attention")
+    paper = work("Sparse Attention for Long Contexts", 2024, "paper-conference")
+    assert same_work(Profile(page), Profile(paper)) is None
+
+
+def test_a_misc_entry_with_the_papers_doi_is_the_paper() -> None:
+    misc = work("Sparse Attention for Long Contexts", 2024, "document",
+                DOI="10.1145/3580305.3599256")
+    paper = work("Sparse Attention for Long Contexts", 2024, "paper-conference",
+                 DOI="10.1145/3580305.3599256")
+    assert same_work(Profile(misc), Profile(paper)) == "same DOI"
+
+
+def test_a_doi_pasted_into_an_unrelated_entry_years_apart_does_not_make_one_work() -> None:
+    paper = work("Sparse Attention for Long Contexts", 2013, DOI="10.1145/3580305.3599256")
+    other = work("Tidal Mixing in a Shallow Lagoon", 1997, DOI="10.1145/3580305.3599256")
+    assert same_work(Profile(paper), Profile(other)) is None
+
+
+def test_a_doi_shared_by_other_titles_of_the_same_authors_and_year_is_one_work() -> None:
+    english = work("Sparse Attention for Long Contexts", 2024, DOI="10.1145/3580305.3599256")
+    german = work("Spärliche Aufmerksamkeit für lange Kontexte", 2024,
+                  DOI="10.1145/3580305.3599256")
+    assert same_work(Profile(english), Profile(german)) == "same DOI"
+
+
+def test_a_book_dated_a_year_apart_is_one_book() -> None:
+    printed = work("Stochastic Local Search", 2004, "book", publisher="Elsevier")
+    dated = work("Stochastic Local Search", 2005, "book", publisher="Morgan Kaufmann")
+    assert same_work(Profile(printed), Profile(dated)) == "same title, year and authors"

@@ -9,7 +9,8 @@ on both is merged (entries field by field: ``entry``; JabRef's settings line by 
 both sides for two different works, or for one work with fields that conflict, keeps both
 entries, ours first, under that key, as git's line merge does and as people committed such
 merges (with a note: BibTeX and biber read the first), and two broken blocks added in one
-place are both kept; an entry deleted on
+place are both kept; a key added on both sides and written twice on one pairs the entries of
+equal content (``paired_repeats``), so that one entry both added is not kept a third time; an entry deleted on
 one side and only cut (fields removed) on the other is deleted. Blocks neither
 side touched are written as they were, byte for byte. The order is ours, unless only theirs
 reordered the blocks. This module must never drop a block one side changed: a block deleted
@@ -57,6 +58,39 @@ def followed(base: Library, side: Library) -> dict[str, Unit]:
     new = _identities([unit for unit in side.units if unit.id not in base_ids])
     renamed = {new_id: gone[identity] for identity, new_id in new.items() if identity in gone}
     return {renamed.get(unit.id, unit.id): unit for unit in side.units}
+
+
+def _key_of(unit_id: str) -> str:
+    """The id a repeated block's id repeats (``entry:lee2023#2`` -> ``entry:lee2023``)."""
+    return unit_id.partition("#")[0]
+
+
+def paired_repeats(base_ids: set[str], ours: dict[str, Unit],
+                   theirs: dict[str, Unit]) -> dict[str, Unit]:
+    """``theirs`` with each entry of a key that both sides added, and one side wrote more than
+    once, under the id of ``ours``' entry of equal content (as git's lines pair them), not
+    of the entry that comes first under that key on each side; the others under the ids
+    left, in their order."""
+    added: dict[str, dict[str, list[str]]] = {"ours": {}, "theirs": {}}
+    for name, side in (("ours", ours), ("theirs", theirs)):
+        for unit_id, unit in side.items():
+            if unit_id not in base_ids and unit.kind == "entry":
+                added[name].setdefault(_key_of(unit_id), []).append(unit_id)
+    renamed: dict[str, str] = {}
+    for key, their_ids in added["theirs"].items():
+        our_ids = added["ours"].get(key, [])
+        if len(our_ids) < 2 and len(their_ids) < 2:
+            continue
+        twins: dict[str, str] = {}
+        for their_id in their_ids:
+            twin = next((our_id for our_id in our_ids if our_id not in twins.values()
+                         and ours[our_id].content == theirs[their_id].content), None)
+            if twin is not None:
+                twins[their_id] = twin
+        spare = iter([unit_id for unit_id in their_ids if unit_id not in twins.values()])
+        renamed.update({their_id: twins.get(their_id) or next(spare)
+                        for their_id in their_ids})
+    return {renamed.get(unit_id, unit_id): unit for unit_id, unit in theirs.items()}
 
 
 def _identity(unit: Unit) -> str | None:
@@ -132,6 +166,7 @@ def merge_libraries(base: Library, ours: Library, theirs: Library) -> Merged:
     """The merge of ``ours`` and ``theirs``, two versions of ``base``."""
     base_units = {unit.id: unit for unit in base.units}
     sides = {"ours": followed(base, ours), "theirs": followed(base, theirs)}
+    sides["theirs"] = paired_repeats(set(base_units), sides["ours"], sides["theirs"])
     base_order = list(base_units)
     backbone, other = ("theirs", "ours") if (
         _reordered(base_order, list(sides["theirs"]))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from refbridge.citekeys import BBT_SKIP_WORDS
 from refbridge.model import Record
 from refbridge.sameness.people import family_key
 from refbridge.sameness.works import Profile, barrier, same_work
@@ -15,12 +16,14 @@ from refbridge.sameness.works import Profile, barrier, same_work
 
 def _blocks(profile: Profile) -> set[str]:
     """The keys under which a record's candidate duplicates are filed: its identifiers, its
-    title's first words and its main title's."""
+    title's first words and its main title's (all of them, and those of substance)."""
     keys = {f"{kind}:{value}" for kind, values in profile.identifiers.items()
             for value in values}
     for title in (profile.title, profile.main_title):
         if title:
             keys.add("title:" + " ".join(title.split()[:3]))
+            substance = [word for word in title.split() if word not in BBT_SKIP_WORDS]
+            keys.add("words:" + " ".join(substance[:3]))  # "Distilling (the) knowledge"
     families = [family_key(p) for p in profile.people[:1]]
     if families and families[0]:
         keys.add(f"first:{families[0]}:{profile.record.year}")

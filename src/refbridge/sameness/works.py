@@ -3,20 +3,24 @@
 ``same_work`` answers for ``refbridge dedupe`` (a library's duplicates). Two records are one
 work when they share an identifier of the same kind (a DOI, an arXiv id, an ISBN of the book
 itself, whose titles are related (a set's record lists its volumes' ISBNs); read by
-``sameness.ids``), or, without one, when their titles, years and authors agree as people write
-the same reference twice: the title compared as plain folded words (the reader has decoded
+``sameness.ids``; an arXiv DOI counts as the arXiv id it names, not as a DOI of the work's own)
+unless nothing else agrees (titles unrelated and no author in common or years far apart: an
+identifier pasted into the wrong entry), or, without one, when their titles, years and
+authors agree as people write the same reference twice: the title compared as plain folded words (the reader has decoded
 ``{\\"o}`` to ``ö`` already; ``ö`` and ``o`` fold alike), with or without its subtitle and
 whatever punctuation sets it off, function words and a misspelt word or two allowed
 (``Current Opinion in Cardiology`` is not ``... in Radiology``); the first author the same
 person by ``people.same_person`` with initials (``D. E.`` is ``Donald Ervin``); the year the
 same, or within ``PREPRINT_YEARS`` when one record is a preprint (its published version comes
-later).
+later): of a preprint type, with an arXiv id or a preprint server's DOI, or in a preprint
+server's venue (``journal = {arXiv}``, ``CoRR``, ``howpublished = {arXiv preprint}``).
 
 Some records look alike and are not the same work: different editions, volumes of a book,
 parts (``Part II``), chapters or pages of one book, issues of one volume, and the notes about
-a paper (``Erratum:``, ``Reply to``, ``Comment on``, ``Corrigendum``); two different DOIs
-(unless one is a preprint server's) or two different arXiv ids. Those ``BARRIERS`` keep
-records apart whatever else agrees.
+a paper (``Erratum:``, ``Reply to``, ``Comment on``, ``Corrigendum``) and its supplement
+(``...: Supplementary material``, ``... -- Source Code``, a note ``Supplementary material of``);
+two different DOIs (unless one is a preprint server's) or two different arXiv ids. Those
+``BARRIERS`` keep records apart whatever else agrees.
 
 ``merge`` (the inputs of a CV or a conversion) joins records by identifier and by
 ``titles_alike`` (``difflib``'s ratio at a similarity the caller gives) when they are
@@ -34,13 +38,16 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from refbridge.citekeys import BBT_SKIP_WORDS
+from refbridge.identifiers import arxiv_id_from_doi
 from refbridge.model import Name, Record
 from refbridge.sameness.ids import identifiers, own_doi
 from refbridge.sameness.people import family_key, same_person, share_an_author
 from refbridge.sameness.text import NORMALIZED_REMEMBERED, fold, normalize_title
 
-#: Years a preprint may precede (or, re-posted, follow) its published version.
+#: Years a preprint may precede (or, re-posted, follow) its published version ...
 PREPRINT_YEARS = 3
+#: ... and the years two records of one book may give (printed late in the year, dated the next).
+BOOK_YEARS = 1
 #: How many words two titles may spell differently (one letter each) and be one title, and
 #: how many words (not function words) they need for that (as many as they have when none
 #: is spelt differently).
@@ -60,8 +67,14 @@ PREPRINT_DOI_PREFIXES: tuple[str, ...] = (
     "10.22541/",  # Authorea
     "10.36227/",  # TechRxiv
 )
-#: CSL types of records that may be the preprint of a published work.
-PREPRINT_TYPES: frozenset[str] = frozenset({"article", "report", "manuscript", "document"})
+#: CSL types of records that may be the preprint of a published work (a ``@misc``,
+#: ``document``, is one only by its identifiers or venue: it is as often a web page, a program
+#: or a paper's supplementary material).
+PREPRINT_TYPES: frozenset[str] = frozenset({"article", "report", "manuscript"})
+#: The first words of a preprint server's name as a venue (folded): ``arXiv``, ``arXiv
+#: preprint arXiv:1234.5678``, DBLP's ``CoRR``.
+_PREPRINT_VENUE = re.compile(r"^(?:arxiv|corr|biorxiv|medrxiv|chemrxiv|psyarxiv|ssrn|"
+                             r"techrxiv|research square|preprints org)\b")
 #: CSL types -> the kind of work they record; two kinds that differ are two works (unless
 #: one record is of a ``PREPRINT_TYPES`` type).
 TYPE_KINDS: dict[str, str] = {
@@ -78,6 +91,12 @@ NOTE_WORDS: dict[str, str] = {
     "retraction": "retraction", "retracted": "retraction", "addendum": "addendum",
 }
 _NOTE = re.compile(r"^(?:authors?\s+)?(" + "|".join(NOTE_WORDS) + r")\b")
+#: What a title (folded) says of a work's supplement, anywhere in it (``...: Supplementary
+#: material``, ``Supplementaty Material``, ``... -- Source Code``) ...
+_SUPPLEMENT_TITLE = re.compile(r"\b(?:supplement\w*|supporting information|source code|"
+                               r"data and code)\b")
+#: ... and what its note (folded) says at its start (``Supplementary material of \cite{x}``).
+_SUPPLEMENT_NOTE = re.compile(r"^supplement\w* (?:material|data|information) (?:of|for|to)\b")
 #: ``Part II``, ``Part 2``, ``Teil 3``, ``Volume 1``, ``Vol. IV``, ``Book 2``.
 _PART = re.compile(r"\b(?:part|teil|partie|vol|volume|book|band)\s+([ivxlc]+|\d+|one|two|three"
                    r"|four|five)\b")
@@ -97,6 +116,11 @@ class Profile:
     @cached_property
     def identifiers(self) -> dict[str, set[str]]:
         found = identifiers(self.record)
+        own = {doi for doi in found.get("doi", ()) if not arxiv_id_from_doi(doi)}
+        if "doi" in found and not own:  # an arXiv DOI: the arXiv id says it
+            del found["doi"]
+        elif own:
+            found["doi"] = own
         if "isbn" in found and not self.whole_book:  # a chapter carries its book's ISBN
             del found["isbn"]
         dois = found.get("doi", set())
@@ -120,8 +144,15 @@ class Profile:
 
     @cached_property
     def note(self) -> str | None:
+        """The kind of note about a work the record is (``erratum``, ``reply`` ...,
+        ``supplement``), or None."""
         match = _NOTE.match(self.title)
-        return NOTE_WORDS[match.group(1)] if match else None
+        if match:
+            return NOTE_WORDS[match.group(1)]
+        if _SUPPLEMENT_TITLE.search(self.title) or _SUPPLEMENT_NOTE.match(
+                fold(self.record.get("note") or "")):
+            return "supplement"
+        return None
 
     @cached_property
     def parts(self) -> tuple[str, ...]:
@@ -132,7 +163,9 @@ class Profile:
     @cached_property
     def preprint(self) -> bool:
         return self.record.type in PREPRINT_TYPES or "arxiv" in self.identifiers or \
-            "preprint-doi" in self.identifiers
+            "preprint-doi" in self.identifiers or any(
+                _PREPRINT_VENUE.match(fold(self.record.get(venue) or ""))
+                for venue in ("container-title", "medium"))  # journal, howpublished
 
     @cached_property
     def people(self) -> tuple[Name, ...]:
@@ -179,9 +212,17 @@ def _both_differ(a: str | None, b: str | None) -> bool:
     return a is not None and b is not None and a != b
 
 
+def _shared(a: Profile, b: Profile) -> list[str]:
+    """The kinds of identifier the two records share a value of."""
+    return [kind for kind, values in a.identifiers.items()
+            if values & b.identifiers.get(kind, set())]
+
+
 def _different_kinds(a: Profile, b: Profile) -> bool:
     if a.preprint or b.preprint:
         return False
+    if "document" in (a.record.type, b.record.type) and _shared(a, b):
+        return False  # a @misc says nothing of the kind of work its identifier names
     kind_a = TYPE_KINDS.get(a.record.type, a.record.type)
     kind_b = TYPE_KINDS.get(b.record.type, b.record.type)
     return kind_a != kind_b
@@ -281,13 +322,23 @@ def _same_people(a: Profile, b: Profile) -> bool:
 
 
 def _same_year(a: Profile, b: Profile) -> bool:
-    """The same year, or within ``PREPRINT_YEARS`` of a preprint; a year one record lacks
-    agrees only when the titles are the same word for word."""
+    """The same year, or within ``PREPRINT_YEARS`` of a preprint, ``BOOK_YEARS`` for two
+    books; a year one record lacks agrees only when the titles are the same word for word."""
     year_a, year_b = a.record.year, b.record.year
     if year_a is None or year_b is None:
         return year_a == year_b or a.title == b.title
-    allowed = PREPRINT_YEARS if a.preprint != b.preprint else 0
+    if a.preprint != b.preprint:
+        allowed = PREPRINT_YEARS
+    else:  # a book's printing and its copyright year; an edition says when it is another
+        allowed = BOOK_YEARS if a.whole_book and b.whole_book else 0
     return abs(year_a - year_b) <= allowed
+
+
+def _far_apart(a: Profile, b: Profile) -> bool:
+    """No author in common, or years further apart than a preprint's from its version."""
+    year_a, year_b = a.record.year, b.record.year
+    return not share_an_author(a.record, b.record) or (
+        year_a is not None and year_b is not None and abs(year_a - year_b) > PREPRINT_YEARS)
 
 
 def same_work(a: Profile, b: Profile) -> str | None:
@@ -295,10 +346,9 @@ def same_work(a: Profile, b: Profile) -> str | None:
     authors``...), or None when they are not (or may not be)."""
     if barrier(a, b) is not None:
         return None
-    shared = [kind for kind, values in a.identifiers.items()
-              if values & b.identifiers.get(kind, set())]
-    if shared == ["isbn"] and not _related_titles(a, b):
-        return None
+    shared = _shared(a, b)
+    if shared and not _related_titles(a, b) and (shared == ["isbn"] or _far_apart(a, b)):
+        return None  # a set and its volume; an identifier pasted into the wrong entry
     if shared:
         return "same " + ", ".join(_KIND_NAMES[kind] for kind in shared)
     if _same_title(a, b) and _same_year(a, b) and _same_people(a, b):
