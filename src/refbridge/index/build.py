@@ -3,13 +3,16 @@ answers it to ``verify`` (``enrich``'s mappings: Crossref's and OpenAlex's work 
 dblp publication and an arXiv paper through their format readers).
 
 A dump's format is told as ``convert`` tells it (``--from`` names it otherwise); a work that
-cannot be read is reported with its file and line and left out, as the readers do. This module
-must never hold more than one work of a dump.
+cannot be read is reported with its file and line and left out, as the readers do. On the
+``spark`` engine each dump is read in a partition of Spark by the same functions, and its rows
+come back in order to be written into the same table. This module must never hold more than
+one work of a dump (one dump's rows, on Spark's driver).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TextIO
 
 from refbridge.errors import Diagnostics, ParseError
@@ -19,10 +22,12 @@ from refbridge.formats.dumps.crossref_works import works_of
 from refbridge.formats.dumps.dblp_xml import publications
 from refbridge.formats.dumps.lines import json_objects
 from refbridge.formats.dumps.openalex_works import WHAT as OPENALEX_WORK
+from refbridge.index.store import row_text, write_rows
 from refbridge.registry import detect_reader
 from refbridge.services import arxiv, crossref, openalex
 from refbridge.services.errors import ServiceError
 from refbridge.services.found import Found
+from refbridge.spark import ENGINES
 from refbridge.textio import display_name, open_input
 from refbridge.verify.lookup import PUBLISHED_TYPES
 
@@ -77,3 +82,22 @@ def candidates(path: str, diagnostics: Diagnostics, from_format: str | None = No
             raise ParseError(f"not a dump the index reads ({name}; it reads "
                              f"{', '.join(DUMPS)})", source)
         yield from DUMPS[name](stream, source, diagnostics)
+
+
+def rows(from_format: str | None, path: str, diagnostics: Diagnostics) -> Iterator[str]:
+    """The index's rows of the dump ``path`` (``store.row_text``)."""
+    return (row_text(found) for found in candidates(path, diagnostics, from_format))
+
+
+def build_index(dumps: Sequence[str], output: str, diagnostics: Diagnostics,
+                from_format: str | None = None, engine: str = "duckdb") -> int:
+    """Index every work of ``dumps`` into the file ``output`` on ``engine`` (``ENGINES``);
+    returns how many."""
+    if engine not in ENGINES:
+        raise ValueError(f"not an engine: {engine} (one of {', '.join(ENGINES)})")
+    if engine == "spark":
+        from refbridge.spark import map_inputs
+
+        return write_rows(map_inputs(dumps, partial(rows, from_format), diagnostics), output)
+    return write_rows((row for path in dumps for row in rows(from_format, path, diagnostics)),
+                      output)

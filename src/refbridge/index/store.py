@@ -68,15 +68,17 @@ def found_of(text: str) -> Found:
                  tuple(Version(**v) for v in data["versions"]), tuple(data["preprints"]))
 
 
-def _row(found: Found) -> dict[str, Any]:
+def row_text(found: Found) -> str:
+    """``found`` as the row of the table, a JSON object of ``COLUMNS``."""
     record: Record = found.record
     title = record.title
     authors = record.authors
-    return {"service": found.service, "identifier": found.identifier,
-            "doi": normalized_doi(record), "arxiv": arxiv_id(record, venue=False),
-            "pmid": record.get("PMID"), "title_key": normalize_title(title) if title else None,
-            "year": record.year, "first_family": family_key(authors[0]) if authors else None,
-            "found": found_json(found)}
+    return json.dumps({
+        "service": found.service, "identifier": found.identifier,
+        "doi": normalized_doi(record), "arxiv": arxiv_id(record, venue=False),
+        "pmid": record.get("PMID"), "title_key": normalize_title(title) if title else None,
+        "year": record.year, "first_family": family_key(authors[0]) if authors else None,
+        "found": found_json(found)}, ensure_ascii=False)
 
 
 def _load(connection: Any, rows: list[str], directory: str) -> None:
@@ -93,6 +95,11 @@ def _load(connection: Any, rows: list[str], directory: str) -> None:
 
 def write_index(found: Iterable[Found], path: str) -> int:
     """Write the candidates ``found`` as the index ``path``; returns how many."""
+    return write_rows((row_text(candidate) for candidate in found), path)
+
+
+def write_rows(rows: Iterable[str], path: str) -> int:
+    """Write the rows ``rows`` (``row_text``'s) as the index ``path``; returns how many."""
     duckdb = duckdb_module()
 
     directory = os.path.dirname(os.path.abspath(path))
@@ -108,15 +115,15 @@ def write_index(found: Iterable[Found], path: str) -> int:
         with duckdb.connect(partial) as connection:
             connection.execute(f"CREATE TABLE {TABLE} ("
                                + ", ".join(f"{n} {k}" for n, k in COLUMNS.items()) + ")")
-            rows: list[str] = []
-            for candidate in found:
-                rows.append(json.dumps(_row(candidate), ensure_ascii=False))
+            batch: list[str] = []
+            for row in rows:
+                batch.append(row)
                 count += 1
-                if len(rows) == BATCH:
-                    _load(connection, rows, directory)
-                    rows = []
-            if rows:
-                _load(connection, rows, directory)
+                if len(batch) == BATCH:
+                    _load(connection, batch, directory)
+                    batch = []
+            if batch:
+                _load(connection, batch, directory)
             for key in KEYS:
                 connection.execute(f"CREATE INDEX {TABLE}_{key} ON {TABLE} ({key})")
         os.replace(partial, path)
