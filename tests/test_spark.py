@@ -94,3 +94,20 @@ def test_a_broken_dump_stops_spark_after_the_complete_shards_before_it(tmp_path:
         outcomes[engine] = (str(raised.value), _files(folder))
     assert outcomes["spark"] == outcomes["duckdb"]
     assert sorted(outcomes["spark"][1]) == ["part-000000.bib", "part-000001.bib"]
+
+
+def test_the_works_spark_selects_are_the_local_ones(tmp_path: Path) -> None:
+    import duckdb
+
+    works = DUMPS / "openalex-works.jsonl"
+    parquet = tmp_path / "works.parquet"
+    duckdb.execute(f"COPY (SELECT * FROM read_json('{works}')) TO '{parquet}' (FORMAT parquet)")
+    runs = {}
+    for engine in ("duckdb", "spark"):
+        folder = tmp_path / engine
+        status, _, err = run_cli("index", "select", str(works), str(parquet), "--orcid",
+                                 "0000-0002-1825-0097", "--to", "bibtex", "-o", str(folder),
+                                 "--engine", engine)
+        runs[engine] = (status, err.replace(str(folder), "FOLDER"), _files(folder))
+    assert runs["spark"] == runs["duckdb"]
+    assert runs["spark"][1] == "refbridge: FOLDER/0000-0002-1825-0097.bib: 2 work(s)\n"

@@ -65,9 +65,13 @@ def _years(_: click.Context, __: click.Parameter, value: str | None) -> tuple[in
               help="Output format (see `refbridge formats`).")
 @click.option("-o", "--output", required=True, metavar="FOLDER",
               help="The folder receiving ORCID.EXT for each author.")
+@click.option("--engine", type=click.Choice(ENGINES), default="duckdb", show_default=True,
+              help="Filter the slices in this process, or on Spark (one slice a partition, "
+                   "filtered by DuckDB there; REFBRIDGE_SPARK_MASTER).")
 @handle_errors
 def select_command(slices: tuple[str, ...], orcids: tuple[str, ...], venue: str | None,
-                   years: tuple[int, int] | None, to_format: str, output: str) -> None:
+                   years: tuple[int, int] | None, to_format: str, output: str, engine: str
+                   ) -> None:
     """The works of each ORCID iD in OpenAlex SLICES (JSON Lines or Parquet), filtered inside
     DuckDB's scan, one file per author."""
     import os
@@ -80,7 +84,8 @@ def select_command(slices: tuple[str, ...], orcids: tuple[str, ...], venue: str 
     extension = get_writer(to_format).extension
     diagnostics = Diagnostics()
     try:
-        chosen = select_works(list(slices), Selection(orcids, venue, years), diagnostics)
+        chosen = select_works(list(slices), Selection(orcids, venue, years), diagnostics,
+                              engine)
     except PersonIdError as exc:
         raise click.BadParameter(str(exc), param_hint="--orcid") from None
     os.makedirs(output, exist_ok=True)
