@@ -111,3 +111,17 @@ def test_the_works_spark_selects_are_the_local_ones(tmp_path: Path) -> None:
         runs[engine] = (status, err.replace(str(folder), "FOLDER"), _files(folder))
     assert runs["spark"] == runs["duckdb"]
     assert runs["spark"][1] == "refbridge: FOLDER/0000-0002-1825-0097.bib: 2 work(s)\n"
+
+
+def test_a_strict_index_build_fails_on_spark_as_it_fails_locally(tmp_path: Path) -> None:
+    broken = tmp_path / "works.jsonl"
+    lines = (DUMPS / "openalex-works.jsonl").read_text(encoding="utf-8").splitlines()
+    broken.write_text(f"{lines[0]}\n{{\"id\": 3\n{lines[1]}\n", encoding="utf-8")
+    runs = {}
+    for engine in ("duckdb", "spark"):
+        output = tmp_path / f"{engine}.duckdb"
+        status, _, err = run_cli("index", "build", str(DUMPS / "dblp.xml"), str(broken), "-o",
+                                 str(output), "--engine", engine, "--strict")
+        runs[engine] = (status, err, output.exists())
+    message = f"{broken}:2:9: not valid JSON: Expecting ',' delimiter; line skipped"
+    assert runs["spark"] == runs["duckdb"] == (1, f"refbridge: error: {message}\n", False)

@@ -105,6 +105,7 @@ def _on_spark(inputs: Sequence[str], directory: str, to_format: str, extension: 
               ) -> ShardedReport:
     from refbridge.spark import grouped_inputs
 
+    directory = os.path.abspath(directory)  # the tasks' working folder may be another
     read, written = grouped_inputs(
         inputs, partial(_read, read_options), size, partial(_present, directory, extension),
         partial(_write, directory, extension, to_format, write_options, list(inputs)),

@@ -27,6 +27,7 @@ from importlib import import_module
 from typing import Any, Generic, TypeVar
 
 from refbridge.errors import Diagnostic, Diagnostics, RefbridgeError
+from refbridge.textio import STDIO
 
 T = TypeVar("T")
 #: What a partition runs on one input: its items, telling ``Diagnostics`` what went wrong.
@@ -140,16 +141,19 @@ def _received(items: Iterable[Item[T]], diagnostics: Diagnostics) -> Iterator[T]
             yield item.value
 
 
-def _partitioned(spark: Any, inputs: Sequence[str]) -> Any:
+def _partitioned(inputs: Sequence[str], master: str | None) -> Any:
     """``inputs`` as an RDD of (number, path), one a partition."""
-    return spark.sparkContext.parallelize(list(enumerate(inputs)), max(1, len(inputs)))
+    if STDIO in inputs:
+        raise RefbridgeError("--engine spark reads files: not standard input (-)")
+    return session(master).sparkContext.parallelize(list(enumerate(inputs)),
+                                                    max(1, len(inputs)))
 
 
 def map_inputs(inputs: Sequence[str], work: Work[T], diagnostics: Diagnostics,
                master: str | None = None) -> Iterator[T]:
     """``work``'s items of every input, in input order, computed by Spark; the driver holds
     one partition's items at a time."""
-    rdd = _partitioned(session(master), inputs).mapPartitions(
+    rdd = _partitioned(inputs, master).mapPartitions(
         partial(_work_on, work, diagnostics.strict))
     yield from _received(rdd.toLocalIterator(), diagnostics)
 
@@ -186,8 +190,8 @@ def grouped_inputs(inputs: Sequence[str], work: Work[T], size: int, done: Callab
     grouping); the diagnostics of the reading are replayed first, then those of the groups.
     A failure in the reading stops the job after the groups complete before it are written,
     as the local engine stops."""
-    spark = session(master)
-    read = _partitioned(spark, inputs).mapPartitions(partial(_work_on, work, diagnostics.strict))
+    read = _partitioned(inputs, master).mapPartitions(
+        partial(_work_on, work, diagnostics.strict))
     read = read.persist(import_module("pyspark").StorageLevel.MEMORY_AND_DISK)
     try:
         reports = read.filter(lambda item: item.last or item.heard.messages).map(
