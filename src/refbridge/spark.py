@@ -4,7 +4,10 @@ imports PySpark, a narrow typed face of the few parts of it the jobs use.
 The inputs are spread over Spark's partitions, one input file a partition (a gzipped file
 cannot be split, and the dumps come as many files); each partition runs the function it is
 handed, which is refbridge's own reading (a reader, ``index.build``'s candidates) and writing,
-so Spark's output is the local engine's. What a partition's ``Diagnostics`` hear travels back
+so Spark's output is the local engine's. Three shapes of job: ``each_input`` (a task an input,
+side by side, each writing what it makes to a file), ``map_inputs`` (the inputs' items back
+to the caller in order, one partition at a time) and ``grouped_inputs`` (the inputs' items
+numbered in order and cut into groups, each written by a task). What a partition's ``Diagnostics`` hear travels back
 with its results and is replayed into the caller's, in input order; an error refbridge reports
 (``RefbridgeError``: a broken line in strict mode, an output that cannot be written) is raised
 in the caller as it would have been raised locally.
@@ -34,6 +37,8 @@ T = TypeVar("T")
 Work = Callable[[str, Diagnostics], Iterable[T]]
 #: What a partition runs on one group of items (numbered in input order): its result.
 GroupWork = Callable[[int, list[T], Diagnostics], int]
+#: What a partition runs on one input (its number in input order, its path): its result.
+InputWork = Callable[[int, str, Diagnostics], T]
 
 #: The engines of the dump jobs: in refbridge's own process (with DuckDB where a job
 #: queries), or on Spark.
@@ -156,6 +161,37 @@ def map_inputs(inputs: Sequence[str], work: Work[T], diagnostics: Diagnostics,
     rdd = _partitioned(inputs, master).mapPartitions(
         partial(_work_on, work, diagnostics.strict))
     yield from _received(rdd.toLocalIterator(), diagnostics)
+
+
+def _run_each(work: InputWork[T], strict: bool, inputs: Iterable[tuple[int, str]]
+              ) -> Iterator[tuple[T | None, RefbridgeError | None, Heard]]:
+    """Run ``work`` on each input of a partition (in a Spark worker)."""
+    for number, path in inputs:
+        diagnostics = Diagnostics(strict=strict)
+        result: T | None = None
+        failure: RefbridgeError | None = None
+        try:
+            result = work(number, path, diagnostics)
+        except RefbridgeError as exc:
+            failure = exc
+        yield result, failure, _Listener(diagnostics).heard()
+
+
+def each_input(inputs: Sequence[str], work: InputWork[T], diagnostics: Diagnostics,
+               master: str | None = None) -> list[T]:
+    """``work``'s result on every input, the inputs' tasks run side by side (their results
+    must be small: what they make goes to files); the diagnostics are replayed in input order
+    up to the first failure, which is raised."""
+    done = _partitioned(inputs, master).mapPartitions(
+        partial(_run_each, work, diagnostics.strict)).collect()
+    results: list[T] = []
+    for result, failure, heard in done:
+        heard.replay(diagnostics)
+        if failure is not None:
+            raise failure
+        if result is not None:
+            results.append(result)
+    return results
 
 
 def _group(size: int, numbered: tuple[Item[T], int]) -> tuple[int, tuple[int, Item[T]]]:
