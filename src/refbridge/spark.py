@@ -5,8 +5,8 @@ The inputs are spread over Spark's partitions, one input file a partition (a gzi
 cannot be split, and the dumps come as many files); each partition runs the function it is
 handed, which is refbridge's own reading (a reader, ``index.build``'s candidates) and writing,
 so Spark's output is the local engine's. Three shapes of job: ``each_input`` (a task an input,
-side by side, each writing what it makes to a file), ``map_inputs`` (the inputs' items back
-to the caller in order, one partition at a time) and ``grouped_inputs`` (the inputs' items
+side by side, each writing what it makes to a file), ``map_inputs`` (the inputs' few items back
+to the caller, in input order) and ``grouped_inputs`` (the inputs' items
 numbered in order and cut into groups, each written by a task). What a partition's ``Diagnostics`` hear travels back
 with its results and is replayed into the caller's, in input order; an error refbridge reports
 (``RefbridgeError``: a broken line in strict mode, an output that cannot be written) is raised
@@ -156,11 +156,11 @@ def _partitioned(inputs: Sequence[str], master: str | None) -> Any:
 
 def map_inputs(inputs: Sequence[str], work: Work[T], diagnostics: Diagnostics,
                master: str | None = None) -> Iterator[T]:
-    """``work``'s items of every input, in input order, computed by Spark; the driver holds
-    one partition's items at a time."""
+    """``work``'s items of every input, in input order, computed by Spark, the inputs' tasks
+    side by side; the items come back together, so they must be few (a selection's works)."""
     rdd = _partitioned(inputs, master).mapPartitions(
         partial(_work_on, work, diagnostics.strict))
-    yield from _received(rdd.toLocalIterator(), diagnostics)
+    yield from _received(rdd.collect(), diagnostics)
 
 
 def _run_each(work: InputWork[T], strict: bool, inputs: Iterable[tuple[int, str]]
