@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from enrich_support import FIXTURES as ENRICH_FIXTURES
+from enrich_support import FixtureServer
 from support import FIXTURES, run_cli
 
 pytest.importorskip("duckdb", reason="the index needs DuckDB (the dumps extra)")
@@ -130,3 +132,35 @@ def test_the_library_function_takes_the_index_in_its_options(index: str) -> None
                                                                 services=("crossref",)))
     assert (enriched.get("DOI"), report.summary()) == (
         "10.1145/3650001", "1 record(s): 1 enriched; 0 from cache, 0 request(s)")
+
+
+@pytest.mark.usefixtures("no_remote_network")
+def test_the_index_gives_the_services_enrichment_for_the_same_works(
+        server: FixtureServer, tmp_path: Path) -> None:
+    """The works of the services' stand-in, indexed: the same records and messages."""
+    from refbridge.enrich import EnrichOptions, enrich_records
+    from refbridge.model import Date, Eprint, Name, Record
+
+    crossref = tmp_path / "crossref.jsonl"
+    crossref.write_text(json.dumps({"items": json.loads(
+        (ENRICH_FIXTURES / "crossref" / "works.json").read_text("utf-8"))}) + "\n", "utf-8")
+    openalex = tmp_path / "openalex.jsonl"
+    openalex.write_text("".join(json.dumps(work) + "\n" for work in json.loads(
+        (ENRICH_FIXTURES / "openalex" / "works.json").read_text("utf-8"))), "utf-8")
+    index = str(tmp_path / "works.duckdb")
+    assert run_cli("index", "build", str(crossref), str(openalex), "-o", index)[0] == 0
+    records = [Record(id=f"lin{year}", type="article", fields={"title": title},
+                      names={"author": (Name(family="Lin", given="Mei"),)},
+                      dates={"issued": Date.of(year)}, eprint=Eprint("arXiv"),
+                      incomplete_names=frozenset({"author"}))
+               for title, year in (("Vectorized Execution for Graph Pattern Queries", 2024),
+                                   ("Elastic Checkpointing for Distributed Training", 2024))]
+    services = ("crossref", "openalex")
+    online, online_report = enrich_records(records, EnrichOptions(
+        services=services, endpoints=server.endpoints(), cache_dir=tmp_path / "cache",
+        backoff=0.0, intervals={"crossref": 0.0, "openalex": 0.0}))
+    offline, offline_report = enrich_records(records, EnrichOptions(services=services,
+                                                                    index=index))
+    assert offline == online
+    assert list(offline_report.messages()) == list(online_report.messages())
+    assert [o.outcome for o in offline_report.outcomes] == ["enriched", "enriched"]
