@@ -5,8 +5,13 @@ Generates dumps of invented works in each dump's shape (OpenAlex works as gzippe
 dblp.xml with its entities, Crossref pages, arXiv metadata) at two sizes, converts each to
 CSL-JSON shards of ``SHARD_SIZE`` records in a fresh process (``measure.run_measured``:
 records/s and peak memory, which must stay flat from the small size to the large one), builds an index of the small OpenAlex dump and
-verifies a library of ``VERIFIED`` entries (half of them in the dump) against it (entries/s).
-Run: ``.venv/bin/python benchmarks/dumps.py [--sizes 20000,200000] [--formats openalex-works,dblp-xml]``.
+verifies a library of ``VERIFIED`` entries (half of them in the dump) against it (entries/s),
+and enriches the same library from it (``enrich --index``). With ``--engines duckdb,spark`` the
+index is built on each engine from the OpenAlex dump cut into ``PARTS`` files (Spark's
+partitions) in Spark's ``local[2]`` (``REFBRIDGE_SPARK_MASTER``; the ``spark`` extra), its time
+with Spark's start.
+Run: ``.venv/bin/python benchmarks/dumps.py [--sizes 20000,200000] [--formats openalex-works,dblp-xml]
+[--engines duckdb,spark]``.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -27,6 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure import run_measured
 
 VERIFIED = 1000
+#: Files the OpenAlex dump of the index is cut into (a snapshot's ``part_*.gz``).
+PARTS = 4
 #: Records a shard: keys are unique within a shard, so the key book's memory is bounded by it.
 SHARD_SIZE = 10_000
 _WORDS = ("streaming", "joins", "compressed", "columns", "learned", "indexes", "graphs",
@@ -106,6 +114,19 @@ def write_dump(folder: Path, form: str, count: int) -> Path:
     return path
 
 
+def write_parts(folder: Path, count: int) -> list[Path]:
+    """An OpenAlex dump of ``count`` works in ``PARTS`` gzipped files, in order."""
+    lines = list(openalex_lines(count))
+    step = -(-count // PARTS)
+    paths = []
+    for part in range(PARTS):
+        path = folder / f"part_{part:03d}.gz"
+        with gzip.open(path, "wt", encoding="utf-8", compresslevel=1) as out:
+            out.writelines(lines[part * step:(part + 1) * step])
+        paths.append(path)
+    return paths
+
+
 def refbridge(*args: str) -> list[str]:
     return [sys.executable, "-m", "refbridge", *args]
 
@@ -129,6 +150,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--sizes", default="20000,200000")
     parser.add_argument("--formats", default="openalex-works,dblp-xml")
+    parser.add_argument("--engines", default="duckdb", help="duckdb, spark or duckdb,spark")
     arguments = parser.parse_args()
     sizes = [int(size) for size in arguments.sizes.split(",")]
     with tempfile.TemporaryDirectory() as name:
@@ -145,11 +167,16 @@ def main() -> None:
                       f"{size / run.seconds:7.0f} records/s, peak {run.peak_rss >> 20} MiB"
                       f"{status}")
         size = sizes[0]
-        dump = write_dump(folder, "openalex-works", size)
-        index = folder / "works.duckdb"
-        run = run_measured(refbridge("index", "build", str(dump), "-o", str(index)))
-        print(f"index build     {size:>8} works:   {run.seconds:6.1f} s, "
-              f"{size / run.seconds:7.0f} works/s, peak {run.peak_rss >> 20} MiB")
+        parts = [str(path) for path in write_parts(folder, size)]
+        environment = {**os.environ, "REFBRIDGE_SPARK_MASTER": "local[2]"}
+        for engine in filter(None, arguments.engines.split(",")):
+            index = folder / f"{engine}.duckdb"
+            run = run_measured(refbridge("index", "build", *parts, "-o", str(index),
+                                         "--engine", engine), env=environment)
+            status = "" if run.ok else f" FAILED: {run.error}"
+            print(f"index build {engine:6} {size:>8} works:   {run.seconds:6.1f} s, "
+                  f"{size / run.seconds:7.0f} works/s, peak {run.peak_rss >> 20} MiB{status}")
+        from refbridge.enrich import EnrichOptions, enrich_records
         from refbridge.errors import Diagnostics
         from refbridge.pipeline import read_records
         from refbridge.verify.run import verify_records
@@ -164,6 +191,14 @@ def main() -> None:
         print(f"verify --index  {len(records):>8} entries: {seconds:5.1f} s, "
               f"{len(records) / seconds:7.0f} entries/s ({dict(kinds)}), "
               f"{verified.requests} request(s)")
+        bare = [record.replace(fields={k: v for k, v in record.fields.items() if k != "DOI"})
+                for record in records]
+        start = time.perf_counter()
+        _, report = enrich_records(bare, EnrichOptions(services=("openalex",),
+                                                       index=str(index)))
+        seconds = time.perf_counter() - start
+        print(f"enrich --index  {len(bare):>8} entries: {seconds:5.1f} s, "
+              f"{len(bare) / seconds:7.0f} entries/s ({report.summary()})")
 
 
 if __name__ == "__main__":

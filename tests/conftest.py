@@ -61,3 +61,22 @@ def biber_setup(tmp_path_factory: pytest.TempPathFactory) -> Any:
     from fidelity import BiberSetup
 
     return BiberSetup.make(tmp_path_factory.mktemp("biber-setup"))
+
+
+@pytest.fixture(scope="session")
+def spark_session() -> Iterator[Any]:
+    """One local Spark session (``local[1]``) for every Spark test of the run, which the
+    ``--engine spark`` jobs find and use; skipped without PySpark (the ``spark`` extra) or
+    without Java."""
+    import importlib.util
+    import shutil
+
+    if importlib.util.find_spec("pyspark") is None:
+        pytest.skip("needs PySpark: pip install -e '.[spark]'")
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        pytest.skip("Spark needs Java (17 or later) on PATH or in JAVA_HOME")
+    from refbridge.spark import session
+
+    spark = session("local[1]")
+    yield spark
+    spark.stop()

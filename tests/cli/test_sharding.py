@@ -51,3 +51,18 @@ def test_shards_need_a_folder(tmp_path: Path) -> None:
     status, _, err = run_cli("convert", str(DBLP), "--to", "bibtex", "--shard-size", "2")
     assert status == 2
     assert "--shard-size writes a folder (-o FOLDER)" in err
+
+
+def test_the_spark_engine_writes_shards_only(tmp_path: Path) -> None:
+    status, _, err = run_cli("convert", str(DBLP), "--to", "bibtex", "-o",
+                             str(tmp_path / "out.bib"), "--engine", "spark")
+    assert status == 2
+    assert "--engine spark writes shards: use --shard-size N" in err
+
+
+def test_the_spark_engine_reads_files_not_standard_input(tmp_path: Path) -> None:
+    status, _, err = run_cli("convert", "-", "--to", "bibtex", "-o", str(tmp_path / "out"),
+                             "--shard-size", "2", "--engine", "spark",
+                             stdin=DBLP.read_text(encoding="latin-1"))
+    assert status == 1
+    assert err == "refbridge: error: --engine spark reads files: not standard input (-)\n"

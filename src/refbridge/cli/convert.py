@@ -19,6 +19,7 @@ from refbridge.cli.options import (
 )
 from refbridge.cli.reporting import _report, handle_errors
 from refbridge.errors import Diagnostics
+from refbridge.spark import ENGINES
 from refbridge.vocab import OUTPUT_FORMATS
 
 
@@ -56,6 +57,9 @@ from refbridge.vocab import OUTPUT_FORMATS
 @click.option("--shard-size", type=click.IntRange(1), metavar="N",
               help="Write -o FOLDER/part-000000.EXT ... of N records each, every one "
                    "atomically; a rerun skips the shards already there.")
+@click.option("--engine", type=click.Choice(ENGINES), default="duckdb", show_default=True,
+              help="With --shard-size: read and write in this process, or on Spark (one "
+                   "input a partition, one shard a task; REFBRIDGE_SPARK_MASTER).")
 @enrich_options
 @handle_errors
 def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
@@ -63,7 +67,7 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
             normalize: bool, key_pattern: str | None, regenerate_keys: bool,
             key_lock: str | None, fields: str | None, exclude_fields: str, indent: int, field_order: str, collection: str | None,
             enrich: bool, jobs: int, journals: bool | None, merge: bool,
-            shard_size: int | None,
+            shard_size: int | None, engine: str,
             enrichment: dict[str, Any]) -> None:
     """Convert INPUT files (- for standard input) to another format."""
     from refbridge.pipeline import convert as run
@@ -81,6 +85,8 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
         exclude_fields=field_set(exclude_fields), indent=" " * indent, collection=collection,
         field_order=tuple(f.strip().lower() for f in field_order.split(",") if f.strip()))
     _require_enrich_flag(enrich, enrichment)
+    if engine != "duckdb" and shard_size is None:
+        raise click.UsageError(f"--engine {engine} writes shards: use --shard-size N")
     if shard_size is not None and (enrich or merge or journals is not None):
         raise click.UsageError("--shard-size streams the records: not with --enrich, --merge "
                                "or --abbreviate-journals")
@@ -92,7 +98,7 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
     if shard_size is not None:
         _convert_sharded(inputs, output, to_format, shard_size,
                          ReadOptions(from_format, encoding), write_options, strict,
-                         skip_invalid)
+                         skip_invalid, engine)
         return
     report = run(list(inputs), output, to_format, ReadOptions(from_format, encoding),
                  write_options, strict=strict, jobs=jobs)
@@ -103,13 +109,13 @@ def convert(inputs: tuple[str, ...], from_format: str | None, encoding: str | No
 
 def _convert_sharded(inputs: tuple[str, ...], folder: str, to_format: str, size: int,
                      read_options: Any, write_options: Any, strict: bool,
-                     skip_invalid: bool) -> None:
+                     skip_invalid: bool, engine: str) -> None:
     from refbridge.sharding import convert_sharded
 
     if folder == "-" or write_options.key_lock is not None:
         raise click.UsageError("--shard-size writes a folder (-o FOLDER), without --key-lock")
     report = convert_sharded(list(inputs), folder, to_format, size, read_options,
-                             write_options, strict)
+                             write_options, strict, engine)
     click.echo(f"refbridge: {report.shards_written} shard(s) written, "
                f"{report.shards_present} already there, in {folder}", err=True)
     _report(report.diagnostics, skip_invalid)

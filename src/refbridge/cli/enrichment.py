@@ -22,7 +22,7 @@ def run_enrichment(records: list[Any], enrichment: dict[str, Any]) -> list[Any]:
     options = EnrichOptions(
         services=tuple(s.strip() for s in enrichment["services"].split(",") if s.strip()),
         overwrite=enrichment["overwrite"], accept=frozenset(enrichment["accept"]),
-        **_client_settings(enrichment))
+        index=enrichment.get("index"), **_client_settings(enrichment))
     pending = sum(1 for record in records if needs_enrichment(record))
     if pending > 1 and sys.stderr.isatty():
         with click.progressbar(length=len(records), label="Enriching", file=sys.stderr,

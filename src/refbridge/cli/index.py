@@ -8,6 +8,7 @@ import click
 
 from refbridge.cli.reporting import _report, handle_errors
 from refbridge.errors import Diagnostics
+from refbridge.spark import ENGINES
 
 #: The dump formats the index reads (``refbridge.index.build.DUMPS``).
 DUMP_FORMATS = ("dblp-xml", "openalex-works", "crossref-works", "arxiv-metadata")
@@ -28,16 +29,17 @@ def index_group() -> None:
 @click.option("--strict", is_flag=True, help="Fail on the first work that cannot be read.")
 @click.option("--skip-invalid", is_flag=True,
               help="Exit 0 even when broken works were left out (they are still reported).")
+@click.option("--engine", type=click.Choice(ENGINES), default="duckdb", show_default=True,
+              help="Read the dumps in this process, or on Spark (one dump a partition; "
+                   "REFBRIDGE_SPARK_MASTER, default local[*]).")
 @handle_errors
 def build_command(dumps: tuple[str, ...], output: str, from_format: str | None,
-                  strict: bool, skip_invalid: bool) -> None:
+                  strict: bool, skip_invalid: bool, engine: str) -> None:
     """Index every work of DUMPS by DOI, arXiv id, PMID and title into one DuckDB file."""
-    from refbridge.index.build import candidates
-    from refbridge.index.store import write_index
+    from refbridge.index.build import build_index
 
     diagnostics = Diagnostics(strict=strict)
-    found = (work for path in dumps for work in candidates(path, diagnostics, from_format))
-    count = write_index(found, output)
+    count = build_index(list(dumps), output, diagnostics, from_format, engine)
     click.echo(f"refbridge: {count} work(s) indexed in {output}", err=True)
     _report(diagnostics, skip_invalid)
 
@@ -63,9 +65,13 @@ def _years(_: click.Context, __: click.Parameter, value: str | None) -> tuple[in
               help="Output format (see `refbridge formats`).")
 @click.option("-o", "--output", required=True, metavar="FOLDER",
               help="The folder receiving ORCID.EXT for each author.")
+@click.option("--engine", type=click.Choice(ENGINES), default="duckdb", show_default=True,
+              help="Filter the slices in this process, or on Spark (one slice a partition, "
+                   "filtered by DuckDB there; REFBRIDGE_SPARK_MASTER).")
 @handle_errors
 def select_command(slices: tuple[str, ...], orcids: tuple[str, ...], venue: str | None,
-                   years: tuple[int, int] | None, to_format: str, output: str) -> None:
+                   years: tuple[int, int] | None, to_format: str, output: str, engine: str
+                   ) -> None:
     """The works of each ORCID iD in OpenAlex SLICES (JSON Lines or Parquet), filtered inside
     DuckDB's scan, one file per author."""
     import os
@@ -78,7 +84,8 @@ def select_command(slices: tuple[str, ...], orcids: tuple[str, ...], venue: str 
     extension = get_writer(to_format).extension
     diagnostics = Diagnostics()
     try:
-        chosen = select_works(list(slices), Selection(orcids, venue, years), diagnostics)
+        chosen = select_works(list(slices), Selection(orcids, venue, years), diagnostics,
+                              engine)
     except PersonIdError as exc:
         raise click.BadParameter(str(exc), param_hint="--orcid") from None
     os.makedirs(output, exist_ok=True)

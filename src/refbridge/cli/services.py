@@ -30,16 +30,22 @@ from refbridge.errors import Diagnostics, ExitStatus
               help="Output format (default: from the output file's extension, else csl-json, "
                    "which keeps every enriched value).")
 @key_lock_option
+@click.option("--index", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+              help="Answer from a local index of dumps (refbridge index build) instead of the "
+                   "services, offline; the services it does not hold are not asked.")
 @enrich_options
 @handle_errors
 def enrich_command(inputs: tuple[str, ...], from_format: str | None, encoding: str | None,
                    strict: bool, skip_invalid: bool, output: str, to_format: str | None,
-                   key_lock: str | None, enrichment: dict[str, Any]) -> None:
-    """Complete INPUT records from arXiv, Crossref and OpenAlex: full author lists, arXiv
-    identifiers and categories, and the published version when there is one."""
+                   key_lock: str | None, index: str | None, enrichment: dict[str, Any]
+                   ) -> None:
+    """Complete INPUT records from arXiv, Crossref and OpenAlex (or a local index of their
+    dumps): full author lists, arXiv identifiers and categories, and the published version
+    when there is one."""
     from refbridge.registry import WriteOptions, writer_for_file
     from refbridge.runs import ReadOptions
 
+    enrichment = {**enrichment, "index": index}
     to_format = to_format or writer_for_file(output) or "csl-json"
     _enrich_and_write(inputs, output, to_format, ReadOptions(from_format, encoding),
                       WriteOptions(key_lock=_key_lock(key_lock, output, *inputs)), strict,

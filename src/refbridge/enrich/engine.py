@@ -7,13 +7,19 @@ version. Each look-up is judged (``matching``); a ``match`` is merged (``merge``
 in the report, and the confidence of each applied match is kept in the record's ``extra``
 (``enrich.confidence.<service>``). ``OfflineError`` (network down) stops the run, since every
 further record would fail the same way; ``--offline`` instead answers from the cache and
-reports what is missing.
+reports what is missing. With ``options.index`` (a local index of the services' dumps,
+``refbridge index build``) the same questions are answered from the index
+(``index.source.IndexSource.look_up``), judged and merged the same way, and no request is made;
+a service whose dump the index does not hold is not asked.
 This module must never print or parse a service's format.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import partial
+from itertools import islice
 from typing import Protocol
 
 from refbridge.enrich.report import EnrichReport, RecordOutcome, Step
@@ -21,6 +27,7 @@ from refbridge.enrich.settings import EnrichOptions
 from refbridge.model import Record
 from refbridge.services import arxiv, crossref, openalex
 from refbridge.services.cache import ResponseCache
+from refbridge.services.errors import EnrichError
 from refbridge.services.found import Found
 from refbridge.services.http import NotCached, PoliteClient
 from refbridge.services.matching import judge
@@ -46,6 +53,12 @@ LOOK_UPS: dict[str, tuple[LookUp, bool]] = {
 }
 
 
+#: A question to one service about one record: its candidates, and whether they came through
+#: the record's identifier (a ``LookUp`` with its client, or an index's ``look_up``).
+Ask = Callable[[str, Record], tuple[list[Found], bool]]
+#: Records read ahead, so that a local index is asked for them at once.
+PREFETCHED = 1000
+
 #: ``extra`` key prefix of the confidence of each applied match (``enrich.confidence.arxiv``).
 CONFIDENCE_PREFIX = "enrich.confidence."
 
@@ -66,19 +79,22 @@ def enrich_records(records: Iterable[Record], options: EnrichOptions | None = No
     default polite client (tests inject one with a fake clock).
     """
     options = options or EnrichOptions()
+    if options.index is not None:
+        return _enrich_from_index(records, options, options.index, on_record)
     own_client = client is None
     if client is None:
         cache = ResponseCache(options.cache_path()) if options.use_cache else None
         client = PoliteClient(options, cache)
     report = EnrichReport()
     result: list[Record] = []
+    ask = partial(_ask_service, client, options)
     try:
         for record in records:
-            outcome = _enrich_one(client, record, options)
-            report.outcomes.append(outcome)
-            result.append(outcome.record)
-            if on_record is not None:
-                on_record(outcome)
+            requests_before, cached_before = client.requests_made, client.answers_from_cache
+            outcome = _enrich_one(ask, record, options)
+            outcome.from_cache = (client.requests_made == requests_before
+                                  and client.answers_from_cache > cached_before)
+            _done(outcome, report, result, on_record)
     finally:
         report.requests = client.requests_made
         if own_client:
@@ -88,20 +104,57 @@ def enrich_records(records: Iterable[Record], options: EnrichOptions | None = No
     return result, report
 
 
-def _enrich_one(client: PoliteClient, record: Record, options: EnrichOptions
-                ) -> RecordOutcome:
+def _enrich_from_index(records: Iterable[Record], options: EnrichOptions, path: str,
+                       on_record: Callable[[RecordOutcome], None] | None
+                       ) -> tuple[list[Record], EnrichReport]:
+    from refbridge.index.source import IndexSource
+
+    source = IndexSource(path)
+    held = set(source.index.services())
+    services = tuple(service for service in options.services if service in held)
+    if not services:
+        source.close()
+        raise EnrichError(f"{path}: the index holds none of the services asked "
+                          f"({', '.join(options.services)}); it holds "
+                          f"{', '.join(sorted(held)) or 'nothing'}")
+    options = replace(options, services=services)
+    report = EnrichReport()
+    result: list[Record] = []
+    try:
+        pending = iter(records)
+        while batch := list(islice(pending, PREFETCHED)):
+            source.prefetch(record for record in batch if needs_enrichment(record))
+            for record in batch:
+                _done(_enrich_one(source.look_up, record, options), report, result, on_record)
+    finally:
+        source.close()
+    return result, report
+
+
+def _ask_service(client: PoliteClient, options: EnrichOptions, service: str, record: Record
+                 ) -> tuple[list[Found], bool]:
+    return LOOK_UPS[service][0](client, options.base_url(service), record, options.mailto)
+
+
+def _done(outcome: RecordOutcome, report: EnrichReport, result: list[Record],
+          on_record: Callable[[RecordOutcome], None] | None) -> None:
+    report.outcomes.append(outcome)
+    result.append(outcome.record)
+    if on_record is not None:
+        on_record(outcome)
+
+
+def _enrich_one(ask: Ask, record: Record, options: EnrichOptions) -> RecordOutcome:
     outcome = RecordOutcome(record)
     if not needs_enrichment(record):
         return outcome
-    requests_before, cached_before = client.requests_made, client.answers_from_cache
     published_found = False
     for service in options.services:
-        look_up, published_only = LOOK_UPS[service]
+        published_only = LOOK_UPS[service][1]
         if published_only and published_found:
             continue
         try:
-            candidates, linked = look_up(client, options.base_url(service), outcome.record,
-                                         options.mailto)
+            candidates, linked = ask(service, outcome.record)
         except NotCached as exc:
             outcome.steps.append(Step(service, "not-cached", 0.0, str(exc), applied=False))
             continue
@@ -124,7 +177,5 @@ def _enrich_one(client: PoliteClient, record: Record, options: EnrichOptions
                                   judgement.explain(), applied=True,
                                   filled=tuple(merged.filled),
                                   conflicts=tuple(merged.conflicts)))
-    outcome.from_cache = (client.requests_made == requests_before
-                          and client.answers_from_cache > cached_before)
     outcome.settle()
     return outcome

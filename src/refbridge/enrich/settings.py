@@ -1,5 +1,6 @@
 """Settings of an enrichment run: which services it asks and what it may change
-(``EnrichOptions``, on top of the services' ``ClientOptions``). This module must never make a
+(``EnrichOptions``, on top of the services' ``ClientOptions``), or the local index that
+answers instead of them. This module must never make a
 request or touch the cache.
 """
 
@@ -24,6 +25,7 @@ class EnrichOptions(ClientOptions):
     services: tuple[str, ...] = SERVICES  #: which services to ask, in this order
     overwrite: bool = False  #: replace values the input already has
     accept: frozenset[str] = frozenset()  #: also apply "ambiguous" and/or "weak" matches
+    index: str | None = None  #: a local index file (``refbridge index build``) answers instead
 
     def __post_init__(self) -> None:
         known_services(self.services, SERVICES)

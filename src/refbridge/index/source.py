@@ -3,8 +3,9 @@ services would be asked answered from the index's table, by the same keys: a DOI
 (without version), a PMID; a search is the works of that service whose normalized title is the
 entry's (the services' searches also find near titles; the index finds the title as written,
 case, accents and punctuation aside), weighed by ``enrich.matching`` as a search's answer is.
-``prefetch`` asks the index for a batch of entries at once.
-This module must never make a request.
+``prefetch`` asks the index for a batch of entries at once. ``look_up`` answers ``enrich``'s
+question to a service (``LOOK_UPS``: the work of the record's identifier, else a search) from
+the index. This module must never make a request.
 """
 
 from __future__ import annotations
@@ -40,6 +41,21 @@ class IndexSource:
         title = record.title
         return self.index.by("title_key", normalize_title(title), service,
                              TITLE_CANDIDATES) if title else []
+
+    def look_up(self, service: str, record: Record) -> tuple[list[Found], bool]:
+        """``enrich``'s look-up of ``service`` for ``record`` answered from the index: the
+        candidates and whether they came through the record's identifier, as the service's
+        own ``look_up`` (arXiv: its eprint; Crossref, OpenAlex: its DOI, else a search)."""
+        if service == "arxiv":
+            eprint = record.eprint
+            if eprint is not None and eprint.archive.lower() == "arxiv" and eprint.identifier:
+                return self.by_arxiv(record), True
+            return self.search("arxiv", record), False
+        doi = record.get("DOI")
+        found = self.by_doi(service, doi) if doi else None
+        if found is not None:
+            return [found], True
+        return self.search(service, record), False
 
     def prefetch(self, records: Iterable[Record]) -> None:
         """Look up at once what the entries ``records`` will be asked by."""

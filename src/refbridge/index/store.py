@@ -4,7 +4,8 @@ arXiv id (without version), PMID and normalized title, with its year and first a
 family name beside.
 
 Rows are written in batches through a JSON Lines file DuckDB loads (``COPY``), so building
-holds one batch in memory whatever the dumps' size; the index is written beside its target
+holds one batch in memory whatever the dumps' size (or, built on Spark, from the JSON Lines
+files its tasks wrote, one a dump, loaded in their order); the index is written beside its target
 and renamed into place when complete, so a failed build leaves no index and an existing one
 untouched. The record is kept as CSL-JSON. This module must never read a dump nor make a
 request.
@@ -15,7 +16,8 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Any
 
@@ -68,15 +70,24 @@ def found_of(text: str) -> Found:
                  tuple(Version(**v) for v in data["versions"]), tuple(data["preprints"]))
 
 
-def _row(found: Found) -> dict[str, Any]:
+def row_text(found: Found) -> str:
+    """``found`` as the row of the table, a JSON object of ``COLUMNS``."""
     record: Record = found.record
     title = record.title
     authors = record.authors
-    return {"service": found.service, "identifier": found.identifier,
-            "doi": normalized_doi(record), "arxiv": arxiv_id(record, venue=False),
-            "pmid": record.get("PMID"), "title_key": normalize_title(title) if title else None,
-            "year": record.year, "first_family": family_key(authors[0]) if authors else None,
-            "found": found_json(found)}
+    return json.dumps({
+        "service": found.service, "identifier": found.identifier,
+        "doi": normalized_doi(record), "arxiv": arxiv_id(record, venue=False),
+        "pmid": record.get("PMID"), "title_key": normalize_title(title) if title else None,
+        "year": record.year, "first_family": family_key(authors[0]) if authors else None,
+        "found": found_json(found)}, ensure_ascii=False)
+
+
+def _insert(connection: Any, rows_file: str) -> None:
+    """Load a JSON Lines file of rows into the table, in its order."""
+    columns = ", ".join(f"{name}: '{kind}'" for name, kind in COLUMNS.items())
+    connection.execute(f"INSERT INTO {TABLE} SELECT * FROM read_json(?, format="
+                       f"'newline_delimited', columns={{{columns}}})", [rows_file])
 
 
 def _load(connection: Any, rows: list[str], directory: str) -> None:
@@ -84,15 +95,15 @@ def _load(connection: Any, rows: list[str], directory: str) -> None:
                                      encoding="utf-8") as batch:
         batch.write("\n".join(rows))
     try:
-        columns = ", ".join(f"{name}: '{kind}'" for name, kind in COLUMNS.items())
-        connection.execute(f"INSERT INTO {TABLE} SELECT * FROM read_json(?, format="
-                           f"'newline_delimited', columns={{{columns}}})", [batch.name])
+        _insert(connection, batch.name)
     finally:
         os.unlink(batch.name)
 
 
-def write_index(found: Iterable[Found], path: str) -> int:
-    """Write the candidates ``found`` as the index ``path``; returns how many."""
+@contextmanager
+def _building(path: str) -> Iterator[tuple[Any, str]]:
+    """A connection to a new index beside ``path`` and the folder it is in; renamed into
+    place when the block ends without an error, else removed."""
     duckdb = duckdb_module()
 
     directory = os.path.dirname(os.path.abspath(path))
@@ -103,20 +114,11 @@ def write_index(found: Iterable[Found], path: str) -> int:
         raise OutputError(f"{path}: cannot write: {exc.strerror}") from None
     os.close(descriptor)
     os.unlink(partial)  # DuckDB makes the file itself
-    count = 0
     try:
         with duckdb.connect(partial) as connection:
             connection.execute(f"CREATE TABLE {TABLE} ("
                                + ", ".join(f"{n} {k}" for n, k in COLUMNS.items()) + ")")
-            rows: list[str] = []
-            for candidate in found:
-                rows.append(json.dumps(_row(candidate), ensure_ascii=False))
-                count += 1
-                if len(rows) == BATCH:
-                    _load(connection, rows, directory)
-                    rows = []
-            if rows:
-                _load(connection, rows, directory)
+            yield connection, directory
             for key in KEYS:
                 connection.execute(f"CREATE INDEX {TABLE}_{key} ON {TABLE} ({key})")
         os.replace(partial, path)
@@ -124,6 +126,36 @@ def write_index(found: Iterable[Found], path: str) -> int:
         for leftover in (partial, partial + ".wal"):
             if os.path.exists(leftover):
                 os.unlink(leftover)
+
+
+def write_index(found: Iterable[Found], path: str) -> int:
+    """Write the candidates ``found`` as the index ``path``; returns how many."""
+    return write_rows((row_text(candidate) for candidate in found), path)
+
+
+def write_rows(rows: Iterable[str], path: str) -> int:
+    """Write the rows ``rows`` (``row_text``'s) as the index ``path``; returns how many."""
+    count = 0
+    with _building(path) as (connection, directory):
+        batch: list[str] = []
+        for row in rows:
+            batch.append(row)
+            count += 1
+            if len(batch) == BATCH:
+                _load(connection, batch, directory)
+                batch = []
+        if batch:
+            _load(connection, batch, directory)
+    return count
+
+
+def write_row_files(rows_files: Sequence[str], path: str) -> int:
+    """Write the rows of ``rows_files`` (JSON Lines of ``row_text``'s), in their order, as the
+    index ``path``; returns how many."""
+    with _building(path) as (connection, _directory):
+        for rows_file in rows_files:
+            _insert(connection, rows_file)
+        count: int = connection.execute(f"SELECT count(*) FROM {TABLE}").fetchone()[0]
     return count
 
 

@@ -1,0 +1,263 @@
+"""Apache Spark as the engine of the dump jobs (``--engine spark``): the one module that
+imports PySpark, a narrow typed face of the few parts of it the jobs use.
+
+The inputs are spread over Spark's partitions, one input file a partition (a gzipped file
+cannot be split, and the dumps come as many files); each partition runs the function it is
+handed, which is refbridge's own reading (a reader, ``index.build``'s candidates) and writing,
+so Spark's output is the local engine's. Three shapes of job: ``each_input`` (a task an input,
+side by side, each writing what it makes to a file), ``map_inputs`` (the inputs' few items back
+to the caller, in input order) and ``grouped_inputs`` (the inputs' items
+numbered in order and cut into groups, each written by a task). What a partition's ``Diagnostics`` hear travels back
+with its results and is replayed into the caller's, in input order; an error refbridge reports
+(``RefbridgeError``: a broken line in strict mode, an output that cannot be written) is raised
+in the caller as it would have been raised locally.
+
+Spark runs where ``REFBRIDGE_SPARK_MASTER`` says (default ``local[*]``: every CPU of this
+machine); under ``spark-submit`` on a cluster, where it says. Its workers run this Python
+(``PYSPARK_PYTHON``, unless set), which must have refbridge installed. PySpark is the ``spark``
+extra. This module must never read or map a record itself, nor start a process pool or a
+scheduler of its own.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
+from importlib import import_module
+from typing import Any, Generic, TypeVar
+
+from refbridge.errors import Diagnostic, Diagnostics, RefbridgeError
+from refbridge.textio import STDIO
+
+T = TypeVar("T")
+#: What a partition runs on one input: its items, telling ``Diagnostics`` what went wrong.
+Work = Callable[[str, Diagnostics], Iterable[T]]
+#: What a partition runs on one group of items (numbered in input order): its result.
+GroupWork = Callable[[int, list[T], Diagnostics], int]
+#: What a partition runs on one input (its number in input order, its path): its result.
+InputWork = Callable[[int, str, Diagnostics], T]
+
+#: The engines of the dump jobs: in refbridge's own process (with DuckDB where a job
+#: queries), or on Spark.
+ENGINES = ("duckdb", "spark")
+#: Where Spark runs when refbridge starts it (not under ``spark-submit``).
+MASTER_VARIABLE = "REFBRIDGE_SPARK_MASTER"
+DEFAULT_MASTER = "local[*]"
+#: Spark's settings for a command line tool: no web UI, no progress bars, errors only.
+QUIET = {"spark.ui.enabled": "false", "spark.ui.showConsoleProgress": "false",
+         "spark.log.level": "ERROR"}
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """What a partition's ``Diagnostics`` heard since the last item it gave."""
+
+    messages: tuple[Diagnostic, ...]
+    skipped: int = 0
+    read_in_part: int = 0
+    changed: int = 0
+    keys_changed: int = 0
+
+    def replay(self, diagnostics: Diagnostics) -> None:
+        diagnostics.messages.extend(self.messages)
+        diagnostics.skipped += self.skipped
+        diagnostics.read_in_part += self.read_in_part
+        diagnostics.changed += self.changed
+        diagnostics.keys_changed += self.keys_changed
+
+
+@dataclass(frozen=True, slots=True)
+class Item(Generic[T]):
+    """One result of a partition, with what its diagnostics heard before it."""
+
+    heard: Heard
+    value: T | None = None
+    failure: RefbridgeError | None = None  #: the error that stopped the input's reading
+    last: bool = False  #: an input's closing report, no value
+    count: int = 0  #: in the closing report: how many values the input gave
+
+
+class _Listener:
+    """Takes from a partition's ``Diagnostics`` what it heard since the last time."""
+
+    def __init__(self, diagnostics: Diagnostics) -> None:
+        self.diagnostics = diagnostics
+        self.seen = 0
+        self.counts = (0, 0, 0, 0)
+
+    def heard(self) -> Heard:
+        d = self.diagnostics
+        counts = (d.skipped, d.read_in_part, d.changed, d.keys_changed)
+        new = tuple(now - before for now, before in zip(counts, self.counts, strict=True))
+        heard = Heard(tuple(d.messages[self.seen:]), *new)
+        self.seen, self.counts = len(d.messages), counts
+        return heard
+
+
+def session(master: str | None = None) -> Any:
+    """The Spark session of this process (started on first use): the ``spark`` extra."""
+    try:
+        sql = import_module("pyspark.sql")
+    except ImportError:
+        raise RefbridgeError("--engine spark needs PySpark: pip install 'refbridge[spark]'"
+                             ) from None
+    builder = sql.SparkSession.builder.appName("refbridge")
+    if "PYSPARK_GATEWAY_PORT" not in os.environ:  # not under spark-submit
+        builder = builder.master(master or os.environ.get(MASTER_VARIABLE) or DEFAULT_MASTER)
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)  # the workers' Python
+    for key, value in QUIET.items():
+        builder = builder.config(key, value)
+    #: Spark's own errors at start: Java missing or too old, a master that cannot be reached
+    failures = (import_module("pyspark.errors").PySparkException,
+                import_module("py4j.protocol").Py4JError, OSError)
+    try:
+        return builder.getOrCreate()
+    except failures as exc:
+        raise RefbridgeError(f"Spark could not start: {exc}".splitlines()[0]) from None
+
+
+def _work_on(work: Work[T], strict: bool, inputs: Iterable[tuple[int, str]]
+             ) -> Iterator[Item[T]]:
+    """Run ``work`` on each input of a partition (in a Spark worker)."""
+    for _number, path in inputs:
+        diagnostics = Diagnostics(strict=strict)
+        listener = _Listener(diagnostics)
+        count = 0
+        try:
+            for value in work(path, diagnostics):
+                count += 1
+                yield Item(listener.heard(), value)
+        except RefbridgeError as exc:
+            yield Item(listener.heard(), failure=exc, last=True, count=count)
+            return
+        yield Item(listener.heard(), last=True, count=count)
+
+
+def _received(items: Iterable[Item[T]], diagnostics: Diagnostics) -> Iterator[T]:
+    """The values of ``items``, their diagnostics replayed, a failure raised."""
+    for item in items:
+        item.heard.replay(diagnostics)
+        if item.failure is not None:
+            raise item.failure
+        if item.value is not None:
+            yield item.value
+
+
+def _partitioned(inputs: Sequence[str], master: str | None) -> Any:
+    """``inputs`` as an RDD of (number, path), one a partition."""
+    if STDIO in inputs:
+        raise RefbridgeError("--engine spark reads files: not standard input (-)")
+    return session(master).sparkContext.parallelize(list(enumerate(inputs)),
+                                                    max(1, len(inputs)))
+
+
+def map_inputs(inputs: Sequence[str], work: Work[T], diagnostics: Diagnostics,
+               master: str | None = None) -> Iterator[T]:
+    """``work``'s items of every input, in input order, computed by Spark, the inputs' tasks
+    side by side; the items come back together, so they must be few (a selection's works)."""
+    rdd = _partitioned(inputs, master).mapPartitions(
+        partial(_work_on, work, diagnostics.strict))
+    yield from _received(rdd.collect(), diagnostics)
+
+
+def _run_each(work: InputWork[T], strict: bool, inputs: Iterable[tuple[int, str]]
+              ) -> Iterator[tuple[T | None, RefbridgeError | None, Heard]]:
+    """Run ``work`` on each input of a partition (in a Spark worker)."""
+    for number, path in inputs:
+        diagnostics = Diagnostics(strict=strict)
+        result: T | None = None
+        failure: RefbridgeError | None = None
+        try:
+            result = work(number, path, diagnostics)
+        except RefbridgeError as exc:
+            failure = exc
+        yield result, failure, _Listener(diagnostics).heard()
+
+
+def each_input(inputs: Sequence[str], work: InputWork[T], diagnostics: Diagnostics,
+               master: str | None = None) -> list[T]:
+    """``work``'s result on every input, the inputs' tasks run side by side (their results
+    must be small: what they make goes to files); the diagnostics are replayed in input order
+    up to the first failure, which is raised."""
+    done = _partitioned(inputs, master).mapPartitions(
+        partial(_run_each, work, diagnostics.strict)).collect()
+    results: list[T] = []
+    for result, failure, heard in done:
+        heard.replay(diagnostics)
+        if failure is not None:
+            raise failure
+        if result is not None:
+            results.append(result)
+    return results
+
+
+def _group(size: int, numbered: tuple[Item[T], int]) -> tuple[int, tuple[int, Item[T]]]:
+    item, number = numbered
+    return number // size, (number, item)
+
+
+def _work_on_group(work: GroupWork[T], strict: bool,
+                   groups: Iterable[tuple[int, Iterable[tuple[int, Item[T]]]]]
+                   ) -> Iterator[tuple[int, int | RefbridgeError, Heard]]:
+    """Run ``work`` on each group of a partition (in a Spark worker)."""
+    for group, members in groups:
+        values = [value for _number, item in sorted(members, key=lambda m: m[0])
+                  if (value := item.value) is not None]
+        diagnostics = Diagnostics(strict=strict)
+        result: int | RefbridgeError
+        try:
+            result = work(group, values, diagnostics)
+        except RefbridgeError as exc:
+            result = exc
+        yield group, result, _Listener(diagnostics).heard()
+
+
+def grouped_inputs(inputs: Sequence[str], work: Work[T], size: int, done: Callable[[int], bool],
+                   write: GroupWork[T], diagnostics: Diagnostics, master: str | None = None
+                   ) -> tuple[int, dict[int, int]]:
+    """Every item of the inputs (``work``), numbered in input order and cut into groups of
+    ``size`` (the last one shorter), each group handed to ``write`` in a partition, unless
+    ``done`` says it is done; returns how many items were read and each group's result.
+
+    The items are read once (Spark keeps them, spilling to disk, between the counting and the
+    grouping); the diagnostics of the reading are replayed first, then those of the groups.
+    A failure in the reading stops the job after the groups complete before it are written,
+    as the local engine stops."""
+    read = _partitioned(inputs, master).mapPartitions(
+        partial(_work_on, work, diagnostics.strict))
+    read = read.persist(import_module("pyspark").StorageLevel.MEMORY_AND_DISK)
+    try:
+        reports = read.filter(lambda item: item.last or item.heard.messages).map(
+            lambda item: Item(item.heard, failure=item.failure, last=item.last,
+                              count=item.count)).collect()
+        count, failure = 0, None
+        for report in reports:  # up to the first failure, as the local engine reads
+            report.heard.replay(diagnostics)
+            count += report.count
+            if report.failure is not None:
+                failure = report.failure
+                count -= count % size  # the records before it, in complete groups
+                break
+        groups = (count + size - 1) // size
+        wanted = [group for group in range(groups) if not done(group)]
+        results: dict[int, int] = {}
+        if wanted:
+            chosen = set(wanted)
+            values = read.filter(lambda item: not item.last)
+            keyed = values.zipWithIndex().filter(lambda numbered: numbered[1] < count).map(
+                partial(_group, size)).filter(lambda pair: pair[0] in chosen)
+            written = keyed.groupByKey(len(wanted)).mapPartitions(
+                partial(_work_on_group, write, diagnostics.strict)).collect()
+            for group, result, heard in sorted(written, key=lambda w: w[0]):
+                heard.replay(diagnostics)
+                if isinstance(result, RefbridgeError):
+                    raise result
+                results[group] = result
+        if failure is not None:
+            raise failure
+        return count, results
+    finally:
+        read.unpersist()
