@@ -16,13 +16,14 @@ nor read one with anything but refbridge's readers and its .bib syntax layer.
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import accumulate
+from itertools import accumulate, repeat
 from time import perf_counter
 
 from refbridge.cited.citations import read_document
@@ -32,6 +33,7 @@ from refbridge.formats.bibtex.reader import collapsed_white_space
 from refbridge.formats.bibtex.syntax import Block, parse_spans
 from refbridge.formats.bibtex.tables import SUBTITLE_FIELDS, SUBTITLE_SEPARATOR
 from refbridge.latex.decode import decode_plain
+from refbridge.lsp import cache
 from refbridge.model import Record, Source
 from refbridge.names.bibtex import parse_names
 from refbridge.pipeline import read_records, read_stream
@@ -119,28 +121,35 @@ def _block_entry(block: Block, file: str, start: int, end: int) -> Entry:
             else decode_plain(subtitle)
     words, detail = _summary(block.key, families, year, text)
     return Entry(block.key, file, block.line, words, detail, start, end)
+
+
 @dataclass(slots=True)
 class LibraryFile:
     """One library file as last read: its stamp, its entries in file order and the problems
-    of reading it; ``text``: a .bib's (for reading in part and records asked for);
-    ``alone``: its entries depend on nothing else of it (it is indexed, and re-indexed in
-    part); ``pending``: its reading problems are still to come (``reading_problems``)."""
+    of reading it; ``text``: a .bib's, as UTF-8 (for reading in part and records asked for;
+    ``plain``: it is the file's bytes as they are, which a cache is kept for); ``alone``: its
+    entries depend on nothing else of it (it is indexed, and re-indexed in part);
+    ``pending``: its reading problems are still to come (``reading_problems``); ``digest``:
+    its content hash once known; ``cached``: the cache on disk holds its index as it is."""
 
     path: str
     stamp: tuple[int, int]
     entries: list[Entry]
     problems: list[Diagnostic]
-    text: str | None = None
+    text: bytes | None = None
     alone: bool = False
     pending: bool = False
     indexing: Iterator[None] | None = None
     #: Re-indexed in part: the entries it no longer has, and those it has instead.
     replaced: tuple[list[Entry], list[Entry]] | None = None
+    plain: bool = False
+    digest: str | None = None
+    cached: bool = False
 
     def take(self, other: LibraryFile) -> None:
         """Hold what ``other`` holds (the same file read otherwise)."""
         self.entries, self.problems, self.text = other.entries, other.problems, other.text
-        self.alone, self.pending = other.alone, other.pending
+        self.alone, self.pending, self.plain = other.alone, other.pending, other.plain
 
     def unindexed(self, key: str) -> Entry | None:
         """The first entry with ``key`` in the text still to index (scanned now)."""
@@ -148,17 +157,17 @@ class LibraryFile:
             return None
         last = self.entries[-1] if self.entries else None
         after, line = (last.start, last.line) if last is not None else (0, 1)
-        head = re.compile("^[ \t]*" + ENTRY_START.replace("KEY", re.escape(key)),
-                          re.MULTILINE)
+        head = re.compile(b"^[ \t]*" + _entry_start(key).pattern, re.MULTILINE)
         found = head.search(self.text, after)
         if found is None:
             return None
-        following = self.text.find("\n@", found.end())
-        stretch = self.text[found.start():following if following >= 0 else len(self.text)]
-        line += self.text.count("\n", after, found.start())
+        following = self.text.find(b"\n@", found.end())
+        line += self.text.count(b"\n", after, found.start())
         try:
-            return next(_scanned(stretch, self.path, line, found.start()), None)
-        except _NotAlone:
+            return next(_scanned(self.text, self.path, found.start(),
+                                 following + 1 if following >= 0 else len(self.text), line),
+                        None)
+        except (_NotAlone, UnicodeDecodeError):
             return None
 
     def index(self, until: float) -> bool:
@@ -170,17 +179,69 @@ class LibraryFile:
                 return False
         return True
 
+    def entry_text(self, entry: Entry) -> str | None:
+        """The text of an indexed ``entry`` (None: it was read whole, as a record)."""
+        if self.text is None or entry.end <= entry.start:
+            return None
+        return self.text[entry.start:entry.end].decode("utf-8")
+
     def record(self, entry: Entry) -> Record | None:
         """``entry``'s record: kept, or read now from its text (None: it cannot be read)."""
-        if entry.record is not None or self.text is None:
+        stretch = self.entry_text(entry) if entry.record is None else None
+        if stretch is None:
             return entry.record
-        stretch = self.text[entry.start:entry.end]
         try:
             record = next(iter(read_stream(io.StringIO(stretch), stretch[:4096], self.path,
                                            Diagnostics())), None)
         except RefbridgeError:
             return None
         return replace(record, source=Source(self.path, entry.line)) if record else None
+
+    def key_written(self, entry: Entry) -> tuple[int, str, str] | None:
+        """Where ``entry``'s key is written in the file: its 1-based line, the text of the
+        line before it and the key as written (None: not in a .bib's text)."""
+        if self.text is None:
+            return None
+        pattern = _entry_start(entry.key)
+        if entry.end > entry.start:
+            found = pattern.search(self.text, entry.start, entry.end)
+            line = entry.line + self.text.count(b"\n", entry.start, found.start(1)) \
+                if found is not None else 0
+        else:  # read whole: the one at the entry's line, else the first
+            lines = [(self.text.count(b"\n", 0, match.start(1)) + 1, match)
+                     for match in pattern.finditer(self.text)]
+            line, found = next((at for at in lines if at[0] == entry.line), lines[0]) \
+                if lines else (0, None)
+        if found is None:
+            return None
+        line_start = self.text.rfind(b"\n", 0, found.start(1)) + 1
+        return (line, self.text[line_start:found.start(1)].decode("utf-8"),
+                found.group(1).decode("utf-8"))
+
+    def save(self) -> bool:
+        """Keep the index of an indexed .bib in the cache on disk (not one read whole or
+        whose text is not the file's bytes); whether the cache now holds it."""
+        if self.cached:
+            return True
+        if not (self.alone and self.plain and self.text is not None):
+            return False
+        if self.digest is None:
+            self.digest = cache.content_hash(self.text)
+        entries = self.entries
+        self.cached = cache.store(self.path, self.stamp, self.digest, cache.Columns(
+            {name: [getattr(entry, name) for entry in entries] for name in _TEXTS},
+            {name: [getattr(entry, name) for entry in entries] for name in _NUMBERS}))
+        return self.cached
+
+
+#: What the cache on disk keeps of each entry of an indexed .bib (its texts, its numbers).
+_TEXTS = ("key", "words", "detail")
+_NUMBERS = ("line", "start", "end")
+
+
+def _entry_start(key: str) -> re.Pattern[bytes]:
+    """Where an entry with ``key`` starts, in a .bib's text as UTF-8."""
+    return re.compile(ENTRY_START.replace("KEY", re.escape(key)).encode("utf-8"))
 
 
 def stamp_of(path: str) -> tuple[int, int] | None:
@@ -199,24 +260,73 @@ class _NotAlone(Exception):
     """A broken block (the reader tells more of it) or one other entries depend on."""
 
 
-def _scanned(text: str, path: str, first_line: int = 1, offset: int = 0) -> Iterator[Entry]:
-    """The entries of the .bib ``text`` (from ``first_line``; at ``offset`` of the file's
-    text) by its syntax alone; raises ``_NotAlone`` at a broken block or one that entries
-    depend on."""
-    for span in parse_spans(text, {}, first_line):
-        block = span.block
-        if block.kind == "entry" and block.entry_type != "xdata" and \
-                _REFERRING_FIELDS.isdisjoint(found.name for found in block.fields):
-            yield _block_entry(block, path, offset + span.start, offset + span.end)
-        elif block.kind in ("entry", "error", "string"):
-            raise _NotAlone
+#: How many bytes of a .bib are decoded and scanned at a time (a stretch ends where a line
+#: starts with ``@``, where the syntax layer starts a block too).
+_STRETCH = 1 << 18
 
 
-def _indexing(file: LibraryFile) -> Iterator[None]:
-    """Index the .bib ``file`` into its entries, a few at a time (one step a ``next``);
-    a file whose entries depend on each other or with a broken block is read whole."""
+def _scanned(text: bytes, path: str, begin: int, end: int, first_line: int
+             ) -> Iterator[Entry]:
+    """The entries of ``text[begin:end]``, a .bib's text as UTF-8 from the start of a line
+    (``first_line``), by its syntax alone, a stretch decoded at a time (their offsets those
+    of ``text``); raises ``_NotAlone`` at a broken block or one that entries depend on, and
+    UnicodeDecodeError at bytes that are not UTF-8."""
+    line = first_line
+    while begin < end:
+        cut = text.find(b"\n@", min(begin + _STRETCH, end), end)
+        cut = end if cut < 0 else cut + 1
+        stretch = text[begin:cut].decode("utf-8")
+        ascii_only = len(stretch) == cut - begin
+        char, byte = 0, begin  # where the last entry's text ends, in characters and bytes
+        for span in parse_spans(stretch, {}, line):
+            block = span.block
+            if block.kind == "entry" and block.entry_type != "xdata" and \
+                    _REFERRING_FIELDS.isdisjoint(found.name for found in block.fields):
+                if ascii_only:
+                    start, stop = begin + span.start, begin + span.end
+                else:
+                    start = byte + len(stretch[char:span.start].encode("utf-8"))
+                    stop = start + len(stretch[span.start:span.end].encode("utf-8"))
+                    char, byte = span.end, stop
+                yield _block_entry(block, path, start, stop)
+            elif block.kind in ("entry", "error", "string"):
+                raise _NotAlone
+        line += stretch.count("\n")
+        begin = cut
+
+
+def _file_bytes(path: str) -> bytes | None:
     try:
-        file.text = read_document(file.path, Diagnostics())
+        with open(path, "rb") as stream:
+            return stream.read()
+    except OSError:
+        return None
+
+
+def _file_text(path: str, data: bytes | None, diagnostics: Diagnostics
+               ) -> tuple[bytes, bool]:
+    """A .bib's text as UTF-8, and whether it is the file's bytes ``data`` as they are
+    (UTF-8 without a byte-order mark or carriage returns; checked a stretch at a time, never
+    held decoded whole); else the file decoded as inputs are (``read_document``), then
+    encoded."""
+    if data and b"\r" not in data and not data.startswith(codecs.BOM_UTF8):
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        try:
+            for at in range(0, len(data), _STRETCH):
+                decoder.decode(data[at:at + _STRETCH])
+            decoder.decode(b"", True)
+            return data, True
+        except UnicodeDecodeError:
+            pass
+    return read_document(path, diagnostics).encode("utf-8"), False
+
+
+def _indexing(file: LibraryFile, data: bytes | None) -> Iterator[None]:
+    """Index the .bib ``file`` into its entries, a few at a time (one step a ``next``);
+    a file whose entries depend on each other or with a broken block is read whole. A
+    plain file's index is kept in the cache on disk once it is done."""
+    try:
+        file.text, file.plain = _file_text(file.path, data, Diagnostics())
     except RefbridgeError:
         file.text = None
     yield
@@ -225,7 +335,7 @@ def _indexing(file: LibraryFile) -> Iterator[None]:
         return
     entries = file.entries
     try:
-        for entry in _scanned(file.text, file.path):
+        for entry in _scanned(file.text, file.path, 0, len(file.text), 1):
             entries.append(entry)
             if len(entries) % _STEP_ENTRIES == 0:
                 yield
@@ -233,13 +343,17 @@ def _indexing(file: LibraryFile) -> Iterator[None]:
         file.take(read_whole(file.path, file.stamp))
         return
     file.alone = file.pending = True
+    yield
+    file.save()
 
 
-def _read(path: str, diagnostics: Diagnostics) -> tuple[str | None, Iterator[Record]]:
-    """A .bib's text and the records of the file at ``path``, read by refbridge's readers."""
+def _read(path: str, diagnostics: Diagnostics) -> tuple[bytes | None, Iterator[Record]]:
+    """A .bib's text (as UTF-8) and the records of the file at ``path``, read by
+    refbridge's readers."""
     if path.lower().endswith(".bib"):
         text = read_document(path, diagnostics)
-        return text, read_stream(io.StringIO(text), text[:4096], path, diagnostics)
+        return text.encode("utf-8"), read_stream(io.StringIO(text), text[:4096], path,
+                                                 diagnostics)
     return None, read_records([path], diagnostics)
 
 
@@ -274,22 +388,48 @@ def read_whole(path: str, stamp: tuple[int, int]) -> LibraryFile:
 
 def read_library(path: str, stamp: tuple[int, int]) -> LibraryFile:
     """The library file at ``path``: a .bib to be indexed (``LibraryFile.indexing``; its
-    reading problems pending), any other read whole."""
-    if path.lower().endswith(".bib"):
-        file = LibraryFile(path, stamp, [], [])
-        file.indexing = _indexing(file)
+    reading problems pending) from the cache on disk when it holds its index for its content
+    as it is, else from its text; any other read whole."""
+    if not path.lower().endswith(".bib"):
+        return read_whole(path, stamp)
+    data = _file_bytes(path)
+    digest = cache.content_hash(data) if data else None
+    found = cache.load(path, len(data), digest, _TEXTS, _NUMBERS) if data and digest else None
+    if found is not None:
+        file = LibraryFile(path, stamp, [], [], data, alone=True, pending=True, plain=True,
+                           digest=digest, cached=True)
+        file.indexing = _from_cache(file, found)
         return file
-    return read_whole(path, stamp)
+    file = LibraryFile(path, stamp, [], [], digest=digest)
+    file.indexing = _indexing(file, data)
+    return file
 
 
-#: How many characters are compared at a time looking for where two texts differ: slices of
+#: How many entries are taken from the cache on disk between two looks at the clock.
+_STEP_CACHED = 2000
+
+
+def _from_cache(file: LibraryFile, found: cache.Columns) -> Iterator[None]:
+    """Index the .bib ``file`` from its cache on disk, a step of entries at a time (far
+    faster than scanning its text, but still a piece of work for 100,000 entries)."""
+    texts, numbers = found.texts, found.numbers
+    for at in range(0, len(texts["key"]), _STEP_CACHED):
+        part = slice(at, at + _STEP_CACHED)
+        file.entries += map(Entry, texts["key"][part], repeat(file.path),
+                            numbers["line"][part], texts["words"][part],
+                            texts["detail"][part], numbers["start"][part],
+                            numbers["end"][part])
+        yield
+
+
+#: How many bytes are compared at a time looking for where two texts differ: slices of
 #: whole texts (halving) copy far more than the stretch they share.
 _COMPARED = 1 << 16
 
 
-def _common_prefix(old: str, new: str) -> int:
-    """How many characters ``old`` and ``new`` share at their start (C-speed comparisons of
-    a block at a time, then halving the block that differs)."""
+def _common_prefix(old: bytes, new: bytes) -> int:
+    """How many bytes ``old`` and ``new`` share at their start (C-speed comparisons of a
+    block at a time, then halving the block that differs)."""
     most = min(len(old), len(new))
     low = 0
     while low < most and old[low:low + _COMPARED] == new[low:low + _COMPARED]:
@@ -304,8 +444,8 @@ def _common_prefix(old: str, new: str) -> int:
     return min(low, most)
 
 
-def _common_suffix(old: str, new: str, most: int) -> int:
-    """How many characters ``old`` and ``new`` share at their end, at most ``most``."""
+def _common_suffix(old: bytes, new: bytes, most: int) -> int:
+    """How many bytes ``old`` and ``new`` share at their end, at most ``most``."""
     low, old_end, new_end = 0, len(old), len(new)
     while low < most:
         step = min(_COMPARED, most - low)
@@ -323,16 +463,14 @@ def _common_suffix(old: str, new: str, most: int) -> int:
 
 
 def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
-    """``old``'s file read again: an indexed .bib re-indexed in part when it can be (only
-    the entries of the changed stretch scanned again, and read for their problems), else
-    read as new."""
-    diagnostics = Diagnostics()
-    try:
-        text = read_document(old.path, diagnostics)
-    except RefbridgeError:
+    """``old``'s file read again: an indexed plain .bib re-indexed in part when it can be
+    (only the entries of the changed stretch scanned again, and read for their problems;
+    the rest of its bytes, the same, need no second look), else read as new."""
+    if old.text is None or not old.entries or not old.alone or not old.plain or \
+            old.indexing is not None:
         return read_library(old.path, stamp)
-    if old.text is None or not old.entries or not old.alone or old.indexing is not None or \
-            diagnostics.messages:
+    text = _file_bytes(old.path)
+    if text is None or text.startswith(codecs.BOM_UTF8):
         return read_library(old.path, stamp)
     before = old.text
     prefix = _common_prefix(before, text)
@@ -344,25 +482,27 @@ def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
     begin = 0 if first == 0 else entries[first].start
     end = entries[last + 1].start if last + 1 < len(entries) else len(before)
     new_end = end - len(before) + len(text)
-    stretch = text[begin:new_end]
     first_line = entries[first].line if first else 1
     found = Diagnostics()
     try:
-        scanned = list(_scanned(stretch, old.path, first_line, begin))
+        stretch = text[begin:new_end].decode("utf-8")
+        if "\r" in stretch:
+            return read_library(old.path, stamp)
+        scanned = list(_scanned(text, old.path, begin, new_end, first_line))
         for _ in read_stream(io.StringIO(stretch), stretch[:4096], old.path, found):
             pass
-    except (_NotAlone, RefbridgeError):
+    except (_NotAlone, RefbridgeError, UnicodeDecodeError):
         return read_library(old.path, stamp)
     if found.errors:  # a broken entry: the whole file tells more
         return read_library(old.path, stamp)
-    moved = stretch.count("\n") - before.count("\n", begin, end)
+    moved = stretch.count("\n") - before.count(b"\n", begin, end)
     shift = len(text) - len(before)
     later = entries[last + 1:]
     for entry in later:
         entry.line += moved
         entry.start += shift
         entry.end += shift
-    end_line = later[0].line - moved if later else before.count("\n") + 2
+    end_line = later[0].line - moved if later else before.count(b"\n") + 2
     problems = [problem if problem.line is None or problem.line < first_line
                 else replace(problem, line=problem.line + moved)
                 for problem in old.problems
@@ -372,7 +512,7 @@ def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
                  for problem in _problems(found, old.path)]
     return LibraryFile(old.path, stamp, [*entries[:first], *scanned, *later], problems, text,
                        alone=True, pending=old.pending,
-                       replaced=(entries[first:last + 1], scanned))
+                       replaced=(entries[first:last + 1], scanned), plain=True)
 
 
 def _start(entry: Entry) -> int:
@@ -599,6 +739,12 @@ class Library:
         """``entry``'s record (read now when it was only indexed)."""
         known = self.files.get(entry.file)
         return known.record(entry) if known is not None else entry.record
+
+    def save(self) -> None:
+        """Keep the index of each indexed .bib in the cache on disk, if it is not yet."""
+        for file in self.files.values():
+            if file.indexing is None:
+                file.save()
 
     def problems(self, path: str) -> list[Diagnostic]:
         known = self.files.get(path)

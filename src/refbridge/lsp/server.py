@@ -29,7 +29,7 @@ from refbridge.cited.citations import read_document
 from refbridge.errors import Diagnostic, Diagnostics, RefbridgeError
 from refbridge.lsp.checking import READ, LibraryFinding, findings, reading_problems
 from refbridge.lsp.documents import Analysis, analyse, key_context, kind_of
-from refbridge.lsp.library import ENTRY_START, Entry, Library, stamp_of
+from refbridge.lsp.library import Entry, Library, stamp_of
 
 #: How many items one completion answer holds at most (the client asks again as more is typed).
 COMPLETION_LIMIT = 50
@@ -43,6 +43,9 @@ SEVERITIES: dict[str, types.DiagnosticSeverity] = {
 #: took 0.2 s to arrive).
 INDEXING_STEP = 0.02
 INDEXING_PAUSE = 0.002
+#: How long after a library changed in part its index is kept in the cache on disk (seconds):
+#: the answers the change is made for come first.
+SAVING_DELAY = 1.0
 #: Characters after which a client should ask for completion.
 TRIGGERS = ["{", ",", "@", "<", "`"]
 #: Folders of a workspace never searched for documents.
@@ -99,6 +102,7 @@ class RefbridgeServer(LanguageServer):
         self.reading: dict[str, asyncio.Task[None]] = {}
         self.indexing: asyncio.Task[None] | None = None
         self.changed: set[str] = set()
+        self.saving: asyncio.TimerHandle | None = None
 
     # -- libraries -------------------------------------------------------------------------
     def root(self) -> str | None:
@@ -144,6 +148,9 @@ class RefbridgeServer(LanguageServer):
             if known is not None and known.pending:
                 self.read_apart(path, known.stamp)
         self.publish_everything()
+        if self.saving is not None:
+            self.saving.cancel()
+        self.saving = asyncio.get_running_loop().call_later(SAVING_DELAY, self.library.save)
         if self.settings.check and self.library.files:
             if self.checking is not None:
                 self.checking.cancel()
@@ -316,23 +323,22 @@ class RefbridgeServer(LanguageServer):
     def key_locations(self, key: str) -> Iterator[tuple[str, types.Range]]:
         """Where each entry with ``key`` writes it in its library file."""
         for entry in self.library.by_key.get(key, ()):
-            text = self.library_text(entry.file)
-            spans = [match.span(1) for match in re.finditer(
-                ENTRY_START.replace("KEY", re.escape(key)), text)] if text is not None else []
-            at_line = [span for span in spans if text is not None and
-                       text.count("\n", 0, span[0]) + 1 == entry.line]
-            if text is not None and (at_line or spans):
-                start, end = (at_line or spans)[0]
-                yield entry.file, self.range_in(text, start, end)
+            known = self.library.files.get(entry.file)
+            written = known.key_written(entry) if known is not None else None
+            if written is not None:
+                line, before, written_key = written
+                units = self.workspace.position_codec.client_num_units
+                start = types.Position(line=line - 1, character=units(before))
+                yield entry.file, types.Range(start=start, end=types.Position(
+                    line=line - 1, character=start.character + units(written_key)))
             else:
                 start_of_line = types.Position(line=entry.line - 1, character=0)
                 yield entry.file, types.Range(start=start_of_line, end=start_of_line)
 
-    def library_text(self, path: str) -> str | None:
+    def is_bib(self, path: str) -> bool:
+        """Whether the library file ``path`` is a .bib whose text the server holds."""
         known = self.library.files.get(path)
-        if known is not None and known.text is not None:
-            return known.text
-        return None
+        return known is not None and known.text is not None
 
 
 def _workspace_documents(root: str) -> Iterator[str]:
@@ -524,7 +530,7 @@ def rename(ls: RefbridgeServer, params: types.RenameParams) -> types.WorkspaceEd
         raise JsonRpcInvalidParams(f"an entry already has the key {new!r}")
     changes: dict[str, list[types.TextEdit]] = {}
     for path, where in ls.key_locations(key):
-        if ls.library_text(path) is None:
+        if not ls.is_bib(path):
             raise JsonRpcInvalidParams(f"{path}: only a .bib's keys are renamed")
         changes.setdefault(_uri(path), []).append(types.TextEdit(range=where, new_text=new))
     for analysis, cited in _citations_of(ls, key):
