@@ -23,6 +23,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from heapq import merge
 from itertools import accumulate, repeat
 from time import perf_counter
 
@@ -522,40 +523,56 @@ def _start(entry: Entry) -> int:
 @dataclass(frozen=True, slots=True)
 class _Index:
     """Entries made searchable: their keys sorted (each with its first entry) and their
-    words as one folded text (where each entry's start)."""
+    words as one folded text (``haystack``; where each entry's words start, and which entry
+    they are, ``searched``, in the order of the keys ``searched_keys``). An index patched
+    keeps its haystack: the entries it no longer holds are None in ``searched``, those it
+    holds since are in ``added`` (by key), searched one by one."""
 
     keys: list[str]
     ordered: list[Entry]
     haystack: str
     starts: list[int]
+    searched: list[Entry | None]
+    searched_keys: list[str]
+    added: list[Entry]
 
     @classmethod
     def of(cls, by_key: dict[str, list[Entry]]) -> _Index:
+        """The index of the first entry of each key."""
         keys = sorted(by_key)
-        return cls.sorted(keys, [by_key[key][0] for key in keys])
-
-    @classmethod
-    def sorted(cls, keys: list[str], ordered: list[Entry]) -> _Index:
-        """The index of the entries ``ordered`` (the first of each key), ``keys`` theirs."""
+        ordered = [by_key[key][0] for key in keys]
         words = [entry.words for entry in ordered]
         starts = list(accumulate((len(text) + 1 for text in words), initial=0))
-        return cls(keys, ordered, "\n".join(words), starts[:-1])
+        return cls(keys, ordered, "\n".join(words), starts[:-1], list(ordered), keys, [])
 
     def patched(self, by_key: dict[str, list[Entry]], keys: Iterable[str]) -> _Index:
-        """This index with the first entries of ``keys`` as ``by_key`` has them now."""
+        """This index with the first entries of ``keys`` as ``by_key`` has them now (its
+        haystack kept: a patch costs a few copies of lists, not the words made again)."""
         sorted_keys, ordered = list(self.keys), list(self.ordered)
+        searched, added = list(self.searched), list(self.added)
         for key in keys:
             at = bisect_left(sorted_keys, key)
             there = at < len(sorted_keys) and sorted_keys[at] == key
+            if there:
+                old = ordered[at]
+                slot = bisect_left(self.searched_keys, key)
+                if slot < len(searched) and searched[slot] is old:
+                    searched[slot] = None
+                else:
+                    added.remove(old)
             if key not in by_key:
                 if there:
                     del sorted_keys[at], ordered[at]
-            elif there:
-                ordered[at] = by_key[key][0]
+                continue
+            entry = by_key[key][0]
+            if there:
+                ordered[at] = entry
             else:
                 sorted_keys.insert(at, key)
-                ordered.insert(at, by_key[key][0])
-        return _Index.sorted(sorted_keys, ordered)
+                ordered.insert(at, entry)
+            added.insert(bisect_left(added, key, key=_key), entry)
+        return _Index(sorted_keys, ordered, self.haystack, self.starts, searched,
+                      self.searched_keys, added)
 
     def entry(self, key: str) -> Entry | None:
         at = bisect_left(self.keys, key)
@@ -563,33 +580,39 @@ class _Index:
 
     def search(self, query: str, limit: int) -> list[Entry]:
         """Up to ``limit`` + 1 entries for what was typed: those whose key starts with it
-        first, then those with every word of it among their words."""
+        first, then those with every word of it among their words (in the order of keys)."""
         found: dict[str, Entry] = {}
         start = bisect_left(self.keys, query)
         for at in range(start, min(start + limit + 1, len(self.keys))):
             if not self.keys[at].startswith(query):
                 break
             found[self.keys[at]] = self.ordered[at]
-        for entry in self._word_matches(fold(query).split()):
-            if len(found) > limit:
-                break
-            found.setdefault(entry.key, entry)
+        words = fold(query).split()
+        if words:
+            for entry in merge(self._word_matches(words), (
+                    entry for entry in self.added
+                    if all(word in entry.words for word in words)), key=_key):
+                if len(found) > limit:
+                    break
+                found.setdefault(entry.key, entry)
         return list(found.values())
 
     def _word_matches(self, words: list[str]) -> Iterator[Entry]:
-        if not words:
-            return
         longest = max(words, key=len)
-        haystack, starts, ordered = self.haystack, self.starts, self.ordered
+        haystack, starts, searched = self.haystack, self.starts, self.searched
         at = haystack.find(longest)
         while at >= 0:
             index = bisect_right(starts, at) - 1
-            entry = ordered[index]
-            if all(word in entry.words for word in words):
+            entry = searched[index]
+            if entry is not None and all(word in entry.words for word in words):
                 yield entry
             at = starts[index + 1] if index + 1 < len(starts) else -1
             if at >= 0:
                 at = haystack.find(longest, at)
+
+
+def _key(entry: Entry) -> str:
+    return entry.key
 
 
 def _by_key(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
