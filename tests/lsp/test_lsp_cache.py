@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from refbridge.errors import Diagnostic
 from refbridge.lsp import cache, library
 from refbridge.lsp.library import Entry, Library, LibraryFile
 
@@ -198,3 +199,20 @@ def test_a_library_changed_anywhere_is_read_in_part_as_it_would_be_whole(
     assert in_part.index(float("inf"))
     whole = indexed(path)
     assert described(in_part.entries) == described(whole.entries)
+
+
+def test_the_problems_of_reading_a_library_are_cached_once_known(
+        refs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    refs.write_text(ENTRIES.replace("journal = {TUGboat}", "journal = tugb"), encoding="utf-8")
+    first = indexed(refs)
+    assert first.pending and indexed(refs).pending  # not known yet: to be read apart
+    first.problems, first.pending = library.reading_problems(str(refs)), False
+    assert first.save()
+    never_scanned(monkeypatch)
+    again = indexed(refs)
+    assert not again.pending
+    assert [(p.level, p.message, p.file, p.line) for p in again.problems] == \
+        [(p.level, p.message, p.file, p.line) for p in first.problems]
+    assert again.problems[0] == Diagnostic(
+        "warning", "entry 'author02001': field 'journal' uses undefined macro(s) tugb; kept "
+        "as text", str(refs), 1)

@@ -1,8 +1,8 @@
 """The language server's index of a library kept on disk between runs, so that a restart on
 an unchanged library answers at once instead of indexing it again.
 
-One file per library file (named by a hash of the library's path) in the ``lsp`` folder of
-refbridge's cache (``REFBRIDGE_CACHE_DIR``, else the user's cache folder): a line of JSON
+A file per library file and part (its ``index``; the ``problems`` of reading it), named by
+a hash of the library's path, in the ``lsp`` folder of refbridge's cache (``REFBRIDGE_CACHE_DIR``, else the user's cache folder): a line of JSON
 (the format, refbridge's version, the library's path, size, modification time and content
 hash, the number of entries and the length of each column), then the entries by column:
 texts as UTF-8 joined by line breaks, numbers as 64-bit integers (read back at C speed, not
@@ -44,11 +44,11 @@ def content_hash(data: bytes) -> str:
     return hashlib.sha1(data, usedforsecurity=False).hexdigest()
 
 
-def cache_file(path: str) -> Path:
-    """The cache file of the library file ``path``."""
+def cache_file(path: str, part: str = "index") -> Path:
+    """The cache file of ``part`` of what is known of the library file ``path``."""
     name = hashlib.sha1(os.path.abspath(path).encode("utf-8"),
                         usedforsecurity=False).hexdigest()
-    return default_cache_dir() / FOLDER / f"{name}.json"
+    return default_cache_dir() / FOLDER / f"{name}.{part}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +60,13 @@ class Columns:
     numbers: dict[str, list[int]]
 
 
-def load(path: str, size: int, digest: str, texts: Sequence[str], numbers: Sequence[str]
-         ) -> Columns | None:
-    """The columns ``texts`` and ``numbers`` cached for the library file ``path`` whose
-    content is ``size`` bytes hashed to ``digest``; None when there is no such cache."""
+def load(path: str, size: int, digest: str, texts: Sequence[str], numbers: Sequence[str],
+         part: str = "index") -> Columns | None:
+    """The columns ``texts`` and ``numbers`` of ``part`` cached for the library file
+    ``path`` whose content is ``size`` bytes hashed to ``digest``; None when there is no
+    such cache."""
     try:
-        with open(cache_file(path), "rb") as stream:
+        with open(cache_file(path, part), "rb") as stream:
             data = stream.read()
         ends = data.index(b"\n")
         header = json.loads(data[:ends])
@@ -91,10 +92,11 @@ def load(path: str, size: int, digest: str, texts: Sequence[str], numbers: Seque
                    dict(zip(numbers, columns[len(texts):], strict=True)))
 
 
-def store(path: str, stamp: tuple[int, int], digest: str, columns: Columns) -> bool:
-    """Keep ``columns`` for the library file ``path`` at ``stamp`` (modification time,
-    size) whose content hashes to ``digest``; whether it was written."""
-    target = cache_file(path)
+def store(path: str, stamp: tuple[int, int], digest: str, columns: Columns,
+          part: str = "index") -> bool:
+    """Keep ``columns`` as ``part`` for the library file ``path`` at ``stamp``
+    (modification time, size) whose content hashes to ``digest``; whether it was written."""
+    target = cache_file(path, part)
     counts = {len(column) for column in columns.texts.values()}
     counts.update(len(column) for column in columns.numbers.values())
     if len(counts) != 1 or any("\n" in text for column in columns.texts.values()

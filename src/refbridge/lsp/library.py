@@ -131,7 +131,8 @@ class LibraryFile:
     ``plain``: it is the file's bytes as they are, which a cache is kept for); ``alone``: its
     entries depend on nothing else of it (it is indexed, and re-indexed in part);
     ``pending``: its reading problems are still to come (``reading_problems``); ``digest``:
-    its content hash once known; ``cached``: the cache on disk holds its index as it is."""
+    its content hash once known; ``cached``: the cache on disk holds its index as it is
+    (``problems_cached``: its reading problems)."""
 
     path: str
     stamp: tuple[int, int]
@@ -146,6 +147,7 @@ class LibraryFile:
     plain: bool = False
     digest: str | None = None
     cached: bool = False
+    problems_cached: bool = False
 
     def take(self, other: LibraryFile) -> None:
         """Hold what ``other`` holds (the same file read otherwise)."""
@@ -221,23 +223,44 @@ class LibraryFile:
 
     def save(self) -> bool:
         """Keep the index of an indexed .bib in the cache on disk (not one read whole or
-        whose text is not the file's bytes); whether the cache now holds it."""
-        if self.cached:
-            return True
+        whose text is not the file's bytes), and its reading problems once they are known;
+        whether the cache now holds its index."""
         if not (self.alone and self.plain and self.text is not None):
             return False
         if self.digest is None:
             self.digest = cache.content_hash(self.text)
-        entries = self.entries
-        self.cached = cache.store(self.path, self.stamp, self.digest, cache.Columns(
-            {name: [getattr(entry, name) for entry in entries] for name in _TEXTS},
-            {name: [getattr(entry, name) for entry in entries] for name in _NUMBERS}))
+        if not self.cached:
+            entries = self.entries
+            self.cached = cache.store(self.path, self.stamp, self.digest, cache.Columns(
+                {name: [getattr(entry, name) for entry in entries] for name in _TEXTS},
+                {name: [getattr(entry, name) for entry in entries] for name in _NUMBERS}))
+        if self.cached and not self.pending and not self.problems_cached:
+            problems = self.problems
+            self.problems_cached = cache.store(self.path, self.stamp, self.digest, cache.Columns(
+                {"level": [problem.level for problem in problems],
+                 "message": [problem.message for problem in problems],
+                 "file": [problem.file or "" for problem in problems]},
+                {"line": [problem.line or 0 for problem in problems]}), _PROBLEMS)
         return self.cached
 
 
 #: What the cache on disk keeps of each entry of an indexed .bib (its texts, its numbers).
 _TEXTS = ("key", "words", "detail")
 _NUMBERS = ("line", "start", "end")
+#: The part of the cache on disk that holds the problems of reading a .bib.
+_PROBLEMS = "problems"
+
+
+def _cached_problems(path: str, size: int, digest: str) -> list[Diagnostic] | None:
+    """The problems of reading the .bib ``path`` (``size`` bytes hashed to ``digest``) the
+    cache on disk holds, if it does."""
+    found = cache.load(path, size, digest, ("level", "message", "file"), ("line",), _PROBLEMS)
+    if found is None:
+        return None
+    texts = found.texts
+    return [Diagnostic(level, message, file or None, line or None) for level, message, file, line
+            in zip(texts["level"], texts["message"], texts["file"], found.numbers["line"],
+                   strict=True)]
 
 
 def _entry_start(key: str) -> re.Pattern[bytes]:
@@ -396,9 +419,11 @@ def read_library(path: str, stamp: tuple[int, int]) -> LibraryFile:
     data = _file_bytes(path)
     digest = cache.content_hash(data) if data else None
     found = cache.load(path, len(data), digest, _TEXTS, _NUMBERS) if data and digest else None
-    if found is not None:
-        file = LibraryFile(path, stamp, [], [], data, alone=True, pending=True, plain=True,
-                           digest=digest, cached=True)
+    if found is not None and data and digest:
+        problems = _cached_problems(path, len(data), digest)
+        file = LibraryFile(path, stamp, [], problems or [], data, alone=True,
+                           pending=problems is None, plain=True, digest=digest, cached=True,
+                           problems_cached=problems is not None)
         file.indexing = _from_cache(file, found)
         return file
     file = LibraryFile(path, stamp, [], [], digest=digest)

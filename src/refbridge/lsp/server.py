@@ -148,13 +148,17 @@ class RefbridgeServer(LanguageServer):
             if known is not None and known.pending:
                 self.read_apart(path, known.stamp)
         self.publish_everything()
-        if self.saving is not None:
-            self.saving.cancel()
-        self.saving = asyncio.get_running_loop().call_later(SAVING_DELAY, self.library.save)
+        self.save_later()
         if self.settings.check and self.library.files:
             if self.checking is not None:
                 self.checking.cancel()
             self.checking = asyncio.ensure_future(self.check(list(self.library.files)))
+
+    def save_later(self) -> None:
+        """Keep what is known of the libraries in the cache on disk, a moment from now."""
+        if self.saving is not None:
+            self.saving.cancel()
+        self.saving = asyncio.get_running_loop().call_later(SAVING_DELAY, self.library.save)
 
     def read_apart(self, path: str, stamp: tuple[int, int]) -> None:
         """Read the indexed library ``path`` whole in a process of its own for its problems
@@ -177,6 +181,7 @@ class RefbridgeServer(LanguageServer):
         if known is None or not known.pending or not known.stamp == stamp == stamp_of(path):
             return False
         known.problems, known.pending = problems, False
+        self.save_later()
         return True
 
     async def check(self, paths: list[str]) -> None:
