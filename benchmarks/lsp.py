@@ -95,9 +95,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 def warm_cache(library: Path) -> None:
-    """Make the server's index cache of ``library`` as a first start of the server does,
-    unless it holds it already."""
-    from refbridge.lsp.library import Library
+    """Make the server's index cache of ``library`` (and of the problems of reading it) as
+    a first start of the server does, unless it holds it already."""
+    from refbridge.lsp.library import Library, reading_problems
 
     made = time.perf_counter()
     indexed = Library()
@@ -105,7 +105,9 @@ def warm_cache(library: Path) -> None:
     while not indexed.advance(1.0):
         pass
     file = indexed.files[str(library)]
-    if file.indexing is None and not file.cached:
+    if file.pending:  # as the server learns them, from a process of its own
+        file.problems, file.pending = reading_problems(str(library)), False
+    if not file.save():
         print("index cache not made: the library is read whole (macros, crossref...)")
     print(f"index cache ready in {time.perf_counter() - made:.1f} s", flush=True)
 
