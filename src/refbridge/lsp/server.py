@@ -43,9 +43,11 @@ SEVERITIES: dict[str, types.DiagnosticSeverity] = {
 #: took 0.2 s to arrive).
 INDEXING_STEP = 0.02
 INDEXING_PAUSE = 0.002
-#: How long after a library changed in part its index is kept in the cache on disk (seconds):
-#: the answers the change is made for come first.
-SAVING_DELAY = 1.0
+#: How long after a library changed its diagnostics are published (seconds).
+PUBLISHING_DELAY = 0.5
+#: How long after a library changed its index is kept in the cache on disk (seconds; a later
+#: change puts it off again): the answers the change is made for come first.
+SAVING_DELAY = 5.0
 #: Characters after which a client should ask for completion.
 TRIGGERS = ["{", ",", "@", "<", "`"]
 #: Folders of a workspace never searched for documents.
@@ -103,6 +105,10 @@ class RefbridgeServer(LanguageServer):
         self.indexing: asyncio.Task[None] | None = None
         self.changed: set[str] = set()
         self.saving: asyncio.TimerHandle | None = None
+        self.publishing: asyncio.TimerHandle | None = None
+        #: What each library's diagnostics were made of when last published.
+        self.published: dict[str, tuple[list[Diagnostic], list[tuple[int, str, str, int]],
+                                        list[LibraryFinding]]] = {}
 
     # -- libraries -------------------------------------------------------------------------
     def root(self) -> str | None:
@@ -140,14 +146,18 @@ class RefbridgeServer(LanguageServer):
         self.indexed()
 
     def indexed(self) -> None:
-        """The libraries changed are indexed: their diagnostics, their reading problems and
-        ``check``'s findings to come."""
+        """The libraries changed are indexed: their diagnostics (a moment later: a library's
+        may be thousands, and the requests the change is made for come first), their reading
+        problems and ``check``'s findings to come."""
         changed, self.changed = self.changed, set()
         for path in changed:
             known = self.library.files.get(path)
             if known is not None and known.pending:
                 self.read_apart(path, known.stamp)
-        self.publish_everything()
+        if self.publishing is not None:
+            self.publishing.cancel()
+        self.publishing = asyncio.get_running_loop().call_later(PUBLISHING_DELAY,
+                                                                self.publish_everything)
         self.save_later()
         if self.settings.check and self.library.files:
             if self.checking is not None:
@@ -209,16 +219,25 @@ class RefbridgeServer(LanguageServer):
             self.publish_document(uri)
 
     def publish_library(self, path: str) -> None:
+        """The library's diagnostics, unless the client has them already (a large library's
+        may be thousands, unchanged by a change that moved no line)."""
         if self.library.indexing:
             return  # once indexed
-        diagnostics = [_diagnostic(problem) for problem in self.library.problems(path)]
-        for later, first in self.library.duplicates():
-            if later.file == path and first.file != path:  # the reader tells of its own
-                diagnostics.append(_at_line(
-                    later.line, types.DiagnosticSeverity.Warning, "duplicate-key",
-                    f"duplicate key {later.key!r}: the entry at {first.file}:{first.line} "
-                    "has it"))
-        for finding in self.findings.get(path, ()):
+        found = ([*self.library.problems(path)],
+                 [(later.line, later.key, first.file, first.line)
+                  for later, first in self.library.duplicates()
+                  if later.file == path and first.file != path],  # the reader tells of its own
+                 [*self.findings.get(path, ())])
+        if self.published.get(path) == found:
+            return
+        self.published[path] = found
+        problems, duplicates, findings = found
+        diagnostics = [_diagnostic(problem) for problem in problems]
+        for line, key, first_file, first_line in duplicates:
+            diagnostics.append(_at_line(
+                line, types.DiagnosticSeverity.Warning, "duplicate-key",
+                f"duplicate key {key!r}: the entry at {first_file}:{first_line} has it"))
+        for finding in findings:
             diagnostics.append(_at_line(finding.line, SEVERITIES.get(
                 finding.severity, types.DiagnosticSeverity.Warning), finding.rule,
                 finding.message))
