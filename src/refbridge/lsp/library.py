@@ -4,14 +4,17 @@ Each library file is read and kept with its stamp (modification time and size): 
 re-reads a file whose stamp changed. A .bib whose entries stand alone (no ``@string``,
 ``crossref``, ``xref`` or ``xdata``, and no broken block) is indexed by refbridge's .bib syntax
 layer alone: per entry its key, line, the words it is searched by and a one-line detail, and
-where its text is; its record is read through the BibTeX reader only when asked for (an item
-resolved, a hover), and the reader's problems come from ``reading_problems`` run apart (see
-``refbridge.lsp.checking``). Such a file is re-indexed in part: only the entries in the changed
-stretch of text are scanned again, the others move by the lines and characters the stretch
-gained or lost. Any other file is read whole through the pipeline's readers, records kept.
-Entries are searched by key prefix (sorted keys) and by words of their key, names, title and
-year (one folded text for all, searched at C speed). This module must never write a library
-nor read one with anything but refbridge's readers and its .bib syntax layer.
+where its text is (the file's text is held once, as UTF-8 bytes, decoded a stretch at a time);
+its record is read through the BibTeX reader only when asked for (an item resolved, a hover),
+and the reader's problems come from ``reading_problems`` run apart (see
+``refbridge.lsp.checking``). Its index (and those problems, once known) is kept in the cache
+on disk (``refbridge.lsp.cache``) and taken from there while the file's content is the same.
+Such a file is re-indexed in part: only the entries in the changed stretch of bytes are
+scanned again, the others move by the lines and bytes the stretch gained or lost. Any other
+file is read whole through the pipeline's readers, records kept. Entries are searched by key
+prefix (sorted keys) and by words of their key, names, title and year (one folded text for
+all, searched at C speed). This module must never write a library nor read one with
+anything but refbridge's readers and its .bib syntax layer.
 """
 
 from __future__ import annotations
