@@ -43,6 +43,14 @@ def refs(tmp_path: Path) -> Path:
     return path
 
 
+def scanned_anew(path: Path) -> LibraryFile:
+    """The library file indexed from its text, whatever the cache holds (and then cached)."""
+    file = LibraryFile(str(path), (0, 0), [], [])
+    file.indexing = library._indexing(file, path.read_bytes())
+    assert file.index(float("inf"))
+    return file
+
+
 def never_scanned(monkeypatch: pytest.MonkeyPatch) -> None:
     def scanned(*arguments: object) -> Iterator[Entry]:
         raise AssertionError("the text was scanned")
@@ -106,7 +114,7 @@ def test_a_cache_of_columns_of_another_length_is_ignored(refs: Path) -> None:
     assert cache.store(str(refs), (0, refs.stat().st_size), digest, cache.Columns(
         {"key": ["a", "b"]}, {"line": [1, 9]}))
     assert cache.load(str(refs), refs.stat().st_size, digest, ["key"], ["line"]) == \
-        cache.Columns({"key": ["a", "b"]}, {"line": [1, 9]})
+        cache.Columns({"key": ["a", "b"]}, {"line": [1, 9]}, refs.stat().st_size, digest)
     assert cache.load(str(refs), refs.stat().st_size, digest, ["key", "words"],
                       ["line"]) is None
 
@@ -115,6 +123,7 @@ def test_caches_stored_at_once_leave_one_whole_cache(refs: Path) -> None:
     size, digest = refs.stat().st_size, cache.content_hash(refs.read_bytes())
     wholes = [cache.Columns({"key": [f"{name}{n}" for n in range(2000)]},
                             {"line": list(range(2000))}) for name in ("first", "second")]
+    wholes = [cache.Columns(whole.texts, whole.numbers, size, digest) for whole in wholes]
     seen: list[cache.Columns | None] = []
 
     def store(columns: cache.Columns) -> None:
@@ -178,7 +187,10 @@ ENTRY_TEXTS = st.builds(
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(ENTRY_TEXTS, min_size=1, max_size=8), st.data())
 def test_a_library_changed_anywhere_is_read_in_part_as_it_would_be_whole(
-        tmp_path: Path, texts: list[str], data: st.DataObject) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, texts: list[str],
+        data: st.DataObject) -> None:
+    """Re-read by the server that followed it, or by one started again on its cache."""
+    monkeypatch.setattr(library, "_CHUNK", 16)
     path = tmp_path / "refs.bib"
     path.write_text("".join(texts), encoding="utf-8")
     before = indexed(path)
@@ -195,10 +207,35 @@ def test_a_library_changed_anywhere_is_read_in_part_as_it_would_be_whole(
     else:
         changed[at] = "% a comment\n" + changed[at]
     path.write_text("".join(changed), encoding="utf-8")
+    restarted = indexed(path)  # from the cache's entries, in part
     in_part = library.reread_in_part(before, (0, 1))
     assert in_part.index(float("inf"))
-    whole = indexed(path)
-    assert described(in_part.entries) == described(whole.entries)
+    whole = scanned_anew(path)
+    assert described(in_part.entries) == described(whole.entries) == \
+        described(restarted.entries)
+
+
+def test_a_library_changed_since_it_was_cached_is_indexed_from_the_cache_in_part(
+        refs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(library, "_CHUNK", 64)
+    indexed(refs)
+    changed = ENTRIES.replace("Study 3 of", "Study 3\n  of a few").replace("author4", "w4")
+    refs.write_text(changed, encoding="utf-8")
+    read: list[tuple[int, int]] = []
+    scanner = library._scanned
+
+    def scanned(text: bytes, path: str, begin: int, end: int, line: int) -> Iterator[Entry]:
+        read.append((begin, end))
+        return scanner(text, path, begin, end, line)
+
+    monkeypatch.setattr(library, "_scanned", scanned)
+    restarted = indexed(refs)
+    assert read == [(ENTRIES.encode().index(b"@article{author3"),
+                     changed.encode().index(b"@article{author5"))]
+    monkeypatch.setattr(library, "_scanned", scanner)
+    assert described(restarted.entries) == described(scanned_anew(refs).entries)
+    assert [(e.key, e.line) for e in restarted.entries][3:] == \
+        [("author32001", 22), ("w42001", 30), ("author52001", 37)]
 
 
 def test_the_problems_of_reading_a_library_are_cached_once_known(

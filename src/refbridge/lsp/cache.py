@@ -54,24 +54,31 @@ def cache_file(path: str, part: str = "index") -> Path:
 @dataclass(frozen=True, slots=True)
 class Columns:
     """What is cached of a library: as many values in each column, by the column's name;
-    ``texts``' values hold no line break."""
+    ``texts``' values hold no line break. Loaded: the size and hash of the content it is of."""
 
     texts: dict[str, list[str]]
     numbers: dict[str, list[int]]
+    size: int = 0
+    digest: str = ""
 
 
-def load(path: str, size: int, digest: str, texts: Sequence[str], numbers: Sequence[str],
-         part: str = "index") -> Columns | None:
+def load(path: str, size: int | None, digest: str | None, texts: Sequence[str],
+         numbers: Sequence[str], part: str = "index") -> Columns | None:
     """The columns ``texts`` and ``numbers`` of ``part`` cached for the library file
-    ``path`` whose content is ``size`` bytes hashed to ``digest``; None when there is no
-    such cache."""
+    ``path`` whose content is ``size`` bytes hashed to ``digest`` (None for both: of the
+    content it had when cached, whatever it was); None when there is no such cache."""
     try:
         with open(cache_file(path, part), "rb") as stream:
             data = stream.read()
         ends = data.index(b"\n")
         header = json.loads(data[:ends])
         if not isinstance(header, dict) or [header.get(name) for name in _CHECKED] != \
-                [FORMAT, __version__, sys.byteorder, os.path.abspath(path), size, digest]:
+                [FORMAT, __version__, sys.byteorder, os.path.abspath(path),
+                 header.get("size") if size is None else size,
+                 header.get("hash") if digest is None else digest]:
+            return None
+        size, digest = header["size"], header["hash"]
+        if not isinstance(size, int) or not isinstance(digest, str):
             return None
         count, lengths = header["count"], header["columns"]
         names = [*texts, *numbers]
@@ -89,7 +96,7 @@ def load(path: str, size: int, digest: str, texts: Sequence[str], numbers: Seque
     if any(len(column) != count for column in columns):
         return None
     return Columns(dict(zip(texts, columns[:len(texts)], strict=True)),
-                   dict(zip(numbers, columns[len(texts):], strict=True)))
+                   dict(zip(numbers, columns[len(texts):], strict=True)), size, digest)
 
 
 def store(path: str, stamp: tuple[int, int], digest: str, columns: Columns,

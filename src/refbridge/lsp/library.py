@@ -8,7 +8,9 @@ where its text is (the file's text is held once, as UTF-8 bytes, decoded a stret
 its record is read through the BibTeX reader only when asked for (an item resolved, a hover),
 and the reader's problems come from ``reading_problems`` run apart (see
 ``refbridge.lsp.checking``). Its index (and those problems, once known) is kept in the cache
-on disk (``refbridge.lsp.cache``) and taken from there while the file's content is the same.
+on disk (``refbridge.lsp.cache``) and taken from there while the file's content is the same
+(re-indexed in part from there when one stretch of it changed, found by the hashes of its
+bytes the cache keeps).
 Such a file is re-indexed in part: only the entries in the changed stretch of bytes are
 scanned again, the others move by the lines and bytes the stretch gained or lost. Any other
 file is read whole through the pipeline's readers, records kept. Entries are searched by key
@@ -20,11 +22,12 @@ anything but refbridge's readers and its .bib syntax layer.
 from __future__ import annotations
 
 import codecs
+import hashlib
 import io
 import os
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from heapq import merge
 from itertools import accumulate, repeat
@@ -232,14 +235,20 @@ class LibraryFile:
             return False
         if self.digest is None:
             self.digest = cache.content_hash(self.text)
+        stamp = (self.stamp[0], len(self.text))  # the size of the text read, as it was read
         if not self.cached:
-            entries = self.entries
-            self.cached = cache.store(self.path, self.stamp, self.digest, cache.Columns(
-                {name: [getattr(entry, name) for entry in entries] for name in _TEXTS},
-                {name: [getattr(entry, name) for entry in entries] for name in _NUMBERS}))
+            entries, text = self.entries, self.text
+            pieces = [text[at:at + _CHUNK] for at in range(0, len(text), _CHUNK)]
+            self.cached = cache.store(self.path, stamp, self.digest, cache.Columns(
+                {}, {"hash": [_chunk_hash(piece) for piece in pieces],
+                     "newlines": [piece.count(b"\n") for piece in pieces],
+                     "length": [len(piece) for piece in pieces]}), _CHUNKS) and \
+                cache.store(self.path, stamp, self.digest, cache.Columns(
+                    {name: [getattr(entry, name) for entry in entries] for name in _TEXTS},
+                    {name: [getattr(entry, name) for entry in entries] for name in _NUMBERS}))
         if self.cached and not self.pending and not self.problems_cached:
             problems = self.problems
-            self.problems_cached = cache.store(self.path, self.stamp, self.digest, cache.Columns(
+            self.problems_cached = cache.store(self.path, stamp, self.digest, cache.Columns(
                 {"level": [problem.level for problem in problems],
                  "message": [problem.message for problem in problems],
                  "file": [problem.file or "" for problem in problems]},
@@ -252,6 +261,59 @@ _TEXTS = ("key", "words", "detail")
 _NUMBERS = ("line", "start", "end")
 #: The part of the cache on disk that holds the problems of reading a .bib.
 _PROBLEMS = "problems"
+#: The part of the cache on disk that holds a hash of each stretch of ``_CHUNK`` bytes of a
+#: .bib (and its line breaks): what a .bib changed since it was cached shares with it.
+_CHUNKS = "chunks"
+_CHUNK = 1 << 16
+#: How many bytes changed since a .bib was cached are re-indexed at once, at most (more: the
+#: file is indexed anew, a step at a time).
+_CHANGED_MOST = 1 << 20
+
+
+def _chunk_hash(piece: bytes) -> int:
+    return int.from_bytes(hashlib.sha1(piece, usedforsecurity=False).digest()[:8], "little",
+                          signed=True)
+
+
+def _entries(path: str, found: cache.Columns, at: slice = slice(None)) -> Iterator[Entry]:
+    """The entries ``at`` of the cached index ``found`` of the .bib ``path``."""
+    texts, numbers = found.texts, found.numbers
+    return map(Entry, texts["key"][at], repeat(path), numbers["line"][at],
+               texts["words"][at], texts["detail"][at], numbers["start"][at],
+               numbers["end"][at])
+
+
+def _changed_since_cached(path: str, stamp: tuple[int, int], text: bytes
+                          ) -> LibraryFile | None:
+    """The .bib ``path`` (``text``) changed since its index was cached, re-indexed in part
+    from the cached index: only when the cache holds the hashes of its old bytes and little
+    changed (the bytes before and after the change found by those hashes), else None."""
+    chunks = cache.load(path, None, None, (), ("hash", "newlines", "length"), _CHUNKS)
+    if chunks is None:
+        return None
+    found = cache.load(path, chunks.size, chunks.digest, _TEXTS, _NUMBERS)
+    if found is None:
+        return None
+    hashes, lengths = chunks.numbers["hash"], chunks.numbers["length"]
+    prefix = shared = 0
+    for length, hashed in zip(lengths, hashes, strict=True):
+        if prefix + length > len(text) or _chunk_hash(text[prefix:prefix + length]) != hashed:
+            break
+        prefix, shared = prefix + length, shared + 1
+    suffix, shift, old_end = 0, len(text) - chunks.size, chunks.size
+    for length, hashed in zip(reversed(lengths), reversed(hashes), strict=True):
+        start = old_end - suffix - length
+        if start < prefix or start + shift < prefix or \
+                _chunk_hash(text[start + shift:start + shift + length]) != hashed:
+            break
+        suffix += length
+    if len(text) - prefix - suffix > _CHANGED_MOST:
+        return None
+    old_lines = sum(chunks.numbers["newlines"][shared:])
+    problems = _cached_problems(path, chunks.size, chunks.digest)
+    return _in_part(path, stamp, text, list(_entries(path, found)), problems or [],
+                    problems is None, chunks.size, prefix, suffix,
+                    lambda at: text.count(b"\n", at, prefix) + old_lines)
 
 
 def _cached_problems(path: str, size: int, digest: str) -> list[Diagnostic] | None:
@@ -429,6 +491,9 @@ def read_library(path: str, stamp: tuple[int, int]) -> LibraryFile:
                            problems_cached=problems is not None)
         file.indexing = _from_cache(file, found)
         return file
+    changed = _changed_since_cached(path, stamp, data) if data else None
+    if changed is not None:
+        return changed
     file = LibraryFile(path, stamp, [], [], digest=digest)
     file.indexing = _indexing(file, data)
     return file
@@ -441,13 +506,8 @@ _STEP_CACHED = 2000
 def _from_cache(file: LibraryFile, found: cache.Columns) -> Iterator[None]:
     """Index the .bib ``file`` from its cache on disk, a step of entries at a time (far
     faster than scanning its text, but still a piece of work for 100,000 entries)."""
-    texts, numbers = found.texts, found.numbers
-    for at in range(0, len(texts["key"]), _STEP_CACHED):
-        part = slice(at, at + _STEP_CACHED)
-        file.entries += map(Entry, texts["key"][part], repeat(file.path),
-                            numbers["line"][part], texts["words"][part],
-                            texts["detail"][part], numbers["start"][part],
-                            numbers["end"][part])
+    for at in range(0, len(found.texts["key"]), _STEP_CACHED):
+        file.entries += _entries(file.path, found, slice(at, at + _STEP_CACHED))
         yield
 
 
@@ -499,48 +559,63 @@ def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
             old.indexing is not None:
         return read_library(old.path, stamp)
     text = _file_bytes(old.path)
-    if text is None or text.startswith(codecs.BOM_UTF8):
+    if text is None:
         return read_library(old.path, stamp)
     before = old.text
     prefix = _common_prefix(before, text)
     suffix = _common_suffix(before, text, min(len(before), len(text)) - prefix)
-    entries = old.entries
-    changed_end = len(before) - suffix
+    return _in_part(old.path, stamp, text, old.entries, old.problems, old.pending,
+                    len(before), prefix, suffix, lambda at: before.count(b"\n", at)) or \
+        read_library(old.path, stamp)
+
+
+def _in_part(path: str, stamp: tuple[int, int], text: bytes, entries: list[Entry],
+             problems: list[Diagnostic], pending: bool, old_size: int, prefix: int,
+             suffix: int, old_lines_from: Callable[[int], int]) -> LibraryFile | None:
+    """The .bib ``path`` (``text``) re-indexed in part: of its ``entries`` and ``problems``
+    when it was ``old_size`` bytes (``old_lines_from``: how many line breaks it had from an
+    offset on), those in the bytes it still shares with it (its first ``prefix`` and last
+    ``suffix``) kept, the others scanned again and read for their problems; None when the
+    changed stretch cannot be read so (it is not UTF-8, or has a broken or macro block)."""
+    if text.startswith(codecs.BOM_UTF8):
+        return None
+    changed_end = old_size - suffix
     first = max(bisect_right(entries, prefix, key=_start) - 1, 0)
     last = max(bisect_right(entries, changed_end, key=_start) - 1, first)
     begin = 0 if first == 0 else entries[first].start
-    end = entries[last + 1].start if last + 1 < len(entries) else len(before)
-    new_end = end - len(before) + len(text)
+    end = entries[last + 1].start if last + 1 < len(entries) else old_size
+    new_end = end - old_size + len(text)
     first_line = entries[first].line if first else 1
     found = Diagnostics()
     try:
         stretch = text[begin:new_end].decode("utf-8")
         if "\r" in stretch:
-            return read_library(old.path, stamp)
-        scanned = list(_scanned(text, old.path, begin, new_end, first_line))
-        for _ in read_stream(io.StringIO(stretch), stretch[:4096], old.path, found):
+            return None
+        scanned = list(_scanned(text, path, begin, new_end, first_line))
+        for _ in read_stream(io.StringIO(stretch), stretch[:4096], path, found):
             pass
     except (_NotAlone, RefbridgeError, UnicodeDecodeError):
-        return read_library(old.path, stamp)
+        return None
     if found.errors:  # a broken entry: the whole file tells more
-        return read_library(old.path, stamp)
-    moved = stretch.count("\n") - before.count(b"\n", begin, end)
-    shift = len(text) - len(before)
+        return None
     later = entries[last + 1:]
+    old_lines = later[0].line - first_line if later else old_lines_from(begin)
+    moved = stretch.count("\n") - old_lines
+    shift = len(text) - old_size
     for entry in later:
         entry.line += moved
         entry.start += shift
         entry.end += shift
-    end_line = later[0].line - moved if later else before.count(b"\n") + 2
-    problems = [problem if problem.line is None or problem.line < first_line
-                else replace(problem, line=problem.line + moved)
-                for problem in old.problems
-                if problem.line is None or not first_line <= problem.line < end_line]
-    problems += [replace(problem, line=problem.line + first_line - 1)
-                 if problem.line is not None else problem
-                 for problem in _problems(found, old.path)]
-    return LibraryFile(old.path, stamp, [*entries[:first], *scanned, *later], problems, text,
-                       alone=True, pending=old.pending,
+    end_line = later[0].line - moved if later else first_line + old_lines + 1
+    kept = [problem if problem.line is None or problem.line < first_line
+            else replace(problem, line=problem.line + moved)
+            for problem in problems
+            if problem.line is None or not first_line <= problem.line < end_line]
+    kept += [replace(problem, line=problem.line + first_line - 1)
+             if problem.line is not None else problem
+             for problem in _problems(found, path)]
+    return LibraryFile(path, stamp, [*entries[:first], *scanned, *later], kept, text,
+                       alone=True, pending=pending,
                        replaced=(entries[first:last + 1], scanned), plain=True)
 
 
