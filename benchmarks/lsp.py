@@ -1,6 +1,7 @@
 """How fast ``refbridge lsp`` answers on a large library, driven as an editor drives it.
 
     .venv/bin/python benchmarks/lsp.py [--entries 10000] [--no-check] [--work DIR]
+                                       [--cache warm|cold]
 
 The library is made of TeX Live's .bib files (/usr/share/texlive/texmf-dist/bibtex/bib): their
 entries read once by refbridge, written by its BibTeX writer (macros resolved, crossref'd
@@ -11,10 +12,18 @@ the next run). The server runs as its own process, over pipes; the figures:
   library is read in between), and of it the server's start (its imports: until initialize
   is answered);
 - completion p95, hover p95: 200 requests each (keys' prefixes and title words; cited keys);
-- change: one entry's key changed in the file on disk, until completion offers the new key
-  (the watched-files notification sent as an editor sends it);
+- change: from one entry's key changed in the file on disk (written whole) until completion
+  offers the new key (the watched-files notification sent as an editor sends it);
 - RSS: the server process's resident memory at the end, and its peak (VmHWM); ``check``
-  runs in a process of its own, whose peak is printed beside it.
+  runs in a process of its own, whose peak is printed beside it;
+- CPU: the server process's CPU time over the run (on a loaded machine the wall times are
+  those of a server that got a share of a CPU).
+
+The server's index cache is in ``--work``'s ``cache`` folder. ``--cache warm`` (the default):
+the library's index is in the cache when the server starts (a restart on an unchanged
+library; made beforehand in this process, as a first start of the server makes it, when it
+is not); ``--cache cold``: the cache is emptied first (a first start: the library is indexed
+from its text while the benchmark runs).
 
 Goals (100,000 entries): first completion <= 1 s, completion p95 <= 50 ms, hover p95 <= 20 ms,
 change <= 200 ms, RSS <= 400 MB.
@@ -28,12 +37,15 @@ import glob
 import os
 import random
 import re
+import shutil
 import sys
 import time
 from pathlib import Path
 
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
+
+from refbridge.lsp.server import SAVING_DELAY
 
 TEXLIVE_BIBS = "/usr/share/texlive/texmf-dist/bibtex/bib/**/*.bib"
 _ENTRY_KEY = re.compile(r"^(@\w+\{)([^,\s]+),")
@@ -74,6 +86,30 @@ def memory(pid: int) -> tuple[float, float]:
     fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text()
                   .splitlines() if ":" in line)
     return (int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time process ``pid`` has used (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def warm_cache(library: Path) -> None:
+    """Make the server's index cache of ``library`` (and of the problems of reading it) as
+    a first start of the server does, unless it holds it already."""
+    from refbridge.lsp.library import Library, reading_problems
+
+    made = time.perf_counter()
+    indexed = Library()
+    indexed.follow([str(library)])
+    while not indexed.advance(1.0):
+        pass
+    file = indexed.files[str(library)]
+    if file.pending:  # as the server learns them, from a process of its own
+        file.problems, file.pending = reading_problems(str(library)), False
+    if not file.save():
+        print("index cache not made: the library is read whole (macros, crossref...)")
+    print(f"index cache ready in {time.perf_counter() - made:.1f} s", flush=True)
 
 
 def p95(times: list[float]) -> float:
@@ -126,6 +162,7 @@ async def run(library: Path, check: bool) -> None:
                                              text=text)))
     first = await completion(client, uri, 1, 6)
     first_time = time.perf_counter() - started
+    first_cpu = cpu_seconds(pid)
     assert first.items, "no completion"
 
     completions = []
@@ -151,9 +188,9 @@ async def run(library: Path, check: bool) -> None:
     old = cited[0]
     content = library.read_text(encoding="utf-8")
     changed_key = old + "-changed"
-    began = time.perf_counter()
     library.write_text(content.replace("{" + old + ",", "{" + changed_key + ",", 1),
                        encoding="utf-8")
+    began, cpu_before = time.perf_counter(), cpu_seconds(pid)  # once the change is on disk
     client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
         types.FileEvent(uri=library.as_uri(), type=types.FileChangeType.Changed)]))
     edit(client, uri, lines, "\\cite{" + changed_key + "}", 301)
@@ -161,26 +198,33 @@ async def run(library: Path, check: bool) -> None:
         answer = await completion(client, uri, 1, 6 + len(changed_key))
         if any(item.label == changed_key for item in answer.items):
             break
-    change_time = time.perf_counter() - began
-    library.write_text(content, encoding="utf-8")
+    change_time, change_cpu = time.perf_counter() - began, cpu_seconds(pid) - cpu_before
     rss, peak = memory(pid)
+    cpu = cpu_seconds(pid)
+    library.write_text(content, encoding="utf-8")  # and the server's cache of it, as before
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=library.as_uri(), type=types.FileChangeType.Changed)]))
+    await completion(client, uri, 1, 6)
+    await asyncio.sleep(SAVING_DELAY + 2)
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()  # type: ignore[no-untyped-call]
     print(f"entries: {len(keys)}")
     print(f"first completion after initialize: {first_time:.2f} s (the server's start, until "
-          f"initialize is answered: {ready_time:.2f} s)")
+          f"initialize is answered: {ready_time:.2f} s; server CPU until then {first_cpu:.2f} s)")
     print(f"completion p95: {p95(completions):.1f} ms (median "
           f"{sorted(completions)[100] * 1000:.1f} ms)")
     print(f"hover p95: {p95(hovers):.1f} ms (median {sorted(hovers)[100] * 1000:.1f} ms)")
-    print(f"one-entry change reflected: {change_time * 1000:.0f} ms")
-    print(f"server RSS: {rss:.0f} MB (peak {peak:.0f} MB)")
+    print(f"one-entry change reflected: {change_time * 1000:.0f} ms (server CPU "
+          f"{change_cpu * 1000:.0f} ms)")
+    print(f"server RSS: {rss:.0f} MB (peak {peak:.0f} MB); server CPU: {cpu:.1f} s")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--entries", type=int, default=10000)
     parser.add_argument("--no-check", action="store_true")
+    parser.add_argument("--cache", choices=["warm", "cold"], default="warm")
     parser.add_argument("--work", default=os.path.join(os.environ.get("TMPDIR", "/tmp"),
                                                        "refbridge-lsp-benchmark"))
     arguments = parser.parse_args()
@@ -191,6 +235,14 @@ def main() -> None:
         made = time.perf_counter()
         make_library(library, arguments.entries)
         print(f"library made in {time.perf_counter() - made:.0f} s: {library}", flush=True)
+    cache = work / "cache"
+    os.environ["REFBRIDGE_CACHE_DIR"] = str(cache)  # the server's too
+    if arguments.cache == "cold":
+        shutil.rmtree(cache, ignore_errors=True)
+    else:
+        warm_cache(library)
+    print(f"index cache: {arguments.cache}; load average "
+          f"{' '.join(f'{load:.1f}' for load in os.getloadavg())}", flush=True)
     asyncio.run(run(library, not arguments.no_check))
 
 

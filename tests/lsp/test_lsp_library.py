@@ -8,6 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from refbridge.lsp import library
 from refbridge.lsp.library import (
@@ -201,3 +203,31 @@ def test_while_a_library_is_indexed_an_entry_not_indexed_yet_is_found_in_its_tex
     assert found.indexing and entry is not None
     assert (entry.line, entry.detail) == (29, "Writer (2004) Study 4 of Tables")
     assert found.entry("author92001") is None
+
+
+KEYED_ENTRIES = st.builds(
+    lambda key, title: f"@book{{{key},\n  title = {{{title}}},\n}}\n\n",
+    st.sampled_from(["author1", "author2", "study3", "writer4", "writer5"]),
+    st.sampled_from(["Study", "Tables", "Writer study", "Author tables"]))
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(KEYED_ENTRIES, min_size=1, max_size=6),
+       st.lists(st.tuples(st.integers(0, 5), KEYED_ENTRIES), min_size=1, max_size=3))
+def test_entries_changed_one_after_another_are_searched_as_the_library_indexed_anew(
+        tmp_path: Path, texts: list[str], changes: list[tuple[int, str]]) -> None:
+    library_file = tmp_path / "refs.bib"
+    library_file.write_text("".join(texts), encoding="utf-8")
+    followed = Library()
+    followed.follow([str(library_file)])
+    for number, (at, text) in enumerate(changes):
+        texts[at % len(texts)] = text
+        library_file.write_text("".join(texts), encoding="utf-8")
+        os.utime(library_file, ns=(number, number))  # a stamp of its own
+        followed.follow([str(library_file)])
+        anew = Library()
+        anew.follow([str(library_file)])
+        assert searched(followed) == searched(anew)
+        assert [(later.key, later.line, first.line) for later, first in followed.duplicates()] \
+            == [(later.key, later.line, first.line) for later, first in anew.duplicates()]

@@ -4,25 +4,33 @@ Each library file is read and kept with its stamp (modification time and size): 
 re-reads a file whose stamp changed. A .bib whose entries stand alone (no ``@string``,
 ``crossref``, ``xref`` or ``xdata``, and no broken block) is indexed by refbridge's .bib syntax
 layer alone: per entry its key, line, the words it is searched by and a one-line detail, and
-where its text is; its record is read through the BibTeX reader only when asked for (an item
-resolved, a hover), and the reader's problems come from ``reading_problems`` run apart (see
-``refbridge.lsp.checking``). Such a file is re-indexed in part: only the entries in the changed
-stretch of text are scanned again, the others move by the lines and characters the stretch
-gained or lost. Any other file is read whole through the pipeline's readers, records kept.
-Entries are searched by key prefix (sorted keys) and by words of their key, names, title and
-year (one folded text for all, searched at C speed). This module must never write a library
-nor read one with anything but refbridge's readers and its .bib syntax layer.
+where its text is (the file's text is held once, as UTF-8 bytes, decoded a stretch at a time);
+its record is read through the BibTeX reader only when asked for (an item resolved, a hover),
+and the reader's problems come from ``reading_problems`` run apart (see
+``refbridge.lsp.checking``). Its index (and those problems, once known) is kept in the cache
+on disk (``refbridge.lsp.cache``) and taken from there while the file's content is the same
+(re-indexed in part from there when one stretch of it changed, found by the hashes of its
+bytes the cache keeps).
+Such a file is re-indexed in part: only the entries in the changed stretch of bytes are
+scanned again, the others move by the lines and bytes the stretch gained or lost. Any other
+file is read whole through the pipeline's readers, records kept. Entries are searched by key
+prefix (sorted keys) and by words of their key, names, title and year (one folded text for
+all, searched at C speed). This module must never write a library nor read one with
+anything but refbridge's readers and its .bib syntax layer.
 """
 
 from __future__ import annotations
 
+import codecs
+import hashlib
 import io
 import os
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import accumulate
+from heapq import merge
+from itertools import accumulate, repeat
 from time import perf_counter
 
 from refbridge.cited.citations import read_document
@@ -32,6 +40,7 @@ from refbridge.formats.bibtex.reader import collapsed_white_space
 from refbridge.formats.bibtex.syntax import Block, parse_spans
 from refbridge.formats.bibtex.tables import SUBTITLE_FIELDS, SUBTITLE_SEPARATOR
 from refbridge.latex.decode import decode_plain
+from refbridge.lsp import cache
 from refbridge.model import Record, Source
 from refbridge.names.bibtex import parse_names
 from refbridge.pipeline import read_records, read_stream
@@ -119,28 +128,37 @@ def _block_entry(block: Block, file: str, start: int, end: int) -> Entry:
             else decode_plain(subtitle)
     words, detail = _summary(block.key, families, year, text)
     return Entry(block.key, file, block.line, words, detail, start, end)
+
+
 @dataclass(slots=True)
 class LibraryFile:
     """One library file as last read: its stamp, its entries in file order and the problems
-    of reading it; ``text``: a .bib's (for reading in part and records asked for);
-    ``alone``: its entries depend on nothing else of it (it is indexed, and re-indexed in
-    part); ``pending``: its reading problems are still to come (``reading_problems``)."""
+    of reading it; ``text``: a .bib's, as UTF-8 (for reading in part and records asked for;
+    ``plain``: it is the file's bytes as they are, which a cache is kept for); ``alone``: its
+    entries depend on nothing else of it (it is indexed, and re-indexed in part);
+    ``pending``: its reading problems are still to come (``reading_problems``); ``digest``:
+    its content hash once known; ``cached``: the cache on disk holds its index as it is
+    (``problems_cached``: its reading problems)."""
 
     path: str
     stamp: tuple[int, int]
     entries: list[Entry]
     problems: list[Diagnostic]
-    text: str | None = None
+    text: bytes | None = None
     alone: bool = False
     pending: bool = False
     indexing: Iterator[None] | None = None
     #: Re-indexed in part: the entries it no longer has, and those it has instead.
     replaced: tuple[list[Entry], list[Entry]] | None = None
+    plain: bool = False
+    digest: str | None = None
+    cached: bool = False
+    problems_cached: bool = False
 
     def take(self, other: LibraryFile) -> None:
         """Hold what ``other`` holds (the same file read otherwise)."""
         self.entries, self.problems, self.text = other.entries, other.problems, other.text
-        self.alone, self.pending = other.alone, other.pending
+        self.alone, self.pending, self.plain = other.alone, other.pending, other.plain
 
     def unindexed(self, key: str) -> Entry | None:
         """The first entry with ``key`` in the text still to index (scanned now)."""
@@ -148,17 +166,17 @@ class LibraryFile:
             return None
         last = self.entries[-1] if self.entries else None
         after, line = (last.start, last.line) if last is not None else (0, 1)
-        head = re.compile("^[ \t]*" + ENTRY_START.replace("KEY", re.escape(key)),
-                          re.MULTILINE)
+        head = re.compile(b"^[ \t]*" + _entry_start(key).pattern, re.MULTILINE)
         found = head.search(self.text, after)
         if found is None:
             return None
-        following = self.text.find("\n@", found.end())
-        stretch = self.text[found.start():following if following >= 0 else len(self.text)]
-        line += self.text.count("\n", after, found.start())
+        following = self.text.find(b"\n@", found.end())
+        line += self.text.count(b"\n", after, found.start())
         try:
-            return next(_scanned(stretch, self.path, line, found.start()), None)
-        except _NotAlone:
+            return next(_scanned(self.text, self.path, found.start(),
+                                 following + 1 if following >= 0 else len(self.text), line),
+                        None)
+        except (_NotAlone, UnicodeDecodeError):
             return None
 
     def index(self, until: float) -> bool:
@@ -170,17 +188,149 @@ class LibraryFile:
                 return False
         return True
 
+    def entry_text(self, entry: Entry) -> str | None:
+        """The text of an indexed ``entry`` (None: it was read whole, as a record)."""
+        if self.text is None or entry.end <= entry.start:
+            return None
+        return self.text[entry.start:entry.end].decode("utf-8")
+
     def record(self, entry: Entry) -> Record | None:
         """``entry``'s record: kept, or read now from its text (None: it cannot be read)."""
-        if entry.record is not None or self.text is None:
+        stretch = self.entry_text(entry) if entry.record is None else None
+        if stretch is None:
             return entry.record
-        stretch = self.text[entry.start:entry.end]
         try:
             record = next(iter(read_stream(io.StringIO(stretch), stretch[:4096], self.path,
                                            Diagnostics())), None)
         except RefbridgeError:
             return None
         return replace(record, source=Source(self.path, entry.line)) if record else None
+
+    def key_written(self, entry: Entry) -> tuple[int, str, str] | None:
+        """Where ``entry``'s key is written in the file: its 1-based line, the text of the
+        line before it and the key as written (None: not in a .bib's text)."""
+        if self.text is None:
+            return None
+        pattern = _entry_start(entry.key)
+        if entry.end > entry.start:
+            found = pattern.search(self.text, entry.start, entry.end)
+            line = entry.line + self.text.count(b"\n", entry.start, found.start(1)) \
+                if found is not None else 0
+        else:  # read whole: the one at the entry's line, else the first
+            lines = [(self.text.count(b"\n", 0, match.start(1)) + 1, match)
+                     for match in pattern.finditer(self.text)]
+            line, found = next((at for at in lines if at[0] == entry.line), lines[0]) \
+                if lines else (0, None)
+        if found is None:
+            return None
+        line_start = self.text.rfind(b"\n", 0, found.start(1)) + 1
+        return (line, self.text[line_start:found.start(1)].decode("utf-8"),
+                found.group(1).decode("utf-8"))
+
+    def save(self) -> bool:
+        """Keep the index of an indexed .bib in the cache on disk (not one read whole or
+        whose text is not the file's bytes), and its reading problems once they are known;
+        whether the cache now holds its index."""
+        if not (self.alone and self.plain and self.text is not None):
+            return False
+        if self.digest is None:
+            self.digest = cache.content_hash(self.text)
+        stamp = (self.stamp[0], len(self.text))  # the size of the text read, as it was read
+        if not self.cached:
+            entries, text = self.entries, self.text
+            pieces = [text[at:at + _CHUNK] for at in range(0, len(text), _CHUNK)]
+            self.cached = cache.store(self.path, stamp, self.digest, cache.Columns(
+                {}, {"hash": [_chunk_hash(piece) for piece in pieces],
+                     "newlines": [piece.count(b"\n") for piece in pieces],
+                     "length": [len(piece) for piece in pieces]}), _CHUNKS) and \
+                cache.store(self.path, stamp, self.digest, cache.Columns(
+                    {name: [getattr(entry, name) for entry in entries] for name in _TEXTS},
+                    {name: [getattr(entry, name) for entry in entries] for name in _NUMBERS}))
+        if self.cached and not self.pending and not self.problems_cached:
+            problems = self.problems
+            self.problems_cached = cache.store(self.path, stamp, self.digest, cache.Columns(
+                {"level": [problem.level for problem in problems],
+                 "message": [problem.message for problem in problems],
+                 "file": [problem.file or "" for problem in problems]},
+                {"line": [problem.line or 0 for problem in problems]}), _PROBLEMS)
+        return self.cached
+
+
+#: What the cache on disk keeps of each entry of an indexed .bib (its texts, its numbers).
+_TEXTS = ("key", "words", "detail")
+_NUMBERS = ("line", "start", "end")
+#: The part of the cache on disk that holds the problems of reading a .bib.
+_PROBLEMS = "problems"
+#: The part of the cache on disk that holds a hash of each stretch of ``_CHUNK`` bytes of a
+#: .bib (and its line breaks): what a .bib changed since it was cached shares with it.
+_CHUNKS = "chunks"
+_CHUNK = 1 << 16
+#: How many bytes changed since a .bib was cached are re-indexed at once, at most (more: the
+#: file is indexed anew, a step at a time).
+_CHANGED_MOST = 1 << 20
+
+
+def _chunk_hash(piece: bytes) -> int:
+    return int.from_bytes(hashlib.sha1(piece, usedforsecurity=False).digest()[:8], "little",
+                          signed=True)
+
+
+def _entries(path: str, found: cache.Columns, at: slice = slice(None)) -> Iterator[Entry]:
+    """The entries ``at`` of the cached index ``found`` of the .bib ``path``."""
+    texts, numbers = found.texts, found.numbers
+    return map(Entry, texts["key"][at], repeat(path), numbers["line"][at],
+               texts["words"][at], texts["detail"][at], numbers["start"][at],
+               numbers["end"][at])
+
+
+def _changed_since_cached(path: str, stamp: tuple[int, int], text: bytes
+                          ) -> LibraryFile | None:
+    """The .bib ``path`` (``text``) changed since its index was cached, re-indexed in part
+    from the cached index: only when the cache holds the hashes of its old bytes and little
+    changed (the bytes before and after the change found by those hashes), else None."""
+    chunks = cache.load(path, None, None, (), ("hash", "newlines", "length"), _CHUNKS)
+    if chunks is None:
+        return None
+    found = cache.load(path, chunks.size, chunks.digest, _TEXTS, _NUMBERS)
+    if found is None:
+        return None
+    hashes, lengths = chunks.numbers["hash"], chunks.numbers["length"]
+    prefix = shared = 0
+    for length, hashed in zip(lengths, hashes, strict=True):
+        if prefix + length > len(text) or _chunk_hash(text[prefix:prefix + length]) != hashed:
+            break
+        prefix, shared = prefix + length, shared + 1
+    suffix, shift, old_end = 0, len(text) - chunks.size, chunks.size
+    for length, hashed in zip(reversed(lengths), reversed(hashes), strict=True):
+        start = old_end - suffix - length
+        if start < prefix or start + shift < prefix or \
+                _chunk_hash(text[start + shift:start + shift + length]) != hashed:
+            break
+        suffix += length
+    if len(text) - prefix - suffix > _CHANGED_MOST:
+        return None
+    old_lines = sum(chunks.numbers["newlines"][shared:])
+    problems = _cached_problems(path, chunks.size, chunks.digest)
+    return _in_part(path, stamp, text, list(_entries(path, found)), problems or [],
+                    problems is None, chunks.size, prefix, suffix,
+                    lambda at: text.count(b"\n", at, prefix) + old_lines)
+
+
+def _cached_problems(path: str, size: int, digest: str) -> list[Diagnostic] | None:
+    """The problems of reading the .bib ``path`` (``size`` bytes hashed to ``digest``) the
+    cache on disk holds, if it does."""
+    found = cache.load(path, size, digest, ("level", "message", "file"), ("line",), _PROBLEMS)
+    if found is None:
+        return None
+    texts = found.texts
+    return [Diagnostic(level, message, file or None, line or None) for level, message, file, line
+            in zip(texts["level"], texts["message"], texts["file"], found.numbers["line"],
+                   strict=True)]
+
+
+def _entry_start(key: str) -> re.Pattern[bytes]:
+    """Where an entry with ``key`` starts, in a .bib's text as UTF-8."""
+    return re.compile(ENTRY_START.replace("KEY", re.escape(key)).encode("utf-8"))
 
 
 def stamp_of(path: str) -> tuple[int, int] | None:
@@ -199,24 +349,73 @@ class _NotAlone(Exception):
     """A broken block (the reader tells more of it) or one other entries depend on."""
 
 
-def _scanned(text: str, path: str, first_line: int = 1, offset: int = 0) -> Iterator[Entry]:
-    """The entries of the .bib ``text`` (from ``first_line``; at ``offset`` of the file's
-    text) by its syntax alone; raises ``_NotAlone`` at a broken block or one that entries
-    depend on."""
-    for span in parse_spans(text, {}, first_line):
-        block = span.block
-        if block.kind == "entry" and block.entry_type != "xdata" and \
-                _REFERRING_FIELDS.isdisjoint(found.name for found in block.fields):
-            yield _block_entry(block, path, offset + span.start, offset + span.end)
-        elif block.kind in ("entry", "error", "string"):
-            raise _NotAlone
+#: How many bytes of a .bib are decoded and scanned at a time (a stretch ends where a line
+#: starts with ``@``, where the syntax layer starts a block too).
+_STRETCH = 1 << 18
 
 
-def _indexing(file: LibraryFile) -> Iterator[None]:
-    """Index the .bib ``file`` into its entries, a few at a time (one step a ``next``);
-    a file whose entries depend on each other or with a broken block is read whole."""
+def _scanned(text: bytes, path: str, begin: int, end: int, first_line: int
+             ) -> Iterator[Entry]:
+    """The entries of ``text[begin:end]``, a .bib's text as UTF-8 from the start of a line
+    (``first_line``), by its syntax alone, a stretch decoded at a time (their offsets those
+    of ``text``); raises ``_NotAlone`` at a broken block or one that entries depend on, and
+    UnicodeDecodeError at bytes that are not UTF-8."""
+    line = first_line
+    while begin < end:
+        cut = text.find(b"\n@", min(begin + _STRETCH, end), end)
+        cut = end if cut < 0 else cut + 1
+        stretch = text[begin:cut].decode("utf-8")
+        ascii_only = len(stretch) == cut - begin
+        char, byte = 0, begin  # where the last entry's text ends, in characters and bytes
+        for span in parse_spans(stretch, {}, line):
+            block = span.block
+            if block.kind == "entry" and block.entry_type != "xdata" and \
+                    _REFERRING_FIELDS.isdisjoint(found.name for found in block.fields):
+                if ascii_only:
+                    start, stop = begin + span.start, begin + span.end
+                else:
+                    start = byte + len(stretch[char:span.start].encode("utf-8"))
+                    stop = start + len(stretch[span.start:span.end].encode("utf-8"))
+                    char, byte = span.end, stop
+                yield _block_entry(block, path, start, stop)
+            elif block.kind in ("entry", "error", "string"):
+                raise _NotAlone
+        line += stretch.count("\n")
+        begin = cut
+
+
+def _file_bytes(path: str) -> bytes | None:
     try:
-        file.text = read_document(file.path, Diagnostics())
+        with open(path, "rb") as stream:
+            return stream.read()
+    except OSError:
+        return None
+
+
+def _file_text(path: str, data: bytes | None, diagnostics: Diagnostics
+               ) -> tuple[bytes, bool]:
+    """A .bib's text as UTF-8, and whether it is the file's bytes ``data`` as they are
+    (UTF-8 without a byte-order mark or carriage returns; checked a stretch at a time, never
+    held decoded whole); else the file decoded as inputs are (``read_document``), then
+    encoded."""
+    if data and b"\r" not in data and not data.startswith(codecs.BOM_UTF8):
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        try:
+            for at in range(0, len(data), _STRETCH):
+                decoder.decode(data[at:at + _STRETCH])
+            decoder.decode(b"", True)
+            return data, True
+        except UnicodeDecodeError:
+            pass
+    return read_document(path, diagnostics).encode("utf-8"), False
+
+
+def _indexing(file: LibraryFile, data: bytes | None) -> Iterator[None]:
+    """Index the .bib ``file`` into its entries, a few at a time (one step a ``next``);
+    a file whose entries depend on each other or with a broken block is read whole. A
+    plain file's index is kept in the cache on disk once it is done."""
+    try:
+        file.text, file.plain = _file_text(file.path, data, Diagnostics())
     except RefbridgeError:
         file.text = None
     yield
@@ -225,7 +424,7 @@ def _indexing(file: LibraryFile) -> Iterator[None]:
         return
     entries = file.entries
     try:
-        for entry in _scanned(file.text, file.path):
+        for entry in _scanned(file.text, file.path, 0, len(file.text), 1):
             entries.append(entry)
             if len(entries) % _STEP_ENTRIES == 0:
                 yield
@@ -233,13 +432,17 @@ def _indexing(file: LibraryFile) -> Iterator[None]:
         file.take(read_whole(file.path, file.stamp))
         return
     file.alone = file.pending = True
+    yield
+    file.save()
 
 
-def _read(path: str, diagnostics: Diagnostics) -> tuple[str | None, Iterator[Record]]:
-    """A .bib's text and the records of the file at ``path``, read by refbridge's readers."""
+def _read(path: str, diagnostics: Diagnostics) -> tuple[bytes | None, Iterator[Record]]:
+    """A .bib's text (as UTF-8) and the records of the file at ``path``, read by
+    refbridge's readers."""
     if path.lower().endswith(".bib"):
         text = read_document(path, diagnostics)
-        return text, read_stream(io.StringIO(text), text[:4096], path, diagnostics)
+        return text.encode("utf-8"), read_stream(io.StringIO(text), text[:4096], path,
+                                                 diagnostics)
     return None, read_records([path], diagnostics)
 
 
@@ -274,22 +477,48 @@ def read_whole(path: str, stamp: tuple[int, int]) -> LibraryFile:
 
 def read_library(path: str, stamp: tuple[int, int]) -> LibraryFile:
     """The library file at ``path``: a .bib to be indexed (``LibraryFile.indexing``; its
-    reading problems pending), any other read whole."""
-    if path.lower().endswith(".bib"):
-        file = LibraryFile(path, stamp, [], [])
-        file.indexing = _indexing(file)
+    reading problems pending) from the cache on disk when it holds its index for its content
+    as it is, else from its text; any other read whole."""
+    if not path.lower().endswith(".bib"):
+        return read_whole(path, stamp)
+    data = _file_bytes(path)
+    digest = cache.content_hash(data) if data else None
+    found = cache.load(path, len(data), digest, _TEXTS, _NUMBERS) if data and digest else None
+    if found is not None and data and digest:
+        problems = _cached_problems(path, len(data), digest)
+        file = LibraryFile(path, stamp, [], problems or [], data, alone=True,
+                           pending=problems is None, plain=True, digest=digest, cached=True,
+                           problems_cached=problems is not None)
+        file.indexing = _from_cache(file, found)
         return file
-    return read_whole(path, stamp)
+    changed = _changed_since_cached(path, stamp, data) if data else None
+    if changed is not None:
+        return changed
+    file = LibraryFile(path, stamp, [], [], digest=digest)
+    file.indexing = _indexing(file, data)
+    return file
 
 
-#: How many characters are compared at a time looking for where two texts differ: slices of
+#: How many entries are taken from the cache on disk between two looks at the clock.
+_STEP_CACHED = 2000
+
+
+def _from_cache(file: LibraryFile, found: cache.Columns) -> Iterator[None]:
+    """Index the .bib ``file`` from its cache on disk, a step of entries at a time (far
+    faster than scanning its text, but still a piece of work for 100,000 entries)."""
+    for at in range(0, len(found.texts["key"]), _STEP_CACHED):
+        file.entries += _entries(file.path, found, slice(at, at + _STEP_CACHED))
+        yield
+
+
+#: How many bytes are compared at a time looking for where two texts differ: slices of
 #: whole texts (halving) copy far more than the stretch they share.
 _COMPARED = 1 << 16
 
 
-def _common_prefix(old: str, new: str) -> int:
-    """How many characters ``old`` and ``new`` share at their start (C-speed comparisons of
-    a block at a time, then halving the block that differs)."""
+def _common_prefix(old: bytes, new: bytes) -> int:
+    """How many bytes ``old`` and ``new`` share at their start (C-speed comparisons of a
+    block at a time, then halving the block that differs)."""
     most = min(len(old), len(new))
     low = 0
     while low < most and old[low:low + _COMPARED] == new[low:low + _COMPARED]:
@@ -304,8 +533,8 @@ def _common_prefix(old: str, new: str) -> int:
     return min(low, most)
 
 
-def _common_suffix(old: str, new: str, most: int) -> int:
-    """How many characters ``old`` and ``new`` share at their end, at most ``most``."""
+def _common_suffix(old: bytes, new: bytes, most: int) -> int:
+    """How many bytes ``old`` and ``new`` share at their end, at most ``most``."""
     low, old_end, new_end = 0, len(old), len(new)
     while low < most:
         step = min(_COMPARED, most - low)
@@ -323,56 +552,71 @@ def _common_suffix(old: str, new: str, most: int) -> int:
 
 
 def reread_in_part(old: LibraryFile, stamp: tuple[int, int]) -> LibraryFile:
-    """``old``'s file read again: an indexed .bib re-indexed in part when it can be (only
-    the entries of the changed stretch scanned again, and read for their problems), else
-    read as new."""
-    diagnostics = Diagnostics()
-    try:
-        text = read_document(old.path, diagnostics)
-    except RefbridgeError:
+    """``old``'s file read again: an indexed plain .bib re-indexed in part when it can be
+    (only the entries of the changed stretch scanned again, and read for their problems;
+    the rest of its bytes, the same, need no second look), else read as new."""
+    if old.text is None or not old.entries or not old.alone or not old.plain or \
+            old.indexing is not None:
         return read_library(old.path, stamp)
-    if old.text is None or not old.entries or not old.alone or old.indexing is not None or \
-            diagnostics.messages:
+    text = _file_bytes(old.path)
+    if text is None:
         return read_library(old.path, stamp)
     before = old.text
     prefix = _common_prefix(before, text)
     suffix = _common_suffix(before, text, min(len(before), len(text)) - prefix)
-    entries = old.entries
-    changed_end = len(before) - suffix
+    return _in_part(old.path, stamp, text, old.entries, old.problems, old.pending,
+                    len(before), prefix, suffix, lambda at: before.count(b"\n", at)) or \
+        read_library(old.path, stamp)
+
+
+def _in_part(path: str, stamp: tuple[int, int], text: bytes, entries: list[Entry],
+             problems: list[Diagnostic], pending: bool, old_size: int, prefix: int,
+             suffix: int, old_lines_from: Callable[[int], int]) -> LibraryFile | None:
+    """The .bib ``path`` (``text``) re-indexed in part: of its ``entries`` and ``problems``
+    when it was ``old_size`` bytes (``old_lines_from``: how many line breaks it had from an
+    offset on), those in the bytes it still shares with it (its first ``prefix`` and last
+    ``suffix``) kept, the others scanned again and read for their problems; None when the
+    changed stretch cannot be read so (it is not UTF-8, or has a broken or macro block)."""
+    if text.startswith(codecs.BOM_UTF8):
+        return None
+    changed_end = old_size - suffix
     first = max(bisect_right(entries, prefix, key=_start) - 1, 0)
     last = max(bisect_right(entries, changed_end, key=_start) - 1, first)
     begin = 0 if first == 0 else entries[first].start
-    end = entries[last + 1].start if last + 1 < len(entries) else len(before)
-    new_end = end - len(before) + len(text)
-    stretch = text[begin:new_end]
+    end = entries[last + 1].start if last + 1 < len(entries) else old_size
+    new_end = end - old_size + len(text)
     first_line = entries[first].line if first else 1
     found = Diagnostics()
     try:
-        scanned = list(_scanned(stretch, old.path, first_line, begin))
-        for _ in read_stream(io.StringIO(stretch), stretch[:4096], old.path, found):
+        stretch = text[begin:new_end].decode("utf-8")
+        if "\r" in stretch:
+            return None
+        scanned = list(_scanned(text, path, begin, new_end, first_line))
+        for _ in read_stream(io.StringIO(stretch), stretch[:4096], path, found):
             pass
-    except (_NotAlone, RefbridgeError):
-        return read_library(old.path, stamp)
+    except (_NotAlone, RefbridgeError, UnicodeDecodeError):
+        return None
     if found.errors:  # a broken entry: the whole file tells more
-        return read_library(old.path, stamp)
-    moved = stretch.count("\n") - before.count("\n", begin, end)
-    shift = len(text) - len(before)
+        return None
     later = entries[last + 1:]
+    old_lines = later[0].line - first_line if later else old_lines_from(begin)
+    moved = stretch.count("\n") - old_lines
+    shift = len(text) - old_size
     for entry in later:
         entry.line += moved
         entry.start += shift
         entry.end += shift
-    end_line = later[0].line - moved if later else before.count("\n") + 2
-    problems = [problem if problem.line is None or problem.line < first_line
-                else replace(problem, line=problem.line + moved)
-                for problem in old.problems
-                if problem.line is None or not first_line <= problem.line < end_line]
-    problems += [replace(problem, line=problem.line + first_line - 1)
-                 if problem.line is not None else problem
-                 for problem in _problems(found, old.path)]
-    return LibraryFile(old.path, stamp, [*entries[:first], *scanned, *later], problems, text,
-                       alone=True, pending=old.pending,
-                       replaced=(entries[first:last + 1], scanned))
+    end_line = later[0].line - moved if later else first_line + old_lines + 1
+    kept = [problem if problem.line is None or problem.line < first_line
+            else replace(problem, line=problem.line + moved)
+            for problem in problems
+            if problem.line is None or not first_line <= problem.line < end_line]
+    kept += [replace(problem, line=problem.line + first_line - 1)
+             if problem.line is not None else problem
+             for problem in _problems(found, path)]
+    return LibraryFile(path, stamp, [*entries[:first], *scanned, *later], kept, text,
+                       alone=True, pending=pending,
+                       replaced=(entries[first:last + 1], scanned), plain=True)
 
 
 def _start(entry: Entry) -> int:
@@ -382,40 +626,56 @@ def _start(entry: Entry) -> int:
 @dataclass(frozen=True, slots=True)
 class _Index:
     """Entries made searchable: their keys sorted (each with its first entry) and their
-    words as one folded text (where each entry's start)."""
+    words as one folded text (``haystack``; where each entry's words start, and which entry
+    they are, ``searched``, in the order of the keys ``searched_keys``). An index patched
+    keeps its haystack: the entries it no longer holds are None in ``searched``, those it
+    holds since are in ``added`` (by key), searched one by one."""
 
     keys: list[str]
     ordered: list[Entry]
     haystack: str
     starts: list[int]
+    searched: list[Entry | None]
+    searched_keys: list[str]
+    added: list[Entry]
 
     @classmethod
     def of(cls, by_key: dict[str, list[Entry]]) -> _Index:
+        """The index of the first entry of each key."""
         keys = sorted(by_key)
-        return cls.sorted(keys, [by_key[key][0] for key in keys])
-
-    @classmethod
-    def sorted(cls, keys: list[str], ordered: list[Entry]) -> _Index:
-        """The index of the entries ``ordered`` (the first of each key), ``keys`` theirs."""
+        ordered = [by_key[key][0] for key in keys]
         words = [entry.words for entry in ordered]
         starts = list(accumulate((len(text) + 1 for text in words), initial=0))
-        return cls(keys, ordered, "\n".join(words), starts[:-1])
+        return cls(keys, ordered, "\n".join(words), starts[:-1], list(ordered), keys, [])
 
     def patched(self, by_key: dict[str, list[Entry]], keys: Iterable[str]) -> _Index:
-        """This index with the first entries of ``keys`` as ``by_key`` has them now."""
+        """This index with the first entries of ``keys`` as ``by_key`` has them now (its
+        haystack kept: a patch costs a few copies of lists, not the words made again)."""
         sorted_keys, ordered = list(self.keys), list(self.ordered)
+        searched, added = list(self.searched), list(self.added)
         for key in keys:
             at = bisect_left(sorted_keys, key)
             there = at < len(sorted_keys) and sorted_keys[at] == key
+            if there:
+                old = ordered[at]
+                slot = bisect_left(self.searched_keys, key)
+                if slot < len(searched) and searched[slot] is old:
+                    searched[slot] = None
+                else:
+                    added.remove(old)
             if key not in by_key:
                 if there:
                     del sorted_keys[at], ordered[at]
-            elif there:
-                ordered[at] = by_key[key][0]
+                continue
+            entry = by_key[key][0]
+            if there:
+                ordered[at] = entry
             else:
                 sorted_keys.insert(at, key)
-                ordered.insert(at, by_key[key][0])
-        return _Index.sorted(sorted_keys, ordered)
+                ordered.insert(at, entry)
+            added.insert(bisect_left(added, key, key=_key), entry)
+        return _Index(sorted_keys, ordered, self.haystack, self.starts, searched,
+                      self.searched_keys, added)
 
     def entry(self, key: str) -> Entry | None:
         at = bisect_left(self.keys, key)
@@ -423,33 +683,39 @@ class _Index:
 
     def search(self, query: str, limit: int) -> list[Entry]:
         """Up to ``limit`` + 1 entries for what was typed: those whose key starts with it
-        first, then those with every word of it among their words."""
+        first, then those with every word of it among their words (in the order of keys)."""
         found: dict[str, Entry] = {}
         start = bisect_left(self.keys, query)
         for at in range(start, min(start + limit + 1, len(self.keys))):
             if not self.keys[at].startswith(query):
                 break
             found[self.keys[at]] = self.ordered[at]
-        for entry in self._word_matches(fold(query).split()):
-            if len(found) > limit:
-                break
-            found.setdefault(entry.key, entry)
+        words = fold(query).split()
+        if words:
+            for entry in merge(self._word_matches(words), (
+                    entry for entry in self.added
+                    if all(word in entry.words for word in words)), key=_key):
+                if len(found) > limit:
+                    break
+                found.setdefault(entry.key, entry)
         return list(found.values())
 
     def _word_matches(self, words: list[str]) -> Iterator[Entry]:
-        if not words:
-            return
         longest = max(words, key=len)
-        haystack, starts, ordered = self.haystack, self.starts, self.ordered
+        haystack, starts, searched = self.haystack, self.starts, self.searched
         at = haystack.find(longest)
         while at >= 0:
             index = bisect_right(starts, at) - 1
-            entry = ordered[index]
-            if all(word in entry.words for word in words):
+            entry = searched[index]
+            if entry is not None and all(word in entry.words for word in words):
                 yield entry
             at = starts[index + 1] if index + 1 < len(starts) else -1
             if at >= 0:
                 at = haystack.find(longest, at)
+
+
+def _key(entry: Entry) -> str:
+    return entry.key
 
 
 def _by_key(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
@@ -599,6 +865,12 @@ class Library:
         """``entry``'s record (read now when it was only indexed)."""
         known = self.files.get(entry.file)
         return known.record(entry) if known is not None else entry.record
+
+    def save(self) -> None:
+        """Keep the index of each indexed .bib in the cache on disk, if it is not yet."""
+        for file in self.files.values():
+            if file.indexing is None:
+                file.save()
 
     def problems(self, path: str) -> list[Diagnostic]:
         known = self.files.get(path)

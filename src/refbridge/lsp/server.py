@@ -29,7 +29,7 @@ from refbridge.cited.citations import read_document
 from refbridge.errors import Diagnostic, Diagnostics, RefbridgeError
 from refbridge.lsp.checking import READ, LibraryFinding, findings, reading_problems
 from refbridge.lsp.documents import Analysis, analyse, key_context, kind_of
-from refbridge.lsp.library import ENTRY_START, Entry, Library, stamp_of
+from refbridge.lsp.library import Entry, Library, stamp_of
 
 #: How many items one completion answer holds at most (the client asks again as more is typed).
 COMPLETION_LIMIT = 50
@@ -43,6 +43,11 @@ SEVERITIES: dict[str, types.DiagnosticSeverity] = {
 #: took 0.2 s to arrive).
 INDEXING_STEP = 0.02
 INDEXING_PAUSE = 0.002
+#: How long after a library changed its diagnostics are published (seconds).
+PUBLISHING_DELAY = 0.5
+#: How long after a library changed its index is kept in the cache on disk (seconds; a later
+#: change puts it off again): the answers the change is made for come first.
+SAVING_DELAY = 5.0
 #: Characters after which a client should ask for completion.
 TRIGGERS = ["{", ",", "@", "<", "`"]
 #: Folders of a workspace never searched for documents.
@@ -99,6 +104,11 @@ class RefbridgeServer(LanguageServer):
         self.reading: dict[str, asyncio.Task[None]] = {}
         self.indexing: asyncio.Task[None] | None = None
         self.changed: set[str] = set()
+        self.saving: asyncio.TimerHandle | None = None
+        self.publishing: asyncio.TimerHandle | None = None
+        #: What each library's diagnostics were made of when last published.
+        self.published: dict[str, tuple[list[Diagnostic], list[tuple[int, str, str, int]],
+                                        list[LibraryFinding]]] = {}
 
     # -- libraries -------------------------------------------------------------------------
     def root(self) -> str | None:
@@ -136,18 +146,29 @@ class RefbridgeServer(LanguageServer):
         self.indexed()
 
     def indexed(self) -> None:
-        """The libraries changed are indexed: their diagnostics, their reading problems and
-        ``check``'s findings to come."""
+        """The libraries changed are indexed: their diagnostics (a moment later: a library's
+        may be thousands, and the requests the change is made for come first), their reading
+        problems and ``check``'s findings to come."""
         changed, self.changed = self.changed, set()
         for path in changed:
             known = self.library.files.get(path)
             if known is not None and known.pending:
                 self.read_apart(path, known.stamp)
-        self.publish_everything()
+        if self.publishing is not None:
+            self.publishing.cancel()
+        self.publishing = asyncio.get_running_loop().call_later(PUBLISHING_DELAY,
+                                                                self.publish_everything)
+        self.save_later()
         if self.settings.check and self.library.files:
             if self.checking is not None:
                 self.checking.cancel()
             self.checking = asyncio.ensure_future(self.check(list(self.library.files)))
+
+    def save_later(self) -> None:
+        """Keep what is known of the libraries in the cache on disk, a moment from now."""
+        if self.saving is not None:
+            self.saving.cancel()
+        self.saving = asyncio.get_running_loop().call_later(SAVING_DELAY, self.library.save)
 
     def read_apart(self, path: str, stamp: tuple[int, int]) -> None:
         """Read the indexed library ``path`` whole in a process of its own for its problems
@@ -170,6 +191,7 @@ class RefbridgeServer(LanguageServer):
         if known is None or not known.pending or not known.stamp == stamp == stamp_of(path):
             return False
         known.problems, known.pending = problems, False
+        self.save_later()
         return True
 
     async def check(self, paths: list[str]) -> None:
@@ -197,16 +219,25 @@ class RefbridgeServer(LanguageServer):
             self.publish_document(uri)
 
     def publish_library(self, path: str) -> None:
+        """The library's diagnostics, unless the client has them already (a large library's
+        may be thousands, unchanged by a change that moved no line)."""
         if self.library.indexing:
             return  # once indexed
-        diagnostics = [_diagnostic(problem) for problem in self.library.problems(path)]
-        for later, first in self.library.duplicates():
-            if later.file == path and first.file != path:  # the reader tells of its own
-                diagnostics.append(_at_line(
-                    later.line, types.DiagnosticSeverity.Warning, "duplicate-key",
-                    f"duplicate key {later.key!r}: the entry at {first.file}:{first.line} "
-                    "has it"))
-        for finding in self.findings.get(path, ()):
+        found = ([*self.library.problems(path)],
+                 [(later.line, later.key, first.file, first.line)
+                  for later, first in self.library.duplicates()
+                  if later.file == path and first.file != path],  # the reader tells of its own
+                 [*self.findings.get(path, ())])
+        if self.published.get(path) == found:
+            return
+        self.published[path] = found
+        problems, duplicates, findings = found
+        diagnostics = [_diagnostic(problem) for problem in problems]
+        for line, key, first_file, first_line in duplicates:
+            diagnostics.append(_at_line(
+                line, types.DiagnosticSeverity.Warning, "duplicate-key",
+                f"duplicate key {key!r}: the entry at {first_file}:{first_line} has it"))
+        for finding in findings:
             diagnostics.append(_at_line(finding.line, SEVERITIES.get(
                 finding.severity, types.DiagnosticSeverity.Warning), finding.rule,
                 finding.message))
@@ -316,23 +347,22 @@ class RefbridgeServer(LanguageServer):
     def key_locations(self, key: str) -> Iterator[tuple[str, types.Range]]:
         """Where each entry with ``key`` writes it in its library file."""
         for entry in self.library.by_key.get(key, ()):
-            text = self.library_text(entry.file)
-            spans = [match.span(1) for match in re.finditer(
-                ENTRY_START.replace("KEY", re.escape(key)), text)] if text is not None else []
-            at_line = [span for span in spans if text is not None and
-                       text.count("\n", 0, span[0]) + 1 == entry.line]
-            if text is not None and (at_line or spans):
-                start, end = (at_line or spans)[0]
-                yield entry.file, self.range_in(text, start, end)
+            known = self.library.files.get(entry.file)
+            written = known.key_written(entry) if known is not None else None
+            if written is not None:
+                line, before, written_key = written
+                units = self.workspace.position_codec.client_num_units
+                start = types.Position(line=line - 1, character=units(before))
+                yield entry.file, types.Range(start=start, end=types.Position(
+                    line=line - 1, character=start.character + units(written_key)))
             else:
                 start_of_line = types.Position(line=entry.line - 1, character=0)
                 yield entry.file, types.Range(start=start_of_line, end=start_of_line)
 
-    def library_text(self, path: str) -> str | None:
+    def is_bib(self, path: str) -> bool:
+        """Whether the library file ``path`` is a .bib whose text the server holds."""
         known = self.library.files.get(path)
-        if known is not None and known.text is not None:
-            return known.text
-        return None
+        return known is not None and known.text is not None
 
 
 def _workspace_documents(root: str) -> Iterator[str]:
@@ -524,7 +554,7 @@ def rename(ls: RefbridgeServer, params: types.RenameParams) -> types.WorkspaceEd
         raise JsonRpcInvalidParams(f"an entry already has the key {new!r}")
     changes: dict[str, list[types.TextEdit]] = {}
     for path, where in ls.key_locations(key):
-        if ls.library_text(path) is None:
+        if not ls.is_bib(path):
             raise JsonRpcInvalidParams(f"{path}: only a .bib's keys are renamed")
         changes.setdefault(_uri(path), []).append(types.TextEdit(range=where, new_text=new))
     for analysis, cited in _citations_of(ls, key):
