@@ -148,6 +148,21 @@ def test_sync_writes_entries_in_key_order_and_a_key_file(web: FakeWebAPI,
     assert "2026" not in text and "version" not in text  # no stamp of any kind
 
 
+def test_the_sync_job_files_the_keys_it_made_in_the_key_lock(web: FakeWebAPI,
+                                                            tmp_path: Path) -> None:
+    """Two items have keys of their own in the library; the key made for the third is filed."""
+    from refbridge.keylock import KeyLock
+    from refbridge.zotero_bridge.sync import SyncOptions, sync_once
+
+    fill(web)
+    out, lock_path = tmp_path / "refs.bib", tmp_path / "keys.json"
+    lock = KeyLock.load(str(lock_path))
+    sync_once(library_address("zotero-web", "user:1", None), out,
+              SyncOptions("bibtex", None, WriteOptions(key_lock=lock)))
+    assert "@article{lovelace2020graphs," in out.read_text(encoding="utf-8")
+    assert list(json.loads(lock_path.read_text(encoding="utf-8")).values()) == ["lovelace2020graphs"]
+
+
 def test_a_large_library_is_fetched_fifty_items_a_request(web: FakeWebAPI,
                                                           tmp_path: Path) -> None:
     for number in range(120):

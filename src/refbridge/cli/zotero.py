@@ -149,8 +149,6 @@ def sync_command(service: str, library: str | None, collection: str | None,
 
     def show(report: Any) -> None:
         bar.close()
-        if lock is not None:
-            lock.save()
         for message in report.diagnostics.messages:
             click.echo(str(message), err=True)
         click.echo(f"refbridge: sync: {report.summary()}", err=True)

@@ -287,6 +287,8 @@ def sync_once(address: Address, output: Path, options: SyncOptions,
     report.entries = len(entries)
     report.written = _write_if_changed(output, _assemble(writer, entries))
     _write_if_changed(key_path, key_file_text(address, keys))
+    if options.write.key_lock is not None:  # filed once the keys it holds are written
+        options.write.key_lock.save()
     entries_path.parent.mkdir(parents=True, exist_ok=True)
     if entries != cached:
         _write_if_changed(entries_path, orjson.dumps(entries).decode("utf-8"))
