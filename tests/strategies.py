@@ -11,12 +11,15 @@ lines, JSON, BibTeX braces), so a writer that lets record text become markup is 
 own syntax can spell, for tests of what a format carries natively.
 
 Records are passed through CSL-JSON once (``formats.csljson``), so they are exactly what reading
-a CSL-JSON file gives. Strategies only: no assertions here.
+a CSL-JSON file gives. Strategies only: no assertions here. Each strategy is built once (cached
+by its arguments) and drawn from many times: building and validating a strategy inside a draw
+cost more than the draw itself.
 """
 
 from __future__ import annotations
 
 import string
+from functools import cache
 
 from hypothesis import strategies as st
 
@@ -89,14 +92,26 @@ def _join(parts: list[str]) -> str:
     return " ".join(parts).strip()
 
 
+WORD = st.sampled_from(PHRASE_WORDS)
+#: the pieces of a phrase, by whether it mixes in hostile text
+PIECES = {False: WORD, True: st.one_of(WORD, WORD, WORD, st.sampled_from(HOSTILE), SCRIPT_TEXT)}
+
+
+@cache
+def _pieces(hostile: bool, max_words: int) -> st.SearchStrategy[list[str]]:
+    return st.lists(PIECES[hostile], min_size=1, max_size=max_words)
+
+
 @st.composite
-def phrase(draw: st.DrawFn, hostile: bool = True, max_words: int = 8) -> str:
+def _phrase(draw: st.DrawFn, hostile: bool, max_words: int) -> str:
+    text = _join(draw(_pieces(hostile, max_words)))
+    return text or draw(WORD)
+
+
+@cache
+def phrase(hostile: bool = True, max_words: int = 8) -> st.SearchStrategy[str]:
     """A short text: realistic words, with hostile characters and arbitrary Unicode mixed in."""
-    pieces = st.sampled_from(PHRASE_WORDS)
-    if hostile:
-        pieces = st.one_of(pieces, pieces, pieces, st.sampled_from(HOSTILE), SCRIPT_TEXT)
-    text = _join(draw(st.lists(pieces, min_size=1, max_size=max_words)))
-    return text or draw(st.sampled_from(PHRASE_WORDS))
+    return _phrase(hostile, max_words)
 
 
 def _strip(text: str) -> str:
@@ -104,6 +119,7 @@ def _strip(text: str) -> str:
     return text.strip()
 
 
+@cache
 def text_value(hostile: bool = True, max_words: int = 8) -> st.SearchStrategy[str]:
     return phrase(hostile, max_words).map(_strip).filter(bool)
 
@@ -118,30 +134,51 @@ STYLES = (Style.ITALIC, Style.BOLD, Style.SMALL_CAPS, Style.SUPERSCRIPT, Style.S
           Style.MONOSPACE, Style.NOCASE)
 
 
+STYLE = st.sampled_from(STYLES)
+FORMULA = st.sampled_from(FORMULAS)
+RAW = st.sampled_from(RAW_LATEX)
+INLINE_KINDS = st.sampled_from(("text", "text", "text", "styled", "styled", "math", "url",
+                                "link", "raw"))
+
+
 @st.composite
-def inline(draw: st.DrawFn, hostile: bool, depth: int = 0) -> Inline:
-    kind = draw(st.sampled_from(("text", "text", "text", "styled", "styled", "math", "url",
-                                 "link", "raw")))
+def _inline(draw: st.DrawFn, hostile: bool, depth: int) -> Inline:
+    kind = draw(INLINE_KINDS)
     if kind == "text" or depth > 2:
         return " " + draw(phrase(hostile, 3)) + " "
     if kind == "styled":
-        content = draw(st.lists(inline(hostile, depth + 1), min_size=1, max_size=3))
-        return Styled(draw(st.sampled_from(STYLES)), normalized(content) or ("x",))
+        content = draw(_inlines(hostile, depth + 1, 3))
+        return Styled(draw(STYLE), normalized(content) or ("x",))
     if kind == "math":
-        return Math(draw(st.sampled_from(FORMULAS)))
+        return Math(draw(FORMULA))
     if kind == "url":
         return Url(draw(URL))
     if kind == "link":
         return Link(draw(URL), (draw(phrase(False, 2)),))
-    return Raw(draw(st.sampled_from(RAW_LATEX)))
+    return Raw(draw(RAW))
+
+
+@cache
+def inline(hostile: bool, depth: int = 0) -> st.SearchStrategy[Inline]:
+    return _inline(hostile, depth)
+
+
+@cache
+def _inlines(hostile: bool, depth: int, max_size: int) -> st.SearchStrategy[list[Inline]]:
+    return st.lists(inline(hostile, depth), min_size=1, max_size=max_size)
 
 
 @st.composite
-def rich_value(draw: st.DrawFn, hostile: bool = True) -> Text:
+def _rich_value(draw: st.DrawFn, hostile: bool) -> Text:
+    value = strip(rich(draw(_inlines(hostile, 0, 5))))
+    return value if plain(value).strip() else draw(text_value(hostile))
+
+
+@cache
+def rich_value(hostile: bool = True) -> st.SearchStrategy[Text]:
     """Rich text as the model holds it: words with styles, formulas, addresses and raw
     LaTeX, nested a little."""
-    value = strip(rich(draw(st.lists(inline(hostile), min_size=1, max_size=5))))
-    return value if plain(value).strip() else draw(text_value(hostile))
+    return _rich_value(hostile)
 
 
 # -- identifiers and numbers -------------------------------------------------------------------
@@ -181,6 +218,7 @@ SHAPED = {
 PROSE = frozenset({"abstract", "note", "annote", "references"})
 
 
+@cache
 def field_value(variable: str, hostile: bool) -> st.SearchStrategy[str]:
     if variable in SHAPED:
         return SHAPED[variable]
@@ -188,17 +226,24 @@ def field_value(variable: str, hostile: bool) -> st.SearchStrategy[str]:
 
 
 # -- names -------------------------------------------------------------------------------------
+#: family names, by whether arbitrary Unicode is mixed in
+FAMILIES = {False: st.sampled_from(FAMILY_NAMES),
+            True: st.one_of(st.sampled_from(FAMILY_NAMES),
+                            SCRIPT_TEXT.map(str.strip).filter(lambda s: "," not in s))}
+GIVEN = st.sampled_from(GIVEN_NAMES)
+MAYBE_GIVEN = st.none() | GIVEN
+NAME_SHAPES = st.sampled_from(("plain", "plain", "plain", "particle", "suffix", "dropping",
+                               "family-only"))
+
+
 @st.composite
-def personal_name(draw: st.DrawFn, hostile: bool = True) -> Name:
-    family = draw(st.one_of(st.sampled_from(FAMILY_NAMES),
-                            *( [SCRIPT_TEXT.map(str.strip).filter(lambda s: "," not in s)]
-                               if hostile else [])))
-    given = draw(st.none() | st.sampled_from(GIVEN_NAMES))
-    shape = draw(st.sampled_from(("plain", "plain", "plain", "particle", "suffix", "dropping",
-                                  "family-only")))
+def _personal_name(draw: st.DrawFn, hostile: bool) -> Name:
+    family = draw(FAMILIES[hostile])
+    given = draw(MAYBE_GIVEN)
+    shape = draw(NAME_SHAPES)
     if shape == "family-only":
         return Name(family=family)
-    given = given or draw(st.sampled_from(GIVEN_NAMES))
+    given = given or draw(GIVEN)
     return Name(
         family=family,
         given=given,
@@ -209,38 +254,60 @@ def personal_name(draw: st.DrawFn, hostile: bool = True) -> Name:
     )
 
 
+@cache
+def personal_name(hostile: bool = True) -> st.SearchStrategy[Name]:
+    return _personal_name(hostile)
+
+
+@cache
 def name(hostile: bool = True) -> st.SearchStrategy[Name]:
     corporate = st.sampled_from(CORPORATE_NAMES).map(lambda text: Name(literal=text))
     return st.one_of(personal_name(hostile), personal_name(hostile), corporate)
 
 
 # -- dates -------------------------------------------------------------------------------------
+YEAR = st.one_of(st.integers(1900, 2030), st.integers(1450, 1899), st.integers(-500, -1))
+MONTH = st.integers(1, 12)
+DAY = st.integers(1, 28)
+MAYBE_MONTH = st.none() | MONTH
+MAYBE_DAY = st.none() | DAY
+DATE_SHAPES = st.sampled_from(("point", "point", "point", "range", "season", "circa",
+                               "literal"))
+LITERAL_DATES = st.sampled_from(("n.d.", "ca. 1850", "Spring 1999", "forthcoming",
+                                 "18th century"))
+YEARS_LATER = st.integers(0, 3)
+SEASON = st.integers(1, 4)
+
+
 @st.composite
-def date_parts(draw: st.DrawFn) -> DateParts:
-    year = draw(st.one_of(st.integers(1900, 2030), st.integers(1450, 1899),
-                          st.integers(-500, -1)))
-    month = draw(st.none() | st.integers(1, 12))
-    day = draw(st.none() | st.integers(1, 28)) if month else None
+def _date_parts(draw: st.DrawFn) -> DateParts:
+    year = draw(YEAR)
+    month = draw(MAYBE_MONTH)
+    day = draw(MAYBE_DAY) if month else None
     return DateParts(year, month, day)
 
 
+DATE_PARTS = _date_parts()
+
+
 @st.composite
-def date(draw: st.DrawFn) -> Date:
-    shape = draw(st.sampled_from(("point", "point", "point", "range", "season", "circa",
-                                  "literal")))
+def _date(draw: st.DrawFn) -> Date:
+    shape = draw(DATE_SHAPES)
     if shape == "literal":
-        return Date(literal=draw(st.sampled_from(("n.d.", "ca. 1850", "Spring 1999",
-                                                  "forthcoming", "18th century"))))
-    start = draw(date_parts())
+        return Date(literal=draw(LITERAL_DATES))
+    start = draw(DATE_PARTS)
     if shape == "range":
-        years_later = draw(st.integers(0, 3)) if start.year > 0 else 0  # no year 0
+        years_later = draw(YEARS_LATER) if start.year > 0 else 0  # no year 0
         end = DateParts(start.year + years_later,
-                        start.month and draw(st.integers(1, 12)),
-                        start.day and draw(st.integers(1, 28)))
+                        start.month and draw(MONTH),
+                        start.day and draw(DAY))
         return Date(start=start, end=end)
     if shape == "season":
-        return Date(start=DateParts(start.year), season=draw(st.integers(1, 4)))
+        return Date(start=DateParts(start.year), season=draw(SEASON))
     return Date(start=start, circa=shape == "circa")
+
+
+DATE = _date()
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -251,49 +318,77 @@ EXTRA_FIELDS = st.dictionaries(
     text_value(hostile=False, max_words=3), max_size=2)
 
 
+ARXIV_IDENTIFIER = st.none() | st.builds(
+    lambda y, m, n, v: f"{y:02d}{m:02d}.{n:05d}" + (f"v{v}" if v else ""),
+    st.integers(7, 26), st.integers(1, 12), st.integers(1, 99999), st.integers(0, 4))
+ARXIV_CLASS_LISTS = st.lists(st.sampled_from(ARXIV_CLASSES), max_size=3, unique=True)
+
+
 @st.composite
-def eprint(draw: st.DrawFn) -> Eprint:
-    identifier = draw(st.none() | st.builds(
-        lambda y, m, n, v: f"{y:02d}{m:02d}.{n:05d}" + (f"v{v}" if v else ""),
-        st.integers(7, 26), st.integers(1, 12), st.integers(1, 99999), st.integers(0, 4)))
-    classes = draw(st.lists(st.sampled_from(ARXIV_CLASSES), max_size=3, unique=True))
+def _eprint(draw: st.DrawFn) -> Eprint:
+    identifier = draw(ARXIV_IDENTIFIER)
+    classes = draw(ARXIV_CLASS_LISTS)
     return Eprint("arXiv", identifier, classes[0] if classes else None, tuple(classes[1:]))
+
+
+EPRINT = _eprint()
 
 
 def _key(number: int) -> str:
     return f"key{number}"
 
 
+ITEM_TYPE = st.sampled_from(sorted(ITEM_TYPES))
+VARIABLE_LISTS = st.lists(st.sampled_from(TEXT_VARIABLES), max_size=10, unique=True)
+ZERO_OR_ONE = st.integers(0, 1)
+ROLE_LISTS = st.lists(st.sampled_from(NAME_VARIABLES), max_size=2, unique=True)
+DATE_VARIABLE_LISTS = st.lists(st.sampled_from(DATE_VARIABLES), max_size=1)
+KEY_NUMBER = st.integers(1, 10_000)
+
+
+@cache
+def _title(hostile: bool) -> st.SearchStrategy[Text]:
+    return st.one_of(text_value(hostile), rich_value(hostile))
+
+
+@cache
+def _name_lists(hostile: bool) -> st.SearchStrategy[list[Name]]:
+    return st.lists(name(hostile), min_size=1, max_size=4)
+
+
+@cache
+def _keyword_lists(hostile: bool) -> st.SearchStrategy[list[str]]:
+    return st.lists(text_value(hostile, 3), max_size=4, unique=True)
+
+
 @st.composite
 def _record(draw: st.DrawFn, hostile: bool) -> Record:
-    item_type = draw(st.sampled_from(sorted(ITEM_TYPES)))
-    variables = draw(st.lists(st.sampled_from(TEXT_VARIABLES), max_size=10, unique=True))
-    fields = {"title": draw(st.one_of(text_value(hostile), rich_value(hostile)))}
+    item_type = draw(ITEM_TYPE)
+    variables = draw(VARIABLE_LISTS)
+    fields = {"title": draw(_title(hostile))}
     fields |= {v: draw(field_value(v, hostile)) for v in variables}
-    roles = ["author"] * draw(st.integers(0, 1)) + draw(
-        st.lists(st.sampled_from(NAME_VARIABLES), max_size=2, unique=True))
-    names = {role: tuple(draw(st.lists(name(hostile), min_size=1, max_size=4)))
-             for role in dict.fromkeys(roles)}
-    date_variables = ["issued"] * draw(st.integers(0, 1)) + draw(
-        st.lists(st.sampled_from(DATE_VARIABLES), max_size=1))
-    dates = {v: draw(date()) for v in dict.fromkeys(date_variables)}
-    keywords = draw(st.lists(text_value(hostile, 3), max_size=4, unique=True))
+    roles = ["author"] * draw(ZERO_OR_ONE) + draw(ROLE_LISTS)
+    names = {role: tuple(draw(_name_lists(hostile))) for role in dict.fromkeys(roles)}
+    date_variables = ["issued"] * draw(ZERO_OR_ONE) + draw(DATE_VARIABLE_LISTS)
+    dates = {v: draw(DATE) for v in dict.fromkeys(date_variables)}
+    keywords = draw(_keyword_lists(hostile))
     with_eprint = item_type == "article" and draw(st.booleans())
     incomplete = draw(st.lists(st.sampled_from(sorted(names)), max_size=1)) if names else []
     record = Record(
-        id=_key(draw(st.integers(1, 10_000))),
+        id=_key(draw(KEY_NUMBER)),
         type=item_type,
         fields=fields,
         names=names,
         dates=dates,
         keywords=tuple(keywords),
-        eprint=draw(eprint()) if with_eprint else None,
+        eprint=draw(EPRINT) if with_eprint else None,
         incomplete_names=frozenset(incomplete),
         extra=draw(EXTRA_FIELDS),
     )
     return from_csl(to_csl(record))
 
 
+@cache
 def records(hostile: bool = True) -> st.SearchStrategy[Record]:
     """One record as read from CSL-JSON, of any CSL item type."""
     return _record(hostile)
@@ -301,4 +396,4 @@ def records(hostile: bool = True) -> st.SearchStrategy[Record]:
 
 def plain_records() -> st.SearchStrategy[Record]:
     """Records without hostile text, with names every format can spell."""
-    return _record(hostile=False)
+    return records(hostile=False)

@@ -9,11 +9,7 @@ from click.testing import CliRunner
 
 from refbridge.cli import main
 
-
-@pytest.fixture(autouse=True)
-def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("REFBRIDGE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.delenv("REFBRIDGE_STYLE_PATH", raising=False)
+pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 def run(*args: str) -> tuple[int, str, str]:

@@ -47,10 +47,7 @@ STYLES = [CslStyleDefinition("plain", "Our lab's plain: APA, newest first", "apa
 '''
 
 
-@pytest.fixture(autouse=True)
-def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("REFBRIDGE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.delenv("REFBRIDGE_STYLE_PATH", raising=False)
+pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 @pytest.fixture
@@ -168,8 +165,10 @@ def test_listing_shows_aliases_with_their_target() -> None:
                           "(author-date/Harvard)"
 
 
-def test_catalogue_index_is_cached_between_calls(tmp_path: Path) -> None:
+def test_catalogue_index_is_cached_between_calls(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REFBRIDGE_CACHE_DIR", str(tmp_path / "empty-cache"))
     first = catalogue_index()
-    [cached] = (tmp_path / "cache").glob("csl-catalogue-*.json")
+    [cached] = (tmp_path / "empty-cache").glob("csl-catalogue-*.json")
     assert len(first) > 10000
     assert catalogue_index() == first and cached.stat().st_size > 0

@@ -91,22 +91,34 @@ def _library(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def printed_library(biber_setup: BiberSetup, tmp_path_factory: pytest.TempPathFactory
+                    ) -> dict[str, dict[str, str]]:
+    """What bibtex (plain, alpha) and biber print of the written library before ``fmt``, run
+    once for the tests that compare with it."""
+    folder = tmp_path_factory.mktemp("library")
+    return _printed(_library(folder), biber_setup, folder / "before", ("plain", "alpha"))
+
+
 @pytest.mark.parametrize("name", sorted(OPTION_SETS))
-def test_the_written_library_prints_the_same_after_fmt(name: str, biber_setup: BiberSetup,
-                                                      tmp_path: Path) -> None:
+def test_the_written_library_prints_the_same_after_fmt(
+        name: str, biber_setup: BiberSetup, printed_library: dict[str, dict[str, str]],
+        tmp_path: Path) -> None:
     original = _library(tmp_path)
-    before = _printed(original, biber_setup, tmp_path / "before", ("plain", "alpha"))
+    before = printed_library
     after = _printed(_formatted(original, OPTION_SETS[name], tmp_path), biber_setup,
                      tmp_path / "after", ("plain", "alpha"))
     assert len(before["plain"]) == 6 and len(before["biber"]) == 6
     assert after == before
 
 
-def test_sorting_changes_only_the_order(biber_setup: BiberSetup, tmp_path: Path) -> None:
+def test_sorting_changes_only_the_order(biber_setup: BiberSetup,
+                                        printed_library: dict[str, dict[str, str]],
+                                        tmp_path: Path) -> None:
     """Sorted by key, ``plain`` (which sorts itself) prints the same, and so does biber but
     for the numbers it gives entries in the order they come (``extraname``)."""
     original = _library(tmp_path)
-    before = _printed(original, biber_setup, tmp_path / "before", ("plain",))
+    before = printed_library
     after = _printed(_formatted(original, TidyOptions(sort="key"), tmp_path), biber_setup,
                      tmp_path / "after", ("plain",))
     assert after["plain"] == before["plain"]
@@ -114,10 +126,11 @@ def test_sorting_changes_only_the_order(biber_setup: BiberSetup, tmp_path: Path)
         {k: _EXTRA.sub("", v) for k, v in before["biber"].items()}
 
 
-def test_accents_as_unicode_or_latex_print_the_same_in_biber(biber_setup: BiberSetup,
-                                                            tmp_path: Path) -> None:
+def test_accents_as_unicode_or_latex_print_the_same_in_biber(
+        biber_setup: BiberSetup, printed_library: dict[str, dict[str, str]],
+        tmp_path: Path) -> None:
     original = _library(tmp_path)
-    before = biber_blocks(original, biber_setup, tmp_path / "before")
+    before = printed_library["biber"]
     unicode = _formatted(original, TidyOptions(unicode=True), tmp_path / "u")
     assert biber_blocks(unicode, biber_setup, tmp_path / "unicode") == before
     latex = _formatted(unicode, TidyOptions(unicode=False), tmp_path / "l")
