@@ -52,16 +52,21 @@ function bibliographyAndCites(processor, format) {
   const out = { ids: [], entries: [], cites: {} };
   processor.setOutputFormat(format);
   const bib = processor.makeBibliography(); // false: the style has no bibliography
-  if (bib) {
-    // entry_ids also lists the items that rendered nothing, which have no entry: those are
-    // the bibliography_errors (unless a numbered style wrote its error entry for them)
-    const empty = new Set(bib[0].bibliography_errors.map((error) => String(error.itemID)));
-    const ids = bib[0].entry_ids.map((entry) => String(entry[0]));
-    out.ids = ids.length === bib[1].length ? ids : ids.filter((id) => !empty.has(id));
-    out.entries = bib[1].map((entry) => entry.trim());
-  }
   for (const id of byId.keys()) {
     out.cites[id] = processor.makeCitationCluster([{ id }]);
+  }
+  if (bib) {
+    // entry_ids also lists the items that rendered nothing, which have no entry: those are
+    // the bibliography_errors, or (where the style gave no error) the items whose entry
+    // selected alone is none (asked after the citations, which it must not change)
+    const ids = bib[0].entry_ids.map((entry) => String(entry[0]));
+    const errors = new Set(bib[0].bibliography_errors.map((error) => String(error.itemID)));
+    const empty = ids.length === bib[1].length ? new Set()
+      : errors.size ? errors
+      : new Set(ids.filter((id) => processor.makeBibliography(
+        { select: [{ field: 'id', value: id }] })[1].length === 0));
+    out.ids = ids.filter((id) => !empty.has(id));
+    out.entries = bib[1].map((entry) => entry.trim());
   }
   return out;
 }
