@@ -696,13 +696,22 @@ def test_a_term_after_an_affix_still_starts_the_entry() -> None:
     assert bib(layout, [item()]) == ["(N.d.)"]
 
 
-def test_a_term_after_a_citation_number_in_the_margin_keeps_its_case() -> None:
-    # as citeproc-js: the margin's number was written first, so "n.d." starts no entry
+def test_a_term_after_a_citation_number_in_the_margin_still_starts_the_entry() -> None:
+    # as citeproc-js: the margin's number is not the entry's text ("[8] N.d." in Cell Calcium)
     layout = ('<text variable="citation-number" suffix="."/>'
               '<group delimiter=" "><text term="no date" form="short"/><text variable="title"/>'
               '</group>')
     assert bib(layout, [item(title="Tidal Mills")], bibliography_attrs='second-field-align="flush"'
-               ) == ["1. n.d. Tidal Mills"]
+               ) == ["1. N.d. Tidal Mills"]
+
+
+def test_a_term_after_the_margin_and_an_empty_volume_keeps_its_case() -> None:
+    # as citeproc-js: an empty volume, issue, edition or number is a term's predecessor, an
+    # empty title is not ("[1] n.d." in Elsevier Vancouver, "[1] N.d." in Elsevier with titles)
+    layout = ('<text variable="citation-number" prefix="[" suffix="]"/>'
+              '<text variable="title" prefix="T: "/><text variable="volume" prefix="vol. "/>'
+              '<text term="no date" form="short"/>')
+    assert bib(layout, [item()], bibliography_attrs='second-field-align="flush"') == ["[1] n.d."]
 
 
 def test_an_aligned_entry_of_only_its_number_has_no_layout_suffix() -> None:

@@ -606,9 +606,9 @@ class Processor:
         rendered: list[Node] = []
         for child in section.layout:
             node = child.render(ctx)
+            # as citeproc-js: a term after the margin's number still starts the entry
             if node is not None and not is_empty(node):
                 rendered.append(node)
-                ctx.rendered_any = True  # a term after the margin's number is no leading term
         if not rendered:
             return None
         decor = section.layout_decor
