@@ -956,6 +956,22 @@ def test_cites_that_print_nothing_are_told_apart_by_disambiguate() -> None:
         "Non-destructive testing: verification (zit. Non-destructive testing)", "Gamma"]
 
 
+def test_cites_that_differ_only_in_quotation_marks_are_ambiguous() -> None:
+    # as citeproc-js: a report's quoted title and a book's plain one read the same to
+    # disambiguation, so disambiguate="true" brings in both years (not the lone item's)
+    citation = ('<group delimiter=", "><names variable="author"><name form="short"/></names>'
+                '<choose><if type="report"><text variable="title" quotes="true"/></if>'
+                '<else><text variable="title"/></else></choose><choose><if disambiguate="true">'
+                '<date variable="issued" form="text" date-parts="year"/></if></choose></group>')
+    items = [item(id="book", title="Tidal mills", author=[DOE], issued={"date-parts": [[2001]]}),
+             item(id="report", type="report", title="Tidal mills", author=[DOE],
+                  issued={"date-parts": [[2002]]}),
+             item(id="lone", type="report", title="Wind", author=[ROE], issued={"date-parts": [[2004]]})]
+    processor = make_processor(style(citation, style_class="note"), items)
+    assert [processor.cite([{"id": key}]) for key in ("book", "report", "lone")] == [
+        "Doe, Tidal mills, 2001", "Doe, “Tidal mills,” 2002", "Roe, “Wind”"]
+
+
 def test_a_styles_csl_1_0_ordinal_terms_do_not_replace_the_locales_ordinals() -> None:
     # only a layer with the "ordinal" term (CSL 1.0.1) replaces the ordinals, in citeproc-js;
     # ordinal-01..04 in a style change term texts the French locale's rules never choose

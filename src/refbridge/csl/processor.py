@@ -57,6 +57,9 @@ from .values import date_sort_key, split_locator_label, stringify
 
 Highlight = Callable[[Mapping[str, Any]], bool]
 _NO_RICH_TEXT: dict[str, RichText] = {}
+#: as citeproc-js: cites that differ only in their quotation marks are ambiguous ("Gogh,
+#: “Tidal mills”" and "Gogh, Tidal mills" are told apart by a disambiguate="true" date)
+_NO_QUOTE_MARKS = QuoteMarks("", "", "", "")
 _DEFAULT_STORE: LocaleStore | None = None
 
 
@@ -321,8 +324,8 @@ class Processor:
     # -- disambiguation ------------------------------------------------------------------
 
     def _cite_text(self, key: str, keep: bool = True) -> str:
-        """The plain first-position citation of an item under its current disambiguation
-        (kept for the next time unless *keep* is false)."""
+        """The plain first-position citation of an item under its current disambiguation,
+        without quotation marks (kept for the next time unless *keep* is false)."""
         section = self.style.citation
         assert section is not None
         signature = self._cite_signature(key)
@@ -331,7 +334,8 @@ class Processor:
             ctx = self._context(key, "citation", {})
             ctx.position = self._disamb_position
             ctx.disambiguating = True
-            text = self._text(self._render(section, ctx))
+            text = flat_text(self._render(section, ctx), _NO_QUOTE_MARKS,
+                             self.locale.punctuation_in_quote)
             if keep:
                 self._cite_texts[signature] = text
             self._disambiguate_tests = max(self._disambiguate_tests, ctx.disambiguate_tests)
