@@ -129,6 +129,24 @@ def _sorted(texts: list[str], locale: str = "en-US") -> list[str]:
     return sorted(texts, key=lambda text: key(text.replace(" ", "|") + "|"))
 
 
+def test_a_guessed_date_with_affixes_sorts_by_its_year_through_a_macro_call() -> None:
+    # as citeproc-js (Taylor & Francis Chicago author-date's date-sort-year): "[1900?]",
+    # written by a macro that the sort key's macro (one holding a date) calls, sorts as 1900,
+    # not as an undated item
+    extra = ('<macro name="year"><choose><if is-uncertain-date="issued"><date variable="issued" '
+             'date-parts="year" form="numeric" prefix="[" suffix="?]"/></if><else><date '
+             'variable="issued" date-parts="year" form="numeric"/></else></choose></macro>'
+             '<macro name="sort-year"><choose><if type="interview" variable="issued">'
+             '<date variable="event-date" date-parts="year" form="numeric"/></if>'
+             '<else><text macro="year"/></else></choose></macro>')
+    layout = '<group delimiter=" "><text variable="title"/><text macro="year"/></group>'
+    entries = [item(id="range", title="Range", issued={"date-parts": [[1999], [2001]]}),
+               item(id="guessed", title="Guessed", issued={"date-parts": [[1900]], "circa": True}),
+               item(id="year", title="Year", issued={"date-parts": [[1987]]})]
+    assert bib(layout, entries, extra=extra, sort='<sort><key macro="sort-year"/></sort>') == [
+        "Guessed [1900?]", "Year 1987", "Range 1999\u20132001"]
+
+
 def test_a_descending_date_key_keeps_year_suffixed_entries_in_suffix_order() -> None:
     # as citeproc-js (elsevier-harvard's sort): a year suffix is no part of a date's sort key
     layout = ('<text variable="title" suffix=" "/><date variable="issued">'
