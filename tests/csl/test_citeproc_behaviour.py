@@ -723,6 +723,14 @@ def test_a_term_after_a_citation_number_in_the_margin_still_starts_the_entry() -
                ) == ["1. N.d. Tidal Mills"]
 
 
+def test_a_term_after_the_text_beside_the_margin_keeps_its_case() -> None:
+    # as citeproc-js: "2 ‘Book One’ (no date)" in IET Radar, Sonar & Navigation
+    layout = ('<text variable="citation-number"/><text variable="title" quotes="true"/>'
+              '<text term="no date" prefix=" (" suffix=")"/>')
+    assert bib(layout, [item(title="Book One")], bibliography_attrs='second-field-align="flush"'
+               ) == ["1 “Book One” (no date)"]
+
+
 def test_a_term_after_the_margin_and_an_empty_volume_keeps_its_case() -> None:
     # as citeproc-js: an empty volume, issue, edition or number is a term's predecessor, an
     # empty title is not ("[1] n.d." in Elsevier Vancouver, "[1] N.d." in Elsevier with titles)

@@ -610,9 +610,12 @@ class Processor:
         rendered: list[Node] = []
         for child in section.layout:
             node = child.render(ctx)
-            # as citeproc-js: a term after the margin's number still starts the entry
             if node is not None and not is_empty(node):
                 rendered.append(node)
+                # as citeproc-js: a term after the margin's number still starts the entry,
+                # one after what is beside it does not
+                if len(rendered) > 1 and child.leads_terms:
+                    ctx.rendered_any = True
         if not rendered:
             return None
         decor = section.layout_decor
