@@ -998,6 +998,21 @@ def test_cites_that_differ_only_in_quotation_marks_are_ambiguous() -> None:
         "Doe, Tidal mills, 2001", "Doe, “Tidal mills,” 2002", "Roe, “Wind”"]
 
 
+def test_an_entry_that_shows_no_names_is_not_the_previous_author() -> None:
+    # as citeproc-js (MHRA notes leaves conference papers out of its bibliography, Chicago
+    # shows no author for legislation): the next entry is compared with the last names shown
+    layout = ('<choose><if type="paper-conference"/><else><group delimiter=", "><choose>'
+              '<if type="legislation"/><else><names variable="author"><name name-as-sort-order="all"/>'
+              '</names></else></choose><text variable="title"/></group></else></choose>')
+    entries = [item(id="a", title="Alpha", author=[ROE]),
+               item(id="b", type="paper-conference", title="Beta", author=[ROE]),
+               item(id="c", title="Gamma", author=[ROE]),
+               item(id="d", type="legislation", title="Delta", author=[ROE]),
+               item(id="e", title="Epsilon", author=[ROE])]
+    assert bib(layout, entries, bibliography_attrs='subsequent-author-substitute="———"') == [
+        "Roe, Jane, Alpha", "———, Gamma", "Delta", "———, Epsilon"]
+
+
 def test_a_styles_csl_1_0_ordinal_terms_do_not_replace_the_locales_ordinals() -> None:
     # only a layer with the "ordinal" term (CSL 1.0.1) replaces the ordinals, in citeproc-js;
     # ordinal-01..04 in a style change term texts the French locale's rules never choose

@@ -561,7 +561,8 @@ class Processor:
                     ctx = self._context(key, "bibliography")
                     ctx.sas = SubsequentAuthor(sas, sas_rule, previous[0], previous[1])
                     node, suffix_place = self._entry(section, ctx, second_field)
-                previous = names
+                if names is not None:  # as citeproc-js: an entry that shows no names is passed over
+                    previous = names
                 if node is None or is_empty(node):  # (no continue in a with block: mypyc has none)
                     node = None
                     if self.style.numbered_citations:  # as citeproc-js: numbered entries show the gap
