@@ -1013,6 +1013,18 @@ def test_an_entry_that_shows_no_names_is_not_the_previous_author() -> None:
         "Roe, Jane, Alpha", "———, Gamma", "Delta", "———, Epsilon"]
 
 
+def test_names_after_the_start_of_an_entry_are_not_substituted() -> None:
+    # as citeproc-js ("Réalisé par Aristotle" after the film's title in Chicago's French notes)
+    layout = ('<choose><if type="motion_picture"><group delimiter=", "><text variable="title"/>'
+              '<names variable="author" prefix="by "/></group></if><else><group delimiter=", ">'
+              '<names variable="author"/><text variable="title"/></group></else></choose>')
+    entries = [item(id="a", title="Alpha", author=[ROE]),
+               item(id="b", type="motion_picture", title="Beta", author=[ROE]),
+               item(id="c", title="Gamma", author=[ROE])]
+    assert bib(layout, entries, bibliography_attrs='subsequent-author-substitute="———"') == [
+        "Jane Roe, Alpha", "Beta, by Jane Roe", "———, Gamma"]
+
+
 def test_a_styles_csl_1_0_ordinal_terms_do_not_replace_the_locales_ordinals() -> None:
     # only a layer with the "ordinal" term (CSL 1.0.1) replaces the ordinals, in citeproc-js;
     # ordinal-01..04 in a style change term texts the French locale's rules never choose
