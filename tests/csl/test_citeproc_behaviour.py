@@ -129,6 +129,24 @@ def _sorted(texts: list[str], locale: str = "en-US") -> list[str]:
     return sorted(texts, key=lambda text: key(text.replace(" ", "|") + "|"))
 
 
+def test_a_guessed_date_with_affixes_sorts_by_its_year_through_a_macro_call() -> None:
+    # as citeproc-js (Taylor & Francis Chicago author-date's date-sort-year): "[1900?]",
+    # written by a macro that the sort key's macro (one holding a date) calls, sorts as 1900,
+    # not as an undated item
+    extra = ('<macro name="year"><choose><if is-uncertain-date="issued"><date variable="issued" '
+             'date-parts="year" form="numeric" prefix="[" suffix="?]"/></if><else><date '
+             'variable="issued" date-parts="year" form="numeric"/></else></choose></macro>'
+             '<macro name="sort-year"><choose><if type="interview" variable="issued">'
+             '<date variable="event-date" date-parts="year" form="numeric"/></if>'
+             '<else><text macro="year"/></else></choose></macro>')
+    layout = '<group delimiter=" "><text variable="title"/><text macro="year"/></group>'
+    entries = [item(id="range", title="Range", issued={"date-parts": [[1999], [2001]]}),
+               item(id="guessed", title="Guessed", issued={"date-parts": [[1900]], "circa": True}),
+               item(id="year", title="Year", issued={"date-parts": [[1987]]})]
+    assert bib(layout, entries, extra=extra, sort='<sort><key macro="sort-year"/></sort>') == [
+        "Guessed [1900?]", "Year 1987", "Range 1999\u20132001"]
+
+
 def test_a_descending_date_key_keeps_year_suffixed_entries_in_suffix_order() -> None:
     # as citeproc-js (elsevier-harvard's sort): a year suffix is no part of a date's sort key
     layout = ('<text variable="title" suffix=" "/><date variable="issued">'
@@ -696,13 +714,30 @@ def test_a_term_after_an_affix_still_starts_the_entry() -> None:
     assert bib(layout, [item()]) == ["(N.d.)"]
 
 
-def test_a_term_after_a_citation_number_in_the_margin_keeps_its_case() -> None:
-    # as citeproc-js: the margin's number was written first, so "n.d." starts no entry
+def test_a_term_after_a_citation_number_in_the_margin_still_starts_the_entry() -> None:
+    # as citeproc-js: the margin's number is not the entry's text ("[8] N.d." in Cell Calcium)
     layout = ('<text variable="citation-number" suffix="."/>'
               '<group delimiter=" "><text term="no date" form="short"/><text variable="title"/>'
               '</group>')
     assert bib(layout, [item(title="Tidal Mills")], bibliography_attrs='second-field-align="flush"'
-               ) == ["1. n.d. Tidal Mills"]
+               ) == ["1. N.d. Tidal Mills"]
+
+
+def test_a_term_after_the_text_beside_the_margin_keeps_its_case() -> None:
+    # as citeproc-js: "2 ‘Book One’ (no date)" in IET Radar, Sonar & Navigation
+    layout = ('<text variable="citation-number"/><text variable="title" quotes="true"/>'
+              '<text term="no date" prefix=" (" suffix=")"/>')
+    assert bib(layout, [item(title="Book One")], bibliography_attrs='second-field-align="flush"'
+               ) == ["1 “Book One” (no date)"]
+
+
+def test_a_term_after_the_margin_and_an_empty_volume_keeps_its_case() -> None:
+    # as citeproc-js: an empty volume, issue, edition or number is a term's predecessor, an
+    # empty title is not ("[1] n.d." in Elsevier Vancouver, "[1] N.d." in Elsevier with titles)
+    layout = ('<text variable="citation-number" prefix="[" suffix="]"/>'
+              '<text variable="title" prefix="T: "/><text variable="volume" prefix="vol. "/>'
+              '<text term="no date" form="short"/>')
+    assert bib(layout, [item()], bibliography_attrs='second-field-align="flush"') == ["[1] n.d."]
 
 
 def test_an_aligned_entry_of_only_its_number_has_no_layout_suffix() -> None:
@@ -945,6 +980,49 @@ def test_cites_that_print_nothing_are_told_apart_by_disambiguate() -> None:
     assert processor.bibliography() == [
         "Cuneiform tablet case: field rental (zit. Cuneiform tablet case)",
         "Non-destructive testing: verification (zit. Non-destructive testing)", "Gamma"]
+
+
+def test_cites_that_differ_only_in_quotation_marks_are_ambiguous() -> None:
+    # as citeproc-js: a report's quoted title and a book's plain one read the same to
+    # disambiguation, so disambiguate="true" brings in both years (not the lone item's)
+    citation = ('<group delimiter=", "><names variable="author"><name form="short"/></names>'
+                '<choose><if type="report"><text variable="title" quotes="true"/></if>'
+                '<else><text variable="title"/></else></choose><choose><if disambiguate="true">'
+                '<date variable="issued" form="text" date-parts="year"/></if></choose></group>')
+    items = [item(id="book", title="Tidal mills", author=[DOE], issued={"date-parts": [[2001]]}),
+             item(id="report", type="report", title="Tidal mills", author=[DOE],
+                  issued={"date-parts": [[2002]]}),
+             item(id="lone", type="report", title="Wind", author=[ROE], issued={"date-parts": [[2004]]})]
+    processor = make_processor(style(citation, style_class="note"), items)
+    assert [processor.cite([{"id": key}]) for key in ("book", "report", "lone")] == [
+        "Doe, Tidal mills, 2001", "Doe, “Tidal mills,” 2002", "Roe, “Wind”"]
+
+
+def test_an_entry_that_shows_no_names_is_not_the_previous_author() -> None:
+    # as citeproc-js (MHRA notes leaves conference papers out of its bibliography, Chicago
+    # shows no author for legislation): the next entry is compared with the last names shown
+    layout = ('<choose><if type="paper-conference"/><else><group delimiter=", "><choose>'
+              '<if type="legislation"/><else><names variable="author"><name name-as-sort-order="all"/>'
+              '</names></else></choose><text variable="title"/></group></else></choose>')
+    entries = [item(id="a", title="Alpha", author=[ROE]),
+               item(id="b", type="paper-conference", title="Beta", author=[ROE]),
+               item(id="c", title="Gamma", author=[ROE]),
+               item(id="d", type="legislation", title="Delta", author=[ROE]),
+               item(id="e", title="Epsilon", author=[ROE])]
+    assert bib(layout, entries, bibliography_attrs='subsequent-author-substitute="———"') == [
+        "Roe, Jane, Alpha", "———, Gamma", "Delta", "———, Epsilon"]
+
+
+def test_names_after_the_start_of_an_entry_are_not_substituted() -> None:
+    # as citeproc-js ("Réalisé par Aristotle" after the film's title in Chicago's French notes)
+    layout = ('<choose><if type="motion_picture"><group delimiter=", "><text variable="title"/>'
+              '<names variable="author" prefix="by "/></group></if><else><group delimiter=", ">'
+              '<names variable="author"/><text variable="title"/></group></else></choose>')
+    entries = [item(id="a", title="Alpha", author=[ROE]),
+               item(id="b", type="motion_picture", title="Beta", author=[ROE]),
+               item(id="c", title="Gamma", author=[ROE])]
+    assert bib(layout, entries, bibliography_attrs='subsequent-author-substitute="———"') == [
+        "Jane Roe, Alpha", "Beta, by Jane Roe", "———, Gamma"]
 
 
 def test_a_styles_csl_1_0_ordinal_terms_do_not_replace_the_locales_ordinals() -> None:

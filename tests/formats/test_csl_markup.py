@@ -59,6 +59,22 @@ def test_tags_that_do_not_pair_are_text() -> None:
     assert from_markup("a </b> c") == "a </b> c"
 
 
+def test_italic_inside_italic_is_upright_as_citeproc_js_reads_it() -> None:
+    # citeproc-js: <i>Studies of <span style="font-style:normal;">Homo</span> in Kenya</i>
+    assert from_markup("<i>Studies of <i>Homo</i> in Kenya</i>") == rich(
+        [Styled(Style.ITALIC, ("Studies of ",)), "Homo", Styled(Style.ITALIC, (" in Kenya",))])
+
+
+def test_a_style_turned_off_inside_another_keeps_that_one() -> None:
+    # citeproc-js: <i>Notes on <b>the <span style="font-style:normal;">Beagle</span> log</b></i>;
+    # bold and small caps inside themselves are turned off too, superscript is not
+    assert from_markup("<i>Notes on <b>the <i>Beagle</i> log</b></i>") == rich([
+        Styled(Style.ITALIC, ("Notes on ", Styled(Style.BOLD, ("the ",)))),
+        Styled(Style.BOLD, ("Beagle",)), Styled(Style.ITALIC, (Styled(Style.BOLD, (" log",)),))])
+    assert from_markup("<b>Bold <b>inner</b></b> and <sup>a<sup>b</sup></sup>") == rich(
+        [Styled(Style.BOLD, ("Bold ",)), "inner and ", Styled(Style.SUPERSCRIPT, ("ab",))])
+
+
 def test_a_span_without_a_known_style_keeps_its_text() -> None:
     assert from_markup('<span class="nodecor">plain</span> text') == "plain text"
 

@@ -324,6 +324,8 @@ class NamesNode(Element):
         if first:
             ctx.names_seen += 1
             ctx.capture_names = True
+            if ctx.rendered_any:  # as citeproc-js: names after the entry's start are not replaced
+                ctx.sas = None  # by subsequent-author-substitute ("Beta, by Jane Roe")
         # a cs:names in cs:substitute without a cs:name of its own renders in its parent's
         # affixes and formatting, not in its own (as citeproc-js; see inherits_name)
         bare, ctx.bare_names = ctx.bare_names, False

@@ -621,8 +621,11 @@ class TextMacro(Element):
         # a macro call is suppressed like a group when all the variables it calls are empty
         macro = self.macro
         if ctx.sorting and macro.holds_date:
+            # still a date key for the macro that calls this one (a date with affixes, as
+            # "[1900?]", gave a plain text its caller's key dropped: sorted as undated)
             key = _date_keys(_group_rendering(macro.gate, macro.children, "", None, ctx))
-            return self.decor.apply(key, ctx) if self.decor else key or None
+            node = DateKey(key) if key else None
+            return self.decor.apply(node, ctx) if self.decor and node is not None else node
         return _group_rendering(macro.gate, macro.children, "", self.decor, ctx)
 
 

@@ -57,6 +57,9 @@ from .values import date_sort_key, split_locator_label, stringify
 
 Highlight = Callable[[Mapping[str, Any]], bool]
 _NO_RICH_TEXT: dict[str, RichText] = {}
+#: as citeproc-js: cites that differ only in their quotation marks are ambiguous ("Gogh,
+#: “Tidal mills”" and "Gogh, Tidal mills" are told apart by a disambiguate="true" date)
+_NO_QUOTE_MARKS = QuoteMarks("", "", "", "")
 _DEFAULT_STORE: LocaleStore | None = None
 
 
@@ -346,8 +349,8 @@ class Processor:
     # -- disambiguation ------------------------------------------------------------------
 
     def _cite_text(self, key: str, keep: bool = True) -> str:
-        """The plain first-position citation of an item under its current disambiguation
-        (kept for the next time unless *keep* is false)."""
+        """The plain first-position citation of an item under its current disambiguation,
+        without quotation marks (kept for the next time unless *keep* is false)."""
         section = self.style.citation
         assert section is not None
         signature = self._cite_signature(key)
@@ -356,7 +359,8 @@ class Processor:
             ctx = self._context(key, "citation", {})
             ctx.position = self._disamb_position
             ctx.disambiguating = True
-            text = self._text(self._render(section, key, ctx))
+            text = flat_text(self._render(section, key, ctx), _NO_QUOTE_MARKS,
+                             self.locale.punctuation_in_quote)
             if keep:
                 self._cite_texts[signature] = text
             self._disambiguate_tests = max(self._disambiguate_tests, ctx.disambiguate_tests)
@@ -583,7 +587,8 @@ class Processor:
                     ctx = self._context(key, "bibliography")
                     ctx.sas = SubsequentAuthor(sas, sas_rule, previous[0], previous[1])
                     node, suffix_place = self._entry(layout, ctx, second_field)
-                previous = names
+                if names is not None:  # as citeproc-js: an entry that shows no names is passed over
+                    previous = names
                 if node is None or is_empty(node):  # (no continue in a with block: mypyc has none)
                     node = None
                     if self.style.numbered_citations:  # as citeproc-js: numbered entries show the gap
@@ -634,7 +639,10 @@ class Processor:
             node = child.render(ctx)
             if node is not None and not is_empty(node):
                 rendered.append(node)
-                ctx.rendered_any = True  # a term after the margin's number is no leading term
+                # as citeproc-js: a term after the margin's number still starts the entry,
+                # one after what is beside it does not
+                if len(rendered) > 1 and child.leads_terms:
+                    ctx.rendered_any = True
         if not rendered:
             return None
         decor = section.layout_decor

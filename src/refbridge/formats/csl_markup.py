@@ -3,7 +3,8 @@
 CSL processors (citeproc-js, inside Zotero) and Zotero itself read a handful of HTML-like tags
 in field values as formatting: ``<i>``, ``<b>``, ``<sup>``, ``<sub>``,
 ``<span style="font-variant:small-caps;">`` and ``<span class="nocase">`` (no case change);
-``<span class="nodecor">`` undoes decoration. Anything else is text. There is no escape: a
+``<span class="nodecor">`` undoes decoration; italic, bold or small caps inside itself is
+turned off (``<i>a <i>b</i></i>``: "b" upright), as citeproc-js reads it. Anything else is text. There is no escape: a
 title that holds the literal text ``<i>`` would become italic. So the writer breaks such
 literal tags with a zero-width space after the ``<`` (shown the same, read as text by every
 processor), and the reader takes that space out again.
@@ -123,12 +124,67 @@ def _span_style(attributes: str) -> str | None:
     return None
 
 
+#: Styles that markup inside the same style turns off, as citeproc-js reads them
+#: (``<i>a <i>b</i></i>``: "b" upright); other styles said twice are said once.
+_FLIPPING: frozenset[str] = frozenset({Style.ITALIC, Style.BOLD, Style.SMALL_CAPS})
+#: A parsed tag with its content, before it becomes inlines: (style, content).
+_Frame = tuple[str, list["_Frame | str"]]
+
+
+def _inlines(content: list[_Frame | str]) -> list[Inline]:
+    """Parsed ``content`` as inlines, each tag its style around what it holds."""
+    out: list[Inline] = []
+    for item in content:
+        out.extend((item,) if isinstance(item, str) else styled(item[0], _inlines(item[1])))
+    return out
+
+
+def _flips(content: list[_Frame | str], open_styles: frozenset[str]) -> bool:
+    """Whether a tag in ``content`` turns off a style open around it."""
+    return any(not isinstance(item, str) and (
+        item[0] in open_styles and item[0] in _FLIPPING or _flips(item[1], open_styles | {item[0]}))
+        for item in content)
+
+
+def _runs(content: list[_Frame | str], shown: tuple[str, ...]
+          ) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """The texts of parsed ``content`` with the styles they are shown in (outermost first):
+    a flipping style inside itself is turned off."""
+    for item in content:
+        if isinstance(item, str):
+            yield item, shown
+        elif item[0] in shown:
+            inner = tuple(s for s in shown if s != item[0]) if item[0] in _FLIPPING else shown
+            yield from _runs(item[1], inner)
+        else:
+            yield from _runs(item[1], (*shown, item[0]))
+
+
+def _regrouped(runs: list[tuple[str, tuple[str, ...]]]) -> list[Inline]:
+    """Texts with their styles as nested inlines, neighbours that share the outermost
+    style inside one inline of it."""
+    out: list[Inline] = []
+    start = 0
+    while start < len(runs):
+        outer = runs[start][1][:1]
+        end = start + 1
+        while end < len(runs) and runs[end][1][:1] == outer:
+            end += 1
+        if outer:
+            out.extend(styled(outer[0], _regrouped([(text, styles[1:]) for text, styles
+                                                    in runs[start:end]])))
+        else:
+            out.extend(text for text, _ in runs[start:end])
+        start = end
+    return out
+
+
 def from_markup(text: str) -> Text:
     """The rich text of a value in CSL/Zotero markup; tags that do not pair stay text."""
     if "<" not in text:
         return text
-    # (style or None for a span without one, inlines so far, the tag as written)
-    stack: list[tuple[str | None, list[Inline], str, str]] = [(None, [], "", "")]
+    # (style or None for a span without one, content so far, the tag as written, its name)
+    stack: list[tuple[str | None, list[_Frame | str], str, str]] = [(None, [], "", "")]
     position = 0
     for match in _READ_TAG.finditer(text):
         stack[-1][1].append(text[position:match.start()])
@@ -144,12 +200,15 @@ def from_markup(text: str) -> Text:
             continue
         if len(stack) > 1 and stack[-1][3] == name:
             style, content, _, _ = stack.pop()
-            stack[-1][1].extend(styled(style, content) if style else content)
+            stack[-1][1].extend([(style, content)] if style else content)
         else:
             stack[-1][1].append(match.group())  # closes nothing: text
     stack[-1][1].append(text[position:])
     while len(stack) > 1:  # never closed: the tag is text
         _, content, tag, _ = stack.pop()
         stack[-1][1].extend((tag, *content))
-    return rich(normalized(stack[0][1]))
+    content = stack[0][1]
+    if _flips(content, frozenset()):
+        return rich(normalized(_regrouped(list(_runs(content, ())))))
+    return rich(normalized(_inlines(content)))
 

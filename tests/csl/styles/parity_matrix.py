@@ -1,7 +1,7 @@
 """Print the CSL parity matrix: per item (rows) and style (columns), whether refbridge's engine
 renders the bibliography entry (text and HTML) and the citation exactly like citeproc-js.
 
-    python tests/csl_styles/parity_matrix.py [--details FILE]
+    python tests/csl/styles/parity_matrix.py [--details FILE]
 
 Cells: ``ok``; ``b`` bibliography differs, ``c`` citation differs (``t``/``h`` for text/HTML
 only); ``E`` the engine raised. ``--details`` writes every difference (expected vs got).

@@ -3,7 +3,7 @@
 For each style of ``reference.STYLES`` and each item set, every bibliography entry (text and
 HTML) and every in-text citation must equal the fixture made by ``make_fixtures.sh``. A failure
 names the style, the set, the item and both strings. Links are off (``links=False``), as in
-citeproc-js's default output, which writes URLs and DOIs as plain text. ``python tests/csl_styles/parity_matrix.py``
+citeproc-js's default output, which writes URLs and DOIs as plain text. ``python tests/csl/styles/parity_matrix.py``
 prints the whole style x item table.
 """
 

@@ -16,7 +16,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"
-ROOT = HERE.parent.parent
+ROOT = HERE.parents[2]
 STYLES = ("apa", "ieee", "chicago-author-date", "modern-language-association",
           "harvard-cite-them-right", "vancouver", "nlm-citation-sequence", "nature",
           "association-for-computing-machinery")

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# make_fixtures.sh - regenerate the citeproc-js parity fixtures in tests/csl_styles/fixtures/.
+# make_fixtures.sh - regenerate the citeproc-js parity fixtures in tests/csl/styles/fixtures/.
 #
 # Run from the repository root, with ../shared beside it and the reference npm packages
 # installed (bash ../shared/tools/setup-js.sh):
 #
-#   bash tests/csl_styles/make_fixtures.sh
+#   bash tests/csl/styles/make_fixtures.sh
 #
 # Inputs (CSL-JSON item lists, one fixture set each):
 #   samples/varied.json                          -> set "varied"
-#   tests/csl_styles/fixtures/inputs/NAME.json   -> set "NAME" (the seed profiles, made with
+#   tests/csl/styles/fixtures/inputs/NAME.json   -> set "NAME" (the seed profiles, made with
 #                                                   `refbridge convert samples/NAME.profile.txt --to csl-json`
 #                                                   and kept here so later converter changes do not move them)
 # For every style in STYLES and every set it writes
@@ -16,10 +16,10 @@
 #   fixtures/STYLE/SET.html  = node ../shared/tools/csl-reference.js ../shared/csl/STYLE.csl SET.json html --cite
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 SHARED="${REFBRIDGE_SHARED:-$ROOT/../shared}"
 export NODE_PATH="${NODE_PATH:-$HOME/.cache/refbridge-reference-js/node_modules}"
-FIXTURES="$ROOT/tests/csl_styles/fixtures"
+FIXTURES="$ROOT/tests/csl/styles/fixtures"
 STYLES=(apa ieee chicago-author-date modern-language-association harvard-cite-them-right
         vancouver nlm-citation-sequence nature association-for-computing-machinery)
 
