@@ -40,7 +40,7 @@ def library(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize(("pattern", "problem"), [
-    ("[auth", "key pattern '[auth' has characters a citation key cannot hold: '[auth'"),
+    ("[auth", "key pattern '[auth' has a [ that is not closed"),
     ("", "the key pattern is empty"),
 ])
 def test_a_key_pattern_that_cannot_make_keys_is_a_usage_error(
