@@ -304,5 +304,6 @@ def make_server(served: Served, port: int = DEFAULT_PORT) -> ThreadingHTTPServer
 def serve_in_thread(served: Served, port: int = 0) -> ThreadingHTTPServer:
     """A server for ``served`` answering in a thread of its own (stop it with ``shutdown``)."""
     server = make_server(served, port)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # (``shutdown`` waits for the loop to look: every 50 ms, not the default half second)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     return server
