@@ -263,3 +263,90 @@ def test_a_book_dated_a_year_apart_is_one_book() -> None:
     printed = work("Stochastic Local Search", 2004, "book", publisher="Elsevier")
     dated = work("Stochastic Local Search", 2005, "book", publisher="Morgan Kaufmann")
     assert same_work(Profile(printed), Profile(dated)) == "same title, year and authors"
+
+
+@pytest.mark.parametrize("companion", [
+    "Proceedings of the Genetic and Evolutionary Computation Conference Companion",
+    "CVPR Workshop on Autonomous Driving",
+    "CHI Conference on Human Factors in Computing Systems, Extended Abstracts",
+])
+def test_a_conference_paper_and_its_companions_workshops_stay_apart(companion: str) -> None:
+    main = work("Trajectory Prediction via Differentiable Simulation", 2021, "paper-conference",
+                **{"container-title": "IEEE Intelligent Transportation Systems Conference"})
+    lesser = work("Trajectory Prediction via Differentiable Simulation", 2021,
+                  "paper-conference", **{"container-title": companion})
+    assert barrier(Profile(main), Profile(lesser)) == \
+        "a conference's paper and its companion's or workshop's"
+
+
+def test_a_workshop_paper_and_its_arxiv_preprint_are_one_work() -> None:
+    workshop = work("Near-Optimal Glimpse Sequences for Hard Attention", 2019,
+                    "paper-conference", **{"container-title": "NeurIPS Workshop on Deep Learning"})
+    preprint = work("Near-Optimal Glimpse Sequences for Hard Attention", 2019, "article",
+                    **{"container-title": "arXiv preprint arXiv:1906.05462"})
+    assert same_work(Profile(workshop), Profile(preprint)) == "same title, year and authors"
+
+
+def test_a_conference_paper_and_its_journal_version_with_its_doi_stay_apart() -> None:
+    conference = work("Game Theoretic Analysis of Call-by-Value Computation", 1997,
+                      "paper-conference", DOI="10.1007/3-540-63165-8_180")
+    journal = work("Game-Theoretic Analysis of Call-by-Value Computation", 1999,
+                   DOI="10.1007/3-540-63165-8_180")
+    assert same_work(Profile(conference), Profile(journal)) is None
+    assert barrier(Profile(conference), Profile(journal)) == \
+        "a conference paper and its journal version"
+
+
+def test_a_journal_article_typed_as_a_conference_paper_a_year_apart_is_one_work() -> None:
+    typed = work("SegNet: A Deep Convolutional Encoder-Decoder Architecture", 2016,
+                 "paper-conference", DOI="10.1109/TPAMI.2016.2644615")
+    article = work("SegNet: A Deep Convolutional Encoder-Decoder Architecture", 2017,
+                   DOI="10.1109/TPAMI.2016.2644615")
+    assert same_work(Profile(typed), Profile(article)) == "same DOI"
+
+
+def test_two_books_years_apart_sharing_a_doi_are_two_editions() -> None:
+    older = work("Logic and Structure", 1997, "book", DOI="10.1007/978-1-4471-4558-5")
+    newer = work("Logic and Structure", 2004, "book", DOI="10.1007/978-1-4471-4558-5")
+    assert barrier(Profile(older), Profile(newer)) == "editions years apart"
+
+
+def test_two_books_years_apart_sharing_an_isbn_are_one_edition_reprinted() -> None:
+    first = work("The METAFONTbook", 1986, "book", ISBN="0-201-13444-6")
+    reprint = work("The METAFONTbook", 1993, "book", ISBN="0201134446")
+    assert same_work(Profile(first), Profile(reprint)) == "same ISBN"
+
+
+def test_two_web_pages_of_one_site_stay_apart() -> None:
+    home = work("Gephi", 2008, "document", URL="https://gephi.org")
+    features = work("Gephi", 2008, "document", URL="https://gephi.org/features/")
+    assert barrier(Profile(home), Profile(features)) == "different web pages"
+
+
+def test_a_specification_and_the_web_page_about_it_stay_apart() -> None:
+    specification = work("Cloud Data Management Interface", 2015, "report", edition="1.1.1",
+                         URL="https://www.snia.org/sites/default/files/CDMI_Spec_v1.1.1.pdf")
+    page = work("Cloud Data Management Interface", 2015, "document",
+                URL="https://www.snia.org/cdmi")
+    assert same_work(Profile(specification), Profile(page)) is None
+
+
+@pytest.mark.parametrize("other", [
+    "http://www.eazybi.com/blog/data{\\_}visualization{\\_}and{\\_}chart{\\_}types/",
+    "https://eazybi.com/blog/data_visualization_and_chart_types#3bef34896c30",
+    "https://eazybi.com/blog/data_visualization_and_chart_type",
+])
+def test_one_web_page_by_its_address_spelt_otherwise_is_one_work(other: str) -> None:
+    page = work("How to Pick the Right Chart Type", 2016, "document",
+                URL="https://eazybi.com/blog/data_visualization_and_chart_types")
+    again = work("How to pick the right chart type", 2016, "document", URL=other)
+    assert same_work(Profile(page), Profile(again)) == "same title, year and authors"
+
+
+def test_a_book_chapter_and_its_pdf_elsewhere_are_one_work() -> None:
+    chapter = work("A Brief History of Data Visualization", 2006, "document",
+                   URL="https://link.springer.com/book/10.1007/978-3-540-33037-0",
+                   **{"container-title": "Handbook of Data Visualization"})
+    pdf = work("A Brief History of Data Visualization", 2006, "document",
+               URL="http://datavis.ca/papers/hbook.pdf")
+    assert same_work(Profile(chapter), Profile(pdf)) == "same title, year and authors"

@@ -19,8 +19,12 @@ Some records look alike and are not the same work: different editions, volumes o
 parts (``Part II``), chapters or pages of one book, issues of one volume, and the notes about
 a paper (``Erratum:``, ``Reply to``, ``Comment on``, ``Corrigendum``) and its supplement
 (``...: Supplementary material``, ``... -- Source Code``, a note ``Supplementary material of``);
-two different DOIs (unless one is a preprint server's) or two different arXiv ids. Those
-``BARRIERS`` keep records apart whatever else agrees.
+two different DOIs (unless one is a preprint server's) or two different arXiv ids; a paper in
+a conference's companion, workshop or extended abstracts and one in its proceedings
+(``VENUE_KINDS``); a conference paper and its journal version years later; two books years
+apart without an ISBN in common (a book's DOI copied to another edition's entry); two web
+pages, programs or data sets at other addresses. Those ``BARRIERS`` keep records apart
+whatever else agrees: only a preprint and its published version are one work.
 
 ``merge`` (the inputs of a CV or a conversion) joins records by identifier and by
 ``titles_alike`` (``difflib``'s ratio at a similarity the caller gives) when they are
@@ -48,6 +52,8 @@ from refbridge.sameness.text import NORMALIZED_REMEMBERED, fold, normalize_title
 PREPRINT_YEARS = 3
 #: ... and the years two records of one book may give (printed late in the year, dated the next).
 BOOK_YEARS = 1
+#: ... and the years a conference paper and its journal version are at least apart.
+JOURNAL_VERSION_YEARS = 1
 #: How many words two titles may spell differently (one letter each) and be one title, and
 #: how many words (not function words) they need for that (as many as they have when none
 #: is spelt differently).
@@ -105,6 +111,30 @@ _LAST_NUMBER = re.compile(r"\s([ivx]+|\d{1,2})$")
 #: What sets a subtitle off: a colon, a full stop, a dash, a question mark.
 _SUBTITLE = re.compile(r"\s*(?::|\.\s|\?\s|!\s|\s[-\u2013\u2014]+\s|--)\s*")
 _DIGITS = re.compile(r"\d+")
+#: Words of a venue (folded) that make it a lesser venue beside a conference, by its kind: a
+#: paper there and one in the conference's own proceedings (or another lesser venue) are two
+#: works (``GECCO Companion``, ``CVPR Workshop on ...``, ``CHI Extended Abstracts``).
+VENUE_KINDS: dict[str, str] = {
+    "companion": "companion", "adjunct": "companion", "workshop": "workshop",
+    "workshops": "workshop", "extended abstracts": "extended abstract", "poster": "poster",
+    "posters": "poster", "demo": "demonstration", "demos": "demonstration",
+    "demonstrations": "demonstration", "doctoral consortium": "doctoral consortium",
+    "late breaking": "late-breaking result",
+}
+_VENUE_KIND = re.compile(r"\b(" + "|".join(VENUE_KINDS) + r")\b")
+#: CSL types of a paper in a conference's proceedings and in a journal: two such records of
+#: different years are a paper and its journal version, two works (even with one DOI).
+PUBLICATION_KINDS: dict[str, str] = {"paper-conference": "conference",
+                                     "article-journal": "journal"}
+#: CSL types of records whose web address says which work they are: a web page, a program, a
+#: data set, a ``@misc``. Two records with different addresses, one of these types, are two
+#: pages (a project's home page and its features page; a specification and the page about it).
+WEB_TYPES: frozenset[str] = frozenset({"document", "webpage", "post-weblog", "software",
+                                       "dataset"})
+#: What does not tell two web addresses apart: TeX's braces and escapes (``{\_}``), the
+#: scheme, ``www.``, the fragment (a tracking anchor), a final slash.
+_ADDRESS_MARKUP = re.compile(r"[{}\\]")
+_ADDRESS_NOISE = re.compile(r"^(?:https?://)?(?:www\.)?|#.*$")
 
 
 @dataclass(frozen=True)
@@ -166,6 +196,24 @@ class Profile:
             "preprint-doi" in self.identifiers or any(
                 _PREPRINT_VENUE.match(fold(self.record.get(venue) or ""))
                 for venue in ("container-title", "medium"))  # journal, howpublished
+
+    @cached_property
+    def venue_kind(self) -> str | None:
+        """The kind of venue (``VENUE_KINDS``, ``main`` for any other), None without one or
+        in a preprint server's."""
+        venue = fold(self.record.get("container-title") or "")
+        if not venue or _PREPRINT_VENUE.match(venue):
+            return None
+        match = _VENUE_KIND.search(venue)
+        return VENUE_KINDS[match.group(1)] if match else "main"
+
+    @cached_property
+    def address(self) -> str | None:
+        """The web address, without what does not tell two apart (``_ADDRESS_NOISE``)."""
+        url = self.record.get("URL")
+        if not url:
+            return None
+        return _ADDRESS_NOISE.sub("", _ADDRESS_MARKUP.sub("", url.strip())).rstrip("/").lower()
 
     @cached_property
     def people(self) -> tuple[Name, ...]:
@@ -234,9 +282,44 @@ def _different_identifiers(a: Profile, b: Profile) -> bool:
     return any(kind in ids_b and not values & ids_b[kind] for kind, values in ids_a.items())
 
 
+def _years_between(a: Profile, b: Profile) -> int:
+    year_a, year_b = a.record.year, b.record.year
+    return 0 if year_a is None or year_b is None else abs(year_a - year_b)
+
+
+def _journal_version(a: Profile, b: Profile) -> bool:
+    """A conference paper and a journal paper more than ``JOURNAL_VERSION_YEARS`` apart (a
+    year apart is as often one paper typed wrongly, dated online and in print)."""
+    kinds = {PUBLICATION_KINDS.get(p.record.type) for p in (a, b)}
+    return kinds == {"conference", "journal"} and not (a.preprint or b.preprint) and \
+        _years_between(a, b) > JOURNAL_VERSION_YEARS
+
+
+def _other_editions(a: Profile, b: Profile) -> bool:
+    """Two books years apart (more than ``BOOK_YEARS``) without an ISBN in common (an ISBN
+    names an edition and its reprints; a book's DOI is copied to the entries of others)."""
+    return a.whole_book and b.whole_book and _years_between(a, b) > BOOK_YEARS and \
+        "isbn" not in _shared(a, b)
+
+
+def _other_pages(a: Profile, b: Profile) -> bool:
+    """Two records published nowhere (no venue), one of a ``WEB_TYPES`` type, whose web
+    addresses differ by more than a slip of one letter, and no identifier in common."""
+    if not WEB_TYPES & {a.record.type, b.record.type} or a.record.get(
+            "container-title") or b.record.get("container-title"):
+        return False
+    return a.address is not None and b.address is not None and not _one_edit(
+        a.address, b.address) and not _shared(a, b)
+
+
 #: What keeps two records apart however alike they are: name -> test of the two profiles.
 BARRIERS: dict[str, Callable[[Profile, Profile], bool]] = {
     "different editions": lambda a, b: _both_differ(_edition(a.record), _edition(b.record)),
+    "editions years apart": _other_editions,
+    "a conference's paper and its companion's or workshop's": lambda a, b: _both_differ(
+        a.venue_kind, b.venue_kind),
+    "a conference paper and its journal version": _journal_version,
+    "different web pages": _other_pages,
     "different volumes": lambda a, b: a.whole_book and b.whole_book and _both_differ(
         _number(a.record, "volume"), _number(b.record, "volume")),
     "different parts": lambda a, b: a.parts != b.parts,
