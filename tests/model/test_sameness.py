@@ -3,6 +3,9 @@ the identifiers of a record, its identity keys, and the rules every job asks."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
 from refbridge.model import Date, Eprint, Name, Record
@@ -20,6 +23,10 @@ def work(title: str, year: int, kind: str = "article-journal", *,
          people: tuple[Name, ...] = (QIAN, YANG), **fields: str) -> Record:
     return Record(id=title[:12], type=kind, fields={"title": title, **fields},
                   names={"author": people}, dates={"issued": Date.of(year)})
+
+
+def in_venue(venue: str, record: Record) -> Record:
+    return replace(record, fields={**record.fields, "container-title": venue})
 
 
 # -- identifiers of a record
@@ -271,19 +278,19 @@ def test_a_book_dated_a_year_apart_is_one_book() -> None:
     "CHI Conference on Human Factors in Computing Systems, Extended Abstracts",
 ])
 def test_a_conference_paper_and_its_companions_workshops_stay_apart(companion: str) -> None:
-    main = work("Trajectory Prediction via Differentiable Simulation", 2021, "paper-conference",
-                **{"container-title": "IEEE Intelligent Transportation Systems Conference"})
-    lesser = work("Trajectory Prediction via Differentiable Simulation", 2021,
-                  "paper-conference", **{"container-title": companion})
+    title = "Trajectory Prediction via Differentiable Simulation"
+    main = in_venue("IEEE Intelligent Transportation Systems Conference",
+                    work(title, 2021, "paper-conference"))
+    lesser = in_venue(companion, work(title, 2021, "paper-conference"))
     assert barrier(Profile(main), Profile(lesser)) == \
         "a conference's paper and its companion's or workshop's"
 
 
 def test_a_workshop_paper_and_its_arxiv_preprint_are_one_work() -> None:
-    workshop = work("Near-Optimal Glimpse Sequences for Hard Attention", 2019,
-                    "paper-conference", **{"container-title": "NeurIPS Workshop on Deep Learning"})
-    preprint = work("Near-Optimal Glimpse Sequences for Hard Attention", 2019, "article",
-                    **{"container-title": "arXiv preprint arXiv:1906.05462"})
+    title = "Near-Optimal Glimpse Sequences for Hard Attention"
+    workshop = in_venue("NeurIPS Workshop on Deep Learning",
+                        work(title, 2019, "paper-conference"))
+    preprint = in_venue("arXiv preprint arXiv:1906.05462", work(title, 2019, "article"))
     assert same_work(Profile(workshop), Profile(preprint)) == "same title, year and authors"
 
 
@@ -344,9 +351,48 @@ def test_one_web_page_by_its_address_spelt_otherwise_is_one_work(other: str) -> 
 
 
 def test_a_book_chapter_and_its_pdf_elsewhere_are_one_work() -> None:
-    chapter = work("A Brief History of Data Visualization", 2006, "document",
-                   URL="https://link.springer.com/book/10.1007/978-3-540-33037-0",
-                   **{"container-title": "Handbook of Data Visualization"})
+    chapter = in_venue("Handbook of Data Visualization", work(
+        "A Brief History of Data Visualization", 2006, "document",
+        URL="https://link.springer.com/book/10.1007/978-3-540-33037-0"))
     pdf = work("A Brief History of Data Visualization", 2006, "document",
                URL="http://datavis.ca/papers/hbook.pdf")
     assert same_work(Profile(chapter), Profile(pdf)) == "same title, year and authors"
+
+
+def test_a_title_a_word_apart_in_one_venue_with_all_authors_and_year_is_one_work() -> None:
+    book = "Cognitive Psychology of Memory"
+    chapter = in_venue(book, work("Associative processes in episodic memory", 2008, "chapter"))
+    again = in_venue(book, work("Associative retrieval processes in episodic memory", 2008,
+                                "chapter"))
+    assert same_work(Profile(chapter), Profile(again)) == \
+        "same venue, year and authors, a title a word apart"
+
+
+def test_a_title_a_word_apart_at_one_web_address_is_one_page() -> None:
+    page = work("Softlayer", 2017, "document", people=(Name(literal="IBM Corp."),),
+                URL="www.softlayer.com")
+    again = work("IBM Softlayer", 2017, "document", people=(Name(literal="IBM Corp."),),
+                 URL="www.softlayer.com")
+    assert same_work(Profile(page), Profile(again)) == \
+        "same venue, year and authors, a title a word apart"
+
+
+def test_short_titles_a_word_apart_in_one_venue_are_two_works() -> None:
+    book = "Handbook of Optimization"
+    robust = in_venue(book, work("Robust Optimization", 2010, "chapter"))
+    stochastic = in_venue(book, work("Stochastic Optimization", 2010, "chapter"))
+    assert same_work(Profile(robust), Profile(stochastic)) is None
+
+
+@pytest.mark.parametrize("change", [
+    {"venue": "Handbook of Memory"},  # another venue
+    {"people": (QIAN,)},  # not all the authors
+])
+def test_a_title_a_word_apart_needs_the_same_venue_and_all_authors(change: dict[str, Any]
+                                                                 ) -> None:
+    chapter = in_venue("Cognitive Psychology of Memory",
+                       work("Associative processes in episodic memory", 2008, "chapter"))
+    again = in_venue(str(change.get("venue", "Cognitive Psychology of Memory")),
+                     work("Associative retrieval processes in episodic memory", 2008,
+                          "chapter", people=change.get("people", (QIAN, YANG))))
+    assert same_work(Profile(chapter), Profile(again)) is None

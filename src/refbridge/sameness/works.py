@@ -13,7 +13,9 @@ whatever punctuation sets it off, function words and a misspelt word or two allo
 person by ``people.same_person`` with initials (``D. E.`` is ``Donald Ervin``); the year the
 same, or within ``PREPRINT_YEARS`` when one record is a preprint (its published version comes
 later): of a preprint type, with an arXiv id or a preprint server's DOI, or in a preprint
-server's venue (``journal = {arXiv}``, ``CoRR``, ``howpublished = {arXiv preprint}``).
+server's venue (``journal = {arXiv}``, ``CoRR``, ``howpublished = {arXiv preprint}``). A title a word
+apart (one added, dropped or another) is one title when all the authors, in order, the year
+and the venue (or, with none, the web address) agree.
 
 Some records look alike and are not the same work: different editions, volumes of a book,
 parts (``Part II``), chapters or pages of one book, issues of one volume, and the notes about
@@ -61,6 +63,9 @@ TYPOS, MIN_WORDS_FOR_TYPOS = 2, 3
 #: Words of substance that make a title long, and the ``difflib`` ratio at which two long
 #: titles are one (a changed word or two).
 LONG_TITLE, LONG_TITLE_SIMILARITY = 8, 0.93
+#: Words the shorter of two titles a word apart needs to be one title in one venue (the
+#: same authors and year): fewer say too little.
+A_WORD_APART_WORDS = 4
 #: Registrants whose DOIs name preprints: a record with one and a record with a journal's DOI
 #: may still be the same work (arXiv's own DOIs are read as arXiv ids).
 PREPRINT_DOI_PREFIXES: tuple[str, ...] = (
@@ -404,6 +409,33 @@ def _same_people(a: Profile, b: Profile) -> bool:
     return len(families_a & families_b) * 2 >= min(len(families_a), len(families_b))
 
 
+def _all_people(a: Profile, b: Profile) -> bool:
+    """The same people, all of them and in order (initials for given names)."""
+    return bool(a.people) and len(a.people) == len(b.people) and all(
+        same_person(x, y, initials_only=True) for x, y in zip(a.people, b.people))
+
+
+def _a_word_apart(a: Profile, b: Profile) -> bool:
+    """Titles a word apart (one added, dropped or another: ``3 Expert Tips`` and ``Expert
+    Tips``) in one place: the same web address (``IBM Softlayer`` and ``Softlayer``), or the
+    same venue (folded) when the shorter title has ``A_WORD_APART_WORDS`` words or more
+    (``Robust Optimization`` and ``Stochastic Optimization`` are two chapters of a book)."""
+    words_a, words_b = a.title.split(), b.title.split()
+    if not words_a or not words_b:
+        return False
+    venue_a = fold(a.record.get("container-title") or "")
+    venue_b = fold(b.record.get("container-title") or "")
+    if venue_a or venue_b:
+        if venue_a != venue_b or min(len(words_a), len(words_b)) < A_WORD_APART_WORDS:
+            return False
+    elif a.address is None or a.address != b.address:
+        return False
+    matcher = difflib.SequenceMatcher(None, words_a, words_b, autojunk=False)
+    changed = [(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+               if tag != "equal"]
+    return len(changed) <= 1 and all(max(sizes) <= 1 for sizes in changed)
+
+
 def _same_year(a: Profile, b: Profile) -> bool:
     """The same year, or within ``PREPRINT_YEARS`` of a preprint, ``BOOK_YEARS`` for two
     books; a year one record lacks agrees only when the titles are the same word for word."""
@@ -436,6 +468,8 @@ def same_work(a: Profile, b: Profile) -> str | None:
         return "same " + ", ".join(_KIND_NAMES[kind] for kind in shared)
     if _same_title(a, b) and _same_year(a, b) and _same_people(a, b):
         return "same title, year and authors"
+    if _a_word_apart(a, b) and a.record.year == b.record.year and _all_people(a, b):
+        return "same venue, year and authors, a title a word apart"
     return None
 
 
