@@ -396,3 +396,14 @@ def test_a_title_a_word_apart_needs_the_same_venue_and_all_authors(change: dict[
                      work("Associative retrieval processes in episodic memory", 2008,
                           "chapter", people=change.get("people", (QIAN, YANG))))
     assert same_work(Profile(chapter), Profile(again)) is None
+
+
+def test_a_conference_paper_naming_its_arxiv_preprint_is_no_preprint() -> None:
+    conference = in_venue("International Conference on Artificial Intelligence and Statistics",
+                          work("Coping With Simulators That Don't Always Return", 2020,
+                               "paper-conference")).replace(eprint=Eprint("arXiv", "2003.12908"))
+    symposium = in_venue("Symposium on Advances in Approximate Bayesian Inference",
+                         work("Coping With Simulators That Don't Always Return", 2019,
+                              "paper-conference"))
+    assert not Profile(conference).preprint
+    assert same_work(Profile(conference), Profile(symposium)) is None

@@ -13,9 +13,10 @@ whatever punctuation sets it off, function words and a misspelt word or two allo
 person by ``people.same_person`` with initials (``D. E.`` is ``Donald Ervin``); the year the
 same, or within ``PREPRINT_YEARS`` when one record is a preprint (its published version comes
 later): of a preprint type, with an arXiv id or a preprint server's DOI, or in a preprint
-server's venue (``journal = {arXiv}``, ``CoRR``, ``howpublished = {arXiv preprint}``). A title a word
-apart (one added, dropped or another) is one title when all the authors, in order, the year
-and the venue (or, with none, the web address) agree.
+server's venue (``journal = {arXiv}``, ``CoRR``, ``howpublished = {arXiv preprint}``); a
+conference or journal paper in a venue is published, whatever preprint it names. A title a
+word apart (one added, dropped or another) is one title when all the authors, in order, the
+year and the venue (or, with none, the web address) agree.
 
 Some records look alike and are not the same work: different editions, volumes of a book,
 parts (``Part II``), chapters or pages of one book, issues of one volume, and the notes about
@@ -197,6 +198,8 @@ class Profile:
 
     @cached_property
     def preprint(self) -> bool:
+        if self.record.type in PUBLICATION_KINDS and self.venue_kind is not None:
+            return False  # published, whatever preprint it names
         return self.record.type in PREPRINT_TYPES or "arxiv" in self.identifiers or \
             "preprint-doi" in self.identifiers or any(
                 _PREPRINT_VENUE.match(fold(self.record.get(venue) or ""))
