@@ -407,3 +407,21 @@ def test_a_conference_paper_naming_its_arxiv_preprint_is_no_preprint() -> None:
                               "paper-conference"))
     assert not Profile(conference).preprint
     assert same_work(Profile(conference), Profile(symposium)) is None
+
+
+def test_one_paper_paginated_in_two_printings_is_one_work() -> None:
+    open_access = in_venue("Proc. of CVPR", work("Learning from Simulated Images", 2017,
+                                                 "paper-conference", page="2107--2116"))
+    publisher = in_venue("Proc. of CVPR", work("Learning from Simulated Images", 2017,
+                                               "paper-conference", page="2242--2251"))
+    assert same_work(Profile(open_access), Profile(publisher)) == "same title, year and authors"
+
+
+@pytest.mark.parametrize(("kind", "other_pages"), [
+    ("paper-conference", "2242--2260"),  # other lengths: two papers
+    ("chapter", "50--51"),  # two passages of one book
+])
+def test_papers_or_passages_at_other_pages_stay_apart(kind: str, other_pages: str) -> None:
+    first = work("Resource Management for Big Data Platforms", 2016, kind, page="49--50")
+    second = work("Resource Management for Big Data Platforms", 2016, kind, page=other_pages)
+    assert barrier(Profile(first), Profile(second)) == "different pages"

@@ -264,6 +264,11 @@ def _first_page(record: Record) -> str | None:
     return match.group(0) if match else None
 
 
+def _page_count(record: Record) -> int | None:
+    numbers = _DIGITS.findall(record.get("page") or "")
+    return int(numbers[1]) - int(numbers[0]) if len(numbers) == 2 else None
+
+
 def _both_differ(a: str | None, b: str | None) -> bool:
     return a is not None and b is not None and a != b
 
@@ -295,6 +300,19 @@ def _years_between(a: Profile, b: Profile) -> int:
     return 0 if year_a is None or year_b is None else abs(year_a - year_b)
 
 
+def _different_pages(a: Profile, b: Profile) -> bool:
+    """Other first pages (not of a whole book: its length, by printing), unless two papers
+    (``PUBLICATION_KINDS``, not chapters) have one title, all their authors and as many pages
+    (one paper paginated in two printings: the open-access proceedings and the publisher's)."""
+    if a.whole_book or b.whole_book or not _both_differ(_first_page(a.record),
+                                                        _first_page(b.record)):
+        return False
+    count = _page_count(a.record)
+    return not (a.record.type in PUBLICATION_KINDS and b.record.type in PUBLICATION_KINDS
+                and count is not None and count == _page_count(b.record)
+                and a.title == b.title and _all_people(a, b))
+
+
 def _journal_version(a: Profile, b: Profile) -> bool:
     """A conference paper and a journal paper more than ``JOURNAL_VERSION_YEARS`` apart (a
     year apart is as often one paper typed wrongly, dated online and in print)."""
@@ -310,7 +328,7 @@ def _other_editions(a: Profile, b: Profile) -> bool:
         "isbn" not in _shared(a, b)
 
 
-def _other_pages(a: Profile, b: Profile) -> bool:
+def _other_addresses(a: Profile, b: Profile) -> bool:
     """Two records published nowhere (no venue), one of a ``WEB_TYPES`` type, whose web
     addresses differ by more than a slip of one letter, and no identifier in common."""
     if not WEB_TYPES & {a.record.type, b.record.type} or a.record.get(
@@ -327,14 +345,13 @@ BARRIERS: dict[str, Callable[[Profile, Profile], bool]] = {
     "a conference's paper and its companion's or workshop's": lambda a, b: _both_differ(
         a.venue_kind, b.venue_kind),
     "a conference paper and its journal version": _journal_version,
-    "different web pages": _other_pages,
+    "different web pages": _other_addresses,
     "different volumes": lambda a, b: a.whole_book and b.whole_book and _both_differ(
         _number(a.record, "volume"), _number(b.record, "volume")),
     "different parts": lambda a, b: a.parts != b.parts,
     "different chapters": lambda a, b: _both_differ(_number(a.record, "chapter-number"),
                                                     _number(b.record, "chapter-number")),
-    "different pages": lambda a, b: not (a.whole_book or b.whole_book) and _both_differ(
-        _first_page(a.record), _first_page(b.record)),  # a book's: its length, by printing
+    "different pages": _different_pages,
     "different issues": lambda a, b: _number(a.record, "volume") == _number(
         b.record, "volume") and _both_differ(_number(a.record, "issue"),
                                              _number(b.record, "issue")),
