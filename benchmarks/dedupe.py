@@ -19,7 +19,8 @@ together, each git library alone), and its groups are compared with the labels: 
 the labelled pairs it puts in one group, how many are one work) and recall (of the labelled
 pairs that are one work, how many it puts in one group), overall, per sample, for the pairs
 with and without a DOI, and for the held-out samples (labelled after the matching was last
-changed) apart from the others, with counts. ``--show`` lists the pairs it gets wrong. This is a measuring tool:
+changed) apart from the others, all together and round by round, with counts. ``--show``
+lists the pairs it gets wrong. This is a measuring tool:
 it asserts nothing, and the tests never run it.
 """
 
@@ -95,9 +96,14 @@ def _report(title: str, pairs: list[dict[str, object]], records: list[Record],
                 (False, False): "kept apart"}[(bool(pair["same"]), merged)]
         no_doi = not (records[a].get("DOI") or records[b].get("DOI"))
         sample = str(pair["sample"])
-        for scope in ("all", sample, "with a DOI" if not no_doi else "without a DOI",
-                      "held out (all held-out samples)" if sample.startswith("held-out")
-                      else "the samples the matching was changed with"):
+        held_out = sample.startswith("held-out")
+        scopes = ["all", sample, "with a DOI" if not no_doi else "without a DOI",
+                  "held out (all held-out samples)" if held_out
+                  else "the samples the matching was changed with"]
+        if held_out:  # each round of held-out samples (``held-out-2-*``: the second) alone
+            scopes.append("held-out round " + (sample.split("-")[2]
+                                               if sample[9:10].isdigit() else "1"))
+        for scope in scopes:
             counts[(scope, kind)] += 1
         if kind in ("missed", "wrong"):
             wrong.append(f"    {kind}: {pair['a']} | {pair['b']} ({pair.get('reason', '')})")

@@ -3,6 +3,9 @@ the identifiers of a record, its identity keys, and the rules every job asks."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
 from refbridge.model import Date, Eprint, Name, Record
@@ -20,6 +23,10 @@ def work(title: str, year: int, kind: str = "article-journal", *,
          people: tuple[Name, ...] = (QIAN, YANG), **fields: str) -> Record:
     return Record(id=title[:12], type=kind, fields={"title": title, **fields},
                   names={"author": people}, dates={"issued": Date.of(year)})
+
+
+def in_venue(venue: str, record: Record) -> Record:
+    return replace(record, fields={**record.fields, "container-title": venue})
 
 
 # -- identifiers of a record
@@ -263,3 +270,158 @@ def test_a_book_dated_a_year_apart_is_one_book() -> None:
     printed = work("Stochastic Local Search", 2004, "book", publisher="Elsevier")
     dated = work("Stochastic Local Search", 2005, "book", publisher="Morgan Kaufmann")
     assert same_work(Profile(printed), Profile(dated)) == "same title, year and authors"
+
+
+@pytest.mark.parametrize("companion", [
+    "Proceedings of the Genetic and Evolutionary Computation Conference Companion",
+    "CVPR Workshop on Autonomous Driving",
+    "CHI Conference on Human Factors in Computing Systems, Extended Abstracts",
+])
+def test_a_conference_paper_and_its_companions_workshops_stay_apart(companion: str) -> None:
+    title = "Trajectory Prediction via Differentiable Simulation"
+    main = in_venue("IEEE Intelligent Transportation Systems Conference",
+                    work(title, 2021, "paper-conference"))
+    lesser = in_venue(companion, work(title, 2021, "paper-conference"))
+    assert barrier(Profile(main), Profile(lesser)) == \
+        "a conference's paper and its companion's or workshop's"
+
+
+def test_a_workshop_paper_and_its_arxiv_preprint_are_one_work() -> None:
+    title = "Near-Optimal Glimpse Sequences for Hard Attention"
+    workshop = in_venue("NeurIPS Workshop on Deep Learning",
+                        work(title, 2019, "paper-conference"))
+    preprint = in_venue("arXiv preprint arXiv:1906.05462", work(title, 2019, "article"))
+    assert same_work(Profile(workshop), Profile(preprint)) == "same title, year and authors"
+
+
+def test_a_conference_paper_and_its_journal_version_with_its_doi_stay_apart() -> None:
+    conference = work("Game Theoretic Analysis of Call-by-Value Computation", 1997,
+                      "paper-conference", DOI="10.1007/3-540-63165-8_180")
+    journal = work("Game-Theoretic Analysis of Call-by-Value Computation", 1999,
+                   DOI="10.1007/3-540-63165-8_180")
+    assert same_work(Profile(conference), Profile(journal)) is None
+    assert barrier(Profile(conference), Profile(journal)) == \
+        "a conference paper and its journal version"
+
+
+def test_a_journal_article_typed_as_a_conference_paper_a_year_apart_is_one_work() -> None:
+    typed = work("SegNet: A Deep Convolutional Encoder-Decoder Architecture", 2016,
+                 "paper-conference", DOI="10.1109/TPAMI.2016.2644615")
+    article = work("SegNet: A Deep Convolutional Encoder-Decoder Architecture", 2017,
+                   DOI="10.1109/TPAMI.2016.2644615")
+    assert same_work(Profile(typed), Profile(article)) == "same DOI"
+
+
+def test_two_books_years_apart_sharing_a_doi_are_two_editions() -> None:
+    older = work("Logic and Structure", 1997, "book", DOI="10.1007/978-1-4471-4558-5")
+    newer = work("Logic and Structure", 2004, "book", DOI="10.1007/978-1-4471-4558-5")
+    assert barrier(Profile(older), Profile(newer)) == "editions years apart"
+
+
+def test_two_books_years_apart_sharing_an_isbn_are_one_edition_reprinted() -> None:
+    first = work("The METAFONTbook", 1986, "book", ISBN="0-201-13444-6")
+    reprint = work("The METAFONTbook", 1993, "book", ISBN="0201134446")
+    assert same_work(Profile(first), Profile(reprint)) == "same ISBN"
+
+
+def test_two_web_pages_of_one_site_stay_apart() -> None:
+    home = work("Gephi", 2008, "document", URL="https://gephi.org")
+    features = work("Gephi", 2008, "document", URL="https://gephi.org/features/")
+    assert barrier(Profile(home), Profile(features)) == "different web pages"
+
+
+def test_a_specification_and_the_web_page_about_it_stay_apart() -> None:
+    specification = work("Cloud Data Management Interface", 2015, "report", edition="1.1.1",
+                         URL="https://www.snia.org/sites/default/files/CDMI_Spec_v1.1.1.pdf")
+    page = work("Cloud Data Management Interface", 2015, "document",
+                URL="https://www.snia.org/cdmi")
+    assert same_work(Profile(specification), Profile(page)) is None
+
+
+@pytest.mark.parametrize("other", [
+    "http://www.eazybi.com/blog/data{\\_}visualization{\\_}and{\\_}chart{\\_}types/",
+    "https://eazybi.com/blog/data_visualization_and_chart_types#3bef34896c30",
+    "https://eazybi.com/blog/data_visualization_and_chart_type",
+])
+def test_one_web_page_by_its_address_spelt_otherwise_is_one_work(other: str) -> None:
+    page = work("How to Pick the Right Chart Type", 2016, "document",
+                URL="https://eazybi.com/blog/data_visualization_and_chart_types")
+    again = work("How to pick the right chart type", 2016, "document", URL=other)
+    assert same_work(Profile(page), Profile(again)) == "same title, year and authors"
+
+
+def test_a_book_chapter_and_its_pdf_elsewhere_are_one_work() -> None:
+    chapter = in_venue("Handbook of Data Visualization", work(
+        "A Brief History of Data Visualization", 2006, "document",
+        URL="https://link.springer.com/book/10.1007/978-3-540-33037-0"))
+    pdf = work("A Brief History of Data Visualization", 2006, "document",
+               URL="http://datavis.ca/papers/hbook.pdf")
+    assert same_work(Profile(chapter), Profile(pdf)) == "same title, year and authors"
+
+
+def test_a_title_a_word_apart_in_one_venue_with_all_authors_and_year_is_one_work() -> None:
+    book = "Cognitive Psychology of Memory"
+    chapter = in_venue(book, work("Associative processes in episodic memory", 2008, "chapter"))
+    again = in_venue(book, work("Associative retrieval processes in episodic memory", 2008,
+                                "chapter"))
+    assert same_work(Profile(chapter), Profile(again)) == \
+        "same venue, year and authors, a title a word apart"
+
+
+def test_a_title_a_word_apart_at_one_web_address_is_one_page() -> None:
+    page = work("Softlayer", 2017, "document", people=(Name(literal="IBM Corp."),),
+                URL="www.softlayer.com")
+    again = work("IBM Softlayer", 2017, "document", people=(Name(literal="IBM Corp."),),
+                 URL="www.softlayer.com")
+    assert same_work(Profile(page), Profile(again)) == \
+        "same venue, year and authors, a title a word apart"
+
+
+def test_short_titles_a_word_apart_in_one_venue_are_two_works() -> None:
+    book = "Handbook of Optimization"
+    robust = in_venue(book, work("Robust Optimization", 2010, "chapter"))
+    stochastic = in_venue(book, work("Stochastic Optimization", 2010, "chapter"))
+    assert same_work(Profile(robust), Profile(stochastic)) is None
+
+
+@pytest.mark.parametrize("change", [
+    {"venue": "Handbook of Memory"},  # another venue
+    {"people": (QIAN,)},  # not all the authors
+])
+def test_a_title_a_word_apart_needs_the_same_venue_and_all_authors(change: dict[str, Any]
+                                                                 ) -> None:
+    chapter = in_venue("Cognitive Psychology of Memory",
+                       work("Associative processes in episodic memory", 2008, "chapter"))
+    again = in_venue(str(change.get("venue", "Cognitive Psychology of Memory")),
+                     work("Associative retrieval processes in episodic memory", 2008,
+                          "chapter", people=change.get("people", (QIAN, YANG))))
+    assert same_work(Profile(chapter), Profile(again)) is None
+
+
+def test_a_conference_paper_naming_its_arxiv_preprint_is_no_preprint() -> None:
+    conference = in_venue("International Conference on Artificial Intelligence and Statistics",
+                          work("Coping With Simulators That Don't Always Return", 2020,
+                               "paper-conference")).replace(eprint=Eprint("arXiv", "2003.12908"))
+    symposium = in_venue("Symposium on Advances in Approximate Bayesian Inference",
+                         work("Coping With Simulators That Don't Always Return", 2019,
+                              "paper-conference"))
+    assert not Profile(conference).preprint
+    assert same_work(Profile(conference), Profile(symposium)) is None
+
+
+def test_one_paper_paginated_in_two_printings_is_one_work() -> None:
+    open_access = in_venue("Proc. of CVPR", work("Learning from Simulated Images", 2017,
+                                                 "paper-conference", page="2107--2116"))
+    publisher = in_venue("Proc. of CVPR", work("Learning from Simulated Images", 2017,
+                                               "paper-conference", page="2242--2251"))
+    assert same_work(Profile(open_access), Profile(publisher)) == "same title, year and authors"
+
+
+@pytest.mark.parametrize(("kind", "other_pages"), [
+    ("paper-conference", "2242--2260"),  # other lengths: two papers
+    ("chapter", "50--51"),  # two passages of one book
+])
+def test_papers_or_passages_at_other_pages_stay_apart(kind: str, other_pages: str) -> None:
+    first = work("Resource Management for Big Data Platforms", 2016, kind, page="49--50")
+    second = work("Resource Management for Big Data Platforms", 2016, kind, page=other_pages)
+    assert barrier(Profile(first), Profile(second)) == "different pages"

@@ -13,14 +13,21 @@ whatever punctuation sets it off, function words and a misspelt word or two allo
 person by ``people.same_person`` with initials (``D. E.`` is ``Donald Ervin``); the year the
 same, or within ``PREPRINT_YEARS`` when one record is a preprint (its published version comes
 later): of a preprint type, with an arXiv id or a preprint server's DOI, or in a preprint
-server's venue (``journal = {arXiv}``, ``CoRR``, ``howpublished = {arXiv preprint}``).
+server's venue (``journal = {arXiv}``, ``CoRR``, ``howpublished = {arXiv preprint}``); a
+conference or journal paper in a venue is published, whatever preprint it names. A title a
+word apart (one added, dropped or another) is one title when all the authors, in order, the
+year and the venue (or, with none, the web address) agree.
 
 Some records look alike and are not the same work: different editions, volumes of a book,
 parts (``Part II``), chapters or pages of one book, issues of one volume, and the notes about
 a paper (``Erratum:``, ``Reply to``, ``Comment on``, ``Corrigendum``) and its supplement
 (``...: Supplementary material``, ``... -- Source Code``, a note ``Supplementary material of``);
-two different DOIs (unless one is a preprint server's) or two different arXiv ids. Those
-``BARRIERS`` keep records apart whatever else agrees.
+two different DOIs (unless one is a preprint server's) or two different arXiv ids; a paper in
+a conference's companion, workshop or extended abstracts and one in its proceedings
+(``VENUE_KINDS``); a conference paper and its journal version years later; two books years
+apart without an ISBN in common (a book's DOI copied to another edition's entry); two web
+pages, programs or data sets at other addresses. Those ``BARRIERS`` keep records apart
+whatever else agrees: only a preprint and its published version are one work.
 
 ``merge`` (the inputs of a CV or a conversion) joins records by identifier and by
 ``titles_alike`` (``difflib``'s ratio at a similarity the caller gives) when they are
@@ -48,6 +55,8 @@ from refbridge.sameness.text import NORMALIZED_REMEMBERED, fold, normalize_title
 PREPRINT_YEARS = 3
 #: ... and the years two records of one book may give (printed late in the year, dated the next).
 BOOK_YEARS = 1
+#: ... and the years a conference paper and its journal version are at least apart.
+JOURNAL_VERSION_YEARS = 1
 #: How many words two titles may spell differently (one letter each) and be one title, and
 #: how many words (not function words) they need for that (as many as they have when none
 #: is spelt differently).
@@ -55,6 +64,9 @@ TYPOS, MIN_WORDS_FOR_TYPOS = 2, 3
 #: Words of substance that make a title long, and the ``difflib`` ratio at which two long
 #: titles are one (a changed word or two).
 LONG_TITLE, LONG_TITLE_SIMILARITY = 8, 0.93
+#: Words the shorter of two titles a word apart needs to be one title in one venue (the
+#: same authors and year): fewer say too little.
+A_WORD_APART_WORDS = 4
 #: Registrants whose DOIs name preprints: a record with one and a record with a journal's DOI
 #: may still be the same work (arXiv's own DOIs are read as arXiv ids).
 PREPRINT_DOI_PREFIXES: tuple[str, ...] = (
@@ -105,6 +117,30 @@ _LAST_NUMBER = re.compile(r"\s([ivx]+|\d{1,2})$")
 #: What sets a subtitle off: a colon, a full stop, a dash, a question mark.
 _SUBTITLE = re.compile(r"\s*(?::|\.\s|\?\s|!\s|\s[-\u2013\u2014]+\s|--)\s*")
 _DIGITS = re.compile(r"\d+")
+#: Words of a venue (folded) that make it a lesser venue beside a conference, by its kind: a
+#: paper there and one in the conference's own proceedings (or another lesser venue) are two
+#: works (``GECCO Companion``, ``CVPR Workshop on ...``, ``CHI Extended Abstracts``).
+VENUE_KINDS: dict[str, str] = {
+    "companion": "companion", "adjunct": "companion", "workshop": "workshop",
+    "workshops": "workshop", "extended abstracts": "extended abstract", "poster": "poster",
+    "posters": "poster", "demo": "demonstration", "demos": "demonstration",
+    "demonstrations": "demonstration", "doctoral consortium": "doctoral consortium",
+    "late breaking": "late-breaking result",
+}
+_VENUE_KIND = re.compile(r"\b(" + "|".join(VENUE_KINDS) + r")\b")
+#: CSL types of a paper in a conference's proceedings and in a journal: two such records of
+#: different years are a paper and its journal version, two works (even with one DOI).
+PUBLICATION_KINDS: dict[str, str] = {"paper-conference": "conference",
+                                     "article-journal": "journal"}
+#: CSL types of records whose web address says which work they are: a web page, a program, a
+#: data set, a ``@misc``. Two records with different addresses, one of these types, are two
+#: pages (a project's home page and its features page; a specification and the page about it).
+WEB_TYPES: frozenset[str] = frozenset({"document", "webpage", "post-weblog", "software",
+                                       "dataset"})
+#: What does not tell two web addresses apart: TeX's braces and escapes (``{\_}``), the
+#: scheme, ``www.``, the fragment (a tracking anchor), a final slash.
+_ADDRESS_MARKUP = re.compile(r"[{}\\]")
+_ADDRESS_NOISE = re.compile(r"^(?:https?://)?(?:www\.)?|#.*$")
 
 
 @dataclass(frozen=True)
@@ -162,10 +198,30 @@ class Profile:
 
     @cached_property
     def preprint(self) -> bool:
+        if self.record.type in PUBLICATION_KINDS and self.venue_kind is not None:
+            return False  # published, whatever preprint it names
         return self.record.type in PREPRINT_TYPES or "arxiv" in self.identifiers or \
             "preprint-doi" in self.identifiers or any(
                 _PREPRINT_VENUE.match(fold(self.record.get(venue) or ""))
                 for venue in ("container-title", "medium"))  # journal, howpublished
+
+    @cached_property
+    def venue_kind(self) -> str | None:
+        """The kind of venue (``VENUE_KINDS``, ``main`` for any other), None without one or
+        in a preprint server's."""
+        venue = fold(self.record.get("container-title") or "")
+        if not venue or _PREPRINT_VENUE.match(venue):
+            return None
+        match = _VENUE_KIND.search(venue)
+        return VENUE_KINDS[match.group(1)] if match else "main"
+
+    @cached_property
+    def address(self) -> str | None:
+        """The web address, without what does not tell two apart (``_ADDRESS_NOISE``)."""
+        url = self.record.get("URL")
+        if not url:
+            return None
+        return _ADDRESS_NOISE.sub("", _ADDRESS_MARKUP.sub("", url.strip())).rstrip("/").lower()
 
     @cached_property
     def people(self) -> tuple[Name, ...]:
@@ -208,6 +264,11 @@ def _first_page(record: Record) -> str | None:
     return match.group(0) if match else None
 
 
+def _page_count(record: Record) -> int | None:
+    numbers = _DIGITS.findall(record.get("page") or "")
+    return int(numbers[1]) - int(numbers[0]) if len(numbers) == 2 else None
+
+
 def _both_differ(a: str | None, b: str | None) -> bool:
     return a is not None and b is not None and a != b
 
@@ -234,16 +295,63 @@ def _different_identifiers(a: Profile, b: Profile) -> bool:
     return any(kind in ids_b and not values & ids_b[kind] for kind, values in ids_a.items())
 
 
+def _years_between(a: Profile, b: Profile) -> int:
+    year_a, year_b = a.record.year, b.record.year
+    return 0 if year_a is None or year_b is None else abs(year_a - year_b)
+
+
+def _different_pages(a: Profile, b: Profile) -> bool:
+    """Other first pages (not of a whole book: its length, by printing), unless two papers
+    (``PUBLICATION_KINDS``, not chapters) have one title, all their authors and as many pages
+    (one paper paginated in two printings: the open-access proceedings and the publisher's)."""
+    if a.whole_book or b.whole_book or not _both_differ(_first_page(a.record),
+                                                        _first_page(b.record)):
+        return False
+    count = _page_count(a.record)
+    return not (a.record.type in PUBLICATION_KINDS and b.record.type in PUBLICATION_KINDS
+                and count is not None and count == _page_count(b.record)
+                and a.title == b.title and _all_people(a, b))
+
+
+def _journal_version(a: Profile, b: Profile) -> bool:
+    """A conference paper and a journal paper more than ``JOURNAL_VERSION_YEARS`` apart (a
+    year apart is as often one paper typed wrongly, dated online and in print)."""
+    kinds = {PUBLICATION_KINDS.get(p.record.type) for p in (a, b)}
+    return kinds == {"conference", "journal"} and not (a.preprint or b.preprint) and \
+        _years_between(a, b) > JOURNAL_VERSION_YEARS
+
+
+def _other_editions(a: Profile, b: Profile) -> bool:
+    """Two books years apart (more than ``BOOK_YEARS``) without an ISBN in common (an ISBN
+    names an edition and its reprints; a book's DOI is copied to the entries of others)."""
+    return a.whole_book and b.whole_book and _years_between(a, b) > BOOK_YEARS and \
+        "isbn" not in _shared(a, b)
+
+
+def _other_addresses(a: Profile, b: Profile) -> bool:
+    """Two records published nowhere (no venue), one of a ``WEB_TYPES`` type, whose web
+    addresses differ by more than a slip of one letter, and no identifier in common."""
+    if not WEB_TYPES & {a.record.type, b.record.type} or a.record.get(
+            "container-title") or b.record.get("container-title"):
+        return False
+    return a.address is not None and b.address is not None and not _one_edit(
+        a.address, b.address) and not _shared(a, b)
+
+
 #: What keeps two records apart however alike they are: name -> test of the two profiles.
 BARRIERS: dict[str, Callable[[Profile, Profile], bool]] = {
     "different editions": lambda a, b: _both_differ(_edition(a.record), _edition(b.record)),
+    "editions years apart": _other_editions,
+    "a conference's paper and its companion's or workshop's": lambda a, b: _both_differ(
+        a.venue_kind, b.venue_kind),
+    "a conference paper and its journal version": _journal_version,
+    "different web pages": _other_addresses,
     "different volumes": lambda a, b: a.whole_book and b.whole_book and _both_differ(
         _number(a.record, "volume"), _number(b.record, "volume")),
     "different parts": lambda a, b: a.parts != b.parts,
     "different chapters": lambda a, b: _both_differ(_number(a.record, "chapter-number"),
                                                     _number(b.record, "chapter-number")),
-    "different pages": lambda a, b: not (a.whole_book or b.whole_book) and _both_differ(
-        _first_page(a.record), _first_page(b.record)),  # a book's: its length, by printing
+    "different pages": _different_pages,
     "different issues": lambda a, b: _number(a.record, "volume") == _number(
         b.record, "volume") and _both_differ(_number(a.record, "issue"),
                                              _number(b.record, "issue")),
@@ -321,6 +429,33 @@ def _same_people(a: Profile, b: Profile) -> bool:
     return len(families_a & families_b) * 2 >= min(len(families_a), len(families_b))
 
 
+def _all_people(a: Profile, b: Profile) -> bool:
+    """The same people, all of them and in order (initials for given names)."""
+    return bool(a.people) and len(a.people) == len(b.people) and all(
+        same_person(x, y, initials_only=True) for x, y in zip(a.people, b.people))
+
+
+def _a_word_apart(a: Profile, b: Profile) -> bool:
+    """Titles a word apart (one added, dropped or another: ``3 Expert Tips`` and ``Expert
+    Tips``) in one place: the same web address (``IBM Softlayer`` and ``Softlayer``), or the
+    same venue (folded) when the shorter title has ``A_WORD_APART_WORDS`` words or more
+    (``Robust Optimization`` and ``Stochastic Optimization`` are two chapters of a book)."""
+    words_a, words_b = a.title.split(), b.title.split()
+    if not words_a or not words_b:
+        return False
+    venue_a = fold(a.record.get("container-title") or "")
+    venue_b = fold(b.record.get("container-title") or "")
+    if venue_a or venue_b:
+        if venue_a != venue_b or min(len(words_a), len(words_b)) < A_WORD_APART_WORDS:
+            return False
+    elif a.address is None or a.address != b.address:
+        return False
+    matcher = difflib.SequenceMatcher(None, words_a, words_b, autojunk=False)
+    changed = [(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+               if tag != "equal"]
+    return len(changed) <= 1 and all(max(sizes) <= 1 for sizes in changed)
+
+
 def _same_year(a: Profile, b: Profile) -> bool:
     """The same year, or within ``PREPRINT_YEARS`` of a preprint, ``BOOK_YEARS`` for two
     books; a year one record lacks agrees only when the titles are the same word for word."""
@@ -353,6 +488,8 @@ def same_work(a: Profile, b: Profile) -> str | None:
         return "same " + ", ".join(_KIND_NAMES[kind] for kind in shared)
     if _same_title(a, b) and _same_year(a, b) and _same_people(a, b):
         return "same title, year and authors"
+    if _a_word_apart(a, b) and a.record.year == b.record.year and _all_people(a, b):
+        return "same venue, year and authors, a title a word apart"
     return None
 
 
