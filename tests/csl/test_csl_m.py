@@ -131,3 +131,37 @@ def test_default_locale_sort_collates_in_its_own_locale() -> None:
 
     assert sorted_titles('default-locale-sort="zh-CN"') == ["陈登原", "张伯伟"]  # pinyin: chén, zhāng
     assert sorted_titles("") == ["张伯伟", "陈登原"]  # English collation: Han by code point
+
+
+ABBREVIATING = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.0">
+  <info><id>abbreviating</id><title>Abbreviating</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation>
+    <layout delimiter="; ">
+      <group delimiter=", ">
+        <text variable="container-title" form="short"/>
+        <text variable="publisher"/>
+        <text variable="volume"/>
+      </group>
+    </layout>
+  </citation>
+</style>""")
+
+ARTICLE = {"id": "article", "type": "article-journal", "container-title": "Journal of Irreproducible Results",
+           "publisher": "Wiley", "volume": "12"}
+LISTS = {"default": {"container-title": {"Journal of Irreproducible Results": "J. Irrep. Res."}},
+         "us": {"container-title": {"Journal of Irreproducible Results": "!publisher>>>JIR"}}}
+
+
+def test_a_short_form_from_the_abbreviation_lists_replaces_the_value() -> None:
+    proc = make_processor(ABBREVIATING, [ARTICLE], abbreviations=LISTS)
+    assert proc.cite([{"id": "article"}]) == "J. Irrep. Res., Wiley, 12"
+
+
+def test_a_value_no_list_names_is_written_in_full() -> None:
+    proc = make_processor(ABBREVIATING, [ARTICLE], abbreviations={"default": {"title": {"Other": "O."}}})
+    assert proc.cite([{"id": "article"}]) == "Journal of Irreproducible Results, Wiley, 12"
+
+
+def test_the_items_jurisdictions_list_comes_first_and_its_hint_quashes_a_variable() -> None:
+    proc = make_processor(ABBREVIATING, [{**ARTICLE, "jurisdiction": "us"}], abbreviations=LISTS)
+    assert proc.cite([{"id": "article"}]) == "JIR, 12"

@@ -35,6 +35,7 @@ class Fixture:
     result: str
     citation_items: list[list[dict[str, Any]]] | None
     citations: list[Any] | None
+    abbreviations: dict[str, Any]
 
 
 def parse_fixture(path: Path) -> Fixture:
@@ -48,6 +49,7 @@ def parse_fixture(path: Path) -> Fixture:
         result=sections.get("RESULT", ""),
         citation_items=json.loads(sections["CITATION-ITEMS"]) if "CITATION-ITEMS" in sections else None,
         citations=json.loads(sections["CITATIONS"]) if "CITATIONS" in sections else None,
+        abbreviations=json.loads(sections["ABBREVIATIONS"]) if "ABBREVIATIONS" in sections else {},
     )
 
 
@@ -82,7 +84,7 @@ def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> 
     for document, current in _documents(fixture.citations):
         cited = dict.fromkeys(str(c["id"]) for citation in document for c in citation["citationItems"])
         proc = make_processor(style, [by_id[key] for key in cited if key in by_id], output="html",
-                              locale_store=store, links=False)
+                              locale_store=store, links=False, abbreviations=fixture.abbreviations)
         rendered = proc.cite_clusters(document)
         first_refs = _first_references(document)
         moved = {key for key, note in first_refs.items() if previous_refs.get(key, note) != note}
@@ -129,7 +131,8 @@ def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
 
 def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
     style = CslStyle.from_xml(fixture.csl, fixture.name)
-    proc = make_processor(style, _cited_items(fixture), output="html", locale_store=store, links=False)
+    proc = make_processor(style, _cited_items(fixture), output="html", locale_store=store, links=False,
+                          abbreviations=fixture.abbreviations)
     if fixture.mode.startswith("bibliography"):
         return proc.bibliography_document()
     if fixture.citations is not None:

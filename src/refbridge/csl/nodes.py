@@ -18,6 +18,7 @@ from typing import Any
 from refbridge.pageranges import format_page_range, several_pages
 
 from . import reach
+from .abbreviations import short_form
 from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderContext
 from .marked import (
     BesideDecorated,
@@ -486,6 +487,11 @@ class TextVariable(Element):
         if ctx.in_substitute:  # a variable substituted once is not rendered again
             ctx.suppressed.add(name)
         text = stringify(value)
+        if self.short and ctx.abbreviations:
+            listed = short_form(ctx.abbreviations, name, text, stringify(ctx.item.get("jurisdiction") or ""))
+            if listed is not None:
+                text = listed.text
+                ctx.suppressed.update(listed.quashed)
         if name == "citation-label" and ctx.year_suffix() and not ctx.explicit_year_suffix \
                 and not ctx.year_suffix_done:
             ctx.year_suffix_done = True

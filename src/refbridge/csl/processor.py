@@ -20,6 +20,7 @@ import orjson
 from refbridge.errors import entry_named
 from refbridge.richtext import RichText
 
+from .abbreviations import AbbreviationLists
 from .collation import collation
 from .context import (
     DATE_VARIABLES,
@@ -121,6 +122,7 @@ class Processor:
         highlight_style: str = "bold",
         links: bool = True,
         first_number: int = 1,
+        abbreviations: AbbreviationLists | None = None,
     ) -> None:
         if output not in FORMATS:
             raise ValueError(f"unknown output format {output!r}; choose one of {', '.join(FORMATS)}")
@@ -136,6 +138,7 @@ class Processor:
             loc.term("open-quote") or "\u201c", loc.term("close-quote") or "\u201d",
             loc.term("open-inner-quote") or "\u2018", loc.term("close-inner-quote") or "\u2019",
         )
+        self.abbreviations: AbbreviationLists = abbreviations or {}
         self.highlight = _StyledHighlight(highlight, highlight_style) if highlight else None
         self.collation = collation(style.info.default_locale_sort or self.locale.lang)
         self.items = _CompactItems()
@@ -240,6 +243,7 @@ class Processor:
         ctx.citation_number = self.citation_numbers.get(key)
         ctx.explicit_year_suffix = self.style.explicit_year_suffix
         ctx.range_ends = self.range_ends
+        ctx.abbreviations = self.abbreviations
         return ctx
 
     def _render(self, section: Section, key: str, ctx: RenderContext) -> Node | None:
@@ -1154,9 +1158,11 @@ def make_processor(
     highlight_style: str = "bold",
     links: bool = True,
     first_number: int = 1,
+    abbreviations: AbbreviationLists | None = None,
 ) -> Processor:
     """A processor for *items* (CSL-JSON dicts) in *style*, writing *output* (text, html,
     markdown, latex or rtf).  *highlight* marks names (bold or underline); *first_number* is
-    the first citation number (a part of a bibliography numbered on from the parts before)."""
+    the first citation number (a part of a bibliography numbered on from the parts before);
+    *abbreviations* are CSL-M abbreviation lists (see :mod:`.abbreviations`)."""
     return Processor(style, items, locale, output, locale_store, highlight, highlight_style, links,
-                     first_number)
+                     first_number, abbreviations)
