@@ -165,3 +165,36 @@ def test_a_value_no_list_names_is_written_in_full() -> None:
 def test_the_items_jurisdictions_list_comes_first_and_its_hint_quashes_a_variable() -> None:
     proc = make_processor(ABBREVIATING, [{**ARTICLE, "jurisdiction": "us"}], abbreviations=LISTS)
     assert proc.cite([{"id": "article"}]) == "JIR, 12"
+
+
+NUMBERED_XML = """<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><id>numbered</id><title>Numbered</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation><layout><text variable="title"/></layout></citation>
+  <bibliography>
+    <layout>
+      <group delimiter=" ">
+        <text variable="title"/>
+        <label variable="number"/>
+        <number variable="number" form="roman"/>
+      </group>
+    </layout>
+  </bibliography>
+</style>"""
+NUMBERED = CslStyle.from_xml(NUMBERED_XML)
+
+
+def test_a_label_a_number_starts_with_is_its_label_and_its_numbers_take_the_form() -> None:
+    items = [{"id": "budget", "type": "report", "title": "Budget report", "number": "p. 101-105"}]
+    assert bibliography(NUMBERED, items) == ["Budget report pages ci–cv"]
+
+
+def test_a_label_within_a_number_is_the_short_term_and_its_numbers_stay_as_written() -> None:
+    items = [{"id": "annual", "type": "report", "title": "Annual report", "number": "ch. 10 para. 1-6"}]
+    assert bibliography(NUMBERED, items) == ["Annual report chapter x paras. 1–6"]
+
+
+def test_a_label_term_with_a_placeholder_holds_each_number_within_a_number() -> None:
+    style = CslStyle.from_xml(NUMBERED_XML.replace(
+        "<citation>", '<locale><terms><term name="paragraph" form="short">[%s]</term></terms></locale><citation>'))
+    items = [{"id": "annual", "type": "report", "title": "Annual report", "number": "ch. 10 para. 1-6"}]
+    assert bibliography(style, items) == ["Annual report chapter x [1]–[6]"]

@@ -70,6 +70,7 @@ from .values import (
     parse_date,
     roman,
     several_plain_numbers,
+    split_embedded_labels,
     split_labelled_numbers,
     stringify,
     written_as_number,
@@ -149,6 +150,27 @@ def _labelled_parts(parts: list[tuple[str, str, str]], ctx: RenderContext) -> st
                                      else "\u2013" if m.group().strip() == "\u2013" else m.group(), numbers)
         out.append(f"{joiner}{term or abbreviation + '.'} {ranged}")
     return "".join(out)
+
+
+def _embedded_labels(parts: list[tuple[str, str]], ctx: RenderContext) -> str:
+    """As citeproc-js (CSL-M's fixtures): the labels within a number variable and their numbers
+    ("10 para. 1-6" -> " paras. 1–6"), each label as the locale's short term (plural for
+    several numbers; a term with "%s" holds each number: "[1]–[6]"), one no term abbreviates
+    as written; the numbers are written as given, their ranges with en dashes."""
+    out = []
+    for abbreviation, numbers in parts:
+        name = LOCATOR_LABEL_ABBREVIATIONS.get(abbreviation.lower())
+        term = ctx.locale.term(name, "short", several_plain_numbers(numbers)) if name else None
+        ranged = re.sub(r"\s*-\s*", _range_delimiter(ctx), numbers)
+        if term and "%s" in term:
+            template = term.replace("\\", "\\\\").replace("%s", "\\g<0>")
+            out.append(" " + _PLAIN_NUMBERS_RE.sub(template, ranged))
+        else:
+            out.append(f" {term or abbreviation + '.'} {ranged}")
+    return "".join(out)
+
+
+_PLAIN_NUMBERS_RE = re.compile(r"\d+[a-zA-Z]*")
 
 
 def _with_labelled_parts(node: Node | None, parts: str) -> Node | None:
@@ -684,6 +706,10 @@ class NumberNode(Element):
             ctx.suppressed.add(self.variable)
         text = stringify(value)
         if "." in text and not ctx.sorting:
+            leading, first, embedded = split_embedded_labels(text)
+            if leading or embedded:
+                return _with_labelled_parts(self._written(first, ctx), _embedded_labels(embedded, ctx))
+        if "." in text and not ctx.sorting:
             text, parts = split_labelled_numbers(text, _own_label(self.variable, ctx))
             if parts:
                 return _with_labelled_parts(self._written(text, ctx), _labelled_parts(parts, ctx))
@@ -756,6 +782,11 @@ class Label(Element):
             # plural="always") like a term, and like a term it keeps no group from vanishing
             text = ctx.locale.term(term, self.form, self.plural == "always")
             return parse_markup(text) if text else None
+        if isinstance(value, str) and "." in value:
+            # as citeproc-js (CSL-M's fixtures): a label the number starts with is its label ("p. 10" in
+            # number is "page 10"); the numbers before any label within it say its plural
+            leading, value, _ = split_embedded_labels(value)
+            term = leading or term
         if self.plural == "always":
             plural = True
         elif self.plural == "never":
