@@ -198,3 +198,34 @@ def test_a_label_term_with_a_placeholder_holds_each_number_within_a_number() -> 
         "<citation>", '<locale><terms><term name="paragraph" form="short">[%s]</term></terms></locale><citation>'))
     items = [{"id": "annual", "type": "report", "title": "Annual report", "number": "ch. 10 para. 1-6"}]
     assert bibliography(style, items) == ["Annual report chapter x [1]–[6]"]
+
+
+AUTHOR_DATE = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><id>author-date</id><title>Author-date</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation>
+    <layout delimiter="; " prefix="(" suffix=")">
+      <group delimiter=", ">
+        <names variable="author"><name form="short"/></names>
+        <date variable="issued"><date-part name="year"/></date>
+      </group>
+    </layout>
+  </citation>
+</style>""")
+
+KESEY = {"id": "kesey", "type": "book", "author": [{"family": "Kesey", "given": "Ken"}],
+         "issued": {"date-parts": [[1962]]}}
+LE_GUIN = {"id": "leguin", "type": "book", "author": [{"family": "Le Guin", "given": "Ursula"}],
+           "issued": {"date-parts": [[1969]]}}
+
+
+def test_an_author_only_citation_is_its_first_authors_name_without_the_layouts_affixes() -> None:
+    proc = make_processor(AUTHOR_DATE, [KESEY, LE_GUIN])
+    assert proc.cite([{"id": "kesey", "author-only": True}, {"id": "leguin"}]) == "Kesey"
+
+
+def test_a_citations_mode_applies_to_its_first_cite() -> None:
+    proc = make_processor(AUTHOR_DATE, [KESEY, LE_GUIN])
+    clusters = [{"citationItems": [{"id": "kesey"}], "properties": {"noteIndex": 0, "mode": "author-only"}},
+                {"citationItems": [{"id": "kesey"}, {"id": "leguin"}],
+                 "properties": {"noteIndex": 0, "mode": "suppress-author"}}]
+    assert proc.cite_clusters(clusters) == ["Kesey", "(1962; Le Guin, 1969)"]

@@ -688,11 +688,24 @@ class Processor:
         for number, cluster in enumerate(clusters, start=1):
             if isinstance(cluster, Mapping):
                 cites = list(cluster.get("citationItems", []))
-                note = int(cluster.get("properties", {}).get("noteIndex", number) or 0)
+                properties = cluster.get("properties", {})
+                note = int(properties.get("noteIndex", number) or 0)
+                cites = self._in_mode(cites, properties.get("mode"))
             else:
                 cites, note = list(cluster), number
             out.append(self._cluster(cites, note, history))
         return out
+
+    def _in_mode(self, cites: list[Mapping[str, Any]], mode: Any) -> list[Mapping[str, Any]]:
+        """The cites of a citation in citeproc-js's citation mode: "author-only" makes its
+        first cite author-only; "suppress-author" (not in note styles) suppresses its author."""
+        if not cites or mode not in ("author-only", "suppress-author"):
+            return cites
+        if mode == "suppress-author" and self.style.info.class_ == "note":
+            return cites
+        other = "suppress-author" if mode == "author-only" else "author-only"
+        first = {key: value for key, value in cites[0].items() if key != other}
+        return [{**first, mode: True}, *cites[1:]]
 
     def _citation_option(self, name: str, default: str) -> str:
         section = self.style.citation
@@ -724,6 +737,11 @@ class Processor:
             paired = self._sort_order(keys, section, "citation", cites)
             cites = [cites[i] for i in paired]
             keys = [keys[i] for i in paired]
+        # as citeproc-js: a citation whose first cite is author-only is that author alone,
+        # without the layout's affixes and formatting
+        author_only = bool(cites[0].get("author-only"))
+        if author_only:
+            cites, keys = cites[:1], keys[:1]
         positions = history.positions(keys, cites, note)
         rendered: list[tuple[str, Node | None, RenderContext]] = []
         braces = NestedParens() if self.style.info.class_ == "note" else None
@@ -747,7 +765,7 @@ class Processor:
         if node is None:
             return ""
         decor = (self._localized(section, keys[-1])[0] or section).layout_decor
-        if decor is not None:  # in citations, layout formatting wraps the layout affixes too
+        if decor is not None and not author_only:  # in citations, layout formatting wraps the layout affixes too
             # as citeproc-js: a layout suffix that starts with a terminal punctuation mark is
             # that mark alone (". " ends a citation in "."; ", " is written whole)
             suffix = decor.suffix
