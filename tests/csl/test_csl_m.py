@@ -229,3 +229,38 @@ def test_a_citations_mode_applies_to_its_first_cite() -> None:
                 {"citationItems": [{"id": "kesey"}, {"id": "leguin"}],
                  "properties": {"noteIndex": 0, "mode": "suppress-author"}}]
     assert proc.cite_clusters(clusters) == ["Kesey", "(1962; Le Guin, 1969)"]
+
+
+def _titles_style(bibliography_attrs: str = "") -> CslStyle:
+    return CslStyle.from_xml(f"""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><id>titles</id><title>Titles</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation><layout><text variable="title"/></layout></citation>
+  <bibliography {bibliography_attrs}>
+    <sort><key variable="title"/></sort>
+    <layout><text variable="title"/></layout>
+  </bibliography>
+</style>""")
+
+
+SHELF = [
+    {"id": "atlas", "type": "book", "title": "Atlas of Rivers", "categories": ["japanese"]},
+    {"id": "budget", "type": "book", "title": "Budget Book", "categories": ["english"]},
+    {"id": "cases", "type": "legal_case", "title": "Cases Decided", "jurisdiction": "us"},
+    {"id": "diary", "type": "manuscript", "title": "Diary"},
+]
+
+
+def test_a_bibliography_section_selects_the_entries_all_its_tests_pass() -> None:
+    selection = {"select": [{"field": "type", "value": "book"}, {"field": "categories", "value": "japanese"}]}
+    assert make_processor(_titles_style(), SHELF).bibliography(selection) == ["Atlas of Rivers"]
+
+
+def test_a_bibliography_section_quashes_the_entries_all_its_quash_tests_pass() -> None:
+    selection = {"quash": [{"field": "type", "value": "manuscript"}, {"field": "issued", "value": ""}]}
+    assert make_processor(_titles_style(), SHELF).bibliography(selection) == [
+        "Atlas of Rivers", "Budget Book", "Cases Decided"]
+
+
+def test_a_csl_m_bibliography_excludes_types_and_items_with_fields() -> None:
+    style = _titles_style('exclude-types="manuscript" exclude-with-fields="jurisdiction"')
+    assert make_processor(style, SHELF).bibliography() == ["Atlas of Rivers", "Budget Book"]

@@ -36,6 +36,7 @@ class Fixture:
     citation_items: list[list[dict[str, Any]]] | None
     citations: list[Any] | None
     abbreviations: dict[str, Any]
+    bibsection: dict[str, Any] | None
 
 
 def parse_fixture(path: Path) -> Fixture:
@@ -50,6 +51,7 @@ def parse_fixture(path: Path) -> Fixture:
         citation_items=json.loads(sections["CITATION-ITEMS"]) if "CITATION-ITEMS" in sections else None,
         citations=json.loads(sections["CITATIONS"]) if "CITATIONS" in sections else None,
         abbreviations=json.loads(sections["ABBREVIATIONS"]) if "ABBREVIATIONS" in sections else {},
+        bibsection=json.loads(sections["BIBSECTION"]) if "BIBSECTION" in sections else None,
     )
 
 
@@ -134,7 +136,7 @@ def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
     proc = make_processor(style, _cited_items(fixture), output="html", locale_store=store, links=False,
                           abbreviations=fixture.abbreviations)
     if fixture.mode.startswith("bibliography"):
-        return proc.bibliography_document()
+        return proc.bibliography_document(fixture.bibsection)
     if fixture.citations is not None:
         return _citations_output(fixture, style, store)
     if fixture.citation_items is not None:

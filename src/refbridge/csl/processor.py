@@ -21,6 +21,7 @@ from refbridge.errors import entry_named
 from refbridge.richtext import RichText
 
 from .abbreviations import AbbreviationLists
+from .bibsection import Selection, selects, style_selection
 from .collation import collation
 from .context import (
     DATE_VARIABLES,
@@ -79,6 +80,9 @@ def _normalized(item: Mapping[str, Any], rich: dict[str, RichText]) -> dict[str,
         elif name in DATE_VARIABLES:
             if isinstance(value, (dict, str)):
                 out[name] = value
+        elif name == "categories" and isinstance(value, list):
+            # (CSL-JSON's tags: never rendered; a bibliography section may choose by them)
+            out[name] = [str(v) for v in value if isinstance(v, str)]
         elif isinstance(value, list):
             names = [entry if all(type(v) is str for v in entry.values()) else
                      {k: v for k, v in entry.items() if isinstance(v, (str, int, float, bool))}
@@ -564,12 +568,14 @@ class Processor:
             self._bib_ids = [key for key, _ in self._bibliography_entries()]
         return list(self._bib_ids)
 
-    def _bibliography_entries(self) -> Iterator[tuple[str, Node]]:
-        """The bibliography's entries in order, one at a time (key, rendering)."""
+    def _bibliography_entries(self, selection: Selection | None = None) -> Iterator[tuple[str, Node]]:
+        """The bibliography's entries in order, one at a time (key, rendering); only those
+        *selection* (else the style's CSL-M exclusions) chooses (see bibsection)."""
         section = self.style.bibliography
         if section is None:
             return
         opts = section.options
+        chosen = selection or style_selection(opts)
         sas = opts.get("subsequent-author-substitute")
         sas_rule = opts.get("subsequent-author-substitute-rule", "complete-all")
         second_field = opts.get("second-field-align") in ("flush", "margin")
@@ -579,6 +585,8 @@ class Processor:
         if ends is not None:
             ends.first = self._first_range_end
         for key in self._bib_order:
+            if chosen is not None and not selects(chosen, self.items[key]):
+                continue
             with entry_named(key):
                 ctx = self._context(key, "bibliography")
                 first_range_end = ends.first if ends is not None else None
@@ -656,22 +664,23 @@ class Processor:
             return first  # as citeproc-js: the layout's suffix goes with the entry's second part
         return Rich([first, Rich(rendered[1:] + [suffix], display="right-inline")])
 
-    def iter_bibliography(self) -> Iterator[str]:
-        """The bibliography's entries, one at a time (HTML: ``<div class="csl-entry">``)."""
+    def iter_bibliography(self, selection: Selection | None = None) -> Iterator[str]:
+        """The bibliography's entries, one at a time (HTML: ``<div class="csl-entry">``);
+        only those *selection* chooses, when given (see bibsection)."""
         ids = []
-        for key, node in self._bibliography_entries():
+        for key, node in self._bibliography_entries(selection):
             with entry_named(key):
                 text = self._out(node)
             ids.append(key)
             yield f'<div class="csl-entry">{text}</div>' if self.format.name == "html" else text
         self._bib_ids = ids
 
-    def bibliography(self) -> list[str]:
-        return list(self.iter_bibliography())
+    def bibliography(self, selection: Selection | None = None) -> list[str]:
+        return list(self.iter_bibliography(selection))
 
-    def bibliography_document(self) -> str:
+    def bibliography_document(self, selection: Selection | None = None) -> str:
         """The whole bibliography in the output format (HTML: citeproc-js's csl-bib-body)."""
-        entries = [self._out(node) for _, node in self._bibliography_entries()]
+        entries = [self._out(node) for _, node in self._bibliography_entries(selection)]
         if self.format.name == "html":
             body = "".join(f'  <div class="csl-entry">{e}</div>\n' for e in entries)
             return f'<div class="csl-bib-body">\n{body}</div>'
