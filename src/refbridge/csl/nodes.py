@@ -439,6 +439,7 @@ _NUMBER_RANGE_RE = re.compile(r"(\d|(?<![A-Za-z])[ivxlcdmIVXLCDM]+)\s*-\s*(\d|[i
 # a range whose ends start with different letters ("v2-3"): citeproc-js keeps its hyphen
 _UNLIKE_PARTICLES_RE = re.compile(r"^\s*([A-Za-z]*)\d+\s*-\s*(?!\1\d)[A-Za-z]*\d+\s*$")
 _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
+_WEB_URL_RE = re.compile(r"https?://", re.IGNORECASE)
 
 
 class TextVariable(Element):
@@ -538,7 +539,8 @@ class TextVariable(Element):
             text = format_page_range(text, self.options.page_range_format, _range_delimiter(ctx))
         shown = _short_url(text) if name == "URL" and self.short else text
         if name in ("URL", "DOI") and self.options.links:
-            url = text if name == "URL" else "https://doi.org/" + text
+            # (a DOI given as a URL, "https://doi.org/10.1/x", links to itself, as citeproc-js)
+            url = text if name == "URL" or _WEB_URL_RE.match(text) else "https://doi.org/" + text
             return Rich([shown], link=url) if _safe_url(url) else shown
         if name in ("URL", "DOI", "ISBN", "ISSN", "PMID", "PMCID"):
             return shown
