@@ -37,6 +37,7 @@ class Fixture:
     citations: list[Any] | None
     abbreviations: dict[str, Any]
     bibsection: dict[str, Any] | None
+    options: dict[str, Any]  # citeproc-js's engine options (only wrap_url_and_doi is honoured)
 
 
 def parse_fixture(path: Path) -> Fixture:
@@ -52,7 +53,13 @@ def parse_fixture(path: Path) -> Fixture:
         citations=json.loads(sections["CITATIONS"]) if "CITATIONS" in sections else None,
         abbreviations=json.loads(sections["ABBREVIATIONS"]) if "ABBREVIATIONS" in sections else {},
         bibsection=json.loads(sections["BIBSECTION"]) if "BIBSECTION" in sections else None,
+        options=json.loads(sections["OPTIONS"]) if "OPTIONS" in sections else {},
     )
+
+
+def _links(fixture: Fixture) -> bool:
+    """Whether URLs and DOIs are written as links: citeproc-js's wrap_url_and_doi option."""
+    return bool(fixture.options.get("wrap_url_and_doi"))
 
 
 def _documents(citations: list[Any]) -> list[tuple[list[dict[str, Any]], str]]:
@@ -86,7 +93,7 @@ def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> 
     for document, current in _documents(fixture.citations):
         cited = dict.fromkeys(str(c["id"]) for citation in document for c in citation["citationItems"])
         proc = make_processor(style, [by_id[key] for key in cited if key in by_id], output="html",
-                              locale_store=store, links=False, abbreviations=fixture.abbreviations)
+                              locale_store=store, links=_links(fixture), abbreviations=fixture.abbreviations)
         rendered = proc.cite_clusters(document)
         first_refs = _first_references(document)
         moved = {key for key, note in first_refs.items() if previous_refs.get(key, note) != note}
@@ -133,7 +140,7 @@ def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
 
 def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
     style = CslStyle.from_xml(fixture.csl, fixture.name)
-    proc = make_processor(style, _cited_items(fixture), output="html", locale_store=store, links=False,
+    proc = make_processor(style, _cited_items(fixture), output="html", locale_store=store, links=_links(fixture),
                           abbreviations=fixture.abbreviations)
     if fixture.mode.startswith("bibliography"):
         return proc.bibliography_document(fixture.bibsection)
