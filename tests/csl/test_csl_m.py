@@ -223,6 +223,10 @@ def test_an_author_only_citation_is_its_first_authors_name_without_the_layouts_a
     assert proc.cite([{"id": "kesey", "author-only": True}, {"id": "leguin"}]) == "Kesey"
 
 
+def test_a_citation_without_cites_is_empty() -> None:
+    assert make_processor(AUTHOR_DATE, [KESEY]).cite([]) == ""
+
+
 def test_a_citations_mode_applies_to_its_first_cite() -> None:
     proc = make_processor(AUTHOR_DATE, [KESEY, LE_GUIN])
     clusters = [{"citationItems": [{"id": "kesey"}], "properties": {"noteIndex": 0, "mode": "author-only"}},

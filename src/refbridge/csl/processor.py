@@ -748,7 +748,7 @@ class Processor:
             keys = [keys[i] for i in paired]
         # as citeproc-js: a citation whose first cite is author-only is that author alone,
         # without the layout's affixes and formatting
-        author_only = bool(cites[0].get("author-only"))
+        author_only = bool(cites and cites[0].get("author-only"))
         if author_only:
             cites, keys = cites[:1], keys[:1]
         positions = history.positions(keys, cites, note)
