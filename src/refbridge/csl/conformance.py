@@ -37,6 +37,7 @@ class Fixture:
     citations: list[Any] | None
     abbreviations: dict[str, Any]
     bibsection: dict[str, Any] | None
+    bibentries: list[list[str]] | None  # the item sets registered one after another
     options: dict[str, Any]  # citeproc-js's engine options (only wrap_url_and_doi is honoured)
 
 
@@ -54,6 +55,7 @@ def parse_fixture(path: Path) -> Fixture:
         abbreviations=json.loads(sections["ABBREVIATIONS"]) if "ABBREVIATIONS" in sections else {},
         bibsection=json.loads(sections["BIBSECTION"]) if "BIBSECTION" in sections else None,
         options=json.loads(sections["OPTIONS"]) if "OPTIONS" in sections else {},
+        bibentries=json.loads(sections["BIBENTRIES"]) if "BIBENTRIES" in sections else None,
     )
 
 
@@ -123,11 +125,15 @@ def _first_references(document: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
     """The items a fixture cites, in order of first citation (all items when it cites none);
-    with processCitationCluster calls, those of the final document (others are deleted)."""
+    with processCitationCluster calls, those of the final document (others are deleted);
+    with BIBENTRIES, its last set."""
     if fixture.citations is not None:
         clusters = [c["citationItems"] for c in _documents(fixture.citations)[-1][0]]
     elif fixture.citation_items is not None:
         clusters = fixture.citation_items
+    elif fixture.bibentries:
+        # the last set the runner registers (updateItems) is the processor's, in its order
+        clusters = [[{"id": key} for key in fixture.bibentries[-1]]]
     else:
         return fixture.items
     by_id = {str(item["id"]): item for item in fixture.items}
