@@ -69,7 +69,8 @@ def _documents(citations: list[Any]) -> list[tuple[list[dict[str, Any]], str]]:
     the new one, by citationID (a known ID is replaced), with their note numbers."""
     store: dict[str, dict[str, Any]] = {}
     documents = []
-    for number, (citation, before, after) in enumerate(citations):
+    for number, call in enumerate(citations):
+        citation, before, after = call[:3]  # (one fixture has a stray fourth element)
         cid = citation.get("citationID") or f"CITATION-{number}"
         store[cid] = {**citation, "citationID": cid}
         order: list[dict[str, Any]] = []
