@@ -268,3 +268,20 @@ def test_a_bibliography_section_quashes_the_entries_all_its_quash_tests_pass() -
 def test_a_csl_m_bibliography_excludes_types_and_items_with_fields() -> None:
     style = _titles_style('exclude-types="manuscript" exclude-with-fields="jurisdiction"')
     assert make_processor(style, SHELF).bibliography() == ["Atlas of Rivers", "Budget Book"]
+
+
+def test_a_cites_locator_is_written_once_by_cs_number_too() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.0">
+  <info><id>locators</id><title>Locators</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation>
+    <layout>
+      <group delimiter=", ">
+        <text variable="title"/>
+        <number variable="locator"/>
+        <number variable="locator"/>
+      </group>
+    </layout>
+  </citation>
+</style>""")
+    proc = make_processor(style, [{"id": "atlas", "type": "book", "title": "Atlas"}])
+    assert proc.cite([{"id": "atlas", "locator": "12"}]) == "Atlas, 12"

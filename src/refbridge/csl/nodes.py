@@ -704,7 +704,9 @@ class NumberNode(Element):
         if value in (None, ""):
             return None
         ctx.vars_found += 1
-        if ctx.in_substitute:  # a variable substituted once is not rendered again
+        if ctx.in_substitute or self.variable == "locator":
+            # a variable substituted once is not rendered again; as citeproc-js, nor is a
+            # cite's locator (see TextVariable.content)
             ctx.suppressed.add(self.variable)
         text = stringify(value)
         if "." in text and not ctx.sorting:
