@@ -131,3 +131,157 @@ def test_default_locale_sort_collates_in_its_own_locale() -> None:
 
     assert sorted_titles('default-locale-sort="zh-CN"') == ["陈登原", "张伯伟"]  # pinyin: chén, zhāng
     assert sorted_titles("") == ["张伯伟", "陈登原"]  # English collation: Han by code point
+
+
+ABBREVIATING = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.0">
+  <info><id>abbreviating</id><title>Abbreviating</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation>
+    <layout delimiter="; ">
+      <group delimiter=", ">
+        <text variable="container-title" form="short"/>
+        <text variable="publisher"/>
+        <text variable="volume"/>
+      </group>
+    </layout>
+  </citation>
+</style>""")
+
+ARTICLE = {"id": "article", "type": "article-journal", "container-title": "Journal of Irreproducible Results",
+           "publisher": "Wiley", "volume": "12"}
+LISTS = {"default": {"container-title": {"Journal of Irreproducible Results": "J. Irrep. Res."}},
+         "us": {"container-title": {"Journal of Irreproducible Results": "!publisher>>>JIR"}}}
+
+
+def test_a_short_form_from_the_abbreviation_lists_replaces_the_value() -> None:
+    proc = make_processor(ABBREVIATING, [ARTICLE], abbreviations=LISTS)
+    assert proc.cite([{"id": "article"}]) == "J. Irrep. Res., Wiley, 12"
+
+
+def test_a_value_no_list_names_is_written_in_full() -> None:
+    proc = make_processor(ABBREVIATING, [ARTICLE], abbreviations={"default": {"title": {"Other": "O."}}})
+    assert proc.cite([{"id": "article"}]) == "Journal of Irreproducible Results, Wiley, 12"
+
+
+def test_the_items_jurisdictions_list_comes_first_and_its_hint_quashes_a_variable() -> None:
+    proc = make_processor(ABBREVIATING, [{**ARTICLE, "jurisdiction": "us"}], abbreviations=LISTS)
+    assert proc.cite([{"id": "article"}]) == "JIR, 12"
+
+
+NUMBERED_XML = """<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><id>numbered</id><title>Numbered</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation><layout><text variable="title"/></layout></citation>
+  <bibliography>
+    <layout>
+      <group delimiter=" ">
+        <text variable="title"/>
+        <label variable="number"/>
+        <number variable="number" form="roman"/>
+      </group>
+    </layout>
+  </bibliography>
+</style>"""
+NUMBERED = CslStyle.from_xml(NUMBERED_XML)
+
+
+def test_a_label_a_number_starts_with_is_its_label_and_its_numbers_take_the_form() -> None:
+    items = [{"id": "budget", "type": "report", "title": "Budget report", "number": "p. 101-105"}]
+    assert bibliography(NUMBERED, items) == ["Budget report pages ci–cv"]
+
+
+def test_a_label_within_a_number_is_the_short_term_and_its_numbers_stay_as_written() -> None:
+    items = [{"id": "annual", "type": "report", "title": "Annual report", "number": "ch. 10 para. 1-6"}]
+    assert bibliography(NUMBERED, items) == ["Annual report chapter x paras. 1–6"]
+
+
+def test_a_label_term_with_a_placeholder_holds_each_number_within_a_number() -> None:
+    style = CslStyle.from_xml(NUMBERED_XML.replace(
+        "<citation>", '<locale><terms><term name="paragraph" form="short">[%s]</term></terms></locale><citation>'))
+    items = [{"id": "annual", "type": "report", "title": "Annual report", "number": "ch. 10 para. 1-6"}]
+    assert bibliography(style, items) == ["Annual report chapter x [1]–[6]"]
+
+
+AUTHOR_DATE = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><id>author-date</id><title>Author-date</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation>
+    <layout delimiter="; " prefix="(" suffix=")">
+      <group delimiter=", ">
+        <names variable="author"><name form="short"/></names>
+        <date variable="issued"><date-part name="year"/></date>
+      </group>
+    </layout>
+  </citation>
+</style>""")
+
+KESEY = {"id": "kesey", "type": "book", "author": [{"family": "Kesey", "given": "Ken"}],
+         "issued": {"date-parts": [[1962]]}}
+LE_GUIN = {"id": "leguin", "type": "book", "author": [{"family": "Le Guin", "given": "Ursula"}],
+           "issued": {"date-parts": [[1969]]}}
+
+
+def test_an_author_only_citation_is_its_first_authors_name_without_the_layouts_affixes() -> None:
+    proc = make_processor(AUTHOR_DATE, [KESEY, LE_GUIN])
+    assert proc.cite([{"id": "kesey", "author-only": True}, {"id": "leguin"}]) == "Kesey"
+
+
+def test_a_citation_without_cites_is_empty() -> None:
+    assert make_processor(AUTHOR_DATE, [KESEY]).cite([]) == ""
+
+
+def test_a_citations_mode_applies_to_its_first_cite() -> None:
+    proc = make_processor(AUTHOR_DATE, [KESEY, LE_GUIN])
+    clusters = [{"citationItems": [{"id": "kesey"}], "properties": {"noteIndex": 0, "mode": "author-only"}},
+                {"citationItems": [{"id": "kesey"}, {"id": "leguin"}],
+                 "properties": {"noteIndex": 0, "mode": "suppress-author"}}]
+    assert proc.cite_clusters(clusters) == ["Kesey", "(1962; Le Guin, 1969)"]
+
+
+def _titles_style(bibliography_attrs: str = "") -> CslStyle:
+    return CslStyle.from_xml(f"""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><id>titles</id><title>Titles</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation><layout><text variable="title"/></layout></citation>
+  <bibliography {bibliography_attrs}>
+    <sort><key variable="title"/></sort>
+    <layout><text variable="title"/></layout>
+  </bibliography>
+</style>""")
+
+
+SHELF = [
+    {"id": "atlas", "type": "book", "title": "Atlas of Rivers", "categories": ["japanese"]},
+    {"id": "budget", "type": "book", "title": "Budget Book", "categories": ["english"]},
+    {"id": "cases", "type": "legal_case", "title": "Cases Decided", "jurisdiction": "us"},
+    {"id": "diary", "type": "manuscript", "title": "Diary"},
+]
+
+
+def test_a_bibliography_section_selects_the_entries_all_its_tests_pass() -> None:
+    selection = {"select": [{"field": "type", "value": "book"}, {"field": "categories", "value": "japanese"}]}
+    assert make_processor(_titles_style(), SHELF).bibliography(selection) == ["Atlas of Rivers"]
+
+
+def test_a_bibliography_section_quashes_the_entries_all_its_quash_tests_pass() -> None:
+    selection = {"quash": [{"field": "type", "value": "manuscript"}, {"field": "issued", "value": ""}]}
+    assert make_processor(_titles_style(), SHELF).bibliography(selection) == [
+        "Atlas of Rivers", "Budget Book", "Cases Decided"]
+
+
+def test_a_csl_m_bibliography_excludes_types_and_items_with_fields() -> None:
+    style = _titles_style('exclude-types="manuscript" exclude-with-fields="jurisdiction"')
+    assert make_processor(style, SHELF).bibliography() == ["Atlas of Rivers", "Budget Book"]
+
+
+def test_a_cites_locator_is_written_once_by_cs_number_too() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.0">
+  <info><id>locators</id><title>Locators</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation>
+    <layout>
+      <group delimiter=", ">
+        <text variable="title"/>
+        <number variable="locator"/>
+        <number variable="locator"/>
+      </group>
+    </layout>
+  </citation>
+</style>""")
+    proc = make_processor(style, [{"id": "atlas", "type": "book", "title": "Atlas"}])
+    assert proc.cite([{"id": "atlas", "locator": "12"}]) == "Atlas, 12"

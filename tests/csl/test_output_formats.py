@@ -59,6 +59,17 @@ def test_links_only_for_http_urls_and_dois() -> None:
         'https://example.org/a?b=1&#38;c=2</a>. <a href="https://doi.org/10.1/x">https://doi.org/10.1/x</a></div>')]
 
 
+def test_a_doi_given_as_a_url_links_to_itself() -> None:
+    style = CslStyle.from_xml(
+        '<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">'
+        "<info><id>t</id><title>t</title></info>"
+        '<citation><layout><text variable="title"/></layout></citation>'
+        '<bibliography><layout><text variable="DOI" prefix="doi:"/></layout></bibliography></style>')
+    item = {"id": "x", "type": "book", "DOI": "https://doi.org/10.1/x"}
+    assert make_processor(style, [item], output="html").bibliography() == [
+        '<div class="csl-entry">doi:<a href="https://doi.org/10.1/x">https://doi.org/10.1/x</a></div>']
+
+
 def test_javascript_urls_are_never_links() -> None:
     item = {"id": "x", "type": "book", "title": "T", "URL": "javascript:alert(1)"}
     assert make_processor(STYLE, [item], output="html").bibliography() == [

@@ -35,6 +35,10 @@ class Fixture:
     result: str
     citation_items: list[list[dict[str, Any]]] | None
     citations: list[Any] | None
+    abbreviations: dict[str, Any]
+    bibsection: dict[str, Any] | None
+    bibentries: list[list[str]] | None  # the item sets registered one after another
+    options: dict[str, Any]  # citeproc-js's engine options (only wrap_url_and_doi is honoured)
 
 
 def parse_fixture(path: Path) -> Fixture:
@@ -48,7 +52,16 @@ def parse_fixture(path: Path) -> Fixture:
         result=sections.get("RESULT", ""),
         citation_items=json.loads(sections["CITATION-ITEMS"]) if "CITATION-ITEMS" in sections else None,
         citations=json.loads(sections["CITATIONS"]) if "CITATIONS" in sections else None,
+        abbreviations=json.loads(sections["ABBREVIATIONS"]) if "ABBREVIATIONS" in sections else {},
+        bibsection=json.loads(sections["BIBSECTION"]) if "BIBSECTION" in sections else None,
+        options=json.loads(sections["OPTIONS"]) if "OPTIONS" in sections else {},
+        bibentries=json.loads(sections["BIBENTRIES"]) if "BIBENTRIES" in sections else None,
     )
+
+
+def _links(fixture: Fixture) -> bool:
+    """Whether URLs and DOIs are written as links: citeproc-js's wrap_url_and_doi option."""
+    return bool(fixture.options.get("wrap_url_and_doi"))
 
 
 def _documents(citations: list[Any]) -> list[tuple[list[dict[str, Any]], str]]:
@@ -56,7 +69,8 @@ def _documents(citations: list[Any]) -> list[tuple[list[dict[str, Any]], str]]:
     the new one, by citationID (a known ID is replaced), with their note numbers."""
     store: dict[str, dict[str, Any]] = {}
     documents = []
-    for number, (citation, before, after) in enumerate(citations):
+    for number, call in enumerate(citations):
+        citation, before, after = call[:3]  # (one fixture has a stray fourth element)
         cid = citation.get("citationID") or f"CITATION-{number}"
         store[cid] = {**citation, "citationID": cid}
         order: list[dict[str, Any]] = []
@@ -82,7 +96,7 @@ def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> 
     for document, current in _documents(fixture.citations):
         cited = dict.fromkeys(str(c["id"]) for citation in document for c in citation["citationItems"])
         proc = make_processor(style, [by_id[key] for key in cited if key in by_id], output="html",
-                              locale_store=store, links=False)
+                              locale_store=store, links=_links(fixture), abbreviations=fixture.abbreviations)
         rendered = proc.cite_clusters(document)
         first_refs = _first_references(document)
         moved = {key for key, note in first_refs.items() if previous_refs.get(key, note) != note}
@@ -112,11 +126,15 @@ def _first_references(document: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
     """The items a fixture cites, in order of first citation (all items when it cites none);
-    with processCitationCluster calls, those of the final document (others are deleted)."""
+    with processCitationCluster calls, those of the final document (others are deleted);
+    with BIBENTRIES, its last set."""
     if fixture.citations is not None:
         clusters = [c["citationItems"] for c in _documents(fixture.citations)[-1][0]]
     elif fixture.citation_items is not None:
         clusters = fixture.citation_items
+    elif fixture.bibentries:
+        # the last set the runner registers (updateItems) is the processor's, in its order
+        clusters = [[{"id": key} for key in fixture.bibentries[-1]]]
     else:
         return fixture.items
     by_id = {str(item["id"]): item for item in fixture.items}
@@ -129,9 +147,10 @@ def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
 
 def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
     style = CslStyle.from_xml(fixture.csl, fixture.name)
-    proc = make_processor(style, _cited_items(fixture), output="html", locale_store=store, links=False)
+    proc = make_processor(style, _cited_items(fixture), output="html", locale_store=store, links=_links(fixture),
+                          abbreviations=fixture.abbreviations)
     if fixture.mode.startswith("bibliography"):
-        return proc.bibliography_document()
+        return proc.bibliography_document(fixture.bibsection)
     if fixture.citations is not None:
         return _citations_output(fixture, style, store)
     if fixture.citation_items is not None:

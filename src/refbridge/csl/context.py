@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from refbridge.richtext import RichText
 
+from .abbreviations import AbbreviationLists
 from .localization import Locale
 from .nameparts import parse_name
 from .rendered import ROMANESQUE_CHARS, STOP_WORDS, Node
@@ -94,6 +95,7 @@ class NestedParens:
 
 class RenderContext:
     __slots__ = (
+        "abbreviations",
         "author_only",
         "bare_names",
         "braces",
@@ -158,6 +160,8 @@ class RenderContext:
         self.home_locale = locale
         #: CSL-M: by variable, the label term with a "%s" a cs:label met (see Label.content)
         self.placeholder_labels: dict[str, str] | None = None
+        #: CSL-M: the abbreviation lists the caller gave the processor (see abbreviations.py)
+        self.abbreviations: AbbreviationLists = {}
         self.mode = mode
         self.cite = cite or {}
         self.position = "first"

@@ -18,6 +18,7 @@ from typing import Any
 from refbridge.pageranges import format_page_range, several_pages
 
 from . import reach
+from .abbreviations import short_form
 from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderContext
 from .marked import (
     BesideDecorated,
@@ -69,6 +70,7 @@ from .values import (
     parse_date,
     roman,
     several_plain_numbers,
+    split_embedded_labels,
     split_labelled_numbers,
     stringify,
     written_as_number,
@@ -148,6 +150,27 @@ def _labelled_parts(parts: list[tuple[str, str, str]], ctx: RenderContext) -> st
                                      else "\u2013" if m.group().strip() == "\u2013" else m.group(), numbers)
         out.append(f"{joiner}{term or abbreviation + '.'} {ranged}")
     return "".join(out)
+
+
+def _embedded_labels(parts: list[tuple[str, str]], ctx: RenderContext) -> str:
+    """As citeproc-js (CSL-M's fixtures): the labels within a number variable and their numbers
+    ("10 para. 1-6" -> " paras. 1–6"), each label as the locale's short term (plural for
+    several numbers; a term with "%s" holds each number: "[1]–[6]"), one no term abbreviates
+    as written; the numbers are written as given, their ranges with en dashes."""
+    out = []
+    for abbreviation, numbers in parts:
+        name = LOCATOR_LABEL_ABBREVIATIONS.get(abbreviation.lower())
+        term = ctx.locale.term(name, "short", several_plain_numbers(numbers)) if name else None
+        ranged = re.sub(r"\s*-\s*", _range_delimiter(ctx), numbers)
+        if term and "%s" in term:
+            template = term.replace("\\", "\\\\").replace("%s", "\\g<0>")
+            out.append(" " + _PLAIN_NUMBERS_RE.sub(template, ranged))
+        else:
+            out.append(f" {term or abbreviation + '.'} {ranged}")
+    return "".join(out)
+
+
+_PLAIN_NUMBERS_RE = re.compile(r"\d+[a-zA-Z]*")
 
 
 def _with_labelled_parts(node: Node | None, parts: str) -> Node | None:
@@ -416,6 +439,7 @@ _NUMBER_RANGE_RE = re.compile(r"(\d|(?<![A-Za-z])[ivxlcdmIVXLCDM]+)\s*-\s*(\d|[i
 # a range whose ends start with different letters ("v2-3"): citeproc-js keeps its hyphen
 _UNLIKE_PARTICLES_RE = re.compile(r"^\s*([A-Za-z]*)\d+\s*-\s*(?!\1\d)[A-Za-z]*\d+\s*$")
 _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
+_WEB_URL_RE = re.compile(r"https?://", re.IGNORECASE)
 
 
 class TextVariable(Element):
@@ -486,6 +510,11 @@ class TextVariable(Element):
         if ctx.in_substitute:  # a variable substituted once is not rendered again
             ctx.suppressed.add(name)
         text = stringify(value)
+        if self.short and ctx.abbreviations:
+            listed = short_form(ctx.abbreviations, name, text, stringify(ctx.item.get("jurisdiction") or ""))
+            if listed is not None:
+                text = listed.text
+                ctx.suppressed.update(listed.quashed)
         if name == "citation-label" and ctx.year_suffix() and not ctx.explicit_year_suffix \
                 and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
@@ -510,7 +539,8 @@ class TextVariable(Element):
             text = format_page_range(text, self.options.page_range_format, _range_delimiter(ctx))
         shown = _short_url(text) if name == "URL" and self.short else text
         if name in ("URL", "DOI") and self.options.links:
-            url = text if name == "URL" else "https://doi.org/" + text
+            # (a DOI given as a URL, "https://doi.org/10.1/x", links to itself, as citeproc-js)
+            url = text if name == "URL" or _WEB_URL_RE.match(text) else "https://doi.org/" + text
             return Rich([shown], link=url) if _safe_url(url) else shown
         if name in ("URL", "DOI", "ISBN", "ISSN", "PMID", "PMCID"):
             return shown
@@ -674,9 +704,15 @@ class NumberNode(Element):
         if value in (None, ""):
             return None
         ctx.vars_found += 1
-        if ctx.in_substitute:  # a variable substituted once is not rendered again
+        if ctx.in_substitute or self.variable == "locator":
+            # a variable substituted once is not rendered again; as citeproc-js, nor is a
+            # cite's locator (see TextVariable.content)
             ctx.suppressed.add(self.variable)
         text = stringify(value)
+        if "." in text and not ctx.sorting:
+            leading, first, embedded = split_embedded_labels(text)
+            if leading or embedded:
+                return _with_labelled_parts(self._written(first, ctx), _embedded_labels(embedded, ctx))
         if "." in text and not ctx.sorting:
             text, parts = split_labelled_numbers(text, _own_label(self.variable, ctx))
             if parts:
@@ -750,6 +786,11 @@ class Label(Element):
             # plural="always") like a term, and like a term it keeps no group from vanishing
             text = ctx.locale.term(term, self.form, self.plural == "always")
             return parse_markup(text) if text else None
+        if isinstance(value, str) and "." in value:
+            # as citeproc-js (CSL-M's fixtures): a label the number starts with is its label ("p. 10" in
+            # number is "page 10"); the numbers before any label within it say its plural
+            leading, value, _ = split_embedded_labels(value)
+            term = leading or term
         if self.plural == "always":
             plural = True
         elif self.plural == "never":

@@ -20,6 +20,8 @@ import orjson
 from refbridge.errors import entry_named
 from refbridge.richtext import RichText
 
+from .abbreviations import AbbreviationLists
+from .bibsection import Selection, selects, style_selection
 from .collation import collation
 from .context import (
     DATE_VARIABLES,
@@ -78,6 +80,9 @@ def _normalized(item: Mapping[str, Any], rich: dict[str, RichText]) -> dict[str,
         elif name in DATE_VARIABLES:
             if isinstance(value, (dict, str)):
                 out[name] = value
+        elif name == "categories" and isinstance(value, list):
+            # (CSL-JSON's tags: never rendered; a bibliography section may choose by them)
+            out[name] = [str(v) for v in value if isinstance(v, str)]
         elif isinstance(value, list):
             names = [entry if all(type(v) is str for v in entry.values()) else
                      {k: v for k, v in entry.items() if isinstance(v, (str, int, float, bool))}
@@ -121,6 +126,7 @@ class Processor:
         highlight_style: str = "bold",
         links: bool = True,
         first_number: int = 1,
+        abbreviations: AbbreviationLists | None = None,
     ) -> None:
         if output not in FORMATS:
             raise ValueError(f"unknown output format {output!r}; choose one of {', '.join(FORMATS)}")
@@ -136,6 +142,7 @@ class Processor:
             loc.term("open-quote") or "\u201c", loc.term("close-quote") or "\u201d",
             loc.term("open-inner-quote") or "\u2018", loc.term("close-inner-quote") or "\u2019",
         )
+        self.abbreviations: AbbreviationLists = abbreviations or {}
         self.highlight = _StyledHighlight(highlight, highlight_style) if highlight else None
         self.collation = collation(style.info.default_locale_sort or self.locale.lang)
         self.items = _CompactItems()
@@ -240,6 +247,7 @@ class Processor:
         ctx.citation_number = self.citation_numbers.get(key)
         ctx.explicit_year_suffix = self.style.explicit_year_suffix
         ctx.range_ends = self.range_ends
+        ctx.abbreviations = self.abbreviations
         return ctx
 
     def _render(self, section: Section, key: str, ctx: RenderContext) -> Node | None:
@@ -560,12 +568,14 @@ class Processor:
             self._bib_ids = [key for key, _ in self._bibliography_entries()]
         return list(self._bib_ids)
 
-    def _bibliography_entries(self) -> Iterator[tuple[str, Node]]:
-        """The bibliography's entries in order, one at a time (key, rendering)."""
+    def _bibliography_entries(self, selection: Selection | None = None) -> Iterator[tuple[str, Node]]:
+        """The bibliography's entries in order, one at a time (key, rendering); only those
+        *selection* (else the style's CSL-M exclusions) chooses (see bibsection)."""
         section = self.style.bibliography
         if section is None:
             return
         opts = section.options
+        chosen = selection or style_selection(opts)
         sas = opts.get("subsequent-author-substitute")
         sas_rule = opts.get("subsequent-author-substitute-rule", "complete-all")
         second_field = opts.get("second-field-align") in ("flush", "margin")
@@ -575,6 +585,8 @@ class Processor:
         if ends is not None:
             ends.first = self._first_range_end
         for key in self._bib_order:
+            if chosen is not None and not selects(chosen, self.items[key]):
+                continue
             with entry_named(key):
                 ctx = self._context(key, "bibliography")
                 first_range_end = ends.first if ends is not None else None
@@ -652,22 +664,23 @@ class Processor:
             return first  # as citeproc-js: the layout's suffix goes with the entry's second part
         return Rich([first, Rich(rendered[1:] + [suffix], display="right-inline")])
 
-    def iter_bibliography(self) -> Iterator[str]:
-        """The bibliography's entries, one at a time (HTML: ``<div class="csl-entry">``)."""
+    def iter_bibliography(self, selection: Selection | None = None) -> Iterator[str]:
+        """The bibliography's entries, one at a time (HTML: ``<div class="csl-entry">``);
+        only those *selection* chooses, when given (see bibsection)."""
         ids = []
-        for key, node in self._bibliography_entries():
+        for key, node in self._bibliography_entries(selection):
             with entry_named(key):
                 text = self._out(node)
             ids.append(key)
             yield f'<div class="csl-entry">{text}</div>' if self.format.name == "html" else text
         self._bib_ids = ids
 
-    def bibliography(self) -> list[str]:
-        return list(self.iter_bibliography())
+    def bibliography(self, selection: Selection | None = None) -> list[str]:
+        return list(self.iter_bibliography(selection))
 
-    def bibliography_document(self) -> str:
+    def bibliography_document(self, selection: Selection | None = None) -> str:
         """The whole bibliography in the output format (HTML: citeproc-js's csl-bib-body)."""
-        entries = [self._out(node) for _, node in self._bibliography_entries()]
+        entries = [self._out(node) for _, node in self._bibliography_entries(selection)]
         if self.format.name == "html":
             body = "".join(f'  <div class="csl-entry">{e}</div>\n' for e in entries)
             return f'<div class="csl-bib-body">\n{body}</div>'
@@ -684,11 +697,24 @@ class Processor:
         for number, cluster in enumerate(clusters, start=1):
             if isinstance(cluster, Mapping):
                 cites = list(cluster.get("citationItems", []))
-                note = int(cluster.get("properties", {}).get("noteIndex", number) or 0)
+                properties = cluster.get("properties", {})
+                note = int(properties.get("noteIndex", number) or 0)
+                cites = self._in_mode(cites, properties.get("mode"))
             else:
                 cites, note = list(cluster), number
             out.append(self._cluster(cites, note, history))
         return out
+
+    def _in_mode(self, cites: list[Mapping[str, Any]], mode: Any) -> list[Mapping[str, Any]]:
+        """The cites of a citation in citeproc-js's citation mode: "author-only" makes its
+        first cite author-only; "suppress-author" (not in note styles) suppresses its author."""
+        if not cites or mode not in ("author-only", "suppress-author"):
+            return cites
+        if mode == "suppress-author" and self.style.info.class_ == "note":
+            return cites
+        other = "suppress-author" if mode == "author-only" else "author-only"
+        first = {key: value for key, value in cites[0].items() if key != other}
+        return [{**first, mode: True}, *cites[1:]]
 
     def _citation_option(self, name: str, default: str) -> str:
         section = self.style.citation
@@ -720,6 +746,11 @@ class Processor:
             paired = self._sort_order(keys, section, "citation", cites)
             cites = [cites[i] for i in paired]
             keys = [keys[i] for i in paired]
+        # as citeproc-js: a citation whose first cite is author-only is that author alone,
+        # without the layout's affixes and formatting
+        author_only = bool(cites and cites[0].get("author-only"))
+        if author_only:
+            cites, keys = cites[:1], keys[:1]
         positions = history.positions(keys, cites, note)
         rendered: list[tuple[str, Node | None, RenderContext]] = []
         braces = NestedParens() if self.style.info.class_ == "note" else None
@@ -743,7 +774,7 @@ class Processor:
         if node is None:
             return ""
         decor = (self._localized(section, keys[-1])[0] or section).layout_decor
-        if decor is not None:  # in citations, layout formatting wraps the layout affixes too
+        if decor is not None and not author_only:  # in citations, layout formatting wraps the layout affixes too
             # as citeproc-js: a layout suffix that starts with a terminal punctuation mark is
             # that mark alone (". " ends a citation in "."; ", " is written whole)
             suffix = decor.suffix
@@ -1154,9 +1185,11 @@ def make_processor(
     highlight_style: str = "bold",
     links: bool = True,
     first_number: int = 1,
+    abbreviations: AbbreviationLists | None = None,
 ) -> Processor:
     """A processor for *items* (CSL-JSON dicts) in *style*, writing *output* (text, html,
     markdown, latex or rtf).  *highlight* marks names (bold or underline); *first_number* is
-    the first citation number (a part of a bibliography numbered on from the parts before)."""
+    the first citation number (a part of a bibliography numbered on from the parts before);
+    *abbreviations* are CSL-M abbreviation lists (see :mod:`.abbreviations`)."""
     return Processor(style, items, locale, output, locale_store, highlight, highlight_style, links,
-                     first_number)
+                     first_number, abbreviations)

@@ -160,6 +160,22 @@ def split_labelled_numbers(text: str, own_label: str) -> tuple[str, list[tuple[s
     return pieces[0], [(pieces[i], pieces[i + 1], pieces[i + 2]) for i in range(1, len(pieces), 3)]
 
 
+# a label abbreviation (known or not) after a number: "10 para. 1-6", "10 pos. 1-6"
+_INNER_LABEL_RE = re.compile(r"(?<=[0-9ivxlcdmIVXLCDM])\s+([A-Za-z]+)\.\s+(?=[0-9ivxlcdmIVXLCDM])")
+
+
+def split_embedded_labels(text: str) -> tuple[str | None, str, list[tuple[str, str]]]:
+    """As citeproc-js reads a number variable (CSL-M's fixtures): its leading label's term, its first
+    numbers, and the labels within it with their numbers: "ch. 10 para. 1-6" ->
+    ("chapter", "10", [("para", "1-6")]); a label no term abbreviates is kept as written."""
+    leading = _LOCATOR_LABEL_RE.match(text)
+    term = None
+    if leading and leading.group(3):
+        term, text = LOCATOR_LABEL_ABBREVIATIONS[leading.group(2)], leading.group(3)
+    pieces = _INNER_LABEL_RE.split(text)
+    return term, pieces[0], [(pieces[i], pieces[i + 1]) for i in range(1, len(pieces), 2)]
+
+
 def several_plain_numbers(text: str) -> bool:
     """Whether *text* is a range or list of plain numbers ("3-8", "3, 4"; not "8 April")."""
     numbers = [t.strip() for t in NUMBER_TOKEN_RE.split(text) if t and not NUMBER_TOKEN_RE.fullmatch(t)]
