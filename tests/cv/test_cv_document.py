@@ -161,8 +161,8 @@ def test_each_entry_is_rendered_once(monkeypatch: pytest.MonkeyPatch) -> None:
     rendered: list[str] = []
     entries = Processor._bibliography_entries
 
-    def counted(self: Processor):  # type: ignore[no-untyped-def]
-        for key, node in entries(self):
+    def counted(self: Processor, selection: object = None):  # type: ignore[no-untyped-def]
+        for key, node in entries(self, selection):  # type: ignore[arg-type]
             rendered.append(key)
             yield key, node
 
