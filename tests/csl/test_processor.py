@@ -379,6 +379,21 @@ def test_uppercase_follows_turkish_letter_case_for_a_turkish_item() -> None:
     assert bib(layout, [item(title="ic ve ıd", language="tr")]) == ["\u0130C VE ID"]
 
 
+def test_the_same_title_is_cased_by_each_items_language() -> None:
+    layout = '<text variable="title" text-case="uppercase"/>'
+    assert bib(layout, [item(id="a", title="ic ve ıd", language="tr"),
+                        item(id="b", title="ic ve ıd", language="en")]) == [
+        "\u0130C VE ID", "IC VE ID"]
+
+
+def test_a_title_cased_again_keeps_its_protected_span_and_its_letters_that_case_to_two() -> None:
+    layout = '<text variable="title" text-case="uppercase"/>'
+    title = 'straße <span class="nocase">von</span> weg'
+    assert bib(layout, [item(id="a", title=title), item(id="b", title=title),
+                        item(id="c", title="straße von weg")]) == [
+        "STRASSE von WEG", "STRASSE von WEG", "STRASSE VON WEG"]
+
+
 def test_typed_single_curly_quotes_stay_single_at_the_top_level() -> None:
     assert bib('<text variable="title"/>', [item(title="a ‘b “c” d’ e")]) == ["a ‘b “c” d’ e"]
 

@@ -469,7 +469,8 @@ class Processor:
         if with_givennames:
             for key in group:
                 self.disamb[key].default_givenname_level = full_level
-        best: dict[str, tuple[int, int | None]] = {key: (self._collisions(group)[key], None) for key in group}
+        start = self._collisions(group)
+        best: dict[str, tuple[int, int | None]] = {key: (start[key], None) for key in group}
         unresolved = [k for k in group if best[k][0]]
         for count in range(1, most + 1):
             for key in unresolved:

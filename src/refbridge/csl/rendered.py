@@ -467,14 +467,26 @@ def apply_text_case(node: Node, case: str, language: str = "") -> Node:
     mask: list[bool] = []
     for (_, _, prot), text in zip(slots, texts):
         mask.extend([prot] * len(text))  # type: ignore[arg-type]
-    casing = _TURKIC_CASING if language[:2].lower() in _TURKIC_LANGUAGES else _CASING
-    new = _CASES[case](whole, mask, casing)
+    turkic = language[:2].lower() in _TURKIC_LANGUAGES
+    key = (case, whole, bytes(mask), turkic)
+    new = _CASED.get(key)
+    if new is None:
+        if len(_CASED) > 20000:  # (bounded: journal names and terms repeat, titles seldom do)
+            _CASED.clear()
+        chars = _CASES[case](whole, mask, _TURKIC_CASING if turkic else _CASING)
+        joined = "".join(chars)  # (kept as a string unless a character cased to several)
+        new = _CASED[key] = joined if len(joined) == len(chars) else chars
     pos = 0
     for (holder, i, _), text in zip(slots, texts):
         n = len(text)  # type: ignore[arg-type]
         holder[i] = "".join(new[pos : pos + n])
         pos += n
     return root.kids[0] if len(root.kids) == 1 else root
+
+
+#: the cased characters of a text by (text-case, text, its protected characters, Turkic):
+#: the strings a library cases repeat (its journals' names, terms), never altered once made
+_CASED: dict[tuple[str, str, bytes, bool], str | list[str]] = {}
 
 
 def _copy(node: Node) -> Node:
