@@ -146,7 +146,8 @@ def test_enrich_refuses_a_bomb_beyond_the_default_limit_in_one_line(
                        "Ada}}\n", encoding="utf-8")
     result = CliRunner().invoke(main, [
         "convert", str(library), "--to", "bibtex", "--enrich", "--services", "crossref",
-        "--no-cache", "--retries", "0", "--crossref-api", f"{server.url}/crossref"],
+        "--no-cache", "--retries", "0", "--timeout", "120",  # the limit, not the deadline, stops it
+        "--crossref-api", f"{server.url}/crossref"],
         env={"REFBRIDGE_REQUEST_INTERVAL": "0"})
     assert result.exit_code == 1
     [line] = result.stderr.splitlines()
