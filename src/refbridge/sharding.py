@@ -25,7 +25,7 @@ from refbridge.model import Record
 from refbridge.pipeline import read_file, read_records, write_records
 from refbridge.registry import WriteOptions, get_writer
 from refbridge.runs import ReadOptions, RunReport
-from refbridge.spark import ENGINES
+from refbridge.vocab import ENGINES
 
 #: How a shard is named: its number, then the writer's file ending.
 SHARD_NAME = "part-{number:06d}{extension}"

@@ -40,9 +40,6 @@ GroupWork = Callable[[int, list[T], Diagnostics], int]
 #: What a partition runs on one input (its number in input order, its path): its result.
 InputWork = Callable[[int, str, Diagnostics], T]
 
-#: The engines of the dump jobs: in refbridge's own process (with DuckDB where a job
-#: queries), or on Spark.
-ENGINES = ("duckdb", "spark")
 #: Where Spark runs when refbridge starts it (not under ``spark-submit``).
 MASTER_VARIABLE = "REFBRIDGE_SPARK_MASTER"
 DEFAULT_MASTER = "local[*]"

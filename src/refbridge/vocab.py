@@ -64,3 +64,6 @@ PLAIN_TEXT_VARIABLES: frozenset[str] = frozenset({"abstract"})
 #: The outputs a formatted bibliography is written in (the CSL engine's writers, ``refbridge
 #: format --to``, a style's outputs, the bibliography's layouts): the one list of them.
 OUTPUT_FORMATS: tuple[str, ...] = ("text", "html", "markdown", "latex", "rtf")
+#: The engines of the dump jobs: refbridge's own process (with DuckDB where a job queries),
+#: or Apache Spark (``refbridge.spark``).
+ENGINES: tuple[str, ...] = ("duckdb", "spark")

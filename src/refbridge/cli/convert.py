@@ -19,8 +19,7 @@ from refbridge.cli.options import (
 )
 from refbridge.cli.reporting import _report, handle_errors
 from refbridge.errors import Diagnostics
-from refbridge.spark import ENGINES
-from refbridge.vocab import OUTPUT_FORMATS
+from refbridge.vocab import ENGINES, OUTPUT_FORMATS
 
 
 @click.command()

@@ -8,7 +8,7 @@ import click
 
 from refbridge.cli.reporting import _report, handle_errors
 from refbridge.errors import Diagnostics
-from refbridge.spark import ENGINES
+from refbridge.vocab import ENGINES
 
 #: The dump formats the index reads (``refbridge.index.build.DUMPS``).
 DUMP_FORMATS = ("dblp-xml", "openalex-works", "crossref-works", "arxiv-metadata")

@@ -30,9 +30,9 @@ from refbridge.registry import detect_reader
 from refbridge.services import arxiv, crossref, openalex
 from refbridge.services.errors import ServiceError
 from refbridge.services.found import Found
-from refbridge.spark import ENGINES
 from refbridge.textio import display_name, open_input
 from refbridge.verify.lookup import PUBLISHED_TYPES
+from refbridge.vocab import ENGINES
 
 Candidates = Callable[[TextIO, str, Diagnostics], Iterator[Found]]
 

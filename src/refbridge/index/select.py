@@ -22,7 +22,7 @@ from refbridge.formats.services.openalex import work_record
 from refbridge.index.store import duckdb_module
 from refbridge.model import Record, Source
 from refbridge.names.ids import person_id
-from refbridge.spark import ENGINES
+from refbridge.vocab import ENGINES
 
 ORCID_URL = "https://orcid.org/"
 
