@@ -137,6 +137,8 @@ class Processor:
         self.locale = store.locale(locale or style.info.default_locale or "en-US", style.locale_layers)
         self._locale_store = store
         self._layout_locales: dict[str, Locale] = {}  # CSL-M: the locales of layouts by tag
+        #: CSL-M: (section, item) -> the layout and locale the item's language takes
+        self._layouts_chosen: dict[tuple[int, str], tuple[Section, Locale]] = {}
         loc = self.locale
         self.marks = QuoteMarks(
             loc.term("open-quote") or "\u201c", loc.term("close-quote") or "\u201d",
@@ -224,9 +226,19 @@ class Processor:
     def _localized(self, section: Section | None, key: str) -> tuple[Section | None, Locale]:
         """CSL-M: the section as the item's language lays it out (the first layout whose
         ``locale`` takes the language, unless it is the engine's own), and the locale its
-        terms come from; else the section itself and the engine's locale."""
-        language = self.items[key].get("language") if section is not None and section.locale_layouts else None
-        if not language or section is None or resolve_language(language)[1] == self.locale.lang:
+        terms come from; else the section itself and the engine's locale. Chosen once an
+        item and section."""
+        if section is None or not section.locale_layouts:
+            return section, self.locale
+        memo = (id(section), key)
+        chosen = self._layouts_chosen.get(memo)
+        if chosen is None:
+            chosen = self._layouts_chosen[memo] = self._choose_layout(section, key)
+        return chosen
+
+    def _choose_layout(self, section: Section, key: str) -> tuple[Section, Locale]:
+        language = self.items[key].get("language")
+        if not language or resolve_language(language)[1] == self.locale.lang:
             return section, self.locale
         for layout in section.locale_layouts:
             if layout.matches(language):
