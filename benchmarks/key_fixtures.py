@@ -154,6 +154,9 @@ def _call(name: str, arguments: list[Any], target: Any = None) -> Any:
     if name == "insertEntry":
         target.append(arguments[0])
         return None
+    if name == "setField":  # in place: the entry may already be in a database
+        target[arguments[0]] = arguments[1]
+        return None
     if name == "singleFromString":
         return arguments[0]
     if name == "formatted":
@@ -394,7 +397,7 @@ def cases(source: str, unread: list[str]) -> Iterator[Case]:
                     assigned = _LOCAL.match(statement + ";")
                     if assigned:
                         local[assigned.group(1)] = evaluate(assigned.group(2), local)
-                    elif re.match(r"\w+\.insertEntry\(", statement):
+                    elif re.match(r"\w+\.(insertEntry|setField)\(", statement):
                         evaluate(statement, local)
                 except (Unknown, TypeError, IndexError, ValueError) as problem:
                     if statement.startswith("assertEquals("):

@@ -230,6 +230,27 @@ def test_a_crossref_child_inherits_from_a_parent_of_any_type_read_before() -> No
     assert parent.citation_key == "dataset:2021"
 
 
+def test_a_crossref_child_without_keywords_inherits_its_parents() -> None:
+    child, parent = read(r"""
+@inproceedings{lee:sensing,
+  author = {Lee, Min-jun}, title = {Sensing Floods}, crossref = {iswc:2019}}
+@proceedings{iswc:2019,
+  title = {Proceedings of ISWC 2019}, year = 2019, keywords = {sensors, flooding}}
+""")
+    assert child.keywords == ("sensors", "flooding")
+    assert parent.keywords == ("sensors", "flooding")
+
+
+def test_a_crossref_child_keeps_its_own_keywords() -> None:
+    child, _ = read(r"""
+@inproceedings{lee:sensing,
+  title = {Sensing Floods}, keywords = {hydrology}, crossref = {iswc:2019}}
+@proceedings{iswc:2019,
+  title = {Proceedings of ISWC 2019}, year = 2019, keywords = {sensors, flooding}}
+""")
+    assert child.keywords == ("hydrology",)
+
+
 def test_a_crossref_to_a_missing_entry_is_reported() -> None:
     diagnostics = Diagnostics()
     (record,) = read("@incollection{c, title={T}, crossref={nowhere}}", diagnostics)

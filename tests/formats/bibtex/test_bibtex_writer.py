@@ -299,6 +299,15 @@ def test_what_a_crossref_child_inherited_is_not_written_while_it_has_its_crossre
         "@inproceedings{c,\n  title = {Ch},\n  crossref = {p},\n}\n"
 
 
+def test_keywords_a_crossref_child_inherited_are_not_written_while_it_has_its_crossref() -> None:
+    records = read_back("@inproceedings{c, title = {Ch}, crossref = {p}}\n"
+                        "@proceedings{p, title = {Proc}, keywords = {sensors}}\n")
+    child = next(r for r in records if r.citation_key == "c")
+    assert child.keywords == ("sensors",)
+    assert write(BIBTEX_WRITER, child) == \
+        "@inproceedings{c,\n  title = {Ch},\n  crossref = {p},\n}\n"
+
+
 def test_a_repeated_key_is_written_again_for_bibtex_and_biber_read_the_first() -> None:
     records = read_back("@misc{k, title = {One}}\n@misc{k, title = {Two}}\n")
     out = io.StringIO()

@@ -625,7 +625,8 @@ def inherit(child: Record, parent: Record) -> Record:
     """``child`` with what it lacks taken from its crossref ``parent``: from a book-like
     parent, its title as the container title and its author as the container's author (as
     biber maps a book to its parts); from any other, each field as itself (as bibtex, and
-    biber for types it has no mapping for)."""
+    biber for types it has no mapping for). Keywords are inherited whole, as bibtex and biber
+    inherit any field the child lacks."""
     fields = dict(child.fields)
     names = dict(child.names)
     dates = dict(child.dates)
@@ -643,14 +644,17 @@ def inherit(child: Record, parent: Record) -> Record:
             names.setdefault(role, people)
     for variable, date in parent.dates.items():
         dates.setdefault(variable, date)
+    keywords = child.keywords or parent.keywords
     incomplete = child.incomplete_names | {r for r in parent.incomplete_names
                                            if r in names and r not in child.names}
     inherited = [key for key in (*fields, *names, *dates)
                  if key not in child.fields and key not in child.names and key not in child.dates]
+    if keywords and not child.keywords:
+        inherited.append("keywords")
     hints = dict(child.hints)
     if inherited:
         hints[HINT_INHERITED] = ",".join(inherited)
-    return child.replace(fields=fields, names=names, dates=dates,
+    return child.replace(fields=fields, names=names, dates=dates, keywords=keywords,
                          incomplete_names=incomplete, hints=hints)
 
 

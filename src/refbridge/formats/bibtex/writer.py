@@ -308,7 +308,7 @@ class BibtexWriter:
         fields += self._texts(record, entry_type, layout)
         fields += self._dates(record, layout)
         fields += self._eprint_fields(record, entry_type, {f[0] for f in fields}, layout)
-        if record.keywords:
+        if record.keywords and "keywords" not in layout.inherited:
             fields.append(layout.keywords(record.keywords) or
                           ("keywords", _keywords_value(record.keywords, encode), BRACED))
         written = {name for name, _, _ in fields}
