@@ -306,6 +306,30 @@ def _bbt_auth(record: Record, n: int | None) -> str:
     return _bbt_fold(record)(_family(people[0])) if people else ""
 
 
+#: How Better BibTeX's date parser reads a date Zotero keeps as written, for its ``year``:
+#: (form, what ``year`` gives). An EDTF century (``20``) is ``20xx``, a month and a two-digit
+#: year (``03/04``) its year as written; any other text is kept as written (``verbatim``).
+BBT_LITERAL_YEARS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^(\d{2})$"), r"\1xx"),
+    (re.compile(r"^\d{1,2}[/.-](\d{2})$"), r"\1"),
+)
+
+
+def _bbt_year(record: Record, n: int | None) -> str:
+    """Better BibTeX's ``year``: the year padded to two digits (``4`` -> ``04``); of a date
+    kept as written, what its parser makes of the text (``BBT_LITERAL_YEARS``)."""
+    issued = record.dates.get("issued")
+    if issued is None:
+        return ""
+    if issued.year is not None:
+        return f"{issued.year:02d}" if issued.year >= 0 else str(issued.year)
+    literal = (issued.literal or "").strip()
+    for form, year in BBT_LITERAL_YEARS:
+        if form.match(literal):
+            return form.sub(year, literal)
+    return literal
+
+
 def _auth_etal(record: Record, n: int | None, fold: Callable[[str], str],
                separator: str, more: str, two_before_more: bool) -> str:
     """JabRef's ``[authEtAl]`` (``separator`` ``""``, ``more`` ``EtAl``), ``[auth.etal]``
@@ -447,6 +471,7 @@ BBT_FIELDS: dict[str, Field] = {
     "auth": _bbt_auth,
     "shorttitle": lambda record, n: _bbt_shorttitle(record, 3 if n is None else n, 0),
     "veryshorttitle": lambda record, n: _bbt_shorttitle(record, 1 if n is None else n, 0),
+    "year": _bbt_year,
 }
 #: Fields with numbers in their names (``[authors2]``, ``[auth3]``, ``[auth3_2]``,
 #: ``[authIni4]``, ``[keyword2]``, ``[keywords2]``, Better BibTeX's ``[shorttitle3_3]``) ->

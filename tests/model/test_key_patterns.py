@@ -12,7 +12,7 @@ import pytest
 
 from refbridge.citekeys import PatternError, compile_pattern
 from refbridge.errors import Diagnostics
-from refbridge.model import Record
+from refbridge.model import Date, Name, Record
 from refbridge.pipeline import read_stream
 
 
@@ -301,3 +301,25 @@ def test_better_bibtex_formulas_as_it_saves_and_spells_them(formula: str, key: s
 def test_a_better_bibtex_argument_refbridge_does_not_know_is_an_error() -> None:
     with pytest.raises(PatternError, match=r"cannot read 'auth\(n=2\).lower' of the key formula"):
         compile_pattern("auth(n=2).lower + year")
+
+
+def test_jabref_keyword_pattern_reads_the_keywords_a_crossref_child_inherits() -> None:
+    text = ("@inproceedings{child, title = {Tidal Flats}, crossref = {proc}}\n"
+            "@proceedings{proc, title = {Coastal Days}, keywords = {estuaries, salt marsh}}\n")
+    child = next(read_stream(io.StringIO(text), text, "k.bib", Diagnostics()))
+    assert compile_pattern("jabref:[keyword2]")(child) == "saltmarsh"
+
+
+@pytest.mark.parametrize(("issued", "year"), [
+    (Date.of(2005, 7, 28), "2005"),
+    (Date.of(4), "04"),
+    (Date(literal="20"), "20xx"),
+    (Date(literal="03/04"), "04"),
+    (Date(literal="Issue Date"), "IssueDate"),
+])
+def test_better_bibtex_year_reads_a_date_as_its_date_parser_does(issued: Date,
+                                                                  year: str) -> None:
+    record = Record(id="r", type="patent", fields={"title": "Heat Exchanger"},
+                    names={"author": (Name(family="Laufenberg", given="Xaver"),)},
+                    dates={"issued": issued})
+    assert compile_pattern("auth.lower + year")(record) == "laufenberg" + year

@@ -9,7 +9,7 @@ from support import FIXTURES
 
 from refbridge.errors import Diagnostics
 from refbridge.formats.zotero.json import READER
-from refbridge.model import Name, Record
+from refbridge.model import Date, Name, Record
 
 EXPORT = FIXTURES / "better-bibtex.json"
 
@@ -58,3 +58,13 @@ def test_a_web_api_answer_reads_the_data_of_each_item() -> None:
     [record] = _records(answer)
     assert (record.type, str(record.fields["title"]), record.dates["issued"].year,
             record.keywords) == ("book", "Networks of the Brain", 2011, ("connectomics",))
+
+
+def test_a_field_named_by_its_base_field_is_read_as_the_types_own_field() -> None:
+    (patent,) = _records(json.dumps({"items": [{
+        "itemType": "patent", "title": "Heat Exchanger for Small Boilers",
+        "date": "2005-07-28", "number": "DE10361215", "country": "DE",
+        "creators": [{"creatorType": "inventor", "firstName": "Xaver",
+                      "lastName": "Laufenberg"}]}]}))
+    assert patent.dates["issued"] == Date.of(2005, 7, 28)
+    assert patent.fields["number"] == "DE10361215"

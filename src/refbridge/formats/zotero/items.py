@@ -34,6 +34,7 @@ from refbridge.errors import Diagnostics
 from refbridge.formats.surrogates import repaired, reporter
 from refbridge.formats.zotero.rdf import (
     CHILD_NOTES_FIELD,
+    FIELD_OF_BASE,
     ZoteroItem,
     name_fields,
     name_of,
@@ -69,6 +70,10 @@ def zotero_item_of(data: Mapping[str, Any], notes: Iterable[str] = ()) -> Zotero
     item = ZoteroItem(str(data.get("itemType") or ""))
     item.fields = {name: value for name, value in data.items()
                    if name not in META_KEYS and isinstance(value, str) and value.strip()}
+    for base, field_name in FIELD_OF_BASE.get(item.item_type, {}).items():
+        # Better BibTeX's JSON names a field by its base (a patent's ``date``, not ``issueDate``)
+        if base != field_name and base in item.fields and field_name not in item.fields:
+            item.fields[field_name] = item.fields.pop(base)
     for creator in data.get("creators") or ():
         person = _creator_name(creator)
         if person is not None:

@@ -171,7 +171,7 @@ _CSL_OF_DATE_FIELD = {ztype: {zf: var for var, zf in fields.items()}
 _ROLE_OF_CREATOR = {ztype: {ct: role for role, ct in creators.items()}
                     for ztype, creators in zt.CREATORS.items()}
 #: Zotero item type -> base field -> the field that has that base in the type.
-_FIELD_OF_BASE: dict[str, dict[str, str]] = {
+FIELD_OF_BASE: dict[str, dict[str, str]] = {
     ztype: {zt.BASE_FIELDS.get(zf, zf): zf
             for zf in set(fields.values()) | set(zt.DATE_FIELDS[ztype].values())}
     for ztype, fields in zt.FIELDS.items()}
@@ -585,7 +585,7 @@ def read_item(node: Any, index: Mapping[str, Any], source: str) -> ZoteroItem:
     """The Zotero item an RDF node describes (Zotero's export structure, references resolved)."""
     item_type = (node.findtext(qname("z:itemType")) or "").strip()
     item = ZoteroItem(item_type, line=node.sourceline)
-    field_of_base = _FIELD_OF_BASE.get(item_type, {})
+    field_of_base = FIELD_OF_BASE.get(item_type, {})
     container = _of_class(_objects(node, "dcterms:isPartOf", index),
                           CONTAINER_CLASSES.get(item_type, "bib:Journal")) \
         if item_type in CONTAINER_CLASSES else None
