@@ -687,6 +687,24 @@ def test_an_institution_takes_the_formatting_of_cs_name_and_of_the_family_part_a
          '</span></div>')]
 
 
+def test_an_institution_takes_the_family_parts_formatting_but_not_its_affixes() -> None:
+    # uclouvain-centre-charles-de-visscher...: family suffix ", " and sort-separator " "
+    layout = ('<names variable="author"><name and="text" delimiter-precedes-last="never" '
+              'initialize-with="." name-as-sort-order="all" sort-separator=" ">'
+              '<name-part name="family" suffix=", "/></name></names>')
+    authors = [{"literal": "Stadtarchiv K\u00f6ln"}, {"family": "Vogel", "given": "Eva"}]
+    assert bib(layout, [item(author=authors)]) == ["Stadtarchiv K\u00f6ln and Vogel, E."]
+
+
+def test_before_the_last_of_three_names_an_empty_delimiter_leaves_no_space() -> None:
+    layout = ('<names variable="author"><name delimiter="" and="text" '
+              'delimiter-precedes-last="never" initialize-with="."/></names>')
+    authors = [{"family": "Guy", "given": "John"}, {"family": "Bowers", "given": "James"},
+               {"family": "Gillock", "given": "Will B."}]
+    assert bib(layout, [item(author=authors)]) == ["J. GuyJ. Bowersand W.B. Gillock"]
+    assert bib(layout, [item(author=authors[:2])]) == ["J. Guy and J. Bowers"]
+
+
 def test_the_formatting_of_cs_name_goes_on_each_name() -> None:
     layout = '<names variable="author"><name font-style="italic" and="symbol"/></names>'
     assert bib(layout, [item(author=[DOE, WHO])], output="html") == [

@@ -277,7 +277,7 @@ class NameSpec:
             family_affixes=_affixes(parts.get("family", {})),
             given_affixes=_affixes(parts.get("given", {})),
             institution_family_decor=_unaffixed_decor(parts.get("family", {}) if own_family is None else own_family),
-            institution_family_affixes=_affixes(parts.get("family", {}) if own_family is None else own_family),
+            institution_family_affixes=("", ""),
         )
 
 
@@ -598,6 +598,11 @@ class NamesNode(Element):
             return before + and_text + " "
         if _delimiter_applies(name_spec.precedes_last, count, inverted_before):
             return name_spec.delimiter + and_text + " "
+        if count > 2 and not name_spec.delimiter:
+            # as citeproc-js: before the last of three names or more, the delimiter's place
+            # takes a space only where cs:name's delimiter is not empty ("J. GuyJ. Bowerset
+            # W.B. Gillock" under delimiter="" and delimiter-precedes-last="never")
+            return and_text + " "
         return " " + and_text + " "
 
     def _label(self, role: str, count: int, ctx: RenderContext) -> Node | None:
