@@ -1472,8 +1472,12 @@ class DateNode(Element):
                 shown2 = [p for p in ranged if p.text(end, ctx, season) is not None]
                 # an era both ends share is written once, at the end
                 same_era = all(p.era(start[0], ctx) == p.era(end[0], ctx) for p in ranged)
+                # as citeproc-js: a year suffix follows the range's end ("1999–2001a")
+                suffix_done, ctx.year_suffix_done = ctx.year_suffix_done, \
+                    ctx.year_suffix_done or any(p.name == "year" for p in shown2)
                 block1 = [self._part(p, start, ctx, season, "suffix" if j == len(shown1) - 1 else "",
                                      era=not same_era) for j, p in enumerate(shown1)]
+                ctx.year_suffix_done = suffix_done
                 block2 = [self._part(p, end, ctx, season, "prefix" if j == 0 else "") for j, p in enumerate(shown2)]
                 left = _join([n for n in block1 if n is not None], delimiter)
                 right = _join([n for n in block2 if n is not None], delimiter)
