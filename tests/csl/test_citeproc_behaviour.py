@@ -85,6 +85,13 @@ def test_the_year_suffix_follows_the_era() -> None:
     assert [processor.cite([{"id": key}]) for key in ("a", "b")] == ["44 BCa", "44 BCb"]
 
 
+def test_the_year_suffix_follows_the_end_of_a_range_of_years() -> None:
+    twins = [item(id=key, author=[DOE], issued={"date-parts": [[1999], [2001]]}) for key in ("a", "b")]
+    processor = make_processor(style('<date variable="issued"><date-part name="year"/></date>',
+                                     citation_attrs='disambiguate-add-year-suffix="true"'), twins)
+    assert [processor.cite([{"id": key}]) for key in ("a", "b")] == ["1999\u20132001a", "1999\u20132001b"]
+
+
 def test_a_group_of_a_season_named_in_words_alone_renders_nothing() -> None:
     layout = ('<text variable="title"/><group prefix=" (" suffix=")">'
               '<date variable="issued"><date-part name="month"/></date></group>')
@@ -1029,6 +1036,17 @@ def test_an_entry_that_shows_no_names_is_not_the_previous_author() -> None:
                item(id="e", title="Epsilon", author=[ROE])]
     assert bib(layout, entries, bibliography_attrs='subsequent-author-substitute="———"') == [
         "Roe, Jane, Alpha", "———, Gamma", "Delta", "———, Epsilon"]
+
+
+def test_subsequent_author_substitute_compares_names_not_how_they_are_shown() -> None:
+    # as citeproc-js: "Doe, J" for John Doe and for John-boy Doe are two people
+    layout = ('<group delimiter=", "><names variable="author"><name name-as-sort-order="all" '
+              'initialize-with=""/></names><text variable="title"/></group>')
+    entries = [item(id="a", title="Alpha", author=[{"family": "Doe", "given": "John"}]),
+               item(id="b", title="Beta", author=[{"family": "Doe", "given": "John-boy"}]),
+               item(id="c", title="Gamma", author=[{"family": "Doe", "given": "John-boy"}])]
+    assert bib(layout, entries, bibliography_attrs='subsequent-author-substitute="———"') == [
+        "Doe, J, Alpha", "Doe, J, Beta", "———, Gamma"]
 
 
 def test_names_after_the_start_of_an_entry_are_not_substituted() -> None:

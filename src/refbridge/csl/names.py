@@ -37,6 +37,8 @@ ROLE_TERMS = {"editortranslator": "editortranslator"}
 #: The item key naming (separated by spaces) the name variables whose lists are cut short
 #: ("and others"): refbridge's ``custom.incomplete-names``, as ``refbridge.styles`` hands it on.
 INCOMPLETE_NAMES_KEY = "refbridge-incomplete-names"
+#: The parts of a name that subsequent-author-substitute compares, as citeproc-js (joined).
+SAS_NAME_PARTS = ("non-dropping-particle", "family", "given", "dropping-particle", "suffix", "literal")
 
 
 _STARTS_ROMANESQUE_RE = re.compile(f"^[&{ROMANESQUE_CHARS}]")
@@ -485,7 +487,7 @@ class NamesNode(Element):
             return " ".join(keys)
         parts = [parse_name(n) for n in shown]
         rendered = [self._render_name(p, raw, i, ctx) for i, (p, raw) in enumerate(zip(parts, shown))]
-        rendered = self._subsequent_author(rendered, ctx)
+        rendered = self._subsequent_author(rendered, shown, ctx)
         inverted = [self._inverted(i, p) for i, p in enumerate(parts)]
         if cut_short and not ctx.locale.term(spec.et_al_term):  # no et-al term: an ellipsis
             rendered[-1] = Rich([rendered[-1], " \u2026"])
@@ -615,11 +617,14 @@ class NamesNode(Element):
         node: Node = parse_markup(text)
         return label.decor.apply(node, ctx, string_leaf=True) if label.decor else node
 
-    def _subsequent_author(self, rendered: list[Node], ctx: RenderContext) -> list[Node]:
-        """Per-name subsequent-author-substitute (complete-each, partial-each, partial-first)."""
+    def _subsequent_author(self, rendered: list[Node], shown: list[Mapping[str, Any]],
+                           ctx: RenderContext) -> list[Node]:
+        """Per-name subsequent-author-substitute (complete-each, partial-each, partial-first).
+        As citeproc-js, names are compared by what they are, not by how they are shown: "Doe,
+        J." for John and for John-boy Doe are two authors."""
         if not ctx.capture_names:
             return rendered
-        texts = [plain(node) for node in rendered]
+        texts = ["".join(str(name.get(part) or "") for part in SAS_NAME_PARTS) for name in shown]
         ctx.first_name_texts = texts
         sas = ctx.sas
         if sas is None or sas.rule == "complete-all":
