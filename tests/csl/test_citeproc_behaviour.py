@@ -92,6 +92,32 @@ def test_the_year_suffix_follows_the_end_of_a_range_of_years() -> None:
     assert [processor.cite([{"id": key}]) for key in ("a", "b")] == ["1999\u20132001a", "1999\u20132001b"]
 
 
+def test_given_names_whose_initials_are_alike_are_shown_whole_to_tell_them_apart() -> None:
+    # "John-boy" is initialized "J." as "John" is: primary-name shows both names in full
+    cite = ('<group delimiter=" "><names variable="author editor"><name form="short" '
+            'initialize-with=". "/></names><date variable="issued"><date-part name="year"/></date></group>')
+    items = [item(id="a", author=[{"family": "Doe", "given": "John"}], issued={"date-parts": [[1965]]}),
+             item(id="b", editor=[{"family": "Doe", "given": "John-boy"}])]
+    processor = make_processor(style(cite, citation_attrs='disambiguate-add-givenname="true" '
+                                     'givenname-disambiguation-rule="primary-name"'), items)
+    assert [processor.cite([{"id": key}]) for key in ("a", "b")] == ["John Doe 1965", "John-boy Doe"]
+
+
+def test_a_with_initials_rule_shows_initials_without_initialize_with() -> None:
+    cite = ('<group delimiter=", "><names variable="author editor"><name form="short" '
+            'name-as-sort-order="all"/></names><date variable="issued"><date-part name="year"/>'
+            '</date></group>')
+    items = [item(id="a", author=[{"family": "Riegert-Johnson", "given": "Douglas"}],
+                  issued={"date-parts": [[2009]]}),
+             item(id="b", editor=[{"family": "Riegert-Johnson", "given": "Douglas L."}],
+                  issued={"date-parts": [[2009]]})]
+    processor = make_processor(style(cite, citation_attrs='disambiguate-add-givenname="true" '
+                                     'givenname-disambiguation-rule="primary-name-with-initials"'),
+                               items)
+    assert [processor.cite([{"id": key}]) for key in ("a", "b")] == [
+        "Riegert-Johnson, D, 2009", "Riegert-Johnson, DL, 2009"]
+
+
 def test_a_group_of_a_season_named_in_words_alone_renders_nothing() -> None:
     layout = ('<text variable="title"/><group prefix=" (" suffix=")">'
               '<date variable="issued"><date-part name="month"/></date></group>')

@@ -709,8 +709,11 @@ class NamesNode(Element):
         if spec.form == "short" and level == 0:
             return None
         given = parts.given
-        if spec.initialize_with is not None and given and level < 2 and not (spec.form == "long" and level >= 1):
-            given = initialize(given, spec.initialize_with, spec.initialize, self.options.initialize_with_hyphen)
+        terminator = spec.initialize_with
+        if terminator is None and level == 1 and self.options.disambiguation_initials:
+            terminator = ""  # (as citeproc-js: "Riegert-Johnson, D")
+        if terminator is not None and given and level < 2 and not (spec.form == "long" and level >= 1):
+            given = initialize(given, terminator, spec.initialize, self.options.initialize_with_hyphen)
         return given
 
     def _suffix_text(self, suffix: str) -> str:

@@ -433,6 +433,9 @@ class StyleOptions:
     demote_non_dropping_particle: str = "display-and-sort"
     initialize_with_hyphen: bool = True
     links: bool = False
+    #: the citation's givenname-disambiguation-rule ends in "-with-initials": a given name
+    #: shown for disambiguation is initials, even without initialize-with (as citeproc-js)
+    disambiguation_initials: bool = False
 
 
 _NUMBER_RANGE_RE = re.compile(r"(\d|(?<![A-Za-z])[ivxlcdmIVXLCDM]+)\s*-\s*(\d|[ivxlcdmIVXLCDM]+(?![A-Za-z]))")

@@ -35,7 +35,7 @@ from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import Locale, LocaleStore, resolve_language
 from .marked import KeptLead
 from .nameparts import parse_name
-from .names import name_sort_key
+from .names import initialize, name_sort_key
 from .nodes import (
     RangeEnds,
     render_children,
@@ -558,8 +558,9 @@ class Processor:
                     others = givens.get(_family_key(parts), set())
                     if len(others) < 2:
                         continue
-                    initials = [_initials(g) for g in others]
-                    if initials.count(_initials(_given_key(parts.given))) == 1:
+                    hyphen = self.style.options.initialize_with_hyphen
+                    initials = [_initials(g, hyphen) for g in others]
+                    if initials.count(_initials(_given_key(parts.given), hyphen)) == 1:
                         levels[(parts.family, parts.given)] = 1
                     elif not with_initials:
                         levels[(parts.family, parts.given)] = 2
@@ -1011,8 +1012,10 @@ def _given_key(given: str) -> str:
     return re.sub(r"\s+", " ", given.replace(".", " ")).rstrip()
 
 
-def _initials(given: str) -> str:
-    return "".join(word[:1] for word in re.split(r"[\s.\-]+", given) if word)
+def _initials(given: str, hyphen: bool) -> str:
+    """The initials that tell two given names apart, as citeproc-js finds them: as names are
+    initialized ("John-boy" and "John" are both "J")."""
+    return initialize(given, "%s", True, hyphen)
 
 
 def _is_range(value: Any) -> bool:

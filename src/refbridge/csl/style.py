@@ -473,10 +473,13 @@ class CslStyle:
             default_locale_sort=root.get("default-locale-sort"),
         )
         self.locale_layers: list[LocaleLayer] = [parse_locale_element(el) for el in root.findall(NS + "locale")]
+        citation_el = root.find(NS + "citation")
         self.options = StyleOptions(
             page_range_format=root.get("page-range-format"),
             demote_non_dropping_particle=root.get("demote-non-dropping-particle", "display-and-sort"),
             initialize_with_hyphen=root.get("initialize-with-hyphen", "true") == "true",
+            disambiguation_initials=citation_el is not None and citation_el.get(
+                "givenname-disambiguation-rule", "").endswith("-with-initials"),
         )
         macros = {m.get("name", ""): m for m in root.findall(NS + "macro")}
         _drop_nested_display(root, macros)
@@ -485,8 +488,7 @@ class CslStyle:
             el.get("variable") == "year-suffix" for el in root.iter(NS + "text")
         )
         self._adopted: dict[int, dict[str, dict[str, str]]] = {}  # (see _Compiler._adopted_parts)
-        self.citation = self._section(root.find(NS + "citation"), macros, style_names)
-        citation_el = root.find(NS + "citation")
+        self.citation = self._section(citation_el, macros, style_names)
         # cites vary with position through position conditions or subsequent et-al rules
         self.citation_uses_position = citation_el is not None and any(
             ("position" in el.attrib and el.tag in (NS + "if", NS + "else-if"))
