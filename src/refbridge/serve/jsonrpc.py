@@ -21,14 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from refbridge.errors import Diagnostics, RefbridgeError
-from refbridge.serve.autoexport import (
-    AutoExportError,
-    AutoExports,
-    display_options,
-    translator_writer,
-)
+from refbridge.serve.autoexport import AutoExportError, AutoExports, translator_writer
 from refbridge.serve.cayw import export, style_id
 from refbridge.serve.collections import LIBRARY_ID, Collection, CollectionError, Collections
+from refbridge.serve.displayoptions import DisplayOptionError, display_options
 from refbridge.serve.library import LIBRARY_NAME, Entry, Library, year_of
 from refbridge.version import __version__
 
@@ -284,12 +280,12 @@ def add_autoexport(shelf: Shelf, collection: Any, translator: Any, path: Any,
     if not isinstance(replace, bool):
         raise RpcError(INVALID_PARAMETERS, "replace must be true or false")
     try:
-        options = display_options(display)
+        options = display_options(display, auto_export=True)
         translator_writer(translator)  # first, as Better BibTeX: no collection made
         target = _absolute(path, "path")
         found = shelf.collections.find(collection, create=True)
         shelf.autoexports.add(found, translator, target, options, replace)
-    except AutoExportError as exc:
+    except (AutoExportError, DisplayOptionError) as exc:
         raise RpcError(INVALID_PARAMETERS, str(exc)) from None
     return {"libraryID": LIBRARY_ID, "key": found.key, "id": found.id}
 

@@ -186,8 +186,9 @@ class Library:
         return [entry for entry in self.entries if all(word in entry.words for word in wanted)]
 
 
-def written(records: Iterable[Record], writer: str) -> str:
+def written(records: Iterable[Record], writer: str,
+            options: WriteOptions = WriteOptions()) -> str:
     """The records as the writer named ``writer`` writes them (the text of a whole file)."""
     out = io.StringIO()
-    write_stream(records, out, get_writer(writer), WriteOptions())
+    write_stream(records, out, get_writer(writer), options)
     return out.getvalue()
