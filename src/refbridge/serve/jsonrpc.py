@@ -230,12 +230,12 @@ def _collection_json(shelf: Shelf, collection: Collection, parents: bool = False
 
 
 def groups(shelf: Shelf, include_collections: Any = None) -> list[dict[str, Any]]:
-    """The one library; with ``includeCollections``, its collections (Zotero's
-    ``toJSON``: version 0, no relations)."""
+    """The one library; with ``includeCollections``, its collections (Zotero's ``toJSON``:
+    a database's version and relations; version 0 and no relations for the others)."""
     collections = None
     if include_collections:
-        collections = [{**_collection_json(shelf, c), "version": 0, "relations": {}}
-                       for c in shelf.collections.all()]
+        collections = [{**_collection_json(shelf, c), "version": c.version,
+                        "relations": dict(c.relations)} for c in shelf.collections.all()]
     return [{"id": LIBRARY_ID, "name": LIBRARY_NAME, "collections": collections}]
 
 

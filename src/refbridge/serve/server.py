@@ -67,7 +67,7 @@ class Served:
     shelf: jsonrpc.Shelf = field(init=False)
 
     def __post_init__(self) -> None:
-        collections = Collections(self.library)
+        collections = Collections(self.library, lambda line: self.report(line))
         self.shelf = jsonrpc.Shelf(self.library, collections, AutoExports(
             self.library, collections, lambda line: self.report(line)))
 
