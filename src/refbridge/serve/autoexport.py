@@ -81,10 +81,14 @@ class AutoExports:
             return list(self._exports.values())
 
     def add(self, collection: Collection, translator: str, path: str,
-            display_options: DisplayOptions, replace: bool) -> AutoExport:
+            display_options: DisplayOptions, replace: bool, keep_failed: bool = False
+            ) -> AutoExport:
         """Auto-export ``collection`` to ``path`` (absolute) by ``translator``, and write it
         now. An auto-export to ``path`` of the same collection and translator is written
-        again; one of others is replaced only with ``replace``."""
+        again; one of others is replaced only with ``replace``. When it cannot be written
+        now, it is not added (an error), unless ``keep_failed`` (one restored from an
+        earlier run: the failure is reported, and the write tried again at the next
+        change)."""
         writer = translator_writer(translator)
         if not os.path.isabs(path):
             raise AutoExportError(f"the path {path!r} is not absolute")
@@ -97,8 +101,10 @@ class AutoExports:
                                       "'replace' was requested")
             export = AutoExport(path, collection, translator, writer, display_options)
             self._write(export)
-            if export.error:
+            if export.error and not keep_failed:
                 raise AutoExportError(export.error)
+            if export.error:
+                self._report(f"refbridge: error: auto-export: {export.error}")
             self._exports[path] = export
         self._watch()
         return export

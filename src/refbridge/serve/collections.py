@@ -126,7 +126,8 @@ class Collections:
         self._library = library
         self._report = report
         self._ids: dict[tuple[str, ...], int] = {}
-        self._made: dict[tuple[str, ...], frozenset[str]] = {}
+        #: path -> the keys filled in (None: made, never filled)
+        self._made: dict[tuple[str, ...], frozenset[str] | None] = {}
         self._stored: dict[tuple[str, ...], DatabaseCollection] = {}
         self._stored_at: int | None = None  #: the library's generation they were read at
         self._lock = threading.Lock()
@@ -151,8 +152,9 @@ class Collections:
             self._stored, self._stored_at = stored, generation
         return stored
 
-    def made(self) -> dict[tuple[str, ...], frozenset[str]]:
-        """The collections made or filled during the run: path -> the keys it holds."""
+    def made(self) -> dict[tuple[str, ...], frozenset[str] | None]:
+        """The collections made or filled during the run: path -> the keys it was filled
+        with (None: made, never filled)."""
         with self._lock:
             return dict(self._made)
 
@@ -240,7 +242,7 @@ class Collections:
             found = matches[0] if matches else (*found, name)
             if not matches:
                 with self._lock:
-                    self._made.setdefault(found, frozenset())
+                    self._made.setdefault(found, None)
                     self.generation += 1
         return self._collection(found)
 
@@ -249,3 +251,13 @@ class Collections:
         with self._lock:
             self._made[collection.path] = frozenset(keys)
             self.generation += 1
+
+    def restore(self, path: tuple[str, ...], keys: frozenset[str] | None) -> Collection:
+        """The collection at ``path`` as a run before left it: filled with ``keys``, or made
+        (None) when the library has none at that path."""
+        exists = path in {collection.path for collection in self.all()}
+        with self._lock:
+            if keys is not None or not exists:
+                self._made[path] = keys
+                self.generation += 1
+        return self._collection(path)

@@ -37,11 +37,13 @@ INTERNAL_ERROR = -32603
 
 @dataclass(frozen=True, slots=True)
 class Shelf:
-    """What the methods answer from: the library, its collections and its auto-exports."""
+    """What the methods answer from: the library, its collections and its auto-exports, and
+    what keeps them after a change (the run's state file)."""
 
     library: Library
     collections: Collections
     autoexports: AutoExports
+    changed: Callable[[], object] = lambda: None
 
 
 class RpcError(Exception):
@@ -361,6 +363,8 @@ def handle(shelf: Shelf, request: Any, changes_allowed: bool = True) -> dict[str
     try:
         result = method.function(shelf if method.on_shelf else shelf.library,
                                  *_arguments(method, request.get("params"), name))
+        if method.changes:
+            shelf.changed()
     except RpcError as exc:
         return _error(exc.code, exc.message, request_id)
     except CollectionError as exc:
