@@ -157,15 +157,34 @@ def citationkey(library: Library, item_keys: Any) -> dict[str, str | None]:
     return found
 
 
+#: The members of ``item.bibliography``'s ``format`` (Better BibTeX's).
+BIBLIOGRAPHY_FORMAT = ("id", "contentType", "locale", "quickCopy", "mode")
+
+
 def bibliography(library: Library, citekeys: Any, format: Any = None,
                  library_name: Any = None) -> str:
     """The bibliography of the keys found in style ``format.id`` (``contentType`` text or
-    html, ``locale``); keys not found are left out, as Better BibTeX does."""
+    html, ``locale``, ``mode`` bibliography); keys not found are left out, as Better BibTeX
+    does. ``quickCopy`` (Zotero's quick-copy settings, which refbridge has not) and a member
+    Better BibTeX's ``format`` has not are refused."""
     from refbridge.formatting import format_bibliography
 
+    if format is not None and not isinstance(format, dict):
+        raise RpcError(INVALID_PARAMETERS, "format must be an object")
     format = dict(format or {})
+    unknown = sorted(set(format) - set(BIBLIOGRAPHY_FORMAT))
+    if unknown:
+        raise RpcError(INVALID_PARAMETERS, f"format: unknown member {unknown[0]!r} (known: "
+                                           f"{', '.join(BIBLIOGRAPHY_FORMAT)})")
+    if format.get("quickCopy"):
+        raise RpcError(INVALID_PARAMETERS, "format.quickCopy: there are no Zotero quick-copy "
+                                           "settings outside Zotero: give id, contentType "
+                                           "and locale")
     if not format.get("id"):
         raise RpcError(INTERNAL_ERROR, "Error: no style specified")
+    if (format.get("mode") or "bibliography") != "bibliography":
+        raise RpcError(INTERNAL_ERROR, "Error: mode must be bibliograpy, not "
+                                       f"{format['mode']}")
     content = format.get("contentType") or "text"
     if content not in ("text", "html"):
         raise RpcError(INVALID_PARAMETERS, f"contentType {content!r}: choose text or html")
