@@ -28,8 +28,8 @@ class Database:
 
 
 def build(folder: Path, shared_dir: Path) -> Database:
-    """Estuaries (with Kelp in it) and Archive (trashed: not listed) and Arctic; a study in
-    Estuaries and Kelp, a book in Arctic, a report in none."""
+    """Estuaries (with Kelp in it) and Archive (trashed: not listed) and Arctic; a study (with
+    a child note) in Estuaries and Kelp, a book in Arctic, a report in none."""
     zotero = ZoteroDb(folder / "zotero.sqlite", shared_dir)
     estuaries = zotero.add_collection("Estuaries")
     kelp = zotero.add_collection("Kelp", estuaries)
@@ -37,9 +37,11 @@ def build(folder: Path, shared_dir: Path) -> Database:
     arctic = zotero.add_collection("Arctic")
     zotero.db.execute("INSERT INTO deletedCollections (collectionID) VALUES (?)", (archive,))
     zotero.db.execute("UPDATE collections SET version = 7 WHERE collectionID = ?", (kelp,))
-    zotero.add_item("journalArticle", {"title": "Kelp Canopies and Light", "date": "2022",
-                                       "publicationTitle": "Marine Letters"},
-                    [("author", "Lúcia", "Ferreira")], collections=[estuaries, kelp])
+    study = zotero.add_item("journalArticle", {"title": "Kelp Canopies and Light",
+                                               "date": "2022",
+                                               "publicationTitle": "Marine Letters"},
+                            [("author", "Lúcia", "Ferreira")], collections=[estuaries, kelp])
+    zotero.add_note(study, "<p>Light measured at <i>three</i> depths.</p>")
     zotero.add_item("book", {"title": "Sea Ice Ecology", "date": "2019",
                              "publisher": "Polar Press"},
                     [("author", "Bjørn", "Ode")], collections=[arctic])
@@ -117,6 +119,23 @@ def test_a_collection_path_finds_the_databases_collection(served: tuple[Running,
 """
 
 
+def test_an_auto_export_of_a_collection_with_its_child_notes(
+        served: tuple[Running, Database], tmp_path: Path) -> None:
+    server, _ = served
+    target = tmp_path / "kelp.bib"
+    rpc(server, "autoexport.add", "//Estuaries/Kelp", "Better BibLaTeX", str(target),
+        {"exportNotes": True})
+    assert target.read_text(encoding="utf-8") == """\
+@article{ferreira2022kelp,
+  author = {Ferreira, L{\\'u}cia},
+  title = {Kelp Canopies and Light},
+  journaltitle = {Marine Letters},
+  date = {2022},
+  note = {Light measured at three depths.},
+}
+"""
+
+
 def test_an_auto_export_follows_the_database_on_disk(served: tuple[Running, Database],
                                                      tmp_path: Path) -> None:
     import sqlite3
@@ -126,8 +145,8 @@ def test_an_auto_export_follows_the_database_on_disk(served: tuple[Running, Data
     rpc(server, "autoexport.add", "//Arctic", "Better BibTeX", str(target))
     assert "quist2021field" not in target.read_text(encoding="utf-8")
     connection = sqlite3.connect(db.zotero.path)
-    connection.execute("INSERT INTO collectionItems SELECT ?, itemID, 1 FROM items WHERE "
-                       "itemID = 3", (db.ids["Arctic"],))
+    connection.execute("INSERT INTO collectionItems SELECT ?, max(itemID), 1 FROM items",
+                       (db.ids["Arctic"],))  # the report, added last
     connection.commit()
     connection.close()
     os.utime(db.zotero.path, ns=(1, 1))
