@@ -52,7 +52,7 @@ def records(notes: bool = True) -> list[Record]:
 
 
 def exported(options: dict[str, Any], translator: str = "Better BibLaTeX") -> str:
-    return export(records(), translator, display_options(options, auto_export=True))
+    return export(records(), translator, display_options(options))
 
 
 SATO_HEAD = """@article{sato2020,
@@ -130,7 +130,7 @@ def test_worker_changes_nothing() -> None:
 
 
 def test_keep_updated_is_what_an_auto_export_is() -> None:
-    assert display_options({"keepUpdated": True}, auto_export=True) == DisplayOptions()
+    assert display_options({"keepUpdated": True}) == DisplayOptions()
 
 
 @pytest.mark.parametrize(("options", "message"), [
@@ -140,7 +140,7 @@ def test_keep_updated_is_what_an_auto_export_is() -> None:
     ({"biblatexChicago": True},
      "biblatexChicago: refbridge writes standard biblatex, not biblatex-chicago's data model"),
     ({"keepUpdated": False},
-     "keepUpdated: only an auto-export (autoexport.add) is kept updated, and it always is"),
+     "keepUpdated: an auto-export is always kept updated"),
     ({"exportCharset": "windows-1252"},
      "exportCharset 'windows-1252': refbridge writes UTF-8 or us-ascii (LaTeX commands)"),
     ({"exportNotes": "yes"}, "display option value 'yes' must be true or false"),
@@ -152,13 +152,8 @@ def test_keep_updated_is_what_an_auto_export_is() -> None:
 def test_an_option_refbridge_cannot_apply_is_refused(options: dict[str, Any], message: str
                                                      ) -> None:
     with pytest.raises(DisplayOptionError) as refused:
-        display_options(options, auto_export=True)
+        display_options(options)
     assert str(refused.value) == message
-
-
-def test_keep_updated_outside_an_auto_export_is_refused() -> None:
-    with pytest.raises(DisplayOptionError, match="^keepUpdated: only an auto-export"):
-        display_options({"keepUpdated": True})
 
 
 def test_a_pick_takes_its_display_options_as_better_bibtex_reads_them() -> None:

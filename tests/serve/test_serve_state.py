@@ -89,6 +89,21 @@ def test_an_auto_export_that_cannot_be_written_now_is_kept_and_reported(tmp_path
                         "cannot write: No such file or directory")]
 
 
+def test_an_auto_export_of_a_collection_gone_from_the_library_is_dropped(tmp_path: Path
+                                                                         ) -> None:
+    state = tmp_path / "serve.json"
+    first_run(tmp_path, state)
+    (tmp_path / "m.bib").write_text("kept\n", encoding="utf-8")
+    reported: list[str] = []
+    without_marine = GROUPED.replace("Marine", "Coast")
+    with running(tmp_path, text=without_marine, state_file=state, reported=reported) as server:
+        assert server.served.shelf.autoexports.listed() == []
+    assert reported == [(f"refbridge: warning: {state}: auto-export to {tmp_path / 'm.bib'} "
+                        "not restored: the collection /Marine is no longer in the library "
+                        "(its file is left as it is)")]
+    assert (tmp_path / "m.bib").read_text(encoding="utf-8") == "kept\n"
+
+
 @pytest.mark.parametrize(("text", "why"), [
     ("{not json", ("not JSON (Expecting property name enclosed in double quotes: line 1 "
                   "column 2 (char 1))")),

@@ -159,10 +159,11 @@ class Collections:
             return dict(self._made)
 
     def _collection(self, path: tuple[str, ...]) -> Collection:
-        stored = self._database().get(path)
+        database = self._database()
+        stored = database.get(path)
         if stored is not None:
             return Collection(stored.id, stored.key, path, stored.version, stored.relations)
-        taken = [collection.id for collection in self._database().values()]
+        taken = [collection.id for collection in database.values()]
         with self._lock:
             number = self._ids.get(path)
             if number is None:

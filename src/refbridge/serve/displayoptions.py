@@ -103,16 +103,14 @@ OPTIONS: dict[str, Callable[[dict[str, object], object], None]] = {
                                 "biblatex-apa's data model"),
     "biblatexChicago": _only(False, "biblatexChicago: refbridge writes standard biblatex, "
                                     "not biblatex-chicago's data model"),
-    # an auto-export is kept updated; an export of a pick or of keys has no file to keep
-    "keepUpdated": _only(True, "keepUpdated: only an auto-export (autoexport.add) is kept "
-                               "updated, and it always is"),
+    "keepUpdated": _only(True, "keepUpdated: an auto-export is always kept updated"),
     "worker": _no_effect,
 }
 
 
-def display_options(given: object, auto_export: bool = False) -> DisplayOptions:
-    """The display options of ``given`` (an object of Better BibTeX's options, None: none);
-    ``keepUpdated`` is true of an auto-export (``auto_export``) and false elsewhere."""
+def display_options(given: object) -> DisplayOptions:
+    """The display options of an auto-export: ``given``, an object of Better BibTeX's options
+    (None: none)."""
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
@@ -123,9 +121,6 @@ def display_options(given: object, auto_export: bool = False) -> DisplayOptions:
         if take is None:
             raise DisplayOptionError(f"unknown display option {name!r} (known: "
                                      f"{', '.join(OPTIONS)})")
-        if name == "keepUpdated" and not auto_export:
-            take = _only(False, "keepUpdated: only an auto-export (autoexport.add) is kept "
-                                "updated")
         take(chosen, value)
     return DisplayOptions(**chosen)  # type: ignore[arg-type]
 

@@ -301,7 +301,7 @@ def add_autoexport(shelf: Shelf, collection: Any, translator: Any, path: Any,
     if not isinstance(replace, bool):
         raise RpcError(INVALID_PARAMETERS, "replace must be true or false")
     try:
-        options = display_options(display, auto_export=True)
+        options = display_options(display)
         translator_writer(translator)  # first, as Better BibTeX: no collection made
         target = _absolute(path, "path")
         found = shelf.collections.find(collection, create=True)

@@ -123,9 +123,15 @@ class ServeState:
             self._restore_export(export)
 
     def _restore_export(self, export: dict[str, Any]) -> None:
+        path = tuple(export["collection"])
+        if path not in {collection.path for collection in self._collections.all()}:
+            self._report(f"refbridge: warning: {self.path}: auto-export to {export['path']} "
+                         f"not restored: the collection /{'/'.join(path)} is no longer in the "
+                         "library (its file is left as it is)")
+            return
         try:
-            options = display_options(export.get("displayOptions"), auto_export=True)
-            collection = self._collections.restore(tuple(export["collection"]), None)
+            options = display_options(export.get("displayOptions"))
+            collection = self._collections.restore(path, None)
             self._autoexports.add(collection, export["translator"], export["path"], options,
                                   replace=True, keep_failed=True)
         except (AutoExportError, DisplayOptionError) as exc:
