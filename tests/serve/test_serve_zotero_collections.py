@@ -16,6 +16,9 @@ from zotero_db_support import ZoteroDb
 from refbridge.errors import Diagnostics
 from refbridge.serve.library import Library
 
+#: What Zotero relates a collection to (here, the same collection in a group library).
+SAME_AS = "http://zotero.org/groups/4711/collections/ZQ8PMRTW"
+
 
 @dataclass
 class Database:
@@ -37,6 +40,9 @@ def build(folder: Path, shared_dir: Path) -> Database:
     arctic = zotero.add_collection("Arctic")
     zotero.db.execute("INSERT INTO deletedCollections (collectionID) VALUES (?)", (archive,))
     zotero.db.execute("UPDATE collections SET version = 7 WHERE collectionID = ?", (kelp,))
+    zotero.db.execute("INSERT INTO relationPredicates (predicate) VALUES ('owl:sameAs')")
+    zotero.db.execute("INSERT INTO collectionRelations SELECT ?, predicateID, ? FROM "
+                      "relationPredicates", (arctic, SAME_AS))
     study = zotero.add_item("journalArticle", {"title": "Kelp Canopies and Light",
                                                "date": "2022",
                                                "publicationTitle": "Marine Letters"},
@@ -69,13 +75,13 @@ def served(shared_dir: Path, tmp_path: Path) -> Iterator[tuple[Running, Database
         server.server_close()
 
 
-def test_user_groups_lists_the_databases_collections_as_a_tree(
+def test_user_groups_lists_the_databases_collections_as_a_tree_with_relations(
         served: tuple[Running, Database]) -> None:
     server, db = served
     assert rpc(server, "user.groups", True)["result"] == [{
         "id": 1, "name": "My Library", "collections": [
             {"key": db.keys["Arctic"], "name": "Arctic", "parentCollection": False,
-             "version": 0, "relations": {}},
+             "version": 0, "relations": {"owl:sameAs": SAME_AS}},
             {"key": db.keys["Estuaries"], "name": "Estuaries", "parentCollection": False,
              "version": 0, "relations": {}},
             {"key": db.keys["Kelp"], "name": "Kelp", "parentCollection": db.keys["Estuaries"],
