@@ -125,17 +125,24 @@ class Running:
 
 @contextmanager
 def running(tmp_path: Path, text: str = LIBRARY, pick_timeout: float = 30.0,
-            services: EnrichOptions | None = None) -> Iterator[Running]:
+            services: EnrichOptions | None = None, state_file: Path | None = None,
+            reported: list[str] | None = None) -> Iterator[Running]:
     """The server serving ``text`` (a .bib) until the block ends; its look-ups ask the
-    services as ``services`` say (by default: offline, from an empty cache)."""
+    services as ``services`` say (by default: offline, from an empty cache); with
+    ``state_file``, what it keeps between runs restored from there (its reports appended to
+    ``reported``)."""
     path = tmp_path / "library.bib"
-    path.write_text(text, encoding="utf-8")
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
     library = Library()
     library.read_paths([str(path)], Diagnostics())
     services = services or EnrichOptions(offline=True, cache_dir=tmp_path / "cache")
-    state = Running(Served(library, lambda url: None, services, pick_timeout=pick_timeout))
+    state = Running(Served(library, lambda url: None, services, pick_timeout=pick_timeout,
+                           report=(reported if reported is not None else []).append,
+                           state_file=state_file))
     state.served.opener = state.opened.append
     server = serve_in_thread(state.served)
+    state.served.restore()
     try:
         yield state
     finally:

@@ -132,9 +132,9 @@ def test_another_auto_export_to_the_same_file_needs_replace(server: Running, tmp
     (["//Marine", "Better Word", "/tmp/x.bib"], "Unknown translator 'Better Word'"),
     (["//Marine", "biblatex", "x.bib"], "path must be an absolute path"),
     (["//Marine", "biblatex", "/tmp/x.bib", {"exportNotes": "yes"}],
-     "displayOptions must be an object of true or false values"),
-    (["//Marine", "biblatex", "/tmp/x.bib", {"keepUpdated": True}],
-     "unknown display option 'keepUpdated' (known: exportNotes, useJournalAbbreviation)"),
+     "display option value 'yes' must be true or false"),
+    (["//Marine", "biblatex", "/tmp/x.bib", ["exportNotes"]],
+     "displayOptions must be an object"),
 ])
 def test_an_auto_export_that_cannot_be_added(server: Running, params: list[Any],
                                              error: str) -> None:

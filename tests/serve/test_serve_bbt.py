@@ -181,6 +181,28 @@ def test_item_bibliography_without_a_style_is_an_error(server: Running) -> None:
         "code": -32603, "message": "Error: no style specified"}
 
 
+@pytest.mark.parametrize(("format", "error"), [
+    ({"id": "ieee", "mode": "citation"},
+     {"code": -32603, "message": "Error: mode must be bibliograpy, not citation"}),
+    ({"quickCopy": True},
+     {"code": -32602, "message": "format.quickCopy: there are no Zotero quick-copy settings "
+                                 "outside Zotero: give id, contentType and locale"}),
+    ({"id": "ieee", "exportNotes": True},
+     {"code": -32602, "message": "format: unknown member 'exportNotes' (known: id, "
+                                 "contentType, locale, quickCopy, mode)"}),
+])
+def test_item_bibliography_refuses_a_format_it_cannot_apply(server: Running,
+                                                            format: dict[str, Any],
+                                                            error: dict[str, Any]) -> None:
+    assert rpc(server, "item.bibliography", ["lindqvist2018"], format)["error"] == error
+
+
+def test_item_bibliography_in_bibliography_mode(server: Running) -> None:
+    assert rpc(server, "item.bibliography", ["lindqvist2018"],
+               {"id": "ieee", "mode": "bibliography", "quickCopy": False})["result"] == (
+        "[1] M. Lindqvist, Salt and Silt. Aarhus: Nordhavn Press, 2018.\n")
+
+
 def test_item_export_by_translator(server: Running) -> None:
     exported = rpc(server, "item.export", ["lindqvist2018"], "Better CSL JSON")["result"]
     assert json.loads(exported) == [{

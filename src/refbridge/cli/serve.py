@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from refbridge.cli.reporting import handle_errors
@@ -23,9 +25,15 @@ from refbridge.cli.reporting import handle_errors
               help="The app's look-ups answer from the cache only, never the network.")
 @click.option("--mailto", metavar="ADDRESS",
               help="Your address for Crossref's and OpenAlex's polite pools (look-ups).")
+@click.option("--state", "state_file", metavar="FILE",
+              type=click.Path(dir_okay=False, path_type=Path),
+              help="The file that keeps collections and auto-exports between runs (default: "
+                   "one for these libraries in the user's state folder, "
+                   "$XDG_STATE_HOME/refbridge/serve/).")
 @handle_errors
 def serve_command(libraries: tuple[str, ...], port: int, no_browser: bool,
-                  pick_timeout: float, offline: bool, mailto: str | None) -> None:
+                  pick_timeout: float, offline: bool, mailto: str | None,
+                  state_file: Path | None) -> None:
     """Answer Better BibTeX's cite-as-you-write and JSON-RPC requests from your libraries
     (no Zotero needed), and serve a local app to load, check, preview and export records."""
     import webbrowser
@@ -34,6 +42,7 @@ def serve_command(libraries: tuple[str, ...], port: int, no_browser: bool,
     from refbridge.errors import Diagnostics
     from refbridge.serve.library import Library
     from refbridge.serve.server import Served, make_server
+    from refbridge.serve.state import default_state_file
 
     library = Library()
     diagnostics = Diagnostics()
@@ -42,8 +51,10 @@ def serve_command(libraries: tuple[str, ...], port: int, no_browser: bool,
         click.echo(str(message), err=True)
     services = EnrichOptions(offline=offline, mailto=mailto)
     served = Served(library, webbrowser.open, services, pick_timeout=pick_timeout,
-                    report=lambda line: click.echo(line, err=True))
+                    report=lambda line: click.echo(line, err=True),
+                    state_file=state_file or default_state_file(libraries))
     server = make_server(served, port)
+    served.restore()
     address = served.address()
     click.echo(f"refbridge: serving {len(library.entries)} records; Better BibTeX's endpoints "
                f"at http://127.0.0.1:{served.port}/better-bibtex/; the app at {address}",

@@ -16,20 +16,19 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.serve.cayw import CaywError, writer_of
 from refbridge.serve.collections import Collection, Collections
+from refbridge.serve.displayoptions import DisplayOptions, applied
 from refbridge.serve.library import Library, written
 from refbridge.textio import atomic_output
 
 #: How often the watcher looks for a change of the library files, in seconds (Better BibTeX
 #: waits a second after a change before it exports).
 WATCH_INTERVAL = 1.0
-#: The display options Better BibTeX's ``autoexport.add`` takes (both false by default).
-DISPLAY_OPTIONS = ("exportNotes", "useJournalAbbreviation")
 
 
 class AutoExportError(RefbridgeError):
@@ -57,7 +56,7 @@ class AutoExport:
     collection: Collection
     translator: str
     writer: str
-    display_options: Mapping[str, bool]
+    display_options: DisplayOptions
     written: str | None = None
     error: str = ""
 
@@ -82,10 +81,14 @@ class AutoExports:
             return list(self._exports.values())
 
     def add(self, collection: Collection, translator: str, path: str,
-            display_options: Mapping[str, bool], replace: bool) -> AutoExport:
+            display_options: DisplayOptions, replace: bool, keep_failed: bool = False
+            ) -> AutoExport:
         """Auto-export ``collection`` to ``path`` (absolute) by ``translator``, and write it
         now. An auto-export to ``path`` of the same collection and translator is written
-        again; one of others is replaced only with ``replace``."""
+        again; one of others is replaced only with ``replace``. When it cannot be written
+        now, it is not added (an error), unless ``keep_failed`` (one restored from an
+        earlier run: the failure is reported, and the write tried again at the next
+        change)."""
         writer = translator_writer(translator)
         if not os.path.isabs(path):
             raise AutoExportError(f"the path {path!r} is not absolute")
@@ -96,10 +99,12 @@ class AutoExports:
                     writer, collection.path) and not replace:
                 raise AutoExportError("Auto-export exists with incompatible parameters, but no "
                                       "'replace' was requested")
-            export = AutoExport(path, collection, translator, writer, dict(display_options))
+            export = AutoExport(path, collection, translator, writer, display_options)
             self._write(export)
-            if export.error:
+            if export.error and not keep_failed:
                 raise AutoExportError(export.error)
+            if export.error:
+                self._report(f"refbridge: error: auto-export: {export.error}")
             self._exports[path] = export
         self._watch()
         return export
@@ -107,10 +112,11 @@ class AutoExports:
     def _write(self, export: AutoExport) -> bool:
         """Write ``export`` when its text changed; whether it was written."""
         records = [entry.record for entry in self._collections.members(export.collection)]
-        text = written(records, export.writer)
-        if text == export.written:
-            return False
         try:
+            changed, options = applied(records, export.display_options, export.writer)
+            text = written(changed, export.writer, options)
+            if text == export.written:
+                return False
             with atomic_output(export.path, self._library.paths) as out:
                 out.write(text)
         except RefbridgeError as exc:
@@ -158,18 +164,4 @@ class AutoExports:
     def close(self) -> None:
         """Stop watching."""
         self._stop.set()
-
-
-def display_options(given: object) -> dict[str, bool]:
-    """Better BibTeX's display options of an auto-export (each false unless given)."""
-    if given is None:
-        given = {}
-    if not isinstance(given, dict) or not all(isinstance(value, bool)
-                                              for value in given.values()):
-        raise AutoExportError("displayOptions must be an object of true or false values")
-    unknown = sorted(set(given) - set(DISPLAY_OPTIONS))
-    if unknown:
-        raise AutoExportError(f"unknown display option {unknown[0]!r} (known: "
-                              f"{', '.join(DISPLAY_OPTIONS)})")
-    return {name: bool(given.get(name, False)) for name in DISPLAY_OPTIONS}
 

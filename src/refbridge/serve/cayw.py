@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from refbridge.errors import RefbridgeError
 from refbridge.model import Record
 from refbridge.richtext import plain
+from refbridge.serve.displayoptions import NO_OPTIONS, DisplayOptions, applied, query_options
 from refbridge.serve.library import Library, written, year_of
 
 #: The short label of each locator label (Better BibTeX's defaults; a request's own
@@ -281,9 +282,13 @@ TRANSLATORS: dict[str, str] = {
 }
 
 
-def export(records: Sequence[Record], translator: str) -> str:
-    """The records as the writer of Better BibTeX's ``translator`` writes them."""
-    return written(records, writer_of(translator))
+def export(records: Sequence[Record], translator: str,
+           display: DisplayOptions = NO_OPTIONS) -> str:
+    """The records as the writer of Better BibTeX's ``translator`` writes them, with the
+    display options ``display`` applied."""
+    writer = writer_of(translator)
+    changed, options = applied(records, display, writer)
+    return written(changed, writer, options)
 
 
 def writer_of(translator: str) -> str:
@@ -296,9 +301,10 @@ def writer_of(translator: str) -> str:
 
 
 def translate(citations: Sequence[Citation], options: Options, library: Library) -> str:
-    """The picked records exported (``translator``, default ``biblatex``)."""
+    """The picked records exported (``translator``, default ``biblatex``; the display options
+    ``exportNotes`` and ``useJournalAbbreviation``)."""
     return export([_record(c, library) for c in citations],
-                  options.get("translator") or "biblatex")
+                  options.get("translator") or "biblatex", query_options(options))
 
 
 def _json_of(citation: Citation) -> dict[str, object]:

@@ -1,21 +1,26 @@
 """The collections of the served library, as Better BibTeX's JSON-RPC names and finds them
-(``/My Library/Projects/Estuaries``): JabRef's static groups of a .bib, and the collections
-made during the run (``collection.scanAUX``, ``autoexport.add``).
+(``/My Library/Projects/Estuaries``): a Zotero database's collections, JabRef's static groups
+of a .bib, and the collections made during the run (``collection.scanAUX``,
+``autoexport.add``).
 
+A Zotero database served (``zotero-sqlite:``) gives its collections as Zotero has them
+(``zoterodb``): ID, key, version, relations, the tree (children by name) and the items in each.
 A .bib saved by JabRef lists its group tree in ``@comment{jabref-meta: grouping:...}``
 (``1 StaticGroup:Marine\\;0\\;...;``, the number its depth) and each entry's groups in its
 ``groups`` field (``groups = {Marine, Kelp}``): each static group is a collection, its members
 the entries whose ``groups`` names it; a name in a ``groups`` field that the tree lacks is a
 collection at the top. Groups that select entries by a search (keyword, regular expression,
 search groups) are not collections. A collection made during the run holds the keys it was
-filled with (a made collection of the same path as a group replaces the group's members) and
-lives as long as the server runs. A collection's key is made from its path (the same key in
-every run); its id counts the collections in the order they were first seen.
+filled with (a made collection of the same path as a group or a database's collection
+replaces its members); ``state`` keeps them from one run to the next. A collection not of a
+database has a key made from its path (the same in every run) and an id counting the
+collections in the order they were first seen, after the databases' own.
 
 A path is found as Better BibTeX finds it (``content/collection.ts``): it starts with ``/``,
 then the library (empty, its name or its id 1), then the names, each matched exactly, else
 regardless of case; not found is error 404, a name that two collections share 409. This
-module must never write a library file nor read any file.
+module must never write a library file nor read one itself (a database's collections come
+from ``zoterodb``).
 """
 
 from __future__ import annotations
@@ -24,11 +29,12 @@ import hashlib
 import json
 import re
 import threading
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
-from refbridge.errors import RefbridgeError
+from refbridge.errors import Diagnostics, RefbridgeError
 from refbridge.serve.library import LIBRARY_NAME, Entry, Library
+from refbridge.serve.zoterodb import DatabaseCollection, database_collections
 
 #: The id of the one library served (Zotero's personal library's).
 LIBRARY_ID = 1
@@ -58,11 +64,15 @@ class CollectionError(RefbridgeError):
 
 @dataclass(frozen=True, slots=True)
 class Collection:
-    """A collection: its id and key (as Zotero gives them) and its path of names."""
+    """A collection: its id, key and version (as Zotero gives them), its path of names and
+    its relations (a Zotero database's)."""
 
     id: int
     key: str
     path: tuple[str, ...]
+    version: int = 0
+    relations: Mapping[str, str | list[str]] = field(default_factory=dict, compare=False,
+                                                     hash=False)
 
     @property
     def name(self) -> str:
@@ -106,20 +116,58 @@ def groups_of(entry: Entry) -> list[str]:
 
 
 class Collections:
-    """The collections of ``library``: its JabRef groups, read from its records whenever
-    asked, and those made during the run; safe to use from several threads."""
+    """The collections of ``library``: its databases' collections, read again when the
+    library changes, its JabRef groups, read from its records whenever asked, and those made
+    during the run; safe to use from several threads. A database that cannot be read now
+    is reported through ``report`` (one line)."""
 
-    def __init__(self, library: Library) -> None:
+    def __init__(self, library: Library,
+                 report: Callable[[str], object] = lambda line: None) -> None:
         self._library = library
+        self._report = report
         self._ids: dict[tuple[str, ...], int] = {}
-        self._made: dict[tuple[str, ...], frozenset[str]] = {}
+        #: path -> the keys filled in (None: made, never filled)
+        self._made: dict[tuple[str, ...], frozenset[str] | None] = {}
+        self._stored: dict[tuple[str, ...], DatabaseCollection] = {}
+        self._stored_at: int | None = None  #: the library's generation they were read at
         self._lock = threading.Lock()
         #: counts the changes of the collections made (made, filled)
         self.generation = 0
 
-    def _collection(self, path: tuple[str, ...]) -> Collection:
+    def _database(self) -> dict[tuple[str, ...], DatabaseCollection]:
+        """The collections of the databases served, by path (the first of a path)."""
+        generation = self._library.generation
         with self._lock:
-            number = self._ids.setdefault(path, len(self._ids) + 1)
+            if self._stored_at == generation:
+                return self._stored
+        try:  # (their warnings were said when the library was read)
+            found = database_collections(self._library.paths, Diagnostics())
+        except RefbridgeError as exc:
+            self._report(f"refbridge: error: collections not read: {exc}")
+            found = []
+        stored: dict[tuple[str, ...], DatabaseCollection] = {}
+        for collection in found:
+            stored.setdefault(collection.path, collection)
+        with self._lock:
+            self._stored, self._stored_at = stored, generation
+        return stored
+
+    def made(self) -> dict[tuple[str, ...], frozenset[str] | None]:
+        """The collections made or filled during the run: path -> the keys it was filled
+        with (None: made, never filled)."""
+        with self._lock:
+            return dict(self._made)
+
+    def _collection(self, path: tuple[str, ...]) -> Collection:
+        database = self._database()
+        stored = database.get(path)
+        if stored is not None:
+            return Collection(stored.id, stored.key, path, stored.version, stored.relations)
+        taken = [collection.id for collection in database.values()]
+        with self._lock:
+            number = self._ids.get(path)
+            if number is None:
+                number = self._ids[path] = max([0, *self._ids.values(), *taken]) + 1
         return Collection(number, collection_key(path), path)
 
     def _group_paths(self, entries: Sequence[Entry]) -> list[tuple[str, ...]]:
@@ -134,11 +182,12 @@ class Collections:
         return list(paths)
 
     def all(self) -> list[Collection]:
-        """Every collection: the library's groups in the order of its tree, then those made,
-        each after its parent."""
+        """Every collection: the library's groups in the order of its tree, its databases'
+        collections in theirs, then those made, each after its parent."""
         with self._lock:
             made = list(self._made)
         paths = dict.fromkeys(self._group_paths(self._library.entries))
+        paths.update(dict.fromkeys(self._database()))
         for path in made:
             paths.update(dict.fromkeys(path[:end] for end in range(1, len(path) + 1)))
         return [self._collection(path) for path in paths]
@@ -152,7 +201,10 @@ class Collections:
             made = self._made.get(collection.path)
         if made is not None:
             return lambda entry: entry.key in made
-        return lambda entry: collection.name in groups_of(entry)
+        stored = self._database().get(collection.path)
+        sources = stored.sources if stored is not None else frozenset()
+        return lambda entry: collection.name in groups_of(entry) or (
+            entry.record.source is not None and entry.record.source.file in sources)
 
     def members(self, collection: Collection) -> list[Entry]:
         """The entries in ``collection`` (not those of the collections in it), in the
@@ -191,7 +243,7 @@ class Collections:
             found = matches[0] if matches else (*found, name)
             if not matches:
                 with self._lock:
-                    self._made.setdefault(found, frozenset())
+                    self._made.setdefault(found, None)
                     self.generation += 1
         return self._collection(found)
 
@@ -200,3 +252,13 @@ class Collections:
         with self._lock:
             self._made[collection.path] = frozenset(keys)
             self.generation += 1
+
+    def restore(self, path: tuple[str, ...], keys: frozenset[str] | None) -> Collection:
+        """The collection at ``path`` as a run before left it: filled with ``keys``, or made
+        (None) when the library has none at that path."""
+        exists = path in {collection.path for collection in self.all()}
+        with self._lock:
+            if keys is not None or not exists:
+                self._made[path] = keys
+                self.generation += 1
+        return self._collection(path)

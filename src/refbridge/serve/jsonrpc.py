@@ -21,14 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from refbridge.errors import Diagnostics, RefbridgeError
-from refbridge.serve.autoexport import (
-    AutoExportError,
-    AutoExports,
-    display_options,
-    translator_writer,
-)
+from refbridge.serve.autoexport import AutoExportError, AutoExports, translator_writer
 from refbridge.serve.cayw import export, style_id
 from refbridge.serve.collections import LIBRARY_ID, Collection, CollectionError, Collections
+from refbridge.serve.displayoptions import DisplayOptionError, display_options
 from refbridge.serve.library import LIBRARY_NAME, Entry, Library, year_of
 from refbridge.version import __version__
 
@@ -41,11 +37,13 @@ INTERNAL_ERROR = -32603
 
 @dataclass(frozen=True, slots=True)
 class Shelf:
-    """What the methods answer from: the library, its collections and its auto-exports."""
+    """What the methods answer from: the library, its collections and its auto-exports, and
+    what keeps them after a change (the run's state file)."""
 
     library: Library
     collections: Collections
     autoexports: AutoExports
+    changed: Callable[[], object] = lambda: None
 
 
 class RpcError(Exception):
@@ -159,15 +157,34 @@ def citationkey(library: Library, item_keys: Any) -> dict[str, str | None]:
     return found
 
 
+#: The members of ``item.bibliography``'s ``format`` (Better BibTeX's).
+BIBLIOGRAPHY_FORMAT = ("id", "contentType", "locale", "quickCopy", "mode")
+
+
 def bibliography(library: Library, citekeys: Any, format: Any = None,
                  library_name: Any = None) -> str:
     """The bibliography of the keys found in style ``format.id`` (``contentType`` text or
-    html, ``locale``); keys not found are left out, as Better BibTeX does."""
+    html, ``locale``, ``mode`` bibliography); keys not found are left out, as Better BibTeX
+    does. ``quickCopy`` (Zotero's quick-copy settings, which refbridge has not) and a member
+    Better BibTeX's ``format`` has not are refused."""
     from refbridge.formatting import format_bibliography
 
+    if format is not None and not isinstance(format, dict):
+        raise RpcError(INVALID_PARAMETERS, "format must be an object")
     format = dict(format or {})
+    unknown = sorted(set(format) - set(BIBLIOGRAPHY_FORMAT))
+    if unknown:
+        raise RpcError(INVALID_PARAMETERS, f"format: unknown member {unknown[0]!r} (known: "
+                                           f"{', '.join(BIBLIOGRAPHY_FORMAT)})")
+    if format.get("quickCopy"):
+        raise RpcError(INVALID_PARAMETERS, "format.quickCopy: there are no Zotero quick-copy "
+                                           "settings outside Zotero: give id, contentType "
+                                           "and locale")
     if not format.get("id"):
         raise RpcError(INTERNAL_ERROR, "Error: no style specified")
+    if (format.get("mode") or "bibliography") != "bibliography":
+        raise RpcError(INTERNAL_ERROR, "Error: mode must be bibliograpy, not "
+                                       f"{format['mode']}")
     content = format.get("contentType") or "text"
     if content not in ("text", "html"):
         raise RpcError(INVALID_PARAMETERS, f"contentType {content!r}: choose text or html")
@@ -234,12 +251,12 @@ def _collection_json(shelf: Shelf, collection: Collection, parents: bool = False
 
 
 def groups(shelf: Shelf, include_collections: Any = None) -> list[dict[str, Any]]:
-    """The one library; with ``includeCollections``, its collections (Zotero's
-    ``toJSON``: version 0, no relations)."""
+    """The one library; with ``includeCollections``, its collections (Zotero's ``toJSON``:
+    a database's version and relations; version 0 and no relations for the others)."""
     collections = None
     if include_collections:
-        collections = [{**_collection_json(shelf, c), "version": 0, "relations": {}}
-                       for c in shelf.collections.all()]
+        collections = [{**_collection_json(shelf, c), "version": c.version,
+                        "relations": dict(c.relations)} for c in shelf.collections.all()]
     return [{"id": LIBRARY_ID, "name": LIBRARY_NAME, "collections": collections}]
 
 
@@ -289,7 +306,7 @@ def add_autoexport(shelf: Shelf, collection: Any, translator: Any, path: Any,
         target = _absolute(path, "path")
         found = shelf.collections.find(collection, create=True)
         shelf.autoexports.add(found, translator, target, options, replace)
-    except AutoExportError as exc:
+    except (AutoExportError, DisplayOptionError) as exc:
         raise RpcError(INVALID_PARAMETERS, str(exc)) from None
     return {"libraryID": LIBRARY_ID, "key": found.key, "id": found.id}
 
@@ -365,6 +382,8 @@ def handle(shelf: Shelf, request: Any, changes_allowed: bool = True) -> dict[str
     try:
         result = method.function(shelf if method.on_shelf else shelf.library,
                                  *_arguments(method, request.get("params"), name))
+        if method.changes:
+            shelf.changed()
     except RpcError as exc:
         return _error(exc.code, exc.message, request_id)
     except CollectionError as exc:

@@ -2,7 +2,8 @@
 format refbridge reads, and library addresses such as ``zotero-sqlite:``), each with a unique
 citation key as ``convert`` gives it, found by key and searched by words.
 
-Files named on the command line are read at start; the app adds records read from text it
+Files named on the command line are read at start, and again when they change (a Zotero
+database's address: when its file changes); the app adds records read from text it
 was given (an upload, a paste), never from a path it was given. This module must never write
 a library, nor read a file the user did not name on the command line.
 """
@@ -59,10 +60,27 @@ def _words(key: str, record: Record) -> str:
     return fold(" ".join([key, *names, *texts, year_of(record)]))
 
 
-def _stamp(path: str) -> tuple[int, int] | None:
-    """A file's modification time and size (None: no such file, or an address)."""
+def _watched(path: str) -> str:
+    """The file whose changes are a library's: the file itself, a Zotero database's file
+    for its address (``zotero-sqlite:PATH``)."""
+    from refbridge.zotero_bridge import SQLITE
+
+    if not path.startswith(f"{SQLITE}:"):
+        return path
+    from refbridge.zotero_bridge.address import DatabaseAddress, parse_address
+
     try:
-        status = os.stat(path)
+        address = parse_address(path)
+    except RefbridgeError:
+        return path
+    return str(address.path) if isinstance(address, DatabaseAddress) else path
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    """A library file's modification time and size (None: no such file, or an address of
+    no file)."""
+    try:
+        status = os.stat(_watched(path))
     except (OSError, ValueError):
         return None
     return status.st_mtime_ns, status.st_size
@@ -186,8 +204,9 @@ class Library:
         return [entry for entry in self.entries if all(word in entry.words for word in wanted)]
 
 
-def written(records: Iterable[Record], writer: str) -> str:
+def written(records: Iterable[Record], writer: str,
+            options: WriteOptions = WriteOptions()) -> str:
     """The records as the writer named ``writer`` writes them (the text of a whole file)."""
     out = io.StringIO()
-    write_stream(records, out, get_writer(writer), WriteOptions())
+    write_stream(records, out, get_writer(writer), options)
     return out.getvalue()

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
@@ -29,6 +30,7 @@ from refbridge.serve.autoexport import AutoExports
 from refbridge.serve.collections import Collections
 from refbridge.serve.library import Library
 from refbridge.serve.picks import PICK_TIMEOUT, Picks
+from refbridge.serve.state import ServeState
 
 if TYPE_CHECKING:
     from refbridge.enrich import EnrichOptions
@@ -63,13 +65,29 @@ class Served:
     port: int = 0
     #: where the problems of re-reading a changed library go (one line each)
     report: Callable[[str], object] = lambda line: None
+    #: the file that keeps the collections and auto-exports between runs (None: kept for
+    #: this run only)
+    state_file: Path | None = None
     #: the library with its collections and auto-exports, as the JSON-RPC methods see it
     shelf: jsonrpc.Shelf = field(init=False)
+    state: ServeState | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        collections = Collections(self.library)
-        self.shelf = jsonrpc.Shelf(self.library, collections, AutoExports(
-            self.library, collections, lambda line: self.report(line)))
+        def report(line: str) -> None:
+            self.report(line)
+
+        collections = Collections(self.library, report)
+        autoexports = AutoExports(self.library, collections, report)
+        if self.state_file is not None:
+            self.state = ServeState(self.state_file, self.library.paths, collections,
+                                    autoexports, report)
+        self.shelf = jsonrpc.Shelf(self.library, collections, autoexports,
+                                   self.state.save if self.state else lambda: None)
+
+    def restore(self) -> None:
+        """Make again what the state file kept of earlier runs (nothing without one)."""
+        if self.state is not None:
+            self.state.restore()
 
     def address(self, path: str = "/") -> str:
         """The address of a page with the token in it."""

@@ -76,6 +76,15 @@ SQL: dict[str, str] = {
     "collections": "SELECT collectionID, key, collectionName, parentCollectionID "
                    "FROM collections WHERE libraryID = ?",
     "deleted collections": "SELECT collectionID FROM deletedCollections",
+    "collection rows": "SELECT collectionID, key, version, collectionName, parentCollectionID "
+                       "FROM collections WHERE libraryID = ? ORDER BY collectionID",
+    "collection members": "SELECT ci.collectionID, i.key FROM collectionItems ci "
+                          "JOIN items i ON i.itemID = ci.itemID WHERE i.libraryID = ? "
+                          "ORDER BY ci.collectionID, ci.orderIndex, i.key",
+    "collection relations": "SELECT r.collectionID, p.predicate, r.object "
+                            "FROM collectionRelations r JOIN relationPredicates p "
+                            "ON p.predicateID = r.predicateID "
+                            "ORDER BY r.collectionID, p.predicate, r.object",
     "library items": "SELECT itemID, key, version, clientDateModified, dateModified "
                      "FROM items WHERE libraryID = ?",
     "parents": "SELECT itemID, parentItemID FROM {table} WHERE parentItemID IS NOT NULL",
@@ -120,6 +129,9 @@ OPTIONAL_PARTS: dict[str, tuple[str, ...]] = {
     "trash": ("deletedItems",),
     "collections": ("collections",),
     "deleted collections": ("deletedCollections",),
+    "collection rows": ("collections",),
+    "collection members": ("collectionItems", "collections"),
+    "collection relations": ("collectionRelations", "relationPredicates"),
     "groups": ("groups",),
     "date fields": ("baseFieldMappings",),
 }
@@ -135,6 +147,21 @@ class Scope:
     library_id: int
     label: str  #: "user" or "group:NAME"
     collection: Collection | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredCollection:
+    """A collection as the database stores it: its ID, key, version, name, its parent's ID
+    (None at the top), its relations (predicate -> object, a list for several) and the keys
+    of the items in it, in the collection's order."""
+
+    id: int
+    key: str
+    version: int
+    name: str
+    parent: int | None
+    relations: Mapping[str, str | list[str]]
+    items: tuple[str, ...]
 
 
 @dataclass(slots=True)
@@ -294,6 +321,21 @@ class ZoteroDatabase:
         ids = {str(r[1]): str(r[0]) for r in rows}
         return [Collection(ids[c.id], c.path, c.library) for c in found]
 
+    def stored_collections(self, library_id: int) -> list[StoredCollection]:
+        """The library's collections (not those in the trash) as stored, by ID."""
+        gone = {int(row[0]) for row in self._rows("deleted collections")}
+        items: dict[int, list[str]] = {}
+        for collection, key in self._rows("collection members", library_id):
+            items.setdefault(int(collection), []).append(str(key))
+        relations: dict[int, dict[str, str | list[str]]] = {}
+        for collection, predicate, target in self._rows("collection relations"):
+            _relate(relations.setdefault(int(collection), {}), str(predicate), str(target))
+        return [StoredCollection(int(i), str(key), int(version or 0), str(name),
+                                 int(parent) if parent is not None else None,
+                                 relations.get(int(i), {}), tuple(items.get(int(i), ())))
+                for i, key, version, name, parent in self._rows("collection rows", library_id)
+                if int(i) not in gone]
+
     # -- which items -----------------------------------------------------------------------
     def stamps(self, scope: Scope) -> dict[str, Stamp]:
         """Item key -> what says it changed, for every item of the scope (children included,
@@ -410,12 +452,8 @@ class ZoteroDatabase:
             if item_id in items:
                 items[item_id]["collections"].append(str(key))
         for item_id, predicate, target in self._rows("relations", ids):
-            if item_id not in items:
-                continue
-            relations = items[item_id]["relations"]
-            previous = relations.get(predicate)
-            relations[predicate] = str(target) if previous is None else \
-                [*([previous] if isinstance(previous, str) else previous), str(target)]
+            if item_id in items:
+                _relate(items[item_id]["relations"], predicate, str(target))
 
     def _add_children(self, items: Mapping[int, dict[str, Any]], ids: str,
                       keys: Mapping[int, str]) -> None:
@@ -450,6 +488,13 @@ class ZoteroDatabase:
                 self.better_bibtex = better_bibtex_keys(connection)
         except (DatabaseUnreadable, sqlite3.Error, ValueError, TypeError) as exc:
             self._warn(f"Better BibTeX's keys not read: {exc}")
+
+
+def _relate(relations: dict[str, Any], predicate: str, target: str) -> None:
+    """Add a relation as the API gives them: one object as a string, several as a list."""
+    previous = relations.get(predicate)
+    relations[predicate] = target if previous is None else \
+        [*([previous] if isinstance(previous, str) else previous), target]
 
 
 def better_bibtex_keys(connection: sqlite3.Connection) -> dict[tuple[int, str], str]:
