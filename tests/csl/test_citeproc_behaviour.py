@@ -118,6 +118,21 @@ def test_a_with_initials_rule_shows_initials_without_initialize_with() -> None:
         "Riegert-Johnson, D, 2009", "Riegert-Johnson, DL, 2009"]
 
 
+def test_cites_of_a_style_that_varies_with_position_are_told_apart_in_their_subsequent_form() -> None:
+    # as citeproc-js: "Aristotle" is the subsequent cite of all three, so all three get suffixes
+    cite = ('<choose><if position="first"><group delimiter=", "><names variable="author"/>'
+            '<text variable="title"/><date variable="issued"><date-part name="year"/></date></group>'
+            '</if><else><names variable="author"/></else></choose>')
+    layout = ('<group delimiter=", "><names variable="author"/><text variable="title"/>'
+              '<date variable="issued"><date-part name="year"/></date></group>')
+    items = [item(id=key, title=title, author=[{"family": "Aristotle"}], issued={"date-parts": [[1999]]})
+             for key, title in (("a", "Ethics"), ("b", "Ethics"), ("c", "Politics"))]
+    note_style = style(cite, bibliography=layout, style_class="note",
+                       citation_attrs='disambiguate-add-year-suffix="true"')
+    assert make_processor(note_style, items).bibliography() == [
+        "Aristotle, Ethics, 1999a", "Aristotle, Ethics, 1999b", "Aristotle, Politics, 1999c"]
+
+
 def test_a_group_of_a_season_named_in_words_alone_renders_nothing() -> None:
     layout = ('<text variable="title"/><group prefix=" (" suffix=")">'
               '<date variable="issued"><date-part name="month"/></date></group>')

@@ -427,9 +427,9 @@ class Processor:
         if add_given and rule != "by-cite":
             self._global_givennames(rule)
         remaining: list[list[str]] = []
-        # cites are told apart in their first form and, where the style varies with
-        # position, in their subsequent form too
-        for position in ("first", "subsequent") if self.style.citation_uses_position else ("first",):
+        # as citeproc-js: cites are told apart in their subsequent form, where the style
+        # varies with position
+        for position in ("subsequent",) if self.style.citation_uses_position else ("first",):
             self._disamb_position = position
             for group in self._ambiguous_groups(self.registration):
                 if add_names:
