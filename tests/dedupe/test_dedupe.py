@@ -399,3 +399,38 @@ def test_a_dry_run_says_which_citations_it_would_rewrite(library: Path, tmp_path
                         "--rewrite", str(paper))
     assert f"refbridge: dedupe: would rewrite 1 citation(s) in {paper}" in err.splitlines()
     assert paper.read_text(encoding="utf-8") == "See @Knuth84lp.\n"
+
+
+def test_one_article_dated_online_and_in_its_issue_a_year_apart_is_one_work() -> None:
+    assert same("@article{online, author = {Okafor, Nneka and Lindqvist, Per}, title = {Sparse "
+                "Attention for Long Tidal Records}, journal = {IEEE Transactions on Pattern "
+                "Analysis \\& Machine Intelligence}, pages = {1--14}, year = 2022}",
+                "@article{issue, author = {Nneka Okafor and Per Lindqvist}, title = {Sparse "
+                "attention for long tidal records}, journal = {IEEE Transactions on Pattern "
+                "Analysis and Machine Intelligence}, volume = 45, number = 4, pages = "
+                "{4713--4726}, year = 2023}") == "same title, authors and venue, a year apart"
+
+
+def test_a_conference_paper_dated_by_its_arxiv_year_is_one_work() -> None:
+    assert same("@inproceedings{a, author = {Okafor, Nneka}, title = {Density Estimation with "
+                "Tidal Flows}, booktitle = {5th International Conference on Learning "
+                "Representations, ICLR 2017, Toulon, France}, year = 2017}",
+                "@article{b, author = {Okafor, Nneka}, title = {Density estimation with tidal "
+                "flows}, journal = {International Conference on Learning Representations}, "
+                "year = 2016}") == "same title, authors and venue, a year apart"
+
+
+def test_one_title_in_other_venues_a_year_apart_is_two_works() -> None:
+    assert same("@inproceedings{a, author = {Okafor, Nneka}, title = {Density Estimation with "
+                "Tidal Flows}, booktitle = {Coastal Modelling Conference}, year = 2017}",
+                "@article{b, author = {Okafor, Nneka}, title = {Density estimation with tidal "
+                "flows}, journal = {Journal of Estuarine Science}, year = 2016}") is None
+
+
+def test_pages_that_run_backwards_say_nothing() -> None:
+    assert same("@article{a, author = {Okafor, Nneka}, title = {Cascaded Models of Tidal "
+                "Flow}, journal = {Journal of Machine Learning Research}, volume = 23, "
+                "number = 47, pages = {1--33}, year = 2022}",
+                "@article{b, author = {Okafor, Nneka}, title = {Cascaded models of tidal "
+                "flow}, journal = {Journal of Machine Learning Research}, volume = 23, "
+                "pages = {47--1}, year = 2022}") == "same title, year and authors"

@@ -16,7 +16,12 @@ later): of a preprint type, with an arXiv id or a preprint server's DOI, or in a
 server's venue (``journal = {arXiv}``, ``CoRR``, ``howpublished = {arXiv preprint}``); a
 conference or journal paper in a venue is published, whatever preprint it names. A title a
 word apart (one added, dropped or another) is one title when all the authors, in order, the
-year and the venue (or, with none, the web address) agree.
+year and the venue (or, with none, the web address) agree. One paper is often dated twice, a
+year apart (``ONLINE_YEARS``: online and in its issue, by its conference and its proceedings,
+by its arXiv year in the venue that published it): the same title of four words or more, the
+same authors and one venue (the words of one's name within the other's, numbers aside) or one
+page range a year apart are one work. Pages that run backwards (``47--1``, an article number
+typed into them) say nothing.
 
 Some records look alike and are not the same work: different editions, volumes of a book,
 parts (``Part II``), chapters or pages of one book, issues of one volume, and the notes about
@@ -65,8 +70,12 @@ TYPOS, MIN_WORDS_FOR_TYPOS = 2, 3
 #: titles are one (a changed word or two).
 LONG_TITLE, LONG_TITLE_SIMILARITY = 8, 0.93
 #: Words the shorter of two titles a word apart needs to be one title in one venue (the
-#: same authors and year): fewer say too little.
+#: same authors and year): fewer say too little. Two records of one title, venue and authors
+#: a year apart (``ONLINE_YEARS``) need as many.
 A_WORD_APART_WORDS = 4
+#: Years two records of one paper may give when it is dated twice: online and in its issue,
+#: by its conference and its proceedings, or by its arXiv year in the venue that published it.
+ONLINE_YEARS = 1
 #: Registrants whose DOIs name preprints: a record with one and a record with a journal's DOI
 #: may still be the same work (arXiv's own DOIs are read as arXiv ids).
 PREPRINT_DOI_PREFIXES: tuple[str, ...] = (
@@ -216,6 +225,15 @@ class Profile:
         return VENUE_KINDS[match.group(1)] if match else "main"
 
     @cached_property
+    def venue_words(self) -> frozenset[str]:
+        """The venue's words of substance, numbers aside (``5th``, ``2017``, ``Volume 1``):
+        ``Proceedings of the 54th Annual Meeting of the ACL`` holds ``Meeting of the ACL``."""
+        if self.venue_kind is None:
+            return frozenset()
+        words = fold(self.record.get("container-title") or "").split()
+        return frozenset(w for w in words if w not in BBT_SKIP_WORDS and not _DIGITS.search(w))
+
+    @cached_property
     def address(self) -> str | None:
         """The web address, without what does not tell two apart (``_ADDRESS_NOISE``)."""
         url = self.record.get("URL")
@@ -258,18 +276,29 @@ def _edition(record: Record) -> str | None:
     return " ".join(_EDITION_WORDS.get(w, w) for w in words if w not in _EDITION_NOISE)
 
 
-def _first_page(record: Record) -> str | None:
-    page = record.get("page")
-    match = _DIGITS.search(page) if page else None
-    return match.group(0) if match else None
+def _page_range(record: Record) -> tuple[int, int | None] | None:
+    """The first page and, of a range of two numbers, the last (``1278--86`` ends at 1286);
+    None without a page, or for a range that runs backwards (``47--1``: an article number
+    typed into the pages), which says nothing."""
+    numbers = _DIGITS.findall(record.get("page") or "")
+    if len(numbers) != 2:
+        return (int(numbers[0]), None) if numbers else None
+    first, last = numbers
+    last = first[:max(len(first) - len(last), 0)] + last
+    return None if int(last) < int(first) else (int(first), int(last))
+
+
+def _first_page(record: Record) -> int | None:
+    pages = _page_range(record)
+    return pages[0] if pages else None
 
 
 def _page_count(record: Record) -> int | None:
-    numbers = _DIGITS.findall(record.get("page") or "")
-    return int(numbers[1]) - int(numbers[0]) if len(numbers) == 2 else None
+    pages = _page_range(record)
+    return pages[1] - pages[0] if pages and pages[1] is not None else None
 
 
-def _both_differ(a: str | None, b: str | None) -> bool:
+def _both_differ(a: str | int | None, b: str | int | None) -> bool:
     return a is not None and b is not None and a != b
 
 
@@ -456,6 +485,24 @@ def _a_word_apart(a: Profile, b: Profile) -> bool:
     return len(changed) <= 1 and all(max(sizes) <= 1 for sizes in changed)
 
 
+def _one_place(a: Profile, b: Profile) -> bool:
+    """One venue (the words of one's name within the other's) or one page range."""
+    words_a, words_b = a.venue_words, b.venue_words
+    if words_a and words_b and (words_a <= words_b or words_b <= words_a):
+        return True
+    pages = _page_range(a.record)
+    return pages is not None and pages[1] is not None and pages == _page_range(b.record)
+
+
+def _a_year_apart(a: Profile, b: Profile) -> bool:
+    """One paper dated twice (``ONLINE_YEARS`` apart): the same title (``A_WORD_APART_WORDS``
+    words or more) and authors (``_same_people``), one place (``_one_place``), no other
+    volume."""
+    return _years_between(a, b) == ONLINE_YEARS and len(a.title.split()) >= \
+        A_WORD_APART_WORDS and _same_title(a, b) and _same_people(a, b) and _one_place(a, b) \
+        and not _both_differ(_number(a.record, "volume"), _number(b.record, "volume"))
+
+
 def _same_year(a: Profile, b: Profile) -> bool:
     """The same year, or within ``PREPRINT_YEARS`` of a preprint, ``BOOK_YEARS`` for two
     books; a year one record lacks agrees only when the titles are the same word for word."""
@@ -490,6 +537,8 @@ def same_work(a: Profile, b: Profile) -> str | None:
         return "same title, year and authors"
     if _a_word_apart(a, b) and a.record.year == b.record.year and _all_people(a, b):
         return "same venue, year and authors, a title a word apart"
+    if _a_year_apart(a, b):
+        return "same title, authors and venue, a year apart"
     return None
 
 
