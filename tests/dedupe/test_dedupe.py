@@ -434,3 +434,21 @@ def test_pages_that_run_backwards_say_nothing() -> None:
                 "@article{b, author = {Okafor, Nneka}, title = {Cascaded models of tidal "
                 "flow}, journal = {Journal of Machine Learning Research}, volume = 23, "
                 "pages = {47--1}, year = 2022}") == "same title, year and authors"
+
+
+def test_a_piece_in_a_conferences_music_proceedings_is_not_its_paper() -> None:
+    assert same("@inproceedings{note, author = {Aalto, Sigrid and Mbeki, Thandi}, title = {Songs "
+                "for Drowned Bells}, booktitle = {Music Proceedings of the International "
+                "Conference on Sound Interfaces}, year = 2014}",
+                "@inproceedings{paper, author = {Aalto, Sigrid and Mbeki, Thandi}, title = "
+                "{Songs for Drowned Bells}, booktitle = {Proceedings of the International "
+                "Conference on Sound Interfaces}, year = 2014}") is None
+
+
+def test_an_installation_and_a_performance_of_one_title_are_two_works() -> None:
+    assert same("@inproceedings{a, author = {Aalto, Sigrid}, title = {Tidal Organ}, booktitle "
+                "= {Installation Proceedings of the International Conference on Sound "
+                "Interfaces}, year = 2014}",
+                "@inproceedings{b, author = {Aalto, Sigrid}, title = {Tidal Organ}, booktitle "
+                "= {Music Proceedings of the International Conference on Sound Interfaces}, "
+                "year = 2014}") is None

@@ -128,13 +128,15 @@ _SUBTITLE = re.compile(r"\s*(?::|\.\s|\?\s|!\s|\s[-\u2013\u2014]+\s|--)\s*")
 _DIGITS = re.compile(r"\d+")
 #: Words of a venue (folded) that make it a lesser venue beside a conference, by its kind: a
 #: paper there and one in the conference's own proceedings (or another lesser venue) are two
-#: works (``GECCO Companion``, ``CVPR Workshop on ...``, ``CHI Extended Abstracts``).
+#: works (``GECCO Companion``, ``CVPR Workshop on ...``, ``CHI Extended Abstracts``, the
+#: programme notes of ``Installation Proceedings`` and ``Music Proceedings``).
 VENUE_KINDS: dict[str, str] = {
     "companion": "companion", "adjunct": "companion", "workshop": "workshop",
     "workshops": "workshop", "extended abstracts": "extended abstract", "poster": "poster",
     "posters": "poster", "demo": "demonstration", "demos": "demonstration",
     "demonstrations": "demonstration", "doctoral consortium": "doctoral consortium",
-    "late breaking": "late-breaking result",
+    "late breaking": "late-breaking result", "installation": "installation",
+    "installations": "installation", "music proceedings": "performance",
 }
 _VENUE_KIND = re.compile(r"\b(" + "|".join(VENUE_KINDS) + r")\b")
 #: CSL types of a paper in a conference's proceedings and in a journal: two such records of
