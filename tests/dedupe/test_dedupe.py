@@ -452,3 +452,17 @@ def test_an_installation_and_a_performance_of_one_title_are_two_works() -> None:
                 "@inproceedings{b, author = {Aalto, Sigrid}, title = {Tidal Organ}, booktitle "
                 "= {Music Proceedings of the International Conference on Sound Interfaces}, "
                 "year = 2014}") is None
+
+
+def test_an_edition_named_at_the_end_of_the_title_is_the_edition() -> None:
+    assert same("@book{a, author = {Szabo, Reka}, title = {Estuaries: Models and Measurements},"
+                " edition = {Second}, year = 2022, publisher = {Tidewater}}",
+                "@book{b, author = {Szabo, Reka}, title = {Estuaries: models and measurements, "
+                "2nd {E}dition}, year = 2022}") == "same title, year and authors"
+
+
+def test_editions_named_in_a_title_and_a_field_apart_are_two_works() -> None:
+    assert same("@book{a, author = {Szabo, Reka}, title = {Estuaries: Models and Measurements},"
+                " edition = {Second}, year = 2022, publisher = {Tidewater}}",
+                "@book{b, author = {Szabo, Reka}, title = {Estuaries: models and measurements, "
+                "Third Edition}, year = 2022}") is None

@@ -23,7 +23,8 @@ same authors and one venue (the words of one's name within the other's, numbers 
 page range a year apart are one work. Pages that run backwards (``47--1``, an article number
 typed into them) say nothing.
 
-Some records look alike and are not the same work: different editions, volumes of a book,
+Some records look alike and are not the same work: different editions (of the edition field,
+or named at the end of the title: ``..., 2nd Edition``), volumes of a book,
 parts (``Part II``), chapters or pages of one book, issues of one volume, and the notes about
 a paper (``Erratum:``, ``Reply to``, ``Comment on``, ``Corrigendum``) and its supplement
 (``...: Supplementary material``, ``... -- Source Code``, a note ``Supplementary material of``);
@@ -182,12 +183,20 @@ class Profile:
 
     @cached_property
     def title(self) -> str:
-        return fold(self.record.title or "")
+        """The title (folded), without the edition it ends with (``..., 2nd Edition``)."""
+        return _TITLE_EDITION.sub("", fold(self.record.title or ""))
 
     @cached_property
     def main_title(self) -> str:
         """The title before its subtitle."""
-        return fold(_SUBTITLE.split(self.record.title or "", maxsplit=1)[0])
+        return _TITLE_EDITION.sub("", fold(_SUBTITLE.split(self.record.title or "",
+                                                           maxsplit=1)[0]))
+
+    @cached_property
+    def edition(self) -> str | None:
+        """The edition (``_edition``) of the edition field, or else of the title's end."""
+        named = _TITLE_EDITION.search(fold(self.record.title or ""))
+        return _edition(self.record.get("edition") or (named.group(0) if named else None))
 
     @cached_property
     def note(self) -> str | None:
@@ -268,10 +277,14 @@ _EDITION_NOISE: frozenset[str] = frozenset({"edition", "ed", "edn", "st", "nd", 
 _ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)\b")
 
 
-def _edition(record: Record) -> str | None:
+#: An edition ending a title (folded): ``Computer Vision, 2nd Edition``, ``... Third Ed``.
+_TITLE_EDITION = re.compile(r"\s(?:\d+(?:st|nd|rd|th)|" + "|".join(_EDITION_WORDS) +
+                            r")\s(?:edition|edn|ed)$")
+
+
+def _edition(value: str | None) -> str | None:
     """The edition as words that tell editions apart: ``2nd ed.`` and ``Second`` are ``2``,
     ``Second extended`` is ``2 extended``, ``Version 1.21`` is ``version 1 21``."""
-    value = record.get("edition")
     if value is None:
         return None
     words = _ORDINAL.sub(r"\1", fold(value)).split()
@@ -371,7 +384,7 @@ def _other_addresses(a: Profile, b: Profile) -> bool:
 
 #: What keeps two records apart however alike they are: name -> test of the two profiles.
 BARRIERS: dict[str, Callable[[Profile, Profile], bool]] = {
-    "different editions": lambda a, b: _both_differ(_edition(a.record), _edition(b.record)),
+    "different editions": lambda a, b: _both_differ(a.edition, b.edition),
     "editions years apart": _other_editions,
     "a conference's paper and its companion's or workshop's": lambda a, b: _both_differ(
         a.venue_kind, b.venue_kind),
