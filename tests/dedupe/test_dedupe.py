@@ -466,3 +466,22 @@ def test_editions_named_in_a_title_and_a_field_apart_are_two_works() -> None:
                 " edition = {Second}, year = 2022, publisher = {Tidewater}}",
                 "@book{b, author = {Szabo, Reka}, title = {Estuaries: models and measurements, "
                 "Third Edition}, year = 2022}") is None
+
+
+def test_one_workshop_volume_named_in_full_and_short_at_one_place_in_print_is_one_work() -> None:
+    assert same("@inproceedings{full, author = {Aalto, Sigrid}, title = {Recursive Pattern "
+                "Discovery in Tidal Records}, booktitle = {Machine Learning and Knowledge "
+                "Discovery: International Workshops of CMLD 2019, Proceedings, Part II}, "
+                "volume = 1168, pages = {485--493}, year = 2020}",
+                "@inproceedings{short, author = {Aalto, Sigrid}, title = {Recursive pattern "
+                "discovery in tidal records}, booktitle = {CMLD 2019}, volume = 1168, pages = "
+                "{485--493}, year = 2020}") == "same title, year and authors"
+
+
+def test_a_workshop_paper_and_its_conference_paper_in_other_volumes_are_two_works() -> None:
+    assert same("@inproceedings{w, author = {Aalto, Sigrid}, title = {Recursive Pattern "
+                "Discovery in Tidal Records}, booktitle = {Proceedings of the CMLD 2019 "
+                "Workshops}, volume = 1168, pages = {485--493}, year = 2019}",
+                "@inproceedings{c, author = {Aalto, Sigrid}, title = {Recursive pattern "
+                "discovery in tidal records}, booktitle = {CMLD 2019}, volume = 1167, pages = "
+                "{485--493}, year = 2019}") is None

@@ -30,9 +30,10 @@ a paper (``Erratum:``, ``Reply to``, ``Comment on``, ``Corrigendum``) and its su
 (``...: Supplementary material``, ``... -- Source Code``, a note ``Supplementary material of``);
 two different DOIs (unless one is a preprint server's) or two different arXiv ids; a paper in
 a conference's companion, workshop or extended abstracts and one in its proceedings
-(``VENUE_KINDS``); a conference paper and its journal version years later; two books years
-apart without an ISBN in common (a book's DOI copied to another edition's entry); two web
-pages, programs or data sets at other addresses. Those ``BARRIERS`` keep records apart
+(``VENUE_KINDS``; not when both give one volume and page range: one volume named two ways);
+a conference paper and its journal version years later; two books years apart without an
+ISBN in common (a book's DOI copied to another edition's entry); two web pages, programs or
+data sets at other addresses. Those ``BARRIERS`` keep records apart
 whatever else agrees: only a preprint and its published version are one work.
 
 ``merge`` (the inputs of a CV or a conversion) joins records by identifier and by
@@ -357,6 +358,22 @@ def _different_pages(a: Profile, b: Profile) -> bool:
                 and a.title == b.title and _all_people(a, b))
 
 
+def _one_printing(a: Profile, b: Profile) -> bool:
+    """The same volume and page range, both given: one paper's place in print."""
+    pages = _page_range(a.record)
+    return pages is not None and pages[1] is not None and pages == _page_range(b.record) \
+        and _number(a.record, "volume") is not None and \
+        _number(a.record, "volume") == _number(b.record, "volume")
+
+
+def _lesser_venue(a: Profile, b: Profile) -> bool:
+    """A paper in a conference's companion, workshop (``VENUE_KINDS``) ... and one in its
+    proceedings or another lesser venue, unless both are at one place in print (one
+    proceedings volume named in full and short: ``... International Workshops of ECML PKDD
+    2019 ...`` and ``ECML PKDD 2019``)."""
+    return _both_differ(a.venue_kind, b.venue_kind) and not _one_printing(a, b)
+
+
 def _journal_version(a: Profile, b: Profile) -> bool:
     """A conference paper and a journal paper more than ``JOURNAL_VERSION_YEARS`` apart (a
     year apart is as often one paper typed wrongly, dated online and in print)."""
@@ -386,8 +403,7 @@ def _other_addresses(a: Profile, b: Profile) -> bool:
 BARRIERS: dict[str, Callable[[Profile, Profile], bool]] = {
     "different editions": lambda a, b: _both_differ(a.edition, b.edition),
     "editions years apart": _other_editions,
-    "a conference's paper and its companion's or workshop's": lambda a, b: _both_differ(
-        a.venue_kind, b.venue_kind),
+    "a conference's paper and its companion's or workshop's": _lesser_venue,
     "a conference paper and its journal version": _journal_version,
     "different web pages": _other_addresses,
     "different volumes": lambda a, b: a.whole_book and b.whole_book and _both_differ(
