@@ -485,3 +485,20 @@ def test_a_workshop_paper_and_its_conference_paper_in_other_volumes_are_two_work
                 "@inproceedings{c, author = {Aalto, Sigrid}, title = {Recursive pattern "
                 "discovery in tidal records}, booktitle = {CMLD 2019}, volume = 1167, pages = "
                 "{485--493}, year = 2019}") is None
+
+
+def test_a_preprint_and_its_paper_whose_title_dropped_its_name_are_found() -> None:
+    records = entries("@article{pre, author = {Okafor, Nneka and Szabo, Reka}, title = "
+                      "{TideNet: Self-Supervised Depth of Estuary Channels}, journal = {arXiv},"
+                      " eprint = {1905.02693}, year = 2019}\n"
+                      "@inproceedings{pub, author = {Okafor, Nneka and Szabo, Reka}, title = "
+                      "{Self-Supervised Depth of Estuary Channels}, booktitle = {Proceedings of "
+                      "the Coastal Vision Conference}, year = 2020}")
+    assert duplicate_groups(records) == [([0, 1], "same title, year and authors")]
+
+
+def test_a_title_headed_by_a_plain_word_keeps_it() -> None:
+    assert same("@article{a, author = {Okafor, Nneka}, title = {Introduction: Depth of Estuary "
+                "Channels}, journal = {Coastal Vision}, year = 2019}",
+                "@article{b, author = {Okafor, Nneka}, title = {Depth of Estuary Channels}, "
+                "journal = {Estuary Letters}, year = 2019}") is None

@@ -8,8 +8,9 @@ unless nothing else agrees (titles unrelated and no author in common or years fa
 identifier pasted into the wrong entry), or, without one, when their titles, years and
 authors agree as people write the same reference twice: the title compared as plain folded words (the reader has decoded
 ``{\\"o}`` to ``ö`` already; ``ö`` and ``o`` fold alike), with or without its subtitle and
-whatever punctuation sets it off, function words and a misspelt word or two allowed
-(``Current Opinion in Cardiology`` is not ``... in Radiology``); the first author the same
+whatever punctuation sets it off, with or without the name heading it (``PackNet-SfM: 3D
+Packing for ...``: a word of two capitals or digits), function words and a misspelt word or
+two allowed (``Current Opinion in Cardiology`` is not ``... in Radiology``); the first author the same
 person by ``people.same_person`` with initials (``D. E.`` is ``Donald Ervin``); the year the
 same, or within ``PREPRINT_YEARS`` when one record is a preprint (its published version comes
 later): of a preprint type, with an arXiv id or a preprint server's DOI, or in a preprint
@@ -128,6 +129,8 @@ _LAST_NUMBER = re.compile(r"\s([ivx]+|\d{1,2})$")
 #: What sets a subtitle off: a colon, a full stop, a dash, a question mark.
 _SUBTITLE = re.compile(r"\s*(?::|\.\s|\?\s|!\s|\s[-\u2013\u2014]+\s|--)\s*")
 _DIGITS = re.compile(r"\d+")
+#: What makes a word a name rather than a word (two or more of them: ``BERT``, ``GPT-3``).
+_NAME_MARKS = re.compile(r"[A-Z0-9]")
 #: Words of a venue (folded) that make it a lesser venue beside a conference, by its kind: a
 #: paper there and one in the conference's own proceedings (or another lesser venue) are two
 #: works (``GECCO Companion``, ``CVPR Workshop on ...``, ``CHI Extended Abstracts``, the
@@ -192,6 +195,17 @@ class Profile:
         """The title before its subtitle."""
         return _TITLE_EDITION.sub("", fold(_SUBTITLE.split(self.record.title or "",
                                                            maxsplit=1)[0]))
+
+    @cached_property
+    def after_name(self) -> str | None:
+        """The title after the name that heads it (``PackNet-SfM: 3D Packing for ...``,
+        ``AANN: Artificial Analog Neural Network``: a word of two capitals or digits or
+        more), or None."""
+        parts = _SUBTITLE.split(self.record.title or "", maxsplit=1)
+        head = parts[0].strip("{} ")
+        if len(parts) < 2 or len(head.split()) != 1 or len(_NAME_MARKS.findall(head)) < 2:
+            return None
+        return _TITLE_EDITION.sub("", fold(parts[1]))
 
     @cached_property
     def edition(self) -> str | None:
@@ -465,6 +479,8 @@ def _same_title(a: Profile, b: Profile) -> bool:
         return True
     if a.main_title and (a.main_title == b.title or b.main_title == a.title):
         return len(a.main_title.split()) >= 3  # "Introduction" alone says too little
+    if a.after_name == b.title or b.after_name == a.title:  # with and without its name
+        return len(a.title.split()) >= 3 and len(b.title.split()) >= 3
     return _typos_only(a.title, b.title)
 
 
