@@ -502,3 +502,12 @@ def test_a_title_headed_by_a_plain_word_keeps_it() -> None:
                 "Channels}, journal = {Coastal Vision}, year = 2019}",
                 "@article{b, author = {Okafor, Nneka}, title = {Depth of Estuary Channels}, "
                 "journal = {Estuary Letters}, year = 2019}") is None
+
+
+def test_a_book_whose_booktitle_repeats_its_title_is_a_book_printed_a_year_apart() -> None:
+    assert same("@book{a, editor = {Glass, Fiona and Kovac, Goran}, title = {Handbook of Tidal "
+                "Heuristics}, booktitle = {Handbook of Tidal Heuristics}, publisher = {Kluwer},"
+                " year = 2002}",
+                "@book{b, editor = {Glass, Fiona and Kovac, Goran}, title = {Handbook of Tidal "
+                "Heuristics}, booktitle = {Handbook of Tidal Heuristics}, publisher = "
+                "{Springer}, year = 2003}") == "same title, year and authors"

@@ -183,7 +183,11 @@ class Profile:
 
     @cached_property
     def whole_book(self) -> bool:
-        return self.record.type == "book" and not self.record.get("container-title")
+        """A book, not a part of one: no container, or one of its own title (``@book`` with
+        a ``booktitle`` that repeats its title)."""
+        container = self.record.get("container-title")
+        return self.record.type == "book" and (
+            not container or fold(container) == fold(self.record.title or ""))
 
     @cached_property
     def title(self) -> str:
