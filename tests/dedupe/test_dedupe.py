@@ -511,3 +511,19 @@ def test_a_book_whose_booktitle_repeats_its_title_is_a_book_printed_a_year_apart
                 "@book{b, editor = {Glass, Fiona and Kovac, Goran}, title = {Handbook of Tidal "
                 "Heuristics}, booktitle = {Handbook of Tidal Heuristics}, publisher = "
                 "{Springer}, year = 2003}") == "same title, year and authors"
+
+
+def test_one_printing_with_the_first_authors_given_names_garbled_is_one_work() -> None:
+    assert same("@article{a, author = {Thorpe, Waldo}, title = {A Film of Silt in the Estuary},"
+                " journal = {Coastal Geography}, volume = 46, pages = {234--240}, year = 1970}",
+                "@article{b, author = {Thorpe, Author W R}, title = {A film of silt in the "
+                "estuary}, journal = {Coastal Geography}, volume = 46, pages = {234--240}, "
+                "year = 1970}") == "same title, year, volume and pages"
+
+
+def test_one_title_and_year_at_other_pages_of_one_volume_are_two_works() -> None:
+    assert same("@article{a, author = {Thorpe, Waldo}, title = {A Film of Silt in the Estuary},"
+                " journal = {Coastal Geography}, volume = 46, pages = {234--240}, year = 1970}",
+                "@article{b, author = {Thorpe, Ada}, title = {A film of silt in the estuary}, "
+                "journal = {Coastal Geography}, volume = 46, pages = {301--309}, year = 1970}"
+                ) is None

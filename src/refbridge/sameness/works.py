@@ -21,7 +21,8 @@ year and the venue (or, with none, the web address) agree. One paper is often da
 year apart (``ONLINE_YEARS``: online and in its issue, by its conference and its proceedings,
 by its arXiv year in the venue that published it): the same title of four words or more, the
 same authors and one venue (the words of one's name within the other's, numbers aside) or one
-page range a year apart are one work. Pages that run backwards (``47--1``, an article number
+page range a year apart are one work; so are the same title, year, volume and page range of
+a first author of one family name, whatever given names one record garbles. Pages that run backwards (``47--1``, an article number
 typed into them) say nothing.
 
 Some records look alike and are not the same work: different editions (of the edition field,
@@ -509,6 +510,12 @@ def _same_people(a: Profile, b: Profile) -> bool:
     return len(families_a & families_b) * 2 >= min(len(families_a), len(families_b))
 
 
+def _same_first_family(a: Profile, b: Profile) -> bool:
+    """The first authors' family names agree, whatever their given names (garbled in one:
+    ``Tobler, Author W R``)."""
+    return bool(a.people and b.people) and family_key(a.people[0]) == family_key(b.people[0])
+
+
 def _all_people(a: Profile, b: Profile) -> bool:
     """The same people, all of them and in order (initials for given names)."""
     return bool(a.people) and len(a.people) == len(b.people) and all(
@@ -590,6 +597,9 @@ def same_work(a: Profile, b: Profile) -> str | None:
         return "same venue, year and authors, a title a word apart"
     if _a_year_apart(a, b):
         return "same title, authors and venue, a year apart"
+    if _same_title(a, b) and a.record.year == b.record.year and _one_printing(a, b) and \
+            _same_first_family(a, b):
+        return "same title, year, volume and pages"
     return None
 
 
