@@ -527,3 +527,12 @@ def test_one_title_and_year_at_other_pages_of_one_volume_are_two_works() -> None
                 "@article{b, author = {Thorpe, Ada}, title = {A film of silt in the estuary}, "
                 "journal = {Coastal Geography}, volume = 46, pages = {301--309}, year = 1970}"
                 ) is None
+
+
+def test_a_conference_paper_dated_by_its_meeting_under_the_venues_initials_is_one_work() -> None:
+    assert same("@inproceedings{a, author = {Lindqvist, Per}, title = {A Model of Salt Fronts "
+                "in Shallow Estuaries}, booktitle = {CEMS 1998}, year = 1998}",
+                "@inproceedings{b, author = {Lindqvist, Per}, title = {A model of salt fronts "
+                "in shallow estuaries}, booktitle = {Advances in Coastal and Estuarine Modelling "
+                "Systems 11}, pages = {796--802}, year = 1999}") == \
+        "same title, authors and venue, a year apart"

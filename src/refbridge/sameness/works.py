@@ -20,10 +20,10 @@ word apart (one added, dropped or another) is one title when all the authors, in
 year and the venue (or, with none, the web address) agree. One paper is often dated twice, a
 year apart (``ONLINE_YEARS``: online and in its issue, by its conference and its proceedings,
 by its arXiv year in the venue that published it): the same title of four words or more, the
-same authors and one venue (the words of one's name within the other's, numbers aside) or one
-page range a year apart are one work; so are the same title, year, volume and page range of
-a first author of one family name, whatever given names one record garbles. Pages that run backwards (``47--1``, an article number
-typed into them) say nothing.
+same authors and one venue (the words of one's name, or their initials, within the other's,
+numbers aside) or one page range a year apart are one work; so are the same title, year, volume
+and page range of a first author of one family name, whatever given names one record garbles.
+Pages that run backwards (``47--1``, an article number typed into them) say nothing.
 
 Some records look alike and are not the same work: different editions (of the edition field,
 or named at the end of the title: ``..., 2nd Edition``), volumes of a book,
@@ -256,13 +256,13 @@ class Profile:
         return VENUE_KINDS[match.group(1)] if match else "main"
 
     @cached_property
-    def venue_words(self) -> frozenset[str]:
-        """The venue's words of substance, numbers aside (``5th``, ``2017``, ``Volume 1``):
-        ``Proceedings of the 54th Annual Meeting of the ACL`` holds ``Meeting of the ACL``."""
+    def venue_words(self) -> tuple[str, ...]:
+        """The venue's words of substance, in order, numbers aside (``5th``, ``2017``,
+        ``Volume 1``): none in a preprint server's."""
         if self.venue_kind is None:
-            return frozenset()
+            return ()
         words = fold(self.record.get("container-title") or "").split()
-        return frozenset(w for w in words if w not in BBT_SKIP_WORDS and not _DIGITS.search(w))
+        return tuple(w for w in words if w not in BBT_SKIP_WORDS and not _DIGITS.search(w))
 
     @cached_property
     def address(self) -> str | None:
@@ -543,10 +543,19 @@ def _a_word_apart(a: Profile, b: Profile) -> bool:
     return len(changed) <= 1 and all(max(sizes) <= 1 for sizes in changed)
 
 
+def _venue_within(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    """Whether each word of the venue ``short`` is a word of ``long`` or the initials of some
+    of its words in a row (``Proceedings of the 54th Annual Meeting of the ACL`` holds
+    ``Meeting of the ACL``; ``Advances in Neural Information Processing Systems`` holds
+    ``NIPS``)."""
+    words, initials = set(long), "".join(word[0] for word in long)
+    return bool(short) and all(w in words or (len(w) >= 3 and w in initials) for w in short)
+
+
 def _one_place(a: Profile, b: Profile) -> bool:
     """One venue (the words of one's name within the other's) or one page range."""
-    words_a, words_b = a.venue_words, b.venue_words
-    if words_a and words_b and (words_a <= words_b or words_b <= words_a):
+    if _venue_within(a.venue_words, b.venue_words) or _venue_within(b.venue_words,
+                                                                     a.venue_words):
         return True
     pages = _page_range(a.record)
     return pages is not None and pages[1] is not None and pages == _page_range(b.record)
