@@ -536,3 +536,21 @@ def test_a_conference_paper_dated_by_its_meeting_under_the_venues_initials_is_on
                 "in shallow estuaries}, booktitle = {Advances in Coastal and Estuarine Modelling "
                 "Systems 11}, pages = {796--802}, year = 1999}") == \
         "same title, authors and venue, a year apart"
+
+
+def test_two_chapters_carrying_their_books_doi_are_two_works() -> None:
+    assert same("@article{ch13, author = {Lindqvist, Per and Okafor, Nneka}, title = {13 Robust "
+                "Performance}, journal = {Feedback Systems for Estuaries}, year = 2016, doi = "
+                "{10.5555/feedback.2016}}",
+                "@article{ch8, author = {Lindqvist, Per and Okafor, Nneka}, title = {08 Output "
+                "Feedback}, journal = {Feedback Systems for Estuaries}, year = 2016, doi = "
+                "{10.5555/feedback.2016}}") is None
+
+
+def test_one_doi_and_a_title_worded_a_little_differently_in_one_journal_is_one_work() -> None:
+    assert same("@article{a, author = {Montero, Alba}, title = {Instability of the one-step "
+                "broken phase in tidal models}, journal = {Journal of Physics A}, year = 2004, "
+                "doi = {10.5555/jpa.37.6.008}}",
+                "@article{b, author = {Montero, Alba}, title = {Instability of one-step "
+                "breaking in tidal models}, journal = {Journal of Physics A}, year = 2004, "
+                "doi = {10.5555/jpa.37.6.008}}") == "same DOI"

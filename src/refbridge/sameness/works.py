@@ -5,7 +5,8 @@ work when they share an identifier of the same kind (a DOI, an arXiv id, an ISBN
 itself, whose titles are related (a set's record lists its volumes' ISBNs); read by
 ``sameness.ids``; an arXiv DOI counts as the arXiv id it names, not as a DOI of the work's own)
 unless nothing else agrees (titles unrelated and no author in common or years far apart: an
-identifier pasted into the wrong entry), or, without one, when their titles, years and
+identifier pasted into the wrong entry; or titles unlike in one venue: a book's or an issue's
+identifier pasted into its chapters or papers), or, without one, when their titles, years and
 authors agree as people write the same reference twice: the title compared as plain folded words (the reader has decoded
 ``{\\"o}`` to ``ö`` already; ``ö`` and ``o`` fold alike), with or without its subtitle and
 whatever punctuation sets it off, with or without the name heading it (``PackNet-SfM: 3D
@@ -80,6 +81,10 @@ A_WORD_APART_WORDS = 4
 #: Years two records of one paper may give when it is dated twice: online and in its issue,
 #: by its conference and its proceedings, or by its arXiv year in the venue that published it.
 ONLINE_YEARS = 1
+#: The ``difflib`` ratio under which the titles of two records in one venue that share an
+#: identifier are two parts of it (``13 Robust Performance`` and ``08 Output Feedback``, two
+#: chapters with their book's DOI), not one work whose title is worded a little differently.
+PARTS_TITLE_SIMILARITY = 0.8
 #: Registrants whose DOIs name preprints: a record with one and a record with a journal's DOI
 #: may still be the same work (arXiv's own DOIs are read as arXiv ids).
 PREPRINT_DOI_PREFIXES: tuple[str, ...] = (
@@ -583,6 +588,13 @@ def _same_year(a: Profile, b: Profile) -> bool:
     return abs(year_a - year_b) <= allowed
 
 
+def _parts_of_one_venue(a: Profile, b: Profile) -> bool:
+    """Two records in one venue (its words the same) whose titles are not alike
+    (``PARTS_TITLE_SIMILARITY``): two chapters of a book, two papers of an issue."""
+    return bool(a.venue_words) and set(a.venue_words) == set(b.venue_words) and \
+        not titles_alike(a.title, b.title, PARTS_TITLE_SIMILARITY)
+
+
 def _far_apart(a: Profile, b: Profile) -> bool:
     """No author in common, or years further apart than a preprint's from its version."""
     year_a, year_b = a.record.year, b.record.year
@@ -596,8 +608,10 @@ def same_work(a: Profile, b: Profile) -> str | None:
     if barrier(a, b) is not None:
         return None
     shared = _shared(a, b)
-    if shared and not _related_titles(a, b) and (shared == ["isbn"] or _far_apart(a, b)):
-        return None  # a set and its volume; an identifier pasted into the wrong entry
+    if shared and not _related_titles(a, b) and (shared == ["isbn"] or _far_apart(a, b) or
+                                                 _parts_of_one_venue(a, b)):
+        return None  # a set and its volume; an identifier pasted into the wrong entry, or
+        # the identifier of a book or an issue pasted into its chapters or papers
     if shared:
         return "same " + ", ".join(_KIND_NAMES[kind] for kind in shared)
     if _same_title(a, b) and _same_year(a, b) and _same_people(a, b):
