@@ -554,3 +554,12 @@ def test_one_doi_and_a_title_worded_a_little_differently_in_one_journal_is_one_w
                 "@article{b, author = {Montero, Alba}, title = {Instability of one-step "
                 "breaking in tidal models}, journal = {Journal of Physics A}, year = 2004, "
                 "doi = {10.5555/jpa.37.6.008}}") == "same DOI"
+
+
+def test_one_doi_and_title_at_online_and_issue_pages_is_one_work() -> None:
+    assert same("@article{online, author = {Okafor, Nneka and Montero, Alba}, title = {Tuning "
+                "of Estuary Networks}, journal = {Coastal Cortex}, pages = {1--14}, year = 2017,"
+                " doi = {10.5555/cc/bhx249}}",
+                "@article{issue, author = {Lindqvist, Per and Okafor, Nneka and Montero, Alba},"
+                " title = {Tuning of estuary networks}, journal = {Coastal Cortex}, volume = 28, "
+                "pages = {281--294}, year = 2017, doi = {10.5555/cc/bhx249}}") == "same DOI"

@@ -24,7 +24,8 @@ by its arXiv year in the venue that published it): the same title of four words 
 same authors and one venue (the words of one's name, or their initials, within the other's,
 numbers aside) or one page range a year apart are one work; so are the same title, year, volume
 and page range of a first author of one family name, whatever given names one record garbles.
-Pages that run backwards (``47--1``, an article number typed into them) say nothing.
+Pages that run backwards (``47--1``, an article number typed into them) say nothing, nor do
+pages and issues of two records of one DOI and title (online first and in its issue).
 
 Some records look alike and are not the same work: different editions (of the edition field,
 or named at the end of the title: ``..., 2nd Edition``), volumes of a book,
@@ -369,12 +370,20 @@ def _years_between(a: Profile, b: Profile) -> int:
     return 0 if year_a is None or year_b is None else abs(year_a - year_b)
 
 
+def _one_doi_and_title(a: Profile, b: Profile) -> bool:
+    """One DOI of the work's own and one title: one work, however its pages or issue are
+    given (online first and in its issue, an article number and its pages)."""
+    return "doi" in _shared(a, b) and _same_title(a, b)
+
+
 def _different_pages(a: Profile, b: Profile) -> bool:
     """Other first pages (not of a whole book: its length, by printing), unless two papers
     (``PUBLICATION_KINDS``, not chapters) have one title, all their authors and as many pages
-    (one paper paginated in two printings: the open-access proceedings and the publisher's)."""
+    (one paper paginated in two printings: the open-access proceedings and the publisher's),
+    or one DOI and title (``_one_doi_and_title``)."""
     if a.whole_book or b.whole_book or not _both_differ(_first_page(a.record),
-                                                        _first_page(b.record)):
+                                                        _first_page(b.record)) or \
+            _one_doi_and_title(a, b):
         return False
     count = _page_count(a.record)
     return not (a.record.type in PUBLICATION_KINDS and b.record.type in PUBLICATION_KINDS
@@ -437,8 +446,8 @@ BARRIERS: dict[str, Callable[[Profile, Profile], bool]] = {
                                                     _number(b.record, "chapter-number")),
     "different pages": _different_pages,
     "different issues": lambda a, b: _number(a.record, "volume") == _number(
-        b.record, "volume") and _both_differ(_number(a.record, "issue"),
-                                             _number(b.record, "issue")),
+        b.record, "volume") and _both_differ(_number(a.record, "issue"), _number(
+            b.record, "issue")) and not _one_doi_and_title(a, b),
     "a note about a work and another": lambda a, b: a.note != b.note,
     "different identifiers": _different_identifiers,
     "different kinds of work": _different_kinds,
