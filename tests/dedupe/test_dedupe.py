@@ -563,3 +563,20 @@ def test_one_doi_and_title_at_online_and_issue_pages_is_one_work() -> None:
                 "@article{issue, author = {Lindqvist, Per and Okafor, Nneka and Montero, Alba},"
                 " title = {Tuning of estuary networks}, journal = {Coastal Cortex}, volume = 28, "
                 "pages = {281--294}, year = 2017, doi = {10.5555/cc/bhx249}}") == "same DOI"
+
+
+def test_one_talk_given_at_two_meetings_is_two_works() -> None:
+    assert same("@misc{agu, author = {Okafor, Nneka and Lindqvist, Per}, title = {Can we "
+                "calibrate models of estuary flooding?}, note = {American Geophysical Union "
+                "Fall Meeting 2018}, year = 2018}",
+                "@misc{dmdu, author = {Okafor, Nneka and Lindqvist, Per}, title = {Can we "
+                "calibrate models of estuary flooding?}, note = {Society for Decision Making "
+                "Under Deep Uncertainty 2018 Workshop}, year = 2018}") is None
+
+
+def test_one_talk_entered_twice_at_one_meeting_is_one_work() -> None:
+    assert same("@misc{a, author = {Okafor, Nneka}, title = {Can we calibrate models of estuary "
+                "flooding?}, note = {American Geophysical Union Fall Meeting 2018}, year = 2018}",
+                "@misc{b, author = {Okafor, Nneka}, title = {Can we calibrate models of estuary "
+                "flooding?}, note = {AGU Fall Meeting, American Geophysical Union}, year = 2018}"
+                ) == "same title, year and authors"

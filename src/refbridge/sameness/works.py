@@ -32,7 +32,8 @@ or named at the end of the title: ``..., 2nd Edition``), volumes of a book,
 parts (``Part II``), chapters or pages of one book, issues of one volume, and the notes about
 a paper (``Erratum:``, ``Reply to``, ``Comment on``, ``Corrigendum``) and its supplement
 (``...: Supplementary material``, ``... -- Source Code``, a note ``Supplementary material of``);
-two different DOIs (unless one is a preprint server's) or two different arXiv ids; a paper in
+two different DOIs (unless one is a preprint server's) or two different arXiv ids; one talk
+given at two meetings (their notes name other meetings, and they have no venue); a paper in
 a conference's companion, workshop or extended abstracts and one in its proceedings
 (``VENUE_KINDS``; not when both give one volume and page range: one volume named two ways);
 a conference paper and its journal version years later; two books years apart without an
@@ -151,6 +152,8 @@ VENUE_KINDS: dict[str, str] = {
     "installations": "installation", "music proceedings": "performance",
 }
 _VENUE_KIND = re.compile(r"\b(" + "|".join(VENUE_KINDS) + r")\b")
+#: Words of a note (folded) that name a meeting a talk or poster was given at.
+_MEETING = re.compile(r"\b(?:meeting|workshop|conference|symposium|congress|colloquium)\b")
 #: CSL types of a paper in a conference's proceedings and in a journal: two such records of
 #: different years are a paper and its journal version, two works (even with one DOI).
 PUBLICATION_KINDS: dict[str, str] = {"paper-conference": "conference",
@@ -269,6 +272,16 @@ class Profile:
             return ()
         words = fold(self.record.get("container-title") or "").split()
         return tuple(w for w in words if w not in BBT_SKIP_WORDS and not _DIGITS.search(w))
+
+    @cached_property
+    def meeting(self) -> frozenset[str]:
+        """The words (numbers aside) of the meeting a record with no venue was given at, as
+        its note names it (``American Geophysical Union Fall Meeting 2019``), or none."""
+        note = fold(self.record.get("note") or "")
+        if self.record.get("container-title") or not _MEETING.search(note):
+            return frozenset()
+        return frozenset(w for w in note.split() if w not in BBT_SKIP_WORDS and
+                         not _DIGITS.search(w))
 
     @cached_property
     def address(self) -> str | None:
@@ -439,6 +452,8 @@ BARRIERS: dict[str, Callable[[Profile, Profile], bool]] = {
     "a conference's paper and its companion's or workshop's": _lesser_venue,
     "a conference paper and its journal version": _journal_version,
     "different web pages": _other_addresses,
+    "talks at other meetings": lambda a, b: bool(a.meeting and b.meeting) and not (
+        a.meeting <= b.meeting or b.meeting <= a.meeting),
     "different volumes": lambda a, b: a.whole_book and b.whole_book and _both_differ(
         _number(a.record, "volume"), _number(b.record, "volume")),
     "different parts": lambda a, b: a.parts != b.parts,
