@@ -19,7 +19,8 @@ together, each git library alone), and its groups are compared with the labels: 
 the labelled pairs it puts in one group, how many are one work) and recall (of the labelled
 pairs that are one work, how many it puts in one group), overall, per sample, for the pairs
 with and without a DOI, and for the held-out samples (labelled after the matching was last
-changed) apart from the others, all together and round by round, with counts. ``--show``
+changed) apart from the others, all together and round by round (each with and without a
+DOI), with counts. ``--show``
 lists the pairs it gets wrong. This is a measuring tool:
 it asserts nothing, and the tests never run it.
 """
@@ -100,9 +101,11 @@ def _report(title: str, pairs: list[dict[str, object]], records: list[Record],
         scopes = ["all", sample, "with a DOI" if not no_doi else "without a DOI",
                   "held out (all held-out samples)" if held_out
                   else "the samples the matching was changed with"]
-        if held_out:  # each round of held-out samples (``held-out-2-*``: the second) alone
-            scopes.append("held-out round " + (sample.split("-")[2]
-                                               if sample[9:10].isdigit() else "1"))
+        if held_out:  # each round of held-out samples (``held-out-2-*``: the second) alone,
+            # and its pairs with and without a DOI
+            round_ = "held-out round " + (sample.split("-")[2] if sample[9:10].isdigit()
+                                          else "1")
+            scopes += [round_, f"{round_}, {scopes[2]}"]
         for scope in scopes:
             counts[(scope, kind)] += 1
         if kind in ("missed", "wrong"):

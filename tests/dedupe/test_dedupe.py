@@ -399,3 +399,184 @@ def test_a_dry_run_says_which_citations_it_would_rewrite(library: Path, tmp_path
                         "--rewrite", str(paper))
     assert f"refbridge: dedupe: would rewrite 1 citation(s) in {paper}" in err.splitlines()
     assert paper.read_text(encoding="utf-8") == "See @Knuth84lp.\n"
+
+
+def test_one_article_dated_online_and_in_its_issue_a_year_apart_is_one_work() -> None:
+    assert same("@article{online, author = {Okafor, Nneka and Lindqvist, Per}, title = {Sparse "
+                "Attention for Long Tidal Records}, journal = {IEEE Transactions on Pattern "
+                "Analysis \\& Machine Intelligence}, pages = {1--14}, year = 2022}",
+                "@article{issue, author = {Nneka Okafor and Per Lindqvist}, title = {Sparse "
+                "attention for long tidal records}, journal = {IEEE Transactions on Pattern "
+                "Analysis and Machine Intelligence}, volume = 45, number = 4, pages = "
+                "{4713--4726}, year = 2023}") == "same title, authors and venue, a year apart"
+
+
+def test_a_conference_paper_dated_by_its_arxiv_year_is_one_work() -> None:
+    assert same("@inproceedings{a, author = {Okafor, Nneka}, title = {Density Estimation with "
+                "Tidal Flows}, booktitle = {5th International Conference on Learning "
+                "Representations, ICLR 2017, Toulon, France}, year = 2017}",
+                "@article{b, author = {Okafor, Nneka}, title = {Density estimation with tidal "
+                "flows}, journal = {International Conference on Learning Representations}, "
+                "year = 2016}") == "same title, authors and venue, a year apart"
+
+
+def test_one_title_in_other_venues_a_year_apart_is_two_works() -> None:
+    assert same("@inproceedings{a, author = {Okafor, Nneka}, title = {Density Estimation with "
+                "Tidal Flows}, booktitle = {Coastal Modelling Conference}, year = 2017}",
+                "@article{b, author = {Okafor, Nneka}, title = {Density estimation with tidal "
+                "flows}, journal = {Journal of Estuarine Science}, year = 2016}") is None
+
+
+def test_pages_that_run_backwards_say_nothing() -> None:
+    assert same("@article{a, author = {Okafor, Nneka}, title = {Cascaded Models of Tidal "
+                "Flow}, journal = {Journal of Machine Learning Research}, volume = 23, "
+                "number = 47, pages = {1--33}, year = 2022}",
+                "@article{b, author = {Okafor, Nneka}, title = {Cascaded models of tidal "
+                "flow}, journal = {Journal of Machine Learning Research}, volume = 23, "
+                "pages = {47--1}, year = 2022}") == "same title, year and authors"
+
+
+def test_a_piece_in_a_conferences_music_proceedings_is_not_its_paper() -> None:
+    assert same("@inproceedings{note, author = {Aalto, Sigrid and Mbeki, Thandi}, title = {Songs "
+                "for Drowned Bells}, booktitle = {Music Proceedings of the International "
+                "Conference on Sound Interfaces}, year = 2014}",
+                "@inproceedings{paper, author = {Aalto, Sigrid and Mbeki, Thandi}, title = "
+                "{Songs for Drowned Bells}, booktitle = {Proceedings of the International "
+                "Conference on Sound Interfaces}, year = 2014}") is None
+
+
+def test_an_installation_and_a_performance_of_one_title_are_two_works() -> None:
+    assert same("@inproceedings{a, author = {Aalto, Sigrid}, title = {Tidal Organ}, booktitle "
+                "= {Installation Proceedings of the International Conference on Sound "
+                "Interfaces}, year = 2014}",
+                "@inproceedings{b, author = {Aalto, Sigrid}, title = {Tidal Organ}, booktitle "
+                "= {Music Proceedings of the International Conference on Sound Interfaces}, "
+                "year = 2014}") is None
+
+
+def test_an_edition_named_at_the_end_of_the_title_is_the_edition() -> None:
+    assert same("@book{a, author = {Szabo, Reka}, title = {Estuaries: Models and Measurements},"
+                " edition = {Second}, year = 2022, publisher = {Tidewater}}",
+                "@book{b, author = {Szabo, Reka}, title = {Estuaries: models and measurements, "
+                "2nd {E}dition}, year = 2022}") == "same title, year and authors"
+
+
+def test_editions_named_in_a_title_and_a_field_apart_are_two_works() -> None:
+    assert same("@book{a, author = {Szabo, Reka}, title = {Estuaries: Models and Measurements},"
+                " edition = {Second}, year = 2022, publisher = {Tidewater}}",
+                "@book{b, author = {Szabo, Reka}, title = {Estuaries: models and measurements, "
+                "Third Edition}, year = 2022}") is None
+
+
+def test_one_workshop_volume_named_in_full_and_short_at_one_place_in_print_is_one_work() -> None:
+    assert same("@inproceedings{full, author = {Aalto, Sigrid}, title = {Recursive Pattern "
+                "Discovery in Tidal Records}, booktitle = {Machine Learning and Knowledge "
+                "Discovery: International Workshops of CMLD 2019, Proceedings, Part II}, "
+                "volume = 1168, pages = {485--493}, year = 2020}",
+                "@inproceedings{short, author = {Aalto, Sigrid}, title = {Recursive pattern "
+                "discovery in tidal records}, booktitle = {CMLD 2019}, volume = 1168, pages = "
+                "{485--493}, year = 2020}") == "same title, year and authors"
+
+
+def test_a_workshop_paper_and_its_conference_paper_in_other_volumes_are_two_works() -> None:
+    assert same("@inproceedings{w, author = {Aalto, Sigrid}, title = {Recursive Pattern "
+                "Discovery in Tidal Records}, booktitle = {Proceedings of the CMLD 2019 "
+                "Workshops}, volume = 1168, pages = {485--493}, year = 2019}",
+                "@inproceedings{c, author = {Aalto, Sigrid}, title = {Recursive pattern "
+                "discovery in tidal records}, booktitle = {CMLD 2019}, volume = 1167, pages = "
+                "{485--493}, year = 2019}") is None
+
+
+def test_a_preprint_and_its_paper_whose_title_dropped_its_name_are_found() -> None:
+    records = entries("@article{pre, author = {Okafor, Nneka and Szabo, Reka}, title = "
+                      "{TideNet: Self-Supervised Depth of Estuary Channels}, journal = {arXiv},"
+                      " eprint = {1905.02693}, year = 2019}\n"
+                      "@inproceedings{pub, author = {Okafor, Nneka and Szabo, Reka}, title = "
+                      "{Self-Supervised Depth of Estuary Channels}, booktitle = {Proceedings of "
+                      "the Coastal Vision Conference}, year = 2020}")
+    assert duplicate_groups(records) == [([0, 1], "same title, year and authors")]
+
+
+def test_a_title_headed_by_a_plain_word_keeps_it() -> None:
+    assert same("@article{a, author = {Okafor, Nneka}, title = {Introduction: Depth of Estuary "
+                "Channels}, journal = {Coastal Vision}, year = 2019}",
+                "@article{b, author = {Okafor, Nneka}, title = {Depth of Estuary Channels}, "
+                "journal = {Estuary Letters}, year = 2019}") is None
+
+
+def test_a_book_whose_booktitle_repeats_its_title_is_a_book_printed_a_year_apart() -> None:
+    assert same("@book{a, editor = {Glass, Fiona and Kovac, Goran}, title = {Handbook of Tidal "
+                "Heuristics}, booktitle = {Handbook of Tidal Heuristics}, publisher = {Kluwer},"
+                " year = 2002}",
+                "@book{b, editor = {Glass, Fiona and Kovac, Goran}, title = {Handbook of Tidal "
+                "Heuristics}, booktitle = {Handbook of Tidal Heuristics}, publisher = "
+                "{Springer}, year = 2003}") == "same title, year and authors"
+
+
+def test_one_printing_with_the_first_authors_given_names_garbled_is_one_work() -> None:
+    assert same("@article{a, author = {Thorpe, Waldo}, title = {A Film of Silt in the Estuary},"
+                " journal = {Coastal Geography}, volume = 46, pages = {234--240}, year = 1970}",
+                "@article{b, author = {Thorpe, Author W R}, title = {A film of silt in the "
+                "estuary}, journal = {Coastal Geography}, volume = 46, pages = {234--240}, "
+                "year = 1970}") == "same title, year, volume and pages"
+
+
+def test_one_title_and_year_at_other_pages_of_one_volume_are_two_works() -> None:
+    assert same("@article{a, author = {Thorpe, Waldo}, title = {A Film of Silt in the Estuary},"
+                " journal = {Coastal Geography}, volume = 46, pages = {234--240}, year = 1970}",
+                "@article{b, author = {Thorpe, Ada}, title = {A film of silt in the estuary}, "
+                "journal = {Coastal Geography}, volume = 46, pages = {301--309}, year = 1970}"
+                ) is None
+
+
+def test_a_conference_paper_dated_by_its_meeting_under_the_venues_initials_is_one_work() -> None:
+    assert same("@inproceedings{a, author = {Lindqvist, Per}, title = {A Model of Salt Fronts "
+                "in Shallow Estuaries}, booktitle = {CEMS 1998}, year = 1998}",
+                "@inproceedings{b, author = {Lindqvist, Per}, title = {A model of salt fronts "
+                "in shallow estuaries}, booktitle = {Advances in Coastal and Estuarine Modelling "
+                "Systems 11}, pages = {796--802}, year = 1999}") == \
+        "same title, authors and venue, a year apart"
+
+
+def test_two_chapters_carrying_their_books_doi_are_two_works() -> None:
+    assert same("@article{ch13, author = {Lindqvist, Per and Okafor, Nneka}, title = {13 Robust "
+                "Performance}, journal = {Feedback Systems for Estuaries}, year = 2016, doi = "
+                "{10.5555/feedback.2016}}",
+                "@article{ch8, author = {Lindqvist, Per and Okafor, Nneka}, title = {08 Output "
+                "Feedback}, journal = {Feedback Systems for Estuaries}, year = 2016, doi = "
+                "{10.5555/feedback.2016}}") is None
+
+
+def test_one_doi_and_a_title_worded_a_little_differently_in_one_journal_is_one_work() -> None:
+    assert same("@article{a, author = {Montero, Alba}, title = {Instability of the one-step "
+                "broken phase in tidal models}, journal = {Journal of Physics A}, year = 2004, "
+                "doi = {10.5555/jpa.37.6.008}}",
+                "@article{b, author = {Montero, Alba}, title = {Instability of one-step "
+                "breaking in tidal models}, journal = {Journal of Physics A}, year = 2004, "
+                "doi = {10.5555/jpa.37.6.008}}") == "same DOI"
+
+
+def test_one_doi_and_title_at_online_and_issue_pages_is_one_work() -> None:
+    assert same("@article{online, author = {Okafor, Nneka and Montero, Alba}, title = {Tuning "
+                "of Estuary Networks}, journal = {Coastal Cortex}, pages = {1--14}, year = 2017,"
+                " doi = {10.5555/cc/bhx249}}",
+                "@article{issue, author = {Lindqvist, Per and Okafor, Nneka and Montero, Alba},"
+                " title = {Tuning of estuary networks}, journal = {Coastal Cortex}, volume = 28, "
+                "pages = {281--294}, year = 2017, doi = {10.5555/cc/bhx249}}") == "same DOI"
+
+
+def test_one_talk_given_at_two_meetings_is_two_works() -> None:
+    assert same("@misc{agu, author = {Okafor, Nneka and Lindqvist, Per}, title = {Can we "
+                "calibrate models of estuary flooding?}, note = {American Geophysical Union "
+                "Fall Meeting 2018}, year = 2018}",
+                "@misc{dmdu, author = {Okafor, Nneka and Lindqvist, Per}, title = {Can we "
+                "calibrate models of estuary flooding?}, note = {Society for Decision Making "
+                "Under Deep Uncertainty 2018 Workshop}, year = 2018}") is None
+
+
+def test_one_talk_entered_twice_at_one_meeting_is_one_work() -> None:
+    assert same("@misc{a, author = {Okafor, Nneka}, title = {Can we calibrate models of estuary "
+                "flooding?}, note = {American Geophysical Union Fall Meeting 2018}, year = 2018}",
+                "@misc{b, author = {Okafor, Nneka}, title = {Can we calibrate models of estuary "
+                "flooding?}, note = {AGU Fall Meeting, American Geophysical Union}, year = 2018}"
+                ) == "same title, year and authors"

@@ -15,11 +15,12 @@ from refbridge.sameness.works import Profile, barrier, same_work
 
 
 def _blocks(profile: Profile) -> set[str]:
-    """The keys under which a record's candidate duplicates are filed: its identifiers, its
-    title's first words and its main title's (all of them, and those of substance)."""
+    """The keys under which a record's candidate duplicates are filed: its identifiers, the
+    first words of its title, its main title and its title after the name heading it (all of
+    them, and those of substance)."""
     keys = {f"{kind}:{value}" for kind, values in profile.identifiers.items()
             for value in values}
-    for title in (profile.title, profile.main_title):
+    for title in (profile.title, profile.main_title, profile.after_name):
         if title:
             keys.add("title:" + " ".join(title.split()[:3]))
             substance = [word for word in title.split() if word not in BBT_SKIP_WORDS]

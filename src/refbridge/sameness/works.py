@@ -5,28 +5,40 @@ work when they share an identifier of the same kind (a DOI, an arXiv id, an ISBN
 itself, whose titles are related (a set's record lists its volumes' ISBNs); read by
 ``sameness.ids``; an arXiv DOI counts as the arXiv id it names, not as a DOI of the work's own)
 unless nothing else agrees (titles unrelated and no author in common or years far apart: an
-identifier pasted into the wrong entry), or, without one, when their titles, years and
+identifier pasted into the wrong entry; or titles unlike in one venue: a book's or an issue's
+identifier pasted into its chapters or papers), or, without one, when their titles, years and
 authors agree as people write the same reference twice: the title compared as plain folded words (the reader has decoded
 ``{\\"o}`` to ``ö`` already; ``ö`` and ``o`` fold alike), with or without its subtitle and
-whatever punctuation sets it off, function words and a misspelt word or two allowed
-(``Current Opinion in Cardiology`` is not ``... in Radiology``); the first author the same
+whatever punctuation sets it off, with or without the name heading it (``PackNet-SfM: 3D
+Packing for ...``: a word of two capitals or digits), function words and a misspelt word or
+two allowed (``Current Opinion in Cardiology`` is not ``... in Radiology``); the first author the same
 person by ``people.same_person`` with initials (``D. E.`` is ``Donald Ervin``); the year the
 same, or within ``PREPRINT_YEARS`` when one record is a preprint (its published version comes
 later): of a preprint type, with an arXiv id or a preprint server's DOI, or in a preprint
 server's venue (``journal = {arXiv}``, ``CoRR``, ``howpublished = {arXiv preprint}``); a
 conference or journal paper in a venue is published, whatever preprint it names. A title a
 word apart (one added, dropped or another) is one title when all the authors, in order, the
-year and the venue (or, with none, the web address) agree.
+year and the venue (or, with none, the web address) agree. One paper is often dated twice, a
+year apart (``ONLINE_YEARS``: online and in its issue, by its conference and its proceedings,
+by its arXiv year in the venue that published it): the same title of four words or more, the
+same authors and one venue (the words of one's name, or their initials, within the other's,
+numbers aside) or one page range a year apart are one work; so are the same title, year, volume
+and page range of a first author of one family name, whatever given names one record garbles.
+Pages that run backwards (``47--1``, an article number typed into them) say nothing, nor do
+pages and issues of two records of one DOI and title (online first and in its issue).
 
-Some records look alike and are not the same work: different editions, volumes of a book,
+Some records look alike and are not the same work: different editions (of the edition field,
+or named at the end of the title: ``..., 2nd Edition``), volumes of a book,
 parts (``Part II``), chapters or pages of one book, issues of one volume, and the notes about
 a paper (``Erratum:``, ``Reply to``, ``Comment on``, ``Corrigendum``) and its supplement
 (``...: Supplementary material``, ``... -- Source Code``, a note ``Supplementary material of``);
-two different DOIs (unless one is a preprint server's) or two different arXiv ids; a paper in
+two different DOIs (unless one is a preprint server's) or two different arXiv ids; one talk
+given at two meetings (their notes name other meetings, and they have no venue); a paper in
 a conference's companion, workshop or extended abstracts and one in its proceedings
-(``VENUE_KINDS``); a conference paper and its journal version years later; two books years
-apart without an ISBN in common (a book's DOI copied to another edition's entry); two web
-pages, programs or data sets at other addresses. Those ``BARRIERS`` keep records apart
+(``VENUE_KINDS``; not when both give one volume and page range: one volume named two ways);
+a conference paper and its journal version years later; two books years apart without an
+ISBN in common (a book's DOI copied to another edition's entry); two web pages, programs or
+data sets at other addresses. Those ``BARRIERS`` keep records apart
 whatever else agrees: only a preprint and its published version are one work.
 
 ``merge`` (the inputs of a CV or a conversion) joins records by identifier and by
@@ -65,8 +77,16 @@ TYPOS, MIN_WORDS_FOR_TYPOS = 2, 3
 #: titles are one (a changed word or two).
 LONG_TITLE, LONG_TITLE_SIMILARITY = 8, 0.93
 #: Words the shorter of two titles a word apart needs to be one title in one venue (the
-#: same authors and year): fewer say too little.
+#: same authors and year): fewer say too little. Two records of one title, venue and authors
+#: a year apart (``ONLINE_YEARS``) need as many.
 A_WORD_APART_WORDS = 4
+#: Years two records of one paper may give when it is dated twice: online and in its issue,
+#: by its conference and its proceedings, or by its arXiv year in the venue that published it.
+ONLINE_YEARS = 1
+#: The ``difflib`` ratio under which the titles of two records in one venue that share an
+#: identifier are two parts of it (``13 Robust Performance`` and ``08 Output Feedback``, two
+#: chapters with their book's DOI), not one work whose title is worded a little differently.
+PARTS_TITLE_SIMILARITY = 0.8
 #: Registrants whose DOIs name preprints: a record with one and a record with a journal's DOI
 #: may still be the same work (arXiv's own DOIs are read as arXiv ids).
 PREPRINT_DOI_PREFIXES: tuple[str, ...] = (
@@ -117,17 +137,23 @@ _LAST_NUMBER = re.compile(r"\s([ivx]+|\d{1,2})$")
 #: What sets a subtitle off: a colon, a full stop, a dash, a question mark.
 _SUBTITLE = re.compile(r"\s*(?::|\.\s|\?\s|!\s|\s[-\u2013\u2014]+\s|--)\s*")
 _DIGITS = re.compile(r"\d+")
+#: What makes a word a name rather than a word (two or more of them: ``BERT``, ``GPT-3``).
+_NAME_MARKS = re.compile(r"[A-Z0-9]")
 #: Words of a venue (folded) that make it a lesser venue beside a conference, by its kind: a
 #: paper there and one in the conference's own proceedings (or another lesser venue) are two
-#: works (``GECCO Companion``, ``CVPR Workshop on ...``, ``CHI Extended Abstracts``).
+#: works (``GECCO Companion``, ``CVPR Workshop on ...``, ``CHI Extended Abstracts``, the
+#: programme notes of ``Installation Proceedings`` and ``Music Proceedings``).
 VENUE_KINDS: dict[str, str] = {
     "companion": "companion", "adjunct": "companion", "workshop": "workshop",
     "workshops": "workshop", "extended abstracts": "extended abstract", "poster": "poster",
     "posters": "poster", "demo": "demonstration", "demos": "demonstration",
     "demonstrations": "demonstration", "doctoral consortium": "doctoral consortium",
-    "late breaking": "late-breaking result",
+    "late breaking": "late-breaking result", "installation": "installation",
+    "installations": "installation", "music proceedings": "performance",
 }
 _VENUE_KIND = re.compile(r"\b(" + "|".join(VENUE_KINDS) + r")\b")
+#: Words of a note (folded) that name a meeting a talk or poster was given at.
+_MEETING = re.compile(r"\b(?:meeting|workshop|conference|symposium|congress|colloquium)\b")
 #: CSL types of a paper in a conference's proceedings and in a journal: two such records of
 #: different years are a paper and its journal version, two works (even with one DOI).
 PUBLICATION_KINDS: dict[str, str] = {"paper-conference": "conference",
@@ -167,16 +193,39 @@ class Profile:
 
     @cached_property
     def whole_book(self) -> bool:
-        return self.record.type == "book" and not self.record.get("container-title")
+        """A book, not a part of one: no container, or one of its own title (``@book`` with
+        a ``booktitle`` that repeats its title)."""
+        container = self.record.get("container-title")
+        return self.record.type == "book" and (
+            not container or fold(container) == fold(self.record.title or ""))
 
     @cached_property
     def title(self) -> str:
-        return fold(self.record.title or "")
+        """The title (folded), without the edition it ends with (``..., 2nd Edition``)."""
+        return _TITLE_EDITION.sub("", fold(self.record.title or ""))
 
     @cached_property
     def main_title(self) -> str:
         """The title before its subtitle."""
-        return fold(_SUBTITLE.split(self.record.title or "", maxsplit=1)[0])
+        return _TITLE_EDITION.sub("", fold(_SUBTITLE.split(self.record.title or "",
+                                                           maxsplit=1)[0]))
+
+    @cached_property
+    def after_name(self) -> str | None:
+        """The title after the name that heads it (``PackNet-SfM: 3D Packing for ...``,
+        ``AANN: Artificial Analog Neural Network``: a word of two capitals or digits or
+        more), or None."""
+        parts = _SUBTITLE.split(self.record.title or "", maxsplit=1)
+        head = parts[0].strip("{} ")
+        if len(parts) < 2 or len(head.split()) != 1 or len(_NAME_MARKS.findall(head)) < 2:
+            return None
+        return _TITLE_EDITION.sub("", fold(parts[1]))
+
+    @cached_property
+    def edition(self) -> str | None:
+        """The edition (``_edition``) of the edition field, or else of the title's end."""
+        named = _TITLE_EDITION.search(fold(self.record.title or ""))
+        return _edition(self.record.get("edition") or (named.group(0) if named else None))
 
     @cached_property
     def note(self) -> str | None:
@@ -216,6 +265,25 @@ class Profile:
         return VENUE_KINDS[match.group(1)] if match else "main"
 
     @cached_property
+    def venue_words(self) -> tuple[str, ...]:
+        """The venue's words of substance, in order, numbers aside (``5th``, ``2017``,
+        ``Volume 1``): none in a preprint server's."""
+        if self.venue_kind is None:
+            return ()
+        words = fold(self.record.get("container-title") or "").split()
+        return tuple(w for w in words if w not in BBT_SKIP_WORDS and not _DIGITS.search(w))
+
+    @cached_property
+    def meeting(self) -> frozenset[str]:
+        """The words (numbers aside) of the meeting a record with no venue was given at, as
+        its note names it (``American Geophysical Union Fall Meeting 2019``), or none."""
+        note = fold(self.record.get("note") or "")
+        if self.record.get("container-title") or not _MEETING.search(note):
+            return frozenset()
+        return frozenset(w for w in note.split() if w not in BBT_SKIP_WORDS and
+                         not _DIGITS.search(w))
+
+    @cached_property
     def address(self) -> str | None:
         """The web address, without what does not tell two apart (``_ADDRESS_NOISE``)."""
         url = self.record.get("URL")
@@ -248,28 +316,43 @@ _EDITION_NOISE: frozenset[str] = frozenset({"edition", "ed", "edn", "st", "nd", 
 _ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)\b")
 
 
-def _edition(record: Record) -> str | None:
+#: An edition ending a title (folded): ``Computer Vision, 2nd Edition``, ``... Third Ed``.
+_TITLE_EDITION = re.compile(r"\s(?:\d+(?:st|nd|rd|th)|" + "|".join(_EDITION_WORDS) +
+                            r")\s(?:edition|edn|ed)$")
+
+
+def _edition(value: str | None) -> str | None:
     """The edition as words that tell editions apart: ``2nd ed.`` and ``Second`` are ``2``,
     ``Second extended`` is ``2 extended``, ``Version 1.21`` is ``version 1 21``."""
-    value = record.get("edition")
     if value is None:
         return None
     words = _ORDINAL.sub(r"\1", fold(value)).split()
     return " ".join(_EDITION_WORDS.get(w, w) for w in words if w not in _EDITION_NOISE)
 
 
-def _first_page(record: Record) -> str | None:
-    page = record.get("page")
-    match = _DIGITS.search(page) if page else None
-    return match.group(0) if match else None
+def _page_range(record: Record) -> tuple[int, int | None] | None:
+    """The first page and, of a range of two numbers, the last (``1278--86`` ends at 1286);
+    None without a page, or for a range that runs backwards (``47--1``: an article number
+    typed into the pages), which says nothing."""
+    numbers = _DIGITS.findall(record.get("page") or "")
+    if len(numbers) != 2:
+        return (int(numbers[0]), None) if numbers else None
+    first, last = numbers
+    last = first[:max(len(first) - len(last), 0)] + last
+    return None if int(last) < int(first) else (int(first), int(last))
+
+
+def _first_page(record: Record) -> int | None:
+    pages = _page_range(record)
+    return pages[0] if pages else None
 
 
 def _page_count(record: Record) -> int | None:
-    numbers = _DIGITS.findall(record.get("page") or "")
-    return int(numbers[1]) - int(numbers[0]) if len(numbers) == 2 else None
+    pages = _page_range(record)
+    return pages[1] - pages[0] if pages and pages[1] is not None else None
 
 
-def _both_differ(a: str | None, b: str | None) -> bool:
+def _both_differ(a: str | int | None, b: str | int | None) -> bool:
     return a is not None and b is not None and a != b
 
 
@@ -300,17 +383,41 @@ def _years_between(a: Profile, b: Profile) -> int:
     return 0 if year_a is None or year_b is None else abs(year_a - year_b)
 
 
+def _one_doi_and_title(a: Profile, b: Profile) -> bool:
+    """One DOI of the work's own and one title: one work, however its pages or issue are
+    given (online first and in its issue, an article number and its pages)."""
+    return "doi" in _shared(a, b) and _same_title(a, b)
+
+
 def _different_pages(a: Profile, b: Profile) -> bool:
     """Other first pages (not of a whole book: its length, by printing), unless two papers
     (``PUBLICATION_KINDS``, not chapters) have one title, all their authors and as many pages
-    (one paper paginated in two printings: the open-access proceedings and the publisher's)."""
+    (one paper paginated in two printings: the open-access proceedings and the publisher's),
+    or one DOI and title (``_one_doi_and_title``)."""
     if a.whole_book or b.whole_book or not _both_differ(_first_page(a.record),
-                                                        _first_page(b.record)):
+                                                        _first_page(b.record)) or \
+            _one_doi_and_title(a, b):
         return False
     count = _page_count(a.record)
     return not (a.record.type in PUBLICATION_KINDS and b.record.type in PUBLICATION_KINDS
                 and count is not None and count == _page_count(b.record)
                 and a.title == b.title and _all_people(a, b))
+
+
+def _one_printing(a: Profile, b: Profile) -> bool:
+    """The same volume and page range, both given: one paper's place in print."""
+    pages = _page_range(a.record)
+    return pages is not None and pages[1] is not None and pages == _page_range(b.record) \
+        and _number(a.record, "volume") is not None and \
+        _number(a.record, "volume") == _number(b.record, "volume")
+
+
+def _lesser_venue(a: Profile, b: Profile) -> bool:
+    """A paper in a conference's companion, workshop (``VENUE_KINDS``) ... and one in its
+    proceedings or another lesser venue, unless both are at one place in print (one
+    proceedings volume named in full and short: ``... International Workshops of ECML PKDD
+    2019 ...`` and ``ECML PKDD 2019``)."""
+    return _both_differ(a.venue_kind, b.venue_kind) and not _one_printing(a, b)
 
 
 def _journal_version(a: Profile, b: Profile) -> bool:
@@ -340,12 +447,13 @@ def _other_addresses(a: Profile, b: Profile) -> bool:
 
 #: What keeps two records apart however alike they are: name -> test of the two profiles.
 BARRIERS: dict[str, Callable[[Profile, Profile], bool]] = {
-    "different editions": lambda a, b: _both_differ(_edition(a.record), _edition(b.record)),
+    "different editions": lambda a, b: _both_differ(a.edition, b.edition),
     "editions years apart": _other_editions,
-    "a conference's paper and its companion's or workshop's": lambda a, b: _both_differ(
-        a.venue_kind, b.venue_kind),
+    "a conference's paper and its companion's or workshop's": _lesser_venue,
     "a conference paper and its journal version": _journal_version,
     "different web pages": _other_addresses,
+    "talks at other meetings": lambda a, b: bool(a.meeting and b.meeting) and not (
+        a.meeting <= b.meeting or b.meeting <= a.meeting),
     "different volumes": lambda a, b: a.whole_book and b.whole_book and _both_differ(
         _number(a.record, "volume"), _number(b.record, "volume")),
     "different parts": lambda a, b: a.parts != b.parts,
@@ -353,8 +461,8 @@ BARRIERS: dict[str, Callable[[Profile, Profile], bool]] = {
                                                     _number(b.record, "chapter-number")),
     "different pages": _different_pages,
     "different issues": lambda a, b: _number(a.record, "volume") == _number(
-        b.record, "volume") and _both_differ(_number(a.record, "issue"),
-                                             _number(b.record, "issue")),
+        b.record, "volume") and _both_differ(_number(a.record, "issue"), _number(
+            b.record, "issue")) and not _one_doi_and_title(a, b),
     "a note about a work and another": lambda a, b: a.note != b.note,
     "different identifiers": _different_identifiers,
     "different kinds of work": _different_kinds,
@@ -405,6 +513,8 @@ def _same_title(a: Profile, b: Profile) -> bool:
         return True
     if a.main_title and (a.main_title == b.title or b.main_title == a.title):
         return len(a.main_title.split()) >= 3  # "Introduction" alone says too little
+    if a.after_name == b.title or b.after_name == a.title:  # with and without its name
+        return len(a.title.split()) >= 3 and len(b.title.split()) >= 3
     return _typos_only(a.title, b.title)
 
 
@@ -427,6 +537,12 @@ def _same_people(a: Profile, b: Profile) -> bool:
     families_a = {family_key(p) for p in people_a}
     families_b = {family_key(p) for p in people_b}
     return len(families_a & families_b) * 2 >= min(len(families_a), len(families_b))
+
+
+def _same_first_family(a: Profile, b: Profile) -> bool:
+    """The first authors' family names agree, whatever their given names (garbled in one:
+    ``Tobler, Author W R``)."""
+    return bool(a.people and b.people) and family_key(a.people[0]) == family_key(b.people[0])
 
 
 def _all_people(a: Profile, b: Profile) -> bool:
@@ -456,6 +572,33 @@ def _a_word_apart(a: Profile, b: Profile) -> bool:
     return len(changed) <= 1 and all(max(sizes) <= 1 for sizes in changed)
 
 
+def _venue_within(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    """Whether each word of the venue ``short`` is a word of ``long`` or the initials of some
+    of its words in a row (``Proceedings of the 54th Annual Meeting of the ACL`` holds
+    ``Meeting of the ACL``; ``Advances in Neural Information Processing Systems`` holds
+    ``NIPS``)."""
+    words, initials = set(long), "".join(word[0] for word in long)
+    return bool(short) and all(w in words or (len(w) >= 3 and w in initials) for w in short)
+
+
+def _one_place(a: Profile, b: Profile) -> bool:
+    """One venue (the words of one's name within the other's) or one page range."""
+    if _venue_within(a.venue_words, b.venue_words) or _venue_within(b.venue_words,
+                                                                     a.venue_words):
+        return True
+    pages = _page_range(a.record)
+    return pages is not None and pages[1] is not None and pages == _page_range(b.record)
+
+
+def _a_year_apart(a: Profile, b: Profile) -> bool:
+    """One paper dated twice (``ONLINE_YEARS`` apart): the same title (``A_WORD_APART_WORDS``
+    words or more) and authors (``_same_people``), one place (``_one_place``), no other
+    volume."""
+    return _years_between(a, b) == ONLINE_YEARS and len(a.title.split()) >= \
+        A_WORD_APART_WORDS and _same_title(a, b) and _same_people(a, b) and _one_place(a, b) \
+        and not _both_differ(_number(a.record, "volume"), _number(b.record, "volume"))
+
+
 def _same_year(a: Profile, b: Profile) -> bool:
     """The same year, or within ``PREPRINT_YEARS`` of a preprint, ``BOOK_YEARS`` for two
     books; a year one record lacks agrees only when the titles are the same word for word."""
@@ -467,6 +610,13 @@ def _same_year(a: Profile, b: Profile) -> bool:
     else:  # a book's printing and its copyright year; an edition says when it is another
         allowed = BOOK_YEARS if a.whole_book and b.whole_book else 0
     return abs(year_a - year_b) <= allowed
+
+
+def _parts_of_one_venue(a: Profile, b: Profile) -> bool:
+    """Two records in one venue (its words the same) whose titles are not alike
+    (``PARTS_TITLE_SIMILARITY``): two chapters of a book, two papers of an issue."""
+    return bool(a.venue_words) and set(a.venue_words) == set(b.venue_words) and \
+        not titles_alike(a.title, b.title, PARTS_TITLE_SIMILARITY)
 
 
 def _far_apart(a: Profile, b: Profile) -> bool:
@@ -482,14 +632,21 @@ def same_work(a: Profile, b: Profile) -> str | None:
     if barrier(a, b) is not None:
         return None
     shared = _shared(a, b)
-    if shared and not _related_titles(a, b) and (shared == ["isbn"] or _far_apart(a, b)):
-        return None  # a set and its volume; an identifier pasted into the wrong entry
+    if shared and not _related_titles(a, b) and (shared == ["isbn"] or _far_apart(a, b) or
+                                                 _parts_of_one_venue(a, b)):
+        return None  # a set and its volume; an identifier pasted into the wrong entry, or
+        # the identifier of a book or an issue pasted into its chapters or papers
     if shared:
         return "same " + ", ".join(_KIND_NAMES[kind] for kind in shared)
     if _same_title(a, b) and _same_year(a, b) and _same_people(a, b):
         return "same title, year and authors"
     if _a_word_apart(a, b) and a.record.year == b.record.year and _all_people(a, b):
         return "same venue, year and authors, a title a word apart"
+    if _a_year_apart(a, b):
+        return "same title, authors and venue, a year apart"
+    if _same_title(a, b) and a.record.year == b.record.year and _one_printing(a, b) and \
+            _same_first_family(a, b):
+        return "same title, year, volume and pages"
     return None
 
 
