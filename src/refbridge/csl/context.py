@@ -17,6 +17,7 @@ from refbridge.richtext import RichText
 from .abbreviations import AbbreviationLists
 from .localization import Locale
 from .nameparts import parse_name
+from .parallel import ParallelCite
 from .rendered import ROMANESQUE_CHARS, STOP_WORDS, Node
 from .values import DateValue, parse_date
 
@@ -125,6 +126,7 @@ class RenderContext:
         "name_lists",
         "names_seen",
         "near_note",
+        "parallel",
         "placeholder_labels",
         "position",
         "range_ends",
@@ -183,6 +185,7 @@ class RenderContext:
         self.citation_number: int | None = None
         self.first_note: int | None = None
         self.near_note = False
+        self.parallel: ParallelCite | None = None  # CSL-M: the cite's place in its parallels
         self.registering = False  # the processor's registration rendering (names counted)
         self.name_lists = 0  # name lists rendered so far (in a citation)
         self.last_child: object = None  # the element rendered last in a group, and its rendering

@@ -846,6 +846,45 @@ class Group(Element):
         return _group_rendering(self.gate, self.children, self.delimiter, self.decor, ctx)
 
 
+class ParallelGroup(Group):
+    """A CSL-M cs:group with parallel-citation attributes (see ``parallel.py``): it writes
+    nothing for a cite whose tracked variables repeat, and may set the delimiter before the
+    cite. *nested*: it is inside another group or a macro, which citeproc-js passes the
+    delimiter override on to (and checks again, without the tracked variables)."""
+
+    __slots__ = ("first", "last", "nested", "no_repeat", "override", "override_on_suppress")
+
+    def __init__(self, decor: Decor | None, children: list[Element], delimiter: str,
+                 attrs: dict[str, str], nested: bool) -> None:
+        super().__init__(decor, children, delimiter)
+        self.first = frozenset(attrs.get("parallel-first", "").split())
+        self.last = frozenset(attrs.get("parallel-last", "").split())
+        self.no_repeat = frozenset(attrs.get("no-repeat", "").split())
+        self.override = attrs.get("parallel-delimiter-override")
+        self.override_on_suppress = attrs.get("parallel-delimiter-override-on-suppress")
+        self.nested = nested
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        node = super().render(ctx)
+        cite = ctx.parallel
+        if cite is None:
+            return node
+        before = cite.before
+        if node is not None:
+            tracking = bool(self.first or self.last or self.no_repeat)
+            repeated = cite.repeats(self.first, self.last, self.no_repeat)
+            if before is not None and (repeated or not tracking):
+                if repeated and self.override_on_suppress is not None and (before.sibling or before.orphan):
+                    cite.delimiter = self.override_on_suppress
+                elif self.override is not None and before.sibling:
+                    cite.delimiter = self.override
+            if repeated:
+                node = None
+        if self.nested and self.override is not None and before is not None and before.sibling:
+            cite.delimiter = self.override  # the enclosing group's check
+        return node
+
+
 def _group_rendering(gate: Reach | None, children: Sequence[Element], delimiter: str,
                      decor: Decor | None, ctx: RenderContext) -> Node | None:
     """A cs:group's or a macro call's rendering (see ``_suppressible``)."""

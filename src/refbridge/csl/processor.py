@@ -45,6 +45,7 @@ from .nodes import (
     without_own_suffix,
 )
 from .notefield import read_note_fields
+from .parallel import ParallelCite, repeat_marks
 from .rendered import (
     Node,
     Rich,
@@ -83,6 +84,9 @@ def _normalized(item: Mapping[str, Any], rich: dict[str, RichText]) -> dict[str,
         elif name == "categories" and isinstance(value, list):
             # (CSL-JSON's tags: never rendered; a bibliography section may choose by them)
             out[name] = [str(v) for v in value if isinstance(v, str)]
+        elif name == "seeAlso" and isinstance(value, list):
+            # (CSL-M: the other reports of a case, cited beside it as a parallel)
+            out[name] = [str(v) for v in value if isinstance(v, (str, int))]
         elif isinstance(value, list):
             names = [entry if all(type(v) is str for v in entry.values()) else
                      {k: v for k, v in entry.items() if isinstance(v, (str, int, float, bool))}
@@ -764,7 +768,9 @@ class Processor:
         author_only = bool(cites and cites[0].get("author-only"))
         if author_only:
             cites, keys = cites[:1], keys[:1]
-        positions = history.positions(keys, cites, note)
+        marks, roles = repeat_marks([self.items[key] for key in keys], self.style.tracked_variables) \
+            if self.style.parallels else ([], [None] * len(keys))
+        positions = history.positions(keys, cites, note, roles)
         rendered: list[tuple[str, Node | None, RenderContext]] = []
         braces = NestedParens() if self.style.info.class_ == "note" else None
         for n, (key, cite, (position, first_note, near)) in enumerate(zip(keys, cites, positions)):
@@ -777,6 +783,8 @@ class Processor:
             ctx.first_note = first_note
             ctx.near_note = near
             ctx.suppress_author = bool(cite.get("suppress-author"))
+            if self.style.parallels:
+                ctx.parallel = ParallelCite(n, marks, roles=roles)
             node = self._render(section, key, ctx)
             if cite.get("author-only"):
                 node = ctx.first_names
@@ -839,7 +847,8 @@ class Processor:
             if parts:
                 # (as citeproc-js: an after-collapse-delimiter joins the cites of a citation
                 # that collapses nothing too)
-                joint = _cite_delimiter(after_collapse, cites[n - 1], cite)
+                joint = _cite_delimiter(after_collapse if ctx.parallel is None or ctx.parallel.delimiter is None
+                                        else ctx.parallel.delimiter, cites[n - 1], cite)
                 if joint:
                     parts.append(joint)
             parts.append(node)
@@ -1107,8 +1116,9 @@ class _CiteHistory:
         self.in_text = _PositionTrack(near_note_distance)
         self.in_notes = _PositionTrack(near_note_distance)
 
-    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int) -> list[tuple[str, int | None, bool]]:
-        return (self.in_notes if note else self.in_text).positions(keys, cites, note)
+    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int,
+                  roles: list[str | None]) -> list[tuple[str, int | None, bool]]:
+        return (self.in_notes if note else self.in_text).positions(keys, cites, note, roles)
 
 
 class _PositionTrack:
@@ -1129,11 +1139,14 @@ class _PositionTrack:
         self.previous_note: int | None = None
 
     def _ibid_source(self, index: int, keys: list[str], cites: list[Mapping[str, Any]],
-                     note: int) -> tuple[str, Any] | None:
-        """The cite an ibid would repeat (its key and locator), or None: a subsequent cite."""
+                     note: int, roles: list[str | None]) -> tuple[str, Any] | None:
+        """The cite an ibid would repeat (its key and locator), or None: a subsequent cite.
+        Within a citation with CSL-M parallels, as citeproc-js, the cite before stands for
+        the first of the citation's parallels before it, if any (its locator its own)."""
         key = keys[index]
         if index > 0:
-            return (keys[index - 1], _locator_of(cites[index - 1])) if keys[index - 1] == key else None
+            before = next((keys[i] for i in range(index - 1) if roles[i] == "first"), keys[index - 1])
+            return (before, _locator_of(cites[index - 1])) if before == key else None
         previous, previous_note = self.previous, self.previous_note
         if not previous or previous_note is None:
             return None
@@ -1142,15 +1155,18 @@ class _PositionTrack:
             return previous[0] if previous[0][0] == key and previous_note >= note - 1 and single else None
         return previous[0] if previous[-1][0] == key else None
 
-    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int) -> list[tuple[str, int | None, bool]]:
-        self.cites_in_note[note] = self.cites_in_note.get(note, 0) + len(keys)
+    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int,
+                  roles: list[str | None]) -> list[tuple[str, int | None, bool]]:
+        # (a parallel counts once: its other cites are not counted)
+        self.cites_in_note[note] = self.cites_in_note.get(note, 0) + sum(
+            1 for role in roles if role != "other")
         out = []
         for index, (key, cite) in enumerate(zip(keys, cites)):
             locator = _locator_of(cite)
             if key not in self.first_note:
                 position = "first"
             else:
-                source = self._ibid_source(index, keys, cites, note)
+                source = self._ibid_source(index, keys, cites, note, roles)
                 previous_locator = source[1] if source is not None else None
                 if source is None or (previous_locator is not None and locator is None):
                     position = "subsequent"

@@ -29,6 +29,7 @@ from .nodes import (
     Label,
     Macro,
     NumberNode,
+    ParallelGroup,
     StyleOptions,
     TextMacro,
     TextTerm,
@@ -38,6 +39,7 @@ from .nodes import (
     decor_of,
     tests_type_only,
 )
+from .parallel import PARALLEL_ATTRIBUTES, TRACKING_ATTRIBUTES
 
 INHERITABLE_NAME_ATTRS = (
     "and", "delimiter-precedes-et-al", "delimiter-precedes-last", "et-al-min", "et-al-use-first",
@@ -129,6 +131,7 @@ class _Compiler:
         self.options = options
         self.macros: dict[str, Macro] = {}
         self.macro_depth = 0  # how many macros the element being compiled is in
+        self.group_depth = 0  # how many groups it is in (within the macro)
         self.calling: list[str] = []  # the macros being compiled, outermost first
         #: the cs:name-parts of the cs:names whose substitute is being compiled (see _adopted_parts)
         self.substituting_parts: dict[str, dict[str, str]] | None = None
@@ -186,8 +189,16 @@ class _Compiler:
             return Label(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "long"),
                          attrs.get("plural", "contextual"))
         if tag == "group":
-            return Group(decor_of(_without_text_case(attrs)), self.children(element, parent_names),
-                         attrs.get("delimiter", ""))
+            nested = self.macro_depth > 0 or self.group_depth > 0
+            self.group_depth += 1
+            try:
+                children = self.children(element, parent_names)
+            finally:
+                self.group_depth -= 1
+            if any(name in attrs for name in PARALLEL_ATTRIBUTES):
+                return ParallelGroup(decor_of(_without_text_case(attrs)), children, attrs.get("delimiter", ""),
+                                     attrs, nested)
+            return Group(decor_of(_without_text_case(attrs)), children, attrs.get("delimiter", ""))
         if tag == "choose":
             branches: list[tuple[Condition | None, list[Element]]] = []
             typed = 0  # the leading branches that test the type alone
@@ -493,6 +504,12 @@ class CslStyle:
             or "et-al-subsequent-min" in el.attrib or "et-al-subsequent-use-first" in el.attrib
             for el in root.iter())
         self.bibliography = self._section(root.find(NS + "bibliography"), macros, style_names)
+        #: CSL-M: whether the style writes parallel citations, and the variables it tracks
+        #: from cite to cite for them (see parallel.py)
+        self.parallels = any(name in el.attrib for el in root.iter(NS + "group") for name in PARALLEL_ATTRIBUTES)
+        self.tracked_variables = frozenset(
+            variable for el in root.iter(NS + "group") for name in TRACKING_ATTRIBUTES
+            for variable in el.get(name, "").split())
         #: whether citations show citation numbers (citeproc-js's numeric mode)
         self.numbered_citations = citation_el is not None and _uses_variable(
             citation_el, "citation-number", macros)
