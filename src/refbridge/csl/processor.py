@@ -716,11 +716,26 @@ class Processor:
                 cites = list(cluster.get("citationItems", []))
                 properties = cluster.get("properties", {})
                 note = int(properties.get("noteIndex", number) or 0)
+                if properties.get("mode") == "composite":
+                    out.append(self._composite(cites, note, history, str(properties.get("infix") or "")))
+                    continue
                 cites = self._in_mode(cites, properties.get("mode"))
             else:
                 cites, note = list(cluster), number
             out.append(self._cluster(cites, note, history))
         return out
+
+    def _composite(self, cites: list[Mapping[str, Any]], note: int, history: _CiteHistory, infix: str) -> str:
+        """citeproc-js's "composite" citation ("Smith’s early work (1999; Brown, 2000)"): the
+        author-only citation, the infix, the citation with its first author suppressed,
+        joined by spaces; an infix that starts with punctuation or an apostrophe follows the
+        author directly."""
+        author = self._cluster(self._in_mode(cites, "author-only"), note, history)
+        joined = self._out(_typed_quotes(parse_markup(infix))) if infix else ""
+        rest = self._cluster(self._in_mode(cites, "suppress-author"), note, history)
+        if author and joined and joined[0] in _INFIX_ATTACHED:
+            author, joined = author + joined, ""
+        return " ".join(chunk for chunk in (author, joined, rest) if chunk)
 
     def _in_mode(self, cites: list[Mapping[str, Any]], mode: Any) -> list[Mapping[str, Any]]:
         """The cites of a citation in citeproc-js's citation mode: "author-only" makes its
@@ -770,7 +785,7 @@ class Processor:
             cites, keys = cites[:1], keys[:1]
         marks, roles = repeat_marks([self.items[key] for key in keys], self.style.tracked_variables) \
             if self.style.parallels else ([], [None] * len(keys))
-        positions = history.positions(keys, cites, note, roles)
+        positions = history.positions(keys, cites, note, roles, author_only)
         rendered: list[tuple[str, Node | None, RenderContext]] = []
         braces = NestedParens() if self.style.info.class_ == "note" else None
         for n, (key, cite, (position, first_note, near)) in enumerate(zip(keys, cites, positions)):
@@ -787,7 +802,7 @@ class Processor:
                 ctx.parallel = ParallelCite(n, marks, roles=roles)
             node = self._render(section, key, ctx)
             if cite.get("author-only"):
-                node = ctx.first_names
+                node = self._author_only(key, cite, ctx)
             elif node is None and not ctx.suppress_author:
                 node = _NO_PRINTED_FORM  # citeproc-js's marker for a cite that renders nothing
             rendered.append((key, node, ctx))
@@ -803,6 +818,18 @@ class Processor:
                 suffix = type(suffix)(suffix[:1])
             node = Rich([decor.prefix, node, suffix], decor.fmt)
         return self._out(node)
+
+    def _author_only(self, key: str, cite: Mapping[str, Any], ctx: RenderContext) -> Node:
+        """An author-only cite as citeproc-js writes it: the CSL-M cs:intext layout where the
+        style has one, else the cite's first names; without formatting, and citeproc-js's
+        marker where that is nothing."""
+        node = ctx.first_names
+        if self.style.intext is not None:
+            intext = self._context(key, "citation", cite)
+            intext.position, intext.first_note, intext.near_note = ctx.position, ctx.first_note, ctx.near_note
+            node = render_children(self.style.intext.layout, intext, "")
+        text = plain(node) if node is not None else ""
+        return text if text.strip() else _NO_PRINTED_FORM_MARK
 
     def _with_affixes(self, node: Node | None, cite: Mapping[str, Any]) -> Node | None:
         prefix, suffix = cite.get("prefix"), cite.get("suffix")
@@ -948,6 +975,9 @@ class Processor:
 
 
 _NO_PRINTED_FORM = "[CSL STYLE ERROR: reference with no printed form.]"
+_NO_PRINTED_FORM_MARK = "[NO_PRINTED_FORM]"  # citeproc-js's, for an author-only cite that is nothing
+#: what an infix of a composite citation starts with to follow the author without a space
+_INFIX_ATTACHED = frozenset(".!?:,;\u2019'")
 _UNSET = object()  # a sort key value not computed yet
 
 
@@ -1117,8 +1147,13 @@ class _CiteHistory:
         self.in_notes = _PositionTrack(near_note_distance)
 
     def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int,
-                  roles: list[str | None]) -> list[tuple[str, int | None, bool]]:
-        return (self.in_notes if note else self.in_text).positions(keys, cites, note, roles)
+                  roles: list[str | None], author_only: bool = False) -> list[tuple[str, int | None, bool]]:
+        track = self.in_notes if note else self.in_text
+        if author_only:
+            # as citeproc-js: an author-only citation is always first, and no citation after
+            # it is an ibid of it or subsequent to it
+            return track.author_only(keys)
+        return track.positions(keys, cites, note, roles)
 
 
 class _PositionTrack:
@@ -1182,6 +1217,10 @@ class _PositionTrack:
         self.previous = [(k, _locator_of(c)) for k, c in zip(keys, cites)]
         self.previous_note = note
         return out
+
+
+    def author_only(self, keys: list[str]) -> list[tuple[str, int | None, bool]]:
+        return [("first", None, False) for _ in keys]
 
 
 def _locator_of(cite: Mapping[str, Any]) -> tuple[str, str] | None:

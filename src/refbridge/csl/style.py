@@ -504,6 +504,8 @@ class CslStyle:
             or "et-al-subsequent-min" in el.attrib or "et-al-subsequent-use-first" in el.attrib
             for el in root.iter())
         self.bibliography = self._section(root.find(NS + "bibliography"), macros, style_names)
+        #: CSL-M: the layout of an author-only cite (a narrative citation's "Smith"), or None
+        self.intext = self._section(root.find(NS + "intext"), macros, style_names)
         #: CSL-M: whether the style writes parallel citations, and the variables it tracks
         #: from cite to cite for them (see parallel.py)
         self.parallels = any(name in el.attrib for el in root.iter(NS + "group") for name in PARALLEL_ATTRIBUTES)
