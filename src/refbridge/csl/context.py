@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from refbridge.richtext import RichText
 
 from .abbreviations import AbbreviationLists
+from .groupcondition import GroupCondition
 from .localization import Locale
 from .nameparts import parse_name
 from .parallel import ParallelCite
@@ -94,6 +95,15 @@ class NestedParens:
         return "".join(out)
 
 
+@dataclass
+class CommaTrack:
+    """What CSL-M group conditions read of a rendering: whether it ends in a number so far,
+    and the condition of the require/reject group being rendered, if any."""
+
+    just_did_number: bool = False
+    condition: GroupCondition | None = None
+
+
 class RenderContext:
     __slots__ = (
         "abbreviations",
@@ -104,6 +114,7 @@ class RenderContext:
         "capture_names",
         "citation_number",
         "cite",
+        "commas",
         "dates",
         "disamb",
         "disambiguate_tests",
@@ -186,6 +197,7 @@ class RenderContext:
         self.first_note: int | None = None
         self.near_note = False
         self.parallel: ParallelCite | None = None  # CSL-M: the cite's place in its parallels
+        self.commas: CommaTrack | None = None  # CSL-M: what its group conditions read (see groupcondition.py)
         self.registering = False  # the processor's registration rendering (names counted)
         self.name_lists = 0  # name lists rendered so far (in a citation)
         self.last_child: object = None  # the element rendered last in a group, and its rendering

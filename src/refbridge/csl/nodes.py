@@ -19,7 +19,8 @@ from refbridge.pageranges import format_page_range, several_pages
 
 from . import reach
 from .abbreviations import short_form
-from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderContext
+from .context import COMPUTED_VARIABLES, DATE_VARIABLES, CommaTrack, NestedParens, RenderContext
+from .groupcondition import GroupCondition, ends_in_digit
 from .marked import (
     BesideDecorated,
     DateKey,
@@ -355,7 +356,12 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node],
             if branch:
                 _rendered(branch, ctx, out, last)
             continue
+        if ctx.commas is not None and ctx.commas.condition is not None and isinstance(child, Group) \
+                and child.decor is not None:
+            ctx.commas.condition.saw_term(child.decor.prefix)
         node = child.render(ctx)
+        if ctx.commas is not None:
+            _track_commas(child, node, ctx.commas, ctx)
         if node:  # (None and "" are nothing; a Rich node is always true)
             if type(child) in _LEAVES:
                 _mark_suffix(node, OwnSuffix, LeafSuffix)
@@ -367,6 +373,62 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node],
                 last[:] = [child, node]
         elif last is not None and (child.keeps_place or (child.decor is not None and child.decor.display)):
             last[:] = [child, None]
+
+
+def _track_commas(child: Element, node: Node | None, track: CommaTrack, ctx: RenderContext) -> None:
+    """What an element just written tells CSL-M's group conditions, as citeproc-js: outside
+    them, whether the rendering now ends in a number; within one, the first term, label or
+    prefix (see groupcondition.py)."""
+    kind = type(child)
+    decor = child.decor
+    condition = track.condition
+    if condition is None:
+        if decor is not None and decor.suffix and (node or kind in (Group, TextMacro)):
+            track.just_did_number = False  # (a group's or macro call's even when empty)
+        elif not node or (decor is not None and decor.fmt and "vertical-align" in decor.fmt):
+            if node:
+                track.just_did_number = False
+        elif kind is TextVariable or kind is NumberNode:
+            value = _tracked_value(child, ctx)
+            if value:
+                track.just_did_number = ends_in_digit(value)
+            if kind is NumberNode and decor is not None and decor.prefix:
+                track.just_did_number = ends_in_digit(decor.prefix)
+        elif kind in (TextTerm, TextValue, Label):
+            track.just_did_number = ends_in_digit(_bare_text(node, decor))
+        elif kind is DateNode:
+            track.just_did_number = ends_in_digit(plain(node))
+        return
+    if kind is TextTerm or kind is Label:
+        if node:
+            condition.saw_term(_bare_text(node, decor))
+    elif kind is TextValue:
+        condition.saw_term(plain(child.value) if isinstance(child, TextValue) and child.value else "", True)
+    elif kind is NumberNode or kind is TextVariable:
+        if kind is NumberNode:
+            condition.saw_term(decor.prefix if decor is not None else "")
+        value = _tracked_value(child, ctx)
+        if condition.test == "comma-safe-numbers-only" and value and not condition.value_seen:
+            condition.value_seen = True
+            if not value[:1].isdigit():
+                track.just_did_number = False
+
+
+def _tracked_value(element: Element, ctx: RenderContext) -> str:
+    variable = element.variable if isinstance(element, (TextVariable, NumberNode)) else ""
+    value = ctx.cite.get(variable) if variable in ("locator", "locator-extra") else ctx.item.get(variable)
+    return "" if value is None else str(value)
+
+
+def _bare_text(node: Node, decor: Decor | None) -> str:
+    """The text an element wrote, without its affixes."""
+    text = plain(node)
+    if decor is not None:
+        if decor.prefix and text.startswith(decor.prefix):
+            text = text[len(decor.prefix):]
+        if decor.suffix and text.endswith(decor.suffix):
+            text = text[:-len(decor.suffix)]
+    return text
 
 
 def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
@@ -433,6 +495,7 @@ class StyleOptions:
     demote_non_dropping_particle: str = "display-and-sort"
     initialize_with_hyphen: bool = True
     links: bool = False
+    require_comma_on_symbol: str = ""  # CSL-M (see groupcondition.py)
 
 
 _NUMBER_RANGE_RE = re.compile(r"(\d|(?<![A-Za-z])[ivxlcdmIVXLCDM]+)\s*-\s*(\d|[ivxlcdmIVXLCDM]+(?![A-Za-z]))")
@@ -844,6 +907,41 @@ class Group(Element):
 
     def render(self, ctx: RenderContext) -> Node | None:
         return _group_rendering(self.gate, self.children, self.delimiter, self.decor, ctx)
+
+
+class ConditionalGroup(Group):
+    """A CSL-M cs:group with ``require`` or ``reject`` (see groupcondition.py): left out,
+    as a group whose variables are all empty, where its test says so. Within another such
+    group it takes that group's test, as in citeproc-js."""
+
+    __slots__ = ("comma_on_symbol", "negated", "test")
+
+    def __init__(self, decor: Decor | None, children: list[Element], delimiter: str,
+                 attrs: dict[str, str], comma_on_symbol: str) -> None:
+        super().__init__(decor, children, delimiter)
+        self.negated = "reject" in attrs
+        self.test = attrs["reject"] if self.negated else attrs["require"]
+        self.comma_on_symbol = comma_on_symbol
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        track = ctx.commas
+        if track is None:
+            return super().render(ctx)
+        outer = track.condition
+        condition = outer if outer is not None else GroupCondition(self.test, self.negated)
+        track.condition = condition
+        called, found, done = ctx.vars_called, ctx.vars_found, set(ctx.suppressed)
+        try:
+            node = super().render(ctx)
+        finally:
+            track.condition = outer
+        if condition.suppresses(track.just_did_number, self.comma_on_symbol):
+            # what it left out was never written: a variable it wrote once (the locator)
+            # may be written after it
+            ctx.vars_found, ctx.suppressed = found, done
+            ctx.vars_called = max(ctx.vars_called, called + 1)
+            return None
+        return node
 
 
 class ParallelGroup(Group):

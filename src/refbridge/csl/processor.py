@@ -25,6 +25,7 @@ from .bibsection import Selection, selects, style_selection
 from .collation import collation
 from .context import (
     DATE_VARIABLES,
+    CommaTrack,
     Disambiguation,
     NestedParens,
     RenderContext,
@@ -264,6 +265,8 @@ class Processor:
         ctx.explicit_year_suffix = self.style.explicit_year_suffix
         ctx.range_ends = self.range_ends
         ctx.abbreviations = self.abbreviations
+        if self.style.group_conditions:
+            ctx.commas = CommaTrack()
         return ctx
 
     def _render(self, section: Section, key: str, ctx: RenderContext) -> Node | None:

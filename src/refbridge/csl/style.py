@@ -16,12 +16,14 @@ from pathlib import Path
 
 from ..errors import ParseError
 from . import reach
+from .groupcondition import GROUP_TESTS
 from .localization import NS, LocaleLayer, parse_locale_element, resolve_language
 from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
 from .nodes import (
     FORMAT_ATTRS,
     Choose,
     Condition,
+    ConditionalGroup,
     DateNode,
     Decor,
     Element,
@@ -195,6 +197,9 @@ class _Compiler:
                 children = self.children(element, parent_names)
             finally:
                 self.group_depth -= 1
+            if attrs.get("require") in GROUP_TESTS or attrs.get("reject") in GROUP_TESTS:
+                return ConditionalGroup(decor_of(_without_text_case(attrs)), children, attrs.get("delimiter", ""),
+                                        attrs, self.options.require_comma_on_symbol)
             if any(name in attrs for name in PARALLEL_ATTRIBUTES):
                 return ParallelGroup(decor_of(_without_text_case(attrs)), children, attrs.get("delimiter", ""),
                                      attrs, nested)
@@ -488,6 +493,7 @@ class CslStyle:
             page_range_format=root.get("page-range-format"),
             demote_non_dropping_particle=root.get("demote-non-dropping-particle", "display-and-sort"),
             initialize_with_hyphen=root.get("initialize-with-hyphen", "true") == "true",
+            require_comma_on_symbol=root.get("require-comma-on-symbol", ""),
         )
         macros = {m.get("name", ""): m for m in root.findall(NS + "macro")}
         _drop_nested_display(root, macros)
@@ -506,6 +512,9 @@ class CslStyle:
         self.bibliography = self._section(root.find(NS + "bibliography"), macros, style_names)
         #: CSL-M: the layout of an author-only cite (a narrative citation's "Smith"), or None
         self.intext = self._section(root.find(NS + "intext"), macros, style_names)
+        #: CSL-M: whether a group requires or rejects a test (see groupcondition.py)
+        self.group_conditions = any(el.get("require") in GROUP_TESTS or el.get("reject") in GROUP_TESTS
+                                    for el in root.iter(NS + "group"))
         #: CSL-M: whether the style writes parallel citations, and the variables it tracks
         #: from cite to cite for them (see parallel.py)
         self.parallels = any(name in el.attrib for el in root.iter(NS + "group") for name in PARALLEL_ATTRIBUTES)
