@@ -31,7 +31,7 @@ class RangeEndWrapper(Protocol):
 
 
 DATE_VARIABLES = frozenset(
-    ["accessed", "available-date", "event-date", "issued", "original-date", "submitted", "container"]
+    ["accessed", "available-date", "event-date", "issued", "original-date", "submitted", "container", "locator-date"]
 )
 
 
@@ -231,7 +231,8 @@ class RenderContext:
 
     def date(self, name: str) -> DateValue | None:
         if name not in self.dates:
-            self.dates[name] = None if name in self.suppressed else parse_date(self.item.get(name))
+            source = self.cite if name == "locator-date" else self.item  # (CSL-M: the cite's)
+            self.dates[name] = None if name in self.suppressed else parse_date(source.get(name))
         return self.dates[name]
 
     def value(self, name: str) -> Any:
@@ -239,8 +240,8 @@ class RenderContext:
         if self.suppressed and name in self.suppressed:
             return None
         if name in _CITE_VARIABLES:
-            if name == "locator":
-                return self.cite.get("locator")
+            if name in ("locator", "locator-extra"):
+                return self.cite.get(name)
             if name == "citation-number":
                 self.read_changing_state = True
                 return self.citation_number
@@ -253,7 +254,7 @@ class RenderContext:
         return value
 
 
-_CITE_VARIABLES = frozenset(("locator", "citation-number", "first-reference-note-number", "year-suffix"))
+_CITE_VARIABLES = frozenset(("locator", "locator-extra", "citation-number", "first-reference-note-number", "year-suffix"))
 _ALIASES = {
     "title-short": ("shortTitle",),
     "container-title-short": ("journalAbbreviation", "shortContainerTitle"),

@@ -775,7 +775,7 @@ class Processor:
         for cite in cites:
             if str(cite.get("id")) not in self.items:
                 raise KeyError(f"cited item {cite.get('id')!r} is not among the processor's items")
-        cites = [self._labelled_locator(cite) for cite in cites]
+        cites = [self._labelled_locator(_split_locator(cite)) for cite in cites]
         keys = [str(c["id"]) for c in cites]
         if section.sort:
             paired = self._sort_order(keys, section, "citation", cites)
@@ -999,6 +999,7 @@ _SENTENCE_END_RE = re.compile("\\S\\s+\\S+[.!?][\"'\u201d\u2019]?\\s*$")  # not 
 _GIVEN_POSITIONS: dict[Any, str] = {0: "first", 1: "subsequent", 2: "ibid", 3: "ibid-with-locator", 4: "subsequent"}
 _LEGAL_TYPES = frozenset(("bill", "gazette", "legislation", "regulation", "treaty"))
 _CITE_AFFIX_PUNCTUATION = frozenset(";.,")
+_LOCATOR_DATE_RE = re.compile(r"^([0-9]{4}-[0-9]{2}-[0-9]{2})")
 
 
 def _cite_delimiter(delimiter: str, previous: Mapping[str, Any], cite: Mapping[str, Any]) -> str:
@@ -1173,25 +1174,30 @@ class _PositionTrack:
         self.first_note: dict[str, int] = {}
         self.last_note: dict[str, int] = {}
         self.cites_in_note: dict[int, int] = {}
-        self.previous: list[tuple[str, Any]] = []  # the previous citation's cites
+        self.previous: list[tuple[str, Any, Any]] = []  # the previous citation's cites (key, locator, extra)
         self.previous_note: int | None = None
 
     def _ibid_source(self, index: int, keys: list[str], cites: list[Mapping[str, Any]],
                      note: int, roles: list[str | None]) -> tuple[str, Any] | None:
         """The cite an ibid would repeat (its key and locator), or None: a subsequent cite.
         Within a citation with CSL-M parallels, as citeproc-js, the cite before stands for
-        the first of the citation's parallels before it, if any (its locator its own)."""
-        key = keys[index]
+        the first of the citation's parallels before it, if any (its locator its own). The
+        cite's locator-extra (CSL-M) must be the one it repeats."""
+        key, extra = keys[index], cites[index].get("locator-extra")
         if index > 0:
-            before = next((keys[i] for i in range(index - 1) if roles[i] == "first"), keys[index - 1])
-            return (before, _locator_of(cites[index - 1])) if before == key else None
+            before = next((i for i in range(index - 1) if roles[i] == "first"), index - 1)
+            if keys[before] != key or cites[before].get("locator-extra") != extra:
+                return None
+            return keys[before], _locator_of(cites[index - 1])
         previous, previous_note = self.previous, self.previous_note
         if not previous or previous_note is None:
             return None
         if previous_note != note:
             single = self.cites_in_note.get(previous_note) == 1
-            return previous[0] if previous[0][0] == key and previous_note >= note - 1 and single else None
-        return previous[0] if previous[-1][0] == key else None
+            source = previous[0] if previous[0][0] == key and previous_note >= note - 1 and single else None
+        else:
+            source = previous[-1] if previous[-1][0] == key else None
+        return source[:2] if source is not None and source[2] == extra else None
 
     def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int,
                   roles: list[str | None]) -> list[tuple[str, int | None, bool]]:
@@ -1217,13 +1223,29 @@ class _PositionTrack:
             out.append((position, first_note, near))
             self.first_note.setdefault(key, note)
             self.last_note[key] = note
-        self.previous = [(k, _locator_of(c)) for k, c in zip(keys, cites)]
+        self.previous = [(k, _locator_of(c), c.get("locator-extra")) for k, c in zip(keys, cites)]
         self.previous_note = note
         return out
 
-
     def author_only(self, keys: list[str]) -> list[tuple[str, int | None, bool]]:
         return [("first", None, False) for _ in keys]
+
+
+def _split_locator(cite: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A cite whose locator holds a "|" as citeproc-js reads it (CSL-M): the locator before
+    it; after it, a date (YYYY-MM-DD) the cite's locator-date, and the rest its
+    locator-extra."""
+    locator = cite.get("locator")
+    if locator is None or "|" not in str(locator):
+        return cite
+    locator, rest = str(locator).split("|", 1)
+    split = {**cite, "locator": locator}
+    date = _LOCATOR_DATE_RE.match(rest)
+    if date:
+        split["locator-date"] = {"date-parts": [[int(part) for part in date[1].split("-")]]}
+        rest = rest[date.end(1):]
+    split["locator-extra"] = rest.strip()
+    return split
 
 
 def _locator_of(cite: Mapping[str, Any]) -> tuple[str, str] | None:
