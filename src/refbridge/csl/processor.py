@@ -799,7 +799,7 @@ class Processor:
                 and not cite.get("prefix")
             ctx.position = _GIVEN_POSITIONS.get(cite.get("position"), position)
             ctx.first_note = first_note
-            ctx.near_note = near
+            ctx.near_note = bool(cite["near-note"]) if "near-note" in cite else near  # (a stated one, as a position)
             ctx.suppress_author = bool(cite.get("suppress-author"))
             if self.style.parallels:
                 ctx.parallel = ParallelCite(n, marks, roles=roles)
@@ -1219,7 +1219,10 @@ class _PositionTrack:
                 else:
                     position = "ibid-with-locator"
             near = key in self.last_note and note - self.last_note[key] <= self.near_note_distance
+            # (as citeproc-js: none when the first reference is in this very note)
             first_note = self.first_note.get(key) if position != "first" else None
+            if first_note == note:
+                first_note = None
             out.append((position, first_note, near))
             self.first_note.setdefault(key, note)
             self.last_note[key] = note
