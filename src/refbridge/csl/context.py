@@ -115,6 +115,7 @@ class RenderContext:
         "citation_number",
         "cite",
         "commas",
+        "container",
         "dates",
         "disamb",
         "disambiguate_tests",
@@ -197,6 +198,8 @@ class RenderContext:
         self.first_note: int | None = None
         self.near_note = False
         self.parallel: ParallelCite | None = None  # CSL-M: the cite's place in its parallels
+        #: CSL-M: how many bibliography entries its container has, and its place among them
+        self.container: tuple[int, int] = (0, 0)
         self.commas: CommaTrack | None = None  # CSL-M: what its group conditions read (see groupcondition.py)
         self.registering = False  # the processor's registration rendering (names counted)
         self.name_lists = 0  # name lists rendered so far (in a citation)

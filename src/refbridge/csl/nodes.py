@@ -1276,6 +1276,9 @@ _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
     "position": _position,
     "locator": _locator,
     "disambiguate": lambda ctx, value: _disambiguate_test(ctx) == (value == "true"),
+    # CSL-M (see consolidation.py): the entry's container has several entries, it is not the first
+    "container-multiple": lambda ctx, value: (ctx.container[0] > 1) == (value == "true"),
+    "container-subsequent": lambda ctx, value: (ctx.container[1] > 1) == (value == "true"),
 }
 
 

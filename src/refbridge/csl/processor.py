@@ -23,6 +23,7 @@ from refbridge.richtext import RichText
 from .abbreviations import AbbreviationLists
 from .bibsection import Selection, selects, style_selection
 from .collation import collation
+from .consolidation import consolidated
 from .context import (
     DATE_VARIABLES,
     CommaTrack,
@@ -604,11 +605,13 @@ class Processor:
         ends = self.range_ends
         if ends is not None:
             ends.first = self._first_range_end
-        for key in self._bib_order:
-            if chosen is not None and not selects(chosen, self.items[key]):
-                continue
+        keys = [key for key in self._bib_order if chosen is None or selects(chosen, self.items[key])]
+        entries = consolidated(keys, self.items, self.style.containers) if self.style.containers.active \
+            else [(key, 0, 0) for key in keys]
+        for key, *container in entries:
             with entry_named(key):
                 ctx = self._context(key, "bibliography")
+                ctx.container = (container[0], container[1])
                 first_range_end = ends.first if ends is not None else None
                 layout = self._localized(section, key)[0] or section
                 node, suffix_place = self._entry(layout, ctx, second_field)
@@ -617,6 +620,7 @@ class Processor:
                     if ends is not None:  # the entry is rendered once more, for the one written
                         ends.first = first_range_end
                     ctx = self._context(key, "bibliography")
+                    ctx.container = (container[0], container[1])
                     ctx.sas = SubsequentAuthor(sas, sas_rule, previous[0], previous[1])
                     node, suffix_place = self._entry(layout, ctx, second_field)
                 if names is not None:  # as citeproc-js: an entry that shows no names is passed over

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..errors import ParseError
 from . import reach
+from .consolidation import containers_of
 from .groupcondition import GROUP_TESTS
 from .localization import NS, LocaleLayer, parse_locale_element, resolve_language
 from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
@@ -512,6 +513,9 @@ class CslStyle:
         self.bibliography = self._section(root.find(NS + "bibliography"), macros, style_names)
         #: CSL-M: the layout of an author-only cite (a narrative citation's "Smith"), or None
         self.intext = self._section(root.find(NS + "intext"), macros, style_names)
+        bibliography_el = root.find(NS + "bibliography")
+        #: CSL-M: the bibliography's consolidation of chapters and statutes (see consolidation.py)
+        self.containers = containers_of(root.attrib, bibliography_el.attrib if bibliography_el is not None else {})
         #: CSL-M: whether a group requires or rejects a test (see groupcondition.py)
         self.group_conditions = any(el.get("require") in GROUP_TESTS or el.get("reject") in GROUP_TESTS
                                     for el in root.iter(NS + "group"))
