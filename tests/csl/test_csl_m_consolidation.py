@@ -64,3 +64,35 @@ def test_consolidation_counts_every_chapter_and_places_those_written() -> None:
         ("tides", 2, 1), ("reefs", 2, 2), ("dunes", 1, 1)]
     merged = Containers(tracked=frozenset({"chapter"}), consolidated=frozenset({"chapter"}))
     assert consolidated(["tides", "reefs", "dunes"], items, merged) == [("tides", 2, 1), ("dunes", 1, 1)]
+
+
+def test_a_chapter_first_cited_after_its_book_is_container_subsequent() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.1mlz1"
+        track-containers="chapter">
+      <info><id>containers</id><title>Containers</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <citation>
+        <layout delimiter="; ">
+          <choose>
+            <if position="subsequent">
+              <group delimiter=", ">
+                <text variable="title"/>
+                <group delimiter=" "><text value="supra note"/><text variable="first-reference-note-number"/></group>
+              </group>
+            </if>
+            <else-if position="container-subsequent">
+              <group delimiter=", ">
+                <text variable="title"/>
+                <group delimiter=" "><text value="in"/><text variable="container-title"/></group>
+                <group delimiter=" ">
+                  <text value="supra note"/><text variable="first-container-reference-note-number"/>
+                </group>
+              </group>
+            </else-if>
+            <else><group delimiter=", "><text variable="title"/><text variable="container-title"/></group></else>
+          </choose>
+        </layout>
+      </citation>
+    </style>""")
+    proc = make_processor(style, [TIDES, REEFS])
+    assert proc.cite_clusters([[{"id": "tides"}], [{"id": "reefs"}], [{"id": "tides"}], [{"id": "reefs"}]]) == [
+        "Tides, Sea Atlas", "Reefs, in Sea Atlas, supra note 1", "Tides, supra note 1", "Reefs, supra note 2"]

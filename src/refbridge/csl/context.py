@@ -121,6 +121,7 @@ class RenderContext:
         "disambiguate_tests",
         "disambiguating",
         "explicit_year_suffix",
+        "first_container_note",
         "first_name_texts",
         "first_names",
         "first_names_text",
@@ -196,6 +197,7 @@ class RenderContext:
         self.explicit_year_suffix = False
         self.citation_number: int | None = None
         self.first_note: int | None = None
+        self.first_container_note: int | None = None  # CSL-M (see consolidation.py)
         self.near_note = False
         self.parallel: ParallelCite | None = None  # CSL-M: the cite's place in its parallels
         #: CSL-M: how many bibliography entries its container has, and its place among them
@@ -250,6 +252,8 @@ class RenderContext:
                 return self.citation_number
             if name == "first-reference-note-number":
                 return self.first_note
+            if name == "first-container-reference-note-number":
+                return self.first_container_note
             return self.year_suffix() or None
         value = self.item.get(name)
         if value is None or value == "" or value == []:
@@ -257,7 +261,8 @@ class RenderContext:
         return value
 
 
-_CITE_VARIABLES = frozenset(("locator", "locator-extra", "citation-number", "first-reference-note-number", "year-suffix"))
+_CITE_VARIABLES = frozenset(("locator", "locator-extra", "citation-number", "first-reference-note-number",
+                             "first-container-reference-note-number", "year-suffix"))
 _ALIASES = {
     "title-short": ("shortTitle",),
     "container-title-short": ("journalAbbreviation", "shortContainerTitle"),

@@ -1248,6 +1248,7 @@ def _disambiguate_test(ctx: RenderContext) -> bool:
 _POSITION_MATCHES = {
     "first": ("first",),
     "subsequent": ("subsequent", "ibid", "ibid-with-locator"),
+    "container-subsequent": ("container-subsequent", "subsequent", "ibid", "ibid-with-locator"),  # (CSL-M)
     "ibid": ("ibid", "ibid-with-locator"),
     "ibid-with-locator": ("ibid-with-locator",),
 }

@@ -23,7 +23,7 @@ from refbridge.richtext import RichText
 from .abbreviations import AbbreviationLists
 from .bibsection import Selection, selects, style_selection
 from .collation import collation
-from .consolidation import consolidated
+from .consolidation import consolidated, container_id, legislation_id
 from .context import (
     DATE_VARIABLES,
     CommaTrack,
@@ -792,10 +792,11 @@ class Processor:
             cites, keys = cites[:1], keys[:1]
         marks, roles = repeat_marks([self.items[key] for key in keys], self.style.tracked_variables) \
             if self.style.parallels else ([], [None] * len(keys))
-        positions = history.positions(keys, cites, note, roles, author_only)
+        firsts, lasts = self._position_ids(keys)
+        positions = history.positions(firsts, cites, note, roles, lasts, author_only)
         rendered: list[tuple[str, Node | None, RenderContext]] = []
         braces = NestedParens() if self.style.info.class_ == "note" else None
-        for n, (key, cite, (position, first_note, near)) in enumerate(zip(keys, cites, positions)):
+        for n, (key, cite, (position, first_note, near, container_note)) in enumerate(zip(keys, cites, positions)):
             ctx = self._context(key, "citation", cite)
             ctx.braces = braces
             # a note citation that starts with a term starts with a capital (as citeproc-js)
@@ -803,6 +804,7 @@ class Processor:
                 and not cite.get("prefix")
             ctx.position = _GIVEN_POSITIONS.get(cite.get("position"), position)
             ctx.first_note = first_note
+            ctx.first_container_note = container_note
             ctx.near_note = bool(cite["near-note"]) if "near-note" in cite else near  # (a stated one, as a position)
             ctx.suppress_author = bool(cite.get("suppress-author"))
             if self.style.parallels:
@@ -825,6 +827,21 @@ class Processor:
                 suffix = type(suffix)(suffix[:1])
             node = Rich([decor.prefix, node, suffix], decor.fmt)
         return self._out(node)
+
+    def _position_ids(self, keys: list[str]) -> tuple[list[str], list[str]]:
+        """What each cite repeats and what it is a part of, for its position: its item, or
+        in a style that consolidates them (CSL-M), the statute an item is a section of and
+        the book a chapter is in (see consolidation.py)."""
+        containers = self.style.containers
+        if not containers.active:
+            return keys, keys
+        firsts, lasts = [], []
+        for key in keys:
+            item = self.items[key]
+            statute = legislation_id(item, containers)
+            firsts.append(statute or key)
+            lasts.append(statute or container_id(item, containers) or key)
+        return firsts, lasts
 
     def _author_only(self, key: str, cite: Mapping[str, Any], ctx: RenderContext) -> Node:
         """An author-only cite as citeproc-js writes it: the CSL-M cs:intext layout where the
@@ -1154,14 +1171,19 @@ class _CiteHistory:
         self.in_text = _PositionTrack(near_note_distance)
         self.in_notes = _PositionTrack(near_note_distance)
 
-    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int,
-                  roles: list[str | None], author_only: bool = False) -> list[tuple[str, int | None, bool]]:
+    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int, roles: list[str | None],
+                  lasts: list[str], author_only: bool = False) -> list[_Position]:
         track = self.in_notes if note else self.in_text
         if author_only:
             # as citeproc-js: an author-only citation is always first, and no citation after
             # it is an ibid of it or subsequent to it
             return track.author_only(keys)
-        return track.positions(keys, cites, note, roles)
+        return track.positions(keys, cites, note, roles, lasts)
+
+
+#: a cite's position, first-reference-note-number, near-note and (CSL-M)
+#: first-container-reference-note-number
+_Position = tuple[str, int | None, bool, int | None]
 
 
 class _PositionTrack:
@@ -1177,6 +1199,7 @@ class _PositionTrack:
         self.near_note_distance = near_note_distance
         self.first_note: dict[str, int] = {}
         self.last_note: dict[str, int] = {}
+        self.container_note: dict[str, int] = {}  # (CSL-M: the first note of a statute or book)
         self.cites_in_note: dict[int, int] = {}
         self.previous: list[tuple[str, Any, Any]] = []  # the previous citation's cites (key, locator, extra)
         self.previous_note: int | None = None
@@ -1204,15 +1227,20 @@ class _PositionTrack:
         return source[:2] if source is not None and source[2] == extra else None
 
     def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int,
-                  roles: list[str | None]) -> list[tuple[str, int | None, bool]]:
+                  roles: list[str | None], lasts: list[str]) -> list[_Position]:
+        """*keys*: what a cite repeats (its item, or for CSL-M the statute it is a section
+        of); *lasts*: what it is a part of (that statute, or the book of a chapter), whose
+        first cite is the first position, and whose other parts first cited are in the
+        container-subsequent one (as citeproc-js)."""
         # (a parallel counts once: its other cites are not counted)
         self.cites_in_note[note] = self.cites_in_note.get(note, 0) + sum(
             1 for role in roles if role != "other")
-        out = []
-        for index, (key, cite) in enumerate(zip(keys, cites)):
+        out: list[_Position] = []
+        for index, (key, cite, last) in enumerate(zip(keys, cites, lasts)):
             locator = _locator_of(cite)
-            if key not in self.first_note:
+            if last not in self.last_note:
                 position = "first"
+                self.container_note[last] = note
             else:
                 source = self._ibid_source(index, keys, cites, note, roles)
                 previous_locator = source[1] if source is not None else None
@@ -1222,20 +1250,22 @@ class _PositionTrack:
                     position = "ibid"
                 else:
                     position = "ibid-with-locator"
-            near = key in self.last_note and note - self.last_note[key] <= self.near_note_distance
+                if position == "subsequent" and key not in self.first_note:
+                    position = "container-subsequent"
+            near = last in self.last_note and note - self.last_note[last] <= self.near_note_distance
             # (as citeproc-js: none when the first reference is in this very note)
             first_note = self.first_note.get(key) if position != "first" else None
-            if first_note == note:
-                first_note = None
-            out.append((position, first_note, near))
+            container_note = self.container_note.get(last) if position != "first" else None
+            out.append((position, None if first_note == note else first_note, near,
+                        None if container_note == note else container_note))
             self.first_note.setdefault(key, note)
-            self.last_note[key] = note
+            self.last_note[last] = note
         self.previous = [(k, _locator_of(c), c.get("locator-extra")) for k, c in zip(keys, cites)]
         self.previous_note = note
         return out
 
-    def author_only(self, keys: list[str]) -> list[tuple[str, int | None, bool]]:
-        return [("first", None, False) for _ in keys]
+    def author_only(self, keys: list[str]) -> list[_Position]:
+        return [("first", None, False, None) for _ in keys]
 
 
 def _split_locator(cite: Mapping[str, Any]) -> Mapping[str, Any]:
