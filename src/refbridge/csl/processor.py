@@ -58,7 +58,7 @@ from .rendered import (
     plain,
 )
 from .style import CslStyle, Section, SortKey
-from .values import date_sort_key, split_locator_label, stringify
+from .values import LOCATOR_LABEL_ABBREVIATIONS, date_sort_key, split_locator_label, stringify
 
 Highlight = Callable[[Mapping[str, Any]], bool]
 _NO_RICH_TEXT: dict[str, RichText] = {}
@@ -759,6 +759,31 @@ class Processor:
         section = self.style.citation
         return section.options.get(name, default) if section else default
 
+    def _sectioned(self, cite: Mapping[str, Any]) -> Mapping[str, Any]:
+        """In a CSL-M style (1.1m), a legal item's cite with its section put before its
+        locator, each with its label's abbreviation written in, as citeproc-js's
+        remapSectionVariable: "sec. 12 vrs. 99" (the label is then read from the locator)."""
+        item = self.items[str(cite["id"])]
+        if not self.style.containers.legal or item.get("type") not in _LEGAL_TYPES:
+            return cite
+        locator = str(cite.get("locator") or "").strip()
+        if locator and not _LEADING_LABEL_RE.match(locator):
+            locator = f"{_LABEL_ABBREVIATIONS.get(str(cite.get('label') or 'page'), 'p.')} {locator}"
+        section = str(item.get("section") or "").strip()
+        if section:
+            leading = _LEADING_LABEL_RE.match(section)
+            section_label = leading[0].strip() if leading else "sec."
+            if not leading:
+                section = f"sec. {section}"
+            if not locator:
+                locator = section
+            else:
+                first, _, rest = locator.partition(" ")
+                if first == "p." and section_label != "p.":
+                    locator = rest.lstrip()
+                locator = section + ("" if locator[:1] in "[(.,;:?" else " ") + locator
+        return {**cite, "locator": locator, "label": ""}
+
     def _labelled_locator(self, cite: Mapping[str, Any]) -> Mapping[str, Any]:
         """A cite whose locator starts with a label abbreviation ("vol. 2") with that label
         instead, as citeproc-js (unless another label is given, or for legal types)."""
@@ -779,7 +804,7 @@ class Processor:
         for cite in cites:
             if str(cite.get("id")) not in self.items:
                 raise KeyError(f"cited item {cite.get('id')!r} is not among the processor's items")
-        cites = [self._labelled_locator(_split_locator(cite)) for cite in cites]
+        cites = [self._labelled_locator(self._sectioned(_split_locator(cite))) for cite in cites]
         keys = [str(c["id"]) for c in cites]
         if section.sort:
             paired = self._sort_order(keys, section, "citation", cites)
@@ -1021,6 +1046,10 @@ _GIVEN_POSITIONS: dict[Any, str] = {0: "first", 1: "subsequent", 2: "ibid", 3: "
 _LEGAL_TYPES = frozenset(("bill", "gazette", "legislation", "regulation", "treaty"))
 _CITE_AFFIX_PUNCTUATION = frozenset(";.,")
 _LOCATOR_DATE_RE = re.compile(r"^([0-9]{4}-[0-9]{2}-[0-9]{2})")
+#: a locator label's abbreviation, as citeproc-js writes it into a legal cite's locator
+_LABEL_ABBREVIATIONS = {label: f"{abbreviation}." for abbreviation, label in reversed(LOCATOR_LABEL_ABBREVIATIONS.items())}
+_LEADING_LABEL_RE = re.compile(r"^\s*[.,;]*\s*(?:" + "|".join(sorted(LOCATOR_LABEL_ABBREVIATIONS, key=len, reverse=True))
+                               + r")\. *")
 
 
 def _cite_delimiter(delimiter: str, previous: Mapping[str, Any], cite: Mapping[str, Any]) -> str:
