@@ -118,3 +118,30 @@ def test_repeat_marks_compare_each_cite_with_the_next_and_mark_the_parallel() ->
     assert roles == [None, "first", "other"]
     assert [sorted(mark.same) for mark in marks] == [[], ["issued", "title"]]
     assert [(mark.start, mark.sibling, mark.orphan) for mark in marks] == [(True, False, True), (False, True, False)]
+
+
+def test_a_parallel_cited_is_one_bibliography_entry() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.0">
+      <info><id>cases</id><title>Cases</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <citation><layout delimiter="; "><text variable="title"/></layout></citation>
+      <bibliography>
+        <layout suffix=".">
+          <group delimiter=", ">
+            <group parallel-first="title"><text variable="title"/></group>
+            <group delimiter=" ">
+              <text variable="volume"/>
+              <text variable="container-title"/>
+              <text variable="page"/>
+              <group parallel-last="issued">
+                <date variable="issued" date-parts="year" form="text" prefix="(" suffix=")"/>
+              </group>
+            </group>
+          </group>
+        </layout>
+      </bibliography>
+    </style>""")
+    uncited = make_processor(style, [US, LED])
+    assert uncited.bibliography() == ["Hale v. Marsh, 402 U.S. 118 (1971).", "Hale v. Marsh, 29 L.Ed.2d 309 (1971)."]
+    cited = make_processor(style, [US, LED])
+    assert cited.cite([{"id": "us"}, {"id": "led"}]) == "Hale v. Marsh; Hale v. Marsh"
+    assert cited.bibliography() == ["Hale v. Marsh, 402 U.S. 118, 29 L.Ed.2d 309 (1971)."]

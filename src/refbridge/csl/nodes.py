@@ -967,6 +967,8 @@ class ParallelGroup(Group):
         cite = ctx.parallel
         if cite is None:
             return node
+        if self.override is not None:
+            cite.override = self.override
         before = cite.before
         if node is not None:
             tracking = bool(self.first or self.last or self.no_repeat)

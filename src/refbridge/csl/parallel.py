@@ -47,6 +47,7 @@ class ParallelCite:
     marks: list[RepeatMark]
     delimiter: str | None = None
     roles: list[str | None] = field(default_factory=list)  # "first", "other" or None, by cite
+    override: str | None = None  # the parallel-delimiter-override of a group the cite met
 
     def repeats(self, first: frozenset[str], last: frozenset[str], no_repeat: frozenset[str]) -> bool:
         """Whether a group with these attributes writes nothing for this cite (citeproc-js's

@@ -10,6 +10,7 @@ grouping and collapsing.  Serializing to an output format is delegated to
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cmp_to_key
@@ -143,6 +144,9 @@ class Processor:
         self.locale = store.locale(locale or style.info.default_locale or "en-US", style.locale_layers)
         self._locale_store = store
         self._layout_locales: dict[str, Locale] = {}  # CSL-M: the locales of layouts by tag
+        #: CSL-M: the parallels citations made, by first report: its other reports, and the
+        #: delimiter a group of it overrides with (its bibliography entry holds them all)
+        self._parallels: dict[str, tuple[list[str], str | None]] = {}
         #: CSL-M: (section, item) -> the layout and locale the item's language takes
         self._layouts_chosen: dict[tuple[int, str], tuple[Section, Locale]] = {}
         loc = self.locale
@@ -606,6 +610,10 @@ class Processor:
         if ends is not None:
             ends.first = self._first_range_end
         keys = [key for key in self._bib_order if chosen is None or selects(chosen, self.items[key])]
+        if self._parallels:  # (CSL-M: a parallel's other reports are in its first one's entry)
+            present = set(keys)
+            merged = {other for key, (others, _) in self._parallels.items() if key in present for other in others}
+            keys = [key for key in keys if key not in merged]
         entries = consolidated(keys, self.items, self.style.containers) if self.style.containers.active \
             else [(key, 0, 0) for key in keys]
         for key, *container in entries:
@@ -615,6 +623,8 @@ class Processor:
                 first_range_end = ends.first if ends is not None else None
                 layout = self._localized(section, key)[0] or section
                 node, suffix_place = self._entry(layout, ctx, second_field)
+                if key in self._parallels:
+                    node = self._parallel_entry(key, layout, ctx, node, second_field)
                 names = (ctx.first_names_text, tuple(ctx.first_name_texts)) if ctx.first_names_text else None
                 if sas is not None and names is not None and previous is not None and _sas_applies(sas_rule, names, previous):
                     if ends is not None:  # the entry is rendered once more, for the one written
@@ -646,6 +656,25 @@ class Processor:
             if node is not None:
                 count += 1
                 yield key, node
+
+    def _parallel_entry(self, key: str, layout: Section, ctx: RenderContext, node: Node | None,
+                        second_field: bool) -> Node | None:
+        """The bibliography entry of a parallel's first report (CSL-M), as citeproc-js: its
+        reports rendered as the cites of one citation (their repeats left out), joined by
+        the delimiter a group of the citation overrides with (else ", ")."""
+        others, delimiter = self._parallels[key]
+        members = [key, *others]
+        marks, roles = repeat_marks([self.items[member] for member in members], self.style.tracked_variables)
+        parts: list[Node] = []
+        for index, member in enumerate(members):
+            member_ctx = ctx if index == 0 else self._context(member, "bibliography")
+            member_ctx.parallel = ParallelCite(index, marks, roles=roles)
+            rendered = self._entry(layout, member_ctx, second_field)[0]
+            if rendered is not None and not is_empty(rendered):
+                if parts:
+                    parts.append(delimiter if delimiter is not None else ", ")
+                parts.append(rendered)
+        return Rich(parts) if parts else node
 
     def _entry(self, section: Section, ctx: RenderContext, second_field: bool) -> tuple[Node | None, str]:
         """An entry's rendering, and where the layout's suffix goes: at the "end", in the
@@ -835,6 +864,9 @@ class Processor:
             if self.style.parallels:
                 ctx.parallel = ParallelCite(n, marks, roles=roles)
             node = self._render(section, key, ctx)
+            if roles[n] == "first" and ctx.parallel is not None:
+                others = list(itertools.takewhile(lambda k: roles[k] == "other", range(n + 1, len(keys))))
+                self._parallels[key] = ([keys[k] for k in others], ctx.parallel.override)
             if cite.get("author-only"):
                 node = self._author_only(key, cite, ctx)
             elif node is None and not ctx.suppress_author:
