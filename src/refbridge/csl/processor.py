@@ -867,6 +867,7 @@ class Processor:
             if roles[n] == "first" and ctx.parallel is not None:
                 others = list(itertools.takewhile(lambda k: roles[k] == "other", range(n + 1, len(keys))))
                 self._parallels[key] = ([keys[k] for k in others], ctx.parallel.override)
+                self._bib_ids = None  # (the bibliography's entries change)
             if cite.get("author-only"):
                 node = self._author_only(key, cite, ctx)
             elif node is None and not ctx.suppress_author:
