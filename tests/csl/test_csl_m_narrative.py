@@ -1,7 +1,8 @@
-"""Narrative citations as citeproc-js writes them: an author-only citation takes the CSL-M
+"""Citation properties as citeproc-js reads them: an author-only citation takes the CSL-M
 ``cs:intext`` layout (unformatted), a "composite" citation is the author, the infix and the
-citation without that author, and an author-only citation is no cite an ibid looks back at.
-Each expected string is what citeproc-js writes for the same style and citations (HTML)."""
+citation without that author, an author-only citation is no cite an ibid looks back at, and
+an "unsorted" citation keeps its order. Each expected string is what citeproc-js writes for
+the same style and citations (HTML)."""
 
 from __future__ import annotations
 
@@ -66,3 +67,18 @@ def test_an_ibid_looks_back_past_an_author_only_citation() -> None:
 
 def test_an_author_only_citation_is_never_an_ibid() -> None:
     assert cited(_citation("kesey"), _citation("kesey", mode="author-only")) == ["(<i>Kesey</i>, 1962)", "Ken Kesey"]
+
+
+def test_an_unsorted_citation_keeps_the_order_of_its_cites() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+      <info><id>sorted</id><title>Sorted</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <citation>
+        <sort><key variable="title"/></sort>
+        <layout prefix="(" suffix=")" delimiter="; "><text variable="title"/></layout>
+      </citation>
+    </style>""")
+    items = [{"id": "zebra", "type": "book", "title": "Zebra"}, {"id": "aardvark", "type": "book", "title": "Aardvark"}]
+    cites = [{"id": "zebra"}, {"id": "aardvark"}]
+    assert make_processor(style, items).cite_clusters([
+        {"citationItems": cites, "properties": {"noteIndex": 0, "unsorted": True}},
+        {"citationItems": cites, "properties": {"noteIndex": 0}}]) == ["(Zebra; Aardvark)", "(Aardvark; Zebra)"]

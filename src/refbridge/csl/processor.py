@@ -756,8 +756,10 @@ class Processor:
                     out.append(self._composite(cites, note, history, str(properties.get("infix") or "")))
                     continue
                 cites = self._in_mode(cites, properties.get("mode"))
-            else:
-                cites, note = list(cluster), number
+                # (as citeproc-js: an "unsorted" citation keeps its cites' order)
+                out.append(self._cluster(cites, note, history, sort=not properties.get("unsorted")))
+                continue
+            cites, note = list(cluster), number
             out.append(self._cluster(cites, note, history))
         return out
 
@@ -826,7 +828,7 @@ class Processor:
             return cite
         return {**cite, "label": split[0], "locator": split[1].rstrip()}
 
-    def _cluster(self, cites: list[Mapping[str, Any]], note: int, history: _CiteHistory) -> str:
+    def _cluster(self, cites: list[Mapping[str, Any]], note: int, history: _CiteHistory, sort: bool = True) -> str:
         section = self.style.citation
         if section is None:
             return ""
@@ -835,7 +837,7 @@ class Processor:
                 raise KeyError(f"cited item {cite.get('id')!r} is not among the processor's items")
         cites = [self._labelled_locator(self._sectioned(_split_locator(cite))) for cite in cites]
         keys = [str(c["id"]) for c in cites]
-        if section.sort:
+        if section.sort and sort:
             paired = self._sort_order(keys, section, "citation", cites)
             cites = [cites[i] for i in paired]
             keys = [keys[i] for i in paired]
