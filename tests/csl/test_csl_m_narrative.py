@@ -82,3 +82,23 @@ def test_an_unsorted_citation_keeps_the_order_of_its_cites() -> None:
     assert make_processor(style, items).cite_clusters([
         {"citationItems": cites, "properties": {"noteIndex": 0, "unsorted": True}},
         {"citationItems": cites, "properties": {"noteIndex": 0}}]) == ["(Zebra; Aardvark)", "(Aardvark; Zebra)"]
+
+
+def test_suppress_author_takes_the_first_names_written_after_empty_ones() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+      <info><id>roles</id><title>Roles</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <citation>
+        <layout prefix="(" suffix=")" delimiter="; ">
+          <group delimiter=", ">
+            <names variable="author"><name form="short"/></names>
+            <names variable="editor"><name form="short"/><label prefix=" (" suffix=")"/></names>
+            <names variable="translator"><name form="short"/><label prefix=" (" suffix=")"/></names>
+            <date variable="issued" date-parts="year" form="text"/>
+          </group>
+        </layout>
+      </citation>
+    </style>""")
+    anthology = {"id": "anthology", "type": "book", "editor": [{"family": "Colby", "given": "Ann"}],
+                 "translator": [{"family": "Dorn", "given": "Eli"}], "issued": {"date-parts": [[1990]]}}
+    proc = make_processor(style, [anthology])
+    assert proc.cite([{"id": "anthology", "suppress-author": True}]) == "(Dorn (translator), 1990)"
