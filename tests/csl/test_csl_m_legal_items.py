@@ -51,3 +51,20 @@ def test_other_items_and_csl_1_0_styles_keep_the_locator_alone() -> None:
     assert cite(id="book", locator="4", label="page") == "Rivers, p. 4"
     plain = CslStyle.from_xml(SECTIONS_XML.replace('version="1.1mlz1"', 'version="1.0"'))
     assert cite(plain, id="act", locator="4", label="page") == "Water Act, p. 4"
+
+
+def test_an_authority_given_as_text_is_a_court_and_a_case_is_of_the_us_by_default() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.1mlz1">
+      <info><id>courts</id><title>Courts</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <citation>
+        <layout delimiter="; ">
+          <group delimiter=", ">
+            <names variable="authority"><name/><institution/></names>
+            <text variable="number"/>
+            <choose><if variable="jurisdiction"><text variable="jurisdiction"/></if></choose>
+          </group>
+        </layout>
+      </citation>
+    </style>""")
+    case = {"id": "case", "type": "legal_case", "authority": "High Court", "number": "12/2001"}
+    assert make_processor(style, [case]).cite([{"id": "case"}]) == "High Court, 12/2001, us"

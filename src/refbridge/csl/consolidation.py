@@ -1,7 +1,8 @@
 """CSL-M consolidation of bibliography entries, as citeproc-js does it: the chapters of one
 book (``track-containers`` / ``consolidate-containers``) counted and numbered for the
 ``container-multiple`` and ``container-subsequent`` conditions, or written as one entry;
-and, in a CSL-M style (version 1.1m…), the sections of one statute as one entry.
+and, in a CSL-M style (version 1.1m…), the sections of one statute as one entry (such a
+style reads legal items as citeproc-js does: see ``as_legal_item``).
 
 This module only groups items by the values that identify their container or statute; it
 never renders."""
@@ -15,6 +16,7 @@ from typing import Any
 from .values import parse_date
 
 _LEGAL_TYPES = frozenset(("bill", "gazette", "legislation", "regulation", "treaty"))
+_JURISDICTION_TYPES = frozenset(("bill", "legal_case", "legislation", "gazette", "regulation"))
 #: what identifies a container (citeproc-js's container_id) and a statute (legislation_id)
 _CONTAINER_FIELDS = ("type", "container-title", "publisher", "edition")
 _LEGISLATION_FIELDS = ("type", "title", "jurisdiction", "genre", "volume", "container-title")
@@ -40,6 +42,17 @@ def containers_of(style_attrs: Mapping[str, str], bibliography_attrs: Mapping[st
     tracked = [*style_attrs.get("track-containers", "").split(), *bibliography_attrs.get("track-containers", "").split(),
                *consolidated]
     return Containers(frozenset(tracked), frozenset(consolidated), style_attrs.get("version", "").startswith("1.1m"))
+
+
+def as_legal_item(item: dict[str, Any]) -> dict[str, Any]:
+    """An item as citeproc-js reads it in a CSL-M style (1.1m…): an authority given as text
+    is an institution's name (so that cs:names writes it), and a legal item without a
+    jurisdiction is of the "us" one."""
+    if isinstance(item.get("authority"), str) and item["authority"]:
+        item["authority"] = [{"literal": item["authority"]}]
+    if item.get("type") in _JURISDICTION_TYPES and not item.get("jurisdiction"):
+        item["jurisdiction"] = "us"
+    return item
 
 
 def container_id(item: Mapping[str, Any], containers: Containers) -> str | None:

@@ -24,7 +24,7 @@ from refbridge.richtext import RichText
 from .abbreviations import AbbreviationLists
 from .bibsection import Selection, selects, style_selection
 from .collation import collation
-from .consolidation import consolidated, container_id, legislation_id
+from .consolidation import as_legal_item, consolidated, container_id, legislation_id
 from .context import (
     DATE_VARIABLES,
     CommaTrack,
@@ -164,7 +164,8 @@ class Processor:
         for index, item in enumerate(items):
             key = str(item.get("id", f"item-{index + 1}"))
             rich: dict[str, RichText] = {}
-            self.items[key] = _normalized(item, rich)
+            normalized = _normalized(item, rich)
+            self.items[key] = as_legal_item(normalized) if style.containers.legal else normalized
             if rich:
                 self.rich[key] = rich
             if self.range_ends is not None and any(map(_is_range, item.values())):
