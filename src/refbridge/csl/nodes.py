@@ -1343,7 +1343,7 @@ def compile_condition(attrs: dict[str, str]) -> Condition:
             # as citeproc-js: the types of one attribute are alternatives whatever the match
             # ("book report" under match="all" is a book or a report), one test among the others
             checks.append(_type_among(frozenset(values)))
-        elif attr == "variable" and match != "all":
+        elif attr == "variable" and match in ("any", "none"):
             # the item's own variables in one test (for any or none, it is true when one is)
             own = tuple(v for v in values if v not in DATE_VARIABLES and v not in COMPUTED_VARIABLES)
             if len(own) > 1:
@@ -1353,12 +1353,20 @@ def compile_condition(attrs: dict[str, str]) -> Condition:
             checks.extend(_single_test(test, value) for value in values)
     if len(checks) == 1:
         only = checks[0]
-        return (lambda ctx: not only(ctx)) if match == "none" else only
-    tests = tuple(checks)
+        return (lambda ctx: not only(ctx)) if match in ("none", "nand") else only
+    return combined_condition(checks, match)
+
+
+def combined_condition(conditions: list[Condition], match: str) -> Condition:
+    """Tests matched all, any, none or (CSL-M) not all ("nand"): a condition's, or the
+    cs:condition elements of a CSL-M cs:conditions."""
+    tests = tuple(conditions)
     if match == "any":
         return lambda ctx: _any(tests, ctx)
     if match == "none":
         return lambda ctx: not _any(tests, ctx)
+    if match == "nand":
+        return lambda ctx: not _all(tests, ctx)
     return lambda ctx: _all(tests, ctx)
 
 

@@ -141,6 +141,11 @@ def test(attrs: dict[str, str]) -> Test:
     return Test(keys, answer, pure)
 
 
+def combined(tests: Sequence[Test]) -> Test:
+    """The :class:`Test` of CSL-M cs:conditions made of *tests* (its answer not known)."""
+    return Test(frozenset().union(*(t.keys for t in tests)), None, all(t.pure for t in tests))
+
+
 def choice(branches: Sequence[Reach], tests: Sequence[Test | None]) -> Reach:
     """A cs:choose of *branches* (their content) under *tests* (None for cs:else)."""
     keys: set[str] = set()

@@ -38,12 +38,16 @@ from .nodes import (
     TextTerm,
     TextValue,
     TextVariable,
+    combined_condition,
     compile_condition,
     decor_of,
     tests_type_only,
 )
 from .parallel import PARALLEL_ATTRIBUTES, TRACKING_ATTRIBUTES
 
+#: the attributes of a cs:if that test something (CSL-M's cs:conditions stand for them)
+_TEST_ATTRS = frozenset(("type", "variable", "is-numeric", "is-uncertain-date", "position", "locator",
+                         "disambiguate", "container-multiple", "container-subsequent"))
 INHERITABLE_NAME_ATTRS = (
     "and", "delimiter-precedes-et-al", "delimiter-precedes-last", "et-al-min", "et-al-use-first",
     "et-al-use-last", "et-al-subsequent-min", "et-al-subsequent-use-first", "initialize",
@@ -213,8 +217,17 @@ class _Compiler:
                 if not isinstance(branch.tag, str):
                     continue
                 branch_tag = _tag(branch)
-                test = None if branch_tag == "else" else compile_condition(dict(branch.attrib))
-                tests.append(None if branch_tag == "else" else reach.test(dict(branch.attrib)))
+                conditions = branch.find(NS + "conditions") if branch_tag != "else" else None
+                test: Condition | None
+                if conditions is not None and not _TEST_ATTRS.intersection(branch.attrib):
+                    # CSL-M: cs:conditions, each cs:condition a test of its own, matched as one
+                    parts = [dict(c.attrib) for c in conditions.findall(NS + "condition")]
+                    test = combined_condition([compile_condition(attrs) for attrs in parts],
+                                              conditions.get("match", "all"))
+                    tests.append(reach.combined([reach.test(attrs) for attrs in parts]))
+                else:
+                    test = None if branch_tag == "else" else compile_condition(dict(branch.attrib))
+                    tests.append(None if branch_tag == "else" else reach.test(dict(branch.attrib)))
                 if typed == len(branches) and test is not None and tests_type_only(dict(branch.attrib)):
                     typed += 1
                 branches.append((test, self.children(branch, parent_names)))
