@@ -145,3 +145,45 @@ def test_a_parallel_cited_is_one_bibliography_entry() -> None:
     cited = make_processor(style, [US, LED])
     assert cited.cite([{"id": "us"}, {"id": "led"}]) == "Hale v. Marsh; Hale v. Marsh"
     assert cited.bibliography() == ["Hale v. Marsh, 402 U.S. 118, 29 L.Ed.2d 309 (1971)."]
+
+
+def test_parallel_last_to_first_drops_a_year_a_vendor_neutral_cite_holds_for_the_rest_of_its_parallel() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.1mlz1">
+      <info><id>neutral</id><title>Neutral</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <citation>
+        <layout delimiter=", ">
+          <group delimiter=", ">
+            <group parallel-first="title"><text variable="title" font-style="italic"/></group>
+            <choose>
+              <if variable="collection-number">
+                <group delimiter="-" parallel-last-to-first="issued">
+                  <number variable="collection-number"/><text value="Ohio"/><number variable="page"/>
+                </group>
+              </if>
+              <else>
+                <group delimiter=" ">
+                  <number variable="volume"/>
+                  <text variable="container-title"/>
+                  <number variable="page"/>
+                  <group prefix="(" suffix=")" parallel-last="issued">
+                    <date variable="issued" form="text" date-parts="year"/>
+                  </group>
+                </group>
+              </else>
+            </choose>
+          </group>
+        </layout>
+      </citation>
+    </style>""")
+    case = {"type": "legal_case", "title": "Byer v. Wright", "issued": {"date-parts": [[2005]]}}
+    items = [{**case, "id": "ohio", "container-title": "Ohio App.3d", "volume": "160", "page": "472",
+              "seeAlso": ["neutral", "ne"]},
+             {**case, "id": "neutral", "collection-number": "2005", "page": "1797", "seeAlso": ["ohio", "ne"]},
+             {**case, "id": "ne", "container-title": "N.E.2d", "volume": "827", "page": "835",
+              "seeAlso": ["ohio", "neutral"]},
+             {"id": "other", "type": "legal_case", "title": "Quill v. Dorn", "container-title": "N.E.2d",
+              "volume": "111", "page": "222", "issued": {"date-parts": [[2005]]}}]
+    proc = make_processor(style, items, output="html")
+    assert proc.cite([{"id": key} for key in ("ohio", "neutral", "ne", "other")]) == (
+        "<i>Byer v. Wright</i>, 160 Ohio App.3d 472, 2005-Ohio-1797, 827 N.E.2d 835, "
+        "<i>Quill v. Dorn</i>, 111 N.E.2d 222 (2005)")

@@ -950,7 +950,7 @@ class ParallelGroup(Group):
     cite. *nested*: it is inside another group or a macro, which citeproc-js passes the
     delimiter override on to (and checks again, without the tracked variables)."""
 
-    __slots__ = ("first", "last", "nested", "no_repeat", "override", "override_on_suppress")
+    __slots__ = ("first", "last", "last_to_first", "nested", "no_repeat", "override", "override_on_suppress")
 
     def __init__(self, decor: Decor | None, children: list[Element], delimiter: str,
                  attrs: dict[str, str], nested: bool) -> None:
@@ -960,19 +960,25 @@ class ParallelGroup(Group):
         self.no_repeat = frozenset(attrs.get("no-repeat", "").split())
         self.override = attrs.get("parallel-delimiter-override")
         self.override_on_suppress = attrs.get("parallel-delimiter-override-on-suppress")
+        self.last_to_first = frozenset(attrs.get("parallel-last-to-first", "").split())
         self.nested = nested
 
     def render(self, ctx: RenderContext) -> Node | None:
-        node = super().render(ctx)
         cite = ctx.parallel
+        first, last = self.first, self.last
+        if cite is not None and cite.last_to_first and last & cite.last_to_first:
+            first, last = first | (last & cite.last_to_first), last - cite.last_to_first
+        if cite is not None and self.last_to_first and ctx.mode == "citation":
+            cite.last_to_first.update(self.last_to_first)
+        node = super().render(ctx)
         if cite is None:
             return node
         if self.override is not None:
             cite.override = self.override
         before = cite.before
         if node is not None:
-            tracking = bool(self.first or self.last or self.no_repeat)
-            repeated = cite.repeats(self.first, self.last, self.no_repeat)
+            tracking = bool(first or last or self.no_repeat)
+            repeated = cite.repeats(first, last, self.no_repeat)
             if before is not None and (repeated or not tracking):
                 if repeated and self.override_on_suppress is not None and (before.sibling or before.orphan):
                     cite.delimiter = self.override_on_suppress

@@ -21,7 +21,7 @@ from .values import parse_date
 TRACKING_ATTRIBUTES = ("parallel-first", "parallel-last", "no-repeat")
 #: every attribute that turns citeproc-js's parallel machinery on
 PARALLEL_ATTRIBUTES = (*TRACKING_ATTRIBUTES, "parallel-delimiter-override",
-                       "parallel-delimiter-override-on-suppress")
+                       "parallel-delimiter-override-on-suppress", "parallel-last-to-first")
 
 
 @dataclass
@@ -48,6 +48,9 @@ class ParallelCite:
     delimiter: str | None = None
     roles: list[str | None] = field(default_factory=list)  # "first", "other" or None, by cite
     override: str | None = None  # the parallel-delimiter-override of a group the cite met
+    #: the variables a parallel-last-to-first group of the parallel named so far: from then
+    #: on, in every report of the parallel, parallel-last on them is parallel-first
+    last_to_first: set[str] = field(default_factory=set)
 
     def repeats(self, first: frozenset[str], last: frozenset[str], no_repeat: frozenset[str]) -> bool:
         """Whether a group with these attributes writes nothing for this cite (citeproc-js's

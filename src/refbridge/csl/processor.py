@@ -851,6 +851,7 @@ class Processor:
             if self.style.parallels else ([], [None] * len(keys))
         firsts, lasts = self._position_ids(keys)
         positions = history.positions(firsts, cites, note, roles, lasts, author_only)
+        last_to_first: set[str] = set()  # (shared by the cites of a parallel: see ParallelCite)
         rendered: list[tuple[str, Node | None, RenderContext]] = []
         braces = NestedParens() if self.style.info.class_ == "note" else None
         for n, (key, cite, (position, first_note, near, container_note)) in enumerate(zip(keys, cites, positions)):
@@ -865,7 +866,9 @@ class Processor:
             ctx.near_note = bool(cite["near-note"]) if "near-note" in cite else near  # (a stated one, as a position)
             ctx.suppress_author = bool(cite.get("suppress-author"))
             if self.style.parallels:
-                ctx.parallel = ParallelCite(n, marks, roles=roles)
+                if roles[n] != "other":  # (as citeproc-js: anew at each cite but a parallel's others)
+                    last_to_first = set()
+                ctx.parallel = ParallelCite(n, marks, roles=roles, last_to_first=last_to_first)
             node = self._render(section, key, ctx)
             if roles[n] == "first" and ctx.parallel is not None:
                 others = list(itertools.takewhile(lambda k: roles[k] == "other", range(n + 1, len(keys))))
