@@ -60,3 +60,60 @@ def test_any_condition_passes_by_its_first() -> None:
 
 def test_any_condition_passes_by_a_none_match() -> None:
     assert cite("anonymous") == "Sagas (edition or anonymous)"
+
+
+def test_context_tells_a_citation_from_the_bibliography() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.1mlz1">
+      <info><id>context</id><title>Context</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <macro name="entry">
+        <group delimiter=" ">
+          <text variable="title"/>
+          <choose>
+            <if context="citation"><text value="(cited)"/></if>
+            <else-if context="bibliography"><text value="(listed)"/></else-if>
+          </choose>
+        </group>
+      </macro>
+      <citation><layout delimiter="; "><text macro="entry"/></layout></citation>
+      <bibliography><layout><text macro="entry"/></layout></bibliography>
+    </style>""")
+    proc = make_processor(style, [{"id": "atlas", "type": "book", "title": "Atlas"}])
+    assert (proc.cite([{"id": "atlas"}]), proc.bibliography()) == ("Atlas (cited)", ["Atlas (listed)"])
+
+
+def test_a_hereinafter_for_an_ambiguous_item_cited_again() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.1mlz1">
+      <info><id>backref</id><title>Backref</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <citation>
+        <layout delimiter="; ">
+          <choose>
+            <if position="first">
+              <group delimiter=" ">
+                <group delimiter=", "><names variable="author"><name/></names><text variable="title"/></group>
+                <choose>
+                  <if disambiguate="check-ambiguity-and-backreference">
+                    <text variable="title" form="short" prefix="[hereinafter " suffix="]"/>
+                  </if>
+                </choose>
+              </group>
+            </if>
+            <else>
+              <group delimiter=", ">
+                <names variable="author"><name form="short"/></names>
+                <choose><if disambiguate="true"><text variable="title" form="short"/></if></choose>
+                <text value="supra"/>
+              </group>
+            </else>
+          </choose>
+        </layout>
+      </citation>
+    </style>""")
+    doe = [{"family": "Doe", "given": "John"}]
+    items = [{"id": "tides", "type": "book", "title": "Tides: A History", "title-short": "Tides", "author": doe},
+             {"id": "reefs", "type": "book", "title": "Reefs: A Survey", "title-short": "Reefs", "author": doe},
+             {"id": "dunes", "type": "book", "title": "Dunes", "author": [{"family": "Roe", "given": "Jane"}]}]
+    cited = make_processor(style, items).cite_clusters([[{"id": "tides"}, {"id": "reefs"}], [{"id": "dunes"}],
+                                                        [{"id": "tides"}]])
+    # (Reefs, ambiguous too, is cited once: no hereinafter)
+    assert cited == ["John Doe, Tides: A History [hereinafter Tides]; John Doe, Reefs: A Survey", "Jane Roe, Dunes",
+                     "Doe, Tides, supra"]

@@ -113,6 +113,7 @@ class RenderContext:
         "capitalize_leading_term",
         "capture_names",
         "citation_number",
+        "citations",
         "cite",
         "commas",
         "container",
@@ -196,6 +197,7 @@ class RenderContext:
         self.dates: dict[str, DateValue | None] = {}
         self.explicit_year_suffix = False
         self.citation_number: int | None = None
+        self.citations = 0  # how many cites of the document's citations cite the item (CSL-M)
         self.first_note: int | None = None
         self.first_container_note: int | None = None  # CSL-M (see consolidation.py)
         self.near_note = False

@@ -1253,6 +1253,13 @@ def _disambiguate_test(ctx: RenderContext) -> bool:
     return ctx.disambiguate_tests <= ctx.disamb.disambiguate
 
 
+def _ambiguous_and_cited_again(ctx: RenderContext) -> bool:
+    """CSL-M disambiguate="check-ambiguity-and-backreference": the item needed its
+    disambiguate="true" conditions and more than one citation cites it (as citeproc-js)."""
+    ctx.read_changing_state = True
+    return ctx.disamb.disambiguate > 0 and ctx.citations > 1
+
+
 _POSITION_MATCHES = {
     "first": ("first",),
     "subsequent": ("subsequent", "ibid", "ibid-with-locator"),
@@ -1284,7 +1291,10 @@ _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
     "is-uncertain-date": _uncertain,
     "position": _position,
     "locator": _locator,
-    "disambiguate": lambda ctx, value: _disambiguate_test(ctx) == (value == "true"),
+    "disambiguate": lambda ctx, value: _ambiguous_and_cited_again(ctx) if value == "check-ambiguity-and-backreference"
+    else _disambiguate_test(ctx) == (value == "true"),
+    # CSL-M: whether the rendering is a citation's or the bibliography's
+    "context": lambda ctx, value: ctx.mode == value,
     # CSL-M (see consolidation.py): the entry's container has several entries, it is not the first
     "container-multiple": lambda ctx, value: (ctx.container[0] > 1) == (value == "true"),
     "container-subsequent": lambda ctx, value: (ctx.container[1] > 1) == (value == "true"),

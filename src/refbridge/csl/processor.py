@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cmp_to_key
 from typing import Any
@@ -147,6 +148,8 @@ class Processor:
         #: CSL-M: the parallels citations made, by first report: its other reports, and the
         #: delimiter a group of it overrides with (its bibliography entry holds them all)
         self._parallels: dict[str, tuple[list[str], str | None]] = {}
+        #: how many cites of the citations being rendered cite each item (see cite_clusters)
+        self._citation_counts: Counter[str] = Counter()
         #: CSL-M: (section, item) -> the layout and locale the item's language takes
         self._layouts_chosen: dict[tuple[int, str], tuple[Section, Locale]] = {}
         loc = self.locale
@@ -271,6 +274,7 @@ class Processor:
         ctx.explicit_year_suffix = self.style.explicit_year_suffix
         ctx.range_ends = self.range_ends
         ctx.abbreviations = self.abbreviations
+        ctx.citations = self._citation_counts.get(key, 0)
         if self.style.group_conditions:
             ctx.commas = CommaTrack()
         return ctx
@@ -747,6 +751,10 @@ class Processor:
 
     def cite_clusters(self, clusters: Iterable[Any]) -> list[str]:
         history = _CiteHistory(int(self._citation_option("near-note-distance", "5")))
+        clusters = list(clusters)
+        self._citation_counts = Counter(
+            str(cite.get("id")) for cluster in clusters
+            for cite in (cluster.get("citationItems", []) if isinstance(cluster, Mapping) else cluster))
         out = []
         for number, cluster in enumerate(clusters, start=1):
             if isinstance(cluster, Mapping):

@@ -121,7 +121,7 @@ class Test:
 
 
 _VARIABLE_TESTS = ("variable", "is-numeric", "is-uncertain-date")
-_OTHER_TESTS = ("type", "position", "locator", "disambiguate")
+_OTHER_TESTS = ("type", "position", "locator", "disambiguate", "context", "container-multiple", "container-subsequent")
 
 
 def test(attrs: dict[str, str]) -> Test:

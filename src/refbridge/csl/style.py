@@ -47,7 +47,7 @@ from .parallel import PARALLEL_ATTRIBUTES, TRACKING_ATTRIBUTES
 
 #: the attributes of a cs:if that test something (CSL-M's cs:conditions stand for them)
 _TEST_ATTRS = frozenset(("type", "variable", "is-numeric", "is-uncertain-date", "position", "locator",
-                         "disambiguate", "container-multiple", "container-subsequent"))
+                         "disambiguate", "container-multiple", "container-subsequent", "context"))
 INHERITABLE_NAME_ATTRS = (
     "and", "delimiter-precedes-et-al", "delimiter-precedes-last", "et-al-min", "et-al-use-first",
     "et-al-use-last", "et-al-subsequent-min", "et-al-subsequent-use-first", "initialize",
