@@ -133,6 +133,7 @@ class RenderContext:
         "in_substitute",
         "item",
         "kept_spaces",
+        "label_form",
         "last_child",
         "last_child_node",
         "locale",
@@ -200,6 +201,7 @@ class RenderContext:
         self.citations = 0  # how many cites of the document's citations cite the item (CSL-M)
         self.first_note: int | None = None
         self.first_container_note: int | None = None  # CSL-M (see consolidation.py)
+        self.label_form: str | None = None  # CSL-M: the label-form of the group or macro call it is in
         self.near_note = False
         self.parallel: ParallelCite | None = None  # CSL-M: the cite's place in its parallels
         #: CSL-M: how many bibliography entries its container has, and its place among them

@@ -383,7 +383,7 @@ def _track_commas(child: Element, node: Node | None, track: CommaTrack, ctx: Ren
     decor = child.decor
     condition = track.condition
     if condition is None:
-        if decor is not None and decor.suffix and (node or kind in (Group, TextMacro)):
+        if decor is not None and decor.suffix and (node or isinstance(child, (Group, TextMacro))):
             track.just_did_number = False  # (a group's or macro call's even when empty)
         elif not node or (decor is not None and decor.fmt and "vertical-align" in decor.fmt):
             if node:
@@ -847,7 +847,7 @@ class Label(Element):
             # as citeproc-js, not the specification: the label of a missing variable (a cite's
             # missing locator too, as "page" in a bibliography) is written (singular, unless
             # plural="always") like a term, and like a term it keeps no group from vanishing
-            text = ctx.locale.term(term, self.form, self.plural == "always")
+            text = ctx.locale.term(term, self._form(ctx), self.plural == "always")
             return parse_markup(text) if text else None
         if isinstance(value, str) and "." in value:
             # as citeproc-js (CSL-M's fixtures): a label the number starts with is its label ("p. 10" in
@@ -868,7 +868,7 @@ class Label(Element):
             plural = several_pages(stringify(value))
         else:
             plural = is_plural(value, ctx.locale.term("and") or "and")
-        text = ctx.locale.term(term, self.form, plural)
+        text = ctx.locale.term(term, self._form(ctx), plural)
         if text and "%s" in text:
             # CSL-M, as citeproc-js: a label term with a placeholder ("第%s卷") writes nothing
             # here; the variable's number is written inside it (see placeholder_label)
@@ -877,6 +877,12 @@ class Label(Element):
             ctx.placeholder_labels[variable] = text
             return None
         return parse_markup(text) if text else None
+
+
+    def _form(self, ctx: RenderContext) -> str:
+        """Its form, or (CSL-M) the label-form of the group or macro call it is in, unless
+        its own is "static" (as citeproc-js)."""
+        return self.form if ctx.label_form is None or self.form == "static" else ctx.label_form
 
 
 def placeholder_label(name: str, number: str, ctx: RenderContext) -> Node:
@@ -907,6 +913,36 @@ class Group(Element):
 
     def render(self, ctx: RenderContext) -> Node | None:
         return _group_rendering(self.gate, self.children, self.delimiter, self.decor, ctx)
+
+
+class LabelFormGroup(Group):
+    """A CSL-M cs:group with ``label-form``: the cs:label elements take that form, as
+    citeproc-js sets it: unless one is set already, from there to the end of the group or
+    macro call it is in (its siblings after it too; see ``_group_rendering``)."""
+
+    __slots__ = ("label_form",)
+
+    def __init__(self, decor: Decor | None, children: list[Element], delimiter: str, label_form: str) -> None:
+        super().__init__(decor, children, delimiter)
+        self.label_form = label_form
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        ctx.label_form = ctx.label_form or self.label_form
+        return super().render(ctx)
+
+
+class LabelFormMacro(TextMacro):
+    """A CSL-M macro call with ``label-form`` (see LabelFormGroup)."""
+
+    __slots__ = ("label_form",)
+
+    def __init__(self, decor: Decor | None, macro: Macro, label_form: str) -> None:
+        super().__init__(decor, macro)
+        self.label_form = label_form
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        ctx.label_form = ctx.label_form or self.label_form
+        return super().render(ctx)
 
 
 class ConditionalGroup(Group):
@@ -996,12 +1032,14 @@ def _group_rendering(gate: Reach | None, children: Sequence[Element], delimiter:
     """A cs:group's or a macro call's rendering (see ``_suppressible``)."""
     if gate is not None and _skipped(gate, ctx):
         return None
+    label_form = ctx.label_form  # (a label-form set within ends with it: see LabelFormGroup)
     if ctx.braces is not None and decor is not None:
         decor = _braced(decor, ctx.braces)
         node = _suppressible(children, ctx, delimiter)
         decor.suffix = OwnSuffix(ctx.braces.update(decor.suffix))
     else:
         node = _suppressible(children, ctx, delimiter)
+    ctx.label_form = label_form
     if node is None:
         return None
     if delimiter and type(ctx.last_child) in (TextVariable, NumberNode):

@@ -30,6 +30,8 @@ from .nodes import (
     Element,
     Group,
     Label,
+    LabelFormGroup,
+    LabelFormMacro,
     Macro,
     NumberNode,
     ParallelGroup,
@@ -184,6 +186,9 @@ class _Compiler:
                 return TextVariable(decor, attrs["variable"], attrs.get("form", "long"), self.options,
                                     in_macro=self.macro_depth > 0)
             if "macro" in attrs:
+                if "label-form" in attrs:
+                    return LabelFormMacro(decor_of(_without_text_case(attrs)), self.macro(attrs["macro"]),
+                                          attrs["label-form"])
                 return TextMacro(decor_of(_without_text_case(attrs)), self.macro(attrs["macro"]))
             if "term" in attrs:
                 return TextTerm(decor, attrs["term"], attrs.get("form", "long"), attrs.get("plural") == "true")
@@ -205,6 +210,9 @@ class _Compiler:
             if attrs.get("require") in GROUP_TESTS or attrs.get("reject") in GROUP_TESTS:
                 return ConditionalGroup(decor_of(_without_text_case(attrs)), children, attrs.get("delimiter", ""),
                                         attrs, self.options.require_comma_on_symbol)
+            if "label-form" in attrs:
+                return LabelFormGroup(decor_of(_without_text_case(attrs)), children, attrs.get("delimiter", ""),
+                                      attrs["label-form"])
             if any(name in attrs for name in PARALLEL_ATTRIBUTES):
                 return ParallelGroup(decor_of(_without_text_case(attrs)), children, attrs.get("delimiter", ""),
                                      attrs, nested)
