@@ -146,7 +146,8 @@ def _labelled_parts(parts: list[tuple[str, str, str]], ctx: RenderContext) -> st
     the locale's short term (plural for several numbers), its numbers with en-dash ranges."""
     out = []
     for joiner, abbreviation, numbers in parts:
-        term = ctx.locale.term(LOCATOR_LABEL_ABBREVIATIONS[abbreviation], "short", several_plain_numbers(numbers))
+        term = ctx.locale.term(LOCATOR_LABEL_ABBREVIATIONS[abbreviation], ctx.label_form or "short",
+                               several_plain_numbers(numbers))
         ranged = NUMBER_TOKEN_RE.sub(lambda m: _range_delimiter(ctx) if m.group().strip() == "-"
                                      else "\u2013" if m.group().strip() == "\u2013" else m.group(), numbers)
         out.append(f"{joiner}{term or abbreviation + '.'} {ranged}")
@@ -161,7 +162,7 @@ def _embedded_labels(parts: list[tuple[str, str]], ctx: RenderContext) -> str:
     out = []
     for abbreviation, numbers in parts:
         name = LOCATOR_LABEL_ABBREVIATIONS.get(abbreviation.lower())
-        term = ctx.locale.term(name, "short", several_plain_numbers(numbers)) if name else None
+        term = ctx.locale.term(name, ctx.label_form or "short", several_plain_numbers(numbers)) if name else None
         ranged = re.sub(r"\s*-\s*", _range_delimiter(ctx), numbers)
         if term and "%s" in term:
             template = term.replace("\\", "\\\\").replace("%s", "\\g<0>")
@@ -943,6 +944,25 @@ class LabelFormMacro(TextMacro):
     def render(self, ctx: RenderContext) -> Node | None:
         ctx.label_form = ctx.label_form or self.label_form
         return super().render(ctx)
+
+
+class LabelFormNumber(NumberNode):
+    """A CSL-M cs:number with ``label-form``: the labels within its number take that form
+    (unless a group or macro call around it set one)."""
+
+    __slots__ = ("label_form",)
+
+    def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions, label_form: str) -> None:
+        super().__init__(decor, variable, form, options)
+        self.label_form = label_form
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        outer = ctx.label_form
+        ctx.label_form = outer or self.label_form
+        try:
+            return super().render(ctx)
+        finally:
+            ctx.label_form = outer
 
 
 class ConditionalGroup(Group):

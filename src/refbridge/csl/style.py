@@ -32,6 +32,7 @@ from .nodes import (
     Label,
     LabelFormGroup,
     LabelFormMacro,
+    LabelFormNumber,
     Macro,
     NumberNode,
     ParallelGroup,
@@ -196,6 +197,9 @@ class _Compiler:
                 return TextValue(decor, attrs["value"])
             return None
         if tag == "number":
+            if "label-form" in attrs:
+                return LabelFormNumber(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "numeric"),
+                                       self.options, attrs["label-form"])
             return NumberNode(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "numeric"), self.options)
         if tag == "label":
             return Label(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "long"),
