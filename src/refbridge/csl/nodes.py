@@ -386,9 +386,10 @@ def _track_commas(child: Element, node: Node | None, track: CommaTrack, ctx: Ren
     if condition is None:
         if decor is not None and decor.suffix and (node or isinstance(child, (Group, TextMacro))):
             track.just_did_number = False  # (a group's or macro call's even when empty)
-        elif not node or (decor is not None and decor.fmt and "vertical-align" in decor.fmt):
-            if node:
-                track.just_did_number = False
+        elif not node:
+            return
+        elif decor is not None and decor.fmt and "vertical-align" in decor.fmt:
+            track.just_did_number = False
         elif kind is TextVariable or kind is NumberNode:
             value = _tracked_value(child, ctx)
             if value:
@@ -878,7 +879,6 @@ class Label(Element):
             ctx.placeholder_labels[variable] = text
             return None
         return parse_markup(text) if text else None
-
 
     def _form(self, ctx: RenderContext) -> str:
         """Its form, or (CSL-M) the label-form of the group or macro call it is in, unless
