@@ -494,10 +494,10 @@ def _joined_children(nodes: list[Node], delimiter: str) -> Node | None:
 @dataclass
 class StyleOptions:
     page_range_format: str | None = None
+    require_comma_on_symbol: str = ""  # CSL-M (see groupcondition.py)
     demote_non_dropping_particle: str = "display-and-sort"
     initialize_with_hyphen: bool = True
     links: bool = False
-    require_comma_on_symbol: str = ""  # CSL-M (see groupcondition.py)
 
 
 _NUMBER_RANGE_RE = re.compile(r"(\d|(?<![A-Za-z])[ivxlcdmIVXLCDM]+)\s*-\s*(\d|[ivxlcdmIVXLCDM]+(?![A-Za-z]))")

@@ -517,9 +517,9 @@ class CslStyle:
         self.locale_layers: list[LocaleLayer] = [parse_locale_element(el) for el in root.findall(NS + "locale")]
         self.options = StyleOptions(
             page_range_format=root.get("page-range-format"),
+            require_comma_on_symbol=root.get("require-comma-on-symbol", ""),
             demote_non_dropping_particle=root.get("demote-non-dropping-particle", "display-and-sort"),
             initialize_with_hyphen=root.get("initialize-with-hyphen", "true") == "true",
-            require_comma_on_symbol=root.get("require-comma-on-symbol", ""),
         )
         macros = {m.get("name", ""): m for m in root.findall(NS + "macro")}
         _drop_nested_display(root, macros)
