@@ -34,6 +34,7 @@ FIXTURES = [
     "consolidation_TwoStateFirstRef",
     "disambiguate_WithConsolidation",
     "discretionary_AuthorDateAuthorOnlyThenSuppressAuthor",
+    "discretionary_AuthorOnly",
     "discretionary_AuthorOnlySuppressLocator",
     "discretionary_CitationNumberAuthorOnlyThenSuppressAuthor",
     "discretionary_CitationNumberAuthorOnlyThenSuppressAuthorWithIntext",

@@ -102,3 +102,19 @@ def test_suppress_author_takes_the_first_names_written_after_empty_ones() -> Non
                  "translator": [{"family": "Dorn", "given": "Eli"}], "issued": {"date-parts": [[1990]]}}
     proc = make_processor(style, [anthology])
     assert proc.cite([{"id": "anthology", "suppress-author": True}]) == "(Dorn (translator), 1990)"
+
+
+def test_an_author_only_cite_without_names_is_its_date_if_that_comes_first() -> None:
+    def author_only(fields: str) -> str:
+        style = CslStyle.from_xml(f"""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+          <info><id>author-date</id><title>Author-date</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+          <citation><layout prefix="(" suffix=")"><group delimiter=", ">{fields}</group></layout></citation>
+        </style>""")
+        beowulf = {"id": "beowulf", "type": "book", "title": "Beowulf", "issued": {"date-parts": [[1999]]}}
+        return make_processor(style, [beowulf]).cite_clusters([_citation("beowulf", mode="author-only")])[0]
+
+    names = '<names variable="author"><name/></names>'
+    date = '<date variable="issued" date-parts="year" form="text"/>'
+    title = '<text variable="title"/>'
+    assert author_only(names + date + title) == "1999"
+    assert author_only(title + names + date) == "[NO_PRINTED_FORM]"

@@ -127,6 +127,7 @@ class RenderContext:
         "first_names",
         "first_names_text",
         "first_note",
+        "first_written",
         "group_vars_called",
         "highlight",
         "home_locale",
@@ -190,7 +191,8 @@ class RenderContext:
         self.year_suffix_done = False
         self.first_names: Node | None = None  # the first cs:names output (author-only, grouping)
         self.suppress_author = False
-        self.author_only = False
+        self.author_only = False  # an author-only cite (see first_written)
+        self.first_written: Node | None = None  # the date it wrote first ("": another element came first)
         self.highlight = highlight
         self.sorting = False
         self.sort_etal: SortEtAl | None = None

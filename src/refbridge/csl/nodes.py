@@ -363,6 +363,9 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node],
         node = child.render(ctx)
         if ctx.commas is not None:
             _track_commas(child, node, ctx.commas, ctx)
+        if ctx.author_only and node and ctx.first_written is None and not isinstance(child, (Group, TextMacro)):
+            # an author-only cite without names is its date, if that comes first (citeproc-js)
+            ctx.first_written = node if type(child) is DateNode else ""
         if node:  # (None and "" are nothing; a Rich node is always true)
             if type(child) in _LEAVES:
                 _mark_suffix(node, OwnSuffix, LeafSuffix)

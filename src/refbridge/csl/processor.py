@@ -873,6 +873,7 @@ class Processor:
             ctx.first_container_note = container_note
             ctx.near_note = bool(cite["near-note"]) if "near-note" in cite else near  # (a stated one, as a position)
             ctx.suppress_author = bool(cite.get("suppress-author"))
+            ctx.author_only = bool(cite.get("author-only"))
             if self.style.parallels:
                 if roles[n] != "other":  # (as citeproc-js: anew at each cite but a parallel's others)
                     last_to_first = set()
@@ -917,9 +918,10 @@ class Processor:
 
     def _author_only(self, key: str, cite: Mapping[str, Any], ctx: RenderContext) -> Node:
         """An author-only cite as citeproc-js writes it: the CSL-M cs:intext layout where the
-        style has one, else the cite's first names; without formatting, and citeproc-js's
-        marker where that is nothing."""
-        node = ctx.first_names
+        style has one, else the cite's first names (failing any, a date it writes first);
+        without formatting, and citeproc-js's marker where that is nothing."""
+        # as citeproc-js: the first names it writes, or failing any, a date written first
+        node = ctx.first_names if ctx.first_names is not None else ctx.first_written
         if self.style.intext is not None:
             intext = self._context(key, "citation", cite)
             intext.position, intext.first_note, intext.near_note = ctx.position, ctx.first_note, ctx.near_note
