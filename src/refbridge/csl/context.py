@@ -15,8 +15,10 @@ from typing import Any, Protocol
 from refbridge.richtext import RichText
 
 from .abbreviations import AbbreviationLists
+from .groupcondition import GroupCondition
 from .localization import Locale
 from .nameparts import parse_name
+from .parallel import ParallelCite
 from .rendered import ROMANESQUE_CHARS, STOP_WORDS, Node
 from .values import DateValue, parse_date
 
@@ -29,7 +31,7 @@ class RangeEndWrapper(Protocol):
 
 
 DATE_VARIABLES = frozenset(
-    ["accessed", "available-date", "event-date", "issued", "original-date", "submitted", "container"]
+    ["accessed", "available-date", "event-date", "issued", "original-date", "submitted", "container", "locator-date"]
 )
 
 
@@ -93,6 +95,15 @@ class NestedParens:
         return "".join(out)
 
 
+@dataclass
+class CommaTrack:
+    """What CSL-M group conditions read of a rendering: whether it ends in a number so far,
+    and the condition of the require/reject group being rendered, if any."""
+
+    just_did_number: bool = False
+    condition: GroupCondition | None = None
+
+
 class RenderContext:
     __slots__ = (
         "abbreviations",
@@ -102,22 +113,28 @@ class RenderContext:
         "capitalize_leading_term",
         "capture_names",
         "citation_number",
+        "citations",
         "cite",
+        "commas",
+        "container",
         "dates",
         "disamb",
         "disambiguate_tests",
         "disambiguating",
         "explicit_year_suffix",
+        "first_container_note",
         "first_name_texts",
         "first_names",
         "first_names_text",
         "first_note",
+        "first_written",
         "group_vars_called",
         "highlight",
         "home_locale",
         "in_substitute",
         "item",
         "kept_spaces",
+        "label_form",
         "last_child",
         "last_child_node",
         "locale",
@@ -125,6 +142,7 @@ class RenderContext:
         "name_lists",
         "names_seen",
         "near_note",
+        "parallel",
         "placeholder_labels",
         "position",
         "range_ends",
@@ -173,7 +191,8 @@ class RenderContext:
         self.year_suffix_done = False
         self.first_names: Node | None = None  # the first cs:names output (author-only, grouping)
         self.suppress_author = False
-        self.author_only = False
+        self.author_only = False  # an author-only cite (see first_written)
+        self.first_written: Node | None = None  # the date it wrote first ("": another element came first)
         self.highlight = highlight
         self.sorting = False
         self.sort_etal: SortEtAl | None = None
@@ -181,8 +200,15 @@ class RenderContext:
         self.dates: dict[str, DateValue | None] = {}
         self.explicit_year_suffix = False
         self.citation_number: int | None = None
+        self.citations = 0  # how many cites of the document's citations cite the item (CSL-M)
         self.first_note: int | None = None
+        self.first_container_note: int | None = None  # CSL-M (see consolidation.py)
+        self.label_form: str | None = None  # CSL-M: the label-form of the group or macro call it is in
         self.near_note = False
+        self.parallel: ParallelCite | None = None  # CSL-M: the cite's place in its parallels
+        #: CSL-M: how many bibliography entries its container has, and its place among them
+        self.container: tuple[int, int] = (0, 0)
+        self.commas: CommaTrack | None = None  # CSL-M: what its group conditions read (see groupcondition.py)
         self.registering = False  # the processor's registration rendering (names counted)
         self.name_lists = 0  # name lists rendered so far (in a citation)
         self.last_child: object = None  # the element rendered last in a group, and its rendering
@@ -216,7 +242,8 @@ class RenderContext:
 
     def date(self, name: str) -> DateValue | None:
         if name not in self.dates:
-            self.dates[name] = None if name in self.suppressed else parse_date(self.item.get(name))
+            source = self.cite if name == "locator-date" else self.item  # (CSL-M: the cite's)
+            self.dates[name] = None if name in self.suppressed else parse_date(source.get(name))
         return self.dates[name]
 
     def value(self, name: str) -> Any:
@@ -224,13 +251,15 @@ class RenderContext:
         if self.suppressed and name in self.suppressed:
             return None
         if name in _CITE_VARIABLES:
-            if name == "locator":
-                return self.cite.get("locator")
+            if name in ("locator", "locator-extra"):
+                return self.cite.get(name)
             if name == "citation-number":
                 self.read_changing_state = True
                 return self.citation_number
             if name == "first-reference-note-number":
                 return self.first_note
+            if name == "first-container-reference-note-number":
+                return self.first_container_note
             return self.year_suffix() or None
         value = self.item.get(name)
         if value is None or value == "" or value == []:
@@ -238,7 +267,8 @@ class RenderContext:
         return value
 
 
-_CITE_VARIABLES = frozenset(("locator", "citation-number", "first-reference-note-number", "year-suffix"))
+_CITE_VARIABLES = frozenset(("locator", "locator-extra", "citation-number", "first-reference-note-number",
+                             "first-container-reference-note-number", "year-suffix"))
 _ALIASES = {
     "title-short": ("shortTitle",),
     "container-title-short": ("journalAbbreviation", "shortContainerTitle"),

@@ -352,6 +352,11 @@ class NamesNode(Element):
             ctx.first_names = node
             if ctx.suppress_author:
                 return None
+        elif node is not None and ctx.suppress_author and ctx.first_names is None \
+                and not ctx.in_substitute and not ctx.sorting:
+            # as citeproc-js: suppress-author takes the first names written, after empty ones
+            ctx.first_names = node
+            return None
         if node is None and not ctx.in_substitute:
             ctx.rendered_any = True  # as citeproc-js: a term after empty names is no leading term
         return node

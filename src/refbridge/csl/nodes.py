@@ -19,7 +19,8 @@ from refbridge.pageranges import format_page_range, several_pages
 
 from . import reach
 from .abbreviations import short_form
-from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderContext
+from .context import COMPUTED_VARIABLES, DATE_VARIABLES, CommaTrack, NestedParens, RenderContext
+from .groupcondition import GroupCondition, ends_in_digit
 from .marked import (
     BesideDecorated,
     DateKey,
@@ -145,7 +146,8 @@ def _labelled_parts(parts: list[tuple[str, str, str]], ctx: RenderContext) -> st
     the locale's short term (plural for several numbers), its numbers with en-dash ranges."""
     out = []
     for joiner, abbreviation, numbers in parts:
-        term = ctx.locale.term(LOCATOR_LABEL_ABBREVIATIONS[abbreviation], "short", several_plain_numbers(numbers))
+        term = ctx.locale.term(LOCATOR_LABEL_ABBREVIATIONS[abbreviation], ctx.label_form or "short",
+                               several_plain_numbers(numbers))
         ranged = NUMBER_TOKEN_RE.sub(lambda m: _range_delimiter(ctx) if m.group().strip() == "-"
                                      else "\u2013" if m.group().strip() == "\u2013" else m.group(), numbers)
         out.append(f"{joiner}{term or abbreviation + '.'} {ranged}")
@@ -160,7 +162,7 @@ def _embedded_labels(parts: list[tuple[str, str]], ctx: RenderContext) -> str:
     out = []
     for abbreviation, numbers in parts:
         name = LOCATOR_LABEL_ABBREVIATIONS.get(abbreviation.lower())
-        term = ctx.locale.term(name, "short", several_plain_numbers(numbers)) if name else None
+        term = ctx.locale.term(name, ctx.label_form or "short", several_plain_numbers(numbers)) if name else None
         ranged = re.sub(r"\s*-\s*", _range_delimiter(ctx), numbers)
         if term and "%s" in term:
             template = term.replace("\\", "\\\\").replace("%s", "\\g<0>")
@@ -355,7 +357,15 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node],
             if branch:
                 _rendered(branch, ctx, out, last)
             continue
+        if ctx.commas is not None and ctx.commas.condition is not None and isinstance(child, Group) \
+                and child.decor is not None:
+            ctx.commas.condition.saw_term(child.decor.prefix)
         node = child.render(ctx)
+        if ctx.commas is not None:
+            _track_commas(child, node, ctx.commas, ctx)
+        if ctx.author_only and node and ctx.first_written is None and not isinstance(child, (Group, TextMacro)):
+            # an author-only cite without names is its date, if that comes first (citeproc-js)
+            ctx.first_written = node if type(child) is DateNode else ""
         if node:  # (None and "" are nothing; a Rich node is always true)
             if type(child) in _LEAVES:
                 _mark_suffix(node, OwnSuffix, LeafSuffix)
@@ -367,6 +377,63 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node],
                 last[:] = [child, node]
         elif last is not None and (child.keeps_place or (child.decor is not None and child.decor.display)):
             last[:] = [child, None]
+
+
+def _track_commas(child: Element, node: Node | None, track: CommaTrack, ctx: RenderContext) -> None:
+    """What an element just written tells CSL-M's group conditions, as citeproc-js: outside
+    them, whether the rendering now ends in a number; within one, the first term, label or
+    prefix (see groupcondition.py)."""
+    kind = type(child)
+    decor = child.decor
+    condition = track.condition
+    if condition is None:
+        if decor is not None and decor.suffix and (node or isinstance(child, (Group, TextMacro))):
+            track.just_did_number = False  # (a group's or macro call's even when empty)
+        elif not node:
+            return
+        elif decor is not None and decor.fmt and "vertical-align" in decor.fmt:
+            track.just_did_number = False
+        elif kind is TextVariable or kind is NumberNode:
+            value = _tracked_value(child, ctx)
+            if value:
+                track.just_did_number = ends_in_digit(value)
+            if kind is NumberNode and decor is not None and decor.prefix:
+                track.just_did_number = ends_in_digit(decor.prefix)
+        elif kind in (TextTerm, TextValue, Label):
+            track.just_did_number = ends_in_digit(_bare_text(node, decor))
+        elif kind is DateNode:
+            track.just_did_number = ends_in_digit(plain(node))
+        return
+    if kind is TextTerm or kind is Label:
+        if node:
+            condition.saw_term(_bare_text(node, decor))
+    elif kind is TextValue:
+        condition.saw_term(plain(child.value) if isinstance(child, TextValue) and child.value else "", True)
+    elif kind is NumberNode or kind is TextVariable:
+        if kind is NumberNode:
+            condition.saw_term(decor.prefix if decor is not None else "")
+        value = _tracked_value(child, ctx)
+        if condition.test == "comma-safe-numbers-only" and value and not condition.value_seen:
+            condition.value_seen = True
+            if not value[:1].isdigit():
+                track.just_did_number = False
+
+
+def _tracked_value(element: Element, ctx: RenderContext) -> str:
+    variable = element.variable if isinstance(element, (TextVariable, NumberNode)) else ""
+    value = ctx.cite.get(variable) if variable in ("locator", "locator-extra") else ctx.item.get(variable)
+    return "" if value is None else str(value)
+
+
+def _bare_text(node: Node, decor: Decor | None) -> str:
+    """The text an element wrote, without its affixes."""
+    text = plain(node)
+    if decor is not None:
+        if decor.prefix and text.startswith(decor.prefix):
+            text = text[len(decor.prefix):]
+        if decor.suffix and text.endswith(decor.suffix):
+            text = text[:-len(decor.suffix)]
+    return text
 
 
 def render_children(children: Sequence[Element], ctx: RenderContext, delimiter: str) -> Node | None:
@@ -430,6 +497,7 @@ def _joined_children(nodes: list[Node], delimiter: str) -> Node | None:
 @dataclass
 class StyleOptions:
     page_range_format: str | None = None
+    require_comma_on_symbol: str = ""  # CSL-M (see groupcondition.py)
     demote_non_dropping_particle: str = "display-and-sort"
     initialize_with_hyphen: bool = True
     links: bool = False
@@ -787,7 +855,7 @@ class Label(Element):
             # as citeproc-js, not the specification: the label of a missing variable (a cite's
             # missing locator too, as "page" in a bibliography) is written (singular, unless
             # plural="always") like a term, and like a term it keeps no group from vanishing
-            text = ctx.locale.term(term, self.form, self.plural == "always")
+            text = ctx.locale.term(term, self._form(ctx), self.plural == "always")
             return parse_markup(text) if text else None
         if isinstance(value, str) and "." in value:
             # as citeproc-js (CSL-M's fixtures): a label the number starts with is its label ("p. 10" in
@@ -808,7 +876,7 @@ class Label(Element):
             plural = several_pages(stringify(value))
         else:
             plural = is_plural(value, ctx.locale.term("and") or "and")
-        text = ctx.locale.term(term, self.form, plural)
+        text = ctx.locale.term(term, self._form(ctx), plural)
         if text and "%s" in text:
             # CSL-M, as citeproc-js: a label term with a placeholder ("第%s卷") writes nothing
             # here; the variable's number is written inside it (see placeholder_label)
@@ -817,6 +885,11 @@ class Label(Element):
             ctx.placeholder_labels[variable] = text
             return None
         return parse_markup(text) if text else None
+
+    def _form(self, ctx: RenderContext) -> str:
+        """Its form, or (CSL-M) the label-form of the group or macro call it is in, unless
+        its own is "static" (as citeproc-js)."""
+        return self.form if ctx.label_form is None or self.form == "static" else ctx.label_form
 
 
 def placeholder_label(name: str, number: str, ctx: RenderContext) -> Node:
@@ -849,17 +922,150 @@ class Group(Element):
         return _group_rendering(self.gate, self.children, self.delimiter, self.decor, ctx)
 
 
+class LabelFormGroup(Group):
+    """A CSL-M cs:group with ``label-form``: the cs:label elements take that form, as
+    citeproc-js sets it: unless one is set already, from there to the end of the group or
+    macro call it is in (its siblings after it too; see ``_group_rendering``)."""
+
+    __slots__ = ("label_form",)
+
+    def __init__(self, decor: Decor | None, children: list[Element], delimiter: str, label_form: str) -> None:
+        super().__init__(decor, children, delimiter)
+        self.label_form = label_form
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        ctx.label_form = ctx.label_form or self.label_form
+        return super().render(ctx)
+
+
+class LabelFormMacro(TextMacro):
+    """A CSL-M macro call with ``label-form`` (see LabelFormGroup)."""
+
+    __slots__ = ("label_form",)
+
+    def __init__(self, decor: Decor | None, macro: Macro, label_form: str) -> None:
+        super().__init__(decor, macro)
+        self.label_form = label_form
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        ctx.label_form = ctx.label_form or self.label_form
+        return super().render(ctx)
+
+
+class LabelFormNumber(NumberNode):
+    """A CSL-M cs:number with ``label-form``: the labels within its number take that form
+    (unless a group or macro call around it set one)."""
+
+    __slots__ = ("label_form",)
+
+    def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions, label_form: str) -> None:
+        super().__init__(decor, variable, form, options)
+        self.label_form = label_form
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        outer = ctx.label_form
+        ctx.label_form = outer or self.label_form
+        try:
+            return super().render(ctx)
+        finally:
+            ctx.label_form = outer
+
+
+class ConditionalGroup(Group):
+    """A CSL-M cs:group with ``require`` or ``reject`` (see groupcondition.py): left out,
+    as a group whose variables are all empty, where its test says so. Within another such
+    group it takes that group's test, as in citeproc-js."""
+
+    __slots__ = ("comma_on_symbol", "negated", "test")
+
+    def __init__(self, decor: Decor | None, children: list[Element], delimiter: str,
+                 attrs: dict[str, str], comma_on_symbol: str) -> None:
+        super().__init__(decor, children, delimiter)
+        self.negated = "reject" in attrs
+        self.test = attrs["reject"] if self.negated else attrs["require"]
+        self.comma_on_symbol = comma_on_symbol
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        track = ctx.commas
+        if track is None:
+            return super().render(ctx)
+        outer = track.condition
+        condition = outer if outer is not None else GroupCondition(self.test, self.negated)
+        track.condition = condition
+        called, found, done = ctx.vars_called, ctx.vars_found, set(ctx.suppressed)
+        try:
+            node = super().render(ctx)
+        finally:
+            track.condition = outer
+        if condition.suppresses(track.just_did_number, self.comma_on_symbol):
+            # what it left out was never written: a variable it wrote once (the locator)
+            # may be written after it
+            ctx.vars_found, ctx.suppressed = found, done
+            ctx.vars_called = max(ctx.vars_called, called + 1)
+            return None
+        return node
+
+
+class ParallelGroup(Group):
+    """A CSL-M cs:group with parallel-citation attributes (see ``parallel.py``): it writes
+    nothing for a cite whose tracked variables repeat, and may set the delimiter before the
+    cite. *nested*: it is inside another group or a macro, which citeproc-js passes the
+    delimiter override on to (and checks again, without the tracked variables)."""
+
+    __slots__ = ("first", "last", "last_to_first", "nested", "no_repeat", "override", "override_on_suppress")
+
+    def __init__(self, decor: Decor | None, children: list[Element], delimiter: str,
+                 attrs: dict[str, str], nested: bool) -> None:
+        super().__init__(decor, children, delimiter)
+        self.first = frozenset(attrs.get("parallel-first", "").split())
+        self.last = frozenset(attrs.get("parallel-last", "").split())
+        self.no_repeat = frozenset(attrs.get("no-repeat", "").split())
+        self.override = attrs.get("parallel-delimiter-override")
+        self.override_on_suppress = attrs.get("parallel-delimiter-override-on-suppress")
+        self.last_to_first = frozenset(attrs.get("parallel-last-to-first", "").split())
+        self.nested = nested
+
+    def render(self, ctx: RenderContext) -> Node | None:
+        cite = ctx.parallel
+        first, last = self.first, self.last
+        if cite is not None and cite.last_to_first and last & cite.last_to_first:
+            first, last = first | (last & cite.last_to_first), last - cite.last_to_first
+        if cite is not None and self.last_to_first and ctx.mode == "citation":
+            cite.last_to_first.update(self.last_to_first)
+        node = super().render(ctx)
+        if cite is None:
+            return node
+        if self.override is not None:
+            cite.override = self.override
+        before = cite.before
+        if node is not None:
+            tracking = bool(first or last or self.no_repeat)
+            repeated = cite.repeats(first, last, self.no_repeat)
+            if before is not None and (repeated or not tracking):
+                if repeated and self.override_on_suppress is not None and (before.sibling or before.orphan):
+                    cite.delimiter = self.override_on_suppress
+                elif self.override is not None and before.sibling:
+                    cite.delimiter = self.override
+            if repeated:
+                node = None
+        if self.nested and self.override is not None and before is not None and before.sibling:
+            cite.delimiter = self.override  # the enclosing group's check
+        return node
+
+
 def _group_rendering(gate: Reach | None, children: Sequence[Element], delimiter: str,
                      decor: Decor | None, ctx: RenderContext) -> Node | None:
     """A cs:group's or a macro call's rendering (see ``_suppressible``)."""
     if gate is not None and _skipped(gate, ctx):
         return None
+    label_form = ctx.label_form  # (a label-form set within ends with it: see LabelFormGroup)
     if ctx.braces is not None and decor is not None:
         decor = _braced(decor, ctx.braces)
         node = _suppressible(children, ctx, delimiter)
         decor.suffix = OwnSuffix(ctx.braces.update(decor.suffix))
     else:
         node = _suppressible(children, ctx, delimiter)
+    ctx.label_form = label_form
     if node is None:
         return None
     if delimiter and type(ctx.last_child) in (TextVariable, NumberNode):
@@ -1111,9 +1317,17 @@ def _disambiguate_test(ctx: RenderContext) -> bool:
     return ctx.disambiguate_tests <= ctx.disamb.disambiguate
 
 
+def _ambiguous_and_cited_again(ctx: RenderContext) -> bool:
+    """CSL-M disambiguate="check-ambiguity-and-backreference": the item needed its
+    disambiguate="true" conditions and more than one citation cites it (as citeproc-js)."""
+    ctx.read_changing_state = True
+    return ctx.disamb.disambiguate > 0 and ctx.citations > 1
+
+
 _POSITION_MATCHES = {
     "first": ("first",),
     "subsequent": ("subsequent", "ibid", "ibid-with-locator"),
+    "container-subsequent": ("container-subsequent", "subsequent", "ibid", "ibid-with-locator"),  # (CSL-M)
     "ibid": ("ibid", "ibid-with-locator"),
     "ibid-with-locator": ("ibid-with-locator",),
 }
@@ -1141,7 +1355,13 @@ _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
     "is-uncertain-date": _uncertain,
     "position": _position,
     "locator": _locator,
-    "disambiguate": lambda ctx, value: _disambiguate_test(ctx) == (value == "true"),
+    "disambiguate": lambda ctx, value: _ambiguous_and_cited_again(ctx) if value == "check-ambiguity-and-backreference"
+    else _disambiguate_test(ctx) == (value == "true"),
+    # CSL-M: whether the rendering is a citation's or the bibliography's
+    "context": lambda ctx, value: ctx.mode == value,
+    # CSL-M (see consolidation.py): the entry's container has several entries, it is not the first
+    "container-multiple": lambda ctx, value: (ctx.container[0] > 1) == (value == "true"),
+    "container-subsequent": lambda ctx, value: (ctx.container[1] > 1) == (value == "true"),
 }
 
 
@@ -1203,7 +1423,7 @@ def compile_condition(attrs: dict[str, str]) -> Condition:
             # as citeproc-js: the types of one attribute are alternatives whatever the match
             # ("book report" under match="all" is a book or a report), one test among the others
             checks.append(_type_among(frozenset(values)))
-        elif attr == "variable" and match != "all":
+        elif attr == "variable" and match in ("any", "none"):
             # the item's own variables in one test (for any or none, it is true when one is)
             own = tuple(v for v in values if v not in DATE_VARIABLES and v not in COMPUTED_VARIABLES)
             if len(own) > 1:
@@ -1213,12 +1433,20 @@ def compile_condition(attrs: dict[str, str]) -> Condition:
             checks.extend(_single_test(test, value) for value in values)
     if len(checks) == 1:
         only = checks[0]
-        return (lambda ctx: not only(ctx)) if match == "none" else only
-    tests = tuple(checks)
+        return (lambda ctx: not only(ctx)) if match in ("none", "nand") else only
+    return combined_condition(checks, match)
+
+
+def combined_condition(conditions: list[Condition], match: str) -> Condition:
+    """Tests matched all, any, none or (CSL-M) not all ("nand"): a condition's, or the
+    cs:condition elements of a CSL-M cs:conditions."""
+    tests = tuple(conditions)
     if match == "any":
         return lambda ctx: _any(tests, ctx)
     if match == "none":
         return lambda ctx: not _any(tests, ctx)
+    if match == "nand":
+        return lambda ctx: not _all(tests, ctx)
     return lambda ctx: _all(tests, ctx)
 
 

@@ -10,7 +10,9 @@ grouping and collapsing.  Serializing to an output format is delegated to
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cmp_to_key
 from typing import Any
@@ -23,8 +25,10 @@ from refbridge.richtext import RichText
 from .abbreviations import AbbreviationLists
 from .bibsection import Selection, selects, style_selection
 from .collation import collation
+from .consolidation import as_legal_item, consolidated, container_id, legislation_id
 from .context import (
     DATE_VARIABLES,
+    CommaTrack,
     Disambiguation,
     NestedParens,
     RenderContext,
@@ -45,6 +49,7 @@ from .nodes import (
     without_own_suffix,
 )
 from .notefield import read_note_fields
+from .parallel import ParallelCite, repeat_marks
 from .rendered import (
     Node,
     Rich,
@@ -55,7 +60,7 @@ from .rendered import (
     plain,
 )
 from .style import CslStyle, Section, SortKey
-from .values import date_sort_key, split_locator_label, stringify
+from .values import LOCATOR_LABEL_ABBREVIATIONS, date_sort_key, split_locator_label, stringify
 
 Highlight = Callable[[Mapping[str, Any]], bool]
 _NO_RICH_TEXT: dict[str, RichText] = {}
@@ -83,6 +88,9 @@ def _normalized(item: Mapping[str, Any], rich: dict[str, RichText]) -> dict[str,
         elif name == "categories" and isinstance(value, list):
             # (CSL-JSON's tags: never rendered; a bibliography section may choose by them)
             out[name] = [str(v) for v in value if isinstance(v, str)]
+        elif name == "seeAlso" and isinstance(value, list):
+            # (CSL-M: the other reports of a case, cited beside it as a parallel)
+            out[name] = [str(v) for v in value if isinstance(v, (str, int))]
         elif isinstance(value, list):
             names = [entry if all(type(v) is str for v in entry.values()) else
                      {k: v for k, v in entry.items() if isinstance(v, (str, int, float, bool))}
@@ -137,6 +145,11 @@ class Processor:
         self.locale = store.locale(locale or style.info.default_locale or "en-US", style.locale_layers)
         self._locale_store = store
         self._layout_locales: dict[str, Locale] = {}  # CSL-M: the locales of layouts by tag
+        #: CSL-M: the parallels citations made, by first report: its other reports, and the
+        #: delimiter a group of it overrides with (its bibliography entry holds them all)
+        self._parallels: dict[str, tuple[list[str], str | None]] = {}
+        #: how many cites of the citations being rendered cite each item (see cite_clusters)
+        self._citation_counts: Counter[str] = Counter()
         #: CSL-M: (section, item) -> the layout and locale the item's language takes
         self._layouts_chosen: dict[tuple[int, str], tuple[Section, Locale]] = {}
         loc = self.locale
@@ -154,7 +167,8 @@ class Processor:
         for index, item in enumerate(items):
             key = str(item.get("id", f"item-{index + 1}"))
             rich: dict[str, RichText] = {}
-            self.items[key] = _normalized(item, rich)
+            normalized = _normalized(item, rich)
+            self.items[key] = as_legal_item(normalized) if style.containers.legal else normalized
             if rich:
                 self.rich[key] = rich
             if self.range_ends is not None and any(map(_is_range, item.values())):
@@ -260,6 +274,9 @@ class Processor:
         ctx.explicit_year_suffix = self.style.explicit_year_suffix
         ctx.range_ends = self.range_ends
         ctx.abbreviations = self.abbreviations
+        ctx.citations = self._citation_counts.get(key, 0)
+        if self.style.group_conditions:
+            ctx.commas = CommaTrack()
         return ctx
 
     def _render(self, section: Section, key: str, ctx: RenderContext) -> Node | None:
@@ -598,19 +615,28 @@ class Processor:
         ends = self.range_ends
         if ends is not None:
             ends.first = self._first_range_end
-        for key in self._bib_order:
-            if chosen is not None and not selects(chosen, self.items[key]):
-                continue
+        keys = [key for key in self._bib_order if chosen is None or selects(chosen, self.items[key])]
+        if self._parallels:  # (CSL-M: a parallel's other reports are in its first one's entry)
+            present = set(keys)
+            merged = {other for key, (others, _) in self._parallels.items() if key in present for other in others}
+            keys = [key for key in keys if key not in merged]
+        entries = consolidated(keys, self.items, self.style.containers) if self.style.containers.active \
+            else [(key, 0, 0) for key in keys]
+        for key, *container in entries:
             with entry_named(key):
                 ctx = self._context(key, "bibliography")
+                ctx.container = (container[0], container[1])
                 first_range_end = ends.first if ends is not None else None
                 layout = self._localized(section, key)[0] or section
                 node, suffix_place = self._entry(layout, ctx, second_field)
+                if key in self._parallels:
+                    node = self._parallel_entry(key, layout, ctx, node, second_field)
                 names = (ctx.first_names_text, tuple(ctx.first_name_texts)) if ctx.first_names_text else None
                 if sas is not None and names is not None and previous is not None and _sas_applies(sas_rule, names, previous):
                     if ends is not None:  # the entry is rendered once more, for the one written
                         ends.first = first_range_end
                     ctx = self._context(key, "bibliography")
+                    ctx.container = (container[0], container[1])
                     ctx.sas = SubsequentAuthor(sas, sas_rule, previous[0], previous[1])
                     node, suffix_place = self._entry(layout, ctx, second_field)
                 if names is not None:  # as citeproc-js: an entry that shows no names is passed over
@@ -636,6 +662,25 @@ class Processor:
             if node is not None:
                 count += 1
                 yield key, node
+
+    def _parallel_entry(self, key: str, layout: Section, ctx: RenderContext, node: Node | None,
+                        second_field: bool) -> Node | None:
+        """The bibliography entry of a parallel's first report (CSL-M), as citeproc-js: its
+        reports rendered as the cites of one citation (their repeats left out), joined by
+        the delimiter a group of the citation overrides with (else ", ")."""
+        others, delimiter = self._parallels[key]
+        members = [key, *others]
+        marks, roles = repeat_marks([self.items[member] for member in members], self.style.tracked_variables)
+        parts: list[Node] = []
+        for index, member in enumerate(members):
+            member_ctx = ctx if index == 0 else self._context(member, "bibliography")
+            member_ctx.parallel = ParallelCite(index, marks, roles=roles)
+            rendered = self._entry(layout, member_ctx, second_field)[0]
+            if rendered is not None and not is_empty(rendered):
+                if parts:
+                    parts.append(delimiter if delimiter is not None else ", ")
+                parts.append(rendered)
+        return Rich(parts) if parts else node
 
     def _entry(self, section: Section, ctx: RenderContext, second_field: bool) -> tuple[Node | None, str]:
         """An entry's rendering, and where the layout's suffix goes: at the "end", in the
@@ -707,17 +752,38 @@ class Processor:
 
     def cite_clusters(self, clusters: Iterable[Any]) -> list[str]:
         history = _CiteHistory(int(self._citation_option("near-note-distance", "5")))
+        clusters = list(clusters)
+        self._citation_counts = Counter(
+            str(cite.get("id")) for cluster in clusters
+            for cite in (cluster.get("citationItems", []) if isinstance(cluster, Mapping) else cluster))
         out = []
         for number, cluster in enumerate(clusters, start=1):
             if isinstance(cluster, Mapping):
                 cites = list(cluster.get("citationItems", []))
                 properties = cluster.get("properties", {})
                 note = int(properties.get("noteIndex", number) or 0)
+                if properties.get("mode") == "composite":
+                    out.append(self._composite(cites, note, history, str(properties.get("infix") or "")))
+                    continue
                 cites = self._in_mode(cites, properties.get("mode"))
-            else:
-                cites, note = list(cluster), number
+                # (as citeproc-js: an "unsorted" citation keeps its cites' order)
+                out.append(self._cluster(cites, note, history, sort=not properties.get("unsorted")))
+                continue
+            cites, note = list(cluster), number
             out.append(self._cluster(cites, note, history))
         return out
+
+    def _composite(self, cites: list[Mapping[str, Any]], note: int, history: _CiteHistory, infix: str) -> str:
+        """citeproc-js's "composite" citation ("Smith’s early work (1999; Brown, 2000)"): the
+        author-only citation, the infix, the citation with its first author suppressed,
+        joined by spaces; an infix that starts with punctuation or an apostrophe follows the
+        author directly."""
+        author = self._cluster(self._in_mode(cites, "author-only"), note, history)
+        joined = self._out(_typed_quotes(parse_markup(infix))) if infix else ""
+        rest = self._cluster(self._in_mode(cites, "suppress-author"), note, history)
+        if author and joined and joined[0] in _INFIX_ATTACHED:
+            author, joined = author + joined, ""
+        return " ".join(chunk for chunk in (author, joined, rest) if chunk)
 
     def _in_mode(self, cites: list[Mapping[str, Any]], mode: Any) -> list[Mapping[str, Any]]:
         """The cites of a citation in citeproc-js's citation mode: "author-only" makes its
@@ -734,6 +800,31 @@ class Processor:
         section = self.style.citation
         return section.options.get(name, default) if section else default
 
+    def _sectioned(self, cite: Mapping[str, Any]) -> Mapping[str, Any]:
+        """In a CSL-M style (1.1m), a legal item's cite with its section put before its
+        locator, each with its label's abbreviation written in, as citeproc-js's
+        remapSectionVariable: "sec. 12 vrs. 99" (the label is then read from the locator)."""
+        item = self.items[str(cite["id"])]
+        if not self.style.containers.legal or item.get("type") not in _LEGAL_TYPES:
+            return cite
+        locator = str(cite.get("locator") or "").strip()
+        if locator and not _LEADING_LABEL_RE.match(locator):
+            locator = f"{_LABEL_ABBREVIATIONS.get(str(cite.get('label') or 'page'), 'p.')} {locator}"
+        section = str(item.get("section") or "").strip()
+        if section:
+            leading = _LEADING_LABEL_RE.match(section)
+            section_label = leading[0].strip() if leading else "sec."
+            if not leading:
+                section = f"sec. {section}"
+            if not locator:
+                locator = section
+            else:
+                first, _, rest = locator.partition(" ")
+                if first == "p." and section_label != "p.":
+                    locator = rest.lstrip()
+                locator = section + ("" if locator[:1] in "[(.,;:?" else " ") + locator
+        return {**cite, "locator": locator, "label": ""}
+
     def _labelled_locator(self, cite: Mapping[str, Any]) -> Mapping[str, Any]:
         """A cite whose locator starts with a label abbreviation ("vol. 2") with that label
         instead, as citeproc-js (unless another label is given, or for legal types)."""
@@ -747,16 +838,16 @@ class Processor:
             return cite
         return {**cite, "label": split[0], "locator": split[1].rstrip()}
 
-    def _cluster(self, cites: list[Mapping[str, Any]], note: int, history: _CiteHistory) -> str:
+    def _cluster(self, cites: list[Mapping[str, Any]], note: int, history: _CiteHistory, sort: bool = True) -> str:
         section = self.style.citation
         if section is None:
             return ""
         for cite in cites:
             if str(cite.get("id")) not in self.items:
                 raise KeyError(f"cited item {cite.get('id')!r} is not among the processor's items")
-        cites = [self._labelled_locator(cite) for cite in cites]
+        cites = [self._labelled_locator(self._sectioned(_split_locator(cite))) for cite in cites]
         keys = [str(c["id"]) for c in cites]
-        if section.sort:
+        if section.sort and sort:
             paired = self._sort_order(keys, section, "citation", cites)
             cites = [cites[i] for i in paired]
             keys = [keys[i] for i in paired]
@@ -765,10 +856,14 @@ class Processor:
         author_only = bool(cites and cites[0].get("author-only"))
         if author_only:
             cites, keys = cites[:1], keys[:1]
-        positions = history.positions(keys, cites, note)
+        marks, roles = repeat_marks([self.items[key] for key in keys], self.style.tracked_variables) \
+            if self.style.parallels else ([], [None] * len(keys))
+        firsts, lasts = self._position_ids(keys)
+        positions = history.positions(firsts, cites, note, roles, lasts, author_only)
+        last_to_first: set[str] = set()  # (shared by the cites of a parallel: see ParallelCite)
         rendered: list[tuple[str, Node | None, RenderContext]] = []
         braces = NestedParens() if self.style.info.class_ == "note" else None
-        for n, (key, cite, (position, first_note, near)) in enumerate(zip(keys, cites, positions)):
+        for n, (key, cite, (position, first_note, near, container_note)) in enumerate(zip(keys, cites, positions)):
             ctx = self._context(key, "citation", cite)
             ctx.braces = braces
             # a note citation that starts with a term starts with a capital (as citeproc-js)
@@ -776,11 +871,21 @@ class Processor:
                 and not cite.get("prefix")
             ctx.position = _GIVEN_POSITIONS.get(cite.get("position"), position)
             ctx.first_note = first_note
-            ctx.near_note = near
+            ctx.first_container_note = container_note
+            ctx.near_note = bool(cite["near-note"]) if "near-note" in cite else near  # (a stated one, as a position)
             ctx.suppress_author = bool(cite.get("suppress-author"))
+            ctx.author_only = bool(cite.get("author-only"))
+            if self.style.parallels:
+                if roles[n] != "other":  # (as citeproc-js: anew at each cite but a parallel's others)
+                    last_to_first = set()
+                ctx.parallel = ParallelCite(n, marks, roles=roles, last_to_first=last_to_first)
             node = self._render(section, key, ctx)
+            if roles[n] == "first" and ctx.parallel is not None:
+                others = list(itertools.takewhile(lambda k: roles[k] == "other", range(n + 1, len(keys))))
+                self._parallels[key] = ([keys[k] for k in others], ctx.parallel.override)
+                self._bib_ids = None  # (the bibliography's entries change)
             if cite.get("author-only"):
-                node = ctx.first_names
+                node = self._author_only(key, cite, ctx)
             elif node is None and not ctx.suppress_author:
                 node = _NO_PRINTED_FORM  # citeproc-js's marker for a cite that renders nothing
             rendered.append((key, node, ctx))
@@ -796,6 +901,34 @@ class Processor:
                 suffix = type(suffix)(suffix[:1])
             node = Rich([decor.prefix, node, suffix], decor.fmt)
         return self._out(node)
+
+    def _position_ids(self, keys: list[str]) -> tuple[list[str], list[str]]:
+        """What each cite repeats and what it is a part of, for its position: its item, or
+        in a style that consolidates them (CSL-M), the statute an item is a section of and
+        the book a chapter is in (see consolidation.py)."""
+        containers = self.style.containers
+        if not containers.active:
+            return keys, keys
+        firsts, lasts = [], []
+        for key in keys:
+            item = self.items[key]
+            statute = legislation_id(item, containers)
+            firsts.append(statute or key)
+            lasts.append(statute or container_id(item, containers) or key)
+        return firsts, lasts
+
+    def _author_only(self, key: str, cite: Mapping[str, Any], ctx: RenderContext) -> Node:
+        """An author-only cite as citeproc-js writes it: the CSL-M cs:intext layout where the
+        style has one, else the cite's first names (failing any, a date it writes first);
+        without formatting, and citeproc-js's marker where that is nothing."""
+        # as citeproc-js: the first names it writes, or failing any, a date written first
+        node = ctx.first_names if ctx.first_names is not None else ctx.first_written
+        if self.style.intext is not None:
+            intext = self._context(key, "citation", cite)
+            intext.position, intext.first_note, intext.near_note = ctx.position, ctx.first_note, ctx.near_note
+            node = render_children(self.style.intext.layout, intext, "")
+        text = plain(node) if node is not None else ""
+        return text if text.strip() else _NO_PRINTED_FORM_MARK
 
     def _with_affixes(self, node: Node | None, cite: Mapping[str, Any]) -> Node | None:
         prefix, suffix = cite.get("prefix"), cite.get("suffix")
@@ -840,7 +973,8 @@ class Processor:
             if parts:
                 # (as citeproc-js: an after-collapse-delimiter joins the cites of a citation
                 # that collapses nothing too)
-                joint = _cite_delimiter(after_collapse, cites[n - 1], cite)
+                joint = _cite_delimiter(after_collapse if ctx.parallel is None or ctx.parallel.delimiter is None
+                                        else ctx.parallel.delimiter, cites[n - 1], cite)
                 if joint:
                     parts.append(joint)
             parts.append(node)
@@ -940,6 +1074,9 @@ class Processor:
 
 
 _NO_PRINTED_FORM = "[CSL STYLE ERROR: reference with no printed form.]"
+_NO_PRINTED_FORM_MARK = "[NO_PRINTED_FORM]"  # citeproc-js's, for an author-only cite that is nothing
+#: what an infix of a composite citation starts with to follow the author without a space
+_INFIX_ATTACHED = frozenset(".!?:,;\u2019'")
 _UNSET = object()  # a sort key value not computed yet
 
 
@@ -958,6 +1095,11 @@ _SENTENCE_END_RE = re.compile("\\S\\s+\\S+[.!?][\"'\u201d\u2019]?\\s*$")  # not 
 _GIVEN_POSITIONS: dict[Any, str] = {0: "first", 1: "subsequent", 2: "ibid", 3: "ibid-with-locator", 4: "subsequent"}
 _LEGAL_TYPES = frozenset(("bill", "gazette", "legislation", "regulation", "treaty"))
 _CITE_AFFIX_PUNCTUATION = frozenset(";.,")
+_LOCATOR_DATE_RE = re.compile(r"^([0-9]{4}-[0-9]{2}-[0-9]{2})")
+#: a locator label's abbreviation, as citeproc-js writes it into a legal cite's locator
+_LABEL_ABBREVIATIONS = {label: f"{abbreviation}." for abbreviation, label in reversed(LOCATOR_LABEL_ABBREVIATIONS.items())}
+_LEADING_LABEL_RE = re.compile(r"^\s*[.,;]*\s*(?:" + "|".join(sorted(LOCATOR_LABEL_ABBREVIATIONS, key=len, reverse=True))
+                               + r")\. *")
 
 
 def _cite_delimiter(delimiter: str, previous: Mapping[str, Any], cite: Mapping[str, Any]) -> str:
@@ -1110,8 +1252,19 @@ class _CiteHistory:
         self.in_text = _PositionTrack(near_note_distance)
         self.in_notes = _PositionTrack(near_note_distance)
 
-    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int) -> list[tuple[str, int | None, bool]]:
-        return (self.in_notes if note else self.in_text).positions(keys, cites, note)
+    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int, roles: list[str | None],
+                  lasts: list[str], author_only: bool = False) -> list[_Position]:
+        track = self.in_notes if note else self.in_text
+        if author_only:
+            # as citeproc-js: an author-only citation is always first, and no citation after
+            # it is an ibid of it or subsequent to it
+            return track.author_only(keys)
+        return track.positions(keys, cites, note, roles, lasts)
+
+
+#: a cite's position, first-reference-note-number, near-note and (CSL-M)
+#: first-container-reference-note-number
+_Position = tuple[str, int | None, bool, int | None]
 
 
 class _PositionTrack:
@@ -1127,33 +1280,50 @@ class _PositionTrack:
         self.near_note_distance = near_note_distance
         self.first_note: dict[str, int] = {}
         self.last_note: dict[str, int] = {}
+        self.container_note: dict[str, int] = {}  # (CSL-M: the first note of a statute or book)
         self.cites_in_note: dict[int, int] = {}
-        self.previous: list[tuple[str, Any]] = []  # the previous citation's cites
+        self.previous: list[tuple[str, Any, Any]] = []  # the previous citation's cites (key, locator, extra)
         self.previous_note: int | None = None
 
     def _ibid_source(self, index: int, keys: list[str], cites: list[Mapping[str, Any]],
-                     note: int) -> tuple[str, Any] | None:
-        """The cite an ibid would repeat (its key and locator), or None: a subsequent cite."""
-        key = keys[index]
+                     note: int, roles: list[str | None]) -> tuple[str, Any] | None:
+        """The cite an ibid would repeat (its key and locator), or None: a subsequent cite.
+        Within a citation with CSL-M parallels, as citeproc-js, the cite before stands for
+        the first of the citation's parallels before it, if any (its locator its own). The
+        cite's locator-extra (CSL-M) must be the one it repeats."""
+        key, extra = keys[index], cites[index].get("locator-extra")
         if index > 0:
-            return (keys[index - 1], _locator_of(cites[index - 1])) if keys[index - 1] == key else None
+            before = next((i for i in range(index - 1) if roles[i] == "first"), index - 1)
+            if keys[before] != key or cites[before].get("locator-extra") != extra:
+                return None
+            return keys[before], _locator_of(cites[index - 1])
         previous, previous_note = self.previous, self.previous_note
         if not previous or previous_note is None:
             return None
         if previous_note != note:
             single = self.cites_in_note.get(previous_note) == 1
-            return previous[0] if previous[0][0] == key and previous_note >= note - 1 and single else None
-        return previous[0] if previous[-1][0] == key else None
+            source = previous[0] if previous[0][0] == key and previous_note >= note - 1 and single else None
+        else:
+            source = previous[-1] if previous[-1][0] == key else None
+        return source[:2] if source is not None and source[2] == extra else None
 
-    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int) -> list[tuple[str, int | None, bool]]:
-        self.cites_in_note[note] = self.cites_in_note.get(note, 0) + len(keys)
-        out = []
-        for index, (key, cite) in enumerate(zip(keys, cites)):
+    def positions(self, keys: list[str], cites: list[Mapping[str, Any]], note: int,
+                  roles: list[str | None], lasts: list[str]) -> list[_Position]:
+        """*keys*: what a cite repeats (its item, or for CSL-M the statute it is a section
+        of); *lasts*: what it is a part of (that statute, or the book of a chapter), whose
+        first cite is the first position, and whose other parts first cited are in the
+        container-subsequent one (as citeproc-js)."""
+        # (a parallel counts once: its other cites are not counted)
+        self.cites_in_note[note] = self.cites_in_note.get(note, 0) + sum(
+            1 for role in roles if role != "other")
+        out: list[_Position] = []
+        for index, (key, cite, last) in enumerate(zip(keys, cites, lasts)):
             locator = _locator_of(cite)
-            if key not in self.first_note:
+            if last not in self.last_note:
                 position = "first"
+                self.container_note[last] = note
             else:
-                source = self._ibid_source(index, keys, cites, note)
+                source = self._ibid_source(index, keys, cites, note, roles)
                 previous_locator = source[1] if source is not None else None
                 if source is None or (previous_locator is not None and locator is None):
                     position = "subsequent"
@@ -1161,14 +1331,39 @@ class _PositionTrack:
                     position = "ibid"
                 else:
                     position = "ibid-with-locator"
-            near = key in self.last_note and note - self.last_note[key] <= self.near_note_distance
+                if position == "subsequent" and key not in self.first_note:
+                    position = "container-subsequent"
+            near = last in self.last_note and note - self.last_note[last] <= self.near_note_distance
+            # (as citeproc-js: none when the first reference is in this very note)
             first_note = self.first_note.get(key) if position != "first" else None
-            out.append((position, first_note, near))
+            container_note = self.container_note.get(last) if position != "first" else None
+            out.append((position, None if first_note == note else first_note, near,
+                        None if container_note == note else container_note))
             self.first_note.setdefault(key, note)
-            self.last_note[key] = note
-        self.previous = [(k, _locator_of(c)) for k, c in zip(keys, cites)]
+            self.last_note[last] = note
+        self.previous = [(k, _locator_of(c), c.get("locator-extra")) for k, c in zip(keys, cites)]
         self.previous_note = note
         return out
+
+    def author_only(self, keys: list[str]) -> list[_Position]:
+        return [("first", None, False, None) for _ in keys]
+
+
+def _split_locator(cite: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A cite whose locator holds a "|" as citeproc-js reads it (CSL-M): the locator before
+    it; after it, a date (YYYY-MM-DD) the cite's locator-date, and the rest its
+    locator-extra."""
+    locator = cite.get("locator")
+    if locator is None or "|" not in str(locator):
+        return cite
+    locator, rest = str(locator).split("|", 1)
+    split = {**cite, "locator": locator}
+    date = _LOCATOR_DATE_RE.match(rest)
+    if date:
+        split["locator-date"] = {"date-parts": [[int(part) for part in date[1].split("-")]]}
+        rest = rest[date.end(1):]
+    split["locator-extra"] = rest.strip()
+    return split
 
 
 def _locator_of(cite: Mapping[str, Any]) -> tuple[str, str] | None:

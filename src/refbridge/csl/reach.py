@@ -121,7 +121,7 @@ class Test:
 
 
 _VARIABLE_TESTS = ("variable", "is-numeric", "is-uncertain-date")
-_OTHER_TESTS = ("type", "position", "locator", "disambiguate")
+_OTHER_TESTS = ("type", "position", "locator", "disambiguate", "context", "container-multiple", "container-subsequent")
 
 
 def test(attrs: dict[str, str]) -> Test:
@@ -139,6 +139,11 @@ def test(attrs: dict[str, str]) -> Test:
         elif match in ("any", "none") and not any(attr in attrs for attr in _OTHER_TESTS):
             answer = match == "none"
     return Test(keys, answer, pure)
+
+
+def combined(tests: Sequence[Test]) -> Test:
+    """The :class:`Test` of CSL-M cs:conditions made of *tests* (its answer not known)."""
+    return Test(frozenset().union(*(t.keys for t in tests)), None, all(t.pure for t in tests))
 
 
 def choice(branches: Sequence[Reach], tests: Sequence[Test | None]) -> Reach:

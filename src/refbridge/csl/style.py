@@ -16,29 +16,41 @@ from pathlib import Path
 
 from ..errors import ParseError
 from . import reach
+from .consolidation import containers_of
+from .groupcondition import GROUP_TESTS
 from .localization import NS, LocaleLayer, parse_locale_element, resolve_language
 from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
 from .nodes import (
     FORMAT_ATTRS,
     Choose,
     Condition,
+    ConditionalGroup,
     DateNode,
     Decor,
     Element,
     Group,
     Label,
+    LabelFormGroup,
+    LabelFormMacro,
+    LabelFormNumber,
     Macro,
     NumberNode,
+    ParallelGroup,
     StyleOptions,
     TextMacro,
     TextTerm,
     TextValue,
     TextVariable,
+    combined_condition,
     compile_condition,
     decor_of,
     tests_type_only,
 )
+from .parallel import PARALLEL_ATTRIBUTES, TRACKING_ATTRIBUTES
 
+#: the attributes of a cs:if that test something (CSL-M's cs:conditions stand for them)
+_TEST_ATTRS = frozenset(("type", "variable", "is-numeric", "is-uncertain-date", "position", "locator",
+                         "disambiguate", "container-multiple", "container-subsequent", "context"))
 INHERITABLE_NAME_ATTRS = (
     "and", "delimiter-precedes-et-al", "delimiter-precedes-last", "et-al-min", "et-al-use-first",
     "et-al-use-last", "et-al-subsequent-min", "et-al-subsequent-use-first", "initialize",
@@ -129,6 +141,7 @@ class _Compiler:
         self.options = options
         self.macros: dict[str, Macro] = {}
         self.macro_depth = 0  # how many macros the element being compiled is in
+        self.group_depth = 0  # how many groups it is in (within the macro)
         self.calling: list[str] = []  # the macros being compiled, outermost first
         #: the cs:name-parts of the cs:names whose substitute is being compiled (see _adopted_parts)
         self.substituting_parts: dict[str, dict[str, str]] | None = None
@@ -174,6 +187,9 @@ class _Compiler:
                 return TextVariable(decor, attrs["variable"], attrs.get("form", "long"), self.options,
                                     in_macro=self.macro_depth > 0)
             if "macro" in attrs:
+                if "label-form" in attrs:
+                    return LabelFormMacro(decor_of(_without_text_case(attrs)), self.macro(attrs["macro"]),
+                                          attrs["label-form"])
                 return TextMacro(decor_of(_without_text_case(attrs)), self.macro(attrs["macro"]))
             if "term" in attrs:
                 return TextTerm(decor, attrs["term"], attrs.get("form", "long"), attrs.get("plural") == "true")
@@ -181,13 +197,30 @@ class _Compiler:
                 return TextValue(decor, attrs["value"])
             return None
         if tag == "number":
+            if "label-form" in attrs:
+                return LabelFormNumber(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "numeric"),
+                                       self.options, attrs["label-form"])
             return NumberNode(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "numeric"), self.options)
         if tag == "label":
             return Label(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "long"),
                          attrs.get("plural", "contextual"))
         if tag == "group":
-            return Group(decor_of(_without_text_case(attrs)), self.children(element, parent_names),
-                         attrs.get("delimiter", ""))
+            nested = self.macro_depth > 0 or self.group_depth > 0
+            self.group_depth += 1
+            try:
+                children = self.children(element, parent_names)
+            finally:
+                self.group_depth -= 1
+            if attrs.get("require") in GROUP_TESTS or attrs.get("reject") in GROUP_TESTS:
+                return ConditionalGroup(decor_of(_without_text_case(attrs)), children, attrs.get("delimiter", ""),
+                                        attrs, self.options.require_comma_on_symbol)
+            if "label-form" in attrs:
+                return LabelFormGroup(decor_of(_without_text_case(attrs)), children, attrs.get("delimiter", ""),
+                                      attrs["label-form"])
+            if any(name in attrs for name in PARALLEL_ATTRIBUTES):
+                return ParallelGroup(decor_of(_without_text_case(attrs)), children, attrs.get("delimiter", ""),
+                                     attrs, nested)
+            return Group(decor_of(_without_text_case(attrs)), children, attrs.get("delimiter", ""))
         if tag == "choose":
             branches: list[tuple[Condition | None, list[Element]]] = []
             typed = 0  # the leading branches that test the type alone
@@ -196,8 +229,17 @@ class _Compiler:
                 if not isinstance(branch.tag, str):
                     continue
                 branch_tag = _tag(branch)
-                test = None if branch_tag == "else" else compile_condition(dict(branch.attrib))
-                tests.append(None if branch_tag == "else" else reach.test(dict(branch.attrib)))
+                conditions = branch.find(NS + "conditions") if branch_tag != "else" else None
+                test: Condition | None
+                if conditions is not None and not _TEST_ATTRS.intersection(branch.attrib):
+                    # CSL-M: cs:conditions, each cs:condition a test of its own, matched as one
+                    parts = [dict(c.attrib) for c in conditions.findall(NS + "condition")]
+                    test = combined_condition([compile_condition(attrs) for attrs in parts],
+                                              conditions.get("match", "all"))
+                    tests.append(reach.combined([reach.test(attrs) for attrs in parts]))
+                else:
+                    test = None if branch_tag == "else" else compile_condition(dict(branch.attrib))
+                    tests.append(None if branch_tag == "else" else reach.test(dict(branch.attrib)))
                 if typed == len(branches) and test is not None and tests_type_only(dict(branch.attrib)):
                     typed += 1
                 branches.append((test, self.children(branch, parent_names)))
@@ -476,6 +518,7 @@ class CslStyle:
         citation_el = root.find(NS + "citation")
         self.options = StyleOptions(
             page_range_format=root.get("page-range-format"),
+            require_comma_on_symbol=root.get("require-comma-on-symbol", ""),
             demote_non_dropping_particle=root.get("demote-non-dropping-particle", "display-and-sort"),
             initialize_with_hyphen=root.get("initialize-with-hyphen", "true") == "true",
             disambiguation_initials=citation_el is not None and citation_el.get(
@@ -495,6 +538,20 @@ class CslStyle:
             or "et-al-subsequent-min" in el.attrib or "et-al-subsequent-use-first" in el.attrib
             for el in root.iter())
         self.bibliography = self._section(root.find(NS + "bibliography"), macros, style_names)
+        #: CSL-M: the layout of an author-only cite (a narrative citation's "Smith"), or None
+        self.intext = self._section(root.find(NS + "intext"), macros, style_names)
+        bibliography_el = root.find(NS + "bibliography")
+        #: CSL-M: the bibliography's consolidation of chapters and statutes (see consolidation.py)
+        self.containers = containers_of(root.attrib, bibliography_el.attrib if bibliography_el is not None else {})
+        #: CSL-M: whether a group requires or rejects a test (see groupcondition.py)
+        self.group_conditions = any(el.get("require") in GROUP_TESTS or el.get("reject") in GROUP_TESTS
+                                    for el in root.iter(NS + "group"))
+        #: CSL-M: whether the style writes parallel citations, and the variables it tracks
+        #: from cite to cite for them (see parallel.py)
+        self.parallels = any(name in el.attrib for el in root.iter(NS + "group") for name in PARALLEL_ATTRIBUTES)
+        self.tracked_variables = frozenset(
+            variable for el in root.iter(NS + "group") for name in TRACKING_ATTRIBUTES
+            for variable in el.get(name, "").split())
         #: whether citations show citation numbers (citeproc-js's numeric mode)
         self.numbered_citations = citation_el is not None and _uses_variable(
             citation_el, "citation-number", macros)
