@@ -16,6 +16,7 @@ from refbridge.richtext import RichText
 
 from .abbreviations import AbbreviationLists
 from .localization import Locale
+from .multilingual import Multilingual
 from .nameparts import parse_name
 from .rendered import ROMANESQUE_CHARS, STOP_WORDS, Node
 from .values import DateValue, parse_date
@@ -118,6 +119,7 @@ class RenderContext:
         "in_substitute",
         "item",
         "kept_spaces",
+        "languages",
         "last_child",
         "last_child_node",
         "locale",
@@ -162,6 +164,8 @@ class RenderContext:
         self.placeholder_labels: dict[str, str] | None = None
         #: CSL-M: the abbreviation lists the caller gave the processor (see abbreviations.py)
         self.abbreviations: AbbreviationLists = {}
+        #: CSL-M: the forms of values to show (see multilingual.py); None: values as they are
+        self.languages: Multilingual | None = None
         self.mode = mode
         self.cite = cite or {}
         self.position = "first"

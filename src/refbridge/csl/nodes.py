@@ -39,6 +39,7 @@ from .marked import (
     SplitLead,
     Suffix,
 )
+from .multilingual import MULTI_FIELDS, SEGMENT_OF, Multilingual, supplements_shown, text_forms
 from .reach import Reach
 from .rendered import (
     ROMANESQUE_CHARS,
@@ -472,6 +473,8 @@ class TextVariable(Element):
             self.linked_decor.prefix = decor.prefix[: match.start()]
 
     def render(self, ctx: RenderContext) -> Node | None:
+        if ctx.languages is not None and self.variable in MULTI_FIELDS and "multi" in ctx.item:
+            return self._render_forms(ctx, ctx.languages)
         if not (self.resolver and self.options.links):
             return super().render(ctx)
         node = self.content(ctx)
@@ -480,7 +483,37 @@ class TextVariable(Element):
             return self.linked_decor.apply(node, ctx, self.string_leaf, True) if self.linked_decor else node
         return self.decor.apply(node, ctx, self.string_leaf, True) if self.decor else node
 
-    def content(self, ctx: RenderContext) -> Node | None:
+    def _render_forms(self, ctx: RenderContext, ml: Multilingual) -> Node | None:
+        """CSL-M: the forms of a multilingual variable the caller chose (see multilingual.py),
+        as citeproc-js: the first with the element's formatting and affixes, the others
+        after it between their own affixes, upright, unquoted and not bold."""
+        supplements = supplements_shown(ml, ctx.mode, ctx.position == "first", self.variable)
+        forms = text_forms(ctx.item, self.variable, ml, short=self.short, sorting=ctx.sorting,
+                           supplements=supplements and self.variable not in ctx.suppressed)
+        primary, form = forms[0]
+        node = self.content(ctx, primary.text if primary.variant else None)
+        if node is None:
+            return None
+        decor = _form_decor(self.decor, primary.language)
+        segment = SEGMENT_OF.get(self.variable, "")
+        if form == "translit" and self.variable == "title" and not primary.used_orig \
+                and ml.prefs.affix(segment, form)[0] == "<i>":
+            decor = copy.copy(decor) if decor is not None else Decor({})
+            decor.fmt = {**(decor.fmt or {}), "font-style": "italic"}
+        if len(forms) > 1 and decor is not None:
+            decor = copy.copy(decor)
+            decor.suffix = OwnSuffix(decor.suffix.rstrip(" .,"))
+        shown = [decor.apply(node, ctx, self.string_leaf) if decor is not None else node]
+        for other, other_form in forms[1:]:
+            prefix, suffix = ml.prefs.affix(segment, other_form)
+            added = _form_decor(self.decor, other.language, (prefix or " ", suffix))
+            written = added.apply(parse_markup(other.text), ctx, self.string_leaf) if added else None
+            if written is not None:
+                shown.append(Rich([written], {"font-style": "normal", "font-weight": "normal"}))
+        return shown[0] if len(shown) == 1 else Rich([kid for kid in shown if kid is not None])
+
+    def content(self, ctx: RenderContext, form: str | None = None) -> Node | None:
+        """The variable's text (*form*: the text of another form of it, see _render_forms)."""
         name = self.variable
         if name == "year-suffix":
             # year-suffix never makes a group vanish (it is empty until disambiguation needs
@@ -496,10 +529,12 @@ class TextVariable(Element):
         source = name
         # a variable substituted once is not rendered again in its short form either (the
         # short form is the same variable in citeproc-js's record of rendered variables)
-        if self.short and name not in ctx.suppressed:
+        if form is not None:
+            value = None if name in ctx.suppressed else form
+        elif self.short and name not in ctx.suppressed:
             value = ctx.value(name + "-short")
             source = name + "-short"
-        if value in (None, ""):
+        if value in (None, "") and form is None:
             value = ctx.value(name)
             source = name
         if value in (None, "", []) or isinstance(value, (list, dict)):
@@ -510,7 +545,7 @@ class TextVariable(Element):
         if ctx.in_substitute:  # a variable substituted once is not rendered again
             ctx.suppressed.add(name)
         text = stringify(value)
-        if self.short and ctx.abbreviations:
+        if self.short and ctx.abbreviations and form is None:
             listed = short_form(ctx.abbreviations, name, text, stringify(ctx.item.get("jurisdiction") or ""))
             if listed is not None:
                 text = listed.text
@@ -552,6 +587,25 @@ class TextVariable(Element):
         if labelled:
             return _with_labelled_parts(node, labelled)
         return None if isinstance(node, Rich) and is_empty(node) else node
+
+
+def _form_decor(decor: Decor | None, language: str, affixes: tuple[str, str] | None = None) -> Decor | None:
+    """The element's decoration for one form of a multilingual value: title case only for
+    an English form (as citeproc-js, whatever the item's language); *affixes* for a form added
+    after the first, which is written without quotes, italics or bold."""
+    if decor is None:
+        return Decor({"prefix": affixes[0], "suffix": affixes[1]}) if affixes else None
+    changed = copy.copy(decor)
+    if decor.text_case == "title" and language != "en":
+        changed.text_case = None
+    if affixes is not None:
+        changed.prefix, changed.suffix = affixes[0], OwnSuffix(affixes[1])
+        changed.quotes = changed.unquotes = False
+        changed.display = None
+        fmt = {k: v for k, v in (decor.fmt or {}).items()
+               if (k, v) not in (("font-style", "italic"), ("font-style", "oblique"), ("font-weight", "bold"))}
+        changed.fmt = fmt or None
+    return changed
 
 
 def _safe_url(url: str) -> bool:

@@ -34,6 +34,7 @@ from .context import (
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import Locale, LocaleStore, resolve_language
 from .marked import KeptLead
+from .multilingual import MULTI_FIELDS, LanguagePrefs, Multilingual, text_form
 from .nameparts import parse_name
 from .names import name_sort_key
 from .nodes import (
@@ -80,6 +81,8 @@ def _normalized(item: Mapping[str, Any], rich: dict[str, RichText]) -> dict[str,
         elif name in DATE_VARIABLES:
             if isinstance(value, (dict, str)):
                 out[name] = value
+        elif name == "multi" and isinstance(value, dict):
+            out[name] = value  # (CSL-M: other forms of the values, see multilingual.py)
         elif name == "categories" and isinstance(value, list):
             # (CSL-JSON's tags: never rendered; a bibliography section may choose by them)
             out[name] = [str(v) for v in value if isinstance(v, str)]
@@ -127,6 +130,7 @@ class Processor:
         links: bool = True,
         first_number: int = 1,
         abbreviations: AbbreviationLists | None = None,
+        languages: LanguagePrefs | None = None,
     ) -> None:
         if output not in FORMATS:
             raise ValueError(f"unknown output format {output!r}; choose one of {', '.join(FORMATS)}")
@@ -145,6 +149,8 @@ class Processor:
             loc.term("open-inner-quote") or "\u2018", loc.term("close-inner-quote") or "\u2019",
         )
         self.abbreviations: AbbreviationLists = abbreviations or {}
+        self.languages = Multilingual(languages or LanguagePrefs(), style.info.language_tags,
+                                      self.locale.lang[:2].lower(), style.info.class_ == "note")
         self.highlight = _StyledHighlight(highlight, highlight_style) if highlight else None
         self.collation = collation(style.info.default_locale_sort or self.locale.lang)
         self.items = _CompactItems()
@@ -260,6 +266,7 @@ class Processor:
         ctx.explicit_year_suffix = self.style.explicit_year_suffix
         ctx.range_ends = self.range_ends
         ctx.abbreviations = self.abbreviations
+        ctx.languages = self.languages
         return ctx
 
     def _render(self, section: Section, key: str, ctx: RenderContext) -> Node | None:
@@ -293,6 +300,9 @@ class Processor:
         if name in DATE_VARIABLES:
             return self._collated(date_sort_key(ctx.date(name)))
         value = ctx.value(name)
+        if name in MULTI_FIELDS and "multi" in ctx.item and value:
+            sort_form = text_form(ctx.item, name, "sort", self.languages, fallback=True)
+            value = sort_form.text if sort_form.variant else value
         if isinstance(value, list):
             demote = self.style.options.demote_non_dropping_particle
             return self._collated(" ".join(name_sort_key(parse_name(raw), demote) for raw in value))
@@ -1199,10 +1209,12 @@ def make_processor(
     links: bool = True,
     first_number: int = 1,
     abbreviations: AbbreviationLists | None = None,
+    languages: LanguagePrefs | None = None,
 ) -> Processor:
     """A processor for *items* (CSL-JSON dicts) in *style*, writing *output* (text, html,
     markdown, latex or rtf).  *highlight* marks names (bold or underline); *first_number* is
     the first citation number (a part of a bibliography numbered on from the parts before);
-    *abbreviations* are CSL-M abbreviation lists (see :mod:`.abbreviations`)."""
+    *abbreviations* are CSL-M abbreviation lists (see :mod:`.abbreviations`); *languages* the
+    forms of multilingual values to show (see :mod:`.multilingual`)."""
     return Processor(style, items, locale, output, locale_store, highlight, highlight_style, links,
-                     first_number, abbreviations)
+                     first_number, abbreviations, languages)

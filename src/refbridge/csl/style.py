@@ -17,6 +17,7 @@ from pathlib import Path
 from ..errors import ParseError
 from . import reach
 from .localization import NS, LocaleLayer, parse_locale_element, resolve_language
+from .multilingual import LanguageTags, split_default_locale
 from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
 from .nodes import (
     FORMAT_ATTRS,
@@ -75,6 +76,9 @@ class StyleInfo:
     default_locale: str | None
     #: CSL-M: the locale sorting collates in, when not the style's (citeproc-js)
     default_locale_sort: str | None = None
+    #: CSL-M: the tags of the forms of values the style shows (``-x-translit-...`` in its
+    #: ``default-locale``, which ``default_locale`` is without)
+    language_tags: LanguageTags = field(default_factory=LanguageTags)
 
 
 @dataclass
@@ -463,14 +467,16 @@ class CslStyle:
             for link in info.findall(NS + "link"):
                 if link.get("rel") == "independent-parent":
                     parent_link = link.get("href")
+        default_locale, language_tags = split_default_locale(root.get("default-locale") or "")
         self.info = StyleInfo(
             id=(info.findtext(NS + "id") or "").strip() if info is not None else "",
             title=(info.findtext(NS + "title") or "").strip() if info is not None else "",
             parent_link=parent_link,
             is_dependent=parent_link is not None,
             class_=root.get("class", "in-text"),
-            default_locale=root.get("default-locale"),
+            default_locale=default_locale or None,
             default_locale_sort=root.get("default-locale-sort"),
+            language_tags=language_tags,
         )
         self.locale_layers: list[LocaleLayer] = [parse_locale_element(el) for el in root.findall(NS + "locale")]
         self.options = StyleOptions(

@@ -1,0 +1,125 @@
+"""CSL-M multilingual values, as citeproc-js shows them: an item's other forms of a value
+(``multi._keys``, a name's ``multi._key``), the style's tags for transliterations and
+translations (``default-locale="en-x-translit-ja-alalc97-x-translat-en"``) and the caller's
+choice of the forms shown (``languages=LanguagePrefs.of(...)``, citeproc-js's
+setLangPrefsForCites and setLangPrefsForCiteAffixes). The last tests run citeproc-js's own
+fixtures of these behaviours when its repository's mirror is on this machine."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from refbridge.csl import make_processor
+from refbridge.csl.conformance import _normalize, parse_fixture, render_fixture
+from refbridge.csl.localization import LocaleStore
+from refbridge.csl.multilingual import LanguagePrefs, LanguageTags, split_default_locale
+from refbridge.csl.style import CslStyle
+
+#: affixes of a translation added after the title: " [" and "]" (the 48 of citeproc-js)
+_TRANSLATION_IN_BRACKETS = [None] * 22 + [" [", "]"] + [None] * 24
+
+
+def _style(layout: str, locale: str = "en-x-translit-ja-alalc97-x-translat-en", class_: str = "note",
+           sort: str = "") -> CslStyle:
+    return CslStyle.from_xml(f"""<style xmlns="http://purl.org/net/xbiblio/csl" class="{class_}"
+        version="1.0" default-locale="{locale}">
+      <info><id>ml</id><title>ML</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <citation>{sort}<layout delimiter="; ">{layout}</layout></citation>
+    </style>""")
+
+
+MINPO = {"id": "minpo", "type": "book", "title": "民法", "title-short": "民",
+         "multi": {"_keys": {"title": {"ja-alalc97": "Minpō", "en": "Civil Code"},
+                             "title-short": {"ja-alalc97": "Min"}}}}
+
+
+def _cites(style: CslStyle, items: list[dict[str, Any]], prefs: LanguagePrefs | None = None,
+           clusters: list[list[dict[str, Any]]] | None = None, output: str = "text") -> list[str]:
+    proc = make_processor(style, items, output=output, languages=prefs)
+    return proc.cite_clusters(clusters or [[{"id": item["id"]} for item in items]])
+
+
+TRANSLIT_THEN_TRANSLATION = LanguagePrefs.of({"titles": ["translit", "translat"]}, _TRANSLATION_IN_BRACKETS)
+
+
+def test_the_style_locale_is_read_without_its_private_use_tags() -> None:
+    assert split_default_locale("en-US-x-translit-ja-alalc97-x-translat-en-x-translit-ja") == (
+        "en-US", LanguageTags(translit=("ja-alalc97", "ja"), translat=("en",)))
+
+
+def test_without_a_choice_of_forms_a_value_is_written_as_given() -> None:
+    assert _cites(_style('<text variable="title"/>'), [MINPO]) == ["民法"]
+
+
+def test_a_first_note_cite_writes_the_chosen_form_then_the_added_form_between_its_affixes() -> None:
+    style = _style('<text variable="title" font-style="italic" suffix="."/>')
+    assert _cites(style, [MINPO], TRANSLIT_THEN_TRANSLATION, output="html") == ["<i>Minpō</i> [Civil Code]"]
+
+
+def test_a_later_cite_writes_the_chosen_form_alone() -> None:
+    style = _style('<text variable="title"/>')
+    clusters = [[{"id": "minpo"}], [{"id": "minpo"}]]
+    assert _cites(style, [MINPO], TRANSLIT_THEN_TRANSLATION, clusters) == ["Minpō [Civil Code]", "Minpō"]
+
+
+def test_an_in_text_citation_writes_the_chosen_form_alone() -> None:
+    style = _style('<text variable="title"/>', class_="in-text")
+    assert _cites(style, [MINPO], TRANSLIT_THEN_TRANSLATION) == ["Minpō"]
+
+
+def test_a_form_the_item_lacks_falls_back_to_the_value_as_given() -> None:
+    item = {"id": "keiho", "type": "book", "title": "刑法", "multi": {"_keys": {"title": {"en": "Penal Code"}}}}
+    assert _cites(_style('<text variable="title"/>'), [item], TRANSLIT_THEN_TRANSLATION) == ["刑法 [Penal Code]"]
+
+
+def test_title_case_applies_to_an_english_form_only() -> None:
+    item = {"id": "chinese", "type": "book", "title": "my title in chinese",
+            "multi": {"main": {"title": "zh"}, "_keys": {"title": {"en": "my title in english"}}}}
+    prefs = LanguagePrefs.of({"titles": ["orig", "translat"]}, _TRANSLATION_IN_BRACKETS)
+    style = _style('<text variable="title" text-case="title"/>')
+    assert _cites(style, [item], prefs) == ["my title in chinese [My Title in English]"]
+
+
+def test_the_short_form_takes_the_short_titles_form_else_the_titles() -> None:
+    style = _style('<text variable="title" form="short"/>')
+    no_short_form = {**MINPO, "id": "other", "multi": {"_keys": {"title": {"ja-alalc97": "Keihō"}}}}
+    prefs = LanguagePrefs.of({"titles": ["translit"]})
+    assert _cites(style, [MINPO, no_short_form], prefs) == ["Min; Keihō"]
+
+
+def test_sorting_reads_the_sort_form() -> None:
+    style = _style('<text variable="title"/>', locale="en-x-sort-ja-hrkt",
+                   sort='<sort><key variable="title"/></sort>')
+    kana_a = {"id": "a", "type": "book", "title": "Zebra", "multi": {"_keys": {"title": {"ja-Hrkt": "あ"}}}}
+    kana_o = {"id": "o", "type": "book", "title": "Aardvark", "multi": {"_keys": {"title": {"ja-Hrkt": "お"}}}}
+    assert _cites(style, [kana_o, kana_a]) == ["Zebra; Aardvark"]
+
+
+# -- citeproc-js's own fixtures -------------------------------------------------------------
+
+_MIRROR = Path("/work/.mirror/Juris-M+citeproc-js/repo")
+_LOCALES = Path(__file__).resolve().parents[2].parent / "shared" / "csl"
+_FIXTURES = [
+    "multilingual_TextCaseSuppressOnNonEnglishVariants", "multilingual_TitleWithAffixes",
+    "multilingual_TextSecondaryExists", "citeprocjs_SecondaryOnShort", "multilingual_ShortTitleVariant",
+    "multilingual_TextSortVariableExists", "multilingual_TextPrimaryExists",
+]
+
+
+@pytest.mark.parametrize("name", _FIXTURES)
+def test_citeproc_js_fixture(name: str, tmp_path: Path) -> None:
+    if not _MIRROR.is_dir() or not _LOCALES.is_dir():
+        pytest.skip("needs citeproc-js's mirror and ../shared/csl")
+    shown = subprocess.run(["git", f"--git-dir={_MIRROR}", "show", f"HEAD:fixtures/local/{name}.txt"],
+                           check=False, capture_output=True, timeout=60)
+    if shown.returncode:
+        pytest.skip(f"{name} is not in the mirror")
+    path = tmp_path / f"{name}.txt"
+    path.write_bytes(shown.stdout)
+    fixture = parse_fixture(path)
+    got = render_fixture(fixture, LocaleStore(_LOCALES))
+    assert _normalize(got) == _normalize(fixture.result)
