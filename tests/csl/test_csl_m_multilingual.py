@@ -106,7 +106,8 @@ _LOCALES = Path(__file__).resolve().parents[2].parent / "shared" / "csl"
 _FIXTURES = [
     "multilingual_TextCaseSuppressOnNonEnglishVariants", "multilingual_TitleWithAffixes",
     "multilingual_TextSecondaryExists", "citeprocjs_SecondaryOnShort", "multilingual_ShortTitleVariant",
-    "multilingual_TextSortVariableExists", "multilingual_TextPrimaryExists",
+    "multilingual_TextSortVariableExists", "multilingual_TextPrimaryExists", "multilingual_NameTransliteration",
+    "multilingual_InstitutionalAuthors", "name_AsianEtAl", "name_VietnameseHungarianSimple", "name_Asian",
 ]
 
 
@@ -123,3 +124,46 @@ def test_citeproc_js_fixture(name: str, tmp_path: Path) -> None:
     fixture = parse_fixture(path)
     got = render_fixture(fixture, LocaleStore(_LOCALES))
     assert _normalize(got) == _normalize(fixture.result)
+
+
+def _names_style(name_attrs: str = "", options: str = "") -> CslStyle:
+    locale = f"<locale><style-options {options}/></locale>" if options else ""
+    return CslStyle.from_xml(f"""<style xmlns="http://purl.org/net/xbiblio/csl" class="note"
+        version="1.0" default-locale="en-US-x-translit-ja-alalc97">
+      <info><id>ml</id><title>ML</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      {locale}
+      <citation><layout delimiter="; "><names variable="author"><name {name_attrs}/></names></layout></citation>
+    </style>""")
+
+
+KITANO = {"id": "kitano", "type": "book",
+          "author": [{"family": "北野", "given": "武",
+                      "multi": {"_key": {"ja-alalc97": {"family": "Kitano", "given": "Takeshi"}}}},
+                     {"family": "Atkinson", "given": "Rowan"}]}
+
+
+def test_a_names_chosen_form_is_written_and_the_original_after_it() -> None:
+    prefs = LanguagePrefs.of({"persons": ["translit", "orig"]})
+    assert _cites(_names_style(), [KITANO], prefs) == ["Takeshi Kitano 北野武, Rowan Atkinson"]
+
+
+def test_a_name_without_the_chosen_form_is_written_as_given() -> None:
+    prefs = LanguagePrefs.of({"persons": ["translat"]})
+    assert _cites(_names_style(), [KITANO], prefs) == ["北野武, Rowan Atkinson"]
+
+
+def test_a_locales_name_options_write_a_names_language_family_first_and_in_full() -> None:
+    style = _names_style('initialize-with=". "', 'name-as-sort-order="ja" name-never-short="ja"')
+    prefs = LanguagePrefs.of({"persons": ["translit"]})
+    assert _cites(style, [KITANO], prefs) == ["Kitano Takeshi, R. Atkinson"]
+
+
+def test_a_latin_name_in_japanese_is_written_family_name_first() -> None:
+    musashi = {"id": "musashi", "type": "book",
+               "author": [{"family": "Miyamoto", "given": "Musashi", "multi": {"_key": {}, "main": "ja"}}]}
+    assert _cites(_names_style(), [musashi]) == ["Miyamoto Musashi"]
+
+
+def test_an_items_language_the_locale_lists_writes_its_names_family_name_first() -> None:
+    item = {"id": "hu", "type": "book", "language": "hu", "author": [{"family": "Kertész", "given": "Imre"}]}
+    assert _cites(_names_style(options='name-as-sort-order="hu vi"'), [item]) == ["Kertész Imre"]

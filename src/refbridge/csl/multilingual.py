@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .rendered import ROMANESQUE_CHARS
+
 #: the kinds of variables a caller chooses forms for, in citeproc-js's order
 SEGMENTS = ("persons", "institutions", "titles", "journals", "publishers", "places")
 _FORM_ORDER = {"orig": 1, "translit": 2, "translat": 3}
@@ -249,4 +251,77 @@ def text_forms(item: Mapping[str, Any], name: str, ml: Multilingual, *, short: b
         stop = found.used_orig
         if found.text and found.text != primary.text:
             shown.append((found, slot))
+    return shown
+
+
+_LATIN_LIKE_RE = re.compile(f"[-0-9{ROMANESQUE_CHARS}]")
+
+
+def _listed(option: str | None, language: str) -> bool:
+    return bool(option) and language.split("-")[0].lower() in str(option).split()
+
+
+def _name_params(name: dict[str, Any], language: str, script: str, options: Mapping[str, str]) -> None:
+    """As citeproc-js's ``getNameParams``: a name of a *language* the locale lists in
+    ``name-as-sort-order`` is written family name first, one in ``name-never-short`` with its
+    given name in full; a Latin-script name whose *script* language (the name's
+    ``multi.main``, else the item's) is Chinese or Japanese family name first too."""
+    static = _listed(options.get("name-as-sort-order"), language)
+    latin = bool(_LATIN_LIKE_RE.search(str(name.get("family") or "").replace('"', "")))
+    if static or (latin and script[:2].lower() in ("ja", "zh")):
+        name["static-ordering"] = True
+    elif "static-ordering" in name and latin:
+        del name["static-ordering"]
+    if _listed(options.get("name-never-short"), language):
+        name["full-form-always"] = True
+
+
+def name_form(raw: Mapping[str, Any], item: Mapping[str, Any], form: str, ml: Multilingual,
+              options: Mapping[str, str], *, fallback: bool, stop_orig: bool = False) -> tuple[dict[str, Any] | None, bool]:
+    """The *form* of a name (orig, translit, translat or sort) and whether the original stood
+    in, as citeproc-js's ``getName``: a form is the name's ``multi._key`` entry of a tag of
+    the style's (the first that has one); the original stands in when *fallback*. The name is
+    written as its language asks (see _name_params): the form's tag, else the name's
+    ``multi.main``, else the item's language."""
+    if stop_orig and form == "orig":
+        return None, True
+    multi = _multi(raw)
+    chosen: Mapping[str, Any] = raw
+    language = ""
+    if form != "orig":
+        forms = multi.get("_key")
+        lowered = {str(tag).lower(): value for tag, value in forms.items()
+                   if isinstance(value, dict)} if isinstance(forms, dict) else {}
+        language = next((tag for tag in ml.tags.of(form) if tag in lowered), "")
+        if language:
+            chosen = lowered[language]
+        elif not fallback:
+            return None, stop_orig
+    main = multi.get("main") if chosen is raw else None
+    script = str(main if isinstance(main, str) and main else item.get("language") or "")
+    language = language or script
+    name = {key: value for key, value in chosen.items() if key != "multi"}
+    if name.get("isInstitution") and name.get("family") and not name.get("given") and not name.get("literal"):
+        name["literal"] = name.pop("family")
+    if language:
+        _name_params(name, language, script, options)
+    return name, stop_orig or (form != "orig" and chosen is raw)
+
+
+def name_forms(raw: Mapping[str, Any], item: Mapping[str, Any], ml: Multilingual, options: Mapping[str, str], *,
+               sorting: bool, supplements: bool) -> list[tuple[dict[str, Any], str]]:
+    """The forms of a name a rendering shows, each with the form it is: the first, then
+    those added after it (when *supplements*), as citeproc-js (persons' forms for a person,
+    institutions' for a literal name)."""
+    if sorting:
+        return [(name_form(raw, item, "sort", ml, options, fallback=True)[0] or dict(raw), "sort")]
+    institution = bool(raw.get("literal") or raw.get("isInstitution"))
+    slots = ml.prefs.slots("institutions" if institution else "persons")
+    first, stop = name_form(raw, item, slots[0], ml, options, fallback=True)
+    shown = [(first or dict(raw), slots[0])]
+    if supplements:
+        for slot in slots[1:]:
+            found, stop = name_form(raw, item, slot, ml, options, fallback=False, stop_orig=stop)
+            if found:
+                shown.append((found, slot))
     return shown

@@ -88,7 +88,8 @@ def _normalized(item: Mapping[str, Any], rich: dict[str, RichText]) -> dict[str,
             out[name] = [str(v) for v in value if isinstance(v, str)]
         elif isinstance(value, list):
             names = [entry if all(type(v) is str for v in entry.values()) else
-                     {k: v for k, v in entry.items() if isinstance(v, (str, int, float, bool))}
+                     {k: v for k, v in entry.items() if isinstance(v, (str, int, float, bool))
+                      or (k == "multi" and isinstance(v, dict))}
                      for entry in value if isinstance(entry, dict)]
             if names:
                 out[name] = names
