@@ -108,6 +108,7 @@ _FIXTURES = [
     "multilingual_TextSecondaryExists", "citeprocjs_SecondaryOnShort", "multilingual_ShortTitleVariant",
     "multilingual_TextSortVariableExists", "multilingual_TextPrimaryExists", "multilingual_NameTransliteration",
     "multilingual_InstitutionalAuthors", "name_AsianEtAl", "name_VietnameseHungarianSimple", "name_Asian",
+    "multilingual_NameSort", "textcase_LocaleUnicodeWithVariant",
 ]
 
 
@@ -167,3 +168,25 @@ def test_a_latin_name_in_japanese_is_written_family_name_first() -> None:
 def test_an_items_language_the_locale_lists_writes_its_names_family_name_first() -> None:
     item = {"id": "hu", "type": "book", "language": "hu", "author": [{"family": "Kertész", "given": "Imre"}]}
     assert _cites(_names_style(options='name-as-sort-order="hu vi"'), [item]) == ["Kertész Imre"]
+
+
+def test_names_sort_by_their_sort_form() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.0"
+        default-locale="en-US-x-sort-ja-hrkt">
+      <info><id>ml</id><title>ML</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <citation><sort><key variable="author"/></sort>
+        <layout delimiter="; "><names variable="author"><name/></names></layout></citation>
+    </style>""")
+    beat = {"id": "beat", "type": "book", "author": [
+        {"family": "ビート", "given": "たけし", "multi": {"_key": {"ja-Hrkt": {"family": "びーと"}}}}]}
+    kitano = {"id": "kitano", "type": "book", "author": [
+        {"family": "北野", "given": "武", "multi": {"_key": {"ja-Hrkt": {"family": "きたの"}}}}]}
+    assert _cites(style, [beat, kitano]) == ["北野武; ビートたけし"]
+
+
+def test_the_callers_tags_replace_the_styles_and_a_forms_language_gives_its_letter_case() -> None:
+    item = {"id": "tr", "type": "book", "title": "ia and ıb",
+            "multi": {"main": {"title": "en"}, "_keys": {"title": {"tr": "ic and ıd"}}}}
+    prefs = LanguagePrefs.of({"titles": ["orig", "translat"]}, _TRANSLATION_IN_BRACKETS, {"translat": ["tr"]})
+    style = _style('<text variable="title" text-case="uppercase"/>', locale="en")
+    assert _cites(style, [item], prefs) == ["IA AND IB [İC AND ID]"]

@@ -61,9 +61,16 @@ def parse_fixture(path: Path) -> Fixture:
         bibsection=json.loads(sections["BIBSECTION"]) if "BIBSECTION" in sections else None,
         options=json.loads(sections["OPTIONS"]) if "OPTIONS" in sections else {},
         bibentries=json.loads(sections["BIBENTRIES"]) if "BIBENTRIES" in sections else None,
-        languages=LanguagePrefs.of({**_RUNNER_LANGUAGES, **json.loads(sections.get("LANGPARAMS") or "{}")},
-                                   json.loads(sections["MULTIAFFIX"]) if "MULTIAFFIX" in sections else None),
+        languages=_languages(sections),
     )
+
+
+def _languages(sections: dict[str, str]) -> LanguagePrefs:
+    """The forms of multilingual values a fixture shows: its LANGPARAMS over the runner's
+    own, its MULTIAFFIX, the tags its LANGPARAMS "langs" give (in place of the style's)."""
+    params = json.loads(sections.get("LANGPARAMS") or "{}")
+    affixes = json.loads(sections["MULTIAFFIX"]) if "MULTIAFFIX" in sections else None
+    return LanguagePrefs.of({**_RUNNER_LANGUAGES, **params}, affixes, params.get("langs"))
 
 
 def _links(fixture: Fixture) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .rendered import ROMANESQUE_CHARS
@@ -88,14 +88,18 @@ class LanguagePrefs:
 
     forms: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     affixes: Mapping[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    #: tags of transliterations, translations or sort forms that replace the style's
+    tags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, forms: Mapping[str, Sequence[str]] | None = None,
-           affixes: Sequence[str | None] | None = None) -> LanguagePrefs:
+           affixes: Sequence[str | None] | None = None,
+           tags: Mapping[str, Sequence[str]] | None = None) -> LanguagePrefs:
         """From citeproc-js's arguments: *forms* as ``setLangPrefsForCites`` takes them (a
         second and third form are put in the order orig, translit, translat), *affixes* its
         list of 48 for ``setLangPrefsForCiteAffixes`` (per kind: translit, orig, translit as
-        supplement, translat; a prefix then a suffix each)."""
+        supplement, translat; a prefix then a suffix each), *tags* by form (translit,
+        translat, sort) as ``setLangTagsForCslTransliteration`` and its kin take them."""
         chosen: dict[str, tuple[str, ...]] = {}
         for segment in SEGMENTS:
             given = [str(form) for form in (forms or {}).get(segment) or ()]
@@ -112,7 +116,13 @@ class LanguagePrefs:
                 translit = pairs[0] if any(pairs[0]) else pairs[2]
                 table.update({(segment, "translit"): translit, (segment, "orig"): pairs[1],
                               (segment, "translat"): pairs[3]})
-        return cls(chosen, table)
+        given_tags = {form: tuple(sorted((str(tag).lower() for tag in found), key=_tag_order))
+                      for form, found in (tags or {}).items() if form in ("translit", "translat", "sort")}
+        return cls(chosen, table, given_tags)
+
+    def tags_over(self, style: LanguageTags) -> LanguageTags:
+        """The style's tags, those the caller gives in their place."""
+        return replace(style, **self.tags) if self.tags else style
 
     def slots(self, segment: str) -> tuple[str, ...]:
         return self.forms.get(segment, ("orig",))

@@ -221,7 +221,7 @@ class Decor:
                     or self.strip_periods or self.display or self.unquotes)
 
     def apply(self, node: Node | None, ctx: RenderContext, string_leaf: bool = False,
-              item_text: bool = False) -> Node | None:
+              item_text: bool = False, language: str = "") -> Node | None:
         """Decorate a rendering; elements never return empty renderings, only None.
 
         *string_leaf* marks the decoration of one written string (a term, a label, a value,
@@ -230,7 +230,8 @@ class Decor:
         Groups, macros, names, dates and numbers keep their italics whatever their text.
         *item_text* marks a text variable: only there does title case depend on the item's
         language (citeproc-js checks it where it reads the variable; a term, a label or a
-        group is title-cased whatever the item's language).
+        group is title-cased whatever the item's language). *language*: the language of the
+        text, when not the item's (CSL-M: another form of a value, see multilingual.py).
         """
         if node is None or node == "":
             return None
@@ -240,7 +241,7 @@ class Decor:
                 return None
         if self.text_case and not ctx.sorting and (self.text_case != "title" or not item_text
                                                    or _english(ctx)):
-            node = apply_text_case(node, self.text_case, _case_language(ctx))
+            node = apply_text_case(node, self.text_case, language or _case_language(ctx))
         if self.unquotes:
             _unquoted(node)
         fmt = self.fmt
@@ -503,11 +504,12 @@ class TextVariable(Element):
         if len(forms) > 1 and decor is not None:
             decor = copy.copy(decor)
             decor.suffix = OwnSuffix(decor.suffix.rstrip(" .,"))
-        shown = [decor.apply(node, ctx, self.string_leaf) if decor is not None else node]
+        shown = [decor.apply(node, ctx, self.string_leaf, language=primary.language) if decor is not None else node]
         for other, other_form in forms[1:]:
             prefix, suffix = ml.prefs.affix(segment, other_form)
             added = _form_decor(self.decor, other.language, (prefix or " ", suffix))
-            written = added.apply(parse_markup(other.text), ctx, self.string_leaf) if added else None
+            written = added.apply(parse_markup(other.text), ctx, self.string_leaf, language=other.language) \
+                if added else None
             if written is not None:
                 shown.append(Rich([written], {"font-style": "normal", "font-weight": "normal"}))
         return shown[0] if len(shown) == 1 else Rich([kid for kid in shown if kid is not None])

@@ -34,7 +34,7 @@ from .context import (
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import Locale, LocaleStore, resolve_language
 from .marked import KeptLead
-from .multilingual import MULTI_FIELDS, LanguagePrefs, Multilingual, text_form
+from .multilingual import MULTI_FIELDS, LanguagePrefs, Multilingual, name_forms, text_form
 from .nameparts import parse_name
 from .names import name_sort_key
 from .nodes import (
@@ -150,7 +150,8 @@ class Processor:
             loc.term("open-inner-quote") or "\u2018", loc.term("close-inner-quote") or "\u2019",
         )
         self.abbreviations: AbbreviationLists = abbreviations or {}
-        self.languages = Multilingual(languages or LanguagePrefs(), style.info.language_tags,
+        prefs = languages or LanguagePrefs()
+        self.languages = Multilingual(prefs, prefs.tags_over(style.info.language_tags),
                                       self.locale.lang[:2].lower(), style.info.class_ == "note")
         self.highlight = _StyledHighlight(highlight, highlight_style) if highlight else None
         self.collation = collation(style.info.default_locale_sort or self.locale.lang)
@@ -305,6 +306,8 @@ class Processor:
             sort_form = text_form(ctx.item, name, "sort", self.languages, fallback=True)
             value = sort_form.text if sort_form.variant else value
         if isinstance(value, list):
+            value = [name_forms(raw, ctx.item, self.languages, ctx.locale.options, sorting=True,
+                                supplements=False)[0][0] if "multi" in raw else raw for raw in value]
             demote = self.style.options.demote_non_dropping_particle
             return self._collated(" ".join(name_sort_key(parse_name(raw), demote) for raw in value))
         if value in (None, ""):
