@@ -108,7 +108,7 @@ _FIXTURES = [
     "multilingual_TextSecondaryExists", "citeprocjs_SecondaryOnShort", "multilingual_ShortTitleVariant",
     "multilingual_TextSortVariableExists", "multilingual_TextPrimaryExists", "multilingual_NameTransliteration",
     "multilingual_InstitutionalAuthors", "name_AsianEtAl", "name_VietnameseHungarianSimple", "name_Asian",
-    "multilingual_NameSort", "textcase_LocaleUnicodeWithVariant",
+    "multilingual_NameSort", "textcase_LocaleUnicodeWithVariant", "language_ConditionSimple",
 ]
 
 
@@ -190,3 +190,19 @@ def test_the_callers_tags_replace_the_styles_and_a_forms_language_gives_its_lett
     prefs = LanguagePrefs.of({"titles": ["orig", "translat"]}, _TRANSLATION_IN_BRACKETS, {"translat": ["tr"]})
     style = _style('<text variable="title" text-case="uppercase"/>', locale="en")
     assert _cites(style, [item], prefs) == ["IA AND IB [İC AND ID]"]
+
+
+def test_a_locale_condition_takes_an_item_in_its_language_and_writes_the_branch_in_its_locale() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0"
+        default-locale="en-US">
+      <info><id>ml</id><title>ML</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <citation><layout delimiter="; ">
+        <choose>
+          <if locale="de"><names variable="editor"><name/><label prefix=", " form="short"/></names></if>
+          <else><names variable="editor"><name/><label prefix=", " form="short"/></names></else>
+        </choose>
+      </layout></citation>
+    </style>""")
+    german = {"id": "de", "type": "book", "language": "de-AT", "editor": [{"family": "Zorn", "given": "Max"}]}
+    english = {"id": "en", "type": "book", "language": "en", "editor": [{"family": "Smith", "given": "Ann"}]}
+    assert _cites(style, [german, english]) == ["Max Zorn, Hrsg.; Ann Smith, ed."]

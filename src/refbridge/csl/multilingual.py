@@ -14,10 +14,11 @@ never renders.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .localization import Locale, resolve_language
 from .rendered import ROMANESQUE_CHARS
 
 #: the kinds of variables a caller chooses forms for, in citeproc-js's order
@@ -134,12 +135,23 @@ class LanguagePrefs:
 @dataclass(frozen=True)
 class Multilingual:
     """What a processor knows to choose forms: the caller's choice, the style's tags, the
-    style's language (of a value without another), whether the style is a note style."""
+    style's language (of a value without another), whether the style is a note style; and
+    where the locale of a language comes from (a ``locale`` condition's, see nodes.Choose)."""
 
     prefs: LanguagePrefs
     tags: LanguageTags
     home: str
     note_style: bool
+    locale_of: Callable[[str], Locale]
+
+
+def language_matches(language: str, tags: Sequence[str]) -> bool:
+    """As citeproc-js's ``locale`` tests (of a CSL-M layout and of cs:if): the language's best
+    locale is one of the listed tags', or its bare language is listed bare (``en`` takes
+    ``en-GB``)."""
+    best = resolve_language(language)[1]
+    bare = language.replace("_", "-").split("-")[0]
+    return any(resolve_language(tag)[1] == best or (len(tag) == 2 and tag == bare) for tag in tags)
 
 
 @dataclass(frozen=True, slots=True)

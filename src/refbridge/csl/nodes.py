@@ -39,7 +39,14 @@ from .marked import (
     SplitLead,
     Suffix,
 )
-from .multilingual import MULTI_FIELDS, SEGMENT_OF, Multilingual, supplements_shown, text_forms
+from .multilingual import (
+    MULTI_FIELDS,
+    SEGMENT_OF,
+    Multilingual,
+    language_matches,
+    supplements_shown,
+    text_forms,
+)
 from .reach import Reach
 from .rendered import (
     ROMANESQUE_CHARS,
@@ -354,7 +361,9 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node],
             if child.gate is not None and _skipped(child.gate, ctx):
                 continue
             branch = child.branch(ctx)
-            if branch:
+            if branch and child.locales and id(branch) in child.locales:
+                _in_locale(child.locales[id(branch)], branch, ctx, out, last)
+            elif branch:
                 _rendered(branch, ctx, out, last)
             continue
         node = child.render(ctx)
@@ -1082,13 +1091,17 @@ class Choose(Element):
     """cs:choose. Its first *typed* branches test the item's type alone: which of them an
     item takes is found once per type (for the first ``_TYPES_KEPT`` types met)."""
 
-    __slots__ = ("branches", "by_type", "gate", "reach", "typed")
+    __slots__ = ("branches", "by_type", "gate", "locales", "reach", "typed")
 
     def __init__(self, branches: list[tuple[Condition | None, list[Element]]], typed: int = 0,
-                 tests: Sequence[reach.Test | None] = ()) -> None:
-        """*tests*: what each branch's condition reads (None for cs:else; see reach)."""
+                 tests: Sequence[reach.Test | None] = (), locales: dict[int, str] | None = None) -> None:
+        """*tests*: what each branch's condition reads (None for cs:else; see reach);
+        *locales*: CSL-M, by branch index, the locale a branch with a ``locale`` test is
+        written in (that test's first tag, as citeproc-js)."""
         super().__init__(None)
         self.branches = branches
+        #: (by the identity of a branch's elements)
+        self.locales = {id(branches[index][1]): tag for index, tag in (locales or {}).items()}
         self.typed = typed
         self.by_type: dict[str, int] = {}  # type -> index of the typed branch taken (typed: none)
         self.reach = reach.choice([reach.sequence(child.reach for child in children) for _, children in branches],
@@ -1120,7 +1133,25 @@ class Choose(Element):
 
     def content(self, ctx: RenderContext) -> Node | None:
         children = self.branch(ctx)
-        return render_children(children, ctx, "") if children else None
+        if not children:
+            return None
+        if self.locales and id(children) in self.locales:
+            nodes: list[Node] = []
+            _in_locale(self.locales[id(children)], children, ctx, nodes, None)
+            return _joined_children(nodes, "")
+        return render_children(children, ctx, "")
+
+
+def _in_locale(tag: str, children: Sequence[Element], ctx: RenderContext, out: list[Node],
+               last: list[Any] | None) -> None:
+    """Render a branch of a CSL-M ``locale`` test in the locale it names (its terms)."""
+    saved = ctx.locale
+    if ctx.languages is not None:
+        ctx.locale = ctx.languages.locale_of(tag)
+    try:
+        _rendered(children, ctx, out, last)
+    finally:
+        ctx.locale = saved
 
 
 # --- conditions -------------------------------------------------------------------------
@@ -1195,7 +1226,13 @@ _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
     "position": _position,
     "locator": _locator,
     "disambiguate": lambda ctx, value: _disambiguate_test(ctx) == (value == "true"),
+    "locale": lambda ctx, value: False,  # (compiled apart: see _language_among)
 }
+
+
+def _language_among(tags: tuple[str, ...]) -> Condition:
+    """CSL-M's locale="...": the item's language (the style's without one) is one of *tags*."""
+    return lambda ctx: language_matches(str(ctx.item.get("language") or ctx.home_locale.lang), tags)
 
 
 def _single_test(test: Callable[[RenderContext, str], bool], value: str) -> Condition:
@@ -1252,7 +1289,9 @@ def compile_condition(attrs: dict[str, str]) -> Condition:
         if attr not in attrs:
             continue
         values = [attrs[attr]] if attr == "disambiguate" else attrs[attr].split()
-        if attr == "type":
+        if attr == "locale":  # (CSL-M: the item's language is one of them)
+            checks.append(_language_among(tuple(values)))
+        elif attr == "type":
             # as citeproc-js: the types of one attribute are alternatives whatever the match
             # ("book report" under match="all" is a book or a report), one test among the others
             checks.append(_type_among(frozenset(values)))

@@ -152,7 +152,7 @@ class Processor:
         self.abbreviations: AbbreviationLists = abbreviations or {}
         prefs = languages or LanguagePrefs()
         self.languages = Multilingual(prefs, prefs.tags_over(style.info.language_tags),
-                                      self.locale.lang[:2].lower(), style.info.class_ == "note")
+                                      self.locale.lang[:2].lower(), style.info.class_ == "note", self._locale_of)
         self.highlight = _StyledHighlight(highlight, highlight_style) if highlight else None
         self.collation = collation(style.info.default_locale_sort or self.locale.lang)
         self.items = _CompactItems()
@@ -250,12 +250,16 @@ class Processor:
             return section, self.locale
         for layout in section.locale_layouts:
             if layout.matches(language):
-                tag = resolve_language(layout.locales[0])[1]
-                found = self._layout_locales.get(tag)
-                if found is None:
-                    found = self._layout_locales[tag] = self._locale_store.locale(tag, self.style.locale_layers)
-                return layout.section, found
+                return layout.section, self._locale_of(layout.locales[0])
         return section, self.locale
+
+    def _locale_of(self, tag: str) -> Locale:
+        """The locale of a language tag (a CSL-M layout's or ``locale`` test's), loaded once."""
+        best = resolve_language(tag)[1]
+        found = self._layout_locales.get(best)
+        if found is None:
+            found = self._layout_locales[best] = self._locale_store.locale(best, self.style.locale_layers)
+        return found
 
     def _context(self, key: str, mode: str, cite: Mapping[str, Any] | None = None) -> RenderContext:
         section = self.style.citation if mode == "citation" else self.style.bibliography

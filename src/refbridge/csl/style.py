@@ -16,8 +16,8 @@ from pathlib import Path
 
 from ..errors import ParseError
 from . import reach
-from .localization import NS, LocaleLayer, parse_locale_element, resolve_language
-from .multilingual import LanguageTags, split_default_locale
+from .localization import NS, LocaleLayer, parse_locale_element
+from .multilingual import LanguageTags, language_matches, split_default_locale
 from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
 from .nodes import (
     FORMAT_ATTRS,
@@ -114,12 +114,8 @@ class LocaleLayout:
     section: Section
 
     def matches(self, language: str) -> bool:
-        """As citeproc-js's ``@locale-internal`` test: the language's best locale is one of
-        the listed ones', or its bare language is listed bare (``en`` takes ``en-GB``)."""
-        best = resolve_language(language)[1]
-        bare = language.replace("_", "-").split("-")[0]
-        return any(resolve_language(tag)[1] == best or (len(tag) == 2 and tag == bare)
-                   for tag in self.locales)
+        """As citeproc-js's ``@locale-internal`` test (see multilingual.language_matches)."""
+        return language_matches(language, self.locales)
 
 
 class _Compiler:
@@ -196,6 +192,7 @@ class _Compiler:
             branches: list[tuple[Condition | None, list[Element]]] = []
             typed = 0  # the leading branches that test the type alone
             tests: list[reach.Test | None] = []
+            locales: dict[int, str] = {}
             for branch in element:
                 if not isinstance(branch.tag, str):
                     continue
@@ -205,7 +202,9 @@ class _Compiler:
                 if typed == len(branches) and test is not None and tests_type_only(dict(branch.attrib)):
                     typed += 1
                 branches.append((test, self.children(branch, parent_names)))
-            return Choose(branches, typed, tests)
+                if branch.get("locale"):  # CSL-M: the branch is written in that locale
+                    locales[len(branches) - 1] = branch.get("locale", "").split()[0]
+            return Choose(branches, typed, tests, locales)
         if tag == "date":
             parts = [dict(p.attrib) for p in element if isinstance(p.tag, str) and _tag(p) == "date-part"]
             date_attrs = dict(attrs)
