@@ -109,6 +109,7 @@ _FIXTURES = [
     "multilingual_TextSortVariableExists", "multilingual_TextPrimaryExists", "multilingual_NameTransliteration",
     "multilingual_InstitutionalAuthors", "name_AsianEtAl", "name_VietnameseHungarianSimple", "name_Asian",
     "multilingual_NameSort", "textcase_LocaleUnicodeWithVariant", "language_ConditionSimple",
+    "language_InterCiteJoins",
 ]
 
 
@@ -206,3 +207,36 @@ def test_a_locale_condition_takes_an_item_in_its_language_and_writes_the_branch_
     german = {"id": "de", "type": "book", "language": "de-AT", "editor": [{"family": "Zorn", "given": "Max"}]}
     english = {"id": "en", "type": "book", "language": "en", "editor": [{"family": "Smith", "given": "Ann"}]}
     assert _cites(style, [german, english]) == ["Max Zorn, Hrsg.; Ann Smith, ed."]
+
+
+_LAYOUTS = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.0"
+    default-locale="en-US">
+  <info><id>ml</id><title>ML</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation>
+    <layout locale="de" delimiter=" | " prefix="[" suffix="]">
+      <choose><if position="ibid"><text term="ibid" default-locale="true"/></if>
+        <else><text variable="title" quotes="true"/></else></choose>
+    </layout>
+    <layout delimiter="; " prefix="(" suffix=")">
+      <choose><if position="ibid"><text term="ibid"/></if>
+        <else><text variable="title" quotes="true"/></else></choose>
+    </layout>
+  </citation>
+</style>""")
+BUCH = {"id": "buch", "type": "book", "language": "de", "title": "Ein Buch"}
+BOOK = {"id": "book", "type": "book", "language": "en", "title": "A Book"}
+
+
+def test_quotes_in_a_language_layout_take_its_locales_marks() -> None:
+    assert _cites(_LAYOUTS, [BUCH, BOOK], clusters=[[{"id": "buch"}, {"id": "book"}]]) == [
+        "(„Ein Buch“ | “A Book”)"]
+
+
+def test_a_cite_is_followed_by_its_own_layouts_delimiter() -> None:
+    assert _cites(_LAYOUTS, [BUCH, BOOK], clusters=[[{"id": "book"}, {"id": "buch"}, {"id": "book"}]]) == [
+        "(“A Book”; „Ein Buch“ | “A Book”)"]
+
+
+def test_a_term_with_default_locale_is_the_styles_whatever_the_layout() -> None:
+    # (a language layout has the default layout's prefix and its own suffix, as citeproc-js)
+    assert _cites(_LAYOUTS, [BUCH], clusters=[[{"id": "buch"}], [{"id": "buch"}]]) == ["(„Ein Buch“]", "(Ibid.]"]

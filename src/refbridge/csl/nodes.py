@@ -54,6 +54,7 @@ from .rendered import (
     Decorated,
     KeptPeriods,
     LeafRich,
+    LocaleQuotes,
     Node,
     Rich,
     apply_text_case,
@@ -266,6 +267,8 @@ class Decor:
             node = Rich([Rich([node], fmt)], None, True)
         elif fmt or self.quotes:
             node = Rich([node], fmt, self.quotes)
+        if self.quotes and ctx.locale is not ctx.home_locale:
+            node = _in_locales_quotes(node, ctx)
         if self.prefix or self.suffix:
             # as citeproc-js: the prefix of a formatted element keeps its punctuation out of
             # a closing quote before it (“title”, <i>Journal</i>), like a text value
@@ -280,6 +283,18 @@ class Decor:
         if self.display:
             node = Rich([node], display=self.display)
         return node
+
+
+def _in_locales_quotes(node: Node, ctx: RenderContext) -> Node:
+    """CSL-M: quotes of an element written in another locale (a layout's, a ``locale``
+    test's) take that locale's marks, as citeproc-js."""
+    marks = tuple(ctx.locale.term(name) or "" for name in _QUOTE_TERMS)
+    if marks == tuple(ctx.home_locale.term(name) or "" for name in _QUOTE_TERMS) or not all(marks):
+        return node
+    return LocaleQuotes([node], (marks[0], marks[1], marks[2], marks[3]))
+
+
+_QUOTE_TERMS = ("open-quote", "close-quote", "open-inner-quote", "close-inner-quote")
 
 
 def _unquoted(node: Node) -> None:
@@ -626,17 +641,20 @@ def _safe_url(url: str) -> bool:
 
 
 class TextTerm(Element):
-    __slots__ = ("form", "plural", "term")
+    __slots__ = ("form", "home", "plural", "term")
     string_leaf = True
 
-    def __init__(self, decor: Decor | None, term: str, form: str, plural: bool) -> None:
+    def __init__(self, decor: Decor | None, term: str, form: str, plural: bool, home: bool = False) -> None:
+        """*home*: CSL-M's default-locale="true", the term in the style's locale whatever
+        the item's language."""
         super().__init__(decor)
         self.term = term
         self.form = form
         self.plural = plural
+        self.home = home
 
     def content(self, ctx: RenderContext) -> Node | None:
-        text = ctx.locale.term(self.term, self.form, self.plural)
+        text = (ctx.home_locale if self.home else ctx.locale).term(self.term, self.form, self.plural)
         if not text:
             return None
         if self.decor is not None and self.decor.strip_periods:

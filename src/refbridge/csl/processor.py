@@ -857,7 +857,11 @@ class Processor:
             if parts:
                 # (as citeproc-js: an after-collapse-delimiter joins the cites of a citation
                 # that collapses nothing too)
-                joint = _cite_delimiter(after_collapse, cites[n - 1], cite)
+                between = after_collapse
+                if section.locale_layouts and "after-collapse-delimiter" not in opts:
+                    # CSL-M, as citeproc-js: a cite is followed by its own layout's delimiter
+                    between = (self._localized(section, rendered[n - 1][0])[0] or section).delimiter
+                joint = _cite_delimiter(between, cites[n - 1], cite)
                 if joint:
                     parts.append(joint)
             parts.append(node)

@@ -176,7 +176,8 @@ class _Compiler:
             if "macro" in attrs:
                 return TextMacro(decor_of(_without_text_case(attrs)), self.macro(attrs["macro"]))
             if "term" in attrs:
-                return TextTerm(decor, attrs["term"], attrs.get("form", "long"), attrs.get("plural") == "true")
+                return TextTerm(decor, attrs["term"], attrs.get("form", "long"), attrs.get("plural") == "true",
+                                attrs.get("default-locale") == "true")
             if "value" in attrs:
                 return TextValue(decor, attrs["value"])
             return None
