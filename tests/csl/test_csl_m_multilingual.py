@@ -109,7 +109,7 @@ _FIXTURES = [
     "multilingual_TextSortVariableExists", "multilingual_TextPrimaryExists", "multilingual_NameTransliteration",
     "multilingual_InstitutionalAuthors", "name_AsianEtAl", "name_VietnameseHungarianSimple", "name_Asian",
     "multilingual_NameSort", "textcase_LocaleUnicodeWithVariant", "language_ConditionSimple",
-    "language_InterCiteJoins",
+    "language_InterCiteJoins", "layout_MultipleAccessedUsesDefault", "magic_TitleLeadingNoiseWords",
 ]
 
 
@@ -240,3 +240,32 @@ def test_a_cite_is_followed_by_its_own_layouts_delimiter() -> None:
 def test_a_term_with_default_locale_is_the_styles_whatever_the_layout() -> None:
     # (a language layout has the default layout's prefix and its own suffix, as citeproc-js)
     assert _cites(_LAYOUTS, [BUCH], clusters=[[{"id": "buch"}], [{"id": "buch"}]]) == ["(„Ein Buch“]", "(Ibid.]"]
+
+
+def test_a_date_with_default_locale_is_written_in_the_styles_locale_in_a_language_layout() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0"
+        default-locale="en-US">
+      <info><id>ml</id><title>ML</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <citation>
+        <layout locale="fr" delimiter="; "><group delimiter=" ">
+          <date variable="issued" form="text"/><date variable="accessed" form="text" default-locale="true"/>
+        </group></layout>
+        <layout delimiter="; "><date variable="issued" form="text"/></layout>
+      </citation>
+    </style>""")
+    item = {"id": "fr", "type": "book", "language": "fr", "issued": {"date-parts": [[1894, 3, 24]]},
+            "accessed": {"date-parts": [[2000, 2, 15]]}}
+    assert _cites(style, [item]) == ["24 mars 1894 February 15, 2000"]
+
+
+def test_leading_noise_words_of_the_locale_are_demoted_or_dropped() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0"
+        default-locale="en-US">
+      <info><id>ml</id><title>ML</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+      <locale><style-options leading-noise-words="a,an,the"/></locale>
+      <citation><layout><group delimiter=" / ">
+        <text variable="title" leading-noise-words="demote"/><text variable="title" leading-noise-words="drop"/>
+      </group></layout></citation>
+    </style>""")
+    item = {"id": "the", "type": "book", "title": "The Origin of Species"}
+    assert _cites(style, [item]) == ["Origin of Species, The / Origin of Species"]

@@ -469,13 +469,15 @@ _WEB_URL_RE = re.compile(r"https?://", re.IGNORECASE)
 
 
 class TextVariable(Element):
-    __slots__ = ("item_text", "keeps_periods", "leads_terms", "linked_decor", "options", "reach", "resolver",
-                 "short", "string_leaf", "variable")
+    __slots__ = ("item_text", "keeps_periods", "leads_terms", "linked_decor", "noise_words", "options", "reach",
+                 "resolver", "short", "string_leaf", "variable")
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions,
-                 in_macro: bool = False) -> None:
+                 in_macro: bool = False, noise_words: str = "") -> None:
+        """*noise_words*: CSL-M's leading-noise-words of a title, "demote" or "drop"."""
         super().__init__(decor)
         self.variable = variable
+        self.noise_words = noise_words if variable == "title" else ""
         self.string_leaf = self.item_text = variable not in _NUMBER_PATH_VARIABLES
         self.keeps_periods = not self.string_leaf
         # (as citeproc-js: a term after the citation number still starts with a capital)
@@ -576,6 +578,8 @@ class TextVariable(Element):
             if listed is not None:
                 text = listed.text
                 ctx.suppressed.update(listed.quashed)
+        if self.noise_words:
+            text = _without_noise_words(text, self.noise_words, ctx)
         if name == "citation-label" and ctx.year_suffix() and not ctx.explicit_year_suffix \
                 and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
@@ -613,6 +617,20 @@ class TextVariable(Element):
         if labelled:
             return _with_labelled_parts(node, labelled)
         return None if isinstance(node, Rich) and is_empty(node) else node
+
+
+def _without_noise_words(text: str, how: str, ctx: RenderContext) -> str:
+    """CSL-M, as citeproc-js: a title's leading words among the locale's leading-noise-words
+    moved to its end ("English Title, An") or dropped."""
+    noise = {word.strip().lower() for word in ctx.locale.options.get("leading-noise-words", "").split(",")}
+    words = text.split()
+    count = 0
+    while count < len(words) and words[count].lower() in noise:
+        count += 1
+    if not count or how not in ("demote", "drop"):
+        return text
+    rest = " ".join(words[count:])
+    return rest if how == "drop" else f"{rest}, {' '.join(words[:count])}"
 
 
 def _form_decor(decor: Decor | None, language: str, affixes: tuple[str, str] | None = None) -> Decor | None:
@@ -1424,11 +1442,13 @@ class RangeEnds:
 
 
 class DateNode(Element):
-    __slots__ = ("_localized", "delimiter", "form", "overrides", "parts", "reach", "shown", "variable")
+    __slots__ = ("_localized", "delimiter", "form", "home", "overrides", "parts", "reach", "shown", "variable")
 
     def __init__(self, decor: Decor | None, attrs: dict[str, str], parts: list[dict[str, str]]) -> None:
         super().__init__(decor)
         self.variable = attrs.get("variable", "")
+        #: CSL-M's default-locale="true": written in the style's locale whatever the item's language
+        self.home = attrs.get("default-locale") == "true"
         self.reach = reach.variable(self.variable)
         self.form = attrs.get("form")
         self.shown = set(attrs.get("date-parts", "year-month-day").split("-"))
@@ -1502,6 +1522,15 @@ class DateNode(Element):
         return not (value.start[0] and any(part.name == "year" for part in parts))
 
     def render(self, ctx: RenderContext) -> Node | None:
+        if self.home and ctx.locale is not ctx.home_locale:
+            saved, ctx.locale = ctx.locale, ctx.home_locale
+            try:
+                return self._render(ctx)
+            finally:
+                ctx.locale = saved
+        return self._render(ctx)
+
+    def _render(self, ctx: RenderContext) -> Node | None:
         if ctx.braces is None or self.decor is None:
             return super().render(ctx)
         node = self.content(ctx)
