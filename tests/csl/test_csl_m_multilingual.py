@@ -51,6 +51,12 @@ def test_the_style_locale_is_read_without_its_private_use_tags() -> None:
         "en-US", LanguageTags(translit=("ja-alalc97", "ja"), translat=("en",)))
 
 
+def test_the_two_added_forms_are_put_in_the_order_orig_translit_translat() -> None:
+    prefs = LanguagePrefs.of({"titles": ["orig", "translat", "translit"], "persons": ["translat", "orig"]})
+    assert (prefs.slots("titles"), prefs.slots("persons"), prefs.slots("places")) == (
+        ("orig", "translit", "translat"), ("translat", "orig"), ("orig",))
+
+
 def test_without_a_choice_of_forms_a_value_is_written_as_given() -> None:
     assert _cites(_style('<text variable="title"/>'), [MINPO]) == ["民法"]
 

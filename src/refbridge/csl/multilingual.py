@@ -214,35 +214,23 @@ def text_form(item: Mapping[str, Any], name: str, form: str, ml: Multilingual, *
     tried = [name, name[:-6]] if name.endswith("-short") else [name]
     tags = ml.tags.of(form)
     first: TextForm | None = None
+    found = TextForm("", "", used_orig=stop_orig)
     for index, field_name in enumerate(tried):
+        own = TextForm(str(item.get(field_name) or ""), field_language(item, field_name, ml.home), used_orig=True)
         if form == "orig":
-            value = "" if stop_orig else str(item.get(field_name) or "")
-            found = TextForm(value, field_language(item, field_name, ml.home), used_orig=stop_orig)
-            if index == 0 and not sticky:
-                return found
-            first = first or found
-            continue
-        if not tags and fallback:
-            found = TextForm(str(item.get(field_name) or ""), field_language(item, field_name, ml.home),
-                             used_orig=True)
-            if index == 0 and not sticky:
-                return found
-            first = first or found
-            continue
-        variant = _variant(item, field_name, tags)
-        if variant is not None:
-            return TextForm(variant[0], variant[1], variant=True, used_orig=stop_orig)
-        if fallback:
-            found = TextForm(str(item.get(field_name) or ""), field_language(item, field_name, ml.home),
-                             used_orig=True)
-        else:
-            found = TextForm("", "", used_orig=stop_orig)
-        if index == 0:
-            first = found
-        elif not sticky and first is not None:
-            return first
-        else:
+            found = TextForm("" if stop_orig else own.text, own.language, used_orig=stop_orig)
+        elif tags:
+            variant = _variant(item, field_name, tags)
+            if variant is not None:
+                return TextForm(variant[0], variant[1], variant=True, used_orig=stop_orig)
+            found = own if fallback else TextForm("", "", used_orig=stop_orig)
+            if index and not sticky:  # the short partner's own value stands
+                return first or found
+        else:  # (no tags for the form: the original, if it may stand in)
+            found = own if fallback else TextForm("", "", used_orig=stop_orig)
+        if index == 0 and not sticky and (form == "orig" or not tags):
             return found
+        first = first or found
     return found if sticky else (first or found)
 
 
