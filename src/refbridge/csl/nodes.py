@@ -553,7 +553,7 @@ class TextVariable(Element):
             ctx.vars_found += 1
             return suffix
         ctx.vars_called += 1
-        value = None
+        value: Any = None
         source = name
         # a variable substituted once is not rendered again in its short form either (the
         # short form is the same variable in citeproc-js's record of rendered variables)
