@@ -15,6 +15,8 @@ Architecture (compile once, render many):
   :mod:`.formats` flattens it (flip-flop of nested formatting and quotes, punctuation
   merging, punctuation-in-quote) and writes text, HTML, Markdown, LaTeX or RTF,
   escaping every leaf so record text never becomes markup.
+* :mod:`.multilingual` chooses, for CSL-M, which form of a value or name is shown
+  (an item's transliterated, translated and sort forms).
 * :mod:`.conformance` runs the official CSL processor test-suite fixtures.
 
 Written for refbridge instead of using citeproc-py because that library was measured at
@@ -22,7 +24,8 @@ Written for refbridge instead of using citeproc-py because that library was meas
 """
 
 from .localization import Locale, LocaleStore
+from .multilingual import LanguagePrefs
 from .processor import Processor, make_processor
 from .style import CslStyle, StyleInfo
 
-__all__ = ["CslStyle", "Locale", "LocaleStore", "Processor", "StyleInfo", "make_processor"]
+__all__ = ["CslStyle", "LanguagePrefs", "Locale", "LocaleStore", "Processor", "StyleInfo", "make_processor"]

@@ -20,9 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from .localization import LocaleStore
+from .multilingual import LanguagePrefs
 from .processor import make_processor
 from .style import CslStyle
 
+#: the forms citeproc-js's test runner shows unless a fixture's LANGPARAMS says otherwise
+_RUNNER_LANGUAGES = {"persons": ["translit"], "institutions": ["translit"], "titles": ["translit", "translat"],
+                     "journals": ["translit"], "publishers": ["translat"], "places": ["translat"]}
 _SECTION_RE = re.compile(r">>=+ *([A-Z-]+) *=+>>\s*\n(.*?)\n<<=+ *\1 *=+<<", re.DOTALL)
 
 
@@ -39,6 +43,7 @@ class Fixture:
     bibsection: dict[str, Any] | None
     bibentries: list[list[str]] | None  # the item sets registered one after another
     options: dict[str, Any]  # citeproc-js's engine options (only wrap_url_and_doi is honoured)
+    languages: LanguagePrefs  # the forms of multilingual values (LANGPARAMS, MULTIAFFIX)
 
 
 def parse_fixture(path: Path) -> Fixture:
@@ -56,7 +61,16 @@ def parse_fixture(path: Path) -> Fixture:
         bibsection=json.loads(sections["BIBSECTION"]) if "BIBSECTION" in sections else None,
         options=json.loads(sections["OPTIONS"]) if "OPTIONS" in sections else {},
         bibentries=json.loads(sections["BIBENTRIES"]) if "BIBENTRIES" in sections else None,
+        languages=_languages(sections),
     )
+
+
+def _languages(sections: dict[str, str]) -> LanguagePrefs:
+    """The forms of multilingual values a fixture shows: its LANGPARAMS over the runner's
+    own, its MULTIAFFIX, the tags its LANGPARAMS "langs" give (in place of the style's)."""
+    params = json.loads(sections.get("LANGPARAMS") or "{}")
+    affixes = json.loads(sections["MULTIAFFIX"]) if "MULTIAFFIX" in sections else None
+    return LanguagePrefs.of({**_RUNNER_LANGUAGES, **params}, affixes, params.get("langs"))
 
 
 def _links(fixture: Fixture) -> bool:
@@ -102,7 +116,8 @@ def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> 
         counts = {key: sum(1 for citation in document for c in citation["citationItems"] if str(c["id"]) == key)
                   for key in cited}
         proc = make_processor(style, [by_id[key] for key in cited if key in by_id], output="html",
-                              locale_store=store, links=_links(fixture), abbreviations=fixture.abbreviations)
+                              locale_store=store, links=_links(fixture), abbreviations=fixture.abbreviations,
+                              languages=fixture.languages)
         rendered = proc.cite_clusters(document)
         first_refs = _first_references(document)
         moved = {key for key, note in first_refs.items() if previous_refs.get(key, note) != note}
@@ -157,7 +172,7 @@ def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
 def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
     style = CslStyle.from_xml(fixture.csl, fixture.name)
     proc = make_processor(style, _cited_items(fixture), output="html", locale_store=store, links=_links(fixture),
-                          abbreviations=fixture.abbreviations)
+                          abbreviations=fixture.abbreviations, languages=fixture.languages)
     if fixture.mode.startswith("bibliography"):
         if fixture.citations is not None:  # (the runner cites them first: CSL-M parallels)
             proc.cite_clusters(_documents(fixture.citations)[-1][0])

@@ -17,6 +17,7 @@ from refbridge.richtext import RichText
 from .abbreviations import AbbreviationLists
 from .groupcondition import GroupCondition
 from .localization import Locale
+from .multilingual import Multilingual
 from .nameparts import parse_name
 from .parallel import ParallelCite
 from .rendered import ROMANESQUE_CHARS, STOP_WORDS, Node
@@ -135,6 +136,7 @@ class RenderContext:
         "item",
         "kept_spaces",
         "label_form",
+        "languages",
         "last_child",
         "last_child_node",
         "locale",
@@ -180,6 +182,8 @@ class RenderContext:
         self.placeholder_labels: dict[str, str] | None = None
         #: CSL-M: the abbreviation lists the caller gave the processor (see abbreviations.py)
         self.abbreviations: AbbreviationLists = {}
+        #: CSL-M: the forms of values to show (see multilingual.py); None: values as they are
+        self.languages: Multilingual | None = None
         self.mode = mode
         self.cite = cite or {}
         self.position = "first"

@@ -39,6 +39,7 @@ from .marked import (
 )
 from .rendered import (
     KeptNormal,
+    LocaleQuotes,
     Node,
     Rich,
 )
@@ -102,6 +103,8 @@ def _flatten(node: Node, state: dict[str, str], inner: bool | None, marks: Quote
         out.append([RAW, math(node.tex)])
         return
     if not (node.fmt or node.quotes or node.display or node.link):  # most nodes: their kids
+        if type(node) is LocaleQuotes:
+            marks = QuoteMarks(*node.marks)
         _flatten_kids(node.kids, state, inner, marks, out, math)
         return
     opened: list[str] = []

@@ -24,6 +24,7 @@ class NameParts:
     literal: str = ""
     static: bool = False
     spaced_particle: bool = False  # "de' Frinkle": a space was typed after the particle
+    full_form: bool = False  # CSL-M: the given name always in full (see multilingual.py)
 
 
 def _is_particle(word: str) -> bool:
@@ -43,7 +44,7 @@ def parse_name(raw: Mapping[str, Any]) -> NameParts:
     get = raw.get
     key = (get("family"), get("given"), get("literal"), get("name"), get("dropping-particle"),
            get("non-dropping-particle"), get("suffix"), get("comma-suffix"), get("static-ordering"),
-           get("parse-names"))
+           get("parse-names"), get("full-form-always"))
     try:
         parts = _PARSED.get(key)
     except TypeError:  # unhashable field values: parse without caching
@@ -70,6 +71,7 @@ def _parse_name(raw: Mapping[str, Any]) -> NameParts:
         suffix=stringify(raw.get("suffix") or ""),
         comma_suffix=bool(raw.get("comma-suffix")),
         static=bool(raw.get("static-ordering")),
+        full_form=bool(raw.get("full-form-always")),
     )
     if str(raw.get("parse-names", "true")).lower() == "false":
         return parts

@@ -17,6 +17,7 @@ from typing import Any
 from . import reach
 from .context import RenderContext
 from .marked import Delimiter, KeptLead, LiteralText
+from .multilingual import Multilingual, name_forms, supplements_shown
 from .nameparts import NameParts, parse_name
 from .nodes import FORMAT_ATTRS, Choose, Decor, Element, TextTerm, decor_of
 from .reach import Reach
@@ -43,6 +44,8 @@ SAS_NAME_PARTS = ("non-dropping-particle", "family", "given", "dropping-particle
 
 _STARTS_ROMANESQUE_RE = re.compile(f"^[&{ROMANESQUE_CHARS}]")
 _ROMANESQUE_RE = re.compile(f"[-0-9{ROMANESQUE_CHARS}]")
+#: CSL-M locale options that write names of some languages in their own way
+_LANGUAGE_NAME_OPTIONS = frozenset(("name-as-sort-order", "name-never-short"))
 _NAME_INITIAL_RE = re.compile(
     "^([A-Z\u0e01-\u0e5b\u00c0-\u017f\u0400-\u042f\u0590-\u05d4\u05d6-\u05ff\u0600-\u06ff\u0370\u0372"
     "\u0376\u0386\u0388-\u03ab\u03e2\u03e4\u03e6\u03e8\u03ea\u03ec\u03ee\u03f4\u03f7\u03fd-\u03ff])"
@@ -480,6 +483,12 @@ class NamesNode(Element):
             index = ctx.name_lists
             ctx.name_lists += 1
         shown, truncated = self._shown(names, ctx, index)
+        added: list[list[tuple[dict[str, Any], str]]] = []
+        if ctx.languages is not None and _multilingual(shown, ctx):
+            forms = [name_forms(raw, ctx.item, ctx.languages, ctx.locale.options, sorting=ctx.sorting,
+                                supplements=supplements_shown(ctx.languages, ctx.mode, ctx.position == "first", role))
+                     for raw in shown]
+            shown, added = [found[0][0] for found in forms], [found[1:] for found in forms]
         if ctx.registering:
             ctx.disamb.registered_names += (len(shown),)
         cut_short = not truncated and _cut_short(role, ctx.item)
@@ -492,6 +501,10 @@ class NamesNode(Element):
             return " ".join(keys)
         parts = [parse_name(n) for n in shown]
         rendered = [self._render_name(p, raw, i, ctx) for i, (p, raw) in enumerate(zip(parts, shown))]
+        for i, others in enumerate(added):
+            if others and ctx.languages is not None:
+                rendered[i] = Rich([rendered[i], *(self._added_form(name, form, i, ctx.languages, ctx)
+                                                   for name, form in others)])
         rendered = self._subsequent_author(rendered, shown, ctx)
         inverted = [self._inverted(i, p) for i, p in enumerate(parts)]
         if cut_short and not ctx.locale.term(spec.et_al_term):  # no et-al term: an ellipsis
@@ -583,6 +596,15 @@ class NamesNode(Element):
             if label is not None:
                 node = Rich([label, node]) if spec.label.before else Rich([node, label])
         return node
+
+    def _added_form(self, name: dict[str, Any], form: str, index: int, ml: Multilingual,
+                    ctx: RenderContext) -> Node:
+        """CSL-M: another form of a name, after the first between its affixes (a space when
+        none), an institution's upright and not bold, as citeproc-js."""
+        parts = parse_name(name)
+        prefix, suffix = ml.prefs.affix("institutions" if parts.literal else "persons", form)
+        node: Node = Rich([prefix or " ", self._render_name(parts, name, index, ctx), suffix])
+        return Rich([node], {"font-style": "normal", "font-weight": "normal"}) if parts.literal else node
 
     def _and_joint(self, and_text: str, count: int, inverted_before: bool, institution: bool) -> str:
         """What goes before the last name: delimiter or space, the "and" term, a space.
@@ -710,6 +732,8 @@ class NamesNode(Element):
     def _given_text(self, parts: NameParts, ctx: RenderContext) -> str | None:
         """The given name as this rendering shows it (None: not shown), honouring disambiguation."""
         spec = self.spec.name
+        if parts.full_form:  # CSL-M: a name of a language the locale never shortens
+            return parts.given
         level = self._givenname_level(parts, ctx)
         if spec.form == "short" and level == 0:
             return None
@@ -840,6 +864,13 @@ def _candidates(children: list[Element], ctx: RenderContext) -> Iterator[Element
                 yield from _candidates(branch, ctx)
         else:
             yield child
+
+
+def _multilingual(names: list[Mapping[str, Any]], ctx: RenderContext) -> bool:
+    """Whether names are written through the multilingual layer: one has other forms, or
+    the item has a language the locale writes names of in its own way (CSL-M)."""
+    return any("multi" in name for name in names) or bool(
+        ctx.item.get("language") and _LANGUAGE_NAME_OPTIONS.intersection(ctx.locale.options))
 
 
 def _romanesque_level(parts: NameParts, ctx: RenderContext) -> int:

@@ -40,6 +40,14 @@ from .marked import (
     SplitLead,
     Suffix,
 )
+from .multilingual import (
+    MULTI_FIELDS,
+    SEGMENT_OF,
+    Multilingual,
+    language_matches,
+    supplements_shown,
+    text_forms,
+)
 from .reach import Reach
 from .rendered import (
     ROMANESQUE_CHARS,
@@ -47,6 +55,7 @@ from .rendered import (
     Decorated,
     KeptPeriods,
     LeafRich,
+    LocaleQuotes,
     Node,
     Rich,
     apply_text_case,
@@ -222,7 +231,7 @@ class Decor:
                     or self.strip_periods or self.display or self.unquotes)
 
     def apply(self, node: Node | None, ctx: RenderContext, string_leaf: bool = False,
-              item_text: bool = False) -> Node | None:
+              item_text: bool = False, language: str = "") -> Node | None:
         """Decorate a rendering; elements never return empty renderings, only None.
 
         *string_leaf* marks the decoration of one written string (a term, a label, a value,
@@ -231,7 +240,8 @@ class Decor:
         Groups, macros, names, dates and numbers keep their italics whatever their text.
         *item_text* marks a text variable: only there does title case depend on the item's
         language (citeproc-js checks it where it reads the variable; a term, a label or a
-        group is title-cased whatever the item's language).
+        group is title-cased whatever the item's language). *language*: the language of the
+        text, when not the item's (CSL-M: another form of a value, see multilingual.py).
         """
         if node is None or node == "":
             return None
@@ -241,7 +251,7 @@ class Decor:
                 return None
         if self.text_case and not ctx.sorting and (self.text_case != "title" or not item_text
                                                    or _english(ctx)):
-            node = apply_text_case(node, self.text_case, _case_language(ctx))
+            node = apply_text_case(node, self.text_case, language or _case_language(ctx))
         if self.unquotes:
             _unquoted(node)
         fmt = self.fmt
@@ -259,6 +269,8 @@ class Decor:
             node = Rich([Rich([node], fmt)], None, True)
         elif fmt or self.quotes:
             node = Rich([node], fmt, self.quotes)
+        if self.quotes and ctx.locale is not ctx.home_locale:
+            node = _in_locales_quotes(node, ctx)
         if self.prefix or self.suffix:
             # as citeproc-js: the prefix of a formatted element keeps its punctuation out of
             # a closing quote before it (“title”, <i>Journal</i>), like a text value
@@ -273,6 +285,18 @@ class Decor:
         if self.display:
             node = Rich([node], display=self.display)
         return node
+
+
+def _in_locales_quotes(node: Node, ctx: RenderContext) -> Node:
+    """CSL-M: quotes of an element written in another locale (a layout's, a ``locale``
+    test's) take that locale's marks, as citeproc-js."""
+    marks = tuple(ctx.locale.term(name) or "" for name in _QUOTE_TERMS)
+    if marks == tuple(ctx.home_locale.term(name) or "" for name in _QUOTE_TERMS) or not all(marks):
+        return node
+    return LocaleQuotes([node], (marks[0], marks[1], marks[2], marks[3]))
+
+
+_QUOTE_TERMS = ("open-quote", "close-quote", "open-inner-quote", "close-inner-quote")
 
 
 def _unquoted(node: Node) -> None:
@@ -354,7 +378,9 @@ def _rendered(children: Sequence[Element], ctx: RenderContext, out: list[Node],
             if child.gate is not None and _skipped(child.gate, ctx):
                 continue
             branch = child.branch(ctx)
-            if branch:
+            if branch and child.locales and id(branch) in child.locales:
+                _in_locale(child.locales[id(branch)], branch, ctx, out, last)
+            elif branch:
                 _rendered(branch, ctx, out, last)
             continue
         if ctx.commas is not None and ctx.commas.condition is not None and isinstance(child, Group) \
@@ -514,13 +540,15 @@ _WEB_URL_RE = re.compile(r"https?://", re.IGNORECASE)
 
 
 class TextVariable(Element):
-    __slots__ = ("item_text", "keeps_periods", "leads_terms", "linked_decor", "options", "reach", "resolver",
-                 "short", "string_leaf", "variable")
+    __slots__ = ("item_text", "keeps_periods", "leads_terms", "linked_decor", "noise_words", "options", "reach",
+                 "resolver", "short", "string_leaf", "variable")
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions,
-                 in_macro: bool = False) -> None:
+                 in_macro: bool = False, noise_words: str = "") -> None:
+        """*noise_words*: CSL-M's leading-noise-words of a title, "demote" or "drop"."""
         super().__init__(decor)
         self.variable = variable
+        self.noise_words = noise_words if variable == "title" else ""
         self.string_leaf = self.item_text = variable not in _NUMBER_PATH_VARIABLES
         self.keeps_periods = not self.string_leaf
         # (as citeproc-js: a term after the citation number still starts with a capital)
@@ -543,6 +571,8 @@ class TextVariable(Element):
             self.linked_decor.prefix = decor.prefix[: match.start()]
 
     def render(self, ctx: RenderContext) -> Node | None:
+        if ctx.languages is not None and self.variable in MULTI_FIELDS and "multi" in ctx.item:
+            return self._render_forms(ctx, ctx.languages)
         if not (self.resolver and self.options.links):
             return super().render(ctx)
         node = self.content(ctx)
@@ -551,7 +581,38 @@ class TextVariable(Element):
             return self.linked_decor.apply(node, ctx, self.string_leaf, True) if self.linked_decor else node
         return self.decor.apply(node, ctx, self.string_leaf, True) if self.decor else node
 
-    def content(self, ctx: RenderContext) -> Node | None:
+    def _render_forms(self, ctx: RenderContext, ml: Multilingual) -> Node | None:
+        """CSL-M: the forms of a multilingual variable the caller chose (see multilingual.py),
+        as citeproc-js: the first with the element's formatting and affixes, the others
+        after it between their own affixes, upright, unquoted and not bold."""
+        supplements = supplements_shown(ml, ctx.mode, ctx.position == "first", self.variable)
+        forms = text_forms(ctx.item, self.variable, ml, short=self.short, sorting=ctx.sorting,
+                           supplements=supplements and self.variable not in ctx.suppressed)
+        primary, form = forms[0]
+        node = self.content(ctx, primary.text if primary.variant else None)
+        if node is None:
+            return None
+        decor = _form_decor(self.decor, primary.language)
+        segment = SEGMENT_OF.get(self.variable, "")
+        if form == "translit" and self.variable == "title" and not primary.used_orig \
+                and ml.prefs.affix(segment, form)[0] == "<i>":
+            decor = copy.copy(decor) if decor is not None else Decor({})
+            decor.fmt = {**(decor.fmt or {}), "font-style": "italic"}
+        if len(forms) > 1 and decor is not None:
+            decor = copy.copy(decor)
+            decor.suffix = OwnSuffix(decor.suffix.rstrip(" .,"))
+        shown = [decor.apply(node, ctx, self.string_leaf, language=primary.language) if decor is not None else node]
+        for other, other_form in forms[1:]:
+            prefix, suffix = ml.prefs.affix(segment, other_form)
+            added = _form_decor(self.decor, other.language, (prefix or " ", suffix))
+            written = added.apply(parse_markup(other.text), ctx, self.string_leaf, language=other.language) \
+                if added else None
+            if written is not None:
+                shown.append(Rich([written], {"font-style": "normal", "font-weight": "normal"}))
+        return shown[0] if len(shown) == 1 else Rich([kid for kid in shown if kid is not None])
+
+    def content(self, ctx: RenderContext, form: str | None = None) -> Node | None:
+        """The variable's text (*form*: the text of another form of it, see _render_forms)."""
         name = self.variable
         if name == "year-suffix":
             # year-suffix never makes a group vanish (it is empty until disambiguation needs
@@ -563,14 +624,16 @@ class TextVariable(Element):
             ctx.vars_found += 1
             return suffix
         ctx.vars_called += 1
-        value = None
+        value: Any = None
         source = name
         # a variable substituted once is not rendered again in its short form either (the
         # short form is the same variable in citeproc-js's record of rendered variables)
-        if self.short and name not in ctx.suppressed:
+        if form is not None:
+            value = None if name in ctx.suppressed else form
+        elif self.short and name not in ctx.suppressed:
             value = ctx.value(name + "-short")
             source = name + "-short"
-        if value in (None, ""):
+        if value in (None, "") and form is None:
             value = ctx.value(name)
             source = name
         if value in (None, "", []) or isinstance(value, (list, dict)):
@@ -581,11 +644,13 @@ class TextVariable(Element):
         if ctx.in_substitute:  # a variable substituted once is not rendered again
             ctx.suppressed.add(name)
         text = stringify(value)
-        if self.short and ctx.abbreviations:
+        if self.short and ctx.abbreviations and form is None:
             listed = short_form(ctx.abbreviations, name, text, stringify(ctx.item.get("jurisdiction") or ""))
             if listed is not None:
                 text = listed.text
                 ctx.suppressed.update(listed.quashed)
+        if self.noise_words:
+            text = _without_noise_words(text, self.noise_words, ctx)
         if name == "citation-label" and ctx.year_suffix() and not ctx.explicit_year_suffix \
                 and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
@@ -625,6 +690,39 @@ class TextVariable(Element):
         return None if isinstance(node, Rich) and is_empty(node) else node
 
 
+def _without_noise_words(text: str, how: str, ctx: RenderContext) -> str:
+    """CSL-M, as citeproc-js: a title's leading words among the locale's leading-noise-words
+    moved to its end ("English Title, An") or dropped."""
+    noise = {word.strip().lower() for word in ctx.locale.options.get("leading-noise-words", "").split(",")}
+    words = text.split()
+    count = 0
+    while count < len(words) and words[count].lower() in noise:
+        count += 1
+    if not count or how not in ("demote", "drop"):
+        return text
+    rest = " ".join(words[count:])
+    return rest if how == "drop" else f"{rest}, {' '.join(words[:count])}"
+
+
+def _form_decor(decor: Decor | None, language: str, affixes: tuple[str, str] | None = None) -> Decor | None:
+    """The element's decoration for one form of a multilingual value: title case only for
+    an English form (as citeproc-js, whatever the item's language); *affixes* for a form added
+    after the first, which is written without quotes, italics or bold."""
+    if decor is None:
+        return Decor({"prefix": affixes[0], "suffix": affixes[1]}) if affixes else None
+    changed = copy.copy(decor)
+    if decor.text_case == "title" and language != "en":
+        changed.text_case = None
+    if affixes is not None:
+        changed.prefix, changed.suffix = affixes[0], OwnSuffix(affixes[1])
+        changed.quotes = changed.unquotes = False
+        changed.display = None
+        fmt = {k: v for k, v in (decor.fmt or {}).items()
+               if (k, v) not in (("font-style", "italic"), ("font-style", "oblique"), ("font-weight", "bold"))}
+        changed.fmt = fmt or None
+    return changed
+
+
 def _safe_url(url: str) -> bool:
     from .formats import SAFE_LINK_RE
 
@@ -632,17 +730,20 @@ def _safe_url(url: str) -> bool:
 
 
 class TextTerm(Element):
-    __slots__ = ("form", "plural", "term")
+    __slots__ = ("form", "home", "plural", "term")
     string_leaf = True
 
-    def __init__(self, decor: Decor | None, term: str, form: str, plural: bool) -> None:
+    def __init__(self, decor: Decor | None, term: str, form: str, plural: bool, home: bool = False) -> None:
+        """*home*: CSL-M's default-locale="true", the term in the style's locale whatever
+        the item's language."""
         super().__init__(decor)
         self.term = term
         self.form = form
         self.plural = plural
+        self.home = home
 
     def content(self, ctx: RenderContext) -> Node | None:
-        text = ctx.locale.term(self.term, self.form, self.plural)
+        text = (ctx.home_locale if self.home else ctx.locale).term(self.term, self.form, self.plural)
         if not text:
             return None
         if self.decor is not None and self.decor.strip_periods:
@@ -1235,13 +1336,17 @@ class Choose(Element):
     """cs:choose. Its first *typed* branches test the item's type alone: which of them an
     item takes is found once per type (for the first ``_TYPES_KEPT`` types met)."""
 
-    __slots__ = ("branches", "by_type", "gate", "reach", "typed")
+    __slots__ = ("branches", "by_type", "gate", "locales", "reach", "typed")
 
     def __init__(self, branches: list[tuple[Condition | None, list[Element]]], typed: int = 0,
-                 tests: Sequence[reach.Test | None] = ()) -> None:
-        """*tests*: what each branch's condition reads (None for cs:else; see reach)."""
+                 tests: Sequence[reach.Test | None] = (), locales: dict[int, str] | None = None) -> None:
+        """*tests*: what each branch's condition reads (None for cs:else; see reach);
+        *locales*: CSL-M, by branch index, the locale a branch with a ``locale`` test is
+        written in (that test's first tag, as citeproc-js)."""
         super().__init__(None)
         self.branches = branches
+        #: (by the identity of a branch's elements)
+        self.locales = {id(branches[index][1]): tag for index, tag in (locales or {}).items()}
         self.typed = typed
         self.by_type: dict[str, int] = {}  # type -> index of the typed branch taken (typed: none)
         self.reach = reach.choice([reach.sequence(child.reach for child in children) for _, children in branches],
@@ -1273,7 +1378,25 @@ class Choose(Element):
 
     def content(self, ctx: RenderContext) -> Node | None:
         children = self.branch(ctx)
-        return render_children(children, ctx, "") if children else None
+        if not children:
+            return None
+        if self.locales and id(children) in self.locales:
+            nodes: list[Node] = []
+            _in_locale(self.locales[id(children)], children, ctx, nodes, None)
+            return _joined_children(nodes, "")
+        return render_children(children, ctx, "")
+
+
+def _in_locale(tag: str, children: Sequence[Element], ctx: RenderContext, out: list[Node],
+               last: list[Any] | None) -> None:
+    """Render a branch of a CSL-M ``locale`` test in the locale it names (its terms)."""
+    saved = ctx.locale
+    if ctx.languages is not None:
+        ctx.locale = ctx.languages.locale_of(tag)
+    try:
+        _rendered(children, ctx, out, last)
+    finally:
+        ctx.locale = saved
 
 
 # --- conditions -------------------------------------------------------------------------
@@ -1362,7 +1485,13 @@ _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
     # CSL-M (see consolidation.py): the entry's container has several entries, it is not the first
     "container-multiple": lambda ctx, value: (ctx.container[0] > 1) == (value == "true"),
     "container-subsequent": lambda ctx, value: (ctx.container[1] > 1) == (value == "true"),
+    "locale": lambda ctx, value: False,  # (compiled apart: see _language_among)
 }
+
+
+def _language_among(tags: tuple[str, ...]) -> Condition:
+    """CSL-M's locale="...": the item's language (the style's without one) is one of *tags*."""
+    return lambda ctx: language_matches(str(ctx.item.get("language") or ctx.home_locale.lang), tags)
 
 
 def _single_test(test: Callable[[RenderContext, str], bool], value: str) -> Condition:
@@ -1419,7 +1548,9 @@ def compile_condition(attrs: dict[str, str]) -> Condition:
         if attr not in attrs:
             continue
         values = [attrs[attr]] if attr == "disambiguate" else attrs[attr].split()
-        if attr == "type":
+        if attr == "locale":  # (CSL-M: the item's language is one of them)
+            checks.append(_language_among(tuple(values)))
+        elif attr == "type":
             # as citeproc-js: the types of one attribute are alternatives whatever the match
             # ("book report" under match="all" is a book or a report), one test among the others
             checks.append(_type_among(frozenset(values)))
@@ -1542,11 +1673,13 @@ class RangeEnds:
 
 
 class DateNode(Element):
-    __slots__ = ("_localized", "delimiter", "form", "overrides", "parts", "reach", "shown", "variable")
+    __slots__ = ("_localized", "delimiter", "form", "home", "overrides", "parts", "reach", "shown", "variable")
 
     def __init__(self, decor: Decor | None, attrs: dict[str, str], parts: list[dict[str, str]]) -> None:
         super().__init__(decor)
         self.variable = attrs.get("variable", "")
+        #: CSL-M's default-locale="true": written in the style's locale whatever the item's language
+        self.home = attrs.get("default-locale") == "true"
         self.reach = reach.variable(self.variable)
         self.form = attrs.get("form")
         self.shown = set(attrs.get("date-parts", "year-month-day").split("-"))
@@ -1620,6 +1753,15 @@ class DateNode(Element):
         return not (value.start[0] and any(part.name == "year" for part in parts))
 
     def render(self, ctx: RenderContext) -> Node | None:
+        if self.home and ctx.locale is not ctx.home_locale:
+            saved, ctx.locale = ctx.locale, ctx.home_locale
+            try:
+                return self._render(ctx)
+            finally:
+                ctx.locale = saved
+        return self._render(ctx)
+
+    def _render(self, ctx: RenderContext) -> Node | None:
         if ctx.braces is None or self.decor is None:
             return super().render(ctx)
         node = self.content(ctx)

@@ -38,6 +38,7 @@ from .context import (
 from .formats import FORMATS, QuoteMarks, flat_text, serialize
 from .localization import Locale, LocaleStore, resolve_language
 from .marked import KeptLead
+from .multilingual import MULTI_FIELDS, LanguagePrefs, Multilingual, name_forms, text_form
 from .nameparts import parse_name
 from .names import initialize, name_sort_key
 from .nodes import (
@@ -85,6 +86,8 @@ def _normalized(item: Mapping[str, Any], rich: dict[str, RichText]) -> dict[str,
         elif name in DATE_VARIABLES:
             if isinstance(value, (dict, str)):
                 out[name] = value
+        elif name == "multi" and isinstance(value, dict):
+            out[name] = value  # (CSL-M: other forms of the values, see multilingual.py)
         elif name == "categories" and isinstance(value, list):
             # (CSL-JSON's tags: never rendered; a bibliography section may choose by them)
             out[name] = [str(v) for v in value if isinstance(v, str)]
@@ -93,7 +96,8 @@ def _normalized(item: Mapping[str, Any], rich: dict[str, RichText]) -> dict[str,
             out[name] = [str(v) for v in value if isinstance(v, (str, int))]
         elif isinstance(value, list):
             names = [entry if all(type(v) is str for v in entry.values()) else
-                     {k: v for k, v in entry.items() if isinstance(v, (str, int, float, bool))}
+                     {k: v for k, v in entry.items() if isinstance(v, (str, int, float, bool))
+                      or (k == "multi" and isinstance(v, dict))}
                      for entry in value if isinstance(entry, dict)]
             if names:
                 out[name] = names
@@ -135,6 +139,7 @@ class Processor:
         links: bool = True,
         first_number: int = 1,
         abbreviations: AbbreviationLists | None = None,
+        languages: LanguagePrefs | None = None,
     ) -> None:
         if output not in FORMATS:
             raise ValueError(f"unknown output format {output!r}; choose one of {', '.join(FORMATS)}")
@@ -158,6 +163,9 @@ class Processor:
             loc.term("open-inner-quote") or "\u2018", loc.term("close-inner-quote") or "\u2019",
         )
         self.abbreviations: AbbreviationLists = abbreviations or {}
+        prefs = languages or LanguagePrefs()
+        self.languages = Multilingual(prefs, prefs.tags_over(style.info.language_tags),
+                                      self.locale.lang[:2].lower(), style.info.class_ == "note", self._locale_of)
         self.highlight = _StyledHighlight(highlight, highlight_style) if highlight else None
         self.collation = collation(style.info.default_locale_sort or self.locale.lang)
         self.items = _CompactItems()
@@ -256,12 +264,16 @@ class Processor:
             return section, self.locale
         for layout in section.locale_layouts:
             if layout.matches(language):
-                tag = resolve_language(layout.locales[0])[1]
-                found = self._layout_locales.get(tag)
-                if found is None:
-                    found = self._layout_locales[tag] = self._locale_store.locale(tag, self.style.locale_layers)
-                return layout.section, found
+                return layout.section, self._locale_of(layout.locales[0])
         return section, self.locale
+
+    def _locale_of(self, tag: str) -> Locale:
+        """The locale of a language tag (a CSL-M layout's or ``locale`` test's), loaded once."""
+        best = resolve_language(tag)[1]
+        found = self._layout_locales.get(best)
+        if found is None:
+            found = self._layout_locales[best] = self._locale_store.locale(best, self.style.locale_layers)
+        return found
 
     def _context(self, key: str, mode: str, cite: Mapping[str, Any] | None = None) -> RenderContext:
         section = self.style.citation if mode == "citation" else self.style.bibliography
@@ -277,6 +289,7 @@ class Processor:
         ctx.citations = self._citation_counts.get(key, 0)
         if self.style.group_conditions:
             ctx.commas = CommaTrack()
+        ctx.languages = self.languages
         return ctx
 
     def _render(self, section: Section, key: str, ctx: RenderContext) -> Node | None:
@@ -310,7 +323,12 @@ class Processor:
         if name in DATE_VARIABLES:
             return self._collated(date_sort_key(ctx.date(name)))
         value = ctx.value(name)
+        if name in MULTI_FIELDS and "multi" in ctx.item and value:
+            sort_form = text_form(ctx.item, name, "sort", self.languages, fallback=True)
+            value = sort_form.text if sort_form.variant else value
         if isinstance(value, list):
+            value = [name_forms(raw, ctx.item, self.languages, ctx.locale.options, sorting=True,
+                                supplements=False)[0][0] if "multi" in raw else raw for raw in value]
             demote = self.style.options.demote_non_dropping_particle
             return self._collated(" ".join(name_sort_key(parse_name(raw), demote) for raw in value))
         if value in (None, ""):
@@ -973,8 +991,13 @@ class Processor:
             if parts:
                 # (as citeproc-js: an after-collapse-delimiter joins the cites of a citation
                 # that collapses nothing too)
-                joint = _cite_delimiter(after_collapse if ctx.parallel is None or ctx.parallel.delimiter is None
-                                        else ctx.parallel.delimiter, cites[n - 1], cite)
+                between = after_collapse
+                if section.locale_layouts and "after-collapse-delimiter" not in opts:
+                    # CSL-M, as citeproc-js: a cite is followed by its own layout's delimiter
+                    between = (self._localized(section, rendered[n - 1][0])[0] or section).delimiter
+                if ctx.parallel is not None and ctx.parallel.delimiter is not None:
+                    between = ctx.parallel.delimiter
+                joint = _cite_delimiter(between, cites[n - 1], cite)
                 if joint:
                     parts.append(joint)
             parts.append(node)
@@ -1397,10 +1420,12 @@ def make_processor(
     links: bool = True,
     first_number: int = 1,
     abbreviations: AbbreviationLists | None = None,
+    languages: LanguagePrefs | None = None,
 ) -> Processor:
     """A processor for *items* (CSL-JSON dicts) in *style*, writing *output* (text, html,
     markdown, latex or rtf).  *highlight* marks names (bold or underline); *first_number* is
     the first citation number (a part of a bibliography numbered on from the parts before);
-    *abbreviations* are CSL-M abbreviation lists (see :mod:`.abbreviations`)."""
+    *abbreviations* are CSL-M abbreviation lists (see :mod:`.abbreviations`); *languages* the
+    forms of multilingual values to show (see :mod:`.multilingual`)."""
     return Processor(style, items, locale, output, locale_store, highlight, highlight_style, links,
-                     first_number, abbreviations)
+                     first_number, abbreviations, languages)

@@ -88,6 +88,18 @@ class KeptNormal(Rich):
     __slots__ = ()
 
 
+class LocaleQuotes(Rich):
+    """CSL-M: quotes written in another locale than the style's (a layout's or a ``locale``
+    test's, see nodes.Decor): the quotation marks of that locale for what it holds (open,
+    close, inner open, inner close), as citeproc-js."""
+
+    __slots__ = ("marks",)
+
+    def __init__(self, kids: list[Node], marks: tuple[str, str, str, str]) -> None:
+        super().__init__(kids)
+        self.marks = marks
+
+
 class PersonName(Rich):
     """A person's name (not an institution's): strip-periods removes every period of its
     parts, as citeproc-js (NameOutput._stripPeriods: "W.l." is "Wl"), also one before a

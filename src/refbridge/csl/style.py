@@ -18,7 +18,8 @@ from ..errors import ParseError
 from . import reach
 from .consolidation import containers_of
 from .groupcondition import GROUP_TESTS
-from .localization import NS, LocaleLayer, parse_locale_element, resolve_language
+from .localization import NS, LocaleLayer, parse_locale_element
+from .multilingual import LanguageTags, language_matches, split_default_locale
 from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
 from .nodes import (
     FORMAT_ATTRS,
@@ -87,6 +88,9 @@ class StyleInfo:
     default_locale: str | None
     #: CSL-M: the locale sorting collates in, when not the style's (citeproc-js)
     default_locale_sort: str | None = None
+    #: CSL-M: the tags of the forms of values the style shows (``-x-translit-...`` in its
+    #: ``default-locale``, which ``default_locale`` is without)
+    language_tags: LanguageTags = field(default_factory=LanguageTags)
 
 
 @dataclass
@@ -122,12 +126,8 @@ class LocaleLayout:
     section: Section
 
     def matches(self, language: str) -> bool:
-        """As citeproc-js's ``@locale-internal`` test: the language's best locale is one of
-        the listed ones', or its bare language is listed bare (``en`` takes ``en-GB``)."""
-        best = resolve_language(language)[1]
-        bare = language.replace("_", "-").split("-")[0]
-        return any(resolve_language(tag)[1] == best or (len(tag) == 2 and tag == bare)
-                   for tag in self.locales)
+        """As citeproc-js's ``@locale-internal`` test (see multilingual.language_matches)."""
+        return language_matches(language, self.locales)
 
 
 class _Compiler:
@@ -185,14 +185,15 @@ class _Compiler:
             decor = decor_of(attrs)
             if "variable" in attrs:
                 return TextVariable(decor, attrs["variable"], attrs.get("form", "long"), self.options,
-                                    in_macro=self.macro_depth > 0)
+                                    in_macro=self.macro_depth > 0, noise_words=attrs.get("leading-noise-words", ""))
             if "macro" in attrs:
                 if "label-form" in attrs:
                     return LabelFormMacro(decor_of(_without_text_case(attrs)), self.macro(attrs["macro"]),
                                           attrs["label-form"])
                 return TextMacro(decor_of(_without_text_case(attrs)), self.macro(attrs["macro"]))
             if "term" in attrs:
-                return TextTerm(decor, attrs["term"], attrs.get("form", "long"), attrs.get("plural") == "true")
+                return TextTerm(decor, attrs["term"], attrs.get("form", "long"), attrs.get("plural") == "true",
+                                attrs.get("default-locale") == "true")
             if "value" in attrs:
                 return TextValue(decor, attrs["value"])
             return None
@@ -225,6 +226,7 @@ class _Compiler:
             branches: list[tuple[Condition | None, list[Element]]] = []
             typed = 0  # the leading branches that test the type alone
             tests: list[reach.Test | None] = []
+            locales: dict[int, str] = {}
             for branch in element:
                 if not isinstance(branch.tag, str):
                     continue
@@ -243,7 +245,9 @@ class _Compiler:
                 if typed == len(branches) and test is not None and tests_type_only(dict(branch.attrib)):
                     typed += 1
                 branches.append((test, self.children(branch, parent_names)))
-            return Choose(branches, typed, tests)
+                if branch.get("locale"):  # CSL-M: the branch is written in that locale
+                    locales[len(branches) - 1] = branch.get("locale", "").split()[0]
+            return Choose(branches, typed, tests, locales)
         if tag == "date":
             parts = [dict(p.attrib) for p in element if isinstance(p.tag, str) and _tag(p) == "date-part"]
             date_attrs = dict(attrs)
@@ -505,14 +509,16 @@ class CslStyle:
             for link in info.findall(NS + "link"):
                 if link.get("rel") == "independent-parent":
                     parent_link = link.get("href")
+        default_locale, language_tags = split_default_locale(root.get("default-locale") or "")
         self.info = StyleInfo(
             id=(info.findtext(NS + "id") or "").strip() if info is not None else "",
             title=(info.findtext(NS + "title") or "").strip() if info is not None else "",
             parent_link=parent_link,
             is_dependent=parent_link is not None,
             class_=root.get("class", "in-text"),
-            default_locale=root.get("default-locale"),
+            default_locale=default_locale or None,
             default_locale_sort=root.get("default-locale-sort"),
+            language_tags=language_tags,
         )
         self.locale_layers: list[LocaleLayer] = [parse_locale_element(el) for el in root.findall(NS + "locale")]
         citation_el = root.find(NS + "citation")
