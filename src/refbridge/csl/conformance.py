@@ -154,7 +154,7 @@ def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
     if fixture.citations is not None:
         return _citations_output(fixture, style, store)
     if fixture.citation_items is not None:
-        return "\n".join(proc.cite_clusters(fixture.citation_items))
+        return "\n".join(proc.cite(cluster) for cluster in fixture.citation_items)
     # the reference runner cites every item, in the order the processor registered them
     # (sorted like the bibliography when the style has one)
     return proc.cite([{"id": key} for key in (proc.sorted_item_ids() if style.bibliography

@@ -46,6 +46,7 @@ from .nodes import (
 )
 from .notefield import read_note_fields
 from .rendered import (
+    ROMANESQUE_CHARS,
     Node,
     Rich,
     apply_text_case,
@@ -713,9 +714,10 @@ class Processor:
                 properties = cluster.get("properties", {})
                 note = int(properties.get("noteIndex", number) or 0)
                 cites = self._in_mode(cites, properties.get("mode"))
+                affixes = (str(properties.get("prefix") or ""), str(properties.get("suffix") or ""))
             else:
-                cites, note = list(cluster), number
-            out.append(self._cluster(cites, note, history))
+                cites, note, affixes = list(cluster), number, ("", "")
+            out.append(self._cluster(cites, note, history, affixes))
         return out
 
     def _in_mode(self, cites: list[Mapping[str, Any]], mode: Any) -> list[Mapping[str, Any]]:
@@ -746,7 +748,10 @@ class Processor:
             return cite
         return {**cite, "label": split[0], "locator": split[1].rstrip()}
 
-    def _cluster(self, cites: list[Mapping[str, Any]], note: int, history: _CiteHistory) -> str:
+    def _cluster(self, cites: list[Mapping[str, Any]], note: int, history: _CiteHistory,
+                 affixes: tuple[str, str] = ("", "")) -> str:
+        """One citation; *affixes* are the citation's own prefix and suffix (citeproc-js's
+        citation properties), written inside the layout's."""
         section = self.style.citation
         if section is None:
             return ""
@@ -767,14 +772,21 @@ class Processor:
         positions = history.positions(keys, cites, note)
         rendered: list[tuple[str, Node | None, RenderContext]] = []
         braces = NestedParens() if self.style.info.class_ == "note" else None
+        decor = (self._localized(section, keys[-1])[0] or section).layout_decor if keys else None
+        # the citation's affixes, then each cite's, pass the parentheses' nesting on in order
+        lead = _braced_affix(braces, (decor.prefix if decor else "") + _spaced_prefix(affixes[0]))
         for n, (key, cite, (position, first_note, near)) in enumerate(zip(keys, cites, positions)):
+            if braces is not None and cite.get("prefix"):
+                cites[n] = cite = {**cite, "prefix": braces.update(_spaced_prefix(str(cite["prefix"])))}
             ctx = self._context(key, "citation", cite)
             ctx.braces = braces
             # a note citation that starts with a term starts with a capital (as citeproc-js)
             ctx.capitalize_leading_term = n == 0 and self.style.info.class_ == "note" \
                 and not cite.get("prefix")
             ctx.position = _GIVEN_POSITIONS.get(cite.get("position"), position)
-            ctx.first_note = first_note
+            # (a cite may state its first note, as it may its position)
+            given_note = str(cite.get("first-reference-note-number") or "")
+            ctx.first_note = int(given_note) if given_note.isdigit() else first_note
             ctx.near_note = near
             ctx.suppress_author = bool(cite.get("suppress-author"))
             node = self._render(section, key, ctx)
@@ -782,18 +794,24 @@ class Processor:
                 node = ctx.first_names
             elif node is None and not ctx.suppress_author:
                 node = _NO_PRINTED_FORM  # citeproc-js's marker for a cite that renders nothing
+            if braces is not None and cite.get("suffix"):
+                cites[n] = {**cite, "suffix": braces.update(_spaced_suffix(str(cite["suffix"])))}
             rendered.append((key, node, ctx))
         node = self._join_cites(section, rendered, cites)
         if node is None:
             return ""
-        decor = (self._localized(section, keys[-1])[0] or section).layout_decor
-        if decor is not None and not author_only:  # in citations, layout formatting wraps the layout affixes too
-            # as citeproc-js: a layout suffix that starts with a terminal punctuation mark is
-            # that mark alone (". " ends a citation in "."; ", " is written whole)
-            suffix = decor.suffix
-            if suffix[:1] and suffix[:1] in _TERMINAL_PUNCTUATION:
-                suffix = type(suffix)(suffix[:1])
-            node = Rich([decor.prefix, node, suffix], decor.fmt)
+        if author_only:
+            return self._out(node)
+        # as citeproc-js: a layout suffix that starts with a terminal punctuation mark is
+        # that mark alone (". " ends a citation in "."; ", " is written whole)
+        suffix = decor.suffix if decor else ""
+        if suffix[:1] and suffix[:1] in _TERMINAL_PUNCTUATION:
+            suffix = type(suffix)(suffix[:1])
+        if affixes[1]:
+            suffix = type(suffix)(_spaced_suffix(affixes[1]) + suffix)
+        tail = _braced_affix(braces, suffix)
+        if lead or tail or decor is not None:  # in citations, layout formatting wraps the layout affixes too
+            node = Rich([lead, node, tail], decor.fmt if decor else None)
         return self._out(node)
 
     def _with_affixes(self, node: Node | None, cite: Mapping[str, Any]) -> Node | None:
@@ -802,13 +820,13 @@ class Processor:
             return node
         parts: list[Node] = []
         if prefix:
-            parts.append(_typed_quotes(parse_markup(str(prefix))))
+            parts.append(_typed_quotes(parse_markup(_spaced_prefix(str(prefix)))))
             if node is not None and _SENTENCE_END_RE.search(str(prefix)):
                 node = apply_text_case(node, "capitalize-first")
         if node is not None:
             parts.append(node)
         if suffix:
-            suffix = str(suffix)
+            suffix = _spaced_suffix(str(suffix))
             if suffix[:1] == " ":
                 # as citeproc-js: the space a cite's suffix starts with is kept after one the
                 # rendering ends with ("…/36008,  for details")
@@ -957,6 +975,33 @@ _SENTENCE_END_RE = re.compile("\\S\\s+\\S+[.!?][\"'\u201d\u2019]?\\s*$")  # not 
 _GIVEN_POSITIONS: dict[Any, str] = {0: "first", 1: "subsequent", 2: "ibid", 3: "ibid-with-locator", 4: "subsequent"}
 _LEGAL_TYPES = frozenset(("bill", "gazette", "legislation", "regulation", "treaty"))
 _CITE_AFFIX_PUNCTUATION = frozenset(";.,")
+
+
+_TAG_RE = re.compile("<[^>]+>")
+_PREFIX_TAIL_RE = re.compile("[\"'\u201d\u2019\u00bb\u202f\u00a0 ]+$")
+_SPACED_AFTER_RE = re.compile(f"[.;:!?&),\\]0-9{ROMANESQUE_CHARS}]$")
+_SPACED_BEFORE_RE = re.compile(f"^[&(\\[{ROMANESQUE_CHARS}]")
+
+
+def _spaced_prefix(prefix: str) -> str:
+    """A cite's (or a citation's) prefix as citeproc-js writes it: a space added after one ending in a letter,
+    a digit or punctuation (closing quotes, tags and spaces aside), and each run of spaces one."""
+    if not prefix:
+        return prefix
+    if _SPACED_AFTER_RE.search(_PREFIX_TAIL_RE.sub("", _TAG_RE.sub("", prefix))):
+        prefix += " "
+    return re.sub(r"\s+", " ", prefix)
+
+
+def _braced_affix(braces: NestedParens | None, affix: str) -> str:
+    """An affix of a note style's citation with its parentheses nested (see NestedParens)."""
+    return type(affix)(braces.update(affix)) if braces is not None and affix else affix
+
+
+def _spaced_suffix(suffix: str) -> str:
+    """A cite's (or a citation's) suffix as citeproc-js writes it: a space before one starting with a letter or
+    an opening bracket."""
+    return " " + suffix if _SPACED_BEFORE_RE.match(suffix) else suffix
 
 
 def _cite_delimiter(delimiter: str, previous: Mapping[str, Any], cite: Mapping[str, Any]) -> str:
