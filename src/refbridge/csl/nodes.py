@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import re
+import urllib.parse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -440,6 +441,7 @@ _NUMBER_RANGE_RE = re.compile(r"(\d|(?<![A-Za-z])[ivxlcdmIVXLCDM]+)\s*-\s*(\d|[i
 _UNLIKE_PARTICLES_RE = re.compile(r"^\s*([A-Za-z]*)\d+\s*-\s*(?!\1\d)[A-Za-z]*\d+\s*$")
 _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
 _WEB_URL_RE = re.compile(r"https?://", re.IGNORECASE)
+_DOI_URL_RE = re.compile(r"^https?://doi\.org/")
 
 
 class TextVariable(Element):
@@ -476,7 +478,14 @@ class TextVariable(Element):
             return super().render(ctx)
         node = self.content(ctx)
         if isinstance(node, Rich) and node.link:
-            node = Rich([self.resolver, *node.kids], link=self.resolver + plain(node))
+            # as citeproc-js: a DOI given as a resolver's URL is written after the prefix's
+            # resolver without its own; one given as another URL, without the resolver
+            doi = _DOI_URL_RE.sub("", plain(node), count=1)
+            if _WEB_URL_RE.match(doi):
+                node = Rich([doi], link=doi)
+            else:
+                doi = urllib.parse.unquote(doi) if doi != plain(node) else doi
+                node = Rich([self.resolver, doi], link=self.resolver + doi)
             return self.linked_decor.apply(node, ctx, self.string_leaf, True) if self.linked_decor else node
         return self.decor.apply(node, ctx, self.string_leaf, True) if self.decor else node
 
