@@ -47,7 +47,13 @@ def short_form(lists: AbbreviationLists, variable: str, value: str, jurisdiction
     """The short form listed for *value* of *variable*: the item's jurisdiction's list
     first, then the default one; None when neither lists it."""
     category = CATEGORY_OF_VARIABLE.get(variable)
-    if category is None or not value:
+    return None if category is None else listed_form(lists, category, value, jurisdiction)
+
+
+def listed_form(lists: AbbreviationLists, category: str, value: str, jurisdiction: str = "") -> ShortForm | None:
+    """The short form listed for *value* in *category* (``"institution-part"``...): the
+    jurisdiction's list first, then the default one; None when neither lists it."""
+    if not value:
         return None
     for place in (jurisdiction, "default") if jurisdiction else ("default",):
         found = lists.get(place, {}).get(category, {}).get(value)

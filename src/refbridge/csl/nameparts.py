@@ -43,7 +43,7 @@ def parse_name(raw: Mapping[str, Any]) -> NameParts:
     get = raw.get
     key = (get("family"), get("given"), get("literal"), get("name"), get("dropping-particle"),
            get("non-dropping-particle"), get("suffix"), get("comma-suffix"), get("static-ordering"),
-           get("parse-names"))
+           get("parse-names"), get("isInstitution"))
     try:
         parts = _PARSED.get(key)
     except TypeError:  # unhashable field values: parse without caching
@@ -62,6 +62,8 @@ def _parse_name(raw: Mapping[str, Any]) -> NameParts:
     given = stringify(raw.get("given") or "")
     if literal or (not family and not given):
         return NameParts(literal=literal or stringify(raw.get("name") or ""))
+    if family and not given and raw.get("isInstitution"):  # (citeproc-js's flag of an institution)
+        return NameParts(literal=family)
     parts = NameParts(
         family=family,
         given=given,

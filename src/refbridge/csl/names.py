@@ -16,6 +16,7 @@ from typing import Any
 
 from . import reach
 from .context import RenderContext
+from .institutions import InstitutionSpec, institution_forms, subunits, written
 from .marked import Delimiter, KeptLead, LiteralText
 from .nameparts import NameParts, parse_name
 from .nodes import FORMAT_ATTRS, Choose, Decor, Element, TextTerm, decor_of
@@ -30,6 +31,7 @@ from .rendered import (
     parse_markup,
     plain,
 )
+from .values import stringify
 
 _PARTICLE_END = ("'", "\u2019", "-")
 _NBSP_LANGUAGES = frozenset(("fr", "ru", "cs"))
@@ -231,6 +233,8 @@ class NameSpec:
     #: an institution's family part: cs:name's own, not one its cs:substitute sets (as citeproc-js)
     institution_family_decor: Decor | None = None
     institution_family_affixes: tuple[str, str] = ("", "")
+    #: CSL-M: the cs:institution beside cs:name (None: the style has none)
+    institution: InstitutionSpec | None = None
 
     @property
     def shows_no_names(self) -> bool:
@@ -240,7 +244,8 @@ class NameSpec:
     @classmethod
     def from_attrs(cls, attrs: Mapping[str, str], parts: Mapping[str, dict[str, str]],
                    inherited: Mapping[str, str] | None = None,
-                   own_family: dict[str, str] | None = None) -> NameSpec:
+                   own_family: dict[str, str] | None = None,
+                   institution: InstitutionSpec | None = None) -> NameSpec:
         def number(name: str, default: int | None = None) -> int | None:
             try:
                 return int(attrs[name]) if name in attrs else default
@@ -278,6 +283,7 @@ class NameSpec:
             given_affixes=_affixes(parts.get("given", {})),
             institution_family_decor=_unaffixed_decor(parts.get("family", {}) if own_family is None else own_family),
             institution_family_affixes=_affixes(parts.get("family", {}) if own_family is None else own_family),
+            institution=institution,
         )
 
 
@@ -514,7 +520,7 @@ class NamesNode(Element):
                     node.kids[0] = node.kids[0][1:]  # (a rendering of its own, see _render_name)
                     out.extend((name_spec.delimiter, KeptLead(" ")))
                 elif last and not truncated and parts[i].literal:
-                    out.append(name_spec.institution_delimiter)
+                    out.append(_institution_delimiter(name_spec))
                 elif (last and not truncated) or not name_spec.delimiter.endswith("  "):
                     out.append(joint(name_spec.delimiter))
                 else:
@@ -591,10 +597,11 @@ class NamesNode(Element):
             always = name_spec.precedes_last == "always" and count == 2
             return (name_spec.delimiter if always else "") + and_text
         if institution:
-            rule = name_spec.inherited_precedes_last
+            own = name_spec.institution.precedes_last if name_spec.institution is not None else None
+            rule = own or name_spec.inherited_precedes_last
             delimited = rule == "always" or (rule != "never" and count > 2) or (
                 name_spec.precedes_last == "after-inverted-name" and inverted_before)
-            before = name_spec.institution_delimiter if delimited else " "
+            before = _institution_delimiter(name_spec) if delimited else " "
             return before + and_text + " "
         if _delimiter_applies(name_spec.precedes_last, count, inverted_before):
             return name_spec.delimiter + and_text + " "
@@ -662,6 +669,8 @@ class NamesNode(Element):
             node = Rich([node], {"font-weight": "bold"} if getattr(ctx.highlight, "style", "bold") == "bold"
                         else {"text-decoration": "underline"})
         spec = self.spec.name
+        if parts.literal and spec.institution is not None:
+            return node  # (as citeproc-js: cs:institution's formatting, not cs:name's)
         decor = spec.institution_decor if parts.literal else spec.decor
         if parts.literal and decor is not None and decor.fmt:
             family = (self._with_substituted_parts(spec, ctx.substituting[0]) if ctx.substituting
@@ -675,6 +684,27 @@ class NamesNode(Element):
         # (as citeproc-js: an institution is one written string, not italicized when it has
         # no Latin, Greek, Cyrillic... letter, see Decor.apply)
         return (decor.apply(node, ctx, string_leaf=bool(parts.literal)) or node) if decor is not None else node
+
+    def _institution(self, literal: str, inst: InstitutionSpec, delimiter: str, ctx: RenderContext) -> Node:
+        """An institution as its cs:institution writes it (see institutions.py): its long
+        subunits, its short ones, or both, joined by a space."""
+        forms = institution_forms(inst, literal, ctx.abbreviations, stringify(ctx.item.get("jurisdiction") or ""))
+        separator = delimiter if inst.separator is None else inst.separator
+        long = _subunits_node(forms.long, inst.long_style(forms), separator, ctx)
+        short = _subunits_node(forms.short, inst.short_decor, separator, ctx)
+        if inst.parts == "short":
+            pieces = [short] if forms.short else [long]
+        elif inst.parts == "short-long":
+            pieces = [short, long]
+        elif inst.parts == "long-short":
+            pieces = [long, short]
+        else:
+            pieces = [long]
+        out: list[Node] = []
+        for piece in pieces:
+            if piece is not None:
+                out.extend((" ", piece) if out else (piece,))
+        return Rich(out)
 
     def _with_substituted_parts(self, spec: NameSpec, outer_node: object) -> NameSpec:
         """As citeproc-js: names written for a cs:names they substitute for (directly or in a
@@ -716,7 +746,11 @@ class NamesNode(Element):
         if ctx.substituting:
             spec = self._with_substituted_parts(spec, ctx.substituting[0])
         if parts.literal:
-            node = parse_markup(parts.literal)
+            if spec.institution is not None:
+                return self._institution(parts.literal, spec.institution, spec.delimiter, ctx)
+            # (without cs:institution, its subunits in full, joined by cs:name's delimiter)
+            node = parse_markup(spec.delimiter.join(subunits(parts.literal)) if "|" in parts.literal
+                                else parts.literal)
             part = spec.institution_family_decor
             if part is not None and part.fmt and spec.institution_decor is not None \
                     and spec.institution_decor.fmt:
@@ -779,6 +813,25 @@ class NamesNode(Element):
                            else _given_space(self._givenname_level(parts, ctx), spec, space)])
         pieces.append(_affixed(family_block, spec.family_affixes))
         return Rich(pieces)
+
+
+def _institution_delimiter(spec: NameSpec) -> str:
+    """The delimiter before an institution written last: cs:institution's, else cs:name's own."""
+    own = spec.institution.delimiter if spec.institution is not None else None
+    return spec.institution_delimiter if own is None else own
+
+
+def _subunits_node(units: list[str], decor: Decor | None, separator: str, ctx: RenderContext) -> Node | None:
+    """Subunits of an institution, each in its cs:institution-part's formatting and affixes."""
+    out: list[Node] = []
+    for unit in units:
+        if not written(unit):
+            continue
+        if out:
+            out.append(separator)
+        node = parse_markup(unit)
+        out.append((decor.apply(node, ctx, string_leaf=True) or node) if decor is not None else node)
+    return Rich(out) if out else None
 
 
 def _one_trailing_space(separator: str) -> str:

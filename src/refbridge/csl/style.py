@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..errors import ParseError
 from . import reach
+from .institutions import InstitutionSpec
 from .localization import NS, LocaleLayer, parse_locale_element, resolve_language
 from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
 from .nodes import (
@@ -236,7 +237,10 @@ class _Compiler:
                 parts[part.get("name", "")] = _without_resets(dict(part.attrib), outer)
             # CSL-M: with a cs:institution, a literal name (an institution) is written as that
             # element says, not with the family name-part's formatting (citeproc-js)
-            own_family = {} if element.find(NS + "institution") is not None else own.get("family", {})
+            institution_el = element.find(NS + "institution")
+            own_family = {} if institution_el is not None else own.get("family", {})
+            institution = None if institution_el is None else InstitutionSpec.from_attrs(
+                institution_el.attrib, [part.attrib for part in institution_el.iter(NS + "institution-part")])
             et_al_el = element.find(NS + "et-al")
             label_spec = None
             tags = [_tag(child) for child in element if isinstance(child.tag, str)]
@@ -252,7 +256,7 @@ class _Compiler:
             spec = NamesSpec(
                 name=NameSpec.from_attrs(name_attrs, parts,
                                          {k: v for k, v in self.inherited.items() if k != "names-delimiter"},
-                                         own_family),
+                                         own_family, institution),
                 et_al_term=et_al_el.get("term", "et-al") if et_al_el is not None else "et-al",
                 et_al_decor=decor_of(_without_resets(dict(et_al_el.attrib), attrs), allow_quotes=False)
                 if et_al_el is not None else None,
