@@ -24,6 +24,7 @@ class NameParts:
     literal: str = ""
     static: bool = False
     spaced_particle: bool = False  # "de' Frinkle": a space was typed after the particle
+    et_al: bool = False  # "John, et al.": the name stands for several (its list ends in et al.)
 
 
 def _is_particle(word: str) -> bool:
@@ -36,6 +37,7 @@ _PARSED: dict[tuple[Any, ...], NameParts] = {}
 #: a family name that starts with a lowercase particle joined by an apostrophe or hyphen
 _LOWER_LEAD_RE = re.compile(r"^[a-z]+['\u2019-]")
 _APOSTROPHE_RE = re.compile(r"^([a-z]+['\u2019-])(.+)$")
+_ET_AL_RE = re.compile(r"^et.?al[^a-z]$")
 
 
 def parse_name(raw: Mapping[str, Any]) -> NameParts:
@@ -96,6 +98,8 @@ def _parse_name(raw: Mapping[str, Any]) -> NameParts:
             tail = tail[1:].strip()
             parts.comma_suffix = True
         parts.given, parts.suffix = head.strip(), tail
+        if _ET_AL_RE.match(tail):  # as citeproc-js: "et al." typed after the given name
+            parts.suffix, parts.comma_suffix, parts.et_al = "", False, True
     if not parts.dropping and " " in parts.given:
         words = parts.given.split(" ")
         particles = []

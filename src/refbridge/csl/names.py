@@ -490,6 +490,8 @@ class NamesNode(Element):
                 keys.append(self._sort_key(names[-1], ctx))
             return " ".join(keys)
         parts = [parse_name(n) for n in shown]
+        # (as citeproc-js: a name given as "John, et al." ends its list in the et-al term)
+        truncated = truncated or any(p.et_al for p in parts)
         rendered = [self._render_name(p, raw, i, ctx) for i, (p, raw) in enumerate(zip(parts, shown))]
         rendered = self._subsequent_author(rendered, ctx)
         inverted = [self._inverted(i, p) for i, p in enumerate(parts)]

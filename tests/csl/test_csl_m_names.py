@@ -1,0 +1,26 @@
+"""Names as citeproc-js writes them in cases its CSL-M fixtures check. Each expected string
+is what citeproc-js writes for the same style and names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from refbridge.csl import make_processor
+from refbridge.csl.style import CslStyle
+
+
+def cite(name_xml: str, authors: list[dict[str, Any]]) -> str:
+    style = CslStyle.from_xml(f"""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><id>names</id><title>Names</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation><layout><names variable="author">{name_xml}</names></layout></citation>
+</style>""")
+    item = {"id": "life", "type": "book", "title": "His Anonymous Life", "author": authors}
+    return make_processor(style, [item]).cite([{"id": "life"}])
+
+
+@pytest.mark.parametrize(("name_xml", "expected"), [("<name/>", "John Doe et al."),
+                                                   ('<name form="short"/>', "Doe et al.")])
+def test_et_al_typed_after_a_given_name_ends_the_list_in_the_et_al_term(name_xml: str, expected: str) -> None:
+    assert cite(name_xml, [{"family": "Doe", "given": "John, et al."}]) == expected
