@@ -24,3 +24,29 @@ def cite(name_xml: str, authors: list[dict[str, Any]]) -> str:
                                                    ('<name form="short"/>', "Doe et al.")])
 def test_et_al_typed_after_a_given_name_ends_the_list_in_the_et_al_term(name_xml: str, expected: str) -> None:
     assert cite(name_xml, [{"family": "Doe", "given": "John, et al."}]) == expected
+
+
+THREE = [{"family": "Doe", "given": "John"}, {"family": "Roe", "given": "Jane"}, {"family": "Poe", "given": "Edgar"}]
+
+
+def titled(name_attrs: str) -> str:
+    style = CslStyle.from_xml(f"""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><id>names</id><title>Names</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation><layout><group delimiter=" / "><text variable="title"/>
+    <names variable="author"><name {name_attrs}/><substitute><text value="Anon."/></substitute></names>
+  </group></layout></citation>
+</style>""")
+    return make_processor(style, [{"id": "life", "type": "book", "title": "Life", "author": THREE}]).cite(
+        [{"id": "life"}])
+
+
+def test_suppress_min_leaves_out_a_list_of_at_least_that_many_names_without_substitute() -> None:
+    assert titled('suppress-min="3"') == "Life"
+
+
+def test_suppress_max_leaves_out_a_list_of_at_most_that_many_names() -> None:
+    assert titled('suppress-max="3" form="count"') == "Life"
+
+
+def test_a_list_longer_than_suppress_max_is_written() -> None:
+    assert titled('suppress-max="2"') == "Life / John Doe, Jane Roe, Edgar Poe"

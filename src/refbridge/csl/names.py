@@ -235,6 +235,15 @@ class NameSpec:
     institution_family_affixes: tuple[str, str] = ("", "")
     #: CSL-M: the cs:institution beside cs:name (None: the style has none)
     institution: InstitutionSpec | None = None
+    #: CSL-M: a list of at least suppress-min names, or of at most suppress-max, is not
+    #: written (0: no such limit)
+    suppress_min: int = 0
+    suppress_max: int = 0
+
+    def suppresses(self, count: int) -> bool:
+        """Whether a list of *count* names is not written (suppress-min, suppress-max)."""
+        return bool(self.suppress_min and count >= self.suppress_min
+                    or self.suppress_max and count <= self.suppress_max)
 
     @property
     def shows_no_names(self) -> bool:
@@ -284,6 +293,8 @@ class NameSpec:
             institution_family_decor=_unaffixed_decor(parts.get("family", {}) if own_family is None else own_family),
             institution_family_affixes=_affixes(parts.get("family", {}) if own_family is None else own_family),
             institution=institution,
+            suppress_min=number("suppress-min") or 0,
+            suppress_max=number("suppress-max") or 0,
         )
 
 
@@ -363,10 +374,14 @@ class NamesNode(Element):
     def content(self, ctx: RenderContext) -> Node | None:
         ctx.vars_called += 1
         lists: list[tuple[str, list[Mapping[str, Any]]]] = []
+        held_back = False  # a list suppress-min or suppress-max keeps from being written
         for variable in self.variables:
             value = None if variable in ctx.suppressed else ctx.item.get(variable)
             if isinstance(value, list) and value:
-                lists.append((variable, value))
+                if self.spec.name.suppresses(len(value)):
+                    held_back = True
+                else:
+                    lists.append((variable, value))
         if len(lists) >= 2:
             roles = [role for role, _ in lists]
             if "editor" in roles and "translator" in roles and ctx.locale.term("editortranslator"):
@@ -376,6 +391,8 @@ class NamesNode(Element):
                     lists = [(r, v) for r, v in lists if r not in ("editor", "translator")]
                     lists.insert(min(index, len(lists)), ("editortranslator", editors))
         if not lists:
+            if held_back:  # (as citeproc-js: no substitute for them)
+                return None
             node = self._substitute(ctx)
             if node is None and ctx.sorting and self.spec.name.form == "count":
                 ctx.vars_found += 1  # as citeproc-js: no names count as 0 in a sort key
