@@ -799,7 +799,8 @@ class Label(Element):
             # as citeproc-js (CSL-M's fixtures): a label the number starts with is its label ("p. 10" in
             # number is "page 10"); the numbers before any label within it say its plural
             leading, value, _ = split_embedded_labels(value)
-            term = leading or term
+            if not (leading == "issue" and variable == "number" and ctx.locale.term("number")):
+                term = leading or term  # (as citeproc-js: "no. 10" in number is a number, not an issue)
         if self.plural == "always":
             plural = True
         elif self.plural == "never":

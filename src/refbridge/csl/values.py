@@ -57,7 +57,11 @@ def is_numeric_condition(value: Any, variable: str) -> bool:
     if value in (None, ""):
         return False
     pattern = _ROMAN_NUMERIC_RE["page" if variable == "page" else ""]
-    return is_numeric(value) or bool(pattern.match(stringify(value).strip()))
+    if is_numeric(value) or pattern.match(stringify(value).strip()):
+        return True
+    # as citeproc-js: numbers after a label abbreviation ("no. 10") are numeric
+    labelled = split_locator_label(stringify(value)) if isinstance(value, str) else None
+    return labelled is not None and is_numeric(labelled[1].strip())
 
 
 def is_plural(value: Any, and_term: str = "and") -> bool:
