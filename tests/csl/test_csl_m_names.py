@@ -50,3 +50,18 @@ def test_suppress_max_leaves_out_a_list_of_at_most_that_many_names() -> None:
 
 def test_a_list_longer_than_suppress_max_is_written() -> None:
     assert titled('suppress-max="2"') == "Life / John Doe, Jane Roe, Edgar Poe"
+
+
+def test_is_plural_tests_whether_a_name_variable_holds_several_names() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><id>plural</id><title>Plural</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation><layout delimiter="; "><group delimiter=" ">
+    <names variable="author"/>
+    <choose><if is-plural="author"><text value="are plural"/></if><else><text value="is singular"/></else></choose>
+  </group></layout></citation>
+</style>""")
+    items = [{"id": "noakes", "type": "book", "author": [{"family": "Noakes", "given": "Richard"}]},
+             {"id": "doe", "type": "book", "author": [{"family": "Doe", "given": "John"}, {"literal": "Big Co."}]},
+             {"id": "anonymous", "type": "book"}]
+    assert make_processor(style, items).cite([{"id": "noakes"}, {"id": "doe"}, {"id": "anonymous"}]) == \
+        "Richard Noakes is singular; John Doe, Big Co. are plural"

@@ -1141,10 +1141,17 @@ def _locator(ctx: RenderContext, value: str) -> bool:
     return label == value
 
 
+def _plural_names(ctx: RenderContext, name: str) -> bool:
+    """CSL-M's is-plural: whether a name variable holds several names (as citeproc-js)."""
+    value = ctx.value(name)
+    return isinstance(value, list) and len(value) > 1
+
+
 _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
     "type": lambda ctx, value: ctx.item.get("type") == value,
     "variable": _has_variable,
     "is-numeric": _numeric,
+    "is-plural": _plural_names,
     "is-uncertain-date": _uncertain,
     "position": _position,
     "locator": _locator,
