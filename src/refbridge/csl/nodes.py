@@ -19,7 +19,7 @@ from typing import Any
 from refbridge.pageranges import format_page_range, several_pages
 
 from . import reach
-from .abbreviations import short_form
+from .abbreviations import ShortForm, short_form
 from .context import COMPUTED_VARIABLES, DATE_VARIABLES, NestedParens, RenderContext
 from .marked import (
     BesideDecorated,
@@ -503,9 +503,17 @@ class TextVariable(Element):
         ctx.vars_called += 1
         value = None
         source = name
+        listed: ShortForm | None = None
+        if self.short and ctx.abbreviations:
+            # as citeproc-js: the lists' short form of the value comes before the item's own
+            value = ctx.value(name)
+            if value not in (None, "") and not isinstance(value, (list, dict)):
+                listed = short_form(ctx.abbreviations, name, stringify(value),
+                                    stringify(ctx.item.get("jurisdiction") or ""))
+            value = None
         # a variable substituted once is not rendered again in its short form either (the
         # short form is the same variable in citeproc-js's record of rendered variables)
-        if self.short and name not in ctx.suppressed:
+        if self.short and name not in ctx.suppressed and listed is None:
             value = ctx.value(name + "-short")
             source = name + "-short"
         if value in (None, ""):
@@ -519,11 +527,11 @@ class TextVariable(Element):
         if ctx.in_substitute:  # a variable substituted once is not rendered again
             ctx.suppressed.add(name)
         text = stringify(value)
-        if self.short and ctx.abbreviations:
+        if self.short and ctx.abbreviations and listed is None:
             listed = short_form(ctx.abbreviations, name, text, stringify(ctx.item.get("jurisdiction") or ""))
-            if listed is not None:
-                text = listed.text
-                ctx.suppressed.update(listed.quashed)
+        if listed is not None:
+            text = listed.text
+            ctx.suppressed.update(listed.quashed)
         if name == "citation-label" and ctx.year_suffix() and not ctx.explicit_year_suffix \
                 and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
