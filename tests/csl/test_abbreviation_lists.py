@@ -35,3 +35,18 @@ def test_the_items_own_short_form_is_written_when_the_lists_have_none() -> None:
 def test_a_lowercase_jurisdiction_code_is_looked_up_in_uppercase() -> None:
     lists = {"default": {"place": {"US:NE": "Neb."}}}
     assert short("jurisdiction", {"type": "bill", "jurisdiction": "us:ne"}, lists) == "Neb."
+
+
+def test_a_classics_names_and_title_give_way_to_its_listed_classic_form() -> None:
+    style = CslStyle.from_xml("""<style xmlns="http://purl.org/net/xbiblio/csl" class="note" version="1.0">
+  <info><id>classic</id><title>Classic</title><updated>2026-01-01T00:00:00+00:00</updated></info>
+  <citation><layout delimiter="; ">
+    <group delimiter=" "><names variable="author"/><text variable="title"/></group>
+  </layout></citation>
+</style>""")
+    items = [{"id": "blackstone", "type": "classic", "title": "Commentaries",
+              "author": [{"family": "Blackstone", "given": "William"}]},
+             {"id": "bankton", "type": "classic", "title": "Institute", "author": [{"family": "Bankton"}]}]
+    lists = {"default": {"classic": {"William Blackstone, Commentaries": "Bl. Comm."}}}
+    assert make_processor(style, items, abbreviations=lists).cite([{"id": "blackstone"}, {"id": "bankton"}]) == \
+        "Bl. Comm.; Bankton Institute"

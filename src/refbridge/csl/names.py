@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import reach
+from .abbreviations import listed_form
 from .context import RenderContext
 from .institutions import InstitutionSpec, institution_forms, subunits, written
 from .marked import Delimiter, KeptLead, LiteralText
@@ -348,6 +349,8 @@ class NamesNode(Element):
         bare, ctx.bare_names = ctx.bare_names, False
         ctx.substituted_in_own = ctx.substituted_by_term = False
         node = self.content(ctx)
+        if first and node is not None and ctx.abbreviations and ctx.item.get("type") == "classic":
+            node = self._classic(node, ctx)
         in_own, ctx.substituted_in_own = ctx.substituted_in_own, False
         if first and ctx.capture_names:  # substituted by a non-name element: compare its text
             ctx.capture_names = False
@@ -370,6 +373,18 @@ class NamesNode(Element):
         if node is None and not ctx.in_substitute:
             ctx.rendered_any = True  # as citeproc-js: a term after empty names is no leading term
         return node
+
+    def _classic(self, node: Node, ctx: RenderContext) -> Node:
+        """CSL-M, as citeproc-js: the names of a classic ("Blackstone") are replaced by the
+        lists' "classic" short form of names and title ("Blackstone, Commentaries": "Bl
+        Comm"), and the title is then not written."""
+        key = ", ".join(part for part in (ctx.first_names_text or plain(node), stringify(ctx.item.get("title") or ""))
+                        if part)
+        listed = listed_form(ctx.abbreviations, "classic", key)
+        if listed is None:
+            return node
+        ctx.suppressed.add("title")
+        return parse_markup(listed.text)
 
     def content(self, ctx: RenderContext) -> Node | None:
         ctx.vars_called += 1
