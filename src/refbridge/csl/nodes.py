@@ -74,6 +74,7 @@ from .values import (
     split_embedded_labels,
     split_labelled_numbers,
     stringify,
+    without_noise_words,
     written_as_number,
 )
 
@@ -445,13 +446,15 @@ _DOI_URL_RE = re.compile(r"^https?://doi\.org/")
 
 
 class TextVariable(Element):
-    __slots__ = ("item_text", "keeps_periods", "leads_terms", "linked_decor", "options", "reach", "resolver",
-                 "short", "string_leaf", "variable")
+    __slots__ = ("item_text", "keeps_periods", "leads_terms", "linked_decor", "noise_words", "options", "reach",
+                 "resolver", "short", "string_leaf", "variable")
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions,
-                 in_macro: bool = False) -> None:
+                 in_macro: bool = False, noise_words: str = "") -> None:
         super().__init__(decor)
         self.variable = variable
+        #: CSL-M's leading-noise-words of a title: "drop" or "demote" them (see without_noise_words)
+        self.noise_words = noise_words if variable == "title" else ""
         self.string_leaf = self.item_text = variable not in _NUMBER_PATH_VARIABLES
         self.keeps_periods = not self.string_leaf
         # (as citeproc-js: a term after the citation number still starts with a capital)
@@ -532,6 +535,8 @@ class TextVariable(Element):
         if listed is not None:
             text = listed.text
             ctx.suppressed.update(listed.quashed)
+        if self.noise_words:
+            text = without_noise_words(text, ctx.locale.options.get("leading-noise-words", ""), self.noise_words)
         if name == "citation-label" and ctx.year_suffix() and not ctx.explicit_year_suffix \
                 and not ctx.year_suffix_done:
             ctx.year_suffix_done = True

@@ -173,7 +173,7 @@ class _Compiler:
             decor = decor_of(attrs)
             if "variable" in attrs:
                 return TextVariable(decor, attrs["variable"], attrs.get("form", "long"), self.options,
-                                    in_macro=self.macro_depth > 0)
+                                    in_macro=self.macro_depth > 0, noise_words=attrs.get("leading-noise-words", ""))
             if "macro" in attrs:
                 return TextMacro(decor_of(_without_text_case(attrs)), self.macro(attrs["macro"]))
             if "term" in attrs:

@@ -64,6 +64,21 @@ def is_numeric_condition(value: Any, variable: str) -> bool:
     return labelled is not None and is_numeric(labelled[1].strip())
 
 
+def without_noise_words(title: str, noise_words: str, mode: str) -> str:
+    """CSL-M, as citeproc-js: a title without the noise words it starts with (*noise_words*,
+    the locale's comma-separated leading-noise-words): dropped ("drop"), or moved to its end
+    after a comma ("demote": "English Title, An")."""
+    words = {word.strip() for word in noise_words.split(",") if word.strip()}
+    pieces = title.split()
+    count = 0
+    while count < len(pieces) and pieces[count].lower() in words:
+        count += 1
+    if not count:
+        return title
+    rest, noise = " ".join(pieces[count:]), " ".join(pieces[:count])
+    return rest if mode == "drop" else f"{rest}, {noise}" if mode == "demote" else title
+
+
 def is_plural(value: Any, and_term: str = "and") -> bool:
     """Whether a number variable holds several numbers (a range or a list; ``\\-`` is a
     literal hyphen, not a range).  Numbers after a label of their own ("1, fol. 186") do not
