@@ -65,3 +65,11 @@ def test_is_plural_tests_whether_a_name_variable_holds_several_names() -> None:
              {"id": "anonymous", "type": "book"}]
     assert make_processor(style, items).cite([{"id": "noakes"}, {"id": "doe"}, {"id": "anonymous"}]) == \
         "Richard Noakes is singular; John Doe, Big Co. are plural"
+
+
+@pytest.mark.parametrize(("author", "expected"), [({"family": "小泉", "given": "健一郎"}, "小泉【健】"),
+                                                ({"family": "我妻", "given": "栄"}, "我妻栄"),
+                                                ({"family": "Doe", "given": "John Robert"}, "【J】 【R】 Doe")])
+def test_an_initialize_with_placeholder_holds_each_initial_and_a_cjk_given_names_first_character(
+        author: dict[str, str], expected: str) -> None:
+    assert cite('<name initialize-with="【%s】"/>', [author]) == expected

@@ -101,7 +101,8 @@ def _tags_only(separator: str) -> str:
 
 
 def _initialize(given: str, terminator: str, initialize_names: bool, hyphen: bool) -> str:
-    if not given or given in ("Lord", "Lady") or not _STARTS_ROMANESQUE_RE.match(_LEADING_TAGS_RE.sub("", given)):
+    if not given or given in ("Lord", "Lady") or (not _STARTS_ROMANESQUE_RE.match(_LEADING_TAGS_RE.sub("", given))
+                                                  and "%s" not in terminator):
         return given
     name = given if hyphen else given.replace("-", " ")
     name = re.sub(r"\s+", " ", re.sub(r"\s*-\s*", "-", name))
@@ -116,13 +117,20 @@ def _initialize(given: str, terminator: str, initialize_names: bool, hyphen: boo
     return re.sub("\u2013([a-z])", r"-\1", text)
 
 
+_FIRST_CHARACTER_RE = re.compile(r"(.)(.*)()", re.DOTALL)
+
+
 def _initialize_pieces(pieces: list[str], terminator: str) -> str:
     count = len(pieces)
+    placeholder = "%s" in terminator
     for i in range(0, count, 2):
         piece = pieces[i]
         if not piece:
             continue
         match = _NAME_INITIAL_RE.match(piece)
+        if match is None and placeholder and len(piece) > 1 and not _STARTS_ROMANESQUE_RE.match(piece):
+            # (as citeproc-js: with a terminator holding "%s", a CJK given name's first character)
+            match = _FIRST_CHARACTER_RE.match(piece)
         if match:
             head, rest, period = match.group(1), match.group(2), match.group(3)
             if rest and period:
@@ -137,7 +145,9 @@ def _initialize_pieces(pieces: list[str], terminator: str) -> str:
                 if len(upper) < len(rest):
                     extra = upper.lower()
             pieces[i] = head + extra
-            if i < count - 1:
+            if placeholder:  # CSL-M: the initial written inside the terminator ("【%s】")
+                pieces[i] = terminator.replace("%s", pieces[i], 1)
+            elif i < count - 1:
                 separator = pieces[i + 1]
                 if "-" in separator:
                     pieces[i + 1] = _merge_tags(separator.replace("-", "", 1), terminator) + "-"
