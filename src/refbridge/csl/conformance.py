@@ -88,7 +88,7 @@ def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> 
     call, ``>>`` marking those that call changed: their text, the disambiguation of their
     items, or the first-reference note of an item cited again (citeproc-js re-renders every
     citation of such an item)."""
-    by_id = {str(item["id"]): item for item in fixture.items}
+    by_id = {str(item["id"]): item for item in fixture.items if "id" in item}
     previous: dict[str, tuple[Any, ...]] = {}
     previous_refs: dict[str, Any] = {}
     lines: list[str] = []
@@ -129,7 +129,8 @@ def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
     with processCitationCluster calls, those of the final document (others are deleted);
     with BIBENTRIES, its last set."""
     if fixture.citations is not None:
-        clusters = [c["citationItems"] for c in _documents(fixture.citations)[-1][0]]
+        documents = _documents(fixture.citations)  # (none when no citation is made)
+        clusters = [c["citationItems"] for c in documents[-1][0]] if documents else []
     elif fixture.citation_items is not None:
         clusters = fixture.citation_items
     elif fixture.bibentries:
@@ -137,7 +138,7 @@ def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
         clusters = [[{"id": key} for key in fixture.bibentries[-1]]]
     else:
         return fixture.items
-    by_id = {str(item["id"]): item for item in fixture.items}
+    by_id = {str(item["id"]): item for item in fixture.items if "id" in item}
     order: dict[str, None] = {}
     for cluster in clusters:
         for cite in cluster:
