@@ -33,3 +33,12 @@ def test_each_cluster_of_citation_items_is_a_citation_of_its_own(tmp_path: Path)
 
 def test_a_fixture_making_no_citation_renders_nothing(tmp_path: Path) -> None:
     assert fixture(tmp_path, {"MODE": "citation", "CSL": STYLE, "INPUT": "[{}]", "CITATIONS": "[]"}) == ""
+
+
+def test_a_processed_citation_rendering_nothing_is_citeproc_js_marker(tmp_path: Path) -> None:
+    calls = ('[[{"citationID": "C1", "citationItems": [], "properties": {"noteIndex": 1}}, [], []],'
+             ' [{"citationID": "C2", "citationItems": [{"id": "atlas"}], "properties": {"noteIndex": 2}},'
+             ' [["C1", 1]], []]]')
+    got = fixture(tmp_path, {"MODE": "citation", "CSL": STYLE,
+                             "INPUT": '[{"id": "atlas", "type": "book", "title": "Atlas"}]', "CITATIONS": calls})
+    assert got == "..[0] [NO_PRINTED_FORM]\n>>[1] Atlas"

@@ -103,13 +103,18 @@ def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> 
         states, tainted = {}, set()
         for citation, text in zip(document, rendered):
             keys = [str(c["id"]) for c in citation["citationItems"]]
-            states[citation["citationID"]] = (text, tuple(repr(proc.disamb.get(key)) for key in keys))
+            # (a citation rendering nothing is citeproc-js's marker in its output)
+            states[citation["citationID"]] = (text or _NO_PRINTED_FORM,
+                                              tuple(repr(proc.disamb.get(key)) for key in keys))
             if moved.intersection(keys):
                 tainted.add(citation["citationID"])
         lines = [f"{'>>' if cid == current or cid in tainted or previous.get(cid) != state else '..'}[{i}] {state[0]}"
                  for i, (cid, state) in enumerate(states.items())]
         previous, previous_refs = states, first_refs
     return "\n".join(lines)
+
+
+_NO_PRINTED_FORM = "[NO_PRINTED_FORM]"
 
 
 def _first_references(document: list[dict[str, Any]]) -> dict[str, Any]:
