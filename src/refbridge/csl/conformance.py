@@ -38,7 +38,7 @@ class Fixture:
     abbreviations: dict[str, Any]
     bibsection: dict[str, Any] | None
     bibentries: list[list[str]] | None  # the item sets registered one after another
-    options: dict[str, Any]  # citeproc-js's engine options (only wrap_url_and_doi is honoured)
+    options: dict[str, Any]  # citeproc-js's engine options (wrap_url_and_doi, spoof_institutional_affiliations)
 
 
 def parse_fixture(path: Path) -> Fixture:
@@ -57,6 +57,12 @@ def parse_fixture(path: Path) -> Fixture:
         options=json.loads(sections["OPTIONS"]) if "OPTIONS" in sections else {},
         bibentries=json.loads(sections["BIBENTRIES"]) if "BIBENTRIES" in sections else None,
     )
+
+
+def _affiliations(fixture: Fixture) -> bool:
+    """Whether persons before an institution are its members: citeproc-js's
+    spoof_institutional_affiliations option."""
+    return bool(fixture.options.get("spoof_institutional_affiliations"))
 
 
 def _links(fixture: Fixture) -> bool:
@@ -96,7 +102,8 @@ def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> 
     for document, current in _documents(fixture.citations):
         cited = dict.fromkeys(str(c["id"]) for citation in document for c in citation["citationItems"])
         proc = make_processor(style, [by_id[key] for key in cited if key in by_id], output="html",
-                              locale_store=store, links=_links(fixture), abbreviations=fixture.abbreviations)
+                              locale_store=store, links=_links(fixture), abbreviations=fixture.abbreviations,
+                              affiliations=_affiliations(fixture))
         rendered = proc.cite_clusters(document)
         first_refs = _first_references(document)
         moved = {key for key, note in first_refs.items() if previous_refs.get(key, note) != note}
@@ -154,7 +161,8 @@ def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
 def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
     style = CslStyle.from_xml(fixture.csl, fixture.name)
     proc = make_processor(style, _cited_items(fixture), output="html", locale_store=store, links=_links(fixture),
-                          abbreviations=fixture.abbreviations)
+                          abbreviations=fixture.abbreviations,
+                              affiliations=_affiliations(fixture))
     if fixture.mode.startswith("bibliography"):
         return proc.bibliography_document(fixture.bibsection)
     if fixture.citations is not None:

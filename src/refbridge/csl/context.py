@@ -96,6 +96,7 @@ class NestedParens:
 class RenderContext:
     __slots__ = (
         "abbreviations",
+        "affiliations",
         "author_only",
         "bare_names",
         "braces",
@@ -162,6 +163,8 @@ class RenderContext:
         self.placeholder_labels: dict[str, str] | None = None
         #: CSL-M: the abbreviation lists the caller gave the processor (see abbreviations.py)
         self.abbreviations: AbbreviationLists = {}
+        #: persons before an institution are written as its members (see make_processor)
+        self.affiliations = False
         self.mode = mode
         self.cite = cite or {}
         self.position = "first"

@@ -40,6 +40,8 @@ class InstitutionSpec:
     #: (None: as without cs:institution)
     delimiter: str | None = None
     precedes_last: str | None = None
+    and_term: str | None = None  #: its and="text" / "symbol" (None: cs:name's)
+    suppress_min: int | None = None  #: suppress-min="0" leaves out institutions with affiliations
     #: each subunit's formatting and affixes (cs:institution-part): long, long when a short
     #: form is written too (if-short="true"), short
     long_decor: Decor | None = None
@@ -63,6 +65,8 @@ class InstitutionSpec:
                    stop_first=count("stop-first"), stop_last=count("stop-last"),
                    reverse=attrs.get("reverse-order") == "true", short_form=attrs.get("form") == "short",
                    delimiter=attrs.get("delimiter"), precedes_last=attrs.get("delimiter-precedes-last"),
+                   and_term=attrs.get("and"),
+                   suppress_min=int(attrs["suppress-min"]) if attrs.get("suppress-min", "").isdigit() else None,
                    long_decor=decors.get("long"), long_with_short_decor=decors.get("long-with-short"),
                    short_decor=decors.get("short"))
 

@@ -247,8 +247,8 @@ class NameSpec:
     #: CSL-M: the cs:institution beside cs:name (None: the style has none)
     institution: InstitutionSpec | None = None
     #: CSL-M: a list of at least suppress-min names, or of at most suppress-max, is not
-    #: written (0: no such limit)
-    suppress_min: int = 0
+    #: written (None: no such limit; suppress-min="0" leaves out persons with affiliations)
+    suppress_min: int | None = None
     suppress_max: int = 0
 
     def suppresses(self, count: int) -> bool:
@@ -304,7 +304,7 @@ class NameSpec:
             institution_family_decor=_unaffixed_decor(parts.get("family", {}) if own_family is None else own_family),
             institution_family_affixes=_affixes(parts.get("family", {}) if own_family is None else own_family),
             institution=institution,
-            suppress_min=number("suppress-min") or 0,
+            suppress_min=number("suppress-min"),
             suppress_max=number("suppress-max") or 0,
         )
 
@@ -531,6 +531,8 @@ class NamesNode(Element):
             if truncated and use_last and len(names) - len(shown) >= 2:
                 keys.append(self._sort_key(names[-1], ctx))
             return " ".join(keys)
+        if ctx.affiliations and any(parse_name(n).literal for n in names):
+            return self._with_label(role, len(names), self._affiliated(names, ctx), ctx)
         parts = [parse_name(n) for n in shown]
         # (as citeproc-js: a name given as "John, et al." ends its list in the et-al term)
         truncated = truncated or any(p.et_al for p in parts)
@@ -541,11 +543,7 @@ class NamesNode(Element):
             rendered[-1] = Rich([rendered[-1], " \u2026"])
         out: list[Node] = []
         count = len(rendered)
-        and_text = None
-        if name_spec.and_term == "text":
-            and_text = ctx.locale.term("and") or "and"
-        elif name_spec.and_term == "symbol":
-            and_text = "&"
+        and_text = _and_text(name_spec.and_term, ctx)
         # as citeproc-js: the delimiter between two names does not merge its punctuation with
         # cs:name's suffix ("Gilbert, S.D.,, Rambo, R.P.,"), the joint before "and" or et al. does
         joint = LiteralText if name_spec.decor is not None and name_spec.decor.suffix else str
@@ -580,19 +578,8 @@ class NamesNode(Element):
                 out.append((name_spec.delimiter if len(shown) > 1 else " ") + "\u2026 ")
                 out.append(self._render_name(last_parts, names[-1], len(names) - 1, ctx))
             else:
-                term = ctx.locale.term(spec.et_al_term) or ""
                 with_et_al = True  # (an empty term too: citeproc-js nests the formatting all the same)
-                if term:
-                    term_node: Node = term
-                    if _delimiter_applies(spec.name.precedes_et_al, len(shown) + 1, inverted[len(shown) - 1]):
-                        out.append(name_spec.delimiter)
-                        # (as citeproc-js: a term starting with a space keeps it, ",  – al.")
-                        term_node = KeptLead(term)
-                    elif _STARTS_ROMANESQUE_RE.match(term):
-                        out.append(Delimiter(" "))  # (a CJK or Hebrew term joins the last name directly)
-                    if spec.et_al_decor:
-                        term_node = spec.et_al_decor.apply(term_node, ctx, string_leaf=True) or ""
-                    out.append(term_node)
+                out.extend(self._et_al(len(shown), inverted[len(shown) - 1], ctx))
         listed: Node = Rich(out) if len(out) > 1 else out[0]
         if with_et_al and name_spec.decor is not None:
             # citeproc-js also sets cs:name's formatting and affixes around the names and
@@ -618,14 +605,115 @@ class NamesNode(Element):
             sas = ctx.sas
             if sas is not None and sas.rule == "complete-all" and tuple(ctx.first_name_texts) == sas.previous_names:
                 names_node = sas.text or None
-        if names_node is None:
+        return self._with_label(role, len(names), names_node, ctx)
+
+    def _with_label(self, role: str, count: int, node: Node | None, ctx: RenderContext) -> Node | None:
+        """A list's names with their cs:label, before or after them."""
+        if node is None or not self.spec.label:
+            return node
+        label = self._label(role, count, ctx)
+        if label is None:
+            return node
+        return Rich([label, node]) if self.spec.label.before else Rich([node, label])
+
+    def _et_al(self, shown: int, inverted_last: bool, ctx: RenderContext) -> list[Node]:
+        """The et-al term after *shown* names, with what goes before it."""
+        spec = self.spec
+        term = ctx.locale.term(spec.et_al_term) or ""
+        if not term:
+            return []
+        out: list[Node] = []
+        term_node: Node = term
+        if _delimiter_applies(spec.name.precedes_et_al, shown + 1, inverted_last):
+            out.append(spec.name.delimiter)
+            # (as citeproc-js: a term starting with a space keeps it, ",  – al.")
+            term_node = KeptLead(term)
+        elif _STARTS_ROMANESQUE_RE.match(term):
+            out.append(Delimiter(" "))  # (a CJK or Hebrew term joins the last name directly)
+        if spec.et_al_decor:
+            term_node = spec.et_al_decor.apply(term_node, ctx, string_leaf=True) or ""
+        out.append(term_node)
+        return out
+
+    def _affiliated(self, names: list[Mapping[str, Any]], ctx: RenderContext) -> Node | None:
+        """Names as citeproc-js writes them with affiliations (see make_processor): the
+        persons before each institution are joined to it ("Roe, Big Ministry"), the sets so
+        made joined as institutions are; persons after the last institution are written
+        first, "with" the sets. Each list is cut by the et-al rules on its own."""
+        parsed = [parse_name(n) for n in names]
+        name_spec = self.spec.name
+        inst = name_spec.institution
+        if name_spec.suppress_min == 0:  # (as citeproc-js: the persons are left out)
+            keep = [i for i, parts in enumerate(parsed) if parts.literal]
+            names, parsed = [names[i] for i in keep], [parsed[i] for i in keep]
+        elif inst is not None and inst.suppress_min == 0:  # the institutions are left out
+            end = len(parsed)
+            while end and not parsed[end - 1].literal:
+                end -= 1
+            keep = [i for i in range(end, len(parsed))] + [i for i in range(end) if not parsed[i].literal]
+            names, parsed = [names[i] for i in keep], [parsed[i] for i in keep]
+        end = len(parsed)
+        while end and not parsed[end - 1].literal:
+            end -= 1
+        sets: list[tuple[list[int], int]] = []
+        members: list[int] = []
+        for i in range(end):
+            if parsed[i].literal:
+                sets.append((members, i))
+                members = []
+            else:
+                members.append(i)
+        kept, sets_cut = self._cut(sets, ctx)
+        set_nodes: list[Node] = []
+        for members, i in kept:
+            institution = self._render_name(parsed[i], names[i], i, ctx)
+            persons = self._persons(members, parsed, names, ctx)
+            set_nodes.append(Rich([persons, name_spec.delimiter, institution]) if persons is not None
+                             else institution)
+        # (as citeproc-js: a cs:institution without "and" of its own joins in the "and" term;
+        # without a cs:institution, in cs:name's)
+        and_term = name_spec.and_term if inst is None else inst.and_term or "text"
+        institutions = self._joined(set_nodes, [False] * len(set_nodes), sets_cut, ctx, and_term, True)
+        freeters = self._persons(list(range(end, len(names))), parsed, names, ctx)
+        if freeters is None:
+            return institutions
+        rule = name_spec.precedes_last
+        joint = (self.spec.delimiter if rule in ("always", "after-inverted-name") else " ") + "with "
+        return Rich([freeters, joint, institutions]) if institutions is not None else freeters
+
+    def _persons(self, indices: list[int], parsed: list[NameParts], names: list[Mapping[str, Any]],
+                 ctx: RenderContext) -> Node | None:
+        """Persons of an affiliated list (see _affiliated), cut by the et-al rules."""
+        shown, cut = self._cut(indices, ctx)
+        return self._joined([self._render_name(parsed[i], names[i], i, ctx) for i in shown],
+                            [self._inverted(i, parsed[i]) for i in shown], cut, ctx, self.spec.name.and_term)
+
+    def _cut(self, entries: list[Any], ctx: RenderContext) -> tuple[list[Any], bool]:
+        """*entries* as the et-al rules cut them, and whether they did."""
+        et_al_min, use_first, _ = self._limits(ctx)
+        if et_al_min and use_first is not None and et_al_min >= use_first and len(entries) >= et_al_min \
+                and use_first < len(entries):
+            return entries[:use_first], True
+        return entries, False
+
+    def _joined(self, nodes: list[Node], inverted: list[bool], cut: bool, ctx: RenderContext,
+                and_term: str | None, institutions: bool = False) -> Node | None:
+        """Names (or sets of an affiliated list, *institutions*) joined, in "and" or, when
+        *cut*, et al."""
+        if not nodes:
             return None
-        node = names_node
-        if spec.label:
-            label = self._label(role, len(names), ctx)
-            if label is not None:
-                node = Rich([label, node]) if spec.label.before else Rich([node, label])
-        return node
+        delimiter = self.spec.name.delimiter
+        and_text = None if cut else _and_text(and_term, ctx)
+        out: list[Node] = []
+        for i, node in enumerate(nodes):
+            if i:
+                last = i == len(nodes) - 1
+                out.append(self._and_joint(and_text, len(nodes), inverted[i - 1], institutions) if last and and_text
+                           else delimiter)
+            out.append(node)
+        if cut:
+            out.extend(self._et_al(len(nodes), inverted[-1], ctx))
+        return Rich(out)
 
     def _and_joint(self, and_text: str, count: int, inverted_before: bool, institution: bool) -> str:
         """What goes before the last name: delimiter or space, the "and" term, a space.
@@ -876,6 +964,13 @@ def _subunits_node(units: list[str], decor: Decor | None, separator: str, ctx: R
         node = parse_markup(unit)
         out.append((decor.apply(node, ctx, string_leaf=True) or node) if decor is not None else node)
     return Rich(out) if out else None
+
+
+def _and_text(and_term: str | None, ctx: RenderContext) -> str | None:
+    """What cs:name's (or cs:institution's) and="text" / "symbol" writes."""
+    if and_term == "text":
+        return ctx.locale.term("and") or "and"
+    return "&" if and_term == "symbol" else None
 
 
 def _one_trailing_space(separator: str) -> str:

@@ -40,6 +40,7 @@ from .marked import (
     SplitLead,
     Suffix,
 )
+from .nameparts import parse_name
 from .reach import Reach
 from .rendered import (
     ROMANESQUE_CHARS,
@@ -1155,9 +1156,16 @@ def _locator(ctx: RenderContext, value: str) -> bool:
 
 
 def _plural_names(ctx: RenderContext, name: str) -> bool:
-    """CSL-M's is-plural: whether a name variable holds several names (as citeproc-js)."""
+    """CSL-M's is-plural: whether a name variable holds several names (as citeproc-js); with
+    affiliations, a person and their institution are one ("Roe, Big Ministry")."""
     value = ctx.value(name)
-    return isinstance(value, list) and len(value) > 1
+    if not isinstance(value, list) or len(value) < 2:
+        return False
+    if not ctx.affiliations:
+        return True
+    literal = [bool(parse_name(raw).literal) for raw in value if isinstance(raw, dict)]
+    institutions = literal.count(True)
+    return len(literal) - institutions > 1 or institutions > 1 or (institutions == 1 and not literal[-1])
 
 
 _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {

@@ -128,6 +128,7 @@ class Processor:
         links: bool = True,
         first_number: int = 1,
         abbreviations: AbbreviationLists | None = None,
+        affiliations: bool = False,
     ) -> None:
         if output not in FORMATS:
             raise ValueError(f"unknown output format {output!r}; choose one of {', '.join(FORMATS)}")
@@ -146,6 +147,7 @@ class Processor:
             loc.term("open-inner-quote") or "\u2018", loc.term("close-inner-quote") or "\u2019",
         )
         self.abbreviations: AbbreviationLists = abbreviations or {}
+        self.affiliations = affiliations
         self.highlight = _StyledHighlight(highlight, highlight_style) if highlight else None
         self.collation = collation(style.info.default_locale_sort or self.locale.lang)
         self.items = _CompactItems()
@@ -261,6 +263,7 @@ class Processor:
         ctx.explicit_year_suffix = self.style.explicit_year_suffix
         ctx.range_ends = self.range_ends
         ctx.abbreviations = self.abbreviations
+        ctx.affiliations = self.affiliations
         return ctx
 
     def _render(self, section: Section, key: str, ctx: RenderContext) -> Node | None:
@@ -1244,10 +1247,13 @@ def make_processor(
     links: bool = True,
     first_number: int = 1,
     abbreviations: AbbreviationLists | None = None,
+    affiliations: bool = False,
 ) -> Processor:
     """A processor for *items* (CSL-JSON dicts) in *style*, writing *output* (text, html,
     markdown, latex or rtf).  *highlight* marks names (bold or underline); *first_number* is
     the first citation number (a part of a bibliography numbered on from the parts before);
-    *abbreviations* are CSL-M abbreviation lists (see :mod:`.abbreviations`)."""
+    *abbreviations* are CSL-M abbreviation lists (see :mod:`.abbreviations`); *affiliations*
+    writes persons with the institution named after them as its members (citeproc-js's
+    spoof_institutional_affiliations: "Doe, Big Ministry")."""
     return Processor(style, items, locale, output, locale_store, highlight, highlight_style, links,
-                     first_number, abbreviations)
+                     first_number, abbreviations, affiliations)
