@@ -740,6 +740,10 @@ class NumberNode(Element):
             text, parts = split_labelled_numbers(text, _own_label(self.variable, ctx))
             if parts:
                 return _with_labelled_parts(self._written(text, ctx), _labelled_parts(parts, ctx))
+        if self.variable == "page" and self.options.page_range_format and self.form == "numeric" \
+                and is_numeric(text) and not ctx.sorting:
+            # as citeproc-js: a page range in cs:number is written in the page-range-format too
+            text = format_page_range(text, self.options.page_range_format, _range_delimiter(ctx))
         written = self._written(text, ctx)
         return placeholder_label(self.variable, written, ctx) if type(written) is str and is_numeric(text) else written
 
