@@ -711,15 +711,18 @@ def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str
 
 
 class NumberNode(Element):
-    __slots__ = ("form", "options", "reach", "variable")
+    __slots__ = ("form", "options", "reach", "substring", "variable")
     keeps_periods = True
 
-    def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
+    def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions,
+                 substring: int | None = None) -> None:
         super().__init__(decor)
         self.variable = variable
         self.reach = reach.variable(variable)
         self.form = form
         self.options = options
+        #: CSL-M's substring: the value from that character on (from the end when negative)
+        self.substring = substring
 
     def content(self, ctx: RenderContext) -> Node | None:
         ctx.vars_called += 1
@@ -732,6 +735,8 @@ class NumberNode(Element):
             # cite's locator (see TextVariable.content)
             ctx.suppressed.add(self.variable)
         text = stringify(value)
+        if self.substring is not None:
+            return text[self.substring:] or None  # (as citeproc-js: as written, not as a number)
         if "." in text and not ctx.sorting:
             leading, first, embedded = split_embedded_labels(text)
             if leading or embedded:

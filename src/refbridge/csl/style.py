@@ -182,7 +182,9 @@ class _Compiler:
                 return TextValue(decor, attrs["value"])
             return None
         if tag == "number":
-            return NumberNode(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "numeric"), self.options)
+            substring = attrs.get("substring", "")
+            return NumberNode(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "numeric"), self.options,
+                              int(substring) if re.fullmatch(r"-?\d+", substring) else None)
         if tag == "label":
             return Label(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "long"),
                          attrs.get("plural", "contextual"))
