@@ -658,7 +658,8 @@ class Processor:
             return node, "lost"
         if last.decor is not None and last.decor.display:
             return node, "block"
-        without_own_suffix(last_node)
+        if last.decor is not None and last.decor.suffix:  # (one without: an element within it keeps its own)
+            without_own_suffix(last_node)
         return node, "end"
 
     def _layout_parts(self, section: Section, ctx: RenderContext) -> Node | None:
