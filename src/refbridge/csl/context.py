@@ -119,7 +119,6 @@ class RenderContext:
         "in_substitute",
         "item",
         "kept_spaces",
-        "label_form",
         "last_child",
         "last_child_node",
         "locale",
@@ -166,8 +165,6 @@ class RenderContext:
         self.abbreviations: AbbreviationLists = {}
         #: persons before an institution are written as its members (see make_processor)
         self.affiliations = False
-        #: CSL-M: the form of the labels within a group or macro call (see nodes.Group.render)
-        self.label_form: str | None = None
         self.mode = mode
         self.cite = cite or {}
         self.position = "first"

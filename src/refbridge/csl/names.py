@@ -20,7 +20,7 @@ from .context import RenderContext
 from .institutions import InstitutionSpec, institution_forms, subunits, written
 from .marked import Delimiter, KeptLead, LiteralText
 from .nameparts import NameParts, parse_name
-from .nodes import FORMAT_ATTRS, Choose, Decor, Element, TextTerm, decor_of, label_form
+from .nodes import FORMAT_ATTRS, Choose, Decor, Element, TextTerm, decor_of
 from .reach import Reach
 from .rendered import (
     ROMANESQUE_CHARS,
@@ -743,7 +743,7 @@ class NamesNode(Element):
         label = self.spec.label
         assert label is not None
         plural = count > 1 if label.plural == "contextual" else label.plural == "always"
-        text = ctx.locale.term(role, label_form(label.form, ctx), plural)
+        text = ctx.locale.term(role, label.form, plural)
         if not text:
             return None
         node: Node = parse_markup(text)

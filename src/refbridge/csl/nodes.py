@@ -662,24 +662,15 @@ def _skipped(gate: Reach, ctx: RenderContext) -> bool:
 
 
 class TextMacro(Element):
-    __slots__ = ("label_form", "macro", "reach")
+    __slots__ = ("macro", "reach")
     keeps_place = True
 
-    def __init__(self, decor: Decor | None, macro: Macro, label_form: str | None = None) -> None:
+    def __init__(self, decor: Decor | None, macro: Macro) -> None:
         super().__init__(decor)
         self.macro = macro
         self.reach = macro.reach
-        self.label_form = label_form  #: CSL-M's label-form (see Group.render)
 
     def render(self, ctx: RenderContext) -> Node | None:
-        own = ctx.label_form  # (CSL-M's label-form, as a group's: see Group.render)
-        if own is None and self.label_form is not None:
-            own = ctx.label_form = self.label_form
-        node = self._render(ctx)
-        ctx.label_form = own
-        return node
-
-    def _render(self, ctx: RenderContext) -> Node | None:
         # a macro call is suppressed like a group when all the variables it calls are empty
         macro = self.macro
         if ctx.sorting and macro.holds_date:
@@ -811,9 +802,6 @@ class Label(Element):
         self.form = form
         self.plural = plural
 
-    def _form(self, ctx: RenderContext) -> str:
-        return label_form(self.form, ctx)
-
     def content(self, ctx: RenderContext) -> Node | None:
         variable = self.variable
         value = ctx.value(variable) if variable in ("locator", "citation-number") else ctx.item.get(variable)
@@ -828,7 +816,7 @@ class Label(Element):
             # as citeproc-js, not the specification: the label of a missing variable (a cite's
             # missing locator too, as "page" in a bibliography) is written (singular, unless
             # plural="always") like a term, and like a term it keeps no group from vanishing
-            text = ctx.locale.term(term, self._form(ctx), self.plural == "always")
+            text = ctx.locale.term(term, self.form, self.plural == "always")
             return parse_markup(text) if text else None
         if isinstance(value, str) and "." in value:
             # as citeproc-js (CSL-M's fixtures): a label the number starts with is its label ("p. 10" in
@@ -850,7 +838,7 @@ class Label(Element):
             plural = several_pages(stringify(value))
         else:
             plural = is_plural(value, ctx.locale.term("and") or "and")
-        text = ctx.locale.term(term, self._form(ctx), plural)
+        text = ctx.locale.term(term, self.form, plural)
         if text and "%s" in text:
             # CSL-M, as citeproc-js: a label term with a placeholder ("第%s卷") writes nothing
             # here; the variable's number is written inside it (see placeholder_label)
@@ -859,12 +847,6 @@ class Label(Element):
             ctx.placeholder_labels[variable] = text
             return None
         return parse_markup(text) if text else None
-
-
-def label_form(form: str, ctx: RenderContext) -> str:
-    """A cs:label's form, or the label-form of a group or macro call around it (see
-    Group.render)."""
-    return ctx.label_form if ctx.label_form is not None and form != "static" else form
 
 
 def placeholder_label(name: str, number: str, ctx: RenderContext) -> Node:
@@ -884,28 +866,17 @@ _LEAVES: frozenset[type[Element]] = frozenset({TextVariable, TextTerm, TextValue
 
 
 class Group(Element):
-    __slots__ = ("children", "delimiter", "gate", "label_form", "reach")
+    __slots__ = ("children", "delimiter", "gate", "reach")
 
-    def __init__(self, decor: Decor | None, children: list[Element], delimiter: str,
-                 label_form: str | None = None) -> None:
+    def __init__(self, decor: Decor | None, children: list[Element], delimiter: str) -> None:
         super().__init__(decor)
         self.children = children
         self.delimiter = delimiter
         self.reach = _content_reach(children)
         self.gate = self.reach.gate
-        self.label_form = label_form  #: CSL-M's label-form (see Group.render)
 
     def render(self, ctx: RenderContext) -> Node | None:
-        # CSL-M, as citeproc-js: a group's or macro call's label-form is the form of every
-        # cs:label (but a form="static" one) within it, unless one was set before it, and
-        # after it within the group around it too (citeproc-js sets it on that group); one
-        # set within it ends with it
-        own = ctx.label_form
-        if own is None and self.label_form is not None:
-            own = ctx.label_form = self.label_form
-        node = _group_rendering(self.gate, self.children, self.delimiter, self.decor, ctx)
-        ctx.label_form = own
-        return node
+        return _group_rendering(self.gate, self.children, self.delimiter, self.decor, ctx)
 
 
 def _group_rendering(gate: Reach | None, children: Sequence[Element], delimiter: str,

@@ -175,7 +175,7 @@ class _Compiler:
                 return TextVariable(decor, attrs["variable"], attrs.get("form", "long"), self.options,
                                     in_macro=self.macro_depth > 0, noise_words=attrs.get("leading-noise-words", ""))
             if "macro" in attrs:
-                return TextMacro(decor_of(_without_text_case(attrs)), self.macro(attrs["macro"]), attrs.get("label-form"))
+                return TextMacro(decor_of(_without_text_case(attrs)), self.macro(attrs["macro"]))
             if "term" in attrs:
                 return TextTerm(decor, attrs["term"], attrs.get("form", "long"), attrs.get("plural") == "true")
             if "value" in attrs:
@@ -190,7 +190,7 @@ class _Compiler:
                          attrs.get("plural", "contextual"))
         if tag == "group":
             return Group(decor_of(_without_text_case(attrs)), self.children(element, parent_names),
-                         attrs.get("delimiter", ""), attrs.get("label-form"))
+                         attrs.get("delimiter", ""))
         if tag == "choose":
             branches: list[tuple[Condition | None, list[Element]]] = []
             typed = 0  # the leading branches that test the type alone
