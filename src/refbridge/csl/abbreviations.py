@@ -29,6 +29,9 @@ CATEGORY_OF_VARIABLE: Mapping[str, str] = {
     "publisher": "institution-part",
 }
 
+#: variables holding jurisdiction codes ("us:ne"), looked up apart (see short_form)
+_PLACE_CODES = frozenset(("jurisdiction", "country", "language-name", "language-name-original"))
+
 # the hints a short form may start with: "#1" (a cite form), "!field,field" (variables quashed)
 _HINTS_RE = re.compile(r"^(?:#[0-9]+)*(?:!([-_a-z]+(?::[^,>]*)?(?:,[-_a-z]+(?::[^,>]*)?)*))?>>>")
 
@@ -47,7 +50,20 @@ def short_form(lists: AbbreviationLists, variable: str, value: str, jurisdiction
     """The short form listed for *value* of *variable*: the item's jurisdiction's list
     first, then the default one; None when neither lists it."""
     category = CATEGORY_OF_VARIABLE.get(variable)
-    if category is None or not value:
+    if category is None:
+        return None
+    if variable in _PLACE_CODES:
+        # as citeproc-js: listed in the default list, a lowercase code under its uppercase key
+        jurisdiction = ""
+        if value == value.lower():
+            value = value.upper()
+    return listed_form(lists, category, value, jurisdiction)
+
+
+def listed_form(lists: AbbreviationLists, category: str, value: str, jurisdiction: str = "") -> ShortForm | None:
+    """The short form listed for *value* in *category* (``"institution-part"``...): the
+    jurisdiction's list first, then the default one; None when neither lists it."""
+    if not value:
         return None
     for place in (jurisdiction, "default") if jurisdiction else ("default",):
         found = lists.get(place, {}).get(category, {}).get(value)

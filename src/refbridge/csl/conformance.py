@@ -42,7 +42,7 @@ class Fixture:
     abbreviations: dict[str, Any]
     bibsection: dict[str, Any] | None
     bibentries: list[list[str]] | None  # the item sets registered one after another
-    options: dict[str, Any]  # citeproc-js's engine options (only wrap_url_and_doi is honoured)
+    options: dict[str, Any]  # citeproc-js's engine options (wrap_url_and_doi, spoof_institutional_affiliations)
     languages: LanguagePrefs  # the forms of multilingual values (LANGPARAMS, MULTIAFFIX)
 
 
@@ -71,6 +71,12 @@ def _languages(sections: dict[str, str]) -> LanguagePrefs:
     params = json.loads(sections.get("LANGPARAMS") or "{}")
     affixes = json.loads(sections["MULTIAFFIX"]) if "MULTIAFFIX" in sections else None
     return LanguagePrefs.of({**_RUNNER_LANGUAGES, **params}, affixes, params.get("langs"))
+
+
+def _affiliations(fixture: Fixture) -> bool:
+    """Whether persons before an institution are its members: citeproc-js's
+    spoof_institutional_affiliations option."""
+    return bool(fixture.options.get("spoof_institutional_affiliations"))
 
 
 def _links(fixture: Fixture) -> bool:
@@ -102,7 +108,7 @@ def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> 
     call, ``>>`` marking those that call changed: their text, the disambiguation of their
     items, or the first-reference note of an item cited again (citeproc-js re-renders every
     citation of such an item)."""
-    by_id = {str(item["id"]): item for item in fixture.items}
+    by_id = {str(item["id"]): item for item in fixture.items if "id" in item}
     previous: dict[str, tuple[Any, ...]] = {}
     previous_refs: dict[str, Any] = {}
     previous_counts: dict[str, int] = {}
@@ -117,7 +123,7 @@ def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> 
                   for key in cited}
         proc = make_processor(style, [by_id[key] for key in cited if key in by_id], output="html",
                               locale_store=store, links=_links(fixture), abbreviations=fixture.abbreviations,
-                              languages=fixture.languages)
+                              languages=fixture.languages, affiliations=_affiliations(fixture))
         rendered = proc.cite_clusters(document)
         first_refs = _first_references(document)
         moved = {key for key, note in first_refs.items() if previous_refs.get(key, note) != note}
@@ -127,13 +133,18 @@ def _citations_output(fixture: Fixture, style: CslStyle, store: LocaleStore) -> 
         states, tainted = {}, set()
         for citation, text in zip(document, rendered):
             keys = [str(c["id"]) for c in citation["citationItems"]]
-            states[citation["citationID"]] = (text, tuple(repr(proc.disamb.get(key)) for key in keys))
+            # (a citation rendering nothing is citeproc-js's marker in its output)
+            states[citation["citationID"]] = (text or _NO_PRINTED_FORM,
+                                              tuple(repr(proc.disamb.get(key)) for key in keys))
             if moved.intersection(keys):
                 tainted.add(citation["citationID"])
         lines = [f"{'>>' if cid == current or cid in tainted or previous.get(cid) != state else '..'}[{i}] {state[0]}"
                  for i, (cid, state) in enumerate(states.items())]
         previous, previous_refs, previous_counts = states, first_refs, counts
     return "\n".join(lines)
+
+
+_NO_PRINTED_FORM = "[NO_PRINTED_FORM]"
 
 
 def _first_references(document: list[dict[str, Any]]) -> dict[str, Any]:
@@ -153,7 +164,8 @@ def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
     with processCitationCluster calls, those of the final document (others are deleted);
     with BIBENTRIES, its last set."""
     if fixture.citations is not None:
-        clusters = [c["citationItems"] for c in _documents(fixture.citations)[-1][0]]
+        documents = _documents(fixture.citations)  # (none when no citation is made)
+        clusters = [c["citationItems"] for c in documents[-1][0]] if documents else []
     elif fixture.citation_items is not None:
         clusters = fixture.citation_items
     elif fixture.bibentries:
@@ -161,7 +173,7 @@ def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
         clusters = [[{"id": key} for key in fixture.bibentries[-1]]]
     else:
         return fixture.items
-    by_id = {str(item["id"]): item for item in fixture.items}
+    by_id = {str(item["id"]): item for item in fixture.items if "id" in item}
     order: dict[str, None] = {}
     for cluster in clusters:
         for cite in cluster:
@@ -172,7 +184,8 @@ def _cited_items(fixture: Fixture) -> list[dict[str, Any]]:
 def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
     style = CslStyle.from_xml(fixture.csl, fixture.name)
     proc = make_processor(style, _cited_items(fixture), output="html", locale_store=store, links=_links(fixture),
-                          abbreviations=fixture.abbreviations, languages=fixture.languages)
+                          abbreviations=fixture.abbreviations, languages=fixture.languages,
+                          affiliations=_affiliations(fixture))
     if fixture.mode.startswith("bibliography"):
         if fixture.citations is not None:  # (the runner cites them first: CSL-M parallels)
             proc.cite_clusters(_documents(fixture.citations)[-1][0])
@@ -180,7 +193,7 @@ def render_fixture(fixture: Fixture, store: LocaleStore) -> str:
     if fixture.citations is not None:
         return _citations_output(fixture, style, store)
     if fixture.citation_items is not None:
-        return "\n".join(proc.cite_clusters(fixture.citation_items))
+        return "\n".join(proc.cite(cluster) for cluster in fixture.citation_items)
     # the reference runner cites every item, in the order the processor registered them
     # (sorted like the bibliography when the style has one)
     return proc.cite([{"id": key} for key in (proc.sorted_item_ids() if style.bibliography

@@ -108,6 +108,7 @@ class CommaTrack:
 class RenderContext:
     __slots__ = (
         "abbreviations",
+        "affiliations",
         "author_only",
         "bare_names",
         "braces",
@@ -184,6 +185,8 @@ class RenderContext:
         self.abbreviations: AbbreviationLists = {}
         #: CSL-M: the forms of values to show (see multilingual.py); None: values as they are
         self.languages: Multilingual | None = None
+        #: persons before an institution are written as its members (see make_processor)
+        self.affiliations = False
         self.mode = mode
         self.cite = cite or {}
         self.position = "first"

@@ -25,6 +25,7 @@ class NameParts:
     static: bool = False
     spaced_particle: bool = False  # "de' Frinkle": a space was typed after the particle
     full_form: bool = False  # CSL-M: the given name always in full (see multilingual.py)
+    et_al: bool = False  # "John, et al.": the name stands for several (its list ends in et al.)
 
 
 def _is_particle(word: str) -> bool:
@@ -37,6 +38,7 @@ _PARSED: dict[tuple[Any, ...], NameParts] = {}
 #: a family name that starts with a lowercase particle joined by an apostrophe or hyphen
 _LOWER_LEAD_RE = re.compile(r"^[a-z]+['\u2019-]")
 _APOSTROPHE_RE = re.compile(r"^([a-z]+['\u2019-])(.+)$")
+_ET_AL_RE = re.compile(r"^et.?al[^a-z]$")
 
 
 def parse_name(raw: Mapping[str, Any]) -> NameParts:
@@ -44,7 +46,7 @@ def parse_name(raw: Mapping[str, Any]) -> NameParts:
     get = raw.get
     key = (get("family"), get("given"), get("literal"), get("name"), get("dropping-particle"),
            get("non-dropping-particle"), get("suffix"), get("comma-suffix"), get("static-ordering"),
-           get("parse-names"), get("full-form-always"))
+           get("parse-names"), get("full-form-always"), get("isInstitution"))
     try:
         parts = _PARSED.get(key)
     except TypeError:  # unhashable field values: parse without caching
@@ -63,6 +65,8 @@ def _parse_name(raw: Mapping[str, Any]) -> NameParts:
     given = stringify(raw.get("given") or "")
     if literal or (not family and not given):
         return NameParts(literal=literal or stringify(raw.get("name") or ""))
+    if family and not given and raw.get("isInstitution"):  # (citeproc-js's flag of an institution)
+        return NameParts(literal=family)
     parts = NameParts(
         family=family,
         given=given,
@@ -96,6 +100,8 @@ def _parse_name(raw: Mapping[str, Any]) -> NameParts:
             tail = tail[1:].strip()
             parts.comma_suffix = True
         parts.given, parts.suffix = head.strip(), tail
+        if _ET_AL_RE.match(tail):  # as citeproc-js: "et al." typed after the given name
+            parts.suffix, parts.comma_suffix, parts.et_al = "", False, True
     if not parts.dropping and " " in parts.given:
         words = parts.given.split(" ")
         particles = []

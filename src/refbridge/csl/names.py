@@ -15,7 +15,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import reach
+from .abbreviations import listed_form
 from .context import RenderContext
+from .institutions import InstitutionSpec, institution_forms, subunits, written
 from .marked import Delimiter, KeptLead, LiteralText
 from .multilingual import Multilingual, name_forms, supplements_shown
 from .nameparts import NameParts, parse_name
@@ -31,6 +33,7 @@ from .rendered import (
     parse_markup,
     plain,
 )
+from .values import stringify
 
 _PARTICLE_END = ("'", "\u2019", "-")
 _NBSP_LANGUAGES = frozenset(("fr", "ru", "cs"))
@@ -103,7 +106,8 @@ def _tags_only(separator: str) -> str:
 
 
 def _initialize(given: str, terminator: str, initialize_names: bool, hyphen: bool) -> str:
-    if not given or given in ("Lord", "Lady") or not _STARTS_ROMANESQUE_RE.match(_LEADING_TAGS_RE.sub("", given)):
+    if not given or given in ("Lord", "Lady") or (not _STARTS_ROMANESQUE_RE.match(_LEADING_TAGS_RE.sub("", given))
+                                                  and "%s" not in terminator):
         return given
     name = given if hyphen else given.replace("-", " ")
     name = re.sub(r"\s+", " ", re.sub(r"\s*-\s*", "-", name))
@@ -118,13 +122,20 @@ def _initialize(given: str, terminator: str, initialize_names: bool, hyphen: boo
     return re.sub("\u2013([a-z])", r"-\1", text)
 
 
+_FIRST_CHARACTER_RE = re.compile(r"(.)(.*)()", re.DOTALL)
+
+
 def _initialize_pieces(pieces: list[str], terminator: str) -> str:
     count = len(pieces)
+    placeholder = "%s" in terminator
     for i in range(0, count, 2):
         piece = pieces[i]
         if not piece:
             continue
         match = _NAME_INITIAL_RE.match(piece)
+        if match is None and placeholder and len(piece) > 1 and not _STARTS_ROMANESQUE_RE.match(piece):
+            # (as citeproc-js: with a terminator holding "%s", a CJK given name's first character)
+            match = _FIRST_CHARACTER_RE.match(piece)
         if match:
             head, rest, period = match.group(1), match.group(2), match.group(3)
             if rest and period:
@@ -139,7 +150,9 @@ def _initialize_pieces(pieces: list[str], terminator: str) -> str:
                 if len(upper) < len(rest):
                     extra = upper.lower()
             pieces[i] = head + extra
-            if i < count - 1:
+            if placeholder:  # CSL-M: the initial written inside the terminator ("【%s】")
+                pieces[i] = terminator.replace("%s", pieces[i], 1)
+            elif i < count - 1:
                 separator = pieces[i + 1]
                 if "-" in separator:
                     pieces[i + 1] = _merge_tags(separator.replace("-", "", 1), terminator) + "-"
@@ -236,6 +249,17 @@ class NameSpec:
     #: an institution's family part: cs:name's own, not one its cs:substitute sets (as citeproc-js)
     institution_family_decor: Decor | None = None
     institution_family_affixes: tuple[str, str] = ("", "")
+    #: CSL-M: the cs:institution beside cs:name (None: the style has none)
+    institution: InstitutionSpec | None = None
+    #: CSL-M: a list of at least suppress-min names, or of at most suppress-max, is not
+    #: written (None: no such limit; suppress-min="0" leaves out persons with affiliations)
+    suppress_min: int | None = None
+    suppress_max: int = 0
+
+    def suppresses(self, count: int) -> bool:
+        """Whether a list of *count* names is not written (suppress-min, suppress-max)."""
+        return bool(self.suppress_min and count >= self.suppress_min
+                    or self.suppress_max and count <= self.suppress_max)
 
     @property
     def shows_no_names(self) -> bool:
@@ -245,7 +269,8 @@ class NameSpec:
     @classmethod
     def from_attrs(cls, attrs: Mapping[str, str], parts: Mapping[str, dict[str, str]],
                    inherited: Mapping[str, str] | None = None,
-                   own_family: dict[str, str] | None = None) -> NameSpec:
+                   own_family: dict[str, str] | None = None,
+                   institution: InstitutionSpec | None = None) -> NameSpec:
         def number(name: str, default: int | None = None) -> int | None:
             try:
                 return int(attrs[name]) if name in attrs else default
@@ -283,6 +308,9 @@ class NameSpec:
             given_affixes=_affixes(parts.get("given", {})),
             institution_family_decor=_unaffixed_decor(parts.get("family", {}) if own_family is None else own_family),
             institution_family_affixes=("", ""),
+            institution=institution,
+            suppress_min=number("suppress-min"),
+            suppress_max=number("suppress-max") or 0,
         )
 
 
@@ -336,6 +364,8 @@ class NamesNode(Element):
         bare, ctx.bare_names = ctx.bare_names, False
         ctx.substituted_in_own = ctx.substituted_by_term = False
         node = self.content(ctx)
+        if first and node is not None and ctx.abbreviations and ctx.item.get("type") == "classic":
+            node = self._classic(node, ctx)
         in_own, ctx.substituted_in_own = ctx.substituted_in_own, False
         if first and ctx.capture_names:  # substituted by a non-name element: compare its text
             ctx.capture_names = False
@@ -364,13 +394,29 @@ class NamesNode(Element):
             ctx.rendered_any = True  # as citeproc-js: a term after empty names is no leading term
         return node
 
+    def _classic(self, node: Node, ctx: RenderContext) -> Node:
+        """CSL-M, as citeproc-js: the names of a classic ("Blackstone") are replaced by the
+        lists' "classic" short form of names and title ("Blackstone, Commentaries": "Bl
+        Comm"), and the title is then not written."""
+        key = ", ".join(part for part in (ctx.first_names_text or plain(node), stringify(ctx.item.get("title") or ""))
+                        if part)
+        listed = listed_form(ctx.abbreviations, "classic", key)
+        if listed is None:
+            return node
+        ctx.suppressed.add("title")
+        return parse_markup(listed.text)
+
     def content(self, ctx: RenderContext) -> Node | None:
         ctx.vars_called += 1
         lists: list[tuple[str, list[Mapping[str, Any]]]] = []
+        held_back = False  # a list suppress-min or suppress-max keeps from being written
         for variable in self.variables:
             value = None if variable in ctx.suppressed else ctx.item.get(variable)
             if isinstance(value, list) and value:
-                lists.append((variable, value))
+                if self.spec.name.suppresses(len(value)):
+                    held_back = True
+                else:
+                    lists.append((variable, value))
         if len(lists) >= 2:
             roles = [role for role, _ in lists]
             if "editor" in roles and "translator" in roles and ctx.locale.term("editortranslator"):
@@ -380,6 +426,8 @@ class NamesNode(Element):
                     lists = [(r, v) for r, v in lists if r not in ("editor", "translator")]
                     lists.insert(min(index, len(lists)), ("editortranslator", editors))
         if not lists:
+            if held_back:  # (as citeproc-js: no substitute for them)
+                return None
             node = self._substitute(ctx)
             if node is None and ctx.sorting and self.spec.name.form == "count":
                 ctx.vars_found += 1  # as citeproc-js: no names count as 0 in a sort key
@@ -499,7 +547,11 @@ class NamesNode(Element):
             if truncated and use_last and len(names) - len(shown) >= 2:
                 keys.append(self._sort_key(names[-1], ctx))
             return " ".join(keys)
+        if ctx.affiliations and any(parse_name(n).literal for n in names):
+            return self._with_label(role, len(names), self._affiliated(names, ctx), ctx)
         parts = [parse_name(n) for n in shown]
+        # (as citeproc-js: a name given as "John, et al." ends its list in the et-al term)
+        truncated = truncated or any(p.et_al for p in parts)
         rendered = [self._render_name(p, raw, i, ctx) for i, (p, raw) in enumerate(zip(parts, shown))]
         for i, others in enumerate(added):
             if others and ctx.languages is not None:
@@ -511,11 +563,7 @@ class NamesNode(Element):
             rendered[-1] = Rich([rendered[-1], " \u2026"])
         out: list[Node] = []
         count = len(rendered)
-        and_text = None
-        if name_spec.and_term == "text":
-            and_text = ctx.locale.term("and") or "and"
-        elif name_spec.and_term == "symbol":
-            and_text = "&"
+        and_text = _and_text(name_spec.and_term, ctx)
         # as citeproc-js: the delimiter between two names does not merge its punctuation with
         # cs:name's suffix ("Gilbert, S.D.,, Rambo, R.P.,"), the joint before "and" or et al. does
         joint = LiteralText if name_spec.decor is not None and name_spec.decor.suffix else str
@@ -534,7 +582,7 @@ class NamesNode(Element):
                     node.kids[0] = node.kids[0][1:]  # (a rendering of its own, see _render_name)
                     out.extend((name_spec.delimiter, KeptLead(" ")))
                 elif last and not truncated and parts[i].literal:
-                    out.append(name_spec.institution_delimiter)
+                    out.append(_institution_delimiter(name_spec))
                 elif (last and not truncated) or not name_spec.delimiter.endswith("  "):
                     out.append(joint(name_spec.delimiter))
                 else:
@@ -550,19 +598,8 @@ class NamesNode(Element):
                 out.append((name_spec.delimiter if len(shown) > 1 else " ") + "\u2026 ")
                 out.append(self._render_name(last_parts, names[-1], len(names) - 1, ctx))
             else:
-                term = ctx.locale.term(spec.et_al_term) or ""
                 with_et_al = True  # (an empty term too: citeproc-js nests the formatting all the same)
-                if term:
-                    term_node: Node = term
-                    if _delimiter_applies(spec.name.precedes_et_al, len(shown) + 1, inverted[len(shown) - 1]):
-                        out.append(name_spec.delimiter)
-                        # (as citeproc-js: a term starting with a space keeps it, ",  – al.")
-                        term_node = KeptLead(term)
-                    elif _STARTS_ROMANESQUE_RE.match(term):
-                        out.append(Delimiter(" "))  # (a CJK or Hebrew term joins the last name directly)
-                    if spec.et_al_decor:
-                        term_node = spec.et_al_decor.apply(term_node, ctx, string_leaf=True) or ""
-                    out.append(term_node)
+                out.extend(self._et_al(len(shown), inverted[len(shown) - 1], ctx))
         listed: Node = Rich(out) if len(out) > 1 else out[0]
         if with_et_al and name_spec.decor is not None:
             # citeproc-js also sets cs:name's formatting and affixes around the names and
@@ -588,14 +625,115 @@ class NamesNode(Element):
             sas = ctx.sas
             if sas is not None and sas.rule == "complete-all" and tuple(ctx.first_name_texts) == sas.previous_names:
                 names_node = sas.text or None
-        if names_node is None:
+        return self._with_label(role, len(names), names_node, ctx)
+
+    def _with_label(self, role: str, count: int, node: Node | None, ctx: RenderContext) -> Node | None:
+        """A list's names with their cs:label, before or after them."""
+        if node is None or not self.spec.label:
+            return node
+        label = self._label(role, count, ctx)
+        if label is None:
+            return node
+        return Rich([label, node]) if self.spec.label.before else Rich([node, label])
+
+    def _et_al(self, shown: int, inverted_last: bool, ctx: RenderContext) -> list[Node]:
+        """The et-al term after *shown* names, with what goes before it."""
+        spec = self.spec
+        term = ctx.locale.term(spec.et_al_term) or ""
+        if not term:
+            return []
+        out: list[Node] = []
+        term_node: Node = term
+        if _delimiter_applies(spec.name.precedes_et_al, shown + 1, inverted_last):
+            out.append(spec.name.delimiter)
+            # (as citeproc-js: a term starting with a space keeps it, ",  – al.")
+            term_node = KeptLead(term)
+        elif _STARTS_ROMANESQUE_RE.match(term):
+            out.append(Delimiter(" "))  # (a CJK or Hebrew term joins the last name directly)
+        if spec.et_al_decor:
+            term_node = spec.et_al_decor.apply(term_node, ctx, string_leaf=True) or ""
+        out.append(term_node)
+        return out
+
+    def _affiliated(self, names: list[Mapping[str, Any]], ctx: RenderContext) -> Node | None:
+        """Names as citeproc-js writes them with affiliations (see make_processor): the
+        persons before each institution are joined to it ("Roe, Big Ministry"), the sets so
+        made joined as institutions are; persons after the last institution are written
+        first, "with" the sets. Each list is cut by the et-al rules on its own."""
+        parsed = [parse_name(n) for n in names]
+        name_spec = self.spec.name
+        inst = name_spec.institution
+        if name_spec.suppress_min == 0:  # (as citeproc-js: the persons are left out)
+            keep = [i for i, parts in enumerate(parsed) if parts.literal]
+            names, parsed = [names[i] for i in keep], [parsed[i] for i in keep]
+        elif inst is not None and inst.suppress_min == 0:  # the institutions are left out
+            end = len(parsed)
+            while end and not parsed[end - 1].literal:
+                end -= 1
+            keep = [i for i in range(end, len(parsed))] + [i for i in range(end) if not parsed[i].literal]
+            names, parsed = [names[i] for i in keep], [parsed[i] for i in keep]
+        end = len(parsed)
+        while end and not parsed[end - 1].literal:
+            end -= 1
+        sets: list[tuple[list[int], int]] = []
+        members: list[int] = []
+        for i in range(end):
+            if parsed[i].literal:
+                sets.append((members, i))
+                members = []
+            else:
+                members.append(i)
+        kept, sets_cut = self._cut(sets, ctx)
+        set_nodes: list[Node] = []
+        for members, i in kept:
+            institution = self._render_name(parsed[i], names[i], i, ctx)
+            persons = self._persons(members, parsed, names, ctx)
+            set_nodes.append(Rich([persons, name_spec.delimiter, institution]) if persons is not None
+                             else institution)
+        # (as citeproc-js: a cs:institution without "and" of its own joins in the "and" term;
+        # without a cs:institution, in cs:name's)
+        and_term = name_spec.and_term if inst is None else inst.and_term or "text"
+        institutions = self._joined(set_nodes, [False] * len(set_nodes), sets_cut, ctx, and_term, True)
+        freeters = self._persons(list(range(end, len(names))), parsed, names, ctx)
+        if freeters is None:
+            return institutions
+        rule = name_spec.precedes_last
+        joint = (self.spec.delimiter if rule in ("always", "after-inverted-name") else " ") + "with "
+        return Rich([freeters, joint, institutions]) if institutions is not None else freeters
+
+    def _persons(self, indices: list[int], parsed: list[NameParts], names: list[Mapping[str, Any]],
+                 ctx: RenderContext) -> Node | None:
+        """Persons of an affiliated list (see _affiliated), cut by the et-al rules."""
+        shown, cut = self._cut(indices, ctx)
+        return self._joined([self._render_name(parsed[i], names[i], i, ctx) for i in shown],
+                            [self._inverted(i, parsed[i]) for i in shown], cut, ctx, self.spec.name.and_term)
+
+    def _cut(self, entries: list[Any], ctx: RenderContext) -> tuple[list[Any], bool]:
+        """*entries* as the et-al rules cut them, and whether they did."""
+        et_al_min, use_first, _ = self._limits(ctx)
+        if et_al_min and use_first is not None and et_al_min >= use_first and len(entries) >= et_al_min \
+                and use_first < len(entries):
+            return entries[:use_first], True
+        return entries, False
+
+    def _joined(self, nodes: list[Node], inverted: list[bool], cut: bool, ctx: RenderContext,
+                and_term: str | None, institutions: bool = False) -> Node | None:
+        """Names (or sets of an affiliated list, *institutions*) joined, in "and" or, when
+        *cut*, et al."""
+        if not nodes:
             return None
-        node = names_node
-        if spec.label:
-            label = self._label(role, len(names), ctx)
-            if label is not None:
-                node = Rich([label, node]) if spec.label.before else Rich([node, label])
-        return node
+        delimiter = self.spec.name.delimiter
+        and_text = None if cut else _and_text(and_term, ctx)
+        out: list[Node] = []
+        for i, node in enumerate(nodes):
+            if i:
+                last = i == len(nodes) - 1
+                out.append(self._and_joint(and_text, len(nodes), inverted[i - 1], institutions) if last and and_text
+                           else delimiter)
+            out.append(node)
+        if cut:
+            out.extend(self._et_al(len(nodes), inverted[-1], ctx))
+        return Rich(out)
 
     def _added_form(self, name: dict[str, Any], form: str, index: int, ml: Multilingual,
                     ctx: RenderContext) -> Node:
@@ -620,10 +758,11 @@ class NamesNode(Element):
             always = name_spec.precedes_last == "always" and count == 2
             return (name_spec.delimiter if always else "") + and_text
         if institution:
-            rule = name_spec.inherited_precedes_last
+            own = name_spec.institution.precedes_last if name_spec.institution is not None else None
+            rule = own or name_spec.inherited_precedes_last
             delimited = rule == "always" or (rule != "never" and count > 2) or (
                 name_spec.precedes_last == "after-inverted-name" and inverted_before)
-            before = name_spec.institution_delimiter if delimited else " "
+            before = _institution_delimiter(name_spec) if delimited else " "
             return before + and_text + " "
         if _delimiter_applies(name_spec.precedes_last, count, inverted_before):
             return name_spec.delimiter + and_text + " "
@@ -699,6 +838,8 @@ class NamesNode(Element):
             node = Rich([node], {"font-weight": "bold"} if getattr(ctx.highlight, "style", "bold") == "bold"
                         else {"text-decoration": "underline"})
         spec = self.spec.name
+        if parts.literal and spec.institution is not None:
+            return node  # (as citeproc-js: cs:institution's formatting, not cs:name's)
         decor = spec.institution_decor if parts.literal else spec.decor
         if parts.literal and decor is not None and decor.fmt:
             family = (self._with_substituted_parts(spec, ctx.substituting[0]) if ctx.substituting
@@ -712,6 +853,27 @@ class NamesNode(Element):
         # (as citeproc-js: an institution is one written string, not italicized when it has
         # no Latin, Greek, Cyrillic... letter, see Decor.apply)
         return (decor.apply(node, ctx, string_leaf=bool(parts.literal)) or node) if decor is not None else node
+
+    def _institution(self, literal: str, inst: InstitutionSpec, delimiter: str, ctx: RenderContext) -> Node:
+        """An institution as its cs:institution writes it (see institutions.py): its long
+        subunits, its short ones, or both, joined by a space."""
+        forms = institution_forms(inst, literal, ctx.abbreviations, stringify(ctx.item.get("jurisdiction") or ""))
+        separator = delimiter if inst.separator is None else inst.separator
+        long = _subunits_node(forms.long, inst.long_style(forms), separator, ctx)
+        short = _subunits_node(forms.short, inst.short_decor, separator, ctx)
+        if inst.parts == "short":
+            pieces = [short] if forms.short else [long]
+        elif inst.parts == "short-long":
+            pieces = [short, long]
+        elif inst.parts == "long-short":
+            pieces = [long, short]
+        else:
+            pieces = [long]
+        out: list[Node] = []
+        for piece in pieces:
+            if piece is not None:
+                out.extend((" ", piece) if out else (piece,))
+        return Rich(out)
 
     def _with_substituted_parts(self, spec: NameSpec, outer_node: object) -> NameSpec:
         """As citeproc-js: names written for a cs:names they substitute for (directly or in a
@@ -758,7 +920,11 @@ class NamesNode(Element):
         if ctx.substituting:
             spec = self._with_substituted_parts(spec, ctx.substituting[0])
         if parts.literal:
-            node = parse_markup(parts.literal)
+            if spec.institution is not None:
+                return self._institution(parts.literal, spec.institution, spec.delimiter, ctx)
+            # (without cs:institution, its subunits in full, joined by cs:name's delimiter)
+            node = parse_markup(spec.delimiter.join(subunits(parts.literal)) if "|" in parts.literal
+                                else parts.literal)
             part = spec.institution_family_decor
             if part is not None and part.fmt and spec.institution_decor is not None \
                     and spec.institution_decor.fmt:
@@ -821,6 +987,32 @@ class NamesNode(Element):
                            else _given_space(self._givenname_level(parts, ctx), spec, space)])
         pieces.append(_affixed(family_block, spec.family_affixes))
         return Rich(pieces)
+
+
+def _institution_delimiter(spec: NameSpec) -> str:
+    """The delimiter before an institution written last: cs:institution's, else cs:name's own."""
+    own = spec.institution.delimiter if spec.institution is not None else None
+    return spec.institution_delimiter if own is None else own
+
+
+def _subunits_node(units: list[str], decor: Decor | None, separator: str, ctx: RenderContext) -> Node | None:
+    """Subunits of an institution, each in its cs:institution-part's formatting and affixes."""
+    out: list[Node] = []
+    for unit in units:
+        if not written(unit):
+            continue
+        if out:
+            out.append(separator)
+        node = parse_markup(unit)
+        out.append((decor.apply(node, ctx, string_leaf=True) or node) if decor is not None else node)
+    return Rich(out) if out else None
+
+
+def _and_text(and_term: str | None, ctx: RenderContext) -> str | None:
+    """What cs:name's (or cs:institution's) and="text" / "symbol" writes."""
+    if and_term == "text":
+        return ctx.locale.term("and") or "and"
+    return "&" if and_term == "symbol" else None
 
 
 def _one_trailing_space(separator: str) -> str:

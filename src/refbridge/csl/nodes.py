@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import re
+import urllib.parse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -18,7 +19,7 @@ from typing import Any
 from refbridge.pageranges import format_page_range, several_pages
 
 from . import reach
-from .abbreviations import short_form
+from .abbreviations import ShortForm, short_form
 from .context import COMPUTED_VARIABLES, DATE_VARIABLES, CommaTrack, NestedParens, RenderContext
 from .groupcondition import GroupCondition, ends_in_digit
 from .marked import (
@@ -48,6 +49,7 @@ from .multilingual import (
     supplements_shown,
     text_forms,
 )
+from .nameparts import parse_name
 from .reach import Reach
 from .rendered import (
     ROMANESQUE_CHARS,
@@ -83,6 +85,7 @@ from .values import (
     split_embedded_labels,
     split_labelled_numbers,
     stringify,
+    without_noise_words,
     written_as_number,
 )
 
@@ -537,6 +540,7 @@ _NUMBER_RANGE_RE = re.compile(r"(\d|(?<![A-Za-z])[ivxlcdmIVXLCDM]+)\s*-\s*(\d|[i
 _UNLIKE_PARTICLES_RE = re.compile(r"^\s*([A-Za-z]*)\d+\s*-\s*(?!\1\d)[A-Za-z]*\d+\s*$")
 _DOI_RESOLVER_RE = re.compile(r"https?://(?:dx\.)?doi\.org/$")
 _WEB_URL_RE = re.compile(r"https?://", re.IGNORECASE)
+_DOI_URL_RE = re.compile(r"^https?://doi\.org/")
 
 
 class TextVariable(Element):
@@ -545,9 +549,9 @@ class TextVariable(Element):
 
     def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions,
                  in_macro: bool = False, noise_words: str = "") -> None:
-        """*noise_words*: CSL-M's leading-noise-words of a title, "demote" or "drop"."""
         super().__init__(decor)
         self.variable = variable
+        #: CSL-M's leading-noise-words of a title: "drop" or "demote" them (see without_noise_words)
         self.noise_words = noise_words if variable == "title" else ""
         self.string_leaf = self.item_text = variable not in _NUMBER_PATH_VARIABLES
         self.keeps_periods = not self.string_leaf
@@ -577,7 +581,14 @@ class TextVariable(Element):
             return super().render(ctx)
         node = self.content(ctx)
         if isinstance(node, Rich) and node.link:
-            node = Rich([self.resolver, *node.kids], link=self.resolver + plain(node))
+            # as citeproc-js: a DOI given as a resolver's URL is written after the prefix's
+            # resolver without its own; one given as another URL, without the resolver
+            doi = _DOI_URL_RE.sub("", plain(node), count=1)
+            if _WEB_URL_RE.match(doi):
+                node = Rich([doi], link=doi)
+            else:
+                doi = urllib.parse.unquote(doi) if doi != plain(node) else doi
+                node = Rich([self.resolver, doi], link=self.resolver + doi)
             return self.linked_decor.apply(node, ctx, self.string_leaf, True) if self.linked_decor else node
         return self.decor.apply(node, ctx, self.string_leaf, True) if self.decor else node
 
@@ -626,11 +637,19 @@ class TextVariable(Element):
         ctx.vars_called += 1
         value: Any = None
         source = name
+        listed: ShortForm | None = None
+        if self.short and ctx.abbreviations and form is None:
+            # as citeproc-js: the lists' short form of the value comes before the item's own
+            value = ctx.value(name)
+            if value not in (None, "") and not isinstance(value, (list, dict)):
+                listed = short_form(ctx.abbreviations, name, stringify(value),
+                                    stringify(ctx.item.get("jurisdiction") or ""))
+            value = None
         # a variable substituted once is not rendered again in its short form either (the
         # short form is the same variable in citeproc-js's record of rendered variables)
         if form is not None:
             value = None if name in ctx.suppressed else form
-        elif self.short and name not in ctx.suppressed:
+        elif self.short and name not in ctx.suppressed and listed is None:
             value = ctx.value(name + "-short")
             source = name + "-short"
         if value in (None, "") and form is None:
@@ -644,13 +663,13 @@ class TextVariable(Element):
         if ctx.in_substitute:  # a variable substituted once is not rendered again
             ctx.suppressed.add(name)
         text = stringify(value)
-        if self.short and ctx.abbreviations and form is None:
+        if self.short and ctx.abbreviations and listed is None and form is None:
             listed = short_form(ctx.abbreviations, name, text, stringify(ctx.item.get("jurisdiction") or ""))
-            if listed is not None:
-                text = listed.text
-                ctx.suppressed.update(listed.quashed)
+        if listed is not None:
+            text = listed.text
+            ctx.suppressed.update(listed.quashed)
         if self.noise_words:
-            text = _without_noise_words(text, self.noise_words, ctx)
+            text = without_noise_words(text, ctx.locale.options.get("leading-noise-words", ""), self.noise_words)
         if name == "citation-label" and ctx.year_suffix() and not ctx.explicit_year_suffix \
                 and not ctx.year_suffix_done:
             ctx.year_suffix_done = True
@@ -688,20 +707,6 @@ class TextVariable(Element):
         if labelled:
             return _with_labelled_parts(node, labelled)
         return None if isinstance(node, Rich) and is_empty(node) else node
-
-
-def _without_noise_words(text: str, how: str, ctx: RenderContext) -> str:
-    """CSL-M, as citeproc-js: a title's leading words among the locale's leading-noise-words
-    moved to its end ("English Title, An") or dropped."""
-    noise = {word.strip().lower() for word in ctx.locale.options.get("leading-noise-words", "").split(",")}
-    words = text.split()
-    count = 0
-    while count < len(words) and words[count].lower() in noise:
-        count += 1
-    if not count or how not in ("demote", "drop"):
-        return text
-    rest = " ".join(words[count:])
-    return rest if how == "drop" else f"{rest}, {' '.join(words[:count])}"
 
 
 def _form_decor(decor: Decor | None, language: str, affixes: tuple[str, str] | None = None) -> Decor | None:
@@ -860,15 +865,18 @@ def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str
 
 
 class NumberNode(Element):
-    __slots__ = ("form", "options", "reach", "variable")
+    __slots__ = ("form", "options", "reach", "substring", "variable")
     keeps_periods = True
 
-    def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions) -> None:
+    def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions,
+                 substring: int | None = None) -> None:
         super().__init__(decor)
         self.variable = variable
         self.reach = reach.variable(variable)
         self.form = form
         self.options = options
+        #: CSL-M's substring: the value from that character on (from the end when negative)
+        self.substring = substring
 
     def content(self, ctx: RenderContext) -> Node | None:
         ctx.vars_called += 1
@@ -881,6 +889,8 @@ class NumberNode(Element):
             # cite's locator (see TextVariable.content)
             ctx.suppressed.add(self.variable)
         text = stringify(value)
+        if self.substring is not None:
+            return text[self.substring:] or None  # (as citeproc-js: as written, not as a number)
         if "." in text and not ctx.sorting:
             leading, first, embedded = split_embedded_labels(text)
             if leading or embedded:
@@ -889,6 +899,10 @@ class NumberNode(Element):
             text, parts = split_labelled_numbers(text, _own_label(self.variable, ctx))
             if parts:
                 return _with_labelled_parts(self._written(text, ctx), _labelled_parts(parts, ctx))
+        if self.variable == "page" and self.options.page_range_format and self.form == "numeric" \
+                and is_numeric(text) and not ctx.sorting:
+            # as citeproc-js: a page range in cs:number is written in the page-range-format too
+            text = format_page_range(text, self.options.page_range_format, _range_delimiter(ctx))
         written = self._written(text, ctx)
         return placeholder_label(self.variable, written, ctx) if type(written) is str and is_numeric(text) else written
 
@@ -962,7 +976,8 @@ class Label(Element):
             # as citeproc-js (CSL-M's fixtures): a label the number starts with is its label ("p. 10" in
             # number is "page 10"); the numbers before any label within it say its plural
             leading, value, _ = split_embedded_labels(value)
-            term = leading or term
+            if not (leading == "issue" and variable == "number" and ctx.locale.term("number")):
+                term = leading or term  # (as citeproc-js: "no. 10" in number is a number, not an issue)
         if self.plural == "always":
             plural = True
         elif self.plural == "never":
@@ -1059,8 +1074,9 @@ class LabelFormNumber(NumberNode):
 
     __slots__ = ("label_form",)
 
-    def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions, label_form: str) -> None:
-        super().__init__(decor, variable, form, options)
+    def __init__(self, decor: Decor | None, variable: str, form: str, options: StyleOptions,
+                 substring: int | None, label_form: str) -> None:
+        super().__init__(decor, variable, form, options, substring)
         self.label_form = label_form
 
     def render(self, ctx: RenderContext) -> Node | None:
@@ -1471,10 +1487,24 @@ def _locator(ctx: RenderContext, value: str) -> bool:
     return label == value
 
 
+def _plural_names(ctx: RenderContext, name: str) -> bool:
+    """CSL-M's is-plural: whether a name variable holds several names (as citeproc-js); with
+    affiliations, a person and their institution are one ("Roe, Big Ministry")."""
+    value = ctx.value(name)
+    if not isinstance(value, list) or len(value) < 2:
+        return False
+    if not ctx.affiliations:
+        return True
+    literal = [bool(parse_name(raw).literal) for raw in value if isinstance(raw, dict)]
+    institutions = literal.count(True)
+    return len(literal) - institutions > 1 or institutions > 1 or (institutions == 1 and not literal[-1])
+
+
 _TESTS: dict[str, Callable[[RenderContext, str], bool]] = {
     "type": lambda ctx, value: ctx.item.get("type") == value,
     "variable": _has_variable,
     "is-numeric": _numeric,
+    "is-plural": _plural_names,
     "is-uncertain-date": _uncertain,
     "position": _position,
     "locator": _locator,

@@ -52,6 +52,7 @@ from .nodes import (
 from .notefield import read_note_fields
 from .parallel import ParallelCite, repeat_marks
 from .rendered import (
+    ROMANESQUE_CHARS,
     Node,
     Rich,
     apply_text_case,
@@ -140,6 +141,7 @@ class Processor:
         first_number: int = 1,
         abbreviations: AbbreviationLists | None = None,
         languages: LanguagePrefs | None = None,
+        affiliations: bool = False,
     ) -> None:
         if output not in FORMATS:
             raise ValueError(f"unknown output format {output!r}; choose one of {', '.join(FORMATS)}")
@@ -166,6 +168,7 @@ class Processor:
         prefs = languages or LanguagePrefs()
         self.languages = Multilingual(prefs, prefs.tags_over(style.info.language_tags),
                                       self.locale.lang[:2].lower(), style.info.class_ == "note", self._locale_of)
+        self.affiliations = affiliations
         self.highlight = _StyledHighlight(highlight, highlight_style) if highlight else None
         self.collation = collation(style.info.default_locale_sort or self.locale.lang)
         self.items = _CompactItems()
@@ -290,6 +293,7 @@ class Processor:
         if self.style.group_conditions:
             ctx.commas = CommaTrack()
         ctx.languages = self.languages
+        ctx.affiliations = self.affiliations
         return ctx
 
     def _render(self, section: Section, key: str, ctx: RenderContext) -> Node | None:
@@ -718,7 +722,8 @@ class Processor:
             return node, "lost"
         if last.decor is not None and last.decor.display:
             return node, "block"
-        without_own_suffix(last_node)
+        if last.decor is not None and last.decor.suffix:  # (one without: an element within it keeps its own)
+            without_own_suffix(last_node)
         return node, "end"
 
     def _layout_parts(self, section: Section, ctx: RenderContext) -> Node | None:
@@ -784,8 +789,9 @@ class Processor:
                     out.append(self._composite(cites, note, history, str(properties.get("infix") or "")))
                     continue
                 cites = self._in_mode(cites, properties.get("mode"))
+                affixes = (str(properties.get("prefix") or ""), str(properties.get("suffix") or ""))
                 # (as citeproc-js: an "unsorted" citation keeps its cites' order)
-                out.append(self._cluster(cites, note, history, sort=not properties.get("unsorted")))
+                out.append(self._cluster(cites, note, history, affixes, sort=not properties.get("unsorted")))
                 continue
             cites, note = list(cluster), number
             out.append(self._cluster(cites, note, history))
@@ -856,7 +862,10 @@ class Processor:
             return cite
         return {**cite, "label": split[0], "locator": split[1].rstrip()}
 
-    def _cluster(self, cites: list[Mapping[str, Any]], note: int, history: _CiteHistory, sort: bool = True) -> str:
+    def _cluster(self, cites: list[Mapping[str, Any]], note: int, history: _CiteHistory,
+                 affixes: tuple[str, str] = ("", ""), sort: bool = True) -> str:
+        """One citation; *affixes* are the citation's own prefix and suffix (citeproc-js's
+        citation properties), written inside the layout's."""
         section = self.style.citation
         if section is None:
             return ""
@@ -881,14 +890,21 @@ class Processor:
         last_to_first: set[str] = set()  # (shared by the cites of a parallel: see ParallelCite)
         rendered: list[tuple[str, Node | None, RenderContext]] = []
         braces = NestedParens() if self.style.info.class_ == "note" else None
+        decor = (self._localized(section, keys[-1])[0] or section).layout_decor if keys else None
+        # the citation's affixes, then each cite's, pass the parentheses' nesting on in order
+        lead = _braced_affix(braces, (decor.prefix if decor else "") + _spaced_prefix(affixes[0]))
         for n, (key, cite, (position, first_note, near, container_note)) in enumerate(zip(keys, cites, positions)):
+            if braces is not None and cite.get("prefix"):
+                cites[n] = cite = {**cite, "prefix": braces.update(_spaced_prefix(str(cite["prefix"])))}
             ctx = self._context(key, "citation", cite)
             ctx.braces = braces
             # a note citation that starts with a term starts with a capital (as citeproc-js)
             ctx.capitalize_leading_term = n == 0 and self.style.info.class_ == "note" \
                 and not cite.get("prefix")
             ctx.position = _GIVEN_POSITIONS.get(cite.get("position"), position)
-            ctx.first_note = first_note
+            # (a cite may state its first note, as it may its position)
+            given_note = str(cite.get("first-reference-note-number") or "")
+            ctx.first_note = int(given_note) if given_note.isdigit() else first_note
             ctx.first_container_note = container_note
             ctx.near_note = bool(cite["near-note"]) if "near-note" in cite else near  # (a stated one, as a position)
             ctx.suppress_author = bool(cite.get("suppress-author"))
@@ -906,18 +922,24 @@ class Processor:
                 node = self._author_only(key, cite, ctx)
             elif node is None and not ctx.suppress_author:
                 node = _NO_PRINTED_FORM  # citeproc-js's marker for a cite that renders nothing
+            if braces is not None and cite.get("suffix"):
+                cites[n] = {**cite, "suffix": braces.update(_spaced_suffix(str(cite["suffix"])))}
             rendered.append((key, node, ctx))
         node = self._join_cites(section, rendered, cites)
         if node is None:
             return ""
-        decor = (self._localized(section, keys[-1])[0] or section).layout_decor
-        if decor is not None and not author_only:  # in citations, layout formatting wraps the layout affixes too
-            # as citeproc-js: a layout suffix that starts with a terminal punctuation mark is
-            # that mark alone (". " ends a citation in "."; ", " is written whole)
-            suffix = decor.suffix
-            if suffix[:1] and suffix[:1] in _TERMINAL_PUNCTUATION:
-                suffix = type(suffix)(suffix[:1])
-            node = Rich([decor.prefix, node, suffix], decor.fmt)
+        if author_only:
+            return self._out(node)
+        # as citeproc-js: a layout suffix that starts with a terminal punctuation mark is
+        # that mark alone (". " ends a citation in "."; ", " is written whole)
+        suffix = decor.suffix if decor else ""
+        if suffix[:1] and suffix[:1] in _TERMINAL_PUNCTUATION:
+            suffix = type(suffix)(suffix[:1])
+        if affixes[1]:
+            suffix = type(suffix)(_spaced_suffix(affixes[1]) + suffix)
+        tail = _braced_affix(braces, suffix)
+        if lead or tail or decor is not None:  # in citations, layout formatting wraps the layout affixes too
+            node = Rich([lead, node, tail], decor.fmt if decor else None)
         return self._out(node)
 
     def _position_ids(self, keys: list[str]) -> tuple[list[str], list[str]]:
@@ -954,13 +976,13 @@ class Processor:
             return node
         parts: list[Node] = []
         if prefix:
-            parts.append(_typed_quotes(parse_markup(str(prefix))))
+            parts.append(_typed_quotes(parse_markup(_spaced_prefix(str(prefix)))))
             if node is not None and _SENTENCE_END_RE.search(str(prefix)):
                 node = apply_text_case(node, "capitalize-first")
         if node is not None:
             parts.append(node)
         if suffix:
-            suffix = str(suffix)
+            suffix = _spaced_suffix(str(suffix))
             if suffix[:1] == " ":
                 # as citeproc-js: the space a cite's suffix starts with is kept after one the
                 # rendering ends with ("…/36008,  for details")
@@ -1123,6 +1145,33 @@ _LOCATOR_DATE_RE = re.compile(r"^([0-9]{4}-[0-9]{2}-[0-9]{2})")
 _LABEL_ABBREVIATIONS = {label: f"{abbreviation}." for abbreviation, label in reversed(LOCATOR_LABEL_ABBREVIATIONS.items())}
 _LEADING_LABEL_RE = re.compile(r"^\s*[.,;]*\s*(?:" + "|".join(sorted(LOCATOR_LABEL_ABBREVIATIONS, key=len, reverse=True))
                                + r")\. *")
+
+
+_TAG_RE = re.compile("<[^>]+>")
+_PREFIX_TAIL_RE = re.compile("[\"'\u201d\u2019\u00bb\u202f\u00a0 ]+$")
+_SPACED_AFTER_RE = re.compile(f"[.;:!?&),\\]0-9{ROMANESQUE_CHARS}]$")
+_SPACED_BEFORE_RE = re.compile(f"^[&(\\[{ROMANESQUE_CHARS}]")
+
+
+def _spaced_prefix(prefix: str) -> str:
+    """A cite's (or a citation's) prefix as citeproc-js writes it: a space added after one ending in a letter,
+    a digit or punctuation (closing quotes, tags and spaces aside), and each run of spaces one."""
+    if not prefix:
+        return prefix
+    if _SPACED_AFTER_RE.search(_PREFIX_TAIL_RE.sub("", _TAG_RE.sub("", prefix))):
+        prefix += " "
+    return re.sub(r"\s+", " ", prefix)
+
+
+def _braced_affix(braces: NestedParens | None, affix: str) -> str:
+    """An affix of a note style's citation with its parentheses nested (see NestedParens)."""
+    return type(affix)(braces.update(affix)) if braces is not None and affix else affix
+
+
+def _spaced_suffix(suffix: str) -> str:
+    """A cite's (or a citation's) suffix as citeproc-js writes it: a space before one starting with a letter or
+    an opening bracket."""
+    return " " + suffix if _SPACED_BEFORE_RE.match(suffix) else suffix
 
 
 def _cite_delimiter(delimiter: str, previous: Mapping[str, Any], cite: Mapping[str, Any]) -> str:
@@ -1421,11 +1470,14 @@ def make_processor(
     first_number: int = 1,
     abbreviations: AbbreviationLists | None = None,
     languages: LanguagePrefs | None = None,
+    affiliations: bool = False,
 ) -> Processor:
     """A processor for *items* (CSL-JSON dicts) in *style*, writing *output* (text, html,
     markdown, latex or rtf).  *highlight* marks names (bold or underline); *first_number* is
     the first citation number (a part of a bibliography numbered on from the parts before);
     *abbreviations* are CSL-M abbreviation lists (see :mod:`.abbreviations`); *languages* the
-    forms of multilingual values to show (see :mod:`.multilingual`)."""
+    forms of multilingual values to show (see :mod:`.multilingual`); *affiliations*
+    writes persons with the institution named after them as its members (citeproc-js's
+    spoof_institutional_affiliations: "Doe, Big Ministry")."""
     return Processor(style, items, locale, output, locale_store, highlight, highlight_style, links,
-                     first_number, abbreviations, languages)
+                     first_number, abbreviations, languages, affiliations)

@@ -120,7 +120,7 @@ class Test:
     pure: bool
 
 
-_VARIABLE_TESTS = ("variable", "is-numeric", "is-uncertain-date")
+_VARIABLE_TESTS = ("variable", "is-numeric", "is-uncertain-date", "is-plural")
 _OTHER_TESTS = ("type", "position", "locator", "disambiguate", "context", "container-multiple", "container-subsequent")
 
 

@@ -18,6 +18,7 @@ from ..errors import ParseError
 from . import reach
 from .consolidation import containers_of
 from .groupcondition import GROUP_TESTS
+from .institutions import InstitutionSpec
 from .localization import NS, LocaleLayer, parse_locale_element
 from .multilingual import LanguageTags, language_matches, split_default_locale
 from .names import LabelSpec, NamesNode, NameSpec, NamesSpec
@@ -198,10 +199,13 @@ class _Compiler:
                 return TextValue(decor, attrs["value"])
             return None
         if tag == "number":
+            substring = attrs.get("substring", "")
+            start = int(substring) if re.fullmatch(r"-?\d+", substring) else None
             if "label-form" in attrs:
                 return LabelFormNumber(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "numeric"),
-                                       self.options, attrs["label-form"])
-            return NumberNode(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "numeric"), self.options)
+                                       self.options, start, attrs["label-form"])
+            return NumberNode(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "numeric"), self.options,
+                              start)
         if tag == "label":
             return Label(decor_of(attrs), attrs.get("variable", ""), attrs.get("form", "long"),
                          attrs.get("plural", "contextual"))
@@ -282,7 +286,10 @@ class _Compiler:
                 parts[part.get("name", "")] = _without_resets(dict(part.attrib), outer)
             # CSL-M: with a cs:institution, a literal name (an institution) is written as that
             # element says, not with the family name-part's formatting (citeproc-js)
-            own_family = {} if element.find(NS + "institution") is not None else own.get("family", {})
+            institution_el = element.find(NS + "institution")
+            own_family = {} if institution_el is not None else own.get("family", {})
+            institution = None if institution_el is None else InstitutionSpec.from_attrs(
+                institution_el.attrib, [part.attrib for part in institution_el.iter(NS + "institution-part")])
             et_al_el = element.find(NS + "et-al")
             label_spec = None
             tags = [_tag(child) for child in element if isinstance(child.tag, str)]
@@ -298,7 +305,7 @@ class _Compiler:
             spec = NamesSpec(
                 name=NameSpec.from_attrs(name_attrs, parts,
                                          {k: v for k, v in self.inherited.items() if k != "names-delimiter"},
-                                         own_family),
+                                         own_family, institution),
                 et_al_term=et_al_el.get("term", "et-al") if et_al_el is not None else "et-al",
                 et_al_decor=decor_of(_without_resets(dict(et_al_el.attrib), attrs), allow_quotes=False)
                 if et_al_el is not None else None,

@@ -57,7 +57,26 @@ def is_numeric_condition(value: Any, variable: str) -> bool:
     if value in (None, ""):
         return False
     pattern = _ROMAN_NUMERIC_RE["page" if variable == "page" else ""]
-    return is_numeric(value) or bool(pattern.match(stringify(value).strip()))
+    if is_numeric(value) or pattern.match(stringify(value).strip()):
+        return True
+    # as citeproc-js: numbers after a label abbreviation ("no. 10") are numeric
+    labelled = split_locator_label(stringify(value)) if isinstance(value, str) else None
+    return labelled is not None and is_numeric(labelled[1].strip())
+
+
+def without_noise_words(title: str, noise_words: str, mode: str) -> str:
+    """CSL-M, as citeproc-js: a title without the noise words it starts with (*noise_words*,
+    the locale's comma-separated leading-noise-words): dropped ("drop"), or moved to its end
+    after a comma ("demote": "English Title, An")."""
+    words = {word.strip() for word in noise_words.split(",") if word.strip()}
+    pieces = title.split()
+    count = 0
+    while count < len(pieces) and pieces[count].lower() in words:
+        count += 1
+    if not count:
+        return title
+    rest, noise = " ".join(pieces[count:]), " ".join(pieces[:count])
+    return rest if mode == "drop" else f"{rest}, {noise}" if mode == "demote" else title
 
 
 def is_plural(value: Any, and_term: str = "and") -> bool:
