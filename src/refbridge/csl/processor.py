@@ -584,12 +584,20 @@ class Processor:
         primary_only = rule.startswith("primary-name")
         with_initials = rule.endswith("with-initials")
         givens: dict[str, set[str]] = {}
+        holders: dict[str, list[str]] = {}  # family name -> the items that have it
         for key in self.registration:
             for names in self._name_lists(key):
                 for raw in names[:1] if primary_only else names:
                     parts = parse_name(raw)
-                    givens.setdefault(_family_key(parts), set()).add(_given_key(parts.given))
+                    family = _family_key(parts)
+                    givens.setdefault(family, set()).add(_given_key(parts.given))
+                    holders.setdefault(family, []).append(key)
+        # only the items with a family name that two given names share have levels to find
+        # (each other item is not decoded again)
+        shared = {key for family, keys in holders.items() if len(givens[family]) > 1 for key in keys}
         for key in self.registration:
+            if key not in shared:
+                continue
             levels = self.disamb[key].global_givenname_levels
             for names in self._name_lists(key):
                 for raw in names[:1] if primary_only else names:
