@@ -141,6 +141,14 @@ def test_a_group_of_a_season_named_in_words_alone_renders_nothing() -> None:
     assert bib(layout, [spring, summer]) == ["Sail", "Sail (Summer)"]
 
 
+def test_a_season_that_is_no_season_number_is_written_as_given_in_place_of_the_month() -> None:
+    # GB/T 7714 data: a periodical's last year typed as its season
+    layout = ('<text variable="title"/><date variable="issued" prefix=", "><date-part name="year"/>'
+              '<date-part name="month" prefix="/[" suffix="]"/></date>')
+    entry = item(title="Tongxun", issued={"date-parts": [["1957"]], "season": "1990"})
+    assert bib(layout, [entry]) == ["Tongxun, 1957/[1990]"]
+
+
 def test_a_literal_date_takes_the_affixes_and_formatting_of_the_year_part() -> None:
     layout = ('<text variable="title"/><date variable="issued" prefix=" [" suffix="]">'
               '<date-part name="month" suffix=" "/><date-part name="year" prefix="(" suffix=")" font-style="italic"/>'

@@ -1653,9 +1653,8 @@ class DatePart:
                     return None  # as citeproc-js: a season given as a month has no number
                 return locale.term(f"season-{month - 12:02d}") or None
             if not month:
-                if season and not season.isdigit():
-                    return season
-                return None
+                # as citeproc-js: a season that is no season number is written as given
+                return season or None
             if self.form == "numeric":
                 return str(month)
             if self.form == "numeric-leading-zeros":

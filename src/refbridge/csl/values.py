@@ -274,7 +274,7 @@ def parse_date(raw: Any) -> DateValue | None:
         end = _parts(parts[1]) if len(parts) > 1 and isinstance(parts[1], list) else None
         if end is not None and not end[0] and any(end):
             end = None
-        if season_text and season_text.isdigit() and not start[1]:
+        if season_text in ("1", "2", "3", "4") and not start[1]:
             start = (start[0], 12 + int(season_text), start[2])  # (the season kept: see DatePart)
         if end == start:
             end = None
