@@ -8,6 +8,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from support import run_cli, running
@@ -288,7 +289,8 @@ def test_watch_syncs_until_interrupted(web: FakeWebAPI, tmp_path: Path,
         else:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr("refbridge.zotero_bridge.sync.time.sleep", nap)
+    # (the sync module's own time, not the time module every thread shares)
+    monkeypatch.setattr("refbridge.zotero_bridge.sync.time", SimpleNamespace(sleep=nap))
     out = tmp_path / "refs.bib"
     code, _, stderr = sync(out, "--watch", "5")
     assert (code, naps) == (0, [5.0, 5.0])
