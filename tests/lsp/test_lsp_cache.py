@@ -68,6 +68,28 @@ def test_a_library_indexed_once_is_indexed_from_the_cache_the_next_time(
     assert again.record(again.entries[3]) == first.record(first.entries[3])
 
 
+def test_a_library_restarted_on_its_cache_is_searched_whole_once_followed(
+        refs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = Library()
+    first.follow([str(refs)])
+    assert first.advance(float("inf"))
+    monkeypatch.setattr(library, "FIRST_STEP", 0.0)
+    never_scanned(monkeypatch)
+    restarted = Library()
+    restarted.follow([str(refs)])
+    assert not restarted.indexing
+    assert [(described(found), more) for found, more in
+            (restarted.search("table", 3), restarted.search("author", 10))] == \
+        [(described(found), more) for found, more in
+         (first.search("table", 3), first.search("author", 10))]
+    assert [found.key for found in restarted.search("table", 3)[0]] == \
+        ["author02001", "author12001", "author22001"]
+    entry, before = restarted.entry("author42001"), first.entry("author42001")
+    assert entry is not None and before is not None
+    assert described([entry]) == described([before])
+    assert restarted.record(entry) == first.record(before)
+
+
 def test_a_library_only_touched_keeps_its_cache(refs: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     first = indexed(refs)

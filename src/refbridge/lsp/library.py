@@ -486,29 +486,15 @@ def read_library(path: str, stamp: tuple[int, int]) -> LibraryFile:
     found = cache.load(path, len(data), digest, _TEXTS, _NUMBERS) if data and digest else None
     if found is not None and data and digest:
         problems = _cached_problems(path, len(data), digest)
-        file = LibraryFile(path, stamp, [], problems or [], data, alone=True,
-                           pending=problems is None, plain=True, digest=digest, cached=True,
-                           problems_cached=problems is not None)
-        file.indexing = _from_cache(file, found)
-        return file
+        return LibraryFile(path, stamp, list(_entries(path, found)), problems or [], data,
+                           alone=True, pending=problems is None, plain=True, digest=digest,
+                           cached=True, problems_cached=problems is not None)
     changed = _changed_since_cached(path, stamp, data) if data else None
     if changed is not None:
         return changed
     file = LibraryFile(path, stamp, [], [], digest=digest)
     file.indexing = _indexing(file, data)
     return file
-
-
-#: How many entries are taken from the cache on disk between two looks at the clock.
-_STEP_CACHED = 2000
-
-
-def _from_cache(file: LibraryFile, found: cache.Columns) -> Iterator[None]:
-    """Index the .bib ``file`` from its cache on disk, a step of entries at a time (far
-    faster than scanning its text, but still a piece of work for 100,000 entries)."""
-    for at in range(0, len(found.texts["key"]), _STEP_CACHED):
-        file.entries += _entries(file.path, found, slice(at, at + _STEP_CACHED))
-        yield
 
 
 #: How many bytes are compared at a time looking for where two texts differ: slices of
@@ -801,7 +787,7 @@ class Library:
         until = perf_counter() + seconds
         done = all(self.files[path].index(until) for path in self._order)
         if self.indexing:
-            self._segment()
+            self._segment(parts=not done)
         if done and self.indexing:
             self.by_key, self._growing = self._growing, {}
             self._index = _Index.of(self.by_key)
@@ -812,15 +798,16 @@ class Library:
     def _forget_parts(self) -> None:
         self._segments, self._seen, self._unsegmented, self._growing = [], {}, [], {}
 
-    def _segment(self) -> None:
-        """The entries indexed since the last look: by key, and into parts of the index (a
-        file's once those of the files before it are all indexed)."""
+    def _segment(self, parts: bool) -> None:
+        """The entries indexed since the last look: by key, and (``parts``: the indexing is
+        not over, the whole index is not made now) into parts of the index (a file's once
+        those of the files before it are all indexed)."""
         for path in self._order:
             file = self.files[path]
             seen, count = self._seen.get(path, (file.entries, 0))
             if seen is not file.entries:  # read whole after all: its entries anew
                 self._forget_parts()
-                return self._segment()
+                return self._segment(parts)
             added = file.entries[count:]
             self._unsegmented += added
             growing = self._growing
@@ -829,7 +816,7 @@ class Library:
             self._seen[path] = (file.entries, len(file.entries))
             if file.indexing is not None:
                 break
-        if len(self._unsegmented) >= _SEGMENT:
+        if parts and len(self._unsegmented) >= _SEGMENT:
             self._segments.append(_Index.of(_by_key(self._unsegmented)))
             self._unsegmented = []
         return None
