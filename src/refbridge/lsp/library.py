@@ -298,12 +298,11 @@ def _ranked(found: cache.Columns) -> list[int] | None:
     return rows if rows and 0 <= min(rows) and max(rows) < len(column) else None
 
 
-def _entries(path: str, found: cache.Columns, at: slice = slice(None)) -> Iterator[Entry]:
-    """The entries ``at`` of the cached index ``found`` of the .bib ``path``."""
+def _entries(path: str, found: cache.Columns) -> Iterator[Entry]:
+    """The entries of the cached index ``found`` of the .bib ``path``."""
     texts, numbers = found.texts, found.numbers
-    return map(Entry, texts["key"][at], repeat(path), numbers["line"][at],
-               texts["words"][at], texts["detail"][at], numbers["start"][at],
-               numbers["end"][at])
+    return map(Entry, texts["key"], repeat(path), numbers["line"], texts["words"],
+               texts["detail"], numbers["start"], numbers["end"])
 
 
 def _changed_since_cached(path: str, stamp: tuple[int, int], text: bytes
