@@ -17,6 +17,8 @@ pytest_lsp = pytest.importorskip("pytest_lsp", reason="pytest-lsp is not install
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
+from refbridge.lsp.library import Library
+
 LIBRARY = """% invented entries
 @article{knuth1984,
   author = {Knuth, Donald E.},
@@ -316,8 +318,6 @@ async def test_a_library_changed_on_disk_is_read_again(client: LanguageClient,
     server_command=[sys.executable, "-m", "refbridge", "lsp", "--stdio"]))
 async def restarted(lsp_client: LanguageClient, workspace: Path) -> AsyncIterator[None]:
     """A server started on a library whose index an earlier server left in the cache."""
-    from refbridge.lsp.library import Library
-
     earlier = Library()
     earlier.follow([str(workspace / "refs.bib")])
     assert earlier.files[str(workspace / "refs.bib")].cached
