@@ -17,6 +17,8 @@ pytest_lsp = pytest.importorskip("pytest_lsp", reason="pytest-lsp is not install
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
+from refbridge.lsp.library import Library
+
 LIBRARY = """% invented entries
 @article{knuth1984,
   author = {Knuth, Donald E.},
@@ -310,3 +312,40 @@ async def test_a_library_changed_on_disk_is_read_again(client: LanguageClient,
         types.FileEvent(uri=library.as_uri(), type=types.FileChangeType.Changed)]))
     assert [item.label for item in (await complete(client, uri, 4, 6)).items] == \
         ["knuth1984", "lamport1994", "ulrich2004"]
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(
+    server_command=[sys.executable, "-m", "refbridge", "lsp", "--stdio"]))
+async def restarted(lsp_client: LanguageClient, workspace: Path) -> AsyncIterator[None]:
+    """A server started on a library whose index an earlier server left in the cache."""
+    earlier = Library()
+    earlier.follow([str(workspace / "refs.bib")])
+    assert earlier.files[str(workspace / "refs.bib")].cached
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        root_uri=workspace.as_uri(), initialization_options={"check": False}))
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_a_restart_on_the_cached_index_answers_hover_and_definition_the_same(
+        restarted: LanguageClient, workspace: Path) -> None:
+    notes = open_document(restarted, workspace / "notes.md",
+                          "---\nbibliography: refs.bib\ncsl: ieee\n---\nSee [@knuth1984].\n")
+    hover = await restarted.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=notes),
+        position=types.Position(line=4, character=9)))
+    assert hover is not None and isinstance(hover.contents, types.MarkupContent)
+    assert hover.contents.value == (
+        "\\[1\\] D. E. Knuth, “Literate Programming,” *The Computer Journal*, vol. 27, no. 2, "
+        "pp. 97–111, 1984, doi: 10.1093/comjnl/27.2.97.\n\nDOI: `10.1093/comjnl/27.2.97`")
+    paper = open_document(restarted, workspace / "paper.typ")
+    assert await restarted.text_document_definition_async(types.DefinitionParams(
+        text_document=types.TextDocumentIdentifier(uri=paper),
+        position=types.Position(line=1, character=9))) == [types.Location(
+            uri=(workspace / "refs.bib").as_uri(),
+            range=types.Range(start=types.Position(line=24, character=9),
+                              end=types.Position(line=24, character=19)))]
+    assert [item.label for item in (await complete(restarted, paper, 1, 11)).items] == \
+        ["ulrich2003"]

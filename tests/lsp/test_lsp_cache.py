@@ -68,6 +68,74 @@ def test_a_library_indexed_once_is_indexed_from_the_cache_the_next_time(
     assert again.record(again.entries[3]) == first.record(first.entries[3])
 
 
+def test_a_library_restarted_on_its_cache_is_searched_whole_once_followed(
+        refs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = Library()
+    first.follow([str(refs)])
+    assert first.advance(float("inf"))
+    monkeypatch.setattr(library, "FIRST_STEP", 0.0)
+    never_scanned(monkeypatch)
+    restarted = Library()
+    restarted.follow([str(refs)])
+    assert not restarted.indexing
+    assert [(described(found), more) for found, more in
+            (restarted.search("table", 3), restarted.search("author", 10))] == \
+        [(described(found), more) for found, more in
+         (first.search("table", 3), first.search("author", 10))]
+    assert [found.key for found in restarted.search("table", 3)[0]] == \
+        ["author02001", "author12001", "author22001"]
+    entry, before = restarted.entry("author42001"), first.entry("author42001")
+    assert entry is not None and before is not None
+    assert described([entry]) == described([before])
+    assert restarted.record(entry) == first.record(before)
+
+
+UNSORTED = "".join(
+    f"@book{{{key},\n  author = {{{name}, Ann}},\n  title = {{{title}}},\n"
+    f"  year = {{{year}}},\n}}\n\n" for key, name, title, year in [
+        ("carol2003", "Carol", "Gardens", 2003), ("alice2001", "Alice", "Rivers", 2001),
+        ("bob2002", "Bob", "Bridges", 2002), ("alice2001", "Alice", "Rivers Again", 2004)])
+
+
+def test_a_cache_keeps_the_first_entry_of_each_key_in_key_order(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(UNSORTED, encoding="utf-8")
+    indexed(path)
+    found = cache.load(str(path), None, None, library._TEXTS, library._CACHED_NUMBERS)
+    assert found is not None and found.numbers["ranked"] == [1, 2, 0, -1]
+    assert indexed(path).ranked == [1, 2, 0]
+
+
+def test_a_library_with_a_key_twice_restarted_on_its_cache_finds_its_first_entry(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(UNSORTED, encoding="utf-8")
+    Library().follow([str(path)])
+    never_scanned(monkeypatch)
+    restarted = Library()
+    restarted.follow([str(path)])
+    assert not restarted.indexing
+    assert [(e.key, e.line) for e in restarted.search("", 10)[0]] == \
+        [("alice2001", 7), ("bob2002", 13), ("carol2003", 1)]
+    assert [e.detail for e in restarted.search("rivers", 10)[0]] == ["Alice (2001) Rivers"]
+    assert [(later.line, first.line) for later, first in restarted.duplicates()] == [(19, 7)]
+
+
+def test_a_cached_key_order_naming_rows_the_cache_has_not_is_not_taken(
+        refs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = Library()
+    first.follow([str(refs)])
+    found = cache.load(str(refs), None, None, library._TEXTS, library._CACHED_NUMBERS)
+    assert found is not None
+    cache.store(str(refs), (0, found.size), found.digest, cache.Columns(
+        found.texts, {**found.numbers, "ranked": [5, 4, 3, 2, 1, 99]}))
+    never_scanned(monkeypatch)
+    restarted = Library()
+    restarted.follow([str(refs)])
+    assert [e.key for e in restarted.search("", 10)[0]] == \
+        [e.key for e in first.search("", 10)[0]] == [f"author{n}{2001}" for n in range(6)]
+
+
 def test_a_library_only_touched_keeps_its_cache(refs: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     first = indexed(refs)

@@ -138,7 +138,8 @@ class LibraryFile:
     entries depend on nothing else of it (it is indexed, and re-indexed in part);
     ``pending``: its reading problems are still to come (``reading_problems``); ``digest``:
     its content hash once known; ``cached``: the cache on disk holds its index as it is
-    (``problems_cached``: its reading problems)."""
+    (``problems_cached``: its reading problems); ``ranked``: taken from that cache, the rows of
+    its first entry of each key in key order (its index made without sorting them again)."""
 
     path: str
     stamp: tuple[int, int]
@@ -154,6 +155,7 @@ class LibraryFile:
     digest: str | None = None
     cached: bool = False
     problems_cached: bool = False
+    ranked: list[int] | None = None
 
     def take(self, other: LibraryFile) -> None:
         """Hold what ``other`` holds (the same file read otherwise)."""
@@ -245,7 +247,8 @@ class LibraryFile:
                      "length": [len(piece) for piece in pieces]}), _CHUNKS) and \
                 cache.store(self.path, stamp, self.digest, cache.Columns(
                     {name: [getattr(entry, name) for entry in entries] for name in _TEXTS},
-                    {name: [getattr(entry, name) for entry in entries] for name in _NUMBERS}))
+                    {**{name: [getattr(entry, name) for entry in entries] for name in _NUMBERS},
+                     _RANKED: _key_order(entries)}))
         if self.cached and not self.pending and not self.problems_cached:
             problems = self.problems
             self.problems_cached = cache.store(self.path, stamp, self.digest, cache.Columns(
@@ -256,9 +259,12 @@ class LibraryFile:
         return self.cached
 
 
-#: What the cache on disk keeps of each entry of an indexed .bib (its texts, its numbers).
+#: What the cache on disk keeps of each entry of an indexed .bib (its texts, its numbers),
+#: and beside them the column ``_RANKED`` (``_key_order``).
 _TEXTS = ("key", "words", "detail")
 _NUMBERS = ("line", "start", "end")
+_RANKED = "ranked"
+_CACHED_NUMBERS = (*_NUMBERS, _RANKED)
 #: The part of the cache on disk that holds the problems of reading a .bib.
 _PROBLEMS = "problems"
 #: The part of the cache on disk that holds a hash of each stretch of ``_CHUNK`` bytes of a
@@ -275,12 +281,28 @@ def _chunk_hash(piece: bytes) -> int:
                           signed=True)
 
 
-def _entries(path: str, found: cache.Columns, at: slice = slice(None)) -> Iterator[Entry]:
-    """The entries ``at`` of the cached index ``found`` of the .bib ``path``."""
+def _key_order(entries: Sequence[Entry]) -> list[int]:
+    """The rows of the first entry of each key in key order, then -1 for each later entry
+    of a key (as many numbers as entries: a column of the cache)."""
+    first: dict[str, int] = {}
+    for row, entry in enumerate(entries):
+        first.setdefault(entry.key, row)
+    return [first[key] for key in sorted(first)] + [-1] * (len(entries) - len(first))
+
+
+def _ranked(found: cache.Columns) -> list[int] | None:
+    """The rows of the first entry of each key in key order that the cached index ``found``
+    holds (None: rows it cannot have)."""
+    column = found.numbers[_RANKED]
+    rows = column[:column.index(-1)] if -1 in column else column
+    return rows if rows and 0 <= min(rows) and max(rows) < len(column) else None
+
+
+def _entries(path: str, found: cache.Columns) -> Iterator[Entry]:
+    """The entries of the cached index ``found`` of the .bib ``path``."""
     texts, numbers = found.texts, found.numbers
-    return map(Entry, texts["key"][at], repeat(path), numbers["line"][at],
-               texts["words"][at], texts["detail"][at], numbers["start"][at],
-               numbers["end"][at])
+    return map(Entry, texts["key"], repeat(path), numbers["line"], texts["words"],
+               texts["detail"], numbers["start"], numbers["end"])
 
 
 def _changed_since_cached(path: str, stamp: tuple[int, int], text: bytes
@@ -291,7 +313,7 @@ def _changed_since_cached(path: str, stamp: tuple[int, int], text: bytes
     chunks = cache.load(path, None, None, (), ("hash", "newlines", "length"), _CHUNKS)
     if chunks is None:
         return None
-    found = cache.load(path, chunks.size, chunks.digest, _TEXTS, _NUMBERS)
+    found = cache.load(path, chunks.size, chunks.digest, _TEXTS, _CACHED_NUMBERS)
     if found is None:
         return None
     hashes, lengths = chunks.numbers["hash"], chunks.numbers["length"]
@@ -483,32 +505,20 @@ def read_library(path: str, stamp: tuple[int, int]) -> LibraryFile:
         return read_whole(path, stamp)
     data = _file_bytes(path)
     digest = cache.content_hash(data) if data else None
-    found = cache.load(path, len(data), digest, _TEXTS, _NUMBERS) if data and digest else None
+    found = cache.load(path, len(data), digest, _TEXTS, _CACHED_NUMBERS) \
+        if data and digest else None
     if found is not None and data and digest:
         problems = _cached_problems(path, len(data), digest)
-        file = LibraryFile(path, stamp, [], problems or [], data, alone=True,
-                           pending=problems is None, plain=True, digest=digest, cached=True,
-                           problems_cached=problems is not None)
-        file.indexing = _from_cache(file, found)
-        return file
+        return LibraryFile(path, stamp, list(_entries(path, found)), problems or [], data,
+                           alone=True, pending=problems is None, plain=True, digest=digest,
+                           cached=True, problems_cached=problems is not None,
+                           ranked=_ranked(found))
     changed = _changed_since_cached(path, stamp, data) if data else None
     if changed is not None:
         return changed
     file = LibraryFile(path, stamp, [], [], digest=digest)
     file.indexing = _indexing(file, data)
     return file
-
-
-#: How many entries are taken from the cache on disk between two looks at the clock.
-_STEP_CACHED = 2000
-
-
-def _from_cache(file: LibraryFile, found: cache.Columns) -> Iterator[None]:
-    """Index the .bib ``file`` from its cache on disk, a step of entries at a time (far
-    faster than scanning its text, but still a piece of work for 100,000 entries)."""
-    for at in range(0, len(found.texts["key"]), _STEP_CACHED):
-        file.entries += _entries(file.path, found, slice(at, at + _STEP_CACHED))
-        yield
 
 
 #: How many bytes are compared at a time looking for where two texts differ: slices of
@@ -640,10 +650,15 @@ class _Index:
     added: list[Entry]
 
     @classmethod
-    def of(cls, by_key: dict[str, list[Entry]]) -> _Index:
-        """The index of the first entry of each key."""
-        keys = sorted(by_key)
-        ordered = [by_key[key][0] for key in keys]
+    def of(cls, by_key: dict[str, list[Entry]], ordered: list[Entry] | None = None
+           ) -> _Index:
+        """The index of the first entry of each key (``ordered``: those entries in key
+        order, when known: 100,000 keys sorted again cost some 0.1 s)."""
+        if ordered is None:
+            keys = sorted(by_key)
+            ordered = [by_key[key][0] for key in keys]
+        else:
+            keys = [entry.key for entry in ordered]
         words = [entry.words for entry in ordered]
         starts = list(accumulate((len(text) + 1 for text in words), initial=0))
         return cls(keys, ordered, "\n".join(words), starts[:-1], list(ordered), keys, [])
@@ -801,26 +816,38 @@ class Library:
         until = perf_counter() + seconds
         done = all(self.files[path].index(until) for path in self._order)
         if self.indexing:
-            self._segment()
+            self._segment(parts=not done)
         if done and self.indexing:
             self.by_key, self._growing = self._growing, {}
-            self._index = _Index.of(self.by_key)
+            self._index = _Index.of(self.by_key, self._cached_order())
             self.indexing = False
             self._forget_parts()
         return done
 
+    def _cached_order(self) -> list[Entry] | None:
+        """The first entry of each key in key order as the cache on disk had them, when
+        the one file followed was taken from it whole (its rows, once used, let go)."""
+        if len(self._order) != 1:
+            return None
+        file = self.files[self._order[0]]
+        rows, file.ranked = file.ranked, None
+        if rows is None or len(rows) != len(self.by_key):
+            return None
+        return [file.entries[row] for row in rows]
+
     def _forget_parts(self) -> None:
         self._segments, self._seen, self._unsegmented, self._growing = [], {}, [], {}
 
-    def _segment(self) -> None:
-        """The entries indexed since the last look: by key, and into parts of the index (a
-        file's once those of the files before it are all indexed)."""
+    def _segment(self, parts: bool) -> None:
+        """The entries indexed since the last look: by key, and (``parts``: the indexing is
+        not over, the whole index is not made now) into parts of the index (a file's once
+        those of the files before it are all indexed)."""
         for path in self._order:
             file = self.files[path]
             seen, count = self._seen.get(path, (file.entries, 0))
             if seen is not file.entries:  # read whole after all: its entries anew
                 self._forget_parts()
-                return self._segment()
+                return self._segment(parts)
             added = file.entries[count:]
             self._unsegmented += added
             growing = self._growing
@@ -829,7 +856,7 @@ class Library:
             self._seen[path] = (file.entries, len(file.entries))
             if file.indexing is not None:
                 break
-        if len(self._unsegmented) >= _SEGMENT:
+        if parts and len(self._unsegmented) >= _SEGMENT:
             self._segments.append(_Index.of(_by_key(self._unsegmented)))
             self._unsegmented = []
         return None
