@@ -1,9 +1,11 @@
 """Apache Spark as the engine of the dump jobs (``--engine spark``): the one module that
 imports PySpark, a narrow typed face of the few parts of it the jobs use.
 
-The inputs are spread over Spark's partitions, one input file a partition (a gzipped file
-cannot be split, and the dumps come as many files); each partition runs the function it is
-handed, which is refbridge's own reading (a reader, ``index.build``'s candidates) and writing,
+The inputs are spread over Spark's partitions, one input file a partition, a large file cut
+into pieces of about ``SPLIT_BYTES`` at its records' boundaries (``refbridge.splits``; the dump
+formats say where their records start: ``formats.dumps.pieces``), each piece a partition, as
+Hadoop splits a text file; a gzipped file cannot be cut, which a warning says. Each partition
+runs the function it is handed on its input's path (a piece is a path too), which is refbridge's own reading (a reader, ``index.build``'s candidates) and writing,
 so Spark's output is the local engine's. Three shapes of job: ``each_input`` (a task an input,
 side by side, each writing what it makes to a file), ``map_inputs`` (the inputs' few items back
 to the caller, in input order) and ``grouped_inputs`` (the inputs' items
@@ -30,7 +32,8 @@ from importlib import import_module
 from typing import Any, Generic, TypeVar
 
 from refbridge.errors import Diagnostic, Diagnostics, RefbridgeError
-from refbridge.textio import STDIO
+from refbridge.splits import Measured, Measurer, plan
+from refbridge.textio import STDIO, display_name, open_input, packed
 
 T = TypeVar("T")
 #: What a partition runs on one input: its items, telling ``Diagnostics`` what went wrong.
@@ -43,6 +46,10 @@ InputWork = Callable[[int, str, Diagnostics], T]
 #: Where Spark runs when refbridge starts it (not under ``spark-submit``).
 MASTER_VARIABLE = "REFBRIDGE_SPARK_MASTER"
 DEFAULT_MASTER = "local[*]"
+#: How many bytes of a large file a partition reads (Hadoop's block size), unless
+#: ``REFBRIDGE_SPARK_SPLIT_BYTES`` says.
+SPLIT_VARIABLE = "REFBRIDGE_SPARK_SPLIT_BYTES"
+SPLIT_BYTES = 128 << 20
 #: Spark's settings for a command line tool: no web UI, no progress bars, errors only.
 QUIET = {"spark.ui.enabled": "false", "spark.ui.showConsoleProgress": "false",
          "spark.log.level": "ERROR"}
@@ -143,19 +150,61 @@ def _received(items: Iterable[Item[T]], diagnostics: Diagnostics) -> Iterator[T]
             yield item.value
 
 
-def _partitioned(inputs: Sequence[str], master: str | None) -> Any:
-    """``inputs`` as an RDD of (number, path), one a partition."""
+def _measurer(context: Any) -> Measurer:
+    """Measures a file's pieces in Spark's tasks, a piece a partition."""
+    def measured(work: Callable[[tuple[int, int, bool]], Measured],
+                 cuts: Sequence[tuple[int, int, bool]]) -> list[Measured]:
+        return list(context.parallelize(list(cuts), len(cuts)).map(work).collect())
+    return measured
+
+
+def pieces(inputs: Sequence[str], diagnostics: Diagnostics, context: Any = None) -> list[str]:
+    """``inputs`` with each large file cut into its pieces (``SPLIT_BYTES``), in order, measured
+    by ``context``'s tasks (None: here); a gzipped file that would be cut is one piece, and a
+    warning says so."""
+    from refbridge.formats.dumps.pieces import BOUNDARIES
+
+    split_bytes = int(os.environ.get(SPLIT_VARIABLE) or SPLIT_BYTES)
+    measurer = _measurer(context) if context is not None else None
+    cut: list[str] = []
+    for path in inputs:
+        form = _form(path)
+        if form not in BOUNDARIES or os.path.getsize(path) <= split_bytes:
+            cut.append(path)
+        elif packed(path):
+            diagnostics.warning("a compressed file cannot be cut into pieces: read whole, by "
+                                "one partition", display_name(path))
+            cut.append(path)
+        else:
+            cut.extend(plan(path, split_bytes, BOUNDARIES[form], measurer))
+    return cut
+
+
+def _form(path: str) -> str | None:
+    """The reader ``path``'s start names, None when it cannot be told or read."""
+    from refbridge.registry import detect_reader
+
+    try:
+        with open_input(path, Diagnostics()) as (_, head):
+            return detect_reader(display_name(path), head).name
+    except RefbridgeError:
+        return None
+
+
+def _partitioned(inputs: Sequence[str], master: str | None, diagnostics: Diagnostics) -> Any:
+    """``inputs`` as an RDD of (number, path or piece), one a partition."""
     if STDIO in inputs:
         raise RefbridgeError("--engine spark reads files: not standard input (-)")
-    return session(master).sparkContext.parallelize(list(enumerate(inputs)),
-                                                    max(1, len(inputs)))
+    context = session(master).sparkContext
+    cut = pieces(inputs, diagnostics, context)
+    return context.parallelize(list(enumerate(cut)), max(1, len(cut)))
 
 
 def map_inputs(inputs: Sequence[str], work: Work[T], diagnostics: Diagnostics,
                master: str | None = None) -> Iterator[T]:
     """``work``'s items of every input, in input order, computed by Spark, the inputs' tasks
     side by side; the items come back together, so they must be few (a selection's works)."""
-    rdd = _partitioned(inputs, master).mapPartitions(
+    rdd = _partitioned(inputs, master, diagnostics).mapPartitions(
         partial(_work_on, work, diagnostics.strict))
     yield from _received(rdd.collect(), diagnostics)
 
@@ -179,7 +228,7 @@ def each_input(inputs: Sequence[str], work: InputWork[T], diagnostics: Diagnosti
     """``work``'s result on every input, the inputs' tasks run side by side (their results
     must be small: what they make goes to files); the diagnostics are replayed in input order
     up to the first failure, which is raised."""
-    done = _partitioned(inputs, master).mapPartitions(
+    done = _partitioned(inputs, master, diagnostics).mapPartitions(
         partial(_run_each, work, diagnostics.strict)).collect()
     results: list[T] = []
     for result, failure, heard in done:
@@ -223,7 +272,7 @@ def grouped_inputs(inputs: Sequence[str], work: Work[T], size: int, done: Callab
     grouping); the diagnostics of the reading are replayed first, then those of the groups.
     A failure in the reading stops the job after the groups complete before it are written,
     as the local engine stops."""
-    read = _partitioned(inputs, master).mapPartitions(
+    read = _partitioned(inputs, master, diagnostics).mapPartitions(
         partial(_work_on, work, diagnostics.strict))
     read = read.persist(import_module("pyspark").StorageLevel.MEMORY_AND_DISK)
     try:
