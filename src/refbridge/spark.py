@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from importlib import import_module
+from itertools import accumulate, groupby, islice
 from typing import Any, Generic, TypeVar
 
 from refbridge.errors import Diagnostic, Diagnostics, RefbridgeError
@@ -240,25 +241,49 @@ def each_input(inputs: Sequence[str], work: InputWork[T], diagnostics: Diagnosti
     return results
 
 
-def _group(size: int, numbered: tuple[Item[T], int]) -> tuple[int, tuple[int, Item[T]]]:
-    item, number = numbered
-    return number // size, (number, item)
+def _written(work: GroupWork[T], strict: bool, group: int, values: list[T]
+             ) -> tuple[int, int | RefbridgeError, Heard]:
+    """Run ``work`` on one group (in a Spark worker): the group, its result, what was heard."""
+    diagnostics = Diagnostics(strict=strict)
+    result: int | RefbridgeError
+    try:
+        result = work(group, values, diagnostics)
+    except RefbridgeError as exc:
+        result = exc
+    return group, result, _Listener(diagnostics).heard()
+
+
+#: What ``_write_groups`` gives: (True, a group written, ``_written``'s answer) or
+#: (False, a group that straddles partitions, (a value's number, the value)).
+Tagged = tuple[bool, int, Any]
+
+
+def _write_groups(work: GroupWork[T], strict: bool, size: int, count: int,
+                  chosen: frozenset[int], starts: Sequence[int], partition: int,
+                  items: Iterable[Item[T]]) -> Iterator[Tagged]:
+    """Number the values of ``partition`` (its first is number ``starts[partition]``; those
+    from ``count`` on are not wanted) and write each chosen group that lies wholly in it; the
+    values of a chosen group that straddles partitions are given, to be gathered."""
+    first = starts[partition]
+    end = min(starts[partition + 1], count)
+    values = islice((item.value for item in items if not item.last), max(0, end - first))
+    for group, members in groupby(enumerate(values, first), key=lambda pair: pair[0] // size):
+        if group not in chosen:
+            continue
+        if group * size >= first and min((group + 1) * size, count) <= end:
+            yield True, group, _written(work, strict, group,
+                                        [value for _n, value in members if value is not None])
+        else:
+            yield from ((False, group, member) for member in members)
 
 
 def _work_on_group(work: GroupWork[T], strict: bool,
-                   groups: Iterable[tuple[int, Iterable[tuple[int, Item[T]]]]]
+                   groups: Iterable[tuple[int, Iterable[tuple[int, T]]]]
                    ) -> Iterator[tuple[int, int | RefbridgeError, Heard]]:
-    """Run ``work`` on each group of a partition (in a Spark worker)."""
+    """Run ``work`` on each group gathered in a partition (in a Spark worker)."""
     for group, members in groups:
-        values = [value for _number, item in sorted(members, key=lambda m: m[0])
-                  if (value := item.value) is not None]
-        diagnostics = Diagnostics(strict=strict)
-        result: int | RefbridgeError
-        try:
-            result = work(group, values, diagnostics)
-        except RefbridgeError as exc:
-            result = exc
-        yield group, result, _Listener(diagnostics).heard()
+        yield _written(work, strict, group,
+                       [value for _number, value in sorted(members, key=lambda m: m[0])])
 
 
 def grouped_inputs(inputs: Sequence[str], work: Work[T], size: int, done: Callable[[int], bool],
@@ -269,9 +294,12 @@ def grouped_inputs(inputs: Sequence[str], work: Work[T], size: int, done: Callab
     ``done`` says it is done; returns how many items were read and each group's result.
 
     The items are read once (Spark keeps them, spilling to disk, between the counting and the
-    grouping); the diagnostics of the reading are replayed first, then those of the groups.
-    A failure in the reading stops the job after the groups complete before it are written,
-    as the local engine stops."""
+    grouping); each partition numbers its items from the counts of the partitions before it
+    and writes the groups that lie wholly in it where it stands, and only the items of the
+    groups that straddle two partitions are shuffled to be gathered (a group at most between
+    two partitions). The diagnostics of the reading are replayed first, then those of the
+    groups. A failure in the reading stops the job after the groups complete before it are
+    written, as the local engine stops."""
     read = _partitioned(inputs, master, diagnostics).mapPartitions(
         partial(_work_on, work, diagnostics.strict))
     read = read.persist(import_module("pyspark").StorageLevel.MEMORY_AND_DISK)
@@ -279,6 +307,9 @@ def grouped_inputs(inputs: Sequence[str], work: Work[T], size: int, done: Callab
         reports = read.filter(lambda item: item.last or item.heard.messages).map(
             lambda item: Item(item.heard, failure=item.failure, last=item.last,
                               count=item.count)).collect()
+        #: where each partition's items start in the numbering (a partition an input)
+        starts = list(accumulate((report.count for report in reports if report.last),
+                                 initial=0))
         count, failure = 0, None
         for report in reports:  # up to the first failure, as the local engine reads
             report.heard.replay(diagnostics)
@@ -288,15 +319,20 @@ def grouped_inputs(inputs: Sequence[str], work: Work[T], size: int, done: Callab
                 count -= count % size  # the records before it, in complete groups
                 break
         groups = (count + size - 1) // size
-        wanted = [group for group in range(groups) if not done(group)]
+        wanted = frozenset(group for group in range(groups) if not done(group))
         results: dict[int, int] = {}
         if wanted:
-            chosen = set(wanted)
-            values = read.filter(lambda item: not item.last)
-            keyed = values.zipWithIndex().filter(lambda numbered: numbered[1] < count).map(
-                partial(_group, size)).filter(lambda pair: pair[0] in chosen)
-            written = keyed.groupByKey(len(wanted)).mapPartitions(
-                partial(_work_on_group, write, diagnostics.strict)).collect()
+            tagged = read.mapPartitionsWithIndex(partial(
+                _write_groups, write, diagnostics.strict, size, count, wanted, starts))
+            tagged = tagged.persist(import_module("pyspark").StorageLevel.MEMORY_AND_DISK)
+            try:
+                written = tagged.filter(lambda tag: tag[0]).map(lambda tag: tag[2]).collect()
+                written += tagged.filter(lambda tag: not tag[0]).map(
+                    lambda tag: (tag[1], tag[2])).groupByKey(max(1, len(starts) - 1)
+                                                             ).mapPartitions(
+                    partial(_work_on_group, write, diagnostics.strict)).collect()
+            finally:
+                tagged.unpersist()
             for group, result, heard in sorted(written, key=lambda w: w[0]):
                 heard.replay(diagnostics)
                 if isinstance(result, RefbridgeError):
