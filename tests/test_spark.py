@@ -97,8 +97,14 @@ def test_a_broken_dump_stops_spark_after_the_complete_shards_before_it(tmp_path:
     assert sorted(outcomes["spark"][1]) == ["part-000000.bib", "part-000001.bib"]
 
 
-def test_the_works_spark_selects_are_the_local_ones(tmp_path: Path) -> None:
+def test_the_works_spark_selects_are_the_local_ones(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """DuckDB reads each slice: none is cut into pieces, however large."""
     import duckdb
+
+    from refbridge.spark import SPLIT_VARIABLE
+
+    monkeypatch.setenv(SPLIT_VARIABLE, "200")
 
     works = DUMPS / "openalex-works.jsonl"
     parquet = tmp_path / "works.parquet"

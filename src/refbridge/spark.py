@@ -192,20 +192,23 @@ def _form(path: str) -> str | None:
         return None
 
 
-def _partitioned(inputs: Sequence[str], master: str | None, diagnostics: Diagnostics) -> Any:
-    """``inputs`` as an RDD of (number, path or piece), one a partition."""
+def _partitioned(inputs: Sequence[str], master: str | None, diagnostics: Diagnostics,
+                 whole: bool = False) -> Any:
+    """``inputs`` as an RDD of (number, path or piece), one a partition; ``whole``: no file
+    cut (for work that hands its path to another reader than refbridge's, such as DuckDB)."""
     if STDIO in inputs:
         raise RefbridgeError("--engine spark reads files: not standard input (-)")
     context = session(master).sparkContext
-    cut = pieces(inputs, diagnostics, context)
+    cut = list(inputs) if whole else pieces(inputs, diagnostics, context)
     return context.parallelize(list(enumerate(cut)), max(1, len(cut)))
 
 
 def map_inputs(inputs: Sequence[str], work: Work[T], diagnostics: Diagnostics,
                master: str | None = None) -> Iterator[T]:
     """``work``'s items of every input, in input order, computed by Spark, the inputs' tasks
-    side by side; the items come back together, so they must be few (a selection's works)."""
-    rdd = _partitioned(inputs, master, diagnostics).mapPartitions(
+    side by side; the items come back together, so they must be few (a selection's works).
+    ``work`` is handed whole files, never pieces (a selection's DuckDB reads its file)."""
+    rdd = _partitioned(inputs, master, diagnostics, whole=True).mapPartitions(
         partial(_work_on, work, diagnostics.strict))
     yield from _received(rdd.collect(), diagnostics)
 
