@@ -8,8 +8,13 @@ records/s and peak memory, which must stay flat from the small size to the large
 verifies a library of ``VERIFIED`` entries (half of them in the dump) against it (entries/s),
 and enriches the same library from it (``enrich --index``). With ``--engines duckdb,spark`` the
 index is built on each engine from the OpenAlex dump cut into ``PARTS`` files (Spark's
-partitions) in Spark's ``local[2]`` (``REFBRIDGE_SPARK_MASTER``; the ``spark`` extra), its time
-with Spark's start.
+partitions) and from the same works as one uncompressed file that Spark cuts into ``PARTS``
+pieces (``REFBRIDGE_SPARK_SPLIT_BYTES``), in Spark's ``local[2]`` (``REFBRIDGE_SPARK_MASTER``;
+the ``spark`` extra), its time with Spark's start; then Spark's costs are taken apart in this
+process (``spark_costs``): its start, its first job (the Python workers started), a task that
+does nothing, each partition's reading (refbridge's own work, timed in the task) and the
+driver's load of the rows into DuckDB, from which the time on 1, 2, 4 ... partitions (one CPU
+each) is worked out on paper.
 Run: ``.venv/bin/python benchmarks/dumps.py [--sizes 20000,200000] [--formats openalex-works,dblp-xml]
 [--engines duckdb,spark]``.
 """
@@ -26,7 +31,9 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -127,6 +134,77 @@ def write_parts(folder: Path, count: int) -> list[Path]:
     return paths
 
 
+def write_lines(folder: Path, count: int) -> Path:
+    """The OpenAlex dump of ``count`` works as one uncompressed JSON Lines file."""
+    path = folder / f"{count}-works.jsonl"
+    with open(path, "w", encoding="utf-8") as out:
+        out.writelines(openalex_lines(count))
+    return path
+
+
+def _timed_rows(folder: str, number: int, path: str, diagnostics: Any
+                ) -> tuple[int, float, float, float]:
+    """Write the index's rows of ``path`` (run by a Spark task): how many, the seconds taken
+    by importing refbridge's index (once a Python worker), the seconds of reading and its CPU
+    seconds (the worker's: a shared machine stretches the wall time, not the CPU time)."""
+    started = time.perf_counter()
+    from refbridge.index.build import rows
+
+    imported, cpu = time.perf_counter(), time.process_time()
+    count = 0
+    with open(os.path.join(folder, f"rows-{number:06d}.jsonl"), "w", encoding="utf-8") as out:
+        for row in rows(None, path, diagnostics):
+            out.write(row + "\n")
+            count += 1
+    return (count, imported - started, time.perf_counter() - imported,
+            time.process_time() - cpu)
+
+
+def _seconds(work: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.perf_counter()
+    result = work()
+    return time.perf_counter() - start, result
+
+
+def spark_costs(inputs: list[str], works: int, cores: int = 2) -> None:
+    """Spark's costs on ``inputs`` (a partition each), taken apart, and the time on paper."""
+    from refbridge.errors import Diagnostics
+    from refbridge.index.store import write_row_files
+    from refbridge.spark import each_input, session
+
+    start, spark = _seconds(lambda: session(f"local[{cores}]"))
+    context = spark.sparkContext
+    parts = len(inputs)
+    first, _ = _seconds(lambda: context.parallelize(range(parts), parts).map(
+        lambda n: n).collect())
+    empty, _ = _seconds(lambda: context.parallelize(range(parts), parts).map(
+        lambda n: n).collect())
+    with tempfile.TemporaryDirectory() as name:
+        job, done = _seconds(lambda: each_input(inputs, partial(_timed_rows, name),
+                                                Diagnostics()))
+        files = sorted(str(path) for path in Path(name).glob("rows-*.jsonl"))
+        load, _ = _seconds(lambda: write_row_files(files, os.path.join(name, "works.duckdb")))
+    spark.stop()
+    reading = [seconds for _count, _imported, seconds, _cpu in done]
+    imports = max(imported for _count, imported, _seconds, _cpu in done)
+    per_work = sum(cpu for *_rest, cpu in done) / works
+    task = empty / -(-parts // cores)
+    print(f"spark costs, local[{cores}], {parts} partitions, {works} works: start "
+          f"{start:.1f} s; first job (Python workers) {first:.1f} s; a job of empty tasks "
+          f"{empty:.2f} s ({task * 1000:.0f} ms a task); the reading job {job:.1f} s, in its "
+          f"tasks: import {imports:.2f} s, reading {', '.join(f'{s:.1f}' for s in reading)} s "
+          f"({per_work * 1e6:.0f} us of CPU a work); the driver's load {load:.1f} s "
+          f"({load / works * 1e6:.0f} us a work)")
+    fixed = start + first
+    print(f"on paper (N works on P partitions, one CPU each): {fixed:.1f} s + "
+          f"{task:.2f} s + N/P x {per_work * 1e6:.0f} us + N x {load / works * 1e6:.0f} us")
+    for size in (works, 1_000_000, 7_000_000):
+        times = [fixed + task + size / p * per_work + size * load / works
+                 for p in (1, 2, 4, 8, 16, 32)]
+        print(f"  {size:>9} works: " + ", ".join(f"P={p} {t:,.0f} s" for p, t in
+                                                  zip((1, 2, 4, 8, 16, 32), times)))
+
+
 def refbridge(*args: str) -> list[str]:
     return [sys.executable, "-m", "refbridge", *args]
 
@@ -168,14 +246,23 @@ def main() -> None:
                       f"{status}")
         size = sizes[0]
         parts = [str(path) for path in write_parts(folder, size)]
-        environment = {**os.environ, "REFBRIDGE_SPARK_MASTER": "local[2]"}
-        for engine in filter(None, arguments.engines.split(",")):
-            index = folder / f"{engine}.duckdb"
-            run = run_measured(refbridge("index", "build", *parts, "-o", str(index),
-                                         "--engine", engine), env=environment)
-            status = "" if run.ok else f" FAILED: {run.error}"
-            print(f"index build {engine:6} {size:>8} works:   {run.seconds:6.1f} s, "
-                  f"{size / run.seconds:7.0f} works/s, peak {run.peak_rss >> 20} MiB{status}")
+        whole = write_lines(folder, size)
+        environment = {**os.environ, "REFBRIDGE_SPARK_MASTER": "local[2]",
+                       "REFBRIDGE_SPARK_SPLIT_BYTES": str(-(-whole.stat().st_size // PARTS))}
+        engines = list(filter(None, arguments.engines.split(",")))
+        for engine in engines:
+            for what, inputs in ((f"{PARTS} gzipped files", parts),
+                                 ("one file", [str(whole)])):
+                index = folder / f"{engine}.duckdb"
+                index.unlink(missing_ok=True)
+                run = run_measured(refbridge("index", "build", *inputs, "-o", str(index),
+                                             "--engine", engine), env=environment)
+                status = "" if run.ok else f" FAILED: {run.error}"
+                print(f"index build {engine:6} {size:>8} works, {what}: {run.seconds:6.1f} s "
+                      f"(cpu {run.cpu_seconds:.1f} s), {size / run.seconds:7.0f} works/s, peak "
+                      f"{run.peak_rss >> 20} MiB{status}")
+        if "spark" in engines:
+            spark_costs(parts, size)
         from refbridge.enrich import EnrichOptions, enrich_records
         from refbridge.errors import Diagnostics
         from refbridge.pipeline import read_records

@@ -3,13 +3,14 @@ engine's output, byte for byte, and its messages."""
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 from typing import Any
 
 import pytest
 from support import FIXTURES, run_cli
 
-from refbridge.errors import ParseError
+from refbridge.errors import Diagnostics, ParseError
 from refbridge.sharding import convert_sharded
 
 pytest.importorskip("duckdb", reason="the index needs DuckDB (the dumps extra)")
@@ -96,8 +97,14 @@ def test_a_broken_dump_stops_spark_after_the_complete_shards_before_it(tmp_path:
     assert sorted(outcomes["spark"][1]) == ["part-000000.bib", "part-000001.bib"]
 
 
-def test_the_works_spark_selects_are_the_local_ones(tmp_path: Path) -> None:
+def test_the_works_spark_selects_are_the_local_ones(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """DuckDB reads each slice: none is cut into pieces, however large."""
     import duckdb
+
+    from refbridge.spark import SPLIT_VARIABLE
+
+    monkeypatch.setenv(SPLIT_VARIABLE, "200")
 
     works = DUMPS / "openalex-works.jsonl"
     parquet = tmp_path / "works.parquet"
@@ -125,3 +132,45 @@ def test_a_strict_index_build_fails_on_spark_as_it_fails_locally(tmp_path: Path)
         runs[engine] = (status, err, output.exists())
     message = f"{broken}:2:9: not valid JSON: Expecting ',' delimiter; line skipped"
     assert runs["spark"] == runs["duckdb"] == (1, f"refbridge: error: {message}\n", False)
+
+
+def _large_dumps(tmp_path: Path) -> list[str]:
+    """The dblp fixture and the arXiv papers three times: each larger than a piece of 200 bytes."""
+    arxiv = tmp_path / "arxiv-metadata.jsonl"
+    arxiv.write_text((DUMPS / "arxiv-metadata.jsonl").read_text(encoding="utf-8") * 3,
+                     encoding="utf-8")
+    return [str(DUMPS / "dblp.xml"), str(arxiv)]
+
+
+def test_spark_reads_a_large_file_in_pieces_as_the_local_engine_reads_it_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from refbridge.spark import SPLIT_VARIABLE, pieces
+
+    monkeypatch.setenv(SPLIT_VARIABLE, "200")
+    inputs = _large_dumps(tmp_path)
+    assert len(pieces(inputs, Diagnostics())) == 10
+    runs = {}
+    for engine in ("duckdb", "spark"):
+        folder = tmp_path / engine
+        status, _, err = run_cli("convert", *inputs, "--to", "csl-json", "-o", str(folder),
+                                 "--shard-size", "3", "--engine", engine)
+        output = str(tmp_path / f"{engine}.duckdb")
+        built = run_cli("index", "build", *inputs, "-o", output, "--engine", engine)
+        runs[engine] = (status, err.replace(str(folder), "FOLDER"), _files(folder),
+                        built[0], built[2].replace(output, "INDEX"), _rows(output))
+    assert runs["spark"] == runs["duckdb"]
+    assert runs["spark"][:2] == (0, "refbridge: 3 shard(s) written, 0 already there, in FOLDER\n")
+
+
+def test_spark_reads_a_large_gzipped_file_whole_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from refbridge.spark import SPLIT_VARIABLE
+
+    monkeypatch.setenv(SPLIT_VARIABLE, "200")
+    dump = tmp_path / "arxiv-metadata.jsonl.gz"
+    dump.write_bytes(gzip.compress(Path(_large_dumps(tmp_path)[1]).read_bytes()))
+    output = str(tmp_path / "works.duckdb")
+    status, _, err = run_cli("index", "build", str(dump), "-o", output, "--engine", "spark")
+    warning = "a compressed file cannot be cut into pieces: read whole, by one partition"
+    assert (status, err) == (
+        0, f"refbridge: 6 work(s) indexed in {output}\n{dump}: warning: {warning}\n")

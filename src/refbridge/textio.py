@@ -30,6 +30,7 @@ from contextlib import contextmanager, suppress
 from typing import Any, BinaryIO, TextIO, cast
 
 from refbridge.errors import Diagnostics, OutputError, ParseError
+from refbridge.splits import Split
 
 STDIO = "-"
 HEAD_BYTES = 1 << 16
@@ -74,6 +75,7 @@ class _CheckedText(io.TextIOWrapper):
         super().__init__(raw, encoding=encoding, errors="strict", newline=None)
         self._raw = raw
         self._source = source
+        self.line_shift = 0  #: lines of the file before the stream's first (``Split``)
 
     def _decode_error(self, exc: UnicodeDecodeError) -> ParseError:
         line: int | None = None
@@ -82,7 +84,8 @@ class _CheckedText(io.TextIOWrapper):
             offset = raw.tell() - len(exc.object) + exc.start
             raw.seek(0)
             before: bytes = raw.read(max(offset, 0))
-            line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
+            line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1 \
+                + self.line_shift
         return ParseError(f"cannot decode as {self.encoding}: {exc.reason} "
                           f"(byte 0x{exc.object[exc.start]:02x}; name the encoding with "
                           "--encoding)", self._source, line)
@@ -195,11 +198,23 @@ def unpacked(file: io.FileIO, source: str) -> BinaryIO | io.FileIO:
     return cast(BinaryIO, buffered)
 
 
+def packed(path: str) -> bool:
+    """Whether the file ``path`` is gzipped or a tar archive (read only from its start)."""
+    with io.FileIO(path, "rb") as file:
+        return unpacked(file, path) is not file
+
+
 @contextmanager
 def open_input(path: str, diagnostics: Diagnostics, encoding: str | None = None
                ) -> Iterator[tuple[TextIO, str]]:
-    """Open ``path`` (``-`` for standard input) as text; yields the stream and its head."""
+    """Open ``path`` (``-`` for standard input) as text; yields the stream and its head.
+    A ``Split`` of a file is read as its bytes, its lines numbered as the file's, its encoding
+    and head those of the file (told once: by the piece at the file's start)."""
     source = display_name(path)
+    if isinstance(path, Split):
+        with _split_input(path, source, diagnostics, encoding) as opened:
+            yield opened
+        return
     try:
         binary = sys.stdin.buffer if path == STDIO else unpacked(io.FileIO(path, "rb"), source)
     except OSError as exc:
@@ -227,8 +242,7 @@ def decoded_input(binary: BinaryIO | io.RawIOBase, source: str, diagnostics: Dia
             except LookupError:
                 raise ParseError(f"unknown encoding {encoding!r}", source) from None
         stream = _CheckedText(raw, encoding, source)
-        head_text = head.decode(encoding, errors="ignore").lstrip("\ufeff")
-        yield stream, head_text.replace("\r\n", "\n").replace("\r", "\n")
+        yield stream, _head_text(head, encoding)
     finally:
         if not owned:
             if stream is not None:
@@ -238,6 +252,34 @@ def decoded_input(binary: BinaryIO | io.RawIOBase, source: str, diagnostics: Dia
             stream.close()
         else:
             raw.close()
+
+
+def _head_text(head: bytes, encoding: str) -> str:
+    text = head.decode(encoding, errors="ignore").lstrip("\ufeff")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+@contextmanager
+def _split_input(split: Split, source: str, diagnostics: Diagnostics, encoding: str | None
+                 ) -> Iterator[tuple[TextIO, str]]:
+    try:
+        with open(split, "rb") as file:
+            head = file.read(HEAD_BYTES)
+        piece = split.open()
+    except OSError as exc:
+        raise ParseError(f"cannot open: {exc.strerror}", source) from None
+    if encoding is None:
+        encoding = _detect_encoding(head, source, diagnostics if split.first == 0
+                                    else Diagnostics())
+    with decoded_input(piece, source, diagnostics, encoding, owned=True) as (stream, _):
+        cast(_CheckedText, stream).line_shift = split.line_shift
+        yield stream, _head_text(head, encoding)
+
+
+def line_shift(stream: TextIO) -> int:
+    """How many lines of its file come before the first line of ``stream`` (a ``Split``'s
+    text), else 0: a reader's line N is its file's N + ``line_shift``."""
+    return stream.line_shift if isinstance(stream, _CheckedText) else 0
 
 
 def _same_file(a: str, b: str) -> bool:

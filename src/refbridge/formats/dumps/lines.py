@@ -1,7 +1,8 @@
 """JSON Lines as the dumps write them: one JSON object a line, read one line at a time.
 
 A line that is not a JSON object is reported (file and line) and skipped; the rest of the
-dump is read on. This module must never hold more than one line of its input.
+dump is read on. A piece of a dump (``refbridge.splits``) numbers its lines as the whole dump.
+This module must never hold more than one line of its input.
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ from typing import Any, TextIO
 
 from refbridge.errors import Diagnostics, ParseError
 from refbridge.formats.services.answers import load_json
+from refbridge.textio import line_shift
 
 
 def json_objects(stream: TextIO, source: str, diagnostics: Diagnostics, what: str
                  ) -> Iterator[tuple[int, Mapping[str, Any]]]:
     """Each line's object of ``stream`` with its line number; ``what`` names the objects in
     messages (``an OpenAlex work``)."""
-    for number, line in enumerate(stream, 1):
+    for number, line in enumerate(stream, 1 + line_shift(stream)):
         if not line.strip():
             continue
         try:
