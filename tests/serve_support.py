@@ -48,8 +48,9 @@ LIBRARY = """\
 """
 
 
-#: A .bib saved by JabRef: entries in static groups, and the group tree.
-GROUPED = r"""@article{ferreira2022,
+#: Two entries of JabRef static groups ("Marine", "Kelp").
+MARINE_BIBLATEX = """\
+@article{ferreira2022,
   author = {Ferreira, Lúcia},
   title = {Kelp Canopies and Light},
   journal = {Marine Letters},
@@ -64,7 +65,9 @@ GROUPED = r"""@article{ferreira2022,
   year = {2019},
   groups = {Marine},
 }
-
+"""
+#: A .bib saved by JabRef: entries in static groups, and the group tree.
+GROUPED = MARINE_BIBLATEX + r"""
 @misc{quist2021,
   author = {Quist, Hanna},
   title = {Field Notes},

@@ -12,28 +12,11 @@ from typing import Any
 
 import httpx
 import pytest
-from serve_support import GROUPED, Running, rpc, running
+from serve_support import GROUPED, MARINE_BIBLATEX, Running, rpc, running
 
 from refbridge.serve.collections import collection_key
 
 MARINE = collection_key(("Marine",))
-MARINE_BIBLATEX = """\
-@article{ferreira2022,
-  author = {Ferreira, Lúcia},
-  title = {Kelp Canopies and Light},
-  journal = {Marine Letters},
-  year = {2022},
-  groups = {Marine, Kelp},
-}
-
-@book{ode2019,
-  author = {Ode, Bjørn},
-  title = {Salt Marshes},
-  publisher = {Fjord Press},
-  year = {2019},
-  groups = {Marine},
-}
-"""
 
 
 @pytest.fixture

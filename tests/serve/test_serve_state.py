@@ -8,28 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
-from serve_support import GROUPED, rpc, running
+from serve_support import GROUPED, MARINE_BIBLATEX, rpc, running
 
 from refbridge.serve.collections import collection_key
 from refbridge.serve.state import default_state_file
-
-MARINE_BIBLATEX = """\
-@article{ferreira2022,
-  author = {Ferreira, Lúcia},
-  title = {Kelp Canopies and Light},
-  journal = {Marine Letters},
-  year = {2022},
-  groups = {Marine, Kelp},
-}
-
-@book{ode2019,
-  author = {Ode, Bjørn},
-  title = {Salt Marshes},
-  publisher = {Fjord Press},
-  year = {2019},
-  groups = {Marine},
-}
-"""
 
 
 def first_run(tmp_path: Path, state: Path) -> None:
