@@ -942,8 +942,9 @@ class NamesNode(Element):
             return _part(text, spec.given_decor, ctx)
 
         # as citeproc-js: particles join the family name with a no-break space when the style's
-        # locale is French, Russian or Czech
-        space = "\u00a0" if ctx.locale.lang[:2] in _NBSP_LANGUAGES else " "
+        # locale is French, Russian or Czech (not the space typed after "de'")
+        typed = parts.spaced_particle and parts.non_dropping.endswith(("'", "\u2019"))
+        space = "\u00a0" if ctx.locale.lang[:2] in _NBSP_LANGUAGES and not typed else " "
         family = _spaced([fam(parts.non_dropping), fam(parts.family)],
                          "" if parts.spaced_particle else parts.non_dropping, space)
         level = _romanesque_level(parts, ctx)
