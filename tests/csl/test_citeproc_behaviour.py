@@ -721,6 +721,19 @@ def test_before_the_last_name_shown_of_a_list_cut_short_the_prefix_space_merges(
 WHO = {"literal": "World Health Organization"}
 
 
+def test_each_long_ordinal_of_a_range_takes_its_own_capital() -> None:
+    layout = '<number variable="volume" form="long-ordinal" text-case="capitalize-first"/>'
+    assert bib(layout, [item(volume="3-4")]) == ["Third\u2013Fourth"]
+
+
+def test_in_french_a_particle_joins_its_name_with_a_no_break_space_but_a_typed_space_stays() -> None:
+    layout = '<names variable="author"/>'
+    authors = [item(id="a", author=[{"family": "de Frinkle", "given": "Bevis"}]),
+               item(id="b", author=[{"family": "de' Frinkle", "given": "Bevis"}])]
+    assert bib(layout, authors, style_attrs='default-locale="fr-FR"') == [
+        "Bevis de\u00a0Frinkle", "Bevis de\u2019 Frinkle"]
+
+
 def test_before_an_institution_the_and_follows_the_sections_delimiter_rule() -> None:
     layout = '<names variable="author"><name and="text" delimiter-precedes-last="always"/></names>'
     assert bib(layout, [item(author=[DOE, WHO])]) == ["John Robert Doe and World Health Organization"]

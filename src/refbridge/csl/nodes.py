@@ -864,6 +864,10 @@ def format_number(value: int, form: str, ctx: RenderContext, gender: str) -> str
     return str(value)
 
 
+#: The text cases that give each long ordinal of a range its capital, as citeproc-js.
+_EACH_NUMBER_CAPITALIZED: frozenset[str] = frozenset({"capitalize-first", "capitalize-all", "title"})
+
+
 class NumberNode(Element):
     __slots__ = ("form", "options", "reach", "substring", "variable")
     keeps_periods = True
@@ -935,7 +939,12 @@ class NumberNode(Element):
             elif token.isdigit():
                 before = token
                 # citeproc-js takes a number written with a leading zero ("08", "0") as text
-                out.append(token if token.startswith("0") else format_number(int(token), self.form, ctx, gender))
+                number = token if token.startswith("0") else format_number(int(token), self.form, ctx, gender)
+                if self.form == "long-ordinal" and self.decor is not None \
+                        and self.decor.text_case in _EACH_NUMBER_CAPITALIZED:
+                    # as citeproc-js: each number of a range is cased apart ("Third–Fourth")
+                    number = number[:1].upper() + number[1:]
+                out.append(number)
             else:
                 before = token
                 out.append(token)
