@@ -27,10 +27,12 @@ import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import Any, BinaryIO, TextIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO, cast
 
 from refbridge.errors import Diagnostics, OutputError, ParseError
-from refbridge.splits import Split
+
+if TYPE_CHECKING:
+    from refbridge.splits import Split
 
 STDIO = "-"
 HEAD_BYTES = 1 << 16
@@ -211,10 +213,13 @@ def open_input(path: str, diagnostics: Diagnostics, encoding: str | None = None
     A ``Split`` of a file is read as its bytes, its lines numbered as the file's, its encoding
     and head those of the file (told once: by the piece at the file's start)."""
     source = display_name(path)
-    if isinstance(path, Split):
-        with _split_input(path, source, diagnostics, encoding) as opened:
-            yield opened
-        return
+    if type(path) is not str:  # (a path that is a str, as nearly all are, never loads splits)
+        from refbridge.splits import Split
+
+        if isinstance(path, Split):
+            with _split_input(path, source, diagnostics, encoding) as opened:
+                yield opened
+            return
     try:
         binary = sys.stdin.buffer if path == STDIO else unpacked(io.FileIO(path, "rb"), source)
     except OSError as exc:
