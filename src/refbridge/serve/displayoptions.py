@@ -174,7 +174,7 @@ def _abbreviated(records: Sequence[Record]) -> list[Record]:
         if record.type in JOURNAL_TYPES and short and record.fields.get("container-title"):
             fields = {name: value for name, value in record.fields.items()
                       if name != "container-title-short"}
-            record = dataclasses.replace(record, fields={**fields, "container-title": short})
+            record = record.replace(fields={**fields, "container-title": short})
         own.append(record)
     return journal_records(own, True, Diagnostics())  # asked for: not changes to report
 
